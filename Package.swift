@@ -1,0 +1,65 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Ferry: a terminal API explorer. See README.md and Documentation/DECISIONS.md.
+let package = Package(
+    name: "Ferry",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "ferry", targets: ["ferry"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: - C system libraries and shims
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(name: "CCurlShims", dependencies: ["CCurl"]),
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "CNcursesShims", dependencies: ["CNcursesw"]),
+
+        // MARK: - Ferry modules
+        .target(name: "FerryCore"),
+        .target(name: "FerryTransport", dependencies: ["FerryCore", "CCurl", "CCurlShims"]),
+        .target(name: "FerryServer", dependencies: [
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "CompressNIO", package: "compress-nio"),
+        ]),
+        .target(name: "FerryCLI", dependencies: [
+            "FerryCore", "FerryTransport", "FerryServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "ferry", dependencies: ["FerryCLI"]),
+
+        // MARK: - Tests
+        .target(name: "FerryTestSupport", dependencies: [
+            "FerryCore", "FerryServer",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ], path: "Tests/FerryTestSupport"),
+        .testTarget(name: "FerryCoreTests", dependencies: ["FerryCore"]),
+        .testTarget(name: "FerryTransportTests", dependencies: [
+            "FerryCore", "FerryTransport", "FerryServer", "FerryTestSupport",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        .testTarget(name: "FerryShimTests", dependencies: ["CNcursesShims", "CCurlShims"]),
+        .testTarget(name: "FerryCLITests", dependencies: ["ferry", "FerryCLI", "FerryServer", "FerryTestSupport"]),
+    ]
+)

@@ -1,0 +1,4 @@
+#ifndef FERRY_CCURL_H
+#define FERRY_CCURL_H
+#include <curl/curl.h>
+#endif

@@ -1,0 +1,32 @@
+#include "CCurlShims.h"
+
+CURLcode ferry_curl_global_init(void) { return curl_global_init(CURL_GLOBAL_ALL); }
+
+CURLcode ferry_curl_easy_setopt_long(CURL *h, CURLoption o, long v) { return curl_easy_setopt(h, o, v); }
+CURLcode ferry_curl_easy_setopt_off_t(CURL *h, CURLoption o, curl_off_t v) { return curl_easy_setopt(h, o, v); }
+CURLcode ferry_curl_easy_setopt_string(CURL *h, CURLoption o, const char *v) { return curl_easy_setopt(h, o, v); }
+CURLcode ferry_curl_easy_setopt_pointer(CURL *h, CURLoption o, void *v) { return curl_easy_setopt(h, o, v); }
+CURLcode ferry_curl_easy_setopt_slist(CURL *h, CURLoption o, struct curl_slist *v) { return curl_easy_setopt(h, o, v); }
+CURLcode ferry_curl_easy_setopt_share(CURL *h, CURLSH *s) { return curl_easy_setopt(h, CURLOPT_SHARE, s); }
+CURLcode ferry_curl_easy_setopt_io_callback(CURL *h, CURLoption o, ferry_curl_io_callback cb) { return curl_easy_setopt(h, o, cb); }
+CURLcode ferry_curl_easy_setopt_xferinfo_callback(CURL *h, curl_xferinfo_callback cb) { return curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, cb); }
+CURLcode ferry_curl_easy_setopt_debug_callback(CURL *h, curl_debug_callback cb) { return curl_easy_setopt(h, CURLOPT_DEBUGFUNCTION, cb); }
+CURLcode ferry_curl_easy_setopt_seek_callback(CURL *h, curl_seek_callback cb) { return curl_easy_setopt(h, CURLOPT_SEEKFUNCTION, cb); }
+
+CURLcode ferry_curl_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
+CURLcode ferry_curl_easy_getinfo_off_t(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
+CURLcode ferry_curl_easy_getinfo_string(CURL *h, CURLINFO i, const char **v) { return curl_easy_getinfo(h, i, v); }
+
+CURLMcode ferry_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
+CURLSHcode ferry_curl_share_setopt_long(CURLSH *s, CURLSHoption o, long v) { return curl_share_setopt(s, o, v); }
+
+long ferry_curl_http_version_none(void) { return CURL_HTTP_VERSION_NONE; }
+long ferry_curl_http_version_1_1(void) { return CURL_HTTP_VERSION_1_1; }
+long ferry_curl_http_version_2tls(void) { return CURL_HTTP_VERSION_2TLS; }
+long ferry_curl_http_version_2_0(void) { return CURL_HTTP_VERSION_2_0; }
+
+int ferry_curl_has_feature(int bit) { return (curl_version_info(CURLVERSION_NOW)->features & bit) != 0; }
+int ferry_curl_feature_brotli(void) { return CURL_VERSION_BROTLI; }
+int ferry_curl_feature_zstd(void) { return CURL_VERSION_ZSTD; }
+const char *ferry_curl_version(void) { return curl_version_info(CURLVERSION_NOW)->version; }
+size_t ferry_curl_readfunc_abort(void) { return CURL_READFUNC_ABORT; }

@@ -1,0 +1,46 @@
+#ifndef FERRY_CCURL_SHIMS_H
+#define FERRY_CCURL_SHIMS_H
+/*
+ * Typed wrappers for the parts of libcurl Swift cannot import: the variadic
+ * curl_easy_setopt / curl_easy_getinfo / curl_multi_setopt / curl_share_setopt,
+ * and the macro constants. Every symbol is prefixed `ferry_curl_`.
+ */
+#include "../../CCurl/CCurl.h"
+
+typedef size_t (*ferry_curl_io_callback)(char *buffer, size_t size, size_t count, void *context);
+
+CURLcode ferry_curl_global_init(void);
+
+CURLcode ferry_curl_easy_setopt_long(CURL *handle, CURLoption option, long value);
+CURLcode ferry_curl_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value);
+CURLcode ferry_curl_easy_setopt_string(CURL *handle, CURLoption option, const char *value);
+CURLcode ferry_curl_easy_setopt_pointer(CURL *handle, CURLoption option, void *value);
+CURLcode ferry_curl_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value);
+CURLcode ferry_curl_easy_setopt_share(CURL *handle, CURLSH *share);
+/** For CURLOPT_WRITEFUNCTION, CURLOPT_READFUNCTION and CURLOPT_HEADERFUNCTION. */
+CURLcode ferry_curl_easy_setopt_io_callback(CURL *handle, CURLoption option, ferry_curl_io_callback callback);
+CURLcode ferry_curl_easy_setopt_xferinfo_callback(CURL *handle, curl_xferinfo_callback callback);
+CURLcode ferry_curl_easy_setopt_debug_callback(CURL *handle, curl_debug_callback callback);
+CURLcode ferry_curl_easy_setopt_seek_callback(CURL *handle, curl_seek_callback callback);
+
+CURLcode ferry_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
+CURLcode ferry_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value);
+CURLcode ferry_curl_easy_getinfo_string(CURL *handle, CURLINFO info, const char **value);
+
+CURLMcode ferry_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
+CURLSHcode ferry_curl_share_setopt_long(CURLSH *share, CURLSHoption option, long value);
+
+/* Constants defined as macros or aliases. */
+long ferry_curl_http_version_none(void);
+long ferry_curl_http_version_1_1(void);
+long ferry_curl_http_version_2tls(void);
+long ferry_curl_http_version_2_0(void);
+/** Non-zero when this libcurl can decode the named content encoding ("br", "zstd"). */
+int ferry_curl_has_feature(int feature_bit);
+int ferry_curl_feature_brotli(void);
+int ferry_curl_feature_zstd(void);
+const char *ferry_curl_version(void);
+/** CURL_READFUNC_ABORT, returned from a read callback to abort the transfer. */
+size_t ferry_curl_readfunc_abort(void);
+
+#endif

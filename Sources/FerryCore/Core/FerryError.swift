@@ -1,0 +1,74 @@
+import Foundation
+
+/// Every failure Ferry reports, one case per stage of the pipeline, in the shape of AFError.
+///
+/// Each case carries a nested reason; reasons that wrap another failure expose it as
+/// `underlyingError`, so a failure can be walked outward → inward as an `ErrorChain`.
+public enum FerryError: Error, Sendable {
+    /// The request could not be built: nothing was sent.
+    case invalidRequest(reason: InvalidRequestReason)
+    /// The transport could not complete the exchange (DNS, connect, TLS, timeout, reset…).
+    case transportFailed(reason: TransportFailureReason)
+    /// A local file could not be read or written (a body file, `-o`, a spool file).
+    case localFile(reason: LocalFileReason)
+    /// The exchange was cancelled by the user before it completed.
+    case explicitlyCancelled
+
+    public enum InvalidRequestReason: Sendable {
+        case malformedURL(String, problem: String)
+        case unsupportedScheme(String)
+        case invalidMethod(String)
+        case invalidHeaderName(String)
+        case invalidHeaderValue(name: String)
+        case invalidArgument(name: String, problem: String)
+    }
+
+    /// A transport failure: what kind it was, and the transport's own words for it.
+    public struct TransportFailureReason: Sendable {
+        public enum Kind: String, Sendable, Codable {
+            case invalidURL, unsupportedProtocol, hostNotFound, connectionRefused, connectionFailed
+            case tlsHandshakeFailed, certificateRejected, publicKeyPinMismatch
+            case timedOut, tooManyRedirects, sendFailed, receiveFailed, connectionClosedMidBody
+            case contentLengthMismatch, badContentEncoding, http2Error, emptyReply, aborted, other
+        }
+
+        public var kind: Kind
+        /// The transport's numeric code (a CURLcode) and its standard text.
+        public var code: Int
+        public var codeText: String
+        /// The transport's detailed message for this transfer (curl's error buffer), when it had one.
+        public var detail: String
+        /// Response bytes received before the failure, and the announced length when there was one.
+        public var bytesReceived: Int64
+        public var expectedLength: Int64?
+        /// A failure of Ferry's own code that made the transport stop (a body stream that threw…).
+        public var underlying: (any Error & Sendable)?
+
+        public init(kind: Kind, code: Int, codeText: String, detail: String, bytesReceived: Int64 = 0,
+                    expectedLength: Int64? = nil, underlying: (any Error & Sendable)? = nil) {
+            self.kind = kind
+            self.code = code
+            self.codeText = codeText
+            self.detail = detail
+            self.bytesReceived = bytesReceived
+            self.expectedLength = expectedLength
+            self.underlying = underlying
+        }
+    }
+
+    public enum LocalFileReason: Sendable {
+        case unreadable(path: String, error: any Error & Sendable)
+        case unwritable(path: String, error: any Error & Sendable)
+        case notARegularFile(path: String)
+        case changedWhileReading(path: String, expected: Int64, actual: Int64)
+    }
+
+    /// The error this one wraps, if any (AF's `underlyingError`).
+    public var underlyingError: (any Error & Sendable)? {
+        switch self {
+        case .transportFailed(let reason): reason.underlying
+        case .localFile(.unreadable(_, let error)), .localFile(.unwritable(_, let error)): error
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// A request as the user composed it: everything the transport needs to send it.
+public struct Request: Sendable {
+    public var method: HTTPMethod
+    public var url: URL
+    public var headers: HTTPHeaders
+    public var body: RequestBody
+    public var options: RequestOptions
+
+    public init(method: HTTPMethod = .get, url: URL, headers: HTTPHeaders = [:], body: RequestBody = .none, options: RequestOptions = RequestOptions()) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.options = options
+    }
+
+    /// Parses `string` as an absolute http or https URL, or throws `FerryError.invalidRequest`.
+    public static func parseURL(_ string: String) throws -> URL {
+        let trimmed = string.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "the URL is empty")) }
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
+            throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it is not a valid URL (spaces and some characters must be percent-encoded)"))
+        }
+        guard scheme == "http" || scheme == "https" else {
+            throw FerryError.invalidRequest(reason: .unsupportedScheme(scheme))
+        }
+        guard let host = url.host, !host.isEmpty else {
+            throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it has no host"))
+        }
+        return url
+    }
+
+    /// Checks what the transport cannot: the method token and header syntax (no CR/LF injection).
+    public func validate() throws {
+        guard method.isValidToken else { throw FerryError.invalidRequest(reason: .invalidMethod(method.rawValue)) }
+        for field in headers {
+            guard !field.name.isEmpty, field.name.utf8.allSatisfy(HTTPToken.isTokenByte) else {
+                throw FerryError.invalidRequest(reason: .invalidHeaderName(field.name))
+            }
+            guard field.value.utf8.allSatisfy(HTTPToken.isFieldValueByte) else {
+                throw FerryError.invalidRequest(reason: .invalidHeaderValue(name: field.name))
+            }
+        }
+    }
+}

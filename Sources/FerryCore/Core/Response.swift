@@ -1,0 +1,40 @@
+import Foundation
+
+/// What came back: the final response after redirects, and how it was obtained.
+public struct Response: Sendable {
+    public var status: Int
+    /// The reason phrase as the server sent it (HTTP/2 has none: empty).
+    public var reasonPhrase: String
+    /// `HTTP/1.0`, `HTTP/1.1` or `HTTP/2`.
+    public var httpVersion: String
+    public var headers: HTTPHeaders
+    public var body: ResponseBody
+    /// The URL of the final response, after redirects.
+    public var effectiveURL: String
+    /// `address:port` of the server that answered, when known.
+    public var remoteAddress: String?
+    /// The responses that redirected before this one, oldest first.
+    public var redirects: [RedirectHop]
+    public var timeline: Timeline
+    /// The request head as it was sent for the final attempt.
+    public var sent: SentRequest?
+
+    public init(status: Int, reasonPhrase: String, httpVersion: String, headers: HTTPHeaders, body: ResponseBody,
+                effectiveURL: String, remoteAddress: String?, redirects: [RedirectHop], timeline: Timeline, sent: SentRequest?) {
+        self.status = status
+        self.reasonPhrase = reasonPhrase
+        self.httpVersion = httpVersion
+        self.headers = headers
+        self.body = body
+        self.effectiveURL = effectiveURL
+        self.remoteAddress = remoteAddress
+        self.redirects = redirects
+        self.timeline = timeline
+        self.sent = sent
+    }
+
+    /// The reason phrase sent, or the standard one for the status when none was (HTTP/2).
+    public var displayReason: String {
+        reasonPhrase.isEmpty ? HTTPStatus.standardReason(for: status) : reasonPhrase
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// The bytes of a response: in memory when small, in a file when large or when asked for.
+public struct ResponseBody: Sendable {
+    public enum Storage: Sendable {
+        case memory(Data)
+        /// A file on disk; `SpoolFile` removes it when the last copy of the body goes away.
+        case spooled(SpoolFile)
+        /// A file the user asked for (`-o`): it is theirs and is kept.
+        case saved(path: String)
+    }
+
+    public let storage: Storage
+    public let count: Int64
+
+    public init(storage: Storage, count: Int64) {
+        self.storage = storage
+        self.count = count
+    }
+
+    public static let empty = ResponseBody(storage: .memory(Data()), count: 0)
+
+    /// The path of the file holding the body, when it is not in memory.
+    public var filePath: String? {
+        switch storage {
+        case .memory: return nil
+        case .spooled(let file): return file.path
+        case .saved(let path): return path
+        }
+    }
+
+    /// The whole body in memory. Reads the file when the body was spooled.
+    public func data() throws -> Data {
+        switch storage {
+        case .memory(let data):
+            return data
+        case .spooled, .saved:
+            let path = filePath!
+            do {
+                return try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw FerryError.localFile(reason: .unreadable(path: path, error: error))
+            }
+        }
+    }
+
+    /// At most `limit` bytes from the start of the body, without reading the rest.
+    public func prefix(_ limit: Int) throws -> Data {
+        switch storage {
+        case .memory(let data):
+            return data.prefix(limit)
+        case .spooled, .saved:
+            let path = filePath!
+            do {
+                let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+                defer { try? handle.close() }
+                return try handle.read(upToCount: limit) ?? Data()
+            } catch {
+                throw FerryError.localFile(reason: .unreadable(path: path, error: error))
+            }
+        }
+    }
+}
+
+/// A temporary file holding a spooled body; deleted when the last reference goes away.
+public final class SpoolFile: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}

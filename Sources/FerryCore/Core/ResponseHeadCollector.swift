@@ -1,0 +1,39 @@
+import Foundation
+
+/// Collects the header lines of every response in an exchange, as a transport delivers them one
+/// line at a time, and keeps the final head and the redirect hops before it.
+///
+/// Interim 1xx heads are dropped; a 3xx head with a `Location` becomes a hop when another head follows.
+public struct ResponseHeadCollector: Sendable {
+    public private(set) var status: HeaderLine.Status?
+    public private(set) var headers = HTTPHeaders()
+    public private(set) var redirects: [RedirectHop] = []
+    private var currentURL = ""
+    private var isComplete = false
+
+    public init() {}
+
+    /// Feeds one line (with or without its CRLF). `requestURL` is the URL the head answers.
+    public mutating func consume(line: String, requestURL: String) {
+        if let newStatus = HeaderLine.parseStatus(line) {
+            if isComplete, let previous = status, (300..<400).contains(previous.code), let location = headers["Location"] {
+                redirects.append(RedirectHop(url: currentURL, status: previous.code, location: location))
+            }
+            status = newStatus
+            headers = HTTPHeaders()
+            currentURL = requestURL
+            isComplete = false
+        } else if line.trimmingTrailingNewline().isEmpty {
+            isComplete = true
+        } else if let field = HeaderLine.parse(line) {
+            headers.add(name: field.name, value: field.value)
+        }
+    }
+
+    /// The announced body length of the current head, when it has a single valid one.
+    public var contentLength: Int64? {
+        let values = headers.values(for: "Content-Length")
+        guard values.count == 1 else { return nil }
+        return Int64(values[0].trimmingCharacters(in: .whitespaces))
+    }
+}

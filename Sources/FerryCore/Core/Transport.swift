@@ -1,0 +1,33 @@
+/// Something that carries a request to a server and brings the response back.
+public protocol Transport: Sendable {
+    /// Sends `request` and returns the final response after redirects.
+    ///
+    /// - Throws: `FerryError` only. A cancelled task stops the transfer and throws `.explicitlyCancelled`.
+    func send(_ request: Request, receivingInto destination: ResponseDestination,
+              progress: (@Sendable (TransferProgress) -> Void)?) async throws -> Response
+}
+
+/// Where the response body goes.
+public enum ResponseDestination: Sendable, Hashable {
+    /// In memory up to `spoolThreshold` bytes, then in a temporary file that is removed with the body.
+    case automatic(spoolThreshold: Int)
+    /// Into the file at `path`, which only appears (atomically) when the exchange succeeds.
+    case file(path: String)
+
+    public static let `default` = ResponseDestination.automatic(spoolThreshold: 8 << 20)
+}
+
+/// Bytes moved so far; totals are nil until known.
+public struct TransferProgress: Sendable, Hashable {
+    public var uploaded: Int64
+    public var uploadTotal: Int64?
+    public var downloaded: Int64
+    public var downloadTotal: Int64?
+
+    public init(uploaded: Int64, uploadTotal: Int64?, downloaded: Int64, downloadTotal: Int64?) {
+        self.uploaded = uploaded
+        self.uploadTotal = uploadTotal
+        self.downloaded = downloaded
+        self.downloadTotal = downloadTotal
+    }
+}

@@ -1,0 +1,49 @@
+/// Makes untrusted text safe to show on a terminal: control characters and escape sequences
+/// become visible escapes (`\x1B`, `\r`), so a response can never drive the terminal.
+public enum TerminalSafeText {
+    /// Escapes C0 controls (but newline and tab), DEL and C1 controls. Invalid UTF-8 was already
+    /// replaced by U+FFFD when the text was decoded.
+    public static func escaping(_ text: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A, 0x09:
+                result.unicodeScalars.append(scalar)
+            case 0x0D:
+                result += "\\r"
+            case 0x00..<0x20, 0x7F, 0x80..<0xA0:
+                result += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// True when `bytes` look like text: valid UTF-8 with no NUL byte. With `isPrefix`, a character
+    /// cut off at the end (the prefix of a longer body) does not count against it.
+    public static func looksLikeText(_ bytes: [UInt8], isPrefix: Bool = false) -> Bool {
+        guard !bytes.contains(0) else { return false }
+        let cuts = isPrefix ? 0...min(3, bytes.count) : 0...0
+        return cuts.contains { cut in isValidUTF8(bytes.dropLast(cut)) }
+    }
+
+    private static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}

@@ -1,0 +1,51 @@
+import NIOCore
+import NIOHTTP1
+
+/// What the demo server answers: a status, headers and a body plan, which may misbehave on purpose.
+struct DemoReply {
+    var status: HTTPResponseStatus
+    var headers: HTTPHeaders
+    var body: Body
+    /// Wait this long before answering at all.
+    var delay: TimeAmount = .zero
+
+    enum Body {
+        case bytes([UInt8])
+        case generated(GeneratedBody)
+        /// Send nothing, ever (until the connection or the server is closed).
+        case stallBeforeHead
+        /// Close the connection without answering.
+        case closeWithoutReply
+    }
+
+    /// A body produced piece by piece from `SeededBytes`, with flow control.
+    struct GeneratedBody {
+        var source: SeededBytes
+        var length: Int
+        /// The Content-Length to announce; nil sends the body chunked.
+        var announcedLength: Int?
+        var chunkSize = 256 << 10
+        var interval: TimeAmount = .zero
+        var ending: Ending = .complete
+    }
+
+    enum Ending {
+        case complete
+        /// Close the connection once this many body bytes went out.
+        case close(after: Int)
+        /// Stop sending after this many bytes and keep the connection open.
+        case stall(after: Int)
+    }
+
+    static func text(_ text: String, status: HTTPResponseStatus = .ok, type: String = "text/plain; charset=utf-8") -> DemoReply {
+        DemoReply(status: status, headers: ["Content-Type": type], body: .bytes(Array(text.utf8)))
+    }
+
+    static func data(_ bytes: [UInt8], type: String, status: HTTPResponseStatus = .ok) -> DemoReply {
+        DemoReply(status: status, headers: ["Content-Type": type], body: .bytes(bytes))
+    }
+
+    static func redirect(to location: String, status: HTTPResponseStatus = .found) -> DemoReply {
+        DemoReply(status: status, headers: ["Location": location], body: .bytes([]))
+    }
+}

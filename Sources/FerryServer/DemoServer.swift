@@ -1,0 +1,69 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+/// Ferry's own local HTTP server: the httpbin-like demo, the tests' peer, and the benchmarks' target.
+/// It binds 127.0.0.1 (port 0 picks a free one) and optionally speaks TLS with a generated certificate.
+public final class DemoServer: Sendable {
+    public let host: String
+    public let port: Int
+    /// The TLS identity when the server speaks https, for clients to trust or pin.
+    public let tlsIdentity: DemoTLSIdentity?
+    private let channel: any Channel
+    private let group: MultiThreadedEventLoopGroup
+
+    /// `http://127.0.0.1:<port>` (or https).
+    public var baseURL: String { "\(tlsIdentity == nil ? "http" : "https")://\(host):\(port)" }
+
+    private init(host: String, port: Int, tlsIdentity: DemoTLSIdentity?, channel: any Channel, group: MultiThreadedEventLoopGroup) {
+        self.host = host
+        self.port = port
+        self.tlsIdentity = tlsIdentity
+        self.channel = channel
+        self.group = group
+    }
+
+    /// Starts listening; returns once the socket is bound.
+    public static func start(host: String = "127.0.0.1", port: Int = 0, tls: DemoTLSIdentity? = nil) async throws -> DemoServer {
+        let sslContext = try tls.map { identity in
+            let configuration = TLSConfiguration.makeServerConfiguration(
+                certificateChain: [.certificate(try NIOSSLCertificate(bytes: Array(identity.certificatePEM.utf8), format: .pem))],
+                privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(identity.privateKeyPEM.utf8), format: .pem)))
+            return try NIOSSLContext(configuration: configuration)
+        }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelOption(.backlog, value: 256)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    if let sslContext { try pipeline.addHandler(NIOSSLServerHandler(context: sslContext)) }
+                    try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
+                    try pipeline.addHandler(DemoHTTPHandler(isTLS: sslContext != nil))
+                }
+            }
+        do {
+            let channel = try await bootstrap.bind(host: host, port: port).get()
+            let boundPort = channel.localAddress?.port ?? port
+            return DemoServer(host: host, port: boundPort, tlsIdentity: tls, channel: channel, group: group)
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+    }
+
+    /// Stops listening and closes every connection, stalled ones included.
+    public func shutdown() async {
+        try? await channel.close()
+        try? await group.shutdownGracefully()
+    }
+
+    /// Runs until the listening socket closes (for `ferry serve-demo`).
+    public func waitUntilClosed() async {
+        try? await channel.closeFuture.get()
+    }
+}

@@ -1,0 +1,103 @@
+import CCurl
+import CCurlShims
+import FerryCore
+import Foundation
+
+/// Drives one libcurl multi handle on a dedicated thread: every transfer of a `CurlTransport`
+/// runs here, so they share connections, DNS cache and cookies, and never block a caller.
+///
+/// Other threads talk to it only through `submit`, which queues a command and wakes the loop
+/// with `curl_multi_wakeup` (cancellation lands in well under a millisecond).
+final class CurlMultiLoop: @unchecked Sendable {
+    enum Command {
+        case start(CurlTransfer)
+        case cancel(CurlTransfer)
+    }
+
+    private let multi: UnsafeMutableRawPointer
+    /// The cookie jar and DNS cache shared by every transfer of this loop.
+    let share: UnsafeMutableRawPointer
+    private let lock = NSLock()
+    private var inbox: [Command] = []
+    private var stopping = false
+    /// Transfers whose handles are in the multi handle; loop thread only.
+    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+
+    init() {
+        CurlGlobal.initialize()
+        multi = curl_multi_init()!
+        share = curl_share_init()!
+        _ = ferry_curl_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue))
+        _ = ferry_curl_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_DNS.rawValue))
+        let thread = Thread { [self] in run() }
+        thread.name = "ferry.curl"
+        thread.start()
+    }
+
+    func submit(_ command: Command) {
+        lock.withLock { inbox.append(command) }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Ends the loop: transfers still running are cancelled, then the handles are released.
+    func stop() {
+        lock.withLock { stopping = true }
+        curl_multi_wakeup(multi)
+    }
+
+    // MARK: - Loop thread
+
+    private func run() {
+        while true {
+            let (commands, stop) = lock.withLock { () -> ([Command], Bool) in
+                defer { inbox.removeAll() }
+                return (inbox, stopping)
+            }
+            commands.forEach(handle)
+            if stop { break }
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            collectFinished()
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+        for transfer in active.values { remove(transfer, outcome: .failure(.explicitlyCancelled)) }
+        curl_multi_cleanup(multi)
+        curl_share_cleanup(share)
+    }
+
+    private func handle(_ command: Command) {
+        switch command {
+        case .start(let transfer):
+            guard !transfer.isCancelled else { return transfer.finish(.failure(.explicitlyCancelled)) }
+            transfer.willStart()
+            let code = curl_multi_add_handle(multi, transfer.handle)
+            guard code == CURLM_OK else {
+                let message = String(cString: curl_multi_strerror(code))
+                return transfer.finish(.failure(.transportFailed(reason: .init(kind: .other, code: Int(code.rawValue), codeText: message, detail: ""))))
+            }
+            active[transfer.handle] = transfer
+        case .cancel(let transfer):
+            if active[transfer.handle] != nil {
+                remove(transfer, outcome: .failure(.explicitlyCancelled))
+            } else {
+                transfer.finish(.failure(.explicitlyCancelled))
+            }
+        }
+    }
+
+    private func collectFinished() {
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
+                  let transfer = active[handle] else { continue }
+            let code = message.pointee.data.result
+            remove(transfer, outcome: transfer.outcome(of: code))
+        }
+    }
+
+    private func remove(_ transfer: CurlTransfer, outcome: Result<Response, FerryError>) {
+        curl_multi_remove_handle(multi, transfer.handle)
+        active[transfer.handle] = nil
+        transfer.finish(outcome)
+    }
+}

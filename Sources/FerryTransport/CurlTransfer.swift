@@ -1,0 +1,332 @@
+import CCurl
+import CCurlShims
+import FerryCore
+import Foundation
+
+/// One exchange in flight: its easy handle, request body, response sink and what it observed.
+///
+/// Threading: it is configured on the caller's thread, then handed to `CurlMultiLoop`; from then on
+/// only the loop thread (and libcurl's callbacks, which run on it) touches its state. Only
+/// `markCancelled`, `isCancelled` and `finish` may be called from other threads; they take `lock`.
+final class CurlTransfer: @unchecked Sendable {
+    let handle: UnsafeMutableRawPointer
+    private let request: Request
+    private let bodySource: BodyStreamSource?
+    private var bodyStream: (any BodyStream)?
+    private let sink: ResponseBodySink
+    private let progressHandler: (@Sendable (TransferProgress) -> Void)?
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+
+    // MARK: - Observed on the loop thread
+    private var heads = ResponseHeadCollector()
+    private var requestHead = ""
+    private var firstWrite: UInt64 = 0
+    private var lastWrite: UInt64 = 0
+    private var requestWriting: UInt64 = 0
+    private var bodyFailure: (any Error & Sendable)?
+    private var lastProgressReport: UInt64 = 0
+
+    // MARK: - Timing (monotonic nanoseconds)
+    private let startDate = Date()
+    private let enqueuedAt = DispatchTime.now().uptimeNanoseconds
+    private var addedAt: UInt64 = 0
+
+    // MARK: - Shared with the caller's thread
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Response, any Error>?
+    private var pendingResult: Result<Response, FerryError>?
+    private var cancelled = false
+
+    /// Builds and configures the easy handle. Throws before anything is sent when the body or the
+    /// destination cannot be used.
+    init(request: Request, destination: ResponseDestination, share: UnsafeMutableRawPointer,
+         progress: (@Sendable (TransferProgress) -> Void)?) throws {
+        guard let handle = curl_easy_init() else {
+            throw FerryError.transportFailed(reason: .init(kind: .other, code: Int(CURLE_FAILED_INIT.rawValue),
+                                                           codeText: "curl_easy_init failed", detail: ""))
+        }
+        self.handle = handle
+        self.request = request
+        self.progressHandler = progress
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        do {
+            self.bodySource = try request.body.makeSource()
+            self.sink = try ResponseBodySink(destination: destination)
+        } catch {
+            curl_easy_cleanup(handle)
+            errorBuffer.deallocate()
+            throw error
+        }
+        try configure(share: share)
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    // MARK: - Configuration
+
+    private func configure(share: UnsafeMutableRawPointer) throws {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let options = request.options
+        try set(CURLOPT_URL, request.url.absoluteString)
+        try set(CURLOPT_NOSIGNAL, 1)
+        try set(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
+        try set(CURLOPT_PRIVATE, context)
+        try set(CURLOPT_BUFFERSIZE, 128 * 1024)
+        try set(CURLOPT_USERAGENT, FerryInfo.userAgent)
+        try check(ferry_curl_easy_setopt_share(handle, share))
+        try set(CURLOPT_COOKIEFILE, "")
+
+        try configureMethodAndBody(context: context)
+        try configureHeaders()
+
+        try set(CURLOPT_FOLLOWLOCATION, options.followRedirects ? 1 : 0)
+        try set(CURLOPT_MAXREDIRS, options.maxRedirects)
+        if let connectTimeout = options.connectTimeout { try set(CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000)) }
+        if let totalTimeout = options.totalTimeout { try set(CURLOPT_TIMEOUT_MS, Int(totalTimeout * 1000)) }
+        try set(CURLOPT_SSL_VERIFYPEER, options.tls.verifyPeer ? 1 : 0)
+        try set(CURLOPT_SSL_VERIFYHOST, options.tls.verifyPeer ? 2 : 0)
+        if let caFile = options.tls.caFile { try set(CURLOPT_CAINFO, caFile) }
+        if let pin = options.tls.pinnedPublicKey { try set(CURLOPT_PINNEDPUBLICKEY, pin) }
+        switch options.httpVersion {
+        case .automatic: try set(CURLOPT_HTTP_VERSION, ferry_curl_http_version_2tls())
+        case .http1_1: try set(CURLOPT_HTTP_VERSION, ferry_curl_http_version_1_1())
+        case .http2: try set(CURLOPT_HTTP_VERSION, ferry_curl_http_version_2_0())
+        }
+        if options.decompress { try set(CURLOPT_ACCEPT_ENCODING, "") }
+
+        try check(ferry_curl_easy_setopt_io_callback(handle, CURLOPT_WRITEFUNCTION, curlWriteCallback))
+        try set(CURLOPT_WRITEDATA, context)
+        try check(ferry_curl_easy_setopt_io_callback(handle, CURLOPT_HEADERFUNCTION, curlHeaderCallback))
+        try set(CURLOPT_HEADERDATA, context)
+        // The debug callback shows the request head as sent and when its last byte left.
+        try check(ferry_curl_easy_setopt_debug_callback(handle, curlDebugCallback))
+        try set(CURLOPT_DEBUGDATA, context)
+        try set(CURLOPT_VERBOSE, 1)
+        if progressHandler != nil {
+            try check(ferry_curl_easy_setopt_xferinfo_callback(handle, curlProgressCallback))
+            try set(CURLOPT_XFERINFODATA, context)
+            try set(CURLOPT_NOPROGRESS, 0)
+        }
+    }
+
+    /// GET and HEAD use curl's own modes; a body goes through the read callback in POST mode,
+    /// with the method name replaced for anything but POST (as `curl -X PUT -d …` does).
+    private func configureMethodAndBody(context: UnsafeMutableRawPointer) throws {
+        let method = request.method
+        if method == .head {
+            try set(CURLOPT_NOBODY, 1)
+        } else if let bodySource {
+            try set(CURLOPT_POST, 1)
+            try check(ferry_curl_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bodySource.length ?? -1)))
+            try check(ferry_curl_easy_setopt_io_callback(handle, CURLOPT_READFUNCTION, curlReadCallback))
+            try set(CURLOPT_READDATA, context)
+            try check(ferry_curl_easy_setopt_seek_callback(handle, curlSeekCallback))
+            try set(CURLOPT_SEEKDATA, context)
+        } else if method == .post {
+            try set(CURLOPT_POST, 1)
+            try check(ferry_curl_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, 0))
+            try check(ferry_curl_easy_setopt_io_callback(handle, CURLOPT_READFUNCTION, curlReadCallback))
+            try set(CURLOPT_READDATA, context)
+        }
+        if method != .get && method != .head && method != .post {
+            try set(CURLOPT_CUSTOMREQUEST, method.rawValue)
+        }
+    }
+
+    /// The user's headers in order. `Expect: 100-continue` is turned off unless asked for: many servers
+    /// never answer it and curl would stall a second before sending a large body.
+    private func configureHeaders() throws {
+        var lines = request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
+        if !request.headers.contains("Expect") { lines.append("Expect:") }
+        for line in lines { headerList = curl_slist_append(headerList, line) }
+        try check(ferry_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
+    }
+
+    private func set(_ option: CURLoption, _ value: Int) throws {
+        try check(ferry_curl_easy_setopt_long(handle, option, value))
+    }
+
+    private func set(_ option: CURLoption, _ value: String) throws {
+        try check(ferry_curl_easy_setopt_string(handle, option, value))
+    }
+
+    private func set(_ option: CURLoption, _ value: UnsafeMutableRawPointer) throws {
+        try check(ferry_curl_easy_setopt_pointer(handle, option, value))
+    }
+
+    private func check(_ code: CURLcode) throws {
+        guard code != CURLE_OK else { return }
+        let reason = CurlFailureMapping.reason(code: code, detail: "while configuring the request", osErrno: 0,
+                                               bytesReceived: 0, expectedLength: nil)
+        throw FerryError.transportFailed(reason: reason)
+    }
+
+    // MARK: - Callbacks (loop thread)
+
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        sink.write(bytes) ? bytes.count : 0
+    }
+
+    func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
+        let line = String(decoding: bytes, as: UTF8.self)
+        let hopsBefore = heads.redirects.count
+        heads.consume(line: line, requestURL: info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString)
+        if heads.redirects.count > hopsBefore { sink.reset() }
+    }
+
+    func observe(_ type: curl_infotype, _ bytes: UnsafeRawBufferPointer) {
+        switch type {
+        case CURLINFO_HEADER_OUT:
+            closeRequestWriting()
+            firstWrite = DispatchTime.now().uptimeNanoseconds
+            lastWrite = firstWrite
+            requestHead = String(decoding: bytes, as: UTF8.self)
+        case CURLINFO_DATA_OUT:
+            lastWrite = DispatchTime.now().uptimeNanoseconds
+        default:
+            break
+        }
+    }
+
+    func readBody(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard let bodySource else { return 0 }
+        do {
+            if bodyStream == nil { bodyStream = try bodySource.open() }
+            return try bodyStream!.read(into: buffer)
+        } catch {
+            bodyFailure = (error as? FerryError) ?? FerryError.localFile(reason: .unreadable(path: "(request body)", error: POSIXError(.EIO)))
+            return ferry_curl_readfunc_abort()
+        }
+    }
+
+    /// Rewinding to the start (for a redirect or an auth retry) reopens the body; nothing else can seek.
+    func seekBody(offset: curl_off_t, origin: Int32) -> Int32 {
+        guard offset == 0, origin == SEEK_SET else { return CURL_SEEKFUNC_CANTSEEK }
+        bodyStream = nil
+        return CURL_SEEKFUNC_OK
+    }
+
+    func reportProgress(downloadTotal: curl_off_t, downloaded: curl_off_t, uploadTotal: curl_off_t, uploaded: curl_off_t) -> Int32 {
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard let progressHandler, now - lastProgressReport >= 50_000_000 else { return 0 }
+        lastProgressReport = now
+        progressHandler(TransferProgress(uploaded: Int64(uploaded), uploadTotal: uploadTotal > 0 ? Int64(uploadTotal) : bodySource?.length,
+                                         downloaded: Int64(downloaded), downloadTotal: downloadTotal > 0 ? Int64(downloadTotal) : nil))
+        return isCancelled ? 1 : 0
+    }
+
+    private func closeRequestWriting() {
+        if lastWrite > firstWrite { requestWriting += lastWrite - firstWrite }
+        firstWrite = 0
+        lastWrite = 0
+    }
+
+    // MARK: - Life cycle
+
+    /// Called by the loop just before the handle is added to the multi handle.
+    func willStart() { addedAt = DispatchTime.now().uptimeNanoseconds }
+
+    /// Called by the loop when libcurl reports the transfer done; builds the outcome from what was observed.
+    func outcome(of code: CURLcode) -> Result<Response, FerryError> {
+        closeRequestWriting()
+        guard code == CURLE_OK else { return .failure(failure(for: code)) }
+        do {
+            let body = try sink.finish()
+            return .success(makeResponse(body: body))
+        } catch let error as FerryError {
+            return .failure(error)
+        } catch {
+            return .failure(.localFile(reason: .unwritable(path: "(response body)", error: POSIXError(.EIO))))
+        }
+    }
+
+    private func failure(for code: CURLcode) -> FerryError {
+        if code == CURLE_WRITE_ERROR, let sinkFailure = sink.failure { return sinkFailure }
+        if code == CURLE_ABORTED_BY_CALLBACK || isCancelled { return .explicitlyCancelled }
+        var reason = CurlFailureMapping.reason(
+            code: code, detail: String(cString: errorBuffer), osErrno: infoLong(CURLINFO_OS_ERRNO),
+            bytesReceived: sink.count, expectedLength: heads.status == nil ? nil : heads.contentLength)
+        if code == CURLE_READ_ERROR || code == CURLE_ABORTED_BY_CALLBACK, let bodyFailure {
+            if let ferryError = bodyFailure as? FerryError, case .localFile = ferryError { return ferryError }
+            reason.underlying = bodyFailure
+        }
+        return .transportFailed(reason: reason)
+    }
+
+    private func makeResponse(body: ResponseBody) -> Response {
+        let marks = Timeline.TransferMarks(
+            nameLookup: infoTime(CURLINFO_NAMELOOKUP_TIME_T), connect: infoTime(CURLINFO_CONNECT_TIME_T),
+            tlsHandshake: infoTime(CURLINFO_APPCONNECT_TIME_T), preTransfer: infoTime(CURLINFO_PRETRANSFER_TIME_T),
+            requestWriting: Int64(requestWriting / 1000), firstByte: infoTime(CURLINFO_STARTTRANSFER_TIME_T),
+            total: infoTime(CURLINFO_TOTAL_TIME_T), redirect: infoTime(CURLINFO_REDIRECT_TIME_T))
+        let queue = Int64((addedAt &- enqueuedAt) / 1000)
+        let status = heads.status
+        let address = info(CURLINFO_PRIMARY_IP).map { ip in
+            ip.contains(":") ? "[\(ip)]:\(infoLong(CURLINFO_PRIMARY_PORT))" : "\(ip):\(infoLong(CURLINFO_PRIMARY_PORT))"
+        }
+        return Response(
+            status: status?.code ?? infoLong(CURLINFO_RESPONSE_CODE),
+            reasonPhrase: status?.reason ?? "",
+            httpVersion: status?.version ?? "HTTP/1.1",
+            headers: heads.headers,
+            body: body,
+            effectiveURL: info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString,
+            remoteAddress: address,
+            redirects: heads.redirects,
+            timeline: Timeline(start: startDate, queue: queue, marks: marks),
+            sent: requestHead.isEmpty ? nil : SentRequest(rawHead: requestHead, bodyBytes: infoOffset(CURLINFO_SIZE_UPLOAD_T)))
+    }
+
+    // MARK: - Completion (any thread)
+
+    func markCancelled() { lock.withLock { cancelled = true } }
+    var isCancelled: Bool { lock.withLock { cancelled } }
+
+    /// Installs the continuation the outcome is delivered to (immediately if it is already known).
+    func deliver(to continuation: CheckedContinuation<Response, any Error>) {
+        let ready: Result<Response, FerryError>? = lock.withLock {
+            if let pendingResult { return pendingResult }
+            self.continuation = continuation
+            return nil
+        }
+        if let ready { continuation.resume(with: ready.mapError { $0 as any Error }) }
+    }
+
+    /// Delivers the outcome once; later calls are ignored.
+    func finish(_ result: Result<Response, FerryError>) {
+        let waiting: CheckedContinuation<Response, any Error>? = lock.withLock {
+            guard pendingResult == nil else { return nil }
+            pendingResult = result
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume(with: result.mapError { $0 as any Error })
+    }
+
+    // MARK: - Info
+
+    private func info(_ key: CURLINFO) -> String? {
+        var value: UnsafePointer<CChar>?
+        guard ferry_curl_easy_getinfo_string(handle, key, &value) == CURLE_OK, let value else { return nil }
+        return String(cString: value)
+    }
+
+    private func infoLong(_ key: CURLINFO) -> Int {
+        var value = 0
+        _ = ferry_curl_easy_getinfo_long(handle, key, &value)
+        return value
+    }
+
+    private func infoOffset(_ key: CURLINFO) -> Int64 {
+        var value: curl_off_t = 0
+        _ = ferry_curl_easy_getinfo_off_t(handle, key, &value)
+        return Int64(value)
+    }
+
+    private func infoTime(_ key: CURLINFO) -> Int64 { infoOffset(key) }
+}

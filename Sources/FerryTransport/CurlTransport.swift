@@ -1,0 +1,32 @@
+import FerryCore
+import Foundation
+
+/// The `Transport` built on libcurl: one multi handle on its own thread per instance (a "session"),
+/// so transfers run concurrently and share connections and a cookie jar.
+public final class CurlTransport: Transport {
+    private let loop = CurlMultiLoop()
+
+    public init() {}
+
+    deinit { loop.stop() }
+
+    public func send(_ request: Request, receivingInto destination: ResponseDestination = .default,
+                     progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> Response {
+        try request.validate()
+        if Task.isCancelled { throw FerryError.explicitlyCancelled }
+        let transfer = try CurlTransfer(request: request, destination: destination, share: loop.share, progress: progress)
+        let loop = self.loop
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.deliver(to: continuation)
+                loop.submit(.start(transfer))
+            }
+        } onCancel: {
+            transfer.markCancelled()
+            loop.submit(.cancel(transfer))
+        }
+    }
+
+    /// The version of libcurl underneath, for `ferry --version` and reports.
+    public static var curlVersion: String { CurlGlobal.version }
+}

@@ -1,0 +1,116 @@
+import FerryCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Receives response-body bytes on the transfer thread and stores them as the destination asks:
+/// in memory up to a threshold then in a temporary file, or in a partial file beside the user's
+/// target that is renamed into place only when the exchange succeeded.
+final class ResponseBodySink {
+    private let destination: ResponseDestination
+    private var memory = Data()
+    private var descriptor: Int32 = -1
+    private var filePath: String?
+    private(set) var count: Int64 = 0
+    /// The first write failure, reported in place of the transport's generic write error.
+    private(set) var failure: FerryError?
+
+    /// Prepares the sink; for `.file` it creates the partial file now, so an unwritable target
+    /// fails before anything is sent.
+    init(destination: ResponseDestination) throws {
+        self.destination = destination
+        if case .file(let path) = destination {
+            try openFile(at: Self.partialPath(for: path), reportingAs: path)
+        }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+        if let filePath { unlink(filePath) }
+    }
+
+    /// Appends bytes; returns false (and records why) when they could not be stored.
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard failure == nil else { return false }
+        count += Int64(bytes.count)
+        if descriptor < 0, case .automatic(let threshold) = destination, memory.count + bytes.count > threshold {
+            do {
+                let path = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-body-\(UUID().uuidString)").path
+                try openFile(at: path, reportingAs: path)
+                guard memory.withUnsafeBytes({ writeAll($0) }) else { return false }
+                memory = Data()
+            } catch let error as FerryError {
+                failure = error
+                return false
+            } catch {
+                return false
+            }
+        }
+        if descriptor >= 0 { return writeAll(bytes) }
+        memory.append(contentsOf: bytes)
+        return true
+    }
+
+    /// Drops what was received so far (the body of a redirect that was followed).
+    func reset() {
+        count = 0
+        memory = Data()
+        if descriptor >= 0 {
+            _ = ftruncate(descriptor, 0)
+            _ = lseek(descriptor, 0, SEEK_SET)
+        }
+    }
+
+    /// Completes a successful exchange: the stored body, with a `-o` target renamed into place.
+    func finish() throws -> ResponseBody {
+        if let failure { throw failure }
+        guard descriptor >= 0, let filePath else {
+            return ResponseBody(storage: .memory(memory), count: count)
+        }
+        let syncFailed = fsync(descriptor) != 0
+        close(descriptor)
+        descriptor = -1
+        switch destination {
+        case .automatic:
+            self.filePath = nil  // the SpoolFile owns it now
+            return ResponseBody(storage: .spooled(SpoolFile(path: filePath)), count: count)
+        case .file(let target):
+            if syncFailed || rename(filePath, target) != 0 {
+                throw FerryError.localFile(reason: .unwritable(path: target, error: POSIXError.current))
+            }
+            self.filePath = nil
+            return ResponseBody(storage: .saved(path: target), count: count)
+        }
+    }
+
+    private func openFile(at path: String, reportingAs reported: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FerryError.localFile(reason: .unwritable(path: reported, error: POSIXError.current)) }
+        descriptor = fd
+        filePath = path
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = .localFile(reason: .unwritable(path: reportedPath, error: POSIXError.current))
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    private var reportedPath: String {
+        if case .file(let target) = destination { return target }
+        return filePath ?? "(temporary file)"
+    }
+
+    static func partialPath(for target: String) -> String {
+        "\(target).ferry-partial"
+    }
+}
