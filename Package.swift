@@ -47,14 +47,16 @@ let package = Package(
             "FerryCore", "FerryTransport", "FerryServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "ferry", dependencies: ["FerryCLI"]),
+        .executableTarget(name: "ferry", dependencies: [
+            "FerryCLI",
+        ]),
 
         // MARK: - Tests
         .target(name: "FerryTestSupport", dependencies: [
             "FerryCore", "FerryServer",
             .product(name: "Crypto", package: "swift-crypto"),
         ], path: "Tests/FerryTestSupport"),
-        .testTarget(name: "FerryCoreTests", dependencies: ["FerryCore"]),
+        .testTarget(name: "FerryCoreTests", dependencies: ["FerryCore", "FerryTestSupport"]),
         .testTarget(name: "FerryTransportTests", dependencies: [
             "FerryCore", "FerryTransport", "FerryServer", "FerryTestSupport",
             .product(name: "Crypto", package: "swift-crypto"),

@@ -5,9 +5,9 @@ import NIOHTTP1
 
 /// The demo server's endpoints: an httpbin-like set for exploring, plus misbehaviour for tests.
 /// Pure: a request in, a reply out; `DemoHTTPHandler` does the I/O.
-enum DemoRoutes {
+public enum DemoRoutes {
     /// One line per endpoint, served at `/` and printed by `ferry serve-demo`.
-    static let index = """
+    public static let indexText = """
     Ferry demo server — endpoints
       GET  /get                      echo of the request (args, headers, origin, url)
       ANY  /anything[/…]             echo with method, body, form fields, JSON, size and SHA-256
@@ -33,7 +33,7 @@ enum DemoRoutes {
         let first = path.first.map(String.init) ?? ""
         let argument = path.count > 1 ? String(path[1]) : nil
         switch first {
-        case "": return .text(index)
+        case "": return .text(indexText)
         case "get", "headers", "user-agent": return echo(request, fields: first == "get" ? [.args, .headers, .origin, .url] : first == "headers" ? [.headers] : [.userAgent])
         case "anything": return echo(request, fields: [.method, .args, .headers, .origin, .url, .body])
         case "status": return status(argument)

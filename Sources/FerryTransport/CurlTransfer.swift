@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Threading: it is configured on the caller's thread, then handed to `CurlMultiLoop`; from then on
 /// only the loop thread (and libcurl's callbacks, which run on it) touches its state. Only
-/// `markCancelled`, `isCancelled` and `finish` may be called from other threads; they take `lock`.
+/// `markCancelled`, `isCancelled` and `deliver` may be called from other threads; they take `lock`.
 final class CurlTransfer: @unchecked Sendable {
     let handle: UnsafeMutableRawPointer
     private let request: Request
@@ -24,6 +24,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var firstWrite: UInt64 = 0
     private var lastWrite: UInt64 = 0
     private var requestWriting: UInt64 = 0
+    private var responseWaiting: UInt64 = 0
+    private var awaitingFirstByte = false
     private var bodyFailure: (any Error & Sendable)?
     private var lastProgressReport: UInt64 = 0
 
@@ -141,7 +143,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// The user's headers in order. `Expect: 100-continue` is turned off unless asked for: many servers
     /// never answer it and curl would stall a second before sending a large body.
     private func configureHeaders() throws {
-        var lines = request.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
+        // `Name:` with nothing after it tells curl to leave that header out, its own defaults included.
+        var lines = request.headers.map { "\($0.name): \($0.value)" }
         if !request.headers.contains("Expect") { lines.append("Expect:") }
         for line in lines { headerList = curl_slist_append(headerList, line) }
         try check(ferry_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
@@ -174,6 +177,11 @@ final class CurlTransfer: @unchecked Sendable {
 
     func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
         let line = String(decoding: bytes, as: UTF8.self)
+        if awaitingFirstByte {
+            awaitingFirstByte = false
+            let now = DispatchTime.now().uptimeNanoseconds
+            if lastWrite > 0, now > lastWrite { responseWaiting += now - lastWrite }
+        }
         let hopsBefore = heads.redirects.count
         heads.consume(line: line, requestURL: info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString)
         if heads.redirects.count > hopsBefore { sink.reset() }
@@ -186,6 +194,7 @@ final class CurlTransfer: @unchecked Sendable {
             firstWrite = DispatchTime.now().uptimeNanoseconds
             lastWrite = firstWrite
             requestHead = String(decoding: bytes, as: UTF8.self)
+            awaitingFirstByte = true
         case CURLINFO_DATA_OUT:
             lastWrite = DispatchTime.now().uptimeNanoseconds
         default:
@@ -199,7 +208,7 @@ final class CurlTransfer: @unchecked Sendable {
             if bodyStream == nil { bodyStream = try bodySource.open() }
             return try bodyStream!.read(into: buffer)
         } catch {
-            bodyFailure = (error as? FerryError) ?? FerryError.localFile(reason: .unreadable(path: "(request body)", error: POSIXError(.EIO)))
+            bodyFailure = error
             return ferry_curl_readfunc_abort()
         }
     }
@@ -247,14 +256,16 @@ final class CurlTransfer: @unchecked Sendable {
 
     private func failure(for code: CURLcode) -> FerryError {
         if code == CURLE_WRITE_ERROR, let sinkFailure = sink.failure { return sinkFailure }
-        if code == CURLE_ABORTED_BY_CALLBACK || isCancelled { return .explicitlyCancelled }
         var reason = CurlFailureMapping.reason(
             code: code, detail: String(cString: errorBuffer), osErrno: infoLong(CURLINFO_OS_ERRNO),
             bytesReceived: sink.count, expectedLength: heads.status == nil ? nil : heads.contentLength)
-        if code == CURLE_READ_ERROR || code == CURLE_ABORTED_BY_CALLBACK, let bodyFailure {
+        if let bodyFailure {
+            // The request body could not be read: a local file problem is reported as itself.
             if let ferryError = bodyFailure as? FerryError, case .localFile = ferryError { return ferryError }
             reason.underlying = bodyFailure
+            return .transportFailed(reason: reason)
         }
+        if code == CURLE_ABORTED_BY_CALLBACK || isCancelled { return .explicitlyCancelled }
         return .transportFailed(reason: reason)
     }
 
@@ -262,7 +273,7 @@ final class CurlTransfer: @unchecked Sendable {
         let marks = Timeline.TransferMarks(
             nameLookup: infoTime(CURLINFO_NAMELOOKUP_TIME_T), connect: infoTime(CURLINFO_CONNECT_TIME_T),
             tlsHandshake: infoTime(CURLINFO_APPCONNECT_TIME_T), preTransfer: infoTime(CURLINFO_PRETRANSFER_TIME_T),
-            requestWriting: Int64(requestWriting / 1000), firstByte: infoTime(CURLINFO_STARTTRANSFER_TIME_T),
+            requestWriting: Int64(requestWriting / 1000), responseWaiting: Int64(responseWaiting / 1000), firstByte: infoTime(CURLINFO_STARTTRANSFER_TIME_T),
             total: infoTime(CURLINFO_TOTAL_TIME_T), redirect: infoTime(CURLINFO_REDIRECT_TIME_T))
         let queue = Int64((addedAt &- enqueuedAt) / 1000)
         let status = heads.status
@@ -282,7 +293,7 @@ final class CurlTransfer: @unchecked Sendable {
             sent: requestHead.isEmpty ? nil : SentRequest(rawHead: requestHead, bodyBytes: infoOffset(CURLINFO_SIZE_UPLOAD_T)))
     }
 
-    // MARK: - Completion (any thread)
+    // MARK: - Completion
 
     func markCancelled() { lock.withLock { cancelled = true } }
     var isCancelled: Bool { lock.withLock { cancelled } }
@@ -297,8 +308,10 @@ final class CurlTransfer: @unchecked Sendable {
         if let ready { continuation.resume(with: ready.mapError { $0 as any Error }) }
     }
 
-    /// Delivers the outcome once; later calls are ignored.
+    /// Delivers the outcome once; later calls are ignored. Loop thread only: a failure discards the
+    /// partial body (and a `-o` partial file) before the caller hears of it.
     func finish(_ result: Result<Response, FerryError>) {
+        if case .failure = result { sink.discard() }
         let waiting: CheckedContinuation<Response, any Error>? = lock.withLock {
             guard pendingResult == nil else { return nil }
             pendingResult = result

@@ -25,10 +25,7 @@ final class ResponseBodySink {
         }
     }
 
-    deinit {
-        if descriptor >= 0 { close(descriptor) }
-        if let filePath { unlink(filePath) }
-    }
+    deinit { discard() }
 
     /// Appends bytes; returns false (and records why) when they could not be stored.
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -60,6 +57,15 @@ final class ResponseBodySink {
             _ = ftruncate(descriptor, 0)
             _ = lseek(descriptor, 0, SEEK_SET)
         }
+    }
+
+    /// Abandons a failed exchange: closes and removes whatever file was started.
+    func discard() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        if let filePath { unlink(filePath) }
+        filePath = nil
+        memory = Data()
     }
 
     /// Completes a successful exchange: the stored body, with a `-o` target renamed into place.

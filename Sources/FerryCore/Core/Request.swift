@@ -4,6 +4,8 @@ import Foundation
 public struct Request: Sendable {
     public var method: HTTPMethod
     public var url: URL
+    /// Sent in order. A field with an empty value removes that header, including one the transport
+    /// would add itself (`Accept`, `User-Agent`).
     public var headers: HTTPHeaders
     public var body: RequestBody
     public var options: RequestOptions

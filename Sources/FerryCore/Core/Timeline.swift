@@ -19,9 +19,10 @@ public struct Timeline: Sendable, Hashable, Codable {
         /// Protocol set-up and writing the request head and body. HAR `send`; curl PRETRANSFER − APPCONNECT, plus the
         /// time from the first to the last byte written (Ferry's clock, from curl's debug callback).
         case send
-        /// Waiting for the first byte of the response.          HAR `wait`;    curl STARTTRANSFER − the end of send.
+        /// Waiting for the first byte of the response.          HAR `wait`;    from the last byte written to the first
+        /// response byte (Ferry's clock), or curl STARTTRANSFER − the end of send.
         case wait
-        /// Reading the response body.                           HAR `receive`; curl TOTAL − STARTTRANSFER.
+        /// Reading the response body.                           HAR `receive`; curl TOTAL − the end of wait.
         case receive
         /// Turning the body into a value (JSON tree, string…). Not in HAR or curl; filled in by the response side.
         case serialize
@@ -75,19 +76,23 @@ extension Timeline {
         public var connect: Int64
         public var tlsHandshake: Int64
         public var preTransfer: Int64
-        /// How long writing the request took, from its first byte to its last.
+        /// How long writing the request took, from its first byte to its last (summed over hops).
         public var requestWriting: Int64
+        /// From the last byte written to the first byte of the response (summed over hops); 0 when not measured.
+        public var responseWaiting: Int64
+        /// Reported by libcurl; used for `wait` when `responseWaiting` was not measured.
         public var firstByte: Int64
         public var total: Int64
         public var redirect: Int64
 
         public init(nameLookup: Int64 = 0, connect: Int64 = 0, tlsHandshake: Int64 = 0, preTransfer: Int64 = 0,
-                    requestWriting: Int64 = 0, firstByte: Int64 = 0, total: Int64 = 0, redirect: Int64 = 0) {
+                    requestWriting: Int64 = 0, responseWaiting: Int64 = 0, firstByte: Int64 = 0, total: Int64 = 0, redirect: Int64 = 0) {
             self.nameLookup = nameLookup
             self.connect = connect
             self.tlsHandshake = tlsHandshake
             self.preTransfer = preTransfer
             self.requestWriting = requestWriting
+            self.responseWaiting = responseWaiting
             self.firstByte = firstByte
             self.total = total
             self.redirect = redirect
@@ -109,7 +114,10 @@ extension Timeline {
         let connect = mark(marks.connect)
         let tls = mark(marks.tlsHandshake)
         let send = mark(max(marks.preTransfer, previous) + marks.requestWriting)
-        let wait = mark(marks.firstByte > 0 ? marks.firstByte : total)  // no first byte: all waiting
+        // Ferry's own clock when it saw the wait; libcurl's STARTTRANSFER otherwise (for uploads
+        // curl 7.88 sets it when sending starts, too early). No first byte at all: all waiting.
+        let wait = mark(marks.responseWaiting > 0 ? previous + marks.responseWaiting
+                        : marks.firstByte > 0 ? marks.firstByte : total)
         let receive = mark(total)
         self.init(start: start, durations: [
             .queue: queue, .dns: dns, .connect: connect, .tls: tls, .send: send, .wait: wait, .receive: receive,

@@ -13,7 +13,7 @@ public enum TerminalSafeText {
             case 0x0D:
                 result += "\\r"
             case 0x00..<0x20, 0x7F, 0x80..<0xA0:
-                result += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+                result += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2, with: "0")
             default:
                 result.unicodeScalars.append(scalar)
             }
@@ -43,7 +43,8 @@ public enum TerminalSafeText {
 }
 
 extension String {
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+    /// The string right-aligned in `width` characters.
+    public func leftPadded(to width: Int, with pad: Character = " ") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }

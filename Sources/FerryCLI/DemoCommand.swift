@@ -1,0 +1,56 @@
+import ArgumentParser
+import FerryCore
+import FerryServer
+import FerryTransport
+import Foundation
+
+/// `ferry demo`: starts the demo server in-process and takes a short tour of what Ferry shows.
+struct DemoCommand: AsyncCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Tour Ferry against its own local demo server (offline).")
+
+    func execute() async throws {
+        let identity = try DemoTLSIdentity.generate()
+        let server = try await DemoServer.start()
+        let tlsServer = try await DemoServer.start(tls: identity)
+        let caFile = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-demo-ca-\(getpid()).pem").path
+        try identity.certificatePEM.write(toFile: caFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: caFile) }
+
+        let out = OutputStream.standardOutput
+        let printer = ResponsePrinter(stdout: out, stderr: out)
+        let transport = CurlTransport()
+        let steps = try DemoTour.steps(base: server.baseURL, tlsBase: tlsServer.baseURL, caFile: caFile, publicKeyPin: identity.publicKeyPin)
+        out.line("Ferry \(FerryInfo.version) on libcurl \(CurlTransport.curlVersion): a tour against the demo server at \(server.baseURL)\n")
+        for (index, step) in steps.enumerated() {
+            out.line("━━ \(index + 1)/\(steps.count)  \(step.title)")
+            out.line("   \(step.request.method) \(step.request.url.absoluteString)")
+            do {
+                let response = try await transport.send(step.request, receivingInto: .default, progress: nil)
+                out.line("   → \(response.httpVersion) \(response.status) \(response.displayReason), \(response.body.count) bytes, \(response.headers["Content-Type"] ?? "no type")")
+                try printPreview(of: response, to: out)
+                printer.printTimeline(of: response)
+            } catch let error as FerryError {
+                out.line("   → failed:")
+                printer.printError(error)
+            }
+            out.line("")
+        }
+        out.line("Try it yourself: `ferry serve-demo --port 8080` in one terminal, then `ferry send http://127.0.0.1:8080/json -i --timeline`.")
+        await tlsServer.shutdown()
+        await server.shutdown()
+    }
+
+    /// The first lines of a text body (escaped), or a note for a binary one.
+    private func printPreview(of response: Response, to out: OutputStream) throws {
+        let prefix = Array(try response.body.prefix(4096))
+        guard TerminalSafeText.looksLikeText(prefix, isPrefix: response.body.count > 4096) else {
+            out.line("   (binary body, not shown)")
+            return
+        }
+        let lines = String(decoding: prefix, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines.prefix(8) { out.line("   │ " + TerminalSafeText.escaping(String(line))) }
+        if lines.count > 8 { out.line("   │ …") }
+    }
+}

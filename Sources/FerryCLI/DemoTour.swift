@@ -1,0 +1,35 @@
+import FerryCore
+import Foundation
+
+/// The requests `ferry demo` sends to the in-process demo server, each with a line saying what it shows.
+enum DemoTour {
+    struct Step {
+        var title: String
+        var request: Request
+    }
+
+    static func steps(base: String, tlsBase: String, caFile: String, publicKeyPin: String) throws -> [Step] {
+        func request(_ method: HTTPMethod = .get, _ url: String, _ configure: (inout Request) -> Void = { _ in }) throws -> Request {
+            var request = Request(method: method, url: try Request.parseURL(url))
+            configure(&request)
+            return request
+        }
+        return [
+            Step(title: "A plain GET: the server echoes what it received", request: try request(.get, "\(base)/get?tour=1&lang=swift")),
+            Step(title: "POST a JSON body", request: try request(.post, "\(base)/anything") {
+                $0.headers.add(name: "Content-Type", value: "application/json")
+                $0.body = .bytes(Data(#"{"ship": "Ferry", "passengers": 42}"#.utf8))
+            }),
+            Step(title: "Three redirects, each hop recorded", request: try request(.get, "\(base)/redirect/3")),
+            Step(title: "A gzip body, decoded on the fly", request: try request(.get, "\(base)/gzip")),
+            Step(title: "A 404 is a response, not a transport failure", request: try request(.get, "\(base)/status/404")),
+            Step(title: "1 MiB of binary: described, never dumped on the terminal", request: try request(.get, "\(base)/bytes/1048576?seed=42")),
+            Step(title: "HTTPS with a certificate made at start-up, trusted by CA file and pinned key", request: try request(.get, "\(tlsBase)/json") {
+                $0.options.tls.caFile = caFile
+                $0.options.tls.pinnedPublicKey = publicKeyPin
+            }),
+            Step(title: "Escape sequences in a body are shown, not executed", request: try request(.get, "\(base)/misbehave/escapes")),
+            Step(title: "A server that hangs up mid-body: the error chain", request: try request(.get, "\(base)/misbehave/close-mid-body")),
+        ]
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Standard output or standard error, written as bytes, knowing whether it is a terminal.
+struct OutputStream: Sendable {
+    let descriptor: Int32
+
+    static let standardOutput = OutputStream(descriptor: STDOUT_FILENO)
+    static let standardError = OutputStream(descriptor: STDERR_FILENO)
+
+    var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    func write(_ data: Data) {
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+
+    func write(_ text: String) { write(Data(text.utf8)) }
+
+    func line(_ text: String) { write(text + "\n") }
+}

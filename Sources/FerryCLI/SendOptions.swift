@@ -1,0 +1,132 @@
+import ArgumentParser
+import FerryCore
+import Foundation
+
+/// `ferry send`'s curl-familiar flags, and how they become a `Request` (pure, no I/O but reading
+/// `@file` arguments of `-d`).
+public struct SendOptions: ParsableArguments, Sendable {
+    @Argument(help: "The URL to send to (http or https).")
+    public var url: String
+
+    @Option(name: [.customShort("X"), .customLong("request")], help: "The method (default GET, or POST with a body).")
+    public var method: String?
+
+    @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("A header, `Name: value` (repeatable). `Name:` removes a header Ferry would add.", valueName: "header"))
+    public var headers: [String] = []
+
+    @Option(name: [.customShort("d"), .customLong("data")], help: ArgumentHelp("A body, joined with & when repeated; `@file` reads a file.", valueName: "data"))
+    public var data: [String] = []
+
+    @Option(name: .customLong("data-binary"), help: ArgumentHelp("A body sent byte for byte; `@file` streams a file, `@-` reads stdin.", valueName: "data"))
+    public var dataBinary: String?
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the body to this file (it appears only when the exchange succeeds).", valueName: "file"))
+    public var output: String?
+
+    @Flag(name: .customLong("no-follow"), help: "Do not follow redirects.")
+    public var noFollow = false
+
+    @Option(name: .customLong("max-redirs"), help: "The most redirects to follow (default 10).")
+    public var maxRedirects: Int = 10
+
+    @Flag(name: [.customShort("k"), .customLong("insecure")], help: "Do not verify the server's TLS certificate.")
+    public var insecure = false
+
+    @Option(name: .customLong("cacert"), help: ArgumentHelp("Trust the certificates in this PEM file.", valueName: "file"))
+    public var caFile: String?
+
+    @Option(name: .customLong("pinned-pubkey"), help: ArgumentHelp("Require this public key: `sha256//<base64>` (`;`-separated) or a key file.", valueName: "hashes"))
+    public var pinnedPublicKey: String?
+
+    @Option(name: [.customShort("m"), .customLong("max-time")], help: ArgumentHelp("Seconds allowed for the whole exchange.", valueName: "seconds"))
+    public var maxTime: Double?
+
+    @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Seconds allowed to connect.", valueName: "seconds"))
+    public var connectTimeout: Double?
+
+    @Flag(name: .customLong("http1.1"), help: "Use HTTP/1.1.")
+    public var http11 = false
+
+    @Flag(name: .customLong("http2"), help: "Prefer HTTP/2.")
+    public var http2 = false
+
+    @Flag(name: .customLong("no-decompress"), help: "Do not ask for or decode compressed bodies.")
+    public var noDecompress = false
+
+    @Flag(name: [.customShort("i"), .customLong("include")], help: "Print the status line and response headers before the body.")
+    public var include = false
+
+    @Flag(name: .customLong("timeline"), help: "Print the timeline as a waterfall (on stderr).")
+    public var timeline = false
+
+    @Flag(name: .customLong("json"), help: "Print one JSON document describing the whole exchange (schema in the README).")
+    public var json = false
+
+    @Option(name: .customLong("json-body-limit"), help: ArgumentHelp("Bytes of body included by --json (default 1 MiB).", valueName: "bytes"))
+    public var jsonBodyLimit: Int = 1 << 20
+
+    public init() {}
+
+    /// Builds the request the flags describe, or throws `FerryError.invalidRequest` / `.localFile`.
+    public func makeRequest(readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws -> Request {
+        var request = Request(url: try Request.parseURL(url))
+        for header in headers { try Self.apply(header: header, to: &request.headers) }
+
+        if let dataBinary {
+            request.body = dataBinary == "@-" ? .bytes(readStandardInput())
+                : dataBinary.hasPrefix("@") ? .file(path: String(dataBinary.dropFirst())) : .bytes(Data(dataBinary.utf8))
+        } else if !data.isEmpty {
+            let parts = try data.map { $0.hasPrefix("@") ? try Self.readFile(String($0.dropFirst())) : Data($0.utf8) }
+            request.body = .bytes(Data(parts.joined(separator: Data("&".utf8))))
+        }
+        let hasBody: Bool
+        if case .none = request.body { hasBody = false } else { hasBody = true }
+        if hasBody, !request.headers.contains("Content-Type") {
+            request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        }
+        request.method = method.map { HTTPMethod($0) } ?? (hasBody ? .post : .get)
+
+        request.options.followRedirects = !noFollow
+        guard maxRedirects >= 0 else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--max-redirs", problem: "must be 0 or more")) }
+        request.options.maxRedirects = maxRedirects
+        request.options.tls.verifyPeer = !insecure
+        if let caFile {
+            guard FileManager.default.isReadableFile(atPath: caFile) else {
+                throw FerryError.localFile(reason: .unreadable(path: caFile, error: POSIXError(.ENOENT)))
+            }
+            request.options.tls.caFile = caFile
+        }
+        request.options.tls.pinnedPublicKey = pinnedPublicKey
+        request.options.totalTimeout = try Self.positive(maxTime, "--max-time")
+        request.options.connectTimeout = try Self.positive(connectTimeout, "--connect-timeout")
+        guard !(http11 && http2) else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--http1.1/--http2", problem: "choose one")) }
+        request.options.httpVersion = http11 ? .http1_1 : http2 ? .http2 : .automatic
+        request.options.decompress = !noDecompress
+        try request.validate()
+        return request
+    }
+
+    /// `Name: value` adds a header; `Name:` (nothing after the colon) suppresses one.
+    static func apply(header: String, to headers: inout HTTPHeaders) throws {
+        guard let field = HeaderLine.parse(header) else {
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "-H \(header)", problem: "expected `Name: value`"))
+        }
+        headers.add(name: field.name, value: field.value)
+    }
+
+    private static func readFile(_ path: String) throws -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw FerryError.localFile(reason: .unreadable(path: path, error: error))
+        }
+    }
+
+    private static func positive(_ value: Double?, _ name: String) throws -> Double? {
+        guard let value else { return nil }
+        guard value > 0, value.isFinite else {
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: name, problem: "must be a positive number of seconds"))
+        }
+        return value
+    }
+}

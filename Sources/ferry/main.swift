@@ -1,0 +1,3 @@
+import FerryCLI
+
+await FerryCommand.run()

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Runs the built `ferry` executable (it sits beside the test bundle in the build folder).
+enum FerryBinary {
+    static var path: String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("ferry").path
+    }
+
+    struct Outcome {
+        var status: Int32
+        var stdout: Data
+        var stderr: String
+        var text: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    /// Runs `ferry arguments…` to completion with stdin closed, on a thread of its own so the
+    /// blocking reads never starve the test's concurrency pool.
+    static func run(_ arguments: [String], timeout: TimeInterval = 60) async -> Outcome {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: runBlocking(arguments, timeout: timeout)) }.start()
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], timeout: TimeInterval) -> Outcome {
+        let process = start(arguments)
+        let deadline = Date().addingTimeInterval(timeout)
+        var stdout = Data()
+        let outPipe = process.standardOutput as! Pipe
+        let errPipe = process.standardError as! Pipe
+        let errorData = LockedData()
+        let errorReader = Thread { errorData.set(errPipe.fileHandleForReading.readDataToEndOfFile()) }
+        errorReader.start()
+        stdout = outPipe.fileHandleForReading.readDataToEndOfFile()
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        while !errorData.isSet { Thread.sleep(forTimeInterval: 0.005) }
+        return Outcome(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: errorData.value, as: UTF8.self))
+    }
+
+    /// Starts `ferry arguments…` with piped output and stdin from /dev/null.
+    static func start(_ arguments: [String]) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        try! process.run()
+        return process
+    }
+}
+
+final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+    func set(_ value: Data) { lock.withLock { data = value } }
+    var isSet: Bool { lock.withLock { data != nil } }
+    var value: Data { lock.withLock { data ?? Data() } }
+}

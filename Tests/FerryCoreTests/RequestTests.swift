@@ -1,0 +1,41 @@
+import FerryCore
+import Foundation
+import Testing
+
+@Suite struct RequestTests {
+    @Test(arguments: ["", "   ", "not a url", "ftp://example.com/file", "http://", "mailto:someone@example.com"])
+    func rejectsUnusableURLs(_ text: String) {
+        #expect(throws: FerryError.self) { try Request.parseURL(text) }
+    }
+
+    @Test func acceptsHTTPAndHTTPS() throws {
+        #expect(try Request.parseURL("https://example.com/a?b=1").host == "example.com")
+        #expect(try Request.parseURL(" http://127.0.0.1:8080/ ").port == 8080)
+    }
+
+    @Test func explainsWhyAURLIsRejected() {
+        do {
+            _ = try Request.parseURL("ftp://example.com")
+            Issue.record("expected an error")
+        } catch let error as FerryError {
+            let link = ErrorChain(error).links[0]
+            #expect(link.stage == "request")
+            #expect(link.reason == "unsupportedScheme")
+            #expect(link.details.contains(.init("scheme", "ftp")))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func refusesHeaderInjectionAndBadTokens() throws {
+        let url = try Request.parseURL("http://localhost/")
+        #expect(throws: FerryError.self) { try Request(url: url, headers: ["X-A": "1\r\nX-Injected: 2"]).validate() }
+        #expect(throws: FerryError.self) { try Request(url: url, headers: ["Bad Name": "1"]).validate() }
+        #expect(throws: FerryError.self) { try Request(method: HTTPMethod("GE T"), url: url).validate() }
+        try Request(method: HTTPMethod("PROPFIND"), url: url, headers: ["X-Ok": "naïve"]).validate()
+    }
+
+    @Test func methodsAreUppercased() {
+        #expect(HTTPMethod("patch") == .patch)
+    }
+}

@@ -1,0 +1,24 @@
+import FerryCore
+import Testing
+
+@Suite struct TerminalSafeTextTests {
+    @Test func escapeSequencesBecomeVisible() {
+        let hostile = "a\u{1B}[31mred\u{1B}]0;title\u{07}\r\u{9B}2J\u{7F}\tz\n"
+        let safe = TerminalSafeText.escaping(hostile)
+        #expect(safe == "a\\x1B[31mred\\x1B]0;title\\x07\\r\\x9B2J\\x7F\tz\n")
+        #expect(!safe.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
+    }
+
+    @Test func wideAndCombiningCharactersPassThrough() {
+        #expect(TerminalSafeText.escaping("渡し船 ⛴ é") == "渡し船 ⛴ é")
+    }
+
+    @Test func textDetection() {
+        #expect(TerminalSafeText.looksLikeText(Array("hello ⛴".utf8)))
+        #expect(!TerminalSafeText.looksLikeText([0x68, 0x00, 0x69]))
+        #expect(!TerminalSafeText.looksLikeText([0xFF, 0xFE, 0x41]))
+        let cut = Array(Array("ab⛴".utf8).dropLast())
+        #expect(!TerminalSafeText.looksLikeText(cut))
+        #expect(TerminalSafeText.looksLikeText(cut, isPrefix: true))
+    }
+}

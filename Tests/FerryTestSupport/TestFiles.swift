@@ -1,0 +1,52 @@
+import Crypto
+import Foundation
+
+/// A temporary directory removed when the value goes away.
+public final class TemporaryDirectory: Sendable {
+    public let path: String
+
+    public init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-test-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+
+    public func write(_ name: String, _ data: Data) throws -> String {
+        let target = file(name)
+        try data.write(to: URL(fileURLWithPath: target))
+        return target
+    }
+}
+
+/// Lower-case hex SHA-256.
+public func sha256Hex(_ data: some DataProtocol) -> String {
+    SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+}
+
+/// Lower-case hex SHA-256 of a file, read in pieces.
+public func sha256Hex(ofFile path: String) throws -> String {
+    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    var hasher = SHA256()
+    while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
+    return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+}
+
+/// A 127.0.0.1 port with nothing listening on it (bound, then released).
+public func closedLocalPort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
+    return Int(UInt16(bigEndian: address.sin_port))
+}

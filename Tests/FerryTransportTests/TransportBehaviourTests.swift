@@ -1,0 +1,135 @@
+import FerryCore
+import FerryServer
+import FerryTestSupport
+import FerryTransport
+import Foundation
+import Testing
+
+/// Redirects, timelines, cookies, cancellation and concurrency against the local server.
+@Suite struct TransportBehaviourTests {
+    @Test func redirectsAreFollowedAndRecordedHopByHop() async throws {
+        try await withDemoServer { server in
+            let response = try await CurlTransport().send(Request(url: try Request.parseURL("\(server.baseURL)/redirect/3")), receivingInto: .default, progress: nil)
+            #expect(response.status == 200)
+            #expect(response.effectiveURL == "\(server.baseURL)/get")
+            #expect(response.redirects == [
+                RedirectHop(url: "\(server.baseURL)/redirect/3", status: 302, location: "/redirect/2"),
+                RedirectHop(url: "\(server.baseURL)/redirect/2", status: 302, location: "/redirect/1"),
+                RedirectHop(url: "\(server.baseURL)/redirect/1", status: 302, location: "/get"),
+            ])
+            #expect(response.timeline.redirect > 0)
+            #expect(response.timeline.redirect <= response.timeline.total)
+        }
+    }
+
+    @Test func redirectsCanBeRefusedOrLimited() async throws {
+        try await withDemoServer { server in
+            let transport = CurlTransport()
+            var request = Request(url: try Request.parseURL("\(server.baseURL)/redirect/3"))
+            request.options.followRedirects = false
+            let unfollowed = try await transport.send(request, receivingInto: .default, progress: nil)
+            #expect(unfollowed.status == 302)
+            #expect(unfollowed.headers["Location"] == "/redirect/2")
+            #expect(unfollowed.redirects.isEmpty)
+
+            request.options.followRedirects = true
+            request.options.maxRedirects = 2
+            let kind = await failureKind { try await transport.send(request, receivingInto: .default, progress: nil) }
+            #expect(kind == .tooManyRedirects)
+        }
+    }
+
+    @Test func timelinePhasesAreOrderedAndSumToTheTotal() async throws {
+        try await withDemoServer { server in
+            let response = try await CurlTransport().send(Request(url: try Request.parseURL("\(server.baseURL)/delay/0.2")), receivingInto: .default, progress: nil)
+            let timeline = response.timeline
+            #expect(Timeline.Phase.allCases.allSatisfy { timeline[$0] >= 0 })
+            #expect(Timeline.Phase.allCases.reduce(0) { $0 + timeline[$1] } == timeline.total)
+            // The server waited 200 ms before answering: that is the wait phase, not receive.
+            #expect(timeline[.wait] >= 190_000)
+            #expect(timeline[.wait] > timeline[.receive])
+            #expect(timeline.offset(of: .wait) < timeline.offset(of: .receive))
+            #expect(abs(timeline.start.timeIntervalSinceNow) < 30)
+        }
+    }
+
+    @Test func cookiesPersistWithinATransport() async throws {
+        try await withDemoServer { server in
+            let transport = CurlTransport()
+            let response = try await transport.send(Request(url: try Request.parseURL("\(server.baseURL)/cookies/set?flavour=oat&size=big")), receivingInto: .default, progress: nil)
+            let cookies = try JSONSerialization.jsonObject(with: response.body.data()) as? [String: [String: String]]
+            #expect(cookies?["cookies"] == ["flavour": "oat", "size": "big"])
+            let fresh = try await CurlTransport().send(Request(url: try Request.parseURL("\(server.baseURL)/cookies")), receivingInto: .default, progress: nil)
+            let none = try JSONSerialization.jsonObject(with: fresh.body.data()) as? [String: [String: String]]
+            #expect(none?["cookies"] == [:])
+        }
+    }
+
+    @Test func cancellingATaskStopsAStalledTransferWithin100ms() async throws {
+        try await withDemoServer { server in
+            let transport = CurlTransport()
+            let request = Request(url: try Request.parseURL("\(server.baseURL)/misbehave/stall"))
+            let task = Task { try await transport.send(request, receivingInto: .default, progress: nil) }
+            try await Task.sleep(for: .milliseconds(300))
+            let clock = ContinuousClock()
+            let started = clock.now
+            task.cancel()
+            let result = await task.result
+            let elapsed = clock.now - started
+            #expect(elapsed < .milliseconds(100))
+            guard case .failure(let error as FerryError) = result, case .explicitlyCancelled = error else {
+                Issue.record("expected cancellation, got \(result)")
+                return
+            }
+        }
+    }
+
+    @Test func twentyConcurrentTransfersAllCompleteCorrectly() async throws {
+        try await withDemoServer { server in
+            let transport = CurlTransport()
+            let results = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+                for index in 0..<20 {
+                    group.addTask {
+                        let size = 50_000 + index * 1000
+                        let bytes = Request(url: try Request.parseURL("\(server.baseURL)/bytes/\(size)?seed=\(index)"))
+                        let response = try await transport.send(bytes, receivingInto: .default, progress: nil)
+                        return (index, sha256Hex(try response.body.data()))
+                    }
+                }
+                return try await group.reduce(into: [Int: String]()) { $0[$1.0] = $1.1 }
+            }
+            #expect(results.count == 20)
+            for (index, hash) in results {
+                #expect(hash == sha256Hex(SeededBytes(seed: UInt64(index)).bytes(from: 0, count: 50_000 + index * 1000)))
+            }
+        }
+    }
+
+    @Test func hugeHeadersAndTheRequestAsSentAreReported() async throws {
+        try await withDemoServer { server in
+            var request = Request(url: try Request.parseURL("\(server.baseURL)/misbehave/huge-headers"))
+            request.headers.add(name: "X-Trace", value: "abc")
+            request.headers.add(name: "Accept", value: "")  // suppresses curl's default Accept
+            let response = try await CurlTransport().send(request, receivingInto: .default, progress: nil)
+            #expect(response.headers.count >= 100)
+            #expect(response.headers["X-Filler-99"]?.count == 1000)
+            let sent = try #require(response.sent)
+            #expect(sent.requestLine == "GET /misbehave/huge-headers HTTP/1.1")
+            #expect(sent.headers["X-Trace"] == "abc")
+            #expect(sent.headers["Accept"] == nil)
+            #expect(sent.headers["User-Agent"] == FerryInfo.userAgent)
+        }
+    }
+}
+
+/// The transport failure kind `body` threw, or nil.
+func failureKind(_ body: () async throws -> Response) async -> FerryError.TransportFailureReason.Kind? {
+    do {
+        _ = try await body()
+        return nil
+    } catch FerryError.transportFailed(let reason) {
+        return reason.kind
+    } catch {
+        return nil
+    }
+}
