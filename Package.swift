@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.0"),
     ],
     targets: [
         // MARK: - C system libraries and shims
@@ -42,14 +43,14 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "CompressNIO", package: "compress-nio"),
+            .product(name: "MultipartKit", package: "multipart-kit"),
         ]),
         .target(name: "FerryCLI", dependencies: [
             "FerryCore", "FerryTransport", "FerryServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "ferry", dependencies: [
-            "FerryCLI",
-        ]),
+        .executableTarget(name: "ferry", dependencies: ["FerryCLI"]),
+        .executableTarget(name: "ferry-bench", dependencies: ["FerryCore", "FerryTransport"], path: "Benchmarks/FerryBench"),
 
         // MARK: - Tests
         .target(name: "FerryTestSupport", dependencies: [

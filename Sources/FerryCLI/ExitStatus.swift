@@ -17,8 +17,14 @@ public enum ExitStatus: Int32, Sendable {
 
     public init(for error: FerryError) {
         switch error {
-        case .invalidRequest: self = .usage
+        case .invalidRequest, .requestSerializationFailed: self = .usage
+        case .multipartEncodingFailed(.outputFileWriteFailed), .multipartEncodingFailed(.fileNotFound),
+             .multipartEncodingFailed(.fileNotReadable), .multipartEncodingFailed(.fileIsDirectory),
+             .multipartEncodingFailed(.fileNotRegular), .multipartEncodingFailed(.fileChangedDuringUpload):
+            self = .localFile
+        case .multipartEncodingFailed(.inputStreamReadFailed): self = .transport
         case .transportFailed: self = .transport
+        case .responseValidationFailed, .responseSerializationFailed: self = .rejected
         case .localFile: self = .localFile
         case .explicitlyCancelled: self = .cancelled
         }

@@ -18,7 +18,7 @@ final class DemoHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             let remote = context.remoteAddress.map { "\($0.ipAddress ?? "?")" } ?? "unknown"
             request = DemoRequest(head: head, isTLS: isTLS, remoteAddress: remote)
         case .body(let buffer):
-            request?.append(buffer.readableBytesView)
+            request?.append(buffer)
         case .end:
             guard let request else { return }
             self.request = nil

