@@ -74,7 +74,8 @@ final class ResponseBodySink {
         guard descriptor >= 0, let filePath else {
             return ResponseBody(storage: .memory(memory), count: count)
         }
-        let syncFailed = fsync(descriptor) != 0
+        // No fsync: the rename makes the file appear whole or not at all for any process crash or
+        // kill; surviving power loss is not worth doubling the time of large downloads.
         close(descriptor)
         descriptor = -1
         switch destination {
@@ -82,7 +83,7 @@ final class ResponseBodySink {
             self.filePath = nil  // the SpoolFile owns it now
             return ResponseBody(storage: .spooled(SpoolFile(path: filePath)), count: count)
         case .file(let target):
-            if syncFailed || rename(filePath, target) != 0 {
+            if rename(filePath, target) != 0 {
                 throw FerryError.localFile(reason: .unwritable(path: target, error: POSIXError.current))
             }
             self.filePath = nil

@@ -30,17 +30,19 @@ public struct ResponseBody: Sendable {
     }
 
     /// The whole body in memory. Reads the file when the body was spooled.
-    public func data() throws -> Data {
-        switch storage {
-        case .memory(let data):
-            return data
-        case .spooled, .saved:
-            let path = filePath!
-            do {
-                return try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw FerryError.localFile(reason: .unreadable(path: path, error: error))
-            }
+    public func data() throws -> Data { try contents(options: []) }
+
+    /// The whole body as bytes; a file-backed body is memory-mapped rather than read, so a large
+    /// body costs address space, not resident memory, until it is touched.
+    public func mappedData() throws -> Data { try contents(options: .alwaysMapped) }
+
+    private func contents(options: Data.ReadingOptions) throws -> Data {
+        if case .memory(let data) = storage { return data }
+        let path = filePath!
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path), options: options)
+        } catch {
+            throw FerryError.localFile(reason: .unreadable(path: path, error: error))
         }
     }
 
