@@ -258,7 +258,7 @@ final class CurlTransfer: @unchecked Sendable {
         if code == CURLE_WRITE_ERROR, let sinkFailure = sink.failure { return sinkFailure }
         var reason = CurlFailureMapping.reason(
             code: code, detail: String(cString: errorBuffer), osErrno: infoLong(CURLINFO_OS_ERRNO),
-            bytesReceived: sink.count, expectedLength: heads.status == nil ? nil : heads.contentLength)
+            bytesReceived: sink.count, expectedLength: code == CURLE_PARTIAL_FILE ? heads.contentLength : nil)
         if let bodyFailure {
             // The request body could not be read: a local file problem is reported as itself.
             if let ferryError = bodyFailure as? FerryError, case .localFile = ferryError { return ferryError }
