@@ -30,3 +30,6 @@ int ferry_curl_feature_brotli(void) { return CURL_VERSION_BROTLI; }
 int ferry_curl_feature_zstd(void) { return CURL_VERSION_ZSTD; }
 const char *ferry_curl_version(void) { return curl_version_info(CURLVERSION_NOW)->version; }
 size_t ferry_curl_readfunc_abort(void) { return CURL_READFUNC_ABORT; }
+size_t ferry_curl_readfunc_pause(void) { return CURL_READFUNC_PAUSE; }
+CURLcode ferry_curl_easy_unpause(CURL *h) { return curl_easy_pause(h, CURLPAUSE_CONT); }
+size_t ferry_curl_writefunc_pause(void) { return CURL_WRITEFUNC_PAUSE; }

@@ -53,6 +53,9 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("no-decompress"), help: "Do not ask for or decode compressed bodies.")
     public var noDecompress = false
 
+    @Option(name: .customLong("limit-rate"), help: ArgumentHelp("Cap upload and download speed, in bytes per second (K, M, G suffixes).", valueName: "rate"))
+    public var limitRate: String?
+
     @Flag(name: [.customShort("i"), .customLong("include")], help: "Print the status line and response headers before the body.")
     public var include = false
 
@@ -102,6 +105,13 @@ public struct SendOptions: ParsableArguments, Sendable {
         guard !(http11 && http2) else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--http1.1/--http2", problem: "choose one")) }
         request.options.httpVersion = http11 ? .http1_1 : http2 ? .http2 : .automatic
         request.options.decompress = !noDecompress
+        if let limitRate {
+            guard let rate = RequestOptions.parseRate(limitRate) else {
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--limit-rate", problem: "expected bytes per second, e.g. 500K or 2M"))
+            }
+            request.options.maxUploadRate = rate
+            request.options.maxDownloadRate = rate
+        }
         try request.validate()
         return request
     }

@@ -58,7 +58,8 @@ final class CurlMultiLoop: @unchecked Sendable {
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             collectFinished()
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            curl_multi_poll(multi, nil, 0, pollTimeout(), nil)
+            resumeThrottledTransfers()
         }
         for transfer in active.values { remove(transfer, outcome: .failure(.explicitlyCancelled)) }
         curl_multi_cleanup(multi)
@@ -83,6 +84,18 @@ final class CurlMultiLoop: @unchecked Sendable {
                 transfer.finish(.failure(.explicitlyCancelled))
             }
         }
+    }
+
+    /// At most a second, less when a throttled transfer is due sooner.
+    private func pollTimeout() -> Int32 {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let due = active.values.compactMap(\.pausedUntil).min().map { $0 > now ? ($0 - now) / 1_000_000 + 1 : 0 }
+        return Int32(min(due ?? 1000, 1000))
+    }
+
+    private func resumeThrottledTransfers() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        for transfer in active.values where transfer.pausedUntil != nil { _ = transfer.resumeIfDue(now: now) }
     }
 
     private func collectFinished() {

@@ -28,6 +28,10 @@ final class CurlTransfer: @unchecked Sendable {
     private var awaitingFirstByte = false
     private var bodyFailure: (any Error & Sendable)?
     private var lastProgressReport: UInt64 = 0
+    private var uploadThrottle: RateThrottle?
+    private var downloadThrottle: RateThrottle?
+    /// When a throttled transfer may continue (monotonic nanoseconds); the loop unpauses it then.
+    private(set) var pausedUntil: UInt64?
 
     // MARK: - Timing (monotonic nanoseconds)
     private let startDate = Date()
@@ -100,6 +104,11 @@ final class CurlTransfer: @unchecked Sendable {
         case .http2: try set(CURLOPT_HTTP_VERSION, ferry_curl_http_version_2_0())
         }
         if options.decompress { try set(CURLOPT_ACCEPT_ENCODING, "") }
+        // Rates are enforced by `RateThrottle` in the read and write callbacks: libcurl 7.88's own
+        // limits let small bodies through unthrottled and stall large uploads far below the rate (seen here).
+        let now = DispatchTime.now().uptimeNanoseconds
+        uploadThrottle = options.maxUploadRate.map { RateThrottle(rate: $0, now: now) }
+        downloadThrottle = options.maxDownloadRate.map { RateThrottle(rate: $0, now: now) }
 
         try check(ferry_curl_easy_setopt_io_callback(handle, CURLOPT_WRITEFUNCTION, curlWriteCallback))
         try set(CURLOPT_WRITEDATA, context)
@@ -172,7 +181,15 @@ final class CurlTransfer: @unchecked Sendable {
     // MARK: - Callbacks (loop thread)
 
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
-        sink.write(bytes) ? bytes.count : 0
+        if downloadThrottle != nil {
+            let now = DispatchTime.now().uptimeNanoseconds
+            if downloadThrottle!.mustWait(now: now) {
+                pausedUntil = downloadThrottle!.resumeTime(now: now)
+                return ferry_curl_writefunc_pause()  // curl delivers the same bytes again after unpausing
+            }
+            downloadThrottle!.consume(bytes.count, now: now)
+        }
+        return sink.write(bytes) ? bytes.count : 0
     }
 
     func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
@@ -204,13 +221,31 @@ final class CurlTransfer: @unchecked Sendable {
 
     func readBody(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard let bodySource else { return 0 }
+        var window = buffer
+        if uploadThrottle != nil {
+            let now = DispatchTime.now().uptimeNanoseconds
+            let allowed = uploadThrottle!.take(upTo: buffer.count, now: now)
+            guard allowed > 0 else {
+                pausedUntil = uploadThrottle!.resumeTime(now: now)
+                return ferry_curl_readfunc_pause()
+            }
+            window = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<allowed])
+        }
         do {
             if bodyStream == nil { bodyStream = try bodySource.open() }
-            return try bodyStream!.read(into: buffer)
+            return try bodyStream!.read(into: window)
         } catch {
             bodyFailure = error
             return ferry_curl_readfunc_abort()
         }
+    }
+
+    /// Resumes a throttled transfer whose time has come; returns true when it did.
+    func resumeIfDue(now: UInt64) -> Bool {
+        guard let pausedUntil, pausedUntil <= now else { return false }
+        self.pausedUntil = nil
+        _ = ferry_curl_easy_unpause(handle)
+        return true
     }
 
     /// Rewinding to the start (for a redirect or an auth retry) reopens the body; nothing else can seek.

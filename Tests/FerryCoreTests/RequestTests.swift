@@ -39,3 +39,15 @@ import Testing
         #expect(HTTPMethod("patch") == .patch)
     }
 }
+
+@Suite struct RateParsingTests {
+    @Test func curlStyleRatesUsePowersOf1024() {
+        #expect(RequestOptions.parseRate("500") == 500)
+        #expect(RequestOptions.parseRate("100k") == 102_400)
+        #expect(RequestOptions.parseRate("1.5M") == 1_572_864)
+        #expect(RequestOptions.parseRate("2G") == 2_147_483_648)
+        #expect(RequestOptions.parseRate("0") == nil)
+        #expect(RequestOptions.parseRate("-3K") == nil)
+        #expect(RequestOptions.parseRate("fast") == nil)
+    }
+}

@@ -111,6 +111,24 @@ import Testing
         }
     }
 
+    @Test func downloadAndUploadRatesAreCapped() async throws {
+        try await withDemoServer { server in
+            let transport = CurlTransport()
+            let clock = ContinuousClock()
+            var download = Request(url: try Request.parseURL("\(server.baseURL)/bytes/300000"))
+            download.options.maxDownloadRate = 200_000
+            var started = clock.now
+            _ = try await transport.send(download, receivingInto: .default, progress: nil)
+            #expect(clock.now - started > .milliseconds(1000))  // 300 kB at 200 kB/s: about 1.5 s
+
+            var upload = Request(method: .post, url: try Request.parseURL("\(server.baseURL)/anything"), body: .bytes(Data(count: 300_000)))
+            upload.options.maxUploadRate = 200_000
+            started = clock.now
+            _ = try await transport.send(upload, receivingInto: .default, progress: nil)
+            #expect(clock.now - started > .milliseconds(1000))
+        }
+    }
+
     @Test func hugeHeadersAndTheRequestAsSentAreReported() async throws {
         try await withDemoServer { server in
             var request = Request(url: try Request.parseURL("\(server.baseURL)/misbehave/huge-headers"))

@@ -42,5 +42,11 @@ int ferry_curl_feature_zstd(void);
 const char *ferry_curl_version(void);
 /** CURL_READFUNC_ABORT, returned from a read callback to abort the transfer. */
 size_t ferry_curl_readfunc_abort(void);
+/** CURL_READFUNC_PAUSE, returned from a read callback to pause sending until curl_easy_pause. */
+size_t ferry_curl_readfunc_pause(void);
+/** CURL_WRITEFUNC_PAUSE, returned from a write callback to pause receiving. */
+size_t ferry_curl_writefunc_pause(void);
+/** Resumes a paused transfer (CURLPAUSE_CONT). */
+CURLcode ferry_curl_easy_unpause(CURL *handle);
 
 #endif

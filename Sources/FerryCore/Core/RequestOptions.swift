@@ -13,8 +13,23 @@ public struct RequestOptions: Sendable, Hashable, Codable {
     public var httpVersion: HTTPVersionPreference = .automatic
     /// Ask for compressed bodies (gzip, deflate, br where available) and decode them.
     public var decompress = true
+    /// Bytes per second the upload and the download may not exceed (AF's bandwidth throttling,
+    /// done by libcurl's own rate limits); nil for no limit.
+    public var maxUploadRate: Int64?
+    public var maxDownloadRate: Int64?
 
     public init() {}
+}
+
+extension RequestOptions {
+    /// Parses a curl-style rate: bytes per second with an optional K, M or G suffix (powers of 1024).
+    public static func parseRate(_ text: String) -> Int64? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()
+        let multipliers: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        let (digits, multiplier) = trimmed.last.flatMap { multipliers[$0] }.map { (trimmed.dropLast(), $0) } ?? (Substring(trimmed), 1)
+        guard let value = Double(digits), value > 0, value.isFinite, value * Double(multiplier) < 1e15 else { return nil }
+        return max(1, Int64(value * Double(multiplier)))
+    }
 }
 
 /// TLS settings, the counterpart of AFSecurityPolicy.

@@ -1,0 +1,24 @@
+@testable import FerryTransport
+import Testing
+
+@Suite struct RateThrottleTests {
+    @Test func uploadsTakeABurstThenArePacedAtTheRate() {
+        var throttle = RateThrottle(rate: 100_000, now: 0)
+        #expect(throttle.take(upTo: 65_536, now: 0) == 10_000)  // a tenth of a second's worth
+        #expect(throttle.take(upTo: 65_536, now: 0) == 0)
+        #expect(throttle.resumeTime(now: 0) == 10_000)          // 1 byte at 100 kB/s = 10 µs
+        #expect(throttle.take(upTo: 65_536, now: 50_000_000) == 5_000)
+        #expect(throttle.take(upTo: 100, now: 2_000_000_000) == 100)  // the bucket never holds more than the burst
+        #expect(throttle.take(upTo: 65_536, now: 2_000_000_000) == 9_900)
+    }
+
+    @Test func downloadsGoIntoDebtAndWaitItOut() {
+        var throttle = RateThrottle(rate: 100_000, now: 0)
+        #expect(!throttle.mustWait(now: 0))
+        throttle.consume(60_000, now: 0)                         // 10 000 allowed, 50 000 owed
+        #expect(throttle.mustWait(now: 0))
+        #expect(throttle.resumeTime(now: 0) == 500_010_000)      // 50 001 bytes at 100 kB/s
+        #expect(throttle.mustWait(now: 400_000_000))
+        #expect(!throttle.mustWait(now: 500_020_000))
+    }
+}
