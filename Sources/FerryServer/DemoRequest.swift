@@ -6,7 +6,7 @@ import NIOHTTP1
 /// A request the demo server received: its head, and its body (kept up to a limit, always
 /// counted and hashed, so gigabyte uploads cost no memory).
 struct DemoRequest {
-    static let keptBodyLimit = 8 << 20
+    static let keptBodyLimit = 1 << 20
 
     let head: HTTPRequestHead
     let isTLS: Bool

@@ -10,7 +10,7 @@ public enum DemoRoutes {
     public static let indexText = """
     Ferry demo server — endpoints
       GET  /get                      echo of the request (args, headers, origin, url)
-      ANY  /anything[/…]             echo with method, body, form fields, JSON, size and SHA-256
+      ANY  /anything[/…]             echo with method, body (first MiB), form, JSON, multipart parts, size and SHA-256
       GET  /status/:code             answers with that status
       GET  /bytes/:n?seed=S          n pseudo-random bytes (Content-Length)
       GET  /stream-bytes/:n?seed=S&chunk_size=C   the same, chunked
@@ -85,13 +85,10 @@ public enum DemoRoutes {
             "bodySHA256": request.bodySHA256(),
             "bodyTruncated": request.bodyWasTruncated,
         ]
-        if let text = String(data: body, encoding: .utf8) {
-            fields["data"] = text
-        } else {
-            fields["data"] = "data:application/octet-stream;base64," + body.base64EncodedString()
-        }
+        let text = body.contains(0) ? nil : String(data: body, encoding: .utf8)  // text without NULs; else base64
+        fields["data"] = text ?? "data:application/octet-stream;base64," + body.base64EncodedString()
         let type = request.head.headers.first(name: "Content-Type")?.lowercased() ?? ""
-        if type.hasPrefix("application/x-www-form-urlencoded"), let text = String(data: body, encoding: .utf8) {
+        if type.hasPrefix("application/x-www-form-urlencoded"), let text {
             fields["form"] = grouped(FormDecoding.decode(text))
         } else {
             fields["form"] = [String: Any]()

@@ -18,10 +18,12 @@ struct RateThrottle {
 
     private var burst: Double { max(1, Double(rate) / 10) }
 
-    /// How many bytes may be sent now (at most `wanted`); they are taken from the bucket.
+    /// How many bytes may be sent now (at most `wanted`); they are taken from the bucket. Nothing
+    /// is granted until a worthwhile amount has built up, so a transfer moves in chunks, not dribbles.
     mutating func take(upTo wanted: Int, now: UInt64) -> Int {
         refill(now: now)
-        let granted = min(wanted, max(0, Int(tokens)))
+        guard tokens >= min(Double(wanted), resumeThreshold) else { return 0 }
+        let granted = min(wanted, Int(tokens))
         tokens -= Double(granted)
         return granted
     }
@@ -32,12 +34,16 @@ struct RateThrottle {
         tokens -= Double(count)
     }
 
+    /// The smallest amount worth waking up for: a few kilobytes, or the whole burst at slow rates,
+    /// so a paused transfer is not resumed for a handful of bytes at a time.
+    private var resumeThreshold: Double { min(burst, 16_384) }
+
     /// True when nothing may move until `resumeTime`.
     func mustWait(now: UInt64) -> Bool { tokens(at: now) < 1 }
 
-    /// When at least one byte will be allowed again.
+    /// When a worthwhile amount will be allowed again.
     func resumeTime(now: UInt64) -> UInt64 {
-        let missing = max(0, 1 - tokens(at: now))
+        let missing = max(0, resumeThreshold - tokens(at: now))
         return now + UInt64((missing / Double(rate) * 1e9).rounded(.up))
     }
 
