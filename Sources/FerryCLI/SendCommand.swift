@@ -11,43 +11,79 @@ struct SendCommand: AsyncCommand {
         discussion: "Exit codes: 0 success, 1 usage or input error, 2 transport failure, 3 response rejected, 4 local file error, 130 cancelled.")
 
     @OptionGroup var options: SendOptions
+    @OptionGroup var responseOptions: ResponseOptions
 
     func execute() async throws {
-        let status = await Self.exchange(options)
+        let status = await Self.exchange(options, responseOptions: responseOptions)
         if status != .success { throw status.exitCode }
     }
 
-    /// Runs the exchange and prints it; SIGINT cancels the transfer cleanly (no partial `-o` file).
-    static func exchange(_ options: SendOptions, transport: CurlTransport = CurlTransport()) async -> ExitStatus {
+    /// What came of the exchange: the response (after evaluation, when asked for), the value the
+    /// serializer made, and the failure, if any.
+    private struct Outcome {
+        var request: Request?
+        var response: Response?
+        var value: ValueSummary?
+        var serialized: SerializedValue?
+        var error: FerryError?
+    }
+
+    /// Runs the exchange, evaluates the response when response flags ask for it, and prints it;
+    /// SIGINT cancels the transfer cleanly (no partial `-o` file).
+    static func exchange(_ options: SendOptions, responseOptions: ResponseOptions, transport: CurlTransport = CurlTransport()) async -> ExitStatus {
         let printer = ResponsePrinter()
         let request: Request
+        let evaluator: ResponseEvaluator?
         do {
             request = try options.makeRequest()
+            evaluator = try responseOptions.makeEvaluator(for: request)
         } catch {
             let ferryError = error as? FerryError ?? .invalidRequest(reason: .invalidArgument(name: "request", problem: "\(error)"))
-            return report(request: nil, response: nil, error: ferryError, options: options, printer: printer)
+            return report(Outcome(error: ferryError), options: options, hex: false, printer: printer)
+        }
+        do {
+            if let path = options.dumpBody { try RequestBodyFile.write(request.body, to: path) }
+        } catch {
+            let ferryError = error as? FerryError ?? .localFile(reason: .unwritable(path: options.dumpBody ?? "", error: POSIXError(.EIO)))
+            return report(Outcome(request: request, error: ferryError), options: options, hex: false, printer: printer)
+        }
+        if options.dryRun {
+            if !options.json { printer.printPlanned(request) }
+            return report(Outcome(request: request), options: options, hex: false, printer: printer)
         }
         let destination: ResponseDestination = options.output.map { .file(path: $0) } ?? .default
         let task = Task { try await transport.send(request, receivingInto: destination, progress: nil) }
         let interrupt = InterruptHandler { task.cancel() }
         defer { interrupt.cancel() }
+        let outcome: Outcome
         do {
             let response = try await task.value
-            return report(request: request, response: response, error: nil, options: options, printer: printer)
+            if let evaluator {
+                let evaluation = evaluator.evaluate(response, method: request.method)
+                let summary = evaluation.value.map {
+                    ValueSummary($0, serializer: evaluator.serializer.name, bytes: response.body.count,
+                                 parseMicroseconds: evaluation.response.timeline[.serialize])
+                }
+                outcome = Outcome(request: request, response: evaluation.response, value: summary,
+                                  serialized: evaluation.value, error: evaluation.error)
+            } else {
+                outcome = Outcome(request: request, response: response)
+            }
         } catch {
-            let ferryError = error as? FerryError ?? .explicitlyCancelled
-            return report(request: request, response: nil, error: ferryError, options: options, printer: printer)
+            outcome = Outcome(request: request, error: error as? FerryError ?? .explicitlyCancelled)
         }
+        return report(outcome, options: options, hex: responseOptions.value.hex, printer: printer)
     }
 
-    private static func report(request: Request?, response: Response?, error: FerryError?, options: SendOptions, printer: ResponsePrinter) -> ExitStatus {
-        var status = error.map(ExitStatus.init(for:)) ?? .success
+    private static func report(_ outcome: Outcome, options: SendOptions, hex: Bool, printer: ResponsePrinter) -> ExitStatus {
+        var status = outcome.error.map(ExitStatus.init(for:)) ?? .success
         if options.json {
-            let requestPart = request.map { ExchangeReport.RequestPart(request: $0, sent: response?.sent) }
+            let requestPart = outcome.request.map { ExchangeReport.RequestPart(request: $0, sent: outcome.response?.sent) }
                 ?? ExchangeReport.RequestPart(unparsedURL: options.url, method: options.method)
             do {
-                let document = try ExchangeReport(request: requestPart, response: response, error: error,
+                var document = try ExchangeReport(request: requestPart, response: outcome.response, error: outcome.error,
                                                   bodyLimit: max(0, options.jsonBodyLimit), exitCode: status)
+                document.value = outcome.value
                 printer.stdout.write(try document.encoded())
                 printer.stdout.write("\n")
             } catch let failure as FerryError {
@@ -59,17 +95,28 @@ struct SendCommand: AsyncCommand {
             }
             return status
         }
-        if let error { printer.printError(error) }
-        guard let response else { return status }
+        guard let response = outcome.response else {
+            outcome.error.map(printer.printError)
+            return status
+        }
         if options.include { printer.printHead(of: response) }
         do {
-            try printer.printBody(of: response)
+            if hex {
+                try printer.printHexDump(HexDump(source: ByteSource(body: response.body)))
+            } else {
+                switch (outcome.serialized, outcome.error) {
+                case (.data?, _), (nil, nil): try printer.printBody(of: response)
+                case (let value?, _): try printer.printValue(value, body: response.body, contentType: response.headers["Content-Type"])
+                case (nil, _?): break
+                }
+            }
         } catch let failure as FerryError {
             printer.printError(failure)
             status = ExitStatus(for: failure)
         } catch {
             status = .localFile
         }
+        outcome.error.map(printer.printError)
         if options.timeline { printer.printTimeline(of: response) }
         return status
     }

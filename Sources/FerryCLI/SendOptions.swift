@@ -20,6 +20,39 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("data-binary"), help: ArgumentHelp("A body sent byte for byte; `@file` streams a file, `@-` reads stdin.", valueName: "data"))
     public var dataBinary: String?
 
+    @Option(name: [.customShort("F"), .customLong("form")], help: ArgumentHelp("A multipart part: `name=value` or `name=@path[;type=mime][;filename=name]` (repeatable).", valueName: "part"))
+    public var formParts: [String] = []
+
+    @Option(name: .customLong("param"), help: ArgumentHelp("A parameter, `key=value` (repeatable); where it goes depends on the method and --encode.", valueName: "key=value"))
+    public var params: [String] = []
+
+    @Option(name: .customLong("params-json"), help: ArgumentHelp("Parameters as a JSON object (nested; key order and numbers kept as written).", valueName: "json"))
+    public var paramsJSON: String?
+
+    @Option(name: .customLong("encode"), help: ArgumentHelp("How parameters are sent: query, form, json or plist (default: the URL for GET/HEAD/DELETE, else a form body).", valueName: "format"))
+    public var encode: String?
+
+    @Option(name: .customLong("plist-format"), help: ArgumentHelp("The property-list format for --encode plist: xml (default) or binary.", valueName: "format"))
+    public var plistFormat: String?
+
+    @Flag(name: .customLong("pretty-json"), help: "Indent the JSON body of --encode json (two spaces) instead of writing it compact.")
+    public var prettyJSON = false
+
+    @Option(name: .customLong("array-style"), help: ArgumentHelp("How arrays are named in queries and forms: brackets (default), repeat, indices or comma.", valueName: "style"))
+    public var arrayStyle: String?
+
+    @Flag(name: .customLong("keep-key-order"), help: "Keep parameter keys in the order given instead of sorting them.")
+    public var keepKeyOrder = false
+
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("Resolve the URL argument against this base URL (AFNetworking's rule).", valueName: "url"))
+    public var baseURL: String?
+
+    @Option(name: .customLong("dump-body"), help: ArgumentHelp("Write the exact request body to this file before sending.", valueName: "file"))
+    public var dumpBody: String?
+
+    @Flag(name: .customLong("dry-run"), help: "Build the request (and --dump-body) but send nothing; print what would be sent.")
+    public var dryRun = false
+
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the body to this file (it appears only when the exchange succeeds).", valueName: "file"))
     public var output: String?
 
@@ -72,8 +105,11 @@ public struct SendOptions: ParsableArguments, Sendable {
 
     /// Builds the request the flags describe, or throws `FerryError.invalidRequest` / `.localFile`.
     public func makeRequest(readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws -> Request {
-        var request = Request(url: try Request.parseURL(url))
+        var request = Request(url: try resolvedURL())
         for header in headers { try Self.apply(header: header, to: &request.headers) }
+        guard formParts.isEmpty || (data.isEmpty && dataBinary == nil) else {
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "-F", problem: "cannot be combined with -d or --data-binary"))
+        }
 
         if let dataBinary {
             request.body = dataBinary == "@-" ? .bytes(readStandardInput())
@@ -87,7 +123,10 @@ public struct SendOptions: ParsableArguments, Sendable {
         if hasBody, !request.headers.contains("Content-Type") {
             request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         }
-        request.method = method.map { HTTPMethod($0) } ?? (hasBody ? .post : .get)
+        let encoding = try parameterEncoding()
+        let sendsBody = hasBody || !formParts.isEmpty || (hasParameters && encode != nil && encoding.format != .query)
+        request.method = method.map { HTTPMethod($0) } ?? (sendsBody ? .post : .get)
+        try applyParameters(to: &request, encoding: encoding, hasBody: hasBody)
 
         request.options.followRedirects = !noFollow
         guard maxRedirects >= 0 else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--max-redirs", problem: "must be 0 or more")) }
@@ -114,6 +153,13 @@ public struct SendOptions: ParsableArguments, Sendable {
         }
         try request.validate()
         return request
+    }
+
+    /// The URL argument, resolved against `--base-url` when given.
+    private func resolvedURL() throws -> URL {
+        guard let baseURL else { return try Request.parseURL(url) }
+        let resolved = try BaseURL(try Request.parseURL(baseURL)).resolve(url)
+        return try Request.parseURL(resolved.absoluteString)
     }
 
     /// `Name: value` adds a header; `Name:` (nothing after the colon) suppresses one.

@@ -14,16 +14,17 @@ public enum FerryBinary {
         public var text: String { String(decoding: stdout, as: UTF8.self) }
     }
 
-    /// Runs `ferry arguments…` to completion with stdin closed, on a thread of its own so the
-    /// blocking reads never starve the test's concurrency pool.
-    public static func run(_ arguments: [String], timeout: TimeInterval = 60) async -> Outcome {
+    /// Runs `ferry arguments…` to completion with stdin closed (or read from the file
+    /// `standardInput`), on a thread of its own so the blocking reads never starve the test's
+    /// concurrency pool.
+    public static func run(_ arguments: [String], standardInput: String? = nil, timeout: TimeInterval = 60) async -> Outcome {
         await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: runBlocking(arguments, timeout: timeout)) }.start()
+            Thread { continuation.resume(returning: runBlocking(arguments, standardInput: standardInput, timeout: timeout)) }.start()
         }
     }
 
-    private static func runBlocking(_ arguments: [String], timeout: TimeInterval) -> Outcome {
-        let process = start(arguments)
+    private static func runBlocking(_ arguments: [String], standardInput: String?, timeout: TimeInterval) -> Outcome {
+        let process = start(arguments, standardInput: standardInput)
         let deadline = Date().addingTimeInterval(timeout)
         var stdout = Data()
         let outPipe = process.standardOutput as! Pipe
@@ -39,12 +40,12 @@ public enum FerryBinary {
         return Outcome(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: errorData.value, as: UTF8.self))
     }
 
-    /// Starts `ferry arguments…` with piped output and stdin from /dev/null.
-    public static func start(_ arguments: [String]) -> Process {
+    /// Starts `ferry arguments…` with piped output and stdin from /dev/null or the file `standardInput`.
+    public static func start(_ arguments: [String], standardInput: String? = nil) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = standardInput.flatMap(FileHandle.init(forReadingAtPath:)) ?? FileHandle.nullDevice
         process.standardOutput = Pipe()
         process.standardError = Pipe()
         try! process.run()

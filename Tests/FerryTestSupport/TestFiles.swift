@@ -35,10 +35,10 @@ public func sha256Hex(ofFile path: String) throws -> String {
     return hasher.finalize().map { String(format: "%02x", $0) }.joined()
 }
 
-/// A 127.0.0.1 port with nothing listening on it (bound, then released).
+/// A 127.0.0.1 port that refuses connections: bound but never listening, and kept bound for the
+/// life of the test process, so a server started by a parallel test cannot be given the same port.
 public func closedLocalPort() throws -> Int {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -47,6 +47,9 @@ public func closedLocalPort() throws -> Int {
     let bound = withUnsafeMutablePointer(to: &address) { pointer in
         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
     }
-    guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
+    guard bound else {
+        close(fd)
+        throw POSIXError(.EADDRNOTAVAIL)
+    }
     return Int(UInt16(bigEndian: address.sin_port))
 }

@@ -1,0 +1,57 @@
+import FerryCore
+import Foundation
+
+/// One `-F` argument in curl's syntax: `name=value` (a field) or
+/// `name=@path[;type=mime][;filename=name]` (a file, streamed when sent).
+struct FormPartArgument: Equatable {
+    var name: String
+    var value: Value
+    var type: String?
+    var fileName: String?
+
+    enum Value: Equatable {
+        case text(String)
+        case file(path: String)
+    }
+
+    init(parsing argument: String) throws {
+        guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+            throw Self.invalid(argument, "expected `name=value` or `name=@file`")
+        }
+        name = String(argument[..<equals])
+        let rest = argument[argument.index(after: equals)...]
+        guard rest.hasPrefix("@") else {
+            value = .text(String(rest))
+            return
+        }
+        var fields = rest.dropFirst().split(separator: ";", omittingEmptySubsequences: false)
+        let path = String(fields.removeFirst())
+        guard !path.isEmpty else { throw Self.invalid(argument, "the file path is empty") }
+        value = .file(path: path)
+        for field in fields {
+            if field.hasPrefix("type=") {
+                type = String(field.dropFirst(5))
+            } else if field.hasPrefix("filename=") {
+                fileName = String(field.dropFirst(9))
+            } else {
+                throw Self.invalid(argument, "unknown option `\(field)` (expected type= or filename=)")
+            }
+        }
+        guard let type else { return }
+        guard !type.isEmpty, type.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }) else {
+            throw Self.invalid(argument, "the type is not a MIME type")
+        }
+    }
+
+    /// Adds the part; a file part is checked now (missing, unreadable, a directory…).
+    func append(to form: inout MultipartFormData) throws {
+        switch value {
+        case .text(let text): form.append(Data(text.utf8), name: name)
+        case .file(let path): try form.appendFile(path: path, name: name, fileName: fileName, mimeType: type)
+        }
+    }
+
+    private static func invalid(_ argument: String, _ problem: String) -> FerryError {
+        .invalidRequest(reason: .invalidArgument(name: "-F \(argument)", problem: problem))
+    }
+}
