@@ -10,6 +10,8 @@ public struct ExchangeReport: Codable, Sendable {
     public var timeline: TimelinePart?
     public var redirects: [RedirectHop]
     public var error: ErrorPart?
+    /// What the serializer made of the body, when `--as` or an `--expect-…` flag asked for it.
+    public var value: ValueSummary?
     public var exitCode: Int32
 
     public struct Field: Codable, Sendable, Hashable {
@@ -75,15 +77,25 @@ extension ExchangeReport {
         self.response = try response.map { try ResponsePart(response: $0, bodyLimit: bodyLimit) }
         self.timeline = response.map { TimelinePart(timeline: $0.timeline) }
         self.redirects = response?.redirects ?? []
-        self.error = error.map { ErrorPart(message: $0.link.message, chain: ErrorChain($0).links) }
+        self.error = error.map(ErrorPart.init)
         self.exitCode = exitCode.rawValue
     }
 
     /// Pretty JSON with stable key order.
-    public func encoded() throws -> Data {
+    public func encoded() throws -> Data { try Self.encode(self) }
+
+    /// Pretty JSON with stable key order, as every Ferry report is printed.
+    static func encode(_ report: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        return try encoder.encode(report)
+    }
+}
+
+extension ExchangeReport.ErrorPart {
+    /// The error's outermost message and its whole chain.
+    public init(_ error: FerryError) {
+        self.init(message: error.link.message, chain: ErrorChain(error).links)
     }
 }
 
@@ -92,7 +104,7 @@ extension ExchangeReport.RequestPart {
     public init(request: Request, sent: SentRequest?) {
         self.init(method: request.method.rawValue, url: request.url.absoluteString, requestLine: sent?.requestLine,
                   headers: (sent?.headers ?? request.headers).map { ExchangeReport.Field(name: $0.name, value: $0.value) },
-                  bodySize: sent?.bodyBytes)
+                  bodySize: sent?.bodyBytes ?? (try? request.body.makeSource())??.length)
     }
 
     /// A request that could not even be built: what the user typed.

@@ -17,16 +17,35 @@ struct ResponsePrinter {
 
     func printBody(of response: Response) throws {
         if case .saved = response.body.storage { return }
-        guard stdout.isTerminal else { return try copyBody(response.body) }
-        let prefix = Array(try response.body.prefix(64 << 10))
-        guard TerminalSafeText.looksLikeText(prefix, isPrefix: response.body.count > Int64(prefix.count)) else {
-            let type = response.headers["Content-Type"] ?? "no Content-Type"
-            stderr.line("ferry: not showing a binary body of \(response.body.count) bytes (\(type)) on a terminal; use -o FILE or a pipe")
+        try printBody(response.body, contentType: response.headers["Content-Type"])
+    }
+
+    /// The bytes as they are to a pipe; on a terminal, text escaped and binary described.
+    func printBody(_ body: ResponseBody, contentType: String?) throws {
+        guard stdout.isTerminal else { return try copyBody(body) }
+        let prefix = Array(try body.prefix(64 << 10))
+        guard TerminalSafeText.looksLikeText(prefix, isPrefix: body.count > Int64(prefix.count)) else {
+            stderr.line("ferry: not showing a binary body of \(body.count) bytes (\(contentType ?? "no Content-Type")) on a terminal; use -o FILE, a pipe or --hex")
             return
         }
-        let text = String(decoding: try response.body.data(), as: UTF8.self)
+        printText(String(decoding: try body.data(), as: UTF8.self))
+    }
+
+    /// Text to stdout, escaped on a terminal, ending in a newline there.
+    func printText(_ text: String) {
+        guard stdout.isTerminal else { return stdout.write(text) }
         stdout.write(TerminalSafeText.escaping(text))
-        if !text.hasSuffix("\n") { stdout.write("\n") }
+        if !text.isEmpty, !text.hasSuffix("\n") { stdout.write("\n") }
+    }
+
+    /// What `--dry-run` would send: the method and URL, the headers Ferry composes (the transport
+    /// adds its defaults and the Host), and the body's size.
+    func printPlanned(_ request: Request) {
+        var text = "\(request.method.rawValue) \(request.url.absoluteString)\n"
+        for field in DefaultHeaders.applied(to: request.headers) where !field.value.isEmpty { text += "\(field.name): \(field.value)\n" }
+        let length = (try? request.body.makeSource())??.length
+        text += "\n(\(length.map { "\($0) bytes of body" } ?? "no body"); nothing was sent)\n"
+        stdout.write(stdout.isTerminal ? TerminalSafeText.escaping(text) : text)
     }
 
     func printTimeline(of response: Response) {

@@ -7,4 +7,6 @@ public enum SerializedValue: Sendable {
     case data(Data)
     case text(String, charset: String)
     case image(ImageInfo)
+    /// A parsed JSON, XML or property-list document.
+    case document(Document)
 }

@@ -1,0 +1,49 @@
+import ArgumentParser
+import FerryCore
+
+/// `ferry send`'s response-side flags: which serializer reads the body and what is acceptable.
+/// Validation runs only when `--as`, `--remove-nulls` or an `--expect-…` flag is given; otherwise
+/// any status is a success, as in curl, and the body is shown as it came. `--remove-nulls` alone
+/// reads the body with `auto`.
+public struct ResponseOptions: ParsableArguments, Sendable {
+    @OptionGroup public var value: ValueOptions
+
+    @Option(name: .customLong("expect-status"), help: ArgumentHelp("Acceptable status codes, e.g. 200-299,304 (default with --as: 200-299).", valueName: "list"))
+    public var expectStatus: String?
+
+    @Option(name: .customLong("expect-type"), help: ArgumentHelp("Acceptable content types, e.g. application/json,text/* (default: the serializer's, or the request's Accept).", valueName: "list"))
+    public var expectType: String?
+
+    public init() {}
+
+    /// True when the response is to be validated and serialized rather than shown as it came.
+    public var evaluates: Bool {
+        value.kind != nil || value.removeNulls || expectStatus != nil || expectType != nil
+    }
+
+    /// The evaluator these flags describe, or nil when none asks for validation.
+    public func makeEvaluator(for request: Request) throws -> ResponseEvaluator? {
+        guard evaluates else { return nil }
+        var validator = ResponseValidator()
+        if let expectStatus {
+            guard let codes = StatusCodeSet(parsing: expectStatus) else {
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--expect-status", problem: "expected codes or ranges of 100-599 such as 200-299,304"))
+            }
+            validator.acceptableStatusCodes = codes
+        }
+        let accepted = ResponseValidator.contentTypes(fromAccept: request.headers["Accept"])
+        if let expectType {
+            let types = expectType.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !types.isEmpty, types.allSatisfy({ MediaType($0) != nil }) else {
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--expect-type", problem: "expected media types such as application/json,text/*"))
+            }
+            validator.acceptableContentTypes = types
+        } else if value.kind == nil && !value.removeNulls {
+            validator.acceptableContentTypes = accepted ?? ["*/*"]
+        } else {
+            validator.acceptableContentTypes = accepted
+        }
+        let kind = value.kind ?? (value.removeNulls ? .auto : .data)
+        return ResponseEvaluator(validator: validator, serializer: kind.serializer(removeNulls: value.removeNulls))
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import FerryCore
+
+/// The serializer `--as` picks.
+public enum SerializerKind: String, CaseIterable, ExpressibleByArgument, Sendable {
+    case auto, json, xml, plist, string, data, image
+
+    /// The serializer; `removeNulls` applies to JSON documents (also when `auto` picks JSON).
+    func serializer(removeNulls: Bool) -> any ResponseSerializer {
+        let json = JSONResponseSerializer(removeNullValues: removeNulls)
+        return switch self {
+        case .auto: AutoResponseSerializer(json: json)
+        case .json: json
+        case .xml: XMLResponseSerializer()
+        case .plist: PropertyListResponseSerializer()
+        case .string: StringResponseSerializer()
+        case .data: DataResponseSerializer()
+        case .image: ImageResponseSerializer()
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import FerryCore
+import Foundation
+
+/// `ferry view FILE|-`: reads a saved response or a pipe with the same serializers as `ferry send`.
+struct ViewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "view",
+        abstract: "Read a local file or standard input with Ferry's response serializers.",
+        discussion: "Exit codes: 0 success, 1 usage error, 3 the body could not be read as asked (parse failure), 4 the file is unreadable.")
+
+    @Argument(help: ArgumentHelp("The file to read, or - for standard input.", valueName: "file"))
+    var file: String
+
+    @OptionGroup var value: ValueOptions
+
+    @Flag(name: .customLong("json"), help: "Print one JSON document: the file, a summary of the value, or the error chain.")
+    var json = false
+
+    @Flag(name: .customLong("summary"), help: "Print a summary (kind, size, parse time, MB/s) instead of the value.")
+    var summary = false
+
+    @Option(name: .customLong("path"), help: ArgumentHelp("Print only the node at this path: `$.records[3].tags[0]` (JSON, property lists), `/root/item[2]/@id` (XML).", valueName: "path"))
+    var path: String?
+
+    func run() throws {
+        let status = view(printer: ResponsePrinter())
+        if status != .success { throw status.exitCode }
+    }
+
+    private func view(printer: ResponsePrinter) -> ExitStatus {
+        let input: LocalInput
+        do {
+            input = try LocalInput(argument: file, options: value)
+        } catch {
+            return finish(error: error, printer: printer)
+        }
+        if value.hex {
+            do {
+                try printer.printHexDump(HexDump(source: ByteSource(body: input.response.body)))
+                return .success
+            } catch {
+                return finish(error: error, printer: printer)
+            }
+        }
+        let serializer = input.serializer
+        let evaluation = LocalInput.evaluator(serializer).evaluate(input.response, method: .get)
+        let summary = evaluation.value.map {
+            ValueSummary($0, serializer: serializer.name, bytes: input.response.body.count,
+                         parseMicroseconds: evaluation.response.timeline[.serialize])
+        }
+        let status = evaluation.error.map(ExitStatus.init(for:)) ?? .success
+        if json {
+            return printReport(ViewReport(path: file, size: input.response.body.count, value: summary,
+                                          error: evaluation.error, exitCode: status), printer: printer)
+        }
+        guard let result = evaluation.value, let summary else { return finish(error: evaluation.error, printer: printer) }
+        do {
+            if self.summary {
+                printer.stdout.write((["file: \(file)"] + summary.lines).map { $0 + "\n" }.joined())
+            } else {
+                // On a terminal the TUI's browser will open here (issue 5); until then the value is printed.
+                try printer.printValue(result, body: input.response.body, contentType: input.response.headers["Content-Type"],
+                                       node: try path.map { try Self.node(at: $0, in: result) })
+            }
+            return .success
+        } catch {
+            return finish(error: error, printer: printer)
+        }
+    }
+
+    /// The node `path` leads to; a usage error when it leads nowhere or the value is no document.
+    private static func node(at path: String, in value: SerializedValue) throws -> NodeID {
+        guard case .document(let document) = value else {
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "--path", problem: "the input is not a document (JSON, XML or property list)"))
+        }
+        do {
+            return try NodePath.resolve(path, in: document)
+        } catch {
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "--path", problem: "\(error.message) (at character \(error.position + 1) of \(path))"))
+        }
+    }
+
+    /// Prints `error` (if any) as a chain on stderr and returns its exit status.
+    private func finish(error: (any Error)?, printer: ResponsePrinter) -> ExitStatus {
+        guard let error else { return .success }
+        let failure = error as? FerryError ?? .localFile(reason: .unreadable(path: file, error: POSIXError(.EIO)))
+        if json {
+            return printReport(ViewReport(path: file, size: 0, value: nil, error: failure, exitCode: ExitStatus(for: failure)), printer: printer)
+        }
+        printer.printError(failure)
+        return ExitStatus(for: failure)
+    }
+
+    private func printReport(_ report: ViewReport, printer: ResponsePrinter) -> ExitStatus {
+        do {
+            printer.stdout.write(try ExchangeReport.encode(report))
+            printer.stdout.write("\n")
+        } catch {
+            printer.stderr.line("ferry: could not encode the report: \(error)")
+            return .localFile
+        }
+        return ExitStatus(rawValue: report.exitCode) ?? .localFile
+    }
+}

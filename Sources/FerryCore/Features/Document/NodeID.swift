@@ -1,0 +1,10 @@
+/// A node of a `Document`: an index into its node table, ordered as in the document.
+public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let index: Int
+
+    public init(_ index: Int) { self.index = index }
+
+    public static func < (lhs: NodeID, rhs: NodeID) -> Bool { lhs.index < rhs.index }
+
+    public var description: String { "#\(index)" }
+}

@@ -1,0 +1,75 @@
+/// Where a node sits in its document, as text: `$.records[3].tags[0]` and `$["a b"]` for JSON
+/// and property lists, `/root/item[2]/@id` for XML (a position only when same-named siblings
+/// exist, 1-based as in XPath). A path resolves back to its node for "jump to path"; with
+/// duplicate JSON keys, a key step means the first member with that key.
+public enum NodePath {
+    /// Why a path did not lead to a node.
+    public struct Failure: Error, Hashable, Sendable {
+        /// Where in the path text the problem is (0-based, in characters).
+        public var position: Int
+        public var message: String
+
+        public init(position: Int, message: String) {
+            self.position = position
+            self.message = message
+        }
+    }
+
+    /// The path of `node`.
+    public static func path(of node: NodeID, in document: Document) -> String {
+        var chain = [node]
+        while let parent = document.parent(of: chain[chain.count - 1]) { chain.append(parent) }
+        chain.reverse()
+        if document.format == .xml {
+            var text = ""
+            var parent: NodeID?
+            for step in chain {
+                text += "/" + xmlStep(step, parent: parent, in: document)
+                parent = step
+            }
+            return text
+        }
+        var text = "$"
+        for step in chain.dropFirst() {
+            if let key = document.key(of: step) {
+                text += isIdentifier(key) ? "." + key : "[" + JSONStringLiteral.make(key) + "]"
+            } else {
+                text += "[\(document.position(of: step))]"
+            }
+        }
+        return text
+    }
+
+    /// The node at `path`, or a failure naming the step that does not exist or cannot be read.
+    public static func resolve(_ path: String, in document: Document) throws(Failure) -> NodeID {
+        var reader = NodePathReader(Array(path.unicodeScalars))
+        return document.format == .xml ? try reader.resolveXML(in: document) : try reader.resolveKeyed(in: document)
+    }
+
+    // MARK: - Writing
+
+    private static func xmlStep(_ node: NodeID, parent: NodeID?, in document: Document) -> String {
+        let kind = document.kind(of: node)
+        if kind == .attribute { return "@" + (document.name(of: node) ?? "") }
+        let test = xmlTest(node, in: document)
+        guard let parent else { return test }
+        let siblings = document.children(of: parent).filter { xmlTest($0, in: document) == test }
+        return siblings.count > 1 ? "\(test)[\((siblings.firstIndex(of: node) ?? 0) + 1)]" : test
+    }
+
+    /// The XPath node test that selects nodes like this one.
+    static func xmlTest(_ node: NodeID, in document: Document) -> String {
+        switch document.kind(of: node) {
+        case .element: document.name(of: node) ?? ""
+        case .attribute: "@" + (document.name(of: node) ?? "")
+        case .comment: "comment()"
+        case .processingInstruction: "processing-instruction()"
+        default: "text()"
+        }
+    }
+
+    static func isIdentifier(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, first == "_" || first == "$" || first.properties.isAlphabetic && first.isASCII else { return false }
+        return key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || $0 == "$" || ("0"..."9").contains($0)) }
+    }
+}

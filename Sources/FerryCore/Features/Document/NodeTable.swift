@@ -1,0 +1,92 @@
+import Foundation
+
+/// The flat node table of a `Document`: three columns of 9 bytes per entry in all.
+///
+/// Entries are in document order. A container has an opening entry (its `NodeID`) whose `link`
+/// is the index of its closing entry; the closing entry's `start` is the byte offset where the
+/// container's end tag or bracket begins and its `link` is the opening index. A scalar's `link`
+/// is the byte offset just past it. A container's children are the entries between the two.
+final class NodeTable: @unchecked Sendable {
+    /// The kind column's value for closing entries.
+    static let closing: UInt8 = 0xFF
+
+    let count: Int
+    /// Closing entries among `count`.
+    let closingCount: Int
+    let kinds: UnsafeMutablePointer<UInt8>
+    let starts: UnsafeMutablePointer<UInt32>
+    let links: UnsafeMutablePointer<UInt32>
+
+    fileprivate init(_ builder: Builder) {
+        count = builder.count
+        closingCount = builder.closingCount
+        kinds = builder.kinds
+        starts = builder.starts
+        links = builder.links
+    }
+
+    deinit { Builder.release(kinds, starts, links) }
+
+    /// Fills a table; a value type so the parsers' hot loop has no reference-counting or
+    /// exclusivity checks. Columns grow with `realloc`, which moves large blocks by remapping
+    /// pages rather than copying them. Call `finish()` or `discard()` exactly once.
+    struct Builder {
+        private(set) var count = 0
+        private(set) var closingCount = 0
+        private var capacity: Int
+        private(set) var kinds: UnsafeMutablePointer<UInt8>
+        private(set) var starts: UnsafeMutablePointer<UInt32>
+        private(set) var links: UnsafeMutablePointer<UInt32>
+
+        init(estimatedCount: Int) {
+            capacity = max(estimatedCount, 16)
+            kinds = Self.reallocate(nil, capacity)
+            starts = Self.reallocate(nil, capacity)
+            links = Self.reallocate(nil, capacity)
+        }
+
+        @inline(__always)
+        mutating func append(_ kind: UInt8, start: Int, link: Int) -> Int {
+            if count == capacity { grow(to: capacity * 2) }
+            kinds[count] = kind
+            starts[count] = UInt32(truncatingIfNeeded: start)
+            links[count] = UInt32(truncatingIfNeeded: link)
+            count += 1
+            return count - 1
+        }
+
+        /// Appends the closing entry of the container opened at `opening`, and links the two.
+        @inline(__always)
+        mutating func close(_ opening: Int, at offset: Int) {
+            let closing = append(NodeTable.closing, start: offset, link: opening)
+            links[opening] = UInt32(truncatingIfNeeded: closing)
+            closingCount += 1
+        }
+
+        /// The finished table, its unused capacity given back.
+        mutating func finish() -> NodeTable {
+            grow(to: max(count, 1))
+            return NodeTable(self)
+        }
+
+        func discard() { Self.release(kinds, starts, links) }
+
+        private mutating func grow(to newCapacity: Int) {
+            kinds = Self.reallocate(kinds, newCapacity)
+            starts = Self.reallocate(starts, newCapacity)
+            links = Self.reallocate(links, newCapacity)
+            capacity = newCapacity
+        }
+
+        fileprivate static func release(_ kinds: UnsafeMutablePointer<UInt8>, _ starts: UnsafeMutablePointer<UInt32>, _ links: UnsafeMutablePointer<UInt32>) {
+            free(kinds)
+            free(starts)
+            free(links)
+        }
+
+        private static func reallocate<T>(_ pointer: UnsafeMutablePointer<T>?, _ count: Int) -> UnsafeMutablePointer<T> {
+            guard let raw = realloc(pointer, count * MemoryLayout<T>.stride) else { fatalError("out of memory for \(count) document nodes") }
+            return raw.bindMemory(to: T.self, capacity: count)
+        }
+    }
+}
