@@ -15,3 +15,27 @@ attr_t ferry_nc_attr_italic(void) { return WA_ITALIC; }
 
 int ferry_nc_key_f(int n) { return KEY_F(n); }
 int ferry_nc_wcwidth(wchar_t c) { return wcwidth(c); }
+
+SCREEN *ferry_nc_newterm(const char *term) { return newterm(term, stdout, stdin); }
+int ferry_nc_colors(void) { return COLORS; }
+int ferry_nc_color_pairs(void) { return COLOR_PAIRS; }
+
+int ferry_nc_put(int y, int x, const wchar_t *text, int count, attr_t attrs, int pair) {
+    wchar_t buffer[CCHARW_MAX + 1];
+    int n = count < CCHARW_MAX ? count : CCHARW_MAX;
+    for (int i = 0; i < n; i++) buffer[i] = text[i];
+    buffer[n] = 0;
+    cchar_t cell;
+    if (setcchar(&cell, buffer, attrs, (short)pair, NULL) != OK) return ERR;
+    return mvwadd_wch(stdscr, y, x, &cell);
+}
+
+int ferry_nc_get(int timeout_ms, unsigned int *value) {
+    wtimeout(stdscr, timeout_ms);
+    wint_t ch = 0;
+    int result = wget_wch(stdscr, &ch);
+    *value = (unsigned int)ch;
+    return result;
+}
+
+void ferry_nc_write_raw(const char *text) { fputs(text, stdout); fflush(stdout); }

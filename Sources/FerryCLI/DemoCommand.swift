@@ -4,13 +4,27 @@ import FerryServer
 import FerryTransport
 import Foundation
 
-/// `ferry demo`: starts the demo server in-process and takes a short tour of what Ferry shows.
+/// `ferry demo`: opens the TUI against the demo server started in-process, with prepared requests;
+/// `--tour` prints a short tour of what Ferry shows instead.
 struct DemoCommand: AsyncCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Tour Ferry against its own local demo server (offline).")
+        abstract: "Try Ferry's TUI against its own local demo server (offline); --tour prints a tour instead.")
+
+    @Flag(name: .long, help: "Print a tour of requests and responses instead of opening the TUI.")
+    var tour = false
+
+    @Option(name: .long, help: "The TUI's colour theme (see `ferry --help`).")
+    var theme: String?
 
     func execute() async throws {
+        guard tour else {
+            let server = try await DemoServer.start()
+            let outcome = Result { try TUIEntry.open(theme: theme, examples: DemoExamples.requests(base: server.baseURL)) }
+            await server.shutdown()
+            return try outcome.get()
+        }
+
         let identity = try DemoTLSIdentity.generate()
         let server = try await DemoServer.start()
         let tlsServer = try await DemoServer.start(tls: identity)

@@ -1,15 +1,24 @@
 import ArgumentParser
+import FerryApp
 import FerryCore
 
-/// The `ferry` command and its subcommands.
-public struct FerryCommand: ParsableCommand {
+/// The `ferry` command and its subcommands; with none it opens the terminal UI.
+public struct FerryCommand: AsyncCommand {
     public static let configuration = CommandConfiguration(
         commandName: "ferry",
         abstract: "A terminal API explorer: compose, send, inspect and replay HTTP requests.",
         version: FerryInfo.version,
-        subcommands: [SendCommand.self, DemoCommand.self, ServeDemoCommand.self])
+        subcommands: [SendCommand.self, ViewCommand.self, DemoCommand.self, ServeDemoCommand.self])
+
+    @Option(name: .long, help: "The TUI's colour theme (ferry-dark, ferry-light, solarized-dark, high-contrast, monochrome, or one in ~/.config/ferry/themes).")
+    var theme: String?
 
     public init() {}
+
+    /// `ferry` alone opens the TUI.
+    public func execute() async throws {
+        try TUIEntry.open(theme: theme)
+    }
 
     /// Parses the command line and runs the chosen command, exiting with its status.
     public static func run(arguments: [String]? = nil) async {

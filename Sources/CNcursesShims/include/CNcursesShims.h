@@ -20,6 +20,19 @@ attr_t ferry_nc_attr_reverse(void);
 attr_t ferry_nc_attr_italic(void);
 
 int ferry_nc_key_f(int n);
+
+/** newterm(term, stdout, stdin); NULL (not exit) for an unknown terminal type. */
+SCREEN *ferry_nc_newterm(const char *term);
+/** The number of colours and colour pairs the terminal offers (after start_color). */
+int ferry_nc_colors(void);
+int ferry_nc_color_pairs(void);
+/** Draws one grapheme (up to 5 wide characters) at (y, x) with attributes and a colour pair. */
+int ferry_nc_put(int y, int x, const wchar_t *text, int count, attr_t attrs, int pair);
+/** Waits up to timeout_ms (-1: forever) for input. Returns ERR, OK (a character in *value) or
+    KEY_CODE_YES (a key code in *value). */
+int ferry_nc_get(int timeout_ms, unsigned int *value);
+/** Writes raw control text to the terminal (bracketed-paste mode switches), flushed. */
+void ferry_nc_write_raw(const char *text);
 /** Columns a wide character takes on the terminal: -1 for non-printable, 0 for combining marks. */
 int ferry_nc_wcwidth(wchar_t c);
 #endif

@@ -1,0 +1,155 @@
+import FerryCore
+import FerryTerminal
+import FerryTUI
+import Foundation
+
+/// The loop: reads terminal events and posted messages, updates the state, runs effects, paints.
+///
+/// Sending and preparing responses run in tasks off this thread; results come back through the inbox.
+final class TUIRuntime {
+    private var state: AppState
+    private let terminal: any Terminal
+    private let transport: any Transport
+    private let inbox = MessageInbox()
+    private let trace: FrameTrace
+    private var previous: Canvas?
+    private var transfers: [Int: Task<Void, Never>] = [:]
+    private var sendStarted: [Int: ContinuousClock.Instant] = [:]
+    private var signalSources: [any DispatchSourceSignal] = []
+    /// When the elapsed time shown for a request in flight was last updated.
+    private var lastTick = ContinuousClock.now
+
+    init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?) {
+        self.state = state
+        self.terminal = terminal
+        self.transport = transport
+        trace = FrameTrace(path: tracePath)
+    }
+
+    /// Runs until the user quits or a signal asks to; the terminal is restored when it returns.
+    func run() {
+        defer { terminal.stop() }
+        watchSignals()
+        let size = terminal.size
+        _ = state.update(.resize(width: size.width, height: size.height))
+        paint()
+        while !state.isQuitting {
+            var messages: [Message] = []
+            // While a request is in flight, look at the inbox often so its answer shows at once.
+            if let event = terminal.nextEvent(timeout: state.exchange.isSending ? 10 : 250) {
+                if case .key = event { trace.keyReceived() }
+                messages.append(event)
+            }
+            messages += inbox.drain()
+            if case .sending(let id, let progress, _) = state.exchange, let started = sendStarted[id], ContinuousClock.now - lastTick > .milliseconds(100) {
+                lastTick = .now
+                messages.append(.progress(id: id, progress ?? TransferProgress(uploaded: 0, uploadTotal: nil, downloaded: 0, downloadTotal: nil),
+                                          elapsed: secondsElapsed(since: started)))
+            }
+            for message in messages {
+                for effect in state.update(message) { run(effect) }
+            }
+            if !messages.isEmpty { paint() }
+        }
+        for task in transfers.values { task.cancel() }
+    }
+
+    private func paint() {
+        let canvas = Screen.render(state)
+        guard canvas != previous else { return }
+        terminal.draw(canvas, previous: previous)
+        previous = canvas
+        trace.painted()
+    }
+
+    // MARK: - Effects
+
+    private func run(_ effect: Effect) {
+        switch effect {
+        case .send(let id, let request):
+            send(request, id: id)
+        case .cancel(let id):
+            transfers[id]?.cancel()
+        case .editBody(let text):
+            editBody(text)
+        case .suspend:
+            terminal.suspend()
+            kill(getpid(), SIGSTOP)
+            terminal.resume()
+            let size = terminal.size
+            _ = state.update(.resize(width: size.width, height: size.height))
+            previous = nil
+        case .quit:
+            break
+        }
+    }
+
+    private func send(_ request: Request, id: Int) {
+        let started = ContinuousClock.now
+        sendStarted[id] = started
+        let inbox = self.inbox
+        let transport = self.transport
+        let accept = request.headers["Accept"]
+        let progress: @Sendable (TransferProgress) -> Void = { progress in
+            inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
+        }
+        transfers[id] = Task.detached {
+            do {
+                let response = try await transport.send(request, receivingInto: .default, progress: progress)
+                inbox.post(.responseArrived(id: id, ResponseSummary(response, accept: accept)))
+            } catch {
+                inbox.post(.requestFailed(id: id, ErrorChain(error), elapsed: secondsElapsed(since: started)))
+            }
+        }
+    }
+
+    /// Suspends the UI, runs `$EDITOR` (or `vi`) on a temporary file holding the body, and reads it back.
+    private func editBody(_ text: String) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-body-\(getpid())-\(UUID().uuidString.prefix(8)).txt").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            inbox.post(.editorClosed(body: nil, notice: "cannot write a temporary file for the editor: \(error.localizedDescription)"))
+            return
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        terminal.suspend()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", editor + " \"$1\"", "ferry-editor", path]
+        var notice: String?
+        do {
+            try process.run()
+            process.waitUntilExit()
+            if process.terminationStatus != 0 { notice = "the editor (\(editor)) exited with status \(process.terminationStatus); body unchanged" }
+        } catch {
+            notice = "cannot run the editor (\(editor)): \(error.localizedDescription)"
+        }
+        terminal.resume()
+        previous = nil
+        let edited = notice == nil ? try? String(contentsOfFile: path, encoding: .utf8) : nil
+        inbox.post(.editorClosed(body: edited, notice: notice))
+    }
+
+    // MARK: - Signals
+
+    /// SIGTERM, SIGINT and SIGHUP from outside end the loop so the terminal is restored.
+    private func watchSignals() {
+        for number in [SIGTERM, SIGINT, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            let inbox = self.inbox
+            source.setEventHandler { inbox.post(.terminate) }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+}
+
+/// Seconds from `start` until now.
+private func secondsElapsed(since start: ContinuousClock.Instant) -> Double {
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Yams
+
+/// A YAML file read as a tree of nodes with line numbers, for config files whose errors must say where.
+struct YAMLFile {
+    let path: String
+    let root: Node
+
+    /// Reads and parses `path`; a missing, unreadable or malformed file is a `ConfigProblem`.
+    init(path: String) throws(ConfigProblem) {
+        self.path = path
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigProblem(file: path, line: nil, key: nil, message: "cannot be read (\(error.localizedDescription))")
+        }
+        do {
+            root = try Yams.compose(yaml: text) ?? Node.mapping(Node.Mapping([]))
+        } catch let error as YamlError {
+            throw ConfigProblem(file: path, line: Self.line(of: error), key: nil, message: "is not valid YAML (\(Self.summary(of: error)))")
+        } catch {
+            throw ConfigProblem(file: path, line: nil, key: nil, message: "is not valid YAML (\(error))")
+        }
+    }
+
+    /// A problem at `node`.
+    func problem(at node: Node, key: String, _ message: String) -> ConfigProblem {
+        ConfigProblem(file: path, line: node.mark.map { $0.line }, key: key, message: message)
+    }
+
+    /// The entries of a mapping node, in file order; a problem when `node` is not a mapping.
+    func entries(of node: Node, key: String) throws(ConfigProblem) -> [(key: String, keyNode: Node, value: Node)] {
+        guard let mapping = node.mapping else { throw problem(at: node, key: key, "expected a mapping (key: value lines)") }
+        return mapping.map { ($0.key.string ?? "", $0.key, $0.value) }
+    }
+
+    private static func line(of error: YamlError) -> Int? {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
+        default: nil
+        }
+    }
+
+    private static func summary(of error: YamlError) -> String {
+        switch error {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): problem
+        default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// Everything a key can do. The raw value is the name used in keymap.yaml and the help.
+public enum Action: String, Hashable, Sendable, CaseIterable {
+    // Global
+    case send, cancel, quit, help, nextPane, previousPane, suspend, nextExample, previousExample
+    case focusMethod, focusURL, focusRequest, focusResponse
+    // Browsing panes
+    case nextTab, previousTab, up, down, pageUp, pageDown, top, bottom
+    case edit, toggleRow, addRow, deleteRow, nextMethod, previousMethod, toggleWrap, openEditor
+    // The response tree
+    case expandNode, collapseNode
+    // Editing text
+    case cursorLeft, cursorRight, wordLeft, wordRight, lineStart, lineEnd
+    case deleteBackward, deleteForward, deleteWordBackward, deleteToStart, newline, commit
+
+    /// One line for the help overlay.
+    public var summary: String {
+        switch self {
+        case .send: "send the request"
+        case .cancel: "cancel the request in flight, close help, stop editing"
+        case .quit: "quit Ferry"
+        case .help: "show or hide this help"
+        case .nextPane: "focus the next pane"
+        case .previousPane: "focus the previous pane"
+        case .suspend: "suspend Ferry (resume with fg)"
+        case .nextExample: "load the next prepared request (ferry demo)"
+        case .previousExample: "load the previous prepared request"
+        case .focusMethod: "focus the method selector"
+        case .focusURL: "focus the URL"
+        case .focusRequest: "focus the request tabs"
+        case .focusResponse: "focus the response tabs"
+        case .expandNode: "show the selected node's children"
+        case .collapseNode: "hide the selected node's children, or go to its parent"
+        case .nextTab: "next tab in the focused pane"
+        case .previousTab: "previous tab in the focused pane"
+        case .up: "move up / scroll up"
+        case .down: "move down / scroll down"
+        case .pageUp: "scroll a page up"
+        case .pageDown: "scroll a page down"
+        case .top: "go to the top"
+        case .bottom: "go to the bottom"
+        case .edit: "edit the selected row, the body, or an option"
+        case .toggleRow: "enable/disable the header row, toggle an option"
+        case .addRow: "add a header row"
+        case .deleteRow: "delete the header row"
+        case .nextMethod: "next method"
+        case .previousMethod: "previous method"
+        case .toggleWrap: "wrap long lines in Raw"
+        case .openEditor: "edit the body in $EDITOR"
+        case .cursorLeft: "cursor left"
+        case .cursorRight: "cursor right"
+        case .wordLeft: "word left"
+        case .wordRight: "word right"
+        case .lineStart: "start of line"
+        case .lineEnd: "end of line"
+        case .deleteBackward: "delete before the cursor"
+        case .deleteForward: "delete at the cursor"
+        case .deleteWordBackward: "delete the word before the cursor"
+        case .deleteToStart: "delete to the start of the line"
+        case .newline: "new line in the body"
+        case .commit: "finish editing (Esc discards a row edit)"
+        }
+    }
+}

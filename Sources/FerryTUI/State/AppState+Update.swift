@@ -1,0 +1,286 @@
+import FerryCore
+
+extension AppState {
+    /// Applies `message` and returns the work the runtime must do. The only way the state changes.
+    public mutating func update(_ message: Message) -> [Effect] {
+        switch message {
+        case .key(let key):
+            return handle(key)
+        case .paste(let text):
+            editText(.insert(text))
+        case .resize(let width, let height):
+            self.width = width
+            self.height = height
+        case .progress(let id, let progress, let elapsed):
+            if case .sending(id, _, _) = exchange { exchange = .sending(id: id, progress: progress, elapsed: elapsed) }
+        case .responseArrived(let id, let summary):
+            guard case .sending(id, _, _) = exchange else { return [] }
+            exchange = .finished(summary)
+            scroll = [:]
+            if responseTab == .errors { responseTab = .tree }
+            notice = nil
+        case .requestFailed(let id, let chain, let elapsed):
+            guard case .sending(id, _, _) = exchange else { return [] }
+            exchange = .failed(chain, elapsed: elapsed)
+            scroll = [:]
+            responseTab = .errors
+            notice = nil
+        case .editorClosed(let text, let notice):
+            if let text { body = TextArea(text.hasSuffix("\n") ? String(text.dropLast()) : text) }
+            self.notice = notice
+        case .notice(let text):
+            notice = text
+        case .terminate:
+            return quit()
+        }
+        return []
+    }
+
+    // MARK: - Keys
+
+    private mutating func handle(_ key: Key) -> [Effect] {
+        let context = self.context
+        let action = keymap.action(for: key, in: context)
+        if showHelp { return handleHelp(action) }
+        guard let action else {
+            if context != .browse, case .character(let c) = key { editText(.insert(String(c))) }
+            return []
+        }
+        if context == .line, lineEdit != nil {
+            if action == .send { commitLineEdit(); return [] }
+            if action == .cancel { dropLineEdit(); return [] }
+        }
+        return perform(action, in: context)
+    }
+
+    private mutating func handleHelp(_ action: Action?) -> [Effect] {
+        switch action {
+        case .help, .cancel, .quit: showHelp = false
+        case .down: helpScroll += 1
+        case .up: helpScroll = max(0, helpScroll - 1)
+        case .pageDown: helpScroll += 10
+        case .pageUp: helpScroll = max(0, helpScroll - 10)
+        default: break
+        }
+        return []
+    }
+
+    private mutating func perform(_ action: Action, in context: KeyContext) -> [Effect] {
+        switch action {
+        case .send: return send()
+        case .cancel:
+            if case .sending(let id, _, _) = exchange {
+                notice = "cancelling…"
+                return [.cancel(id: id)]
+            }
+        case .quit: return quit()
+        case .help:
+            showHelp = true
+            helpScroll = 0
+        case .suspend: return [.suspend]
+        case .nextPane: focus = focus.cycled(by: 1)
+        case .previousPane: focus = focus.cycled(by: -1)
+        case .focusMethod: focus = .method
+        case .focusURL: focus = .url
+        case .focusRequest: focus = .request
+        case .focusResponse: focus = .response
+        case .nextExample, .previousExample:
+            guard !examples.isEmpty else { notice = "no prepared requests here (try ferry demo)"; return [] }
+            let step = action == .nextExample ? 1 : -1
+            let index = exampleIndex.map { (($0 + step) % examples.count + examples.count) % examples.count } ?? (step > 0 ? 0 : examples.count - 1)
+            exampleIndex = index
+            load(examples[index])
+            notice = "example \(index + 1)/\(examples.count): \(examples[index].title)"
+        case .nextTab, .previousTab:
+            switchTab(by: action == .nextTab ? 1 : -1)
+        case .nextMethod, .previousMethod:
+            cycleMethod(by: action == .nextMethod ? 1 : -1)
+        case .up, .down, .pageUp, .pageDown, .top, .bottom:
+            if context == .body, action == .up || action == .down {
+                body.apply(action)
+            } else {
+                move(action)
+            }
+        case .expandNode: editTree { $0.expand() }
+        case .collapseNode: editTree { $0.collapse() }
+        case .toggleWrap: wrap.toggle()
+        case .edit: startEdit()
+        case .toggleRow: toggleRow()
+        case .addRow:
+            guard focus == .request, requestTab == .headers else { return [] }
+            headers.append(HeaderRow(name: "", value: ""))
+            headerSelection = headers.count - 1
+            lineEdit = LineEdit(target: .header(headerSelection), text: "", isNewRow: true)
+        case .deleteRow:
+            guard focus == .request, requestTab == .headers, headers.indices.contains(headerSelection) else { return [] }
+            headers.remove(at: headerSelection)
+            headerSelection = max(0, min(headerSelection, headers.count - 1))
+        case .openEditor:
+            guard focus == .request, requestTab == .body else { return [] }
+            isEditingBody = false
+            return [.editBody(body.text)]
+        case .commit:
+            isEditingBody = false
+        case .newline, .cursorLeft, .cursorRight, .wordLeft, .wordRight, .lineStart, .lineEnd,
+             .deleteBackward, .deleteForward, .deleteWordBackward, .deleteToStart:
+            editText(.apply(action))
+        }
+        return []
+    }
+
+    private mutating func send() -> [Effect] {
+        guard !exchange.isSending else {
+            notice = "a request is already in flight (Esc cancels it)"
+            return []
+        }
+        do {
+            let request = try makeRequest()
+            let id = nextRequestID
+            nextRequestID += 1
+            exchange = .sending(id: id, progress: nil, elapsed: 0)
+            notice = nil
+            return [.send(id: id, request)]
+        } catch {
+            exchange = .failed(ErrorChain(error), elapsed: 0)
+            responseTab = .errors
+            scroll = [:]
+            return []
+        }
+    }
+
+    private mutating func quit() -> [Effect] {
+        isQuitting = true
+        if case .sending(let id, _, _) = exchange { return [.cancel(id: id), .quit] }
+        return [.quit]
+    }
+
+    // MARK: - Editing
+
+    /// Applies `change` to the text being edited: a row edit, the URL, or the body.
+    private mutating func editText(_ change: TextChange) {
+        if lineEdit != nil {
+            lineEdit!.field.edit(change)
+        } else if focus == .url {
+            url.edit(change)
+        } else if context == .body {
+            body.edit(change)
+        }
+    }
+
+    private mutating func startEdit() {
+        switch (focus, requestTab) {
+        case (.method, _): cycleMethod(by: 1)
+        case (.request, .headers):
+            guard headers.indices.contains(headerSelection) else {
+                _ = perform(.addRow, in: .browse)
+                return
+            }
+            lineEdit = LineEdit(target: .header(headerSelection), text: headers[headerSelection].line)
+        case (.request, .body): isEditingBody = true
+        case (.request, .options):
+            if optionSelection.isText {
+                let value = optionSelection.value(in: options)
+                lineEdit = LineEdit(target: .option(optionSelection), text: Double(value) == nil ? "" : value)
+            } else {
+                optionSelection.toggle(&options)
+            }
+        default: break
+        }
+    }
+
+    private mutating func commitLineEdit() {
+        guard let edit = lineEdit else { return }
+        switch edit.target {
+        case .header(let index):
+            let text = edit.field.text
+            if text.trimmingCharacters(in: .whitespaces).isEmpty {
+                if edit.isNewRow { headers.remove(at: index) }
+                headerSelection = max(0, min(headerSelection, headers.count - 1))
+            } else {
+                headers[index] = HeaderRow(line: text, enabled: headers[index].enabled)
+            }
+        case .option(let row):
+            if let problem = row.set(edit.field.text, in: &options) {
+                notice = problem
+                return
+            }
+        }
+        lineEdit = nil
+    }
+
+    private mutating func dropLineEdit() {
+        if case .header(let index)? = lineEdit?.target, lineEdit?.isNewRow == true {
+            headers.remove(at: index)
+            headerSelection = max(0, min(headerSelection, headers.count - 1))
+        }
+        lineEdit = nil
+    }
+
+    private mutating func toggleRow() {
+        guard focus == .request else { return }
+        switch requestTab {
+        case .headers where headers.indices.contains(headerSelection): headers[headerSelection].enabled.toggle()
+        case .options where !optionSelection.isText: optionSelection.toggle(&options)
+        default: break
+        }
+    }
+
+    // MARK: - Navigation
+
+    private mutating func switchTab(by offset: Int) {
+        switch focus {
+        case .request:
+            requestTab = requestTab.cycled(by: offset)
+            isEditingBody = false
+        case .response: responseTab = responseTab.cycled(by: offset)
+        case .method: cycleMethod(by: offset)
+        case .url: break
+        }
+    }
+
+    private mutating func cycleMethod(by offset: Int) {
+        let index = Self.methods.firstIndex(of: method) ?? 0
+        method = Self.methods[((index + offset) % Self.methods.count + Self.methods.count) % Self.methods.count]
+    }
+
+    /// Changes the Tree tab's state of the finished response.
+    private mutating func editTree(_ change: (inout DocumentTree) -> Void) {
+        guard case .finished(var summary) = exchange else { return }
+        change(&summary.tree)
+        exchange = .finished(summary)
+    }
+
+    private mutating func move(_ action: Action) {
+        let page = max(1, ScreenLayout(width: width, height: height).responseBody.height - 1)
+        let delta: Int = switch action {
+        case .up: -1
+        case .down: 1
+        case .pageUp: -page
+        case .pageDown: page
+        case .top: -Int.max / 2
+        default: Int.max / 2
+        }
+        switch focus {
+        case .method: cycleMethod(by: delta.signum())
+        case .request where requestTab == .headers:
+            headerSelection = max(0, min(headers.count - 1, headerSelection.addingClamped(delta)))
+        case .request where requestTab == .options:
+            let index = max(0, min(OptionRow.allCases.count - 1, optionSelection.rawValue.addingClamped(delta)))
+            optionSelection = OptionRow(rawValue: index)!
+        case .response where responseTab == .tree:
+            editTree { $0.move(by: delta) }
+        case .response:
+            let current = min(scroll[responseTab] ?? 0, ResponsePaneView.maxScroll(self))
+            scroll[responseTab] = max(0, min(ResponsePaneView.maxScroll(self), current.addingClamped(delta)))
+        default: break
+        }
+    }
+}
+
+extension Int {
+    /// Addition that stops at the bounds of Int instead of trapping.
+    func addingClamped(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
+    }
+}

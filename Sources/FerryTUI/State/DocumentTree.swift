@@ -1,0 +1,90 @@
+import FerryCore
+import Foundation
+
+/// The Tree tab's state: the parsed body and the flat list of visible rows, changed only on expand
+/// and collapse so a frame costs only the rows on screen.
+public struct DocumentTree: Hashable, @unchecked Sendable {
+    /// The parsed body, or nil when the body is not a document.
+    public let document: Document?
+    /// Why there is no document (one line), or nil.
+    public let note: String?
+    public private(set) var rows: [TreeRow]
+    public private(set) var selection = 0
+    /// The selected row's path (`NodePath`), or nil when there are no rows; kept on every change.
+    public private(set) var selectedPath: String?
+
+    public init(document: Document) {
+        self.document = document
+        note = nil
+        rows = document.topLevelNodes.enumerated().map { TreeRow($1, depth: 0, position: $0, in: document) }
+        selectedPath = rows.first.map { NodePath.path(of: $0.node, in: document) }
+    }
+
+    public init(note: String) {
+        document = nil
+        self.note = note
+        rows = []
+    }
+
+    /// Parses `bytes` with the auto serializer; a body that is not a document gets a note. Call it off the UI thread.
+    public init(parsing response: Response, bytes: Data, method: HTTPMethod) {
+        do {
+            let value = try AutoResponseSerializer().serialize(ResponseInput(method: method, response: response, bytes: bytes))
+            guard case .document(let document) = value else {
+                self.init(note: "The body is not JSON, XML or a property list; the Raw tab shows it.")
+                return
+            }
+            self.init(document: document)
+        } catch {
+            self.init(note: "The body could not be parsed as a document; the Errors tab shows why.")
+        }
+    }
+
+    /// True when the row at `index` shows its children.
+    public func isExpanded(_ index: Int) -> Bool {
+        index + 1 < rows.count && rows[index + 1].depth > rows[index].depth
+    }
+
+    /// Moves the selection by `delta` rows, staying in bounds.
+    public mutating func move(by delta: Int) {
+        select(max(0, min(rows.count - 1, selection.addingClamped(delta))))
+    }
+
+    private mutating func select(_ index: Int) {
+        guard let document, rows.indices.contains(index) else { return }
+        if index != selection || selectedPath == nil { selectedPath = NodePath.path(of: rows[index].node, in: document) }
+        selection = index
+    }
+
+    /// Shows the selected container's children right below it.
+    public mutating func expand() {
+        guard let document, rows.indices.contains(selection), !isExpanded(selection) else { return }
+        let row = rows[selection]
+        guard document.kind(of: row.node).isContainer else { return }
+        rows.insert(contentsOf: document.children(of: row.node).enumerated().map { TreeRow($1, depth: row.depth + 1, position: $0, in: document) },
+                    at: selection + 1)
+    }
+
+    /// Hides the selected node's children, or selects its parent when it shows none.
+    public mutating func collapse() {
+        guard rows.indices.contains(selection) else { return }
+        let depth = rows[selection].depth
+        if isExpanded(selection) {
+            let end = rows[(selection + 1)...].firstIndex { $0.depth <= depth } ?? rows.count
+            rows.removeSubrange((selection + 1)..<end)
+        } else if let parent = rows[..<selection].lastIndex(where: { $0.depth < depth }) {
+            select(parent)
+        }
+    }
+
+    public static func == (lhs: DocumentTree, rhs: DocumentTree) -> Bool {
+        lhs.document === rhs.document && lhs.note == rhs.note && lhs.rows == rhs.rows && lhs.selection == rhs.selection
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(document.map(ObjectIdentifier.init))
+        hasher.combine(note)
+        hasher.combine(rows)
+        hasher.combine(selection)
+    }
+}

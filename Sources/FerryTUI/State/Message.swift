@@ -1,0 +1,17 @@
+import FerryCore
+
+/// Everything that can change the state: input, and results coming back from effects.
+public enum Message: Sendable {
+    case key(Key)
+    case paste(String)
+    case resize(width: Int, height: Int)
+    case progress(id: Int, TransferProgress, elapsed: Double)
+    case responseArrived(id: Int, ResponseSummary)
+    case requestFailed(id: Int, ErrorChain, elapsed: Double)
+    /// The external editor closed: the new body, or nil when it could not run (with why in `notice`).
+    case editorClosed(body: String?, notice: String?)
+    /// A line to show in the status bar (a keymap or theme problem, a hint).
+    case notice(String)
+    /// SIGTERM/SIGINT from outside: leave cleanly.
+    case terminate
+}

@@ -1,0 +1,23 @@
+/// The panes focus moves between, in Tab order.
+public enum Pane: Int, Hashable, Sendable, CaseIterable {
+    case method, url, request, response
+}
+
+/// The tabs of the request pane.
+public enum RequestTab: String, Hashable, Sendable, CaseIterable {
+    case headers = "Headers", body = "Body", options = "Options"
+}
+
+/// The tabs of the response pane.
+public enum ResponseTab: String, Hashable, Sendable, CaseIterable {
+    case tree = "Tree", raw = "Raw", headers = "Headers", errors = "Errors", timeline = "Timeline"
+}
+
+extension CaseIterable where Self: Equatable, AllCases == [Self] {
+    /// The case `offset` places after this one, wrapping around.
+    func cycled(by offset: Int) -> Self {
+        let all = Self.allCases
+        let index = all.firstIndex(of: self)!
+        return all[((index + offset) % all.count + all.count) % all.count]
+    }
+}

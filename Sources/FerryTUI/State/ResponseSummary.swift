@@ -1,0 +1,75 @@
+import FerryCore
+import Foundation
+
+/// What the response views show, prepared off the UI thread from a `Response`.
+public struct ResponseSummary: Hashable, Sendable {
+    public var status: Int
+    public var reason: String
+    public var httpVersion: String
+    public var size: Int64
+    public var remoteAddress: String?
+    public var effectiveURL: String
+    public var headers: HTTPHeaders
+    public var sent: SentRequest?
+    public var timeline: Timeline
+    public var redirectCount: Int
+    /// The body's text lines (terminal-safe, tabs expanded), or a description when it is not text.
+    public var bodyLines: [String]
+    /// True when `bodyLines` hold only the first `previewLimit` bytes.
+    public var bodyTruncated: Bool
+    /// What validation found (status class, and content type against the request's `Accept`).
+    public var validation: ErrorChain?
+    /// The parsed body for the Tree tab.
+    public var tree: DocumentTree
+
+    /// The most body bytes the Raw tab shows.
+    public static let previewLimit = 1 << 20
+
+    public init(status: Int, reason: String, httpVersion: String, size: Int64, remoteAddress: String?, effectiveURL: String,
+                headers: HTTPHeaders, sent: SentRequest?, timeline: Timeline, redirectCount: Int, bodyLines: [String], bodyTruncated: Bool, validation: ErrorChain?,
+                tree: DocumentTree = DocumentTree(note: "No document.")) {
+        self.status = status
+        self.reason = reason
+        self.httpVersion = httpVersion
+        self.size = size
+        self.remoteAddress = remoteAddress
+        self.effectiveURL = effectiveURL
+        self.headers = headers
+        self.sent = sent
+        self.timeline = timeline
+        self.redirectCount = redirectCount
+        self.bodyLines = bodyLines
+        self.bodyTruncated = bodyTruncated
+        self.validation = validation
+        self.tree = tree
+    }
+
+    /// Reads the body's first `previewLimit` bytes, validates against `accept` (the request's Accept
+    /// header) and prepares every view, parsing the whole body for the Tree tab. Call it off the UI thread.
+    public init(_ response: Response, accept: String?) {
+        let validator = ResponseValidator(acceptableContentTypes: ResponseValidator.contentTypes(fromAccept: accept))
+        let prefix = (try? response.body.prefix(Self.previewLimit)) ?? Data()
+        let truncated = Int64(prefix.count) < response.body.count
+        self.init(status: response.status, reason: response.displayReason, httpVersion: response.httpVersion, size: response.body.count,
+                  remoteAddress: response.remoteAddress, effectiveURL: response.effectiveURL, headers: response.headers, sent: response.sent,
+                  timeline: response.timeline, redirectCount: response.redirects.count,
+                  bodyLines: Self.lines(of: prefix, total: response.body.count, type: response.headers["Content-Type"]), bodyTruncated: truncated,
+                  validation: validator.validate(response, serializerTypes: []).error.map { ErrorChain($0) },
+                  tree: DocumentTree(parsing: response, bytes: truncated ? ((try? response.body.data()) ?? prefix) : prefix,
+                                     method: HTTPMethod(rawValue: response.sent?.requestLine.split(separator: " ").first.map(String.init) ?? "GET")))
+    }
+
+    /// Text bodies as lines; a body with NUL bytes is described instead. Invalid UTF-8 becomes U+FFFD.
+    public static func lines(of bytes: Data, total: Int64, type: String?) -> [String] {
+        if total == 0 { return ["(empty body)"] }
+        if bytes.contains(0) {
+            return ["(binary body: \(ByteCountText.format(total))\(type.map { ", " + $0 } ?? ""); the Hex view will show it)"]
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        // "\r\n" is one Character in Swift: split on it as well as on "\n".
+        return text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { line in
+            let expanded = line.replacingOccurrences(of: "\t", with: "    ").replacingOccurrences(of: "\r", with: "")
+            return TerminalSafeText.escaping(expanded)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The request tabs: Headers (an editable table), Body (a multi-line editor), Options.
+struct RequestPaneView {
+    func render(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
+        Frame(selecting: state.requestTab, focused: state.focus == .request, number: 3)
+            .render(in: rect, canvas: &canvas, theme: state.theme)
+        let inner = rect.inset(by: 1)
+        canvas.fill(inner, style: state.theme[.base])
+        switch state.requestTab {
+        case .headers: renderHeaders(state, in: inner, canvas: &canvas)
+        case .body: renderBody(state, in: inner, canvas: &canvas)
+        case .options: renderOptions(state, in: inner, canvas: &canvas)
+        }
+    }
+
+    private func renderHeaders(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
+        let theme = state.theme
+        guard !state.headers.isEmpty else {
+            canvas.put([Span("(no headers: a adds one)", .muted)], in: rect, row: 0, theme: theme)
+            return
+        }
+        let first = Self.firstVisible(selected: state.headerSelection, count: state.headers.count, height: rect.height)
+        for (row, index) in (first..<min(state.headers.count, first + rect.height)).enumerated() {
+            let header = state.headers[index]
+            let check = header.enabled ? "[x] " : "[ ] "
+            let selected = state.focus == .request && index == state.headerSelection
+            if case .header(index)? = state.lineEdit?.target, let edit = state.lineEdit {
+                let visible = edit.field.visible(width: rect.width - check.count)
+                canvas.put([Span(check, .muted), Span(visible.text, .base)], in: rect, row: row, theme: theme)
+                canvas.cursor = (rect.x + check.count + visible.cursorColumn, rect.y + row)
+                continue
+            }
+            let nameRole: Theme.Role = header.enabled ? .accent : .disabled
+            canvas.put([Span(check, header.enabled ? .base : .disabled), Span(header.name + ":", nameRole),
+                        Span(" " + header.value, header.enabled ? .base : .disabled)], in: rect, row: row, theme: theme)
+            if selected { canvas.restyle(Rect(x: rect.x, y: rect.y + row, width: rect.width, height: 1), style: theme[.selection]) }
+        }
+    }
+
+    private func renderBody(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
+        let theme = state.theme
+        if state.body.isEmpty, !state.isEditingBody {
+            canvas.put([Span("(empty body: Enter to type, e opens $EDITOR)", .muted)], in: rect, row: 0, theme: theme)
+            return
+        }
+        let lines = state.body.lines
+        let first = Self.firstVisible(selected: state.body.row, count: lines.count, height: rect.height)
+        for (row, index) in (first..<min(lines.count, first + rect.height)).enumerated() {
+            if state.isEditingBody, index == state.body.row {
+                let visible = lines[index].visible(width: rect.width)
+                canvas.put([Span(visible.text)], in: rect, row: row, theme: theme)
+                canvas.cursor = (rect.x + visible.cursorColumn, rect.y + row)
+            } else {
+                canvas.put([Span(lines[index].text)], in: rect, row: row, theme: theme)
+            }
+        }
+    }
+
+    private func renderOptions(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
+        let theme = state.theme
+        let labelWidth = (OptionRow.allCases.map(\.label.count).max() ?? 0) + 2
+        for row in OptionRow.allCases where row.rawValue < rect.height {
+            let label = row.label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
+            if case .option(row)? = state.lineEdit?.target, let edit = state.lineEdit {
+                let visible = edit.field.visible(width: rect.width - labelWidth)
+                canvas.put([Span(label, .accent), Span(visible.text)], in: rect, row: row.rawValue, theme: theme)
+                canvas.cursor = (rect.x + labelWidth + visible.cursorColumn, rect.y + row.rawValue)
+                continue
+            }
+            canvas.put([Span(label, .accent), Span(row.value(in: state.options))], in: rect, row: row.rawValue, theme: theme)
+            if state.focus == .request, row == state.optionSelection {
+                canvas.restyle(Rect(x: rect.x, y: rect.y + row.rawValue, width: rect.width, height: 1), style: theme[.selection])
+            }
+        }
+    }
+
+    /// The first row to show so that `selected` is visible.
+    static func firstVisible(selected: Int, count: Int, height: Int) -> Int {
+        guard height > 0, count > height else { return 0 }
+        return min(max(0, selected - height + 1), count - height)
+    }
+}

@@ -1,0 +1,145 @@
+import FerryCore
+import Foundation
+
+/// The lines each response tab shows for a state and a width; the pane scrolls through them.
+enum ResponseContent {
+    /// Lines made on demand, so a long body costs only the rows on screen.
+    struct Lines {
+        let count: Int
+        let line: (Int) -> [Span]
+
+        init(count: Int, line: @escaping (Int) -> [Span]) {
+            self.count = count
+            self.line = line
+        }
+
+        init(_ lines: [[Span]]) {
+            self.init(count: lines.count) { lines[$0] }
+        }
+    }
+
+    static func lines(for tab: ResponseTab, state: AppState, width: Int) -> Lines {
+        switch tab {
+        case .tree: tree(state)
+        case .raw: raw(state, width: width)
+        case .headers: Lines(headers(state))
+        case .errors: Lines(errors(state))
+        case .timeline: Lines(timeline(state, width: width))
+        }
+    }
+
+    private static func raw(_ state: AppState, width: Int) -> Lines {
+        switch state.exchange {
+        case .idle: return Lines([[Span("Nothing sent yet: type a URL and press Enter (or Ctrl-R).", .muted)]])
+        case .sending: return Lines([[Span("Waiting for the response… (Esc cancels)", .muted)]])
+        case .failed: return Lines([[Span("No response: the request failed. The Errors tab shows why.", .error)]])
+        case .finished(let summary):
+            let body = state.wrap ? summary.bodyLines.flatMap { wrap($0, width: width) } : summary.bodyLines
+            let note = "(showing the first \(ByteCountText.format(Int64(ResponseSummary.previewLimit))) of \(ByteCountText.format(summary.size)))"
+            return Lines(count: body.count + (summary.bodyTruncated ? 1 : 0)) { index in
+                index < body.count ? [Span(body[index])] : [Span(note, .muted)]
+            }
+        }
+    }
+
+    private static func tree(_ state: AppState) -> Lines {
+        guard case .finished(let summary) = state.exchange else { return raw(state, width: 0) }
+        let tree = summary.tree
+        guard let document = tree.document else { return Lines([[Span(tree.note ?? "", .muted)]]) }
+        return Lines(count: tree.rows.count) { index in
+            let row = tree.rows[index]
+            let kind = document.kind(of: row.node)
+            let marker = kind.isContainer ? (tree.isExpanded(index) ? "▾ " : "▸ ") : "  "
+            let label = document.key(of: row.node) ?? document.name(of: row.node) ?? (row.depth == 0 ? "$" : "[\(row.position)]")
+            let value = kind.isContainer ? (kind == .array ? "[\(row.childCount)]" : "{\(row.childCount)}")
+                : TerminalSafeText.escaping(String((document.value(of: row.node) ?? "").prefix(200)))
+            let selected = index == tree.selection
+            return [Span(String(repeating: "  ", count: row.depth) + marker, .muted), Span(TerminalSafeText.escaping(label), selected ? .selection : .accent),
+                    Span(": ", .muted), Span(value, selected ? .selection : .base)]
+        }
+    }
+
+    private static func headers(_ state: AppState) -> [[Span]] {
+        guard case .finished(let summary) = state.exchange else { return [[Span("No response yet.", .muted)]] }
+        var lines: [[Span]] = [[Span("Response", .accent), Span("  \(summary.httpVersion) \(summary.status) \(summary.reason)")]]
+        lines += summary.headers.map { [Span($0.name + ":", .accent), Span(" " + $0.value)] }
+        if summary.redirectCount > 0 { lines.append([Span("(after \(summary.redirectCount) redirect(s); final URL \(summary.effectiveURL))", .muted)]) }
+        lines.append([])
+        if let sent = summary.sent {
+            lines.append([Span("Request as sent", .accent), Span("  " + sent.requestLine)])
+            lines += sent.headers.map { [Span($0.name + ":", .accent), Span(" " + $0.value)] }
+            if sent.bodyBytes > 0 { lines.append([Span("(body: \(ByteCountText.format(sent.bodyBytes)))", .muted)]) }
+        }
+        return lines
+    }
+
+    private static func errors(_ state: AppState) -> [[Span]] {
+        switch state.exchange {
+        case .failed(let chain, _):
+            return chainLines(chain)
+        case .finished(let summary):
+            guard let chain = summary.validation else {
+                return [[Span("No errors: the status is 2xx and the Content-Type matches Accept.", .success)]]
+            }
+            return chainLines(chain)
+        case .idle, .sending:
+            return [[Span("No errors.", .muted)]]
+        }
+    }
+
+    /// One row per link, outermost first: stage and reason, then the message and the values indented below.
+    private static func chainLines(_ chain: ErrorChain) -> [[Span]] {
+        let stageWidth = (chain.links.map(\.stage.count).max() ?? 0) + 2
+        var lines: [[Span]] = []
+        for (index, link) in chain.links.enumerated() {
+            lines.append([Span("\(index + 1) ", .muted), Span(link.stage.padding(toLength: stageWidth, withPad: " ", startingAt: 0), .error),
+                          Span(link.reason, .accent)])
+            lines.append([Span("  " + link.message)])
+            lines += link.details.map { [Span("    \($0.name): ", .muted), Span($0.value)] }
+        }
+        return lines
+    }
+
+    private static func timeline(_ state: AppState, width: Int) -> [[Span]] {
+        guard case .finished(let summary) = state.exchange else { return [[Span("No timeline yet.", .muted)]] }
+        let timeline = summary.timeline
+        let total = max(1, timeline.total)
+        let labelWidth = 10, msWidth = 11
+        let barWidth = max(1, width - labelWidth - msWidth - 2)
+        var lines: [[Span]] = Timeline.Phase.allCases.map { phase in
+            let start = Int(timeline.offset(of: phase) * Int64(barWidth) / total)
+            let duration = timeline[phase]
+            let length = duration > 0 ? max(1, Int(duration * Int64(barWidth) / total)) : 0
+            let bar = String(repeating: " ", count: min(start, barWidth - length)) + String(repeating: "█", count: length)
+            return [Span(phase.rawValue.padding(toLength: labelWidth, withPad: " ", startingAt: 0), .accent),
+                    Span("▕"), Span(bar.padding(toLength: barWidth, withPad: " ", startingAt: 0), .timelineBar), Span("▏"),
+                    Span(ByteCountText.milliseconds(duration).leftPadded(to: msWidth - 1))]
+        }
+        lines.append([Span("total".padding(toLength: labelWidth, withPad: " ", startingAt: 0), .accent),
+                      Span(String(repeating: " ", count: barWidth + 2)), Span(ByteCountText.milliseconds(timeline.total).leftPadded(to: msWidth - 1))])
+        if timeline.redirect > 0 {
+            lines.append([Span("(\(ByteCountText.milliseconds(timeline.redirect)) of it on \(summary.redirectCount) redirect hop(s); each phase sums all hops)", .muted)])
+        }
+        return lines
+    }
+
+    /// Splits a line into pieces of at most `width` columns.
+    static func wrap(_ line: String, width: Int) -> [String] {
+        guard width > 0, CharacterWidth.of(line) > width else { return [line] }
+        var pieces: [String] = []
+        var current = ""
+        var used = 0
+        for character in line {
+            let w = CharacterWidth.of(character)
+            if used + w > width {
+                pieces.append(current)
+                current = ""
+                used = 0
+            }
+            current.append(character)
+            used += w
+        }
+        pieces.append(current)
+        return pieces
+    }
+}

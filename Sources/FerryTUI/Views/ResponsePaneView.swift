@@ -1,0 +1,36 @@
+import FerryCore
+
+/// The response tabs: Tree, Raw, Headers, Errors and Timeline, each a scrolling list of lines.
+struct ResponsePaneView {
+    func render(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
+        Frame(selecting: state.responseTab, focused: state.focus == .response, number: 4)
+            .render(in: rect, canvas: &canvas, theme: state.theme)
+        let inner = rect.inset(by: 1)
+        let lines = ResponseContent.lines(for: state.responseTab, state: state, width: inner.width)
+        let tree = state.responseTab == .tree ? state.exchange.summary?.tree : nil
+        let offset = tree.map { max(0, $0.selection - inner.height + 1) } ?? state.scroll[state.responseTab] ?? 0
+        let first = Self.clampedScroll(offset, lines: lines.count, height: inner.height)
+        for row in 0..<inner.height {
+            canvas.put(first + row < lines.count ? lines.line(first + row) : [], in: inner, row: row, theme: state.theme)
+        }
+        if let path = tree?.selectedPath, rect.height > 1 {
+            canvas.put(" " + TerminalSafeText.escaping(path) + " ", x: rect.x + 2, y: rect.maxY - 1, style: state.theme[.accent], maxX: rect.maxX - 1)
+        }
+        if lines.count > inner.height, inner.height > 0 {
+            let label = " \(first + 1)-\(min(lines.count, first + inner.height))/\(lines.count) " + (state.wrap ? "wrap " : "")
+            canvas.put(label, x: rect.maxX - 1 - CharacterWidth.of(label), y: rect.maxY - 1, style: state.theme[.muted])
+        }
+    }
+
+    /// The first line shown: the scroll offset, kept so the last page stays full.
+    static func clampedScroll(_ offset: Int, lines: Int, height: Int) -> Int {
+        max(0, min(offset, lines - height))
+    }
+
+    /// How far the current tab can scroll in `state`.
+    static func maxScroll(_ state: AppState) -> Int {
+        let inner = ScreenLayout(width: state.width, height: state.height).responseBody
+        let count = ResponseContent.lines(for: state.responseTab, state: state, width: inner.width).count
+        return max(0, count - inner.height)
+    }
+}

@@ -1,0 +1,26 @@
+/// Draws the whole screen for a state: the pure view function the runtime paints.
+public enum Screen {
+    public static func render(_ state: AppState) -> Canvas {
+        var canvas = Canvas(width: state.width, height: state.height, style: state.theme[.base])
+        guard !state.isTooSmall else {
+            let message = ["Ferry needs a terminal of at least \(ScreenLayout.minimumWidth)×\(ScreenLayout.minimumHeight);",
+                           "this one is \(state.width)×\(state.height). Enlarge it, or press Ctrl-C to quit."]
+            for (row, line) in message.enumerated() {
+                let rect = canvas.bounds.centered(width: canvas.width, height: message.count)
+                canvas.put([Span(line, .error)], in: rect, row: row, theme: state.theme)
+            }
+            return canvas
+        }
+        let layout = ScreenLayout(width: state.width, height: state.height)
+        RequestLineView().render(state, in: layout.requestLine, canvas: &canvas)
+        RequestPaneView().render(state, in: layout.requestPane, canvas: &canvas)
+        ResponsePaneView().render(state, in: layout.responsePane, canvas: &canvas)
+        StatusLineView().render(state, in: layout.statusLine, canvas: &canvas)
+        FooterView().render(state, in: layout.footer, canvas: &canvas)
+        if state.showHelp {
+            canvas.cursor = nil
+            HelpOverlay().render(state, in: canvas.bounds, canvas: &canvas)
+        }
+        return canvas
+    }
+}

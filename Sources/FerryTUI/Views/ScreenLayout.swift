@@ -1,0 +1,28 @@
+/// Where each part of the screen goes for a terminal size: pure rectangle arithmetic.
+public struct ScreenLayout: Hashable, Sendable {
+    public static let minimumWidth = 60
+    public static let minimumHeight = 20
+
+    public var requestLine: Rect
+    public var requestPane: Rect
+    public var responsePane: Rect
+    public var statusLine: Rect
+    public var footer: Rect
+
+    public init(width: Int, height: Int) {
+        let screen = Rect(x: 0, y: 0, width: width, height: height)
+        let (top, rest) = screen.splitTop(1)
+        let (middle, bottom) = rest.splitBottom(2)
+        let (request, response) = middle.splitTop(max(6, middle.height * 2 / 5))
+        requestLine = top
+        requestPane = request
+        responsePane = response
+        statusLine = bottom.splitTop(1).0
+        footer = bottom.splitTop(1).1
+    }
+
+    /// The inside of the request pane's frame.
+    public var requestBody: Rect { requestPane.inset(by: 1) }
+    /// The inside of the response pane's frame.
+    public var responseBody: Rect { responsePane.inset(by: 1) }
+}

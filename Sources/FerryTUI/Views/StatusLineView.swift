@@ -1,0 +1,61 @@
+import FerryCore
+import Foundation
+
+/// The status line: the response at a glance, or the transfer's progress while in flight.
+struct StatusLineView {
+    func render(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
+        var spans = Self.spans(for: state, width: rect.width)
+        if let notice = state.notice { spans.append(Span("  ‹\(notice)›", .accent)) }
+        canvas.put(spans, in: rect, row: 0, theme: state.theme)
+    }
+
+    static func spans(for state: AppState, width: Int) -> [Span] {
+        switch state.exchange {
+        case .idle:
+            return [Span(" Ready.", .muted)]
+        case .sending(_, let progress, let elapsed):
+            return sending(progress, elapsed: elapsed, width: width)
+        case .finished(let summary):
+            var spans = [Span(" \(summary.status) \(summary.reason) ", statusRole(summary.status))]
+            var facts = [ByteCountText.format(summary.size), ByteCountText.milliseconds(summary.timeline.total), summary.httpVersion]
+            if let remote = summary.remoteAddress { facts.append(remote) }
+            spans.append(Span(" " + facts.joined(separator: " · ")))
+            if summary.validation != nil { spans.append(Span("  ✗ validation (Errors tab)", .error)) }
+            return spans
+        case .failed(let chain, let elapsed):
+            let message = chain.links.first?.message ?? "failed"
+            let time = elapsed > 0 ? String(format: " after %.1fs", elapsed) : ""
+            return [Span(" ✗ \(message)\(time)", .error)]
+        }
+    }
+
+    static func statusRole(_ status: Int) -> Theme.Role {
+        switch status {
+        case 200..<300: .success
+        case 300..<400: .redirect
+        case 400..<500: .clientError
+        default: .serverError
+        }
+    }
+
+    private static func sending(_ progress: TransferProgress?, elapsed: Double, width: Int) -> [Span] {
+        let time = String(format: "%.1fs", elapsed)
+        guard let progress, progress.downloaded > 0 || progress.uploaded > 0 else {
+            return [Span(" waiting for the server… \(time)", .progress), Span("  Esc cancels", .muted)]
+        }
+        let uploading = progress.downloaded == 0 && progress.uploaded > 0
+        let done = uploading ? progress.uploaded : progress.downloaded
+        let total = uploading ? progress.uploadTotal : progress.downloadTotal
+        let rate = elapsed > 0 ? ByteCountText.format(Int64(Double(done) / elapsed)) + "/s" : ""
+        var spans = [Span(" \(uploading ? "↑" : "↓") \(ByteCountText.format(done))" + (total.map { " of " + ByteCountText.format($0) } ?? ""), .progress)]
+        if let total, total > 0 {
+            let barWidth = max(4, min(30, width / 4))
+            let filled = Int(Double(barWidth) * min(1, Double(done) / Double(total)))
+            spans.append(Span(" [" + String(repeating: "█", count: filled) + String(repeating: " ", count: barWidth - filled) + "]", .progress))
+            spans.append(Span(" \(Int(100 * min(1, Double(done) / Double(total))))%"))
+        }
+        spans.append(Span("  \(rate)  \(time)"))
+        spans.append(Span("  Esc cancels", .muted))
+        return spans
+    }
+}

@@ -1,0 +1,198 @@
+import CNcursesShims
+import CNcursesw
+import FerryTUI
+import Foundation
+
+/// The terminal through ncursesw: wide characters, 256/8/no colours, bracketed paste, resize.
+public final class CursesTerminal: Terminal {
+    public private(set) var colorCount = 0
+    private var screen: OpaquePointer?
+    private var pairs: [PairKey: Int32] = [:]
+    private var stopped = false
+    /// An event read ahead while deciding what an ESC meant.
+    private var pending: Message?
+
+    private struct PairKey: Hashable {
+        var foreground: Int32
+        var background: Int32
+    }
+
+    /// Takes over the terminal. Refuses (never exits) when stdin/stdout are not terminals or TERM is unknown.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        guard isatty(STDIN_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "standard input") }
+        guard isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "standard output") }
+        guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else {
+            throw TerminalError.unknownTerminal(environment["TERM"])
+        }
+        setlocale(LC_ALL, "")
+        guard let screen = ferry_nc_newterm(term) else { throw TerminalError.unknownTerminal(term) }
+        self.screen = screen
+        set_term(screen)
+        raw()
+        noecho()
+        nonl()
+        keypad(ferry_nc_stdscr(), true)
+        set_escdelay(25)
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        if !noColor, has_colors() {
+            start_color()
+            use_default_colors()
+            colorCount = Int(ferry_nc_colors())
+        }
+        ferry_nc_write_raw("\u{1B}[?2004h")
+    }
+
+    deinit { stop() }
+
+    public var size: (width: Int, height: Int) {
+        (Int(ferry_nc_max_x(ferry_nc_stdscr())), Int(ferry_nc_max_y(ferry_nc_stdscr())))
+    }
+
+    public func draw(_ canvas: Canvas, previous: Canvas?) {
+        if previous == nil { wclear(ferry_nc_stdscr()) }
+        for run in canvas.changes(since: previous) {
+            var x = run.x
+            for cell in run.cells {
+                defer { x += 1 }
+                guard !cell.isContinuation else { continue }
+                let wide = cell.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                let (attrs, pair) = attributes(cell.style)
+                _ = ferry_nc_put(Int32(run.y), Int32(x), wide, Int32(wide.count), attrs, pair)
+            }
+        }
+        if let cursor = canvas.cursor {
+            curs_set(1)
+            wmove(ferry_nc_stdscr(), Int32(cursor.y), Int32(cursor.x))
+        } else {
+            curs_set(0)
+        }
+        wrefresh(ferry_nc_stdscr())
+    }
+
+    public func nextEvent(timeout: Int) -> Message? {
+        if let event = pending {
+            pending = nil
+            return event
+        }
+        var value: UInt32 = 0
+        switch ferry_nc_get(Int32(timeout), &value) {
+        case KEY_CODE_YES: return keyCode(Int32(value))
+        case OK: return character(value)
+        default: return nil
+        }
+    }
+
+    public func suspend() {
+        ferry_nc_write_raw("\u{1B}[?2004l")
+        def_prog_mode()
+        endwin()
+    }
+
+    public func resume() {
+        reset_prog_mode()
+        ferry_nc_write_raw("\u{1B}[?2004h")
+        wrefresh(ferry_nc_stdscr())
+    }
+
+    public func stop() {
+        guard !stopped, let screen else { return }
+        stopped = true
+        ferry_nc_write_raw("\u{1B}[?2004l")
+        endwin()
+        delscreen(screen)
+        self.screen = nil
+    }
+
+    // MARK: - Input
+
+    private func keyCode(_ code: Int32) -> Message? {
+        switch code {
+        case KEY_RESIZE: return .resize(width: size.width, height: size.height)
+        case KEY_UP: return .key(.up)
+        case KEY_DOWN: return .key(.down)
+        case KEY_LEFT: return .key(.left)
+        case KEY_RIGHT: return .key(.right)
+        case KEY_HOME: return .key(.home)
+        case KEY_END: return .key(.end)
+        case KEY_PPAGE: return .key(.pageUp)
+        case KEY_NPAGE: return .key(.pageDown)
+        case KEY_DC: return .key(.delete)
+        case KEY_BACKSPACE: return .key(.backspace)
+        case KEY_ENTER: return .key(.enter)
+        case KEY_BTAB: return .key(.backTab)
+        default: break
+        }
+        for n in 1...12 where code == ferry_nc_key_f(Int32(n)) { return .key(.function(n)) }
+        let name = keyname(code).map { String(cString: $0) }
+        switch name {
+        case "kLFT5": return .key(.controlLeft)
+        case "kRIT5": return .key(.controlRight)
+        default: return nil
+        }
+    }
+
+    private func character(_ value: UInt32) -> Message? {
+        switch value {
+        case 0x1B: return escapeSequence()
+        case 0x0D, 0x0A: return .key(.enter)
+        case 0x09: return .key(.tab)
+        case 0x7F, 0x08: return .key(.backspace)
+        case 0x01...0x1A: return .key(.control(Character(Unicode.Scalar(value + 0x60)!)))
+        case 0x00..<0x20: return nil
+        default: return Unicode.Scalar(value).map { .key(.character(Character($0))) }
+        }
+    }
+
+    /// After ESC: a bracketed paste (`ESC [200~ … ESC [201~`), Alt+key, or Esc itself.
+    private func escapeSequence() -> Message? {
+        var value: UInt32 = 0
+        guard ferry_nc_get(0, &value) == OK else { return .key(.escape) }
+        guard value == UInt32(UInt8(ascii: "[")) else {
+            guard value >= 0x20, value != 0x7F else {
+                pending = character(value)
+                return .key(.escape)
+            }
+            return Unicode.Scalar(value).map { .key(.alt(Character($0))) }
+        }
+        var introducer = ""
+        while introducer.count < 4, ferry_nc_get(0, &value) == OK, let scalar = Unicode.Scalar(value) {
+            introducer.unicodeScalars.append(scalar)
+        }
+        guard introducer == "200~" else { return nil }
+        var pasted = ""
+        while ferry_nc_get(100, &value) == OK, let scalar = Unicode.Scalar(value) {
+            pasted.unicodeScalars.append(scalar)
+            if pasted.hasSuffix("\u{1B}[201~") {
+                pasted.removeLast(6)
+                break
+            }
+        }
+        return .paste(pasted.replacingOccurrences(of: "\r", with: "\n"))
+    }
+
+    // MARK: - Styles
+
+    private func attributes(_ style: Style) -> (attr_t, Int32) {
+        var attrs = attr_t(0)
+        if style.bold { attrs |= ferry_nc_attr_bold() }
+        if style.dim { attrs |= ferry_nc_attr_dim() }
+        if style.underline { attrs |= ferry_nc_attr_underline() }
+        if style.reverse { attrs |= ferry_nc_attr_reverse() }
+        guard colorCount >= 8 else { return (attrs, 0) }
+        let key = PairKey(foreground: number(style.foreground), background: number(style.background))
+        if key.foreground == -1, key.background == -1 { return (attrs, 0) }
+        if let pair = pairs[key] { return (attrs, pair) }
+        let pair = Int32(pairs.count + 1)
+        guard pair < min(ferry_nc_color_pairs(), 32767) else { return (attrs, 0) }
+        init_pair(Int16(pair), Int16(key.foreground), Int16(key.background))
+        pairs[key] = pair
+        return (attrs, pair)
+    }
+
+    private func number(_ color: Style.Color) -> Int32 {
+        switch color.reduced(toColors: colorCount) {
+        case .default: -1
+        case .indexed(let index): Int32(index)
+        }
+    }
+}

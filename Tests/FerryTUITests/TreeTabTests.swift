@@ -1,0 +1,111 @@
+import FerryCore
+import FerryTUI
+import Foundation
+import Testing
+
+/// The Tree tab: expand, collapse, selection and path through `update`, and the pane as rendered.
+@Suite struct TreeTabTests {
+    private static let body = #"{"user":{"name":"Ada","tags":["x","y"]},"ok":true}"#
+
+    /// A 60×20 state whose response body is `body`, focused on the response's Tree tab.
+    private func state() throws -> AppState {
+        var summary = Fixtures.summary()
+        summary.tree = DocumentTree(document: try JSONParser.parse(Data(Self.body.utf8)))
+        var state = Fixtures.state(answered: true, response: summary)
+        _ = state.update(.key(.character("h")))
+        return state
+    }
+
+    private func press(_ keys: [Key], _ state: inout AppState) {
+        for key in keys { _ = state.update(.key(key)) }
+    }
+
+    private func tree(_ state: AppState) -> DocumentTree { state.exchange.summary!.tree }
+
+    private func pane(_ state: AppState) -> String {
+        let canvas = Screen.render(state)
+        let layout = ScreenLayout(width: state.width, height: state.height)
+        return (layout.responsePane.y..<layout.responsePane.maxY).map { canvas.text(row: $0) }.joined(separator: "\n")
+    }
+
+    @Test func startsCollapsedOnTheRoot() throws {
+        let state = try state()
+        #expect(state.responseTab == .tree)
+        #expect(state.context == .tree)
+        #expect(tree(state).rows.count == 1)
+        #expect(tree(state).selectedPath == "$")
+    }
+
+    @Test func expandsMovesAndShowsThePath() throws {
+        var state = try state()
+        press([.enter, .down, .right, .down, .down, .character(" ")], &state)
+        #expect(tree(state).rows.map(\.depth) == [0, 1, 2, 2, 3, 3, 1])
+        #expect(tree(state).selectedPath == "$.user.tags")
+        press([.down], &state)
+        #expect(tree(state).selectedPath == "$.user.tags[0]")
+    }
+
+    @Test func leftCollapsesThenGoesToTheParent() throws {
+        var state = try state()
+        press([.enter, .down, .right, .down, .down, .right, .down], &state)
+        press([.left], &state)
+        #expect(tree(state).selectedPath == "$.user.tags")
+        press([.left], &state)
+        #expect(tree(state).rows.count == 5)
+        press([.left, .left], &state)
+        #expect(tree(state).selectedPath == "$.user")
+        #expect(tree(state).rows.count == 3)
+        press([.left, .left], &state)
+        #expect(tree(state).selectedPath == "$")
+        #expect(tree(state).rows.count == 1)
+    }
+
+    @Test func otherBrowseKeysStillWork() throws {
+        var state = try state()
+        press([.character("l")], &state)
+        #expect(state.responseTab == .raw)
+        #expect(state.context == .browse)
+    }
+
+    @Test func notADocumentExplainsInOneLine() {
+        var state = Fixtures.state(answered: true)
+        _ = state.update(.key(.character("h")))
+        #expect(pane(state).contains("No document."))
+    }
+
+    @Test func snapshotCollapsedAndExpanded() throws {
+        var state = try state()
+        #expect(pane(state) == TreeSnapshots.collapsed, "\n\(pane(state))")
+        press([.enter, .down, .right, .down, .down, .right], &state)
+        #expect(pane(state) == TreeSnapshots.expanded, "\n\(pane(state))")
+    }
+}
+
+enum TreeSnapshots {
+    static let collapsed = #"""
+┌ 4  Tree │ Raw │ Headers │ Errors │ Timeline │────────────┐
+│▸ $: {2}                                                  │
+│                                                          │
+│                                                          │
+│                                                          │
+│                                                          │
+│                                                          │
+│                                                          │
+│                                                          │
+│                                                          │
+└─ $ ──────────────────────────────────────────────────────┘
+"""#
+    static let expanded = #"""
+┌ 4  Tree │ Raw │ Headers │ Errors │ Timeline │────────────┐
+│▾ $: {2}                                                  │
+│  ▾ user: {2}                                             │
+│      name: Ada                                           │
+│    ▾ tags: [2]                                           │
+│        [0]: x                                            │
+│        [1]: y                                            │
+│    ok: true                                              │
+│                                                          │
+│                                                          │
+└─ $.user.tags ────────────────────────────────────────────┘
+"""#
+}

@@ -1,0 +1,176 @@
+import FerryCore
+import FerryTUI
+import Testing
+
+@Suite struct UpdateTests {
+    private func state() -> AppState { AppState(width: 80, height: 24) }
+
+    private func press(_ keys: [Key], in state: inout AppState) -> [Effect] {
+        keys.flatMap { state.update(.key($0)) }
+    }
+
+    private func type(_ text: String, in state: inout AppState) {
+        for character in text { _ = state.update(.key(.character(character))) }
+    }
+
+    @Test func typingAURLAndEnterSendsIt() throws {
+        var state = state()
+        type("http://127.0.0.1:1/get", in: &state)
+        let effects = press([.enter], in: &state)
+        guard case .send(let id, let request)? = effects.first else { Issue.record("no send effect: \(effects)"); return }
+        #expect(id == 1)
+        #expect(request.url.absoluteString == "http://127.0.0.1:1/get")
+        #expect(request.method == .get)
+        #expect(request.headers["Accept"] == "*/*")
+        #expect(state.exchange.isSending)
+        #expect(press([.control("r")], in: &state).isEmpty, "a second send while one is in flight is refused")
+        #expect(state.notice?.contains("already in flight") == true)
+    }
+
+    @Test func anInvalidURLShowsTheErrorChainInsteadOfSending() {
+        var state = state()
+        type("ftp://x", in: &state)
+        #expect(press([.enter], in: &state).isEmpty)
+        guard case .failed(let chain, _) = state.exchange else { Issue.record("not failed"); return }
+        #expect(chain.links.first?.stage == "request")
+        #expect(chain.links.first?.reason == "unsupportedScheme")
+        #expect(state.responseTab == .errors)
+    }
+
+    @Test func escCancelsTheRequestInFlightAndOnlyItsResultCounts() {
+        var state = state()
+        type("http://h/delay/10", in: &state)
+        _ = press([.enter], in: &state)
+        let effects = press([.escape], in: &state)
+        guard case .cancel(1)? = effects.first else { Issue.record("no cancel: \(effects)"); return }
+        _ = state.update(.responseArrived(id: 99, summary()))
+        #expect(state.exchange.isSending, "a stale id is ignored")
+        _ = state.update(.requestFailed(id: 1, ErrorChain(FerryError.explicitlyCancelled), elapsed: 0.4))
+        guard case .failed(let chain, let elapsed) = state.exchange else { Issue.record("not failed"); return }
+        #expect(chain.links.first?.stage == "cancelled")
+        #expect(elapsed == 0.4)
+    }
+
+    @Test func headersAreAddedEditedToggledAndDeleted() throws {
+        var state = state()
+        type("http://h/", in: &state)
+        _ = press([.tab], in: &state)
+        #expect(state.focus == .request)
+        #expect(state.context == .browse)
+        _ = press([.character("a")], in: &state)
+        #expect(state.context == .line)
+        type("X-Token: abc", in: &state)
+        _ = press([.enter], in: &state)
+        #expect(state.headers.map(\.line) == ["Accept: */*", "X-Token: abc"])
+        _ = press([.character("k"), .character(" ")], in: &state)
+        #expect(state.headers[0].enabled == false)
+        _ = press([.character("j"), .enter, .control("w")], in: &state)
+        type("xyz", in: &state)
+        _ = press([.escape], in: &state)
+        #expect(state.headers[1].line == "X-Token: abc", "Esc drops the edit")
+        let request = try state.makeRequest()
+        #expect(request.headers.fields.map(\.name) == ["X-Token"])
+        _ = press([.character("d")], in: &state)
+        #expect(state.headers.map(\.name) == ["Accept"])
+    }
+
+    @Test func bodyEditingAndExternalEditor() throws {
+        var state = state()
+        type("http://h/", in: &state)
+        _ = press([.tab, .character("l")], in: &state)
+        #expect(state.requestTab == .body)
+        _ = press([.enter], in: &state)
+        #expect(state.context == .body)
+        type("{", in: &state)
+        _ = press([.enter], in: &state)
+        type("}", in: &state)
+        _ = press([.escape], in: &state)
+        #expect(state.context == .browse)
+        #expect(state.body.text == "{\n}")
+        let effects = press([.character("e")], in: &state)
+        guard case .editBody("{\n}")? = effects.first else { Issue.record("no editor effect: \(effects)"); return }
+        _ = state.update(.editorClosed(body: "{\"a\": 1}\n", notice: nil))
+        #expect(state.body.text == "{\"a\": 1}")
+        state.method = .post
+        guard case .bytes(let data) = try state.makeRequest().body else { Issue.record("no body"); return }
+        #expect(String(decoding: data, as: UTF8.self) == "{\"a\": 1}")
+    }
+
+    @Test func optionsAreToggledAndValidated() throws {
+        var state = state()
+        _ = press([.tab, .character("h")], in: &state)
+        #expect(state.requestTab == .options)
+        _ = press([.enter], in: &state)
+        type("2.5", in: &state)
+        _ = press([.enter], in: &state)
+        #expect(state.options.totalTimeout == 2.5)
+        _ = press([.character("j"), .character("j"), .enter], in: &state)
+        #expect(state.options.followRedirects == false)
+        _ = press([.character("j"), .enter, .control("u")], in: &state)
+        type("many", in: &state)
+        _ = press([.enter], in: &state)
+        #expect(state.notice?.contains("Max redirects") == true)
+        #expect(state.lineEdit != nil, "an invalid value keeps the edit open")
+        _ = press([.escape, .character("j"), .character(" "), .character("j"), .character(" ")], in: &state)
+        #expect(state.options.tls.verifyPeer == false)
+        #expect(state.options.httpVersion == .http1_1)
+    }
+
+    @Test func helpOverlayOpensAndCloses() {
+        var state = state()
+        _ = press([.function(1)], in: &state)
+        #expect(state.showHelp)
+        _ = press([.character("q")], in: &state)
+        #expect(!state.showHelp)
+        #expect(!state.isQuitting, "q closes help first")
+        _ = press([.tab, .character("?"), .escape], in: &state)
+        #expect(!state.showHelp)
+    }
+
+    @Test func quittingCancelsARequestInFlight() {
+        var state = state()
+        type("http://h/", in: &state)
+        _ = press([.enter], in: &state)
+        let effects = press([.control("c")], in: &state)
+        #expect(effects.count == 2)
+        #expect(state.isQuitting)
+    }
+
+    @Test func responseScrollingStopsAtTheEnd() {
+        var state = state()
+        type("http://h/", in: &state)
+        _ = press([.enter], in: &state)
+        var body = summary()
+        body.bodyLines = (1...100).map { "line \($0)" }
+        _ = state.update(.responseArrived(id: 1, body))
+        _ = press([.tab, .tab, .character("l"), .character("G")], in: &state)
+        let end = state.scroll[.raw] ?? 0
+        #expect(end > 0)
+        _ = press([.character("j")], in: &state)
+        #expect(state.scroll[.raw] == end)
+        _ = press([.character("k")], in: &state)
+        #expect(state.scroll[.raw] == end - 1)
+    }
+
+    @Test func userKeymapRebindsAnActionEverywhereItIsBound() {
+        var keymap = Keymap.default
+        keymap.rebind(.quit, in: .browse, to: [.character("x")])
+        #expect(keymap.action(for: .character("x"), in: .browse) == .quit)
+        #expect(keymap.action(for: .character("q"), in: .browse) == nil)
+        #expect(keymap.action(for: .control("c"), in: .browse) == .quit, "the global binding stays")
+        #expect(keymap.hints(in: .browse).contains { $0.keys == "x" && $0.action == .quit })
+    }
+
+    @Test func keySpecsRoundTrip() {
+        let keys: [Key] = [.character("q"), .character(" "), .control("r"), .alt("b"), .backTab, .function(1), .pageDown, .controlLeft]
+        for key in keys { #expect(Key(spec: key.spec) == key) }
+        #expect(Key(spec: "ctrl-") == nil)
+        #expect(Key(spec: "f13") == nil)
+    }
+
+    func summary() -> ResponseSummary {
+        ResponseSummary(status: 200, reason: "OK", httpVersion: "HTTP/1.1", size: 2, remoteAddress: "127.0.0.1:1", effectiveURL: "http://h/",
+                        headers: ["Content-Type": "text/plain"], sent: nil, timeline: Timeline(start: .now), redirectCount: 0,
+                        bodyLines: ["ok"], bodyTruncated: false, validation: nil)
+    }
+}

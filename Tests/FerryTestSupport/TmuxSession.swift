@@ -1,0 +1,69 @@
+import Foundation
+
+/// A detached tmux session on its own server socket, driven with send-keys and read with capture-pane.
+///
+/// The server is started from a shell that stays alive until it ends: a tmux server whose launching
+/// process exits is gone at once under Foundation's `Process` on Linux (Documentation/DECISIONS.md).
+public final class TmuxSession: Sendable {
+    public let socket: String
+    private let host: Process
+
+    /// Starts `command` (run by `sh -c`) in a new session of `width`×`height`.
+    public init(command: String, width: Int = 120, height: Int = 40) throws {
+        socket = "ferry-test-\(UUID().uuidString.prefix(8))"
+        let arguments = ["tmux", "-L", socket, "new-session", "-d", "-s", "ferry", "-x", "\(width)", "-y", "\(height)", command]
+        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", quoted.joined(separator: " ") + " && while tmux -L \(socket) has-session 2>/dev/null; do sleep 0.2; done"]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        host = process
+    }
+
+    /// Ends the session and its server.
+    public func close() {
+        _ = try? tmux(["kill-server"])
+        host.waitUntilExit()
+    }
+
+    /// Runs a tmux command on this server; its standard output when `reading`.
+    @discardableResult
+    public func tmux(_ arguments: [String], reading: Bool = false) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = ["-L", socket] + arguments
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = reading ? output : FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = reading ? output.fileHandleForReading.readDataToEndOfFile() : Data()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The visible screen; with `escapes`, including the SGR sequences tmux would draw.
+    public func screen(escapes: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-p"] + (escapes ? ["-e"] : []), reading: true)
+    }
+
+    /// Types keys as tmux names them (`Enter`, `Escape`, `C-r`, `F1`) or, with `literal`, as text.
+    public func send(_ keys: String..., literal: Bool = false) throws {
+        try tmux(["send-keys", "-t", "ferry"] + (literal ? ["-l"] : []) + keys)
+    }
+
+    /// Polls the screen until `condition` holds or `timeout` passes; returns the last screen.
+    @discardableResult
+    public func waitForScreen(timeout: Duration = .seconds(15), _ condition: (String) -> Bool) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        var screen = try self.screen()
+        while !condition(screen), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            screen = try self.screen()
+        }
+        return screen
+    }
+}
