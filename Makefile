@@ -7,7 +7,7 @@ deps:
 build: deps
 	swift build
 
-## Build Ferry and take the tour against its own local demo server (offline).
+## Build Ferry and open its TUI against its own local demo server (offline); `ferry demo --tour` prints a tour.
 demo: deps
 	swift build --product ferry
 	.build/debug/ferry demo

@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
     ],
     targets: [
         // MARK: - C system libraries and shims
@@ -45,8 +46,14 @@ let package = Package(
             .product(name: "CompressNIO", package: "compress-nio"),
             .product(name: "MultipartKit", package: "multipart-kit"),
         ]),
+        .target(name: "FerryTerminal", dependencies: ["FerryTUI", "CNcursesw", "CNcursesShims"]),
+        .target(name: "FerryTUI", dependencies: ["FerryCore"]),
+        .target(name: "FerryApp", dependencies: [
+            "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport",
+            .product(name: "Yams", package: "Yams"),
+        ], resources: [.copy("Themes")]),
         .target(name: "FerryCLI", dependencies: [
-            "FerryCore", "FerryTransport", "FerryServer",
+            "FerryCore", "FerryTransport", "FerryServer", "FerryApp",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "ferry", dependencies: ["FerryCLI"]),
@@ -63,6 +70,9 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .testTarget(name: "FerryShimTests", dependencies: ["CNcursesShims", "CCurlShims"]),
+        .testTarget(name: "FerryTUITests", dependencies: [
+            "FerryCore", "FerryTUI", "FerryApp", "CNcursesShims", "FerryTestSupport",
+        ]),
         .testTarget(name: "FerryCLITests", dependencies: ["ferry", "FerryCLI", "FerryServer", "FerryTestSupport"]),
     ]
 )

@@ -2,9 +2,13 @@ import FerryCore
 import FerryTransport
 import Foundation
 
-// ferry-bench: drives CurlTransport the way the benchmarks in Benchmarks/README.md describe.
-//   ferry-bench gets URL COUNT        COUNT sequential GETs on one transport; prints seconds
-//   ferry-bench download URL FILE     one download into FILE; prints seconds and peak RSS (MiB)
+// ferry-bench: drives Ferry's parts the way the benchmarks in Benchmarks/README.md describe.
+//   ferry-bench gets URL COUNT           COUNT sequential GETs on one transport; prints seconds
+//   ferry-bench download URL FILE        one download into FILE; prints seconds and peak RSS (MiB)
+//   ferry-bench parse FILE               parses a JSON file (memory-mapped) into a Document; prints
+//                                        seconds, MB/s, node count and peak RSS (MiB)
+//   ferry-bench foundation-parse FILE    Foundation's JSONSerialization on FILE (the reference for
+//                                        `ferry view --summary`); prints seconds, peak RSS (MiB), bytes
 
 /// Peak resident set size of this process in MiB, from /proc (VmHWM).
 func peakRSSMiB() -> Double {
@@ -14,30 +18,44 @@ func peakRSSMiB() -> Double {
     return kib / 1024
 }
 
-let arguments = CommandLine.arguments
-guard arguments.count == 4, let url = try? Request.parseURL(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: ferry-bench gets URL COUNT | download URL FILE\n".utf8))
-    exit(1)
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("ferry-bench: \(message)\n".utf8))
+    exit(code)
 }
-let transport = CurlTransport()
+
+let usage = "usage: ferry-bench gets URL COUNT | download URL FILE | parse FILE | foundation-parse FILE"
+let arguments = CommandLine.arguments
 let clock = ContinuousClock()
-let started = clock.now
 do {
-    switch arguments[1] {
-    case "gets":
+    switch (arguments.count > 1 ? arguments[1] : "", arguments.count) {
+    case ("gets", 4):
+        guard let url = try? Request.parseURL(arguments[2]) else { fail(usage, code: 1) }
+        let transport = CurlTransport()
+        let started = clock.now
         for _ in 0..<(Int(arguments[3]) ?? 0) {
             let response = try await transport.send(Request(url: url), receivingInto: .default, progress: nil)
             guard response.status == 200 else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "status", problem: "\(response.status)")) }
         }
         print(String(format: "%.4f", (clock.now - started) / .seconds(1)))
-    case "download":
-        let response = try await transport.send(Request(url: url), receivingInto: .file(path: arguments[3]), progress: nil)
+    case ("download", 4):
+        guard let url = try? Request.parseURL(arguments[2]) else { fail(usage, code: 1) }
+        let started = clock.now
+        let response = try await CurlTransport().send(Request(url: url), receivingInto: .file(path: arguments[3]), progress: nil)
         print(String(format: "%.4f %.1f %lld", (clock.now - started) / .seconds(1), peakRSSMiB(), response.body.count))
+    case ("parse", 3):
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: arguments[2]), options: .alwaysMapped)
+        let started = clock.now
+        let document = try JSONParser.parse(bytes)
+        let seconds = (clock.now - started) / .seconds(1)
+        print(String(format: "%.4f %.1f %d %.1f", seconds, Double(bytes.count) / 1_000_000 / seconds, document.nodeCount, peakRSSMiB()))
+    case ("foundation-parse", 3):
+        let data = try Data(contentsOf: URL(fileURLWithPath: arguments[2]), options: .alwaysMapped)
+        let started = clock.now
+        _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        print(String(format: "%.4f %.1f %d", (clock.now - started) / .seconds(1), peakRSSMiB(), data.count))
     default:
-        FileHandle.standardError.write(Data("unknown mode \(arguments[1])\n".utf8))
-        exit(1)
+        fail(usage, code: 1)
     }
 } catch {
-    FileHandle.standardError.write(Data("ferry-bench: \(error)\n".utf8))
-    exit(2)
+    fail("\(error)", code: 2)
 }

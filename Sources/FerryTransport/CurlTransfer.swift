@@ -83,7 +83,6 @@ final class CurlTransfer: @unchecked Sendable {
         try set(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
         try set(CURLOPT_PRIVATE, context)
         try set(CURLOPT_BUFFERSIZE, 128 * 1024)
-        try set(CURLOPT_USERAGENT, FerryInfo.userAgent)
         try check(ferry_curl_easy_setopt_share(handle, share))
         try set(CURLOPT_COOKIEFILE, "")
 
@@ -153,7 +152,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// never answer it and curl would stall a second before sending a large body.
     private func configureHeaders() throws {
         // `Name:` with nothing after it tells curl to leave that header out, its own defaults included.
-        var lines = request.headers.map { "\($0.name): \($0.value)" }
+        var lines = DefaultHeaders.applied(to: request.headers).map { "\($0.name): \($0.value)" }
         if !request.headers.contains("Expect") { lines.append("Expect:") }
         for line in lines { headerList = curl_slist_append(headerList, line) }
         try check(ferry_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
@@ -295,8 +294,13 @@ final class CurlTransfer: @unchecked Sendable {
             code: code, detail: String(cString: errorBuffer), osErrno: infoLong(CURLINFO_OS_ERRNO),
             bytesReceived: sink.count, expectedLength: code == CURLE_PARTIAL_FILE ? heads.contentLength : nil)
         if let bodyFailure {
-            // The request body could not be read: a local file problem is reported as itself.
-            if let ferryError = bodyFailure as? FerryError, case .localFile = ferryError { return ferryError }
+            // The request body could not be read: a local file or multipart problem is reported as itself.
+            if let ferryError = bodyFailure as? FerryError {
+                switch ferryError {
+                case .localFile, .multipartEncodingFailed: return ferryError
+                default: break
+                }
+            }
             reason.underlying = bodyFailure
             return .transportFailed(reason: reason)
         }
