@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // MARK: - C system libraries and shims
@@ -48,12 +49,17 @@ let package = Package(
         ]),
         .target(name: "FerryTerminal", dependencies: ["FerryTUI", "CNcursesw", "CNcursesShims"]),
         .target(name: "FerryTUI", dependencies: ["FerryCore"]),
+        .target(name: "FerryStore", dependencies: [
+            "FerryCore",
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .target(name: "FerryApp", dependencies: [
-            "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport",
+            "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport", "FerryStore",
             .product(name: "Yams", package: "Yams"),
         ], resources: [.copy("Themes")]),
         .target(name: "FerryCLI", dependencies: [
-            "FerryCore", "FerryTransport", "FerryServer", "FerryApp",
+            "FerryCore", "FerryTransport", "FerryServer", "FerryApp", "FerryStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "ferry", dependencies: ["FerryCLI"]),
@@ -69,6 +75,7 @@ let package = Package(
             "FerryCore", "FerryTransport", "FerryServer", "FerryTestSupport",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        .testTarget(name: "FerryStoreTests", dependencies: ["FerryCore", "FerryStore", "FerryTestSupport"]),
         .testTarget(name: "FerryShimTests", dependencies: ["CNcursesShims", "CCurlShims"]),
         .testTarget(name: "FerryTUITests", dependencies: [
             "FerryCore", "FerryTUI", "FerryApp", "CNcursesShims", "FerryTestSupport",

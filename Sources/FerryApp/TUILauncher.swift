@@ -1,4 +1,5 @@
 import FerryCore
+import FerryStore
 import FerryTerminal
 import FerryTransport
 import FerryTUI
@@ -10,7 +11,7 @@ public enum TUILauncher {
     /// (nothing has been drawn then).
     public static func run(theme themeName: String?, examples: [NamedRequest] = [], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let terminal = try CursesTerminal(environment: environment)
-        let config = configDirectory(environment)
+        let config = StoreLocations(environment: environment).configDirectory
         let loader = ThemeLoader(userDirectory: (config as NSString).appendingPathComponent("themes"))
         var (theme, themeProblems) = loader.load(themeName)
         // Without colours (NO_COLOR, or a terminal that has none) only the monochrome theme reads well.
@@ -31,12 +32,5 @@ public enum TUILauncher {
             state.notice = problems.map { $0.description.replacingOccurrences(of: home, with: "~/") }.joined(separator: "; ") + " (using the default)"
         }
         TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), tracePath: environment["FERRY_TRACE_FILE"]).run()
-    }
-
-    /// `$XDG_CONFIG_HOME/ferry`, or `~/.config/ferry`.
-    static func configDirectory(_ environment: [String: String]) -> String {
-        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { return (xdg as NSString).appendingPathComponent("ferry") }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return (home as NSString).appendingPathComponent(".config/ferry")
     }
 }
