@@ -1,22 +1,25 @@
-/// A problem in a user's theme or keymap file: where it is and what is wrong. Ferry reports it and
-/// carries on with the default.
+/// A problem in a user's YAML file (a theme, a keymap, a request, an environment): where it is and
+/// what is wrong.
 public struct ConfigProblem: Error, Sendable, Hashable, CustomStringConvertible {
     public var file: String
     /// 1-based; nil when the whole file is the problem (unreadable, not YAML).
     public var line: Int?
+    /// 1-based; nil when only the line is known.
+    public var column: Int?
     /// The dotted path of the key, e.g. `styles.accent.fg`.
     public var key: String?
     public var message: String
 
-    public init(file: String, line: Int?, key: String?, message: String) {
+    public init(file: String, line: Int?, column: Int? = nil, key: String?, message: String) {
         self.file = file
         self.line = line
+        self.column = column
         self.key = key
         self.message = message
     }
 
     public var description: String {
-        let place = line.map { "\(file):\($0)" } ?? file
+        let place = line.map { "\(file):\($0)" + (column.map { ":\($0)" } ?? "") } ?? file
         return "\(place): " + (key.map { "\($0): " } ?? "") + message
     }
 }

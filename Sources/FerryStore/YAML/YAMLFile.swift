@@ -1,43 +1,51 @@
 import Foundation
 import Yams
 
-/// A YAML file read as a tree of nodes with line numbers, for config files whose errors must say where.
-struct YAMLFile {
-    let path: String
-    let root: Node
+/// A YAML file read as a tree of nodes with line numbers, for files whose errors must say where.
+package struct YAMLFile {
+    package let path: String
+    package let root: Node
+    /// Whether problems give the column too (request files do; themes and keymaps give lines).
+    package var reportsColumns = false
 
     /// Reads and parses `path`; a missing, unreadable or malformed file is a `ConfigProblem`.
-    init(path: String) throws(ConfigProblem) {
-        self.path = path
+    package init(path: String) throws(ConfigProblem) {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
             throw ConfigProblem(file: path, line: nil, key: nil, message: "cannot be read (\(error.localizedDescription))")
         }
+        try self.init(text: text, path: path)
+    }
+
+    /// Parses `text` read from `path`.
+    package init(text: String, path: String) throws(ConfigProblem) {
+        self.path = path
         do {
             root = try Yams.compose(yaml: text) ?? Node.mapping(Node.Mapping([]))
         } catch let error as YamlError {
-            throw ConfigProblem(file: path, line: Self.line(of: error), key: nil, message: "is not valid YAML (\(Self.summary(of: error)))")
+            let mark = Self.mark(of: error)
+            throw ConfigProblem(file: path, line: mark?.line, column: mark?.column, key: nil, message: "is not valid YAML (\(Self.summary(of: error)))")
         } catch {
             throw ConfigProblem(file: path, line: nil, key: nil, message: "is not valid YAML (\(error))")
         }
     }
 
     /// A problem at `node`.
-    func problem(at node: Node, key: String, _ message: String) -> ConfigProblem {
-        ConfigProblem(file: path, line: node.mark.map { $0.line }, key: key, message: message)
+    package func problem(at node: Node, key: String, _ message: String) -> ConfigProblem {
+        ConfigProblem(file: path, line: node.mark?.line, column: reportsColumns ? node.mark?.column : nil, key: key, message: message)
     }
 
     /// The entries of a mapping node, in file order; a problem when `node` is not a mapping.
-    func entries(of node: Node, key: String) throws(ConfigProblem) -> [(key: String, keyNode: Node, value: Node)] {
+    package func entries(of node: Node, key: String) throws(ConfigProblem) -> [(key: String, keyNode: Node, value: Node)] {
         guard let mapping = node.mapping else { throw problem(at: node, key: key, "expected a mapping (key: value lines)") }
         return mapping.map { ($0.key.string ?? "", $0.key, $0.value) }
     }
 
-    private static func line(of error: YamlError) -> Int? {
+    private static func mark(of error: YamlError) -> Mark? {
         switch error {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark
         default: nil
         }
     }
