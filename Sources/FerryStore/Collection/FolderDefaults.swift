@@ -1,4 +1,5 @@
 import FerryCore
+import Foundation
 import Yams
 
 /// What a folder's `_folder.ferry.yaml` gives the requests below it: a base URL their relative
@@ -35,6 +36,21 @@ public struct FolderDefaults: Sendable, Equatable {
         let innerNames = Set(inner.headers.map { $0.name.lowercased() })
         merged.headers.removeAll { innerNames.contains($0.name.lowercased()) }
         merged.headers += inner.headers
+        return merged
+    }
+}
+
+extension FolderDefaults {
+    /// The defaults a request file inherits: every `_folder.ferry.yaml` from `root` down to its folder.
+    public static func inherited(byFileAt path: String, root: String) throws(ConfigProblem) -> FolderDefaults {
+        let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
+        let folder = (URL(fileURLWithPath: path).standardizedFileURL.path as NSString).deletingLastPathComponent
+        let below = folder.hasPrefix(rootPath) ? String(folder.dropFirst(rootPath.count)) : ""
+        var merged = FolderDefaults()
+        for relative in Collection.ancestors(of: below) {
+            let file = ((rootPath as NSString).appendingPathComponent(relative) as NSString).appendingPathComponent(fileName)
+            if FileManager.default.fileExists(atPath: file) { merged = merged.merged(with: try FolderDefaults(contentsOf: file)) }
+        }
         return merged
     }
 }

@@ -1,3 +1,5 @@
+import FerryCore
+
 /// A problem in a user's YAML file (a theme, a keymap, a request, an environment): where it is and
 /// what is wrong.
 public struct ConfigProblem: Error, Sendable, Hashable, CustomStringConvertible {
@@ -18,8 +20,18 @@ public struct ConfigProblem: Error, Sendable, Hashable, CustomStringConvertible 
         self.message = message
     }
 
-    public var description: String {
-        let place = line.map { "\(file):\($0)" + (column.map { ":\($0)" } ?? "") } ?? file
-        return "\(place): " + (key.map { "\($0): " } ?? "") + message
+    public var description: String { "\(location): \(summary)" }
+
+    /// `file:line:column`, as far as it is known.
+    public var location: String {
+        line.map { "\(file):\($0)" + (column.map { ":\($0)" } ?? "") } ?? file
+    }
+
+    /// The key and the message, without the location.
+    public var summary: String { (key.map { "\($0): " } ?? "") + message }
+
+    /// The problem as an input error of `FerryError` (exit code 1).
+    public var asInvalidRequest: FerryError {
+        .invalidRequest(reason: .invalidArgument(name: location, problem: summary))
     }
 }
