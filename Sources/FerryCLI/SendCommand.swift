@@ -88,12 +88,13 @@ struct SendCommand: AsyncCommand {
         var status = outcome.error.map(ExitStatus.init(for:)) ?? .success
         if options.json {
             let requestPart = (outcome.request.map { ExchangeReport.RequestPart(request: $0, sent: outcome.response?.sent) }
-                ?? ExchangeReport.RequestPart(unparsedURL: options.url, method: options.method)).redacted(by: printer.redaction)
+                ?? ExchangeReport.RequestPart(unparsedURL: options.url, method: options.method))
             do {
                 var document = try ExchangeReport(request: requestPart, response: outcome.response, error: outcome.error,
                                                   bodyLimit: max(0, options.jsonBodyLimit), exitCode: status)
                 document.value = outcome.value
-                printer.stdout.write(try document.encoded())
+                let encoded = try document.encoded()
+                printer.stdout.write(printer.redaction.isEmpty ? encoded : Data(printer.redaction.redact(String(decoding: encoded, as: UTF8.self)).utf8))
                 printer.stdout.write("\n")
             } catch let failure as FerryError {
                 printer.printError(failure)

@@ -1,5 +1,7 @@
+import Foundation
+
 /// Why the store would not do what was asked: carried as the underlying error of a `FerryError`.
-public enum StoreError: Error, Sendable, CustomStringConvertible {
+public enum StoreError: LocalizedError, Sendable, CustomStringConvertible {
     /// The file to be replaced does not parse: saving over it could lose the user's hand edits.
     case refusedOverwrite(ConfigProblem)
 
@@ -9,4 +11,6 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
             "refusing to overwrite a file that does not parse (fix it or save with --force): \(problem)"
         }
     }
+
+    public var errorDescription: String? { description }
 }

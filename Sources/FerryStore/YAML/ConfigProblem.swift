@@ -1,8 +1,9 @@
 import FerryCore
+import Foundation
 
 /// A problem in a user's YAML file (a theme, a keymap, a request, an environment): where it is and
 /// what is wrong.
-public struct ConfigProblem: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ConfigProblem: LocalizedError, Sendable, Hashable, CustomStringConvertible {
     public var file: String
     /// 1-based; nil when the whole file is the problem (unreadable, not YAML).
     public var line: Int?
@@ -21,6 +22,7 @@ public struct ConfigProblem: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     public var description: String { "\(location): \(summary)" }
+    public var errorDescription: String? { description }
 
     /// `file:line:column`, as far as it is known.
     public var location: String {
