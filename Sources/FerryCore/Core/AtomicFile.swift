@@ -4,23 +4,25 @@ import Glibc
 #endif
 
 /// Replaces a file all at once: the bytes go to a locked temporary file beside the target, are
-/// flushed to disk (fsync), and the temporary file is renamed over the target, whose folder is then
-/// flushed too. A crash or kill at any moment leaves either the old file or the new one, never a mix;
+/// flushed to disk (fsync, when `durable`), and the temporary file is renamed over the target, whose
+/// folder is then flushed too. A crash or kill at any moment leaves either the old file or the new one, never a mix;
 /// a temporary file abandoned by a killed writer is removed by `removeIfAbandoned(_:)`.
 public enum AtomicFile {
     /// The prefix of temporary files (hidden, so collection listings skip them).
     public static let temporaryPrefix = ".ferry-tmp-"
 
     /// Writes `path` with what `produce` writes to the descriptor it is given; returns its result.
-    /// On any failure the target is left as it was and the temporary file is removed.
-    public static func write<Result>(to path: String, permissions: mode_t = 0o644,
+    /// On any failure the target is left as it was and the temporary file is removed. Without
+    /// `durable` the rename still protects against a crash or kill of the process, but not against
+    /// power loss (the choice for large files, where fsync costs seconds).
+    public static func write<Result>(to path: String, permissions: mode_t = 0o644, durable: Bool = true,
                                      _ produce: (Int32) throws -> Result) throws -> Result {
         let directory = (path as NSString).deletingLastPathComponent
         let folder = directory.isEmpty ? "." : directory
         var template = Array((folder as NSString).appendingPathComponent(temporaryPrefix + "XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw unwritable(path, POSIXError.current) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var renamed = false
         defer {
             close(descriptor)
@@ -28,11 +30,11 @@ public enum AtomicFile {
         }
         guard flock(descriptor, LOCK_EX) == 0 else { throw unwritable(path, POSIXError.current) }
         let result = try produce(descriptor)
-        guard fchmod(descriptor, permissions) == 0, fsync(descriptor) == 0, rename(temporary, path) == 0 else {
+        guard fchmod(descriptor, permissions) == 0, !durable || fsync(descriptor) == 0, rename(temporary, path) == 0 else {
             throw unwritable(path, POSIXError.current)
         }
         renamed = true
-        syncDirectory(folder)
+        if durable { syncDirectory(folder) }
         return result
     }
 

@@ -32,12 +32,6 @@ public struct DotEnv: Sendable, Equatable {
 
     /// Reads and parses the file at `path`.
     public init(contentsOf path: String) throws(ConfigProblem) {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ConfigProblem(file: path, line: nil, key: nil, message: "cannot be read (\(error.localizedDescription))")
-        }
-        try self.init(text: text, path: path)
+        try self.init(text: try YAMLFile.text(of: path), path: path)
     }
 }

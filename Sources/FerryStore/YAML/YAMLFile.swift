@@ -10,13 +10,16 @@ package struct YAMLFile {
 
     /// Reads and parses `path`; a missing, unreadable or malformed file is a `ConfigProblem`.
     package init(path: String) throws(ConfigProblem) {
-        let text: String
+        try self.init(text: try Self.text(of: path), path: path)
+    }
+
+    /// The UTF-8 text of the file at `path`; an unreadable file is a `ConfigProblem`.
+    package static func text(of path: String) throws(ConfigProblem) -> String {
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            return try String(contentsOfFile: path, encoding: .utf8)
         } catch {
             throw ConfigProblem(file: path, line: nil, key: nil, message: "cannot be read (\(error.localizedDescription))")
         }
-        try self.init(text: text, path: path)
     }
 
     /// Parses `text` read from `path`.
