@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "FerryCLI", dependencies: [
             "FerryCore", "FerryTransport", "FerryServer", "FerryApp", "FerryStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], resources: [.copy("Examples")]),
         .executableTarget(name: "ferry", dependencies: ["FerryCLI"]),
         .executableTarget(name: "ferry-bench", dependencies: ["FerryCore", "FerryTransport"], path: "Benchmarks/FerryBench"),
 

@@ -1,5 +1,6 @@
 import FerryTUI
 import Foundation
+import FerryStore
 import Yams
 
 /// Applies a user's `keymap.yaml` to the default keys.

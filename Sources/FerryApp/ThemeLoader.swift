@@ -1,5 +1,6 @@
 import FerryTUI
 import Foundation
+import FerryStore
 import Yams
 
 /// Finds and reads theme files: the user's (`$XDG_CONFIG_HOME/ferry/themes`) first, then the built-in `Themes/`.

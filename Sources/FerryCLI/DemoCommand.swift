@@ -20,7 +20,7 @@ struct DemoCommand: AsyncCommand {
     func execute() async throws {
         guard tour else {
             let server = try await DemoServer.start()
-            let outcome = Result { try TUIEntry.open(theme: theme, examples: DemoExamples.requests(base: server.baseURL)) }
+            let outcome = Result { try TUIEntry.open(theme: theme, examples: try DemoExamples.requests(base: server.baseURL)) }
             await server.shutdown()
             return try outcome.get()
         }

@@ -7,6 +7,8 @@ import Foundation
 struct ResponsePrinter {
     var stdout = OutputStream.standardOutput
     var stderr = OutputStream.standardError
+    /// Hides secret variable values in what is printed about the request and its errors.
+    var redaction = Redaction()
 
     func printHead(of response: Response) {
         var lines = ["\(response.httpVersion) \(response.status) \(response.reasonPhrase)".trimmingCharacters(in: .whitespaces)]
@@ -44,7 +46,7 @@ struct ResponsePrinter {
         var text = "\(request.method.rawValue) \(request.url.absoluteString)\n"
         for field in DefaultHeaders.applied(to: request.headers) where !field.value.isEmpty { text += "\(field.name): \(field.value)\n" }
         let length = (try? request.body.makeSource())??.length
-        text += "\n(\(length.map { "\($0) bytes of body" } ?? "no body"); nothing was sent)\n"
+        text = redaction.redact(text) + "\n(\(length.map { "\($0) bytes of body" } ?? "no body"); nothing was sent)\n"
         stdout.write(stdout.isTerminal ? TerminalSafeText.escaping(text) : text)
     }
 
@@ -56,7 +58,7 @@ struct ResponsePrinter {
     }
 
     func printError(_ error: FerryError) {
-        stderr.line("ferry: " + TerminalSafeText.escaping(ErrorChain(error).rendered))
+        stderr.line("ferry: " + TerminalSafeText.escaping(redaction.redact(ErrorChain(error).rendered)))
     }
 
     /// Streams the body to stdout without holding a spooled file in memory.

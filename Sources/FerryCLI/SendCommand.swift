@@ -1,5 +1,6 @@
 import ArgumentParser
 import FerryCore
+import FerryStore
 import FerryTransport
 import Foundation
 
@@ -12,9 +13,10 @@ struct SendCommand: AsyncCommand {
 
     @OptionGroup var options: SendOptions
     @OptionGroup var responseOptions: ResponseOptions
+    @OptionGroup(title: "Request files and collections") var collectionOptions: CollectionOptions
 
     func execute() async throws {
-        let status = await Self.exchange(options, responseOptions: responseOptions)
+        let status = await Self.exchange(options, responseOptions: responseOptions, collection: collectionOptions)
         if status != .success { throw status.exitCode }
     }
 
@@ -29,14 +31,21 @@ struct SendCommand: AsyncCommand {
     }
 
     /// Runs the exchange, evaluates the response when response flags ask for it, and prints it;
-    /// SIGINT cancels the transfer cleanly (no partial `-o` file).
-    static func exchange(_ options: SendOptions, responseOptions: ResponseOptions, transport: CurlTransport = CurlTransport()) async -> ExitStatus {
-        let printer = ResponsePrinter()
+    /// SIGINT cancels the transfer cleanly (no partial `-o` file). The request comes from the flags
+    /// or a `.ferry.yaml` file; `--save` writes it into the collection before it is sent.
+    static func exchange(_ options: SendOptions, responseOptions givenResponseOptions: ResponseOptions, collection: CollectionOptions,
+                         transport: CurlTransport = CurlTransport()) async -> ExitStatus {
+        var printer = ResponsePrinter()
         let request: Request
         let evaluator: ResponseEvaluator?
+        let responseOptions: ResponseOptions
         do {
-            request = try options.makeRequest()
+            let input = try RequestFileInput(options, collection: collection, responseOptions: givenResponseOptions)
+            printer.redaction = input.redaction
+            request = input.request
+            responseOptions = input.responseOptions
             evaluator = try responseOptions.makeEvaluator(for: request)
+            if let path = collection.savePath, let document = input.document { try document.save(to: path, force: collection.force) }
         } catch {
             let ferryError = error as? FerryError ?? .invalidRequest(reason: .invalidArgument(name: "request", problem: "\(error)"))
             return report(Outcome(error: ferryError), options: options, hex: false, printer: printer)
@@ -78,13 +87,14 @@ struct SendCommand: AsyncCommand {
     private static func report(_ outcome: Outcome, options: SendOptions, hex: Bool, printer: ResponsePrinter) -> ExitStatus {
         var status = outcome.error.map(ExitStatus.init(for:)) ?? .success
         if options.json {
-            let requestPart = outcome.request.map { ExchangeReport.RequestPart(request: $0, sent: outcome.response?.sent) }
-                ?? ExchangeReport.RequestPart(unparsedURL: options.url, method: options.method)
+            let requestPart = (outcome.request.map { ExchangeReport.RequestPart(request: $0, sent: outcome.response?.sent) }
+                ?? ExchangeReport.RequestPart(unparsedURL: options.url, method: options.method))
             do {
                 var document = try ExchangeReport(request: requestPart, response: outcome.response, error: outcome.error,
                                                   bodyLimit: max(0, options.jsonBodyLimit), exitCode: status)
                 document.value = outcome.value
-                printer.stdout.write(try document.encoded())
+                let encoded = try document.encoded()
+                printer.stdout.write(printer.redaction.isEmpty ? encoded : Data(printer.redaction.redact(String(decoding: encoded, as: UTF8.self)).utf8))
                 printer.stdout.write("\n")
             } catch let failure as FerryError {
                 printer.printError(failure)

@@ -128,35 +128,42 @@ public struct SendOptions: ParsableArguments, Sendable {
         request.method = method.map { HTTPMethod($0) } ?? (sendsBody ? .post : .get)
         try applyParameters(to: &request, encoding: encoding, hasBody: hasBody)
 
-        request.options.followRedirects = !noFollow
-        guard maxRedirects >= 0 else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--max-redirs", problem: "must be 0 or more")) }
-        request.options.maxRedirects = maxRedirects
-        request.options.tls.verifyPeer = !insecure
-        if let caFile {
-            guard FileManager.default.isReadableFile(atPath: caFile) else {
-                throw FerryError.localFile(reason: .unreadable(path: caFile, error: POSIXError(.ENOENT)))
-            }
-            request.options.tls.caFile = caFile
-        }
-        request.options.tls.pinnedPublicKey = pinnedPublicKey
-        request.options.totalTimeout = try Self.positive(maxTime, "--max-time")
-        request.options.connectTimeout = try Self.positive(connectTimeout, "--connect-timeout")
-        guard !(http11 && http2) else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--http1.1/--http2", problem: "choose one")) }
-        request.options.httpVersion = http11 ? .http1_1 : http2 ? .http2 : .automatic
-        request.options.decompress = !noDecompress
-        if let limitRate {
-            guard let rate = RequestOptions.parseRate(limitRate) else {
-                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--limit-rate", problem: "expected bytes per second, e.g. 500K or 2M"))
-            }
-            request.options.maxUploadRate = rate
-            request.options.maxDownloadRate = rate
-        }
+        request.options = try requestOptions()
         try request.validate()
         return request
     }
 
+    /// The transfer options the flags give (redirects, TLS, time limits, HTTP version, rate limits).
+    func requestOptions() throws -> RequestOptions {
+        var options = RequestOptions()
+        options.followRedirects = !noFollow
+        guard maxRedirects >= 0 else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--max-redirs", problem: "must be 0 or more")) }
+        options.maxRedirects = maxRedirects
+        options.tls.verifyPeer = !insecure
+        if let caFile {
+            guard FileManager.default.isReadableFile(atPath: caFile) else {
+                throw FerryError.localFile(reason: .unreadable(path: caFile, error: POSIXError(.ENOENT)))
+            }
+            options.tls.caFile = caFile
+        }
+        options.tls.pinnedPublicKey = pinnedPublicKey
+        options.totalTimeout = try Self.positive(maxTime, "--max-time")
+        options.connectTimeout = try Self.positive(connectTimeout, "--connect-timeout")
+        guard !(http11 && http2) else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--http1.1/--http2", problem: "choose one")) }
+        options.httpVersion = http11 ? .http1_1 : http2 ? .http2 : .automatic
+        options.decompress = !noDecompress
+        if let limitRate {
+            guard let rate = RequestOptions.parseRate(limitRate) else {
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--limit-rate", problem: "expected bytes per second, e.g. 500K or 2M"))
+            }
+            options.maxUploadRate = rate
+            options.maxDownloadRate = rate
+        }
+        return options
+    }
+
     /// The URL argument, resolved against `--base-url` when given.
-    private func resolvedURL() throws -> URL {
+    func resolvedURL() throws -> URL {
         guard let baseURL else { return try Request.parseURL(url) }
         let resolved = try BaseURL(try Request.parseURL(baseURL)).resolve(url)
         return try Request.parseURL(resolved.absoluteString)
@@ -170,7 +177,7 @@ public struct SendOptions: ParsableArguments, Sendable {
         headers.add(name: field.name, value: field.value)
     }
 
-    private static func readFile(_ path: String) throws -> Data {
+    static func readFile(_ path: String) throws -> Data {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {

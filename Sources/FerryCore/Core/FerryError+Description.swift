@@ -47,6 +47,9 @@ extension FerryError.InvalidRequestReason {
                       details: [.init("name", name)])
         case .invalidArgument(let name, let problem):
             ErrorLink(stage: "request", reason: "invalidArgument", message: "\(name): \(problem)")
+        case .unresolvedVariable(let name, let place):
+            ErrorLink(stage: "request", reason: "unresolvedVariable", message: "the variable {{\(name)}} in the \(place) has no value; nothing was sent",
+                      details: [.init("variable", name), .init("place", place)])
         }
     }
 }

@@ -29,6 +29,8 @@ public indirect enum FerryError: Error, Sendable {
         case invalidHeaderName(String)
         case invalidHeaderValue(name: String)
         case invalidArgument(name: String, problem: String)
+        /// A `{{name}}` with no value; `place` says where it appears ("url", "header Authorization").
+        case unresolvedVariable(name: String, place: String)
     }
 
     /// A transport failure: what kind it was, and the transport's own words for it.

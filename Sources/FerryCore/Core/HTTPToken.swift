@@ -1,7 +1,7 @@
 /// Character classes from RFC 9110 used to validate methods, header names and values.
-enum HTTPToken {
+package enum HTTPToken {
     /// `tchar`: the bytes allowed in a method or a header name.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
+    package static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true

@@ -1,0 +1,55 @@
+import Foundation
+import FerryStore
+
+/// What `ferry collection list` prints: the requests and the broken files, as a table or JSON.
+struct CollectionListing: Encodable {
+    struct Item: Encodable {
+        var path: String
+        var folder: String
+        var name: String
+        var method: String
+        var url: String
+    }
+
+    struct Problem: Encodable {
+        var file: String
+        var line: Int?
+        var column: Int?
+        var key: String?
+        var message: String
+    }
+
+    var root: String
+    var requests: [Item]
+    var environments: [String]
+    var problems: [Problem]
+
+    init(_ collection: Collection) {
+        root = collection.root
+        requests = collection.requests.map {
+            Item(path: $0.path, folder: $0.folder, name: $0.title, method: $0.document.method.rawValue, url: $0.document.url)
+        }
+        environments = Environment.names(in: collection.root)
+        problems = collection.problems.map { Problem(file: $0.file, line: $0.line, column: $0.column, key: $0.key, message: $0.message) }
+    }
+
+    /// One line per request (method, path, URL, name), then one per broken file.
+    var table: String {
+        let pathWidth = requests.map(\.path.count).max() ?? 0
+        var lines = requests.map { item in
+            item.method.padding(toLength: max(7, item.method.count), withPad: " ", startingAt: 0) + " "
+                + item.path.padding(toLength: pathWidth, withPad: " ", startingAt: 0) + "  " + item.url
+                + (item.name == Self.stem(item.path) ? "" : "  (\(item.name))")
+        }
+        if !environments.isEmpty { lines.append("environments: " + environments.joined(separator: ", ")) }
+        lines += problems.map { problem in
+            "BROKEN  " + ConfigProblem(file: problem.file, line: problem.line, column: problem.column, key: problem.key, message: problem.message).description
+        }
+        lines.append("\(requests.count) request\(requests.count == 1 ? "" : "s")" + (problems.isEmpty ? "" : ", \(problems.count) broken file\(problems.count == 1 ? "" : "s")"))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func stem(_ path: String) -> String {
+        String((path as NSString).lastPathComponent.dropLast(Collection.requestSuffix.count))
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import FerryCore
+import FerryStore
+import Foundation
+
+/// `ferry send`'s collection flags: variables for request files, and `--save`.
+public struct CollectionOptions: ParsableArguments, Sendable {
+    @Option(name: .customLong("env"), help: ArgumentHelp("The environment whose variables fill a request file's {{placeholders}} (environments/NAME.yaml or NAME.env in the collection).", valueName: "name"))
+    public var environment: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("A variable, `name=value` (repeatable); wins over the environment's.", valueName: "name=value"))
+    public var variables: [String] = []
+
+    @Flag(name: .customLong("host-env"), help: "Allow {{$env.NAME}} to read this process's environment variables.")
+    public var hostEnvironment = false
+
+    @Option(name: .customLong("save"), help: ArgumentHelp("Save the request as this file in the collection (.ferry.yaml is added), atomically.", valueName: "path"))
+    public var save: String?
+
+    @Option(name: .customLong("collection"), help: ArgumentHelp("The collection's folder (default: the nearest folder above a request file holding environments/, else its own folder; for --save, the current folder).", valueName: "dir"))
+    public var collection: String?
+
+    @Flag(name: .customLong("force"), help: "Let --save replace a file that does not parse.")
+    public var force = false
+
+    public init() {}
+
+    /// True when a flag that only means something for request files is given.
+    var usesVariables: Bool { environment != nil || !variables.isEmpty || hostEnvironment }
+
+    /// The variables: the environment's, then each `--var`; host variables when allowed.
+    func resolver(root: String, processEnvironment: [String: String] = ProcessInfo.processInfo.environment) throws -> VariableResolver {
+        var resolver = VariableResolver(hostEnvironment: hostEnvironment ? processEnvironment : nil)
+        if let environment {
+            do {
+                resolver.add(try Environment.load(named: environment, in: root).variables)
+            } catch {
+                throw error.asInvalidRequest
+            }
+        }
+        resolver.add(try variables.map { argument in
+            guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--var \(argument)", problem: "expected `name=value`"))
+            }
+            return Variable(name: String(argument[..<equals]), value: String(argument[argument.index(after: equals)...]))
+        })
+        return resolver
+    }
+
+    /// Where `--save` writes: the path below the collection folder, with `.ferry.yaml` added when missing.
+    var savePath: String? {
+        guard let save else { return nil }
+        let name = save.hasSuffix(Collection.requestSuffix) ? save : save + Collection.requestSuffix
+        guard !name.hasPrefix("/") else { return name }
+        return ((collection ?? FileManager.default.currentDirectoryPath) as NSString).appendingPathComponent(name)
+    }
+
+    /// The collection a request file belongs to: `--collection`, else the nearest folder above it
+    /// holding `environments/`, else the file's own folder.
+    func root(forRequestFile path: String) -> String {
+        if let collection { return collection }
+        let folder = (URL(fileURLWithPath: path).standardizedFileURL.path as NSString).deletingLastPathComponent
+        var candidate = folder
+        while candidate != "/" && !candidate.isEmpty {
+            var isDirectory: ObjCBool = false
+            let environments = (candidate as NSString).appendingPathComponent(Environment.directoryName)
+            if FileManager.default.fileExists(atPath: environments, isDirectory: &isDirectory), isDirectory.boolValue { return candidate }
+            candidate = (candidate as NSString).deletingLastPathComponent
+        }
+        return folder
+    }
+}

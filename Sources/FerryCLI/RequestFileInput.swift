@@ -1,0 +1,70 @@
+import FerryCore
+import FerryStore
+import Foundation
+
+/// What `ferry send` sends and how it reports it: the request from the URL and flags, or from a
+/// `.ferry.yaml` file with the flags laid over it and its variables resolved; the redaction of its
+/// secrets; and the response flags, completed from the file's validation and serializer.
+struct RequestFileInput {
+    var request: Request
+    var redaction: Redaction
+    var responseOptions: ResponseOptions
+    /// The request as it is saved by `--save` (variables unresolved).
+    var document: RequestDocument?
+
+    /// True when the positional argument names a request file rather than a URL.
+    static func isRequestFile(_ argument: String) -> Bool { argument.hasSuffix(Collection.requestSuffix) }
+
+    /// Builds the request; nothing is sent or saved yet.
+    init(_ options: SendOptions, collection: CollectionOptions, responseOptions: ResponseOptions,
+         readStandardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws {
+        self.responseOptions = responseOptions
+        guard Self.isRequestFile(options.url) else {
+            guard !collection.usesVariables else {
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--env/--var/--host-env", problem: "apply to request files (ferry send path/to/request.ferry.yaml)"))
+            }
+            request = try options.makeRequest(readStandardInput: readStandardInput)
+            redaction = Redaction()
+            if collection.save != nil {
+                let url = options.baseURL == nil ? options.url : try options.resolvedURL().absoluteString
+                document = try options.document(url: url, readStandardInput: readStandardInput)
+            }
+            return
+        }
+        let path = options.url
+        let root = collection.root(forRequestFile: path)
+        var document = try Self.read(path)
+        try options.apply(to: &document, stdin: options.dataBinary == "@-" ? readStandardInput() : Data(), parametersDefaultToQuery: true)
+        var defaults: FolderDefaults
+        do {
+            defaults = try FolderDefaults.inherited(byFileAt: path, root: root)
+        } catch {
+            throw error.asInvalidRequest
+        }
+        defaults.baseURL = options.baseURL ?? defaults.baseURL
+        let resolved = try document.resolved(with: try collection.resolver(root: root), defaults: defaults, directory: root)
+        request = resolved.request
+        redaction = resolved.redaction
+        self.document = document
+        completeResponseOptions(from: document)
+    }
+
+    /// Reads a request file: a missing or unreadable one is a local file error, a malformed one an input error.
+    private static func read(_ path: String) throws -> RequestDocument {
+        do {
+            return try RequestDocument(contentsOf: path)
+        } catch where error.line == nil && !FileManager.default.isReadableFile(atPath: path) {
+            throw FerryError.localFile(reason: .unreadable(path: path, error: error))
+        } catch {
+            throw error.asInvalidRequest
+        }
+    }
+
+    /// The file's serializer and validation, unless response flags say otherwise.
+    private mutating func completeResponseOptions(from document: RequestDocument) {
+        guard !responseOptions.evaluates else { return }
+        if let serializer = document.serializer { responseOptions.value.kind = SerializerKind(rawValue: serializer) }
+        if let codes = document.validation?.statusCodes { responseOptions.expectStatus = codes }
+        if let types = document.validation?.contentTypes, !types.isEmpty { responseOptions.expectType = types.joined(separator: ",") }
+    }
+}

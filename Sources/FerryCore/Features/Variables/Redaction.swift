@@ -1,0 +1,40 @@
+import Foundation
+
+/// Replaces secret values with their placeholders (`{{password}}`) before text is shown, stored or exported.
+public struct Redaction: Sendable {
+    /// One secret and what stands in for it.
+    public struct Rule: Sendable, Equatable {
+        public var secret: String
+        public var replacement: String
+
+        public init(secret: String, replacement: String) {
+            self.secret = secret
+            self.replacement = replacement
+        }
+    }
+
+    /// The rules, longest secret first so a secret containing another is replaced whole.
+    public private(set) var rules: [Rule]
+
+    public init(_ rules: [Rule] = []) {
+        self.rules = []
+        add(rules)
+    }
+
+    /// Adds rules; each secret is also redacted in its percent-encoded form (as it appears in a query).
+    public mutating func add(_ more: [Rule]) {
+        for rule in more where !rule.secret.isEmpty {
+            rules.append(rule)
+            let escaped = QueryStringEncoder.percentEscaped(rule.secret)
+            if escaped != rule.secret { rules.append(Rule(secret: escaped, replacement: rule.replacement)) }
+        }
+        rules.sort { $0.secret.count > $1.secret.count }
+    }
+
+    public var isEmpty: Bool { rules.isEmpty }
+
+    /// `text` with every secret replaced.
+    public func redact(_ text: String) -> String {
+        rules.reduce(text) { $0.replacingOccurrences(of: $1.secret, with: $1.replacement) }
+    }
+}

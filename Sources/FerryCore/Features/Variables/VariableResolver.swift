@@ -1,0 +1,61 @@
+import Foundation
+
+/// Replaces `{{name}}` placeholders with variable values and built-ins (`$uuid`, `$timestamp`,
+/// `$isoTimestamp`, `$randomInt`, and `$env.NAME` only when host variables are allowed). Pure apart
+/// from the injected clock and random source.
+public struct VariableResolver: Sendable {
+    /// The variables by name; later layers replace earlier ones.
+    public private(set) var variables: [String: Variable] = [:]
+    /// The host's environment, or nil when `{{$env.NAME}}` is not allowed.
+    public var hostEnvironment: [String: String]?
+    public var now: @Sendable () -> Date
+    public var randomInt: @Sendable () -> Int
+
+    public init(_ variables: [Variable] = [], hostEnvironment: [String: String]? = nil,
+                now: @escaping @Sendable () -> Date = Date.init,
+                randomInt: @escaping @Sendable () -> Int = { Int.random(in: 0...1000) }) {
+        self.hostEnvironment = hostEnvironment
+        self.now = now
+        self.randomInt = randomInt
+        add(variables)
+    }
+
+    /// Adds or replaces variables; a later value of a secret variable stays secret.
+    public mutating func add(_ layer: [Variable]) {
+        for variable in layer {
+            var merged = variable
+            merged.isSecret = variable.isSecret || variables[variable.name]?.isSecret == true
+            variables[variable.name] = merged
+        }
+    }
+
+    /// `text` with every placeholder replaced; an unknown name throws
+    /// `FerryError.invalidRequest(.unresolvedVariable)` naming `place` ("url", "header Accept").
+    public func render(_ text: String, place: String) throws -> String {
+        try Template(text).rendered { name in
+            guard let value = value(of: name) else {
+                throw FerryError.invalidRequest(reason: .unresolvedVariable(name: name, place: place))
+            }
+            return value
+        }
+    }
+
+    /// The value of one name, or nil when it has none.
+    public func value(of name: String) -> String? {
+        if let variable = variables[name] { return variable.value }
+        switch name {
+        case "$uuid": return UUID().uuidString.lowercased()
+        case "$timestamp": return String(Int(now().timeIntervalSince1970))
+        case "$isoTimestamp": return now().formatted(.iso8601)
+        case "$randomInt": return String(randomInt())
+        default:
+            guard name.hasPrefix("$env."), let hostEnvironment else { return nil }
+            return hostEnvironment[String(name.dropFirst(5))]
+        }
+    }
+
+    /// The redaction for the secret variables' values.
+    public var redaction: Redaction {
+        Redaction(variables.values.filter(\.isSecret).map { Redaction.Rule(secret: $0.value, replacement: "{{\($0.name)}}") })
+    }
+}

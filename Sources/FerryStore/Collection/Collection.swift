@@ -1,0 +1,124 @@
+import FerryCore
+import Foundation
+
+/// A collection on disk: a folder tree of `<name>.ferry.yaml` requests, `_folder.ferry.yaml`
+/// defaults and `environments/`. Files that fail to parse are listed with their located problem
+/// (and are never overwritten unless forced); temporary files left by a killed save are removed.
+public struct Collection: Sendable {
+    public static let requestSuffix = ".ferry.yaml"
+
+    /// One request file and what it holds.
+    public struct Entry: Sendable {
+        /// The path below the root, e.g. `users/create.ferry.yaml`.
+        public var path: String
+        public var document: RequestDocument
+        public var fingerprint: FileFingerprint?
+
+        /// The folder below the root (`users`), empty at the top.
+        public var folder: String { (path as NSString).deletingLastPathComponent }
+        /// The document's name, or the file's name without `.ferry.yaml`.
+        public var title: String { document.name ?? String((path as NSString).lastPathComponent.dropLast(Collection.requestSuffix.count)) }
+    }
+
+    public let root: String
+    /// The requests, sorted by path.
+    public private(set) var requests: [Entry] = []
+    /// Folder defaults by folder below the root (`""` for the root itself).
+    public private(set) var folders: [String: FolderDefaults] = [:]
+    /// Files that could not be read, sorted by file.
+    public private(set) var problems: [ConfigProblem] = []
+
+    /// Loads the tree under `root`. Hidden files and folders are skipped.
+    public init(root: String) throws {
+        self.root = root
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw FerryError.localFile(reason: .unreadable(path: root, error: POSIXError(.ENOTDIR)))
+        }
+        var requestPaths: [String] = []
+        for path in Self.files(under: root) {
+            let name = (path as NSString).lastPathComponent
+            if name == FolderDefaults.fileName {
+                do {
+                    folders[(path as NSString).deletingLastPathComponent] = try FolderDefaults(contentsOf: absolute(path))
+                } catch {
+                    problems.append(error)
+                }
+            } else if name.hasSuffix(Self.requestSuffix) {
+                requestPaths.append(path)
+            }
+        }
+        let results = Self.parse(requestPaths.map(absolute))
+        for (path, result) in zip(requestPaths, results) {
+            switch result {
+            case .success(let document): requests.append(Entry(path: path, document: document, fingerprint: FileFingerprint(path: absolute(path))))
+            case .failure(let problem): problems.append(problem)
+            }
+        }
+        requests.sort { $0.path < $1.path }
+        problems.sort { $0.file < $1.file }
+    }
+
+    /// The absolute path of a path below the root.
+    public func absolute(_ path: String) -> String { (root as NSString).appendingPathComponent(path) }
+
+    /// The defaults a request in `folder` inherits: every `_folder.ferry.yaml` from the root down.
+    public func defaults(forFolder folder: String) -> FolderDefaults {
+        Self.ancestors(of: folder).reduce(FolderDefaults()) { merged, folder in folders[folder].map(merged.merged) ?? merged }
+    }
+
+    /// Entries whose file changed on disk since they were loaded (edited, replaced or deleted).
+    public func changedEntries() -> [Entry] {
+        requests.filter { FileFingerprint(path: absolute($0.path)) != $0.fingerprint }
+    }
+
+    /// `""`, `a`, `a/b` for `a/b`.
+    static func ancestors(of folder: String) -> [String] {
+        var result = [""]
+        var path = ""
+        for component in folder.split(separator: "/") {
+            path = path.isEmpty ? String(component) : path + "/" + component
+            result.append(path)
+        }
+        return result
+    }
+
+    /// Relative paths of the regular files below `root`, skipping hidden entries and removing abandoned temporary files.
+    private static func files(under root: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var paths: [String] = []
+        while let path = walker.nextObject() as? String {
+            let name = (path as NSString).lastPathComponent
+            if name.hasPrefix(AtomicFile.temporaryPrefix) {
+                AtomicFile.removeIfAbandoned((root as NSString).appendingPathComponent(path))
+            }
+            if name.hasPrefix(".") || name == Environment.directoryName {
+                if walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { walker.skipDescendants() }
+                continue
+            }
+            if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular { paths.append(path) }
+        }
+        return paths
+    }
+
+    /// Parses the files on every core.
+    private static func parse(_ paths: [String]) -> [Result<RequestDocument, ConfigProblem>] {
+        let results = ResultBox(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            results.set(index, Result { () throws(ConfigProblem) in try RequestDocument(contentsOf: paths[index]) })
+        }
+        return results.values
+    }
+}
+
+/// Results filled in by parallel workers.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Result<RequestDocument, ConfigProblem>?]
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Result<RequestDocument, ConfigProblem>) { lock.withLock { storage[index] = value } }
+
+    var values: [Result<RequestDocument, ConfigProblem>] { lock.withLock { storage.compactMap { $0 } } }
+}

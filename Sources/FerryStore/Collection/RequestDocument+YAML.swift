@@ -1,0 +1,208 @@
+import FerryCore
+import Foundation
+import Yams
+
+/// Reading a `.ferry.yaml` file: an explicit mapping, so an unknown key or a wrong value is reported
+/// with its line and column.
+extension RequestDocument {
+    static let keys = ["name", "description", "method", "url", "params", "headers", "body", "auth", "options", "validation", "serializer", "examples"]
+
+    /// Parses the text of a request file; `path` is only used in problems.
+    public init(yaml text: String, path: String) throws(ConfigProblem) {
+        var file = try YAMLFile(text: text, path: path)
+        file.reportsColumns = true
+        try self.init(file: file)
+    }
+
+    /// Reads and parses the request file at `path`.
+    public init(contentsOf path: String) throws(ConfigProblem) {
+        var file = try YAMLFile(path: path)
+        file.reportsColumns = true
+        try self.init(file: file)
+    }
+
+    init(file: YAMLFile) throws(ConfigProblem) {
+        let fields = try file.fields(of: file.root, key: "", allowed: Self.keys)
+        guard let urlNode = fields.first(where: { $0.key == "url" })?.value else {
+            throw file.problem(at: file.root, key: "url", "is missing (every request needs a URL)")
+        }
+        self.init(url: try file.string(urlNode, key: "url"))
+        for (key, _, value) in fields {
+            switch key {
+            case "name": name = try file.string(value, key: key)
+            case "description": description = try file.string(value, key: key)
+            case "method":
+                method = HTTPMethod(try file.string(value, key: key).uppercased())
+                guard method.isValidToken else { throw file.problem(at: value, key: key, "is not a valid HTTP method") }
+            case "params":
+                params = try file.parameters(value, key: key)
+                guard case .object = params else { throw file.problem(at: value, key: key, "expected a mapping of names to values") }
+            case "headers": headers = try Self.headers(value, key: key, in: file)
+            case "body": body = try Self.body(value, in: file)
+            case "auth": auth = try Self.auth(value, in: file)
+            case "options": options = try Self.options(value, in: file)
+            case "validation": validation = try Self.validation(value, in: file)
+            case "serializer":
+                let name = try file.string(value, key: key)
+                guard Self.serializerNames.contains(name) else {
+                    throw file.problem(at: value, key: key, "expected one of \(Self.serializerNames.joined(separator: ", "))")
+                }
+                serializer = name
+            case "examples": examples = try Self.examples(value, in: file)
+            default: break
+            }
+        }
+    }
+
+    /// `- Name: value` items, or `- {name: X, value: y, enabled: false}` for a disabled one.
+    static func headers(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> [HeaderEntry] {
+        var headers: [HeaderEntry] = []
+        for (index, item) in try file.items(of: node, key: key).enumerated() {
+            let path = "\(key)[\(index)]"
+            let entries = try file.entries(of: item, key: path)
+            if entries.count == 1, entries[0].key != "name" {
+                headers.append(HeaderEntry(name: entries[0].key, value: try file.string(entries[0].value, key: "\(path).\(entries[0].key)")))
+                continue
+            }
+            var header = HeaderEntry(name: "", value: "")
+            for (field, _, value) in try file.fields(of: item, key: path, allowed: ["name", "value", "enabled"]) {
+                switch field {
+                case "name": header.name = try file.string(value, key: "\(path).name")
+                case "value": header.value = try file.string(value, key: "\(path).value")
+                default: header.enabled = try file.bool(value, key: "\(path).enabled")
+                }
+            }
+            guard !header.name.isEmpty, header.name.utf8.allSatisfy(HTTPToken.isTokenByte) else {
+                throw file.problem(at: item, key: path, "expected `Name: value` with a valid header name")
+            }
+            headers.append(header)
+        }
+        return headers
+    }
+
+    private static func body(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> Body {
+        let fields = try file.fields(of: node, key: "body", allowed: ["raw", "json", "form", "multipart", "plist", "file", "contentType"])
+        let kinds = fields.filter { $0.key != "contentType" }
+        guard kinds.count == 1, let (kind, _, value) = kinds.first else {
+            throw file.problem(at: node, key: "body", "expected exactly one of raw, json, form, multipart, plist, file")
+        }
+        let contentTypeNode = fields.first { $0.key == "contentType" }
+        let contentType = try contentTypeNode.map { entry throws(ConfigProblem) in try file.string(entry.value, key: "body.contentType") }
+        if let contentTypeNode, kind != "raw", kind != "file" {
+            throw file.problem(at: contentTypeNode.keyNode, key: "body.contentType", "only applies to raw and file bodies (add a Content-Type header instead)")
+        }
+        let key = "body.\(kind)"
+        switch kind {
+        case "raw": return .raw(try file.string(value, key: key), contentType: contentType)
+        case "json": return .json(try file.parameters(value, key: key))
+        case "form": return .form(try file.parameters(value, key: key))
+        case "plist": return .plist(try file.parameters(value, key: key))
+        case "file": return .file(path: try file.string(value, key: key), contentType: contentType)
+        default: return .multipart(try multipartParts(value, key: key, in: file))
+        }
+    }
+
+    private static func multipartParts(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> [MultipartPart] {
+        var parts: [MultipartPart] = []
+        for (index, item) in try file.items(of: node, key: key).enumerated() {
+            let path = "\(key)[\(index)]"
+            var name: String?
+            var value: MultipartPart.Value?
+            var part = MultipartPart(name: "", value: .text(""))
+            for (field, _, fieldValue) in try file.fields(of: item, key: path, allowed: ["name", "value", "file", "contentType", "fileName"]) {
+                let text = try file.string(fieldValue, key: "\(path).\(field)")
+                switch field {
+                case "name": name = text
+                case "value", "file":
+                    guard value == nil else { throw file.problem(at: item, key: path, "give either value or file, not both") }
+                    value = field == "value" ? .text(text) : .file(path: text)
+                case "contentType": part.contentType = text
+                default: part.fileName = text
+                }
+            }
+            guard let name, let value else { throw file.problem(at: item, key: path, "a part needs a name and a value or file") }
+            part.name = name
+            part.value = value
+            parts.append(part)
+        }
+        return parts
+    }
+
+    private static func auth(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> Auth {
+        let fields = try file.fields(of: node, key: "auth", allowed: ["basic", "bearer"])
+        guard fields.count == 1, let (kind, _, value) = fields.first else {
+            throw file.problem(at: node, key: "auth", "expected one of basic, bearer")
+        }
+        if kind == "bearer" { return .bearer(token: try file.string(value, key: "auth.bearer")) }
+        var username = ""
+        var password = ""
+        for (field, _, fieldValue) in try file.fields(of: value, key: "auth.basic", allowed: ["username", "password"]) {
+            let text = try file.string(fieldValue, key: "auth.basic.\(field)")
+            if field == "username" { username = text } else { password = text }
+        }
+        return .basic(username: username, password: password)
+    }
+
+    private static func options(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> RequestOptions {
+        var options = RequestOptions()
+        let allowed = ["timeout", "connectTimeout", "followRedirects", "maxRedirects", "verifyTLS", "httpVersion", "decompress"]
+        for (field, _, value) in try file.fields(of: node, key: "options", allowed: allowed) {
+            let key = "options.\(field)"
+            switch field {
+            case "timeout": options.totalTimeout = try file.seconds(value, key: key)
+            case "connectTimeout": options.connectTimeout = try file.seconds(value, key: key)
+            case "followRedirects": options.followRedirects = try file.bool(value, key: key)
+            case "maxRedirects": options.maxRedirects = try file.int(value, key: key, in: 0...1000)
+            case "verifyTLS": options.tls.verifyPeer = try file.bool(value, key: key)
+            case "decompress": options.decompress = try file.bool(value, key: key)
+            default:
+                let text = try file.string(value, key: key)
+                guard let version = Self.httpVersions.first(where: { $0.name == text })?.version else {
+                    throw file.problem(at: value, key: key, "expected \(Self.httpVersions.map(\.name).joined(separator: ", "))")
+                }
+                options.httpVersion = version
+            }
+        }
+        return options
+    }
+
+    /// The names of HTTP versions in files.
+    static let httpVersions: [(name: String, version: HTTPVersionPreference)] = [("auto", .automatic), ("1.1", .http1_1), ("2", .http2)]
+
+    private static func validation(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> Validation {
+        var validation = Validation()
+        for (field, _, value) in try file.fields(of: node, key: "validation", allowed: ["status", "contentTypes"]) {
+            if field == "status" {
+                let text = try file.string(value, key: "validation.status")
+                guard StatusCodeSet(parsing: text) != nil else {
+                    throw file.problem(at: value, key: "validation.status", "expected codes or ranges of 100-599 such as 200-299,304")
+                }
+                validation.statusCodes = text
+            } else {
+                validation.contentTypes = try file.strings(value, key: "validation.contentTypes")
+                for type in validation.contentTypes where MediaType(type) == nil {
+                    throw file.problem(at: value, key: "validation.contentTypes", "`\(type)` is not a media type")
+                }
+            }
+        }
+        return validation
+    }
+
+    private static func examples(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> [Example] {
+        var examples: [Example] = []
+        for (index, item) in try file.items(of: node, key: "examples").enumerated() {
+            let path = "examples[\(index)]"
+            var example = Example(name: "", status: 200)
+            for (field, _, value) in try file.fields(of: item, key: path, allowed: ["name", "status", "headers", "body"]) {
+                switch field {
+                case "name": example.name = try file.string(value, key: "\(path).name")
+                case "status": example.status = try file.int(value, key: "\(path).status", in: 100...599)
+                case "headers": example.headers = try headers(value, key: "\(path).headers", in: file).map { HTTPHeader(name: $0.name, value: $0.value) }
+                default: example.body = try file.string(value, key: "\(path).body")
+                }
+            }
+            examples.append(example)
+        }
+        return examples
+    }
+}

@@ -1,0 +1,104 @@
+import FerryCore
+import Foundation
+import Yams
+
+/// Writing a `.ferry.yaml` file: keys in a fixed order, defaults left out, so files stay short and
+/// diff well.
+extension RequestDocument {
+    /// The file's text.
+    public func yaml() throws -> String {
+        try Yams.serialize(node: node, indent: 2, width: -1, allowUnicode: true)
+    }
+
+    var node: Node {
+        var pairs: [(String, Node)] = []
+        if let name { pairs.append(("name", .text(name))) }
+        if let description { pairs.append(("description", .text(description))) }
+        if method != .get { pairs.append(("method", .text(method.rawValue))) }
+        pairs.append(("url", .text(url)))
+        if let params { pairs.append(("params", .parameters(params))) }
+        if !headers.isEmpty { pairs.append(("headers", Self.node(headers))) }
+        if let body = bodyNode { pairs.append(("body", body)) }
+        if let auth { pairs.append(("auth", Self.node(auth))) }
+        let options = optionsPairs
+        if !options.isEmpty { pairs.append(("options", .map(options))) }
+        if let validation, validation != Validation() { pairs.append(("validation", Self.node(validation))) }
+        if let serializer { pairs.append(("serializer", .text(serializer))) }
+        if !examples.isEmpty { pairs.append(("examples", .list(examples.map(Self.node)))) }
+        return .map(pairs)
+    }
+
+    static func node(_ headers: [HeaderEntry]) -> Node {
+        .list(headers.map { header in
+            header.enabled && header.name != "name"
+                ? .map([(header.name, .text(header.value))])
+                : .map([("name", .text(header.name)), ("value", .text(header.value))] + (header.enabled ? [] : [("enabled", .plain("false"))]))
+        })
+    }
+
+    private var bodyNode: Node? {
+        switch body {
+        case .none: return nil
+        case .raw(let text, let contentType): return .map([("raw", .text(text))] + Self.contentType(contentType))
+        case .json(let value): return .map([("json", .parameters(value))])
+        case .form(let value): return .map([("form", .parameters(value))])
+        case .plist(let value): return .map([("plist", .parameters(value))])
+        case .file(let path, let contentType): return .map([("file", .text(path))] + Self.contentType(contentType))
+        case .multipart(let parts):
+            return .map([("multipart", .list(parts.map { part in
+                var pairs: [(String, Node)] = [("name", .text(part.name))]
+                switch part.value {
+                case .text(let text): pairs.append(("value", .text(text)))
+                case .file(let path): pairs.append(("file", .text(path)))
+                }
+                if let type = part.contentType { pairs.append(("contentType", .text(type))) }
+                if let fileName = part.fileName { pairs.append(("fileName", .text(fileName))) }
+                return .map(pairs)
+            }))])
+        }
+    }
+
+    private static func contentType(_ type: String?) -> [(String, Node)] {
+        type.map { [("contentType", .text($0))] } ?? []
+    }
+
+    private static func node(_ auth: Auth) -> Node {
+        switch auth {
+        case .basic(let username, let password): .map([("basic", .map([("username", .text(username)), ("password", .text(password))]))])
+        case .bearer(let token): .map([("bearer", .text(token))])
+        }
+    }
+
+    private var optionsPairs: [(String, Node)] {
+        let defaults = RequestOptions()
+        var pairs: [(String, Node)] = []
+        if let timeout = options.totalTimeout { pairs.append(("timeout", .plain(Self.number(timeout)))) }
+        if let timeout = options.connectTimeout { pairs.append(("connectTimeout", .plain(Self.number(timeout)))) }
+        if options.followRedirects != defaults.followRedirects { pairs.append(("followRedirects", .plain("\(options.followRedirects)"))) }
+        if options.maxRedirects != defaults.maxRedirects { pairs.append(("maxRedirects", .plain("\(options.maxRedirects)"))) }
+        if options.tls.verifyPeer != defaults.tls.verifyPeer { pairs.append(("verifyTLS", .plain("\(options.tls.verifyPeer)"))) }
+        if options.httpVersion != defaults.httpVersion, let name = Self.httpVersions.first(where: { $0.version == options.httpVersion })?.name {
+            pairs.append(("httpVersion", .text(name)))
+        }
+        if options.decompress != defaults.decompress { pairs.append(("decompress", .plain("\(options.decompress)"))) }
+        return pairs
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+
+    private static func node(_ validation: Validation) -> Node {
+        var pairs: [(String, Node)] = []
+        if let codes = validation.statusCodes { pairs.append(("status", .text(codes))) }
+        if !validation.contentTypes.isEmpty { pairs.append(("contentTypes", .list(validation.contentTypes.map(Node.text)))) }
+        return .map(pairs)
+    }
+
+    private static func node(_ example: Example) -> Node {
+        var pairs: [(String, Node)] = [("name", .text(example.name)), ("status", .plain("\(example.status)"))]
+        if !example.headers.isEmpty { pairs.append(("headers", node(example.headers.map { HeaderEntry(name: $0.name, value: $0.value) }))) }
+        if let body = example.body { pairs.append(("body", .text(body))) }
+        return .map(pairs)
+    }
+}

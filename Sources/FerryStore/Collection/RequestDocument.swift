@@ -1,0 +1,111 @@
+import FerryCore
+
+/// A saved request: every field a `<name>.ferry.yaml` file holds. Strings may hold `{{variables}}`;
+/// they are resolved only when the request is built to be sent.
+public struct RequestDocument: Sendable, Equatable {
+    /// The title; nil means the file's name.
+    public var name: String?
+    public var description: String?
+    public var method: HTTPMethod = .get
+    /// Absolute, or relative to the folder's base URL.
+    public var url: String
+    /// The query parameters, an ordered tree (an object).
+    public var params: Parameters?
+    public var headers: [HeaderEntry] = []
+    public var body: Body = .none
+    public var auth: Auth?
+    public var options = RequestOptions()
+    public var validation: Validation?
+    /// The serializer that reads the response (`auto`, `json`, `xml`, `plist`, `string`, `data`, `image`).
+    public var serializer: String?
+    public var examples: [Example] = []
+
+    public init(method: HTTPMethod = .get, url: String) {
+        self.method = method
+        self.url = url
+    }
+
+    /// The serializer names a file may give.
+    public static let serializerNames = ["auto", "json", "xml", "plist", "string", "data", "image"]
+
+    /// One header line; a disabled one is kept in the file but not sent.
+    public struct HeaderEntry: Sendable, Equatable {
+        public var name: String
+        public var value: String
+        public var enabled: Bool
+
+        public init(name: String, value: String, enabled: Bool = true) {
+            self.name = name
+            self.value = value
+            self.enabled = enabled
+        }
+    }
+
+    /// What the request sends after its headers.
+    public enum Body: Sendable, Equatable {
+        case none
+        /// Text sent as written, with its Content-Type when given.
+        case raw(String, contentType: String?)
+        case json(Parameters)
+        /// `application/x-www-form-urlencoded`.
+        case form(Parameters)
+        case multipart([MultipartPart])
+        /// An XML property list.
+        case plist(Parameters)
+        /// A file streamed from disk; a relative path is relative to the collection.
+        case file(path: String, contentType: String?)
+    }
+
+    /// One part of a multipart body: a text field or a file (path relative to the collection).
+    public struct MultipartPart: Sendable, Equatable {
+        public enum Value: Sendable, Equatable {
+            case text(String)
+            case file(path: String)
+        }
+
+        public var name: String
+        public var value: Value
+        public var contentType: String?
+        public var fileName: String?
+
+        public init(name: String, value: Value, contentType: String? = nil, fileName: String? = nil) {
+            self.name = name
+            self.value = value
+            self.contentType = contentType
+            self.fileName = fileName
+        }
+    }
+
+    /// How the request proves who sends it.
+    public enum Auth: Sendable, Equatable {
+        case basic(username: String, password: String)
+        case bearer(token: String)
+    }
+
+    /// What a response must be to be accepted.
+    public struct Validation: Sendable, Equatable {
+        /// Codes and ranges as `--expect-status` takes them (`200-299,304`).
+        public var statusCodes: String?
+        public var contentTypes: [String] = []
+
+        public init(statusCodes: String? = nil, contentTypes: [String] = []) {
+            self.statusCodes = statusCodes
+            self.contentTypes = contentTypes
+        }
+    }
+
+    /// A response saved with the request, to show what it returns.
+    public struct Example: Sendable, Equatable {
+        public var name: String
+        public var status: Int
+        public var headers: [HTTPHeader] = []
+        public var body: String?
+
+        public init(name: String, status: Int, headers: [HTTPHeader] = [], body: String? = nil) {
+            self.name = name
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import FerryCore
+import Foundation
+import Yams
+
+/// A named set of variables: `environments/NAME.yaml` in a collection (a value per name, or
+/// `{value: …, secret: true}`), and `environments/NAME.env` beside it, whose values are all secret.
+public struct Environment: Sendable, Equatable {
+    public static let directoryName = "environments"
+
+    public var name: String
+    public var variables: [Variable]
+
+    public init(name: String, variables: [Variable]) {
+        self.name = name
+        self.variables = variables
+    }
+
+    /// Loads environment `name` of the collection at `root`: its YAML file, its `.env` file, or both
+    /// (the `.env` values win). Neither existing is a problem listing the environments there are.
+    public static func load(named name: String, in root: String) throws(ConfigProblem) -> Environment {
+        let directory = (root as NSString).appendingPathComponent(directoryName)
+        let yamlPath = (directory as NSString).appendingPathComponent("\(name).yaml")
+        let envPath = (directory as NSString).appendingPathComponent("\(name).env")
+        let manager = FileManager.default
+        guard !name.contains("/"), manager.fileExists(atPath: yamlPath) || manager.fileExists(atPath: envPath) else {
+            let known = names(in: root)
+            throw ConfigProblem(file: directory, line: nil, key: nil,
+                                message: "no environment `\(name)` (\(known.isEmpty ? "there are none" : "available: " + known.joined(separator: ", ")))")
+        }
+        var variables: [Variable] = []
+        if manager.fileExists(atPath: yamlPath) { variables += try yamlVariables(at: yamlPath) }
+        if manager.fileExists(atPath: envPath) { variables += try DotEnv(contentsOf: envPath).variables }
+        return Environment(name: name, variables: variables)
+    }
+
+    /// The names of the collection's environments, sorted.
+    public static func names(in root: String) -> [String] {
+        let directory = (root as NSString).appendingPathComponent(directoryName)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let names = files.compactMap { file -> String? in
+            guard !file.hasPrefix(".") else { return nil }
+            let url = URL(fileURLWithPath: file)
+            return ["yaml", "env"].contains(url.pathExtension) ? url.deletingPathExtension().lastPathComponent : nil
+        }
+        return Array(Set(names)).sorted()
+    }
+
+    private static func yamlVariables(at path: String) throws(ConfigProblem) -> [Variable] {
+        var file = try YAMLFile(path: path)
+        file.reportsColumns = true
+        var variables: [Variable] = []
+        for (name, _, value) in try file.entries(of: file.root, key: "") {
+            guard value.mapping != nil else {
+                variables.append(Variable(name: name, value: try file.string(value, key: name)))
+                continue
+            }
+            var variable = Variable(name: name, value: "")
+            var hasValue = false
+            for (field, _, fieldValue) in try file.fields(of: value, key: name, allowed: ["value", "secret"]) {
+                if field == "value" {
+                    variable.value = try file.string(fieldValue, key: "\(name).value")
+                    hasValue = true
+                } else {
+                    variable.isSecret = try file.bool(fieldValue, key: "\(name).secret")
+                }
+            }
+            guard hasValue else { throw file.problem(at: value, key: name, "needs a value") }
+            variables.append(variable)
+        }
+        return variables
+    }
+}

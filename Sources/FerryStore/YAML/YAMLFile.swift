@@ -1,0 +1,62 @@
+import Foundation
+import Yams
+
+/// A YAML file read as a tree of nodes with line numbers, for files whose errors must say where.
+package struct YAMLFile {
+    package let path: String
+    package let root: Node
+    /// Whether problems give the column too (request files do; themes and keymaps give lines).
+    package var reportsColumns = false
+
+    /// Reads and parses `path`; a missing, unreadable or malformed file is a `ConfigProblem`.
+    package init(path: String) throws(ConfigProblem) {
+        try self.init(text: try Self.text(of: path), path: path)
+    }
+
+    /// The UTF-8 text of the file at `path`; an unreadable file is a `ConfigProblem`.
+    package static func text(of path: String) throws(ConfigProblem) -> String {
+        do {
+            return try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigProblem(file: path, line: nil, key: nil, message: "cannot be read (\(error.localizedDescription))")
+        }
+    }
+
+    /// Parses `text` read from `path`.
+    package init(text: String, path: String) throws(ConfigProblem) {
+        self.path = path
+        do {
+            root = try Yams.compose(yaml: text) ?? Node.mapping(Node.Mapping([]))
+        } catch let error as YamlError {
+            let mark = Self.mark(of: error)
+            throw ConfigProblem(file: path, line: mark?.line, column: mark?.column, key: nil, message: "is not valid YAML (\(Self.summary(of: error)))")
+        } catch {
+            throw ConfigProblem(file: path, line: nil, key: nil, message: "is not valid YAML (\(error))")
+        }
+    }
+
+    /// A problem at `node`.
+    package func problem(at node: Node, key: String, _ message: String) -> ConfigProblem {
+        ConfigProblem(file: path, line: node.mark?.line, column: reportsColumns ? node.mark?.column : nil, key: key, message: message)
+    }
+
+    /// The entries of a mapping node, in file order; a problem when `node` is not a mapping.
+    package func entries(of node: Node, key: String) throws(ConfigProblem) -> [(key: String, keyNode: Node, value: Node)] {
+        guard let mapping = node.mapping else { throw problem(at: node, key: key, "expected a mapping (key: value lines)") }
+        return mapping.map { ($0.key.string ?? "", $0.key, $0.value) }
+    }
+
+    private static func mark(of error: YamlError) -> Mark? {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark
+        default: nil
+        }
+    }
+
+    private static func summary(of error: YamlError) -> String {
+        switch error {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _): problem
+        default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import FerryCore
+import FerryServer
+import FerryStore
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// Request files, environments, `--save` and `ferry collection list`, end to end with the real binary.
+@Suite struct CollectionCommandTests {
+    private func json(_ outcome: FerryBinary.Outcome) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any], "\(outcome.stderr)")
+    }
+
+    /// A collection with an environment `test` pointing at `baseURL`, and the files given.
+    private func collection(baseURL: String, _ files: [String: String]) throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        var all = files
+        all["environments/test.yaml"] = "baseURL: \(baseURL)\nuser: ann\npassword:\n  value: hunter2-secret\n  secret: true\n"
+        for (path, text) in all {
+            try FileManager.default.createDirectory(atPath: (directory.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            _ = try directory.write(path, Data(text.utf8))
+        }
+        return directory
+    }
+
+    @Test func aRequestFileIsSentWithItsEnvironmentVarsAndFolderDefaults() async throws {
+        try await withDemoServer { server throws in
+            let directory = try collection(baseURL: server.baseURL, [
+                "api/_folder.ferry.yaml": "headers:\n  - X-Team: core\n",
+                "api/echo.ferry.yaml": """
+                    method: POST
+                    url: "{{baseURL}}/anything"
+                    params:
+                      q: "{{user}}"
+                    headers:
+                      - X-User: "{{user}}"
+                      - name: X-Off
+                        value: never
+                        enabled: false
+                    body:
+                      json:
+                        n: 1
+                        who: "{{who}}"
+                    """,
+            ])
+            let outcome = await FerryBinary.run(["send", directory.file("api/echo.ferry.yaml"), "--env", "test", "--var", "who=zed",
+                                                 "-H", "X-Extra: 1", "--json"])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            let echoed = try #require(((try json(outcome)["response"] as? [String: Any])?["body"] as? [String: Any])?["text"] as? String)
+            let echo = try #require(try JSONSerialization.jsonObject(with: Data(echoed.utf8)) as? [String: Any])
+            let headers = try #require(echo["headers"] as? [String: Any])
+            #expect(headers["X-User"] as? String == "ann")
+            #expect(headers["X-Team"] as? String == "core")
+            #expect(headers["X-Extra"] as? String == "1")
+            #expect(headers["X-Off"] == nil)
+            #expect((echo["args"] as? [String: Any])?["q"] as? String == "ann")
+            #expect((echo["json"] as? [String: Any])?["who"] as? String == "zed", "\(echoed)")
+            #expect(echo["method"] as? String == "POST")
+        }
+    }
+
+    @Test func secretsAreRedactedInTheReportAndDryRun() async throws {
+        try await withDemoServer { server throws in
+            let directory = try collection(baseURL: server.baseURL, [
+                "login.ferry.yaml": """
+                    url: "{{baseURL}}/basic-auth/{{user}}/{{password}}"
+                    auth:
+                      basic:
+                        username: "{{user}}"
+                        password: "{{password}}"
+                    validation:
+                      status: "200"
+                    """,
+            ])
+            let file = directory.file("login.ferry.yaml")
+            let sent = await FerryBinary.run(["send", file, "--env", "test", "--json"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(!sent.text.contains("hunter2-secret"))
+            #expect(!sent.text.contains(Data("ann:hunter2-secret".utf8).base64EncodedString()))
+            let request = try #require(try json(sent)["request"] as? [String: Any])
+            #expect(request["url"] as? String == "\(server.baseURL)/basic-auth/ann/{{password}}")
+            #expect((request["headers"] as? [[String: Any]])?.contains { $0["value"] as? String == "Basic {{secret}}" } == true)
+            let planned = await FerryBinary.run(["send", file, "--env", "test", "--dry-run"])
+            #expect(planned.status == 0)
+            #expect(planned.text.contains("/basic-auth/ann/{{password}}"))
+            #expect(!planned.text.contains("hunter2-secret"))
+        }
+    }
+
+    @Test func anUnresolvedVariableIsAnInputErrorAndNothingIsSent() async throws {
+        let port = try closedLocalPort()
+        let directory = try collection(baseURL: "http://127.0.0.1:\(port)", [
+            "token.ferry.yaml": "url: \"{{baseURL}}/get\"\nheaders:\n  - Authorization: \"Bearer {{token}}\"\n",
+        ])
+        let outcome = await FerryBinary.run(["send", directory.file("token.ferry.yaml"), "--env", "test"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("the variable {{token}} in the header Authorization has no value; nothing was sent"), "\(outcome.stderr)")
+        let hostEnv = await FerryBinary.run(["send", directory.file("token.ferry.yaml"), "--env", "test", "--var", "token={{$env.HOME}}"])
+        #expect(hostEnv.status == 2, "\(hostEnv.stderr)")
+    }
+
+    @Test func brokenRequestFilesAndUnknownEnvironmentsAreInputErrors() async throws {
+        let directory = try collection(baseURL: "http://127.0.0.1:1", [
+            "bad.ferry.yaml": "url: http://x.test/\nopshuns:\n  timeout: 3\n",
+            "ok.ferry.yaml": "url: http://x.test/\n",
+        ])
+        let bad = await FerryBinary.run(["send", directory.file("bad.ferry.yaml"), "--dry-run"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("bad.ferry.yaml:2:1: opshuns: unknown key"), "\(bad.stderr)")
+        let env = await FerryBinary.run(["send", directory.file("ok.ferry.yaml"), "--env", "prod", "--dry-run"])
+        #expect(env.status == 1)
+        #expect(env.stderr.contains("no environment `prod` (available: test)"), "\(env.stderr)")
+        let missing = await FerryBinary.run(["send", directory.file("none.ferry.yaml"), "--dry-run"])
+        #expect(missing.status == 4, "\(missing.stderr)")
+    }
+
+    @Test func saveWritesTheRequestTheFlagsMakeAndItSendsTheSame() async throws {
+        let directory = try TemporaryDirectory()
+        let flags = ["http://example.test/items?x=1", "-X", "PUT", "-H", "Accept: application/json", "--params-json", #"{"b": 2, "a": [1, "two"]}"#,
+                     "--encode", "json", "--max-time", "5", "--no-follow", "--dry-run"]
+        let saved = await FerryBinary.run(["send"] + flags + ["--save", "shop/items/update", "--collection", directory.path])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let path = directory.file("shop/items/update.ferry.yaml")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == """
+            method: PUT
+            url: http://example.test/items?x=1
+            headers:
+            - Accept: application/json
+            body:
+              json:
+                b: 2
+                a:
+                - 1
+                - two
+            options:
+              timeout: 5
+              followRedirects: false
+
+            """)
+        let replayed = await FerryBinary.run(["send", path, "--dry-run"])
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(replayed.text.replacingOccurrences(of: "\n  ", with: "").count > 0)
+        #expect(replayed.text.contains("PUT http://example.test/items?x=1"))
+        #expect(replayed.text.contains("Content-Type: application/json"))
+    }
+
+    @Test func saveRefusesToReplaceABrokenFile() async throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("old.ferry.yaml", Data("url: [broken\n".utf8))
+        let outcome = await FerryBinary.run(["send", "http://example.test/", "--dry-run", "--save", "old", "--collection", directory.path])
+        #expect(outcome.status == 4)
+        #expect(outcome.stderr.contains("refusing to overwrite a file that does not parse"), "\(outcome.stderr)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "url: [broken\n")
+        let forced = await FerryBinary.run(["send", "http://example.test/", "--dry-run", "--save", "old", "--collection", directory.path, "--force"])
+        #expect(forced.status == 0)
+        #expect(try RequestDocument(contentsOf: path).url == "http://example.test/")
+    }
+
+    @Test func listShowsRequestsAndBrokenFilesWithTheirLocation() async throws {
+        let directory = try collection(baseURL: "http://127.0.0.1:1", [
+            "users/list.ferry.yaml": "name: All users\nurl: \"{{baseURL}}/users\"\n",
+            "users/create.ferry.yaml": "method: POST\nurl: \"{{baseURL}}/users\"\n",
+            "broken.ferry.yaml": "url: http://x.test/\nmethod: [GET\n",
+        ])
+        let table = await FerryBinary.run(["collection", "list", directory.path])
+        #expect(table.status == 1)
+        #expect(table.text.contains("POST    users/create.ferry.yaml  {{baseURL}}/users\n"), "\(table.text)")
+        #expect(table.text.contains("GET     users/list.ferry.yaml    {{baseURL}}/users  (All users)\n"))
+        #expect(table.text.contains("environments: test\n"))
+        #expect(table.text.contains("BROKEN  \(directory.file("broken.ferry.yaml")):3:1: is not valid YAML"), "\(table.text)")
+        let listing = await FerryBinary.run(["collection", "list", directory.path, "--json"])
+        let document = try json(listing)
+        #expect((document["requests"] as? [[String: Any]])?.map { $0["path"] as? String } == ["users/create.ferry.yaml", "users/list.ferry.yaml"])
+        let problem = try #require((document["problems"] as? [[String: Any]])?.first)
+        #expect(problem["line"] as? Int == 3)
+        try FileManager.default.removeItem(atPath: directory.file("broken.ferry.yaml"))
+        #expect(await FerryBinary.run(["collection", "list", directory.path]).status == 0)
+    }
+
+    @Test func theBundledExamplesParseAndUseOnlyTheDemoEnvironment() async throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples").standardizedFileURL.path
+        let listing = await FerryBinary.run(["collection", "list", examples, "--json"])
+        #expect(listing.status == 0, "\(listing.text)")
+        let requests = try #require(try json(listing)["requests"] as? [[String: Any]])
+        #expect(requests.count >= 12)
+        try await withDemoServer { server throws in
+            let login = await FerryBinary.run(["send", examples + "/auth/basic-auth.ferry.yaml", "--env", "demo", "--var", "baseURL=\(server.baseURL)"])
+            #expect(login.status == 0, "\(login.stderr)")
+            #expect(login.text.contains("\"authenticated\": true") || login.text.contains("\"authenticated\" : true"), "\(login.text)")
+            let upload = await FerryBinary.run(["send", examples + "/echo/multipart.ferry.yaml", "--env", "demo", "--var", "baseURL=\(server.baseURL)"])
+            #expect(upload.status == 0, "\(upload.stderr)")
+            #expect(upload.text.contains("A small text file"), "\(upload.text)")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import FerryCore
+import Foundation
+import Testing
+
+@Suite struct VariablesTests {
+    static let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)
+
+    func resolver(_ variables: [Variable] = [], host: [String: String]? = nil) -> VariableResolver {
+        VariableResolver(variables, hostEnvironment: host, now: { Self.fixedDate }, randomInt: { 42 })
+    }
+
+    @Test func templatesSplitIntoTextAndNames() {
+        #expect(Template("{{base}}/users/{{ id }}?q=1").pieces == [.variable("base"), .text("/users/"), .variable("id"), .text("?q=1")])
+        #expect(Template("no {{ and {{}} stay }} text {{").pieces == [.text("no {{ and {{}} stay }} text {{")])
+        #expect(Template("{{a}}{{b}}{{a}}").variableNames == ["a", "b"])
+    }
+
+    @Test func variablesAndBuiltInsAreReplaced() throws {
+        let resolver = resolver([Variable(name: "user", value: "ann")])
+        #expect(try resolver.render("{{user}}-{{$timestamp}}-{{$randomInt}}", place: "url") == "ann-1700000000-42")
+        #expect(try resolver.render("{{$isoTimestamp}}", place: "url") == "2023-11-14T22:13:20Z")
+        let uuid = try resolver.render("{{$uuid}}", place: "url")
+        #expect(UUID(uuidString: uuid) != nil)
+        #expect(try resolver.render("{{$uuid}}", place: "url") != uuid)
+    }
+
+    @Test func anUnresolvedVariableNamesItselfAndWhereItIs() throws {
+        let error = try #require(throws: FerryError.self) { try resolver().render("Bearer {{token}}", place: "header Authorization") }
+        guard case .invalidRequest(.unresolvedVariable(let name, let place)) = error else {
+            Issue.record("unexpected \(error)")
+            return
+        }
+        #expect(name == "token")
+        #expect(place == "header Authorization")
+        #expect(error.link.message == "the variable {{token}} in the header Authorization has no value; nothing was sent")
+    }
+
+    @Test func hostVariablesOnlyWhenAllowed() throws {
+        #expect(throws: FerryError.self) { try resolver().render("{{$env.HOME}}", place: "url") }
+        #expect(try resolver(host: ["HOME": "/home/ann"]).render("{{$env.HOME}}", place: "url") == "/home/ann")
+        #expect(throws: FerryError.self) { try resolver(host: [:]).render("{{$env.MISSING}}", place: "url") }
+    }
+
+    @Test func laterLayersWinButSecretsStaySecret() throws {
+        var resolver = resolver([Variable(name: "password", value: "one", isSecret: true)])
+        resolver.add([Variable(name: "password", value: "two")])
+        #expect(try resolver.render("{{password}}", place: "body") == "two")
+        #expect(resolver.redaction.redact("pw=two") == "pw={{password}}")
+    }
+
+    @Test func redactionReplacesSecretsAlsoPercentEncoded() {
+        let redaction = Redaction([
+            .init(secret: "p@ss word&1", replacement: "{{password}}"),
+            .init(secret: "p@ss", replacement: "{{short}}"),
+        ])
+        #expect(redaction.redact("x p@ss word&1 y") == "x {{password}} y")
+        #expect(redaction.redact("?pw=p%40ss%20word%261") == "?pw={{password}}")
+        #expect(redaction.redact("p@ss") == "{{short}}")
+        #expect(Redaction([.init(secret: "", replacement: "{{empty}}")]).redact("text") == "text")
+    }
+}

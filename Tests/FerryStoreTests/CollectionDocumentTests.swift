@@ -1,0 +1,85 @@
+import FerryCore
+import FerryStore
+import FerryTestSupport
+import Foundation
+import Testing
+
+@Suite struct CollectionDocumentTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    @Test func everyFieldSurvivesARoundTrip() throws {
+        let document = CollectionFixtures.everyField
+        let text = try document.yaml()
+        let reread = try RequestDocument(yaml: text, path: "every.ferry.yaml")
+        #expect(reread == document)
+        #expect(try reread.yaml() == text)
+    }
+
+    @Test(arguments: CollectionFixtures.bodies)
+    func everyBodyKindSurvivesARoundTrip(body: RequestDocument.Body) throws {
+        var document = RequestDocument(method: .put, url: "http://example.test/upload")
+        document.body = body
+        #expect(try RequestDocument(yaml: try document.yaml(), path: "body.ferry.yaml") == document)
+    }
+
+    @Test func bearerAuthAndHTTPVersionsSurvive() throws {
+        for version in [HTTPVersionPreference.http1_1, .http2] {
+            var document = RequestDocument(url: "https://example.test/")
+            document.auth = .bearer(token: "{{token}}")
+            document.options.httpVersion = version
+            #expect(try RequestDocument(yaml: try document.yaml(), path: "auth.ferry.yaml") == document)
+        }
+    }
+
+    /// `FERRY_RECORD_GOLDEN=1 swift test --filter goldenFiles` rewrites the files (review the diff).
+    @Test func goldenFilesMatchByteForByte() throws {
+        let cases: [(String, RequestDocument)] = [
+            ("every-field.ferry.yaml", CollectionFixtures.everyField),
+            ("minimal.ferry.yaml", RequestDocument(url: "{{baseURL}}/json")),
+        ]
+        for (name, document) in cases {
+            if ProcessInfo.processInfo.environment["FERRY_RECORD_GOLDEN"] == "1" {
+                try document.yaml().write(to: Self.golden.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            }
+            let expected = try String(contentsOf: Self.golden.appendingPathComponent(name), encoding: .utf8)
+            #expect(try document.yaml() == expected, "\(name)")
+            #expect(try RequestDocument(yaml: expected, path: name) == document)
+        }
+    }
+
+    @Test func defaultsAreLeftOut() throws {
+        #expect(try RequestDocument(url: "http://example.test/").yaml() == "url: http://example.test/\n")
+    }
+
+    @Test func unknownKeysAreReportedWithLineAndColumn() throws {
+        let text = "url: http://example.test/\nheaders:\n  - Accept: text/plain\noptions:\n  timeout: 5\n  retries: 3\n"
+        let problem = try #require(throws: ConfigProblem.self) { try RequestDocument(yaml: text, path: "x.ferry.yaml") }
+        #expect(problem.line == 6)
+        #expect(problem.column == 3)
+        #expect(problem.key == "options.retries")
+        #expect(problem.description.hasPrefix("x.ferry.yaml:6:3: options.retries: unknown key"))
+    }
+
+    @Test func invalidYAMLIsReportedWithLineAndColumn() throws {
+        let text = "url: http://example.test/\nheaders:\n  - Accept: [unclosed\nname: x\n"
+        let problem = try #require(throws: ConfigProblem.self) { try RequestDocument(yaml: text, path: "bad.ferry.yaml") }
+        #expect(problem.line != nil && problem.column != nil)
+        #expect(problem.message.hasPrefix("is not valid YAML"))
+    }
+
+    @Test(arguments: [
+        ("method: GET\n", 1, 1, "url", "is missing"),
+        ("url: x\noptions:\n  maxRedirects: lots\n", 3, 17, "options.maxRedirects", "expected a whole number"),
+        ("url: x\nbody:\n  json: {}\n  raw: text\n", 3, 3, "body", "expected exactly one of"),
+        ("url: x\nserializer: yaml\n", 2, 13, "serializer", "expected one of"),
+        ("url: x\nvalidation:\n  status: 99\n", 3, 11, "validation.status", "expected codes"),
+        ("url: x\nmethod: \"GE T\"\n", 2, 9, "method", "is not a valid HTTP method"),
+    ])
+    func wrongValuesAreLocated(text: String, line: Int, column: Int, key: String, message: String) throws {
+        let problem = try #require(throws: ConfigProblem.self) { try RequestDocument(yaml: text, path: "x.ferry.yaml") }
+        #expect(problem.line == line)
+        #expect(problem.column == column)
+        #expect(problem.key == key)
+        #expect(problem.message.hasPrefix(message), "\(problem)")
+    }
+}
