@@ -164,16 +164,16 @@ import Testing
         let home = try Home()
         let perLoop = 25
         try await withDemoServer { server in
-            async let first = sendLoop(home, "\(server.baseURL)/get?loop=a", count: perLoop)
-            async let second = sendLoop(home, "\(server.baseURL)/get?loop=b", count: perLoop)
+            async let first = sendLoop(home, "\(server.baseURL)/get?loop=alpha", count: perLoop)
+            async let second = sendLoop(home, "\(server.baseURL)/get?loop=bravo", count: perLoop)
             let outcomes = await first + second
             #expect(outcomes.allSatisfy { $0.status == 0 })
             #expect(outcomes.allSatisfy { $0.stderr.isEmpty }, "\(outcomes.map(\.stderr).filter { !$0.isEmpty })")
         }
         let store = try HistoryStore(path: home.database)
         #expect(try store.count() == 2 * perLoop)
-        #expect(try store.search(HistoryQuery(text: "loop a", limit: 100)).count == perLoop)
-        #expect(try store.search(HistoryQuery(text: "loop b", limit: 100)).count == perLoop)
+        #expect(try store.search(HistoryQuery(text: "loop alpha", limit: 100)).count == perLoop)
+        #expect(try store.search(HistoryQuery(text: "loop bravo", limit: 100)).count == perLoop)
         let (integrity, journal) = try await DatabaseQueue(path: home.database).read { db in
             (try String.fetchOne(db, sql: "PRAGMA integrity_check"), try String.fetchOne(db, sql: "PRAGMA journal_mode"))
         }
