@@ -68,6 +68,30 @@ import Testing
         }
     }
 
+    @Test func theTUIRecordsEachExchange() async throws {
+        let home = try Home()
+        try await withDemoServer { server in
+            let environment = "TERM=tmux-256color HOME=\(home.directory.path) XDG_DATA_HOME=\(home.directory.path) LANG=C.UTF-8"
+            let session = try TmuxSession(command: "env \(environment) \(FerryBinary.path); sleep 60", width: 100, height: 30)
+            defer { session.close() }
+            _ = try await session.waitForScreen { $0.contains("Nothing sent yet") }
+            try session.send("\(server.baseURL)/json?from=tui", literal: true)
+            try session.send("Enter")
+            _ = try await session.waitForScreen { $0.contains("200 OK") }
+            // Recorded from the transfer's task, just after the answer is shown.
+            var entries: [HistoryEntry] = []
+            for _ in 0..<100 where entries.isEmpty {
+                if FileManager.default.fileExists(atPath: home.database) {
+                    entries = try HistoryStore(path: home.database).entries(HistoryQuery(limit: 10))
+                }
+                if entries.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(entries.map(\.url) == ["\(server.baseURL)/json?from=tui"])
+            #expect(entries.first?.status == 200)
+            #expect(entries.first?.responseBody.map { String(decoding: $0, as: UTF8.self).contains("slideshow") } == true)
+        }
+    }
+
     @Test func badInputIsAClearErrorWithExitCode1() async throws {
         let home = try Home()
         let missing = await home.run(["history", "show", "42"])
