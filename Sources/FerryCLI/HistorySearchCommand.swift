@@ -26,20 +26,15 @@ struct HistorySearchCommand: HistorySubcommand {
     @Option(name: .long, help: "Only exchanges up to this time: ISO 8601, or an age such as 30m, 1h, 2d, 1w.")
     var until: String?
 
-    @Option(name: .long, help: "How many entries to show.")
-    var limit = 50
-
-    @Flag(name: .long, help: "Print a JSON array instead of a table.")
-    var json = false
+    @OptionGroup var listing: HistoryListingOptions
 
     func run(store: HistoryStore, printer: HistoryPrinter) async throws -> ExitStatus {
-        guard limit > 0 else { throw HistoryError.invalidArgument(name: "--limit", problem: "must be 1 or more") }
         let now = Date()
         let search = HistoryQuery(text: query, status: status, method: method, host: host,
                                   since: try since.map { try HistoryQuery.parseTime($0, name: "--since", now: now) },
                                   until: try until.map { try HistoryQuery.parseTime($0, name: "--until", now: now) },
-                                  limit: limit)
-        try printer.printSummaries(try store.search(search), json: json)
+                                  limit: try listing.validLimit())
+        try printer.printSummaries(try store.search(search), json: listing.json)
         return .success
     }
 }

@@ -26,24 +26,9 @@ public enum DocumentDiff {
 
     /// The changes from `old` to `new`: removals and changes in `old`'s order, then additions in `new`'s.
     public static func compare(_ old: Document, _ new: Document) -> [Change] {
-        let before = flatten(old)
-        let after = flatten(new)
-        let beforeByPath = Dictionary(before.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let afterByPath = Dictionary(after.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        var changes: [Change] = []
-        for node in before {
-            if let counterpart = afterByPath[node.path] {
-                if counterpart.kind != node.kind || counterpart.value != node.value {
-                    changes.append(Change(kind: .changed, path: node.path, old: node.value, new: counterpart.value))
-                }
-            } else if node.parent.map({ afterByPath[$0] != nil }) ?? true {
-                changes.append(Change(kind: .removed, path: node.path, old: node.value, new: nil))
-            }
-        }
-        for node in after where beforeByPath[node.path] == nil && (node.parent.map { beforeByPath[$0] != nil } ?? true) {
-            changes.append(Change(kind: .added, path: node.path, old: nil, new: node.value))
-        }
-        return changes
+        KeyedDiff.compare(flatten(old), flatten(new), key: \.path, differs: { $0.kind != $1.kind || $0.value != $1.value },
+                          isReported: { node, otherSide in node.parent.map { otherSide[$0] != nil } ?? true })
+            .map { Change(kind: $0.kind, path: ($0.old ?? $0.new)!.path, old: $0.old?.value, new: $0.new?.value) }
     }
 
     // MARK: - Flattening

@@ -56,24 +56,8 @@ public struct ExchangeDiff: Sendable, Equatable, Codable {
     }
 
     private static func compare(_ old: [HTTPHeader], _ new: [HTTPHeader]) -> [HeaderChange] {
-        let before = joined(old)
-        let after = joined(new)
-        let afterValues = Dictionary(after.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let beforeValues = Dictionary(before.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        var changes: [HeaderChange] = []
-        for field in before {
-            if let counterpart = afterValues[field.key] {
-                if counterpart.value != field.value {
-                    changes.append(HeaderChange(kind: .changed, name: field.name, old: field.value, new: counterpart.value))
-                }
-            } else {
-                changes.append(HeaderChange(kind: .removed, name: field.name, old: field.value, new: nil))
-            }
-        }
-        for field in after where beforeValues[field.key] == nil {
-            changes.append(HeaderChange(kind: .added, name: field.name, old: nil, new: field.value))
-        }
-        return changes
+        KeyedDiff.compare(joined(old), joined(new), key: \.key, differs: { $0.value != $1.value })
+            .map { HeaderChange(kind: $0.kind, name: ($0.old ?? $0.new)!.name, old: $0.old?.value, new: $0.new?.value) }
     }
 
     /// Header fields grouped by name (ignoring case), values joined with `, `, in first-seen order.
