@@ -53,6 +53,7 @@ let package = Package(
             "FerryCore",
             .product(name: "Yams", package: "Yams"),
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "FerryApp", dependencies: [
             "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport", "FerryStore",
@@ -64,6 +65,7 @@ let package = Package(
         ], resources: [.copy("Examples")]),
         .executableTarget(name: "ferry", dependencies: ["FerryCLI"]),
         .executableTarget(name: "ferry-bench", dependencies: ["FerryCore", "FerryTransport"], path: "Benchmarks/FerryBench"),
+        .executableTarget(name: "ferry-history-bench", dependencies: ["FerryCore", "FerryStore"], path: "Benchmarks/history-bench"),
 
         // MARK: - Tests
         .target(name: "FerryTestSupport", dependencies: [
@@ -75,11 +77,17 @@ let package = Package(
             "FerryCore", "FerryTransport", "FerryServer", "FerryTestSupport",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        .testTarget(name: "FerryStoreTests", dependencies: ["FerryCore", "FerryStore", "FerryTestSupport"]),
+        .testTarget(name: "FerryStoreTests", dependencies: [
+            "FerryCore", "FerryStore", "FerryTestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "FerryShimTests", dependencies: ["CNcursesShims", "CCurlShims"]),
         .testTarget(name: "FerryTUITests", dependencies: [
             "FerryCore", "FerryTUI", "FerryApp", "CNcursesShims", "FerryTestSupport",
         ]),
-        .testTarget(name: "FerryCLITests", dependencies: ["ferry", "FerryCLI", "FerryServer", "FerryTestSupport"]),
+        .testTarget(name: "FerryCLITests", dependencies: [
+            "ferry", "FerryCLI", "FerryServer", "FerryStore", "FerryTestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
     ]
 )

@@ -31,6 +31,7 @@ public enum TUILauncher {
             let home = environment["HOME"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "\u{0}"
             state.notice = problems.map { $0.description.replacingOccurrences(of: home, with: "~/") }.joined(separator: "; ") + " (using the default)"
         }
-        TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), tracePath: environment["FERRY_TRACE_FILE"]).run()
+        TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), tracePath: environment["FERRY_TRACE_FILE"],
+                   recorder: HistoryRecorder(locations: StoreLocations(environment: environment))).run()
     }
 }

@@ -1,4 +1,5 @@
 import FerryCore
+import FerryStore
 import FerryTerminal
 import FerryTUI
 import Foundation
@@ -12,6 +13,8 @@ final class TUIRuntime {
     private let transport: any Transport
     private let inbox = MessageInbox()
     private let trace: FrameTrace
+    /// Records each finished exchange in the history, from the transfer's task (never this thread).
+    private let recorder: HistoryRecorder?
     private var previous: Canvas?
     private var transfers: [Int: Task<Void, Never>] = [:]
     private var sendStarted: [Int: ContinuousClock.Instant] = [:]
@@ -19,10 +22,11 @@ final class TUIRuntime {
     /// When the elapsed time shown for a request in flight was last updated.
     private var lastTick = ContinuousClock.now
 
-    init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?) {
+    init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?, recorder: HistoryRecorder? = nil) {
         self.state = state
         self.terminal = terminal
         self.transport = transport
+        self.recorder = recorder
         trace = FrameTrace(path: tracePath)
     }
 
@@ -93,12 +97,20 @@ final class TUIRuntime {
         let progress: @Sendable (TransferProgress) -> Void = { progress in
             inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
         }
+        let recorder = self.recorder
+        let startDate = Date()
         transfers[id] = Task.detached {
+            let outcome: (response: Response?, error: (any Error)?)
             do {
                 let response = try await transport.send(request, receivingInto: .default, progress: progress)
                 inbox.post(.responseArrived(id: id, ResponseSummary(response, accept: accept)))
+                outcome = (response, nil)
             } catch {
                 inbox.post(.requestFailed(id: id, ErrorChain(error), elapsed: secondsElapsed(since: started)))
+                outcome = (nil, error)
+            }
+            if case .failure(let warning) = recorder?.record(request: request, response: outcome.response, error: outcome.error, started: startDate) {
+                inbox.post(.notice(warning.message))
             }
         }
     }

@@ -8,7 +8,7 @@ public struct FerryCommand: AsyncCommand {
         commandName: "ferry",
         abstract: "A terminal API explorer: compose, send, inspect and replay HTTP requests.",
         version: FerryInfo.version,
-        subcommands: [SendCommand.self, ViewCommand.self, CollectionCommand.self, DemoCommand.self, ServeDemoCommand.self])
+        subcommands: [SendCommand.self, ViewCommand.self, CollectionCommand.self, HistoryCommand.self, DemoCommand.self, ServeDemoCommand.self])
 
     @Option(name: .long, help: "The TUI's colour theme (ferry-dark, ferry-light, solarized-dark, high-contrast, monochrome, or one in ~/.config/ferry/themes).")
     var theme: String?

@@ -61,6 +61,7 @@ struct SendCommand: AsyncCommand {
             return report(Outcome(request: request), options: options, hex: false, printer: printer)
         }
         let destination: ResponseDestination = options.output.map { .file(path: $0) } ?? .default
+        let started = Date()
         let task = Task { try await transport.send(request, receivingInto: destination, progress: nil) }
         let interrupt = InterruptHandler { task.cancel() }
         defer { interrupt.cancel() }
@@ -81,7 +82,11 @@ struct SendCommand: AsyncCommand {
         } catch {
             outcome = Outcome(request: request, error: error as? FerryError ?? .explicitlyCancelled)
         }
-        return report(outcome, options: options, hex: responseOptions.value.hex, printer: printer)
+        let status = report(outcome, options: options, hex: responseOptions.value.hex, printer: printer)
+        if !options.noHistory {
+            HistoryRecording.record(request, response: outcome.response, error: outcome.error, started: started, stderr: printer.stderr)
+        }
+        return status
     }
 
     private static func report(_ outcome: Outcome, options: SendOptions, hex: Bool, printer: ResponsePrinter) -> ExitStatus {

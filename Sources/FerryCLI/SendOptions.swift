@@ -98,6 +98,9 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("json"), help: "Print one JSON document describing the whole exchange (schema in the README).")
     public var json = false
 
+    @Flag(name: .customLong("no-history"), help: "Do not record this exchange in the history.")
+    public var noHistory = false
+
     @Option(name: .customLong("json-body-limit"), help: ArgumentHelp("Bytes of body included by --json (default 1 MiB).", valueName: "bytes"))
     public var jsonBodyLimit: Int = 1 << 20
 

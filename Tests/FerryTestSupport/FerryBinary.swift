@@ -17,14 +17,16 @@ public enum FerryBinary {
     /// Runs `ferry arguments…` to completion with stdin closed (or read from the file
     /// `standardInput`), on a thread of its own so the blocking reads never starve the test's
     /// concurrency pool.
-    public static func run(_ arguments: [String], standardInput: String? = nil, timeout: TimeInterval = 60) async -> Outcome {
+    /// `environment` replaces the test process's own; without one, `XDG_DATA_HOME` still points at a
+    /// temporary folder so no test records into the user's history.
+    public static func run(_ arguments: [String], standardInput: String? = nil, environment: [String: String]? = nil, timeout: TimeInterval = 60) async -> Outcome {
         await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: runBlocking(arguments, standardInput: standardInput, timeout: timeout)) }.start()
+            Thread { continuation.resume(returning: runBlocking(arguments, standardInput: standardInput, environment: environment, timeout: timeout)) }.start()
         }
     }
 
-    private static func runBlocking(_ arguments: [String], standardInput: String?, timeout: TimeInterval) -> Outcome {
-        let process = start(arguments, standardInput: standardInput)
+    private static func runBlocking(_ arguments: [String], standardInput: String?, environment: [String: String]?, timeout: TimeInterval) -> Outcome {
+        let process = start(arguments, standardInput: standardInput, environment: environment)
         let deadline = Date().addingTimeInterval(timeout)
         var stdout = Data()
         let outPipe = process.standardOutput as! Pipe
@@ -41,10 +43,11 @@ public enum FerryBinary {
     }
 
     /// Starts `ferry arguments…` with piped output and stdin from /dev/null or the file `standardInput`.
-    public static func start(_ arguments: [String], standardInput: String? = nil) -> Process {
+    public static func start(_ arguments: [String], standardInput: String? = nil, environment: [String: String]? = nil) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        process.environment = environment ?? ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": scratchDataHome]) { $1 }
         process.standardInput = standardInput.flatMap(FileHandle.init(forReadingAtPath:)) ?? FileHandle.nullDevice
         process.standardOutput = Pipe()
         process.standardError = Pipe()
@@ -52,6 +55,13 @@ public enum FerryBinary {
         return process
     }
 }
+
+/// The data folder of tests that do not choose one: a fresh folder for this test process.
+private let scratchDataHome: String = {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-test-data-\(getpid())").path
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}()
 
 /// A value handed from the stderr reader thread.
 final class LockedData: @unchecked Sendable {

@@ -32,6 +32,9 @@ public struct ErrorLink: Sendable, Hashable, Codable {
 public struct ErrorChain: Sendable, Hashable, Codable {
     public var links: [ErrorLink]
 
+    /// A chain already walked (one read back from the history).
+    public init(links: [ErrorLink]) { self.links = links }
+
     public init(_ error: any Error) {
         var links: [ErrorLink] = []
         var current: (any Error)? = error

@@ -58,7 +58,7 @@ public enum NodePath {
     }
 
     /// The XPath node test that selects nodes like this one.
-    static func xmlTest(_ node: NodeID, in document: Document) -> String {
+    package static func xmlTest(_ node: NodeID, in document: Document) -> String {
         switch document.kind(of: node) {
         case .element: document.name(of: node) ?? ""
         case .attribute: "@" + (document.name(of: node) ?? "")
@@ -68,7 +68,7 @@ public enum NodePath {
         }
     }
 
-    static func isIdentifier(_ key: String) -> Bool {
+    package static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.unicodeScalars.first, first == "_" || first == "$" || first.properties.isAlphabetic && first.isASCII else { return false }
         return key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || $0 == "$" || ("0"..."9").contains($0)) }
     }

@@ -1,0 +1,113 @@
+import Crypto
+import FerryCore
+import Foundation
+
+extension HistoryEntry {
+    /// The entry for one finished exchange: its response, or the error that stopped it.
+    ///
+    /// Secrets are replaced everywhere text is stored; bodies are capped at `bodyLimit` bytes
+    /// while the response's full size and SHA-256 (of the body as received) are kept.
+    public init(request: Request, response: Response?, error: (any Error)?, started: Date,
+                origin: HistoryOrigin = .adHoc, redactor: SecretRedactor = SecretRedactor(secrets: [:]),
+                bodyLimit: Int = HistoryStore.defaultBodyLimit) throws {
+        var redacted = false
+        func clean(_ text: String) -> String {
+            let (result, changed) = redactor.redact(text)
+            redacted = redacted || changed
+            return result
+        }
+        func clean(_ headers: HTTPHeaders) -> [HTTPHeader] {
+            headers.map { HTTPHeader(name: $0.name, value: clean($0.value)) }
+        }
+        func clean(_ data: Data) -> Data {
+            let (result, changed) = redactor.redact(data)
+            redacted = redacted || changed
+            return result
+        }
+
+        let requestBody = try Self.capture(request.body, limit: bodyLimit)
+        id = nil
+        time = started
+        method = request.method.rawValue
+        url = clean(request.url.absoluteString)
+        host = request.url.host?.lowercased() ?? ""
+        status = response?.status
+        statusClass = response.map { "\(min(max($0.status / 100, 1), 5))xx" } ?? "error"
+        durationMs = response.map { Double($0.timeline.total) / 1000 } ?? max(0, Date().timeIntervalSince(started) * 1000)
+        requestHeaders = clean(request.headers)
+        self.requestBody = requestBody.bytes.map(clean)
+        requestBodySize = requestBody.size
+        requestBodyTruncated = requestBody.truncated
+        options = request.options
+        requestLine = response?.sent.map { clean($0.requestLine) }
+        sentHeaders = response?.sent.map { clean($0.headers) }
+        reason = response?.displayReason
+        httpVersion = response?.httpVersion
+        responseHeaders = response.map { clean($0.headers) } ?? []
+        if let response {
+            let prefix = try response.body.prefix(bodyLimit)
+            responseBody = clean(prefix)
+            responseBodySize = response.body.count
+            responseBodySHA256 = try Self.sha256(of: response.body)
+            responseBodyTruncated = response.body.count > Int64(prefix.count)
+        } else {
+            responseBody = nil
+            responseBodySize = 0
+            responseBodySHA256 = nil
+            responseBodyTruncated = false
+        }
+        contentType = response?.headers["Content-Type"]
+        effectiveURL = response.map { clean($0.effectiveURL) }
+        remoteAddress = response?.remoteAddress
+        timeline = response?.timeline
+        redirects = response?.redirects ?? []
+        errorChain = error.map { ErrorChain($0).links.map { link in
+            var link = link
+            link.message = clean(link.message)
+            link.details = link.details.map { ErrorLink.Detail($0.name, clean($0.value)) }
+            return link
+        } }
+        self.redacted = redacted
+        collection = origin.collection
+        requestPath = origin.requestPath
+        environment = origin.environment
+        let heads = (requestHeaders + (sentHeaders ?? []) + responseHeaders).reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        storedBytes = Int64(url.utf8.count + heads + (self.requestBody?.count ?? 0) + (responseBody?.count ?? 0) + 512)
+    }
+
+    /// At most `limit` bytes of a request body, with its full length when known.
+    private static func capture(_ body: RequestBody, limit: Int) throws -> (bytes: Data?, size: Int64?, truncated: Bool) {
+        if case .bytes(let data) = body {
+            return (data.prefix(limit), Int64(data.count), data.count > limit)
+        }
+        guard let source = try body.makeSource() else { return (nil, nil, false) }
+        let stream = try source.open()
+        var bytes = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var more = true
+        while more && bytes.count <= limit {
+            let read = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
+            more = read > 0
+            bytes.append(contentsOf: buffer[0..<read])
+        }
+        let truncated = bytes.count > limit
+        return (bytes.prefix(limit), source.length ?? (truncated ? nil : Int64(bytes.count)), truncated)
+    }
+
+    /// Lower-case hex SHA-256 of the whole body, reading a file-backed body in pieces.
+    private static func sha256(of body: ResponseBody) throws -> String {
+        var hasher = SHA256()
+        if case .memory(let data) = body.storage {
+            hasher.update(data: data)
+        } else if let path = body.filePath {
+            do {
+                let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+                defer { try? handle.close() }
+                while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
+            } catch {
+                throw HistoryError.failed(operation: "read the response body", problem: "\(path): \(error.localizedDescription)")
+            }
+        }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,84 @@
+import FerryCore
+import Foundation
+import GRDB
+
+/// One recorded exchange: a row of the `exchange` table.
+///
+/// The request is stored as composed (after variables, secrets replaced by `{{name}}`) so it can
+/// be replayed, together with the head curl actually sent. Bodies are capped; the response keeps
+/// its full size and SHA-256.
+public struct HistoryEntry: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "exchange"
+    /// Times are stored as seconds since 1970, so time filters compare numbers.
+    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { .timeIntervalSince1970 }
+    public static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { .timeIntervalSince1970 }
+
+    public var id: Int64?
+    public var time: Date
+    public var method: String
+    public var url: String
+    public var host: String
+    /// The final status; nil when no response arrived.
+    public var status: Int?
+    /// `1xx` … `5xx`, or `error` when no response arrived.
+    public var statusClass: String
+    public var durationMs: Double
+
+    // MARK: Request
+    /// The headers as composed (what a replay sends).
+    public var requestHeaders: [HTTPHeader]
+    public var requestBody: Data?
+    public var requestBodySize: Int64?
+    public var requestBodyTruncated: Bool
+    public var options: RequestOptions
+    /// The request line and headers as they went on the wire, when the request reached it.
+    public var requestLine: String?
+    public var sentHeaders: [HTTPHeader]?
+
+    // MARK: Response
+    public var reason: String?
+    public var httpVersion: String?
+    public var responseHeaders: [HTTPHeader]
+    /// The first `bodyLimit` bytes of the body.
+    public var responseBody: Data?
+    /// The size of the whole body as received.
+    public var responseBodySize: Int64
+    /// Lower-case hex SHA-256 of the whole body as received.
+    public var responseBodySHA256: String?
+    public var responseBodyTruncated: Bool
+    public var contentType: String?
+    public var effectiveURL: String?
+    public var remoteAddress: String?
+    public var timeline: Timeline?
+    public var redirects: [RedirectHop]
+    public var errorChain: [ErrorLink]?
+    /// True when a secret value was replaced by `{{name}}` somewhere in the entry.
+    public var redacted: Bool
+
+    // MARK: Origin
+    /// The collection, the request's path in it, and the environment, when the exchange came from one.
+    public var collection: String?
+    public var requestPath: String?
+    public var environment: String?
+
+    /// Bytes this entry takes, roughly (bodies and heads), for the size limit of retention.
+    public var storedBytes: Int64
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// The columns a listing needs: no bodies, no heads.
+public struct HistorySummary: Codable, Sendable, Equatable, FetchableRecord {
+    public static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { .timeIntervalSince1970 }
+    static let columns = ["id", "time", "method", "url", "host", "status", "statusClass", "durationMs", "responseBodySize"]
+
+    public var id: Int64
+    public var time: Date
+    public var method: String
+    public var url: String
+    public var host: String
+    public var status: Int?
+    public var statusClass: String
+    public var durationMs: Double
+    public var responseBodySize: Int64
+}

@@ -1,0 +1,15 @@
+/// Where an exchange came from: the collection, the request's path in it, and the environment.
+public struct HistoryOrigin: Sendable, Equatable {
+    public var collection: String?
+    public var requestPath: String?
+    public var environment: String?
+
+    public init(collection: String? = nil, requestPath: String? = nil, environment: String? = nil) {
+        self.collection = collection
+        self.requestPath = requestPath
+        self.environment = environment
+    }
+
+    /// An exchange typed on the command line or in the TUI's editor: no collection.
+    public static let adHoc = HistoryOrigin()
+}

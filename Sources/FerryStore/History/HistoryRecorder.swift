@@ -1,0 +1,30 @@
+import FerryCore
+import Foundation
+
+/// Records finished exchanges without ever failing them: a problem becomes one warning line.
+public struct HistoryRecorder: Sendable {
+    private let store: Result<HistoryStore, HistoryError>
+
+    /// Opens the history in the user's data directory now; a failure is reported at each `record`.
+    public init(locations: StoreLocations) {
+        store = Result { try HistoryStore(locations: locations) }.mapError { $0 as? HistoryError ?? .unavailable(path: locations.dataDirectory, problem: "\($0)") }
+    }
+
+    /// Stores the exchange; returns the new entry's id, or a warning (`history: …`) when it could not.
+    public func record(request: Request, response: Response?, error: (any Error)?, started: Date,
+                       origin: HistoryOrigin = .adHoc, secrets: [String: String] = [:]) -> Result<Int64, HistoryWarning> {
+        do {
+            let store = try store.get()
+            let entry = try HistoryEntry(request: request, response: response, error: error, started: started,
+                                         origin: origin, redactor: SecretRedactor(secrets: secrets))
+            return .success(try store.record(entry))
+        } catch {
+            return .failure(HistoryWarning(message: "history: \(error)"))
+        }
+    }
+}
+
+/// Why an exchange was not recorded, as the one line shown on stderr or in the status bar.
+public struct HistoryWarning: Error, Sendable, Equatable {
+    public var message: String
+}

@@ -1,0 +1,65 @@
+import GRDB
+
+/// The history database's schema, as named migrations applied in order (never edited once shipped).
+enum HistorySchema {
+    /// The full-text table over URL, method, status, headers and text bodies; rowid = exchange id.
+    static let searchTable = "exchangeSearch"
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: exchange table") { db in
+            try db.create(table: HistoryEntry.databaseTableName) { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("time", .double).notNull()
+                table.column("method", .text).notNull()
+                table.column("url", .text).notNull()
+                table.column("host", .text).notNull()
+                table.column("status", .integer)
+                table.column("statusClass", .text).notNull()
+                table.column("durationMs", .double).notNull()
+                table.column("requestHeaders", .text).notNull()
+                table.column("requestBody", .blob)
+                table.column("requestBodySize", .integer)
+                table.column("requestBodyTruncated", .boolean).notNull()
+                table.column("options", .text).notNull()
+                table.column("requestLine", .text)
+                table.column("sentHeaders", .text)
+                table.column("reason", .text)
+                table.column("httpVersion", .text)
+                table.column("responseHeaders", .text).notNull()
+                table.column("responseBody", .blob)
+                table.column("responseBodySize", .integer).notNull()
+                table.column("responseBodySHA256", .text)
+                table.column("responseBodyTruncated", .boolean).notNull()
+                table.column("contentType", .text)
+                table.column("effectiveURL", .text)
+                table.column("remoteAddress", .text)
+                table.column("timeline", .text)
+                table.column("redirects", .text).notNull()
+                table.column("errorChain", .text)
+                table.column("redacted", .boolean).notNull()
+                table.column("collection", .text)
+                table.column("requestPath", .text)
+                table.column("environment", .text)
+                table.column("storedBytes", .integer).notNull()
+            }
+            try db.create(indexOn: HistoryEntry.databaseTableName, columns: ["time"])
+            try db.create(indexOn: HistoryEntry.databaseTableName, columns: ["host"])
+            try db.create(indexOn: HistoryEntry.databaseTableName, columns: ["statusClass"])
+        }
+        migrator.registerMigration("v1: full-text search") { db in
+            try db.create(virtualTable: searchTable, using: FTS5()) { table in
+                table.column("url")
+                table.column("method")
+                table.column("status")
+                table.column("headers")
+                table.column("body")
+            }
+            try db.execute(sql: """
+                CREATE TRIGGER exchangeSearchDelete AFTER DELETE ON \(HistoryEntry.databaseTableName)
+                BEGIN DELETE FROM \(searchTable) WHERE rowid = old.id; END
+                """)
+        }
+        return migrator
+    }
+}

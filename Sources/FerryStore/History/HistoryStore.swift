@@ -1,0 +1,185 @@
+import FerryCore
+import Foundation
+import GRDB
+
+/// The history of exchanges in one SQLite file (WAL), safe to share between Ferry processes.
+public final class HistoryStore: Sendable {
+    /// Bytes of each body kept by default; the rest is summarised by size and SHA-256.
+    public static let defaultBodyLimit = 1 << 20
+    public static let fileName = "history.sqlite"
+    /// How long a write waits for another process's write before failing.
+    static let busyTimeout: TimeInterval = 10
+    /// Retention is checked after every this many recorded entries, so recording stays cheap.
+    static let retentionInterval: Int64 = 64
+    /// Bytes of a text body put in the full-text index.
+    static let indexedBodyLimit = 256 << 10
+
+    public let path: String
+    let pool: DatabasePool
+    let retention: HistoryRetention
+
+    /// Opens (creating and migrating as needed) the history at `path`.
+    public init(path: String, retention: HistoryRetention = .standard) throws {
+        self.path = path
+        self.retention = retention
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(Self.busyTimeout)
+            configuration.label = "ferry.history"
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrate(pool)
+        } catch let error as HistoryError {
+            throw error
+        } catch {
+            throw HistoryError.unavailable(path: path, problem: Self.describe(error))
+        }
+    }
+
+    /// The history in the user's data directory (`$XDG_DATA_HOME/ferry/history.sqlite`).
+    public convenience init(locations: StoreLocations, retention: HistoryRetention = .standard) throws {
+        try self.init(path: (locations.dataDirectory as NSString).appendingPathComponent(Self.fileName), retention: retention)
+    }
+
+    /// Runs the migrations; when another process migrated first (both saw an old schema), its
+    /// work is what counts.
+    private static func migrate(_ pool: DatabasePool) throws {
+        let migrator = HistorySchema.migrator
+        if try pool.read(migrator.hasCompletedMigrations) { return }
+        do {
+            try migrator.migrate(pool)
+        } catch {
+            guard try pool.read(migrator.hasCompletedMigrations) else { throw error }
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Stores an entry and its full-text row; returns its id. Applies the retention now and then.
+    @discardableResult
+    public func record(_ entry: HistoryEntry) throws -> Int64 {
+        try perform("record the exchange") {
+            try pool.write { db in
+                var entry = entry
+                entry.id = nil
+                try entry.insert(db)
+                let id = entry.id!
+                try db.execute(sql: "INSERT INTO \(HistorySchema.searchTable) (rowid, url, method, status, headers, body) VALUES (?, ?, ?, ?, ?, ?)",
+                               arguments: [id, entry.url, entry.method, entry.status.map(String.init) ?? "error", Self.headerText(of: entry), Self.bodyText(of: entry)])
+                if id % Self.retentionInterval == 0 { _ = try Self.prune(db, to: retention) }
+                return id
+            }
+        }
+    }
+
+    /// Deletes the oldest entries beyond `retention`; returns how many went. With `compact`, the
+    /// file is then rewritten to give the space back.
+    @discardableResult
+    public func prune(to retention: HistoryRetention, compact: Bool = false) throws -> Int {
+        try perform("prune the history") {
+            let deleted = try pool.write { try Self.prune($0, to: retention) }
+            if compact && deleted > 0 { try pool.vacuum() }
+            return deleted
+        }
+    }
+
+    private static func prune(_ db: Database, to retention: HistoryRetention) throws -> Int {
+        var deleted = 0
+        let table = HistoryEntry.databaseTableName
+        if let maxEntries = retention.maxEntries {
+            try db.execute(sql: "DELETE FROM \(table) WHERE id <= (SELECT id FROM \(table) ORDER BY id DESC LIMIT 1 OFFSET ?)",
+                           arguments: [max(0, maxEntries)])
+            deleted += db.changesCount
+        }
+        if let maxBytes = retention.maxBytes {
+            try db.execute(sql: """
+                DELETE FROM \(table) WHERE id <= (SELECT id FROM (SELECT id, SUM(storedBytes) OVER (ORDER BY id DESC) AS kept FROM \(table))
+                WHERE kept > ? ORDER BY id DESC LIMIT 1)
+                """, arguments: [max(0, maxBytes)])
+            deleted += db.changesCount
+        }
+        return deleted
+    }
+
+    // MARK: - Reading
+
+    /// The entry with this id, or `HistoryError.notFound`.
+    public func entry(id: Int64) throws -> HistoryEntry {
+        let entry = try perform("read the history") { try pool.read { try HistoryEntry.fetchOne($0, key: id) } }
+        guard let entry else { throw HistoryError.notFound(id: id) }
+        return entry
+    }
+
+    /// The newest entries first.
+    public func list(limit: Int) throws -> [HistorySummary] {
+        try search(HistoryQuery(limit: limit))
+    }
+
+    /// The newest entries matching `query` first.
+    public func search(_ query: HistoryQuery) throws -> [HistorySummary] {
+        let (sql, arguments) = try Self.select(HistorySummary.columns.map { "e." + $0 }.joined(separator: ", "), query)
+        return try perform("search the history") { try pool.read { try HistorySummary.fetchAll($0, sql: sql, arguments: arguments) } }
+    }
+
+    /// Whole entries matching `query`, newest first.
+    public func entries(_ query: HistoryQuery) throws -> [HistoryEntry] {
+        let (sql, arguments) = try Self.select("e.*", query)
+        return try perform("read the history") { try pool.read { try HistoryEntry.fetchAll($0, sql: sql, arguments: arguments) } }
+    }
+
+    public func count() throws -> Int {
+        try perform("read the history") { try pool.read { try HistoryEntry.fetchCount($0) } }
+    }
+
+    private static func select(_ columns: String, _ query: HistoryQuery) throws -> (String, StatementArguments) {
+        var (conditions, values) = try query.conditions()
+        var from = "\(HistoryEntry.databaseTableName) e"
+        var order = "e.id"
+        if let text = query.text, !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let pattern = FTS5Pattern(matchingAllPrefixesIn: text) else {
+                throw HistoryError.invalidArgument(name: "search", problem: "`\(text)` has no words to search for")
+            }
+            from = "\(HistorySchema.searchTable) s JOIN \(HistoryEntry.databaseTableName) e ON e.id = s.rowid"
+            order = "s.rowid"
+            conditions.insert("\(HistorySchema.searchTable) MATCH ?", at: 0)
+            values.insert(pattern.rawPattern, at: 0)
+        }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        values.append(max(0, query.limit))
+        let arguments = StatementArguments(values.map { $0 as? any DatabaseValueConvertible })
+        return ("SELECT \(columns) FROM \(from)\(filter) ORDER BY \(order) DESC LIMIT ?", arguments)
+    }
+
+    // MARK: - Helpers
+
+    /// Runs a database operation, turning GRDB's errors into `HistoryError.failed`.
+    private func perform<T>(_ operation: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as HistoryError {
+            throw error
+        } catch {
+            throw HistoryError.failed(operation: operation, problem: Self.describe(error))
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? error.description }
+        return "\(error)"
+    }
+
+    /// Every header of the entry as `name: value` lines, for the full-text index.
+    static func headerText(of entry: HistoryEntry) -> String {
+        (entry.requestHeaders + (entry.sentHeaders ?? []) + entry.responseHeaders).map { "\($0.name): \($0.value)" }.joined(separator: "\n")
+    }
+
+    /// The text bodies of the entry (binary ones are left out), for the full-text index.
+    static func bodyText(of entry: HistoryEntry) -> String {
+        [entry.requestBody, entry.responseBody].compactMap { body -> String? in
+            guard let body, !body.isEmpty else { return nil }
+            let prefix = Array(body.prefix(indexedBodyLimit))
+            guard TerminalSafeText.looksLikeText(prefix, isPrefix: true) else { return nil }
+            return String(decoding: prefix, as: UTF8.self)
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,154 @@
+import FerryCore
+@testable import FerryStore
+import FerryTestSupport
+import Foundation
+import GRDB
+import Testing
+
+/// The history in a real SQLite file: recording, reading back, searching, retention.
+@Suite struct HistoryStoreTests {
+    private func store(_ directory: TemporaryDirectory, retention: HistoryRetention = .unlimited) throws -> HistoryStore {
+        try HistoryStore(path: directory.file("history.sqlite"), retention: retention)
+    }
+
+    @Test func recordsAnExchangeAndReadsItBackWhole() throws {
+        let directory = try TemporaryDirectory()
+        let history = try store(directory)
+        let body = #"{"id": 7, "name": "ferry"}"#
+        let request = HistoryFixtures.request(method: .post, headers: ["Content-Type": "application/json"], body: .bytes(Data(#"{"q":1}"#.utf8)))
+        let entry = try HistoryEntry(request: request, response: HistoryFixtures.response(body: body), error: nil, started: Date(),
+                                     origin: HistoryOrigin(collection: "shop", requestPath: "items/create", environment: "staging"))
+        let id = try history.record(entry)
+        let stored = try history.entry(id: id)
+        #expect(stored.method == "POST")
+        #expect(stored.host == "api.example.com")
+        #expect(stored.status == 200 && stored.statusClass == "2xx")
+        #expect(stored.responseBody == Data(body.utf8))
+        #expect(stored.responseBodySHA256 == sha256Hex(Data(body.utf8)))
+        #expect(stored.requestBody == Data(#"{"q":1}"#.utf8))
+        #expect(stored.requestLine == "GET /items HTTP/1.1")
+        #expect(stored.timeline?[.wait] == 5000)
+        #expect(stored.durationMs == 8.5)
+        #expect(stored.collection == "shop" && stored.requestPath == "items/create" && stored.environment == "staging")
+        #expect(stored.options == RequestOptions())
+        #expect(throws: HistoryError.notFound(id: id + 1)) { try history.entry(id: id + 1) }
+        // A second process opening the same file sees the same entry (migrations already applied).
+        #expect(try HistoryStore(path: history.path).entry(id: id) == stored)
+    }
+
+    @Test func aFailedExchangeKeepsItsErrorChain() throws {
+        let directory = try TemporaryDirectory()
+        let history = try store(directory)
+        let failure = FerryError.localFile(reason: .unreadable(path: "/nope", error: POSIXError(.ENOENT)))
+        let id = try history.record(try HistoryEntry(request: HistoryFixtures.request(), response: nil, error: failure, started: Date()))
+        let stored = try history.entry(id: id)
+        #expect(stored.status == nil && stored.statusClass == "error")
+        #expect(stored.errorChain == ErrorChain(failure).links)
+        #expect(try history.search(HistoryQuery(status: "error")).map(\.id) == [id])
+    }
+
+    @Test func secretsNeverReachTheFile() throws {
+        let directory = try TemporaryDirectory()
+        let history = try store(directory)
+        let secret = "s3cr3t-T0KEN-value"
+        let request = HistoryFixtures.request("http://api.example.com/items?key=\(secret)", headers: ["Authorization": "Bearer \(secret)"],
+                                              body: .bytes(Data("password=\(secret)&user=ann".utf8)))
+        let response = HistoryFixtures.response(body: #"{"echo": "Bearer \#(secret)"}"#, headers: [("X-Echo", secret)])
+        let id = try history.record(try HistoryEntry(request: request, response: response, error: nil, started: Date(),
+                                                     redactor: SecretRedactor(secrets: ["token": secret, "empty": ""])))
+        let stored = try history.entry(id: id)
+        #expect(stored.redacted)
+        #expect(stored.url == "http://api.example.com/items?key={{token}}")
+        #expect(stored.requestHeaders.first { $0.name == "Authorization" }?.value == "Bearer {{token}}")
+        #expect(stored.requestBody == Data("password={{token}}&user=ann".utf8))
+        #expect(stored.responseBody == Data(#"{"echo": "Bearer {{token}}"}"#.utf8))
+        // Not in the database, its WAL, or the full-text index.
+        for file in ["history.sqlite", "history.sqlite-wal"] {
+            let bytes = (try? Data(contentsOf: URL(fileURLWithPath: directory.file(file)))) ?? Data()
+            #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(file) holds the secret")
+        }
+        #expect(try history.search(HistoryQuery(text: "s3cr3t")).isEmpty)
+        #expect(try history.search(HistoryQuery(text: "token")).map(\.id) == [id])
+    }
+
+    @Test func largeBodiesAreCappedWithSizeAndHashKept() throws {
+        let directory = try TemporaryDirectory()
+        let history = try store(directory)
+        let body = String(repeating: "0123456789", count: 300)
+        let entry = try HistoryEntry(request: HistoryFixtures.request(), response: HistoryFixtures.response(body: body, contentType: "text/plain"),
+                                     error: nil, started: Date(), bodyLimit: 1000)
+        let stored = try history.entry(id: try history.record(entry))
+        #expect(stored.responseBody == Data(body.utf8).prefix(1000))
+        #expect(stored.responseBodySize == 3000)
+        #expect(stored.responseBodyTruncated)
+        #expect(stored.responseBodySHA256 == sha256Hex(Data(body.utf8)))
+    }
+
+    @Test func searchesFullTextAndFilters() throws {
+        let directory = try TemporaryDirectory()
+        let history = try store(directory)
+        let now = Date()
+        let old = try history.record(try HistoryFixtures.entry("http://shop.example.com/orders", status: 200, body: #"{"product": "kayak"}"#,
+                                                               started: now.addingTimeInterval(-3 * 86400)))
+        let missing = try history.record(try HistoryFixtures.entry("http://api.example.com/orders/9", status: 404, body: "no such order",
+                                                                   contentType: "text/plain", started: now.addingTimeInterval(-3600)))
+        let created = try history.record(try HistoryFixtures.entry("http://other.test/orders", method: .post, status: 201,
+                                                                   body: #"{"product": "paddle"}"#, started: now))
+        #expect(try history.list(limit: 10).map(\.id) == [created, missing, old])
+        #expect(try history.list(limit: 2).map(\.id) == [created, missing])
+        #expect(try history.search(HistoryQuery(text: "orders")).map(\.id) == [created, missing, old])
+        #expect(try history.search(HistoryQuery(text: "kay")).map(\.id) == [old])
+        #expect(try history.search(HistoryQuery(text: "404")).map(\.id) == [missing])
+        #expect(try history.search(HistoryQuery(text: "content-type text/plain")).map(\.id) == [missing])
+        #expect(try history.search(HistoryQuery(text: "product", status: "2xx")).map(\.id) == [created, old])
+        #expect(try history.search(HistoryQuery(status: "404")).map(\.id) == [missing])
+        #expect(try history.search(HistoryQuery(method: "post")).map(\.id) == [created])
+        #expect(try history.search(HistoryQuery(host: "example.com")).map(\.id) == [missing, old])
+        #expect(try history.search(HistoryQuery(host: "shop.example.com")).map(\.id) == [old])
+        #expect(try history.search(HistoryQuery(since: now.addingTimeInterval(-7200))).map(\.id) == [created, missing])
+        #expect(try history.search(HistoryQuery(until: now.addingTimeInterval(-7200))).map(\.id) == [old])
+        #expect(throws: HistoryError.self) { try history.search(HistoryQuery(status: "4x")) }
+        #expect(throws: HistoryError.self) { try history.search(HistoryQuery(text: "/// ...")) }
+    }
+
+    @Test func timesParseAsAgesOrISO8601() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(try HistoryQuery.parseTime("2h", name: "--since", now: now) == now.addingTimeInterval(-7200))
+        #expect(try HistoryQuery.parseTime("1w", name: "--since", now: now) == now.addingTimeInterval(-604_800))
+        #expect(try HistoryQuery.parseTime("2026-11-23T18:00:00Z", name: "--since", now: now).timeIntervalSince1970 == 1_795_456_800)
+        #expect(try HistoryQuery.parseTime("2026-11-23", name: "--since", now: now).timeIntervalSince1970 == 1_795_392_000)
+        #expect(throws: HistoryError.self) { try HistoryQuery.parseTime("yesterday", name: "--since", now: now) }
+    }
+
+    @Test func pruneKeepsTheNewestWithinCountAndSize() throws {
+        let directory = try TemporaryDirectory()
+        let history = try store(directory)
+        var ids: [Int64] = []
+        for index in 0..<20 { ids.append(try history.record(try HistoryFixtures.entry(body: #"{"n": \#(index)}"#))) }
+        #expect(try history.prune(to: HistoryRetention(maxEntries: 15, maxBytes: nil)) == 5)
+        #expect(try history.list(limit: 100).map(\.id) == Array(ids.suffix(15).reversed()))
+        let perEntry = try history.entry(id: ids[19]).storedBytes
+        #expect(try history.prune(to: HistoryRetention(maxEntries: nil, maxBytes: perEntry * 4 + perEntry / 2), compact: true) == 11)
+        #expect(try history.list(limit: 100).map(\.id) == Array(ids.suffix(4).reversed()))
+        // The full-text rows went with their entries.
+        let searchRows = try DatabaseQueue(path: history.path).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM exchangeSearch") }
+        #expect(searchRows == 4)
+    }
+
+    @Test func retentionAppliesWhileRecording() throws {
+        let directory = try TemporaryDirectory()
+        let history = try store(directory, retention: HistoryRetention(maxEntries: 10, maxBytes: nil))
+        for _ in 0..<130 { try history.record(try HistoryFixtures.entry()) }
+        // Checked every 64th entry: after the 128th only 10 remained, then two more came.
+        #expect(try history.count() == 12)
+    }
+
+    @Test func anUnusableFileIsAClearError() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("history.sqlite", Data(String(repeating: "not a database ", count: 100).utf8))
+        #expect { try HistoryStore(path: path) } throws: { error in
+            guard case HistoryError.unavailable(let failedPath, _) = error else { return false }
+            return failedPath == path
+        }
+    }
+}
