@@ -11,6 +11,8 @@ struct RequestFileInput {
     var responseOptions: ResponseOptions
     /// The request as it is saved by `--save` (variables unresolved).
     var document: RequestDocument?
+    /// Where the request came from, for the history: the collection, the file in it, the environment.
+    var origin = HistoryOrigin.adHoc
 
     /// True when the positional argument names a request file rather than a URL.
     static func isRequestFile(_ argument: String) -> Bool { argument.hasSuffix(Collection.requestSuffix) }
@@ -46,7 +48,15 @@ struct RequestFileInput {
         request = resolved.request
         redaction = resolved.redaction
         self.document = document
+        origin = HistoryOrigin(collection: root, requestPath: Self.relativePath(of: path, in: root), environment: collection.environment)
         completeResponseOptions(from: document)
+    }
+
+    /// `path` relative to the collection folder `root` (as given when it is not inside it).
+    private static func relativePath(of path: String, in root: String) -> String {
+        let file = URL(fileURLWithPath: path).standardizedFileURL.path
+        let folder = URL(fileURLWithPath: root).standardizedFileURL.path
+        return file.hasPrefix(folder + "/") ? String(file.dropFirst(folder.count + 1)) : path
     }
 
     /// Reads a request file: a missing or unreadable one is a local file error, a malformed one an input error.

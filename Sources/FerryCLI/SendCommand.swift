@@ -39,9 +39,11 @@ struct SendCommand: AsyncCommand {
         let request: Request
         let evaluator: ResponseEvaluator?
         let responseOptions: ResponseOptions
+        let origin: HistoryOrigin
         do {
             let input = try RequestFileInput(options, collection: collection, responseOptions: givenResponseOptions)
             printer.redaction = input.redaction
+            origin = input.origin
             request = input.request
             responseOptions = input.responseOptions
             evaluator = try responseOptions.makeEvaluator(for: request)
@@ -84,7 +86,8 @@ struct SendCommand: AsyncCommand {
         }
         let status = report(outcome, options: options, hex: responseOptions.value.hex, printer: printer)
         if !options.noHistory {
-            HistoryRecording.record(request, response: outcome.response, error: outcome.error, started: started, stderr: printer.stderr)
+            HistoryRecording.record(request, response: outcome.response, error: outcome.error, started: started,
+                                    origin: origin, redaction: printer.redaction, stderr: printer.stderr)
         }
         return status
     }

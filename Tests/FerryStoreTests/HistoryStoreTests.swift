@@ -55,7 +55,7 @@ import Testing
                                               body: .bytes(Data("password=\(secret)&user=ann".utf8)))
         let response = HistoryFixtures.response(body: #"{"echo": "Bearer \#(secret)"}"#, headers: [("X-Echo", secret)])
         let id = try history.record(try HistoryEntry(request: request, response: response, error: nil, started: Date(),
-                                                     redactor: SecretRedactor(secrets: ["token": secret, "empty": ""])))
+                                                     redaction: Redaction([.init(secret: secret, replacement: "{{token}}"), .init(secret: "", replacement: "{{empty}}")])))
         let stored = try history.entry(id: id)
         #expect(stored.redacted)
         #expect(stored.url == "http://api.example.com/items?key={{token}}")

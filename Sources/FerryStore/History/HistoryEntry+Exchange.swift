@@ -8,20 +8,20 @@ extension HistoryEntry {
     /// Secrets are replaced everywhere text is stored; bodies are capped at `bodyLimit` bytes
     /// while the response's full size and SHA-256 (of the body as received) are kept.
     public init(request: Request, response: Response?, error: (any Error)?, started: Date,
-                origin: HistoryOrigin = .adHoc, redactor: SecretRedactor = SecretRedactor(secrets: [:]),
+                origin: HistoryOrigin = .adHoc, redaction: Redaction = Redaction(),
                 bodyLimit: Int = HistoryStore.defaultBodyLimit) throws {
         var redacted = false
         func clean(_ text: String) -> String {
-            let (result, changed) = redactor.redact(text)
-            redacted = redacted || changed
+            let result = redaction.redact(text)
+            redacted = redacted || result != text
             return result
         }
         func clean(_ headers: HTTPHeaders) -> [HTTPHeader] {
             headers.map { HTTPHeader(name: $0.name, value: clean($0.value)) }
         }
         func clean(_ data: Data) -> Data {
-            let (result, changed) = redactor.redact(data)
-            redacted = redacted || changed
+            let result = redaction.redact(data)
+            redacted = redacted || result != data
             return result
         }
 

@@ -12,11 +12,11 @@ public struct HistoryRecorder: Sendable {
 
     /// Stores the exchange; returns the new entry's id, or a warning (`history: …`) when it could not.
     public func record(request: Request, response: Response?, error: (any Error)?, started: Date,
-                       origin: HistoryOrigin = .adHoc, secrets: [String: String] = [:]) -> Result<Int64, HistoryWarning> {
+                       origin: HistoryOrigin = .adHoc, redaction: Redaction = Redaction()) -> Result<Int64, HistoryWarning> {
         do {
             let store = try store.get()
             let entry = try HistoryEntry(request: request, response: response, error: error, started: started,
-                                         origin: origin, redactor: SecretRedactor(secrets: secrets))
+                                         origin: origin, redaction: redaction)
             return .success(try store.record(entry))
         } catch {
             return .failure(HistoryWarning(message: "history: \(error)"))

@@ -37,4 +37,21 @@ public struct Redaction: Sendable {
     public func redact(_ text: String) -> String {
         rules.reduce(text) { $0.replacingOccurrences(of: $1.secret, with: $1.replacement) }
     }
+
+    /// `data` with every secret's UTF-8 bytes replaced (bodies need not be text).
+    public func redact(_ data: Data) -> Data {
+        rules.reduce(data) { data, rule in
+            let secret = Data(rule.secret.utf8)
+            var output = Data()
+            var start = data.startIndex
+            while let found = data.range(of: secret, in: start..<data.endIndex) {
+                output.append(data[start..<found.lowerBound])
+                output.append(Data(rule.replacement.utf8))
+                start = found.upperBound
+            }
+            guard start != data.startIndex else { return data }
+            output.append(data[start..<data.endIndex])
+            return output
+        }
+    }
 }
