@@ -30,7 +30,9 @@ import Testing
             let started = clock.now
             let kind = await failureKind { try await CurlTransport().send(request, receivingInto: .default, progress: nil) }
             #expect(kind == .timedOut)
-            #expect(clock.now - started < .seconds(3))
+            // The stall never ends, so returning at all shows the timeout fired; the bound is loose
+            // because a loaded 2-core machine (parallel suites, builds) stretches everything.
+            #expect(clock.now - started < .seconds(10))
         }
     }
 
