@@ -193,4 +193,23 @@ import Testing
             #expect(upload.text.contains("A small text file"), "\(upload.text)")
         }
     }
+
+    @Test func theDemoOpensTheExamplesFromAnyFolder() async throws {
+        let home = try TemporaryDirectory()
+        let environment = "TERM=tmux-256color HOME=\(home.path) XDG_CONFIG_HOME=\(home.path)/config LANG=C.UTF-8"
+        let session = try TmuxSession(command: "cd / && env \(environment) \(FerryBinary.path) demo; echo EXITED $?; sleep 60", width: 110, height: 30)
+        defer {
+            session.close()
+            withExtendedLifetime(home) {}
+        }
+        try await session.waitForScreen { $0.contains("Nothing sent yet") }
+        try session.send("F2")
+        var screen = try await session.waitForScreen { $0.contains("example 1/") }
+        #expect(screen.contains("a JSON document"), "\(screen)")
+        #expect(screen.contains("/json"))
+        try session.send("Enter")
+        screen = try await session.waitForScreen { $0.contains("200 OK") }
+        try session.send("C-c")
+        #expect(try await session.waitForScreen { $0.contains("EXITED") }.contains("EXITED 0"))
+    }
 }
