@@ -47,7 +47,7 @@ extension FolderDefaults {
         let folder = (URL(fileURLWithPath: path).standardizedFileURL.path as NSString).deletingLastPathComponent
         let below = folder.hasPrefix(rootPath) ? String(folder.dropFirst(rootPath.count)) : ""
         var merged = FolderDefaults()
-        for relative in Collection.ancestors(of: below) {
+        for relative in RequestCollection.ancestors(of: below) {
             let file = ((rootPath as NSString).appendingPathComponent(relative) as NSString).appendingPathComponent(fileName)
             if FileManager.default.fileExists(atPath: file) { merged = merged.merged(with: try FolderDefaults(contentsOf: file)) }
         }

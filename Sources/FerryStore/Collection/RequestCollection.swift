@@ -4,7 +4,7 @@ import Foundation
 /// A collection on disk: a folder tree of `<name>.ferry.yaml` requests, `_folder.ferry.yaml`
 /// defaults and `environments/`. Files that fail to parse are listed with their located problem
 /// (and are never overwritten unless forced); temporary files left by a killed save are removed.
-public struct Collection: Sendable {
+public struct RequestCollection: Sendable {
     public static let requestSuffix = ".ferry.yaml"
 
     /// One request file and what it holds.
@@ -17,7 +17,7 @@ public struct Collection: Sendable {
         /// The folder below the root (`users`), empty at the top.
         public var folder: String { (path as NSString).deletingLastPathComponent }
         /// The document's name, or the file's name without `.ferry.yaml`.
-        public var title: String { document.name ?? String((path as NSString).lastPathComponent.dropLast(Collection.requestSuffix.count)) }
+        public var title: String { document.name ?? String((path as NSString).lastPathComponent.dropLast(RequestCollection.requestSuffix.count)) }
     }
 
     public let root: String
