@@ -44,7 +44,7 @@ import Testing
         let defaults = collection.defaults(forFolder: create.folder)
         let request = try create.document.resolved(with: VariableResolver(), defaults: defaults, directory: directory.path).request
         #expect(request.url.absoluteString == "http://api.test/v1/admins")
-        #expect(request.headers.fields.map { "\($0.name): \($0.value)" } == ["X-Team: ops", "Accept: application/json"])
+        #expect(request.headers.fields.map { "\($0.name): \($0.value)" } == ["Accept: application/json", "X-Team: ops"])
         #expect(try FolderDefaults.inherited(byFileAt: directory.file("users/admin/create.ferry.yaml"), root: directory.path) == defaults)
         let health = try #require(collection.requests.first { $0.path == "health.ferry.yaml" })
         let direct = try health.document.resolved(with: VariableResolver(), defaults: collection.defaults(forFolder: ""), directory: directory.path)

@@ -18,7 +18,7 @@ public struct FolderDefaults: Sendable, Equatable {
 
     /// Reads a `_folder.ferry.yaml` file.
     public init(contentsOf path: String) throws(ConfigProblem) {
-        var file = try YAMLFile(path: path)
+        var file = try YAMLFile(path: path, resolver: .basic)
         file.reportsColumns = true
         for (key, _, value) in try file.fields(of: file.root, key: "", allowed: ["description", "baseURL", "headers"]) {
             switch key {

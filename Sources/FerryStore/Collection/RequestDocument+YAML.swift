@@ -9,14 +9,14 @@ extension RequestDocument {
 
     /// Parses the text of a request file; `path` is only used in problems.
     public init(yaml text: String, path: String) throws(ConfigProblem) {
-        var file = try YAMLFile(text: text, path: path)
+        var file = try YAMLFile(text: text, path: path, resolver: .basic)
         file.reportsColumns = true
         try self.init(file: file)
     }
 
     /// Reads and parses the request file at `path`.
     public init(contentsOf path: String) throws(ConfigProblem) {
-        var file = try YAMLFile(path: path)
+        var file = try YAMLFile(path: path, resolver: .basic)
         file.reportsColumns = true
         try self.init(file: file)
     }
