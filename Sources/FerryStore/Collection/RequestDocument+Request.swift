@@ -10,6 +10,7 @@ extension RequestDocument {
                          directory: String) throws -> ResolvedRequest {
         var redaction = resolver.redaction
         var request = Request(method: method, url: try resolvedURL(resolver, defaults: defaults), options: options)
+        request.options.tls.caFile = options.tls.caFile.map { Self.path($0, in: directory) }
         let query = QueryStringEncoder(keepsKeyOrder: true)
         if let params {
             request.url = try ParameterEncoding.appendingQuery(try query.encode(try Self.render(params, resolver, place: "param")), to: request.url)
