@@ -64,7 +64,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], resources: [.copy("Examples")]),
         .executableTarget(name: "ferry", dependencies: ["FerryCLI"]),
-        .executableTarget(name: "ferry-bench", dependencies: ["FerryCore", "FerryTransport"], path: "Benchmarks/FerryBench"),
+        .executableTarget(name: "ferry-bench", dependencies: ["FerryCore", "FerryTransport", "FerryStore"], path: "Benchmarks/FerryBench"),
         .executableTarget(name: "ferry-history-bench", dependencies: ["FerryCore", "FerryStore"], path: "Benchmarks/history-bench"),
 
         // MARK: - Tests

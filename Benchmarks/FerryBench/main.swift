@@ -1,4 +1,5 @@
 import FerryCore
+import FerryStore
 import FerryTransport
 import Foundation
 
@@ -9,6 +10,8 @@ import Foundation
 //                                        seconds, MB/s, node count and peak RSS (MiB)
 //   ferry-bench foundation-parse FILE    Foundation's JSONSerialization on FILE (the reference for
 //                                        `ferry view --summary`); prints seconds, peak RSS (MiB), bytes
+//   ferry-bench collection-load DIR      loads the collection at DIR as `ferry collection list` does;
+//                                        prints seconds, requests and broken files
 
 /// Peak resident set size of this process in MiB, from /proc (VmHWM).
 func peakRSSMiB() -> Double {
@@ -23,7 +26,7 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
-let usage = "usage: ferry-bench gets URL COUNT | download URL FILE | parse FILE | foundation-parse FILE"
+let usage = "usage: ferry-bench gets URL COUNT | download URL FILE | parse FILE | foundation-parse FILE | collection-load DIR"
 let arguments = CommandLine.arguments
 let clock = ContinuousClock()
 do {
@@ -53,6 +56,11 @@ do {
         let started = clock.now
         _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         print(String(format: "%.4f %.1f %d", (clock.now - started) / .seconds(1), peakRSSMiB(), data.count))
+    case ("collection-load", 3):
+        let started = clock.now
+        let collection = try RequestCollection(root: arguments[2])
+        let seconds = (clock.now - started) / .seconds(1)
+        print(String(format: "%.4f %d %d", seconds, collection.requests.count, collection.problems.count))
     default:
         fail(usage, code: 1)
     }

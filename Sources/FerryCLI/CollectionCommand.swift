@@ -24,9 +24,9 @@ struct CollectionCommand: ParsableCommand {
 
         func run() throws {
             let root = directory ?? FileManager.default.currentDirectoryPath
-            let collection: Collection
+            let collection: RequestCollection
             do {
-                collection = try Collection(root: root)
+                collection = try RequestCollection(root: root)
             } catch let error as FerryError {
                 ResponsePrinter().printError(error)
                 throw ExitStatus.localFile.exitCode

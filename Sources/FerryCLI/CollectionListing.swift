@@ -24,7 +24,7 @@ struct CollectionListing: Encodable {
     var environments: [String]
     var problems: [Problem]
 
-    init(_ collection: Collection) {
+    init(_ collection: RequestCollection) {
         root = collection.root
         requests = collection.requests.map {
             Item(path: $0.path, folder: $0.folder, name: $0.title, method: $0.document.method.rawValue, url: $0.document.url)
@@ -50,6 +50,6 @@ struct CollectionListing: Encodable {
     }
 
     private static func stem(_ path: String) -> String {
-        String((path as NSString).lastPathComponent.dropLast(Collection.requestSuffix.count))
+        String((path as NSString).lastPathComponent.dropLast(RequestCollection.requestSuffix.count))
     }
 }

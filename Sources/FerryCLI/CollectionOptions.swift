@@ -50,7 +50,7 @@ public struct CollectionOptions: ParsableArguments, Sendable {
     /// Where `--save` writes: the path below the collection folder, with `.ferry.yaml` added when missing.
     var savePath: String? {
         guard let save else { return nil }
-        let name = save.hasSuffix(Collection.requestSuffix) ? save : save + Collection.requestSuffix
+        let name = save.hasSuffix(RequestCollection.requestSuffix) ? save : save + RequestCollection.requestSuffix
         guard !name.hasPrefix("/") else { return name }
         return ((collection ?? FileManager.default.currentDirectoryPath) as NSString).appendingPathComponent(name)
     }

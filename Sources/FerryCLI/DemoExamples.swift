@@ -15,7 +15,7 @@ enum DemoExamples {
         guard let directory else {
             throw FerryError.localFile(reason: .unreadable(path: "Examples", error: POSIXError(.ENOENT)))
         }
-        let collection = try Collection(root: directory)
+        let collection = try RequestCollection(root: directory)
         if let problem = collection.problems.first { throw problem.asInvalidRequest }
         var resolver = VariableResolver((try? Environment.load(named: "demo", in: directory))?.variables ?? [])
         resolver.add([Variable(name: "baseURL", value: base)])

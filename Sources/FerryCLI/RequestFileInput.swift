@@ -15,7 +15,7 @@ struct RequestFileInput {
     var origin = HistoryOrigin.adHoc
 
     /// True when the positional argument names a request file rather than a URL.
-    static func isRequestFile(_ argument: String) -> Bool { argument.hasSuffix(Collection.requestSuffix) }
+    static func isRequestFile(_ argument: String) -> Bool { argument.hasSuffix(RequestCollection.requestSuffix) }
 
     /// Builds the request; nothing is sent or saved yet.
     init(_ options: SendOptions, collection: CollectionOptions, responseOptions: ResponseOptions,

@@ -52,7 +52,7 @@ extension SendOptions {
         if given.decompress != defaults.decompress { document.options.decompress = given.decompress }
         document.options.totalTimeout = given.totalTimeout ?? document.options.totalTimeout
         document.options.connectTimeout = given.connectTimeout ?? document.options.connectTimeout
-        document.options.tls.caFile = given.tls.caFile ?? document.options.tls.caFile
+        document.options.tls.caFile = given.tls.caFile.map(Self.absolute) ?? document.options.tls.caFile
         document.options.tls.pinnedPublicKey = given.tls.pinnedPublicKey ?? document.options.tls.pinnedPublicKey
         document.options.maxUploadRate = given.maxUploadRate ?? document.options.maxUploadRate
         document.options.maxDownloadRate = given.maxDownloadRate ?? document.options.maxDownloadRate

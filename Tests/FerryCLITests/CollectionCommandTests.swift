@@ -140,9 +140,10 @@ import Testing
             """)
         let replayed = await FerryBinary.run(["send", path, "--dry-run"])
         #expect(replayed.status == 0, "\(replayed.stderr)")
-        #expect(replayed.text.replacingOccurrences(of: "\n  ", with: "").count > 0)
         #expect(replayed.text.contains("PUT http://example.test/items?x=1"))
         #expect(replayed.text.contains("Content-Type: application/json"))
+        let original = await FerryBinary.run(["send"] + flags)
+        #expect(replayed.text == original.text)
     }
 
     @Test func saveRefusesToReplaceABrokenFile() async throws {
@@ -192,5 +193,28 @@ import Testing
             #expect(upload.status == 0, "\(upload.stderr)")
             #expect(upload.text.contains("A small text file"), "\(upload.text)")
         }
+    }
+
+    @Test func theDemoOpensTheExamplesFromAnyFolder() async throws {
+        let home = try TemporaryDirectory()
+        let environment = "TERM=tmux-256color HOME=\(home.path) XDG_CONFIG_HOME=\(home.path)/config LANG=C.UTF-8"
+        let session = try TmuxSession(command: "cd / && env \(environment) \(FerryBinary.path) demo; echo EXITED $?; sleep 60", width: 110, height: 30)
+        defer {
+            session.close()
+            withExtendedLifetime(home) {}
+        }
+        try await session.waitForScreen { $0.contains("Nothing sent yet") }
+        // F2 steps through the collection (top-level requests first); find the JSON one and send it.
+        var screen = ""
+        for _ in 0..<14 where !screen.contains("a JSON document") {
+            try session.send("F2")
+            screen = try await session.waitForScreen { $0.contains("example ") && $0.contains("/14: ") }
+        }
+        #expect(screen.contains("a JSON document"), "\(screen)")
+        #expect(screen.contains("/json ") && screen.contains("X-Client: ferry-examples"))
+        try session.send("Enter")
+        screen = try await session.waitForScreen { $0.contains("200 OK") }
+        try session.send("C-c")
+        #expect(try await session.waitForScreen { $0.contains("EXITED") }.contains("EXITED 0"))
     }
 }

@@ -48,7 +48,7 @@ import Testing
             try checkIntact(directory.file("big.ferry.yaml"), versions: 0..<(version + 1))
         }
         #expect(killed > 0)
-        _ = try Collection(root: directory.path)
+        _ = try RequestCollection(root: directory.path)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["big.ferry.yaml"])
     }
 

@@ -27,6 +27,10 @@ enum CollectionFixtures {
         document.options.tls.verifyPeer = false
         document.options.httpVersion = .http2
         document.options.decompress = false
+        document.options.tls.caFile = "certs/ca.pem"
+        document.options.tls.pinnedPublicKey = "sha256//AAAA"
+        document.options.maxUploadRate = 512_000
+        document.options.maxDownloadRate = 2 << 20
         document.validation = .init(statusCodes: "200-299,304", contentTypes: ["application/json", "text/*"])
         document.serializer = "json"
         document.examples = [

@@ -27,7 +27,7 @@ import Testing
 
     @Test func loadsTheTreeAndListsBrokenFilesWithTheirLocation() throws {
         let directory = try makeTree()
-        let collection = try Collection(root: directory.path)
+        let collection = try RequestCollection(root: directory.path)
         #expect(collection.requests.map(\.path) == ["health.ferry.yaml", "users/admin/create.ferry.yaml", "users/list.ferry.yaml"])
         #expect(collection.requests.map(\.title) == ["health", "Create an admin", "list"])
         let problem = try #require(collection.problems.first)
@@ -39,12 +39,12 @@ import Testing
 
     @Test func nestedFoldersInheritBaseURLAndHeaders() throws {
         let directory = try makeTree()
-        let collection = try Collection(root: directory.path)
+        let collection = try RequestCollection(root: directory.path)
         let create = try #require(collection.requests.first { $0.path == "users/admin/create.ferry.yaml" })
         let defaults = collection.defaults(forFolder: create.folder)
         let request = try create.document.resolved(with: VariableResolver(), defaults: defaults, directory: directory.path).request
         #expect(request.url.absoluteString == "http://api.test/v1/admins")
-        #expect(request.headers.fields.map { "\($0.name): \($0.value)" } == ["X-Team: ops", "Accept: application/json"])
+        #expect(request.headers.fields.map { "\($0.name): \($0.value)" } == ["Accept: application/json", "X-Team: ops"])
         #expect(try FolderDefaults.inherited(byFileAt: directory.file("users/admin/create.ferry.yaml"), root: directory.path) == defaults)
         let health = try #require(collection.requests.first { $0.path == "health.ferry.yaml" })
         let direct = try health.document.resolved(with: VariableResolver(), defaults: collection.defaults(forFolder: ""), directory: directory.path)
@@ -81,14 +81,14 @@ import Testing
         let handle = open(live, O_RDONLY)
         defer { close(handle) }
         #expect(flock(handle, LOCK_EX) == 0)
-        _ = try Collection(root: directory.path)
+        _ = try RequestCollection(root: directory.path)
         #expect(!FileManager.default.fileExists(atPath: abandoned))
         #expect(FileManager.default.fileExists(atPath: live))
     }
 
     @Test func filesChangedOnDiskAreNoticed() throws {
         let directory = try makeTree()
-        let collection = try Collection(root: directory.path)
+        let collection = try RequestCollection(root: directory.path)
         #expect(collection.changedEntries().isEmpty)
         var document = try RequestDocument(contentsOf: directory.file("health.ferry.yaml"))
         document.description = "edited elsewhere"
@@ -97,6 +97,6 @@ import Testing
     }
 
     @Test func aMissingRootIsALocalFileError() {
-        #expect(throws: FerryError.self) { try Collection(root: "/nonexistent/ferry-collection") }
+        #expect(throws: FerryError.self) { try RequestCollection(root: "/nonexistent/ferry-collection") }
     }
 }

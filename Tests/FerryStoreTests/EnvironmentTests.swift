@@ -83,13 +83,15 @@ import Testing
         }
     }
 
-    @Test func relativeBodyFilesComeFromTheCollection() throws {
+    @Test func relativeFilesComeFromTheCollection() throws {
         let directory = try makeCollection()
         _ = try directory.write("payload.txt", Data("hello".utf8))
         var document = RequestDocument(method: .put, url: "http://x.test/")
         document.body = .multipart([.init(name: "f", value: .file(path: "payload.txt"))])
+        document.options.tls.caFile = "certs/ca.pem"
         let request = try document.resolved(with: VariableResolver(), directory: directory.path).request
         #expect(request.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") == true)
+        #expect(request.options.tls.caFile == directory.file("certs/ca.pem"))
         document.body = .multipart([.init(name: "f", value: .file(path: "missing.txt"))])
         #expect(throws: FerryError.self) { try document.resolved(with: VariableResolver(), directory: directory.path) }
     }

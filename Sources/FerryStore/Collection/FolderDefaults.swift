@@ -18,7 +18,7 @@ public struct FolderDefaults: Sendable, Equatable {
 
     /// Reads a `_folder.ferry.yaml` file.
     public init(contentsOf path: String) throws(ConfigProblem) {
-        var file = try YAMLFile(path: path)
+        var file = try YAMLFile(path: path, resolver: .basic)
         file.reportsColumns = true
         for (key, _, value) in try file.fields(of: file.root, key: "", allowed: ["description", "baseURL", "headers"]) {
             switch key {
@@ -47,7 +47,7 @@ extension FolderDefaults {
         let folder = (URL(fileURLWithPath: path).standardizedFileURL.path as NSString).deletingLastPathComponent
         let below = folder.hasPrefix(rootPath) ? String(folder.dropFirst(rootPath.count)) : ""
         var merged = FolderDefaults()
-        for relative in Collection.ancestors(of: below) {
+        for relative in RequestCollection.ancestors(of: below) {
             let file = ((rootPath as NSString).appendingPathComponent(relative) as NSString).appendingPathComponent(fileName)
             if FileManager.default.fileExists(atPath: file) { merged = merged.merged(with: try FolderDefaults(contentsOf: file)) }
         }

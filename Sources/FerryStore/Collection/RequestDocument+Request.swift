@@ -10,12 +10,14 @@ extension RequestDocument {
                          directory: String) throws -> ResolvedRequest {
         var redaction = resolver.redaction
         var request = Request(method: method, url: try resolvedURL(resolver, defaults: defaults), options: options)
+        request.options.tls.caFile = options.tls.caFile.map { Self.path($0, in: directory) }
         let query = QueryStringEncoder(keepsKeyOrder: true)
         if let params {
             request.url = try ParameterEncoding.appendingQuery(try query.encode(try Self.render(params, resolver, place: "param")), to: request.url)
         }
-        for header in defaults.headers + headers where header.enabled {
-            request.headers.set(name: header.name, value: try resolver.render(header.value, place: "header \(header.name)"))
+        let ownNames = Set(headers.filter(\.enabled).map { $0.name.lowercased() })
+        for header in defaults.headers.filter({ !ownNames.contains($0.name.lowercased()) }) + headers where header.enabled {
+            request.headers.add(name: header.name, value: try resolver.render(header.value, place: "header \(header.name)"))
         }
         if let auth, !request.headers.contains("Authorization") {
             let credential = try Self.authorization(auth, resolver)
@@ -57,7 +59,7 @@ extension RequestDocument {
             request.body = .bytes(Data(try resolver.render(text, place: "body").utf8))
             contentType = type
         case .json(let value):
-            request.body = .bytes(try JSONRequestSerializer(pretty: true).serialize(try Self.render(value, resolver, place: "body")))
+            request.body = .bytes(try JSONRequestSerializer().serialize(try Self.render(value, resolver, place: "body")))
             contentType = "application/json"
         case .form(let value):
             request.body = .bytes(Data(try query.encode(try Self.render(value, resolver, place: "body")).utf8))

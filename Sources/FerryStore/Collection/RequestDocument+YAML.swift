@@ -9,14 +9,14 @@ extension RequestDocument {
 
     /// Parses the text of a request file; `path` is only used in problems.
     public init(yaml text: String, path: String) throws(ConfigProblem) {
-        var file = try YAMLFile(text: text, path: path)
+        var file = try YAMLFile(text: text, path: path, resolver: .basic)
         file.reportsColumns = true
         try self.init(file: file)
     }
 
     /// Reads and parses the request file at `path`.
     public init(contentsOf path: String) throws(ConfigProblem) {
-        var file = try YAMLFile(path: path)
+        var file = try YAMLFile(path: path, resolver: .basic)
         file.reportsColumns = true
         try self.init(file: file)
     }
@@ -145,7 +145,8 @@ extension RequestDocument {
 
     private static func options(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> RequestOptions {
         var options = RequestOptions()
-        let allowed = ["timeout", "connectTimeout", "followRedirects", "maxRedirects", "verifyTLS", "httpVersion", "decompress"]
+        let allowed = ["timeout", "connectTimeout", "followRedirects", "maxRedirects", "verifyTLS", "caFile", "pinnedPublicKey",
+                       "httpVersion", "decompress", "uploadRate", "downloadRate"]
         for (field, _, value) in try file.fields(of: node, key: "options", allowed: allowed) {
             let key = "options.\(field)"
             switch field {
@@ -155,6 +156,13 @@ extension RequestDocument {
             case "maxRedirects": options.maxRedirects = try file.int(value, key: key, in: 0...1000)
             case "verifyTLS": options.tls.verifyPeer = try file.bool(value, key: key)
             case "decompress": options.decompress = try file.bool(value, key: key)
+            case "caFile": options.tls.caFile = try file.string(value, key: key)
+            case "pinnedPublicKey": options.tls.pinnedPublicKey = try file.string(value, key: key)
+            case "uploadRate", "downloadRate":
+                guard let rate = RequestOptions.parseRate(try file.string(value, key: key)) else {
+                    throw file.problem(at: value, key: key, "expected bytes per second, e.g. 512000, 500K or 2M")
+                }
+                if field == "uploadRate" { options.maxUploadRate = rate } else { options.maxDownloadRate = rate }
             default:
                 let text = try file.string(value, key: key)
                 guard let version = Self.httpVersions.first(where: { $0.name == text })?.version else {

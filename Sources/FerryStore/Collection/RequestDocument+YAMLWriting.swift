@@ -77,10 +77,14 @@ extension RequestDocument {
         if options.followRedirects != defaults.followRedirects { pairs.append(("followRedirects", .plain("\(options.followRedirects)"))) }
         if options.maxRedirects != defaults.maxRedirects { pairs.append(("maxRedirects", .plain("\(options.maxRedirects)"))) }
         if options.tls.verifyPeer != defaults.tls.verifyPeer { pairs.append(("verifyTLS", .plain("\(options.tls.verifyPeer)"))) }
+        if let file = options.tls.caFile { pairs.append(("caFile", .text(file))) }
+        if let pin = options.tls.pinnedPublicKey { pairs.append(("pinnedPublicKey", .text(pin))) }
         if options.httpVersion != defaults.httpVersion, let name = Self.httpVersions.first(where: { $0.version == options.httpVersion })?.name {
             pairs.append(("httpVersion", .text(name)))
         }
         if options.decompress != defaults.decompress { pairs.append(("decompress", .plain("\(options.decompress)"))) }
+        if let rate = options.maxUploadRate { pairs.append(("uploadRate", .plain("\(rate)"))) }
+        if let rate = options.maxDownloadRate { pairs.append(("downloadRate", .plain("\(rate)"))) }
         return pairs
     }
 

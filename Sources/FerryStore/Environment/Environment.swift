@@ -46,7 +46,7 @@ public struct Environment: Sendable, Equatable {
     }
 
     private static func yamlVariables(at path: String) throws(ConfigProblem) -> [Variable] {
-        var file = try YAMLFile(path: path)
+        var file = try YAMLFile(path: path, resolver: .basic)
         file.reportsColumns = true
         var variables: [Variable] = []
         for (name, _, value) in try file.entries(of: file.root, key: "") {

@@ -9,8 +9,10 @@ package struct YAMLFile {
     package var reportsColumns = false
 
     /// Reads and parses `path`; a missing, unreadable or malformed file is a `ConfigProblem`.
-    package init(path: String) throws(ConfigProblem) {
-        try self.init(text: try Self.text(of: path), path: path)
+    /// `resolver` decides the scalars' implicit tags: Ferry's own files read scalars themselves and
+    /// pass `.basic`, which skips Yams' regular expressions (most of the parse time otherwise).
+    package init(path: String, resolver: Resolver = .default) throws(ConfigProblem) {
+        try self.init(text: try Self.text(of: path), path: path, resolver: resolver)
     }
 
     /// The UTF-8 text of the file at `path`; an unreadable file is a `ConfigProblem`.
@@ -23,10 +25,10 @@ package struct YAMLFile {
     }
 
     /// Parses `text` read from `path`.
-    package init(text: String, path: String) throws(ConfigProblem) {
+    package init(text: String, path: String, resolver: Resolver = .default) throws(ConfigProblem) {
         self.path = path
         do {
-            root = try Yams.compose(yaml: text) ?? Node.mapping(Node.Mapping([]))
+            root = try Yams.compose(yaml: text, resolver, .default, .utf8) ?? Node.mapping(Node.Mapping([]))
         } catch let error as YamlError {
             let mark = Self.mark(of: error)
             throw ConfigProblem(file: path, line: mark?.line, column: mark?.column, key: nil, message: "is not valid YAML (\(Self.summary(of: error)))")

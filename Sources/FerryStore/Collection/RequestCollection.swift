@@ -1,10 +1,13 @@
 import FerryCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A collection on disk: a folder tree of `<name>.ferry.yaml` requests, `_folder.ferry.yaml`
 /// defaults and `environments/`. Files that fail to parse are listed with their located problem
 /// (and are never overwritten unless forced); temporary files left by a killed save are removed.
-public struct Collection: Sendable {
+public struct RequestCollection: Sendable {
     public static let requestSuffix = ".ferry.yaml"
 
     /// One request file and what it holds.
@@ -17,7 +20,7 @@ public struct Collection: Sendable {
         /// The folder below the root (`users`), empty at the top.
         public var folder: String { (path as NSString).deletingLastPathComponent }
         /// The document's name, or the file's name without `.ferry.yaml`.
-        public var title: String { document.name ?? String((path as NSString).lastPathComponent.dropLast(Collection.requestSuffix.count)) }
+        public var title: String { document.name ?? String((path as NSString).lastPathComponent.dropLast(RequestCollection.requestSuffix.count)) }
     }
 
     public let root: String
@@ -83,20 +86,29 @@ public struct Collection: Sendable {
         return result
     }
 
-    /// Relative paths of the regular files below `root`, skipping hidden entries and removing abandoned temporary files.
-    private static func files(under root: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+    /// Relative paths of the regular files below `root`, skipping hidden entries and the
+    /// environments folder, and removing abandoned temporary files on the way.
+    private static func files(under root: String, prefix: String = "") -> [String] {
+        let folder = prefix.isEmpty ? root : (root as NSString).appendingPathComponent(prefix)
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
         var paths: [String] = []
-        while let path = walker.nextObject() as? String {
-            let name = (path as NSString).lastPathComponent
-            if name.hasPrefix(AtomicFile.temporaryPrefix) {
-                AtomicFile.removeIfAbandoned((root as NSString).appendingPathComponent(path))
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let path = prefix.isEmpty ? name : prefix + "/" + name
+            if name.hasPrefix(AtomicFile.temporaryPrefix) { AtomicFile.removeIfAbandoned((root as NSString).appendingPathComponent(path)) }
+            guard !name.hasPrefix("."), !(prefix.isEmpty && name == Environment.directoryName) else { continue }
+            var type = Int32(entry.pointee.d_type)
+            if type == DT_UNKNOWN || type == DT_LNK {
+                var info = stat()
+                guard stat((root as NSString).appendingPathComponent(path), &info) == 0 else { continue }
+                type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : type
             }
-            if name.hasPrefix(".") || name == Environment.directoryName {
-                if walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { walker.skipDescendants() }
-                continue
+            if type == DT_DIR {
+                paths += files(under: root, prefix: path)
+            } else if type == DT_REG {
+                paths.append(path)
             }
-            if walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular { paths.append(path) }
         }
         return paths
     }
