@@ -23,7 +23,8 @@ public final class HistoryStore: Sendable {
         self.path = path
         self.retention = retention
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
             var configuration = Configuration()
             configuration.busyMode = .timeout(Self.busyTimeout)
             configuration.label = "ferry.history"
@@ -165,7 +166,7 @@ public final class HistoryStore: Sendable {
 
     static func describe(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? error.description }
-        return "\(error)"
+        return error.localizedDescription
     }
 
     /// Every header of the entry as `name: value` lines, for the full-text index.
