@@ -147,8 +147,7 @@ public final class HistoryStore: Sendable {
         }
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         values.append(max(0, query.limit))
-        let arguments = StatementArguments(values.map { $0 as? any DatabaseValueConvertible })
-        return ("SELECT \(columns) FROM \(from)\(filter) ORDER BY \(order) DESC LIMIT ?", arguments)
+        return ("SELECT \(columns) FROM \(from)\(filter) ORDER BY \(order) DESC LIMIT ?", StatementArguments(values))
     }
 
     // MARK: - Helpers
