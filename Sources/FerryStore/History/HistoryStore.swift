@@ -131,6 +131,22 @@ public final class HistoryStore: Sendable {
         return try perform("read the history") { try pool.read { try HistoryEntry.fetchAll($0, sql: sql, arguments: arguments) } }
     }
 
+    /// Hands the newest `query.limit` entries matching `query` to `body` oldest first, one row in
+    /// memory at a time (for exports of the whole history). Errors `body` throws pass through.
+    public func forEachEntry(_ query: HistoryQuery, _ body: (HistoryEntry) throws -> Void) throws {
+        let (sql, arguments) = try Self.select("e.*", query)
+        var failure: (any Error)?
+        try perform("read the history") {
+            try pool.read { db in
+                let entries = try HistoryEntry.fetchCursor(db, sql: "SELECT * FROM (\(sql)) ORDER BY id", arguments: arguments)
+                while failure == nil, let entry = try entries.next() {
+                    do { try body(entry) } catch { failure = error }
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
     public func count() throws -> Int {
         try perform("read the history") { try pool.read { try HistoryEntry.fetchCount($0) } }
     }
