@@ -23,7 +23,7 @@ extension HistorySubcommand {
         let printer = HistoryPrinter()
         let status: ExitStatus
         do {
-            let store = try HistoryStore(locations: StoreLocations(environment: ProcessInfo.processInfo.environment), retention: .unlimited)
+            let store = try HistoryStore(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
             status = try await run(store: store, printer: printer)
         } catch let error as HistoryError {
             printer.stderr.line("ferry: history: " + error.description)

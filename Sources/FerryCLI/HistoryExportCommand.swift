@@ -2,11 +2,12 @@ import ArgumentParser
 import FerryStore
 import Foundation
 
-/// `ferry history export`: the history as HAR 1.2 or as Ferry's JSON, oldest first.
+/// `ferry history export`: the history as HAR 1.2 or as Ferry's JSON, oldest first, streamed one
+/// entry at a time.
 struct HistoryExportCommand: HistorySubcommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Export recorded exchanges as HAR 1.2 or JSON (oldest first).",
-        discussion: "With -o the file is written whole or not at all (a temporary file renamed into place).")
+        discussion: "With -o the file is written whole or not at all (a partial file renamed into place).")
 
     @Option(name: .long, help: "har (default; other tools import it) or json (the `show --json` documents).")
     var format = "har"
@@ -22,20 +23,49 @@ struct HistoryExportCommand: HistorySubcommand {
             throw HistoryError.invalidArgument(name: "--format", problem: "expected har or json, not `\(format)`")
         }
         guard (limit ?? 1) > 0 else { throw HistoryError.invalidArgument(name: "--limit", problem: "must be 1 or more") }
-        let entries = Array(try store.entries(HistoryQuery(limit: limit ?? Int.max)).reversed())
-        let data = format == "har" ? try ExchangeReport.encode(HistoryHAR(entries: entries))
-            : try ExchangeReport.encode(entries.map(HistoryReport.Entry.init))
-        guard let output else {
-            printer.stdout.write(data + Data("\n".utf8))
-            return .success
+        let partial = output.map { $0 + ".ferry-partial" }
+        let sink: OutputStream
+        if let partial {
+            let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                printer.stderr.line("ferry: cannot write \(output!): \(String(cString: strerror(errno)))")
+                return .localFile
+            }
+            sink = OutputStream(descriptor: descriptor)
+        } else {
+            sink = printer.stdout
         }
-        do {
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            printer.stderr.line("ferry: cannot write \(output): \(error.localizedDescription)")
-            return .localFile
+        var count = 0
+        let written = Result {
+            try write(store, to: sink) { count += 1 }
+            if let partial, let output {
+                guard fsync(sink.descriptor) == 0, close(sink.descriptor) == 0, rename(partial, output) == 0 else {
+                    throw HistoryError.failed(operation: "write \(output)", problem: String(cString: strerror(errno)))
+                }
+            }
         }
-        printer.stderr.line("ferry: exported \(entries.count) entr\(entries.count == 1 ? "y" : "ies") to \(output)")
+        if case .failure(let error) = written {
+            if let partial {
+                close(sink.descriptor)
+                unlink(partial)
+            }
+            throw error as? HistoryError ?? HistoryError.failed(operation: "write the export", problem: error.localizedDescription)
+        }
+        if let output { printer.stderr.line("ferry: exported \(count) entr\(count == 1 ? "y" : "ies") to \(output)") }
         return .success
+    }
+
+    /// The document, entry by entry: HAR's `{"log": {…, "entries": [ … ]}}` or a JSON array.
+    private func write(_ store: HistoryStore, to sink: OutputStream, counting: () -> Void) throws {
+        let (opening, closing) = format == "har" ? try HistoryHAR.frame() : (Data("[".utf8), Data("]".utf8))
+        try sink.writeAll(opening)
+        var first = true
+        try store.forEachEntry(HistoryQuery(limit: limit ?? Int.max)) { entry in
+            let encoded = format == "har" ? try ExchangeReport.encode(HistoryHAR.Entry(entry)) : try ExchangeReport.encode(HistoryReport.Entry(entry))
+            try sink.writeAll((first ? Data("\n".utf8) : Data(",\n".utf8)) + encoded)
+            first = false
+            counting()
+        }
+        try sink.writeAll(Data("\n".utf8) + closing + Data("\n".utf8))
     }
 }

@@ -2,19 +2,13 @@ import FerryCore
 import FerryStore
 import Foundation
 
-/// A HAR 1.2 log of recorded exchanges, the format browsers and HTTP tools import.
-/// An exchange that got no response has status 0 and its error chain in `_error`.
-struct HistoryHAR: Encodable {
-    var log: Log
-
-    init(entries: [HistoryEntry]) {
-        log = Log(creator: Creator(name: "Ferry", version: FerryInfo.version), entries: entries.map(Entry.init))
-    }
-
-    struct Log: Encodable {
-        var version = "1.2"
-        var creator: Creator
-        var entries: [Entry]
+/// A HAR 1.2 log of recorded exchanges, the format browsers and HTTP tools import, written entry
+/// by entry. An exchange that got no response has status 0 and its error chain in `_error`.
+enum HistoryHAR {
+    /// The text before the first entry and after the last.
+    static func frame() throws -> (opening: Data, closing: Data) {
+        let creator = try ExchangeReport.encode(Creator(name: "Ferry", version: FerryInfo.version))
+        return (Data(#"{"log": {"version": "1.2", "creator": "#.utf8) + creator + Data(#", "entries": ["#.utf8), Data("]}}".utf8))
     }
 
     struct Creator: Encodable {

@@ -12,13 +12,17 @@ struct OutputStream: Sendable {
 
     var isTerminal: Bool { isatty(descriptor) == 1 }
 
-    func write(_ data: Data) {
-        data.withUnsafeBytes { buffer in
+    /// Writes the bytes; a failure (a closed pipe) is ignored, as for any terminal output.
+    func write(_ data: Data) { try? writeAll(data) }
+
+    /// Writes every byte, or throws the error that stopped it (for files that must be whole).
+    func writeAll(_ data: Data) throws {
+        try data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
+                guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
                 offset += written
             }
         }

@@ -71,6 +71,27 @@ import Testing
         #expect(try history.search(HistoryQuery(text: "token")).map(\.id) == [id])
     }
 
+    @Test func theRecorderRedactsTheSecretsItIsGivenAndNeverThrows() throws {
+        let directory = try TemporaryDirectory()
+        let recorder = HistoryRecorder(locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path))
+        let id = try recorder.record(request: HistoryFixtures.request("http://api.example.com/x?token=abc123&user=ann"),
+                                     response: HistoryFixtures.response(body: #"{"user": "ann"}"#), error: nil, started: Date(),
+                                     secrets: ["apiToken": "abc123", "user": "ann"]).get()
+        let stored = try HistoryStore(path: directory.file("history.sqlite")).entry(id: id)
+        #expect(stored.url == "http://api.example.com/x?token={{apiToken}}&user={{user}}")
+        #expect(stored.responseBody == Data(#"{"user": "{{user}}"}"#.utf8))
+        // A data directory that is a file: a one-line warning, not an error.
+        let file = try directory.write("not-a-folder", Data())
+        let broken = HistoryRecorder(locations: StoreLocations(configDirectory: file, dataDirectory: file))
+        let result = broken.record(request: HistoryFixtures.request(), response: nil, error: nil, started: Date())
+        guard case .failure(let warning) = result else {
+            Issue.record("recorded into a file: \(result)")
+            return
+        }
+        #expect(warning.message.hasPrefix("history: cannot open the history at \(file)/history.sqlite"))
+        #expect(!warning.message.contains("\n"))
+    }
+
     @Test func largeBodiesAreCappedWithSizeAndHashKept() throws {
         let directory = try TemporaryDirectory()
         let history = try store(directory)

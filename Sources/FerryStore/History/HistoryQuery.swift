@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// What to look for in the history: full-text words plus filters; every part is optional.
 public struct HistoryQuery: Sendable, Equatable {
@@ -25,9 +26,9 @@ public struct HistoryQuery: Sendable, Equatable {
     }
 
     /// The SQL conditions on the `exchange` table and their arguments (validated).
-    func conditions() throws -> (sql: [String], arguments: [any Sendable]) {
+    func conditions() throws -> (sql: [String], arguments: [any DatabaseValueConvertible]) {
         var sql: [String] = []
-        var arguments: [any Sendable] = []
+        var arguments: [any DatabaseValueConvertible] = []
         if let status = status?.lowercased() {
             if status == "error" || status.count == 3 && status.hasSuffix("xx") && ("1"..."5").contains(status.prefix(1)) {
                 sql.append("e.statusClass = ?")

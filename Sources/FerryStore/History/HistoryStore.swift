@@ -23,10 +23,14 @@ public final class HistoryStore: Sendable {
         self.path = path
         self.retention = retention
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
             var configuration = Configuration()
             configuration.busyMode = .timeout(Self.busyTimeout)
             configuration.label = "ferry.history"
+            // In WAL mode NORMAL is safe against crashes and kills (a power cut may lose the last
+            // entries, never the file's integrity) and spares an fsync per recorded exchange.
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrate(pool)
         } catch let error as HistoryError {
@@ -127,6 +131,22 @@ public final class HistoryStore: Sendable {
         return try perform("read the history") { try pool.read { try HistoryEntry.fetchAll($0, sql: sql, arguments: arguments) } }
     }
 
+    /// Hands the newest `query.limit` entries matching `query` to `body` oldest first, one row in
+    /// memory at a time (for exports of the whole history). Errors `body` throws pass through.
+    public func forEachEntry(_ query: HistoryQuery, _ body: (HistoryEntry) throws -> Void) throws {
+        let (sql, arguments) = try Self.select("e.*", query)
+        var failure: (any Error)?
+        try perform("read the history") {
+            try pool.read { db in
+                let entries = try HistoryEntry.fetchCursor(db, sql: "SELECT * FROM (\(sql)) ORDER BY id", arguments: arguments)
+                while failure == nil, let entry = try entries.next() {
+                    do { try body(entry) } catch { failure = error }
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
     public func count() throws -> Int {
         try perform("read the history") { try pool.read { try HistoryEntry.fetchCount($0) } }
     }
@@ -146,8 +166,7 @@ public final class HistoryStore: Sendable {
         }
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         values.append(max(0, query.limit))
-        let arguments = StatementArguments(values.map { $0 as? any DatabaseValueConvertible })
-        return ("SELECT \(columns) FROM \(from)\(filter) ORDER BY \(order) DESC LIMIT ?", arguments)
+        return ("SELECT \(columns) FROM \(from)\(filter) ORDER BY \(order) DESC LIMIT ?", StatementArguments(values))
     }
 
     // MARK: - Helpers
@@ -165,7 +184,7 @@ public final class HistoryStore: Sendable {
 
     static func describe(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? error.description }
-        return "\(error)"
+        return error.localizedDescription
     }
 
     /// Every header of the entry as `name: value` lines, for the full-text index.
