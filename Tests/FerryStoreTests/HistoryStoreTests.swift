@@ -76,7 +76,7 @@ import Testing
         let recorder = HistoryRecorder(locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path))
         let id = try recorder.record(request: HistoryFixtures.request("http://api.example.com/x?token=abc123&user=ann"),
                                      response: HistoryFixtures.response(body: #"{"user": "ann"}"#), error: nil, started: Date(),
-                                     secrets: ["apiToken": "abc123", "user": "ann"]).get()
+                                     redaction: Redaction([.init(secret: "abc123", replacement: "{{apiToken}}"), .init(secret: "ann", replacement: "{{user}}")])).get()
         let stored = try HistoryStore(path: directory.file("history.sqlite")).entry(id: id)
         #expect(stored.url == "http://api.example.com/x?token={{apiToken}}&user={{user}}")
         #expect(stored.responseBody == Data(#"{"user": "{{user}}"}"#.utf8))
