@@ -54,7 +54,7 @@ extension HistoryEntry {
         }
         if redacted, url.contains("{{") || requestHeaders.contains(where: { $0.value.contains("{{") })
             || requestBody.map({ String(decoding: $0, as: UTF8.self).contains("{{") }) == true {
-            throw HistoryError.notReplayable(id: entryID, problem: "secrets were replaced by {{name}} when it was recorded; send it again from its collection")
+            throw HistoryError.notReplayable(id: entryID, problem: "secrets were replaced by {{name}} when it was recorded; send it again from its collection" + resendHint)
         }
         let parsed: URL
         do {
@@ -64,5 +64,12 @@ extension HistoryEntry {
         }
         return Request(method: HTTPMethod(method), url: parsed, headers: HTTPHeaders(requestHeaders),
                        body: requestBody.map { .bytes($0) } ?? .none, options: options)
+    }
+
+    /// The `ferry send` command that sends the entry's request file again, when it came from one.
+    private var resendHint: String {
+        guard let collection, let requestPath else { return "" }
+        let file = (collection as NSString).appendingPathComponent(requestPath)
+        return ": ferry send '\(file)'" + (environment.map { " --env '\($0)'" } ?? "")
     }
 }

@@ -152,6 +152,27 @@ import Testing
         }
     }
 
+    /// A request whose secrets were redacted cannot be replayed from the history; the refusal
+    /// names the request file and environment that send it again.
+    @Test func aRedactedEntryPointsBackToItsRequestFile() async throws {
+        let home = try Home()
+        let collection = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: collection.file("environments"), withIntermediateDirectories: true)
+        _ = try collection.write("environments/local.yaml", Data("token:\n  value: t0ps3cret\n  secret: true\n".utf8))
+        try await withDemoServer { server in
+            _ = try collection.write("me.ferry.yaml", Data("url: \(server.baseURL)/headers\nheaders:\n  - Authorization: Bearer {{token}}\n".utf8))
+            let sent = await home.run(["send", collection.file("me.ferry.yaml"), "--env", "local"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            let refused = await home.run(["history", "replay", "1"])
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("secrets were replaced"))
+            #expect(refused.stderr.contains("ferry send '\(collection.file("me.ferry.yaml"))' --env 'local'"), "\(refused.stderr)")
+            let shown = await home.run(["history", "show", "1"])
+            #expect(shown.text.contains("Bearer {{token}}"))
+            #expect(!shown.text.contains("t0ps3cret"))
+        }
+    }
+
     @Test func exportWritesHARAtomicallyAndPruneKeepsTheNewest() async throws {
         let home = try Home()
         try await withDemoServer { server in
