@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "FerryStoreTests", dependencies: [
             "FerryCore", "FerryStore", "FerryTestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
+        ], exclude: ["Golden"]),  // read in place through #filePath
         .testTarget(name: "FerryShimTests", dependencies: ["CNcursesShims", "CCurlShims"]),
         .testTarget(name: "FerryTUITests", dependencies: [
             "FerryCore", "FerryTUI", "FerryApp", "CNcursesShims", "FerryTestSupport",
