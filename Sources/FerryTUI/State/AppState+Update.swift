@@ -54,11 +54,11 @@ extension AppState {
             if action == .send { commitLineEdit(); return [] }
             if action == .cancel { dropLineEdit(); return [] }
         }
-        if viewerTitle != nil, action.isRequestSide { return [] }
         if context == .line, responseViews.prompt != nil {
             if action == .send { commitPrompt(); return [] }
             if action == .cancel { cancelPrompt(); return [] }
         }
+        if viewerTitle != nil, action.isRequestSide { return [] }
         return perform(action, in: context)
     }
 
