@@ -125,7 +125,7 @@ enum ResponseContent {
         if timeline.redirect > 0 {
             lines.append([Span("(\(ByteCountText.milliseconds(timeline.redirect)) of it on \(summary.redirectCount) redirect hop(s); each phase sums all hops)", .muted)])
         }
-        return lines
+        return lines + HopWaterfall.lines(timeline, width: width)
     }
 
     /// Splits a line into pieces of at most `width` columns.
