@@ -12,6 +12,13 @@ import Testing
                                width: 100, height: 30)
     }
 
+    /// Types `url` into the URL field and sends it.
+    private func request(_ url: String, in session: TmuxSession) throws {
+        try session.send("2", "C-u")
+        try session.send(url, literal: true)
+        try session.send("Enter")
+    }
+
     /// The runs of the screen drawn in reverse video (the highlight of the monochrome theme), one per line.
     private func reverseVideo(_ session: TmuxSession) throws -> String {
         let screen = try session.screen(escapes: true).replacingOccurrences(of: "\u{1B}[39m", with: "").replacingOccurrences(of: "\u{1B}[49m", with: "")
@@ -64,10 +71,8 @@ import Testing
             screen = try await session.waitForScreen { $0.contains("/e2 9b b4: 1/1") }
 
             // Malformed JSON: the parse error's offset, and Enter shows that byte in Hex.
-            try session.send("2", "C-u")
-            try session.send("\(server.baseURL)/misbehave/bad-json", literal: true)
-            try session.send("Enter")
-            try await session.waitForScreen { $0.contains("200 OK") && $0.contains("\(server.baseURL)/misbehave/bad-json") }
+            try request("\(server.baseURL)/misbehave/bad-json", in: session)
+            try await session.waitForScreen { $0.contains("200 OK  33 B") }
             try session.send("Tab", "Tab", "l", "l")
             screen = try await session.waitForScreen { $0.contains("Enter shows byte 33 in Hex") }
             #expect(screen.contains("offset: 33"))
@@ -76,10 +81,8 @@ import Testing
             #expect(try reverseVideo(session).split(separator: "\n").contains("2c"), "only the byte the error names")
 
             // Raw pretty-printed and back.
-            try session.send("2", "C-u")
-            try session.send("\(server.baseURL)/json", literal: true)
-            try session.send("Enter")
-            try await session.waitForScreen { $0.contains("/json") && $0.contains("200 OK") }
+            try request("\(server.baseURL)/json", in: session)
+            try await session.waitForScreen { $0.contains("200 OK") && !$0.contains("200 OK  33 B") }
             try session.send("Tab", "Tab", "h", "p")
             screen = try await session.waitForScreen { $0.contains("Raw: pretty-printed") }
             #expect(screen.contains(#"{"title": "Wake up to WonderWidgets!", "type": "all"}"#) == false)
