@@ -260,6 +260,8 @@ extension AppState {
     /// Changes the Tree tab's state of the finished response.
     mutating func editTree(_ change: (inout DocumentTree) -> Void) {
         guard case .finished(var summary) = exchange else { return }
+        // Let go of the stored copy first, so the rows are changed in place rather than copied.
+        exchange = .idle
         change(&summary.tree)
         exchange = .finished(summary)
     }
