@@ -55,8 +55,13 @@ extension AppState {
             if action == .cancel { dropLineEdit(); return [] }
         }
         if context == .line, responseViews.prompt != nil {
-            if action == .send { commitPrompt(); return [] }
-            if action == .cancel { cancelPrompt(); return [] }
+            switch action {
+            case .send: commitPrompt()
+            case .cancel: cancelPrompt()
+            case .quit, .suspend, .help: return perform(action, in: context)
+            default: editText(.apply(action))
+            }
+            return []
         }
         if viewerTitle != nil, action.isRequestSide { return [] }
         return perform(action, in: context)
