@@ -16,7 +16,7 @@ attr_t ferry_nc_attr_italic(void) { return WA_ITALIC; }
 int ferry_nc_key_f(int n) { return KEY_F(n); }
 int ferry_nc_wcwidth(wchar_t c) { return wcwidth(c); }
 
-SCREEN *ferry_nc_newterm(const char *term) { return newterm(term, stdout, stdin); }
+SCREEN *ferry_nc_newterm(const char *term, FILE *input) { return newterm(term, stdout, input ? input : stdin); }
 int ferry_nc_colors(void) { return COLORS; }
 int ferry_nc_color_pairs(void) { return COLOR_PAIRS; }
 

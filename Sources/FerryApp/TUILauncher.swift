@@ -10,7 +10,36 @@ public enum TUILauncher {
     /// Runs the TUI until the user quits. Throws `TerminalError` when there is no usable terminal
     /// (nothing has been drawn then).
     public static func run(theme themeName: String?, examples: [NamedRequest] = [], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        let terminal = try CursesTerminal(environment: environment)
+        try open(theme: themeName, keysFromTerminal: false, environment: environment) { size, keymap, theme in
+            var state = AppState(width: size.width, height: size.height, keymap: keymap, theme: theme)
+            state.examples = examples
+            if let first = examples.first {
+                state.load(first)
+                state.exampleIndex = 0
+                state.notice = "example 1/\(examples.count): \(first.title) (F2 next, F3 previous)"
+            }
+            return state
+        }
+    }
+
+    /// Browses `response` (a local file or standard input dressed as one) in the response tabs until
+    /// the user quits; keys come from `/dev/tty` when standard input held the body. `path`, when
+    /// given, is revealed in the Tree first.
+    public static func view(_ response: Response, title: String, path: String?, theme themeName: String?,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        let summary = ResponseSummary(response, accept: nil)
+        try open(theme: themeName, keysFromTerminal: true, environment: environment) { size, keymap, theme in
+            var state = AppState.viewer(summary, title: title, width: size.width, height: size.height, keymap: keymap, theme: theme)
+            if let path { state.reveal(path: path) }
+            return state
+        }
+    }
+
+    /// Takes over the terminal, loads the theme and keymap, makes the first state and runs the loop;
+    /// problems with the user's files show in the status line.
+    private static func open(theme themeName: String?, keysFromTerminal: Bool, environment: [String: String],
+                             state makeState: ((width: Int, height: Int), Keymap, Theme) -> AppState) throws {
+        let terminal = try CursesTerminal(environment: environment, keysFromTerminal: keysFromTerminal)
         let config = StoreLocations(environment: environment).configDirectory
         let loader = ThemeLoader(userDirectory: (config as NSString).appendingPathComponent("themes"))
         var (theme, themeProblems) = loader.load(themeName)
@@ -19,14 +48,7 @@ public enum TUILauncher {
         let keys = KeymapLoader.load(path: (config as NSString).appendingPathComponent("keymap.yaml"))
         let problems = themeProblems + keys.problems
 
-        let size = terminal.size
-        var state = AppState(width: size.width, height: size.height, keymap: keys.keymap, theme: theme)
-        state.examples = examples
-        if let first = examples.first {
-            state.load(first)
-            state.exampleIndex = 0
-            state.notice = "example 1/\(examples.count): \(first.title) (F2 next, F3 previous)"
-        }
+        var state = makeState(terminal.size, keys.keymap, theme)
         if !problems.isEmpty {
             let home = environment["HOME"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "\u{0}"
             state.notice = problems.map { $0.description.replacingOccurrences(of: home, with: "~/") }.joined(separator: "; ") + " (using the default)"

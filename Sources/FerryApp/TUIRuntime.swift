@@ -17,6 +17,7 @@ final class TUIRuntime {
     private let recorder: HistoryRecorder?
     private var previous: Canvas?
     private var transfers: [Int: Task<Void, Never>] = [:]
+    private var searchTask: Task<Void, Never>?
     private var sendStarted: [Int: ContinuousClock.Instant] = [:]
     private var signalSources: [any DispatchSourceSignal] = []
     /// When the elapsed time shown for a request in flight was last updated.
@@ -40,7 +41,8 @@ final class TUIRuntime {
         while !state.isQuitting {
             var messages: [Message] = []
             // While a request is in flight, look at the inbox often so its answer shows at once.
-            if let event = terminal.nextEvent(timeout: state.exchange.isSending ? 10 : 250) {
+            let waiting = state.exchange.isSending || state.responseViews.search.map { $0.result == nil } == true
+            if let event = terminal.nextEvent(timeout: waiting ? 10 : 250) {
                 if case .key = event { trace.keyReceived() }
                 messages.append(event)
             }
@@ -56,6 +58,7 @@ final class TUIRuntime {
             if !messages.isEmpty { paint() }
         }
         for task in transfers.values { task.cancel() }
+        searchTask?.cancel()
     }
 
     private func paint() {
@@ -76,6 +79,13 @@ final class TUIRuntime {
             transfers[id]?.cancel()
         case .editBody(let text):
             editBody(text)
+        case .search(let search):
+            searchTask?.cancel()
+            let inbox = self.inbox
+            searchTask = Task.detached {
+                let result = search.run()
+                if !Task.isCancelled { inbox.post(.searchFinished(result)) }
+            }
         case .suspend:
             terminal.suspend()
             kill(getpid(), SIGSTOP)

@@ -7,6 +7,8 @@ import Foundation
 public final class CursesTerminal: Terminal {
     public private(set) var colorCount = 0
     private var screen: OpaquePointer?
+    /// `/dev/tty`, opened for keys when standard input carries data (`ferry view -`).
+    private var keyboard: UnsafeMutablePointer<FILE>?
     private var pairs: [PairKey: Int32] = [:]
     private var stopped = false
     /// An event read ahead while deciding what an ESC meant.
@@ -18,14 +20,23 @@ public final class CursesTerminal: Terminal {
     }
 
     /// Takes over the terminal. Refuses (never exits) when stdin/stdout are not terminals or TERM is unknown.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        guard isatty(STDIN_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "standard input") }
+    /// With `keysFromTerminal`, keys are read from `/dev/tty` when standard input is not a terminal, as `less` does.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, keysFromTerminal: Bool = false) throws {
         guard isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "standard output") }
+        if isatty(STDIN_FILENO) != 1 {
+            guard keysFromTerminal else { throw TerminalError.notATerminal(stream: "standard input") }
+            guard let tty = fopen("/dev/tty", "r") else { throw TerminalError.notATerminal(stream: "/dev/tty (no controlling terminal)") }
+            keyboard = tty
+        }
         guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else {
+            keyboard.map { _ = fclose($0) }
             throw TerminalError.unknownTerminal(environment["TERM"])
         }
         setlocale(LC_ALL, "")
-        guard let screen = ferry_nc_newterm(term) else { throw TerminalError.unknownTerminal(term) }
+        guard let screen = ferry_nc_newterm(term, keyboard) else {
+            keyboard.map { _ = fclose($0) }
+            throw TerminalError.unknownTerminal(term)
+        }
         self.screen = screen
         set_term(screen)
         raw()
@@ -101,6 +112,8 @@ public final class CursesTerminal: Terminal {
         endwin()
         delscreen(screen)
         self.screen = nil
+        keyboard.map { _ = fclose($0) }
+        keyboard = nil
     }
 
     // MARK: - Input

@@ -31,9 +31,11 @@ import Testing
             try session.send("Tab", "Tab", "Enter")
             screen = try await session.waitForScreen { $0.contains("slideshow: {") }
 
-            // Response tabs: Raw, Headers, Errors, Timeline.
+            // Response tabs: Raw, Hex, Headers, Errors, Timeline.
             try session.send("l")
             screen = try await session.waitForScreen { $0.contains("\"slideshow\"") }
+            try session.send("l")
+            screen = try await session.waitForScreen { $0.contains("00000000  7b 0a") }
             try session.send("l")
             screen = try await session.waitForScreen { $0.contains("Request as sent") }
             #expect(screen.contains("Content-Type: application/json"))

@@ -16,7 +16,7 @@ import Testing
     @Test func responseTabs() {
         var state = Fixtures.state(answered: true)
         expectScreen(state, Snapshots.raw)
-        for expected in [Snapshots.headers, Snapshots.errors, Snapshots.timeline] {
+        for expected in [Snapshots.hex, Snapshots.headers, Snapshots.errors, Snapshots.timeline] {
             _ = state.update(.key(.character("l")))
             let canvas = Screen.render(state)
             let pane = ScreenLayout(width: state.width, height: state.height).responsePane.y
@@ -149,7 +149,7 @@ enum Snapshots {
         │                                                          │
         │                                                          │
         └──────────────────────────────────────────────────────────┘
-        ┌ 4  Tree │ Raw │ Headers │ Errors │ Timeline │────────────┐
+        ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
         │Nothing sent yet: type a URL and press Enter (or Ctrl-R). │
         │                                                          │
         │                                                          │
@@ -171,7 +171,7 @@ enum Snapshots {
         │                                                          │
         │                                                          │
         └──────────────────────────────────────────────────────────┘
-        ┌ 4  Tree │ Raw │ Headers │ Errors │ Timeline │────────────┐
+        ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
         │<html>                                                    │
         │    not 中文 found \x1B[31m                               │
         │ÿ</html>�                                                 │
@@ -185,8 +185,23 @@ enum Snapshots {
          404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:8080
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
         """#
+    static let hex = #"""
+        ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
+        │00000000  3c 68 74 6d 6c 3e 0a 09  6e 6f 74 20 e4 b8 ad e6│
+        │00000010  96 87 20 66 6f 75 6e 64  20 1b 5b 33 31 6d 0d 0a│
+        │00000020  c3 bf 3c 2f 68 74 6d 6c  3e ff                  │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        └──────────────────────────────────────────────────────────┘
+         404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:8080
+         ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
+        """#
     static let headers = #"""
-        ┌ 4  Tree │ Raw │ Headers │ Errors │ Timeline │────────────┐
+        ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
         │Response  HTTP/1.1 404 Not Found                          │
         │Content-Type: text/html                                   │
         │Content-Length: 1234                                      │
@@ -201,7 +216,7 @@ enum Snapshots {
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
         """#
     static let errors = #"""
-        ┌ 4  Tree │ Raw │ Headers │ Errors │ Timeline │────────────┐
+        ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
         │1 validation  unacceptableStatusCode                      │
         │  the response's status code is not acceptable            │
         │    status: 404 Not Found                                 │
@@ -216,7 +231,7 @@ enum Snapshots {
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
         """#
     static let timeline = #"""
-        ┌ 4  Tree │ Raw │ Headers │ Errors │ Timeline │────────────┐
+        ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
         │queue     ▕█                                  ▏    0.1 ms │
         │dns       ▕███                                ▏    0.4 ms │
         │connect   ▕    ████                           ▏    0.5 ms │

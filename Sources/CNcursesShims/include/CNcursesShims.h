@@ -21,8 +21,8 @@ attr_t ferry_nc_attr_italic(void);
 
 int ferry_nc_key_f(int n);
 
-/** newterm(term, stdout, stdin); NULL (not exit) for an unknown terminal type. */
-SCREEN *ferry_nc_newterm(const char *term);
+/** newterm(term, stdout, input), stdin when input is NULL; NULL (not exit) for an unknown terminal type. */
+SCREEN *ferry_nc_newterm(const char *term, FILE *input);
 /** The number of colours and colour pairs the terminal offers (after start_color). */
 int ferry_nc_colors(void);
 int ferry_nc_color_pairs(void);

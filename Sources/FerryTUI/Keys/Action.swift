@@ -11,6 +11,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     // Editing text
     case cursorLeft, cursorRight, wordLeft, wordRight, lineStart, lineEnd
     case deleteBackward, deleteForward, deleteWordBackward, deleteToStart, newline, commit
+    // Response views
+    case expandAll, expandLevel, collapseLevel, collapseAll, search, nextMatch, previousMatch, jump, togglePretty
 
     /// One line for the help overlay.
     public var summary: String {
@@ -58,6 +60,15 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .deleteToStart: "delete to the start of the line"
         case .newline: "new line in the body"
         case .commit: "finish editing (Esc discards a row edit)"
+        case .expandAll: "show every node below the selected one"
+        case .expandLevel: "show one more level below the selected node"
+        case .collapseLevel: "hide the deepest shown level below the selected node"
+        case .collapseAll: "hide everything but the top-level nodes"
+        case .search: "search the Tree (keys, values) or Hex (text, hex bytes)"
+        case .nextMatch: "next search match"
+        case .previousMatch: "previous search match"
+        case .jump: "jump to a path (Tree) or a byte offset (Hex)"
+        case .togglePretty: "Raw: pretty-printed or as received"
         }
     }
 }

@@ -120,5 +120,18 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.control("w"), .body, .deleteWordBackward),
         KeyBinding(.escape, .body, .commit, hint: true),
         KeyBinding(.control("o"), .body, .openEditor, hint: true),
+
+        // Response views
+        KeyBinding(.character("*"), .tree, .expandAll),
+        KeyBinding(.character("E"), .tree, .expandAll),
+        KeyBinding(.character("+"), .tree, .expandLevel),
+        KeyBinding(.character("-"), .tree, .collapseLevel),
+        KeyBinding(.character("C"), .tree, .collapseAll),
+        KeyBinding(.character("/"), .tree, .search, hint: true),
+        KeyBinding(.character("/"), .browse, .search),
+        KeyBinding(.character("n"), .browse, .nextMatch),
+        KeyBinding(.character("N"), .browse, .previousMatch),
+        KeyBinding(.character(":"), .browse, .jump),
+        KeyBinding(.character("p"), .browse, .togglePretty),
     ])
 }

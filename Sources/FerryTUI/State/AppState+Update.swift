@@ -5,7 +5,7 @@ extension AppState {
     public mutating func update(_ message: Message) -> [Effect] {
         switch message {
         case .key(let key):
-            return handle(key)
+            return handle(key) + responseViewsAfterKey()
         case .paste(let text):
             editText(.insert(text))
         case .resize(let width, let height):
@@ -17,12 +17,14 @@ extension AppState {
             guard case .sending(id, _, _) = exchange else { return [] }
             exchange = .finished(summary)
             scroll = [:]
+            responseViews = ResponseViews()
             if responseTab == .errors { responseTab = .tree }
             notice = nil
         case .requestFailed(let id, let chain, let elapsed):
             guard case .sending(id, _, _) = exchange else { return [] }
             exchange = .failed(chain, elapsed: elapsed)
             scroll = [:]
+            responseViews = ResponseViews()
             responseTab = .errors
             notice = nil
         case .editorClosed(let text, let notice):
@@ -30,6 +32,8 @@ extension AppState {
             self.notice = notice
         case .notice(let text):
             notice = text
+        case .searchFinished(let result):
+            searchFinished(result)
         case .terminate:
             return quit()
         }
@@ -50,6 +54,16 @@ extension AppState {
             if action == .send { commitLineEdit(); return [] }
             if action == .cancel { dropLineEdit(); return [] }
         }
+        if context == .line, responseViews.prompt != nil {
+            switch action {
+            case .send: commitPrompt()
+            case .cancel: cancelPrompt()
+            case .quit, .suspend, .help: return perform(action, in: context)
+            default: editText(.apply(action))
+            }
+            return []
+        }
+        if viewerTitle != nil, action.isRequestSide { return [] }
         return perform(action, in: context)
     }
 
@@ -124,6 +138,8 @@ extension AppState {
         case .newline, .cursorLeft, .cursorRight, .wordLeft, .wordRight, .lineStart, .lineEnd,
              .deleteBackward, .deleteForward, .deleteWordBackward, .deleteToStart:
             editText(.apply(action))
+        case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .search, .nextMatch, .previousMatch, .jump, .togglePretty:
+            return performResponseView(action)
         }
         return []
     }
@@ -158,7 +174,9 @@ extension AppState {
 
     /// Applies `change` to the text being edited: a row edit, the URL, or the body.
     private mutating func editText(_ change: TextChange) {
-        if lineEdit != nil {
+        if responseViews.prompt != nil {
+            responseViews.prompt!.field.edit(change)
+        } else if lineEdit != nil {
             lineEdit!.field.edit(change)
         } else if focus == .url {
             url.edit(change)
@@ -177,6 +195,7 @@ extension AppState {
             }
             lineEdit = LineEdit(target: .header(headerSelection), text: headers[headerSelection].line)
         case (.request, .body): isEditingBody = true
+        case (.response, _) where responseTab == .errors: jumpToErrorOffset()
         case (.request, .options):
             if optionSelection.isText {
                 let value = optionSelection.value(in: options)
@@ -232,7 +251,7 @@ extension AppState {
         case .request:
             requestTab = requestTab.cycled(by: offset)
             isEditingBody = false
-        case .response: responseTab = responseTab.cycled(by: offset)
+        case .response: cycleResponseTab(by: offset)
         case .method: cycleMethod(by: offset)
         case .url: break
         }
@@ -244,14 +263,16 @@ extension AppState {
     }
 
     /// Changes the Tree tab's state of the finished response.
-    private mutating func editTree(_ change: (inout DocumentTree) -> Void) {
+    mutating func editTree(_ change: (inout DocumentTree) -> Void) {
         guard case .finished(var summary) = exchange else { return }
+        // Let go of the stored copy first, so the rows are changed in place rather than copied.
+        exchange = .idle
         change(&summary.tree)
         exchange = .finished(summary)
     }
 
     private mutating func move(_ action: Action) {
-        let page = max(1, ScreenLayout(width: width, height: height).responseBody.height - 1)
+        let page = max(1, layout.responseBody.height - 1)
         let delta: Int = switch action {
         case .up: -1
         case .down: 1

@@ -26,6 +26,9 @@ public struct AppState: Sendable {
     public var wrap = false
     public var showHelp = false
     public var helpScroll = 0
+    public var responseViews = ResponseViews()
+    /// What `ferry view` shows (a file name, or "standard input"); nil in the request editor.
+    public var viewerTitle: String?
 
     public var exchange = Exchange.idle
     public var nextRequestID = 1
@@ -44,7 +47,7 @@ public struct AppState: Sendable {
     /// Where keys go now.
     public var context: KeyContext {
         if showHelp { return .browse }
-        if lineEdit != nil || focus == .url { return .line }
+        if lineEdit != nil || responseViews.prompt != nil || focus == .url { return .line }
         if focus == .request, requestTab == .body, isEditingBody { return .body }
         if focus == .response, responseTab == .tree { return .tree }
         return .browse

@@ -6,6 +6,8 @@ public enum Effect: Sendable {
     case cancel(id: Int)
     /// Suspend the UI and edit `body` in `$EDITOR`; answers with `.editorClosed`.
     case editBody(String)
+    /// Search the Tree or Hex tab off the UI thread (cancelling an older search); answers with `.searchFinished`.
+    case search(ViewSearch)
     case suspend
     case quit
 }

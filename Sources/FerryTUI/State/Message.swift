@@ -12,6 +12,8 @@ public enum Message: Sendable {
     case editorClosed(body: String?, notice: String?)
     /// A line to show in the status bar (a keymap or theme problem, a hint).
     case notice(String)
+    /// A Tree or Hex search the runtime ran.
+    case searchFinished(SearchResult)
     /// SIGTERM/SIGINT from outside: leave cleanly.
     case terminate
 }

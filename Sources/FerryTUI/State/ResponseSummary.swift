@@ -21,13 +21,15 @@ public struct ResponseSummary: Hashable, Sendable {
     public var validation: ErrorChain?
     /// The parsed body for the Tree tab.
     public var tree: DocumentTree
+    /// The body's bytes, paged for the Hex tab; nil when the body cannot be read.
+    public var bytes: BodyBytes?
 
     /// The most body bytes the Raw tab shows.
     public static let previewLimit = 1 << 20
 
     public init(status: Int, reason: String, httpVersion: String, size: Int64, remoteAddress: String?, effectiveURL: String,
                 headers: HTTPHeaders, sent: SentRequest?, timeline: Timeline, redirectCount: Int, bodyLines: [String], bodyTruncated: Bool, validation: ErrorChain?,
-                tree: DocumentTree = DocumentTree(note: "No document.")) {
+                tree: DocumentTree = DocumentTree(note: "No document."), bytes: BodyBytes? = nil) {
         self.status = status
         self.reason = reason
         self.httpVersion = httpVersion
@@ -42,6 +44,7 @@ public struct ResponseSummary: Hashable, Sendable {
         self.bodyTruncated = bodyTruncated
         self.validation = validation
         self.tree = tree
+        self.bytes = bytes
     }
 
     /// Reads the body's first `previewLimit` bytes, validates against `accept` (the request's Accept
@@ -56,7 +59,8 @@ public struct ResponseSummary: Hashable, Sendable {
                   bodyLines: Self.lines(of: prefix, total: response.body.count, type: response.headers["Content-Type"]), bodyTruncated: truncated,
                   validation: validator.validate(response, serializerTypes: []).error.map { ErrorChain($0) },
                   tree: DocumentTree(parsing: response, bytes: truncated ? ((try? response.body.data()) ?? prefix) : prefix,
-                                     method: HTTPMethod(rawValue: response.sent?.requestLine.split(separator: " ").first.map(String.init) ?? "GET")))
+                                     method: HTTPMethod(rawValue: response.sent?.requestLine.split(separator: " ").first.map(String.init) ?? "GET")),
+                  bytes: (try? ByteSource(body: response.body)).map(BodyBytes.init))
     }
 
     /// Text bodies as lines; a body with NUL bytes is described instead. Invalid UTF-8 becomes U+FFFD.

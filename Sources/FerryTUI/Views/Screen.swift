@@ -11,9 +11,13 @@ public enum Screen {
             }
             return canvas
         }
-        let layout = ScreenLayout(width: state.width, height: state.height)
-        RequestLineView().render(state, in: layout.requestLine, canvas: &canvas)
-        RequestPaneView().render(state, in: layout.requestPane, canvas: &canvas)
+        let layout = state.layout
+        if state.viewerTitle == nil {
+            RequestLineView().render(state, in: layout.requestLine, canvas: &canvas)
+            RequestPaneView().render(state, in: layout.requestPane, canvas: &canvas)
+        } else {
+            ViewerTitleView().render(state, in: layout.requestLine, canvas: &canvas)
+        }
         ResponsePaneView().render(state, in: layout.responsePane, canvas: &canvas)
         StatusLineView().render(state, in: layout.statusLine, canvas: &canvas)
         FooterView().render(state, in: layout.footer, canvas: &canvas)

@@ -9,11 +9,12 @@ public struct ScreenLayout: Hashable, Sendable {
     public var statusLine: Rect
     public var footer: Rect
 
-    public init(width: Int, height: Int) {
+    /// The layout for a terminal size; a `viewer` (`ferry view`) gives the response pane the request pane's room.
+    public init(width: Int, height: Int, viewer: Bool = false) {
         let screen = Rect(x: 0, y: 0, width: width, height: height)
         let (top, rest) = screen.splitTop(1)
         let (middle, bottom) = rest.splitBottom(2)
-        let (request, response) = middle.splitTop(max(6, middle.height * 2 / 5))
+        let (request, response) = middle.splitTop(viewer ? 0 : max(6, middle.height * 2 / 5))
         requestLine = top
         requestPane = request
         responsePane = response
