@@ -22,6 +22,7 @@ public enum TUILauncher {
         let size = terminal.size
         var state = AppState(width: size.width, height: size.height, keymap: keys.keymap, theme: theme)
         state.examples = examples
+        state.themeNames = loader.availableNames
         if let first = examples.first {
             state.load(first)
             state.exampleIndex = 0
@@ -31,6 +32,6 @@ public enum TUILauncher {
             let home = environment["HOME"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "\u{0}"
             state.notice = problems.map { $0.description.replacingOccurrences(of: home, with: "~/") }.joined(separator: "; ") + " (using the default)"
         }
-        TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), tracePath: environment["FERRY_TRACE_FILE"]).run()
+        TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), tracePath: environment["FERRY_TRACE_FILE"], themes: loader).run()
     }
 }

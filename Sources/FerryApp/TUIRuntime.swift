@@ -12,6 +12,7 @@ final class TUIRuntime {
     private let transport: any Transport
     private let inbox = MessageInbox()
     private let trace: FrameTrace
+    private let themes: ThemeLoader?
     private var previous: Canvas?
     private var transfers: [Int: Task<Void, Never>] = [:]
     private var sendStarted: [Int: ContinuousClock.Instant] = [:]
@@ -19,10 +20,11 @@ final class TUIRuntime {
     /// When the elapsed time shown for a request in flight was last updated.
     private var lastTick = ContinuousClock.now
 
-    init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?) {
+    init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?, themes: ThemeLoader? = nil) {
         self.state = state
         self.terminal = terminal
         self.transport = transport
+        self.themes = themes
         trace = FrameTrace(path: tracePath)
     }
 
@@ -79,6 +81,8 @@ final class TUIRuntime {
             let size = terminal.size
             _ = state.update(.resize(width: size.width, height: size.height))
             previous = nil
+        case .loadTheme(let name):
+            loadTheme(name)
         case .quit:
             break
         }
@@ -131,6 +135,16 @@ final class TUIRuntime {
         previous = nil
         let edited = notice == nil ? try? String(contentsOfFile: path, encoding: .utf8) : nil
         inbox.post(.editorClosed(body: edited, notice: notice))
+    }
+
+    /// Reads a theme the palette chose; a broken one is reported and the current theme stays.
+    private func loadTheme(_ name: String) {
+        guard let themes else { return }
+        do {
+            inbox.post(.themeLoaded(try themes.read(themes.path(for: name))))
+        } catch {
+            inbox.post(.notice(error.description))
+        }
     }
 
     // MARK: - Signals

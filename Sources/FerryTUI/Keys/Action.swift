@@ -11,6 +11,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     // Editing text
     case cursorLeft, cursorRight, wordLeft, wordRight, lineStart, lineEnd
     case deleteBackward, deleteForward, deleteWordBackward, deleteToStart, newline, commit
+    // Request tabs, palette, mouse
+    case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, prettyPrint, palette
 
     /// One line for the help overlay.
     public var summary: String {
@@ -58,6 +60,13 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .deleteToStart: "delete to the start of the line"
         case .newline: "new line in the body"
         case .commit: "finish editing (Esc discards a row edit)"
+        case .addChildRow: "add a parameter nested under the selected one"
+        case .indentRow: "nest the parameter under the one above"
+        case .outdentRow: "move the parameter out of its parent"
+        case .cycleArrayStyle: "next array style for parameters (brackets, repeat, indices, comma)"
+        case .toggleKeyOrder: "keep parameter keys in order / sort them"
+        case .prettyPrint: "pretty-print the JSON body"
+        case .palette: "open the command palette"
         }
     }
 }

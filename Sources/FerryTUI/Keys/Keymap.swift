@@ -120,5 +120,14 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.control("w"), .body, .deleteWordBackward),
         KeyBinding(.escape, .body, .commit, hint: true),
         KeyBinding(.control("o"), .body, .openEditor, hint: true),
+
+        // Request tabs, palette, mouse
+        KeyBinding(.control("p"), .global, .palette),
+        KeyBinding(.character("A"), .browse, .addChildRow),
+        KeyBinding(.character(">"), .browse, .indentRow),
+        KeyBinding(.character("<"), .browse, .outdentRow),
+        KeyBinding(.character("s"), .browse, .cycleArrayStyle),
+        KeyBinding(.character("o"), .browse, .toggleKeyOrder),
+        KeyBinding(.character("p"), .browse, .prettyPrint),
     ])
 }

@@ -30,6 +30,11 @@ extension AppState {
             self.notice = notice
         case .notice(let text):
             notice = text
+        case .mouse(let event):
+            return handle(event)
+        case .themeLoaded(let theme):
+            self.theme = theme
+            notice = "theme: \(theme.name)"
         case .terminate:
             return quit()
         }
@@ -42,6 +47,7 @@ extension AppState {
         let context = self.context
         let action = keymap.action(for: key, in: context)
         if showHelp { return handleHelp(action) }
+        if palette != nil { return handlePalette(key, action) }
         guard let action else {
             if context != .browse, case .character(let c) = key { editText(.insert(String(c))) }
             return []
@@ -65,7 +71,8 @@ extension AppState {
         return []
     }
 
-    private mutating func perform(_ action: Action, in context: KeyContext) -> [Effect] {
+    mutating func perform(_ action: Action, in context: KeyContext) -> [Effect] {
+        if let effects = performRequestSide(action) { return effects }
         switch action {
         case .send: return send()
         case .cancel:
@@ -124,6 +131,8 @@ extension AppState {
         case .newline, .cursorLeft, .cursorRight, .wordLeft, .wordRight, .lineStart, .lineEnd,
              .deleteBackward, .deleteForward, .deleteWordBackward, .deleteToStart:
             editText(.apply(action))
+        case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .prettyPrint, .palette:
+            break
         }
         return []
     }
@@ -157,8 +166,10 @@ extension AppState {
     // MARK: - Editing
 
     /// Applies `change` to the text being edited: a row edit, the URL, or the body.
-    private mutating func editText(_ change: TextChange) {
-        if lineEdit != nil {
+    mutating func editText(_ change: TextChange) {
+        if palette != nil {
+            palette!.edit(change)
+        } else if lineEdit != nil {
             lineEdit!.field.edit(change)
         } else if focus == .url {
             url.edit(change)
@@ -199,6 +210,12 @@ extension AppState {
             } else {
                 headers[index] = HeaderRow(line: text, enabled: headers[index].enabled)
             }
+        case .param(let index):
+            if edit.isNewRow, edit.field.text.trimmingCharacters(in: .whitespaces).isEmpty {
+                params.deleteSelected()
+            } else {
+                params.rows[index].set(line: edit.field.text)
+            }
         case .option(let row):
             if let problem = row.set(edit.field.text, in: &options) {
                 notice = problem
@@ -213,6 +230,7 @@ extension AppState {
             headers.remove(at: index)
             headerSelection = max(0, min(headerSelection, headers.count - 1))
         }
+        if case .param? = lineEdit?.target, lineEdit?.isNewRow == true { params.deleteSelected() }
         lineEdit = nil
     }
 
@@ -244,7 +262,7 @@ extension AppState {
     }
 
     /// Changes the Tree tab's state of the finished response.
-    private mutating func editTree(_ change: (inout DocumentTree) -> Void) {
+    mutating func editTree(_ change: (inout DocumentTree) -> Void) {
         guard case .finished(var summary) = exchange else { return }
         change(&summary.tree)
         exchange = .finished(summary)

@@ -34,6 +34,12 @@ public struct AppState: Sendable {
     public var exampleIndex: Int?
     public var isQuitting = false
 
+    // Request tabs, palette, mouse
+    public var params = ParamTree()
+    public var palette: CommandPalette?
+    /// The themes the palette offers (the launcher fills it in).
+    public var themeNames: [String] = []
+
     public init(width: Int, height: Int, keymap: Keymap = .default, theme: Theme = .fallback) {
         self.width = width
         self.height = height
@@ -44,6 +50,7 @@ public struct AppState: Sendable {
     /// Where keys go now.
     public var context: KeyContext {
         if showHelp { return .browse }
+        if palette != nil { return .line }
         if lineEdit != nil || focus == .url { return .line }
         if focus == .request, requestTab == .body, isEditingBody { return .body }
         if focus == .response, responseTab == .tree { return .tree }
@@ -59,8 +66,9 @@ public struct AppState: Sendable {
         var fields = HTTPHeaders()
         for row in headers where row.enabled && !row.name.isEmpty { fields.add(name: row.name, value: row.value) }
         let bodyText = body.text
-        let request = Request(method: method, url: url, headers: fields,
+        var request = Request(method: method, url: url, headers: fields,
                               body: body.isEmpty ? .none : .bytes(Data(bodyText.utf8)), options: options)
+        try applyParams(to: &request)
         try request.validate()
         return request
     }

@@ -7,5 +7,7 @@ public enum Effect: Sendable {
     /// Suspend the UI and edit `body` in `$EDITOR`; answers with `.editorClosed`.
     case editBody(String)
     case suspend
+    /// Read the theme called this and answer with `.themeLoaded` (or a `.notice` saying why not).
+    case loadTheme(String)
     case quit
 }

@@ -3,6 +3,7 @@ public struct LineEdit: Hashable, Sendable {
     public enum Target: Hashable, Sendable {
         case header(Int)
         case option(OptionRow)
+        case param(Int)
     }
 
     public var target: Target

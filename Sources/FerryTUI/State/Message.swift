@@ -12,6 +12,10 @@ public enum Message: Sendable {
     case editorClosed(body: String?, notice: String?)
     /// A line to show in the status bar (a keymap or theme problem, a hint).
     case notice(String)
+    /// A click or a wheel turn.
+    case mouse(MouseEvent)
+    /// A theme chosen in the palette was read: it applies at once.
+    case themeLoaded(Theme)
     /// SIGTERM/SIGINT from outside: leave cleanly.
     case terminate
 }

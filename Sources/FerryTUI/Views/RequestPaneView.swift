@@ -11,6 +11,7 @@ struct RequestPaneView {
         case .headers: renderHeaders(state, in: inner, canvas: &canvas)
         case .body: renderBody(state, in: inner, canvas: &canvas)
         case .options: renderOptions(state, in: inner, canvas: &canvas)
+        case .params: ParamsView().render(state, in: inner, canvas: &canvas)
         }
     }
 
@@ -43,6 +44,11 @@ struct RequestPaneView {
         if state.body.isEmpty, !state.isEditingBody {
             canvas.put([Span("(empty body: Enter to type, e opens $EDITOR)", .muted)], in: rect, row: 0, theme: theme)
             return
+        }
+        var rect = rect
+        if let check = BodyCheck.line(state) {
+            canvas.put([check], in: rect.splitBottom(1).1, row: 0, theme: theme)
+            rect = rect.splitBottom(1).0
         }
         let lines = state.body.lines
         let first = Self.firstVisible(selected: state.body.row, count: lines.count, height: rect.height)

@@ -21,6 +21,7 @@ public enum Screen {
             canvas.cursor = nil
             HelpOverlay().render(state, in: canvas.bounds, canvas: &canvas)
         }
+        PaletteOverlay().render(state, in: canvas.bounds, canvas: &canvas)
         return canvas
     }
 }

@@ -1,0 +1,89 @@
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// The request side in the real TUI: the Params tab, the command palette, the mouse.
+extension TUITests {
+    @Test func paramsAreSentInTheQueryAndEchoedByTheServer() async throws {
+        try await withDemoServer { server in
+            let home = try TemporaryDirectory()
+            let session = try startFerry(home: home)
+            defer {
+                session.close()
+                withExtendedLifetime(home) {}
+            }
+            try await session.waitForScreen { $0.contains("Nothing sent yet") }
+            try session.send("\(server.baseURL)/anything", literal: true)
+            try session.send("Tab", "h")
+            try await session.waitForScreen { $0.contains("no parameters") }
+            for (key, line) in [("a", "color=blue"), ("a", "tags"), ("A", "=x"), ("a", "=y")] {
+                try session.send(key)
+                try session.send(line, literal: true)
+                try session.send("Enter")
+            }
+            var screen = try await session.waitForScreen { $0.contains("URL ?color=blue&tags%5B%5D=x&tags%5B%5D=y") }
+            #expect(screen.contains("tags [2]"))
+            try session.send("C-r")
+            screen = try await session.waitForScreen { $0.contains("200 OK") }
+            // The echo's tree: expand the root, then the args object.
+            try session.send("4", "Enter")
+            screen = try await session.waitForScreen { $0.contains("args: {") }
+            let rows = screen.split(separator: "\n")
+            let root = try #require(rows.firstIndex { $0.contains("{") && !$0.contains("args") && $0.contains("│") && !$0.contains("Tree") })
+            let args = try #require(rows.firstIndex { $0.contains("args: {") })
+            for _ in 0..<(args - root) { try session.send("j") }
+            try session.send("Enter")
+            screen = try await session.waitForScreen { $0.contains("color: \"blue\"") }
+            #expect(screen.contains("color: \"blue\""))
+            #expect(screen.contains("tags[]: ["))
+            try session.send("C-c")
+        }
+    }
+
+    @Test func thePaletteSwitchesTheThemeLive() async throws {
+        let home = try TemporaryDirectory()
+        let session = try startFerry(home: home)
+        defer {
+            session.close()
+            withExtendedLifetime(home) {}
+        }
+        try await session.waitForScreen { $0.contains("Nothing sent yet") }
+        let before = try session.screen(escapes: true)
+        try session.send("C-p")
+        var screen = try await session.waitForScreen { $0.contains("Command palette") }
+        #expect(screen.contains("theme: high-contrast"))
+        try session.send("solar", literal: true)
+        screen = try await session.waitForScreen { $0.contains("theme: solarized-dark") && !$0.contains("theme: high-contrast") }
+        try session.send("Enter")
+        screen = try await session.waitForScreen { $0.contains("theme: solarized-dark") && !$0.contains("Command palette") }
+        #expect(screen.contains("theme: solarized-dark"))
+        #expect(try session.screen(escapes: true) != before, "the colours changed without a restart")
+        try session.send("C-c")
+        try await session.waitForScreen { $0.contains("EXITED 0") }
+    }
+
+    @Test func mouseClicksFocusPanesAndPickTabs() async throws {
+        let home = try TemporaryDirectory()
+        let session = try startFerry(home: home)
+        defer {
+            session.close()
+            withExtendedLifetime(home) {}
+        }
+        var screen = try await session.waitForScreen { $0.contains("Nothing sent yet") }
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let tabRow = try #require(rows.firstIndex { $0.contains("Headers │ Body │ Options") })
+        let options = rows[tabRow].distance(from: rows[tabRow].startIndex, to: rows[tabRow].range(of: "Options")!.lowerBound)
+        // X10 mouse reports, as tmux sends them: ESC [ M, then button, column and row, each + 32 (1-based).
+        func click(x: Int, y: Int) throws {
+            try session.tmux(["send-keys", "-t", "ferry", "-H", "1b", "5b", "4d", "20", String(33 + x, radix: 16), String(33 + y, radix: 16)])
+        }
+        try click(x: options + 1, y: tabRow)
+        screen = try await session.waitForScreen { $0.contains("Timeout (s)") }
+        #expect(screen.contains("Follow redirects"))
+        try click(x: 2, y: 0)
+        try session.send("m")
+        screen = try await session.waitForScreen { $0.contains("POST ▾") }
+        #expect(!screen.contains("type a URLm"), "the m went to the method, not the URL")
+        try session.send("C-c")
+    }
+}
