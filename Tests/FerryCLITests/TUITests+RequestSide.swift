@@ -33,9 +33,10 @@ extension TUITests {
             let args = try #require(rows.firstIndex { $0.contains("args: {") })
             for _ in 0..<(args - root) { try session.send("j") }
             try session.send("Enter")
-            screen = try await session.waitForScreen { $0.contains("color: \"blue\"") }
-            #expect(screen.contains("color: \"blue\""))
-            #expect(screen.contains("tags[]: ["))
+            screen = try await session.waitForScreen { $0.contains("color: blue") }
+            #expect(screen.contains("color: blue"))
+            #expect(screen.contains("tags[]: [2]"))
+            #expect(screen.contains("url: \(server.baseURL)/anything?color=blue&tags%5B%5D=x&tags%5B%5D=y"))
             try session.send("C-c")
         }
     }
@@ -50,9 +51,11 @@ extension TUITests {
         try await session.waitForScreen { $0.contains("Nothing sent yet") }
         let before = try session.screen(escapes: true)
         try session.send("C-p")
-        var screen = try await session.waitForScreen { $0.contains("Command palette") }
-        #expect(screen.contains("theme: high-contrast"))
-        try session.send("solar", literal: true)
+        try await session.waitForScreen { $0.contains("Command palette") }
+        try session.send("theme", literal: true)
+        var screen = try await session.waitForScreen { $0.contains("theme: high-contrast") }
+        #expect(screen.contains("theme: solarized-dark"))
+        try session.send(" sol", literal: true)
         screen = try await session.waitForScreen { $0.contains("theme: solarized-dark") && !$0.contains("theme: high-contrast") }
         try session.send("Enter")
         screen = try await session.waitForScreen { $0.contains("theme: solarized-dark") && !$0.contains("Command palette") }
