@@ -13,6 +13,8 @@ final class TUIRuntime {
     private let inbox = MessageInbox()
     private let trace: FrameTrace
     private let themes: ThemeLoader?
+    /// How many hex dump rows of a request body the overlay shows (1 MiB).
+    private static let bodyHexRows = 65_536
     private var previous: Canvas?
     private var transfers: [Int: Task<Void, Never>] = [:]
     private var sendStarted: [Int: ContinuousClock.Instant] = [:]
@@ -83,6 +85,8 @@ final class TUIRuntime {
             previous = nil
         case .loadTheme(let name):
             loadTheme(name)
+        case .showBodyHex(let request):
+            showBodyHex(request)
         case .quit:
             break
         }
@@ -144,6 +148,21 @@ final class TUIRuntime {
             inbox.post(.themeLoaded(try themes.read(themes.path(for: name))))
         } catch {
             inbox.post(.notice(error.description))
+        }
+    }
+
+    /// Writes the request's exact body to a temporary file and posts its first hex dump rows.
+    private func showBodyHex(_ request: Request) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-body-\(getpid())-\(UUID().uuidString.prefix(8)).bin").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try RequestBodyFile.write(request.body, to: path)
+            let dump = HexDump(source: try ByteSource(path: path))
+            let rows = try dump.rows(from: 0, count: Int(min(dump.rowCount, Int64(Self.bodyHexRows)))).map(\.rendered)
+            let more = dump.rowCount > Int64(Self.bodyHexRows) ? ["… (the first \(Self.bodyHexRows) rows of \(dump.rowCount))"] : []
+            inbox.post(.bodyHex(rows + more + [dump.endLine]))
+        } catch {
+            inbox.post(.notice("cannot show the body: " + (ErrorChain(error).links.first?.message ?? "\(error)")))
         }
     }
 

@@ -74,7 +74,7 @@ extension TUITests {
         }
         var screen = try await session.waitForScreen { $0.contains("Nothing sent yet") }
         let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let tabRow = try #require(rows.firstIndex { $0.contains("Headers │ Body │ Options") })
+        let tabRow = try #require(rows.firstIndex { $0.contains("Headers │ Body │ Multipart │ Options") })
         let options = rows[tabRow].distance(from: rows[tabRow].startIndex, to: rows[tabRow].range(of: "Options")!.lowerBound)
         // X10 mouse reports, as tmux sends them: ESC [ M, then button, column and row, each + 32 (1-based).
         func click(x: Int, y: Int) throws {

@@ -13,6 +13,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case deleteBackward, deleteForward, deleteWordBackward, deleteToStart, newline, commit
     // Request tabs, palette, mouse
     case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, prettyPrint, palette
+    case moveRowUp, moveRowDown, showBodyHex
 
     /// One line for the help overlay.
     public var summary: String {
@@ -67,6 +68,9 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .toggleKeyOrder: "keep parameter keys in order / sort them"
         case .prettyPrint: "pretty-print the JSON body"
         case .palette: "open the command palette"
+        case .moveRowUp: "move the multipart part up"
+        case .moveRowDown: "move the multipart part down"
+        case .showBodyHex: "show the exact multipart body as a hex dump"
         }
     }
 }

@@ -4,7 +4,7 @@ extension AppState {
 
     /// A click focuses the pane under it and selects the tab or row clicked; the wheel scrolls the pane under the pointer.
     mutating func handle(_ event: MouseEvent) -> [Effect] {
-        guard !showHelp, palette == nil, lineEdit == nil, !isTooSmall, let pane = pane(at: event) else { return [] }
+        guard !showHelp, palette == nil, bodyHex == nil, lineEdit == nil, !isTooSmall, let pane = pane(at: event) else { return [] }
         switch event.kind {
         case .wheelUp, .wheelDown:
             guard pane == .request || pane == .response else { return [] }
@@ -53,6 +53,9 @@ extension AppState {
         case (.request, .headers):
             let first = RequestPaneView.firstVisible(selected: headerSelection, count: headers.count, height: height)
             if headers.indices.contains(first + row) { headerSelection = first + row }
+        case (.request, .multipart):
+            let first = RequestPaneView.firstVisible(selected: partSelection, count: parts.count, height: height - 1)
+            if parts.indices.contains(first + row) { partSelection = first + row }
         case (.request, .options):
             if let option = OptionRow(rawValue: row) { optionSelection = option }
         case (.request, .params):

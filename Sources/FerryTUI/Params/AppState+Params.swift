@@ -12,7 +12,9 @@ extension AppState {
             prettyPrintBody()
             return []
         default:
-            guard focus == .request, requestTab == .params else { return nil }
+            guard focus == .request else { return nil }
+            if requestTab == .multipart { return performInMultipart(action) }
+            guard requestTab == .params else { return nil }
             return performInParams(action) ? [] : nil
         }
     }
@@ -32,20 +34,39 @@ extension AppState {
         case .outdentRow: params.outdentSelected()
         case .cycleArrayStyle: params.arrayStyle = params.arrayStyle.cycled(by: 1)
         case .toggleKeyOrder: params.keepsKeyOrder.toggle()
-        case .up: params.move(by: -1)
-        case .down: params.move(by: 1)
-        case .pageUp, .top: params.move(by: -Int.max / 2)
-        case .pageDown, .bottom: params.move(by: Int.max / 2)
-        default: return false
+        default:
+            guard let step = Self.rowStep(action) else { return false }
+            params.move(by: step)
         }
         return true
+    }
+
+    /// How far a movement action moves a row selection: one row, or to an end.
+    static func rowStep(_ action: Action) -> Int? {
+        switch action {
+        case .up: -1
+        case .down: 1
+        case .pageUp, .top: -Int.max / 2
+        case .pageDown, .bottom: Int.max / 2
+        default: nil
+        }
     }
 
     /// The encoding `ferry send --param` uses: in the URL for GET, HEAD and DELETE, else a form body.
     var paramEncoding: ParameterEncoding { ParameterEncoding(format: .form, query: params.encoder) }
 
-    /// Puts the Params tab's enabled parameters into `request`, as `ferry send --param` does.
+    /// Puts the Params tab's enabled parameters and the Multipart tab's parts into `request`, as
+    /// `ferry send --param -F` does: parts make a multipart body (parameters first, as fields).
     func applyParams(to request: inout Request) throws {
+        if let form = try multipartForm() {
+            guard case .none = request.body else {
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: "Multipart", problem: "the Body tab has a body too; empty it, or disable the parts"))
+            }
+            let (contentType, source) = form.encoded()
+            if !request.headers.contains("Content-Type") { request.headers.add(name: "Content-Type", value: contentType) }
+            request.body = .stream(source)
+            return
+        }
         guard let parameters = params.parameters else { return }
         if case .none = request.body {} else if !paramEncoding.encodesInURL(request.method) {
             throw FerryError.invalidRequest(reason: .invalidArgument(
@@ -61,7 +82,7 @@ extension AppState {
         do {
             return place + (try params.encoder.encode(parameters))
         } catch {
-            return ErrorChain(error).links.first?.message ?? "\(error)"
+            return Self.oneLine(error)
         }
     }
 
@@ -76,6 +97,11 @@ extension AppState {
         } catch {
             notice = "the body is not JSON: " + Self.describe(error)
         }
+    }
+
+    /// The outermost link of an error's chain, with its details, on one line.
+    static func oneLine(_ error: any Error) -> String {
+        ErrorChain(error).rendered.split(separator: "\n").first.map(String.init) ?? "\(error)"
     }
 
     /// A JSON parse error as the Body tab shows it: where, and what went wrong.

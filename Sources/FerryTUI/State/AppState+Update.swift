@@ -35,6 +35,9 @@ extension AppState {
         case .themeLoaded(let theme):
             self.theme = theme
             notice = "theme: \(theme.name)"
+        case .bodyHex(let lines):
+            bodyHex = lines
+            bodyHexScroll = 0
         case .terminate:
             return quit()
         }
@@ -48,6 +51,7 @@ extension AppState {
         let action = keymap.action(for: key, in: context)
         if showHelp { return handleHelp(action) }
         if palette != nil { return handlePalette(key, action) }
+        if bodyHex != nil { return handleBodyHex(action) }
         guard let action else {
             if context != .browse, case .character(let c) = key { editText(.insert(String(c))) }
             return []
@@ -131,7 +135,8 @@ extension AppState {
         case .newline, .cursorLeft, .cursorRight, .wordLeft, .wordRight, .lineStart, .lineEnd,
              .deleteBackward, .deleteForward, .deleteWordBackward, .deleteToStart:
             editText(.apply(action))
-        case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .prettyPrint, .palette:
+        case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .prettyPrint, .palette,
+             .moveRowUp, .moveRowDown, .showBodyHex:
             break
         }
         return []
@@ -216,6 +221,8 @@ extension AppState {
             } else {
                 params.rows[index].set(line: edit.field.text)
             }
+        case .part(let index):
+            commitPartEdit(index, text: edit.field.text, isNewRow: edit.isNewRow)
         case .option(let row):
             if let problem = row.set(edit.field.text, in: &options) {
                 notice = problem
@@ -231,6 +238,7 @@ extension AppState {
             headerSelection = max(0, min(headerSelection, headers.count - 1))
         }
         if case .param? = lineEdit?.target, lineEdit?.isNewRow == true { params.deleteSelected() }
+        if case .part(let index)? = lineEdit?.target, lineEdit?.isNewRow == true { commitPartEdit(index, text: "", isNewRow: true) }
         lineEdit = nil
     }
 

@@ -39,6 +39,11 @@ public struct AppState: Sendable {
     public var palette: CommandPalette?
     /// The themes the palette offers (the launcher fills it in).
     public var themeNames: [String] = []
+    public var parts: [MultipartRow] = []
+    public var partSelection = 0
+    /// The exact request body as hex dump lines, shown over the screen until closed.
+    public var bodyHex: [String]?
+    public var bodyHexScroll = 0
 
     public init(width: Int, height: Int, keymap: Keymap = .default, theme: Theme = .fallback) {
         self.width = width
@@ -49,7 +54,7 @@ public struct AppState: Sendable {
 
     /// Where keys go now.
     public var context: KeyContext {
-        if showHelp { return .browse }
+        if showHelp || bodyHex != nil { return .browse }
         if palette != nil { return .line }
         if lineEdit != nil || focus == .url { return .line }
         if focus == .request, requestTab == .body, isEditingBody { return .body }

@@ -9,5 +9,7 @@ public enum Effect: Sendable {
     case suspend
     /// Read the theme called this and answer with `.themeLoaded` (or a `.notice` saying why not).
     case loadTheme(String)
+    /// Write the request's exact body out and answer with `.bodyHex` (or a `.notice`).
+    case showBodyHex(Request)
     case quit
 }

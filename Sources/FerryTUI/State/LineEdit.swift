@@ -4,6 +4,7 @@ public struct LineEdit: Hashable, Sendable {
         case header(Int)
         case option(OptionRow)
         case param(Int)
+        case part(Int)
     }
 
     public var target: Target

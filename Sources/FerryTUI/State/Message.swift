@@ -16,6 +16,8 @@ public enum Message: Sendable {
     case mouse(MouseEvent)
     /// A theme chosen in the palette was read: it applies at once.
     case themeLoaded(Theme)
+    /// The request body as hex dump lines, for the overlay.
+    case bodyHex([String])
     /// SIGTERM/SIGINT from outside: leave cleanly.
     case terminate
 }

@@ -12,6 +12,7 @@ struct RequestPaneView {
         case .body: renderBody(state, in: inner, canvas: &canvas)
         case .options: renderOptions(state, in: inner, canvas: &canvas)
         case .params: ParamsView().render(state, in: inner, canvas: &canvas)
+        case .multipart: MultipartView().render(state, in: inner, canvas: &canvas)
         }
     }
 

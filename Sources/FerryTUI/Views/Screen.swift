@@ -22,6 +22,10 @@ public enum Screen {
             HelpOverlay().render(state, in: canvas.bounds, canvas: &canvas)
         }
         PaletteOverlay().render(state, in: canvas.bounds, canvas: &canvas)
+        if state.bodyHex != nil {
+            canvas.cursor = nil
+            BodyHexOverlay().render(state, in: canvas.bounds, canvas: &canvas)
+        }
         return canvas
     }
 }
