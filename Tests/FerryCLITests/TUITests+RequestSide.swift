@@ -41,6 +41,47 @@ extension TUITests {
         }
     }
 
+    @Test func multipartPartsReachTheServer() async throws {
+        try await withDemoServer { server in
+            let home = try TemporaryDirectory()
+            let file = try home.write("notes.txt", Data("hello from a file\n".utf8))
+            let session = try startFerry(home: home)
+            defer {
+                session.close()
+                withExtendedLifetime(home) {}
+            }
+            try await session.waitForScreen { $0.contains("Nothing sent yet") }
+            try session.send("\(server.baseURL)/anything", literal: true)
+            try session.send("Tab", "l", "l")
+            try await session.waitForScreen { $0.contains("no parts") }
+            for line in ["title=Holiday", "notes=@\(file);type=text/markdown"] {
+                try session.send("a")
+                try session.send(line, literal: true)
+                try session.send("Enter")
+            }
+            var screen = try await session.waitForScreen { $0.contains("[x] file notes=@") && $0.contains("Content-Length: ") }
+            let length = try #require(screen.firstMatch(of: /Content-Length: (\d+) bytes/)?.1)
+            try session.send("1", "m", "C-r")
+            screen = try await session.waitForScreen { $0.contains("200 OK") }
+            try session.send("4", "l")
+            screen = try await session.waitForScreen { $0.contains("\"args\"") }
+            // The server's JSON report, read a page at a time (it writes `"key" : value`).
+            var report = screen
+            for _ in 0..<5 {
+                try session.send("C-d")
+                try await Task.sleep(for: .milliseconds(200))
+                report += try session.screen()
+            }
+            let compact = report.replacingOccurrences(of: " : ", with: ": ")
+            #expect(compact.contains("\"bodySize\": \(length)"), "the server got the Content-Length the tab showed")
+            #expect(compact.contains("\"name\": \"title\""))
+            #expect(compact.contains("\"filename\": \"notes.txt\""))
+            #expect(compact.contains("\"contentType\": \"text/markdown\""))
+            #expect(compact.contains("\"size\": 18"))
+            try session.send("C-c")
+        }
+    }
+
     @Test func thePaletteSwitchesTheThemeLive() async throws {
         let home = try TemporaryDirectory()
         let session = try startFerry(home: home)
