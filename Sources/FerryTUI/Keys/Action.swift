@@ -13,7 +13,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case deleteBackward, deleteForward, deleteWordBackward, deleteToStart, newline, commit
     // Request tabs, palette, mouse
     case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, prettyPrint, palette
-    case moveRowUp, moveRowDown, showBodyHex
+    case moveRowUp, moveRowDown, showBodyHex, complete
 
     /// One line for the help overlay.
     public var summary: String {
@@ -71,6 +71,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .moveRowUp: "move the multipart part up"
         case .moveRowDown: "move the multipart part down"
         case .showBodyHex: "show the exact multipart body as a hex dump"
+        case .complete: "complete the header name with the first name offered"
         }
     }
 }

@@ -132,5 +132,6 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("K"), .browse, .moveRowUp),
         KeyBinding(.character("J"), .browse, .moveRowDown),
         KeyBinding(.character("x"), .browse, .showBodyHex),
+        KeyBinding(.control("n"), .line, .complete),
     ])
 }

@@ -8,6 +8,9 @@ extension AppState {
         case .palette:
             palette = CommandPalette()
             return []
+        case .complete:
+            complete()
+            return []
         case .prettyPrint where focus == .request && requestTab == .body:
             prettyPrintBody()
             return []

@@ -136,7 +136,7 @@ extension AppState {
              .deleteBackward, .deleteForward, .deleteWordBackward, .deleteToStart:
             editText(.apply(action))
         case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .prettyPrint, .palette,
-             .moveRowUp, .moveRowDown, .showBodyHex:
+             .moveRowUp, .moveRowDown, .showBodyHex, .complete:
             break
         }
         return []

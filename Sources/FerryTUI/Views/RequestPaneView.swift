@@ -38,6 +38,7 @@ struct RequestPaneView {
                         Span(" " + header.value, header.enabled ? .base : .disabled)], in: rect, row: row, theme: theme)
             if selected { canvas.restyle(Rect(x: rect.x, y: rect.y + row, width: rect.width, height: 1), style: theme[.selection]) }
         }
+        if case .header(let index)? = state.lineEdit?.target { HeaderCompletionView().render(state, below: index - first, in: rect, canvas: &canvas) }
     }
 
     private func renderBody(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
