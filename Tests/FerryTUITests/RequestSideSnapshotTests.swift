@@ -60,6 +60,28 @@ import Testing
             """)
     }
 
+    @Test func multipartTabShowsPartsAndTheLength() {
+        var state = Fixtures.state(width: 60, height: 20, answered: false)
+        press(.tab, .character("l"), .character("l"), in: &state)
+        for line in ["title=Holiday", "photo=@/nonexistent/beach.jpg;type=image/jpeg"] {
+            press(.character("a"), in: &state)
+            type(line, in: &state)
+            press(.enter, in: &state)
+        }
+        #expect(rows(state, 1...6) == """
+            ┌ 3  Params │ Headers │ Body │ Multipart │ Options │───────┐
+            │[x] text title=Holiday                                    │
+            │[x] file photo=@/nonexistent/beach.jpg;type=image/jpeg    │
+            │                                                          │
+            │✗ multipart-encoding: a file part does not exist (path: /n│
+            └──────────────────────────────────────────────────────────┘
+            """)
+        press(.character(" "), in: &state)
+        #expect(rows(state, 5...5) == """
+            │Content-Length: 143 bytes (x shows the body)              │
+            """)
+    }
+
     @Test func paletteOverlay() {
         var state = Fixtures.state(width: 80, height: 24, answered: false)
         state.themeNames = ["ferry-dark", "solarized-dark"]

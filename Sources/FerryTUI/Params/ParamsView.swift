@@ -12,21 +12,10 @@ struct ParamsView {
             canvas.put([Span("(no parameters: a adds one, A a nested one, > and < nest)", .muted)], in: list, row: 0, theme: theme)
             return
         }
-        let first = Self.firstVisible(params, height: rect.height)
-        for (row, index) in (first..<min(params.rows.count, first + list.height)).enumerated() {
-            let item = params.rows[index]
-            let lead = String(repeating: "  ", count: item.depth) + (item.enabled ? "[x] " : "[ ] ")
-            if case .param(index)? = state.lineEdit?.target, let edit = state.lineEdit {
-                let visible = edit.field.visible(width: list.width - CharacterWidth.of(lead))
-                canvas.put([Span(lead, .muted), Span(visible.text)], in: list, row: row, theme: theme)
-                canvas.cursor = (list.x + CharacterWidth.of(lead) + visible.cursorColumn, list.y + row)
-                continue
-            }
-            canvas.put([Span(lead, item.enabled ? .base : .disabled)] + Self.content(index, of: params), in: list, row: row, theme: theme)
-            if state.focus == .request, index == params.selection {
-                canvas.restyle(Rect(x: list.x, y: list.y + row, width: list.width, height: 1), style: theme[.selection])
-            }
-        }
+        EditableRowList(count: params.rows.count, selection: params.selection, focused: state.focus == .request, editing: state.lineEdit?.row(LineEdit.Target.param),
+                        lead: { String(repeating: "  ", count: params.rows[$0].depth) + (params.rows[$0].enabled ? "[x] " : "[ ] ") },
+                        enabled: { params.rows[$0].enabled }) { Self.content($0, of: params) }
+            .render(in: list, canvas: &canvas, theme: theme)
     }
 
     /// A row's key and value: `key = value`, `key {n}` for an object, `key [n]` for an array, `- value` for an array item.
