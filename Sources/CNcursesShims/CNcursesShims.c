@@ -39,3 +39,19 @@ int ferry_nc_get(int timeout_ms, unsigned int *value) {
 }
 
 void ferry_nc_write_raw(const char *text) { fputs(text, stdout); fflush(stdout); }
+
+int ferry_nc_enable_mouse(void) {
+    mouseinterval(0);
+    return mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL) != 0;
+}
+
+int ferry_nc_mouse_event(int *x, int *y) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return -1;
+    *x = event.x;
+    *y = event.y;
+    if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) return 1;
+    if (event.bstate & BUTTON4_PRESSED) return 2;
+    if (event.bstate & BUTTON5_PRESSED) return 3;
+    return 0;
+}

@@ -49,11 +49,12 @@ public enum TUILauncher {
         let problems = themeProblems + keys.problems
 
         var state = makeState(terminal.size, keys.keymap, theme)
+        state.themeNames = loader.availableNames
         if !problems.isEmpty {
             let home = environment["HOME"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "\u{0}"
             state.notice = problems.map { $0.description.replacingOccurrences(of: home, with: "~/") }.joined(separator: "; ") + " (using the default)"
         }
         TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), tracePath: environment["FERRY_TRACE_FILE"],
-                   recorder: HistoryRecorder(locations: StoreLocations(environment: environment))).run()
+                   recorder: HistoryRecorder(locations: StoreLocations(environment: environment)), themes: loader).run()
     }
 }

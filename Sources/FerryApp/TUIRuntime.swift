@@ -15,6 +15,9 @@ final class TUIRuntime {
     private let trace: FrameTrace
     /// Records each finished exchange in the history, from the transfer's task (never this thread).
     private let recorder: HistoryRecorder?
+    private let themes: ThemeLoader?
+    /// How many hex dump rows of a request body the overlay shows (1 MiB).
+    private static let bodyHexRows = 65_536
     private var previous: Canvas?
     private var transfers: [Int: Task<Void, Never>] = [:]
     private var searchTask: Task<Void, Never>?
@@ -23,11 +26,13 @@ final class TUIRuntime {
     /// When the elapsed time shown for a request in flight was last updated.
     private var lastTick = ContinuousClock.now
 
-    init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?, recorder: HistoryRecorder? = nil) {
+    init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?,
+         recorder: HistoryRecorder? = nil, themes: ThemeLoader? = nil) {
         self.state = state
         self.terminal = terminal
         self.transport = transport
         self.recorder = recorder
+        self.themes = themes
         trace = FrameTrace(path: tracePath)
     }
 
@@ -93,6 +98,10 @@ final class TUIRuntime {
             let size = terminal.size
             _ = state.update(.resize(width: size.width, height: size.height))
             previous = nil
+        case .loadTheme(let name):
+            loadTheme(name)
+        case .showBodyHex(let request):
+            showBodyHex(request)
         case .quit:
             break
         }
@@ -153,6 +162,31 @@ final class TUIRuntime {
         previous = nil
         let edited = notice == nil ? try? String(contentsOfFile: path, encoding: .utf8) : nil
         inbox.post(.editorClosed(body: edited, notice: notice))
+    }
+
+    /// Reads a theme the palette chose; a broken one is reported and the current theme stays.
+    private func loadTheme(_ name: String) {
+        guard let themes else { return }
+        do {
+            inbox.post(.themeLoaded(try themes.read(themes.path(for: name))))
+        } catch {
+            inbox.post(.notice(error.description))
+        }
+    }
+
+    /// Writes the request's exact body to a temporary file and posts its first hex dump rows.
+    private func showBodyHex(_ request: Request) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-body-\(getpid())-\(UUID().uuidString.prefix(8)).bin").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try RequestBodyFile.write(request.body, to: path)
+            let dump = HexDump(source: try ByteSource(path: path))
+            let rows = try dump.rows(from: 0, count: Int(min(dump.rowCount, Int64(Self.bodyHexRows)))).map(\.rendered)
+            let more = dump.rowCount > Int64(Self.bodyHexRows) ? ["… (the first \(Self.bodyHexRows) rows of \(dump.rowCount))"] : []
+            inbox.post(.bodyHex(rows + more + [dump.endLine]))
+        } catch {
+            inbox.post(.notice("cannot show the body: " + (ErrorChain(error).links.first?.message ?? "\(error)")))
+        }
     }
 
     // MARK: - Signals

@@ -51,6 +51,7 @@ public final class CursesTerminal: Terminal {
             colorCount = Int(ferry_nc_colors())
         }
         ferry_nc_write_raw("\u{1B}[?2004h")
+        _ = ferry_nc_enable_mouse()
     }
 
     deinit { stop() }
@@ -121,6 +122,7 @@ public final class CursesTerminal: Terminal {
     private func keyCode(_ code: Int32) -> Message? {
         switch code {
         case KEY_RESIZE: return .resize(width: size.width, height: size.height)
+        case KEY_MOUSE: return mouseEvent()
         case KEY_UP: return .key(.up)
         case KEY_DOWN: return .key(.down)
         case KEY_LEFT: return .key(.left)
@@ -153,6 +155,18 @@ public final class CursesTerminal: Terminal {
         case 0x01...0x1A: return .key(.control(Character(Unicode.Scalar(value + 0x60)!)))
         case 0x00..<0x20: return nil
         default: return Unicode.Scalar(value).map { .key(.character(Character($0))) }
+        }
+    }
+
+    /// The click or wheel turn behind KEY_MOUSE; nil for other mouse events.
+    private func mouseEvent() -> Message? {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        switch ferry_nc_mouse_event(&x, &y) {
+        case 1: return .mouse(MouseEvent(.press, x: Int(x), y: Int(y)))
+        case 2: return .mouse(MouseEvent(.wheelUp, x: Int(x), y: Int(y)))
+        case 3: return .mouse(MouseEvent(.wheelDown, x: Int(x), y: Int(y)))
+        default: return nil
         }
     }
 

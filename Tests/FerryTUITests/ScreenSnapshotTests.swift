@@ -65,13 +65,13 @@ import Testing
         for key: Key in [.enter, .character(" "), .character("l"), .enter] { _ = state.update(.key(key)) }
         _ = state.update(.paste("{\n  \"a\": 1\n}"))
         canvas = Screen.render(state)
-        #expect(canvas.text(row: 1).hasPrefix("┌ 3  Headers │ Body │ Options │"))
+        #expect(canvas.text(row: 1).hasPrefix("┌ 3  Params │ Headers │ Body │ Multipart │ Options │"))
         #expect((2...4).map { canvas.text(row: $0) } == [
             "│{                                                         │",
             "│  \"a\": 1                                                  │",
             "│}                                                         │",
         ])
-        for key: Key in [.escape, .character("l"), .character("j"), .character("j"), .character(" ")] { _ = state.update(.key(key)) }
+        for key: Key in [.escape, .character("l"), .character("l"), .character("j"), .character("j"), .character(" ")] { _ = state.update(.key(key)) }
         canvas = Screen.render(state)
         #expect((2...5).map { canvas.text(row: $0) } == [
             "│Timeout (s)          none                                 │",
@@ -143,7 +143,7 @@ import Testing
 enum Snapshots {
     static let idle = #"""
          GET ▾   │ http://127.0.0.1:8080/status/404  │ ⏎ send
-        ┌ 3  Headers │ Body │ Options │────────────────────────────┐
+        ┌ 3  Params │ Headers │ Body │ Multipart │ Options │───────┐
         │[x] Accept: */*                                           │
         │                                                          │
         │                                                          │
@@ -165,7 +165,7 @@ enum Snapshots {
         """#
     static let raw = #"""
          GET ▾   │ http://127.0.0.1:8080/status/404  │ → 404
-        ┌ 3  Headers │ Body │ Options │────────────────────────────┐
+        ┌ 3  Params │ Headers │ Body │ Multipart │ Options │───────┐
         │[x] Accept: */*                                           │
         │                                                          │
         │                                                          │
@@ -262,12 +262,12 @@ enum Snapshots {
         │ │  down       move down / scroll down                                      │ │
         │ │  pgup       scroll a page up                                             │ │
         │ │  pgdn       scroll a page down                                           │ │
+        │ │  ctrl-p     open the command palette                                     │ │
         │ │                                                                          │ │
         │ │Panes                                                                     │ │
         │ │  q          quit Ferry                                                   │ │
         │ │  ?          show or hide this help                                       │ │
-        │ │  enter      edit the selected row, the body, or an option                │ │
-        └─│  1          focus the method selector                                    │─┘
+        └─│  enter      edit the selected row, the body, or an option                │─┘
          R└──────────────────────────────────────────────────────────────────────────┘
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab  j scroll  space togg
         """#

@@ -98,7 +98,7 @@ import Testing
 
     @Test func optionsAreToggledAndValidated() throws {
         var state = state()
-        _ = press([.tab, .character("h")], in: &state)
+        _ = press([.tab, .character("h"), .character("h")], in: &state)
         #expect(state.requestTab == .options)
         _ = press([.enter], in: &state)
         type("2.5", in: &state)

@@ -13,6 +13,9 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case deleteBackward, deleteForward, deleteWordBackward, deleteToStart, newline, commit
     // Response views
     case expandAll, expandLevel, collapseLevel, collapseAll, search, nextMatch, previousMatch, jump, togglePretty
+    // Request tabs, palette, mouse
+    case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, prettyPrint, palette
+    case moveRowUp, moveRowDown, showBodyHex, complete
 
     /// One line for the help overlay.
     public var summary: String {
@@ -41,9 +44,9 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .top: "go to the top"
         case .bottom: "go to the bottom"
         case .edit: "edit the selected row, the body, or an option"
-        case .toggleRow: "enable/disable the header row, toggle an option"
-        case .addRow: "add a header row"
-        case .deleteRow: "delete the header row"
+        case .toggleRow: "enable/disable the row (header, parameter, part), toggle an option"
+        case .addRow: "add a row (header, parameter, part)"
+        case .deleteRow: "delete the row (header, parameter, part)"
         case .nextMethod: "next method"
         case .previousMethod: "previous method"
         case .toggleWrap: "wrap long lines in Raw"
@@ -69,6 +72,17 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .previousMatch: "previous search match"
         case .jump: "jump to a path (Tree) or a byte offset (Hex)"
         case .togglePretty: "Raw: pretty-printed or as received"
+        case .addChildRow: "add a parameter nested under the selected one"
+        case .indentRow: "nest the parameter under the one above"
+        case .outdentRow: "move the parameter out of its parent"
+        case .cycleArrayStyle: "next array style for parameters (brackets, repeat, indices, comma)"
+        case .toggleKeyOrder: "keep parameter keys in order / sort them"
+        case .prettyPrint: "pretty-print the JSON body"
+        case .palette: "open the command palette"
+        case .moveRowUp: "move the multipart part up"
+        case .moveRowDown: "move the multipart part down"
+        case .showBodyHex: "show the exact multipart body as a hex dump"
+        case .complete: "complete the header name with the first name offered"
         }
     }
 }

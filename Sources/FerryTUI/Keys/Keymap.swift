@@ -133,5 +133,17 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("N"), .browse, .previousMatch),
         KeyBinding(.character(":"), .browse, .jump),
         KeyBinding(.character("p"), .browse, .togglePretty),
+        // Request tabs, palette, mouse
+        KeyBinding(.control("p"), .global, .palette),
+        KeyBinding(.character("A"), .browse, .addChildRow),
+        KeyBinding(.character(">"), .browse, .indentRow),
+        KeyBinding(.character("<"), .browse, .outdentRow),
+        KeyBinding(.character("s"), .browse, .cycleArrayStyle),
+        KeyBinding(.character("o"), .browse, .toggleKeyOrder),
+        KeyBinding(.character("p"), .browse, .prettyPrint),
+        KeyBinding(.character("K"), .browse, .moveRowUp),
+        KeyBinding(.character("J"), .browse, .moveRowDown),
+        KeyBinding(.character("x"), .browse, .showBodyHex),
+        KeyBinding(.control("n"), .line, .complete),
     ])
 }

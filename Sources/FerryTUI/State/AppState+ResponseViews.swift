@@ -34,7 +34,7 @@ extension AppState {
             search.current = ((search.current + (action == .nextMatch ? 1 : -1)) % count + count) % count
             responseViews.search = search
             showMatch()
-        case .togglePretty: togglePretty()
+        case .togglePretty, .prettyPrint: togglePretty()
         default: break
         }
         return []

@@ -34,6 +34,14 @@ extension AppState {
             notice = text
         case .searchFinished(let result):
             searchFinished(result)
+        case .mouse(let event):
+            return handle(event)
+        case .themeLoaded(let theme):
+            self.theme = theme
+            notice = "theme: \(theme.name)"
+        case .bodyHex(let lines):
+            bodyHex = lines
+            bodyHexScroll = 0
         case .terminate:
             return quit()
         }
@@ -46,6 +54,8 @@ extension AppState {
         let context = self.context
         let action = keymap.action(for: key, in: context)
         if showHelp { return handleHelp(action) }
+        if palette != nil { return handlePalette(key, action) }
+        if bodyHex != nil { return handleBodyHex(action) }
         guard let action else {
             if context != .browse, case .character(let c) = key { editText(.insert(String(c))) }
             return []
@@ -79,7 +89,8 @@ extension AppState {
         return []
     }
 
-    private mutating func perform(_ action: Action, in context: KeyContext) -> [Effect] {
+    mutating func perform(_ action: Action, in context: KeyContext) -> [Effect] {
+        if let effects = performRequestSide(action) { return effects }
         switch action {
         case .send: return send()
         case .cancel:
@@ -138,8 +149,11 @@ extension AppState {
         case .newline, .cursorLeft, .cursorRight, .wordLeft, .wordRight, .lineStart, .lineEnd,
              .deleteBackward, .deleteForward, .deleteWordBackward, .deleteToStart:
             editText(.apply(action))
-        case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .search, .nextMatch, .previousMatch, .jump, .togglePretty:
+        case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .search, .nextMatch, .previousMatch, .jump, .togglePretty, .prettyPrint:
             return performResponseView(action)
+        case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .palette,
+             .moveRowUp, .moveRowDown, .showBodyHex, .complete:
+            break
         }
         return []
     }
@@ -173,8 +187,10 @@ extension AppState {
     // MARK: - Editing
 
     /// Applies `change` to the text being edited: a row edit, the URL, or the body.
-    private mutating func editText(_ change: TextChange) {
-        if responseViews.prompt != nil {
+    mutating func editText(_ change: TextChange) {
+        if palette != nil {
+            palette!.edit(change)
+        } else if responseViews.prompt != nil {
             responseViews.prompt!.field.edit(change)
         } else if lineEdit != nil {
             lineEdit!.field.edit(change)
@@ -218,6 +234,14 @@ extension AppState {
             } else {
                 headers[index] = HeaderRow(line: text, enabled: headers[index].enabled)
             }
+        case .param(let index):
+            if edit.isNewRow, edit.field.text.trimmingCharacters(in: .whitespaces).isEmpty {
+                params.deleteSelected()
+            } else {
+                params.rows[index].set(line: edit.field.text)
+            }
+        case .part(let index):
+            commitPartEdit(index, text: edit.field.text, isNewRow: edit.isNewRow)
         case .option(let row):
             if let problem = row.set(edit.field.text, in: &options) {
                 notice = problem
@@ -232,6 +256,8 @@ extension AppState {
             headers.remove(at: index)
             headerSelection = max(0, min(headerSelection, headers.count - 1))
         }
+        if case .param? = lineEdit?.target, lineEdit?.isNewRow == true { params.deleteSelected() }
+        if case .part(let index)? = lineEdit?.target, lineEdit?.isNewRow == true { commitPartEdit(index, text: "", isNewRow: true) }
         lineEdit = nil
     }
 

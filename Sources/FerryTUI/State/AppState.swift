@@ -37,6 +37,17 @@ public struct AppState: Sendable {
     public var exampleIndex: Int?
     public var isQuitting = false
 
+    // Request tabs, palette, mouse
+    public var params = ParamTree()
+    public var palette: CommandPalette?
+    /// The themes the palette offers (the launcher fills it in).
+    public var themeNames: [String] = []
+    public var parts: [MultipartRow] = []
+    public var partSelection = 0
+    /// The exact request body as hex dump lines, shown over the screen until closed.
+    public var bodyHex: [String]?
+    public var bodyHexScroll = 0
+
     public init(width: Int, height: Int, keymap: Keymap = .default, theme: Theme = .fallback) {
         self.width = width
         self.height = height
@@ -46,8 +57,8 @@ public struct AppState: Sendable {
 
     /// Where keys go now.
     public var context: KeyContext {
-        if showHelp { return .browse }
-        if lineEdit != nil || responseViews.prompt != nil || focus == .url { return .line }
+        if showHelp || bodyHex != nil { return .browse }
+        if palette != nil || lineEdit != nil || responseViews.prompt != nil || focus == .url { return .line }
         if focus == .request, requestTab == .body, isEditingBody { return .body }
         if focus == .response, responseTab == .tree { return .tree }
         return .browse
@@ -62,8 +73,9 @@ public struct AppState: Sendable {
         var fields = HTTPHeaders()
         for row in headers where row.enabled && !row.name.isEmpty { fields.add(name: row.name, value: row.value) }
         let bodyText = body.text
-        let request = Request(method: method, url: url, headers: fields,
+        var request = Request(method: method, url: url, headers: fields,
                               body: body.isEmpty ? .none : .bytes(Data(bodyText.utf8)), options: options)
+        try applyParams(to: &request)
         try request.validate()
         return request
     }

@@ -9,5 +9,9 @@ public enum Effect: Sendable {
     /// Search the Tree or Hex tab off the UI thread (cancelling an older search); answers with `.searchFinished`.
     case search(ViewSearch)
     case suspend
+    /// Read the theme called this and answer with `.themeLoaded` (or a `.notice` saying why not).
+    case loadTheme(String)
+    /// Write the request's exact body out and answer with `.bodyHex` (or a `.notice`).
+    case showBodyHex(Request)
     case quit
 }

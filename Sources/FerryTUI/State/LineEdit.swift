@@ -3,6 +3,8 @@ public struct LineEdit: Hashable, Sendable {
     public enum Target: Hashable, Sendable {
         case header(Int)
         case option(OptionRow)
+        case param(Int)
+        case part(Int)
     }
 
     public var target: Target

@@ -14,6 +14,12 @@ public enum Message: Sendable {
     case notice(String)
     /// A Tree or Hex search the runtime ran.
     case searchFinished(SearchResult)
+    /// A click or a wheel turn.
+    case mouse(MouseEvent)
+    /// A theme chosen in the palette was read: it applies at once.
+    case themeLoaded(Theme)
+    /// The request body as hex dump lines, for the overlay.
+    case bodyHex([String])
     /// SIGTERM/SIGINT from outside: leave cleanly.
     case terminate
 }

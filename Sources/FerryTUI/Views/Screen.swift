@@ -25,6 +25,11 @@ public enum Screen {
             canvas.cursor = nil
             HelpOverlay().render(state, in: canvas.bounds, canvas: &canvas)
         }
+        PaletteOverlay().render(state, in: canvas.bounds, canvas: &canvas)
+        if state.bodyHex != nil {
+            canvas.cursor = nil
+            BodyHexOverlay().render(state, in: canvas.bounds, canvas: &canvas)
+        }
         return canvas
     }
 }
