@@ -8,10 +8,20 @@ import Foundation
 /// Opens the terminal UI: reads the user's theme and keymap, takes over the terminal, runs the loop.
 public enum TUILauncher {
     /// Runs the TUI until the user quits. Throws `TerminalError` when there is no usable terminal
-    /// (nothing has been drawn then).
-    public static func run(theme themeName: String?, examples: [NamedRequest] = [], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        try open(theme: themeName, keysFromTerminal: false, environment: environment) { size, keymap, theme in
+    /// (nothing has been drawn then). With a `collection` folder the sidebar shows its tree, read
+    /// before the UI starts; `variables` are laid over every environment; new requests are saved
+    /// below the collection, or the working folder without one.
+    public static func run(theme themeName: String?, examples: [NamedRequest] = [], collection: String? = nil,
+                           variables: [Variable] = [], environmentName: String? = nil,
+                           environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        let workspace = CollectionWorkspace(root: collection ?? FileManager.default.currentDirectoryPath, overrides: variables)
+        try open(theme: themeName, keysFromTerminal: false, environment: environment, workspace: workspace) { size, keymap, theme in
             var state = AppState(width: size.width, height: size.height, keymap: keymap, theme: theme)
+            if collection != nil {
+                state.sidebar = Sidebar()
+                _ = state.update(workspace.load())
+            }
+            _ = state.update(workspace.environment(environmentName))
             state.examples = examples
             if let first = examples.first {
                 state.load(first)
@@ -38,6 +48,7 @@ public enum TUILauncher {
     /// Takes over the terminal, loads the theme and keymap, makes the first state and runs the loop;
     /// problems with the user's files show in the status line.
     private static func open(theme themeName: String?, keysFromTerminal: Bool, environment: [String: String],
+                             workspace: CollectionWorkspace? = nil,
                              state makeState: ((width: Int, height: Int), Keymap, Theme) -> AppState) throws {
         let terminal = try CursesTerminal(environment: environment, keysFromTerminal: keysFromTerminal)
         let config = StoreLocations(environment: environment).configDirectory
@@ -55,6 +66,7 @@ public enum TUILauncher {
             state.notice = problems.map { $0.description.replacingOccurrences(of: home, with: "~/") }.joined(separator: "; ") + " (using the default)"
         }
         TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), tracePath: environment["FERRY_TRACE_FILE"],
-                   recorder: HistoryRecorder(locations: StoreLocations(environment: environment)), themes: loader).run()
+                   recorder: HistoryRecorder(locations: StoreLocations(environment: environment)), themes: loader,
+                   workspace: workspace).run()
     }
 }

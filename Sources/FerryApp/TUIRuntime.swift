@@ -16,6 +16,10 @@ final class TUIRuntime {
     /// Records each finished exchange in the history, from the transfer's task (never this thread).
     private let recorder: HistoryRecorder?
     private let themes: ThemeLoader?
+    /// The collection the sidebar shows, saves go to and environments come from.
+    private let workspace: CollectionWorkspace?
+    /// When the collection's files were last checked for changes by other programs.
+    private var lastFileCheck = ContinuousClock.now
     /// How many hex dump rows of a request body the overlay shows (1 MiB).
     private static let bodyHexRows = 65_536
     private var previous: Canvas?
@@ -27,12 +31,13 @@ final class TUIRuntime {
     private var lastTick = ContinuousClock.now
 
     init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?,
-         recorder: HistoryRecorder? = nil, themes: ThemeLoader? = nil) {
+         recorder: HistoryRecorder? = nil, themes: ThemeLoader? = nil, workspace: CollectionWorkspace? = nil) {
         self.state = state
         self.terminal = terminal
         self.transport = transport
         self.recorder = recorder
         self.themes = themes
+        self.workspace = workspace
         trace = FrameTrace(path: tracePath)
     }
 
@@ -52,6 +57,7 @@ final class TUIRuntime {
                 messages.append(event)
             }
             messages += inbox.drain()
+            checkFiles()
             if case .sending(let id, let progress, _) = state.exchange, let started = sendStarted[id], ContinuousClock.now - lastTick > .milliseconds(100) {
                 lastTick = .now
                 messages.append(.progress(id: id, progress ?? TransferProgress(uploaded: 0, uploadTotal: nil, downloaded: 0, downloadTotal: nil),
@@ -102,9 +108,34 @@ final class TUIRuntime {
             loadTheme(name)
         case .showBodyHex(let request):
             showBodyHex(request)
+        case .saveRequest(let path, let request, let loaded):
+            inWorkspace { $0.save(request, to: path, loaded: loaded) }
+        case .reloadCollection:
+            inWorkspace { $0.load() }
+        case .loadEnvironment(let name):
+            inWorkspace { $0.environment(name) }
         case .quit:
             break
         }
+    }
+
+    /// Runs collection work off the UI thread and posts its answer.
+    private func inWorkspace(_ work: @escaping @Sendable (CollectionWorkspace) -> Message) {
+        guard let workspace else {
+            _ = state.update(.notice("no collection here (ferry --collection DIR)"))
+            return
+        }
+        let inbox = self.inbox
+        Task.detached { inbox.post(work(workspace)) }
+    }
+
+    /// Every 2 s, stats the collection's request files off the UI thread and reads the collection
+    /// again when another program changed one.
+    private func checkFiles() {
+        guard let workspace, ContinuousClock.now - lastFileCheck > .seconds(2) else { return }
+        lastFileCheck = .now
+        let inbox = self.inbox
+        Task.detached { if workspace.hasChangedFiles() { inbox.post(workspace.load()) } }
     }
 
     private func send(_ request: Request, id: Int) {
@@ -117,6 +148,7 @@ final class TUIRuntime {
             inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
         }
         let recorder = self.recorder
+        let redaction = VariableResolver(state.variables).redaction
         let startDate = Date()
         transfers[id] = Task.detached {
             let outcome: (response: Response?, error: (any Error)?)
@@ -128,7 +160,8 @@ final class TUIRuntime {
                 inbox.post(.requestFailed(id: id, ErrorChain(error), elapsed: secondsElapsed(since: started)))
                 outcome = (nil, error)
             }
-            if case .failure(let warning) = recorder?.record(request: request, response: outcome.response, error: outcome.error, started: startDate) {
+            if case .failure(let warning) = recorder?.record(request: request, response: outcome.response, error: outcome.error,
+                                                                 started: startDate, redaction: redaction) {
                 inbox.post(.notice(warning.message))
             }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FerryApp
 import FerryCore
+import Foundation
 
 /// The `ferry` command and its subcommands; with none it opens the terminal UI.
 public struct FerryCommand: AsyncCommand {
@@ -13,11 +14,24 @@ public struct FerryCommand: AsyncCommand {
     @Option(name: .long, help: "The TUI's colour theme (ferry-dark, ferry-light, solarized-dark, high-contrast, monochrome, or one in ~/.config/ferry/themes).")
     var theme: String?
 
+    @Option(name: .long, help: "The collection folder the TUI's sidebar shows (default: the current folder if it holds .ferry.yaml files or environments/).")
+    var collection: String?
+
+    @Option(name: .long, help: "The collection's environment to start with (default: none; F4 switches).")
+    var env: String?
+
     public init() {}
 
     /// `ferry` alone opens the TUI.
     public func execute() async throws {
-        try TUIEntry.open(theme: theme)
+        try TUIEntry.open(theme: theme, collection: collection ?? Self.collectionHere(), environmentName: env)
+    }
+
+    /// The current folder when it looks like a collection (request files or `environments/` at its top).
+    static func collectionHere() -> String? {
+        let here = FileManager.default.currentDirectoryPath
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: here)) ?? []
+        return names.contains { $0.hasSuffix(".ferry.yaml") || $0 == "environments" } ? here : nil
     }
 
     /// Parses the command line and runs the chosen command, exiting with its status.

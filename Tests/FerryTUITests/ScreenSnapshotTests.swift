@@ -263,11 +263,11 @@ enum Snapshots {
         │ │  pgup       scroll a page up                                             │ │
         │ │  pgdn       scroll a page down                                           │ │
         │ │  ctrl-p     open the command palette                                     │ │
+        │ │  ctrl-b     show / hide the collection sidebar                           │ │
+        │ │  ctrl-s     save the request to its file (asks for a path for a new one) │ │
+        │ │  f4         next environment of the collection (or none)                 │ │
         │ │                                                                          │ │
-        │ │Panes                                                                     │ │
-        │ │  q          quit Ferry                                                   │ │
-        │ │  ?          show or hide this help                                       │ │
-        └─│  enter      edit the selected row, the body, or an option                │─┘
+        └─│Panes                                                                     │─┘
          R└──────────────────────────────────────────────────────────────────────────┘
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab  j scroll  space togg
         """#

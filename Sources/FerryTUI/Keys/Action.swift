@@ -16,6 +16,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     // Request tabs, palette, mouse
     case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, prettyPrint, palette
     case moveRowUp, moveRowDown, showBodyHex, complete
+    // Collection, environments
+    case toggleSidebar, save, nextEnvironment
 
     /// One line for the help overlay.
     public var summary: String {
@@ -83,6 +85,9 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .moveRowDown: "move the multipart part down"
         case .showBodyHex: "show the exact multipart body as a hex dump"
         case .complete: "complete the header name with the first name offered"
+        case .toggleSidebar: "show / hide the collection sidebar"
+        case .save: "save the request to its file (asks for a path for a new one)"
+        case .nextEnvironment: "next environment of the collection (or none)"
         }
     }
 }

@@ -145,5 +145,10 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("J"), .browse, .moveRowDown),
         KeyBinding(.character("x"), .browse, .showBodyHex),
         KeyBinding(.control("n"), .line, .complete),
+
+        // Collection, environments
+        KeyBinding(.control("b"), .global, .toggleSidebar),
+        KeyBinding(.control("s"), .global, .save),
+        KeyBinding(.function(4), .global, .nextEnvironment),
     ])
 }

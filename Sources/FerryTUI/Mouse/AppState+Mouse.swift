@@ -15,7 +15,7 @@ extension AppState {
         case .press:
             if pane != .request { isEditingBody = false }
             focus = pane
-            let layout = ScreenLayout(width: width, height: height)
+            let layout = self.layout
             if pane == .request { click(event, in: layout.requestPane) }
             if pane == .response { click(event, in: layout.responsePane) }
         }
@@ -24,8 +24,9 @@ extension AppState {
 
     /// The pane drawn under the event, nil for the status line and the footer.
     func pane(at event: MouseEvent) -> Pane? {
-        let layout = ScreenLayout(width: width, height: height)
-        if event.y == layout.requestLine.y { return event.x < RequestLineView.methodWidth ? .method : .url }
+        let layout = self.layout
+        if event.x < layout.sidebar.maxX, (layout.sidebar.y..<layout.sidebar.maxY).contains(event.y) { return .sidebar }
+        if event.y == layout.requestLine.y { return event.x < layout.requestLine.x + RequestLineView.methodWidth ? .method : .url }
         if (layout.requestPane.y..<layout.requestPane.maxY).contains(event.y) { return .request }
         if (layout.responsePane.y..<layout.responsePane.maxY).contains(event.y) { return .response }
         return nil

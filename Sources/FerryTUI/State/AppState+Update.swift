@@ -42,6 +42,12 @@ extension AppState {
         case .bodyHex(let lines):
             bodyHex = lines
             bodyHexScroll = 0
+        case .collectionLoaded(let items, let environments, let changed):
+            collectionLoaded(items, environments: environments, changed: changed)
+        case .requestSaved(let path, let request):
+            return requestSaved(path: path, request)
+        case .environmentLoaded(let name, let variables):
+            environmentLoaded(name, variables)
         case .terminate:
             return quit()
         }
@@ -56,8 +62,9 @@ extension AppState {
         if showHelp { return handleHelp(action) }
         if palette != nil { return handlePalette(key, action) }
         if bodyHex != nil { return handleBodyHex(action) }
+        if context == .line, let effects = handleCollectionLine(action) { return effects }
         guard let action else {
-            if context != .browse, case .character(let c) = key { editText(.insert(String(c))) }
+            if context != .browse, case .character(let c) = key, !insertCollectionText(String(c)) { editText(.insert(String(c))) }
             return []
         }
         if context == .line, lineEdit != nil {
@@ -90,6 +97,7 @@ extension AppState {
     }
 
     mutating func perform(_ action: Action, in context: KeyContext) -> [Effect] {
+        if let effects = performCollection(action) { return effects }
         if let effects = performRequestSide(action) { return effects }
         switch action {
         case .send: return send()
@@ -103,8 +111,8 @@ extension AppState {
             showHelp = true
             helpScroll = 0
         case .suspend: return [.suspend]
-        case .nextPane: focus = focus.cycled(by: 1)
-        case .previousPane: focus = focus.cycled(by: -1)
+        case .nextPane: focusPane(by: 1)
+        case .previousPane: focusPane(by: -1)
         case .focusMethod: focus = .method
         case .focusURL: focus = .url
         case .focusRequest: focus = .request
@@ -151,7 +159,7 @@ extension AppState {
             editText(.apply(action))
         case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .search, .nextMatch, .previousMatch, .jump, .togglePretty, .prettyPrint:
             return performResponseView(action)
-        case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .palette,
+        case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .palette, .toggleSidebar, .save, .nextEnvironment,
              .moveRowUp, .moveRowDown, .showBodyHex, .complete:
             break
         }
@@ -279,7 +287,7 @@ extension AppState {
             isEditingBody = false
         case .response: cycleResponseTab(by: offset)
         case .method: cycleMethod(by: offset)
-        case .url: break
+        case .url, .sidebar: break
         }
     }
 

@@ -14,7 +14,9 @@ extension AppState {
     public var responseTabs: [ResponseTab] { viewerTitle == nil ? ResponseTab.allCases : [.tree, .raw, .hex, .errors] }
 
     /// Where each part of the screen goes for this state.
-    public var layout: ScreenLayout { ScreenLayout(width: width, height: height, viewer: viewerTitle != nil) }
+    public var layout: ScreenLayout {
+        ScreenLayout(width: width, height: height, viewer: viewerTitle != nil, sidebarWidth: isSidebarShown ? Sidebar.width : 0)
+    }
 
     /// Moves to the response tab `offset` places away among those shown.
     mutating func cycleResponseTab(by offset: Int) {

@@ -48,6 +48,19 @@ public struct AppState: Sendable {
     public var bodyHex: [String]?
     public var bodyHexScroll = 0
 
+    // Collection, environments
+    /// The collection tree; nil when Ferry runs without a collection.
+    public var sidebar: Sidebar?
+    /// The file the editor's request came from or was saved to.
+    public var openRequest: OpenRequest?
+    /// The path being typed for a request that has no file yet.
+    public var savePrompt: TextField?
+    /// The file the user was warned would lose unsaved edits if loaded (Enter again loads it).
+    public var pendingDiscard: String?
+    /// The environment `{{variables}}` are resolved with when sending; nil for none.
+    public var environment: String?
+    public var variables: [Variable] = []
+
     public init(width: Int, height: Int, keymap: Keymap = .default, theme: Theme = .fallback) {
         self.width = width
         self.height = height
@@ -58,7 +71,8 @@ public struct AppState: Sendable {
     /// Where keys go now.
     public var context: KeyContext {
         if showHelp || bodyHex != nil { return .browse }
-        if palette != nil || lineEdit != nil || responseViews.prompt != nil || focus == .url { return .line }
+        if palette != nil || lineEdit != nil || responseViews.prompt != nil || savePrompt != nil || focus == .url { return .line }
+        if focus == .sidebar, sidebar?.isFiltering == true { return .line }
         if focus == .request, requestTab == .body, isEditingBody { return .body }
         if focus == .response, responseTab == .tree { return .tree }
         return .browse
@@ -69,10 +83,13 @@ public struct AppState: Sendable {
 
     /// The request as composed, checked; throws `FerryError.invalidRequest` when it cannot be sent.
     public func makeRequest() throws -> Request {
-        let url = try Request.parseURL(self.url.text)
+        let resolver = VariableResolver(variables)
+        let url = try Request.parseURL(resolver.render(self.url.text, place: "url"))
         var fields = HTTPHeaders()
-        for row in headers where row.enabled && !row.name.isEmpty { fields.add(name: row.name, value: row.value) }
-        let bodyText = body.text
+        for row in headers where row.enabled && !row.name.isEmpty {
+            fields.add(name: try resolver.render(row.name, place: "header \(row.name)"), value: try resolver.render(row.value, place: "header \(row.name)"))
+        }
+        let bodyText = try resolver.render(body.text, place: "body")
         var request = Request(method: method, url: url, headers: fields,
                               body: body.isEmpty ? .none : .bytes(Data(bodyText.utf8)), options: options)
         try applyParams(to: &request)

@@ -13,5 +13,13 @@ public enum Effect: Sendable {
     case loadTheme(String)
     /// Write the request's exact body out and answer with `.bodyHex` (or a `.notice`).
     case showBodyHex(Request)
+    /// Save the editor's request to this path (below the collection, or the working folder) atomically;
+    /// `loaded` is what the file held when it was opened, so fields the editor does not model are kept.
+    /// Answers with `.requestSaved` (or a `.notice` saying why not).
+    case saveRequest(path: String, NamedRequest, loaded: NamedRequest?)
+    /// Read the collection again and answer with `.collectionLoaded`.
+    case reloadCollection
+    /// Read this environment's variables (nil: none) and answer with `.environmentLoaded` (or a `.notice`).
+    case loadEnvironment(String?)
     case quit
 }

@@ -20,6 +20,13 @@ public enum Message: Sendable {
     case themeLoaded(Theme)
     /// The request body as hex dump lines, for the overlay.
     case bodyHex([String])
+    /// The collection was read: its files (broken ones with their problem), its environments, and
+    /// the paths whose file changed on disk since the last read.
+    case collectionLoaded([CollectionItem], environments: [String], changed: [String])
+    /// The editor's request was written to this path (below the collection).
+    case requestSaved(path: String, NamedRequest)
+    /// The environment's variables were read (nil: no environment).
+    case environmentLoaded(String?, [Variable])
     /// SIGTERM/SIGINT from outside: leave cleanly.
     case terminate
 }

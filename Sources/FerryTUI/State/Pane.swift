@@ -1,6 +1,6 @@
 /// The panes focus moves between, in Tab order.
 public enum Pane: Int, Hashable, Sendable, CaseIterable {
-    case method, url, request, response
+    case sidebar, method, url, request, response
 }
 
 /// The tabs of the request pane.

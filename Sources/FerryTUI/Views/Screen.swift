@@ -12,6 +12,7 @@ public enum Screen {
             return canvas
         }
         let layout = state.layout
+        if state.isSidebarShown { SidebarView().render(state, in: layout.sidebar, canvas: &canvas) }
         if state.viewerTitle == nil {
             RequestLineView().render(state, in: layout.requestLine, canvas: &canvas)
             RequestPaneView().render(state, in: layout.requestPane, canvas: &canvas)
@@ -20,6 +21,12 @@ public enum Screen {
         }
         ResponsePaneView().render(state, in: layout.responsePane, canvas: &canvas)
         StatusLineView().render(state, in: layout.statusLine, canvas: &canvas)
+        if let prompt = state.savePrompt {
+            let label = " save as (below the collection): "
+            let visible = prompt.visible(width: max(1, layout.statusLine.width - CharacterWidth.of(label) - 1))
+            canvas.put([Span(label, .accent), Span(visible.text)], in: layout.statusLine, row: 0, theme: state.theme)
+            canvas.cursor = (layout.statusLine.x + CharacterWidth.of(label) + visible.cursorColumn, layout.statusLine.y)
+        }
         FooterView().render(state, in: layout.footer, canvas: &canvas)
         if state.showHelp {
             canvas.cursor = nil

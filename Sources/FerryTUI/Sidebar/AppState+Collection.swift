@@ -1,0 +1,211 @@
+import FerryCore
+
+extension AppState {
+    // MARK: - Facts
+
+    /// True when the sidebar is drawn: there is a collection, the user has not hidden it, and the
+    /// terminal leaves the editor its minimum width beside it.
+    public var isSidebarShown: Bool {
+        viewerTitle == nil && sidebar?.isShown == true && width >= ScreenLayout.minimumWidth + Sidebar.width
+    }
+
+    /// The editor's request as a file would hold it.
+    public var editorRequest: NamedRequest {
+        NamedRequest(title: openRequest?.saved.title ?? "", method: method, url: url.text, headers: headers, body: body.text)
+    }
+
+    /// True when the editor differs from the file it was loaded from or saved to.
+    public var hasUnsavedEdits: Bool {
+        guard let openRequest else { return false }
+        return editorRequest != openRequest.saved
+    }
+
+    // MARK: - Actions
+
+    /// The collection's actions, and every action while the sidebar has the focus; nil for the others.
+    mutating func performCollection(_ action: Action) -> [Effect]? {
+        switch action {
+        case .toggleSidebar:
+            guard sidebar != nil else { notice = "no collection here (ferry --collection DIR)"; return [] }
+            sidebar!.isShown.toggle()
+            if isSidebarShown {
+                focus = .sidebar
+            } else if focus == .sidebar {
+                focus = .url
+            }
+            if sidebar!.isShown, !isSidebarShown { notice = "the terminal is too narrow for the sidebar" }
+            return []
+        case .save:
+            return save()
+        case .nextEnvironment:
+            guard let names = sidebar?.environments, !names.isEmpty else { notice = "the collection has no environments"; return [] }
+            let choices: [String?] = [nil] + names
+            let index = choices.firstIndex(of: environment) ?? 0
+            return [.loadEnvironment(choices[(index + 1) % choices.count])]
+        default:
+            guard focus == .sidebar, isSidebarShown else { return nil }
+            return performInSidebar(action)
+        }
+    }
+
+    /// Moves the focus to the next pane shown, skipping a hidden sidebar.
+    mutating func focusPane(by offset: Int) {
+        focus = focus.cycled(by: offset)
+        if focus == .sidebar, !isSidebarShown { focus = focus.cycled(by: offset) }
+    }
+
+    private mutating func performInSidebar(_ action: Action) -> [Effect]? {
+        switch action {
+        case .up, .down, .pageUp, .pageDown, .top, .bottom:
+            let page = max(1, layout.sidebar.height - 3)
+            let delta = switch action {
+            case .up: -1
+            case .down: 1
+            case .pageUp: -page
+            case .pageDown: page
+            case .top: -Int.max / 2
+            default: Int.max / 2
+            }
+            sidebar!.move(by: delta)
+            pendingDiscard = nil
+        case .edit, .expandNode:
+            open(sidebar!.selectedRow)
+        case .search:
+            sidebar!.isFiltering = true
+        case .cancel where !sidebar!.filter.text.isEmpty:
+            sidebar!.filter = TextField()
+            sidebar!.selection = 0
+        case .nextTab, .previousTab, .toggleRow, .addRow, .deleteRow, .nextMatch, .previousMatch, .jump:
+            break
+        default:
+            return nil
+        }
+        return []
+    }
+
+    /// Enter on a row: a folder opens or closes, a request loads (asking first when the editor has unsaved edits).
+    private mutating func open(_ row: Sidebar.Row?) {
+        switch row {
+        case .folder(let folder, _):
+            sidebar!.toggle(folder: folder)
+        case .item(let index, _):
+            let item = sidebar!.items[index]
+            guard let request = item.request else {
+                notice = item.problem
+                return
+            }
+            if hasUnsavedEdits, pendingDiscard != item.path {
+                pendingDiscard = item.path
+                notice = "unsaved edits to \(openRequest!.path): Enter again drops them, ctrl-s saves them"
+                return
+            }
+            pendingDiscard = nil
+            load(request)
+            openRequest = OpenRequest(path: item.path, saved: request)
+            notice = "opened \(item.path)"
+        case nil:
+            break
+        }
+    }
+
+    /// Ctrl-S: writes the request to its file, or asks for a path.
+    private mutating func save() -> [Effect] {
+        guard viewerTitle == nil else { return [] }
+        guard let openRequest else {
+            savePrompt = TextField("new-request" + Self.requestSuffix)
+            return []
+        }
+        return [.saveRequest(path: openRequest.path, editorRequest, loaded: openRequest.saved)]
+    }
+
+    static let requestSuffix = ".ferry.yaml"
+
+    // MARK: - Line input
+
+    /// Keys while the save path or the sidebar filter is typed; nil when neither is.
+    mutating func handleCollectionLine(_ action: Action?) -> [Effect]? {
+        guard let action else { return nil }
+        if var prompt = savePrompt {
+            switch action {
+            case .send:
+                savePrompt = nil
+                var path = prompt.text.trimmingCharacters(in: .whitespaces)
+                guard !path.isEmpty else { notice = "no path given: not saved"; return [] }
+                if !path.hasSuffix(Self.requestSuffix) { path += Self.requestSuffix }
+                return [.saveRequest(path: path, editorRequest, loaded: nil)]
+            case .cancel:
+                savePrompt = nil
+            case .quit, .suspend:
+                return nil
+            default:
+                prompt.edit(.apply(action))
+                savePrompt = prompt
+            }
+            return []
+        }
+        guard focus == .sidebar, sidebar?.isFiltering == true else { return nil }
+        switch action {
+        case .send, .down:
+            sidebar!.isFiltering = false
+        case .cancel:
+            sidebar!.isFiltering = false
+            sidebar!.filter = TextField()
+        case .quit, .suspend:
+            return nil
+        default:
+            sidebar!.filter.edit(.apply(action))
+        }
+        sidebar!.selection = 0
+        return []
+    }
+
+    /// Text typed into the save path or the sidebar filter; false when neither is being typed.
+    mutating func insertCollectionText(_ text: String) -> Bool {
+        if savePrompt != nil {
+            savePrompt!.insert(text)
+        } else if focus == .sidebar, sidebar?.isFiltering == true {
+            sidebar!.filter.insert(text)
+            sidebar!.selection = 0
+        } else {
+            return false
+        }
+        return true
+    }
+
+    // MARK: - Messages
+
+    /// The collection was read: the tree is replaced; the open file, if another program changed it,
+    /// is reloaded, or the user is told when that would drop unsaved edits.
+    mutating func collectionLoaded(_ items: [CollectionItem], environments: [String], changed: [String]) {
+        guard sidebar != nil else { return }
+        let selected = sidebar!.selectedItem?.path
+        sidebar!.replace(items: items, environments: environments, selecting: selected)
+        guard let open = openRequest, changed.contains(open.path) else { return }
+        guard let request = items.first(where: { $0.path == open.path })?.request else {
+            notice = "\(open.path) changed on disk and no longer reads as a request: ctrl-s overwrites it"
+            return
+        }
+        if hasUnsavedEdits {
+            pendingDiscard = open.path
+            notice = "\(open.path) changed on disk: Enter on it in the sidebar loads it (drops your edits), ctrl-s overwrites it"
+        } else {
+            load(request)
+            openRequest = OpenRequest(path: open.path, saved: request)
+            notice = "\(open.path) changed on disk: reloaded"
+        }
+    }
+
+    /// The request was written: it is now the open file, and the tree is read again.
+    mutating func requestSaved(path: String, _ request: NamedRequest) -> [Effect] {
+        openRequest = OpenRequest(path: path, saved: request)
+        pendingDiscard = nil
+        notice = "saved \(path)"
+        return sidebar == nil ? [] : [.reloadCollection]
+    }
+
+    mutating func environmentLoaded(_ name: String?, _ variables: [Variable]) {
+        environment = name
+        self.variables = variables
+        notice = "environment: \(name ?? "none")"
+    }
+}
