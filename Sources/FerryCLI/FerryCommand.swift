@@ -14,17 +14,20 @@ public struct FerryCommand: AsyncCommand {
     @Option(name: .long, help: "The TUI's colour theme (ferry-dark, ferry-light, solarized-dark, high-contrast, monochrome, or one in ~/.config/ferry/themes).")
     var theme: String?
 
-    @Option(name: .long, help: "The collection folder the TUI's sidebar shows (default: the current folder if it holds .ferry.yaml files or environments/).")
-    var collection: String?
-
-    @Option(name: .long, help: "The collection's environment to start with (default: none; F4 switches).")
-    var env: String?
+    /// `--collection` and `--env` for the TUI's sidebar. The same group as `ferry send`'s (and `ferry
+    /// demo`'s): ArgumentParser lets a parent's options follow a subcommand, and shares a group's values
+    /// with a subcommand holding the same group, so `ferry send --env` still reaches `send`.
+    @OptionGroup var collectionOptions: CollectionOptions
 
     public init() {}
 
-    /// `ferry` alone opens the TUI.
+    /// `ferry` alone opens the TUI, with the collection given or found in the current folder.
     public func execute() async throws {
-        try TUIEntry.open(theme: theme, collection: collection ?? Self.collectionHere(), environmentName: env)
+        guard collectionOptions.variables.isEmpty, !collectionOptions.hostEnvironment, collectionOptions.save == nil, !collectionOptions.force else {
+            throw ValidationError("--var, --host-env, --save and --force are ferry send's; the TUI takes --collection and --env")
+        }
+        try TUIEntry.open(theme: theme, collection: collectionOptions.collection ?? Self.collectionHere(),
+                          environmentName: collectionOptions.environment)
     }
 
     /// The current folder when it looks like a collection (request files or `environments/` at its top).

@@ -263,7 +263,7 @@ enum Snapshots {
         │ │  pgup       scroll a page up                                             │ │
         │ │  pgdn       scroll a page down                                           │ │
         │ │  ctrl-p     open the command palette                                     │ │
-        │ │  ctrl-b     show / hide the collection sidebar                           │ │
+        │ │  ctrl-b     focus / hide / show the collection sidebar                   │ │
         │ │  ctrl-s     save the request to its file (asks for a path for a new one) │ │
         │ │  f4         next environment of the collection (or none)                 │ │
         │ │                                                                          │ │

@@ -85,7 +85,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .moveRowDown: "move the multipart part down"
         case .showBodyHex: "show the exact multipart body as a hex dump"
         case .complete: "complete the header name with the first name offered"
-        case .toggleSidebar: "show / hide the collection sidebar"
+        case .toggleSidebar: "focus / hide / show the collection sidebar"
         case .save: "save the request to its file (asks for a path for a new one)"
         case .nextEnvironment: "next environment of the collection (or none)"
         }

@@ -27,7 +27,8 @@ extension AppState {
         switch action {
         case .toggleSidebar:
             guard sidebar != nil else { notice = "no collection here (ferry --collection DIR)"; return [] }
-            sidebar!.isShown.toggle()
+            // A shown sidebar without the focus gets it; otherwise the key shows or hides it.
+            if !isSidebarShown || focus == .sidebar { sidebar!.isShown.toggle() }
             if isSidebarShown {
                 focus = .sidebar
             } else if focus == .sidebar {
