@@ -69,7 +69,7 @@ final class CollectionWorkspace: Sendable {
             if loaded != nil {
                 document = try RequestDocument(contentsOf: target)
             } else if FileManager.default.fileExists(atPath: target) {
-                throw FerryError.localFile(reason: .unwritable(path: target, error: POSIXError(.EEXIST)))
+                return .notice("not saved: \(path) already exists")
             }
             document.method = request.method
             document.url = request.url
@@ -88,6 +88,30 @@ final class CollectionWorkspace: Sendable {
         var saved = request
         if loaded == nil { saved.title = String((path as NSString).lastPathComponent.dropLast(Collection.requestSuffix.count)) }
         return .requestSaved(path: path, saved)
+    }
+
+    /// Renames, copies or deletes a request file. A rename or copy never replaces an existing file;
+    /// a copy is written atomically; a rename is one `rename(2)`.
+    func perform(_ operation: FileOperation) -> Message {
+        let manager = FileManager.default
+        do {
+            switch operation {
+            case .rename(let from, let to), .duplicate(let from, let to):
+                let target = absolute(to)
+                guard !manager.fileExists(atPath: target) else { return .notice("not done: \(to) already exists") }
+                try manager.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                if case .rename = operation {
+                    try manager.moveItem(atPath: absolute(from), toPath: target)
+                } else {
+                    try AtomicFile.write(try Data(contentsOf: URL(fileURLWithPath: absolute(from))), to: target)
+                }
+            case .delete(let path):
+                try manager.removeItem(atPath: absolute(path))
+            }
+        } catch {
+            return .notice("not done: " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
+        }
+        return .fileOperationDone(operation)
     }
 
     // MARK: - Converting

@@ -110,6 +110,8 @@ final class TUIRuntime {
             showBodyHex(request)
         case .saveRequest(let path, let request, let loaded):
             inWorkspace { $0.save(request, to: path, loaded: loaded) }
+        case .fileOperation(let operation):
+            inWorkspace { $0.perform(operation) }
         case .reloadCollection:
             inWorkspace { $0.load() }
         case .loadEnvironment(let name):

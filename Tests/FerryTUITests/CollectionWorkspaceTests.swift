@@ -105,6 +105,27 @@ import Testing
         #expect(try items(workspace.load()).items.first { $0.path == "new/x.ferry.yaml" }?.request?.url == "http://127.0.0.1/x")
     }
 
+    @Test func renameCopyAndDeleteNeverReplaceAFile() throws {
+        let folder = try collection()
+        let workspace = CollectionWorkspace(root: folder.path)
+        let original = try Data(contentsOf: URL(fileURLWithPath: folder.file("echo/json-body.ferry.yaml")))
+        guard case .notice(let refused) = workspace.perform(.rename(from: "broken.ferry.yaml", to: "echo/json-body.ferry.yaml")) else {
+            Issue.record("a rename replaced a file")
+            return
+        }
+        #expect(refused.contains("json-body.ferry.yaml"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("echo/json-body.ferry.yaml"))) == original)
+        guard case .fileOperationDone = workspace.perform(.duplicate(from: "echo/json-body.ferry.yaml", to: "copies/body.ferry.yaml")),
+              case .fileOperationDone = workspace.perform(.rename(from: "broken.ferry.yaml", to: "old/broken.ferry.yaml")),
+              case .fileOperationDone = workspace.perform(.delete("echo/json-body.ferry.yaml")) else {
+            Issue.record("a file operation failed")
+            return
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("copies/body.ferry.yaml"))) == original)
+        let paths = try items(workspace.load()).items.map(\.path).sorted()
+        #expect(paths == ["copies/body.ferry.yaml", "old/broken.ferry.yaml"])
+    }
+
     @Test func environmentsLayTheOverridesOnTop() throws {
         let folder = try collection()
         let workspace = CollectionWorkspace(root: folder.path, overrides: [Variable(name: "baseURL", value: "http://127.0.0.1:9")])

@@ -105,7 +105,7 @@ import Testing
         var state = AppState(width: 100, height: 24)
         type("http://127.0.0.1/x", in: &state)
         _ = press(.control("s"), in: &state)
-        #expect(state.savePrompt?.text == "new-request.ferry.yaml")
+        #expect(state.pathPrompt?.field.text == "new-request.ferry.yaml")
         #expect(Screen.render(state).text(row: 22).contains("save as (below the collection): new-request.ferry.yaml"))
         _ = press(.control("u"), in: &state)
         type("users/create", in: &state)
@@ -115,9 +115,44 @@ import Testing
             return
         }
         #expect(request.url == "http://127.0.0.1/x")
-        #expect(state.savePrompt == nil)
+        #expect(state.pathPrompt == nil)
         _ = press(.control("s"), .escape, in: &state)
-        #expect(state.savePrompt == nil)
+        #expect(state.pathPrompt == nil)
+    }
+
+    @Test func newRenameDuplicateAndDeleteAskFirst() {
+        var state = state()
+        _ = press(.character("G"), .character("k"), .character("k"), in: &state)
+        #expect(state.sidebar!.selectedItem?.path == "echo/deep/xml.ferry.yaml")
+        _ = press(.character("n"), in: &state)
+        #expect(state.pathPrompt?.field.text == "echo/deep/new-request.ferry.yaml")
+        _ = press(.escape, .character("r"), in: &state)
+        #expect(state.pathPrompt?.label == " rename echo/deep/xml.ferry.yaml to: ")
+        _ = press(.control("u"), in: &state)
+        type("xml2", in: &state)
+        var effects = press(.enter, in: &state)
+        #expect(effects.first.map { "\($0)" } == "\(Effect.fileOperation(.rename(from: "echo/deep/xml.ferry.yaml", to: "xml2.ferry.yaml")))")
+        _ = press(.character("c"), in: &state)
+        #expect(state.pathPrompt?.field.text == "echo/deep/xml-copy.ferry.yaml")
+        effects = press(.enter, in: &state)
+        #expect(effects.first.map { "\($0)" } == "\(Effect.fileOperation(.duplicate(from: "echo/deep/xml.ferry.yaml", to: "echo/deep/xml-copy.ferry.yaml")))")
+
+        _ = press(.character("d"), in: &state)
+        #expect(state.notice == "delete echo/deep/xml.ferry.yaml? y deletes it, any other key keeps it")
+        #expect(press(.character("j"), in: &state).isEmpty)
+        #expect(state.notice == "kept echo/deep/xml.ferry.yaml")
+        #expect(state.sidebar!.selectedItem?.path == "echo/deep/xml.ferry.yaml")
+        _ = press(.character("d"), in: &state)
+        effects = press(.character("y"), in: &state)
+        #expect(effects.first.map { "\($0)" } == "\(Effect.fileOperation(.delete("echo/deep/xml.ferry.yaml")))")
+
+        _ = press(.character("G"), .enter, in: &state)
+        effects = state.update(.fileOperationDone(.rename(from: "json.ferry.yaml", to: "api/json.ferry.yaml")))
+        #expect(state.openRequest?.path == "api/json.ferry.yaml")
+        #expect(effects.first.map { "\($0)" } == "reloadCollection")
+        _ = state.update(.fileOperationDone(.delete("api/json.ferry.yaml")))
+        #expect(state.openRequest == nil)
+        #expect(state.url.text == "{{baseURL}}/json")
     }
 
     @Test func loadingOverUnsavedEditsAsksFirst() {

@@ -17,7 +17,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, prettyPrint, palette
     case moveRowUp, moveRowDown, showBodyHex, complete
     // Collection, environments
-    case toggleSidebar, save, nextEnvironment
+    case toggleSidebar, save, nextEnvironment, rename, duplicate
 
     /// One line for the help overlay.
     public var summary: String {
@@ -88,6 +88,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .toggleSidebar: "focus / hide / show the collection sidebar"
         case .save: "save the request to its file (asks for a path for a new one)"
         case .nextEnvironment: "next environment of the collection (or none)"
+        case .rename: "rename the selected file (sidebar)"
+        case .duplicate: "copy the selected file (sidebar)"
         }
     }
 }

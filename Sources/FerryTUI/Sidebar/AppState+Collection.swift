@@ -76,8 +76,19 @@ extension AppState {
         case .cancel where !sidebar!.filter.text.isEmpty:
             sidebar!.filter = TextField()
             sidebar!.selection = 0
-        case .nextTab, .previousTab, .toggleRow, .addRow, .deleteRow, .nextMatch, .previousMatch, .jump:
+        case .addRow, .nextMatch:
+            pathPrompt = PathPrompt(.save, path: (sidebar!.selectedItem.map { folderPrefix($0.folder) } ?? "") + "new-request" + Self.requestSuffix)
+        case .toggleRow, .nextTab, .previousTab, .previousMatch, .jump:
             break
+        case .rename, .duplicate, .deleteRow:
+            guard let item = sidebar!.selectedItem else { notice = "select a file first"; return [] }
+            switch action {
+            case .rename: pathPrompt = PathPrompt(.rename(item.path), path: item.path)
+            case .duplicate: pathPrompt = PathPrompt(.duplicate(item.path), path: String(item.path.dropLast(Self.requestSuffix.count)) + "-copy" + Self.requestSuffix)
+            default:
+                pendingDelete = item.path
+                notice = "delete \(item.path)? y deletes it, any other key keeps it"
+            }
         default:
             return nil
         }
@@ -113,7 +124,7 @@ extension AppState {
     private mutating func save() -> [Effect] {
         guard viewerTitle == nil else { return [] }
         guard let openRequest else {
-            savePrompt = TextField("new-request" + Self.requestSuffix)
+            pathPrompt = PathPrompt(.save, path: "new-request" + Self.requestSuffix)
             return []
         }
         return [.saveRequest(path: openRequest.path, editorRequest, loaded: openRequest.saved)]
@@ -121,26 +132,40 @@ extension AppState {
 
     static let requestSuffix = ".ferry.yaml"
 
+    private func folderPrefix(_ folder: String) -> String { folder.isEmpty ? "" : folder + "/" }
+
     // MARK: - Line input
 
-    /// Keys while the save path or the sidebar filter is typed; nil when neither is.
+    /// The answer to "delete …?": `y` deletes, any other key keeps the file. Nil when nothing was asked.
+    mutating func answerDelete(_ key: Key) -> [Effect]? {
+        guard let path = pendingDelete else { return nil }
+        pendingDelete = nil
+        guard key == .character("y") else { notice = "kept \(path)"; return [] }
+        return [.fileOperation(.delete(path))]
+    }
+
+    /// Keys while a path or the sidebar filter is typed; nil when neither is.
     mutating func handleCollectionLine(_ action: Action?) -> [Effect]? {
         guard let action else { return nil }
-        if var prompt = savePrompt {
+        if var prompt = pathPrompt {
             switch action {
             case .send:
-                savePrompt = nil
-                var path = prompt.text.trimmingCharacters(in: .whitespaces)
-                guard !path.isEmpty else { notice = "no path given: not saved"; return [] }
+                pathPrompt = nil
+                var path = prompt.field.text.trimmingCharacters(in: .whitespaces)
+                guard !path.isEmpty else { notice = "no path given: nothing done"; return [] }
                 if !path.hasSuffix(Self.requestSuffix) { path += Self.requestSuffix }
-                return [.saveRequest(path: path, editorRequest, loaded: nil)]
+                switch prompt.kind {
+                case .save: return [.saveRequest(path: path, editorRequest, loaded: nil)]
+                case .rename(let from): return [.fileOperation(.rename(from: from, to: path))]
+                case .duplicate(let from): return [.fileOperation(.duplicate(from: from, to: path))]
+                }
             case .cancel:
-                savePrompt = nil
+                pathPrompt = nil
             case .quit, .suspend:
                 return nil
             default:
-                prompt.edit(.apply(action))
-                savePrompt = prompt
+                prompt.field.edit(.apply(action))
+                pathPrompt = prompt
             }
             return []
         }
@@ -162,8 +187,8 @@ extension AppState {
 
     /// Text typed into the save path or the sidebar filter; false when neither is being typed.
     mutating func insertCollectionText(_ text: String) -> Bool {
-        if savePrompt != nil {
-            savePrompt!.insert(text)
+        if pathPrompt != nil {
+            pathPrompt!.field.insert(text)
         } else if focus == .sidebar, sidebar?.isFiltering == true {
             sidebar!.filter.insert(text)
             sidebar!.selection = 0
@@ -202,6 +227,22 @@ extension AppState {
         pendingDiscard = nil
         notice = "saved \(path)"
         return sidebar == nil ? [] : [.reloadCollection]
+    }
+
+    /// A file was renamed, copied or deleted: the open request follows a rename, forgets a deleted
+    /// file (the editor keeps its text), and the tree is read again.
+    mutating func fileOperationDone(_ operation: FileOperation) -> [Effect] {
+        switch operation {
+        case .rename(let from, let to):
+            if openRequest?.path == from { openRequest!.path = to }
+            notice = "renamed \(from) to \(to)"
+        case .duplicate(let from, let to):
+            notice = "copied \(from) to \(to)"
+        case .delete(let path):
+            if openRequest?.path == path { openRequest = nil }
+            notice = "deleted \(path)"
+        }
+        return [.reloadCollection]
     }
 
     mutating func environmentLoaded(_ name: String?, _ variables: [Variable]) {

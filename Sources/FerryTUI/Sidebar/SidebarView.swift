@@ -9,7 +9,7 @@ struct SidebarView {
         if sidebar.isFiltering || !sidebar.filter.text.isEmpty {
             let visible = sidebar.filter.visible(width: inner.width - 2)
             canvas.put([Span("/ ", .accent), Span(visible.text)], in: inner, row: 0, theme: state.theme)
-            if sidebar.isFiltering, focused, state.savePrompt == nil { canvas.cursor = (inner.x + 2 + visible.cursorColumn, inner.y) }
+            if sidebar.isFiltering, focused, state.pathPrompt == nil { canvas.cursor = (inner.x + 2 + visible.cursorColumn, inner.y) }
             inner = inner.splitTop(1).1
         }
         let (list, footer) = inner.splitBottom(1)

@@ -46,6 +46,8 @@ extension AppState {
             collectionLoaded(items, environments: environments, changed: changed)
         case .requestSaved(let path, let request):
             return requestSaved(path: path, request)
+        case .fileOperationDone(let operation):
+            return fileOperationDone(operation)
         case .environmentLoaded(let name, let variables):
             environmentLoaded(name, variables)
         case .terminate:
@@ -60,6 +62,7 @@ extension AppState {
         let context = self.context
         let action = keymap.action(for: key, in: context)
         if showHelp { return handleHelp(action) }
+        if let effects = answerDelete(key) { return effects }
         if palette != nil { return handlePalette(key, action) }
         if bodyHex != nil { return handleBodyHex(action) }
         if context == .line, let effects = handleCollectionLine(action) { return effects }
@@ -159,7 +162,7 @@ extension AppState {
             editText(.apply(action))
         case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .search, .nextMatch, .previousMatch, .jump, .togglePretty, .prettyPrint:
             return performResponseView(action)
-        case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .palette, .toggleSidebar, .save, .nextEnvironment,
+        case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .palette, .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate,
              .moveRowUp, .moveRowDown, .showBodyHex, .complete:
             break
         }

@@ -53,8 +53,10 @@ public struct AppState: Sendable {
     public var sidebar: Sidebar?
     /// The file the editor's request came from or was saved to.
     public var openRequest: OpenRequest?
-    /// The path being typed for a request that has no file yet.
-    public var savePrompt: TextField?
+    /// The path being typed: where to save a new request, or a file's new name.
+    public var pathPrompt: PathPrompt?
+    /// The file the user asked to delete; `y` confirms.
+    public var pendingDelete: String?
     /// The file the user was warned would lose unsaved edits if loaded (Enter again loads it).
     public var pendingDiscard: String?
     /// The environment `{{variables}}` are resolved with when sending; nil for none.
@@ -71,7 +73,7 @@ public struct AppState: Sendable {
     /// Where keys go now.
     public var context: KeyContext {
         if showHelp || bodyHex != nil { return .browse }
-        if palette != nil || lineEdit != nil || responseViews.prompt != nil || savePrompt != nil || focus == .url { return .line }
+        if palette != nil || lineEdit != nil || responseViews.prompt != nil || pathPrompt != nil || focus == .url { return .line }
         if focus == .sidebar, sidebar?.isFiltering == true { return .line }
         if focus == .request, requestTab == .body, isEditingBody { return .body }
         if focus == .response, responseTab == .tree { return .tree }

@@ -17,6 +17,8 @@ public enum Effect: Sendable {
     /// `loaded` is what the file held when it was opened, so fields the editor does not model are kept.
     /// Answers with `.requestSaved` (or a `.notice` saying why not).
     case saveRequest(path: String, NamedRequest, loaded: NamedRequest?)
+    /// Rename, copy or delete a file of the collection; answers with `.fileOperationDone` (or a `.notice`).
+    case fileOperation(FileOperation)
     /// Read the collection again and answer with `.collectionLoaded`.
     case reloadCollection
     /// Read this environment's variables (nil: none) and answer with `.environmentLoaded` (or a `.notice`).

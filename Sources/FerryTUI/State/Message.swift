@@ -25,6 +25,8 @@ public enum Message: Sendable {
     case collectionLoaded([CollectionItem], environments: [String], changed: [String])
     /// The editor's request was written to this path (below the collection).
     case requestSaved(path: String, NamedRequest)
+    /// A rename, copy or delete of a collection file was done.
+    case fileOperationDone(FileOperation)
     /// The environment's variables were read (nil: no environment).
     case environmentLoaded(String?, [Variable])
     /// SIGTERM/SIGINT from outside: leave cleanly.

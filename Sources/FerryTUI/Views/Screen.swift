@@ -21,9 +21,9 @@ public enum Screen {
         }
         ResponsePaneView().render(state, in: layout.responsePane, canvas: &canvas)
         StatusLineView().render(state, in: layout.statusLine, canvas: &canvas)
-        if let prompt = state.savePrompt {
-            let label = " save as (below the collection): "
-            let visible = prompt.visible(width: max(1, layout.statusLine.width - CharacterWidth.of(label) - 1))
+        if let prompt = state.pathPrompt {
+            let label = prompt.label
+            let visible = prompt.field.visible(width: max(1, layout.statusLine.width - CharacterWidth.of(label) - 1))
             canvas.put([Span(label, .accent), Span(visible.text)], in: layout.statusLine, row: 0, theme: state.theme)
             canvas.cursor = (layout.statusLine.x + CharacterWidth.of(label) + visible.cursorColumn, layout.statusLine.y)
         }
