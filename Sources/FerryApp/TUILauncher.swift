@@ -67,6 +67,6 @@ public enum TUILauncher {
         }
         TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), tracePath: environment["FERRY_TRACE_FILE"],
                    recorder: HistoryRecorder(locations: StoreLocations(environment: environment)), themes: loader,
-                   workspace: workspace).run()
+                   workspace: workspace, historyBrowser: HistoryBrowser(locations: StoreLocations(environment: environment))).run()
     }
 }

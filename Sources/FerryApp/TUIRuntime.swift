@@ -16,6 +16,8 @@ final class TUIRuntime {
     /// Records each finished exchange in the history, from the transfer's task (never this thread).
     private let recorder: HistoryRecorder?
     private let themes: ThemeLoader?
+    /// The history pane's searches and recorded exchanges.
+    private let historyBrowser: HistoryBrowser?
     /// The collection the sidebar shows, saves go to and environments come from.
     private let workspace: CollectionWorkspace?
     /// When the collection's files were last checked for changes by other programs.
@@ -31,13 +33,15 @@ final class TUIRuntime {
     private var lastTick = ContinuousClock.now
 
     init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?,
-         recorder: HistoryRecorder? = nil, themes: ThemeLoader? = nil, workspace: CollectionWorkspace? = nil) {
+         recorder: HistoryRecorder? = nil, themes: ThemeLoader? = nil, workspace: CollectionWorkspace? = nil,
+         historyBrowser: HistoryBrowser? = nil) {
         self.state = state
         self.terminal = terminal
         self.transport = transport
         self.recorder = recorder
         self.themes = themes
         self.workspace = workspace
+        self.historyBrowser = historyBrowser
         trace = FrameTrace(path: tracePath)
     }
 
@@ -112,6 +116,12 @@ final class TUIRuntime {
             inWorkspace { $0.save(request, to: path, loaded: loaded) }
         case .fileOperation(let operation):
             inWorkspace { $0.perform(operation) }
+        case .searchHistory(let text):
+            inHistory { $0.search(text) }
+        case .openHistoryEntry(let id, let replay):
+            inHistory { $0.entry(id: id, replay: replay) }
+        case .diffHistory(let old, let new):
+            inHistory { $0.diff(old: old, new: new) }
         case .reloadCollection:
             inWorkspace { $0.load() }
         case .loadEnvironment(let name):
@@ -129,6 +139,13 @@ final class TUIRuntime {
         }
         let inbox = self.inbox
         Task.detached { inbox.post(work(workspace)) }
+    }
+
+    /// Runs a history read off the UI thread and posts its answer.
+    private func inHistory(_ work: @escaping @Sendable (HistoryBrowser) -> Message) {
+        guard let historyBrowser else { return }
+        let inbox = self.inbox
+        Task.detached { inbox.post(work(historyBrowser)) }
     }
 
     /// Every 2 s, stats the collection's request files off the UI thread and reads the collection

@@ -266,8 +266,8 @@ enum Snapshots {
         │ │  ctrl-b     focus / hide / show the collection sidebar                   │ │
         │ │  ctrl-s     save the request to its file (asks for a path for a new one) │ │
         │ │  f4         next environment of the collection (or none)                 │ │
-        │ │                                                                          │ │
-        └─│Panes                                                                     │─┘
+        │ │  f5         open the history: search, show, replay, diff                 │ │
+        └─│                                                                          │─┘
          R└──────────────────────────────────────────────────────────────────────────┘
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab  j scroll  space togg
         """#

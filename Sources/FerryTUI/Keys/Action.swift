@@ -17,7 +17,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, prettyPrint, palette
     case moveRowUp, moveRowDown, showBodyHex, complete
     // Collection, environments
-    case toggleSidebar, save, nextEnvironment, rename, duplicate
+    case toggleSidebar, save, nextEnvironment, rename, duplicate, history
 
     /// One line for the help overlay.
     public var summary: String {
@@ -90,6 +90,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .nextEnvironment: "next environment of the collection (or none)"
         case .rename: "rename the selected file (sidebar)"
         case .duplicate: "copy the selected file (sidebar)"
+        case .history: "open the history: search, show, replay, diff"
         }
     }
 }

@@ -150,6 +150,7 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.control("b"), .global, .toggleSidebar),
         KeyBinding(.control("s"), .global, .save),
         KeyBinding(.function(4), .global, .nextEnvironment),
+        KeyBinding(.function(5), .global, .history),
         KeyBinding(.character("r"), .browse, .rename),
         KeyBinding(.character("c"), .browse, .duplicate),
     ])

@@ -38,6 +38,8 @@ extension AppState {
             return []
         case .save:
             return save()
+        case .history:
+            return viewerTitle == nil ? openHistory() : []
         case .nextEnvironment:
             guard let names = sidebar?.environments, !names.isEmpty else { notice = "the collection has no environments"; return [] }
             let choices: [String?] = [nil] + names

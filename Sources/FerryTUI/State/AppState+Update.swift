@@ -46,6 +46,15 @@ extension AppState {
             collectionLoaded(items, environments: environments, changed: changed)
         case .requestSaved(let path, let request):
             return requestSaved(path: path, request)
+        case .historyListed(let rows):
+            let selection = min(history?.selection ?? 0, max(0, rows.count - 1))
+            history?.rows = rows
+            history?.selection = selection
+        case .historyEntryLoaded(let request, let response, let replay):
+            return historyEntryLoaded(request, response, replay: replay)
+        case .historyDiff(let lines):
+            history?.diff = lines
+            history?.diffScroll = 0
         case .fileOperationDone(let operation):
             return fileOperationDone(operation)
         case .environmentLoaded(let name, let variables):
@@ -63,6 +72,7 @@ extension AppState {
         let action = keymap.action(for: key, in: context)
         if showHelp { return handleHelp(action) }
         if let effects = answerDelete(key) { return effects }
+        if history != nil { return handleHistory(key, action) }
         if palette != nil { return handlePalette(key, action) }
         if bodyHex != nil { return handleBodyHex(action) }
         if context == .line, let effects = handleCollectionLine(action) { return effects }
@@ -163,6 +173,7 @@ extension AppState {
         case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .search, .nextMatch, .previousMatch, .jump, .togglePretty, .prettyPrint:
             return performResponseView(action)
         case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .palette, .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate,
+             .history,
              .moveRowUp, .moveRowDown, .showBodyHex, .complete:
             break
         }

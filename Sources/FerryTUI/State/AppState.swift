@@ -62,6 +62,8 @@ public struct AppState: Sendable {
     /// The environment `{{variables}}` are resolved with when sending; nil for none.
     public var environment: String?
     public var variables: [Variable] = []
+    /// The history pane, while open.
+    public var history: HistoryPane?
 
     public init(width: Int, height: Int, keymap: Keymap = .default, theme: Theme = .fallback) {
         self.width = width
@@ -72,7 +74,7 @@ public struct AppState: Sendable {
 
     /// Where keys go now.
     public var context: KeyContext {
-        if showHelp || bodyHex != nil { return .browse }
+        if showHelp || bodyHex != nil || history != nil { return history?.isSearching == true ? .line : .browse }
         if palette != nil || lineEdit != nil || responseViews.prompt != nil || pathPrompt != nil || focus == .url { return .line }
         if focus == .sidebar, sidebar?.isFiltering == true { return .line }
         if focus == .request, requestTab == .body, isEditingBody { return .body }

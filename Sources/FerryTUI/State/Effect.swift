@@ -19,6 +19,12 @@ public enum Effect: Sendable {
     case saveRequest(path: String, NamedRequest, loaded: NamedRequest?)
     /// Rename, copy or delete a file of the collection; answers with `.fileOperationDone` (or a `.notice`).
     case fileOperation(FileOperation)
+    /// Search the history (full text; empty lists the newest) off the UI thread; answers with `.historyListed`.
+    case searchHistory(String)
+    /// Read a recorded exchange; answers with `.historyEntryLoaded` (or a `.notice`).
+    case openHistoryEntry(id: Int64, replay: Bool)
+    /// Compare two recorded exchanges; answers with `.historyDiff` (or a `.notice`).
+    case diffHistory(old: Int64, new: Int64)
     /// Read the collection again and answer with `.collectionLoaded`.
     case reloadCollection
     /// Read this environment's variables (nil: none) and answer with `.environmentLoaded` (or a `.notice`).

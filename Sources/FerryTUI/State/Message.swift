@@ -25,6 +25,12 @@ public enum Message: Sendable {
     case collectionLoaded([CollectionItem], environments: [String], changed: [String])
     /// The editor's request was written to this path (below the collection).
     case requestSaved(path: String, NamedRequest)
+    /// The history entries a search found, newest first.
+    case historyListed([HistoryRow])
+    /// A recorded exchange: its request, its response when one was recorded, and whether to send it again.
+    case historyEntryLoaded(NamedRequest, ResponseSummary?, replay: Bool)
+    /// The diff of two recorded exchanges, as lines.
+    case historyDiff([String])
     /// A rename, copy or delete of a collection file was done.
     case fileOperationDone(FileOperation)
     /// The environment's variables were read (nil: no environment).

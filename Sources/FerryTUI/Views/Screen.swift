@@ -33,6 +33,7 @@ public enum Screen {
             HelpOverlay().render(state, in: canvas.bounds, canvas: &canvas)
         }
         PaletteOverlay().render(state, in: canvas.bounds, canvas: &canvas)
+        HistoryOverlay().render(state, in: canvas.bounds, canvas: &canvas)
         if state.bodyHex != nil {
             canvas.cursor = nil
             BodyHexOverlay().render(state, in: canvas.bounds, canvas: &canvas)
