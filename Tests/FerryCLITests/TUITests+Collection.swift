@@ -58,6 +58,17 @@ extension TUITests {
             .write(to: URL(fileURLWithPath: (collection as NSString).appendingPathComponent("json.ferry.yaml")))
         screen = try await session.waitForScreen { $0.contains("changed on disk: reloaded") }
         #expect(screen.contains("{{baseURL}}/json?v=3"))
+
+        // The history lists the exchanges newest first; a search narrows it; Enter shows one.
+        try session.send("F5")
+        screen = try await session.waitForScreen { $0.contains("History:") && $0.contains("/json?v=2") }
+        #expect(screen.contains("GET    200 http://127.0.0.1:"))
+        try session.send("/")
+        try session.send("v", literal: true)
+        try session.send("Enter", "Enter")
+        screen = try await session.waitForScreen { $0.contains("recorded exchange: #") }
+        #expect(screen.contains("200 OK"))
+        #expect(!screen.contains("History:"))
         try session.send("C-c")
         _ = try await session.waitForScreen { $0.contains("EXITED 0") }
     }

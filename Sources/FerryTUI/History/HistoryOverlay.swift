@@ -9,7 +9,7 @@ struct HistoryOverlay {
         guard rect.width > 10, rect.height > 4 else { return }
         canvas.cursor = nil
         canvas.fill(rect, style: state.theme[.overlay])
-        let title = pane.diff == nil ? "History: / search, Enter shows, R replays, space marks, D diffs, Esc closes" : "Diff: Esc closes"
+        let title = pane.diff == nil ? "History: / search, Enter show, R replay, space mark, D diff" : "Diff: Esc closes"
         Frame(tabs: [title], active: 0, focused: true, number: nil).render(in: rect, canvas: &canvas, theme: state.theme)
         let inner = rect.inset(by: 1)
         if let diff = pane.diff {
