@@ -220,6 +220,7 @@ import Testing
         #expect(state.isSidebarShown)
         _ = state.update(.resize(width: 80, height: 24))
         #expect(!state.isSidebarShown)
+        #expect(state.focus == .url)
         #expect(state.layout.sidebar.width == 0)
         var plain = AppState(width: 100, height: 24)
         _ = plain.update(.key(.control("b")))

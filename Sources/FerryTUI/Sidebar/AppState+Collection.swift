@@ -60,16 +60,7 @@ extension AppState {
     private mutating func performInSidebar(_ action: Action) -> [Effect]? {
         switch action {
         case .up, .down, .pageUp, .pageDown, .top, .bottom:
-            let page = max(1, layout.sidebar.height - 3)
-            let delta = switch action {
-            case .up: -1
-            case .down: 1
-            case .pageUp: -page
-            case .pageDown: page
-            case .top: -Int.max / 2
-            default: Int.max / 2
-            }
-            sidebar!.move(by: delta)
+            sidebar!.move(by: Self.delta(of: action, page: max(1, layout.sidebar.height - 3)))
             pendingDiscard = nil
         case .edit, .expandNode:
             open(sidebar!.selectedRow)

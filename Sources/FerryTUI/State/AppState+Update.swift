@@ -11,6 +11,7 @@ extension AppState {
         case .resize(let width, let height):
             self.width = width
             self.height = height
+            if focus == .sidebar, !isSidebarShown { focus = .url }
         case .progress(let id, let progress, let elapsed):
             if case .sending(id, _, _) = exchange { exchange = .sending(id: id, progress: progress, elapsed: elapsed) }
         case .responseArrived(let id, let summary):
@@ -319,9 +320,9 @@ extension AppState {
         exchange = .finished(summary)
     }
 
-    private mutating func move(_ action: Action) {
-        let page = max(1, layout.responseBody.height - 1)
-        let delta: Int = switch action {
+    /// How many rows a movement key moves by, `page` rows a page; top and bottom go far enough to be clamped.
+    static func delta(of action: Action, page: Int) -> Int {
+        switch action {
         case .up: -1
         case .down: 1
         case .pageUp: -page
@@ -329,6 +330,10 @@ extension AppState {
         case .top: -Int.max / 2
         default: Int.max / 2
         }
+    }
+
+    private mutating func move(_ action: Action) {
+        let delta = Self.delta(of: action, page: max(1, layout.responseBody.height - 1))
         switch focus {
         case .method: cycleMethod(by: delta.signum())
         case .request where requestTab == .headers:
