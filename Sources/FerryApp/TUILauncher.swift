@@ -52,12 +52,13 @@ public enum TUILauncher {
                              state makeState: ((width: Int, height: Int), Keymap, Theme) -> AppState) throws {
         let terminal = try CursesTerminal(environment: environment, keysFromTerminal: keysFromTerminal)
         let config = StoreLocations(environment: environment).configDirectory
+        let settings = Settings.load(path: (config as NSString).appendingPathComponent("config.yaml"))
         let loader = ThemeLoader(userDirectory: (config as NSString).appendingPathComponent("themes"))
-        var (theme, themeProblems) = loader.load(themeName)
+        var (theme, themeProblems) = loader.load(themeName ?? settings.settings.theme)
         // Without colours (NO_COLOR, or a terminal that has none) only the monochrome theme reads well.
         if terminal.colorCount < 8 { theme = loader.load("monochrome").theme }
         let keys = KeymapLoader.load(path: (config as NSString).appendingPathComponent("keymap.yaml"))
-        let problems = themeProblems + keys.problems
+        let problems = settings.problems + themeProblems + keys.problems
 
         var state = makeState(terminal.size, keys.keymap, theme)
         state.themeNames = loader.availableNames

@@ -55,8 +55,20 @@ public struct DocumentTree: Hashable, @unchecked Sendable {
 
     mutating func select(_ index: Int) {
         guard let document, rows.indices.contains(index) else { return }
-        if index != selection || selectedPath == nil { selectedPath = NodePath.path(of: rows[index].node, in: document) }
+        if index != selection || selectedPath == nil { selectedPath = path(ofRow: index, in: document) }
         selection = index
+    }
+
+    /// The path of the row at `index`, from the rows above it (its ancestors are shown), not the document.
+    private func path(ofRow index: Int, in document: Document) -> String {
+        var chain = [rows[index]]
+        var above = index
+        while let depth = chain.last?.depth, depth > 0, above > 0 {
+            above -= 1
+            if rows[above].depth == depth - 1 { chain.append(rows[above]) }
+        }
+        chain.reverse()
+        return NodePath.path(along: chain.map(\.node), in: document) { node in chain.first { $0.node == node }?.position ?? 0 }
     }
 
     /// Shows the selected container's children right below it.
