@@ -116,6 +116,28 @@ import Testing
         #expect(state.options.httpVersion == .http1_1)
     }
 
+    @Test func expectationsAreEditedInTheOptionsTab() throws {
+        var state = state()
+        _ = press([.tab, .character("h"), .character("h")], in: &state)
+        #expect(state.requestTab == .options)
+        state.optionSelection = .expectStatus
+        _ = press([.enter, .control("u")], in: &state)
+        type("200-299,304", in: &state)
+        _ = press([.enter], in: &state)
+        #expect(state.expectations.statusCodes == StatusCodeSet(parsing: "200-299,304"))
+        _ = press([.character("j"), .enter], in: &state)
+        type("application/json, text/*", in: &state)
+        _ = press([.enter], in: &state)
+        #expect(state.expectations.contentTypes == ["application/json", "text/*"])
+        _ = press([.enter, .control("u")], in: &state)
+        type("not a type", in: &state)
+        _ = press([.enter], in: &state)
+        #expect(state.notice?.contains("Accept types") == true)
+        #expect(state.lineEdit != nil, "an invalid value keeps the edit open")
+        _ = press([.escape, .character("j"), .character(" "), .character(" ")], in: &state)
+        #expect(state.expectations.serializer == .xml, "space cycles auto → json → xml")
+    }
+
     @Test func helpOverlayOpensAndCloses() {
         var state = state()
         _ = press([.function(1)], in: &state)

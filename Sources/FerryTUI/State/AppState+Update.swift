@@ -195,10 +195,9 @@ extension AppState {
         case (.request, .body): isEditingBody = true
         case (.request, .options):
             if optionSelection.isText {
-                let value = optionSelection.value(in: options)
-                lineEdit = LineEdit(target: .option(optionSelection), text: Double(value) == nil ? "" : value)
+                lineEdit = LineEdit(target: .option(optionSelection), text: optionSelection.editText(in: options, expectations))
             } else {
-                optionSelection.toggle(&options)
+                optionSelection.toggle(&options, &expectations)
             }
         default: break
         }
@@ -224,7 +223,7 @@ extension AppState {
         case .part(let index):
             commitPartEdit(index, text: edit.field.text, isNewRow: edit.isNewRow)
         case .option(let row):
-            if let problem = row.set(edit.field.text, in: &options) {
+            if let problem = row.set(edit.field.text, in: &options, &expectations) {
                 notice = problem
                 return
             }
@@ -246,7 +245,7 @@ extension AppState {
         guard focus == .request else { return }
         switch requestTab {
         case .headers where headers.indices.contains(headerSelection): headers[headerSelection].enabled.toggle()
-        case .options where !optionSelection.isText: optionSelection.toggle(&options)
+        case .options where !optionSelection.isText: optionSelection.toggle(&options, &expectations)
         default: break
         }
     }

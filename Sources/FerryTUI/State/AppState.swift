@@ -16,6 +16,7 @@ public struct AppState: Sendable {
     public var body = TextArea()
     public var isEditingBody = false
     public var options = RequestOptions()
+    public var expectations = ResponseExpectations()
     public var optionSelection = OptionRow.timeout
     public var lineEdit: LineEdit?
 

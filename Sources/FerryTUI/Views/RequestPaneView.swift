@@ -65,7 +65,7 @@ struct RequestPaneView {
                 canvas.cursor = (rect.x + labelWidth + visible.cursorColumn, rect.y + row.rawValue)
                 continue
             }
-            canvas.put([Span(label, .accent), Span(row.value(in: state.options))], in: rect, row: row.rawValue, theme: theme)
+            canvas.put([Span(label, .accent), Span(row.value(in: state.options, state.expectations))], in: rect, row: row.rawValue, theme: theme)
             if state.focus == .request, row == state.optionSelection {
                 canvas.restyle(Rect(x: rect.x, y: rect.y + row.rawValue, width: rect.width, height: 1), style: theme[.selection])
             }
