@@ -135,7 +135,7 @@ extension AppState {
         case .newline, .cursorLeft, .cursorRight, .wordLeft, .wordRight, .lineStart, .lineEnd,
              .deleteBackward, .deleteForward, .deleteWordBackward, .deleteToStart:
             editText(.apply(action))
-        case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .prettyPrint, .palette,
+        case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .prettyPrint, .palette, .chooseBodyFile,
              .moveRowUp, .moveRowDown, .showBodyHex, .complete:
             break
         }
@@ -224,6 +224,11 @@ extension AppState {
             commitPartEdit(index, text: edit.field.text, isNewRow: edit.isNewRow)
         case .option(let row):
             if let problem = row.set(edit.field.text, in: &options, &expectations) {
+                notice = problem
+                return
+            }
+        case .bodyFile:
+            if let problem = setBodyFile(edit.field.text) {
                 notice = problem
                 return
             }

@@ -17,6 +17,8 @@ public struct AppState: Sendable {
     public var isEditingBody = false
     public var options = RequestOptions()
     public var expectations = ResponseExpectations()
+    /// A file sent as the body, streamed from disk; while set it replaces the text body.
+    public var bodyFile: String?
     public var optionSelection = OptionRow.timeout
     public var lineEdit: LineEdit?
 
@@ -73,7 +75,7 @@ public struct AppState: Sendable {
         for row in headers where row.enabled && !row.name.isEmpty { fields.add(name: row.name, value: row.value) }
         let bodyText = body.text
         var request = Request(method: method, url: url, headers: fields,
-                              body: body.isEmpty ? .none : .bytes(Data(bodyText.utf8)), options: options)
+                              body: bodyFile.map { .file(path: $0) } ?? (body.isEmpty ? .none : .bytes(Data(bodyText.utf8))), options: options)
         try applyParams(to: &request)
         try request.validate()
         return request
