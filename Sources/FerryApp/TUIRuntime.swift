@@ -163,6 +163,7 @@ final class TUIRuntime {
         let inbox = self.inbox
         let transport = self.transport
         let accept = request.headers["Accept"]
+        let expectations = state.expectations
         let progress: @Sendable (TransferProgress) -> Void = { progress in
             inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
         }
@@ -173,7 +174,7 @@ final class TUIRuntime {
             let outcome: (response: Response?, error: (any Error)?)
             do {
                 let response = try await transport.send(request, receivingInto: .default, progress: progress)
-                inbox.post(.responseArrived(id: id, ResponseSummary(response, accept: accept)))
+                inbox.post(.responseArrived(id: id, ResponseSummary(response, accept: accept, expectations: expectations)))
                 outcome = (response, nil)
             } catch {
                 inbox.post(.requestFailed(id: id, ErrorChain(error), elapsed: secondsElapsed(since: started)))

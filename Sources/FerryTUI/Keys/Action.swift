@@ -14,7 +14,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     // Response views
     case expandAll, expandLevel, collapseLevel, collapseAll, search, nextMatch, previousMatch, jump, togglePretty
     // Request tabs, palette, mouse
-    case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, prettyPrint, palette
+    case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, prettyPrint, palette, chooseBodyFile
     case moveRowUp, moveRowDown, showBodyHex, complete
     // Collection, environments
     case toggleSidebar, save, nextEnvironment, rename, duplicate, history
@@ -80,6 +80,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .cycleArrayStyle: "next array style for parameters (brackets, repeat, indices, comma)"
         case .toggleKeyOrder: "keep parameter keys in order / sort them"
         case .prettyPrint: "pretty-print the JSON body"
+        case .chooseBodyFile: "stream a file from disk as the body (an empty path returns to the text)"
         case .palette: "open the command palette"
         case .moveRowUp: "move the multipart part up"
         case .moveRowDown: "move the multipart part down"

@@ -141,6 +141,7 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("s"), .browse, .cycleArrayStyle),
         KeyBinding(.character("o"), .browse, .toggleKeyOrder),
         KeyBinding(.character("p"), .browse, .prettyPrint),
+        KeyBinding(.character("f"), .browse, .chooseBodyFile),
         KeyBinding(.character("K"), .browse, .moveRowUp),
         KeyBinding(.character("J"), .browse, .moveRowDown),
         KeyBinding(.character("x"), .browse, .showBodyHex),

@@ -15,6 +15,9 @@ extension AppState {
         case .prettyPrint where focus == .request && requestTab == .body, .togglePretty where focus == .request && requestTab == .body:
             prettyPrintBody()
             return []
+        case .chooseBodyFile where focus == .request && requestTab == .body:
+            lineEdit = LineEdit(target: .bodyFile, text: bodyFile ?? "")
+            return []
         default:
             guard focus == .request else { return nil }
             if requestTab == .multipart { return performInMultipart(action) }

@@ -173,8 +173,8 @@ extension AppState {
             editText(.apply(action))
         case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .search, .nextMatch, .previousMatch, .jump, .togglePretty, .prettyPrint:
             return performResponseView(action)
-        case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .palette, .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate,
-             .history,
+        case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .palette, .chooseBodyFile,
+             .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate, .history,
              .moveRowUp, .moveRowDown, .showBodyHex, .complete:
             break
         }
@@ -237,10 +237,9 @@ extension AppState {
         case (.response, _) where responseTab == .errors: jumpToErrorOffset()
         case (.request, .options):
             if optionSelection.isText {
-                let value = optionSelection.value(in: options)
-                lineEdit = LineEdit(target: .option(optionSelection), text: Double(value) == nil ? "" : value)
+                lineEdit = LineEdit(target: .option(optionSelection), text: optionSelection.editText(in: options, expectations))
             } else {
-                optionSelection.toggle(&options)
+                optionSelection.toggle(&options, &expectations)
             }
         default: break
         }
@@ -266,7 +265,12 @@ extension AppState {
         case .part(let index):
             commitPartEdit(index, text: edit.field.text, isNewRow: edit.isNewRow)
         case .option(let row):
-            if let problem = row.set(edit.field.text, in: &options) {
+            if let problem = row.set(edit.field.text, in: &options, &expectations) {
+                notice = problem
+                return
+            }
+        case .bodyFile:
+            if let problem = setBodyFile(edit.field.text) {
                 notice = problem
                 return
             }
@@ -288,7 +292,7 @@ extension AppState {
         guard focus == .request else { return }
         switch requestTab {
         case .headers where headers.indices.contains(headerSelection): headers[headerSelection].enabled.toggle()
-        case .options where !optionSelection.isText: optionSelection.toggle(&options)
+        case .options where !optionSelection.isText: optionSelection.toggle(&options, &expectations)
         default: break
         }
     }

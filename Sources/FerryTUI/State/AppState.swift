@@ -16,6 +16,9 @@ public struct AppState: Sendable {
     public var body = TextArea()
     public var isEditingBody = false
     public var options = RequestOptions()
+    public var expectations = ResponseExpectations()
+    /// A file sent as the body, streamed from disk; while set it replaces the text body.
+    public var bodyFile: String?
     public var optionSelection = OptionRow.timeout
     public var lineEdit: LineEdit?
 
@@ -95,7 +98,7 @@ public struct AppState: Sendable {
         }
         let bodyText = try resolver.render(body.text, place: "body")
         var request = Request(method: method, url: url, headers: fields,
-                              body: body.isEmpty ? .none : .bytes(Data(bodyText.utf8)), options: options)
+                              body: bodyFile.map { .file(path: $0) } ?? (body.isEmpty ? .none : .bytes(Data(bodyText.utf8))), options: options)
         try applyParams(to: &request)
         try request.validate()
         return request

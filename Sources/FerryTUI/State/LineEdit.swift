@@ -5,6 +5,7 @@ public struct LineEdit: Hashable, Sendable {
         case option(OptionRow)
         case param(Int)
         case part(Int)
+        case bodyFile
     }
 
     public var target: Target

@@ -47,19 +47,20 @@ public struct ResponseSummary: Hashable, Sendable {
         self.bytes = bytes
     }
 
-    /// Reads the body's first `previewLimit` bytes, validates against `accept` (the request's Accept
-    /// header) and prepares every view, parsing the whole body for the Tree tab. Call it off the UI thread.
-    public init(_ response: Response, accept: String?) {
-        let validator = ResponseValidator(acceptableContentTypes: ResponseValidator.contentTypes(fromAccept: accept))
+    /// Reads the body's first `previewLimit` bytes, validates it against `expectations` (content types
+    /// from `accept`, the request's Accept header, unless they name their own) and prepares every
+    /// view, parsing the whole body for the Tree tab. Call it off the UI thread.
+    public init(_ response: Response, accept: String?, expectations: ResponseExpectations = ResponseExpectations()) {
+        let method = HTTPMethod(rawValue: response.sent?.requestLine.split(separator: " ").first.map(String.init) ?? "GET")
+        let (evaluated, failure) = expectations.evaluate(response, accept: accept, method: method)
         let prefix = (try? response.body.prefix(Self.previewLimit)) ?? Data()
         let truncated = Int64(prefix.count) < response.body.count
         self.init(status: response.status, reason: response.displayReason, httpVersion: response.httpVersion, size: response.body.count,
                   remoteAddress: response.remoteAddress, effectiveURL: response.effectiveURL, headers: response.headers, sent: response.sent,
-                  timeline: response.timeline, redirectCount: response.redirects.count,
+                  timeline: evaluated.timeline, redirectCount: response.redirects.count,
                   bodyLines: Self.lines(of: prefix, total: response.body.count, type: response.headers["Content-Type"]), bodyTruncated: truncated,
-                  validation: validator.validate(response, serializerTypes: []).error.map { ErrorChain($0) },
-                  tree: DocumentTree(parsing: response, bytes: truncated ? ((try? response.body.data()) ?? prefix) : prefix,
-                                     method: HTTPMethod(rawValue: response.sent?.requestLine.split(separator: " ").first.map(String.init) ?? "GET")),
+                  validation: failure.map { ErrorChain($0) },
+                  tree: DocumentTree(parsing: response, bytes: truncated ? ((try? response.body.data()) ?? prefix) : prefix, method: method),
                   bytes: (try? ByteSource(body: response.body)).map(BodyBytes.init))
     }
 

@@ -32,11 +32,23 @@ struct RequestPaneView {
 
     private func renderBody(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
         let theme = state.theme
+        var rect = rect
+        if case .bodyFile? = state.lineEdit?.target, let edit = state.lineEdit {
+            let label = "Body file: "
+            let visible = edit.field.visible(width: rect.width - label.count)
+            canvas.put([Span(label, .accent), Span(visible.text)], in: rect, row: 0, theme: theme)
+            canvas.cursor = (rect.x + label.count + visible.cursorColumn, rect.y)
+            rect = rect.splitTop(1).1
+        } else if let line = state.bodyFileLine {
+            canvas.put([Span(line, .accent)], in: rect, row: 0, theme: theme)
+            rect = rect.splitTop(1).1
+        }
         if state.body.isEmpty, !state.isEditingBody {
-            canvas.put([Span("(empty body: Enter to type, e opens $EDITOR)", .muted)], in: rect, row: 0, theme: theme)
+            if state.bodyFile == nil, state.lineEdit == nil {
+                canvas.put([Span("(empty body: Enter to type, e opens $EDITOR, f sends a file)", .muted)], in: rect, row: 0, theme: theme)
+            }
             return
         }
-        var rect = rect
         if let check = BodyCheck.line(state) {
             canvas.put([check], in: rect.splitBottom(1).1, row: 0, theme: theme)
             rect = rect.splitBottom(1).0
@@ -65,7 +77,7 @@ struct RequestPaneView {
                 canvas.cursor = (rect.x + labelWidth + visible.cursorColumn, rect.y + row.rawValue)
                 continue
             }
-            canvas.put([Span(label, .accent), Span(row.value(in: state.options))], in: rect, row: row.rawValue, theme: theme)
+            canvas.put([Span(label, .accent), Span(row.value(in: state.options, state.expectations))], in: rect, row: row.rawValue, theme: theme)
             if state.focus == .request, row == state.optionSelection {
                 canvas.restyle(Rect(x: rect.x, y: rect.y + row.rawValue, width: rect.width, height: 1), style: theme[.selection])
             }
