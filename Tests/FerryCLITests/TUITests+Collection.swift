@@ -72,4 +72,10 @@ extension TUITests {
         try session.send("C-c")
         _ = try await session.waitForScreen { $0.contains("EXITED 0") }
     }
+
+    @Test func theTUIRefusesSendOnlyCollectionFlags() async throws {
+        let outcome = await FerryBinary.run(["--var", "a=1"], timeout: 10)
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("the TUI takes --collection and --env"))
+    }
 }

@@ -227,6 +227,14 @@ import Testing
         #expect(plain.notice == "no collection here (ferry --collection DIR)")
     }
 
+    @Test func aClickSelectsTheRowUnderIt() {
+        var state = state()
+        state.focus = .url
+        _ = state.update(.mouse(MouseEvent(.press, x: 5, y: 4)))
+        #expect(state.focus == .sidebar)
+        #expect(state.sidebar!.selectedItem?.path == "echo/deep/xml.ferry.yaml")
+    }
+
     @Test func sidebarSnapshot() {
         var state = state()
         _ = press(.character("G"), .enter, .character("2"), in: &state)

@@ -18,6 +18,11 @@ extension AppState {
             let layout = self.layout
             if pane == .request { click(event, in: layout.requestPane) }
             if pane == .response { click(event, in: layout.responsePane) }
+            if pane == .sidebar, let sidebar {
+                let list = SidebarView.list(sidebar, in: layout.sidebar)
+                let row = sidebar.firstShown(rows: list.height) + event.y - list.y
+                if (list.y..<list.maxY).contains(event.y), sidebar.rows.indices.contains(row) { self.sidebar!.selection = row }
+            }
         }
         return []
     }

@@ -61,6 +61,11 @@ public struct Sidebar: Hashable, Sendable {
         return items[index]
     }
 
+    /// The first row shown when `rows` rows fit: the selection stays in view.
+    public func firstShown(rows visible: Int) -> Int {
+        max(0, min(selection - visible + 1, rows.count - visible))
+    }
+
     /// Moves the selection by `delta` rows, staying inside the tree.
     public mutating func move(by delta: Int) {
         selection = max(0, min(rows.count - 1, selection.addingClamped(delta)))

@@ -5,21 +5,21 @@ struct SidebarView {
         guard let sidebar = state.sidebar, rect.width > 4, rect.height > 3 else { return }
         let focused = state.focus == .sidebar
         Frame(tabs: ["Collection"], active: 0, focused: focused, number: nil).render(in: rect, canvas: &canvas, theme: state.theme)
-        var inner = rect.inset(by: 1)
-        if sidebar.isFiltering || !sidebar.filter.text.isEmpty {
+        let inner = rect.inset(by: 1)
+        if Self.showsFilter(sidebar) {
             let visible = sidebar.filter.visible(width: inner.width - 2)
             canvas.put([Span("/ ", .accent), Span(visible.text)], in: inner, row: 0, theme: state.theme)
             if sidebar.isFiltering, focused, state.pathPrompt == nil { canvas.cursor = (inner.x + 2 + visible.cursorColumn, inner.y) }
-            inner = inner.splitTop(1).1
         }
-        let (list, footer) = inner.splitBottom(1)
+        let list = Self.list(sidebar, in: rect)
+        let footer = Rect(x: inner.x, y: list.maxY, width: inner.width, height: 1)
         canvas.put([Span(" env ", .muted), Span(state.environment ?? "none", .accent), Span(" (F4)", .muted)], in: footer, row: 0, theme: state.theme)
         let rows = sidebar.rows
         guard !rows.isEmpty else {
             canvas.putLine(sidebar.items.isEmpty ? " no requests yet" : " nothing matches", in: list, style: state.theme[.muted])
             return
         }
-        let top = max(0, min(sidebar.selection - list.height + 1, rows.count - list.height))
+        let top = sidebar.firstShown(rows: list.height)
         for (line, row) in rows.dropFirst(top).prefix(list.height).enumerated() {
             canvas.put(spans(for: row, in: state), in: list, row: line, theme: state.theme)
             if top + line == sidebar.selection {
@@ -27,6 +27,15 @@ struct SidebarView {
                                style: state.theme[focused ? .selection : .tabInactive])
             }
         }
+    }
+
+    private static func showsFilter(_ sidebar: Sidebar) -> Bool { sidebar.isFiltering || !sidebar.filter.text.isEmpty }
+
+    /// Where the tree's rows go in the sidebar's `rect`: inside the frame, below the filter, above the environment.
+    static func list(_ sidebar: Sidebar, in rect: Rect) -> Rect {
+        var inner = rect.inset(by: 1)
+        if showsFilter(sidebar) { inner = inner.splitTop(1).1 }
+        return inner.splitBottom(1).0
     }
 
     private func spans(for row: Sidebar.Row, in state: AppState) -> [Span] {
