@@ -190,6 +190,14 @@ import Testing
         guard case .loadEnvironment(nil)? = press(.function(4), in: &state).first else { Issue.record("expected none"); return }
     }
 
+    @Test func thePaletteListsTheEnvironments() {
+        var state = state()
+        _ = press(.control("p"), in: &state)
+        type("environment: p", in: &state)
+        #expect(state.paletteEntries.first?.title == "environment: prod")
+        guard case .loadEnvironment("prod")? = press(.enter, in: &state).first else { Issue.record("prod not chosen"); return }
+    }
+
     @Test func aFileChangedOnDiskReloadsOrAsks() {
         var state = state()
         _ = press(.character("G"), .enter, in: &state)

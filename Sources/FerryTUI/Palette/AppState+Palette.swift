@@ -1,5 +1,6 @@
 extension AppState {
-    /// Every palette entry: each action with its summary and keys, then each theme.
+    /// Every palette entry: each action with its summary and keys, then each theme, then each of the
+    /// collection's environments (and none).
     var allPaletteEntries: [PaletteEntry] {
         let actions = Action.allCases.filter { $0 != .palette }.map { action in
             var keys: [String] = []
@@ -9,7 +10,12 @@ extension AppState {
         let themes = themeNames.map { name in
             PaletteEntry(command: .theme(name), title: "theme: " + name, summary: name == theme.name ? "the theme in use" : "switch to this theme", keys: "")
         }
-        return actions + themes
+        let environments = sidebar.map { [nil] + $0.environments.map(Optional.some) } ?? []
+        let switches = environments.map { name in
+            PaletteEntry(command: .environment(name), title: "environment: " + (name ?? "none"),
+                         summary: name == environment ? "the environment in use" : "resolve {{variables}} with it", keys: "")
+        }
+        return actions + themes + switches
     }
 
     /// The entries matching the palette's query, best first (ties keep the table's order).
@@ -35,6 +41,7 @@ extension AppState {
             switch entries[selection].command {
             case .action(let chosen): return perform(chosen, in: context)
             case .theme(let name): return [.loadTheme(name)]
+            case .environment(let name): return [.loadEnvironment(name)]
             }
         case .cancel?, .palette?: palette = nil
         case .quit?, .suspend?:
