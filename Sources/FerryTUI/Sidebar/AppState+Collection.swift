@@ -105,12 +105,19 @@ extension AppState {
                 return
             }
             pendingDiscard = nil
-            load(request)
-            openRequest = OpenRequest(path: item.path, saved: request)
+            open(request, path: item.path)
             notice = "opened \(item.path)"
         case nil:
             break
         }
+    }
+
+    /// Loads a file's request into the editor; what the editor then holds is the "saved" state, so
+    /// text the editor normalises on the way in does not count as an edit.
+    private mutating func open(_ request: NamedRequest, path: String) {
+        load(request)
+        openRequest = OpenRequest(path: path, saved: request)
+        openRequest!.saved = editorRequest
     }
 
     /// Ctrl-S: writes the request to its file, or asks for a path.
@@ -208,8 +215,7 @@ extension AppState {
             pendingDiscard = open.path
             notice = "\(open.path) changed on disk: Enter on it in the sidebar loads it (drops your edits), ctrl-s overwrites it"
         } else {
-            load(request)
-            openRequest = OpenRequest(path: open.path, saved: request)
+            self.open(request, path: open.path)
             notice = "\(open.path) changed on disk: reloaded"
         }
     }
