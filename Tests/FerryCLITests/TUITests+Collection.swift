@@ -73,6 +73,24 @@ extension TUITests {
         _ = try await session.waitForScreen { $0.contains("EXITED 0") }
     }
 
+    @Test func ferryInACollectionFolderShowsItsTree() async throws {
+        let home = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: home.file("api/users"), withIntermediateDirectories: true)
+        _ = try home.write("api/users/list.ferry.yaml", Data("url: http://127.0.0.1:9/users\n".utf8))
+        _ = try home.write("api/ping.ferry.yaml", Data("method: HEAD\nurl: http://127.0.0.1:9/ping\n".utf8))
+        let session = try TmuxSession(command: "cd \(home.file("api")) && env TERM=tmux-256color HOME=\(home.path) LANG=C.UTF-8 \(FerryBinary.path); sleep 60",
+                                      width: 100, height: 30)
+        defer {
+            session.close()
+            withExtendedLifetime(home) {}
+        }
+        let screen = try await session.waitForScreen { $0.contains("┌ Collection") && $0.contains("env none") }
+        #expect(screen.contains("HEAD   ping"))
+        #expect(screen.contains("▾ users/"))
+        #expect(screen.contains("GET    list"))
+        try session.send("C-c")
+    }
+
     @Test func theTUIRefusesSendOnlyCollectionFlags() async throws {
         let outcome = await FerryBinary.run(["--var", "a=1"], timeout: 10)
         #expect(outcome.status == 1)
