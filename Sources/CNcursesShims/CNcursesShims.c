@@ -16,7 +16,7 @@ attr_t ferry_nc_attr_italic(void) { return WA_ITALIC; }
 int ferry_nc_key_f(int n) { return KEY_F(n); }
 int ferry_nc_wcwidth(wchar_t c) { return wcwidth(c); }
 
-SCREEN *ferry_nc_newterm(const char *term) { return newterm(term, stdout, stdin); }
+SCREEN *ferry_nc_newterm(const char *term, FILE *input) { return newterm(term, stdout, input ? input : stdin); }
 int ferry_nc_colors(void) { return COLORS; }
 int ferry_nc_color_pairs(void) { return COLOR_PAIRS; }
 
@@ -39,3 +39,19 @@ int ferry_nc_get(int timeout_ms, unsigned int *value) {
 }
 
 void ferry_nc_write_raw(const char *text) { fputs(text, stdout); fflush(stdout); }
+
+int ferry_nc_enable_mouse(void) {
+    mouseinterval(0);
+    return mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL) != 0;
+}
+
+int ferry_nc_mouse_event(int *x, int *y) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return -1;
+    *x = event.x;
+    *y = event.y;
+    if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) return 1;
+    if (event.bstate & BUTTON4_PRESSED) return 2;
+    if (event.bstate & BUTTON5_PRESSED) return 3;
+    return 0;
+}

@@ -8,30 +8,66 @@ import Foundation
 /// Opens the terminal UI: reads the user's theme and keymap, takes over the terminal, runs the loop.
 public enum TUILauncher {
     /// Runs the TUI until the user quits. Throws `TerminalError` when there is no usable terminal
-    /// (nothing has been drawn then).
-    public static func run(theme themeName: String?, examples: [NamedRequest] = [], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        let terminal = try CursesTerminal(environment: environment)
+    /// (nothing has been drawn then). With a `collection` folder the sidebar shows its tree, read
+    /// before the UI starts; `variables` are laid over every environment; new requests are saved
+    /// below the collection, or the working folder without one.
+    public static func run(theme themeName: String?, examples: [NamedRequest] = [], collection: String? = nil,
+                           variables: [Variable] = [], environmentName: String? = nil,
+                           environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        let workspace = CollectionWorkspace(root: collection ?? FileManager.default.currentDirectoryPath, overrides: variables)
+        try open(theme: themeName, keysFromTerminal: false, environment: environment, workspace: workspace) { size, keymap, theme in
+            var state = AppState(width: size.width, height: size.height, keymap: keymap, theme: theme)
+            if collection != nil {
+                state.sidebar = Sidebar()
+                _ = state.update(workspace.load())
+            }
+            _ = state.update(workspace.environment(environmentName))
+            state.examples = examples
+            if let first = examples.first {
+                state.load(first)
+                state.exampleIndex = 0
+                state.notice = "example 1/\(examples.count): \(first.title) (F2 next, F3 previous)"
+            }
+            return state
+        }
+    }
+
+    /// Browses `response` (a local file or standard input dressed as one) in the response tabs until
+    /// the user quits; keys come from `/dev/tty` when standard input held the body. `path`, when
+    /// given, is revealed in the Tree first.
+    public static func view(_ response: Response, title: String, path: String?, theme themeName: String?,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        let summary = ResponseSummary(response, accept: nil)
+        try open(theme: themeName, keysFromTerminal: true, environment: environment) { size, keymap, theme in
+            var state = AppState.viewer(summary, title: title, width: size.width, height: size.height, keymap: keymap, theme: theme)
+            if let path { state.reveal(path: path) }
+            return state
+        }
+    }
+
+    /// Takes over the terminal, loads the theme and keymap, makes the first state and runs the loop;
+    /// problems with the user's files show in the status line.
+    private static func open(theme themeName: String?, keysFromTerminal: Bool, environment: [String: String],
+                             workspace: CollectionWorkspace? = nil,
+                             state makeState: ((width: Int, height: Int), Keymap, Theme) -> AppState) throws {
+        let terminal = try CursesTerminal(environment: environment, keysFromTerminal: keysFromTerminal)
         let config = StoreLocations(environment: environment).configDirectory
+        let settings = Settings.load(path: (config as NSString).appendingPathComponent("config.yaml"))
         let loader = ThemeLoader(userDirectory: (config as NSString).appendingPathComponent("themes"))
-        var (theme, themeProblems) = loader.load(themeName)
+        var (theme, themeProblems) = loader.load(themeName ?? settings.settings.theme)
         // Without colours (NO_COLOR, or a terminal that has none) only the monochrome theme reads well.
         if terminal.colorCount < 8 { theme = loader.load("monochrome").theme }
         let keys = KeymapLoader.load(path: (config as NSString).appendingPathComponent("keymap.yaml"))
-        let problems = themeProblems + keys.problems
+        let problems = settings.problems + themeProblems + keys.problems
 
-        let size = terminal.size
-        var state = AppState(width: size.width, height: size.height, keymap: keys.keymap, theme: theme)
-        state.examples = examples
-        if let first = examples.first {
-            state.load(first)
-            state.exampleIndex = 0
-            state.notice = "example 1/\(examples.count): \(first.title) (F2 next, F3 previous)"
-        }
+        var state = makeState(terminal.size, keys.keymap, theme)
+        state.themeNames = loader.availableNames
         if !problems.isEmpty {
             let home = environment["HOME"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "\u{0}"
             state.notice = problems.map { $0.description.replacingOccurrences(of: home, with: "~/") }.joined(separator: "; ") + " (using the default)"
         }
         TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), tracePath: environment["FERRY_TRACE_FILE"],
-                   recorder: HistoryRecorder(locations: StoreLocations(environment: environment))).run()
+                   recorder: HistoryRecorder(locations: StoreLocations(environment: environment)), themes: loader,
+                   workspace: workspace, historyBrowser: HistoryBrowser(locations: StoreLocations(environment: environment))).run()
     }
 }

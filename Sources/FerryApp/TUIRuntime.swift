@@ -15,18 +15,33 @@ final class TUIRuntime {
     private let trace: FrameTrace
     /// Records each finished exchange in the history, from the transfer's task (never this thread).
     private let recorder: HistoryRecorder?
+    private let themes: ThemeLoader?
+    /// The history pane's searches and recorded exchanges.
+    private let historyBrowser: HistoryBrowser?
+    /// The collection the sidebar shows, saves go to and environments come from.
+    private let workspace: CollectionWorkspace?
+    /// When the collection's files were last checked for changes by other programs.
+    private var lastFileCheck = ContinuousClock.now
+    /// How many hex dump rows of a request body the overlay shows (1 MiB).
+    private static let bodyHexRows = 65_536
     private var previous: Canvas?
     private var transfers: [Int: Task<Void, Never>] = [:]
+    private var searchTask: Task<Void, Never>?
     private var sendStarted: [Int: ContinuousClock.Instant] = [:]
     private var signalSources: [any DispatchSourceSignal] = []
     /// When the elapsed time shown for a request in flight was last updated.
     private var lastTick = ContinuousClock.now
 
-    init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?, recorder: HistoryRecorder? = nil) {
+    init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?,
+         recorder: HistoryRecorder? = nil, themes: ThemeLoader? = nil, workspace: CollectionWorkspace? = nil,
+         historyBrowser: HistoryBrowser? = nil) {
         self.state = state
         self.terminal = terminal
         self.transport = transport
         self.recorder = recorder
+        self.themes = themes
+        self.workspace = workspace
+        self.historyBrowser = historyBrowser
         trace = FrameTrace(path: tracePath)
     }
 
@@ -40,11 +55,13 @@ final class TUIRuntime {
         while !state.isQuitting {
             var messages: [Message] = []
             // While a request is in flight, look at the inbox often so its answer shows at once.
-            if let event = terminal.nextEvent(timeout: state.exchange.isSending ? 10 : 250) {
+            let waiting = state.exchange.isSending || state.responseViews.search.map { $0.result == nil } == true
+            if let event = terminal.nextEvent(timeout: waiting ? 10 : 250) {
                 if case .key = event { trace.keyReceived() }
                 messages.append(event)
             }
             messages += inbox.drain()
+            checkFiles()
             if case .sending(let id, let progress, _) = state.exchange, let started = sendStarted[id], ContinuousClock.now - lastTick > .milliseconds(100) {
                 lastTick = .now
                 messages.append(.progress(id: id, progress ?? TransferProgress(uploaded: 0, uploadTotal: nil, downloaded: 0, downloadTotal: nil),
@@ -56,6 +73,7 @@ final class TUIRuntime {
             if !messages.isEmpty { paint() }
         }
         for task in transfers.values { task.cancel() }
+        searchTask?.cancel()
     }
 
     private func paint() {
@@ -76,6 +94,13 @@ final class TUIRuntime {
             transfers[id]?.cancel()
         case .editBody(let text):
             editBody(text)
+        case .search(let search):
+            searchTask?.cancel()
+            let inbox = self.inbox
+            searchTask = Task.detached {
+                let result = search.run()
+                if !Task.isCancelled { inbox.post(.searchFinished(result)) }
+            }
         case .suspend:
             terminal.suspend()
             kill(getpid(), SIGSTOP)
@@ -83,9 +108,53 @@ final class TUIRuntime {
             let size = terminal.size
             _ = state.update(.resize(width: size.width, height: size.height))
             previous = nil
+        case .loadTheme(let name):
+            loadTheme(name)
+        case .showBodyHex(let request):
+            showBodyHex(request)
+        case .saveRequest(let path, let request, let loaded):
+            inWorkspace { $0.save(request, to: path, loaded: loaded) }
+        case .fileOperation(let operation):
+            inWorkspace { $0.perform(operation) }
+        case .searchHistory(let text):
+            inHistory { $0.search(text) }
+        case .openHistoryEntry(let id, let replay):
+            inHistory { $0.entry(id: id, replay: replay) }
+        case .diffHistory(let old, let new):
+            inHistory { $0.diff(old: old, new: new) }
+        case .reloadCollection:
+            inWorkspace { $0.load() }
+        case .loadEnvironment(let name):
+            inWorkspace { $0.environment(name) }
         case .quit:
             break
         }
+    }
+
+    /// Runs collection work off the UI thread and posts its answer.
+    private func inWorkspace(_ work: @escaping @Sendable (CollectionWorkspace) -> Message) {
+        guard let workspace else {
+            _ = state.update(.notice("no collection here (ferry --collection DIR)"))
+            return
+        }
+        let inbox = self.inbox
+        Task.detached { inbox.post(work(workspace)) }
+    }
+
+    /// Runs a history read off the UI thread and posts its answer.
+    private func inHistory(_ work: @escaping @Sendable (HistoryBrowser) -> Message) {
+        guard let historyBrowser else { return }
+        let inbox = self.inbox
+        Task.detached { inbox.post(work(historyBrowser)) }
+    }
+
+    /// Every 2 s, stats the collection's request files off the UI thread and reads the collection
+    /// again when another program changed one.
+    private func checkFiles() {
+        guard let workspace, ContinuousClock.now - lastFileCheck > .seconds(2) else { return }
+        lastFileCheck = .now
+        let inbox = self.inbox
+        Task.detached { if workspace.hasChangedFiles() { inbox.post(workspace.load()) } }
     }
 
     private func send(_ request: Request, id: Int) {
@@ -94,22 +163,25 @@ final class TUIRuntime {
         let inbox = self.inbox
         let transport = self.transport
         let accept = request.headers["Accept"]
+        let expectations = state.expectations
         let progress: @Sendable (TransferProgress) -> Void = { progress in
             inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
         }
         let recorder = self.recorder
+        let redaction = VariableResolver(state.variables).redaction
         let startDate = Date()
         transfers[id] = Task.detached {
             let outcome: (response: Response?, error: (any Error)?)
             do {
                 let response = try await transport.send(request, receivingInto: .default, progress: progress)
-                inbox.post(.responseArrived(id: id, ResponseSummary(response, accept: accept)))
+                inbox.post(.responseArrived(id: id, ResponseSummary(response, accept: accept, expectations: expectations)))
                 outcome = (response, nil)
             } catch {
                 inbox.post(.requestFailed(id: id, ErrorChain(error), elapsed: secondsElapsed(since: started)))
                 outcome = (nil, error)
             }
-            if case .failure(let warning) = recorder?.record(request: request, response: outcome.response, error: outcome.error, started: startDate) {
+            if case .failure(let warning) = recorder?.record(request: request, response: outcome.response, error: outcome.error,
+                                                                 started: startDate, redaction: redaction) {
                 inbox.post(.notice(warning.message))
             }
         }
@@ -143,6 +215,31 @@ final class TUIRuntime {
         previous = nil
         let edited = notice == nil ? try? String(contentsOfFile: path, encoding: .utf8) : nil
         inbox.post(.editorClosed(body: edited, notice: notice))
+    }
+
+    /// Reads a theme the palette chose; a broken one is reported and the current theme stays.
+    private func loadTheme(_ name: String) {
+        guard let themes else { return }
+        do {
+            inbox.post(.themeLoaded(try themes.read(themes.path(for: name))))
+        } catch {
+            inbox.post(.notice(error.description))
+        }
+    }
+
+    /// Writes the request's exact body to a temporary file and posts its first hex dump rows.
+    private func showBodyHex(_ request: Request) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-body-\(getpid())-\(UUID().uuidString.prefix(8)).bin").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try RequestBodyFile.write(request.body, to: path)
+            let dump = HexDump(source: try ByteSource(path: path))
+            let rows = try dump.rows(from: 0, count: Int(min(dump.rowCount, Int64(Self.bodyHexRows)))).map(\.rendered)
+            let more = dump.rowCount > Int64(Self.bodyHexRows) ? ["… (the first \(Self.bodyHexRows) rows of \(dump.rowCount))"] : []
+            inbox.post(.bodyHex(rows + more + [dump.endLine]))
+        } catch {
+            inbox.post(.notice("cannot show the body: " + (ErrorChain(error).links.first?.message ?? "\(error)")))
+        }
     }
 
     // MARK: - Signals

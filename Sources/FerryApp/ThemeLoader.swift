@@ -41,7 +41,8 @@ public struct ThemeLoader: Sendable {
         return Array(Set(names)).sorted()
     }
 
-    private func path(for name: String) -> String {
+    /// The file for the theme `name`: the user's when there is one, else the built-in one.
+    func path(for name: String) -> String {
         let user = (userDirectory as NSString).appendingPathComponent(name + ".yaml")
         if FileManager.default.fileExists(atPath: user) { return user }
         return ((builtinDirectory ?? userDirectory) as NSString).appendingPathComponent(name + ".yaml")

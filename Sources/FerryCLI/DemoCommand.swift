@@ -17,10 +17,16 @@ struct DemoCommand: AsyncCommand {
     @Option(name: .long, help: "The TUI's colour theme (see `ferry --help`).")
     var theme: String?
 
+    /// `--collection` (default: the bundled examples) and `--env` (default: demo), shared with `ferry`'s.
+    @OptionGroup var collectionOptions: CollectionOptions
+
     func execute() async throws {
         guard tour else {
             let server = try await DemoServer.start()
-            let outcome = Result { try TUIEntry.open(theme: theme, examples: try DemoExamples.requests(base: server.baseURL)) }
+            let outcome = Result {
+                try TUIEntry.open(theme: theme, examples: try DemoExamples.requests(base: server.baseURL), collection: collectionOptions.collection ?? DemoExamples.directory,
+                                  variables: [Variable(name: "baseURL", value: server.baseURL)], environmentName: collectionOptions.environment ?? "demo")
+            }
             await server.shutdown()
             return try outcome.get()
         }

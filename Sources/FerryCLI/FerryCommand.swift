@@ -1,6 +1,7 @@
 import ArgumentParser
 import FerryApp
 import FerryCore
+import Foundation
 
 /// The `ferry` command and its subcommands; with none it opens the terminal UI.
 public struct FerryCommand: AsyncCommand {
@@ -13,11 +14,27 @@ public struct FerryCommand: AsyncCommand {
     @Option(name: .long, help: "The TUI's colour theme (ferry-dark, ferry-light, solarized-dark, high-contrast, monochrome, or one in ~/.config/ferry/themes).")
     var theme: String?
 
+    /// `--collection` and `--env` for the TUI's sidebar. The same group as `ferry send`'s (and `ferry
+    /// demo`'s): ArgumentParser lets a parent's options follow a subcommand, and shares a group's values
+    /// with a subcommand holding the same group, so `ferry send --env` still reaches `send`.
+    @OptionGroup var collectionOptions: CollectionOptions
+
     public init() {}
 
-    /// `ferry` alone opens the TUI.
+    /// `ferry` alone opens the TUI, with the collection given or found in the current folder.
     public func execute() async throws {
-        try TUIEntry.open(theme: theme)
+        guard collectionOptions.variables.isEmpty, !collectionOptions.hostEnvironment, collectionOptions.save == nil, !collectionOptions.force else {
+            throw ValidationError("--var, --host-env, --save and --force are ferry send's; the TUI takes --collection and --env")
+        }
+        try TUIEntry.open(theme: theme, collection: collectionOptions.collection ?? Self.collectionHere(),
+                          environmentName: collectionOptions.environment)
+    }
+
+    /// The current folder when it looks like a collection (request files or `environments/` at its top).
+    static func collectionHere() -> String? {
+        let here = FileManager.default.currentDirectoryPath
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: here)) ?? []
+        return names.contains { $0.hasSuffix(".ferry.yaml") || $0 == "environments" } ? here : nil
     }
 
     /// Parses the command line and runs the chosen command, exiting with its status.

@@ -52,31 +52,7 @@ struct HistoryPrinter {
     }
 
     func printDiff(_ diff: ExchangeDiff) {
-        var lines = ["#\(diff.old) → #\(diff.new)"]
-        if let status = diff.status {
-            lines.append("status: \(status.old.map(String.init) ?? "error") → \(status.new.map(String.init) ?? "error")")
-        } else {
-            lines.append("status: same")
-        }
-        lines.append(diff.headers.isEmpty ? "headers: same" : "headers:")
-        for change in diff.headers { lines.append("  " + Self.line(change.kind, change.name + ":", change.old, change.new)) }
-        if diff.body.identical {
-            lines.append("body: identical")
-        } else if let note = diff.body.note {
-            lines.append("body: \(note)")
-        } else {
-            lines.append("body (\(diff.body.format ?? "")): \(diff.body.changes.count) change\(diff.body.changes.count == 1 ? "" : "s")")
-            for change in diff.body.changes { lines.append("  " + Self.line(change.kind, change.path, change.old, change.new)) }
-        }
-        stdout.line(TerminalSafeText.escaping(lines.joined(separator: "\n")))
-    }
-
-    private static func line(_ kind: DocumentDiff.Change.Kind, _ subject: String, _ old: String?, _ new: String?) -> String {
-        switch kind {
-        case .added: "+ \(subject) \(new ?? "")"
-        case .removed: "- \(subject) \(old ?? "")"
-        case .changed: "~ \(subject) \(old ?? "") → \(new ?? "")"
-        }
+        stdout.line(TerminalSafeText.escaping(diff.lines.joined(separator: "\n")))
     }
 
     /// A stored body as text, or a line describing binary bytes.

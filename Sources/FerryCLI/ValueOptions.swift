@@ -1,4 +1,5 @@
 import ArgumentParser
+import FerryCore
 
 /// How a body is read and shown, shared by `ferry send` and `ferry view`.
 public struct ValueOptions: ParsableArguments, Sendable {

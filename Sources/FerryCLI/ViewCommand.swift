@@ -1,4 +1,5 @@
 import ArgumentParser
+import FerryApp
 import FerryCore
 import Foundation
 
@@ -23,6 +24,17 @@ struct ViewCommand: ParsableCommand {
     @Option(name: .customLong("path"), help: ArgumentHelp("Print only the node at this path: `$.records[3].tags[0]` (JSON, property lists), `/root/item[2]/@id` (XML).", valueName: "path"))
     var path: String?
 
+    @Flag(name: .customLong("print"), help: "Print the value even when standard output is a terminal (there, Ferry opens its response views).")
+    var print = false
+
+    @Option(name: .long, help: "The response views' colour theme (see `ferry --help`).")
+    var theme: String?
+
+    /// True when the file opens in the TUI's response views: a terminal, and no flag asking for printed output.
+    private var opensViews: Bool {
+        isatty(STDOUT_FILENO) == 1 && !print && !json && !summary && !value.hex && value.kind == nil && !value.removeNulls
+    }
+
     func run() throws {
         let status = view(printer: ResponsePrinter())
         if status != .success { throw status.exitCode }
@@ -34,6 +46,15 @@ struct ViewCommand: ParsableCommand {
             input = try LocalInput(argument: file, options: value)
         } catch {
             return finish(error: error, printer: printer)
+        }
+        if opensViews {
+            do {
+                try TUILauncher.view(input.response, title: file == "-" ? "standard input" : file, path: path, theme: theme)
+                return .success
+            } catch {
+                printer.stderr.line("ferry: \(error)")
+                return .usage
+            }
         }
         if value.hex {
             do {
@@ -59,7 +80,6 @@ struct ViewCommand: ParsableCommand {
             if self.summary {
                 printer.stdout.write((["file: \(file)"] + summary.lines).map { $0 + "\n" }.joined())
             } else {
-                // On a terminal the TUI's browser will open here (issue 5); until then the value is printed.
                 try printer.printValue(result, body: input.response.body, contentType: input.response.headers["Content-Type"],
                                        node: try path.map { try Self.node(at: $0, in: result) })
             }

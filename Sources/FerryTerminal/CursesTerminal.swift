@@ -7,6 +7,8 @@ import Foundation
 public final class CursesTerminal: Terminal {
     public private(set) var colorCount = 0
     private var screen: OpaquePointer?
+    /// `/dev/tty`, opened for keys when standard input carries data (`ferry view -`).
+    private var keyboard: UnsafeMutablePointer<FILE>?
     private var pairs: [PairKey: Int32] = [:]
     private var stopped = false
     /// An event read ahead while deciding what an ESC meant.
@@ -18,14 +20,23 @@ public final class CursesTerminal: Terminal {
     }
 
     /// Takes over the terminal. Refuses (never exits) when stdin/stdout are not terminals or TERM is unknown.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        guard isatty(STDIN_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "standard input") }
+    /// With `keysFromTerminal`, keys are read from `/dev/tty` when standard input is not a terminal, as `less` does.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, keysFromTerminal: Bool = false) throws {
         guard isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "standard output") }
+        if isatty(STDIN_FILENO) != 1 {
+            guard keysFromTerminal else { throw TerminalError.notATerminal(stream: "standard input") }
+            guard let tty = fopen("/dev/tty", "r") else { throw TerminalError.notATerminal(stream: "/dev/tty (no controlling terminal)") }
+            keyboard = tty
+        }
         guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else {
+            keyboard.map { _ = fclose($0) }
             throw TerminalError.unknownTerminal(environment["TERM"])
         }
         setlocale(LC_ALL, "")
-        guard let screen = ferry_nc_newterm(term) else { throw TerminalError.unknownTerminal(term) }
+        guard let screen = ferry_nc_newterm(term, keyboard) else {
+            keyboard.map { _ = fclose($0) }
+            throw TerminalError.unknownTerminal(term)
+        }
         self.screen = screen
         set_term(screen)
         raw()
@@ -40,6 +51,7 @@ public final class CursesTerminal: Terminal {
             colorCount = Int(ferry_nc_colors())
         }
         ferry_nc_write_raw("\u{1B}[?2004h")
+        _ = ferry_nc_enable_mouse()
     }
 
     deinit { stop() }
@@ -101,6 +113,8 @@ public final class CursesTerminal: Terminal {
         endwin()
         delscreen(screen)
         self.screen = nil
+        keyboard.map { _ = fclose($0) }
+        keyboard = nil
     }
 
     // MARK: - Input
@@ -108,6 +122,7 @@ public final class CursesTerminal: Terminal {
     private func keyCode(_ code: Int32) -> Message? {
         switch code {
         case KEY_RESIZE: return .resize(width: size.width, height: size.height)
+        case KEY_MOUSE: return mouseEvent()
         case KEY_UP: return .key(.up)
         case KEY_DOWN: return .key(.down)
         case KEY_LEFT: return .key(.left)
@@ -140,6 +155,18 @@ public final class CursesTerminal: Terminal {
         case 0x01...0x1A: return .key(.control(Character(Unicode.Scalar(value + 0x60)!)))
         case 0x00..<0x20: return nil
         default: return Unicode.Scalar(value).map { .key(.character(Character($0))) }
+        }
+    }
+
+    /// The click or wheel turn behind KEY_MOUSE; nil for other mouse events.
+    private func mouseEvent() -> Message? {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        switch ferry_nc_mouse_event(&x, &y) {
+        case 1: return .mouse(MouseEvent(.press, x: Int(x), y: Int(y)))
+        case 2: return .mouse(MouseEvent(.wheelUp, x: Int(x), y: Int(y)))
+        case 3: return .mouse(MouseEvent(.wheelDown, x: Int(x), y: Int(y)))
+        default: return nil
         }
     }
 

@@ -26,6 +26,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var requestWriting: UInt64 = 0
     private var responseWaiting: UInt64 = 0
     private var awaitingFirstByte = false
+    /// Per request written (each redirect hop): when its head went out, its answer's first byte and head end (uptime ns).
+    private var hopMarks: [(sent: UInt64, firstByte: UInt64?, headEnd: UInt64?)] = []
     private var bodyFailure: (any Error & Sendable)?
     private var lastProgressReport: UInt64 = 0
     private var uploadThrottle: RateThrottle?
@@ -193,11 +195,13 @@ final class CurlTransfer: @unchecked Sendable {
 
     func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
         let line = String(decoding: bytes, as: UTF8.self)
+        let now = DispatchTime.now().uptimeNanoseconds
         if awaitingFirstByte {
             awaitingFirstByte = false
-            let now = DispatchTime.now().uptimeNanoseconds
             if lastWrite > 0, now > lastWrite { responseWaiting += now - lastWrite }
+            if !hopMarks.isEmpty { hopMarks[hopMarks.count - 1].firstByte = now }
         }
+        if line == "\r\n" || line == "\n", !hopMarks.isEmpty { hopMarks[hopMarks.count - 1].headEnd = now }
         let hopsBefore = heads.redirects.count
         heads.consume(line: line, requestURL: info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString)
         if heads.redirects.count > hopsBefore { sink.reset() }
@@ -211,6 +215,7 @@ final class CurlTransfer: @unchecked Sendable {
             lastWrite = firstWrite
             requestHead = String(decoding: bytes, as: UTF8.self)
             awaitingFirstByte = true
+            hopMarks.append((sent: firstWrite, firstByte: nil, headEnd: nil))
         case CURLINFO_DATA_OUT:
             lastWrite = DispatchTime.now().uptimeNanoseconds
         default:
@@ -316,6 +321,8 @@ final class CurlTransfer: @unchecked Sendable {
             total: infoTime(CURLINFO_TOTAL_TIME_T), redirect: infoTime(CURLINFO_REDIRECT_TIME_T))
         let queue = Int64((addedAt &- enqueuedAt) / 1000)
         let status = heads.status
+        var timeline = Timeline(start: startDate, queue: queue, marks: marks)
+        timeline.hops = hops(total: marks.total, finalStatus: status?.code)
         let address = info(CURLINFO_PRIMARY_IP).map { ip in
             ip.contains(":") ? "[\(ip)]:\(infoLong(CURLINFO_PRIMARY_PORT))" : "\(ip):\(infoLong(CURLINFO_PRIMARY_PORT))"
         }
@@ -328,8 +335,23 @@ final class CurlTransfer: @unchecked Sendable {
             effectiveURL: info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString,
             remoteAddress: address,
             redirects: heads.redirects,
-            timeline: Timeline(start: startDate, queue: queue, marks: marks),
+            timeline: timeline,
             sent: requestHead.isEmpty ? nil : SentRequest(rawHead: requestHead, bodyBytes: infoOffset(CURLINFO_SIZE_UPLOAD_T)))
+    }
+
+    /// The hops as `Timeline.Hop`s, each starting where the one before ended; the last ends at `total`.
+    private func hops(total: Int64, finalStatus: Int?) -> [Timeline.Hop] {
+        func micro(_ instant: UInt64) -> Int64 { instant > addedAt ? Int64((instant - addedAt) / 1000) : 0 }
+        var hops: [Timeline.Hop] = []
+        for (index, mark) in hopMarks.enumerated() {
+            let isLast = index == hopMarks.count - 1
+            let redirect = heads.redirects.indices.contains(index) ? heads.redirects[index] : nil
+            hops.append(Timeline.Hop(status: redirect?.status ?? (isLast ? finalStatus : nil),
+                                     url: redirect?.url ?? (isLast ? info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString : ""),
+                                     start: hops.last?.end ?? 0, sent: micro(mark.sent), firstByte: mark.firstByte.map(micro),
+                                     end: isLast ? total : mark.headEnd.map(micro) ?? micro(mark.sent)))
+        }
+        return hops
     }
 
     // MARK: - Completion

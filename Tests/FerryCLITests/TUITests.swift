@@ -5,7 +5,7 @@ import Testing
 /// The real `ferry` TUI in tmux: type, send, read every response tab, cancel, resize, quit.
 @Suite(.serialized) struct TUITests {
     /// Starts `ferry arguments` in tmux with a temporary HOME and config; the shell reports its exit.
-    private func startFerry(_ arguments: String = "", term: String = "tmux-256color", noColor: Bool = false, editor: String = "vi",
+    func startFerry(_ arguments: String = "", term: String = "tmux-256color", noColor: Bool = false, editor: String = "vi",
                             home: TemporaryDirectory) throws -> TmuxSession {
         let environment = "NO_COLOR=\(noColor ? "1" : "") VISUAL= EDITOR=\(editor) TERM=\(term) HOME=\(home.path) XDG_CONFIG_HOME=\(home.path)/config LANG=C.UTF-8"
         return try TmuxSession(command: "env \(environment) \(FerryBinary.path) \(arguments); echo EXITED $?; sleep 60", width: 100, height: 30)
@@ -31,9 +31,11 @@ import Testing
             try session.send("Tab", "Tab", "Enter")
             screen = try await session.waitForScreen { $0.contains("slideshow: {") }
 
-            // Response tabs: Raw, Headers, Errors, Timeline.
+            // Response tabs: Raw, Hex, Headers, Errors, Timeline.
             try session.send("l")
             screen = try await session.waitForScreen { $0.contains("\"slideshow\"") }
+            try session.send("l")
+            screen = try await session.waitForScreen { $0.contains("00000000  7b 0a") }
             try session.send("l")
             screen = try await session.waitForScreen { $0.contains("Request as sent") }
             #expect(screen.contains("Content-Type: application/json"))

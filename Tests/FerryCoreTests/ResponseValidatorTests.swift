@@ -58,4 +58,24 @@ import Testing
         #expect(validator.validate(response(200, type: "text/html"), serializerTypes: ["application/json"]).error == nil)
         #expect(ResponseValidator.contentTypes(fromAccept: nil) == nil)
     }
+
+    @Test func expectationsValidateAndANamedSerializerReadsTheBody() {
+        let html = response(404, type: "text/html", body: "<html></html>")
+        let byDefault = ResponseExpectations().evaluate(html, accept: "application/json", method: .get)
+        guard case .responseValidationFailed(.unacceptableStatusCode(404, _, _, let underlying?))? = byDefault.error,
+              case .responseValidationFailed(.unacceptableContentType("text/html", ["application/json"])) = underlying else {
+            Issue.record("expected the status to wrap the type: \(String(describing: byDefault.error))")
+            return
+        }
+        let lenient = ResponseExpectations(statusCodes: StatusCodeSet(parsing: "200-299,404")!, contentTypes: ["text/*"])
+        #expect(lenient.evaluate(html, accept: "application/json", method: .get).error == nil)
+
+        let broken = response(200, type: "application/json", body: "{\"a\": ")
+        #expect(ResponseExpectations().evaluate(broken, accept: nil, method: .get).error == nil, "auto only validates")
+        let json = ResponseExpectations(serializer: .json).evaluate(broken, accept: nil, method: .get)
+        guard case .responseSerializationFailed? = json.error else {
+            Issue.record("a named serializer reads the body: \(String(describing: json.error))")
+            return
+        }
+    }
 }

@@ -65,4 +65,16 @@ import Testing
         #expect(keymap == .default)
         #expect(problems.map(\.description) == ["\(path):2: quit: 'hyper-q' is not a key (like q, ctrl-r, f5, shift-tab, enter, esc)"])
     }
+
+    @Test func configChoosesTheThemeAndReportsUnknownSettings() throws {
+        let directory = try TemporaryDirectory()
+        #expect(Settings.load(path: directory.file("config.yaml")) == (Settings(), []), "no file: the defaults")
+        let good = try directory.write("config.yaml", Data("theme: solarized-dark\n".utf8))
+        #expect(Settings.load(path: good).settings.theme == "solarized-dark")
+        let broken = try directory.write("broken.yaml", Data("theme: solarized-dark\ncolour: blue\n".utf8))
+        let (settings, problems) = Settings.load(path: broken)
+        #expect(settings == Settings())
+        #expect(problems.map(\.line) == [2])
+        #expect(problems.map(\.key) == ["colour"])
+    }
 }

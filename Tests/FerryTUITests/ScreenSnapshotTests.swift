@@ -16,7 +16,7 @@ import Testing
     @Test func responseTabs() {
         var state = Fixtures.state(answered: true)
         expectScreen(state, Snapshots.raw)
-        for expected in [Snapshots.headers, Snapshots.errors, Snapshots.timeline] {
+        for expected in [Snapshots.hex, Snapshots.headers, Snapshots.errors, Snapshots.timeline] {
             _ = state.update(.key(.character("l")))
             let canvas = Screen.render(state)
             let pane = ScreenLayout(width: state.width, height: state.height).responsePane.y
@@ -65,13 +65,13 @@ import Testing
         for key: Key in [.enter, .character(" "), .character("l"), .enter] { _ = state.update(.key(key)) }
         _ = state.update(.paste("{\n  \"a\": 1\n}"))
         canvas = Screen.render(state)
-        #expect(canvas.text(row: 1).hasPrefix("┌ 3  Headers │ Body │ Options │"))
+        #expect(canvas.text(row: 1).hasPrefix("┌ 3  Params │ Headers │ Body │ Multipart │ Options │"))
         #expect((2...4).map { canvas.text(row: $0) } == [
             "│{                                                         │",
             "│  \"a\": 1                                                  │",
             "│}                                                         │",
         ])
-        for key: Key in [.escape, .character("l"), .character("j"), .character("j"), .character(" ")] { _ = state.update(.key(key)) }
+        for key: Key in [.escape, .character("l"), .character("l"), .character("j"), .character("j"), .character(" ")] { _ = state.update(.key(key)) }
         canvas = Screen.render(state)
         #expect((2...5).map { canvas.text(row: $0) } == [
             "│Timeout (s)          none                                 │",
@@ -143,13 +143,13 @@ import Testing
 enum Snapshots {
     static let idle = #"""
          GET ▾   │ http://127.0.0.1:8080/status/404  │ ⏎ send
-        ┌ 3  Headers │ Body │ Options │────────────────────────────┐
+        ┌ 3  Params │ Headers │ Body │ Multipart │ Options │───────┐
         │[x] Accept: */*                                           │
         │                                                          │
         │                                                          │
         │                                                          │
         └──────────────────────────────────────────────────────────┘
-        ┌ 4  Tree │ Raw │ Headers │ Errors │ Timeline │────────────┐
+        ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
         │Nothing sent yet: type a URL and press Enter (or Ctrl-R). │
         │                                                          │
         │                                                          │
@@ -165,13 +165,13 @@ enum Snapshots {
         """#
     static let raw = #"""
          GET ▾   │ http://127.0.0.1:8080/status/404  │ → 404
-        ┌ 3  Headers │ Body │ Options │────────────────────────────┐
+        ┌ 3  Params │ Headers │ Body │ Multipart │ Options │───────┐
         │[x] Accept: */*                                           │
         │                                                          │
         │                                                          │
         │                                                          │
         └──────────────────────────────────────────────────────────┘
-        ┌ 4  Tree │ Raw │ Headers │ Errors │ Timeline │────────────┐
+        ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
         │<html>                                                    │
         │    not 中文 found \x1B[31m                               │
         │ÿ</html>�                                                 │
@@ -185,8 +185,23 @@ enum Snapshots {
          404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:8080
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
         """#
+    static let hex = #"""
+        ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
+        │00000000  3c 68 74 6d 6c 3e 0a 09  6e 6f 74 20 e4 b8 ad e6│
+        │00000010  96 87 20 66 6f 75 6e 64  20 1b 5b 33 31 6d 0d 0a│
+        │00000020  c3 bf 3c 2f 68 74 6d 6c  3e ff                  │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        └──────────────────────────────────────────────────────────┘
+         404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:8080
+         ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
+        """#
     static let headers = #"""
-        ┌ 4  Tree │ Raw │ Headers │ Errors │ Timeline │────────────┐
+        ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
         │Response  HTTP/1.1 404 Not Found                          │
         │Content-Type: text/html                                   │
         │Content-Length: 1234                                      │
@@ -201,7 +216,7 @@ enum Snapshots {
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
         """#
     static let errors = #"""
-        ┌ 4  Tree │ Raw │ Headers │ Errors │ Timeline │────────────┐
+        ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
         │1 validation  unacceptableStatusCode                      │
         │  the response's status code is not acceptable            │
         │    status: 404 Not Found                                 │
@@ -216,7 +231,7 @@ enum Snapshots {
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
         """#
     static let timeline = #"""
-        ┌ 4  Tree │ Raw │ Headers │ Errors │ Timeline │────────────┐
+        ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
         │queue     ▕█                                  ▏    0.1 ms │
         │dns       ▕███                                ▏    0.4 ms │
         │connect   ▕    ████                           ▏    0.5 ms │
@@ -247,12 +262,12 @@ enum Snapshots {
         │ │  down       move down / scroll down                                      │ │
         │ │  pgup       scroll a page up                                             │ │
         │ │  pgdn       scroll a page down                                           │ │
-        │ │                                                                          │ │
-        │ │Panes                                                                     │ │
-        │ │  q          quit Ferry                                                   │ │
-        │ │  ?          show or hide this help                                       │ │
-        │ │  enter      edit the selected row, the body, or an option                │ │
-        └─│  1          focus the method selector                                    │─┘
+        │ │  ctrl-p     open the command palette                                     │ │
+        │ │  ctrl-b     focus / hide / show the collection sidebar                   │ │
+        │ │  ctrl-s     save the request to its file (asks for a path for a new one) │ │
+        │ │  f4         next environment of the collection (or none)                 │ │
+        │ │  f5         open the history: search, show, replay, diff                 │ │
+        └─│                                                                          │─┘
          R└──────────────────────────────────────────────────────────────────────────┘
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab  j scroll  space togg
         """#

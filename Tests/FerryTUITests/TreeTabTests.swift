@@ -83,7 +83,7 @@ import Testing
 
 enum TreeSnapshots {
     static let collapsed = #"""
-┌ 4  Tree │ Raw │ Headers │ Errors │ Timeline │────────────┐
+┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
 │▸ $: {2}                                                  │
 │                                                          │
 │                                                          │
@@ -96,7 +96,7 @@ enum TreeSnapshots {
 └─ $ ──────────────────────────────────────────────────────┘
 """#
     static let expanded = #"""
-┌ 4  Tree │ Raw │ Headers │ Errors │ Timeline │────────────┐
+┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
 │▾ $: {2}                                                  │
 │  ▾ user: {2}                                             │
 │      name: Ada                                           │

@@ -1,5 +1,7 @@
 import FerryCore
 import FerryTUI
+import Foundation
+import FerryTestSupport
 import Testing
 
 @Suite struct UpdateTests {
@@ -98,7 +100,7 @@ import Testing
 
     @Test func optionsAreToggledAndValidated() throws {
         var state = state()
-        _ = press([.tab, .character("h")], in: &state)
+        _ = press([.tab, .character("h"), .character("h")], in: &state)
         #expect(state.requestTab == .options)
         _ = press([.enter], in: &state)
         type("2.5", in: &state)
@@ -114,6 +116,52 @@ import Testing
         _ = press([.escape, .character("j"), .character(" "), .character("j"), .character(" ")], in: &state)
         #expect(state.options.tls.verifyPeer == false)
         #expect(state.options.httpVersion == .http1_1)
+    }
+
+    @Test func expectationsAreEditedInTheOptionsTab() throws {
+        var state = state()
+        _ = press([.tab, .character("h"), .character("h")], in: &state)
+        #expect(state.requestTab == .options)
+        state.optionSelection = .expectStatus
+        _ = press([.enter, .control("u")], in: &state)
+        type("200-299,304", in: &state)
+        _ = press([.enter], in: &state)
+        #expect(state.expectations.statusCodes == StatusCodeSet(parsing: "200-299,304"))
+        _ = press([.character("j"), .enter], in: &state)
+        type("application/json, text/*", in: &state)
+        _ = press([.enter], in: &state)
+        #expect(state.expectations.contentTypes == ["application/json", "text/*"])
+        _ = press([.enter, .control("u")], in: &state)
+        type("not a type", in: &state)
+        _ = press([.enter], in: &state)
+        #expect(state.notice?.contains("Accept types") == true)
+        #expect(state.lineEdit != nil, "an invalid value keeps the edit open")
+        _ = press([.escape, .character("j"), .character(" "), .character(" ")], in: &state)
+        #expect(state.expectations.serializer == .xml, "space cycles auto → json → xml")
+    }
+
+    @Test func aFileBodyIsChosenCheckedAndStreamed() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("upload.bin", Data(repeating: 7, count: 3000))
+        var state = AppState(width: 200, height: 40)
+        state.url = TextField("http://127.0.0.1:1/upload")
+        state.method = .put
+        _ = press([.tab, .character("l")], in: &state)
+        #expect(state.requestTab == .body)
+        _ = press([.character("f")], in: &state)
+        type(directory.path, in: &state)
+        _ = press([.enter], in: &state)
+        #expect(state.notice?.contains("Body file") == true, "a folder is refused: \(state.notice ?? "")")
+        #expect(state.bodyFile == nil)
+        _ = press([.control("u")], in: &state)
+        type(path, in: &state)
+        _ = press([.enter], in: &state)
+        #expect(state.bodyFile == path)
+        #expect(Screen.render(state).text.contains("file \(path) (2.9 KiB, streamed from disk)"))
+        guard case .file(let sent) = try state.makeRequest().body else { Issue.record("not a file body"); return }
+        #expect(sent == path)
+        _ = press([.character("f"), .control("u"), .enter], in: &state)
+        #expect(state.bodyFile == nil, "an empty path goes back to the text body")
     }
 
     @Test func helpOverlayOpensAndCloses() {

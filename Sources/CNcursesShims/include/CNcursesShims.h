@@ -21,8 +21,8 @@ attr_t ferry_nc_attr_italic(void);
 
 int ferry_nc_key_f(int n);
 
-/** newterm(term, stdout, stdin); NULL (not exit) for an unknown terminal type. */
-SCREEN *ferry_nc_newterm(const char *term);
+/** newterm(term, stdout, input), stdin when input is NULL; NULL (not exit) for an unknown terminal type. */
+SCREEN *ferry_nc_newterm(const char *term, FILE *input);
 /** The number of colours and colour pairs the terminal offers (after start_color). */
 int ferry_nc_colors(void);
 int ferry_nc_color_pairs(void);
@@ -33,6 +33,12 @@ int ferry_nc_put(int y, int x, const wchar_t *text, int count, attr_t attrs, int
 int ferry_nc_get(int timeout_ms, unsigned int *value);
 /** Writes raw control text to the terminal (bracketed-paste mode switches), flushed. */
 void ferry_nc_write_raw(const char *text);
+/** Asks for reports of main-button presses and wheel turns (X10/SGR, whatever the terminal speaks);
+    0 when the terminal has no mouse. */
+int ferry_nc_enable_mouse(void);
+/** Reads the event behind KEY_MOUSE into (*x, *y): 1 a main-button press, 2 wheel up, 3 wheel down,
+    0 another event, -1 none. */
+int ferry_nc_mouse_event(int *x, int *y);
 /** Columns a wide character takes on the terminal: -1 for non-printable, 0 for combining marks. */
 int ferry_nc_wcwidth(wchar_t c);
 #endif

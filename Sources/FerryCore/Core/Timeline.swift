@@ -47,6 +47,11 @@ public struct Timeline: Sendable, Hashable, Codable {
     public private(set) var durations: [Phase: Int64]
     /// Microseconds spent on the redirect hops before the final response (included in the phases).
     public var redirect: Int64
+    /// Each request of the exchange with its own marks, when the transport measured them (one per
+    /// redirect hop plus the final one); not encoded (the phases are the stable record).
+    public var hops: [Hop] = []
+
+    private enum CodingKeys: String, CodingKey { case start, durations, redirect }
 
     public init(start: Date, durations: [Phase: Int64] = [:], redirect: Int64 = 0) {
         self.start = start

@@ -11,6 +11,13 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     // Editing text
     case cursorLeft, cursorRight, wordLeft, wordRight, lineStart, lineEnd
     case deleteBackward, deleteForward, deleteWordBackward, deleteToStart, newline, commit
+    // Response views
+    case expandAll, expandLevel, collapseLevel, collapseAll, search, nextMatch, previousMatch, jump, togglePretty
+    // Request tabs, palette, mouse
+    case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, prettyPrint, palette, chooseBodyFile
+    case moveRowUp, moveRowDown, showBodyHex, complete
+    // Collection, environments
+    case toggleSidebar, save, nextEnvironment, rename, duplicate, history
 
     /// One line for the help overlay.
     public var summary: String {
@@ -39,9 +46,9 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .top: "go to the top"
         case .bottom: "go to the bottom"
         case .edit: "edit the selected row, the body, or an option"
-        case .toggleRow: "enable/disable the header row, toggle an option"
-        case .addRow: "add a header row"
-        case .deleteRow: "delete the header row"
+        case .toggleRow: "enable/disable the row (header, parameter, part), toggle an option"
+        case .addRow: "add a row (header, parameter, part)"
+        case .deleteRow: "delete the row (header, parameter, part)"
         case .nextMethod: "next method"
         case .previousMethod: "previous method"
         case .toggleWrap: "wrap long lines in Raw"
@@ -58,6 +65,33 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .deleteToStart: "delete to the start of the line"
         case .newline: "new line in the body"
         case .commit: "finish editing (Esc discards a row edit)"
+        case .expandAll: "show every node below the selected one"
+        case .expandLevel: "show one more level below the selected node"
+        case .collapseLevel: "hide the deepest shown level below the selected node"
+        case .collapseAll: "hide everything but the top-level nodes"
+        case .search: "search the Tree (keys, values) or Hex (text, hex bytes)"
+        case .nextMatch: "next search match"
+        case .previousMatch: "previous search match"
+        case .jump: "jump to a path (Tree) or a byte offset (Hex)"
+        case .togglePretty: "Raw: pretty-printed or as received"
+        case .addChildRow: "add a parameter nested under the selected one"
+        case .indentRow: "nest the parameter under the one above"
+        case .outdentRow: "move the parameter out of its parent"
+        case .cycleArrayStyle: "next array style for parameters (brackets, repeat, indices, comma)"
+        case .toggleKeyOrder: "keep parameter keys in order / sort them"
+        case .prettyPrint: "pretty-print the JSON body"
+        case .chooseBodyFile: "stream a file from disk as the body (an empty path returns to the text)"
+        case .palette: "open the command palette"
+        case .moveRowUp: "move the multipart part up"
+        case .moveRowDown: "move the multipart part down"
+        case .showBodyHex: "show the exact multipart body as a hex dump"
+        case .complete: "complete the header name with the first name offered"
+        case .toggleSidebar: "focus / hide / show the collection sidebar"
+        case .save: "save the request to its file (asks for a path for a new one)"
+        case .nextEnvironment: "next environment of the collection (or none)"
+        case .rename: "rename the selected file (sidebar)"
+        case .duplicate: "copy the selected file (sidebar)"
+        case .history: "open the history: search, show, replay, diff"
         }
     }
 }

@@ -120,5 +120,39 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.control("w"), .body, .deleteWordBackward),
         KeyBinding(.escape, .body, .commit, hint: true),
         KeyBinding(.control("o"), .body, .openEditor, hint: true),
+
+        // Response views
+        KeyBinding(.character("*"), .tree, .expandAll),
+        KeyBinding(.character("E"), .tree, .expandAll),
+        KeyBinding(.character("+"), .tree, .expandLevel),
+        KeyBinding(.character("-"), .tree, .collapseLevel),
+        KeyBinding(.character("C"), .tree, .collapseAll),
+        KeyBinding(.character("/"), .tree, .search, hint: true),
+        KeyBinding(.character("/"), .browse, .search),
+        KeyBinding(.character("n"), .browse, .nextMatch),
+        KeyBinding(.character("N"), .browse, .previousMatch),
+        KeyBinding(.character(":"), .browse, .jump),
+        KeyBinding(.character("p"), .browse, .togglePretty),
+        // Request tabs, palette, mouse
+        KeyBinding(.control("p"), .global, .palette),
+        KeyBinding(.character("A"), .browse, .addChildRow),
+        KeyBinding(.character(">"), .browse, .indentRow),
+        KeyBinding(.character("<"), .browse, .outdentRow),
+        KeyBinding(.character("s"), .browse, .cycleArrayStyle),
+        KeyBinding(.character("o"), .browse, .toggleKeyOrder),
+        KeyBinding(.character("p"), .browse, .prettyPrint),
+        KeyBinding(.character("f"), .browse, .chooseBodyFile),
+        KeyBinding(.character("K"), .browse, .moveRowUp),
+        KeyBinding(.character("J"), .browse, .moveRowDown),
+        KeyBinding(.character("x"), .browse, .showBodyHex),
+        KeyBinding(.control("n"), .line, .complete),
+
+        // Collection, environments
+        KeyBinding(.control("b"), .global, .toggleSidebar),
+        KeyBinding(.control("s"), .global, .save),
+        KeyBinding(.function(4), .global, .nextEnvironment),
+        KeyBinding(.function(5), .global, .history),
+        KeyBinding(.character("r"), .browse, .rename),
+        KeyBinding(.character("c"), .browse, .duplicate),
     ])
 }

@@ -5,24 +5,27 @@ extension AppState {
     public mutating func update(_ message: Message) -> [Effect] {
         switch message {
         case .key(let key):
-            return handle(key)
+            return handle(key) + responseViewsAfterKey()
         case .paste(let text):
             editText(.insert(text))
         case .resize(let width, let height):
             self.width = width
             self.height = height
+            if focus == .sidebar, !isSidebarShown { focus = .url }
         case .progress(let id, let progress, let elapsed):
             if case .sending(id, _, _) = exchange { exchange = .sending(id: id, progress: progress, elapsed: elapsed) }
         case .responseArrived(let id, let summary):
             guard case .sending(id, _, _) = exchange else { return [] }
             exchange = .finished(summary)
             scroll = [:]
+            responseViews = ResponseViews()
             if responseTab == .errors { responseTab = .tree }
             notice = nil
         case .requestFailed(let id, let chain, let elapsed):
             guard case .sending(id, _, _) = exchange else { return [] }
             exchange = .failed(chain, elapsed: elapsed)
             scroll = [:]
+            responseViews = ResponseViews()
             responseTab = .errors
             notice = nil
         case .editorClosed(let text, let notice):
@@ -30,6 +33,33 @@ extension AppState {
             self.notice = notice
         case .notice(let text):
             notice = text
+        case .searchFinished(let result):
+            searchFinished(result)
+        case .mouse(let event):
+            return handle(event)
+        case .themeLoaded(let theme):
+            self.theme = theme
+            notice = "theme: \(theme.name)"
+        case .bodyHex(let lines):
+            bodyHex = lines
+            bodyHexScroll = 0
+        case .collectionLoaded(let items, let environments, let changed):
+            collectionLoaded(items, environments: environments, changed: changed)
+        case .requestSaved(let path, let request):
+            return requestSaved(path: path, request)
+        case .historyListed(let rows):
+            let selection = min(history?.selection ?? 0, max(0, rows.count - 1))
+            history?.rows = rows
+            history?.selection = selection
+        case .historyEntryLoaded(let request, let response, let replay):
+            return historyEntryLoaded(request, response, replay: replay)
+        case .historyDiff(let lines):
+            history?.diff = lines
+            history?.diffScroll = 0
+        case .fileOperationDone(let operation):
+            return fileOperationDone(operation)
+        case .environmentLoaded(let name, let variables):
+            environmentLoaded(name, variables)
         case .terminate:
             return quit()
         }
@@ -42,14 +72,29 @@ extension AppState {
         let context = self.context
         let action = keymap.action(for: key, in: context)
         if showHelp { return handleHelp(action) }
+        if let effects = answerDelete(key) { return effects }
+        if history != nil { return handleHistory(key, action) }
+        if palette != nil { return handlePalette(key, action) }
+        if bodyHex != nil { return handleBodyHex(action) }
+        if context == .line, let effects = handleCollectionLine(action) { return effects }
         guard let action else {
-            if context != .browse, case .character(let c) = key { editText(.insert(String(c))) }
+            if context != .browse, case .character(let c) = key, !insertCollectionText(String(c)) { editText(.insert(String(c))) }
             return []
         }
         if context == .line, lineEdit != nil {
             if action == .send { commitLineEdit(); return [] }
             if action == .cancel { dropLineEdit(); return [] }
         }
+        if context == .line, responseViews.prompt != nil {
+            switch action {
+            case .send: commitPrompt()
+            case .cancel: cancelPrompt()
+            case .quit, .suspend, .help: return perform(action, in: context)
+            default: editText(.apply(action))
+            }
+            return []
+        }
+        if viewerTitle != nil, action.isRequestSide { return [] }
         return perform(action, in: context)
     }
 
@@ -65,7 +110,9 @@ extension AppState {
         return []
     }
 
-    private mutating func perform(_ action: Action, in context: KeyContext) -> [Effect] {
+    mutating func perform(_ action: Action, in context: KeyContext) -> [Effect] {
+        if let effects = performCollection(action) { return effects }
+        if let effects = performRequestSide(action) { return effects }
         switch action {
         case .send: return send()
         case .cancel:
@@ -78,8 +125,8 @@ extension AppState {
             showHelp = true
             helpScroll = 0
         case .suspend: return [.suspend]
-        case .nextPane: focus = focus.cycled(by: 1)
-        case .previousPane: focus = focus.cycled(by: -1)
+        case .nextPane: focusPane(by: 1)
+        case .previousPane: focusPane(by: -1)
         case .focusMethod: focus = .method
         case .focusURL: focus = .url
         case .focusRequest: focus = .request
@@ -124,6 +171,12 @@ extension AppState {
         case .newline, .cursorLeft, .cursorRight, .wordLeft, .wordRight, .lineStart, .lineEnd,
              .deleteBackward, .deleteForward, .deleteWordBackward, .deleteToStart:
             editText(.apply(action))
+        case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .search, .nextMatch, .previousMatch, .jump, .togglePretty, .prettyPrint:
+            return performResponseView(action)
+        case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .palette, .chooseBodyFile,
+             .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate, .history,
+             .moveRowUp, .moveRowDown, .showBodyHex, .complete:
+            break
         }
         return []
     }
@@ -157,8 +210,12 @@ extension AppState {
     // MARK: - Editing
 
     /// Applies `change` to the text being edited: a row edit, the URL, or the body.
-    private mutating func editText(_ change: TextChange) {
-        if lineEdit != nil {
+    mutating func editText(_ change: TextChange) {
+        if palette != nil {
+            palette!.edit(change)
+        } else if responseViews.prompt != nil {
+            responseViews.prompt!.field.edit(change)
+        } else if lineEdit != nil {
             lineEdit!.field.edit(change)
         } else if focus == .url {
             url.edit(change)
@@ -177,12 +234,12 @@ extension AppState {
             }
             lineEdit = LineEdit(target: .header(headerSelection), text: headers[headerSelection].line)
         case (.request, .body): isEditingBody = true
+        case (.response, _) where responseTab == .errors: jumpToErrorOffset()
         case (.request, .options):
             if optionSelection.isText {
-                let value = optionSelection.value(in: options)
-                lineEdit = LineEdit(target: .option(optionSelection), text: Double(value) == nil ? "" : value)
+                lineEdit = LineEdit(target: .option(optionSelection), text: optionSelection.editText(in: options, expectations))
             } else {
-                optionSelection.toggle(&options)
+                optionSelection.toggle(&options, &expectations)
             }
         default: break
         }
@@ -199,8 +256,21 @@ extension AppState {
             } else {
                 headers[index] = HeaderRow(line: text, enabled: headers[index].enabled)
             }
+        case .param(let index):
+            if edit.isNewRow, edit.field.text.trimmingCharacters(in: .whitespaces).isEmpty {
+                params.deleteSelected()
+            } else {
+                params.rows[index].set(line: edit.field.text)
+            }
+        case .part(let index):
+            commitPartEdit(index, text: edit.field.text, isNewRow: edit.isNewRow)
         case .option(let row):
-            if let problem = row.set(edit.field.text, in: &options) {
+            if let problem = row.set(edit.field.text, in: &options, &expectations) {
+                notice = problem
+                return
+            }
+        case .bodyFile:
+            if let problem = setBodyFile(edit.field.text) {
                 notice = problem
                 return
             }
@@ -213,6 +283,8 @@ extension AppState {
             headers.remove(at: index)
             headerSelection = max(0, min(headerSelection, headers.count - 1))
         }
+        if case .param? = lineEdit?.target, lineEdit?.isNewRow == true { params.deleteSelected() }
+        if case .part(let index)? = lineEdit?.target, lineEdit?.isNewRow == true { commitPartEdit(index, text: "", isNewRow: true) }
         lineEdit = nil
     }
 
@@ -220,7 +292,7 @@ extension AppState {
         guard focus == .request else { return }
         switch requestTab {
         case .headers where headers.indices.contains(headerSelection): headers[headerSelection].enabled.toggle()
-        case .options where !optionSelection.isText: optionSelection.toggle(&options)
+        case .options where !optionSelection.isText: optionSelection.toggle(&options, &expectations)
         default: break
         }
     }
@@ -232,9 +304,9 @@ extension AppState {
         case .request:
             requestTab = requestTab.cycled(by: offset)
             isEditingBody = false
-        case .response: responseTab = responseTab.cycled(by: offset)
+        case .response: cycleResponseTab(by: offset)
         case .method: cycleMethod(by: offset)
-        case .url: break
+        case .url, .sidebar: break
         }
     }
 
@@ -244,15 +316,17 @@ extension AppState {
     }
 
     /// Changes the Tree tab's state of the finished response.
-    private mutating func editTree(_ change: (inout DocumentTree) -> Void) {
+    mutating func editTree(_ change: (inout DocumentTree) -> Void) {
         guard case .finished(var summary) = exchange else { return }
+        // Let go of the stored copy first, so the rows are changed in place rather than copied.
+        exchange = .idle
         change(&summary.tree)
         exchange = .finished(summary)
     }
 
-    private mutating func move(_ action: Action) {
-        let page = max(1, ScreenLayout(width: width, height: height).responseBody.height - 1)
-        let delta: Int = switch action {
+    /// How many rows a movement key moves by, `page` rows a page; top and bottom go far enough to be clamped.
+    static func delta(of action: Action, page: Int) -> Int {
+        switch action {
         case .up: -1
         case .down: 1
         case .pageUp: -page
@@ -260,6 +334,10 @@ extension AppState {
         case .top: -Int.max / 2
         default: Int.max / 2
         }
+    }
+
+    private mutating func move(_ action: Action) {
+        let delta = Self.delta(of: action, page: max(1, layout.responseBody.height - 1))
         switch focus {
         case .method: cycleMethod(by: delta.signum())
         case .request where requestTab == .headers:

@@ -16,6 +16,9 @@ public struct AppState: Sendable {
     public var body = TextArea()
     public var isEditingBody = false
     public var options = RequestOptions()
+    public var expectations = ResponseExpectations()
+    /// A file sent as the body, streamed from disk; while set it replaces the text body.
+    public var bodyFile: String?
     public var optionSelection = OptionRow.timeout
     public var lineEdit: LineEdit?
 
@@ -26,6 +29,9 @@ public struct AppState: Sendable {
     public var wrap = false
     public var showHelp = false
     public var helpScroll = 0
+    public var responseViews = ResponseViews()
+    /// What `ferry view` shows (a file name, or "standard input"); nil in the request editor.
+    public var viewerTitle: String?
 
     public var exchange = Exchange.idle
     public var nextRequestID = 1
@@ -33,6 +39,34 @@ public struct AppState: Sendable {
     public var examples: [NamedRequest] = []
     public var exampleIndex: Int?
     public var isQuitting = false
+
+    // Request tabs, palette, mouse
+    public var params = ParamTree()
+    public var palette: CommandPalette?
+    /// The themes the palette offers (the launcher fills it in).
+    public var themeNames: [String] = []
+    public var parts: [MultipartRow] = []
+    public var partSelection = 0
+    /// The exact request body as hex dump lines, shown over the screen until closed.
+    public var bodyHex: [String]?
+    public var bodyHexScroll = 0
+
+    // Collection, environments
+    /// The collection tree; nil when Ferry runs without a collection.
+    public var sidebar: Sidebar?
+    /// The file the editor's request came from or was saved to.
+    public var openRequest: OpenRequest?
+    /// The path being typed: where to save a new request, or a file's new name.
+    public var pathPrompt: PathPrompt?
+    /// The file the user asked to delete; `y` confirms.
+    public var pendingDelete: String?
+    /// The file the user was warned would lose unsaved edits if loaded (Enter again loads it).
+    public var pendingDiscard: String?
+    /// The environment `{{variables}}` are resolved with when sending; nil for none.
+    public var environment: String?
+    public var variables: [Variable] = []
+    /// The history pane, while open.
+    public var history: HistoryPane?
 
     public init(width: Int, height: Int, keymap: Keymap = .default, theme: Theme = .fallback) {
         self.width = width
@@ -43,8 +77,9 @@ public struct AppState: Sendable {
 
     /// Where keys go now.
     public var context: KeyContext {
-        if showHelp { return .browse }
-        if lineEdit != nil || focus == .url { return .line }
+        if showHelp || bodyHex != nil || history != nil { return history?.isSearching == true ? .line : .browse }
+        if palette != nil || lineEdit != nil || responseViews.prompt != nil || pathPrompt != nil || focus == .url { return .line }
+        if focus == .sidebar, sidebar?.isFiltering == true { return .line }
         if focus == .request, requestTab == .body, isEditingBody { return .body }
         if focus == .response, responseTab == .tree { return .tree }
         return .browse
@@ -55,12 +90,16 @@ public struct AppState: Sendable {
 
     /// The request as composed, checked; throws `FerryError.invalidRequest` when it cannot be sent.
     public func makeRequest() throws -> Request {
-        let url = try Request.parseURL(self.url.text)
+        let resolver = VariableResolver(variables)
+        let url = try Request.parseURL(resolver.render(self.url.text, place: "url"))
         var fields = HTTPHeaders()
-        for row in headers where row.enabled && !row.name.isEmpty { fields.add(name: row.name, value: row.value) }
-        let bodyText = body.text
-        let request = Request(method: method, url: url, headers: fields,
-                              body: body.isEmpty ? .none : .bytes(Data(bodyText.utf8)), options: options)
+        for row in headers where row.enabled && !row.name.isEmpty {
+            fields.add(name: try resolver.render(row.name, place: "header \(row.name)"), value: try resolver.render(row.value, place: "header \(row.name)"))
+        }
+        let bodyText = try resolver.render(body.text, place: "body")
+        var request = Request(method: method, url: url, headers: fields,
+                              body: bodyFile.map { .file(path: $0) } ?? (body.isEmpty ? .none : .bytes(Data(bodyText.utf8))), options: options)
+        try applyParams(to: &request)
         try request.validate()
         return request
     }

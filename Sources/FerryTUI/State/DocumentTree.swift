@@ -8,10 +8,12 @@ public struct DocumentTree: Hashable, @unchecked Sendable {
     public let document: Document?
     /// Why there is no document (one line), or nil.
     public let note: String?
-    public private(set) var rows: [TreeRow]
-    public private(set) var selection = 0
+    public internal(set) var rows: [TreeRow]
+    public internal(set) var selection = 0
     /// The selected row's path (`NodePath`), or nil when there are no rows; kept on every change.
-    public private(set) var selectedPath: String?
+    public internal(set) var selectedPath: String?
+    /// Why the body could not be parsed (with the byte offset for a malformed document), or nil.
+    public internal(set) var parseError: ErrorChain?
 
     public init(document: Document) {
         self.document = document
@@ -37,6 +39,7 @@ public struct DocumentTree: Hashable, @unchecked Sendable {
             self.init(document: document)
         } catch {
             self.init(note: "The body could not be parsed as a document; the Errors tab shows why.")
+            parseError = ErrorChain(error)
         }
     }
 
@@ -50,19 +53,34 @@ public struct DocumentTree: Hashable, @unchecked Sendable {
         select(max(0, min(rows.count - 1, selection.addingClamped(delta))))
     }
 
-    private mutating func select(_ index: Int) {
+    mutating func select(_ index: Int) {
         guard let document, rows.indices.contains(index) else { return }
-        if index != selection || selectedPath == nil { selectedPath = NodePath.path(of: rows[index].node, in: document) }
+        if index != selection || selectedPath == nil { selectedPath = path(ofRow: index, in: document) }
         selection = index
     }
 
+    /// The path of the row at `index`, from the rows above it (its ancestors are shown), not the document.
+    private func path(ofRow index: Int, in document: Document) -> String {
+        var chain = [rows[index]]
+        var above = index
+        while let depth = chain.last?.depth, depth > 0, above > 0 {
+            above -= 1
+            if rows[above].depth == depth - 1 { chain.append(rows[above]) }
+        }
+        chain.reverse()
+        return NodePath.path(along: chain.map(\.node), in: document) { node in chain.first { $0.node == node }?.position ?? 0 }
+    }
+
     /// Shows the selected container's children right below it.
-    public mutating func expand() {
-        guard let document, rows.indices.contains(selection), !isExpanded(selection) else { return }
-        let row = rows[selection]
+    public mutating func expand() { expand(at: selection) }
+
+    /// Shows the children of the container at row `index` right below it.
+    mutating func expand(at index: Int) {
+        guard let document, rows.indices.contains(index), !isExpanded(index) else { return }
+        let row = rows[index]
         guard document.kind(of: row.node).isContainer else { return }
         rows.insert(contentsOf: document.children(of: row.node).enumerated().map { TreeRow($1, depth: row.depth + 1, position: $0, in: document) },
-                    at: selection + 1)
+                    at: index + 1)
     }
 
     /// Hides the selected node's children, or selects its parent when it shows none.

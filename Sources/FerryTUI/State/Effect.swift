@@ -6,6 +6,28 @@ public enum Effect: Sendable {
     case cancel(id: Int)
     /// Suspend the UI and edit `body` in `$EDITOR`; answers with `.editorClosed`.
     case editBody(String)
+    /// Search the Tree or Hex tab off the UI thread (cancelling an older search); answers with `.searchFinished`.
+    case search(ViewSearch)
     case suspend
+    /// Read the theme called this and answer with `.themeLoaded` (or a `.notice` saying why not).
+    case loadTheme(String)
+    /// Write the request's exact body out and answer with `.bodyHex` (or a `.notice`).
+    case showBodyHex(Request)
+    /// Save the editor's request to this path (below the collection, or the working folder) atomically;
+    /// `loaded` is what the file held when it was opened, so fields the editor does not model are kept.
+    /// Answers with `.requestSaved` (or a `.notice` saying why not).
+    case saveRequest(path: String, NamedRequest, loaded: NamedRequest?)
+    /// Rename, copy or delete a file of the collection; answers with `.fileOperationDone` (or a `.notice`).
+    case fileOperation(FileOperation)
+    /// Search the history (full text; empty lists the newest) off the UI thread; answers with `.historyListed`.
+    case searchHistory(String)
+    /// Read a recorded exchange; answers with `.historyEntryLoaded` (or a `.notice`).
+    case openHistoryEntry(id: Int64, replay: Bool)
+    /// Compare two recorded exchanges; answers with `.historyDiff` (or a `.notice`).
+    case diffHistory(old: Int64, new: Int64)
+    /// Read the collection again and answer with `.collectionLoaded`.
+    case reloadCollection
+    /// Read this environment's variables (nil: none) and answer with `.environmentLoaded` (or a `.notice`).
+    case loadEnvironment(String?)
     case quit
 }

@@ -3,6 +3,9 @@ public struct LineEdit: Hashable, Sendable {
     public enum Target: Hashable, Sendable {
         case header(Int)
         case option(OptionRow)
+        case param(Int)
+        case part(Int)
+        case bodyFile
     }
 
     public var target: Target

@@ -12,6 +12,29 @@ public enum Message: Sendable {
     case editorClosed(body: String?, notice: String?)
     /// A line to show in the status bar (a keymap or theme problem, a hint).
     case notice(String)
+    /// A Tree or Hex search the runtime ran.
+    case searchFinished(SearchResult)
+    /// A click or a wheel turn.
+    case mouse(MouseEvent)
+    /// A theme chosen in the palette was read: it applies at once.
+    case themeLoaded(Theme)
+    /// The request body as hex dump lines, for the overlay.
+    case bodyHex([String])
+    /// The collection was read: its files (broken ones with their problem), its environments, and
+    /// the paths whose file changed on disk since the last read.
+    case collectionLoaded([CollectionItem], environments: [String], changed: [String])
+    /// The editor's request was written to this path (below the collection).
+    case requestSaved(path: String, NamedRequest)
+    /// The history entries a search found, newest first.
+    case historyListed([HistoryRow])
+    /// A recorded exchange: its request, its response when one was recorded, and whether to send it again.
+    case historyEntryLoaded(NamedRequest, ResponseSummary?, replay: Bool)
+    /// The diff of two recorded exchanges, as lines.
+    case historyDiff([String])
+    /// A rename, copy or delete of a collection file was done.
+    case fileOperationDone(FileOperation)
+    /// The environment's variables were read (nil: no environment).
+    case environmentLoaded(String?, [Variable])
     /// SIGTERM/SIGINT from outside: leave cleanly.
     case terminate
 }

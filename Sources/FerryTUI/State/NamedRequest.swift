@@ -1,7 +1,7 @@
 import FerryCore
 
 /// A prepared request the user can load into the editor (the demo's examples).
-public struct NamedRequest: Sendable {
+public struct NamedRequest: Hashable, Sendable {
     public var title: String
     public var method: HTTPMethod
     public var url: String

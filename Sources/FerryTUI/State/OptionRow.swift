@@ -1,9 +1,10 @@
 import FerryCore
 import Foundation
 
-/// The rows of the Options tab: how the request is carried.
+/// The rows of the Options tab: how the request is carried, and what is expected of the response.
 public enum OptionRow: Int, Hashable, Sendable, CaseIterable {
     case timeout, connectTimeout, followRedirects, maxRedirects, verifyTLS, httpVersion
+    case expectStatus, expectTypes, serializer
 
     public var label: String {
         switch self {
@@ -13,15 +14,30 @@ public enum OptionRow: Int, Hashable, Sendable, CaseIterable {
         case .maxRedirects: "Max redirects"
         case .verifyTLS: "Verify TLS"
         case .httpVersion: "HTTP version"
+        case .expectStatus: "Accept status"
+        case .expectTypes: "Accept types"
+        case .serializer: "Read body as"
         }
     }
 
     /// True for rows edited as text; the others toggle or cycle.
-    public var isText: Bool { self == .timeout || self == .connectTimeout || self == .maxRedirects }
+    public var isText: Bool { ![.followRedirects, .verifyTLS, .httpVersion, .serializer].contains(self) }
 
-    /// The row's value as shown and edited.
-    public func value(in options: RequestOptions) -> String {
+    /// The text an edit of the row starts from: the value, or nothing where it shows a default.
+    public func editText(in options: RequestOptions, _ expectations: ResponseExpectations) -> String {
         switch self {
+        case .expectStatus: expectations.statusCodes.description
+        case .expectTypes: expectations.contentTypes?.joined(separator: ", ") ?? ""
+        default: value(in: options, expectations).first?.isNumber == true ? value(in: options, expectations) : ""
+        }
+    }
+
+    /// The row's value as shown.
+    public func value(in options: RequestOptions, _ expectations: ResponseExpectations) -> String {
+        switch self {
+        case .expectStatus: expectations.statusCodes.description
+        case .expectTypes: expectations.contentTypes?.joined(separator: ", ") ?? "from the Accept header"
+        case .serializer: expectations.serializer == .auto ? "auto (validate, then show as a tree)" : expectations.serializer.rawValue
         case .timeout: options.totalTimeout.map { Self.seconds($0) } ?? "none"
         case .connectTimeout: options.connectTimeout.map { Self.seconds($0) } ?? "default"
         case .followRedirects: options.followRedirects ? "yes" : "no"
@@ -32,17 +48,18 @@ public enum OptionRow: Int, Hashable, Sendable, CaseIterable {
     }
 
     /// Toggles or cycles a non-text row.
-    public func toggle(_ options: inout RequestOptions) {
+    public func toggle(_ options: inout RequestOptions, _ expectations: inout ResponseExpectations) {
         switch self {
         case .followRedirects: options.followRedirects.toggle()
         case .verifyTLS: options.tls.verifyPeer.toggle()
         case .httpVersion: options.httpVersion = options.httpVersion.cycled(by: 1)
-        case .timeout, .connectTimeout, .maxRedirects: break
+        case .serializer: expectations.serializer = expectations.serializer.cycled(by: 1)
+        case .timeout, .connectTimeout, .maxRedirects, .expectStatus, .expectTypes: break
         }
     }
 
     /// Sets a text row from what the user typed, or returns why it cannot.
-    public func set(_ text: String, in options: inout RequestOptions) -> String? {
+    public func set(_ text: String, in options: inout RequestOptions, _ expectations: inout ResponseExpectations) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch self {
         case .timeout, .connectTimeout:
@@ -58,7 +75,18 @@ public enum OptionRow: Int, Hashable, Sendable, CaseIterable {
         case .maxRedirects:
             guard let count = Int(trimmed), (0...1000).contains(count) else { return "\(label): enter a whole number from 0 to 1000" }
             options.maxRedirects = count
-        case .followRedirects, .verifyTLS, .httpVersion:
+        case .expectStatus:
+            guard let codes = StatusCodeSet(parsing: trimmed.isEmpty ? "200-299" : trimmed) else {
+                return "\(label): enter codes or ranges of 100-599, such as 200-299,304"
+            }
+            expectations.statusCodes = codes
+        case .expectTypes:
+            let types = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard types.allSatisfy({ MediaType($0) != nil }) else {
+                return "\(label): enter media types such as application/json, text/*; leave it empty to use the Accept header"
+            }
+            expectations.contentTypes = types.isEmpty ? nil : types
+        case .followRedirects, .verifyTLS, .httpVersion, .serializer:
             break
         }
         return nil

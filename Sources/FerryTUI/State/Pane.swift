@@ -1,16 +1,16 @@
 /// The panes focus moves between, in Tab order.
 public enum Pane: Int, Hashable, Sendable, CaseIterable {
-    case method, url, request, response
+    case sidebar, method, url, request, response
 }
 
 /// The tabs of the request pane.
 public enum RequestTab: String, Hashable, Sendable, CaseIterable {
-    case headers = "Headers", body = "Body", options = "Options"
+    case params = "Params", headers = "Headers", body = "Body", multipart = "Multipart", options = "Options"
 }
 
 /// The tabs of the response pane.
 public enum ResponseTab: String, Hashable, Sendable, CaseIterable {
-    case tree = "Tree", raw = "Raw", headers = "Headers", errors = "Errors", timeline = "Timeline"
+    case tree = "Tree", raw = "Raw", hex = "Hex", headers = "Headers", errors = "Errors", timeline = "Timeline"
 }
 
 extension CaseIterable where Self: Equatable, AllCases == [Self] {

@@ -21,13 +21,15 @@ public struct ResponseSummary: Hashable, Sendable {
     public var validation: ErrorChain?
     /// The parsed body for the Tree tab.
     public var tree: DocumentTree
+    /// The body's bytes, paged for the Hex tab; nil when the body cannot be read.
+    public var bytes: BodyBytes?
 
     /// The most body bytes the Raw tab shows.
     public static let previewLimit = 1 << 20
 
     public init(status: Int, reason: String, httpVersion: String, size: Int64, remoteAddress: String?, effectiveURL: String,
                 headers: HTTPHeaders, sent: SentRequest?, timeline: Timeline, redirectCount: Int, bodyLines: [String], bodyTruncated: Bool, validation: ErrorChain?,
-                tree: DocumentTree = DocumentTree(note: "No document.")) {
+                tree: DocumentTree = DocumentTree(note: "No document."), bytes: BodyBytes? = nil) {
         self.status = status
         self.reason = reason
         self.httpVersion = httpVersion
@@ -42,21 +44,24 @@ public struct ResponseSummary: Hashable, Sendable {
         self.bodyTruncated = bodyTruncated
         self.validation = validation
         self.tree = tree
+        self.bytes = bytes
     }
 
-    /// Reads the body's first `previewLimit` bytes, validates against `accept` (the request's Accept
-    /// header) and prepares every view, parsing the whole body for the Tree tab. Call it off the UI thread.
-    public init(_ response: Response, accept: String?) {
-        let validator = ResponseValidator(acceptableContentTypes: ResponseValidator.contentTypes(fromAccept: accept))
+    /// Reads the body's first `previewLimit` bytes, validates it against `expectations` (content types
+    /// from `accept`, the request's Accept header, unless they name their own) and prepares every
+    /// view, parsing the whole body for the Tree tab. Call it off the UI thread.
+    public init(_ response: Response, accept: String?, expectations: ResponseExpectations = ResponseExpectations()) {
+        let method = HTTPMethod(rawValue: response.sent?.requestLine.split(separator: " ").first.map(String.init) ?? "GET")
+        let (evaluated, failure) = expectations.evaluate(response, accept: accept, method: method)
         let prefix = (try? response.body.prefix(Self.previewLimit)) ?? Data()
         let truncated = Int64(prefix.count) < response.body.count
         self.init(status: response.status, reason: response.displayReason, httpVersion: response.httpVersion, size: response.body.count,
                   remoteAddress: response.remoteAddress, effectiveURL: response.effectiveURL, headers: response.headers, sent: response.sent,
-                  timeline: response.timeline, redirectCount: response.redirects.count,
+                  timeline: evaluated.timeline, redirectCount: response.redirects.count,
                   bodyLines: Self.lines(of: prefix, total: response.body.count, type: response.headers["Content-Type"]), bodyTruncated: truncated,
-                  validation: validator.validate(response, serializerTypes: []).error.map { ErrorChain($0) },
-                  tree: DocumentTree(parsing: response, bytes: truncated ? ((try? response.body.data()) ?? prefix) : prefix,
-                                     method: HTTPMethod(rawValue: response.sent?.requestLine.split(separator: " ").first.map(String.init) ?? "GET")))
+                  validation: failure.map { ErrorChain($0) },
+                  tree: DocumentTree(parsing: response, bytes: truncated ? ((try? response.body.data()) ?? prefix) : prefix, method: method),
+                  bytes: (try? ByteSource(body: response.body)).map(BodyBytes.init))
     }
 
     /// Text bodies as lines; a body with NUL bytes is described instead. Invalid UTF-8 becomes U+FFFD.

@@ -2,7 +2,7 @@
 struct FooterView {
     func render(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
         var spans: [Span] = []
-        for hint in state.keymap.hints(in: state.context) {
+        for hint in state.keymap.hints(in: state.context) where state.viewerTitle == nil || !hint.action.isRequestSide {
             spans.append(Span(" " + hint.keys, .footerKey))
             spans.append(Span(" " + Self.label(hint.action) + " ", .footerText))
         }

@@ -24,6 +24,7 @@ struct RequestLineView {
             }
         }
         canvas.put("│", x: urlRect.maxX - 1, y: rect.y, style: theme[.border])
+        if state.hasUnsavedEdits { canvas.put("●", x: urlRect.maxX - 2, y: rect.y, style: theme[.accent]) }
         canvas.putLine(sendState(state).text, in: stateRect, style: theme[sendState(state).role])
     }
 

@@ -11,6 +11,8 @@ struct RequestPaneView {
         case .headers: renderHeaders(state, in: inner, canvas: &canvas)
         case .body: renderBody(state, in: inner, canvas: &canvas)
         case .options: renderOptions(state, in: inner, canvas: &canvas)
+        case .params: ParamsView().render(state, in: inner, canvas: &canvas)
+        case .multipart: MultipartView().render(state, in: inner, canvas: &canvas)
         }
     }
 
@@ -20,29 +22,36 @@ struct RequestPaneView {
             canvas.put([Span("(no headers: a adds one)", .muted)], in: rect, row: 0, theme: theme)
             return
         }
-        let first = Self.firstVisible(selected: state.headerSelection, count: state.headers.count, height: rect.height)
-        for (row, index) in (first..<min(state.headers.count, first + rect.height)).enumerated() {
+        let first = EditableRowList(count: state.headers.count, selection: state.headerSelection, focused: state.focus == .request, editing: state.lineEdit?.row(LineEdit.Target.header),
+                                    lead: { state.headers[$0].enabled ? "[x] " : "[ ] " }, enabled: { state.headers[$0].enabled }) { index in
             let header = state.headers[index]
-            let check = header.enabled ? "[x] " : "[ ] "
-            let selected = state.focus == .request && index == state.headerSelection
-            if case .header(index)? = state.lineEdit?.target, let edit = state.lineEdit {
-                let visible = edit.field.visible(width: rect.width - check.count)
-                canvas.put([Span(check, .muted), Span(visible.text, .base)], in: rect, row: row, theme: theme)
-                canvas.cursor = (rect.x + check.count + visible.cursorColumn, rect.y + row)
-                continue
-            }
-            let nameRole: Theme.Role = header.enabled ? .accent : .disabled
-            canvas.put([Span(check, header.enabled ? .base : .disabled), Span(header.name + ":", nameRole),
-                        Span(" " + header.value, header.enabled ? .base : .disabled)], in: rect, row: row, theme: theme)
-            if selected { canvas.restyle(Rect(x: rect.x, y: rect.y + row, width: rect.width, height: 1), style: theme[.selection]) }
-        }
+            return [Span(header.name + ":", header.enabled ? .accent : .disabled), Span(" " + header.value, header.enabled ? .base : .disabled)]
+        }.render(in: rect, canvas: &canvas, theme: theme)
+        if case .header(let index)? = state.lineEdit?.target { HeaderCompletionView().render(state, below: index - first, in: rect, canvas: &canvas) }
     }
 
     private func renderBody(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
         let theme = state.theme
+        var rect = rect
+        if case .bodyFile? = state.lineEdit?.target, let edit = state.lineEdit {
+            let label = "Body file: "
+            let visible = edit.field.visible(width: rect.width - label.count)
+            canvas.put([Span(label, .accent), Span(visible.text)], in: rect, row: 0, theme: theme)
+            canvas.cursor = (rect.x + label.count + visible.cursorColumn, rect.y)
+            rect = rect.splitTop(1).1
+        } else if let line = state.bodyFileLine {
+            canvas.put([Span(line, .accent)], in: rect, row: 0, theme: theme)
+            rect = rect.splitTop(1).1
+        }
         if state.body.isEmpty, !state.isEditingBody {
-            canvas.put([Span("(empty body: Enter to type, e opens $EDITOR)", .muted)], in: rect, row: 0, theme: theme)
+            if state.bodyFile == nil, state.lineEdit == nil {
+                canvas.put([Span("(empty body: Enter to type, e opens $EDITOR, f sends a file)", .muted)], in: rect, row: 0, theme: theme)
+            }
             return
+        }
+        if let check = BodyCheck.line(state) {
+            canvas.put([check], in: rect.splitBottom(1).1, row: 0, theme: theme)
+            rect = rect.splitBottom(1).0
         }
         let lines = state.body.lines
         let first = Self.firstVisible(selected: state.body.row, count: lines.count, height: rect.height)
@@ -68,7 +77,7 @@ struct RequestPaneView {
                 canvas.cursor = (rect.x + labelWidth + visible.cursorColumn, rect.y + row.rawValue)
                 continue
             }
-            canvas.put([Span(label, .accent), Span(row.value(in: state.options))], in: rect, row: row.rawValue, theme: theme)
+            canvas.put([Span(label, .accent), Span(row.value(in: state.options, state.expectations))], in: rect, row: row.rawValue, theme: theme)
             if state.focus == .request, row == state.optionSelection {
                 canvas.restyle(Rect(x: rect.x, y: rect.y + row.rawValue, width: rect.width, height: 1), style: theme[.selection])
             }

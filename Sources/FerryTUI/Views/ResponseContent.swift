@@ -22,6 +22,7 @@ enum ResponseContent {
         switch tab {
         case .tree: tree(state)
         case .raw: raw(state, width: width)
+        case .hex: state.exchange.summary?.bytes.map { HexView.lines($0, mark: state.responseViews.hexMark) } ?? raw(state, width: width)
         case .headers: Lines(headers(state))
         case .errors: Lines(errors(state))
         case .timeline: Lines(timeline(state, width: width))
@@ -34,7 +35,8 @@ enum ResponseContent {
         case .sending: return Lines([[Span("Waiting for the response… (Esc cancels)", .muted)]])
         case .failed: return Lines([[Span("No response: the request failed. The Errors tab shows why.", .error)]])
         case .finished(let summary):
-            let body = state.wrap ? summary.bodyLines.flatMap { wrap($0, width: width) } : summary.bodyLines
+            let lines = state.responseViews.pretty ? state.responseViews.prettyLines ?? [] : summary.bodyLines
+            let body = state.wrap ? lines.flatMap { wrap($0, width: width) } : lines
             let note = "(showing the first \(ByteCountText.format(Int64(ResponseSummary.previewLimit))) of \(ByteCountText.format(summary.size)))"
             return Lines(count: body.count + (summary.bodyTruncated ? 1 : 0)) { index in
                 index < body.count ? [Span(body[index])] : [Span(note, .muted)]
@@ -78,10 +80,13 @@ enum ResponseContent {
         case .failed(let chain, _):
             return chainLines(chain)
         case .finished(let summary):
-            guard let chain = summary.validation else {
+            let chains = [summary.validation, summary.tree.parseError].compactMap { $0 }
+            guard !chains.isEmpty else {
                 return [[Span("No errors: the status is 2xx and the Content-Type matches Accept.", .success)]]
             }
-            return chainLines(chain)
+            let lines = chains.flatMap(chainLines)
+            let offset = chains.flatMap(\.links).flatMap(\.details).first { $0.name == "offset" }
+            return lines + (offset.map { [[], [Span("Enter shows byte \($0.value) in Hex.", .muted)]] } ?? [])
         case .idle, .sending:
             return [[Span("No errors.", .muted)]]
         }
@@ -120,7 +125,7 @@ enum ResponseContent {
         if timeline.redirect > 0 {
             lines.append([Span("(\(ByteCountText.milliseconds(timeline.redirect)) of it on \(summary.redirectCount) redirect hop(s); each phase sums all hops)", .muted)])
         }
-        return lines
+        return lines + HopWaterfall.lines(timeline, width: width)
     }
 
     /// Splits a line into pieces of at most `width` columns.

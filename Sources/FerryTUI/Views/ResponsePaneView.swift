@@ -3,7 +3,8 @@ import FerryCore
 /// The response tabs: Tree, Raw, Headers, Errors and Timeline, each a scrolling list of lines.
 struct ResponsePaneView {
     func render(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
-        Frame(selecting: state.responseTab, focused: state.focus == .response, number: 4)
+        Frame(tabs: state.responseTabs.map(\.rawValue), active: state.responseTabs.firstIndex(of: state.responseTab) ?? 0,
+              focused: state.focus == .response, number: state.viewerTitle == nil ? 4 : nil)
             .render(in: rect, canvas: &canvas, theme: state.theme)
         let inner = rect.inset(by: 1)
         let lines = ResponseContent.lines(for: state.responseTab, state: state, width: inner.width)
@@ -16,6 +17,7 @@ struct ResponsePaneView {
         if let path = tree?.selectedPath, rect.height > 1 {
             canvas.put(" " + TerminalSafeText.escaping(path) + " ", x: rect.x + 2, y: rect.maxY - 1, style: state.theme[.accent], maxX: rect.maxX - 1)
         }
+        PromptLineView().render(state, in: inner, canvas: &canvas)
         if lines.count > inner.height, inner.height > 0 {
             let label = " \(first + 1)-\(min(lines.count, first + inner.height))/\(lines.count) " + (state.wrap ? "wrap " : "")
             canvas.put(label, x: rect.maxX - 1 - CharacterWidth.of(label), y: rect.maxY - 1, style: state.theme[.muted])
@@ -29,7 +31,7 @@ struct ResponsePaneView {
 
     /// How far the current tab can scroll in `state`.
     static func maxScroll(_ state: AppState) -> Int {
-        let inner = ScreenLayout(width: state.width, height: state.height).responseBody
+        let inner = state.layout.responseBody
         let count = ResponseContent.lines(for: state.responseTab, state: state, width: inner.width).count
         return max(0, count - inner.height)
     }

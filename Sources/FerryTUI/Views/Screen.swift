@@ -11,15 +11,32 @@ public enum Screen {
             }
             return canvas
         }
-        let layout = ScreenLayout(width: state.width, height: state.height)
-        RequestLineView().render(state, in: layout.requestLine, canvas: &canvas)
-        RequestPaneView().render(state, in: layout.requestPane, canvas: &canvas)
+        let layout = state.layout
+        if state.isSidebarShown { SidebarView().render(state, in: layout.sidebar, canvas: &canvas) }
+        if state.viewerTitle == nil {
+            RequestLineView().render(state, in: layout.requestLine, canvas: &canvas)
+            RequestPaneView().render(state, in: layout.requestPane, canvas: &canvas)
+        } else {
+            ViewerTitleView().render(state, in: layout.requestLine, canvas: &canvas)
+        }
         ResponsePaneView().render(state, in: layout.responsePane, canvas: &canvas)
         StatusLineView().render(state, in: layout.statusLine, canvas: &canvas)
+        if let prompt = state.pathPrompt {
+            let label = prompt.label
+            let visible = prompt.field.visible(width: max(1, layout.statusLine.width - CharacterWidth.of(label) - 1))
+            canvas.put([Span(label, .accent), Span(visible.text)], in: layout.statusLine, row: 0, theme: state.theme)
+            canvas.cursor = (layout.statusLine.x + CharacterWidth.of(label) + visible.cursorColumn, layout.statusLine.y)
+        }
         FooterView().render(state, in: layout.footer, canvas: &canvas)
         if state.showHelp {
             canvas.cursor = nil
             HelpOverlay().render(state, in: canvas.bounds, canvas: &canvas)
+        }
+        PaletteOverlay().render(state, in: canvas.bounds, canvas: &canvas)
+        HistoryOverlay().render(state, in: canvas.bounds, canvas: &canvas)
+        if state.bodyHex != nil {
+            canvas.cursor = nil
+            BodyHexOverlay().render(state, in: canvas.bounds, canvas: &canvas)
         }
         return canvas
     }

@@ -3,17 +3,23 @@ public struct ScreenLayout: Hashable, Sendable {
     public static let minimumWidth = 60
     public static let minimumHeight = 20
 
+    /// The collection tree on the left; empty when it is not shown.
+    public var sidebar: Rect
     public var requestLine: Rect
     public var requestPane: Rect
     public var responsePane: Rect
     public var statusLine: Rect
     public var footer: Rect
 
-    public init(width: Int, height: Int) {
+    /// The layout for a terminal size; a `viewer` (`ferry view`) gives the response pane the request
+    /// pane's room; `sidebarWidth` columns on the left go to the collection tree.
+    public init(width: Int, height: Int, viewer: Bool = false, sidebarWidth: Int = 0) {
         let screen = Rect(x: 0, y: 0, width: width, height: height)
-        let (top, rest) = screen.splitTop(1)
-        let (middle, bottom) = rest.splitBottom(2)
-        let (request, response) = middle.splitTop(max(6, middle.height * 2 / 5))
+        let (panes, bottom) = screen.splitBottom(2)
+        let (side, main) = panes.splitLeft(sidebarWidth)
+        let (top, middle) = main.splitTop(1)
+        sidebar = side
+        let (request, response) = middle.splitTop(viewer ? 0 : max(6, middle.height * 2 / 5))
         requestLine = top
         requestPane = request
         responsePane = response

@@ -15,6 +15,9 @@ struct StatusLineView {
             return [Span(" Ready.", .muted)]
         case .sending(_, let progress, let elapsed):
             return sending(progress, elapsed: elapsed, width: width)
+        case .finished(let summary) where state.viewerTitle != nil:
+            return [Span(" " + ([summary.tree.document.map { $0.format.rawValue + " document" }, ByteCountText.format(summary.size)]
+                .compactMap { $0 }.joined(separator: " · ")))]
         case .finished(let summary):
             var spans = [Span(" \(summary.status) \(summary.reason) ", statusRole(summary.status))]
             var facts = [ByteCountText.format(summary.size), ByteCountText.milliseconds(summary.timeline.total), summary.httpVersion]

@@ -19,7 +19,13 @@ public enum NodePath {
     public static func path(of node: NodeID, in document: Document) -> String {
         var chain = [node]
         while let parent = document.parent(of: chain[chain.count - 1]) { chain.append(parent) }
-        chain.reverse()
+        return path(along: chain.reversed(), in: document) { document.position(of: $0) }
+    }
+
+    /// The path of the last node of `chain` (a top-level node, then each child down to the node),
+    /// where `position` gives a node's index among its siblings: for callers that know both already
+    /// (a tree view's rows), as looking them up walks the siblings.
+    public static func path(along chain: [NodeID], in document: Document, position: (NodeID) -> Int) -> String {
         if document.format == .xml {
             var text = ""
             var parent: NodeID?
@@ -34,7 +40,7 @@ public enum NodePath {
             if let key = document.key(of: step) {
                 text += isIdentifier(key) ? "." + key : "[" + JSONStringLiteral.make(key) + "]"
             } else {
-                text += "[\(document.position(of: step))]"
+                text += "[\(position(step))]"
             }
         }
         return text

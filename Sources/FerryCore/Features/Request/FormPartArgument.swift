@@ -1,20 +1,20 @@
-import FerryCore
 import Foundation
 
 /// One `-F` argument in curl's syntax: `name=value` (a field) or
-/// `name=@path[;type=mime][;filename=name]` (a file, streamed when sent).
-struct FormPartArgument: Equatable {
-    var name: String
-    var value: Value
-    var type: String?
-    var fileName: String?
+/// `name=@path[;type=mime][;filename=name]` (a file, streamed when sent); `ferry send -F` and the TUI's
+/// Multipart tab read parts this way.
+public struct FormPartArgument: Equatable, Sendable {
+    public var name: String
+    public var value: Value
+    public var type: String?
+    public var fileName: String?
 
-    enum Value: Equatable {
+    public enum Value: Equatable, Sendable {
         case text(String)
         case file(path: String)
     }
 
-    init(parsing argument: String) throws {
+    public init(parsing argument: String) throws {
         guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
             throw Self.invalid(argument, "expected `name=value` or `name=@file`")
         }
@@ -44,7 +44,7 @@ struct FormPartArgument: Equatable {
     }
 
     /// Adds the part; a file part is checked now (missing, unreadable, a directory…).
-    func append(to form: inout MultipartFormData) throws {
+    public func append(to form: inout MultipartFormData) throws {
         switch value {
         case .text(let text): form.append(Data(text.utf8), name: name)
         case .file(let path): try form.appendFile(path: path, name: name, fileName: fileName, mimeType: type)

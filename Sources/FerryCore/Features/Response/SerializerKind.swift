@@ -1,12 +1,9 @@
-import ArgumentParser
-import FerryCore
-
-/// The serializer `--as` picks.
-public enum SerializerKind: String, CaseIterable, ExpressibleByArgument, Sendable {
+/// The serializers a person can pick by name (`ferry send --as`, the TUI's Options tab).
+public enum SerializerKind: String, CaseIterable, Hashable, Sendable {
     case auto, json, xml, plist, string, data, image
 
     /// The serializer; `removeNulls` applies to JSON documents (also when `auto` picks JSON).
-    func serializer(removeNulls: Bool) -> any ResponseSerializer {
+    public func serializer(removeNulls: Bool) -> any ResponseSerializer {
         let json = JSONResponseSerializer(removeNullValues: removeNulls)
         return switch self {
         case .auto: AutoResponseSerializer(json: json)

@@ -1,0 +1,56 @@
+import FerryCore
+import FerryStore
+import FerryTUI
+import Foundation
+
+/// The history pane's reads: searches, recorded exchanges and diffs from the SQLite history,
+/// opened on first use. Called off the UI thread.
+final class HistoryBrowser: Sendable {
+    private let store: Result<HistoryStore, HistoryError>
+    /// How many entries a search lists.
+    static let limit = 200
+
+    init(locations: StoreLocations) {
+        store = Result { try HistoryStore(locations: locations) }
+            .mapError { $0 as? HistoryError ?? .unavailable(path: locations.dataDirectory, problem: "\($0)") }
+    }
+
+    /// The newest entries matching `text` (every word a prefix, as `ferry history search`), or the newest of all.
+    func search(_ text: String) -> Message {
+        let words = text.trimmingCharacters(in: .whitespaces)
+        return answer {
+            let found = try $0.search(HistoryQuery(text: words.isEmpty ? nil : words, limit: Self.limit))
+            return .historyListed(found.map { HistoryRow(id: $0.id, time: $0.time, method: $0.method, status: $0.status, url: $0.url) })
+        }
+    }
+
+    /// A recorded exchange: the request as the editor holds it and the response as the response views show it.
+    func entry(id: Int64, replay: Bool) -> Message {
+        answer { store in
+            let entry = try store.entry(id: id)
+            let body = entry.requestBody.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let request = NamedRequest(title: "#\(id) \(entry.method) \(entry.url)", method: HTTPMethod(entry.method), url: entry.url,
+                                       headers: entry.requestHeaders.map { HeaderRow(name: $0.name, value: $0.value) }, body: body)
+            guard let status = entry.status else { return .historyEntryLoaded(request, nil, replay: replay) }
+            let bytes = entry.responseBody ?? Data()
+            let response = Response(status: status, reasonPhrase: entry.reason ?? "", httpVersion: entry.httpVersion ?? "",
+                                    headers: HTTPHeaders(entry.responseHeaders), body: ResponseBody(storage: .memory(bytes), count: Int64(bytes.count)),
+                                    effectiveURL: entry.effectiveURL ?? entry.url, remoteAddress: entry.remoteAddress, redirects: entry.redirects,
+                                    timeline: entry.timeline ?? Timeline(start: entry.time), sent: nil)
+            return .historyEntryLoaded(request, ResponseSummary(response, accept: nil), replay: replay)
+        }
+    }
+
+    /// The differences between two recorded exchanges, as lines.
+    func diff(old: Int64, new: Int64) -> Message {
+        answer { .historyDiff(ExchangeDiff(try $0.entry(id: old), try $0.entry(id: new)).lines) }
+    }
+
+    private func answer(_ work: (HistoryStore) throws -> Message) -> Message {
+        do {
+            return try work(store.get())
+        } catch {
+            return .notice("history: \(error)")
+        }
+    }
+}

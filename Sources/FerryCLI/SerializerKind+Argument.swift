@@ -1,0 +1,5 @@
+import ArgumentParser
+import FerryCore
+
+/// `--as KIND` parses a serializer kind by its name.
+extension SerializerKind: ExpressibleByArgument {}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The Ctrl-P overlay: the query on top, the matching actions and themes below, the selected one highlighted.
+struct PaletteOverlay {
+    func render(_ state: AppState, in screen: Rect, canvas: inout Canvas) {
+        guard let palette = state.palette else { return }
+        let theme = state.theme
+        let entries = state.paletteEntries
+        let centered = screen.centered(width: min(76, screen.width - 4), height: min(max(entries.count, 1) + 3, screen.height - 4, 18))
+        let box = Rect(x: centered.x, y: min(centered.y, screen.y + 2), width: centered.width, height: centered.height)
+        canvas.fill(box, style: theme[.overlay])
+        Frame(tabs: ["Command palette: type to filter, Enter runs, Esc closes"], active: 0, focused: true, number: nil)
+            .render(in: box, canvas: &canvas, theme: theme)
+        let inner = box.inset(by: 1)
+        let (queryRow, list) = inner.splitTop(1)
+        let visible = palette.query.visible(width: queryRow.width - 2)
+        canvas.put([Span("> ", .accent), Span(visible.text)], in: queryRow, row: 0, theme: theme)
+        canvas.cursor = (queryRow.x + 2 + visible.cursorColumn, queryRow.y)
+        guard !entries.isEmpty else {
+            canvas.put([Span("nothing matches", .muted)], in: list, row: 0, theme: theme)
+            return
+        }
+        let titleWidth = min(28, (entries.map { CharacterWidth.of($0.title) }.max() ?? 0) + 2)
+        let keyWidth = min(16, (entries.map { CharacterWidth.of($0.keys) }.max() ?? 0) + 2)
+        let first = RequestPaneView.firstVisible(selected: palette.selection, count: entries.count, height: list.height)
+        for (row, index) in (first..<min(entries.count, first + list.height)).enumerated() {
+            let entry = entries[index]
+            canvas.put([Span(entry.title.padding(toLength: titleWidth, withPad: " ", startingAt: 0), .accent),
+                        Span(entry.keys.padding(toLength: keyWidth, withPad: " ", startingAt: 0), .footerKey),
+                        Span(entry.summary, .muted)], in: list, row: row, theme: theme)
+            if index == palette.selection {
+                canvas.restyle(Rect(x: list.x, y: list.y + row, width: list.width, height: 1), style: theme[.selection])
+            }
+        }
+    }
+}

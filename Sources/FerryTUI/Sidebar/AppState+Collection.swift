@@ -1,0 +1,252 @@
+import FerryCore
+
+extension AppState {
+    // MARK: - Facts
+
+    /// True when the sidebar is drawn: there is a collection, the user has not hidden it, and the
+    /// terminal leaves the editor its minimum width beside it.
+    public var isSidebarShown: Bool {
+        viewerTitle == nil && sidebar?.isShown == true && width >= ScreenLayout.minimumWidth + Sidebar.width
+    }
+
+    /// The editor's request as a file would hold it.
+    public var editorRequest: NamedRequest {
+        NamedRequest(title: openRequest?.saved.title ?? "", method: method, url: url.text, headers: headers, body: body.text)
+    }
+
+    /// True when the editor differs from the file it was loaded from or saved to.
+    public var hasUnsavedEdits: Bool {
+        guard let openRequest else { return false }
+        return editorRequest != openRequest.saved
+    }
+
+    // MARK: - Actions
+
+    /// The collection's actions, and every action while the sidebar has the focus; nil for the others.
+    mutating func performCollection(_ action: Action) -> [Effect]? {
+        switch action {
+        case .toggleSidebar:
+            guard sidebar != nil else { notice = "no collection here (ferry --collection DIR)"; return [] }
+            // A shown sidebar without the focus gets it; otherwise the key shows or hides it.
+            if !isSidebarShown || focus == .sidebar { sidebar!.isShown.toggle() }
+            if isSidebarShown {
+                focus = .sidebar
+            } else if focus == .sidebar {
+                focus = .url
+            }
+            if sidebar!.isShown, !isSidebarShown { notice = "the terminal is too narrow for the sidebar" }
+            return []
+        case .save:
+            return save()
+        case .history:
+            return viewerTitle == nil ? openHistory() : []
+        case .nextEnvironment:
+            guard let names = sidebar?.environments, !names.isEmpty else { notice = "the collection has no environments"; return [] }
+            let choices: [String?] = [nil] + names
+            let index = choices.firstIndex(of: environment) ?? 0
+            return [.loadEnvironment(choices[(index + 1) % choices.count])]
+        default:
+            guard focus == .sidebar, isSidebarShown else { return nil }
+            return performInSidebar(action)
+        }
+    }
+
+    /// Moves the focus to the next pane shown, skipping a hidden sidebar.
+    mutating func focusPane(by offset: Int) {
+        focus = focus.cycled(by: offset)
+        if focus == .sidebar, !isSidebarShown { focus = focus.cycled(by: offset) }
+    }
+
+    private mutating func performInSidebar(_ action: Action) -> [Effect]? {
+        switch action {
+        case .up, .down, .pageUp, .pageDown, .top, .bottom:
+            sidebar!.move(by: Self.delta(of: action, page: max(1, layout.sidebar.height - 3)))
+            pendingDiscard = nil
+        case .edit, .expandNode:
+            open(sidebar!.selectedRow)
+        case .search:
+            sidebar!.isFiltering = true
+        case .cancel where !sidebar!.filter.text.isEmpty:
+            sidebar!.filter = TextField()
+            sidebar!.selection = 0
+        case .addRow, .nextMatch:
+            pathPrompt = PathPrompt(.save, path: (sidebar!.selectedItem.map { folderPrefix($0.folder) } ?? "") + "new-request" + Self.requestSuffix)
+        case .toggleRow, .nextTab, .previousTab, .previousMatch, .jump:
+            break
+        case .rename, .duplicate, .deleteRow:
+            guard let item = sidebar!.selectedItem else { notice = "select a file first"; return [] }
+            switch action {
+            case .rename: pathPrompt = PathPrompt(.rename(item.path), path: item.path)
+            case .duplicate: pathPrompt = PathPrompt(.duplicate(item.path), path: String(item.path.dropLast(Self.requestSuffix.count)) + "-copy" + Self.requestSuffix)
+            default:
+                pendingDelete = item.path
+                notice = "delete \(item.path)? y deletes it, any other key keeps it"
+            }
+        default:
+            return nil
+        }
+        return []
+    }
+
+    /// Enter on a row: a folder opens or closes, a request loads (asking first when the editor has unsaved edits).
+    private mutating func open(_ row: Sidebar.Row?) {
+        switch row {
+        case .folder(let folder, _):
+            sidebar!.toggle(folder: folder)
+        case .item(let index, _):
+            let item = sidebar!.items[index]
+            guard let request = item.request else {
+                notice = item.problem
+                return
+            }
+            if hasUnsavedEdits, pendingDiscard != item.path {
+                pendingDiscard = item.path
+                notice = "unsaved edits to \(openRequest!.path): Enter again drops them, ctrl-s saves them"
+                return
+            }
+            pendingDiscard = nil
+            open(request, path: item.path)
+            notice = "opened \(item.path)"
+        case nil:
+            break
+        }
+    }
+
+    /// Loads a file's request into the editor; what the editor then holds is the "saved" state, so
+    /// text the editor normalises on the way in does not count as an edit.
+    private mutating func open(_ request: NamedRequest, path: String) {
+        load(request)
+        openRequest = OpenRequest(path: path, saved: request)
+        openRequest!.saved = editorRequest
+    }
+
+    /// Ctrl-S: writes the request to its file, or asks for a path.
+    private mutating func save() -> [Effect] {
+        guard viewerTitle == nil else { return [] }
+        guard let openRequest else {
+            pathPrompt = PathPrompt(.save, path: "new-request" + Self.requestSuffix)
+            return []
+        }
+        return [.saveRequest(path: openRequest.path, editorRequest, loaded: openRequest.saved)]
+    }
+
+    static let requestSuffix = ".ferry.yaml"
+
+    private func folderPrefix(_ folder: String) -> String { folder.isEmpty ? "" : folder + "/" }
+
+    // MARK: - Line input
+
+    /// The answer to "delete …?": `y` deletes, any other key keeps the file. Nil when nothing was asked.
+    mutating func answerDelete(_ key: Key) -> [Effect]? {
+        guard let path = pendingDelete else { return nil }
+        pendingDelete = nil
+        guard key == .character("y") else { notice = "kept \(path)"; return [] }
+        return [.fileOperation(.delete(path))]
+    }
+
+    /// Keys while a path or the sidebar filter is typed; nil when neither is.
+    mutating func handleCollectionLine(_ action: Action?) -> [Effect]? {
+        guard let action else { return nil }
+        if var prompt = pathPrompt {
+            switch action {
+            case .send:
+                pathPrompt = nil
+                var path = prompt.field.text.trimmingCharacters(in: .whitespaces)
+                guard !path.isEmpty else { notice = "no path given: nothing done"; return [] }
+                if !path.hasSuffix(Self.requestSuffix) { path += Self.requestSuffix }
+                switch prompt.kind {
+                case .save: return [.saveRequest(path: path, editorRequest, loaded: nil)]
+                case .rename(let from): return [.fileOperation(.rename(from: from, to: path))]
+                case .duplicate(let from): return [.fileOperation(.duplicate(from: from, to: path))]
+                }
+            case .cancel:
+                pathPrompt = nil
+            case .quit, .suspend:
+                return nil
+            default:
+                prompt.field.edit(.apply(action))
+                pathPrompt = prompt
+            }
+            return []
+        }
+        guard focus == .sidebar, sidebar?.isFiltering == true else { return nil }
+        switch action {
+        case .send, .down:
+            sidebar!.isFiltering = false
+        case .cancel:
+            sidebar!.isFiltering = false
+            sidebar!.filter = TextField()
+        case .quit, .suspend:
+            return nil
+        default:
+            sidebar!.filter.edit(.apply(action))
+        }
+        sidebar!.selection = 0
+        return []
+    }
+
+    /// Text typed into the save path or the sidebar filter; false when neither is being typed.
+    mutating func insertCollectionText(_ text: String) -> Bool {
+        if pathPrompt != nil {
+            pathPrompt!.field.insert(text)
+        } else if focus == .sidebar, sidebar?.isFiltering == true {
+            sidebar!.filter.insert(text)
+            sidebar!.selection = 0
+        } else {
+            return false
+        }
+        return true
+    }
+
+    // MARK: - Messages
+
+    /// The collection was read: the tree is replaced; the open file, if another program changed it,
+    /// is reloaded, or the user is told when that would drop unsaved edits.
+    mutating func collectionLoaded(_ items: [CollectionItem], environments: [String], changed: [String]) {
+        guard sidebar != nil else { return }
+        let selected = sidebar!.selectedItem?.path
+        sidebar!.replace(items: items, environments: environments, selecting: selected)
+        guard let open = openRequest, changed.contains(open.path) else { return }
+        guard let request = items.first(where: { $0.path == open.path })?.request else {
+            notice = "\(open.path) changed on disk and no longer reads as a request: ctrl-s overwrites it"
+            return
+        }
+        if hasUnsavedEdits {
+            pendingDiscard = open.path
+            notice = "\(open.path) changed on disk: Enter on it in the sidebar loads it (drops your edits), ctrl-s overwrites it"
+        } else {
+            self.open(request, path: open.path)
+            notice = "\(open.path) changed on disk: reloaded"
+        }
+    }
+
+    /// The request was written: it is now the open file, and the tree is read again.
+    mutating func requestSaved(path: String, _ request: NamedRequest) -> [Effect] {
+        openRequest = OpenRequest(path: path, saved: request)
+        pendingDiscard = nil
+        notice = "saved \(path)"
+        return sidebar == nil ? [] : [.reloadCollection]
+    }
+
+    /// A file was renamed, copied or deleted: the open request follows a rename, forgets a deleted
+    /// file (the editor keeps its text), and the tree is read again.
+    mutating func fileOperationDone(_ operation: FileOperation) -> [Effect] {
+        switch operation {
+        case .rename(let from, let to):
+            if openRequest?.path == from { openRequest!.path = to }
+            notice = "renamed \(from) to \(to)"
+        case .duplicate(let from, let to):
+            notice = "copied \(from) to \(to)"
+        case .delete(let path):
+            if openRequest?.path == path { openRequest = nil }
+            notice = "deleted \(path)"
+        }
+        return [.reloadCollection]
+    }
+
+    mutating func environmentLoaded(_ name: String?, _ variables: [Variable]) {
+        environment = name
+        self.variables = variables
+        notice = "environment: \(name ?? "none")"
+    }
+}

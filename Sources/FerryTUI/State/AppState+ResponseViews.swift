@@ -1,0 +1,209 @@
+import FerryCore
+import Foundation
+
+extension AppState {
+    // MARK: - Actions
+
+    /// The response views' own actions: tree levels, search, jump, pretty Raw.
+    mutating func performResponseView(_ action: Action) -> [Effect] {
+        switch action {
+        case .expandAll:
+            var complete = true
+            editTree { complete = $0.expandAll() }
+            if !complete { notice = "more than \(DocumentTree.expandAllLimit) nodes below: expand level by level (+)" }
+        case .expandLevel: editTree { $0.expandLevel() }
+        case .collapseLevel: editTree { $0.collapseLevel() }
+        case .collapseAll: editTree { $0.collapseAll() }
+        case .search, .jump:
+            guard focus == .response, let summary = exchange.summary, responseTab == .hex || summary.tree.document != nil && responseTab == .tree else {
+                notice = "search and jump work in the Tree (of a document) and Hex tabs"
+                return []
+            }
+            let kind: ViewPrompt.Kind = switch (responseTab == .tree, action == .search) {
+            case (true, true): .treeSearch
+            case (true, false): .treePath
+            case (false, true): .hexSearch
+            case (false, false): .hexOffset
+            }
+            responseViews.prompt = ViewPrompt(kind: kind)
+        case .nextMatch, .previousMatch:
+            guard var search = responseViews.search, let count = search.result?.matches.count, count > 0 else {
+                notice = "no search yet (/ searches the Tree and Hex tabs)"
+                return []
+            }
+            search.current = ((search.current + (action == .nextMatch ? 1 : -1)) % count + count) % count
+            responseViews.search = search
+            showMatch()
+        case .togglePretty, .prettyPrint: togglePretty()
+        default: break
+        }
+        return []
+    }
+
+    private mutating func togglePretty() {
+        guard let document = exchange.summary?.tree.document else {
+            notice = "not a JSON, XML or property-list document: Raw shows it as received"
+            return
+        }
+        responseViews.pretty.toggle()
+        if responseViews.pretty, responseViews.prettyLines == nil { responseViews.prettyLines = Self.prettyLines(of: document) }
+        scroll[.raw] = 0
+        notice = responseViews.pretty ? "Raw: pretty-printed" : "Raw: as received"
+    }
+
+    /// The document pretty-printed, at most `ResponseSummary.previewLimit` bytes of it, as lines.
+    static func prettyLines(of document: Document) -> [String] {
+        struct Enough: Error {}
+        var text = ""
+        try? DocumentPrettyPrinter(terminalSafe: true).print(document) { chunk in
+            text += chunk
+            if text.utf8.count >= ResponseSummary.previewLimit { throw Enough() }
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.replacingOccurrences(of: "\t", with: "    ") }
+    }
+
+    // MARK: - Prompt
+
+    /// Enter in the prompt: a search stays with its matches; a path or an offset is jumped to.
+    mutating func commitPrompt() {
+        guard let prompt = responseViews.prompt else { return }
+        let text = prompt.field.text
+        responseViews.prompt = nil
+        switch prompt.kind {
+        case .treeSearch, .hexSearch:
+            if let search = responseViews.search { notice = "/\(search.query): \(search.counter)" }
+        case .treePath:
+            reveal(path: text)
+        case .hexOffset:
+            guard let offset = ByteQuery.offset(text), let bytes = exchange.summary?.bytes, offset < bytes.source.count else {
+                notice = "not an offset in the body: \(text) (decimal, or hex as 0x1f)"
+                return
+            }
+            markHex(offset..<offset + 1)
+        }
+    }
+
+    /// Selects the node at `path` in the Tree, expanding its ancestors; a notice says why when there is none.
+    public mutating func reveal(path: String) {
+        guard let document = exchange.summary?.tree.document else { return }
+        do {
+            let node = try NodePath.resolve(path, in: document)
+            editTree { $0.reveal(node) }
+        } catch {
+            notice = "no node at \(path): \(error.message) (at character \(error.position + 1))"
+        }
+    }
+
+    /// Esc in the prompt: closes it, dropping the search it was typing.
+    mutating func cancelPrompt() {
+        if responseViews.prompt?.kind.isSearch == true { responseViews.search = nil }
+        responseViews.prompt = nil
+    }
+
+    // MARK: - After each key
+
+    /// Keeps the views in step after a key: starts a search when its text changed, and scrolls Hex
+    /// and Raw to the Tree selection.
+    mutating func responseViewsAfterKey() -> [Effect] {
+        followTreeSelection()
+        if responseTab == .raw, let target = responseViews.rawTarget, !responseViews.pretty, let bytes = exchange.summary?.bytes {
+            responseViews.rawTarget = nil
+            scroll[.raw] = max(0, Self.lineIndex(of: target, in: bytes.source) - 2)
+        }
+        guard let prompt = responseViews.prompt, prompt.kind.isSearch, prompt.field.text != responseViews.search?.query else { return [] }
+        return startSearch(prompt.kind, query: prompt.field.text)
+    }
+
+    private mutating func startSearch(_ kind: ViewPrompt.Kind, query: String) -> [Effect] {
+        guard let summary = exchange.summary, !query.isEmpty else {
+            responseViews.search = nil
+            return []
+        }
+        let target: ViewSearch.Target
+        switch kind {
+        case .treeSearch:
+            guard let document = summary.tree.document else { return [] }
+            target = .tree(document, query: query)
+        default:
+            guard let bytes = summary.bytes, let needle = ByteQuery.needle(query) else { return [] }
+            target = .bytes(bytes.source, needle: needle)
+        }
+        let id = responseViews.nextSearchID
+        responseViews.nextSearchID += 1
+        responseViews.search = SearchState(id: id, kind: kind, query: query)
+        return [.search(ViewSearch(id: id, target: target))]
+    }
+
+    /// A search came back: go to the first match at or after where the user is.
+    mutating func searchFinished(_ result: SearchResult) {
+        guard var search = responseViews.search, search.id == result.id else { return }
+        search.result = result
+        switch result.matches {
+        case .nodes(let nodes):
+            let here = exchange.summary?.tree.selectedNode ?? NodeID(0)
+            search.current = nodes.firstIndex { $0 >= here } ?? 0
+        case .offsets(let offsets):
+            let here = responseViews.hexMark?.lowerBound ?? Int64(scroll[.hex] ?? 0) * Int64(HexDump.bytesPerRow)
+            search.current = offsets.firstIndex { $0 >= here } ?? 0
+        }
+        responseViews.search = search
+        if result.matches.count > 0 { showMatch() }
+        notice = "/\(search.query): \(search.counter)"
+    }
+
+    private mutating func showMatch() {
+        guard let search = responseViews.search, let result = search.result else { return }
+        switch result.matches {
+        case .nodes(let nodes):
+            editTree { $0.reveal(nodes[search.current]) }
+            followTreeSelection()
+        case .offsets(let offsets):
+            let length = Int64(ByteQuery.needle(search.query)?.count ?? 1)
+            markHex(offsets[search.current]..<offsets[search.current] + length)
+        }
+        notice = "/\(search.query): \(search.counter)"
+    }
+
+    // MARK: - Following
+
+    /// When the Tree selection changed: mark its bytes in Hex and scroll Hex (and, when shown, Raw) to them.
+    private mutating func followTreeSelection() {
+        guard let tree = exchange.summary?.tree, let document = tree.document, let node = tree.selectedNode,
+              node != responseViews.followedNode else { return }
+        responseViews.followedNode = node
+        guard tree.rows[tree.selection].depth > 0 else {
+            responseViews.hexMark = nil
+            return
+        }
+        let range = document.byteRange(of: node)
+        markHex(Int64(range.lowerBound)..<Int64(range.upperBound))
+    }
+
+    /// Highlights `range` in Hex, scrolls Hex to it, and has Raw scroll there when next shown.
+    mutating func markHex(_ range: Range<Int64>) {
+        responseViews.hexMark = range
+        scroll[.hex] = max(0, Int(range.lowerBound / Int64(HexDump.bytesPerRow)) - 2)
+        responseViews.rawTarget = range.lowerBound
+    }
+
+    /// Raw's line holding byte `offset` (the newlines before it, within the preview).
+    static func lineIndex(of offset: Int64, in source: ByteSource) -> Int {
+        let prefix = (try? source.read(at: 0, count: Int(min(offset, Int64(ResponseSummary.previewLimit))))) ?? Data()
+        return prefix.withUnsafeBytes { raw in raw.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+    }
+
+    // MARK: - Errors
+
+    /// Enter in Errors: jumps Hex to the first byte offset the error chain names.
+    mutating func jumpToErrorOffset() {
+        guard let summary = exchange.summary else { return }
+        let links = [summary.validation, summary.tree.parseError].compactMap { $0 }.flatMap(\.links)
+        guard let offset = links.lazy.flatMap(\.details).first(where: { $0.name == "offset" }).flatMap({ Int64($0.value) }),
+              let bytes = summary.bytes, bytes.source.count > 0 else {
+            notice = "no byte offset in these errors"
+            return
+        }
+        markHex(min(offset, bytes.source.count - 1)..<min(offset, bytes.source.count - 1) + 1)
+        responseTab = .hex
+    }
+}

@@ -1,0 +1,37 @@
+extension AppState {
+    /// A state browsing a local file's body (`ferry view`): the response tabs that apply, no request.
+    public static func viewer(_ summary: ResponseSummary, title: String, width: Int, height: Int,
+                              keymap: Keymap = .default, theme: Theme = .fallback) -> AppState {
+        var state = AppState(width: width, height: height, keymap: keymap, theme: theme)
+        state.viewerTitle = title
+        state.exchange = .finished(summary)
+        state.focus = .response
+        state.responseTab = summary.tree.document == nil ? .raw : .tree
+        return state
+    }
+
+    /// The response tabs shown: all of them, or for a viewed file those that apply to it.
+    public var responseTabs: [ResponseTab] { viewerTitle == nil ? ResponseTab.allCases : [.tree, .raw, .hex, .errors] }
+
+    /// Where each part of the screen goes for this state.
+    public var layout: ScreenLayout {
+        ScreenLayout(width: width, height: height, viewer: viewerTitle != nil, sidebarWidth: isSidebarShown ? Sidebar.width : 0)
+    }
+
+    /// Moves to the response tab `offset` places away among those shown.
+    mutating func cycleResponseTab(by offset: Int) {
+        let tabs = responseTabs
+        let index = tabs.firstIndex(of: responseTab) ?? 0
+        responseTab = tabs[((index + offset) % tabs.count + tabs.count) % tabs.count]
+    }
+}
+
+extension Action {
+    /// Actions about the request, which a file viewer has none of.
+    var isRequestSide: Bool {
+        switch self {
+        case .send, .nextPane, .previousPane, .focusMethod, .focusURL, .focusRequest, .nextExample, .previousExample: true
+        default: false
+        }
+    }
+}

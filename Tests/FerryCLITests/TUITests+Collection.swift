@@ -1,0 +1,99 @@
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// The collection sidebar in the real TUI: `ferry demo` on a copy of the bundled examples.
+extension TUITests {
+    @Test func demoSidebarLoadsSendsEditsSavesAndSwitchesEnvironments() async throws {
+        let home = try TemporaryDirectory()
+        let collection = home.file("examples")
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/FerryCLI/Examples").path
+        try FileManager.default.copyItem(atPath: examples, toPath: collection)
+        let session = try startFerry("demo --collection \(collection)", home: home)
+        defer {
+            session.close()
+            withExtendedLifetime(home) {}
+        }
+        var screen = try await session.waitForScreen { $0.contains("┌ Collection") && $0.contains("env demo") }
+        #expect(screen.contains("✗") == false)
+        #expect(screen.contains("▾ echo/"))
+
+        // Filter, load the JSON request (its URL keeps the variable) and send it through the demo environment.
+        try session.send("C-b", "/")
+        try session.send("a JSON", literal: true)
+        screen = try await session.waitForScreen { !$0.contains("▾ echo/") }
+        try session.send("Enter", "Enter")
+        screen = try await session.waitForScreen { $0.contains("opened json.ferry.yaml") }
+        #expect(screen.contains("{{baseURL}}/json"))
+        try session.send("C-r")
+        screen = try await session.waitForScreen { $0.contains("200 OK") }
+
+        // Edit the URL: the unsaved marker shows; ctrl-s writes the file and the marker goes.
+        try session.send("2")
+        try session.send("?v=2", literal: true)
+        screen = try await session.waitForScreen { $0.contains("●") }
+        try session.send("C-s")
+        screen = try await session.waitForScreen { $0.contains("saved json.ferry.yaml") }
+        #expect(!screen.contains("●"))
+        let text = try String(contentsOfFile: (collection as NSString).appendingPathComponent("json.ferry.yaml"), encoding: .utf8)
+        #expect(text.contains("url: '{{baseURL}}/json?v=2'"))
+        #expect(text.contains("serializer: json"))
+        let listing = await FerryBinary.run(["collection", "list", collection])
+        #expect(listing.status == 0)
+        #expect(listing.text.contains("json.ferry.yaml"))
+
+        // F4 cycles the environments: with none, {{baseURL}} is unresolved and nothing is sent.
+        try session.send("F4")
+        screen = try await session.waitForScreen { $0.contains("env none") }
+        try session.send("C-r")
+        screen = try await session.waitForScreen { $0.contains("baseURL") && $0.contains("✗") }
+        try session.send("F4")
+        screen = try await session.waitForScreen { $0.contains("env demo") }
+        try session.send("C-r")
+        screen = try await session.waitForScreen { $0.contains("200 OK") }
+
+        // Another program edits the open file: the editor follows it.
+        try Data(text.replacingOccurrences(of: "?v=2", with: "?v=3").utf8)
+            .write(to: URL(fileURLWithPath: (collection as NSString).appendingPathComponent("json.ferry.yaml")))
+        screen = try await session.waitForScreen { $0.contains("changed on disk: reloaded") }
+        #expect(screen.contains("{{baseURL}}/json?v=3"))
+
+        // The history lists the exchanges newest first; a search narrows it; Enter shows one.
+        try session.send("F5")
+        screen = try await session.waitForScreen { $0.contains("History:") && $0.contains("/json?v=2") }
+        #expect(screen.contains("GET    200 http://127.0.0.1:"))
+        try session.send("/")
+        try session.send("v", literal: true)
+        try session.send("Enter", "Enter")
+        screen = try await session.waitForScreen { $0.contains("recorded exchange: #") }
+        #expect(screen.contains("200 OK"))
+        #expect(!screen.contains("History:"))
+        try session.send("C-c")
+        _ = try await session.waitForScreen { $0.contains("EXITED 0") }
+    }
+
+    @Test func ferryInACollectionFolderShowsItsTree() async throws {
+        let home = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: home.file("api/users"), withIntermediateDirectories: true)
+        _ = try home.write("api/users/list.ferry.yaml", Data("url: http://127.0.0.1:9/users\n".utf8))
+        _ = try home.write("api/ping.ferry.yaml", Data("method: HEAD\nurl: http://127.0.0.1:9/ping\n".utf8))
+        let session = try TmuxSession(command: "cd \(home.file("api")) && env TERM=tmux-256color HOME=\(home.path) LANG=C.UTF-8 \(FerryBinary.path); sleep 60",
+                                      width: 100, height: 30)
+        defer {
+            session.close()
+            withExtendedLifetime(home) {}
+        }
+        let screen = try await session.waitForScreen { $0.contains("┌ Collection") && $0.contains("env none") }
+        #expect(screen.contains("HEAD   ping"))
+        #expect(screen.contains("▾ users/"))
+        #expect(screen.contains("GET    list"))
+        try session.send("C-c")
+    }
+
+    @Test func theTUIRefusesSendOnlyCollectionFlags() async throws {
+        let outcome = await FerryBinary.run(["--var", "a=1"], timeout: 10)
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("the TUI takes --collection and --env"))
+    }
+}

@@ -1,0 +1,145 @@
+@testable import FerryApp
+import FerryCore
+import FerryTestSupport
+import FerryTUI
+import Foundation
+import Testing
+
+/// The runtime's side of the sidebar: real collection files in a temporary folder.
+@Suite struct CollectionWorkspaceTests {
+    private static let jsonBody = """
+        name: echo a JSON body
+        method: POST
+        url: "{{baseURL}}/anything"
+        headers:
+          - Accept: application/json
+        auth:
+          bearer: "{{token}}"
+        body:
+          json:
+            name: Ferry
+            tags: [tui, http]
+
+        """
+
+    private func collection() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        for sub in ["echo", "environments"] { try FileManager.default.createDirectory(atPath: folder.file(sub), withIntermediateDirectories: true) }
+        _ = try folder.write("echo/json-body.ferry.yaml", Data(Self.jsonBody.utf8))
+        _ = try folder.write("broken.ferry.yaml", Data("url: /x\nmethd: GET\n".utf8))
+        _ = try folder.write("environments/demo.yaml", Data("baseURL: http://127.0.0.1:1\ntoken:\n  value: t0ken\n  secret: true\n".utf8))
+        return folder
+    }
+
+    private func items(_ message: Message) throws -> (items: [CollectionItem], environments: [String], changed: [String]) {
+        guard case .collectionLoaded(let items, let environments, let changed) = message else {
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "message", problem: "\(message)"))
+        }
+        return (items, environments, changed)
+    }
+
+    @Test func loadsRequestsWithVariablesKeptAndBrokenFilesWithTheirPlace() throws {
+        let folder = try collection()
+        let (items, environments, changed) = try items(CollectionWorkspace(root: folder.path).load())
+        #expect(environments == ["demo"])
+        #expect(changed.isEmpty)
+        let request = try #require(items.first { $0.path == "echo/json-body.ferry.yaml" }?.request)
+        #expect(request.title == "echo a JSON body")
+        #expect(request.method == .post)
+        #expect(request.url == "{{baseURL}}/anything")
+        #expect(request.headers.map(\.line) == ["Accept: application/json", "Content-Type: application/json"])
+        #expect(request.body.contains("\"tags\""))
+        let broken = try #require(items.first { $0.path == "broken.ferry.yaml" })
+        #expect(broken.request == nil)
+        #expect(broken.problem?.contains("broken.ferry.yaml:2:1") == true)
+    }
+
+    @Test func savingKeepsWhatTheEditorDoesNotHoldAndNoticesOtherWriters() throws {
+        let folder = try collection()
+        let workspace = CollectionWorkspace(root: folder.path)
+        let loaded = try #require(try items(workspace.load()).items.first { $0.path == "echo/json-body.ferry.yaml" }?.request)
+        var edited = loaded
+        edited.url = "{{baseURL}}/anything?page=2"
+        guard case .requestSaved("echo/json-body.ferry.yaml", let saved) = workspace.save(edited, to: "echo/json-body.ferry.yaml", loaded: loaded) else {
+            Issue.record("not saved")
+            return
+        }
+        #expect(saved == edited)
+        let text = try String(contentsOfFile: folder.file("echo/json-body.ferry.yaml"), encoding: .utf8)
+        #expect(text.contains("url: '{{baseURL}}/anything?page=2'"))
+        #expect(text.contains("bearer: '{{token}}'"))
+        #expect(!text.contains("Content-Type"))
+        #expect(text.contains("json:"))
+        #expect(workspace.hasChangedFiles())
+        let reread = try items(workspace.load())
+        #expect(reread.changed == ["echo/json-body.ferry.yaml"])
+        #expect(reread.items.first { $0.path == "echo/json-body.ferry.yaml" }?.request == edited)
+        #expect(!workspace.hasChangedFiles())
+
+        Thread.sleep(forTimeInterval: 0.01)
+        try Data(Self.jsonBody.replacingOccurrences(of: "POST", with: "PUT").utf8).write(to: URL(fileURLWithPath: folder.file("echo/json-body.ferry.yaml")))
+        #expect(workspace.hasChangedFiles())
+        #expect(try items(workspace.load()).changed == ["echo/json-body.ferry.yaml"])
+    }
+
+    @Test func aBrokenFileOrAnExistingNewPathIsNeverOverwritten() throws {
+        let folder = try collection()
+        let workspace = CollectionWorkspace(root: folder.path)
+        let request = NamedRequest(title: "x", method: .get, url: "http://127.0.0.1/x")
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder.file("broken.ferry.yaml")))
+        guard case .notice(let refused) = workspace.save(request, to: "broken.ferry.yaml", loaded: request) else {
+            Issue.record("a broken file was overwritten")
+            return
+        }
+        #expect(refused.contains("broken.ferry.yaml:2:1"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("broken.ferry.yaml"))) == before)
+        guard case .notice = workspace.save(request, to: "echo/json-body.ferry.yaml", loaded: nil) else {
+            Issue.record("a new request replaced an existing file")
+            return
+        }
+        guard case .requestSaved("new/x.ferry.yaml", let saved) = workspace.save(request, to: "new/x.ferry.yaml", loaded: nil) else {
+            Issue.record("a new request was not saved")
+            return
+        }
+        #expect(saved.title == "x")
+        #expect(try items(workspace.load()).items.first { $0.path == "new/x.ferry.yaml" }?.request?.url == "http://127.0.0.1/x")
+    }
+
+    @Test func renameCopyAndDeleteNeverReplaceAFile() throws {
+        let folder = try collection()
+        let workspace = CollectionWorkspace(root: folder.path)
+        let original = try Data(contentsOf: URL(fileURLWithPath: folder.file("echo/json-body.ferry.yaml")))
+        guard case .notice(let refused) = workspace.perform(.rename(from: "broken.ferry.yaml", to: "echo/json-body.ferry.yaml")) else {
+            Issue.record("a rename replaced a file")
+            return
+        }
+        #expect(refused.contains("json-body.ferry.yaml"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("echo/json-body.ferry.yaml"))) == original)
+        guard case .fileOperationDone = workspace.perform(.duplicate(from: "echo/json-body.ferry.yaml", to: "copies/body.ferry.yaml")),
+              case .fileOperationDone = workspace.perform(.rename(from: "broken.ferry.yaml", to: "old/broken.ferry.yaml")),
+              case .fileOperationDone = workspace.perform(.delete("echo/json-body.ferry.yaml")) else {
+            Issue.record("a file operation failed")
+            return
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("copies/body.ferry.yaml"))) == original)
+        let paths = try items(workspace.load()).items.map(\.path).sorted()
+        #expect(paths == ["copies/body.ferry.yaml", "old/broken.ferry.yaml"])
+    }
+
+    @Test func environmentsLayTheOverridesOnTop() throws {
+        let folder = try collection()
+        let workspace = CollectionWorkspace(root: folder.path, overrides: [Variable(name: "baseURL", value: "http://127.0.0.1:9")])
+        guard case .environmentLoaded("demo", let variables) = workspace.environment("demo") else {
+            Issue.record("demo not loaded")
+            return
+        }
+        #expect(variables.map(\.name).sorted() == ["baseURL", "token"])
+        #expect(variables.first { $0.name == "baseURL" }?.value == "http://127.0.0.1:9")
+        #expect(variables.first { $0.name == "token" }?.isSecret == true)
+        guard case .notice(let problem) = workspace.environment("nope") else {
+            Issue.record("a missing environment loaded")
+            return
+        }
+        #expect(problem.contains("available: demo"))
+    }
+}

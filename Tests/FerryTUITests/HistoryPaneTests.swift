@@ -1,0 +1,91 @@
+import FerryCore
+import FerryTUI
+import Foundation
+import Testing
+
+/// The history pane through `update` alone, and its canvas.
+@Suite struct HistoryPaneTests {
+    private func press(_ keys: Key..., in state: inout AppState) -> [Effect] {
+        keys.flatMap { state.update(.key($0)) }
+    }
+
+    private static let rows = [
+        HistoryRow(id: 3, time: Date(timeIntervalSince1970: 1_795_000_000), method: "POST", status: 201, url: "http://127.0.0.1:8080/anything"),
+        HistoryRow(id: 2, time: Date(timeIntervalSince1970: 1_794_999_000), method: "GET", status: 404, url: "http://127.0.0.1:8080/status/404"),
+        HistoryRow(id: 1, time: Date(timeIntervalSince1970: 1_794_998_000), method: "GET", status: nil, url: "http://127.0.0.1:9/json"),
+    ]
+
+    private func opened() -> AppState {
+        var state = AppState(width: 80, height: 20)
+        let effects = press(.function(5), in: &state)
+        #expect(effects.map { "\($0)" } == ["searchHistory(\"\")"])
+        _ = state.update(.historyListed(Self.rows))
+        return state
+    }
+
+    @Test func searchingSendsAQueryPerEditAndEscClearsIt() {
+        var state = opened()
+        #expect(press(.character("/"), in: &state).isEmpty)
+        #expect(state.context == .line)
+        #expect(press(.character("4"), in: &state).map { "\($0)" } == ["searchHistory(\"4\")"])
+        #expect(press(.character("0"), in: &state).map { "\($0)" } == ["searchHistory(\"40\")"])
+        #expect(press(.backspace, in: &state).map { "\($0)" } == ["searchHistory(\"4\")"])
+        _ = press(.enter, in: &state)
+        #expect(state.context == .browse)
+        #expect(state.history?.query.text == "4")
+        _ = press(.character("/"), in: &state)
+        #expect(press(.escape, in: &state).map { "\($0)" } == ["searchHistory(\"\")"])
+        _ = press(.escape, in: &state)
+        #expect(state.history == nil)
+    }
+
+    @Test func enterShowsTheExchangeAndRReplaysIt() throws {
+        var state = opened()
+        _ = press(.down, in: &state)
+        #expect(press(.enter, in: &state).map { "\($0)" } == ["openHistoryEntry(id: 2, replay: false)"])
+        #expect(press(.character("R"), in: &state).map { "\($0)" } == ["openHistoryEntry(id: 2, replay: true)"])
+
+        let request = NamedRequest(title: "#2 GET http://127.0.0.1:8080/status/404", method: .get, url: "http://127.0.0.1:8080/status/404")
+        _ = state.update(.historyEntryLoaded(request, Fixtures.summary(), replay: false))
+        #expect(state.history == nil)
+        #expect(state.url.text == "http://127.0.0.1:8080/status/404")
+        guard case .finished(let summary) = state.exchange else { Issue.record("no response shown"); return }
+        #expect(summary.status == 404)
+
+        _ = press(.function(5), in: &state)
+        let effects = state.update(.historyEntryLoaded(request, nil, replay: true))
+        guard case .send(_, let sent)? = effects.first else { Issue.record("not sent again: \(effects)"); return }
+        #expect(sent.url.absoluteString == "http://127.0.0.1:8080/status/404")
+    }
+
+    @Test func twoMarkedEntriesAreDiffedOldestFirst() {
+        var state = opened()
+        _ = press(.character("D"), in: &state)
+        #expect(state.notice == "mark two entries with space first")
+        _ = press(.character(" "), .down, .down, .character(" "), in: &state)
+        #expect(state.history?.marked == [3, 1])
+        #expect(press(.character("D"), in: &state).map { "\($0)" } == ["diffHistory(old: 1, new: 3)"])
+        _ = state.update(.historyDiff(["#1 → #3", "status: error → 201", "headers:", "  + Content-Type: application/json"]))
+        let canvas = Screen.render(state)
+        let text = (0..<canvas.height).map { canvas.text(row: $0) }.joined(separator: "\n")
+        #expect(text.contains("│  + Content-Type: application/json"))
+        _ = press(.escape, in: &state)
+        #expect(state.history?.diff == nil)
+        #expect(state.history != nil)
+    }
+
+    @Test func overlaySnapshot() {
+        var state = opened()
+        _ = press(.down, .character(" "), in: &state)
+        let canvas = Screen.render(state)
+        let rows = (2..<8).map { String(canvas.text(row: $0).dropFirst(2).prefix(76)) }
+        #expect(rows.joined(separator: "\n") == """
+            ┌ History: / search, Enter show, R replay, space mark, D diff │────────────┐
+            │/                                                                         │
+            │ 2026-11-18 11:06:40 POST   201 http://127.0.0.1:8080/anything            │
+            │*2026-11-18 10:50:00 GET    404 http://127.0.0.1:8080/status/404          │
+            │ 2026-11-18 10:33:20 GET    ERR http://127.0.0.1:9/json                   │
+            │                                                                          │
+            """)
+    }
+}

@@ -1,0 +1,136 @@
+import FerryCore
+import FerryTUI
+import Testing
+
+/// The Params tab's tree: editing, nesting, enabling, array styles, and what the request carries.
+@Suite struct ParamsTests {
+    private func press(_ keys: Key..., in state: inout AppState) {
+        for key in keys { _ = state.update(.key(key)) }
+    }
+
+    private func type(_ text: String, in state: inout AppState) {
+        for character in text { _ = state.update(.key(.character(character))) }
+    }
+
+    /// A state with a URL and the Params tab focused.
+    private func paramsTab(_ url: String = "http://h/anything") -> AppState {
+        var state = AppState(width: 80, height: 24)
+        type(url, in: &state)
+        press(.tab, .character("h"), in: &state)
+        return state
+    }
+
+    /// Adds a row with `key` (`a`) or a nested row (`A`) and types its `key=value` line.
+    private func add(_ line: String, child: Bool = false, in state: inout AppState) {
+        press(.character(child ? "A" : "a"), in: &state)
+        type(line, in: &state)
+        press(.enter, in: &state)
+    }
+
+    /// page=2, user { name=Ann, tags [a, b] }
+    private func nestedState() -> AppState {
+        var state = paramsTab()
+        add("page=2", in: &state)
+        add("user", in: &state)
+        add("name=Ann", child: true, in: &state)
+        add("tags", in: &state)
+        add("=a", child: true, in: &state)
+        add("=b", in: &state)
+        return state
+    }
+
+    @Test func rowsBuildANestedTreeSentInTheURLForGET() throws {
+        var state = nestedState()
+        #expect(state.requestTab == .params)
+        #expect(state.params.rows.map(\.depth) == [0, 0, 1, 1, 2, 2])
+        #expect(state.params.parameters == .object([
+            ("page", .string("2")),
+            ("user", .object([("name", .string("Ann")), ("tags", .array([.string("a"), .string("b")]))])),
+        ]))
+        let request = try state.makeRequest()
+        #expect(request.url.absoluteString == "http://h/anything?page=2&user%5Bname%5D=Ann&user%5Btags%5D%5B%5D=a&user%5Btags%5D%5B%5D=b")
+        #expect(state.paramsPreview == "URL ?page=2&user%5Bname%5D=Ann&user%5Btags%5D%5B%5D=a&user%5Btags%5D%5B%5D=b")
+
+        press(.character("s"), in: &state)
+        #expect(state.params.arrayStyle == .repeat)
+        #expect(try state.makeRequest().url.query == "page=2&user%5Bname%5D=Ann&user%5Btags%5D=a&user%5Btags%5D=b")
+    }
+
+    @Test func disablingARowLeavesOutItsSubtreeAndKeyOrderIsAnOption() throws {
+        var state = nestedState()
+        press(.character("k"), .character("k"), .character(" "), in: &state)
+        #expect(state.params.rows[3].key == "tags")
+        #expect(state.params.rows[3].enabled == false)
+        #expect(try state.makeRequest().url.query == "page=2&user%5Bname%5D=Ann")
+        press(.character("g"), .character(" "), .character("o"), in: &state)
+        #expect(try state.makeRequest().url.query == "user%5Bname%5D=Ann")
+        press(.character(" "), in: &state)
+        #expect(try state.makeRequest().url.query == "page=2&user%5Bname%5D=Ann", "o keeps keys as given; page came first anyway")
+        press(.character("G"), .character("d"), .character("d"), .character("d"), .character("k"), .character("d"), in: &state)
+        #expect(state.params.rows.map(\.key) == ["page"])
+        add("b=1", in: &state)
+        add("a=1", in: &state)
+        #expect(try state.makeRequest().url.query == "page=2&b=1&a=1")
+        press(.character("o"), in: &state)
+        #expect(try state.makeRequest().url.query == "a=1&b=1&page=2")
+    }
+
+    @Test func postSendsAFormBodyAndABodyLeavesNoRoomForIt() throws {
+        var state = paramsTab()
+        add("q=a b&c", in: &state)
+        press(.character("1"), .character("m"), in: &state)
+        #expect(state.method == .post)
+        #expect(state.paramsPreview == "form body q=a%20b%26c")
+        let request = try state.makeRequest()
+        #expect(request.url.query == nil)
+        #expect(request.headers["Content-Type"] == "application/x-www-form-urlencoded")
+        guard case .bytes(let body) = request.body else { Issue.record("no body: \(request.body)"); return }
+        #expect(String(decoding: body, as: UTF8.self) == "q=a%20b%26c")
+
+        state.body = TextArea("raw")
+        #expect(throws: FerryError.self) { try state.makeRequest() }
+        press(.control("r"), in: &state)
+        guard case .failed(let chain, _) = state.exchange else { Issue.record("sent anyway"); return }
+        #expect(chain.links.first?.message.contains("Body tab leaves no room") == true)
+    }
+
+    @Test func nestingAndUnnestingMoveWholeSubtrees() {
+        var state = paramsTab()
+        add("p", in: &state)
+        add("c1=1", child: true, in: &state)
+        add("c2=2", in: &state)
+        add("top=3", in: &state)
+        #expect(state.params.rows.map(\.key) == ["p", "c1", "c2", "top"])
+        #expect(state.params.rows.map(\.depth) == [0, 1, 1, 1])
+        press(.character("<"), in: &state)
+        #expect(state.params.rows.map(\.depth) == [0, 1, 1, 0])
+        press(.character("k"), .character("k"), .character("<"), in: &state)
+        #expect(state.params.rows.map(\.key) == ["p", "c2", "c1", "top"], "c1 leaves its parent and follows it")
+        #expect(state.params.rows.map(\.depth) == [0, 1, 0, 0])
+        #expect(state.params.selection == 2)
+        press(.character(">"), in: &state)
+        #expect(state.params.rows.map(\.depth) == [0, 1, 1, 0])
+        press(.character(">"), in: &state)
+        #expect(state.params.rows.map(\.depth) == [0, 1, 2, 0], "nested under c2, now an object")
+        #expect(state.params.parameters == .object([("p", .object([("c2", .object([("c1", .string("1"))]))])), ("top", .string("3"))]))
+        press(.character("g"), .character(">"), in: &state)
+        #expect(state.notice?.contains("can be nested") == true, "the first row has nothing to nest under")
+        press(.character("d"), in: &state)
+        #expect(state.params.rows.map(\.key) == ["top"], "deleting a row deletes its subtree")
+    }
+
+    @Test func editingARowAndDroppingANewOne() {
+        var state = paramsTab()
+        add("a=1", in: &state)
+        press(.enter, .control("u"), in: &state)
+        type("a=2=3", in: &state)
+        press(.enter, in: &state)
+        #expect(state.params.rows == [ParamRow(key: "a", value: "2=3")])
+        press(.character("a"), in: &state)
+        type("half", in: &state)
+        press(.escape, in: &state)
+        #expect(state.params.rows.count == 1, "Esc drops a new row")
+        press(.character("a"), .enter, in: &state)
+        #expect(state.params.rows.count == 1, "an empty new row is dropped")
+    }
+}

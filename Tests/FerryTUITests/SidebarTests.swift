@@ -1,0 +1,282 @@
+import FerryCore
+import FerryTUI
+import Testing
+
+/// The collection sidebar, saving, environments and files changed on disk, through `update` alone.
+@Suite struct SidebarTests {
+    private func press(_ keys: Key..., in state: inout AppState) -> [Effect] {
+        keys.flatMap { state.update(.key($0)) }
+    }
+
+    private func type(_ text: String, in state: inout AppState) {
+        for character in text { _ = state.update(.key(.character(character))) }
+    }
+
+    private static let json = NamedRequest(title: "a JSON document", method: .get, url: "{{baseURL}}/json",
+                                           headers: [HeaderRow(name: "Accept", value: "application/json")])
+    private static let form = NamedRequest(title: "post a form", method: .post, url: "{{baseURL}}/anything", body: "a=1")
+
+    private static let items = [
+        CollectionItem(path: "json.ferry.yaml", request: json),
+        CollectionItem(path: "echo/form.ferry.yaml", request: form),
+        CollectionItem(path: "echo/deep/xml.ferry.yaml", request: NamedRequest(title: "xml", method: .get, url: "{{baseURL}}/xml")),
+        CollectionItem(path: "broken.ferry.yaml", problem: "/c/broken.ferry.yaml:3:7: unknown key `methd`"),
+    ]
+
+    /// A 100×24 editor with the collection above loaded and the sidebar focused.
+    private func state() -> AppState {
+        var state = AppState(width: 100, height: 24)
+        state.sidebar = Sidebar()
+        _ = state.update(.collectionLoaded(Self.items, environments: ["demo", "prod"], changed: []))
+        state.focus = .sidebar
+        return state
+    }
+
+    private func rowTitles(_ state: AppState) -> [String] {
+        let sidebar = state.sidebar!
+        return sidebar.rows.map { row in
+            switch row {
+            case .folder(let folder, let depth): String(repeating: " ", count: depth) + folder + "/"
+            case .item(let index, let depth): String(repeating: " ", count: depth) + sidebar.items[index].title
+            }
+        }
+    }
+
+    @Test func foldersComeBeforeTheirFilesAndCollapse() {
+        var state = state()
+        #expect(rowTitles(state) == ["broken.ferry.yaml", "echo/", " echo/deep/", "  xml", " post a form", "a JSON document"])
+        _ = press(.down, .enter, in: &state)
+        #expect(rowTitles(state) == ["broken.ferry.yaml", "echo/", "a JSON document"])
+        #expect(state.sidebar!.selection == 1)
+        _ = press(.enter, in: &state)
+        #expect(rowTitles(state).count == 6)
+    }
+
+    @Test func filterAsYouTypeKeepsMatchesAndTheirFolders() {
+        var state = state()
+        _ = press(.character("/"), in: &state)
+        #expect(state.context == .line)
+        type("FORM", in: &state)
+        #expect(rowTitles(state) == ["echo/", " post a form"])
+        _ = press(.enter, in: &state)
+        #expect(state.context == .browse)
+        #expect(state.sidebar!.filter.text == "FORM")
+        _ = press(.escape, in: &state)
+        #expect(rowTitles(state).count == 6)
+    }
+
+    @Test func enterLoadsARequestAndABrokenFileShowsItsProblem() {
+        var state = state()
+        _ = press(.enter, in: &state)
+        #expect(state.notice == "/c/broken.ferry.yaml:3:7: unknown key `methd`")
+        #expect(state.openRequest == nil)
+        _ = press(.character("G"), .enter, in: &state)
+        #expect(state.url.text == "{{baseURL}}/json")
+        #expect(state.headers == Self.json.headers)
+        #expect(state.openRequest?.path == "json.ferry.yaml")
+        #expect(!state.hasUnsavedEdits)
+    }
+
+    @Test func ctrlSSavesTheOpenFileAndTheMarkerFollowsTheEdits() {
+        var state = state()
+        _ = press(.character("G"), .enter, .character("2"), in: &state)
+        type("?page=2", in: &state)
+        #expect(state.hasUnsavedEdits)
+        #expect(Screen.render(state).text(row: 0).contains("●"))
+        let effects = press(.control("s"), in: &state)
+        guard case .saveRequest(let path, let request, let loaded)? = effects.first else {
+            Issue.record("expected a save, got \(effects)")
+            return
+        }
+        #expect(path == "json.ferry.yaml")
+        #expect(request.url == "{{baseURL}}/json?page=2")
+        #expect(loaded == Self.json)
+        let after = state.update(.requestSaved(path: path, request))
+        #expect(!state.hasUnsavedEdits)
+        #expect(!Screen.render(state).text(row: 0).contains("●"))
+        #expect(state.notice == "saved json.ferry.yaml")
+        guard case .reloadCollection? = after.first else {
+            Issue.record("expected the collection to be read again, got \(after)")
+            return
+        }
+    }
+
+    @Test func aNewRequestAsksForAPath() {
+        var state = AppState(width: 100, height: 24)
+        type("http://127.0.0.1/x", in: &state)
+        _ = press(.control("s"), in: &state)
+        #expect(state.pathPrompt?.field.text == "new-request.ferry.yaml")
+        #expect(Screen.render(state).text(row: 22).contains("save as (below the collection): new-request.ferry.yaml"))
+        _ = press(.control("u"), in: &state)
+        type("users/create", in: &state)
+        let effects = press(.enter, in: &state)
+        guard case .saveRequest("users/create.ferry.yaml", let request, nil)? = effects.first else {
+            Issue.record("expected a save of a new file, got \(effects)")
+            return
+        }
+        #expect(request.url == "http://127.0.0.1/x")
+        #expect(state.pathPrompt == nil)
+        _ = press(.control("s"), .escape, in: &state)
+        #expect(state.pathPrompt == nil)
+    }
+
+    @Test func newRenameDuplicateAndDeleteAskFirst() {
+        var state = state()
+        _ = press(.character("G"), .character("k"), .character("k"), in: &state)
+        #expect(state.sidebar!.selectedItem?.path == "echo/deep/xml.ferry.yaml")
+        _ = press(.character("n"), in: &state)
+        #expect(state.pathPrompt?.field.text == "echo/deep/new-request.ferry.yaml")
+        _ = press(.escape, .character("r"), in: &state)
+        #expect(state.pathPrompt?.label == " rename echo/deep/xml.ferry.yaml to: ")
+        _ = press(.control("u"), in: &state)
+        type("xml2", in: &state)
+        var effects = press(.enter, in: &state)
+        #expect(effects.first.map { "\($0)" } == "\(Effect.fileOperation(.rename(from: "echo/deep/xml.ferry.yaml", to: "xml2.ferry.yaml")))")
+        _ = press(.character("c"), in: &state)
+        #expect(state.pathPrompt?.field.text == "echo/deep/xml-copy.ferry.yaml")
+        effects = press(.enter, in: &state)
+        #expect(effects.first.map { "\($0)" } == "\(Effect.fileOperation(.duplicate(from: "echo/deep/xml.ferry.yaml", to: "echo/deep/xml-copy.ferry.yaml")))")
+
+        _ = press(.character("d"), in: &state)
+        #expect(state.notice == "delete echo/deep/xml.ferry.yaml? y deletes it, any other key keeps it")
+        #expect(press(.character("j"), in: &state).isEmpty)
+        #expect(state.notice == "kept echo/deep/xml.ferry.yaml")
+        #expect(state.sidebar!.selectedItem?.path == "echo/deep/xml.ferry.yaml")
+        _ = press(.character("d"), in: &state)
+        effects = press(.character("y"), in: &state)
+        #expect(effects.first.map { "\($0)" } == "\(Effect.fileOperation(.delete("echo/deep/xml.ferry.yaml")))")
+
+        _ = press(.character("G"), .enter, in: &state)
+        effects = state.update(.fileOperationDone(.rename(from: "json.ferry.yaml", to: "api/json.ferry.yaml")))
+        #expect(state.openRequest?.path == "api/json.ferry.yaml")
+        #expect(effects.first.map { "\($0)" } == "reloadCollection")
+        _ = state.update(.fileOperationDone(.delete("api/json.ferry.yaml")))
+        #expect(state.openRequest == nil)
+        #expect(state.url.text == "{{baseURL}}/json")
+    }
+
+    @Test func loadingOverUnsavedEditsAsksFirst() {
+        var state = state()
+        _ = press(.character("G"), .enter, .character("2"), in: &state)
+        type("x", in: &state)
+        _ = press(.tab, .tab, .tab, in: &state)
+        #expect(state.focus == .sidebar)
+        _ = press(.character("k"), .enter, in: &state)
+        #expect(state.url.text == "{{baseURL}}/jsonx")
+        #expect(state.notice?.hasPrefix("unsaved edits to json.ferry.yaml") == true)
+        _ = press(.enter, in: &state)
+        #expect(state.url.text == "{{baseURL}}/anything")
+        #expect(state.openRequest?.path == "echo/form.ferry.yaml")
+    }
+
+    @Test func environmentsCycleAndResolveVariablesWhenSending() throws {
+        var state = state()
+        _ = press(.character("G"), .enter, in: &state)
+        // No environment: the variable is unresolved, nothing is sent and the Errors tab says why.
+        #expect(press(.control("r"), in: &state).isEmpty)
+        #expect(state.responseTab == .errors)
+        guard case .failed(let chain, _) = state.exchange else { Issue.record("expected a failure"); return }
+        #expect(chain.links.contains { $0.message.contains("baseURL") })
+
+        guard case .loadEnvironment("demo")? = press(.function(4), in: &state).first else { Issue.record("expected demo"); return }
+        _ = state.update(.environmentLoaded("demo", [Variable(name: "baseURL", value: "http://127.0.0.1:9"),
+                                                     Variable(name: "token", value: "s3cret", isSecret: true)]))
+        #expect(state.environment == "demo")
+        #expect(try state.makeRequest().url.absoluteString == "http://127.0.0.1:9/json")
+        let canvas = Screen.render(state)
+        #expect(!(0..<canvas.height).map { canvas.text(row: $0) }.joined().contains("s3cret"))
+        guard case .loadEnvironment("prod")? = press(.function(4), in: &state).first else { Issue.record("expected prod"); return }
+        state.environment = "prod"
+        guard case .loadEnvironment(nil)? = press(.function(4), in: &state).first else { Issue.record("expected none"); return }
+    }
+
+    @Test func thePaletteListsTheEnvironments() {
+        var state = state()
+        _ = press(.control("p"), in: &state)
+        type("environment: p", in: &state)
+        #expect(state.paletteEntries.first?.title == "environment: prod")
+        guard case .loadEnvironment("prod")? = press(.enter, in: &state).first else { Issue.record("prod not chosen"); return }
+    }
+
+    @Test func aFileChangedOnDiskReloadsOrAsks() {
+        var state = state()
+        _ = press(.character("G"), .enter, in: &state)
+        var changed = Self.items
+        changed[0].request!.url = "{{baseURL}}/json?v=2"
+        _ = state.update(.collectionLoaded(changed, environments: [], changed: ["json.ferry.yaml"]))
+        #expect(state.url.text == "{{baseURL}}/json?v=2")
+        #expect(state.notice == "json.ferry.yaml changed on disk: reloaded")
+
+        _ = press(.character("2"), in: &state)
+        type("&mine", in: &state)
+        changed[0].request!.url = "{{baseURL}}/json?v=3"
+        _ = state.update(.collectionLoaded(changed, environments: [], changed: ["json.ferry.yaml"]))
+        #expect(state.url.text == "{{baseURL}}/json?v=2&mine")
+        #expect(state.notice?.hasPrefix("json.ferry.yaml changed on disk: Enter on it") == true)
+    }
+
+    @Test func theSidebarHidesWhenToggledOrTooNarrow() {
+        var state = state()
+        #expect(state.isSidebarShown)
+        _ = press(.control("b"), in: &state)
+        #expect(!state.isSidebarShown)
+        #expect(state.focus == .url)
+        _ = press(.control("b"), in: &state)
+        #expect(state.focus == .sidebar)
+        _ = press(.character("2"), .control("b"), in: &state)
+        #expect(state.focus == .sidebar)
+        #expect(state.isSidebarShown)
+        _ = state.update(.resize(width: 80, height: 24))
+        #expect(!state.isSidebarShown)
+        #expect(state.focus == .url)
+        #expect(state.layout.sidebar.width == 0)
+        var plain = AppState(width: 100, height: 24)
+        _ = plain.update(.key(.control("b")))
+        #expect(plain.notice == "no collection here (ferry --collection DIR)")
+    }
+
+    @Test func aClickSelectsTheRowUnderIt() {
+        var state = state()
+        state.focus = .url
+        _ = state.update(.mouse(MouseEvent(.press, x: 5, y: 4)))
+        #expect(state.focus == .sidebar)
+        #expect(state.sidebar!.selectedItem?.path == "echo/deep/xml.ferry.yaml")
+    }
+
+    @Test func sidebarSnapshot() {
+        var state = state()
+        _ = press(.character("G"), .enter, .character("2"), in: &state)
+        type("?x", in: &state)
+        _ = press(.tab, .tab, .tab, .character("k"), in: &state)
+        _ = state.update(.environmentLoaded("demo", []))
+        let canvas = Screen.render(state)
+        let rect = state.layout.sidebar
+        let text = (rect.y..<rect.maxY).map { row in
+            String(canvas.text(row: row).prefix(rect.width))
+        }.joined(separator: "\n")
+        #expect(text == """
+            ┌ Collection │───────────────┐
+            │✗ broken.ferry.yaml         │
+            │▾ echo/                     │
+            │  ▾ deep/                   │
+            │     GET    xml             │
+            │   POST   post a form       │
+            │●GET    a JSON document     │
+            │                            │
+            │                            │
+            │                            │
+            │                            │
+            │                            │
+            │                            │
+            │                            │
+            │                            │
+            │                            │
+            │                            │
+            │                            │
+            │                            │
+            │                            │
+            │ env demo (F4)              │
+            └────────────────────────────┘
+            """)
+    }
+}
