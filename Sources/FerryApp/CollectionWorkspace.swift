@@ -23,9 +23,9 @@ final class CollectionWorkspace: Sendable {
     /// Reads the tree: requests as the editor holds them, broken files with their problem, and the
     /// paths whose file differs from the last read.
     func load() -> Message {
-        let collection: Collection
+        let collection: RequestCollection
         do {
-            collection = try Collection(root: root)
+            collection = try RequestCollection(root: root)
         } catch {
             return .notice("cannot read the collection: \(ErrorChain(error).links.first?.message ?? "\(error)")")
         }
@@ -86,7 +86,7 @@ final class CollectionWorkspace: Sendable {
             return .notice("not saved: " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
         }
         var saved = request
-        if loaded == nil { saved.title = String((path as NSString).lastPathComponent.dropLast(Collection.requestSuffix.count)) }
+        if loaded == nil { saved.title = String((path as NSString).lastPathComponent.dropLast(RequestCollection.requestSuffix.count)) }
         return .requestSaved(path: path, saved)
     }
 
