@@ -117,11 +117,15 @@ final class CollectionWorkspace: Sendable {
     // MARK: - Converting
 
     /// A request file as the editor holds it: method, URL, headers and a text body, `{{variables}}` kept.
-    /// A JSON or form body becomes its text (with its Content-Type row); files and multipart bodies are left out.
+    /// A JSON or form body becomes its text (with its Content-Type row); params, auth, files, plists
+    /// and multipart bodies are listed in `omitted`, so the editor refuses to send the request without them.
     static func namedRequest(_ document: RequestDocument, title: String) -> NamedRequest {
         var headers = document.headers.map { HeaderRow(name: $0.name, value: $0.value, enabled: $0.enabled) }
         var body = ""
         var contentType: String?
+        var omitted: [String] = []
+        if document.params != nil { omitted.append("params") }
+        if document.auth != nil { omitted.append("auth") }
         switch document.body {
         case .raw(let text, let type):
             (body, contentType) = (text, type)
@@ -131,13 +135,19 @@ final class CollectionWorkspace: Sendable {
         case .form(let parameters):
             body = (try? QueryStringEncoder().encode(parameters)) ?? ""
             contentType = "application/x-www-form-urlencoded"
-        case .none, .multipart, .plist, .file:
+        case .none:
             break
+        case .multipart:
+            omitted.append("multipart body")
+        case .plist:
+            omitted.append("property-list body")
+        case .file:
+            omitted.append("file body")
         }
         if let contentType, !headers.contains(where: { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
             headers.append(HeaderRow(name: "Content-Type", value: contentType))
         }
-        return NamedRequest(title: title, method: document.method, url: document.url, headers: headers, body: body)
+        return NamedRequest(title: title, method: document.method, url: document.url, headers: headers, body: body, omitted: omitted)
     }
 
     private func absolute(_ path: String) -> String { (root as NSString).appendingPathComponent(path) }

@@ -49,6 +49,12 @@ import Testing
         #expect(request.url == "{{baseURL}}/anything")
         #expect(request.headers.map(\.line) == ["Accept: application/json", "Content-Type: application/json"])
         #expect(request.body.contains("\"tags\""))
+        #expect(request.omitted == ["auth"], "the editor has no place for auth yet")
+        var state = AppState(width: 120, height: 40)
+        state.openRequest = OpenRequest(path: "echo/json-body.ferry.yaml", saved: request)
+        state.load(request)
+        #expect(!state.hasUnsavedEdits)
+        #expect(throws: FerryError.self, "a request is never sent without what the editor cannot hold") { try state.makeRequest() }
         let broken = try #require(items.first { $0.path == "broken.ferry.yaml" })
         #expect(broken.request == nil)
         #expect(broken.problem?.contains("broken.ferry.yaml:2:1") == true)

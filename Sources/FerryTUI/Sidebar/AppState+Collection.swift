@@ -11,7 +11,8 @@ extension AppState {
 
     /// The editor's request as a file would hold it.
     public var editorRequest: NamedRequest {
-        NamedRequest(title: openRequest?.saved.title ?? "", method: method, url: url.text, headers: headers, body: body.text)
+        NamedRequest(title: openRequest?.saved.title ?? "", method: method, url: url.text, headers: headers, body: body.text,
+                     omitted: openRequest?.saved.omitted ?? [])
     }
 
     /// True when the editor differs from the file it was loaded from or saved to.
@@ -118,6 +119,9 @@ extension AppState {
         load(request)
         openRequest = OpenRequest(path: path, saved: request)
         openRequest!.saved = editorRequest
+        if !request.omitted.isEmpty {
+            notice = "\(path): its \(request.omitted.joined(separator: ", ")) cannot be edited here yet; send it with ferry send (saving keeps them)"
+        }
     }
 
     /// Ctrl-S: writes the request to its file, or asks for a path.

@@ -90,6 +90,10 @@ public struct AppState: Sendable {
 
     /// The request as composed, checked; throws `FerryError.invalidRequest` when it cannot be sent.
     public func makeRequest() throws -> Request {
+        if let open = openRequest, !open.saved.omitted.isEmpty {
+            throw FerryError.invalidRequest(reason: .invalidArgument(
+                name: open.path, problem: "its \(open.saved.omitted.joined(separator: ", ")) cannot be shown in the editor yet, and Ferry will not send the request without them; send it whole with `ferry send` on the file"))
+        }
         let resolver = VariableResolver(variables)
         let url = try Request.parseURL(resolver.render(self.url.text, place: "url"))
         var fields = HTTPHeaders()
