@@ -107,7 +107,6 @@ extension AppState {
             }
             pendingDiscard = nil
             open(request, path: item.path)
-            notice = "opened \(item.path)"
         case nil:
             break
         }
@@ -119,9 +118,8 @@ extension AppState {
         load(request)
         openRequest = OpenRequest(path: path, saved: request)
         openRequest!.saved = editorRequest
-        if !request.omitted.isEmpty {
-            notice = "\(path): its \(request.omitted.joined(separator: ", ")) cannot be edited here yet; send it with ferry send (saving keeps them)"
-        }
+        notice = request.omitted.isEmpty ? "opened \(path)"
+            : "opened \(path); its \(request.omitted.joined(separator: ", ")) cannot be edited here yet: send it with ferry send (saving keeps them)"
     }
 
     /// Ctrl-S: writes the request to its file, or asks for a path.
