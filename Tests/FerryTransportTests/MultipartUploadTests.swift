@@ -75,20 +75,25 @@ import Testing
             var request = Request(method: .post, url: try Request.parseURL("\(server.baseURL)/anything"),
                                   headers: ["Content-Type": contentType], body: .stream(source))
             request.options.maxUploadRate = 2 << 20
-            let writer = Task.detached {
-                try await Task.sleep(for: .milliseconds(300))
-                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-                handle.seekToEndOfFile()
-                handle.write(Data(repeating: 2, count: 1000))
-                try handle.close()
-            }
+            // A thread of its own: a task could wait for the shared pool, which other suites keep
+            // busy, until after the two-second upload had finished.
+            let grown = LockedFlag()
+            Thread {
+                usleep(300_000)
+                if let handle = FileHandle(forWritingAtPath: path) {
+                    handle.seekToEndOfFile()
+                    handle.write(Data(repeating: 2, count: 1000))
+                    try? handle.close()
+                }
+                grown.set()
+            }.start()
             await #expect {
                 _ = try await CurlTransport().send(request, receivingInto: .default, progress: nil)
             } throws: { error in
                 let chain = ErrorChain(error).links
                 return chain.first?.stage == "multipart-encoding" && chain.first?.reason == "fileChangedDuringUpload"
             }
-            try await writer.value
+            while !grown.isSet { try await Task.sleep(for: .milliseconds(10)) }
         }
     }
 }
