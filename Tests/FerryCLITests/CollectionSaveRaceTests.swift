@@ -44,7 +44,7 @@ import Testing
                 kill(process.processIdentifier, SIGKILL)
                 killed += 1
             }
-            process.waitUntilExit()
+            await FerryBinary.waitForExit(process)
             try checkIntact(directory.file("big.ferry.yaml"), versions: 0..<(version + 1))
         }
         #expect(killed > 0)
@@ -55,7 +55,7 @@ import Testing
     @Test func writersSavingAtOnceCorruptNothing() async throws {
         let directory = try TemporaryDirectory()
         let processes = (0..<8).map { FerryBinary.start(saveArguments(version: $0, directory: directory.path)) }
-        for process in processes { process.waitUntilExit() }
+        for process in processes { await FerryBinary.waitForExit(process) }
         #expect(processes.allSatisfy { $0.terminationStatus == 0 })
         try checkIntact(directory.file("big.ferry.yaml"), versions: 0..<8)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["big.ferry.yaml"])

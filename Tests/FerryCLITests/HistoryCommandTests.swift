@@ -246,7 +246,7 @@ import Testing
                     kill(process.processIdentifier, SIGKILL)
                     killed += 1
                 }
-                process.waitUntilExit()
+                await FerryBinary.waitForExit(process)
             }
             #expect(killed > 0)
         }

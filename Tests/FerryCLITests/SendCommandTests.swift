@@ -101,7 +101,7 @@ import Testing
             }
             try await Task.sleep(for: .milliseconds(200))
             kill(process.processIdentifier, SIGINT)
-            process.waitUntilExit()
+            await FerryBinary.waitForExit(process)
             #expect(process.terminationStatus == 130)
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
         }

@@ -42,6 +42,16 @@ public enum FerryBinary {
         return Outcome(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: errorData.value, as: UTF8.self))
     }
 
+    /// Waits for `process` to end on a thread of its own, so the test's concurrency pool stays free.
+    public static func waitForExit(_ process: Process) async {
+        await withCheckedContinuation { continuation in
+            Thread {
+                process.waitUntilExit()
+                continuation.resume()
+            }.start()
+        }
+    }
+
     /// Starts `ferry arguments…` with piped output and stdin from /dev/null or the file `standardInput`.
     public static func start(_ arguments: [String], standardInput: String? = nil, environment: [String: String]? = nil) -> Process {
         let process = Process()
