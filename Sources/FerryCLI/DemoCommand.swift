@@ -14,8 +14,7 @@ struct DemoCommand: AsyncCommand {
     @Flag(name: .long, help: "Print a tour of requests and responses instead of opening the TUI.")
     var tour = false
 
-    @Option(name: .long, help: "The TUI's colour theme (see `ferry --help`).")
-    var theme: String?
+    @OptionGroup var themeOption: ThemeOption
 
     /// `--collection` (default: the bundled examples) and `--env` (default: demo), shared with `ferry`'s.
     @OptionGroup var collectionOptions: CollectionOptions
@@ -24,7 +23,7 @@ struct DemoCommand: AsyncCommand {
         guard tour else {
             let server = try await DemoServer.start()
             let outcome = Result {
-                try TUIEntry.open(theme: theme, examples: try DemoExamples.requests(base: server.baseURL), collection: collectionOptions.collection ?? DemoExamples.directory,
+                try TUIEntry.open(theme: themeOption.theme, examples: try DemoExamples.requests(base: server.baseURL), collection: collectionOptions.collection ?? DemoExamples.directory,
                                   variables: [Variable(name: "baseURL", value: server.baseURL)], environmentName: collectionOptions.environment ?? "demo")
             }
             await server.shutdown()

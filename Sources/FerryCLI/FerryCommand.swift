@@ -11,8 +11,7 @@ public struct FerryCommand: AsyncCommand {
         version: FerryInfo.version,
         subcommands: [SendCommand.self, ViewCommand.self, CollectionCommand.self, HistoryCommand.self, DemoCommand.self, ServeDemoCommand.self])
 
-    @Option(name: .long, help: "The TUI's colour theme (ferry-dark, ferry-light, solarized-dark, high-contrast, monochrome, or one in ~/.config/ferry/themes).")
-    var theme: String?
+    @OptionGroup var themeOption: ThemeOption
 
     /// `--collection` and `--env` for the TUI's sidebar. The same group as `ferry send`'s (and `ferry
     /// demo`'s): ArgumentParser lets a parent's options follow a subcommand, and shares a group's values
@@ -26,7 +25,7 @@ public struct FerryCommand: AsyncCommand {
         guard collectionOptions.variables.isEmpty, !collectionOptions.hostEnvironment, collectionOptions.save == nil, !collectionOptions.force else {
             throw ValidationError("--var, --host-env, --save and --force are ferry send's; the TUI takes --collection and --env")
         }
-        try TUIEntry.open(theme: theme, collection: collectionOptions.collection ?? Self.collectionHere(),
+        try TUIEntry.open(theme: themeOption.theme, collection: collectionOptions.collection ?? Self.collectionHere(),
                           environmentName: collectionOptions.environment)
     }
 

@@ -27,8 +27,7 @@ struct ViewCommand: ParsableCommand {
     @Flag(name: .customLong("print"), help: "Print the value even when standard output is a terminal (there, Ferry opens its response views).")
     var print = false
 
-    @Option(name: .long, help: "The response views' colour theme (see `ferry --help`).")
-    var theme: String?
+    @OptionGroup var themeOption: ThemeOption
 
     /// True when the file opens in the TUI's response views: a terminal, and no flag asking for printed output.
     private var opensViews: Bool {
@@ -49,7 +48,7 @@ struct ViewCommand: ParsableCommand {
         }
         if opensViews {
             do {
-                try TUILauncher.view(input.response, title: file == "-" ? "standard input" : file, path: path, theme: theme)
+                try TUILauncher.view(input.response, title: file == "-" ? "standard input" : file, path: path, theme: themeOption.theme)
                 return .success
             } catch {
                 printer.stderr.line("ferry: \(error)")
