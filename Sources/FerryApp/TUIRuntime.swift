@@ -169,6 +169,7 @@ final class TUIRuntime {
         }
         let recorder = self.recorder
         let redaction = VariableResolver(state.variables).redaction
+        let origin = HistoryOrigin(collection: workspace?.root, requestPath: state.openRequest?.path, environment: state.environment)
         let startDate = Date()
         transfers[id] = Task.detached {
             let outcome: (response: Response?, error: (any Error)?)
@@ -181,7 +182,7 @@ final class TUIRuntime {
                 outcome = (nil, error)
             }
             if case .failure(let warning) = recorder?.record(request: request, response: outcome.response, error: outcome.error,
-                                                                 started: startDate, redaction: redaction) {
+                                                                 started: startDate, origin: origin, redaction: redaction) {
                 inbox.post(.notice(warning.message))
             }
         }

@@ -71,6 +71,14 @@ extension TUITests {
         #expect(!screen.contains("History:"))
         try session.send("C-c")
         _ = try await session.waitForScreen { $0.contains("EXITED 0") }
+
+        // The history knows where the first exchange came from.
+        let shown = await FerryBinary.run(["history", "show", "1", "--json"],
+                                          environment: ["HOME": home.path, "XDG_DATA_HOME": home.file(".local/share")])
+        let entry = try #require(try JSONSerialization.jsonObject(with: shown.stdout) as? [String: Any], "\(shown.stderr)")
+        #expect(entry["requestPath"] as? String == "json.ferry.yaml")
+        #expect(entry["environment"] as? String == "demo")
+        #expect(entry["collection"] as? String == collection)
     }
 
     @Test func ferryInACollectionFolderShowsItsTree() async throws {
