@@ -13,19 +13,13 @@ extension RequestDocument {
         request.options.tls.caFile = options.tls.caFile.map { Self.path($0, in: directory) }
         let query = QueryStringEncoder(keepsKeyOrder: true)
         if let params {
-            request.url = try ParameterEncoding.appendingQuery(try query.encode(try Self.render(params, resolver, place: "param")), to: request.url)
+            request.url = try ParameterEncoding.appendingQuery(try query.encode(try resolver.render(params, place: "param")), to: request.url)
         }
         let ownNames = Set(headers.filter(\.enabled).map { $0.name.lowercased() })
         for header in defaults.headers.filter({ !ownNames.contains($0.name.lowercased()) }) + headers where header.enabled {
             request.headers.add(name: header.name, value: try resolver.render(header.value, place: "header \(header.name)"))
         }
-        if let auth, !request.headers.contains("Authorization") {
-            let credential = try Self.authorization(auth, resolver)
-            request.headers.add(name: "Authorization", value: credential.value)
-            if credential.isSecret {
-                redaction.add([Redaction.Rule(secret: credential.value, replacement: credential.value.prefix { $0 != " " } + " {{secret}}")])
-            }
-        }
+        try auth?.apply(to: &request, redaction: &redaction, resolver: resolver)
         try applyBody(to: &request, resolver: resolver, query: query, directory: directory)
         try request.validate()
         return ResolvedRequest(request: request, redaction: redaction)
@@ -38,18 +32,6 @@ extension RequestDocument {
         return try Request.parseURL(try BaseURL(baseURL).resolve(text).absoluteString)
     }
 
-    private static func authorization(_ auth: Auth, _ resolver: VariableResolver) throws -> (value: String, isSecret: Bool) {
-        let secrets = resolver.redaction
-        switch auth {
-        case .basic(let username, let password):
-            let pair = try resolver.render(username, place: "auth username") + ":" + resolver.render(password, place: "auth password")
-            return ("Basic " + Data(pair.utf8).base64EncodedString(), secrets.redact(pair) != pair)
-        case .bearer(let token):
-            let value = try resolver.render(token, place: "auth token")
-            return ("Bearer " + value, secrets.redact(value) != value)
-        }
-    }
-
     private func applyBody(to request: inout Request, resolver: VariableResolver, query: QueryStringEncoder, directory: String) throws {
         let contentType: String?
         switch body {
@@ -59,13 +41,13 @@ extension RequestDocument {
             request.body = .bytes(Data(try resolver.render(text, place: "body").utf8))
             contentType = type
         case .json(let value):
-            request.body = .bytes(try JSONRequestSerializer().serialize(try Self.render(value, resolver, place: "body")))
+            request.body = .bytes(try JSONRequestSerializer().serialize(try resolver.render(value, place: "body")))
             contentType = "application/json"
         case .form(let value):
-            request.body = .bytes(Data(try query.encode(try Self.render(value, resolver, place: "body")).utf8))
+            request.body = .bytes(Data(try query.encode(try resolver.render(value, place: "body")).utf8))
             contentType = "application/x-www-form-urlencoded"
         case .plist(let value):
-            request.body = .bytes(try PropertyListRequestSerializer().serialize(try Self.render(value, resolver, place: "body")))
+            request.body = .bytes(try PropertyListRequestSerializer().serialize(try resolver.render(value, place: "body")))
             contentType = "application/x-plist"
         case .file(let path, let type):
             request.body = .file(path: Self.path(try resolver.render(path, place: "body file"), in: directory))
@@ -87,24 +69,6 @@ extension RequestDocument {
             contentType = encoded.contentType
         }
         if let contentType, !request.headers.contains("Content-Type") { request.headers.add(name: "Content-Type", value: contentType) }
-    }
-
-    /// `value` with every string (and key) rendered; `place` names the path (`param user.name`).
-    static func render(_ value: Parameters, _ resolver: VariableResolver, place: String, path: String = "") throws -> Parameters {
-        let here = path.isEmpty ? place : "\(place) \(path)"
-        switch value {
-        case .object(let members):
-            return .object(try members.map { member in
-                let key = try resolver.render(member.key, place: here)
-                return (key, try render(member.value, resolver, place: place, path: path.isEmpty ? member.key : "\(path).\(member.key)"))
-            })
-        case .array(let items):
-            return .array(try items.enumerated().map { try render($1, resolver, place: place, path: "\(path)[\($0)]") })
-        case .string(let text):
-            return .string(try resolver.render(text, place: here))
-        case .number, .bool, .null:
-            return value
-        }
     }
 
     private static func path(_ path: String, in directory: String) -> String {

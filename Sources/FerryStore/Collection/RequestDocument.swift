@@ -76,11 +76,8 @@ public struct RequestDocument: Sendable, Equatable {
         }
     }
 
-    /// How the request proves who sends it.
-    public enum Auth: Sendable, Equatable {
-        case basic(username: String, password: String)
-        case bearer(token: String)
-    }
+    /// How the request proves who sends it (basic or bearer).
+    public typealias Auth = Credentials
 
     /// What a response must be to be accepted.
     public struct Validation: Sendable, Equatable {

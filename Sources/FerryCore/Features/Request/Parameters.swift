@@ -59,7 +59,7 @@ public indirect enum Parameters: Sendable, Equatable {
 
     /// The value's text in a query string or form body: strings as they are, numbers as written,
     /// booleans as `1`/`0` (AFNetworking's `[NSNumber description]` for `@YES`).
-    var scalarText: String? {
+    public var scalarText: String? {
         switch self {
         case .string(let text), .number(let text): text
         case .bool(let flag): flag ? "1" : "0"

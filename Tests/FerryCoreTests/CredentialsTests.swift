@@ -1,0 +1,39 @@
+import FerryCore
+import Foundation
+import Testing
+
+/// `Credentials`: the Auth row's one-line form, the header it makes, and the redaction of secrets.
+@Suite struct CredentialsTests {
+    @Test func theOneLineFormReadsAndWritesBothSchemes() throws {
+        #expect(try Credentials(line: "bearer {{token}}") == .bearer(token: "{{token}}"))
+        #expect(try Credentials(line: "  Basic ann:pa:ss ") == .basic(username: "ann", password: "pa:ss"), "the password keeps its colons")
+        #expect(try Credentials(line: "basic :") == .basic(username: "", password: ""))
+        #expect(try Credentials(line: "   ") == nil, "an empty line is no credentials")
+        #expect(Credentials.basic(username: "ann", password: "pa:ss").line == "basic ann:pa:ss")
+        for bad in ["bearer", "basic ann", "digest x", "token"] {
+            #expect(throws: FerryError.self, "\(bad)") { try Credentials(line: bad) }
+        }
+    }
+
+    @Test func theHeaderIsAddedUnlessSetAndASecretIsRedacted() throws {
+        let resolver = VariableResolver([Variable(name: "user", value: "ann"), Variable(name: "password", value: "pa55", isSecret: true)])
+        var request = Request(method: .get, url: URL(string: "http://127.0.0.1/")!)
+        var redaction = resolver.redaction
+        try Credentials.basic(username: "{{user}}", password: "{{password}}").apply(to: &request, redaction: &redaction, resolver: resolver)
+        let value = try #require(request.headers["Authorization"])
+        #expect(value == "Basic " + Data("ann:pa55".utf8).base64EncodedString())
+        #expect(redaction.redact(value) == "Basic {{secret}}")
+
+        var plain = Redaction()
+        try Credentials.bearer(token: "{{user}}").apply(to: &request, redaction: &plain, resolver: resolver)
+        #expect(request.headers.values(for: "Authorization").count == 1, "a request that has the header keeps it")
+        var fresh = Request(method: .get, url: URL(string: "http://127.0.0.1/")!)
+        try Credentials.bearer(token: "{{user}}").apply(to: &fresh, redaction: &plain, resolver: resolver)
+        #expect(fresh.headers["Authorization"] == "Bearer ann")
+        #expect(plain.isEmpty, "a token without secrets is not redacted")
+        #expect(throws: FerryError.self, "an unresolved variable names itself") {
+            var bare = Request(method: .get, url: URL(string: "http://127.0.0.1/")!)
+            try Credentials.bearer(token: "{{nope}}").apply(to: &bare, redaction: &plain, resolver: resolver)
+        }
+    }
+}
