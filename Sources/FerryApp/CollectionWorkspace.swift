@@ -29,7 +29,10 @@ final class CollectionWorkspace: Sendable {
         } catch {
             return .notice("cannot read the collection: \(ErrorChain(error).links.first?.message ?? "\(error)")")
         }
-        var items = collection.requests.map { CollectionItem(path: $0.path, request: Self.namedRequest($0.document, title: $0.title)) }
+        var items = collection.requests.map { entry in
+            CollectionItem(path: entry.path, request: NamedRequest(document: entry.document, title: entry.title,
+                                                                   defaults: collection.defaults(forFolder: (entry.path as NSString).deletingLastPathComponent), root: root))
+        }
         items += collection.problems.map { CollectionItem(path: relative($0.file), problem: $0.description) }
         let current = Dictionary(collection.requests.map { ($0.path, $0.fingerprint) }, uniquingKeysWith: { first, _ in first })
         let changed = fingerprints.withLock { known in
@@ -71,14 +74,7 @@ final class CollectionWorkspace: Sendable {
             } else if FileManager.default.fileExists(atPath: target) {
                 return .notice("not saved: \(path) already exists")
             }
-            document.method = request.method
-            document.url = request.url
-            if loaded?.headers != request.headers {
-                document.headers = request.headers.map { RequestDocument.HeaderEntry(name: $0.name, value: $0.value, enabled: $0.enabled) }
-            }
-            if loaded?.body != request.body {
-                document.body = request.body.isEmpty ? .none : .raw(request.body, contentType: nil)
-            }
+            try request.apply(to: &document, loaded: loaded, root: root)
             try document.save(to: target)
         } catch let problem as ConfigProblem {
             return .notice("not saved: \(problem.description) (the file is kept as it is)")
@@ -112,42 +108,6 @@ final class CollectionWorkspace: Sendable {
             return .notice("not done: " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
         }
         return .fileOperationDone(operation)
-    }
-
-    // MARK: - Converting
-
-    /// A request file as the editor holds it: method, URL, headers and a text body, `{{variables}}` kept.
-    /// A JSON or form body becomes its text (with its Content-Type row); params, auth, files, plists
-    /// and multipart bodies are listed in `omitted`, so the editor refuses to send the request without them.
-    static func namedRequest(_ document: RequestDocument, title: String) -> NamedRequest {
-        var headers = document.headers.map { HeaderRow(name: $0.name, value: $0.value, enabled: $0.enabled) }
-        var body = ""
-        var contentType: String?
-        var omitted: [String] = []
-        if document.params != nil { omitted.append("params") }
-        if document.auth != nil { omitted.append("auth") }
-        switch document.body {
-        case .raw(let text, let type):
-            (body, contentType) = (text, type)
-        case .json(let parameters):
-            body = (try? JSONRequestSerializer(pretty: true).serialize(parameters)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            contentType = "application/json"
-        case .form(let parameters):
-            body = (try? QueryStringEncoder().encode(parameters)) ?? ""
-            contentType = "application/x-www-form-urlencoded"
-        case .none:
-            break
-        case .multipart:
-            omitted.append("multipart body")
-        case .plist:
-            omitted.append("property-list body")
-        case .file:
-            omitted.append("file body")
-        }
-        if let contentType, !headers.contains(where: { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
-            headers.append(HeaderRow(name: "Content-Type", value: contentType))
-        }
-        return NamedRequest(title: title, method: document.method, url: document.url, headers: headers, body: body, omitted: omitted)
     }
 
     private func absolute(_ path: String) -> String { (root as NSString).appendingPathComponent(path) }

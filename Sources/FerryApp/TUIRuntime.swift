@@ -157,7 +157,8 @@ final class TUIRuntime {
         Task.detached { if workspace.hasChangedFiles() { inbox.post(workspace.load()) } }
     }
 
-    private func send(_ request: Request, id: Int) {
+    private func send(_ resolved: ResolvedRequest, id: Int) {
+        let request = resolved.request
         let started = ContinuousClock.now
         sendStarted[id] = started
         let inbox = self.inbox
@@ -168,7 +169,7 @@ final class TUIRuntime {
             inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
         }
         let recorder = self.recorder
-        let redaction = VariableResolver(state.variables).redaction
+        let redaction = resolved.redaction
         let origin = HistoryOrigin(collection: workspace?.root, requestPath: state.openRequest?.path, environment: state.environment)
         let startDate = Date()
         transfers[id] = Task.detached {

@@ -23,7 +23,7 @@ struct DemoCommand: AsyncCommand {
         guard tour else {
             let server = try await DemoServer.start()
             let outcome = Result {
-                try TUIEntry.open(theme: themeOption.theme, examples: try DemoExamples.requests(base: server.baseURL), collection: collectionOptions.collection ?? DemoExamples.directory,
+                try TUIEntry.open(theme: themeOption.theme, examples: try DemoExamples.requests(), collection: collectionOptions.collection ?? DemoExamples.directory,
                                   variables: [Variable(name: "baseURL", value: server.baseURL)], environmentName: collectionOptions.environment ?? "demo")
             }
             await server.shutdown()

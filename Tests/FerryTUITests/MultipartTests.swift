@@ -27,20 +27,6 @@ import Testing
         _ = press(.enter, in: &state)
     }
 
-    /// The bytes a request's body stream yields.
-    private func bytes(of request: Request) throws -> Data {
-        let source = try #require(try request.body.makeSource())
-        let stream = try source.open()
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
-            if count == 0 { break }
-            data.append(contentsOf: buffer[0..<count])
-        }
-        return data
-    }
-
     @Test func partsAreReorderedToggledAndSentWithTheirExactLength() throws {
         let directory = try TemporaryDirectory()
         let file = try directory.write("notes.txt", Data("hello file\n".utf8))
@@ -57,10 +43,10 @@ import Testing
         #expect(state.parts.map(\.line) == ["title=Holiday", "extra=1", "doc=@\(file)"])
         #expect(state.parts[1].enabled == false)
 
-        let request = try state.makeRequest()
+        let request = try state.makeRequest().request
         let contentType = try #require(request.headers["Content-Type"])
         #expect(contentType.hasPrefix("multipart/form-data; boundary="))
-        let body = try bytes(of: request)
+        let body = try bodyBytes(of: request)
         #expect(state.multipartSummary == "Content-Length: \(body.count) bytes (x shows the body)")
         #expect(try request.body.makeSource()?.length == Int64(body.count))
         let text = String(decoding: body, as: UTF8.self)
@@ -89,9 +75,9 @@ import Testing
         _ = press(.character("h"), .character("h"), .character("h"), in: &state)
         #expect(state.requestTab == .params)
         add("a=1", in: &state)
-        let text = String(decoding: try bytes(of: state.makeRequest()), as: UTF8.self)
+        let text = String(decoding: try bodyBytes(of: state.makeRequest().request), as: UTF8.self)
         #expect(text.range(of: "name=\"a\"")!.lowerBound < text.range(of: "name=\"b\"")!.lowerBound)
-        #expect(try state.makeRequest().url.query == nil, "with parts, parameters go into the body")
+        #expect(try state.makeRequest().request.url.query == nil, "with parts, parameters go into the body")
     }
 
     @Test func xAsksForTheHexDumpAndTheOverlayScrollsAndCloses() throws {

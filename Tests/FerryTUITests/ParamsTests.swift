@@ -1,4 +1,5 @@
 import FerryCore
+import FerryTestSupport
 import FerryTUI
 import Testing
 
@@ -47,13 +48,13 @@ import Testing
             ("page", .string("2")),
             ("user", .object([("name", .string("Ann")), ("tags", .array([.string("a"), .string("b")]))])),
         ]))
-        let request = try state.makeRequest()
+        let request = try state.makeRequest().request
         #expect(request.url.absoluteString == "http://h/anything?page=2&user%5Bname%5D=Ann&user%5Btags%5D%5B%5D=a&user%5Btags%5D%5B%5D=b")
         #expect(state.paramsPreview == "URL ?page=2&user%5Bname%5D=Ann&user%5Btags%5D%5B%5D=a&user%5Btags%5D%5B%5D=b")
 
         press(.character("s"), in: &state)
         #expect(state.params.arrayStyle == .repeat)
-        #expect(try state.makeRequest().url.query == "page=2&user%5Bname%5D=Ann&user%5Btags%5D=a&user%5Btags%5D=b")
+        #expect(try state.makeRequest().request.url.query == "page=2&user%5Bname%5D=Ann&user%5Btags%5D=a&user%5Btags%5D=b")
     }
 
     @Test func disablingARowLeavesOutItsSubtreeAndKeyOrderIsAnOption() throws {
@@ -61,18 +62,18 @@ import Testing
         press(.character("k"), .character("k"), .character(" "), in: &state)
         #expect(state.params.rows[3].key == "tags")
         #expect(state.params.rows[3].enabled == false)
-        #expect(try state.makeRequest().url.query == "page=2&user%5Bname%5D=Ann")
+        #expect(try state.makeRequest().request.url.query == "page=2&user%5Bname%5D=Ann")
         press(.character("g"), .character(" "), .character("o"), in: &state)
-        #expect(try state.makeRequest().url.query == "user%5Bname%5D=Ann")
+        #expect(try state.makeRequest().request.url.query == "user%5Bname%5D=Ann")
         press(.character(" "), in: &state)
-        #expect(try state.makeRequest().url.query == "page=2&user%5Bname%5D=Ann", "o keeps keys as given; page came first anyway")
+        #expect(try state.makeRequest().request.url.query == "page=2&user%5Bname%5D=Ann", "o keeps keys as given; page came first anyway")
         press(.character("G"), .character("d"), .character("d"), .character("d"), .character("k"), .character("d"), in: &state)
         #expect(state.params.rows.map(\.key) == ["page"])
         add("b=1", in: &state)
         add("a=1", in: &state)
-        #expect(try state.makeRequest().url.query == "page=2&b=1&a=1")
+        #expect(try state.makeRequest().request.url.query == "page=2&b=1&a=1")
         press(.character("o"), in: &state)
-        #expect(try state.makeRequest().url.query == "a=1&b=1&page=2")
+        #expect(try state.makeRequest().request.url.query == "a=1&b=1&page=2")
     }
 
     @Test func postSendsAFormBodyAndABodyLeavesNoRoomForIt() throws {
@@ -81,17 +82,39 @@ import Testing
         press(.character("1"), .character("m"), in: &state)
         #expect(state.method == .post)
         #expect(state.paramsPreview == "form body q=a%20b%26c")
-        let request = try state.makeRequest()
+        let request = try state.makeRequest().request
         #expect(request.url.query == nil)
         #expect(request.headers["Content-Type"] == "application/x-www-form-urlencoded")
         guard case .bytes(let body) = request.body else { Issue.record("no body: \(request.body)"); return }
         #expect(String(decoding: body, as: UTF8.self) == "q=a%20b%26c")
 
         state.body = TextArea("raw")
-        #expect(throws: FerryError.self) { try state.makeRequest() }
+        #expect(throws: FerryError.self) { try state.makeRequest().request }
         press(.control("r"), in: &state)
         guard case .failed(let chain, _) = state.exchange else { Issue.record("sent anyway"); return }
         #expect(chain.links.first?.message.contains("Body tab leaves no room") == true)
+    }
+
+    @Test func uMovesTheParametersToTheQueryOrTheBodyAndVariablesAreFilledIn() throws {
+        var state = paramsTab()
+        add("q={{term}}", in: &state)
+        state.variables = [Variable(name: "term", value: "a&b", isSecret: true)]
+        press(.character("1"), .character("m"), .character("3"), .character("u"), in: &state)
+        #expect(state.params.placement == .query)
+        #expect(state.paramsPreview.hasPrefix("URL ?"), "a POST's parameters go in the query now")
+        state.body = TextArea("raw")
+        var sent = try state.makeRequest()
+        #expect(sent.request.url.query == "q=a%26b", "beside a text body")
+        #expect(sent.redaction.redact(sent.request.url.absoluteString).hasSuffix("q={{term}}"), "a secret parameter is hidden in the history")
+        press(.character("u"), in: &state)
+        #expect(state.params.placement == .body)
+        state.body = TextArea()
+        state.method = .get
+        sent = try state.makeRequest()
+        #expect(sent.request.url.query == nil, "a GET with parameters placed in the body")
+        #expect(try String(decoding: bodyBytes(of: sent.request), as: UTF8.self) == "q=a%26b")
+        state.variables = []
+        #expect(throws: FerryError.self, "an unresolved variable in a parameter stops the send") { try state.makeRequest() }
     }
 
     @Test func nestingAndUnnestingMoveWholeSubtrees() {

@@ -34,7 +34,7 @@ import Testing
             │  [x] tags [1]                                            │
             │    [x] - a                                               │
             │URL ?page=2                                               │
-            └─────────────────── brackets arrays (s) · keys sorted (o) ┘
+            └─── by method (u) · brackets arrays (s) · keys sorted (o) ┘
             """)
     }
 

@@ -182,7 +182,7 @@ import Testing
         _ = state.update(.environmentLoaded("demo", [Variable(name: "baseURL", value: "http://127.0.0.1:9"),
                                                      Variable(name: "token", value: "s3cret", isSecret: true)]))
         #expect(state.environment == "demo")
-        #expect(try state.makeRequest().url.absoluteString == "http://127.0.0.1:9/json")
+        #expect(try state.makeRequest().request.url.absoluteString == "http://127.0.0.1:9/json")
         let canvas = Screen.render(state)
         #expect(!(0..<canvas.height).map { canvas.text(row: $0) }.joined().contains("s3cret"))
         guard case .loadEnvironment("prod")? = press(.function(4), in: &state).first else { Issue.record("expected prod"); return }

@@ -19,8 +19,9 @@ import Testing
         var state = state()
         type("http://127.0.0.1:1/get", in: &state)
         let effects = press([.enter], in: &state)
-        guard case .send(let id, let request)? = effects.first else { Issue.record("no send effect: \(effects)"); return }
+        guard case .send(let id, let resolved)? = effects.first else { Issue.record("no send effect: \(effects)"); return }
         #expect(id == 1)
+        let request = resolved.request
         #expect(request.url.absoluteString == "http://127.0.0.1:1/get")
         #expect(request.method == .get)
         #expect(request.headers["Accept"] == "*/*")
@@ -70,7 +71,7 @@ import Testing
         type("xyz", in: &state)
         _ = press([.escape], in: &state)
         #expect(state.headers[1].line == "X-Token: abc", "Esc drops the edit")
-        let request = try state.makeRequest()
+        let request = try state.makeRequest().request
         #expect(request.headers.fields.map(\.name) == ["X-Token"])
         _ = press([.character("d")], in: &state)
         #expect(state.headers.map(\.name) == ["Accept"])
@@ -94,7 +95,7 @@ import Testing
         _ = state.update(.editorClosed(body: "{\"a\": 1}\n", notice: nil))
         #expect(state.body.text == "{\"a\": 1}")
         state.method = .post
-        guard case .bytes(let data) = try state.makeRequest().body else { Issue.record("no body"); return }
+        guard case .bytes(let data) = try state.makeRequest().request.body else { Issue.record("no body"); return }
         #expect(String(decoding: data, as: UTF8.self) == "{\"a\": 1}")
     }
 
@@ -158,7 +159,7 @@ import Testing
         _ = press([.enter], in: &state)
         #expect(state.bodyFile == path)
         #expect(Screen.render(state).text.contains("file \(path) (2.9 KiB, streamed from disk)"))
-        guard case .file(let sent) = try state.makeRequest().body else { Issue.record("not a file body"); return }
+        guard case .file(let sent) = try state.makeRequest().request.body else { Issue.record("not a file body"); return }
         #expect(sent == path)
         _ = press([.character("f"), .control("u"), .enter], in: &state)
         #expect(state.bodyFile == nil, "an empty path goes back to the text body")

@@ -14,7 +14,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     // Response views
     case expandAll, expandLevel, collapseLevel, collapseAll, search, nextMatch, previousMatch, jump, togglePretty
     // Request tabs, palette, mouse
-    case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, prettyPrint, palette, chooseBodyFile
+    case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, cycleParamPlacement, prettyPrint, palette, chooseBodyFile
     case moveRowUp, moveRowDown, showBodyHex, complete
     // Collection, environments
     case toggleSidebar, save, nextEnvironment, rename, duplicate, history
@@ -79,6 +79,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .outdentRow: "move the parameter out of its parent"
         case .cycleArrayStyle: "next array style for parameters (brackets, repeat, indices, comma)"
         case .toggleKeyOrder: "keep parameter keys in order / sort them"
+        case .cycleParamPlacement: "put parameters by method, in the URL query, or in a form body"
         case .prettyPrint: "pretty-print the JSON body"
         case .chooseBodyFile: "stream a file from disk as the body (an empty path returns to the text)"
         case .palette: "open the command palette"

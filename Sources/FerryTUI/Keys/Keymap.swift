@@ -140,6 +140,7 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("<"), .browse, .outdentRow),
         KeyBinding(.character("s"), .browse, .cycleArrayStyle),
         KeyBinding(.character("o"), .browse, .toggleKeyOrder),
+        KeyBinding(.character("u"), .browse, .cycleParamPlacement),
         KeyBinding(.character("p"), .browse, .prettyPrint),
         KeyBinding(.character("f"), .browse, .chooseBodyFile),
         KeyBinding(.character("K"), .browse, .moveRowUp),

@@ -57,13 +57,14 @@ extension AppState {
     private mutating func selectRow(_ row: Int, height: Int) {
         switch (focus, requestTab) {
         case (.request, .headers):
-            let first = RequestPaneView.firstVisible(selected: headerSelection, count: headers.count, height: height)
+            let first = RequestPaneView.firstVisible(selected: headerSelection, count: headers.count, height: height - (inheritedHeadersSent.isEmpty ? 0 : 1))
             if headers.indices.contains(first + row) { headerSelection = first + row }
         case (.request, .multipart):
             let first = RequestPaneView.firstVisible(selected: partSelection, count: parts.count, height: height - 1)
             if parts.indices.contains(first + row) { partSelection = first + row }
         case (.request, .options):
-            if let option = OptionRow(rawValue: row) { optionSelection = option }
+            let first = RequestPaneView.firstVisible(selected: optionSelection.rawValue, count: OptionRow.allCases.count, height: height)
+            if let option = OptionRow(rawValue: first + row) { optionSelection = option }
         case (.request, .params):
             let first = ParamsView.firstVisible(params, height: height)
             if params.rows.indices.contains(first + row) { params.selection = first + row }

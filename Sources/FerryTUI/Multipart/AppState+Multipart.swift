@@ -25,7 +25,7 @@ extension AppState {
             partSelection = max(0, min(parts.count - 1, partSelection.addingClamped(Self.rowStep(movement)!)))
         case .showBodyHex:
             do {
-                return [.showBodyHex(try makeRequest())]
+                return [.showBodyHex(try makeRequest().request)]
             } catch {
                 notice = Self.oneLine(error)
             }
@@ -57,21 +57,26 @@ extension AppState {
         }
     }
 
-    /// The multipart body the enabled parts make, the Params tab's parameters first as fields
-    /// (as `ferry send --param -F` does); nil without enabled parts. Files are checked here.
-    func multipartForm() throws -> MultipartFormData? {
+    /// The multipart body the enabled parts make, `fields` first (as `ferry send --param -F` puts
+    /// parameters), each part's `{{variables}}` filled in; nil without enabled parts. Files are checked here.
+    func multipartForm(fields: Parameters?, resolver: VariableResolver) throws -> MultipartFormData? {
         let enabled = parts.filter(\.enabled)
         guard !enabled.isEmpty else { return nil }
         var form = MultipartFormData()
-        if let parameters = params.parameters { form.appendFields(parameters, naming: params.encoder) }
-        for part in enabled { try FormPartArgument(parsing: part.line).append(to: &form) }
+        if let fields { form.appendFields(fields, naming: params.encoder) }
+        for part in enabled {
+            let name = part.line.prefix { $0 != "=" }
+            try FormPartArgument(parsing: try resolver.render(part.line, place: "part \(name)")).append(to: &form)
+        }
         return form
     }
 
     /// The Multipart tab's last line: the exact Content-Length, or why the parts cannot be sent.
     public var multipartSummary: String {
         do {
-            guard let form = try multipartForm() else { return "no parts enabled" }
+            let resolver = VariableResolver(variables)
+            let fields = params.placement == .query ? nil : try params.parameters.map { try resolver.render($0, place: "param") }
+            guard let form = try multipartForm(fields: fields, resolver: resolver) else { return "no parts enabled" }
             let length = form.encoded().source.length ?? 0
             return "Content-Length: \(length) bytes (x shows the body)"
         } catch {

@@ -41,6 +41,7 @@ extension AppState {
         case .outdentRow: params.outdentSelected()
         case .cycleArrayStyle: params.arrayStyle = params.arrayStyle.cycled(by: 1)
         case .toggleKeyOrder: params.keepsKeyOrder.toggle()
+        case .cycleParamPlacement: params.placement = params.placement.cycled(by: 1)
         default:
             guard let step = Self.rowStep(action) else { return false }
             params.move(by: step)
@@ -59,13 +60,15 @@ extension AppState {
         }
     }
 
-    /// The encoding `ferry send --param` uses: in the URL for GET, HEAD and DELETE, else a form body.
-    var paramEncoding: ParameterEncoding { ParameterEncoding(format: .form, query: params.encoder) }
-
-    /// Puts the Params tab's enabled parameters and the Multipart tab's parts into `request`, as
-    /// `ferry send --param -F` does: parts make a multipart body (parameters first, as fields).
-    func applyParams(to request: inout Request) throws {
-        if let form = try multipartForm() {
+    /// Puts the Params tab's enabled parameters and the Multipart tab's parts into `request`, with
+    /// their variables filled in. Parameters placed in the URL query go there; otherwise they go
+    /// where `ferry send --param -F` puts them: fields of the multipart body when there are parts,
+    /// else the URL or a form body as the placement and method say.
+    func applyParams(to request: inout Request, resolver: VariableResolver) throws {
+        let parameters = try params.parameters.map { try resolver.render($0, place: "param") }
+        if let parameters, params.placement == .query { try params.encoding.apply(parameters, to: &request) }
+        let fields = params.placement == .query ? nil : parameters
+        if let form = try multipartForm(fields: fields, resolver: resolver) {
             guard case .none = request.body else {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "Multipart", problem: "the Body tab has a body too; empty it, or disable the parts"))
             }
@@ -74,18 +77,22 @@ extension AppState {
             request.body = .stream(source)
             return
         }
-        guard let parameters = params.parameters else { return }
-        if case .none = request.body {} else if !paramEncoding.encodesInURL(request.method) {
+        guard let fields else { return }
+        if case .none = request.body {} else if !params.encoding.encodesInURL(request.method) {
             throw FerryError.invalidRequest(reason: .invalidArgument(
-                name: "Params", problem: "the Body tab leaves no room for form parameters; empty it, or use GET, HEAD or DELETE"))
+                name: "Params", problem: "the Body tab leaves no room for form parameters; empty it, or put them in the URL query (u)"))
         }
-        try paramEncoding.apply(parameters, to: &request)
+        try params.encoding.apply(fields, to: &request)
     }
 
-    /// One line saying where the parameters go and what they encode to.
+    /// One line saying where the parameters go and what they encode to (variables unresolved).
     public var paramsPreview: String {
         guard let parameters = params.parameters else { return "nothing to send" }
-        let place = paramEncoding.encodesInURL(method) ? "URL ?" : "form body "
+        let place = if params.placement != .query, parts.contains(where: \.enabled) {
+            "multipart fields "
+        } else {
+            params.encoding.encodesInURL(method) ? "URL ?" : "form body "
+        }
         do {
             return place + (try params.encoder.encode(parameters))
         } catch {

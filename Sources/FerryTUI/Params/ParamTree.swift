@@ -9,11 +9,38 @@ public struct ParamTree: Hashable, Sendable {
     public var selection = 0
     public var arrayStyle = QueryStringEncoder.ArrayStyle.brackets
     public var keepsKeyOrder = false
+    public var placement = Placement.byMethod
+
+    /// Where the parameters go, as Alamofire's `URLEncoding.Destination` says it.
+    public enum Placement: String, Hashable, Sendable, CaseIterable {
+        /// In the URL for GET, HEAD and DELETE, else a form body (what `ferry send --param` does).
+        case byMethod = "by method"
+        /// Always in the URL query (a request file's `params`).
+        case query = "URL query"
+        /// Always a form body (a request file's `body: form`).
+        case body = "form body"
+    }
 
     public init(rows: [ParamRow] = []) { self.rows = rows }
 
     /// The encoder the tab's options describe; `ferry send --array-style/--keep-key-order` build the same one.
     public var encoder: QueryStringEncoder { QueryStringEncoder(arrayStyle: arrayStyle, keepsKeyOrder: keepsKeyOrder) }
+
+    /// Where and how the parameters are encoded: the placement and the encoder.
+    public var encoding: ParameterEncoding {
+        switch placement {
+        case .byMethod: ParameterEncoding(format: .form, query: encoder)
+        case .query: ParameterEncoding(format: .query, query: encoder)
+        case .body: ParameterEncoding(format: .form, query: encoder, uriMethods: [])
+        }
+    }
+
+    /// The tree as a request holds it: rows, placement and encoder settings, without the selection.
+    public var content: ParamTree {
+        var copy = self
+        copy.selection = 0
+        return copy
+    }
 
     /// The enabled parameters as an ordered tree; nil when there are none.
     public var parameters: Parameters? {

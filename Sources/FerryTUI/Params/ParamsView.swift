@@ -5,7 +5,7 @@ struct ParamsView {
         let theme = state.theme
         let (list, footer) = rect.splitBottom(1)
         let params = state.params
-        let options = " \(params.arrayStyle.rawValue) arrays (s) · \(params.keepsKeyOrder ? "keys as given" : "keys sorted") (o) "
+        let options = " \(params.placement.rawValue) (u) · \(params.arrayStyle.rawValue) arrays (s) · \(params.keepsKeyOrder ? "keys as given" : "keys sorted") (o) "
         canvas.put([Span(state.paramsPreview, .muted)], in: footer, row: 0, theme: theme)
         canvas.put(options, x: footer.maxX - CharacterWidth.of(options), y: footer.maxY, style: theme[.muted], maxX: footer.maxX)
         guard !params.rows.isEmpty else {

@@ -12,7 +12,8 @@ extension AppState {
     /// The editor's request as a file would hold it.
     public var editorRequest: NamedRequest {
         NamedRequest(title: openRequest?.saved.title ?? "", method: method, url: url.text, headers: headers, body: body.text,
-                     omitted: openRequest?.saved.omitted ?? [])
+                     bodyFile: bodyFile, params: params, parts: parts, auth: auth, options: options, expectations: expectations,
+                     baseURL: baseURL, inheritedHeaders: inheritedHeaders, omitted: omitted)
     }
 
     /// True when the editor differs from the file it was loaded from or saved to.
@@ -119,7 +120,7 @@ extension AppState {
         openRequest = OpenRequest(path: path, saved: request)
         openRequest!.saved = editorRequest
         notice = request.omitted.isEmpty ? "opened \(path)"
-            : "opened \(path); its \(request.omitted.joined(separator: ", ")) cannot be edited here yet: send it with ferry send (saving keeps them)"
+            : "opened \(path); its \(request.omitted.joined(separator: ", ")) cannot be shown here: send it with ferry send (saving keeps them)"
     }
 
     /// Ctrl-S: writes the request to its file, or asks for a path.

@@ -173,7 +173,7 @@ extension AppState {
             editText(.apply(action))
         case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .search, .nextMatch, .previousMatch, .jump, .togglePretty, .prettyPrint:
             return performResponseView(action)
-        case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .palette, .chooseBodyFile,
+        case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .cycleParamPlacement, .palette, .chooseBodyFile,
              .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate, .history,
              .moveRowUp, .moveRowDown, .showBodyHex, .complete:
             break
@@ -237,7 +237,7 @@ extension AppState {
         case (.response, _) where responseTab == .errors: jumpToErrorOffset()
         case (.request, .options):
             if optionSelection.isText {
-                lineEdit = LineEdit(target: .option(optionSelection), text: optionSelection.editText(in: options, expectations))
+                lineEdit = LineEdit(target: .option(optionSelection), text: optionSelection.editText(in: options, expectations, auth))
             } else {
                 optionSelection.toggle(&options, &expectations)
             }
@@ -265,7 +265,7 @@ extension AppState {
         case .part(let index):
             commitPartEdit(index, text: edit.field.text, isNewRow: edit.isNewRow)
         case .option(let row):
-            if let problem = row.set(edit.field.text, in: &options, &expectations) {
+            if let problem = row.set(edit.field.text, in: &options, &expectations, &auth) {
                 notice = problem
                 return
             }

@@ -17,6 +17,13 @@ public struct AppState: Sendable {
     public var isEditingBody = false
     public var options = RequestOptions()
     public var expectations = ResponseExpectations()
+    /// Basic or bearer credentials sent as `Authorization` unless a header sets it.
+    public var auth: Credentials?
+    /// What the loaded request inherits from its folders and what of it the editor cannot show
+    /// (see `NamedRequest`); set by `load(_:)`.
+    public var baseURL: String?
+    public var inheritedHeaders: [HeaderRow] = []
+    public var omitted: [String] = []
     /// A file sent as the body, streamed from disk; while set it replaces the text body.
     public var bodyFile: String?
     public var optionSelection = OptionRow.timeout
@@ -88,33 +95,57 @@ public struct AppState: Sendable {
     /// True when the terminal is too small for the layout.
     public var isTooSmall: Bool { width < ScreenLayout.minimumWidth || height < ScreenLayout.minimumHeight }
 
-    /// The request as composed, checked; throws `FerryError.invalidRequest` when it cannot be sent.
-    public func makeRequest() throws -> Request {
-        if let open = openRequest, !open.saved.omitted.isEmpty {
+    /// The request as composed, its variables filled in and checked, with the redaction of the
+    /// secrets it holds; throws `FerryError.invalidRequest` when it cannot be sent. An open request
+    /// file's folder defaults apply: its base URL under a relative URL, its headers unless set here.
+    public func makeRequest() throws -> ResolvedRequest {
+        guard omitted.isEmpty else {
             throw FerryError.invalidRequest(reason: .invalidArgument(
-                name: open.path, problem: "its \(open.saved.omitted.joined(separator: ", ")) cannot be shown in the editor yet, and Ferry will not send the request without them; send it whole with `ferry send` on the file"))
+                name: openRequest?.path ?? "the request", problem: "its \(omitted.joined(separator: ", ")) cannot be shown in the editor, and Ferry will not send the request without them; send it whole with `ferry send` on the file"))
         }
         let resolver = VariableResolver(variables)
-        let url = try Request.parseURL(resolver.render(self.url.text, place: "url"))
+        var redaction = resolver.redaction
+        var urlText = try resolver.render(self.url.text, place: "url")
+        if let baseURL, !urlText.contains("://") {
+            urlText = try BaseURL(try Request.parseURL(try resolver.render(baseURL, place: "folder base URL"))).resolve(urlText).absoluteString
+        }
+        let url = try Request.parseURL(urlText)
         var fields = HTTPHeaders()
-        for row in headers where row.enabled && !row.name.isEmpty {
+        for row in inheritedHeadersSent + headers where row.enabled && !row.name.isEmpty {
             fields.add(name: try resolver.render(row.name, place: "header \(row.name)"), value: try resolver.render(row.value, place: "header \(row.name)"))
         }
         let bodyText = try resolver.render(body.text, place: "body")
         var request = Request(method: method, url: url, headers: fields,
-                              body: bodyFile.map { .file(path: $0) } ?? (body.isEmpty ? .none : .bytes(Data(bodyText.utf8))), options: options)
-        try applyParams(to: &request)
+                              body: try bodyFile.map { .file(path: try resolver.render($0, place: "body file")) } ?? (body.isEmpty ? .none : .bytes(Data(bodyText.utf8))), options: options)
+        try auth?.apply(to: &request, redaction: &redaction, resolver: resolver)
+        try applyParams(to: &request, resolver: resolver)
         try request.validate()
-        return request
+        return ResolvedRequest(request: request, redaction: redaction)
     }
 
-    /// Loads a prepared request into the editor.
+    /// The folders' headers that are sent: enabled ones whose name no enabled row of the editor sets.
+    public var inheritedHeadersSent: [HeaderRow] {
+        let own = Set(headers.filter { $0.enabled && !$0.name.isEmpty }.map { $0.name.lowercased() })
+        return inheritedHeaders.filter { $0.enabled && !own.contains($0.name.lowercased()) }
+    }
+
+    /// Loads a prepared request into the editor: every field it holds replaces the editor's.
     public mutating func load(_ example: NamedRequest) {
         method = example.method
         url = TextField(example.url)
         headers = example.headers
         headerSelection = 0
         body = TextArea(example.body)
+        bodyFile = example.bodyFile
+        params = example.params
+        parts = example.parts
+        partSelection = 0
+        auth = example.auth
+        options = example.options
+        expectations = example.expectations
+        baseURL = example.baseURL
+        inheritedHeaders = example.inheritedHeaders
+        omitted = example.omitted
         lineEdit = nil
         isEditingBody = false
     }

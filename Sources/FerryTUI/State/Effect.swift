@@ -2,7 +2,8 @@ import FerryCore
 
 /// Work the runtime does for the pure core; results come back as `Message`s.
 public enum Effect: Sendable {
-    case send(id: Int, Request)
+    /// Send the request (its variables filled in); the redaction hides its secrets in the history.
+    case send(id: Int, ResolvedRequest)
     case cancel(id: Int)
     /// Suspend the UI and edit `body` in `$EDITOR`; answers with `.editorClosed`.
     case editBody(String)

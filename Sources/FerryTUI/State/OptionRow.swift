@@ -4,7 +4,7 @@ import Foundation
 /// The rows of the Options tab: how the request is carried, and what is expected of the response.
 public enum OptionRow: Int, Hashable, Sendable, CaseIterable {
     case timeout, connectTimeout, followRedirects, maxRedirects, verifyTLS, httpVersion
-    case expectStatus, expectTypes, serializer
+    case expectStatus, expectTypes, serializer, auth
 
     public var label: String {
         switch self {
@@ -17,6 +17,7 @@ public enum OptionRow: Int, Hashable, Sendable, CaseIterable {
         case .expectStatus: "Accept status"
         case .expectTypes: "Accept types"
         case .serializer: "Read body as"
+        case .auth: "Auth"
         }
     }
 
@@ -24,17 +25,19 @@ public enum OptionRow: Int, Hashable, Sendable, CaseIterable {
     public var isText: Bool { ![.followRedirects, .verifyTLS, .httpVersion, .serializer].contains(self) }
 
     /// The text an edit of the row starts from: the value, or nothing where it shows a default.
-    public func editText(in options: RequestOptions, _ expectations: ResponseExpectations) -> String {
+    public func editText(in options: RequestOptions, _ expectations: ResponseExpectations, _ auth: Credentials?) -> String {
         switch self {
+        case .auth: auth?.line ?? ""
         case .expectStatus: expectations.statusCodes.description
         case .expectTypes: expectations.contentTypes?.joined(separator: ", ") ?? ""
-        default: value(in: options, expectations).first?.isNumber == true ? value(in: options, expectations) : ""
+        default: value(in: options, expectations, auth).first?.isNumber == true ? value(in: options, expectations, auth) : ""
         }
     }
 
     /// The row's value as shown.
-    public func value(in options: RequestOptions, _ expectations: ResponseExpectations) -> String {
+    public func value(in options: RequestOptions, _ expectations: ResponseExpectations, _ auth: Credentials?) -> String {
         switch self {
+        case .auth: auth?.line ?? "none (bearer TOKEN or basic USER:PASSWORD; {{variables}} work)"
         case .expectStatus: expectations.statusCodes.description
         case .expectTypes: expectations.contentTypes?.joined(separator: ", ") ?? "from the Accept header"
         case .serializer: expectations.serializer == .auto ? "auto (validate, then show as a tree)" : expectations.serializer.rawValue
@@ -54,14 +57,21 @@ public enum OptionRow: Int, Hashable, Sendable, CaseIterable {
         case .verifyTLS: options.tls.verifyPeer.toggle()
         case .httpVersion: options.httpVersion = options.httpVersion.cycled(by: 1)
         case .serializer: expectations.serializer = expectations.serializer.cycled(by: 1)
-        case .timeout, .connectTimeout, .maxRedirects, .expectStatus, .expectTypes: break
+        case .timeout, .connectTimeout, .maxRedirects, .expectStatus, .expectTypes, .auth: break
         }
     }
 
     /// Sets a text row from what the user typed, or returns why it cannot.
-    public func set(_ text: String, in options: inout RequestOptions, _ expectations: inout ResponseExpectations) -> String? {
+    public func set(_ text: String, in options: inout RequestOptions, _ expectations: inout ResponseExpectations,
+                    _ auth: inout Credentials?) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch self {
+        case .auth:
+            do {
+                auth = try Credentials(line: trimmed)
+            } catch {
+                return ErrorChain(error).links.first?.message ?? "\(error)"
+            }
         case .timeout, .connectTimeout:
             let value: Double?
             if trimmed.isEmpty || trimmed == "none" || trimmed == "default" {

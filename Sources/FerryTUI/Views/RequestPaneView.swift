@@ -18,6 +18,13 @@ struct RequestPaneView {
 
     private func renderHeaders(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
         let theme = state.theme
+        var rect = rect
+        let inherited = state.inheritedHeadersSent
+        if !inherited.isEmpty {
+            let (list, footer) = rect.splitBottom(1)
+            canvas.put([Span("also sent, from the folder: " + inherited.map(\.line).joined(separator: " · "), .muted)], in: footer, row: 0, theme: theme)
+            rect = list
+        }
         guard !state.headers.isEmpty else {
             canvas.put([Span("(no headers: a adds one)", .muted)], in: rect, row: 0, theme: theme)
             return
@@ -69,17 +76,19 @@ struct RequestPaneView {
     private func renderOptions(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
         let theme = state.theme
         let labelWidth = (OptionRow.allCases.map(\.label.count).max() ?? 0) + 2
-        for row in OptionRow.allCases where row.rawValue < rect.height {
+        let first = Self.firstVisible(selected: state.optionSelection.rawValue, count: OptionRow.allCases.count, height: rect.height)
+        for row in OptionRow.allCases.dropFirst(first).prefix(rect.height) {
+            let line = row.rawValue - first
             let label = row.label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
             if case .option(row)? = state.lineEdit?.target, let edit = state.lineEdit {
                 let visible = edit.field.visible(width: rect.width - labelWidth)
-                canvas.put([Span(label, .accent), Span(visible.text)], in: rect, row: row.rawValue, theme: theme)
-                canvas.cursor = (rect.x + labelWidth + visible.cursorColumn, rect.y + row.rawValue)
+                canvas.put([Span(label, .accent), Span(visible.text)], in: rect, row: line, theme: theme)
+                canvas.cursor = (rect.x + labelWidth + visible.cursorColumn, rect.y + line)
                 continue
             }
-            canvas.put([Span(label, .accent), Span(row.value(in: state.options, state.expectations))], in: rect, row: row.rawValue, theme: theme)
+            canvas.put([Span(label, .accent), Span(row.value(in: state.options, state.expectations, state.auth))], in: rect, row: line, theme: theme)
             if state.focus == .request, row == state.optionSelection {
-                canvas.restyle(Rect(x: rect.x, y: rect.y + row.rawValue, width: rect.width, height: 1), style: theme[.selection])
+                canvas.restyle(Rect(x: rect.x, y: rect.y + line, width: rect.width, height: 1), style: theme[.selection])
             }
         }
     }

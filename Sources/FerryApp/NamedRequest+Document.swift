@@ -1,0 +1,159 @@
+import FerryCore
+import FerryStore
+import FerryTUI
+import Foundation
+
+/// A request file as the editor holds it, and the editor's request written back into a file.
+///
+/// Loading keeps `{{variables}}`: query `params` fill the Params tab in the URL query, a form body
+/// fills it as a form body, multipart parts become Multipart rows, a file body the body file (paths
+/// made absolute against the collection), JSON and property-list bodies their text, auth, options,
+/// validation and serializer the Options tab; the folder's base URL and headers ride along. What
+/// the editor cannot show is listed in `omitted`, and such a request is not sent from the editor.
+extension NamedRequest {
+    public init(document: RequestDocument, title: String, defaults: FolderDefaults, root: String) {
+        var omitted: [String] = []
+        var headers = document.headers.map { HeaderRow(name: $0.name, value: $0.value, enabled: $0.enabled) }
+        var params = ParamTree()
+        if let parameters = document.params {
+            if let tree = ParamTree(parameters: parameters, placement: .query, keepsKeyOrder: true) { params = tree } else { omitted.append("params (a null or an empty object or array)") }
+        }
+        var body = ""
+        var bodyFile: String?
+        var parts: [MultipartRow] = []
+        var contentType: String?
+        switch document.body {
+        case .none:
+            break
+        case .raw(let text, let type):
+            (body, contentType) = (text, type)
+        case .json(let parameters):
+            body = (try? JSONRequestSerializer(pretty: true).serialize(parameters)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            contentType = "application/json"
+        case .form(let parameters):
+            if document.params == nil, let tree = ParamTree(parameters: parameters, placement: .body, keepsKeyOrder: true) {
+                params = tree
+            } else {
+                omitted.append(document.params == nil ? "form body (a null or an empty object or array)" : "form body beside query params")
+            }
+        case .plist(let parameters):
+            body = (try? PropertyListRequestSerializer().serialize(parameters)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            contentType = "application/x-plist"
+        case .file(let path, let type):
+            (bodyFile, contentType) = (Self.absolute(path, in: root), type)
+        case .multipart(let fileParts):
+            for part in fileParts {
+                guard let line = Self.line(of: part, root: root) else {
+                    omitted.append("part \(part.name) (a text part with its own type or file name, or a name or path -F cannot write)")
+                    continue
+                }
+                parts.append(MultipartRow(line))
+            }
+        }
+        if let contentType, !headers.contains(where: { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
+            headers.append(HeaderRow(name: "Content-Type", value: contentType))
+        }
+        var options = document.options
+        options.tls.caFile = options.tls.caFile.map { Self.absolute($0, in: root) }
+        var expectations = ResponseExpectations()
+        if let codes = document.validation?.statusCodes {
+            if let set = StatusCodeSet(parsing: codes) { expectations.statusCodes = set } else { omitted.append("validation status codes \(codes)") }
+        }
+        if let types = document.validation?.contentTypes, !types.isEmpty { expectations.contentTypes = types }
+        if let name = document.serializer {
+            if let kind = SerializerKind(rawValue: name) { expectations.serializer = kind } else { omitted.append("serializer \(name)") }
+        }
+        self.init(title: title, method: document.method, url: document.url, headers: headers, body: body, bodyFile: bodyFile,
+                  params: params, parts: parts, auth: document.auth, options: options, expectations: expectations,
+                  baseURL: defaults.baseURL, inheritedHeaders: defaults.headers.map { HeaderRow(name: $0.name, value: $0.value, enabled: $0.enabled) },
+                  omitted: omitted)
+    }
+
+    /// Writes the fields that differ from `loaded` (everything for a new file, `loaded` nil) into
+    /// `document`, so fields the editor did not touch keep their exact form. Throws when the editor
+    /// holds two bodies a file cannot (text or a file beside form parameters).
+    func apply(to document: inout RequestDocument, loaded: NamedRequest?, root: String) throws {
+        document.method = method
+        document.url = url
+        if loaded?.headers != headers {
+            document.headers = headers.map { RequestDocument.HeaderEntry(name: $0.name, value: $0.value, enabled: $0.enabled) }
+        }
+        let parameters = params.parameters
+        let partsEnabled = parts.contains(where: \.enabled)
+        let inQuery = params.placement == .query || (!partsEnabled && params.encoding.encodesInURL(method))
+        if loaded?.params != params || loaded?.method != method {
+            document.params = inQuery ? parameters : nil
+        }
+        if loaded == nil || loaded?.body != body || loaded?.bodyFile != bodyFile || loaded?.parts != parts
+            || loaded?.params != params || loaded?.method != method {
+            document.body = try bodyDocument(fields: inQuery ? nil : parameters, root: root)
+        }
+        if loaded?.auth != auth { document.auth = auth }
+        if loaded?.options != options {
+            document.options = options
+            document.options.tls.caFile = options.tls.caFile.map { Self.relative($0, in: root) }
+        }
+        if loaded?.expectations != expectations {
+            let types = expectations.contentTypes ?? []
+            document.validation = expectations.statusCodes == .success && types.isEmpty
+                ? nil : RequestDocument.Validation(statusCodes: expectations.statusCodes.description, contentTypes: types)
+            document.serializer = expectations.serializer == .auto ? nil : expectations.serializer.rawValue
+        }
+    }
+
+    /// The body the editor describes: multipart parts (parameters first, as text fields), a file,
+    /// the text, or the parameters as a form.
+    private func bodyDocument(fields: Parameters?, root: String) throws -> RequestDocument.Body {
+        let enabled = parts.filter(\.enabled)
+        if !enabled.isEmpty {
+            var result: [RequestDocument.MultipartPart] = []
+            if let fields {
+                for pair in try params.encoder.pairs(key: nil, value: fields) {
+                    result.append(.init(name: pair.field, value: .text(pair.values?.joined(separator: ",") ?? "")))
+                }
+            }
+            for row in enabled {
+                let part = try FormPartArgument(parsing: row.line)
+                switch part.value {
+                case .text(let text):
+                    result.append(.init(name: part.name, value: .text(text)))
+                case .file(let path):
+                    result.append(.init(name: part.name, value: .file(path: Self.relative(path, in: root)), contentType: part.type, fileName: part.fileName))
+                }
+            }
+            return .multipart(result)
+        }
+        if fields != nil, bodyFile != nil || !body.isEmpty {
+            throw FerryError.invalidRequest(reason: .invalidArgument(
+                name: "Params", problem: "the Body tab and the form parameters cannot both be the body; empty one, or put the parameters in the URL query (u)"))
+        }
+        if let bodyFile { return .file(path: Self.relative(bodyFile, in: root), contentType: nil) }
+        if !body.isEmpty { return .raw(body, contentType: nil) }
+        if let fields { return .form(fields) }
+        return .none
+    }
+
+    /// A part as `ferry send -F` writes it, or nil when that syntax cannot say it exactly.
+    private static func line(of part: RequestDocument.MultipartPart, root: String) -> String? {
+        guard !part.name.isEmpty, !part.name.contains("=") else { return nil }
+        switch part.value {
+        case .text(let text):
+            guard part.contentType == nil, part.fileName == nil, !text.hasPrefix("@") else { return nil }
+            return "\(part.name)=\(text)"
+        case .file(let path):
+            let fields = [part.contentType.map { "type=\($0)" }, part.fileName.map { "filename=\($0)" }].compactMap { $0 }
+            guard !path.contains(";"), !fields.joined().contains(";") else { return nil }
+            return (["\(part.name)=@\(absolute(path, in: root))"] + fields).joined(separator: ";")
+        }
+    }
+
+    private static func absolute(_ path: String, in root: String) -> String {
+        path.hasPrefix("/") || path.hasPrefix("{{") ? path : (root as NSString).appendingPathComponent(path)
+    }
+
+    /// `path` relative to `root` when it lies below it; otherwise as it is.
+    private static func relative(_ path: String, in root: String) -> String {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}

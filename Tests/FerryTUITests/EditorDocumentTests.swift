@@ -1,0 +1,219 @@
+@testable import FerryApp
+import FerryCore
+import FerryStore
+import FerryTestSupport
+import FerryTUI
+import Foundation
+import Testing
+
+/// A request file opened in the editor: real files in a temporary collection. What the TUI sends
+/// must be what `ferry send FILE --env` sends (the document resolved by FerryStore), and saving
+/// must write back exactly what was edited.
+@Suite struct EditorDocumentTests {
+    private static let variables = [
+        Variable(name: "baseURL", value: "http://127.0.0.1:9"), Variable(name: "term", value: "boats & more"),
+        Variable(name: "user", value: "ann"), Variable(name: "token", value: "t0ken", isSecret: true),
+        Variable(name: "password", value: "pa55", isSecret: true),
+    ]
+
+    /// One document per kind of content the editor must hold, in folder `api` below a folder with defaults.
+    private static var documents: [String: RequestDocument] {
+        var query = RequestDocument(method: .get, url: "search")
+        query.params = .object([("q", .string("{{term}}")), ("page", .number("2")),
+                                ("filter", .object([("tags", .array([.string("a"), .string("{{user}}")])), ("active", .bool(true))]))])
+        query.headers = [.init(name: "Accept", value: "application/json"), .init(name: "X-Off", value: "1", enabled: false)]
+        query.auth = .bearer(token: "{{token}}")
+        query.options.totalTimeout = 5
+        query.options.followRedirects = false
+        query.validation = .init(statusCodes: "200-299,404", contentTypes: ["application/json"])
+        query.serializer = "json"
+
+        var form = RequestDocument(method: .post, url: "login")
+        form.body = .form(.object([("user", .string("{{user}}")), ("remember", .bool(true)), ("scopes", .array([.string("a"), .string("b")]))]))
+        form.auth = .basic(username: "{{user}}", password: "{{password}}")
+
+        var multipart = RequestDocument(method: .post, url: "upload")
+        multipart.params = .object([("v", .number("1"))])
+        multipart.body = .multipart([
+            .init(name: "title", value: .text("Hello {{user}}")),
+            .init(name: "photo", value: .file(path: "files/pic.bin"), contentType: "image/png", fileName: "p.png"),
+        ])
+
+        var file = RequestDocument(method: .put, url: "{{baseURL}}/blob")
+        file.body = .file(path: "files/pic.bin", contentType: "application/octet-stream")
+
+        var plist = RequestDocument(method: .post, url: "plist")
+        plist.body = .plist(.object([("name", .string("{{user}}")), ("n", .number("3"))]))
+
+        var json = RequestDocument(method: .patch, url: "json")
+        json.body = .json(.object([("a", .array([.number("1"), .number("2")])), ("b", .string("{{user}}"))]))
+        return ["query": query, "form": form, "multipart": multipart, "file": file, "plist": plist, "json": json]
+    }
+
+    private func collection() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.file("api/files"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.file("files"), withIntermediateDirectories: true)
+        _ = try folder.write("files/pic.bin", Data((0..<300).map { UInt8($0 % 256) }))
+        _ = try folder.write("_folder.ferry.yaml", Data("baseURL: \"{{baseURL}}/v1/\"\nheaders:\n  - X-Team: core\n  - Accept: text/plain\n".utf8))
+        for (name, document) in Self.documents { try document.save(to: folder.file("api/\(name).ferry.yaml")) }
+        return folder
+    }
+
+    private func loaded(_ folder: TemporaryDirectory) throws -> [String: NamedRequest] {
+        guard case .collectionLoaded(let items, _, _) = CollectionWorkspace(root: folder.path).load() else { throw CancellationError() }
+        return Dictionary(uniqueKeysWithValues: items.compactMap { item in
+            item.request.map { (String((item.path as NSString).lastPathComponent.dropLast(".ferry.yaml".count)), $0) }
+        })
+    }
+
+    private func editor(_ request: NamedRequest, path: String) -> AppState {
+        var state = AppState(width: 120, height: 40)
+        state.openRequest = OpenRequest(path: path, saved: request)
+        state.load(request)
+        state.variables = Self.variables
+        return state
+    }
+
+    /// Headers as sorted `name: value` lines, and the body with a multipart boundary made neutral.
+    private func comparable(_ request: Request) throws -> (headers: [String], body: Data) {
+        var body = try bodyBytes(of: request)
+        var headers = request.headers.map { "\($0.name): \($0.value)" }
+        if let type = request.headers["Content-Type"], let range = type.range(of: "boundary=") {
+            let boundary = String(type[range.upperBound...])
+            body = Data(String(decoding: body, as: UTF8.self).replacingOccurrences(of: boundary, with: "BOUNDARY").utf8)
+            headers = headers.map { $0.replacingOccurrences(of: boundary, with: "BOUNDARY") }
+        }
+        return (headers.sorted(), body)
+    }
+
+    @Test func theEditorSendsWhatFerrySendSendsForEveryKindOfFile() throws {
+        let folder = try collection()
+        let requests = try loaded(folder)
+        let collection = try RequestCollection(root: folder.path)
+        for (name, document) in Self.documents {
+            let request = try #require(requests[name], "\(name) did not load")
+            #expect(request.omitted.isEmpty, "\(name): \(request.omitted)")
+            let expected = try document.resolved(with: VariableResolver(Self.variables), defaults: collection.defaults(forFolder: "api"), directory: folder.path)
+            let state = editor(request, path: "api/\(name).ferry.yaml")
+            #expect(!state.hasUnsavedEdits, "\(name): loading counts as an edit")
+            let sent = try state.makeRequest()
+            #expect(sent.request.method == expected.request.method, "\(name)")
+            #expect(sent.request.url == expected.request.url, "\(name)")
+            #expect(sent.request.options == expected.request.options, "\(name)")
+            let (sentHeaders, sentBody) = try comparable(sent.request)
+            let (expectedHeaders, expectedBody) = try comparable(expected.request)
+            #expect(sentHeaders == expectedHeaders, "\(name)")
+            if name == "json" {
+                // The editor shows the JSON pretty-printed; the same document either way.
+                #expect(try JSONSerialization.jsonObject(with: sentBody) as? NSDictionary == JSONSerialization.jsonObject(with: expectedBody) as? NSDictionary)
+            } else {
+                #expect(sentBody == expectedBody, "\(name): \(String(decoding: sentBody, as: UTF8.self))")
+            }
+            let shown = sent.redaction.redact(sentHeaders.joined(separator: "\n"))
+            #expect(shown == expected.redaction.redact(expectedHeaders.joined(separator: "\n")), "\(name): secrets hidden alike")
+            #expect(!shown.contains("t0ken") && !shown.contains(Data("ann:pa55".utf8).base64EncodedString()), "\(name): \(shown)")
+        }
+        let query = try #require(requests["query"])
+        #expect(query.params.placement == .query)
+        #expect(query.expectations.statusCodes.description == "200-299,404")
+        #expect(query.expectations.serializer == .json)
+        #expect(query.auth == .bearer(token: "{{token}}"))
+        #expect(try #require(requests["form"]).params.placement == .body)
+        #expect(try #require(requests["multipart"]).parts.map(\.line) == ["title=Hello {{user}}", "photo=@\(folder.file("files/pic.bin"));type=image/png;filename=p.png"])
+    }
+
+    @Test func savingUntouchedKeepsTheFileAndSavingEditsWritesThemBack() throws {
+        let folder = try collection()
+        let workspace = CollectionWorkspace(root: folder.path)
+        let requests = try loaded(folder)
+        for name in Self.documents.keys {
+            let path = "api/\(name).ferry.yaml"
+            let before = try Data(contentsOf: URL(fileURLWithPath: folder.file(path)))
+            let request = try #require(requests[name])
+            guard case .requestSaved = workspace.save(request, to: path, loaded: request) else { Issue.record("\(name) not saved"); continue }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file(path))) == before, "\(name): an untouched save changed the file")
+        }
+
+        // Edit the query request in the editor as a user would: a param, the placement, auth, an option.
+        let query = try #require(requests["query"])
+        var state = editor(query, path: "api/query.ferry.yaml")
+        state.params.rows[0].value = "{{term}} and more"
+        state.auth = .basic(username: "{{user}}", password: "{{password}}")
+        state.options.totalTimeout = 9
+        state.expectations.serializer = .auto
+        #expect(state.hasUnsavedEdits)
+        guard case .requestSaved = workspace.save(state.editorRequest, to: "api/query.ferry.yaml", loaded: query) else { Issue.record("not saved"); return }
+        let reread = try RequestDocument(contentsOf: folder.file("api/query.ferry.yaml"))
+        guard case .object(let members)? = reread.params else { Issue.record("params lost"); return }
+        #expect(members.first?.value == .string("{{term}} and more"))
+        #expect(members.map(\.key) == ["q", "page", "filter"], "keys keep their order")
+        #expect(reread.auth == .basic(username: "{{user}}", password: "{{password}}"))
+        #expect(reread.options.totalTimeout == 9)
+        #expect(reread.options.followRedirects == false, "an option not edited is kept")
+        #expect(reread.serializer == nil)
+        #expect(reread.validation?.statusCodes == "200-299,404")
+
+        // Moving the form parameters to the URL query makes them `params` and leaves no body.
+        let form = try #require(requests["form"])
+        state = editor(form, path: "api/form.ferry.yaml")
+        state.params.placement = .query
+        guard case .requestSaved = workspace.save(state.editorRequest, to: "api/form.ferry.yaml", loaded: form) else { Issue.record("not saved"); return }
+        let moved = try RequestDocument(contentsOf: folder.file("api/form.ferry.yaml"))
+        #expect(moved.params != nil)
+        #expect(moved.body == .none)
+
+        // A part edited in the editor is written with its path relative to the collection again.
+        let multipart = try #require(requests["multipart"])
+        state = editor(multipart, path: "api/multipart.ferry.yaml")
+        state.parts[0].line = "title=Bye"
+        guard case .requestSaved = workspace.save(state.editorRequest, to: "api/multipart.ferry.yaml", loaded: multipart) else { Issue.record("not saved"); return }
+        let parts = try RequestDocument(contentsOf: folder.file("api/multipart.ferry.yaml"))
+        #expect(parts.body == .multipart([
+            .init(name: "title", value: .text("Bye")),
+            .init(name: "photo", value: .file(path: "files/pic.bin"), contentType: "image/png", fileName: "p.png"),
+        ]))
+        #expect(parts.params == .object([("v", .number("1"))]), "query params stay in the query beside parts")
+    }
+
+    @Test func aRequestComposedInTheEditorSurvivesAFileRoundTrip() throws {
+        let folder = try collection()
+        let workspace = CollectionWorkspace(root: folder.path)
+        var state = AppState(width: 120, height: 40)
+        state.method = .post
+        state.url = TextField("{{baseURL}}/anything")
+        state.params = ParamTree(rows: [ParamRow(key: "user", value: ""), ParamRow(key: "name", value: "{{user}}", depth: 1), ParamRow(key: "tags", value: ""),
+                                        ParamRow(key: "", value: "a", depth: 1), ParamRow(key: "", value: "b", depth: 1)])
+        state.parts = [MultipartRow("photo=@\(folder.file("files/pic.bin"));type=image/png")]
+        state.auth = .bearer(token: "{{token}}")
+        state.expectations.contentTypes = ["application/json"]
+        let composed = state.editorRequest
+        guard case .requestSaved(_, let saved) = workspace.save(composed, to: "new.ferry.yaml", loaded: nil) else { Issue.record("not saved"); return }
+        let text = try String(contentsOfFile: folder.file("new.ferry.yaml"), encoding: .utf8)
+        #expect(text.contains("files/pic.bin") && !text.contains(folder.path), "the part's path is stored relative:\n\(text)")
+        let reloaded = try #require(try loaded(folder)["new"])
+        #expect(reloaded.parts.map(\.line).last == "photo=@\(folder.file("files/pic.bin"));type=image/png")
+        #expect(reloaded.auth == saved.auth)
+        #expect(reloaded.expectations == saved.expectations)
+        // The parameters went in as multipart fields, keys sorted (as `ferry send --param -F` sends them).
+        #expect(reloaded.parts.map(\.line).prefix(3) == ["tags[]=a", "tags[]=b", "user[name]={{user}}"])
+        var sent = editor(reloaded, path: "new.ferry.yaml")
+        sent.variables = Self.variables
+        var original = state
+        original.variables = Self.variables
+        #expect(try comparable(sent.makeRequest().request).body == comparable(original.makeRequest().request).body)
+    }
+
+    @Test func whatTheEditorCannotShowIsNamedAndNothingIsSent() throws {
+        let folder = try collection()
+        var document = RequestDocument(method: .post, url: "{{baseURL}}/x")
+        document.params = .object([("gone", .null)])
+        document.body = .multipart([.init(name: "note", value: .text("hi"), contentType: "text/plain")])
+        try document.save(to: folder.file("odd.ferry.yaml"))
+        let request = try #require(try loaded(folder)["odd"])
+        #expect(request.omitted.count == 2)
+        #expect(request.omitted.contains { $0.hasPrefix("params") } && request.omitted.contains { $0.hasPrefix("part note") })
+        let state = editor(request, path: "odd.ferry.yaml")
+        #expect(throws: FerryError.self) { try state.makeRequest() }
+    }
+}
