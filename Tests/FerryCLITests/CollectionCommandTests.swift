@@ -211,7 +211,7 @@ import Testing
             screen = try await session.waitForScreen { $0.contains("example \(number)/14: ") }
         }
         #expect(screen.contains("/14: a JSON document"), "\(screen)")
-        #expect(screen.contains("/json ") && screen.contains("X-Client: ferry-examples"))
+        #expect(screen.contains("/json ") && screen.contains("from the folder: X-Client: ferry-examples"), "\(screen)")
         try session.send("Enter")
         screen = try await session.waitForScreen { $0.contains("200 OK") }
         try session.send("C-c")

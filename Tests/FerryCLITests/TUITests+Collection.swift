@@ -4,12 +4,18 @@ import Testing
 
 /// The collection sidebar in the real TUI: `ferry demo` on a copy of the bundled examples.
 extension TUITests {
-    @Test func demoSidebarLoadsSendsEditsSavesAndSwitchesEnvironments() async throws {
-        let home = try TemporaryDirectory()
+    /// A copy of the bundled Examples collection in `home`, so a test never writes into the bundle.
+    func copyOfTheExamples(in home: TemporaryDirectory) throws -> String {
         let collection = home.file("examples")
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/FerryCLI/Examples").path
         try FileManager.default.copyItem(atPath: examples, toPath: collection)
+        return collection
+    }
+
+    @Test func demoSidebarLoadsSendsEditsSavesAndSwitchesEnvironments() async throws {
+        let home = try TemporaryDirectory()
+        let collection = try copyOfTheExamples(in: home)
         let session = try startFerry("demo --collection \(collection)", home: home)
         defer {
             session.close()
@@ -79,6 +85,54 @@ extension TUITests {
         #expect(entry["requestPath"] as? String == "json.ferry.yaml")
         #expect(entry["environment"] as? String == "demo")
         #expect(entry["collection"] as? String == collection)
+    }
+
+    @Test func demoFilesWithPartsParamsAndAuthAreSentFromTheEditorAsFerrySendSendsThem() async throws {
+        let home = try TemporaryDirectory()
+        let session = try startFerry("demo --collection \(try copyOfTheExamples(in: home))", home: home)
+        defer {
+            session.close()
+            withExtendedLifetime(home) {}
+        }
+        _ = try await session.waitForScreen { $0.contains("┌ Collection") && $0.contains("env demo") }
+
+        // The multipart example: its parts fill the Multipart tab, its file path made absolute.
+        try session.send("C-b", "/")
+        try session.send("multipart", literal: true)
+        try session.send("Enter", "j", "Enter")
+        var screen = try await session.waitForScreen { $0.contains("opened echo/multipart.ferry.yaml") }
+        try session.send("3", "l", "l")
+        screen = try await session.waitForScreen { $0.contains("title=Ferry's logo") && $0.contains("Content-Length:") }
+        #expect(screen.contains("notes=@/"), "the file part's path is absolute: \(screen)")
+        try session.send("C-r")
+        screen = try await session.waitForScreen { $0.contains("200 OK") }
+        #expect(screen.contains("200 OK"), "\(screen)")
+
+        // The basic-auth example: its auth is in the Options tab and the demo server accepts it.
+        try session.send("C-b", "/", "C-u")
+        try session.send("basic", literal: true)
+        try session.send("Enter", "j", "Enter")
+        screen = try await session.waitForScreen { $0.contains("opened auth/basic-auth.ferry.yaml") }
+        #expect(screen.contains("opened auth/basic-auth.ferry.yaml"), "\(screen)")
+        try session.send("3", "l", "G")
+        screen = try await session.waitForScreen { $0.contains("basic {{user}}:{{password}}") }
+        #expect(screen.contains("basic {{user}}:{{password}}"), "the Auth row shows the variables, not the secret: \(screen)")
+        try session.send("C-r")
+        screen = try await session.waitForScreen { $0.contains("200 OK  49 B") }
+        #expect(screen.contains("200 OK  49 B"), "the demo server took the credentials: \(screen)")
+        try session.send("C-c")
+        _ = try await session.waitForScreen { $0.contains("EXITED 0") }
+
+        // What was sent, as the history recorded it: the folder's header, the parts, the auth redacted.
+        let environment = ["HOME": home.path, "XDG_DATA_HOME": home.file(".local/share")]
+        let listing = await FerryBinary.run(["history", "list", "--json"], environment: environment)
+        let rows = try #require(try JSONSerialization.jsonObject(with: listing.stdout) as? [[String: Any]], "\(listing.text)")
+        let id = { (path: String) in rows.first { ($0["url"] as? String)?.contains(path) == true }?["id"] as? Int }
+        let upload = await FerryBinary.run(["history", "show", "\(try #require(id("/anything")))", "--json"], environment: environment)
+        #expect(upload.text.contains("X-Client") && upload.text.contains("multipart/form-data"), "\(upload.text.prefix(2000))")
+        let auth = await FerryBinary.run(["history", "show", "\(try #require(id("/basic-auth/")))", "--json"], environment: environment)
+        #expect(auth.text.contains("Basic {{secret}}"), "\(auth.text.prefix(3000))")
+        #expect(!auth.text.contains("s3cret-demo"))
     }
 
     @Test func ferryInACollectionFolderShowsItsTree() async throws {
