@@ -76,6 +76,7 @@ final class CollectionWorkspace: Sendable {
             }
             try request.apply(to: &document, loaded: loaded, root: root)
             try document.save(to: target)
+            noteOwnWrite(path)
         } catch let problem as ConfigProblem {
             return .notice("not saved: \(problem.description) (the file is kept as it is)")
         } catch {
@@ -98,16 +99,31 @@ final class CollectionWorkspace: Sendable {
                 try manager.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 if case .rename = operation {
                     try manager.moveItem(atPath: absolute(from), toPath: target)
+                    noteOwnWrite(to, copying: from)
+                    noteOwnWrite(from)
                 } else {
                     try AtomicFile.write(try Data(contentsOf: URL(fileURLWithPath: absolute(from))), to: target)
+                    noteOwnWrite(to, copying: from)
                 }
             case .delete(let path):
                 try manager.removeItem(atPath: absolute(path))
+                noteOwnWrite(path)
             }
         } catch {
             return .notice("not done: " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
         }
         return .fileOperationDone(operation)
+    }
+
+    /// Records a file Ferry itself wrote, moved or removed, so the next read does not report it as
+    /// changed by another program. A copy or a moved file (`copying` its source) is recorded only
+    /// when its source was a request read last time (not a broken file).
+    private func noteOwnWrite(_ path: String, copying source: String? = nil) {
+        let fingerprint = FileFingerprint(path: absolute(path))
+        fingerprints.withLock { known in
+            guard !known.isEmpty, source.map({ known[$0] != nil }) ?? true else { return }
+            if let fingerprint { known[path] = fingerprint } else { known.removeValue(forKey: path) }
+        }
     }
 
     private func absolute(_ path: String) -> String { (root as NSString).appendingPathComponent(path) }

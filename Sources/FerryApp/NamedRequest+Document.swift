@@ -82,11 +82,13 @@ extension NamedRequest {
         let partsEnabled = parts.contains(where: \.enabled)
         let inQuery = params.placement == .query || (!partsEnabled && params.encoding.encodesInURL(method))
         if loaded?.params != params || loaded?.method != method {
-            document.params = inQuery ? parameters : nil
+            document.params = inQuery ? parameters.map { Self.keepingScalarTypes($0, of: document.params) } : nil
         }
         if loaded == nil || loaded?.body != body || loaded?.bodyFile != bodyFile || loaded?.parts != parts
             || loaded?.params != params || loaded?.method != method {
-            document.body = try bodyDocument(fields: inQuery ? nil : parameters, root: root)
+            var formBefore: Parameters?
+            if case .form(let before) = document.body { formBefore = before }
+            document.body = try bodyDocument(fields: inQuery ? nil : parameters.map { Self.keepingScalarTypes($0, of: formBefore) }, root: root)
         }
         if loaded?.auth != auth { document.auth = auth }
         if loaded?.options != options {
@@ -131,6 +133,22 @@ extension NamedRequest {
         if !body.isEmpty { return .raw(body, contentType: nil) }
         if let fields { return .form(fields) }
         return .none
+    }
+
+    /// `value` (all strings, as rows hold them) with each string that stands where `before` had a
+    /// number or a boolean of the same text turned back into it, so editing one parameter does
+    /// not rewrite `page: 2` as `page: "2"`.
+    private static func keepingScalarTypes(_ value: Parameters, of before: Parameters?) -> Parameters {
+        switch (value, before) {
+        case (.object(let members), .object(let old)?):
+            return .object(members.map { member in (member.key, keepingScalarTypes(member.value, of: old.first { $0.key == member.key }?.value)) })
+        case (.array(let items), .array(let old)?):
+            return .array(items.enumerated().map { keepingScalarTypes($1, of: old.indices.contains($0) ? old[$0] : nil) })
+        case (.string(let text), .number?), (.string(let text), .bool?):
+            return before!.scalarText == text ? before! : value
+        default:
+            return value
+        }
     }
 
     /// A part as `ferry send -F` writes it, or nil when that syntax cannot say it exactly.

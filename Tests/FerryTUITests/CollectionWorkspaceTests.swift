@@ -76,9 +76,9 @@ import Testing
         #expect(text.contains("bearer: '{{token}}'"))
         #expect(!text.contains("Content-Type"))
         #expect(text.contains("json:"))
-        #expect(workspace.hasChangedFiles())
+        #expect(!workspace.hasChangedFiles(), "Ferry's own save is not another program's change")
         let reread = try items(workspace.load())
-        #expect(reread.changed == ["echo/json-body.ferry.yaml"])
+        #expect(reread.changed.isEmpty)
         #expect(reread.items.first { $0.path == "echo/json-body.ferry.yaml" }?.request == edited)
         #expect(!workspace.hasChangedFiles())
 
@@ -114,6 +114,7 @@ import Testing
     @Test func renameCopyAndDeleteNeverReplaceAFile() throws {
         let folder = try collection()
         let workspace = CollectionWorkspace(root: folder.path)
+        _ = workspace.load()
         let original = try Data(contentsOf: URL(fileURLWithPath: folder.file("echo/json-body.ferry.yaml")))
         guard case .notice(let refused) = workspace.perform(.rename(from: "broken.ferry.yaml", to: "echo/json-body.ferry.yaml")) else {
             Issue.record("a rename replaced a file")
@@ -128,8 +129,9 @@ import Testing
             return
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("copies/body.ferry.yaml"))) == original)
-        let paths = try items(workspace.load()).items.map(\.path).sorted()
-        #expect(paths == ["copies/body.ferry.yaml", "old/broken.ferry.yaml"])
+        let reread = try items(workspace.load())
+        #expect(reread.items.map(\.path).sorted() == ["copies/body.ferry.yaml", "old/broken.ferry.yaml"])
+        #expect(reread.changed.isEmpty, "Ferry's own renames, copies and deletes are not reported as changes by others")
     }
 
     @Test func environmentsLayTheOverridesOnTop() throws {

@@ -148,6 +148,8 @@ import Testing
         guard case .object(let members)? = reread.params else { Issue.record("params lost"); return }
         #expect(members.first?.value == .string("{{term}} and more"))
         #expect(members.map(\.key) == ["q", "page", "filter"], "keys keep their order")
+        #expect(members[1].value == .number("2"), "an untouched number stays a number")
+        #expect(members[2].value == .object([("tags", .array([.string("a"), .string("{{user}}")])), ("active", .bool(true))]), "and a boolean a boolean")
         #expect(reread.auth == .basic(username: "{{user}}", password: "{{password}}"))
         #expect(reread.options.totalTimeout == 9)
         #expect(reread.options.followRedirects == false, "an option not edited is kept")
