@@ -176,10 +176,10 @@ final class TUIRuntime {
             let outcome: (response: Response?, error: (any Error)?)
             do {
                 let response = try await transport.send(request, receivingInto: .default, progress: progress)
-                inbox.post(.responseArrived(id: id, ResponseSummary(response, accept: accept, expectations: expectations)))
+                inbox.post(.responseArrived(id: id, ResponseSummary(redaction.redact(response), accept: accept, expectations: expectations)))
                 outcome = (response, nil)
             } catch {
-                inbox.post(.requestFailed(id: id, ErrorChain(error), elapsed: secondsElapsed(since: started)))
+                inbox.post(.requestFailed(id: id, redaction.redact(ErrorChain(error)), elapsed: secondsElapsed(since: started)))
                 outcome = (nil, error)
             }
             if case .failure(let warning) = recorder?.record(request: request, response: outcome.response, error: outcome.error,

@@ -120,6 +120,12 @@ extension TUITests {
         try session.send("C-r")
         screen = try await session.waitForScreen { $0.contains("200 OK  49 B") }
         #expect(screen.contains("200 OK  49 B"), "the demo server took the credentials: \(screen)")
+
+        // The response's Headers tab shows the request as sent with the secrets replaced.
+        try session.send("4", "l", "l", "l")
+        screen = try await session.waitForScreen { $0.contains("Basic {{secret}}") }
+        #expect(screen.contains("Basic {{secret}}") && screen.contains("/basic-auth/ferry/{{password}}"), "\(screen)")
+        #expect(!screen.contains("s3cret-demo"))
         try session.send("C-c")
         _ = try await session.waitForScreen { $0.contains("EXITED 0") }
 

@@ -61,12 +61,12 @@ extension HistoryEntry {
         remoteAddress = response?.remoteAddress
         timeline = response?.timeline
         redirects = response?.redirects ?? []
-        errorChain = error.map { ErrorChain($0).links.map { link in
-            var link = link
-            link.message = clean(link.message)
-            link.details = link.details.map { ErrorLink.Detail($0.name, clean($0.value)) }
-            return link
-        } }
+        errorChain = error.map { error in
+            let chain = ErrorChain(error)
+            let shown = redaction.redact(chain)
+            redacted = redacted || shown != chain
+            return shown.links
+        }
         self.redacted = redacted
         collection = origin.collection
         requestPath = origin.requestPath
