@@ -58,4 +58,17 @@ import Testing
         #expect(redaction.redact("p@ss") == "{{short}}")
         #expect(Redaction([.init(secret: "", replacement: "{{empty}}")]).redact("text") == "text")
     }
+
+    @Test func valuesAreEscapedForTheBodyTheyLandIn() throws {
+        let resolver = VariableResolver([Variable(name: "v", value: "a\"b\\c\n<&>"), Variable(name: "o", value: #"{"k": 1}"#)])
+        let json = try resolver.render(#"{"s": "{{v}}", "o": {{o}}, "e": "x\"{{v}}"}"#, place: "body", escaping: TemplateEscaping(contentType: "application/json; charset=utf-8"))
+        #expect(json == #"{"s": "a\"b\\c\n<&>", "o": {"k": 1}, "e": "x\"a\"b\\c\n<&>"}"#)
+        #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil)
+        #expect(TemplateEscaping(contentType: "application/problem+json") == .json)
+        let xml = try resolver.render("<a>{{v}}</a>", place: "body", escaping: TemplateEscaping(contentType: "application/x-plist"))
+        #expect(xml == "<a>a\"b\\c\n&lt;&amp;&gt;</a>")
+        #expect(TemplateEscaping(contentType: "text/plain") == .none)
+        #expect(TemplateEscaping(contentType: nil) == .none)
+        #expect(try resolver.render("{{v}}", place: "url") == "a\"b\\c\n<&>", "URLs and headers get the value as it is")
+    }
 }

@@ -14,6 +14,8 @@ import Testing
         Variable(name: "baseURL", value: "http://127.0.0.1:9"), Variable(name: "term", value: "boats & more"),
         Variable(name: "user", value: "ann"), Variable(name: "token", value: "t0ken", isSecret: true),
         Variable(name: "password", value: "pa55", isSecret: true),
+        // A value that breaks JSON and XML unless it is escaped where it lands.
+        Variable(name: "note", value: "say \"hi\" \\ <b> & \n tab\t"), Variable(name: "obj", value: #"{"k": [1]}"#),
     ]
 
     /// One document per kind of content the editor must hold, in folder `api` below a folder with defaults.
@@ -43,11 +45,14 @@ import Testing
         file.body = .file(path: "files/pic.bin", contentType: "application/octet-stream")
 
         var plist = RequestDocument(method: .post, url: "plist")
-        plist.body = .plist(.object([("name", .string("{{user}}")), ("n", .number("3"))]))
+        plist.body = .plist(.object([("name", .string("{{user}}")), ("n", .number("3")), ("note", .string("{{note}}"))]))
 
         var json = RequestDocument(method: .patch, url: "json")
-        json.body = .json(.object([("a", .array([.number("1"), .number("2")])), ("b", .string("{{user}}"))]))
-        return ["query": query, "form": form, "multipart": multipart, "file": file, "plist": plist, "json": json]
+        json.body = .json(.object([("a", .array([.number("1"), .number("2")])), ("b", .string("{{user}}")), ("note", .string("{{note}}"))]))
+
+        var raw = RequestDocument(method: .post, url: "raw")
+        raw.body = .raw(#"{"note": "{{note}}", "obj": {{obj}}, "quoted": "a \"{{user}}\""}"#, contentType: "application/json")
+        return ["query": query, "form": form, "multipart": multipart, "file": file, "plist": plist, "json": json, "raw": raw]
     }
 
     private func collection() throws -> TemporaryDirectory {
@@ -104,7 +109,8 @@ import Testing
             let (sentHeaders, sentBody) = try comparable(sent.request)
             let (expectedHeaders, expectedBody) = try comparable(expected.request)
             #expect(sentHeaders == expectedHeaders, "\(name)")
-            if name == "json" {
+            if name == "json" || name == "raw" {
+                #expect((try? JSONSerialization.jsonObject(with: sentBody)) != nil, "\(name): the values are escaped into valid JSON")
                 // The editor shows the JSON pretty-printed; the same document either way.
                 #expect(try JSONSerialization.jsonObject(with: sentBody) as? NSDictionary == JSONSerialization.jsonObject(with: expectedBody) as? NSDictionary)
             } else {

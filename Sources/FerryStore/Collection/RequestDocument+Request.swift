@@ -38,7 +38,8 @@ extension RequestDocument {
         case .none:
             return
         case .raw(let text, let type):
-            request.body = .bytes(Data(try resolver.render(text, place: "body").utf8))
+            let escaping = TemplateEscaping(contentType: type ?? request.headers["Content-Type"])
+            request.body = .bytes(Data(try resolver.render(text, place: "body", escaping: escaping).utf8))
             contentType = type
         case .json(let value):
             request.body = .bytes(try JSONRequestSerializer().serialize(try resolver.render(value, place: "body")))

@@ -114,7 +114,7 @@ public struct AppState: Sendable {
         for row in inheritedHeadersSent + headers where row.enabled && !row.name.isEmpty {
             fields.add(name: try resolver.render(row.name, place: "header \(row.name)"), value: try resolver.render(row.value, place: "header \(row.name)"))
         }
-        let bodyText = try resolver.render(body.text, place: "body")
+        let bodyText = try resolver.render(body.text, place: "body", escaping: TemplateEscaping(contentType: fields["Content-Type"]))
         var request = Request(method: method, url: url, headers: fields,
                               body: try bodyFile.map { .file(path: try resolver.render($0, place: "body file")) } ?? (body.isEmpty ? .none : .bytes(Data(bodyText.utf8))), options: options)
         try auth?.apply(to: &request, redaction: &redaction, resolver: resolver)

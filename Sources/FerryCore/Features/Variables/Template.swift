@@ -37,14 +37,4 @@ public struct Template: Sendable, Equatable {
         for case .variable(let name) in pieces where !seen.contains(name) { seen.append(name) }
         return seen
     }
-
-    /// The text with each variable replaced by `value(name)`.
-    public func rendered(_ value: (String) throws -> String) rethrows -> String {
-        try pieces.map { piece in
-            switch piece {
-            case .text(let text): text
-            case .variable(let name): try value(name)
-            }
-        }.joined()
-    }
 }

@@ -32,7 +32,13 @@ public struct VariableResolver: Sendable {
     /// `text` with every placeholder replaced; an unknown name throws
     /// `FerryError.invalidRequest(.unresolvedVariable)` naming `place` ("url", "header Accept").
     public func render(_ text: String, place: String) throws -> String {
-        try Template(text).rendered { name in
+        try render(text, place: place, escaping: .none)
+    }
+
+    /// `text` with every placeholder replaced, each value escaped for the body it goes into
+    /// (`TemplateEscaping`); an unknown name throws as `render(_:place:)` does.
+    public func render(_ text: String, place: String, escaping: TemplateEscaping) throws -> String {
+        try escaping.render(Template(text)) { name in
             guard let value = value(of: name) else {
                 throw FerryError.invalidRequest(reason: .unresolvedVariable(name: name, place: place))
             }
