@@ -31,9 +31,9 @@ final class CollectionWorkspace: Sendable {
         }
         var items = collection.requests.map { entry in
             CollectionItem(path: entry.path, request: NamedRequest(document: entry.document, title: entry.title,
-                                                                   defaults: collection.defaults(forFolder: (entry.path as NSString).deletingLastPathComponent), root: root))
+                                                                   defaults: collection.defaults(forFolder: entry.folder), root: root))
         }
-        items += collection.problems.map { CollectionItem(path: relative($0.file), problem: $0.description) }
+        items += collection.problems.map { CollectionItem(path: CollectionPath.relative($0.file, in: root), problem: $0.description) }
         let current = Dictionary(collection.requests.map { ($0.path, $0.fingerprint) }, uniquingKeysWith: { first, _ in first })
         let changed = fingerprints.withLock { known in
             defer { known = current }
@@ -127,9 +127,4 @@ final class CollectionWorkspace: Sendable {
     }
 
     private func absolute(_ path: String) -> String { (root as NSString).appendingPathComponent(path) }
-
-    private func relative(_ file: String) -> String {
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
-    }
 }

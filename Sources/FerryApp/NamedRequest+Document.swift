@@ -28,7 +28,7 @@ extension NamedRequest {
         case .raw(let text, let type):
             (body, contentType) = (text, type)
         case .json(let parameters):
-            body = (try? JSONRequestSerializer(pretty: true).serialize(parameters)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            if let text = Self.text(JSONRequestSerializer(pretty: true).serialize, parameters) { body = text } else { omitted.append("JSON body (it does not encode)") }
             contentType = "application/json"
         case .form(let parameters):
             if document.params == nil, let tree = ParamTree(parameters: parameters, placement: .body, keepsKeyOrder: true) {
@@ -37,7 +37,7 @@ extension NamedRequest {
                 omitted.append(document.params == nil ? "form body (a null or an empty object or array)" : "form body beside query params")
             }
         case .plist(let parameters):
-            body = (try? PropertyListRequestSerializer().serialize(parameters)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            if let text = Self.text(PropertyListRequestSerializer().serialize, parameters) { body = text } else { omitted.append("property-list body (it does not encode)") }
             contentType = "application/x-plist"
         case .file(let path, let type):
             (bodyFile, contentType) = (Self.absolute(path, in: root), type)
@@ -93,7 +93,7 @@ extension NamedRequest {
         if loaded?.auth != auth { document.auth = auth }
         if loaded?.options != options {
             document.options = options
-            document.options.tls.caFile = options.tls.caFile.map { Self.relative($0, in: root) }
+            document.options.tls.caFile = options.tls.caFile.map { CollectionPath.relative($0, in: root) }
         }
         if loaded?.expectations != expectations {
             let types = expectations.contentTypes ?? []
@@ -108,20 +108,9 @@ extension NamedRequest {
     private func bodyDocument(fields: Parameters?, root: String) throws -> RequestDocument.Body {
         let enabled = parts.filter(\.enabled)
         if !enabled.isEmpty {
-            var result: [RequestDocument.MultipartPart] = []
-            if let fields {
-                for pair in try params.encoder.pairs(key: nil, value: fields) {
-                    result.append(.init(name: pair.field, value: .text(pair.values?.joined(separator: ",") ?? "")))
-                }
-            }
+            var result = fields.map { RequestDocument.MultipartPart.fields($0, encoder: params.encoder) } ?? []
             for row in enabled {
-                let part = try FormPartArgument(parsing: row.line)
-                switch part.value {
-                case .text(let text):
-                    result.append(.init(name: part.name, value: .text(text)))
-                case .file(let path):
-                    result.append(.init(name: part.name, value: .file(path: Self.relative(path, in: root)), contentType: part.type, fileName: part.fileName))
-                }
+                result.append(RequestDocument.MultipartPart(try FormPartArgument(parsing: row.line)) { CollectionPath.relative($0, in: root) })
             }
             return .multipart(result)
         }
@@ -129,7 +118,7 @@ extension NamedRequest {
             throw FerryError.invalidRequest(reason: .invalidArgument(
                 name: "Params", problem: "the Body tab and the form parameters cannot both be the body; empty one, or put the parameters in the URL query (u)"))
         }
-        if let bodyFile { return .file(path: Self.relative(bodyFile, in: root), contentType: nil) }
+        if let bodyFile { return .file(path: CollectionPath.relative(bodyFile, in: root), contentType: nil) }
         if !body.isEmpty { return .raw(body, contentType: nil) }
         if let fields { return .form(fields) }
         return .none
@@ -165,13 +154,14 @@ extension NamedRequest {
         }
     }
 
+    /// A stored path as the editor shows it: absolute, but a path that starts with a variable is
+    /// kept as written (its value may be an absolute path).
     private static func absolute(_ path: String, in root: String) -> String {
-        path.hasPrefix("/") || path.hasPrefix("{{") ? path : (root as NSString).appendingPathComponent(path)
+        path.hasPrefix("{{") ? path : CollectionPath.absolute(path, in: root)
     }
 
-    /// `path` relative to `root` when it lies below it; otherwise as it is.
-    private static func relative(_ path: String, in root: String) -> String {
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    /// A body as its text, or nil when it does not encode (a NaN, a null in a property list).
+    private static func text(_ serialize: (Parameters) throws -> Data, _ parameters: Parameters) -> String? {
+        (try? serialize(parameters)).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -74,18 +74,9 @@ extension SendOptions {
             return .raw(try Self.text(Data(parts.joined(separator: Data("&".utf8))), "-d"), contentType: contentType)
         }
         guard !formParts.isEmpty else { return nil }
-        var parts: [RequestDocument.MultipartPart] = []
-        if let parameters = try parameters() {
-            for pair in try parameterEncoding().query.pairs(key: nil, value: parameters) {
-                parts.append(.init(name: pair.field, value: .text(pair.values?.joined(separator: ",") ?? "")))
-            }
-        }
+        var parts = try parameters().map { RequestDocument.MultipartPart.fields($0, encoder: try parameterEncoding().query) } ?? []
         for argument in formParts {
-            let part = try FormPartArgument(parsing: argument)
-            switch part.value {
-            case .text(let text): parts.append(.init(name: part.name, value: .text(text), contentType: part.type))
-            case .file(let path): parts.append(.init(name: part.name, value: .file(path: Self.absolute(path)), contentType: part.type, fileName: part.fileName))
-            }
+            parts.append(RequestDocument.MultipartPart(try FormPartArgument(parsing: argument), storedPath: Self.absolute))
         }
         return .multipart(parts)
     }

@@ -223,5 +223,13 @@ import Testing
         #expect(request.omitted.contains { $0.hasPrefix("params") } && request.omitted.contains { $0.hasPrefix("part note") })
         let state = editor(request, path: "odd.ferry.yaml")
         #expect(throws: FerryError.self) { try state.makeRequest() }
+
+        // A property list cannot hold a null: the body is named, not silently sent empty.
+        var plist = RequestDocument(method: .post, url: "{{baseURL}}/plist")
+        plist.body = .plist(.object([("gone", .null)]))
+        try plist.save(to: folder.file("null-plist.ferry.yaml"))
+        let unencodable = try #require(try loaded(folder)["null-plist"])
+        #expect(unencodable.omitted.contains { $0.hasPrefix("property-list body") }, "\(unencodable.omitted)")
+        #expect(throws: FerryError.self) { try editor(unencodable, path: "null-plist.ferry.yaml").makeRequest() }
     }
 }

@@ -10,7 +10,7 @@ extension RequestDocument {
                          directory: String) throws -> ResolvedRequest {
         var redaction = resolver.redaction
         var request = Request(method: method, url: try resolvedURL(resolver, defaults: defaults), options: options)
-        request.options.tls.caFile = options.tls.caFile.map { Self.path($0, in: directory) }
+        request.options.tls.caFile = options.tls.caFile.map { CollectionPath.absolute($0, in: directory) }
         let query = QueryStringEncoder(keepsKeyOrder: true)
         if let params {
             request.url = try ParameterEncoding.appendingQuery(try query.encode(try resolver.render(params, place: "param")), to: request.url)
@@ -51,7 +51,7 @@ extension RequestDocument {
             request.body = .bytes(try PropertyListRequestSerializer().serialize(try resolver.render(value, place: "body")))
             contentType = "application/x-plist"
         case .file(let path, let type):
-            request.body = .file(path: Self.path(try resolver.render(path, place: "body file"), in: directory))
+            request.body = .file(path: CollectionPath.absolute(try resolver.render(path, place: "body file"), in: directory))
             contentType = type
         case .multipart(let parts):
             var form = MultipartFormData()
@@ -61,7 +61,7 @@ extension RequestDocument {
                 case .text(let text):
                     form.append(Data(try resolver.render(text, place: place).utf8), name: part.name)
                 case .file(let path):
-                    try form.appendFile(path: Self.path(try resolver.render(path, place: place), in: directory),
+                    try form.appendFile(path: CollectionPath.absolute(try resolver.render(path, place: place), in: directory),
                                         name: part.name, fileName: part.fileName, mimeType: part.contentType)
                 }
             }
@@ -70,9 +70,5 @@ extension RequestDocument {
             contentType = encoded.contentType
         }
         if let contentType, !request.headers.contains("Content-Type") { request.headers.add(name: "Content-Type", value: contentType) }
-    }
-
-    private static func path(_ path: String, in directory: String) -> String {
-        path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
     }
 }
