@@ -9,7 +9,7 @@ import Foundation
 public enum TUILauncher {
     /// Runs the TUI until the user quits. Throws `TerminalError` when there is no usable terminal
     /// (nothing has been drawn then). With a `collection` folder the sidebar shows its tree, read
-    /// before the UI starts; `variables` are laid over every environment; new requests are saved
+    /// off the UI thread once the first frame is drawn; `variables` are laid over every environment; new requests are saved
     /// below the collection, or the working folder without one.
     public static func run(theme themeName: String?, examples: [NamedRequest] = [], collection: String? = nil,
                            variables: [Variable] = [], environmentName: String? = nil,
@@ -17,10 +17,7 @@ public enum TUILauncher {
         let workspace = CollectionWorkspace(root: collection ?? FileManager.default.currentDirectoryPath, overrides: variables)
         try open(theme: themeName, keysFromTerminal: false, environment: environment, workspace: workspace) { size, keymap, theme in
             var state = AppState(width: size.width, height: size.height, keymap: keymap, theme: theme)
-            if collection != nil {
-                state.sidebar = Sidebar()
-                _ = state.update(workspace.load())
-            }
+            if collection != nil { state.sidebar = Sidebar(isLoaded: false) }
             _ = state.update(workspace.environment(environmentName))
             state.examples = examples
             if let first = examples.first {

@@ -52,10 +52,13 @@ final class TUIRuntime {
         let size = terminal.size
         _ = state.update(.resize(width: size.width, height: size.height))
         paint()
+        // A large collection takes a while to read: the first frame does not wait for it.
+        if state.sidebar?.isLoaded == false { run(.reloadCollection) }
         while !state.isQuitting {
             var messages: [Message] = []
-            // While a request is in flight, look at the inbox often so its answer shows at once.
-            let waiting = state.exchange.isSending || state.responseViews.search.map { $0.result == nil } == true
+            // While a request, a search or a background read is under way, look at the inbox often
+            // so its answer shows at once.
+            let waiting = state.exchange.isSending || state.responseViews.search.map { $0.result == nil } == true || inbox.isExpectingAnswers
             if let event = terminal.nextEvent(timeout: waiting ? 10 : 250) {
                 if case .key = event { trace.keyReceived() }
                 messages.append(event)
@@ -137,15 +140,13 @@ final class TUIRuntime {
             _ = state.update(.notice("no collection here (ferry --collection DIR)"))
             return
         }
-        let inbox = self.inbox
-        Task.detached { inbox.post(work(workspace)) }
+        inbox.answer { work(workspace) }
     }
 
     /// Runs a history read off the UI thread and posts its answer.
     private func inHistory(_ work: @escaping @Sendable (HistoryBrowser) -> Message) {
         guard let historyBrowser else { return }
-        let inbox = self.inbox
-        Task.detached { inbox.post(work(historyBrowser)) }
+        inbox.answer { work(historyBrowser) }
     }
 
     /// Every 2 s, stats the collection's request files off the UI thread and reads the collection

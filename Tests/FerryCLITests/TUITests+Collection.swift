@@ -21,7 +21,7 @@ extension TUITests {
             session.close()
             withExtendedLifetime(home) {}
         }
-        var screen = try await session.waitForScreen { $0.contains("┌ Collection") && $0.contains("env demo") }
+        var screen = try await session.waitForScreen { $0.contains("┌ Collection") && $0.contains("env demo") && $0.contains("▾ echo/") }
         #expect(screen.contains("✗") == false)
         #expect(screen.contains("▾ echo/"))
 
@@ -94,7 +94,7 @@ extension TUITests {
             session.close()
             withExtendedLifetime(home) {}
         }
-        _ = try await session.waitForScreen { $0.contains("┌ Collection") && $0.contains("env demo") }
+        _ = try await session.waitForScreen { $0.contains("┌ Collection") && $0.contains("env demo") && $0.contains("▾ echo/") }
 
         // The multipart example: its parts fill the Multipart tab, its file path made absolute.
         try session.send("C-b", "/")
@@ -152,7 +152,7 @@ extension TUITests {
             session.close()
             withExtendedLifetime(home) {}
         }
-        let screen = try await session.waitForScreen { $0.contains("┌ Collection") && $0.contains("env none") }
+        let screen = try await session.waitForScreen { $0.contains("┌ Collection") && $0.contains("env none") && $0.contains("HEAD   ping") }
         #expect(screen.contains("HEAD   ping"))
         #expect(screen.contains("▾ users/"))
         #expect(screen.contains("GET    list"))

@@ -42,6 +42,16 @@ import Testing
         }
     }
 
+    @Test func theTreeSaysItIsBeingReadUntilTheFirstLoadArrives() {
+        var state = AppState(width: 100, height: 24)
+        state.sidebar = Sidebar(isLoaded: false)
+        let screen = { (state: AppState) in (0..<24).map { Screen.render(state).text(row: $0) }.joined(separator: "\n") }
+        #expect(screen(state).contains("reading the collection…"))
+        _ = state.update(.collectionLoaded([], environments: [], changed: []))
+        #expect(state.sidebar!.isLoaded)
+        #expect(screen(state).contains("no requests yet"))
+    }
+
     @Test func foldersComeBeforeTheirFilesAndCollapse() {
         var state = state()
         #expect(rowTitles(state) == ["broken.ferry.yaml", "echo/", " echo/deep/", "  xml", " post a form", "a JSON document"])

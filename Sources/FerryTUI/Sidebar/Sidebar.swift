@@ -24,10 +24,13 @@ public struct Sidebar: Hashable, Sendable {
     public var collapsed: Set<String> = []
     /// The selected row's index in `rows`.
     public var selection = 0
+    /// False until the collection has been read (the TUI reads it after its first paint).
+    public var isLoaded: Bool
 
-    public init(items: [CollectionItem] = [], environments: [String] = []) {
+    public init(items: [CollectionItem] = [], environments: [String] = [], isLoaded: Bool = true) {
         self.items = items.sorted { $0.path < $1.path }
         self.environments = environments
+        self.isLoaded = isLoaded
     }
 
     /// The visible rows: folders before their files; while filtering only matches and their folders, all open.
@@ -81,6 +84,7 @@ public struct Sidebar: Hashable, Sendable {
     public mutating func replace(items: [CollectionItem], environments: [String], selecting path: String?) {
         self.items = items.sorted { $0.path < $1.path }
         self.environments = environments
+        isLoaded = true
         if let path, let index = self.items.firstIndex(where: { $0.path == path }),
            let row = rows.firstIndex(where: { if case .item(index, _) = $0 { true } else { false } }) {
             selection = row

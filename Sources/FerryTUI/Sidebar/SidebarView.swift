@@ -16,7 +16,8 @@ struct SidebarView {
         canvas.put([Span(" env ", .muted), Span(state.environment ?? "none", .accent), Span(" (F4)", .muted)], in: footer, row: 0, theme: state.theme)
         let rows = sidebar.rows
         guard !rows.isEmpty else {
-            canvas.putLine(sidebar.items.isEmpty ? " no requests yet" : " nothing matches", in: list, style: state.theme[.muted])
+            let empty = !sidebar.isLoaded ? " reading the collection…" : sidebar.items.isEmpty ? " no requests yet" : " nothing matches"
+            canvas.putLine(empty, in: list, style: state.theme[.muted])
             return
         }
         let top = sidebar.firstShown(rows: list.height)
