@@ -48,7 +48,7 @@ extension TUITests {
                     try session.send(line, literal: true)
                     try session.send("Enter")
                 }
-                var screen = try await session.waitForScreen { $0.contains("[x] file notes=@") && $0.contains("Content-Length: ") }
+                var screen = try await session.waitForSteadyScreen { $0.contains("[x] file notes=@") && $0.contains("Content-Length: ") }
                 let length = try #require(screen.firstMatch(of: /Content-Length: (\d+) bytes/)?.1)
                 try session.send("1", "m", "C-r")
                 screen = try await session.waitForScreen { $0.contains("200 OK") }

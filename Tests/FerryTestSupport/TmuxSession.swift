@@ -66,4 +66,20 @@ public final class TmuxSession: Sendable {
         }
         return screen
     }
+
+    /// Like `waitForScreen`, but returns only a screen that `condition` accepts twice in a row,
+    /// 100 ms apart and unchanged: tmux can be read in the middle of a frame being written, and a
+    /// value read off such a screen (a length on the last line) may still be the previous one.
+    @discardableResult
+    public func waitForSteadyScreen(timeout: Duration = .seconds(15), _ condition: (String) -> Bool) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        var screen = try await waitForScreen(timeout: timeout, condition)
+        while ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            let again = try self.screen()
+            if again == screen, condition(again) { return again }
+            screen = again
+        }
+        return screen
+    }
 }
