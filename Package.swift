@@ -8,16 +8,18 @@ let package = Package(
     products: [
         .executable(name: "ferry", targets: ["ferry"]),
     ],
+    // Each version range is no wider than the minor version Ferry was tested with (Package.resolved
+    // stays out of git: the mirrored packages' commit ids are not upstream's).
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
-        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
-        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
-        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
-        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
-        .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.0"),
-        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
-        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", .upToNextMinor(from: "1.8.2")),
+        .package(url: "https://github.com/apple/swift-nio.git", .upToNextMinor(from: "2.101.2")),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", .upToNextMinor(from: "2.37.6")),
+        .package(url: "https://github.com/apple/swift-crypto.git", .upToNextMinor(from: "4.5.2")),
+        .package(url: "https://github.com/apple/swift-certificates.git", .upToNextMinor(from: "1.21.1")),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", .upToNextMinor(from: "1.5.0")),
+        .package(url: "https://github.com/vapor/multipart-kit.git", .upToNextMinor(from: "4.7.1")),
+        .package(url: "https://github.com/jpsim/Yams.git", .upToNextMinor(from: "6.2.2")),
+        .package(url: "https://github.com/groue/GRDB.swift.git", .upToNextMinor(from: "7.10.0")),
     ],
     targets: [
         // MARK: - C system libraries and shims

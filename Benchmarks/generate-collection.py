@@ -1,9 +1,23 @@
 #!/usr/bin/env python3
 """Writes a collection of N request files (default 2000) in 20 folders, mixing every body kind, for
-Benchmarks/collection-load.   generate-collection.py DIR [N]"""
-import os, sys
+Benchmarks/collection-load. The output folder must be new or empty, and its name may not start with '-'."""
+import argparse, os, sys
 
-root, count = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+def parse_arguments():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("folder", help="where to write the collection (new or empty)")
+    parser.add_argument("count", nargs="?", type=int, default=2000, help="how many request files (default 2000)")
+    arguments = parser.parse_args()
+    name = os.path.basename(os.path.normpath(arguments.folder))
+    if name.startswith("-"):
+        parser.error(f"refusing the folder {arguments.folder!r}: a name starting with '-' is a flag taken as a path")
+    if os.path.exists(arguments.folder) and (not os.path.isdir(arguments.folder) or os.listdir(arguments.folder)):
+        parser.error(f"refusing the folder {arguments.folder!r}: it exists and is not an empty folder")
+    if arguments.count < 1:
+        parser.error("count must be 1 or more")
+    return arguments.folder, arguments.count
+
+root, count = parse_arguments()
 bodies = [
     "",
     "body:\n  json:\n    name: Ferry\n    id: \"{{$uuid}}\"\n    tags: [tui, http]\n    nested:\n      depth: 2\n      list: [1, 2, 3]\n",
