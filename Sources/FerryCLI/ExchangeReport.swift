@@ -130,7 +130,7 @@ extension ExchangeReport.BodyPart {
         size = body.count
         self.limit = limit
         truncated = body.count > Int64(limit)
-        if case .saved(let path) = body.storage {
+        if let path = body.outputPath {
             encoding = "file"
             self.path = path
             return

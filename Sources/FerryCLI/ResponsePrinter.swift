@@ -18,7 +18,7 @@ struct ResponsePrinter {
     }
 
     func printBody(of response: Response) throws {
-        if case .saved = response.body.storage { return }
+        if response.body.outputPath != nil { return }
         try printBody(response.body, contentType: response.headers["Content-Type"])
     }
 

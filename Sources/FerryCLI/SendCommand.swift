@@ -62,7 +62,7 @@ struct SendCommand: AsyncCommand {
             if !options.json { printer.printPlanned(request) }
             return report(Outcome(request: request), options: options, hex: false, printer: printer)
         }
-        let destination: ResponseDestination = options.output.map { .file(path: $0) } ?? .default
+        let destination: ResponseDestination = options.output.map { $0 == "-" ? .default : .file(path: $0) } ?? .default
         let started = Date()
         let task = Task { try await transport.send(request, receivingInto: destination, progress: nil) }
         let interrupt = InterruptHandler { task.cancel() }

@@ -53,7 +53,7 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("dry-run"), help: "Build the request (and --dump-body) but send nothing; print what would be sent.")
     public var dryRun = false
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the body to this file (it appears only when the exchange succeeds).", valueName: "file"))
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the body to this file (it appears only when the exchange succeeds); a device or FIFO is written in place, a link's target is written, - is standard output.", valueName: "file"))
     public var output: String?
 
     @Flag(name: .customLong("no-follow"), help: "Do not follow redirects.")

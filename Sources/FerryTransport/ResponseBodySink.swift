@@ -6,22 +6,39 @@ import Glibc
 
 /// Receives response-body bytes on the transfer thread and stores them as the destination asks:
 /// in memory up to a threshold then in a temporary file, or in a partial file beside the user's
-/// target that is renamed into place only when the exchange succeeded.
+/// target that is renamed into place only when the exchange succeeded — or, when the target is a
+/// device, FIFO or socket, straight into it (see `OutputTarget`).
 final class ResponseBodySink {
     private let destination: ResponseDestination
+    /// How a `.file` destination is written.
+    private let target: OutputTarget?
     private var memory = Data()
     private var descriptor: Int32 = -1
+    /// A file this sink created and removes if the exchange fails (never the user's device).
     private var filePath: String?
     private(set) var count: Int64 = 0
     /// The first write failure, reported in place of the transport's generic write error.
     private(set) var failure: FerryError?
 
-    /// Prepares the sink; for `.file` it creates the partial file now, so an unwritable target
-    /// fails before anything is sent.
+    /// Prepares the sink; for `.file` it creates the partial file (or opens the device) now, so an
+    /// unwritable target fails before anything is sent. Opening a FIFO waits for its reader, as curl does.
     init(destination: ResponseDestination) throws {
         self.destination = destination
-        if case .file(let path) = destination {
-            try openFile(at: Self.partialPath(for: path), reportingAs: path)
+        guard case .file(let path) = destination else {
+            target = nil
+            return
+        }
+        let target = try OutputTarget(path: path)
+        self.target = target
+        switch target {
+        case .replace(let resolved):
+            try openFile(at: Self.partialPath(for: resolved), reportingAs: path)
+            var existing = stat()
+            if stat(resolved, &existing) == 0 { _ = fchmod(descriptor, existing.st_mode & 0o7777) }  // the replaced file's mode
+        case .inPlace(let resolved):
+            let fd = open(resolved, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw FerryError.localFile(reason: .unwritable(path: path, error: POSIXError.current)) }
+            descriptor = fd
         }
     }
 
@@ -53,7 +70,7 @@ final class ResponseBodySink {
     func reset() {
         count = 0
         memory = Data()
-        if descriptor >= 0 {
+        if descriptor >= 0, filePath != nil {
             _ = ftruncate(descriptor, 0)
             _ = lseek(descriptor, 0, SEEK_SET)
         }
@@ -71,6 +88,11 @@ final class ResponseBodySink {
     /// Completes a successful exchange: the stored body, with a `-o` target renamed into place.
     func finish() throws -> ResponseBody {
         if let failure { throw failure }
+        if case .inPlace? = target, case .file(let path) = destination {
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = -1
+            return ResponseBody(storage: .delivered(path: path), count: count)
+        }
         guard descriptor >= 0, let filePath else {
             return ResponseBody(storage: .memory(memory), count: count)
         }
@@ -78,16 +100,16 @@ final class ResponseBodySink {
         // kill; surviving power loss is not worth doubling the time of large downloads.
         close(descriptor)
         descriptor = -1
-        switch destination {
-        case .automatic:
-            self.filePath = nil  // the SpoolFile owns it now
-            return ResponseBody(storage: .spooled(SpoolFile(path: filePath)), count: count)
-        case .file(let target):
-            if rename(filePath, target) != 0 {
-                throw FerryError.localFile(reason: .unwritable(path: target, error: POSIXError.current))
+        switch (destination, target) {
+        case (.file(let path), .replace(let resolved)?):
+            if rename(filePath, resolved) != 0 {
+                throw FerryError.localFile(reason: .unwritable(path: path, error: POSIXError.current))
             }
             self.filePath = nil
-            return ResponseBody(storage: .saved(path: target), count: count)
+            return ResponseBody(storage: .saved(path: path), count: count)
+        default:
+            self.filePath = nil  // the SpoolFile owns it now
+            return ResponseBody(storage: .spooled(SpoolFile(path: filePath)), count: count)
         }
     }
 

@@ -8,6 +8,9 @@ public struct ResponseBody: Sendable {
         case spooled(SpoolFile)
         /// A file the user asked for (`-o`): it is theirs and is kept.
         case saved(path: String)
+        /// Written to a device, FIFO or socket the user named (`-o /dev/null`): the bytes went there
+        /// and cannot be read back, so reading this body gives no bytes.
+        case delivered(path: String)
     }
 
     public let storage: Storage
@@ -26,6 +29,15 @@ public struct ResponseBody: Sendable {
         case .memory: return nil
         case .spooled(let file): return file.path
         case .saved(let path): return path
+        case .delivered: return nil
+        }
+    }
+
+    /// Where the user asked the body to go (`-o`), when it went to a file or device of theirs.
+    public var outputPath: String? {
+        switch storage {
+        case .saved(let path), .delivered(let path): return path
+        case .memory, .spooled: return nil
         }
     }
 
@@ -38,7 +50,7 @@ public struct ResponseBody: Sendable {
 
     private func contents(options: Data.ReadingOptions) throws -> Data {
         if case .memory(let data) = storage { return data }
-        let path = filePath!
+        guard let path = filePath else { return Data() }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path), options: options)
         } catch {
@@ -51,6 +63,8 @@ public struct ResponseBody: Sendable {
         switch storage {
         case .memory(let data):
             return data.prefix(limit)
+        case .delivered:
+            return Data()
         case .spooled, .saved:
             let path = filePath!
             do {

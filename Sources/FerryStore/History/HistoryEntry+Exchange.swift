@@ -94,8 +94,10 @@ extension HistoryEntry {
         return (bytes.prefix(limit), source.length ?? (truncated ? nil : Int64(bytes.count)), truncated)
     }
 
-    /// Lower-case hex SHA-256 of the whole body, reading a file-backed body in pieces.
-    private static func sha256(of body: ResponseBody) throws -> String {
+    /// Lower-case hex SHA-256 of the whole body, reading a file-backed body in pieces; nil for a body
+    /// delivered to a device or FIFO, which cannot be read back.
+    private static func sha256(of body: ResponseBody) throws -> String? {
+        if case .delivered = body.storage { return nil }
         var hasher = SHA256()
         if case .memory(let data) = body.storage {
             hasher.update(data: data)

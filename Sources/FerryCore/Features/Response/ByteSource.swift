@@ -32,6 +32,7 @@ public final class ByteSource: @unchecked Sendable {
     public convenience init(body: ResponseBody) throws {
         switch body.storage {
         case .memory(let data): self.init(data: data)
+        case .delivered: self.init(data: Data())
         case .spooled(let file): try self.init(path: file.path, body: body)
         case .saved(let path): try self.init(path: path, body: body)
         }
