@@ -1,5 +1,6 @@
 #define _XOPEN_SOURCE 700
 #include "CNcursesShims.h"
+#include <poll.h>
 
 WINDOW *ferry_nc_stdscr(void) { return stdscr; }
 int ferry_nc_cols(void) { return COLS; }
@@ -36,6 +37,12 @@ int ferry_nc_get(int timeout_ms, unsigned int *value) {
     int result = wget_wch(stdscr, &ch);
     *value = (unsigned int)ch;
     return result;
+}
+
+int ferry_nc_input_closed(int fd) {
+    struct pollfd input = { .fd = fd, .events = POLLIN, .revents = 0 };
+    if (poll(&input, 1, 0) < 0) return 0;
+    return (input.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
 void ferry_nc_write_raw(const char *text) { fputs(text, stdout); fflush(stdout); }

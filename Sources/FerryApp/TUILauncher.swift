@@ -7,15 +7,15 @@ import Foundation
 
 /// Opens the terminal UI: reads the user's theme and keymap, takes over the terminal, runs the loop.
 public enum TUILauncher {
-    /// Runs the TUI until the user quits. Throws `TerminalError` when there is no usable terminal
-    /// (nothing has been drawn then). With a `collection` folder the sidebar shows its tree, read
+    /// Runs the TUI until the user quits (0) or a signal or a lost terminal ends it (the status
+    /// `Termination` gives). Throws `TerminalError` when there is no usable terminal (nothing has been drawn then). With a `collection` folder the sidebar shows its tree, read
     /// off the UI thread once the first frame is drawn; `variables` are laid over every environment; new requests are saved
     /// below the collection, or the working folder without one.
     public static func run(theme themeName: String?, examples: [NamedRequest] = [], collection: String? = nil,
                            variables: [Variable] = [], environmentName: String? = nil,
-                           environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+                           environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
         let workspace = CollectionWorkspace(root: collection ?? FileManager.default.currentDirectoryPath, overrides: variables)
-        try open(theme: themeName, keysFromTerminal: false, environment: environment, workspace: workspace) { size, keymap, theme in
+        return try open(theme: themeName, keysFromTerminal: false, environment: environment, workspace: workspace) { size, keymap, theme in
             var state = AppState(width: size.width, height: size.height, keymap: keymap, theme: theme)
             if collection != nil { state.sidebar = Sidebar(isLoaded: false) }
             _ = state.update(workspace.environment(environmentName))
@@ -30,12 +30,12 @@ public enum TUILauncher {
     }
 
     /// Browses `response` (a local file or standard input dressed as one) in the response tabs until
-    /// the user quits; keys come from `/dev/tty` when standard input held the body. `path`, when
+    /// the user quits (exit status as `run`); keys come from `/dev/tty` when standard input held the body. `path`, when
     /// given, is revealed in the Tree first.
     public static func view(_ response: Response, title: String, path: String?, theme themeName: String?,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
         let summary = ResponseSummary(response, accept: nil)
-        try open(theme: themeName, keysFromTerminal: true, environment: environment) { size, keymap, theme in
+        return try open(theme: themeName, keysFromTerminal: true, environment: environment) { size, keymap, theme in
             var state = AppState.viewer(summary, title: title, width: size.width, height: size.height, keymap: keymap, theme: theme)
             if let path { state.reveal(path: path) }
             return state
@@ -46,7 +46,7 @@ public enum TUILauncher {
     /// problems with the user's files show in the status line.
     private static func open(theme themeName: String?, keysFromTerminal: Bool, environment: [String: String],
                              workspace: CollectionWorkspace? = nil,
-                             state makeState: ((width: Int, height: Int), Keymap, Theme) -> AppState) throws {
+                             state makeState: ((width: Int, height: Int), Keymap, Theme) -> AppState) throws -> Int32 {
         let terminal = try CursesTerminal(environment: environment, keysFromTerminal: keysFromTerminal)
         let config = StoreLocations(environment: environment).configDirectory
         let settings = Settings.load(path: (config as NSString).appendingPathComponent("config.yaml"))
@@ -63,7 +63,7 @@ public enum TUILauncher {
             let home = environment["HOME"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "\u{0}"
             state.notice = problems.map { $0.description.replacingOccurrences(of: home, with: "~/") }.joined(separator: "; ") + " (using the default)"
         }
-        TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), tracePath: environment["FERRY_TRACE_FILE"],
+        return TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), tracePath: environment["FERRY_TRACE_FILE"],
                    recorder: HistoryRecorder(locations: StoreLocations(environment: environment)), themes: loader,
                    workspace: workspace, historyBrowser: HistoryBrowser(locations: StoreLocations(environment: environment))).run()
     }

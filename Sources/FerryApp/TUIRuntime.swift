@@ -45,8 +45,9 @@ final class TUIRuntime {
         trace = FrameTrace(path: tracePath)
     }
 
-    /// Runs until the user quits or a signal asks to; the terminal is restored when it returns.
-    func run() {
+    /// Runs until the user quits, a signal asks to or the terminal goes away; the terminal is restored
+    /// when it returns the exit status (0 when the user quit).
+    func run() -> Int32 {
         defer { terminal.stop() }
         watchSignals()
         let size = terminal.size
@@ -77,6 +78,7 @@ final class TUIRuntime {
         }
         for task in transfers.values { task.cancel() }
         searchTask?.cancel()
+        return state.termination?.exitStatus ?? 0
     }
 
     private func paint() {
@@ -253,7 +255,7 @@ final class TUIRuntime {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             let inbox = self.inbox
-            source.setEventHandler { inbox.post(.terminate) }
+            source.setEventHandler { inbox.post(.terminate(.signal(number))) }
             source.resume()
             signalSources.append(source)
         }

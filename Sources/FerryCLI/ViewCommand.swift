@@ -48,8 +48,8 @@ struct ViewCommand: ParsableCommand {
         }
         if opensViews {
             do {
-                try TUILauncher.view(input.response, title: file == "-" ? "standard input" : file, path: path, theme: themeOption.theme)
-                return .success
+                let status = try TUILauncher.view(input.response, title: file == "-" ? "standard input" : file, path: path, theme: themeOption.theme)
+                return status == 0 ? .success : status == ExitStatus.cancelled.rawValue ? .cancelled : .usage
             } catch {
                 printer.stderr.line("ferry: \(error)")
                 return .usage

@@ -90,7 +90,10 @@ public final class CursesTerminal: Terminal {
         switch ferry_nc_get(Int32(timeout), &value) {
         case KEY_CODE_YES: return keyCode(Int32(value))
         case OK: return character(value)
-        default: return nil
+        default:
+            // get_wch says ERR both for "no key yet" and for a terminal that is gone; only the latter ends the loop.
+            let input = keyboard.map { fileno($0) } ?? STDIN_FILENO
+            return ferry_nc_input_closed(input) == 1 ? .terminate(.terminalLost) : nil
         }
     }
 

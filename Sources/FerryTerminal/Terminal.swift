@@ -8,7 +8,8 @@ public protocol Terminal: AnyObject {
     var colorCount: Int { get }
     /// Paints the cells of `canvas` that differ from `previous` (all of them when it is nil).
     func draw(_ canvas: Canvas, previous: Canvas?)
-    /// The next key, paste or resize, waiting at most `timeout` milliseconds; nil when none came.
+    /// The next key, paste or resize, waiting at most `timeout` milliseconds; nil when none came,
+    /// `.terminate(.terminalLost)` when the terminal's input hung up or closed.
     func nextEvent(timeout: Int) -> Message?
     /// Gives the terminal back (for `$EDITOR` or Ctrl-Z) until `resume()`.
     func suspend()

@@ -31,6 +31,8 @@ int ferry_nc_put(int y, int x, const wchar_t *text, int count, attr_t attrs, int
 /** Waits up to timeout_ms (-1: forever) for input. Returns ERR, OK (a character in *value) or
     KEY_CODE_YES (a key code in *value). */
 int ferry_nc_get(int timeout_ms, unsigned int *value);
+/* 1 when the terminal behind `fd` is gone (hung up, closed, in error), which get_wch reports as a plain ERR. */
+int ferry_nc_input_closed(int fd);
 /** Writes raw control text to the terminal (bracketed-paste mode switches), flushed. */
 void ferry_nc_write_raw(const char *text);
 /** Asks for reports of main-button presses and wheel turns (X10/SGR, whatever the terminal speaks);

@@ -60,7 +60,8 @@ extension AppState {
             return fileOperationDone(operation)
         case .environmentLoaded(let name, let variables):
             environmentLoaded(name, variables)
-        case .terminate:
+        case .terminate(let reason):
+            termination = reason
             return quit()
         }
         return []

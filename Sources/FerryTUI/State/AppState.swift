@@ -46,6 +46,8 @@ public struct AppState: Sendable {
     public var examples: [NamedRequest] = []
     public var exampleIndex: Int?
     public var isQuitting = false
+    /// Why the TUI is ending, when not by the user's own quit.
+    public var termination: Termination?
 
     // Request tabs, palette, mouse
     public var params = ParamTree()

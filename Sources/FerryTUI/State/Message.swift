@@ -35,6 +35,6 @@ public enum Message: Sendable {
     case fileOperationDone(FileOperation)
     /// The environment's variables were read (nil: no environment).
     case environmentLoaded(String?, [Variable])
-    /// SIGTERM/SIGINT from outside: leave cleanly.
-    case terminate
+    /// A signal from outside, or the terminal went away: leave cleanly.
+    case terminate(Termination)
 }
