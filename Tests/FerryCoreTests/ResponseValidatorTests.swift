@@ -51,6 +51,16 @@ import Testing
         #expect(missing.contentTypeRejected)
     }
 
+    /// httpbin's `/status/204` says `Content-Type: text/html` and sends nothing: there is no content to type-check.
+    @Test func aResponseWithoutABodyHasNoContentTypeToCheck() {
+        let validator = ResponseValidator()
+        #expect(validator.validate(response(204, type: "text/html", body: ""), serializerTypes: ["application/json"]).error == nil)
+        #expect(validator.validate(response(200, type: "text/html", body: ""), serializerTypes: ["application/json"]).error == nil)
+        let notModified = ResponseValidator(acceptableStatusCodes: StatusCodeSet(parsing: "304")!)
+        #expect(notModified.validate(response(304, type: "text/html", body: ""), serializerTypes: ["application/json"]).error == nil)
+        #expect(validator.validate(response(200, type: "text/html", body: "<p>"), serializerTypes: ["application/json"]).contentTypeRejected)
+    }
+
     @Test func explicitTypesAndAcceptHeadersOverrideTheSerializer() {
         let fromAccept = ResponseValidator.contentTypes(fromAccept: "text/html;q=0.9, application/xml, image/png;q=0")
         #expect(fromAccept == ["text/html", "application/xml"])

@@ -30,15 +30,17 @@ public struct ResponseValidator: Hashable, Sendable {
     }
 
     /// Validates `response`; `serializerTypes` are used when no explicit types were given.
-    /// A missing Content-Type on an empty body is accepted, as AF does.
+    /// As Alamofire's `validate(contentType:)`, a response without a body (an empty one, 204, 304,
+    /// the answer to HEAD) has no content type to check, whatever its Content-Type header says.
     public func validate(_ response: Response, serializerTypes: [String]) -> Outcome {
         let patterns = acceptableContentTypes ?? serializerTypes
         var error: FerryError?
         var contentTypeRejected = false
         let received = response.headers["Content-Type"]
         let media = received.flatMap(MediaType.init)
-        let isAcceptable = media.map { type in patterns.contains { type.isMatched(by: $0) } } ?? (response.body.count == 0)
-        if !patterns.isEmpty, !isAcceptable {
+        let hasBody = response.body.count > 0 && response.status != 204 && response.status != 304
+        let isAcceptable = media.map { type in patterns.contains { type.isMatched(by: $0) } } ?? false
+        if !patterns.isEmpty, hasBody, !isAcceptable {
             contentTypeRejected = true
             error = .responseValidationFailed(reason: .unacceptableContentType(received: received, acceptable: patterns))
         }
