@@ -25,21 +25,26 @@ public enum FerryBinary {
         }
     }
 
+    /// Both pipes are read on threads of their own, so a child that hangs without closing them is
+    /// still killed (SIGKILL) at the deadline; its outcome then says so in `stderr` and has status -1.
     private static func runBlocking(_ arguments: [String], standardInput: String?, environment: [String: String]?, timeout: TimeInterval) -> Outcome {
         let process = start(arguments, standardInput: standardInput, environment: environment)
         let deadline = Date().addingTimeInterval(timeout)
-        var stdout = Data()
-        let outPipe = process.standardOutput as! Pipe
-        let errPipe = process.standardError as! Pipe
+        let outputData = LockedData()
         let errorData = LockedData()
-        let errorReader = Thread { errorData.set(errPipe.fileHandleForReading.readDataToEndOfFile()) }
-        errorReader.start()
-        stdout = outPipe.fileHandleForReading.readDataToEndOfFile()
+        for (pipe, data) in [(process.standardOutput as! Pipe, outputData), (process.standardError as! Pipe, errorData)] {
+            Thread { data.set(pipe.fileHandleForReading.readDataToEndOfFile()) }.start()
+        }
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning { process.terminate() }
+        let timedOut = process.isRunning
+        if timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        while !errorData.isSet { Thread.sleep(forTimeInterval: 0.005) }
-        return Outcome(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: errorData.value, as: UTF8.self))
+        // The pipes close with the child; a grandchild holding them gets a few more seconds.
+        let readDeadline = Date().addingTimeInterval(5)
+        while !(outputData.isSet && errorData.isSet) && Date() < readDeadline { Thread.sleep(forTimeInterval: 0.005) }
+        var stderr = String(decoding: errorData.value, as: UTF8.self)
+        if timedOut { stderr += "\n[test helper: ferry \(arguments.joined(separator: " ")) was killed after \(Int(timeout)) s]" }
+        return Outcome(status: timedOut ? -1 : process.terminationStatus, stdout: outputData.value, stderr: stderr)
     }
 
     /// Waits for `process` to end on a thread of its own, so the test's concurrency pool stays free.
@@ -73,7 +78,7 @@ private let scratchDataHome: String = {
     return path
 }()
 
-/// A value handed from the stderr reader thread.
+/// The bytes a pipe's reader thread read to the end.
 final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data: Data?

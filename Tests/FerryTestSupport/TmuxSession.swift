@@ -55,12 +55,15 @@ public final class TmuxSession: Sendable {
         try tmux(["send-keys", "-t", "ferry"] + (literal ? ["-l"] : []) + keys)
     }
 
-    /// Polls the screen until `condition` holds or `timeout` passes; returns the last screen.
+    /// Polls the screen until `condition` holds and returns that screen; throws `ScreenTimeout`
+    /// (which shows the last screen) when `timeout` passes first, failing the test.
     @discardableResult
-    public func waitForScreen(timeout: Duration = .seconds(15), _ condition: (String) -> Bool) async throws -> String {
+    public func waitForScreen(timeout: Duration = .seconds(15), _ condition: (String) -> Bool,
+                              fileID: String = #fileID, line: Int = #line) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         var screen = try self.screen()
-        while !condition(screen), ContinuousClock.now < deadline {
+        while !condition(screen) {
+            guard ContinuousClock.now < deadline else { throw ScreenTimeout(screen: screen, place: "\(fileID):\(line)") }
             try await Task.sleep(for: .milliseconds(50))
             screen = try self.screen()
         }
@@ -71,15 +74,27 @@ public final class TmuxSession: Sendable {
     /// 100 ms apart and unchanged: tmux can be read in the middle of a frame being written, and a
     /// value read off such a screen (a length on the last line) may still be the previous one.
     @discardableResult
-    public func waitForSteadyScreen(timeout: Duration = .seconds(15), _ condition: (String) -> Bool) async throws -> String {
+    public func waitForSteadyScreen(timeout: Duration = .seconds(15), _ condition: (String) -> Bool,
+                                    fileID: String = #fileID, line: Int = #line) async throws -> String {
         let deadline = ContinuousClock.now + timeout
-        var screen = try await waitForScreen(timeout: timeout, condition)
+        var screen = try await waitForScreen(timeout: timeout, condition, fileID: fileID, line: line)
         while ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(100))
             let again = try self.screen()
             if again == screen, condition(again) { return again }
             screen = again
         }
-        return screen
+        throw ScreenTimeout(screen: screen, place: "\(fileID):\(line)", steady: true)
+    }
+}
+
+/// A screen wait that did not see what it waited for by its deadline: the test fails showing the last screen.
+public struct ScreenTimeout: Error, CustomStringConvertible {
+    public var screen: String
+    public var place: String
+    public var steady = false
+
+    public var description: String {
+        "\(place): the screen did not \(steady ? "settle on" : "show") what the test waited for; the last screen was:\n\(screen)"
     }
 }
