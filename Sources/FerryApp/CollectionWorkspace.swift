@@ -68,9 +68,9 @@ final class CollectionWorkspace: Sendable {
     func save(_ request: NamedRequest, to path: String, loaded: NamedRequest?) -> Message {
         let target = absolute(path)
         do {
-            var document = RequestDocument(method: request.method, url: request.url)
+            var document = RequestDescription(method: request.method, url: request.url)
             if loaded != nil {
-                document = try RequestDocument(contentsOf: target)
+                document = try RequestDescription(contentsOf: target)
             } else if FileManager.default.fileExists(atPath: target) {
                 return .notice("not saved: \(path) already exists")
             }

@@ -11,7 +11,7 @@ import Foundation
 /// validation and serializer the Options tab; the folder's base URL and headers ride along. What
 /// the editor cannot show is listed in `omitted`, and such a request is not sent from the editor.
 extension NamedRequest {
-    public init(document: RequestDocument, title: String, defaults: FolderDefaults, root: String) {
+    public init(document: RequestDescription, title: String, defaults: FolderDefaults, root: String) {
         var omitted: [String] = []
         var headers = document.headers.map { HeaderRow(name: $0.name, value: $0.value, enabled: $0.enabled) }
         var params = ParamTree()
@@ -72,11 +72,11 @@ extension NamedRequest {
     /// Writes the fields that differ from `loaded` (everything for a new file, `loaded` nil) into
     /// `document`, so fields the editor did not touch keep their exact form. Throws when the editor
     /// holds two bodies a file cannot (text or a file beside form parameters).
-    func apply(to document: inout RequestDocument, loaded: NamedRequest?, root: String) throws {
+    func apply(to document: inout RequestDescription, loaded: NamedRequest?, root: String) throws {
         document.method = method
         document.url = url
         if loaded?.headers != headers {
-            document.headers = headers.map { RequestDocument.HeaderEntry(name: $0.name, value: $0.value, enabled: $0.enabled) }
+            document.headers = headers.map { RequestDescription.HeaderEntry(name: $0.name, value: $0.value, enabled: $0.enabled) }
         }
         let parameters = params.parameters
         let partsEnabled = parts.contains(where: \.enabled)
@@ -98,19 +98,19 @@ extension NamedRequest {
         if loaded?.expectations != expectations {
             let types = expectations.contentTypes ?? []
             document.validation = expectations.statusCodes == .success && types.isEmpty
-                ? nil : RequestDocument.Validation(statusCodes: expectations.statusCodes.description, contentTypes: types)
+                ? nil : RequestDescription.Validation(statusCodes: expectations.statusCodes.description, contentTypes: types)
             document.serializer = expectations.serializer == .auto ? nil : expectations.serializer.rawValue
         }
     }
 
     /// The body the editor describes: multipart parts (parameters first, as text fields), a file,
     /// the text, or the parameters as a form.
-    private func bodyDocument(fields: Parameters?, root: String) throws -> RequestDocument.Body {
+    private func bodyDocument(fields: Parameters?, root: String) throws -> RequestDescription.Body {
         let enabled = parts.filter(\.enabled)
         if !enabled.isEmpty {
-            var result = fields.map { RequestDocument.MultipartPart.fields($0, encoder: params.encoder) } ?? []
+            var result = fields.map { RequestDescription.MultipartPart.fields($0, encoder: params.encoder) } ?? []
             for row in enabled {
-                result.append(RequestDocument.MultipartPart(try FormPartArgument(parsing: row.line)) { CollectionPath.relative($0, in: root) })
+                result.append(RequestDescription.MultipartPart(try FormPartArgument(parsing: row.line)) { CollectionPath.relative($0, in: root) })
             }
             return .multipart(result)
         }
@@ -141,7 +141,7 @@ extension NamedRequest {
     }
 
     /// A part as `ferry send -F` writes it, or nil when that syntax cannot say it exactly.
-    private static func line(of part: RequestDocument.MultipartPart, root: String) -> String? {
+    private static func line(of part: RequestDescription.MultipartPart, root: String) -> String? {
         guard !part.name.isEmpty, !part.name.contains("=") else { return nil }
         switch part.value {
         case .text(let text):

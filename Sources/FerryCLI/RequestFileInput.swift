@@ -10,7 +10,7 @@ struct RequestFileInput {
     var redaction: Redaction
     var responseOptions: ResponseOptions
     /// The request as it is saved by `--save` (variables unresolved).
-    var document: RequestDocument?
+    var document: RequestDescription?
     /// Where the request came from, for the history: the collection, the file in it, the environment.
     var origin = HistoryOrigin.adHoc
 
@@ -60,9 +60,9 @@ struct RequestFileInput {
     }
 
     /// Reads a request file: a missing or unreadable one is a local file error, a malformed one an input error.
-    private static func read(_ path: String) throws -> RequestDocument {
+    private static func read(_ path: String) throws -> RequestDescription {
         do {
-            return try RequestDocument(contentsOf: path)
+            return try RequestDescription(contentsOf: path)
         } catch where error.line == nil && !FileManager.default.isReadableFile(atPath: path) {
             throw FerryError.localFile(reason: .unreadable(path: path, error: error))
         } catch {
@@ -71,7 +71,7 @@ struct RequestFileInput {
     }
 
     /// The file's serializer and validation, unless response flags say otherwise.
-    private mutating func completeResponseOptions(from document: RequestDocument) {
+    private mutating func completeResponseOptions(from document: RequestDescription) {
         guard !responseOptions.evaluates else { return }
         if let serializer = document.serializer { responseOptions.value.kind = SerializerKind(rawValue: serializer) }
         if let codes = document.validation?.statusCodes { responseOptions.expectStatus = codes }

@@ -7,10 +7,10 @@ import Foundation
 extension SendOptions {
     /// The request the flags describe as a document; `url` is the URL to record. The flags are
     /// checked by building the request first, so a document is only made from flags that work.
-    func document(url: String, readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws -> RequestDocument {
+    func document(url: String, readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws -> RequestDescription {
         let stdin = dataBinary == "@-" ? readStandardInput() : Data()
         let request = try makeRequest(readStandardInput: { stdin })
-        var document = RequestDocument(method: request.method, url: url)
+        var document = RequestDescription(method: request.method, url: url)
         try apply(to: &document, stdin: stdin, parametersDefaultToQuery: false)
         return document
     }
@@ -19,7 +19,7 @@ extension SendOptions {
     /// `--param`s are added to the query parameters (or become the body with `--encode json/form/plist`),
     /// a body flag replaces the body, and transfer flags that differ from their defaults replace the file's.
     /// Without `--encode`, parameters go to the query when `parametersDefaultToQuery`, else where AFNetworking puts them.
-    func apply(to document: inout RequestDocument, stdin: Data, parametersDefaultToQuery: Bool) throws {
+    func apply(to document: inout RequestDescription, stdin: Data, parametersDefaultToQuery: Bool) throws {
         if let method { document.method = HTTPMethod(method) }
         for header in headers {
             guard let field = HeaderLine.parse(header) else {
@@ -61,7 +61,7 @@ extension SendOptions {
     private var hasRawBody: Bool { !data.isEmpty || dataBinary != nil }
 
     /// The body `-d`, `--data-binary` or `-F` give, or nil when none is given.
-    private func body(stdin: Data) throws -> RequestDocument.Body? {
+    private func body(stdin: Data) throws -> RequestDescription.Body? {
         let contentType = headers.contains { HeaderLine.parse($0)?.name.lowercased() == "content-type" } ? nil : "application/x-www-form-urlencoded"
         if let dataBinary {
             if dataBinary.hasPrefix("@"), dataBinary != "@-" {
@@ -74,9 +74,9 @@ extension SendOptions {
             return .raw(try Self.text(Data(parts.joined(separator: Data("&".utf8))), "-d"), contentType: contentType)
         }
         guard !formParts.isEmpty else { return nil }
-        var parts = try parameters().map { RequestDocument.MultipartPart.fields($0, encoder: try parameterEncoding().query) } ?? []
+        var parts = try parameters().map { RequestDescription.MultipartPart.fields($0, encoder: try parameterEncoding().query) } ?? []
         for argument in formParts {
-            parts.append(RequestDocument.MultipartPart(try FormPartArgument(parsing: argument), storedPath: Self.absolute))
+            parts.append(RequestDescription.MultipartPart(try FormPartArgument(parsing: argument), storedPath: Self.absolute))
         }
         return .multipart(parts)
     }

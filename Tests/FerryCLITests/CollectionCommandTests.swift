@@ -155,7 +155,7 @@ import Testing
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "url: [broken\n")
         let forced = await FerryBinary.run(["send", "http://example.test/", "--dry-run", "--save", "old", "--collection", directory.path, "--force"])
         #expect(forced.status == 0)
-        #expect(try RequestDocument(contentsOf: path).url == "http://example.test/")
+        #expect(try RequestDescription(contentsOf: path).url == "http://example.test/")
     }
 
     @Test func listShowsRequestsAndBrokenFilesWithTheirLocation() async throws {

@@ -18,7 +18,7 @@ import Testing
 
     /// The saved file parses whole, and holds one complete version (every member of that version).
     private func checkIntact(_ path: String, versions: Range<Int>) throws {
-        let document = try RequestDocument(contentsOf: path)
+        let document = try RequestDescription(contentsOf: path)
         guard case .json(.object(let members)) = document.body else {
             Issue.record("unexpected body \(document.body)")
             return

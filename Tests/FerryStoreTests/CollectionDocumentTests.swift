@@ -10,32 +10,32 @@ import Testing
     @Test func everyFieldSurvivesARoundTrip() throws {
         let document = CollectionFixtures.everyField
         let text = try document.yaml()
-        let reread = try RequestDocument(yaml: text, path: "every.ferry.yaml")
+        let reread = try RequestDescription(yaml: text, path: "every.ferry.yaml")
         #expect(reread == document)
         #expect(try reread.yaml() == text)
     }
 
     @Test(arguments: CollectionFixtures.bodies)
-    func everyBodyKindSurvivesARoundTrip(body: RequestDocument.Body) throws {
-        var document = RequestDocument(method: .put, url: "http://example.test/upload")
+    func everyBodyKindSurvivesARoundTrip(body: RequestDescription.Body) throws {
+        var document = RequestDescription(method: .put, url: "http://example.test/upload")
         document.body = body
-        #expect(try RequestDocument(yaml: try document.yaml(), path: "body.ferry.yaml") == document)
+        #expect(try RequestDescription(yaml: try document.yaml(), path: "body.ferry.yaml") == document)
     }
 
     @Test func bearerAuthAndHTTPVersionsSurvive() throws {
         for version in [HTTPVersionPreference.http1_1, .http2] {
-            var document = RequestDocument(url: "https://example.test/")
+            var document = RequestDescription(url: "https://example.test/")
             document.auth = .bearer(token: "{{token}}")
             document.options.httpVersion = version
-            #expect(try RequestDocument(yaml: try document.yaml(), path: "auth.ferry.yaml") == document)
+            #expect(try RequestDescription(yaml: try document.yaml(), path: "auth.ferry.yaml") == document)
         }
     }
 
     /// `FERRY_RECORD_GOLDEN=1 swift test --filter goldenFiles` rewrites the files (review the diff).
     @Test func goldenFilesMatchByteForByte() throws {
-        let cases: [(String, RequestDocument)] = [
+        let cases: [(String, RequestDescription)] = [
             ("every-field.ferry.yaml", CollectionFixtures.everyField),
-            ("minimal.ferry.yaml", RequestDocument(url: "{{baseURL}}/json")),
+            ("minimal.ferry.yaml", RequestDescription(url: "{{baseURL}}/json")),
         ]
         for (name, document) in cases {
             if ProcessInfo.processInfo.environment["FERRY_RECORD_GOLDEN"] == "1" {
@@ -43,17 +43,17 @@ import Testing
             }
             let expected = try String(contentsOf: Self.golden.appendingPathComponent(name), encoding: .utf8)
             #expect(try document.yaml() == expected, "\(name)")
-            #expect(try RequestDocument(yaml: expected, path: name) == document)
+            #expect(try RequestDescription(yaml: expected, path: name) == document)
         }
     }
 
     @Test func defaultsAreLeftOut() throws {
-        #expect(try RequestDocument(url: "http://example.test/").yaml() == "url: http://example.test/\n")
+        #expect(try RequestDescription(url: "http://example.test/").yaml() == "url: http://example.test/\n")
     }
 
     @Test func unknownKeysAreReportedWithLineAndColumn() throws {
         let text = "url: http://example.test/\nheaders:\n  - Accept: text/plain\noptions:\n  timeout: 5\n  retries: 3\n"
-        let problem = try #require(throws: ConfigProblem.self) { try RequestDocument(yaml: text, path: "x.ferry.yaml") }
+        let problem = try #require(throws: ConfigProblem.self) { try RequestDescription(yaml: text, path: "x.ferry.yaml") }
         #expect(problem.line == 6)
         #expect(problem.column == 3)
         #expect(problem.key == "options.retries")
@@ -62,7 +62,7 @@ import Testing
 
     @Test func invalidYAMLIsReportedWithLineAndColumn() throws {
         let text = "url: http://example.test/\nheaders:\n  - Accept: [unclosed\nname: x\n"
-        let problem = try #require(throws: ConfigProblem.self) { try RequestDocument(yaml: text, path: "bad.ferry.yaml") }
+        let problem = try #require(throws: ConfigProblem.self) { try RequestDescription(yaml: text, path: "bad.ferry.yaml") }
         #expect(problem.line != nil && problem.column != nil)
         #expect(problem.message.hasPrefix("is not valid YAML"))
     }
@@ -76,7 +76,7 @@ import Testing
         ("url: x\nmethod: \"GE T\"\n", 2, 9, "method", "is not a valid HTTP method"),
     ])
     func wrongValuesAreLocated(text: String, line: Int, column: Int, key: String, message: String) throws {
-        let problem = try #require(throws: ConfigProblem.self) { try RequestDocument(yaml: text, path: "x.ferry.yaml") }
+        let problem = try #require(throws: ConfigProblem.self) { try RequestDescription(yaml: text, path: "x.ferry.yaml") }
         #expect(problem.line == line)
         #expect(problem.column == column)
         #expect(problem.key == key)

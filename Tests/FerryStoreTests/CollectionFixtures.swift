@@ -4,8 +4,8 @@ import FerryStore
 /// Documents used by the collection tests.
 enum CollectionFixtures {
     /// A request that sets every field to something other than its default.
-    static var everyField: RequestDocument {
-        var document = RequestDocument(method: .post, url: "{{baseURL}}/anything/users")
+    static var everyField: RequestDescription {
+        var document = RequestDescription(method: .post, url: "{{baseURL}}/anything/users")
         document.name = "Create a user"
         document.description = "Posts a user; the reply echoes it.\nSecond line of notes.\n"
         document.params = .object([
@@ -41,7 +41,7 @@ enum CollectionFixtures {
     }
 
     /// Every body kind, each in a document of its own.
-    static var bodies: [RequestDocument.Body] {
+    static var bodies: [RequestDescription.Body] {
         [
             .raw("line one\nline two\n", contentType: "text/plain"),
             .raw("{{greeting}}", contentType: nil),

@@ -55,22 +55,22 @@ import Testing
         let directory = try makeTree()
         let path = directory.file("broken.ferry.yaml")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        let error = try #require(throws: FerryError.self) { try RequestDocument(url: "http://new.test/").save(to: path) }
+        let error = try #require(throws: FerryError.self) { try RequestDescription(url: "http://new.test/").save(to: path) }
         guard case .localFile(.unwritable(_, let underlying)) = error, underlying is StoreError else {
             Issue.record("unexpected \(error)")
             return
         }
         #expect("\(error)".contains("refusing to overwrite a file that does not parse"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-        try RequestDocument(url: "http://new.test/").save(to: path, force: true)
-        #expect(try RequestDocument(contentsOf: path).url == "http://new.test/")
+        try RequestDescription(url: "http://new.test/").save(to: path, force: true)
+        #expect(try RequestDescription(contentsOf: path).url == "http://new.test/")
     }
 
     @Test func savingCreatesFoldersAndLeavesNoTemporaryFiles() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("a/b/new.ferry.yaml")
         try CollectionFixtures.everyField.save(to: path)
-        #expect(try RequestDocument(contentsOf: path) == CollectionFixtures.everyField)
+        #expect(try RequestDescription(contentsOf: path) == CollectionFixtures.everyField)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("a/b")) == ["new.ferry.yaml"])
     }
 
@@ -90,7 +90,7 @@ import Testing
         let directory = try makeTree()
         let collection = try RequestCollection(root: directory.path)
         #expect(collection.changedEntries().isEmpty)
-        var document = try RequestDocument(contentsOf: directory.file("health.ferry.yaml"))
+        var document = try RequestDescription(contentsOf: directory.file("health.ferry.yaml"))
         document.description = "edited elsewhere"
         try document.save(to: directory.file("health.ferry.yaml"))
         #expect(collection.changedEntries().map(\.path) == ["health.ferry.yaml"])

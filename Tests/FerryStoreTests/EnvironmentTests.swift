@@ -47,7 +47,7 @@ import Testing
 
     @Test func secretsAreRedactedInTheBuiltRequestButSentInFull() throws {
         let directory = try makeCollection()
-        var document = RequestDocument(url: "{{baseURL}}/login")
+        var document = RequestDescription(url: "{{baseURL}}/login")
         document.params = .object([("pw", .string("{{password}}"))])
         document.auth = .basic(username: "{{user}}", password: "{{password}}")
         let resolver = VariableResolver(try Environment.load(named: "staging", in: directory.path).variables)
@@ -60,14 +60,14 @@ import Testing
     }
 
     @Test func unresolvedVariablesNameTheirPlace() throws {
-        let cases: [(RequestDocument, String, String)] = {
-            var header = RequestDocument(url: "http://x.test/")
+        let cases: [(RequestDescription, String, String)] = {
+            var header = RequestDescription(url: "http://x.test/")
             header.headers = [.init(name: "Authorization", value: "Bearer {{token}}")]
-            var param = RequestDocument(url: "http://x.test/")
+            var param = RequestDescription(url: "http://x.test/")
             param.params = .object([("user", .object([("name", .string("{{who}}"))]))])
-            var body = RequestDocument(method: .post, url: "http://x.test/")
+            var body = RequestDescription(method: .post, url: "http://x.test/")
             body.body = .json(.object([("a", .array([.string("{{missing}}")]))]))
-            var disabled = RequestDocument(url: "http://x.test/{{path}}")
+            var disabled = RequestDescription(url: "http://x.test/{{path}}")
             disabled.headers = [.init(name: "X-Off", value: "{{never}}", enabled: false)]
             return [(header, "token", "header Authorization"), (param, "who", "param user.name"),
                     (body, "missing", "body a[0]"), (disabled, "path", "url")]
@@ -86,7 +86,7 @@ import Testing
     @Test func relativeFilesComeFromTheCollection() throws {
         let directory = try makeCollection()
         _ = try directory.write("payload.txt", Data("hello".utf8))
-        var document = RequestDocument(method: .put, url: "http://x.test/")
+        var document = RequestDescription(method: .put, url: "http://x.test/")
         document.body = .multipart([.init(name: "f", value: .file(path: "payload.txt"))])
         document.options.tls.caFile = "certs/ca.pem"
         let request = try document.resolved(with: VariableResolver(), directory: directory.path).request

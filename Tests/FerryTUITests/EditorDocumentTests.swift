@@ -19,8 +19,8 @@ import Testing
     ]
 
     /// One document per kind of content the editor must hold, in folder `api` below a folder with defaults.
-    private static var documents: [String: RequestDocument] {
-        var query = RequestDocument(method: .get, url: "search")
+    private static var documents: [String: RequestDescription] {
+        var query = RequestDescription(method: .get, url: "search")
         query.params = .object([("q", .string("{{term}}")), ("page", .number("2")),
                                 ("filter", .object([("tags", .array([.string("a"), .string("{{user}}")])), ("active", .bool(true))]))])
         query.headers = [.init(name: "Accept", value: "application/json"), .init(name: "X-Off", value: "1", enabled: false)]
@@ -30,27 +30,27 @@ import Testing
         query.validation = .init(statusCodes: "200-299,404", contentTypes: ["application/json"])
         query.serializer = "json"
 
-        var form = RequestDocument(method: .post, url: "login")
+        var form = RequestDescription(method: .post, url: "login")
         form.body = .form(.object([("user", .string("{{user}}")), ("remember", .bool(true)), ("scopes", .array([.string("a"), .string("b")]))]))
         form.auth = .basic(username: "{{user}}", password: "{{password}}")
 
-        var multipart = RequestDocument(method: .post, url: "upload")
+        var multipart = RequestDescription(method: .post, url: "upload")
         multipart.params = .object([("v", .number("1"))])
         multipart.body = .multipart([
             .init(name: "title", value: .text("Hello {{user}}")),
             .init(name: "photo", value: .file(path: "files/pic.bin"), contentType: "image/png", fileName: "p.png"),
         ])
 
-        var file = RequestDocument(method: .put, url: "{{baseURL}}/blob")
+        var file = RequestDescription(method: .put, url: "{{baseURL}}/blob")
         file.body = .file(path: "files/pic.bin", contentType: "application/octet-stream")
 
-        var plist = RequestDocument(method: .post, url: "plist")
+        var plist = RequestDescription(method: .post, url: "plist")
         plist.body = .plist(.object([("name", .string("{{user}}")), ("n", .number("3")), ("note", .string("{{note}}"))]))
 
-        var json = RequestDocument(method: .patch, url: "json")
+        var json = RequestDescription(method: .patch, url: "json")
         json.body = .json(.object([("a", .array([.number("1"), .number("2")])), ("b", .string("{{user}}")), ("note", .string("{{note}}"))]))
 
-        var raw = RequestDocument(method: .post, url: "raw")
+        var raw = RequestDescription(method: .post, url: "raw")
         raw.body = .raw(#"{"note": "{{note}}", "obj": {{obj}}, "quoted": "a \"{{user}}\""}"#, contentType: "application/json")
         return ["query": query, "form": form, "multipart": multipart, "file": file, "plist": plist, "json": json, "raw": raw]
     }
@@ -150,7 +150,7 @@ import Testing
         state.expectations.serializer = .auto
         #expect(state.hasUnsavedEdits)
         guard case .requestSaved = workspace.save(state.editorRequest, to: "api/query.ferry.yaml", loaded: query) else { Issue.record("not saved"); return }
-        let reread = try RequestDocument(contentsOf: folder.file("api/query.ferry.yaml"))
+        let reread = try RequestDescription(contentsOf: folder.file("api/query.ferry.yaml"))
         guard case .object(let members)? = reread.params else { Issue.record("params lost"); return }
         #expect(members.first?.value == .string("{{term}} and more"))
         #expect(members.map(\.key) == ["q", "page", "filter"], "keys keep their order")
@@ -167,7 +167,7 @@ import Testing
         state = editor(form, path: "api/form.ferry.yaml")
         state.params.placement = .query
         guard case .requestSaved = workspace.save(state.editorRequest, to: "api/form.ferry.yaml", loaded: form) else { Issue.record("not saved"); return }
-        let moved = try RequestDocument(contentsOf: folder.file("api/form.ferry.yaml"))
+        let moved = try RequestDescription(contentsOf: folder.file("api/form.ferry.yaml"))
         #expect(moved.params != nil)
         #expect(moved.body == .none)
 
@@ -176,7 +176,7 @@ import Testing
         state = editor(multipart, path: "api/multipart.ferry.yaml")
         state.parts[0].line = "title=Bye"
         guard case .requestSaved = workspace.save(state.editorRequest, to: "api/multipart.ferry.yaml", loaded: multipart) else { Issue.record("not saved"); return }
-        let parts = try RequestDocument(contentsOf: folder.file("api/multipart.ferry.yaml"))
+        let parts = try RequestDescription(contentsOf: folder.file("api/multipart.ferry.yaml"))
         #expect(parts.body == .multipart([
             .init(name: "title", value: .text("Bye")),
             .init(name: "photo", value: .file(path: "files/pic.bin"), contentType: "image/png", fileName: "p.png"),
@@ -214,7 +214,7 @@ import Testing
 
     @Test func whatTheEditorCannotShowIsNamedAndNothingIsSent() throws {
         let folder = try collection()
-        var document = RequestDocument(method: .post, url: "{{baseURL}}/x")
+        var document = RequestDescription(method: .post, url: "{{baseURL}}/x")
         document.params = .object([("gone", .null)])
         document.body = .multipart([.init(name: "note", value: .text("hi"), contentType: "text/plain")])
         try document.save(to: folder.file("odd.ferry.yaml"))
@@ -225,7 +225,7 @@ import Testing
         #expect(throws: FerryError.self) { try state.makeRequest() }
 
         // A property list cannot hold a null: the body is named, not silently sent empty.
-        var plist = RequestDocument(method: .post, url: "{{baseURL}}/plist")
+        var plist = RequestDescription(method: .post, url: "{{baseURL}}/plist")
         plist.body = .plist(.object([("gone", .null)]))
         try plist.save(to: folder.file("null-plist.ferry.yaml"))
         let unencodable = try #require(try loaded(folder)["null-plist"])

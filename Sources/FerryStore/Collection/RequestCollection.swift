@@ -14,7 +14,7 @@ public struct RequestCollection: Sendable {
     public struct Entry: Sendable {
         /// The path below the root, e.g. `users/create.ferry.yaml`.
         public var path: String
-        public var document: RequestDocument
+        public var document: RequestDescription
         public var fingerprint: FileFingerprint?
 
         /// The folder below the root (`users`), empty at the top.
@@ -114,10 +114,10 @@ public struct RequestCollection: Sendable {
     }
 
     /// Parses the files on every core.
-    private static func parse(_ paths: [String]) -> [Result<RequestDocument, ConfigProblem>] {
+    private static func parse(_ paths: [String]) -> [Result<RequestDescription, ConfigProblem>] {
         let results = ResultBox(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            results.set(index, Result { () throws(ConfigProblem) in try RequestDocument(contentsOf: paths[index]) })
+            results.set(index, Result { () throws(ConfigProblem) in try RequestDescription(contentsOf: paths[index]) })
         }
         return results.values
     }
@@ -126,11 +126,11 @@ public struct RequestCollection: Sendable {
 /// Results filled in by parallel workers.
 private final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var storage: [Result<RequestDocument, ConfigProblem>?]
+    private var storage: [Result<RequestDescription, ConfigProblem>?]
 
     init(count: Int) { storage = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ value: Result<RequestDocument, ConfigProblem>) { lock.withLock { storage[index] = value } }
+    func set(_ index: Int, _ value: Result<RequestDescription, ConfigProblem>) { lock.withLock { storage[index] = value } }
 
-    var values: [Result<RequestDocument, ConfigProblem>] { lock.withLock { storage.compactMap { $0 } } }
+    var values: [Result<RequestDescription, ConfigProblem>] { lock.withLock { storage.compactMap { $0 } } }
 }

@@ -4,7 +4,7 @@ import Yams
 
 /// Writing a `.ferry.yaml` file: keys in a fixed order, defaults left out, so files stay short and
 /// diff well.
-extension RequestDocument {
+extension RequestDescription {
     /// The file's text.
     public func yaml() throws -> String {
         try Yams.serialize(node: node, indent: 2, width: -1, allowUnicode: true)

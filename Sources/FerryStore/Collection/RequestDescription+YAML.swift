@@ -4,7 +4,7 @@ import Yams
 
 /// Reading a `.ferry.yaml` file: an explicit mapping, so an unknown key or a wrong value is reported
 /// with its line and column.
-extension RequestDocument {
+extension RequestDescription {
     static let keys = ["name", "description", "method", "url", "params", "headers", "body", "auth", "options", "validation", "serializer", "examples"]
 
     /// Parses the text of a request file; `path` is only used in problems.

@@ -1,6 +1,4 @@
-import FerryCore
-
-extension RequestDocument.MultipartPart {
+extension RequestDescription.MultipartPart {
     /// `parameters` as text parts named as `encoder` flattens them: what `--param` with `-F` (and
     /// the TUI's parameters beside parts) send before the parts.
     public static func fields(_ parameters: Parameters, encoder: QueryStringEncoder) -> [Self] {

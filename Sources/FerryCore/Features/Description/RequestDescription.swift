@@ -1,8 +1,7 @@
-import FerryCore
-
-/// A saved request: every field a `<name>.ferry.yaml` file holds. Strings may hold `{{variables}}`;
-/// they are resolved only when the request is built to be sent.
-public struct RequestDocument: Sendable, Equatable {
+/// What a user composed, wherever it was composed: a `<name>.ferry.yaml` file (FerryStore reads and
+/// writes it as YAML), `ferry send`'s flags, the TUI's editor. Strings may hold `{{variables}}`;
+/// they are resolved only by `resolved(with:defaults:directory:)`, the one place a `Request` is built.
+public struct RequestDescription: Sendable, Equatable {
     /// The title; nil means the file's name.
     public var name: String?
     public var description: String?

@@ -1,10 +1,9 @@
-import FerryCore
 import Foundation
 
 /// Turning a saved request into one to send: variables resolved (an unresolved one throws, naming
 /// it and where it is), the folder's base URL and headers applied, relative file paths taken from
 /// the collection's folder.
-extension RequestDocument {
+extension RequestDescription {
     /// The request this document describes. `directory` is where relative body and part files are.
     public func resolved(with resolver: VariableResolver, defaults: FolderDefaults = FolderDefaults(),
                          directory: String) throws -> ResolvedRequest {
