@@ -27,6 +27,8 @@ extension NamedRequest {
             break
         case .raw(let text, let type):
             (body, contentType) = (text, type)
+        case .bytes(let data, let type):
+            (body, contentType) = (String(decoding: data, as: UTF8.self), type)
         case .json(let parameters):
             if let text = Self.text(JSONRequestSerializer(pretty: true).serialize, parameters) { body = text } else { omitted.append("JSON body (it does not encode)") }
             contentType = "application/json"

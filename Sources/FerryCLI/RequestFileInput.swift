@@ -25,11 +25,14 @@ struct RequestFileInput {
             guard !collection.usesVariables else {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "--env/--var/--host-env", problem: "apply to request files (ferry send path/to/request.ferry.yaml)"))
             }
-            request = try options.makeRequest(readStandardInput: readStandardInput)
-            redaction = Redaction()
+            var description = try options.description(readStandardInput: readStandardInput)
+            let resolved = try description.resolved(with: .literal, defaults: FolderDefaults(baseURL: options.baseURL),
+                                                    directory: FileManager.default.currentDirectoryPath)
+            request = resolved.request
+            redaction = resolved.redaction
             if collection.save != nil {
-                let url = options.baseURL == nil ? options.url : try options.resolvedURL().absoluteString
-                document = try options.document(url: url, readStandardInput: readStandardInput)
+                if options.baseURL != nil { description.url = try options.resolvedURL().absoluteString }
+                document = description
             }
             return
         }

@@ -1,8 +1,8 @@
 import FerryCore
 import Foundation
 
-/// `--param`, `--encode`, `--array-style`, `--plist-format`, `--pretty-json`, `--keep-key-order` and `-F`: how they
-/// become the request's query, body and Content-Type.
+/// `--param`, `--params-json`, `--encode`, `--array-style`, `--plist-format`, `--pretty-json` and
+/// `--keep-key-order`, read and checked (SendOptions+Description places them).
 extension SendOptions {
     var hasParameters: Bool { !params.isEmpty || paramsJSON != nil }
 
@@ -42,25 +42,6 @@ extension SendOptions {
         }
         if case .object(let flat) = Parameters.flat(pairs) { entries += flat }
         return .object(entries)
-    }
-
-    /// Puts the parameters and `-F` parts into `request`, whose method is already final.
-    func applyParameters(to request: inout Request, encoding: ParameterEncoding, hasBody: Bool) throws {
-        let parameters = try parameters()
-        if !formParts.isEmpty {
-            var form = MultipartFormData()
-            if let parameters { form.appendFields(parameters, naming: encoding.query) }
-            for argument in formParts { try FormPartArgument(parsing: argument).append(to: &form) }
-            let (contentType, source) = form.encoded()
-            if !request.headers.contains("Content-Type") { request.headers.add(name: "Content-Type", value: contentType) }
-            request.body = .stream(source)
-            return
-        }
-        guard let parameters else { return }
-        guard !hasBody || encoding.encodesInURL(request.method) else {
-            throw FerryError.invalidRequest(reason: .invalidArgument(name: "--param", problem: "a body from -d or --data-binary leaves no room for parameters; use --encode query"))
-        }
-        try encoding.apply(parameters, to: &request)
     }
 
     private static func choice<Choice: RawRepresentable & CaseIterable>(_ text: String?, _ flag: String, default value: Choice) throws -> Choice

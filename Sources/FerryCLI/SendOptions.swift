@@ -2,8 +2,8 @@ import ArgumentParser
 import FerryCore
 import Foundation
 
-/// `ferry send`'s curl-familiar flags, and how they become a `Request` (pure, no I/O but reading
-/// `@file` arguments of `-d`).
+/// `ferry send`'s curl-familiar flags. They become a `RequestDescription` (SendOptions+Description),
+/// resolved into a `Request` by the same function as request files and the TUI.
 public struct SendOptions: ParsableArguments, Sendable {
     @Argument(help: "The URL to send to (http or https).")
     public var url: String
@@ -106,36 +106,6 @@ public struct SendOptions: ParsableArguments, Sendable {
 
     public init() {}
 
-    /// Builds the request the flags describe, or throws `FerryError.invalidRequest` / `.localFile`.
-    public func makeRequest(readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws -> Request {
-        var request = Request(url: try resolvedURL())
-        for header in headers { try Self.apply(header: header, to: &request.headers) }
-        guard formParts.isEmpty || (data.isEmpty && dataBinary == nil) else {
-            throw FerryError.invalidRequest(reason: .invalidArgument(name: "-F", problem: "cannot be combined with -d or --data-binary"))
-        }
-
-        if let dataBinary {
-            request.body = dataBinary == "@-" ? .bytes(readStandardInput())
-                : dataBinary.hasPrefix("@") ? .file(path: String(dataBinary.dropFirst())) : .bytes(Data(dataBinary.utf8))
-        } else if !data.isEmpty {
-            let parts = try data.map { $0.hasPrefix("@") ? try Self.readFile(String($0.dropFirst())) : Data($0.utf8) }
-            request.body = .bytes(Data(parts.joined(separator: Data("&".utf8))))
-        }
-        let hasBody: Bool
-        if case .none = request.body { hasBody = false } else { hasBody = true }
-        if hasBody, !request.headers.contains("Content-Type") {
-            request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
-        }
-        let encoding = try parameterEncoding()
-        let sendsBody = hasBody || !formParts.isEmpty || (hasParameters && encode != nil && encoding.format != .query)
-        request.method = method.map { HTTPMethod($0) } ?? (sendsBody ? .post : .get)
-        try applyParameters(to: &request, encoding: encoding, hasBody: hasBody)
-
-        request.options = try requestOptions()
-        try request.validate()
-        return request
-    }
-
     /// The transfer options the flags give (redirects, TLS, time limits, HTTP version, rate limits).
     func requestOptions() throws -> RequestOptions {
         var options = RequestOptions()
@@ -170,14 +140,6 @@ public struct SendOptions: ParsableArguments, Sendable {
         guard let baseURL else { return try Request.parseURL(url) }
         let resolved = try BaseURL(try Request.parseURL(baseURL)).resolve(url)
         return try Request.parseURL(resolved.absoluteString)
-    }
-
-    /// `Name: value` adds a header; `Name:` (nothing after the colon) suppresses one.
-    static func apply(header: String, to headers: inout HTTPHeaders) throws {
-        guard let field = HeaderLine.parse(header) else {
-            throw FerryError.invalidRequest(reason: .invalidArgument(name: "-H \(header)", problem: "expected `Name: value`"))
-        }
-        headers.add(name: field.name, value: field.value)
     }
 
     static func readFile(_ path: String) throws -> Data {

@@ -23,6 +23,8 @@ extension RequestDescription {
         let text: String
         do {
             text = try yaml()
+        } catch let error as FerryError {
+            throw error
         } catch {
             throw FerryError.localFile(reason: .unwritable(path: path, error: POSIXError(.EINVAL)))
         }

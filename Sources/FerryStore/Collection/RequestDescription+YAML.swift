@@ -5,7 +5,7 @@ import Yams
 /// Reading a `.ferry.yaml` file: an explicit mapping, so an unknown key or a wrong value is reported
 /// with its line and column.
 extension RequestDescription {
-    static let keys = ["name", "description", "method", "url", "params", "headers", "body", "auth", "options", "validation", "serializer", "examples"]
+    static let keys = ["name", "description", "method", "url", "params", "encoding", "headers", "body", "auth", "options", "validation", "serializer", "examples"]
 
     /// Parses the text of a request file; `path` is only used in problems.
     public init(yaml text: String, path: String) throws(ConfigProblem) {
@@ -37,6 +37,7 @@ extension RequestDescription {
             case "params":
                 params = try file.parameters(value, key: key)
                 guard case .object = params else { throw file.problem(at: value, key: key, "expected a mapping of names to values") }
+            case "encoding": parameterStyle = try Self.parameterStyle(value, in: file)
             case "headers": headers = try Self.headers(value, key: key, in: file)
             case "body": body = try Self.body(value, in: file)
             case "auth": auth = try Self.auth(value, in: file)
@@ -52,6 +53,32 @@ extension RequestDescription {
             default: break
             }
         }
+    }
+
+    /// `encoding: {arrays: indices, keyOrder: sorted, prettyJSON: true, plist: binary}`, each optional.
+    private static func parameterStyle(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> ParameterStyle {
+        var style = ParameterStyle()
+        for (field, _, value) in try file.fields(of: node, key: "encoding", allowed: ["arrays", "keyOrder", "prettyJSON", "plist"]) {
+            let key = "encoding.\(field)"
+            switch field {
+            case "arrays": style.arrayStyle = try choice(value, key: key, in: file)
+            case "keyOrder":
+                let order = try file.string(value, key: key)
+                guard order == "kept" || order == "sorted" else { throw file.problem(at: value, key: key, "expected kept or sorted") }
+                style.keepsKeyOrder = order == "kept"
+            case "prettyJSON": style.prettyJSON = try file.bool(value, key: key)
+            default: style.plistFormat = try choice(value, key: key, in: file)
+            }
+        }
+        return style
+    }
+
+    private static func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> Choice
+    where Choice.RawValue == String {
+        guard let choice = Choice(rawValue: try file.string(node, key: key)) else {
+            throw file.problem(at: node, key: key, "expected one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return choice
     }
 
     /// `- Name: value` items, or `- {name: X, value: y, enabled: false}` for a disabled one.

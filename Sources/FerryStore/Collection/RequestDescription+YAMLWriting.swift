@@ -5,9 +5,13 @@ import Yams
 /// Writing a `.ferry.yaml` file: keys in a fixed order, defaults left out, so files stay short and
 /// diff well.
 extension RequestDescription {
-    /// The file's text.
+    /// The file's text. A body of bytes that are not UTF-8 cannot be written as text: that throws
+    /// `FerryError.invalidRequest`, naming `--data-binary @file` as the way to keep it.
     public func yaml() throws -> String {
-        try Yams.serialize(node: node, indent: 2, width: -1, allowUnicode: true)
+        if case .bytes(let data, _) = body, String(data: data, encoding: .utf8) == nil {
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "body", problem: "a binary body cannot be saved as text; use --data-binary @file"))
+        }
+        return try Yams.serialize(node: node, indent: 2, width: -1, allowUnicode: true)
     }
 
     var node: Node {
@@ -17,6 +21,7 @@ extension RequestDescription {
         if method != .get { pairs.append(("method", .text(method.rawValue))) }
         pairs.append(("url", .text(url)))
         if let params { pairs.append(("params", .parameters(params))) }
+        if parameterStyle != ParameterStyle() { pairs.append(("encoding", Self.node(parameterStyle))) }
         if !headers.isEmpty { pairs.append(("headers", Self.node(headers))) }
         if let body = bodyNode { pairs.append(("body", body)) }
         if let auth { pairs.append(("auth", Self.node(auth))) }
@@ -25,6 +30,16 @@ extension RequestDescription {
         if let validation, validation != Validation() { pairs.append(("validation", Self.node(validation))) }
         if let serializer { pairs.append(("serializer", .text(serializer))) }
         if !examples.isEmpty { pairs.append(("examples", .list(examples.map(Self.node)))) }
+        return .map(pairs)
+    }
+
+    private static func node(_ style: ParameterStyle) -> Node {
+        let defaults = ParameterStyle()
+        var pairs: [(String, Node)] = []
+        if style.arrayStyle != defaults.arrayStyle { pairs.append(("arrays", .text(style.arrayStyle.rawValue))) }
+        if style.keepsKeyOrder != defaults.keepsKeyOrder { pairs.append(("keyOrder", .text(style.keepsKeyOrder ? "kept" : "sorted"))) }
+        if style.prettyJSON != defaults.prettyJSON { pairs.append(("prettyJSON", .plain(String(style.prettyJSON)))) }
+        if style.plistFormat != defaults.plistFormat { pairs.append(("plist", .text(style.plistFormat.rawValue))) }
         return .map(pairs)
     }
 
@@ -40,6 +55,7 @@ extension RequestDescription {
         switch body {
         case .none: return nil
         case .raw(let text, let contentType): return .map([("raw", .text(text))] + Self.contentType(contentType))
+        case .bytes(let data, let contentType): return .map([("raw", .text(String(decoding: data, as: UTF8.self)))] + Self.contentType(contentType))
         case .json(let value): return .map([("json", .parameters(value))])
         case .form(let value): return .map([("form", .parameters(value))])
         case .plist(let value): return .map([("plist", .parameters(value))])

@@ -10,7 +10,7 @@ extension RequestDescription {
         var redaction = resolver.redaction
         var request = Request(method: method, url: try resolvedURL(resolver, defaults: defaults), options: options)
         request.options.tls.caFile = options.tls.caFile.map { CollectionPath.absolute($0, in: directory) }
-        let query = QueryStringEncoder(keepsKeyOrder: true)
+        let query = parameterStyle.query
         if let params {
             request.url = try ParameterEncoding.appendingQuery(try query.encode(try resolver.render(params, place: "param")), to: request.url)
         }
@@ -40,14 +40,17 @@ extension RequestDescription {
             let escaping = TemplateEscaping(contentType: type ?? request.headers["Content-Type"])
             request.body = .bytes(Data(try resolver.render(text, place: "body", escaping: escaping).utf8))
             contentType = type
+        case .bytes(let data, let type):
+            request.body = .bytes(data)
+            contentType = type
         case .json(let value):
-            request.body = .bytes(try JSONRequestSerializer().serialize(try resolver.render(value, place: "body")))
+            request.body = .bytes(try JSONRequestSerializer(pretty: parameterStyle.prettyJSON).serialize(try resolver.render(value, place: "body")))
             contentType = "application/json"
         case .form(let value):
             request.body = .bytes(Data(try query.encode(try resolver.render(value, place: "body")).utf8))
             contentType = "application/x-www-form-urlencoded"
         case .plist(let value):
-            request.body = .bytes(try PropertyListRequestSerializer().serialize(try resolver.render(value, place: "body")))
+            request.body = .bytes(try PropertyListRequestSerializer(format: parameterStyle.plistFormat).serialize(try resolver.render(value, place: "body")))
             contentType = "application/x-plist"
         case .file(let path, let type):
             request.body = .file(path: CollectionPath.absolute(try resolver.render(path, place: "body file"), in: directory))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a user composed, wherever it was composed: a `<name>.ferry.yaml` file (FerryStore reads and
 /// writes it as YAML), `ferry send`'s flags, the TUI's editor. Strings may hold `{{variables}}`;
 /// they are resolved only by `resolved(with:defaults:directory:)`, the one place a `Request` is built.
@@ -10,6 +12,8 @@ public struct RequestDescription: Sendable, Equatable {
     public var url: String
     /// The query parameters, an ordered tree (an object).
     public var params: Parameters?
+    /// How parameters (in the query and in form, JSON and property-list bodies) are written.
+    public var parameterStyle = ParameterStyle()
     public var headers: [HeaderEntry] = []
     public var body: Body = .none
     public var auth: Auth?
@@ -45,6 +49,9 @@ public struct RequestDescription: Sendable, Equatable {
         case none
         /// Text sent as written, with its Content-Type when given.
         case raw(String, contentType: String?)
+        /// Bytes sent as they are, never templated (`ferry send -d`, `--data-binary @-`); saved as
+        /// `raw` text when they are UTF-8.
+        case bytes(Data, contentType: String?)
         case json(Parameters)
         /// `application/x-www-form-urlencoded`.
         case form(Parameters)

@@ -10,6 +10,16 @@ public struct VariableResolver: Sendable {
     public var hostEnvironment: [String: String]?
     public var now: @Sendable () -> Date
     public var randomInt: @Sendable () -> Int
+    /// True for `literal`: text is taken as it is, `{{…}}` included.
+    public private(set) var isLiteral = false
+
+    /// A resolver that leaves every text as written: a request typed on the command line has no
+    /// variables, and `{{` in it is meant literally (as curl sends it).
+    public static var literal: VariableResolver {
+        var resolver = VariableResolver()
+        resolver.isLiteral = true
+        return resolver
+    }
 
     public init(_ variables: [Variable] = [], hostEnvironment: [String: String]? = nil,
                 now: @escaping @Sendable () -> Date = Date.init,
@@ -38,7 +48,8 @@ public struct VariableResolver: Sendable {
     /// `text` with every placeholder replaced, each value escaped for the body it goes into
     /// (`TemplateEscaping`); an unknown name throws as `render(_:place:)` does.
     public func render(_ text: String, place: String, escaping: TemplateEscaping) throws -> String {
-        try escaping.render(Template(text)) { name in
+        guard !isLiteral else { return text }
+        return try escaping.render(Template(text)) { name in
             guard let value = value(of: name) else {
                 throw FerryError.invalidRequest(reason: .unresolvedVariable(name: name, place: place))
             }
