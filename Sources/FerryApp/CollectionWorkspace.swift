@@ -30,8 +30,8 @@ final class CollectionWorkspace: Sendable {
             return .notice("cannot read the collection: \(ErrorChain(error).links.first?.message ?? "\(error)")")
         }
         var items = collection.requests.map { entry in
-            CollectionItem(path: entry.path, request: NamedRequest(document: entry.document, title: entry.title,
-                                                                   defaults: collection.defaults(forFolder: entry.folder), root: root))
+            CollectionItem(path: entry.path, request: RequestSource(title: entry.title, description: entry.document,
+                                                                    defaults: collection.defaults(forFolder: entry.folder), root: root))
         }
         items += collection.problems.map { CollectionItem(path: CollectionPath.relative($0.file, in: root), problem: $0.description) }
         let current = Dictionary(collection.requests.map { ($0.path, $0.fingerprint) }, uniquingKeysWith: { first, _ in first })
@@ -63,28 +63,22 @@ final class CollectionWorkspace: Sendable {
 
     // MARK: - Saving
 
-    /// Writes `request` to `path` below the root. An open file (`loaded` given) keeps every field the
-    /// editor does not hold, and is refused if it no longer parses; a new path must not exist yet.
-    func save(_ request: NamedRequest, to path: String, loaded: NamedRequest?) -> Message {
+    /// Writes `description` to `path` below the root: a new file (`isNew`) must not exist yet, and an
+    /// open file that no longer parses is refused (it may hold edits worth more than this save).
+    func save(_ description: RequestDescription, to path: String, isNew: Bool) -> Message {
         let target = absolute(path)
         do {
-            var document = RequestDescription(method: request.method, url: request.url)
-            if loaded != nil {
-                document = try RequestDescription(contentsOf: target)
-            } else if FileManager.default.fileExists(atPath: target) {
+            if isNew, FileManager.default.fileExists(atPath: target) {
                 return .notice("not saved: \(path) already exists")
             }
-            try request.apply(to: &document, loaded: loaded, root: root)
-            try document.save(to: target)
+            try description.save(to: target)
             noteOwnWrite(path)
         } catch let problem as ConfigProblem {
             return .notice("not saved: \(problem.description) (the file is kept as it is)")
         } catch {
             return .notice("not saved: " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
         }
-        var saved = request
-        if loaded == nil { saved.title = String((path as NSString).lastPathComponent.dropLast(RequestCollection.requestSuffix.count)) }
-        return .requestSaved(path: path, saved)
+        return .requestSaved(path: path, description)
     }
 
     /// Renames, copies or deletes a request file. A rename or copy never replaces an existing file;

@@ -24,13 +24,14 @@ final class HistoryBrowser: Sendable {
         }
     }
 
-    /// A recorded exchange: the request as the editor holds it and the response as the response views show it.
+    /// A recorded exchange: the request as recorded and the response as the response views show it.
+    /// A replay follows the same rules as `ferry history replay` (`HistoryEntry.replayDescription`).
     func entry(id: Int64, replay: Bool) -> Message {
         answer { store in
             let entry = try store.entry(id: id)
-            let body = entry.requestBody.map { String(decoding: $0, as: UTF8.self) } ?? ""
-            let request = NamedRequest(title: "#\(id) \(entry.method) \(entry.url)", method: HTTPMethod(entry.method), url: entry.url,
-                                       headers: entry.requestHeaders.map { HeaderRow(name: $0.name, value: $0.value) }, body: body)
+            let description = replay ? try entry.replayDescription() : entry.recordedDescription
+            let request = RequestSource(title: "#\(id) \(entry.method) \(entry.url)", description: description,
+                                        root: FileManager.default.currentDirectoryPath)
             guard let status = entry.status else { return .historyEntryLoaded(request, nil, replay: replay) }
             let bytes = entry.responseBody ?? Data()
             let response = Response(status: status, reasonPhrase: entry.reason ?? "", httpVersion: entry.httpVersion ?? "",

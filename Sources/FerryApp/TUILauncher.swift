@@ -11,12 +11,13 @@ public enum TUILauncher {
     /// `Termination` gives). Throws `TerminalError` when there is no usable terminal (nothing has been drawn then). With a `collection` folder the sidebar shows its tree, read
     /// off the UI thread once the first frame is drawn; `variables` are laid over every environment; new requests are saved
     /// below the collection, or the working folder without one.
-    public static func run(theme themeName: String?, examples: [NamedRequest] = [], collection: String? = nil,
+    public static func run(theme themeName: String?, examples: [RequestSource] = [], collection: String? = nil,
                            variables: [Variable] = [], environmentName: String? = nil,
                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
         let workspace = CollectionWorkspace(root: collection ?? FileManager.default.currentDirectoryPath, overrides: variables)
         return try open(theme: themeName, keysFromTerminal: false, environment: environment, workspace: workspace) { size, keymap, theme in
             var state = AppState(width: size.width, height: size.height, keymap: keymap, theme: theme)
+            state.editor = RequestEditor(root: workspace.root)
             if collection != nil { state.sidebar = Sidebar(isLoaded: false) }
             _ = state.update(workspace.environment(environmentName))
             state.examples = examples

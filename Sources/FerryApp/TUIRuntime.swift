@@ -117,8 +117,8 @@ final class TUIRuntime {
             loadTheme(name)
         case .showBodyHex(let request):
             showBodyHex(request)
-        case .saveRequest(let path, let request, let loaded):
-            inWorkspace { $0.save(request, to: path, loaded: loaded) }
+        case .saveRequest(let path, let description, let isNew):
+            inWorkspace { $0.save(description, to: path, isNew: isNew) }
         case .fileOperation(let operation):
             inWorkspace { $0.perform(operation) }
         case .searchHistory(let text):
@@ -167,7 +167,7 @@ final class TUIRuntime {
         let inbox = self.inbox
         let transport = self.transport
         let accept = request.headers["Accept"]
-        let expectations = state.expectations
+        let expectations = state.editor.expectations
         let progress: @Sendable (TransferProgress) -> Void = { progress in
             inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
         }

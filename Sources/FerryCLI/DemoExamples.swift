@@ -12,7 +12,7 @@ enum DemoExamples {
 
     /// The collection's requests as the editor holds them (as opening their files does: variables
     /// kept, filled in from the demo environment when sent), top-level ones first.
-    static func requests() throws -> [NamedRequest] {
+    static func requests() throws -> [RequestSource] {
         guard let directory else {
             throw FerryError.localFile(reason: .unreadable(path: "Examples", error: POSIXError(.ENOENT)))
         }
@@ -20,7 +20,7 @@ enum DemoExamples {
         if let problem = collection.problems.first { throw problem.asInvalidRequest }
         let entries = collection.requests.sorted { ($0.folder.isEmpty ? 0 : 1, $0.path) < ($1.folder.isEmpty ? 0 : 1, $1.path) }
         return entries.map { entry in
-            NamedRequest(document: entry.document, title: entry.title, defaults: collection.defaults(forFolder: entry.folder), root: directory)
+            RequestSource(title: entry.title, description: entry.document, defaults: collection.defaults(forFolder: entry.folder), root: directory)
         }
     }
 }

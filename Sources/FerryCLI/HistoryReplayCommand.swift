@@ -17,7 +17,8 @@ struct HistoryReplayCommand: HistorySubcommand {
     var json = false
 
     func run(store: HistoryStore, printer: HistoryPrinter) async throws -> ExitStatus {
-        let request = try store.entry(id: try .historyID(id)).replayRequest()
+        let request = try store.entry(id: try .historyID(id)).replayDescription()
+            .resolved(with: .literal, directory: FileManager.default.currentDirectoryPath).request
         let started = Date()
         let task = Task { try await CurlTransport().send(request, receivingInto: .default, progress: nil) }
         let interrupt = InterruptHandler { task.cancel() }
@@ -42,34 +43,5 @@ struct HistoryReplayCommand: HistorySubcommand {
             printer.printEntry(recorded)
         }
         return failure.map(ExitStatus.init(for:)) ?? .success
-    }
-}
-
-extension HistoryEntry {
-    /// The request as recorded, ready to send again; refused when recording lost part of it.
-    func replayRequest() throws -> Request {
-        let entryID = id ?? 0
-        guard !requestBodyTruncated else {
-            throw HistoryError.notReplayable(id: entryID, problem: "its body was capped at \(requestBody?.count ?? 0) bytes when recorded")
-        }
-        if redacted, url.contains("{{") || requestHeaders.contains(where: { $0.value.contains("{{") })
-            || requestBody.map({ String(decoding: $0, as: UTF8.self).contains("{{") }) == true {
-            throw HistoryError.notReplayable(id: entryID, problem: "secrets were replaced by {{name}} when it was recorded; send it again from its collection" + resendHint)
-        }
-        let parsed: URL
-        do {
-            parsed = try Request.parseURL(url)
-        } catch {
-            throw HistoryError.notReplayable(id: entryID, problem: "its URL `\(url)` is not valid")
-        }
-        return Request(method: HTTPMethod(method), url: parsed, headers: HTTPHeaders(requestHeaders),
-                       body: requestBody.map { .bytes($0) } ?? .none, options: options)
-    }
-
-    /// The `ferry send` command that sends the entry's request file again, when it came from one.
-    private var resendHint: String {
-        guard let collection, let requestPath else { return "" }
-        let file = (collection as NSString).appendingPathComponent(requestPath)
-        return ": ferry send '\(file)'" + (environment.map { " --env '\($0)'" } ?? "")
     }
 }

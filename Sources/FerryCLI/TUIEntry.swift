@@ -6,7 +6,7 @@ import FerryTUI
 /// Opens the terminal UI for `ferry` and `ferry demo`, turning "no usable terminal" into exit 1 and
 /// an ending by a signal or a lost terminal into its exit status.
 enum TUIEntry {
-    static func open(theme: String?, examples: [NamedRequest] = [], collection: String? = nil,
+    static func open(theme: String?, examples: [RequestSource] = [], collection: String? = nil,
                      variables: [Variable] = [], environmentName: String? = nil) throws {
         let status: Int32
         do {

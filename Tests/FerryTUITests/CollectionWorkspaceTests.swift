@@ -45,15 +45,16 @@ import Testing
         #expect(changed.isEmpty)
         let request = try #require(items.first { $0.path == "echo/json-body.ferry.yaml" }?.request)
         #expect(request.title == "echo a JSON body")
-        #expect(request.method == .post)
-        #expect(request.url == "{{baseURL}}/anything")
-        #expect(request.headers.map(\.line) == ["Accept: application/json", "Content-Type: application/json"])
-        #expect(request.body.contains("\"tags\""))
-        #expect(request.omitted.isEmpty)
-        #expect(request.auth == .bearer(token: "{{token}}"))
+        #expect(request.root == folder.path)
         var state = AppState(width: 120, height: 40)
-        state.openRequest = OpenRequest(path: "echo/json-body.ferry.yaml", saved: request)
+        state.openRequest = OpenRequest(path: "echo/json-body.ferry.yaml")
         state.load(request)
+        #expect(state.editor.method == .post)
+        #expect(state.editor.url.text == "{{baseURL}}/anything")
+        #expect(state.editor.headers.map(\.line) == ["Accept: application/json", "Content-Type: application/json"])
+        #expect(state.editor.body.text.contains("\"tags\""))
+        #expect(state.editor.omitted.isEmpty)
+        #expect(state.editor.auth == .bearer(token: "{{token}}"))
         #expect(!state.hasUnsavedEdits)
         let broken = try #require(items.first { $0.path == "broken.ferry.yaml" })
         #expect(broken.request == nil)
@@ -64,9 +65,10 @@ import Testing
         let folder = try collection()
         let workspace = CollectionWorkspace(root: folder.path)
         let loaded = try #require(try items(workspace.load()).items.first { $0.path == "echo/json-body.ferry.yaml" }?.request)
-        var edited = loaded
-        edited.url = "{{baseURL}}/anything?page=2"
-        guard case .requestSaved("echo/json-body.ferry.yaml", let saved) = workspace.save(edited, to: "echo/json-body.ferry.yaml", loaded: loaded) else {
+        var editor = RequestEditor(loading: loaded)
+        editor.url = TextField("{{baseURL}}/anything?page=2")
+        let edited = try editor.description()
+        guard case .requestSaved("echo/json-body.ferry.yaml", let saved) = workspace.save(edited, to: "echo/json-body.ferry.yaml", isNew: false) else {
             Issue.record("not saved")
             return
         }
@@ -79,7 +81,7 @@ import Testing
         #expect(!workspace.hasChangedFiles(), "Ferry's own save is not another program's change")
         let reread = try items(workspace.load())
         #expect(reread.changed.isEmpty)
-        #expect(reread.items.first { $0.path == "echo/json-body.ferry.yaml" }?.request == edited)
+        #expect(reread.items.first { $0.path == "echo/json-body.ferry.yaml" }?.request?.description == edited)
         #expect(!workspace.hasChangedFiles())
 
         Thread.sleep(forTimeInterval: 0.01)
@@ -91,24 +93,26 @@ import Testing
     @Test func aBrokenFileOrAnExistingNewPathIsNeverOverwritten() throws {
         let folder = try collection()
         let workspace = CollectionWorkspace(root: folder.path)
-        let request = NamedRequest(title: "x", method: .get, url: "http://127.0.0.1/x")
+        let request = RequestDescription(method: .get, url: "http://127.0.0.1/x")
         let before = try Data(contentsOf: URL(fileURLWithPath: folder.file("broken.ferry.yaml")))
-        guard case .notice(let refused) = workspace.save(request, to: "broken.ferry.yaml", loaded: request) else {
+        guard case .notice(let refused) = workspace.save(request, to: "broken.ferry.yaml", isNew: false) else {
             Issue.record("a broken file was overwritten")
             return
         }
         #expect(refused.contains("broken.ferry.yaml:2:1"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("broken.ferry.yaml"))) == before)
-        guard case .notice = workspace.save(request, to: "echo/json-body.ferry.yaml", loaded: nil) else {
+        guard case .notice = workspace.save(request, to: "echo/json-body.ferry.yaml", isNew: true) else {
             Issue.record("a new request replaced an existing file")
             return
         }
-        guard case .requestSaved("new/x.ferry.yaml", let saved) = workspace.save(request, to: "new/x.ferry.yaml", loaded: nil) else {
+        guard case .requestSaved("new/x.ferry.yaml", let saved) = workspace.save(request, to: "new/x.ferry.yaml", isNew: true) else {
             Issue.record("a new request was not saved")
             return
         }
-        #expect(saved.title == "x")
-        #expect(try items(workspace.load()).items.first { $0.path == "new/x.ferry.yaml" }?.request?.url == "http://127.0.0.1/x")
+        #expect(saved == request)
+        let reloaded = try #require(try items(workspace.load()).items.first { $0.path == "new/x.ferry.yaml" }?.request)
+        #expect(reloaded.title == "x")
+        #expect(reloaded.description.url == "http://127.0.0.1/x")
     }
 
     @Test func renameCopyAndDeleteNeverReplaceAFile() throws {

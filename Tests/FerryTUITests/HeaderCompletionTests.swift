@@ -15,7 +15,7 @@ import Testing
     @Test func ctrlNTakesTheFirstName() {
         var state = AppState(width: 80, height: 24)
         _ = state.update(.key(.control("n")))
-        #expect(state.url.text.isEmpty && state.focus == .url, "nothing to complete in the URL")
+        #expect(state.editor.url.text.isEmpty && state.focus == .url, "nothing to complete in the URL")
         _ = state.update(.key(.tab))
         _ = state.update(.key(.character("a")))
         for character in "content-t" { _ = state.update(.key(.character(character))) }
@@ -23,10 +23,10 @@ import Testing
         let canvas = Screen.render(state)
         #expect(canvas.text(row: 4).contains(" Content-Type ctrl-n"), "offered under the row being edited")
         _ = state.update(.key(.control("n")))
-        #expect(state.lineEdit?.field.text == "Content-Type: ")
+        #expect(state.editor.lineEdit?.field.text == "Content-Type: ")
         #expect(state.focus == .request)
         for character in "application/json" { _ = state.update(.key(.character(character))) }
         _ = state.update(.key(.enter))
-        #expect(state.headers.last?.line == "Content-Type: application/json")
+        #expect(state.editor.headers.last?.line == "Content-Type: application/json")
     }
 }

@@ -45,10 +45,11 @@ import Testing
         #expect(press(.enter, in: &state).map { "\($0)" } == ["openHistoryEntry(id: 2, replay: false)"])
         #expect(press(.character("R"), in: &state).map { "\($0)" } == ["openHistoryEntry(id: 2, replay: true)"])
 
-        let request = NamedRequest(title: "#2 GET http://127.0.0.1:8080/status/404", method: .get, url: "http://127.0.0.1:8080/status/404")
+        let request = RequestSource(title: "#2 GET http://127.0.0.1:8080/status/404",
+                                    description: RequestDescription(method: .get, url: "http://127.0.0.1:8080/status/404"), root: "/")
         _ = state.update(.historyEntryLoaded(request, Fixtures.summary(), replay: false))
         #expect(state.history == nil)
-        #expect(state.url.text == "http://127.0.0.1:8080/status/404")
+        #expect(state.editor.url.text == "http://127.0.0.1:8080/status/404")
         guard case .finished(let summary) = state.exchange else { Issue.record("no response shown"); return }
         #expect(summary.status == 404)
 

@@ -34,13 +34,13 @@ import Testing
 
     @Test func clicksSelectRows() {
         var state = Fixtures.state(width: 80, height: 24, answered: false)
-        state.headers += [HeaderRow(name: "A", value: "1"), HeaderRow(name: "B", value: "2")]
+        state.editor.headers += [HeaderRow(name: "A", value: "1"), HeaderRow(name: "B", value: "2")]
         let inner = ScreenLayout(width: 80, height: 24).requestBody
         click(inner.x + 3, inner.y + 2, in: &state)
         #expect(state.focus == .request)
-        #expect(state.headerSelection == 2)
+        #expect(state.editor.headerSelection == 2)
         click(inner.x + 3, inner.y + 5, in: &state)
-        #expect(state.headerSelection == 2, "below the last row nothing changes")
+        #expect(state.editor.headerSelection == 2, "below the last row nothing changes")
     }
 
     @Test func theWheelScrollsThePaneUnderThePointerWithoutFocusingIt() {

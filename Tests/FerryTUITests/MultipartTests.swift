@@ -35,13 +35,13 @@ import Testing
         add("title=Holiday", in: &state)
         add("doc=@\(file)", in: &state)
         add("extra=1", in: &state)
-        #expect(state.parts.map(\.line) == ["title=Holiday", "doc=@\(file)", "extra=1"])
+        #expect(state.editor.parts.map(\.line) == ["title=Holiday", "doc=@\(file)", "extra=1"])
         _ = press(.character("K"), .character("K"), .character("K"), in: &state)
-        #expect(state.parts.map(\.line) == ["extra=1", "title=Holiday", "doc=@\(file)"])
-        #expect(state.partSelection == 0)
+        #expect(state.editor.parts.map(\.line) == ["extra=1", "title=Holiday", "doc=@\(file)"])
+        #expect(state.editor.partSelection == 0)
         _ = press(.character(" "), .character("J"), in: &state)
-        #expect(state.parts.map(\.line) == ["title=Holiday", "extra=1", "doc=@\(file)"])
-        #expect(state.parts[1].enabled == false)
+        #expect(state.editor.parts.map(\.line) == ["title=Holiday", "extra=1", "doc=@\(file)"])
+        #expect(state.editor.parts[1].enabled == false)
 
         let request = try state.makeRequest().request
         let contentType = try #require(request.headers["Content-Type"])

@@ -36,7 +36,7 @@ import Testing
         _ = press(.control("p"), in: &state)
         type("focreq", in: &state)
         #expect(state.paletteEntries.first?.command == .action(.focusRequest))
-        #expect(state.url.text == "http://h/", "typing goes to the palette, not the URL")
+        #expect(state.editor.url.text == "http://h/", "typing goes to the palette, not the URL")
         #expect(press(.enter, in: &state).isEmpty)
         #expect(state.palette == nil)
         #expect(state.focus == .request)

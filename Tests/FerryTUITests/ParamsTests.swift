@@ -43,8 +43,8 @@ import Testing
     @Test func rowsBuildANestedTreeSentInTheURLForGET() throws {
         var state = nestedState()
         #expect(state.requestTab == .params)
-        #expect(state.params.rows.map(\.depth) == [0, 0, 1, 1, 2, 2])
-        #expect(state.params.parameters == .object([
+        #expect(state.editor.params.rows.map(\.depth) == [0, 0, 1, 1, 2, 2])
+        #expect(state.editor.params.parameters == .object([
             ("page", .string("2")),
             ("user", .object([("name", .string("Ann")), ("tags", .array([.string("a"), .string("b")]))])),
         ]))
@@ -53,22 +53,22 @@ import Testing
         #expect(state.paramsPreview == "URL ?page=2&user%5Bname%5D=Ann&user%5Btags%5D%5B%5D=a&user%5Btags%5D%5B%5D=b")
 
         press(.character("s"), in: &state)
-        #expect(state.params.arrayStyle == .repeat)
+        #expect(state.editor.params.arrayStyle == .repeat)
         #expect(try state.makeRequest().request.url.query == "page=2&user%5Bname%5D=Ann&user%5Btags%5D=a&user%5Btags%5D=b")
     }
 
     @Test func disablingARowLeavesOutItsSubtreeAndKeyOrderIsAnOption() throws {
         var state = nestedState()
         press(.character("k"), .character("k"), .character(" "), in: &state)
-        #expect(state.params.rows[3].key == "tags")
-        #expect(state.params.rows[3].enabled == false)
+        #expect(state.editor.params.rows[3].key == "tags")
+        #expect(state.editor.params.rows[3].enabled == false)
         #expect(try state.makeRequest().request.url.query == "page=2&user%5Bname%5D=Ann")
         press(.character("g"), .character(" "), .character("o"), in: &state)
         #expect(try state.makeRequest().request.url.query == "user%5Bname%5D=Ann")
         press(.character(" "), in: &state)
         #expect(try state.makeRequest().request.url.query == "page=2&user%5Bname%5D=Ann", "o keeps keys as given; page came first anyway")
         press(.character("G"), .character("d"), .character("d"), .character("d"), .character("k"), .character("d"), in: &state)
-        #expect(state.params.rows.map(\.key) == ["page"])
+        #expect(state.editor.params.rows.map(\.key) == ["page"])
         add("b=1", in: &state)
         add("a=1", in: &state)
         #expect(try state.makeRequest().request.url.query == "page=2&b=1&a=1")
@@ -80,7 +80,7 @@ import Testing
         var state = paramsTab()
         add("q=a b&c", in: &state)
         press(.character("1"), .character("m"), in: &state)
-        #expect(state.method == .post)
+        #expect(state.editor.method == .post)
         #expect(state.paramsPreview == "form body q=a%20b%26c")
         let request = try state.makeRequest().request
         #expect(request.url.query == nil)
@@ -88,7 +88,7 @@ import Testing
         guard case .bytes(let body) = request.body else { Issue.record("no body: \(request.body)"); return }
         #expect(String(decoding: body, as: UTF8.self) == "q=a%20b%26c")
 
-        state.body = TextArea("raw")
+        state.editor.body = TextArea("raw")
         #expect(throws: FerryError.self) { try state.makeRequest().request }
         press(.control("r"), in: &state)
         guard case .failed(let chain, _) = state.exchange else { Issue.record("sent anyway"); return }
@@ -100,16 +100,16 @@ import Testing
         add("q={{term}}", in: &state)
         state.variables = [Variable(name: "term", value: "a&b", isSecret: true)]
         press(.character("1"), .character("m"), .character("3"), .character("u"), in: &state)
-        #expect(state.params.placement == .query)
+        #expect(state.editor.params.placement == .query)
         #expect(state.paramsPreview.hasPrefix("URL ?"), "a POST's parameters go in the query now")
-        state.body = TextArea("raw")
+        state.editor.body = TextArea("raw")
         var sent = try state.makeRequest()
         #expect(sent.request.url.query == "q=a%26b", "beside a text body")
         #expect(sent.redaction.redact(sent.request.url.absoluteString).hasSuffix("q={{term}}"), "a secret parameter is hidden in the history")
         press(.character("u"), in: &state)
-        #expect(state.params.placement == .body)
-        state.body = TextArea()
-        state.method = .get
+        #expect(state.editor.params.placement == .body)
+        state.editor.body = TextArea()
+        state.editor.method = .get
         sent = try state.makeRequest()
         #expect(sent.request.url.query == nil, "a GET with parameters placed in the body")
         #expect(try String(decoding: bodyBytes(of: sent.request), as: UTF8.self) == "q=a%26b")
@@ -123,23 +123,23 @@ import Testing
         add("c1=1", child: true, in: &state)
         add("c2=2", in: &state)
         add("top=3", in: &state)
-        #expect(state.params.rows.map(\.key) == ["p", "c1", "c2", "top"])
-        #expect(state.params.rows.map(\.depth) == [0, 1, 1, 1])
+        #expect(state.editor.params.rows.map(\.key) == ["p", "c1", "c2", "top"])
+        #expect(state.editor.params.rows.map(\.depth) == [0, 1, 1, 1])
         press(.character("<"), in: &state)
-        #expect(state.params.rows.map(\.depth) == [0, 1, 1, 0])
+        #expect(state.editor.params.rows.map(\.depth) == [0, 1, 1, 0])
         press(.character("k"), .character("k"), .character("<"), in: &state)
-        #expect(state.params.rows.map(\.key) == ["p", "c2", "c1", "top"], "c1 leaves its parent and follows it")
-        #expect(state.params.rows.map(\.depth) == [0, 1, 0, 0])
-        #expect(state.params.selection == 2)
+        #expect(state.editor.params.rows.map(\.key) == ["p", "c2", "c1", "top"], "c1 leaves its parent and follows it")
+        #expect(state.editor.params.rows.map(\.depth) == [0, 1, 0, 0])
+        #expect(state.editor.params.selection == 2)
         press(.character(">"), in: &state)
-        #expect(state.params.rows.map(\.depth) == [0, 1, 1, 0])
+        #expect(state.editor.params.rows.map(\.depth) == [0, 1, 1, 0])
         press(.character(">"), in: &state)
-        #expect(state.params.rows.map(\.depth) == [0, 1, 2, 0], "nested under c2, now an object")
-        #expect(state.params.parameters == .object([("p", .object([("c2", .object([("c1", .string("1"))]))])), ("top", .string("3"))]))
+        #expect(state.editor.params.rows.map(\.depth) == [0, 1, 2, 0], "nested under c2, now an object")
+        #expect(state.editor.params.parameters == .object([("p", .object([("c2", .object([("c1", .string("1"))]))])), ("top", .string("3"))]))
         press(.character("g"), .character(">"), in: &state)
         #expect(state.notice?.contains("can be nested") == true, "the first row has nothing to nest under")
         press(.character("d"), in: &state)
-        #expect(state.params.rows.map(\.key) == ["top"], "deleting a row deletes its subtree")
+        #expect(state.editor.params.rows.map(\.key) == ["top"], "deleting a row deletes its subtree")
     }
 
     @Test func editingARowAndDroppingANewOne() {
@@ -148,12 +148,12 @@ import Testing
         press(.enter, .control("u"), in: &state)
         type("a=2=3", in: &state)
         press(.enter, in: &state)
-        #expect(state.params.rows == [ParamRow(key: "a", value: "2=3")])
+        #expect(state.editor.params.rows == [ParamRow(key: "a", value: "2=3")])
         press(.character("a"), in: &state)
         type("half", in: &state)
         press(.escape, in: &state)
-        #expect(state.params.rows.count == 1, "Esc drops a new row")
+        #expect(state.editor.params.rows.count == 1, "Esc drops a new row")
         press(.character("a"), .enter, in: &state)
-        #expect(state.params.rows.count == 1, "an empty new row is dropped")
+        #expect(state.editor.params.rows.count == 1, "an empty new row is dropped")
     }
 }

@@ -51,7 +51,7 @@ import Testing
         press(.backspace, .backspace, .backspace, in: &state)
         type("]}", in: &state)
         press(.escape, .character("p"), in: &state)
-        #expect(state.body.text == "{\n  \"a\": [\n    1,\n    2\n  ]\n}")
+        #expect(state.editor.body.text == "{\n  \"a\": [\n    1,\n    2\n  ]\n}")
         #expect(rows(state, 2...5) == """
             │    2                                                     │
             │  ]                                                       │

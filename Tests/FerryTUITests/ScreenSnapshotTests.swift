@@ -79,7 +79,7 @@ import Testing
             "│Follow redirects     no                                   │",
             "│Max redirects        10                                   │",
         ])
-        #expect(state.headers.map(\.enabled) == [true, false])
+        #expect(state.editor.headers.map(\.enabled) == [true, false])
     }
 
     @Test func aLongURLScrollsWithTheCursor() {

@@ -12,14 +12,19 @@ import Testing
         for character in text { _ = state.update(.key(.character(character))) }
     }
 
-    private static let json = NamedRequest(title: "a JSON document", method: .get, url: "{{baseURL}}/json",
-                                           headers: [HeaderRow(name: "Accept", value: "application/json")])
-    private static let form = NamedRequest(title: "post a form", method: .post, url: "{{baseURL}}/anything", body: "a=1")
+    private static func source(_ title: String, _ method: HTTPMethod, _ url: String, configure: (inout RequestDescription) -> Void = { _ in }) -> RequestSource {
+        var description = RequestDescription(method: method, url: url)
+        configure(&description)
+        return RequestSource(title: title, description: description, root: "/c")
+    }
+
+    private static let json = source("a JSON document", .get, "{{baseURL}}/json") { $0.headers = [.init(name: "Accept", value: "application/json")] }
+    private static let form = source("post a form", .post, "{{baseURL}}/anything") { $0.body = .raw("a=1", contentType: nil) }
 
     private static let items = [
         CollectionItem(path: "json.ferry.yaml", request: json),
         CollectionItem(path: "echo/form.ferry.yaml", request: form),
-        CollectionItem(path: "echo/deep/xml.ferry.yaml", request: NamedRequest(title: "xml", method: .get, url: "{{baseURL}}/xml")),
+        CollectionItem(path: "echo/deep/xml.ferry.yaml", request: source("xml", .get, "{{baseURL}}/xml")),
         CollectionItem(path: "broken.ferry.yaml", problem: "/c/broken.ferry.yaml:3:7: unknown key `methd`"),
     ]
 
@@ -81,8 +86,8 @@ import Testing
         #expect(state.notice == "/c/broken.ferry.yaml:3:7: unknown key `methd`")
         #expect(state.openRequest == nil)
         _ = press(.character("G"), .enter, in: &state)
-        #expect(state.url.text == "{{baseURL}}/json")
-        #expect(state.headers == Self.json.headers)
+        #expect(state.editor.url.text == "{{baseURL}}/json")
+        #expect(state.editor.headers == [HeaderRow(name: "Accept", value: "application/json")])
         #expect(state.openRequest?.path == "json.ferry.yaml")
         #expect(!state.hasUnsavedEdits)
     }
@@ -94,13 +99,16 @@ import Testing
         #expect(state.hasUnsavedEdits)
         #expect(Screen.render(state).text(row: 0).contains("●"))
         let effects = press(.control("s"), in: &state)
-        guard case .saveRequest(let path, let request, let loaded)? = effects.first else {
+        guard case .saveRequest(let path, let request, let isNew)? = effects.first else {
             Issue.record("expected a save, got \(effects)")
             return
         }
         #expect(path == "json.ferry.yaml")
         #expect(request.url == "{{baseURL}}/json?page=2")
-        #expect(loaded == Self.json)
+        #expect(!isNew)
+        var expected = Self.json.description
+        expected.url = "{{baseURL}}/json?page=2"
+        #expect(request == expected, "only the edited field differs from the file's description")
         let after = state.update(.requestSaved(path: path, request))
         #expect(!state.hasUnsavedEdits)
         #expect(!Screen.render(state).text(row: 0).contains("●"))
@@ -120,7 +128,7 @@ import Testing
         _ = press(.control("u"), in: &state)
         type("users/create", in: &state)
         let effects = press(.enter, in: &state)
-        guard case .saveRequest("users/create.ferry.yaml", let request, nil)? = effects.first else {
+        guard case .saveRequest("users/create.ferry.yaml", let request, true)? = effects.first else {
             Issue.record("expected a save of a new file, got \(effects)")
             return
         }
@@ -162,7 +170,7 @@ import Testing
         #expect(effects.first.map { "\($0)" } == "reloadCollection")
         _ = state.update(.fileOperationDone(.delete("api/json.ferry.yaml")))
         #expect(state.openRequest == nil)
-        #expect(state.url.text == "{{baseURL}}/json")
+        #expect(state.editor.url.text == "{{baseURL}}/json")
     }
 
     @Test func loadingOverUnsavedEditsAsksFirst() {
@@ -172,10 +180,10 @@ import Testing
         _ = press(.tab, .tab, .tab, in: &state)
         #expect(state.focus == .sidebar)
         _ = press(.character("k"), .enter, in: &state)
-        #expect(state.url.text == "{{baseURL}}/jsonx")
+        #expect(state.editor.url.text == "{{baseURL}}/jsonx")
         #expect(state.notice?.hasPrefix("unsaved edits to json.ferry.yaml") == true)
         _ = press(.enter, in: &state)
-        #expect(state.url.text == "{{baseURL}}/anything")
+        #expect(state.editor.url.text == "{{baseURL}}/anything")
         #expect(state.openRequest?.path == "echo/form.ferry.yaml")
     }
 
@@ -212,16 +220,16 @@ import Testing
         var state = state()
         _ = press(.character("G"), .enter, in: &state)
         var changed = Self.items
-        changed[0].request!.url = "{{baseURL}}/json?v=2"
+        changed[0].request!.description.url = "{{baseURL}}/json?v=2"
         _ = state.update(.collectionLoaded(changed, environments: [], changed: ["json.ferry.yaml"]))
-        #expect(state.url.text == "{{baseURL}}/json?v=2")
+        #expect(state.editor.url.text == "{{baseURL}}/json?v=2")
         #expect(state.notice == "json.ferry.yaml changed on disk: reloaded")
 
         _ = press(.character("2"), in: &state)
         type("&mine", in: &state)
-        changed[0].request!.url = "{{baseURL}}/json?v=3"
+        changed[0].request!.description.url = "{{baseURL}}/json?v=3"
         _ = state.update(.collectionLoaded(changed, environments: [], changed: ["json.ferry.yaml"]))
-        #expect(state.url.text == "{{baseURL}}/json?v=2&mine")
+        #expect(state.editor.url.text == "{{baseURL}}/json?v=2&mine")
         #expect(state.notice?.hasPrefix("json.ferry.yaml changed on disk: Enter on it") == true)
     }
 

@@ -64,17 +64,17 @@ import Testing
         #expect(state.context == .line)
         type("X-Token: abc", in: &state)
         _ = press([.enter], in: &state)
-        #expect(state.headers.map(\.line) == ["Accept: */*", "X-Token: abc"])
+        #expect(state.editor.headers.map(\.line) == ["Accept: */*", "X-Token: abc"])
         _ = press([.character("k"), .character(" ")], in: &state)
-        #expect(state.headers[0].enabled == false)
+        #expect(state.editor.headers[0].enabled == false)
         _ = press([.character("j"), .enter, .control("w")], in: &state)
         type("xyz", in: &state)
         _ = press([.escape], in: &state)
-        #expect(state.headers[1].line == "X-Token: abc", "Esc drops the edit")
+        #expect(state.editor.headers[1].line == "X-Token: abc", "Esc drops the edit")
         let request = try state.makeRequest().request
         #expect(request.headers.fields.map(\.name) == ["X-Token"])
         _ = press([.character("d")], in: &state)
-        #expect(state.headers.map(\.name) == ["Accept"])
+        #expect(state.editor.headers.map(\.name) == ["Accept"])
     }
 
     @Test func bodyEditingAndExternalEditor() throws {
@@ -89,12 +89,12 @@ import Testing
         type("}", in: &state)
         _ = press([.escape], in: &state)
         #expect(state.context == .browse)
-        #expect(state.body.text == "{\n}")
+        #expect(state.editor.body.text == "{\n}")
         let effects = press([.character("e")], in: &state)
         guard case .editBody("{\n}")? = effects.first else { Issue.record("no editor effect: \(effects)"); return }
         _ = state.update(.editorClosed(body: "{\"a\": 1}\n", notice: nil))
-        #expect(state.body.text == "{\"a\": 1}")
-        state.method = .post
+        #expect(state.editor.body.text == "{\"a\": 1}")
+        state.editor.method = .post
         guard case .bytes(let data) = try state.makeRequest().request.body else { Issue.record("no body"); return }
         #expect(String(decoding: data, as: UTF8.self) == "{\"a\": 1}")
     }
@@ -106,63 +106,63 @@ import Testing
         _ = press([.enter], in: &state)
         type("2.5", in: &state)
         _ = press([.enter], in: &state)
-        #expect(state.options.totalTimeout == 2.5)
+        #expect(state.editor.options.totalTimeout == 2.5)
         _ = press([.character("j"), .character("j"), .enter], in: &state)
-        #expect(state.options.followRedirects == false)
+        #expect(state.editor.options.followRedirects == false)
         _ = press([.character("j"), .enter, .control("u")], in: &state)
         type("many", in: &state)
         _ = press([.enter], in: &state)
         #expect(state.notice?.contains("Max redirects") == true)
-        #expect(state.lineEdit != nil, "an invalid value keeps the edit open")
+        #expect(state.editor.lineEdit != nil, "an invalid value keeps the edit open")
         _ = press([.escape, .character("j"), .character(" "), .character("j"), .character(" ")], in: &state)
-        #expect(state.options.tls.verifyPeer == false)
-        #expect(state.options.httpVersion == .http1_1)
+        #expect(state.editor.options.tls.verifyPeer == false)
+        #expect(state.editor.options.httpVersion == .http1_1)
     }
 
     @Test func expectationsAreEditedInTheOptionsTab() throws {
         var state = state()
         _ = press([.tab, .character("h"), .character("h")], in: &state)
         #expect(state.requestTab == .options)
-        state.optionSelection = .expectStatus
+        state.editor.optionSelection = .expectStatus
         _ = press([.enter, .control("u")], in: &state)
         type("200-299,304", in: &state)
         _ = press([.enter], in: &state)
-        #expect(state.expectations.statusCodes == StatusCodeSet(parsing: "200-299,304"))
+        #expect(state.editor.expectations.statusCodes == StatusCodeSet(parsing: "200-299,304"))
         _ = press([.character("j"), .enter], in: &state)
         type("application/json, text/*", in: &state)
         _ = press([.enter], in: &state)
-        #expect(state.expectations.contentTypes == ["application/json", "text/*"])
+        #expect(state.editor.expectations.contentTypes == ["application/json", "text/*"])
         _ = press([.enter, .control("u")], in: &state)
         type("not a type", in: &state)
         _ = press([.enter], in: &state)
         #expect(state.notice?.contains("Accept types") == true)
-        #expect(state.lineEdit != nil, "an invalid value keeps the edit open")
+        #expect(state.editor.lineEdit != nil, "an invalid value keeps the edit open")
         _ = press([.escape, .character("j"), .character(" "), .character(" ")], in: &state)
-        #expect(state.expectations.serializer == .xml, "space cycles auto → json → xml")
+        #expect(state.editor.expectations.serializer == .xml, "space cycles auto → json → xml")
     }
 
     @Test func aFileBodyIsChosenCheckedAndStreamed() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("upload.bin", Data(repeating: 7, count: 3000))
         var state = AppState(width: 200, height: 40)
-        state.url = TextField("http://127.0.0.1:1/upload")
-        state.method = .put
+        state.editor.url = TextField("http://127.0.0.1:1/upload")
+        state.editor.method = .put
         _ = press([.tab, .character("l")], in: &state)
         #expect(state.requestTab == .body)
         _ = press([.character("f")], in: &state)
         type(directory.path, in: &state)
         _ = press([.enter], in: &state)
         #expect(state.notice?.contains("Body file") == true, "a folder is refused: \(state.notice ?? "")")
-        #expect(state.bodyFile == nil)
+        #expect(state.editor.bodyFile == nil)
         _ = press([.control("u")], in: &state)
         type(path, in: &state)
         _ = press([.enter], in: &state)
-        #expect(state.bodyFile == path)
+        #expect(state.editor.bodyFile == path)
         #expect(Screen.render(state).text.contains("file \(path) (2.9 KiB, streamed from disk)"))
         guard case .file(let sent) = try state.makeRequest().request.body else { Issue.record("not a file body"); return }
         #expect(sent == path)
         _ = press([.character("f"), .control("u"), .enter], in: &state)
-        #expect(state.bodyFile == nil, "an empty path goes back to the text body")
+        #expect(state.editor.bodyFile == nil, "an empty path goes back to the text body")
     }
 
     @Test func helpOverlayOpensAndCloses() {

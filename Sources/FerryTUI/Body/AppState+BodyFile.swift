@@ -7,7 +7,7 @@ extension AppState {
     mutating func setBodyFile(_ text: String) -> String? {
         let path = (text.trimmingCharacters(in: .whitespaces) as NSString).expandingTildeInPath
         guard !path.isEmpty else {
-            bodyFile = nil
+            editor.bodyFile = nil
             return nil
         }
         do {
@@ -15,13 +15,13 @@ extension AppState {
         } catch {
             return "Body file: " + (ErrorChain(error).links.first?.message ?? "\(error)")
         }
-        bodyFile = path
+        editor.bodyFile = path
         return nil
     }
 
     /// The line the Body tab shows for a body file: its path and size.
     var bodyFileLine: String? {
-        guard let bodyFile else { return nil }
+        guard let bodyFile = editor.bodyFile else { return nil }
         let size = (try? FileBodyStream.length(of: bodyFile)).map { ByteCountText.format($0) } ?? "unreadable now"
         return "file \(bodyFile) (\(size), streamed from disk) · f changes it, an empty path goes back to the text below"
     }

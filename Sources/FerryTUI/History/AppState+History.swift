@@ -60,7 +60,7 @@ extension AppState {
 
     /// A recorded exchange arrived: its request goes into the editor, its response into the response
     /// views (or, for a replay, the request is sent again).
-    mutating func historyEntryLoaded(_ request: NamedRequest, _ response: ResponseSummary?, replay: Bool) -> [Effect] {
+    mutating func historyEntryLoaded(_ request: RequestSource, _ response: ResponseSummary?, replay: Bool) -> [Effect] {
         history = nil
         load(request)
         openRequest = nil

@@ -4,7 +4,7 @@ extension AppState {
 
     /// A click focuses the pane under it and selects the tab or row clicked; the wheel scrolls the pane under the pointer.
     mutating func handle(_ event: MouseEvent) -> [Effect] {
-        guard !showHelp, palette == nil, bodyHex == nil, lineEdit == nil, !isTooSmall, let pane = pane(at: event) else { return [] }
+        guard !showHelp, palette == nil, bodyHex == nil, editor.lineEdit == nil, !isTooSmall, let pane = pane(at: event) else { return [] }
         switch event.kind {
         case .wheelUp, .wheelDown:
             guard pane == .request || pane == .response else { return [] }
@@ -13,7 +13,7 @@ extension AppState {
             for _ in 0..<Self.wheelStep { _ = perform(event.kind == .wheelUp ? .up : .down, in: .browse) }
             focus = focused
         case .press:
-            if pane != .request { isEditingBody = false }
+            if pane != .request { editor.isEditingBody = false }
             focus = pane
             let layout = self.layout
             if pane == .request { click(event, in: layout.requestPane) }
@@ -43,7 +43,7 @@ extension AppState {
         if event.y == rect.y {
             if focus == .request, let index = Frame(selecting: requestTab, focused: true, number: 3).tab(atColumn: event.x, in: rect) {
                 requestTab = RequestTab.allCases[index]
-                isEditingBody = false
+                editor.isEditingBody = false
             } else if focus == .response, let index = Frame(selecting: responseTab, focused: true, number: 4).tab(atColumn: event.x, in: rect) {
                 responseTab = ResponseTab.allCases[index]
             }
@@ -57,17 +57,17 @@ extension AppState {
     private mutating func selectRow(_ row: Int, height: Int) {
         switch (focus, requestTab) {
         case (.request, .headers):
-            let first = RequestPaneView.firstVisible(selected: headerSelection, count: headers.count, height: height - (inheritedHeadersSent.isEmpty ? 0 : 1))
-            if headers.indices.contains(first + row) { headerSelection = first + row }
+            let first = RequestPaneView.firstVisible(selected: editor.headerSelection, count: editor.headers.count, height: height - (editor.inheritedHeadersSent.isEmpty ? 0 : 1))
+            if editor.headers.indices.contains(first + row) { editor.headerSelection = first + row }
         case (.request, .multipart):
-            let first = RequestPaneView.firstVisible(selected: partSelection, count: parts.count, height: height - 1)
-            if parts.indices.contains(first + row) { partSelection = first + row }
+            let first = RequestPaneView.firstVisible(selected: editor.partSelection, count: editor.parts.count, height: height - 1)
+            if editor.parts.indices.contains(first + row) { editor.partSelection = first + row }
         case (.request, .options):
-            let first = RequestPaneView.firstVisible(selected: optionSelection.rawValue, count: OptionRow.allCases.count, height: height)
-            if let option = OptionRow(rawValue: first + row) { optionSelection = option }
+            let first = RequestPaneView.firstVisible(selected: editor.optionSelection.rawValue, count: OptionRow.allCases.count, height: height)
+            if let option = OptionRow(rawValue: first + row) { editor.optionSelection = option }
         case (.request, .params):
-            let first = ParamsView.firstVisible(params, height: height)
-            if params.rows.indices.contains(first + row) { params.selection = first + row }
+            let first = ParamsView.firstVisible(editor.params, height: height)
+            if editor.params.rows.indices.contains(first + row) { editor.params.selection = first + row }
         case (.response, _) where responseTab == .tree:
             editTree { tree in
                 let first = max(0, tree.selection - height + 1)

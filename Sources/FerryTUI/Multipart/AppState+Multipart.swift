@@ -5,24 +5,24 @@ extension AppState {
     mutating func performInMultipart(_ action: Action) -> [Effect]? {
         switch action {
         case .addRow:
-            parts.insert(MultipartRow(""), at: min(parts.count, partSelection + 1))
-            partSelection = min(parts.count - 1, partSelection + (parts.count > 1 ? 1 : 0))
-            lineEdit = LineEdit(target: .part(partSelection), text: "", isNewRow: true)
+            editor.parts.insert(MultipartRow(""), at: min(editor.parts.count, editor.partSelection + 1))
+            editor.partSelection = min(editor.parts.count - 1, editor.partSelection + (editor.parts.count > 1 ? 1 : 0))
+            editor.lineEdit = LineEdit(target: .part(editor.partSelection), text: "", isNewRow: true)
         case .edit:
-            guard parts.indices.contains(partSelection) else { return performInMultipart(.addRow) }
-            lineEdit = LineEdit(target: .part(partSelection), text: parts[partSelection].line)
-        case .deleteRow where parts.indices.contains(partSelection):
-            parts.remove(at: partSelection)
-            partSelection = max(0, min(partSelection, parts.count - 1))
-        case .toggleRow where parts.indices.contains(partSelection): parts[partSelection].enabled.toggle()
-        case .moveRowUp where partSelection > 0 && parts.indices.contains(partSelection):
-            parts.swapAt(partSelection, partSelection - 1)
-            partSelection -= 1
-        case .moveRowDown where partSelection + 1 < parts.count:
-            parts.swapAt(partSelection, partSelection + 1)
-            partSelection += 1
+            guard editor.parts.indices.contains(editor.partSelection) else { return performInMultipart(.addRow) }
+            editor.lineEdit = LineEdit(target: .part(editor.partSelection), text: editor.parts[editor.partSelection].line)
+        case .deleteRow where editor.parts.indices.contains(editor.partSelection):
+            editor.parts.remove(at: editor.partSelection)
+            editor.partSelection = max(0, min(editor.partSelection, editor.parts.count - 1))
+        case .toggleRow where editor.parts.indices.contains(editor.partSelection): editor.parts[editor.partSelection].enabled.toggle()
+        case .moveRowUp where editor.partSelection > 0 && editor.parts.indices.contains(editor.partSelection):
+            editor.parts.swapAt(editor.partSelection, editor.partSelection - 1)
+            editor.partSelection -= 1
+        case .moveRowDown where editor.partSelection + 1 < editor.parts.count:
+            editor.parts.swapAt(editor.partSelection, editor.partSelection + 1)
+            editor.partSelection += 1
         case let movement where Self.rowStep(movement) != nil:
-            partSelection = max(0, min(parts.count - 1, partSelection.addingClamped(Self.rowStep(movement)!)))
+            editor.partSelection = max(0, min(editor.parts.count - 1, editor.partSelection.addingClamped(Self.rowStep(movement)!)))
         case .showBodyHex:
             do {
                 return [.showBodyHex(try makeRequest().request)]
@@ -50,34 +50,19 @@ extension AppState {
     /// Ends a part edit: an empty new part is dropped.
     mutating func commitPartEdit(_ index: Int, text: String, isNewRow: Bool) {
         if isNewRow, text.trimmingCharacters(in: .whitespaces).isEmpty {
-            parts.remove(at: index)
-            partSelection = max(0, min(partSelection, parts.count - 1))
+            editor.parts.remove(at: index)
+            editor.partSelection = max(0, min(editor.partSelection, editor.parts.count - 1))
         } else {
-            parts[index].line = text
+            editor.parts[index].line = text
         }
-    }
-
-    /// The multipart body the enabled parts make, `fields` first (as `ferry send --param -F` puts
-    /// parameters), each part's `{{variables}}` filled in; nil without enabled parts. Files are checked here.
-    func multipartForm(fields: Parameters?, resolver: VariableResolver) throws -> MultipartFormData? {
-        let enabled = parts.filter(\.enabled)
-        guard !enabled.isEmpty else { return nil }
-        var form = MultipartFormData()
-        if let fields { form.appendFields(fields, naming: params.encoder) }
-        for part in enabled {
-            let name = part.line.prefix { $0 != "=" }
-            try FormPartArgument(parsing: try resolver.render(part.line, place: "part \(name)")).append(to: &form)
-        }
-        return form
     }
 
     /// The Multipart tab's last line: the exact Content-Length, or why the parts cannot be sent.
     public var multipartSummary: String {
+        guard editor.parts.contains(where: \.enabled) else { return "no parts enabled" }
         do {
-            let resolver = VariableResolver(variables)
-            let fields = params.placement == .query ? nil : try params.parameters.map { try resolver.render($0, place: "param") }
-            guard let form = try multipartForm(fields: fields, resolver: resolver) else { return "no parts enabled" }
-            let length = form.encoded().source.length ?? 0
+            let (body, _) = try editor.description().resolvedBody(with: VariableResolver(variables), directory: editor.source.root, contentTypeHeader: nil)
+            let length = try body.makeSource()?.length ?? 0
             return "Content-Length: \(length) bytes (x shows the body)"
         } catch {
             return "✗ " + Self.oneLine(error)

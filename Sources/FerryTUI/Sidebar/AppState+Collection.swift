@@ -1,4 +1,5 @@
 import FerryCore
+import Foundation
 
 extension AppState {
     // MARK: - Facts
@@ -9,17 +10,9 @@ extension AppState {
         viewerTitle == nil && sidebar?.isShown == true && width >= ScreenLayout.minimumWidth + Sidebar.width
     }
 
-    /// The editor's request as a file would hold it.
-    public var editorRequest: NamedRequest {
-        NamedRequest(title: openRequest?.saved.title ?? "", method: method, url: url.text, headers: headers, body: body.text,
-                     bodyFile: bodyFile, params: params, parts: parts, auth: auth, options: options, expectations: expectations,
-                     baseURL: baseURL, inheritedHeaders: inheritedHeaders, omitted: omitted)
-    }
-
     /// True when the editor differs from the file it was loaded from or saved to.
     public var hasUnsavedEdits: Bool {
-        guard let openRequest else { return false }
-        return editorRequest != openRequest.saved
+        openRequest != nil && editor.hasEdits
     }
 
     // MARK: - Actions
@@ -115,12 +108,11 @@ extension AppState {
 
     /// Loads a file's request into the editor; what the editor then holds is the "saved" state, so
     /// text the editor normalises on the way in does not count as an edit.
-    private mutating func open(_ request: NamedRequest, path: String) {
+    private mutating func open(_ request: RequestSource, path: String) {
         load(request)
-        openRequest = OpenRequest(path: path, saved: request)
-        openRequest!.saved = editorRequest
-        notice = request.omitted.isEmpty ? "opened \(path)"
-            : "opened \(path); its \(request.omitted.joined(separator: ", ")) cannot be shown here: send it with ferry send (saving keeps them)"
+        openRequest = OpenRequest(path: path)
+        notice = editor.omitted.isEmpty ? "opened \(path)"
+            : "opened \(path); its \(editor.omitted.joined(separator: ", ")) cannot be shown here: send it with ferry send (saving keeps them)"
     }
 
     /// Ctrl-S: writes the request to its file, or asks for a path.
@@ -130,7 +122,17 @@ extension AppState {
             pathPrompt = PathPrompt(.save, path: "new-request" + Self.requestSuffix)
             return []
         }
-        return [.saveRequest(path: openRequest.path, editorRequest, loaded: openRequest.saved)]
+        return saveEffect(path: openRequest.path, isNew: false)
+    }
+
+    /// Saving the editor's description, or a notice when the editor holds what no file can.
+    mutating func saveEffect(path: String, isNew: Bool) -> [Effect] {
+        do {
+            return [.saveRequest(path: path, try editor.description(), isNew: isNew)]
+        } catch {
+            notice = "not saved: " + ErrorChain(error).links.map(\.message).joined(separator: ": ")
+            return []
+        }
     }
 
     static let requestSuffix = ".ferry.yaml"
@@ -158,7 +160,7 @@ extension AppState {
                 guard !path.isEmpty else { notice = "no path given: nothing done"; return [] }
                 if !path.hasSuffix(Self.requestSuffix) { path += Self.requestSuffix }
                 switch prompt.kind {
-                case .save: return [.saveRequest(path: path, editorRequest, loaded: nil)]
+                case .save: return saveEffect(path: path, isNew: true)
                 case .rename(let from): return [.fileOperation(.rename(from: from, to: path))]
                 case .duplicate(let from): return [.fileOperation(.duplicate(from: from, to: path))]
                 }
@@ -223,9 +225,11 @@ extension AppState {
         }
     }
 
-    /// The request was written: it is now the open file, and the tree is read again.
-    mutating func requestSaved(path: String, _ request: NamedRequest) -> [Effect] {
-        openRequest = OpenRequest(path: path, saved: request)
+    /// The request was written: it is now the open file and the editor's source, and the tree is read again.
+    mutating func requestSaved(path: String, _ description: RequestDescription) -> [Effect] {
+        let title = openRequest == nil ? String((path as NSString).lastPathComponent.dropLast(Self.requestSuffix.count)) : editor.source.title
+        editor.markSaved(as: RequestSource(title: title, description: description, defaults: editor.source.defaults, root: editor.source.root))
+        openRequest = OpenRequest(path: path)
         pendingDiscard = nil
         notice = "saved \(path)"
         return sidebar == nil ? [] : [.reloadCollection]

@@ -1,5 +1,5 @@
 /// The collection tree beside the editor: its files, folders the user closed, the filter and the selection.
-public struct Sidebar: Hashable, Sendable {
+public struct Sidebar: Equatable, Sendable {
     /// One visible line of the tree.
     public enum Row: Hashable, Sendable {
         /// A folder (`echo`, `a/b`), indented by its depth.

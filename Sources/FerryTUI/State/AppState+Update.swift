@@ -29,7 +29,7 @@ extension AppState {
             responseTab = .errors
             notice = nil
         case .editorClosed(let text, let notice):
-            if let text { body = TextArea(text.hasSuffix("\n") ? String(text.dropLast()) : text) }
+            if let text { editor.body = TextArea(text.hasSuffix("\n") ? String(text.dropLast()) : text) }
             self.notice = notice
         case .notice(let text):
             notice = text
@@ -82,7 +82,7 @@ extension AppState {
             if context != .browse, case .character(let c) = key, !insertCollectionText(String(c)) { editText(.insert(String(c))) }
             return []
         }
-        if context == .line, lineEdit != nil {
+        if context == .line, editor.lineEdit != nil {
             if action == .send { commitLineEdit(); return [] }
             if action == .cancel { dropLineEdit(); return [] }
         }
@@ -145,7 +145,7 @@ extension AppState {
             cycleMethod(by: action == .nextMethod ? 1 : -1)
         case .up, .down, .pageUp, .pageDown, .top, .bottom:
             if context == .body, action == .up || action == .down {
-                body.apply(action)
+                editor.body.apply(action)
             } else {
                 move(action)
             }
@@ -156,19 +156,19 @@ extension AppState {
         case .toggleRow: toggleRow()
         case .addRow:
             guard focus == .request, requestTab == .headers else { return [] }
-            headers.append(HeaderRow(name: "", value: ""))
-            headerSelection = headers.count - 1
-            lineEdit = LineEdit(target: .header(headerSelection), text: "", isNewRow: true)
+            editor.headers.append(HeaderRow(name: "", value: ""))
+            editor.headerSelection = editor.headers.count - 1
+            editor.lineEdit = LineEdit(target: .header(editor.headerSelection), text: "", isNewRow: true)
         case .deleteRow:
-            guard focus == .request, requestTab == .headers, headers.indices.contains(headerSelection) else { return [] }
-            headers.remove(at: headerSelection)
-            headerSelection = max(0, min(headerSelection, headers.count - 1))
+            guard focus == .request, requestTab == .headers, editor.headers.indices.contains(editor.headerSelection) else { return [] }
+            editor.headers.remove(at: editor.headerSelection)
+            editor.headerSelection = max(0, min(editor.headerSelection, editor.headers.count - 1))
         case .openEditor:
             guard focus == .request, requestTab == .body else { return [] }
-            isEditingBody = false
-            return [.editBody(body.text)]
+            editor.isEditingBody = false
+            return [.editBody(editor.body.text)]
         case .commit:
-            isEditingBody = false
+            editor.isEditingBody = false
         case .newline, .cursorLeft, .cursorRight, .wordLeft, .wordRight, .lineStart, .lineEnd,
              .deleteBackward, .deleteForward, .deleteWordBackward, .deleteToStart:
             editText(.apply(action))
@@ -216,12 +216,12 @@ extension AppState {
             palette!.edit(change)
         } else if responseViews.prompt != nil {
             responseViews.prompt!.field.edit(change)
-        } else if lineEdit != nil {
-            lineEdit!.field.edit(change)
+        } else if editor.lineEdit != nil {
+            editor.lineEdit!.field.edit(change)
         } else if focus == .url {
-            url.edit(change)
+            editor.url.edit(change)
         } else if context == .body {
-            body.edit(change)
+            editor.body.edit(change)
         }
     }
 
@@ -229,44 +229,44 @@ extension AppState {
         switch (focus, requestTab) {
         case (.method, _): cycleMethod(by: 1)
         case (.request, .headers):
-            guard headers.indices.contains(headerSelection) else {
+            guard editor.headers.indices.contains(editor.headerSelection) else {
                 _ = perform(.addRow, in: .browse)
                 return
             }
-            lineEdit = LineEdit(target: .header(headerSelection), text: headers[headerSelection].line)
-        case (.request, .body): isEditingBody = true
+            editor.lineEdit = LineEdit(target: .header(editor.headerSelection), text: editor.headers[editor.headerSelection].line)
+        case (.request, .body): editor.isEditingBody = true
         case (.response, _) where responseTab == .errors: jumpToErrorOffset()
         case (.request, .options):
-            if optionSelection.isText {
-                lineEdit = LineEdit(target: .option(optionSelection), text: optionSelection.editText(in: options, expectations, auth))
+            if editor.optionSelection.isText {
+                editor.lineEdit = LineEdit(target: .option(editor.optionSelection), text: editor.optionSelection.editText(in: editor.options, editor.expectations, editor.auth))
             } else {
-                optionSelection.toggle(&options, &expectations)
+                editor.optionSelection.toggle(&editor.options, &editor.expectations)
             }
         default: break
         }
     }
 
     private mutating func commitLineEdit() {
-        guard let edit = lineEdit else { return }
+        guard let edit = editor.lineEdit else { return }
         switch edit.target {
         case .header(let index):
             let text = edit.field.text
             if text.trimmingCharacters(in: .whitespaces).isEmpty {
-                if edit.isNewRow { headers.remove(at: index) }
-                headerSelection = max(0, min(headerSelection, headers.count - 1))
+                if edit.isNewRow { editor.headers.remove(at: index) }
+                editor.headerSelection = max(0, min(editor.headerSelection, editor.headers.count - 1))
             } else {
-                headers[index] = HeaderRow(line: text, enabled: headers[index].enabled)
+                editor.headers[index] = HeaderRow(line: text, enabled: editor.headers[index].enabled)
             }
         case .param(let index):
             if edit.isNewRow, edit.field.text.trimmingCharacters(in: .whitespaces).isEmpty {
-                params.deleteSelected()
+                editor.params.deleteSelected()
             } else {
-                params.rows[index].set(line: edit.field.text)
+                editor.params.rows[index].set(line: edit.field.text)
             }
         case .part(let index):
             commitPartEdit(index, text: edit.field.text, isNewRow: edit.isNewRow)
         case .option(let row):
-            if let problem = row.set(edit.field.text, in: &options, &expectations, &auth) {
+            if let problem = row.set(edit.field.text, in: &editor.options, &editor.expectations, &editor.auth) {
                 notice = problem
                 return
             }
@@ -276,24 +276,24 @@ extension AppState {
                 return
             }
         }
-        lineEdit = nil
+        editor.lineEdit = nil
     }
 
     private mutating func dropLineEdit() {
-        if case .header(let index)? = lineEdit?.target, lineEdit?.isNewRow == true {
-            headers.remove(at: index)
-            headerSelection = max(0, min(headerSelection, headers.count - 1))
+        if case .header(let index)? = editor.lineEdit?.target, editor.lineEdit?.isNewRow == true {
+            editor.headers.remove(at: index)
+            editor.headerSelection = max(0, min(editor.headerSelection, editor.headers.count - 1))
         }
-        if case .param? = lineEdit?.target, lineEdit?.isNewRow == true { params.deleteSelected() }
-        if case .part(let index)? = lineEdit?.target, lineEdit?.isNewRow == true { commitPartEdit(index, text: "", isNewRow: true) }
-        lineEdit = nil
+        if case .param? = editor.lineEdit?.target, editor.lineEdit?.isNewRow == true { editor.params.deleteSelected() }
+        if case .part(let index)? = editor.lineEdit?.target, editor.lineEdit?.isNewRow == true { commitPartEdit(index, text: "", isNewRow: true) }
+        editor.lineEdit = nil
     }
 
     private mutating func toggleRow() {
         guard focus == .request else { return }
         switch requestTab {
-        case .headers where headers.indices.contains(headerSelection): headers[headerSelection].enabled.toggle()
-        case .options where !optionSelection.isText: optionSelection.toggle(&options, &expectations)
+        case .headers where editor.headers.indices.contains(editor.headerSelection): editor.headers[editor.headerSelection].enabled.toggle()
+        case .options where !editor.optionSelection.isText: editor.optionSelection.toggle(&editor.options, &editor.expectations)
         default: break
         }
     }
@@ -304,7 +304,7 @@ extension AppState {
         switch focus {
         case .request:
             requestTab = requestTab.cycled(by: offset)
-            isEditingBody = false
+            editor.isEditingBody = false
         case .response: cycleResponseTab(by: offset)
         case .method: cycleMethod(by: offset)
         case .url, .sidebar: break
@@ -312,8 +312,9 @@ extension AppState {
     }
 
     private mutating func cycleMethod(by offset: Int) {
-        let index = Self.methods.firstIndex(of: method) ?? 0
-        method = Self.methods[((index + offset) % Self.methods.count + Self.methods.count) % Self.methods.count]
+        let methods = RequestEditor.methods
+        let index = methods.firstIndex(of: editor.method) ?? 0
+        editor.method = methods[((index + offset) % methods.count + methods.count) % methods.count]
     }
 
     /// Changes the Tree tab's state of the finished response.
@@ -342,10 +343,10 @@ extension AppState {
         switch focus {
         case .method: cycleMethod(by: delta.signum())
         case .request where requestTab == .headers:
-            headerSelection = max(0, min(headers.count - 1, headerSelection.addingClamped(delta)))
+            editor.headerSelection = max(0, min(editor.headers.count - 1, editor.headerSelection.addingClamped(delta)))
         case .request where requestTab == .options:
-            let index = max(0, min(OptionRow.allCases.count - 1, optionSelection.rawValue.addingClamped(delta)))
-            optionSelection = OptionRow(rawValue: index)!
+            let index = max(0, min(OptionRow.allCases.count - 1, editor.optionSelection.rawValue.addingClamped(delta)))
+            editor.optionSelection = OptionRow(rawValue: index)!
         case .response where responseTab == .tree:
             editTree { $0.move(by: delta) }
         case .response:

@@ -8,26 +8,8 @@ public struct AppState: Sendable {
     public var keymap: Keymap
     public var theme: Theme
 
-    public static let methods: [HTTPMethod] = [.get, .post, .put, .patch, .delete, .head, .options]
-    public var method: HTTPMethod = .get
-    public var url = TextField()
-    public var headers: [HeaderRow] = [HeaderRow(name: "Accept", value: "*/*")]
-    public var headerSelection = 0
-    public var body = TextArea()
-    public var isEditingBody = false
-    public var options = RequestOptions()
-    public var expectations = ResponseExpectations()
-    /// Basic or bearer credentials sent as `Authorization` unless a header sets it.
-    public var auth: Credentials?
-    /// What the loaded request inherits from its folders and what of it the editor cannot show
-    /// (see `NamedRequest`); set by `load(_:)`.
-    public var baseURL: String?
-    public var inheritedHeaders: [HeaderRow] = []
-    public var omitted: [String] = []
-    /// A file sent as the body, streamed from disk; while set it replaces the text body.
-    public var bodyFile: String?
-    public var optionSelection = OptionRow.timeout
-    public var lineEdit: LineEdit?
+    /// The request panes: the request being composed and where it came from.
+    public var editor = RequestEditor()
 
     public var focus = Pane.url
     public var requestTab = RequestTab.headers
@@ -43,19 +25,16 @@ public struct AppState: Sendable {
     public var exchange = Exchange.idle
     public var nextRequestID = 1
     public var notice: String?
-    public var examples: [NamedRequest] = []
+    public var examples: [RequestSource] = []
     public var exampleIndex: Int?
     public var isQuitting = false
     /// Why the TUI is ending, when not by the user's own quit.
     public var termination: Termination?
 
-    // Request tabs, palette, mouse
-    public var params = ParamTree()
+    // Palette, body hex
     public var palette: CommandPalette?
     /// The themes the palette offers (the launcher fills it in).
     public var themeNames: [String] = []
-    public var parts: [MultipartRow] = []
-    public var partSelection = 0
     /// The exact request body as hex dump lines, shown over the screen until closed.
     public var bodyHex: [String]?
     public var bodyHexScroll = 0
@@ -87,9 +66,9 @@ public struct AppState: Sendable {
     /// Where keys go now.
     public var context: KeyContext {
         if showHelp || bodyHex != nil || history != nil { return history?.isSearching == true ? .line : .browse }
-        if palette != nil || lineEdit != nil || responseViews.prompt != nil || pathPrompt != nil || focus == .url { return .line }
+        if palette != nil || editor.lineEdit != nil || responseViews.prompt != nil || pathPrompt != nil || focus == .url { return .line }
         if focus == .sidebar, sidebar?.isFiltering == true { return .line }
-        if focus == .request, requestTab == .body, isEditingBody { return .body }
+        if focus == .request, requestTab == .body, editor.isEditingBody { return .body }
         if focus == .response, responseTab == .tree { return .tree }
         return .browse
     }
@@ -97,58 +76,14 @@ public struct AppState: Sendable {
     /// True when the terminal is too small for the layout.
     public var isTooSmall: Bool { width < ScreenLayout.minimumWidth || height < ScreenLayout.minimumHeight }
 
-    /// The request as composed, its variables filled in and checked, with the redaction of the
-    /// secrets it holds; throws `FerryError.invalidRequest` when it cannot be sent. An open request
-    /// file's folder defaults apply: its base URL under a relative URL, its headers unless set here.
+    /// The request as composed, its variables filled in with the environment's and checked, with the
+    /// redaction of the secrets it holds; throws `FerryError.invalidRequest` when it cannot be sent.
     public func makeRequest() throws -> ResolvedRequest {
-        guard omitted.isEmpty else {
-            throw FerryError.invalidRequest(reason: .invalidArgument(
-                name: openRequest?.path ?? "the request", problem: "its \(omitted.joined(separator: ", ")) cannot be shown in the editor, and Ferry will not send the request without them; send it whole with `ferry send` on the file"))
-        }
-        let resolver = VariableResolver(variables)
-        var redaction = resolver.redaction
-        var urlText = try resolver.render(self.url.text, place: "url")
-        if let baseURL, !urlText.contains("://") {
-            urlText = try BaseURL(try Request.parseURL(try resolver.render(baseURL, place: "folder base URL"))).resolve(urlText).absoluteString
-        }
-        let url = try Request.parseURL(urlText)
-        var fields = HTTPHeaders()
-        for row in inheritedHeadersSent + headers where row.enabled && !row.name.isEmpty {
-            fields.add(name: try resolver.render(row.name, place: "header \(row.name)"), value: try resolver.render(row.value, place: "header \(row.name)"))
-        }
-        let bodyText = try resolver.render(body.text, place: "body", escaping: TemplateEscaping(contentType: fields["Content-Type"]))
-        var request = Request(method: method, url: url, headers: fields,
-                              body: try bodyFile.map { .file(path: try resolver.render($0, place: "body file")) } ?? (body.isEmpty ? .none : .bytes(Data(bodyText.utf8))), options: options)
-        try auth?.apply(to: &request, redaction: &redaction, resolver: resolver)
-        try applyParams(to: &request, resolver: resolver)
-        try request.validate()
-        return ResolvedRequest(request: request, redaction: redaction)
-    }
-
-    /// The folders' headers that are sent: enabled ones whose name no enabled row of the editor sets.
-    public var inheritedHeadersSent: [HeaderRow] {
-        let own = Set(headers.filter { $0.enabled && !$0.name.isEmpty }.map { $0.name.lowercased() })
-        return inheritedHeaders.filter { $0.enabled && !own.contains($0.name.lowercased()) }
+        try editor.resolved(with: variables)
     }
 
     /// Loads a prepared request into the editor: every field it holds replaces the editor's.
-    public mutating func load(_ example: NamedRequest) {
-        method = example.method
-        url = TextField(example.url)
-        headers = example.headers
-        headerSelection = 0
-        body = TextArea(example.body)
-        bodyFile = example.bodyFile
-        params = example.params
-        parts = example.parts
-        partSelection = 0
-        auth = example.auth
-        options = example.options
-        expectations = example.expectations
-        baseURL = example.baseURL
-        inheritedHeaders = example.inheritedHeaders
-        omitted = example.omitted
-        lineEdit = nil
-        isEditingBody = false
+    public mutating func load(_ source: RequestSource) {
+        editor.load(source)
     }
 }

@@ -14,10 +14,10 @@ public enum Effect: Sendable {
     case loadTheme(String)
     /// Write the request's exact body out and answer with `.bodyHex` (or a `.notice`).
     case showBodyHex(Request)
-    /// Save the editor's request to this path (below the collection, or the working folder) atomically;
-    /// `loaded` is what the file held when it was opened, so fields the editor does not model are kept.
-    /// Answers with `.requestSaved` (or a `.notice` saying why not).
-    case saveRequest(path: String, NamedRequest, loaded: NamedRequest?)
+    /// Save the editor's description to this path (below the collection, or the working folder)
+    /// atomically; a new file (`isNew`) must not replace one. Answers with `.requestSaved` (or a
+    /// `.notice` saying why not).
+    case saveRequest(path: String, RequestDescription, isNew: Bool)
     /// Rename, copy or delete a file of the collection; answers with `.fileOperationDone` (or a `.notice`).
     case fileOperation(FileOperation)
     /// Search the history (full text; empty lists the newest) off the UI thread; answers with `.historyListed`.

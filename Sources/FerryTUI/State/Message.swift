@@ -23,12 +23,12 @@ public enum Message: Sendable {
     /// The collection was read: its files (broken ones with their problem), its environments, and
     /// the paths whose file changed on disk since the last read.
     case collectionLoaded([CollectionItem], environments: [String], changed: [String])
-    /// The editor's request was written to this path (below the collection).
-    case requestSaved(path: String, NamedRequest)
+    /// The editor's description was written to this path (below the collection).
+    case requestSaved(path: String, RequestDescription)
     /// The history entries a search found, newest first.
     case historyListed([HistoryRow])
     /// A recorded exchange: its request, its response when one was recorded, and whether to send it again.
-    case historyEntryLoaded(NamedRequest, ResponseSummary?, replay: Bool)
+    case historyEntryLoaded(RequestSource, ResponseSummary?, replay: Bool)
     /// The diff of two recorded exchanges, as lines.
     case historyDiff([String])
     /// A rename, copy or delete of a collection file was done.

@@ -10,16 +10,16 @@ struct RequestLineView {
         let (methodRect, rest) = rect.splitLeft(Self.methodWidth)
         let (urlRect, stateRect) = rest.splitLeft(rest.width - Self.stateWidth)
         let methodStyle = state.focus == .method ? theme[.selection] : theme[.method]
-        canvas.putLine(" \(state.method.rawValue) ▾", in: methodRect, style: methodStyle)
+        canvas.putLine(" \(state.editor.method.rawValue) ▾", in: methodRect, style: methodStyle)
         canvas.put("│", x: methodRect.maxX - 1, y: rect.y, style: theme[.border])
 
         let field = urlRect.splitLeft(urlRect.width - 1).0
-        if state.url.text.isEmpty, state.focus != .url {
+        if state.editor.url.text.isEmpty, state.focus != .url {
             canvas.putLine(" type a URL (2 or Tab focuses it)", in: field, style: theme[.muted])
         } else {
-            let visible = state.url.visible(width: field.width - 1)
+            let visible = state.editor.url.visible(width: field.width - 1)
             canvas.putLine(" " + visible.text, in: field, style: theme[.base])
-            if state.focus == .url, state.lineEdit == nil, !state.showHelp {
+            if state.focus == .url, state.editor.lineEdit == nil, !state.showHelp {
                 canvas.cursor = (field.x + 1 + visible.cursorColumn, rect.y)
             }
         }

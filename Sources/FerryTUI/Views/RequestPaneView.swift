@@ -19,28 +19,28 @@ struct RequestPaneView {
     private func renderHeaders(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
         let theme = state.theme
         var rect = rect
-        let inherited = state.inheritedHeadersSent
+        let inherited = state.editor.inheritedHeadersSent
         if !inherited.isEmpty {
             let (list, footer) = rect.splitBottom(1)
             canvas.put([Span("also sent, from the folder: " + inherited.map(\.line).joined(separator: " · "), .muted)], in: footer, row: 0, theme: theme)
             rect = list
         }
-        guard !state.headers.isEmpty else {
+        guard !state.editor.headers.isEmpty else {
             canvas.put([Span("(no headers: a adds one)", .muted)], in: rect, row: 0, theme: theme)
             return
         }
-        let first = EditableRowList(count: state.headers.count, selection: state.headerSelection, focused: state.focus == .request, editing: state.lineEdit?.row(LineEdit.Target.header),
-                                    lead: { state.headers[$0].enabled ? "[x] " : "[ ] " }, enabled: { state.headers[$0].enabled }) { index in
-            let header = state.headers[index]
+        let first = EditableRowList(count: state.editor.headers.count, selection: state.editor.headerSelection, focused: state.focus == .request, editing: state.editor.lineEdit?.row(LineEdit.Target.header),
+                                    lead: { state.editor.headers[$0].enabled ? "[x] " : "[ ] " }, enabled: { state.editor.headers[$0].enabled }) { index in
+            let header = state.editor.headers[index]
             return [Span(header.name + ":", header.enabled ? .accent : .disabled), Span(" " + header.value, header.enabled ? .base : .disabled)]
         }.render(in: rect, canvas: &canvas, theme: theme)
-        if case .header(let index)? = state.lineEdit?.target { HeaderCompletionView().render(state, below: index - first, in: rect, canvas: &canvas) }
+        if case .header(let index)? = state.editor.lineEdit?.target { HeaderCompletionView().render(state, below: index - first, in: rect, canvas: &canvas) }
     }
 
     private func renderBody(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
         let theme = state.theme
         var rect = rect
-        if case .bodyFile? = state.lineEdit?.target, let edit = state.lineEdit {
+        if case .bodyFile? = state.editor.lineEdit?.target, let edit = state.editor.lineEdit {
             let label = "Body file: "
             let visible = edit.field.visible(width: rect.width - label.count)
             canvas.put([Span(label, .accent), Span(visible.text)], in: rect, row: 0, theme: theme)
@@ -50,8 +50,8 @@ struct RequestPaneView {
             canvas.put([Span(line, .accent)], in: rect, row: 0, theme: theme)
             rect = rect.splitTop(1).1
         }
-        if state.body.isEmpty, !state.isEditingBody {
-            if state.bodyFile == nil, state.lineEdit == nil {
+        if state.editor.body.isEmpty, !state.editor.isEditingBody {
+            if state.editor.bodyFile == nil, state.editor.lineEdit == nil {
                 canvas.put([Span("(empty body: Enter to type, e opens $EDITOR, f sends a file)", .muted)], in: rect, row: 0, theme: theme)
             }
             return
@@ -60,10 +60,10 @@ struct RequestPaneView {
             canvas.put([check], in: rect.splitBottom(1).1, row: 0, theme: theme)
             rect = rect.splitBottom(1).0
         }
-        let lines = state.body.lines
-        let first = Self.firstVisible(selected: state.body.row, count: lines.count, height: rect.height)
+        let lines = state.editor.body.lines
+        let first = Self.firstVisible(selected: state.editor.body.row, count: lines.count, height: rect.height)
         for (row, index) in (first..<min(lines.count, first + rect.height)).enumerated() {
-            if state.isEditingBody, index == state.body.row {
+            if state.editor.isEditingBody, index == state.editor.body.row {
                 let visible = lines[index].visible(width: rect.width)
                 canvas.put([Span(visible.text)], in: rect, row: row, theme: theme)
                 canvas.cursor = (rect.x + visible.cursorColumn, rect.y + row)
@@ -76,18 +76,18 @@ struct RequestPaneView {
     private func renderOptions(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
         let theme = state.theme
         let labelWidth = (OptionRow.allCases.map(\.label.count).max() ?? 0) + 2
-        let first = Self.firstVisible(selected: state.optionSelection.rawValue, count: OptionRow.allCases.count, height: rect.height)
+        let first = Self.firstVisible(selected: state.editor.optionSelection.rawValue, count: OptionRow.allCases.count, height: rect.height)
         for row in OptionRow.allCases.dropFirst(first).prefix(rect.height) {
             let line = row.rawValue - first
             let label = row.label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
-            if case .option(row)? = state.lineEdit?.target, let edit = state.lineEdit {
+            if case .option(row)? = state.editor.lineEdit?.target, let edit = state.editor.lineEdit {
                 let visible = edit.field.visible(width: rect.width - labelWidth)
                 canvas.put([Span(label, .accent), Span(visible.text)], in: rect, row: line, theme: theme)
                 canvas.cursor = (rect.x + labelWidth + visible.cursorColumn, rect.y + line)
                 continue
             }
-            canvas.put([Span(label, .accent), Span(row.value(in: state.options, state.expectations, state.auth))], in: rect, row: line, theme: theme)
-            if state.focus == .request, row == state.optionSelection {
+            canvas.put([Span(label, .accent), Span(row.value(in: state.editor.options, state.editor.expectations, state.editor.auth))], in: rect, row: line, theme: theme)
+            if state.focus == .request, row == state.editor.optionSelection {
                 canvas.restyle(Rect(x: rect.x, y: rect.y + line, width: rect.width, height: 1), style: theme[.selection])
             }
         }

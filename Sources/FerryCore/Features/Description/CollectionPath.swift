@@ -7,8 +7,9 @@ public enum CollectionPath {
         path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path)
     }
 
-    /// `path` relative to `root` when it lies below it; otherwise as it is.
+    /// `path` relative to `root` when it lies below it; otherwise (or without a root) as it is.
     public static func relative(_ path: String, in root: String) -> String {
+        guard !root.isEmpty else { return path }
         let prefix = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }

@@ -10,16 +10,17 @@ extension RequestDescription {
         var redaction = resolver.redaction
         var request = Request(method: method, url: try resolvedURL(resolver, defaults: defaults), options: options)
         request.options.tls.caFile = options.tls.caFile.map { CollectionPath.absolute($0, in: directory) }
-        let query = parameterStyle.query
         if let params {
-            request.url = try ParameterEncoding.appendingQuery(try query.encode(try resolver.render(params, place: "param")), to: request.url)
+            request.url = try ParameterEncoding.appendingQuery(try parameterStyle.query.encode(try resolver.render(params, place: "param")), to: request.url)
         }
         let ownNames = Set(headers.filter(\.enabled).map { $0.name.lowercased() })
         for header in defaults.headers.filter({ !ownNames.contains($0.name.lowercased()) }) + headers where header.enabled {
             request.headers.add(name: header.name, value: try resolver.render(header.value, place: "header \(header.name)"))
         }
         try auth?.apply(to: &request, redaction: &redaction, resolver: resolver)
-        try applyBody(to: &request, resolver: resolver, query: query, directory: directory)
+        let (body, contentType) = try resolvedBody(with: resolver, directory: directory, contentTypeHeader: request.headers["Content-Type"])
+        request.body = body
+        if let contentType, !request.headers.contains("Content-Type") { request.headers.add(name: "Content-Type", value: contentType) }
         try request.validate()
         return ResolvedRequest(request: request, redaction: redaction)
     }
@@ -31,30 +32,25 @@ extension RequestDescription {
         return try Request.parseURL(try BaseURL(baseURL).resolve(text).absoluteString)
     }
 
-    private func applyBody(to request: inout Request, resolver: VariableResolver, query: QueryStringEncoder, directory: String) throws {
-        let contentType: String?
+    /// The body with its variables filled in, and the Content-Type it implies (nil: none). A text
+    /// body's variables are escaped for `contentTypeHeader` when it has no type of its own.
+    public func resolvedBody(with resolver: VariableResolver, directory: String, contentTypeHeader: String?) throws -> (body: RequestBody, contentType: String?) {
         switch body {
         case .none:
-            return
+            return (.none, nil)
         case .raw(let text, let type):
-            let escaping = TemplateEscaping(contentType: type ?? request.headers["Content-Type"])
-            request.body = .bytes(Data(try resolver.render(text, place: "body", escaping: escaping).utf8))
-            contentType = type
+            let escaping = TemplateEscaping(contentType: type ?? contentTypeHeader)
+            return (.bytes(Data(try resolver.render(text, place: "body", escaping: escaping).utf8)), type)
         case .bytes(let data, let type):
-            request.body = .bytes(data)
-            contentType = type
+            return (.bytes(data), type)
         case .json(let value):
-            request.body = .bytes(try JSONRequestSerializer(pretty: parameterStyle.prettyJSON).serialize(try resolver.render(value, place: "body")))
-            contentType = "application/json"
+            return (.bytes(try JSONRequestSerializer(pretty: parameterStyle.prettyJSON).serialize(try resolver.render(value, place: "body"))), "application/json")
         case .form(let value):
-            request.body = .bytes(Data(try query.encode(try resolver.render(value, place: "body")).utf8))
-            contentType = "application/x-www-form-urlencoded"
+            return (.bytes(Data(try parameterStyle.query.encode(try resolver.render(value, place: "body")).utf8)), "application/x-www-form-urlencoded")
         case .plist(let value):
-            request.body = .bytes(try PropertyListRequestSerializer(format: parameterStyle.plistFormat).serialize(try resolver.render(value, place: "body")))
-            contentType = "application/x-plist"
+            return (.bytes(try PropertyListRequestSerializer(format: parameterStyle.plistFormat).serialize(try resolver.render(value, place: "body"))), "application/x-plist")
         case .file(let path, let type):
-            request.body = .file(path: CollectionPath.absolute(try resolver.render(path, place: "body file"), in: directory))
-            contentType = type
+            return (.file(path: CollectionPath.absolute(try resolver.render(path, place: "body file"), in: directory)), type)
         case .multipart(let parts):
             var form = MultipartFormData()
             for part in parts {
@@ -68,9 +64,7 @@ extension RequestDescription {
                 }
             }
             let encoded = form.encoded()
-            request.body = .stream(encoded.source)
-            contentType = encoded.contentType
+            return (.stream(encoded.source), encoded.contentType)
         }
-        if let contentType, !request.headers.contains("Content-Type") { request.headers.add(name: "Content-Type", value: contentType) }
     }
 }

@@ -1,28 +1,30 @@
 import FerryCore
-import FerryStore
-import FerryTUI
 import Foundation
 
-/// A request file as the editor holds it, and the editor's request written back into a file.
+/// The two directions between a `RequestDescription` and the editor's tabs.
 ///
 /// Loading keeps `{{variables}}`: query `params` fill the Params tab in the URL query, a form body
 /// fills it as a form body, multipart parts become Multipart rows, a file body the body file (paths
 /// made absolute against the collection), JSON and property-list bodies their text, auth, options,
-/// validation and serializer the Options tab; the folder's base URL and headers ride along. What
-/// the editor cannot show is listed in `omitted`, and such a request is not sent from the editor.
-extension NamedRequest {
-    public init(document: RequestDescription, title: String, defaults: FolderDefaults, root: String) {
+/// validation and serializer the Options tab. What the editor cannot show is listed in `omitted`.
+/// `description()` writes back only the groups of fields that were edited, over the source.
+extension RequestEditor {
+    /// Replaces everything the editor holds with `source`.
+    public mutating func load(_ source: RequestSource) {
+        let description = source.description
+        let root = source.root
         var omitted: [String] = []
-        var headers = document.headers.map { HeaderRow(name: $0.name, value: $0.value, enabled: $0.enabled) }
+        var headers = description.headers.map { HeaderRow(name: $0.name, value: $0.value, enabled: $0.enabled) }
         var params = ParamTree()
-        if let parameters = document.params {
-            if let tree = ParamTree(parameters: parameters, placement: .query, keepsKeyOrder: true) { params = tree } else { omitted.append("params (a null or an empty object or array)") }
+        let style = description.parameterStyle
+        if let parameters = description.params {
+            if let tree = ParamTree(parameters: parameters, placement: .query, keepsKeyOrder: style.keepsKeyOrder) { params = tree } else { omitted.append("params (a null or an empty object or array)") }
         }
         var body = ""
         var bodyFile: String?
         var parts: [MultipartRow] = []
         var contentType: String?
-        switch document.body {
+        switch description.body {
         case .none:
             break
         case .raw(let text, let type):
@@ -33,10 +35,10 @@ extension NamedRequest {
             if let text = Self.text(JSONRequestSerializer(pretty: true).serialize, parameters) { body = text } else { omitted.append("JSON body (it does not encode)") }
             contentType = "application/json"
         case .form(let parameters):
-            if document.params == nil, let tree = ParamTree(parameters: parameters, placement: .body, keepsKeyOrder: true) {
+            if description.params == nil, let tree = ParamTree(parameters: parameters, placement: .body, keepsKeyOrder: style.keepsKeyOrder) {
                 params = tree
             } else {
-                omitted.append(document.params == nil ? "form body (a null or an empty object or array)" : "form body beside query params")
+                omitted.append(description.params == nil ? "form body (a null or an empty object or array)" : "form body beside query params")
             }
         case .plist(let parameters):
             if let text = Self.text(PropertyListRequestSerializer().serialize, parameters) { body = text } else { omitted.append("property-list body (it does not encode)") }
@@ -52,76 +54,99 @@ extension NamedRequest {
                 parts.append(MultipartRow(line))
             }
         }
+        params.arrayStyle = style.arrayStyle
         if let contentType, !headers.contains(where: { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
             headers.append(HeaderRow(name: "Content-Type", value: contentType))
         }
-        var options = document.options
+        var options = description.options
         options.tls.caFile = options.tls.caFile.map { Self.absolute($0, in: root) }
         var expectations = ResponseExpectations()
-        if let codes = document.validation?.statusCodes {
+        if let codes = description.validation?.statusCodes {
             if let set = StatusCodeSet(parsing: codes) { expectations.statusCodes = set } else { omitted.append("validation status codes \(codes)") }
         }
-        if let types = document.validation?.contentTypes, !types.isEmpty { expectations.contentTypes = types }
-        if let name = document.serializer {
+        if let types = description.validation?.contentTypes, !types.isEmpty { expectations.contentTypes = types }
+        if let name = description.serializer {
             if let kind = SerializerKind(rawValue: name) { expectations.serializer = kind } else { omitted.append("serializer \(name)") }
         }
-        self.init(title: title, method: document.method, url: document.url, headers: headers, body: body, bodyFile: bodyFile,
-                  params: params, parts: parts, auth: document.auth, options: options, expectations: expectations,
-                  baseURL: defaults.baseURL, inheritedHeaders: defaults.headers.map { HeaderRow(name: $0.name, value: $0.value, enabled: $0.enabled) },
-                  omitted: omitted)
+        method = description.method
+        url = TextField(description.url)
+        self.headers = headers
+        headerSelection = 0
+        self.body = TextArea(body)
+        self.bodyFile = bodyFile
+        self.params = params
+        self.parts = parts
+        partSelection = 0
+        auth = description.auth
+        self.options = options
+        self.expectations = expectations
+        lineEdit = nil
+        isEditingBody = false
+        self.omitted = omitted
+        self.source = source
+        pristine = fields
     }
 
-    /// Writes the fields that differ from `loaded` (everything for a new file, `loaded` nil) into
-    /// `document`, so fields the editor did not touch keep their exact form. Throws when the editor
-    /// holds two bodies a file cannot (text or a file beside form parameters).
-    func apply(to document: inout RequestDescription, loaded: NamedRequest?, root: String) throws {
-        document.method = method
-        document.url = url
+    /// The editor as a description: the source with every group of fields that was edited written
+    /// over it (everything for a new request). Throws when the editor holds two bodies a request
+    /// cannot (text or a file beside form parameters or parts).
+    public func description() throws -> RequestDescription {
+        var description = source.description
+        let root = source.root
+        let loaded = pristine
+        description.method = method
+        description.url = url.text
         if loaded?.headers != headers {
-            document.headers = headers.map { RequestDescription.HeaderEntry(name: $0.name, value: $0.value, enabled: $0.enabled) }
+            description.headers = headers.filter { !$0.name.isEmpty }.map { RequestDescription.HeaderEntry(name: $0.name, value: $0.value, enabled: $0.enabled) }
         }
         let parameters = params.parameters
         let partsEnabled = parts.contains(where: \.enabled)
         let inQuery = params.placement == .query || (!partsEnabled && params.encoding.encodesInURL(method))
-        if loaded?.params != params || loaded?.method != method {
-            document.params = inQuery ? parameters.map { Self.keepingScalarTypes($0, of: document.params) } : nil
+        let paramsEdited = loaded?.params != params.content || loaded?.method != method
+        if paramsEdited {
+            description.params = inQuery ? parameters.map { Self.keepingScalarTypes($0, of: description.params) } : nil
+            description.parameterStyle.arrayStyle = params.arrayStyle
+            description.parameterStyle.keepsKeyOrder = params.keepsKeyOrder
         }
-        if loaded == nil || loaded?.body != body || loaded?.bodyFile != bodyFile || loaded?.parts != parts
-            || loaded?.params != params || loaded?.method != method {
+        if loaded == nil || loaded?.body != body.text || loaded?.bodyFile != bodyFile || loaded?.parts != parts || paramsEdited {
             var formBefore: Parameters?
-            if case .form(let before) = document.body { formBefore = before }
-            document.body = try bodyDocument(fields: inQuery ? nil : parameters.map { Self.keepingScalarTypes($0, of: formBefore) }, root: root)
+            if case .form(let before) = description.body { formBefore = before }
+            description.body = try bodyDescription(fields: inQuery ? nil : parameters.map { Self.keepingScalarTypes($0, of: formBefore) }, root: root)
         }
-        if loaded?.auth != auth { document.auth = auth }
+        if loaded?.auth != auth { description.auth = auth }
         if loaded?.options != options {
-            document.options = options
-            document.options.tls.caFile = options.tls.caFile.map { CollectionPath.relative($0, in: root) }
+            description.options = options
+            description.options.tls.caFile = options.tls.caFile.map { CollectionPath.relative($0, in: root) }
         }
         if loaded?.expectations != expectations {
             let types = expectations.contentTypes ?? []
-            document.validation = expectations.statusCodes == .success && types.isEmpty
+            description.validation = expectations.statusCodes == .success && types.isEmpty
                 ? nil : RequestDescription.Validation(statusCodes: expectations.statusCodes.description, contentTypes: types)
-            document.serializer = expectations.serializer == .auto ? nil : expectations.serializer.rawValue
+            description.serializer = expectations.serializer == .auto ? nil : expectations.serializer.rawValue
         }
+        return description
     }
 
     /// The body the editor describes: multipart parts (parameters first, as text fields), a file,
     /// the text, or the parameters as a form.
-    private func bodyDocument(fields: Parameters?, root: String) throws -> RequestDescription.Body {
+    private func bodyDescription(fields: Parameters?, root: String) throws -> RequestDescription.Body {
         let enabled = parts.filter(\.enabled)
         if !enabled.isEmpty {
+            guard bodyFile == nil, body.text.isEmpty else {
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: "Multipart", problem: "the Body tab has a body too; empty it, or disable the parts"))
+            }
             var result = fields.map { RequestDescription.MultipartPart.fields($0, encoder: params.encoder) } ?? []
             for row in enabled {
                 result.append(RequestDescription.MultipartPart(try FormPartArgument(parsing: row.line)) { CollectionPath.relative($0, in: root) })
             }
             return .multipart(result)
         }
-        if fields != nil, bodyFile != nil || !body.isEmpty {
+        if fields != nil, bodyFile != nil || !body.text.isEmpty {
             throw FerryError.invalidRequest(reason: .invalidArgument(
-                name: "Params", problem: "the Body tab and the form parameters cannot both be the body; empty one, or put the parameters in the URL query (u)"))
+                name: "Params", problem: "the Body tab leaves no room for form parameters; empty it, or put them in the URL query (u)"))
         }
         if let bodyFile { return .file(path: CollectionPath.relative(bodyFile, in: root), contentType: nil) }
-        if !body.isEmpty { return .raw(body, contentType: nil) }
+        if !body.text.isEmpty { return .raw(body.text, contentType: nil) }
         if let fields { return .form(fields) }
         return .none
     }

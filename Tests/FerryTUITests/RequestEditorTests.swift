@@ -6,10 +6,10 @@ import FerryTUI
 import Foundation
 import Testing
 
-/// A request file opened in the editor: real files in a temporary collection. What the TUI sends
-/// must be what `ferry send FILE --env` sends (the document resolved by FerryStore), and saving
-/// must write back exactly what was edited.
-@Suite struct EditorDocumentTests {
+/// A request file opened in the editor: real files in a temporary collection. The editor holds the
+/// file's description and sends it through the same `RequestDescription.resolved` as `ferry send
+/// FILE --env`, so the bytes are the same by construction; saving writes back exactly what was edited.
+@Suite struct RequestEditorTests {
     private static let variables = [
         Variable(name: "baseURL", value: "http://127.0.0.1:9"), Variable(name: "term", value: "boats & more"),
         Variable(name: "user", value: "ann"), Variable(name: "token", value: "t0ken", isSecret: true),
@@ -65,16 +65,16 @@ import Testing
         return folder
     }
 
-    private func loaded(_ folder: TemporaryDirectory) throws -> [String: NamedRequest] {
+    private func loaded(_ folder: TemporaryDirectory) throws -> [String: RequestSource] {
         guard case .collectionLoaded(let items, _, _) = CollectionWorkspace(root: folder.path).load() else { throw CancellationError() }
         return Dictionary(uniqueKeysWithValues: items.compactMap { item in
             item.request.map { (String((item.path as NSString).lastPathComponent.dropLast(".ferry.yaml".count)), $0) }
         })
     }
 
-    private func editor(_ request: NamedRequest, path: String) -> AppState {
+    private func editor(_ request: RequestSource, path: String) -> AppState {
         var state = AppState(width: 120, height: 40)
-        state.openRequest = OpenRequest(path: path, saved: request)
+        state.openRequest = OpenRequest(path: path)
         state.load(request)
         state.variables = Self.variables
         return state
@@ -98,10 +98,11 @@ import Testing
         let collection = try RequestCollection(root: folder.path)
         for (name, document) in Self.documents {
             let request = try #require(requests[name], "\(name) did not load")
-            #expect(request.omitted.isEmpty, "\(name): \(request.omitted)")
             let expected = try document.resolved(with: VariableResolver(Self.variables), defaults: collection.defaults(forFolder: "api"), directory: folder.path)
             let state = editor(request, path: "api/\(name).ferry.yaml")
+            #expect(state.editor.omitted.isEmpty, "\(name): \(state.editor.omitted)")
             #expect(!state.hasUnsavedEdits, "\(name): loading counts as an edit")
+            #expect(try state.editor.description() == request.description, "\(name): the untouched editor is the file's description")
             let sent = try state.makeRequest()
             #expect(sent.request.method == expected.request.method, "\(name)")
             #expect(sent.request.url == expected.request.url, "\(name)")
@@ -109,24 +110,21 @@ import Testing
             let (sentHeaders, sentBody) = try comparable(sent.request)
             let (expectedHeaders, expectedBody) = try comparable(expected.request)
             #expect(sentHeaders == expectedHeaders, "\(name)")
+            #expect(sentBody == expectedBody, "\(name): \(String(decoding: sentBody, as: UTF8.self))")
             if name == "json" || name == "raw" {
                 #expect((try? JSONSerialization.jsonObject(with: sentBody)) != nil, "\(name): the values are escaped into valid JSON")
-                // The editor shows the JSON pretty-printed; the same document either way.
-                #expect(try JSONSerialization.jsonObject(with: sentBody) as? NSDictionary == JSONSerialization.jsonObject(with: expectedBody) as? NSDictionary)
-            } else {
-                #expect(sentBody == expectedBody, "\(name): \(String(decoding: sentBody, as: UTF8.self))")
             }
             let shown = sent.redaction.redact(sentHeaders.joined(separator: "\n"))
             #expect(shown == expected.redaction.redact(expectedHeaders.joined(separator: "\n")), "\(name): secrets hidden alike")
             #expect(!shown.contains("t0ken") && !shown.contains(Data("ann:pa55".utf8).base64EncodedString()), "\(name): \(shown)")
         }
-        let query = try #require(requests["query"])
+        let query = editor(try #require(requests["query"]), path: "api/query.ferry.yaml").editor
         #expect(query.params.placement == .query)
         #expect(query.expectations.statusCodes.description == "200-299,404")
         #expect(query.expectations.serializer == .json)
         #expect(query.auth == .bearer(token: "{{token}}"))
-        #expect(try #require(requests["form"]).params.placement == .body)
-        #expect(try #require(requests["multipart"]).parts.map(\.line) == ["title=Hello {{user}}", "photo=@\(folder.file("files/pic.bin"));type=image/png;filename=p.png"])
+        #expect(editor(try #require(requests["form"]), path: "api/form.ferry.yaml").editor.params.placement == .body)
+        #expect(editor(try #require(requests["multipart"]), path: "api/multipart.ferry.yaml").editor.parts.map(\.line) == ["title=Hello {{user}}", "photo=@\(folder.file("files/pic.bin"));type=image/png;filename=p.png"])
     }
 
     @Test func savingUntouchedKeepsTheFileAndSavingEditsWritesThemBack() throws {
@@ -137,19 +135,19 @@ import Testing
             let path = "api/\(name).ferry.yaml"
             let before = try Data(contentsOf: URL(fileURLWithPath: folder.file(path)))
             let request = try #require(requests[name])
-            guard case .requestSaved = workspace.save(request, to: path, loaded: request) else { Issue.record("\(name) not saved"); continue }
+            guard case .requestSaved = workspace.save(try editor(request, path: path).editor.description(), to: path, isNew: false) else { Issue.record("\(name) not saved"); continue }
             #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file(path))) == before, "\(name): an untouched save changed the file")
         }
 
         // Edit the query request in the editor as a user would: a param, the placement, auth, an option.
         let query = try #require(requests["query"])
         var state = editor(query, path: "api/query.ferry.yaml")
-        state.params.rows[0].value = "{{term}} and more"
-        state.auth = .basic(username: "{{user}}", password: "{{password}}")
-        state.options.totalTimeout = 9
-        state.expectations.serializer = .auto
+        state.editor.params.rows[0].value = "{{term}} and more"
+        state.editor.auth = .basic(username: "{{user}}", password: "{{password}}")
+        state.editor.options.totalTimeout = 9
+        state.editor.expectations.serializer = .auto
         #expect(state.hasUnsavedEdits)
-        guard case .requestSaved = workspace.save(state.editorRequest, to: "api/query.ferry.yaml", loaded: query) else { Issue.record("not saved"); return }
+        guard case .requestSaved = workspace.save(try state.editor.description(), to: "api/query.ferry.yaml", isNew: false) else { Issue.record("not saved"); return }
         let reread = try RequestDescription(contentsOf: folder.file("api/query.ferry.yaml"))
         guard case .object(let members)? = reread.params else { Issue.record("params lost"); return }
         #expect(members.first?.value == .string("{{term}} and more"))
@@ -165,8 +163,8 @@ import Testing
         // Moving the form parameters to the URL query makes them `params` and leaves no body.
         let form = try #require(requests["form"])
         state = editor(form, path: "api/form.ferry.yaml")
-        state.params.placement = .query
-        guard case .requestSaved = workspace.save(state.editorRequest, to: "api/form.ferry.yaml", loaded: form) else { Issue.record("not saved"); return }
+        state.editor.params.placement = .query
+        guard case .requestSaved = workspace.save(try state.editor.description(), to: "api/form.ferry.yaml", isNew: false) else { Issue.record("not saved"); return }
         let moved = try RequestDescription(contentsOf: folder.file("api/form.ferry.yaml"))
         #expect(moved.params != nil)
         #expect(moved.body == .none)
@@ -174,8 +172,8 @@ import Testing
         // A part edited in the editor is written with its path relative to the collection again.
         let multipart = try #require(requests["multipart"])
         state = editor(multipart, path: "api/multipart.ferry.yaml")
-        state.parts[0].line = "title=Bye"
-        guard case .requestSaved = workspace.save(state.editorRequest, to: "api/multipart.ferry.yaml", loaded: multipart) else { Issue.record("not saved"); return }
+        state.editor.parts[0].line = "title=Bye"
+        guard case .requestSaved = workspace.save(try state.editor.description(), to: "api/multipart.ferry.yaml", isNew: false) else { Issue.record("not saved"); return }
         let parts = try RequestDescription(contentsOf: folder.file("api/multipart.ferry.yaml"))
         #expect(parts.body == .multipart([
             .init(name: "title", value: .text("Bye")),
@@ -188,24 +186,26 @@ import Testing
         let folder = try collection()
         let workspace = CollectionWorkspace(root: folder.path)
         var state = AppState(width: 120, height: 40)
-        state.method = .post
-        state.url = TextField("{{baseURL}}/anything")
-        state.params = ParamTree(rows: [ParamRow(key: "user", value: ""), ParamRow(key: "name", value: "{{user}}", depth: 1), ParamRow(key: "tags", value: ""),
+        state.editor = RequestEditor(root: folder.path)  // as the launcher makes it: new requests belong to the collection
+        state.editor.method = .post
+        state.editor.url = TextField("{{baseURL}}/anything")
+        state.editor.params = ParamTree(rows: [ParamRow(key: "user", value: ""), ParamRow(key: "name", value: "{{user}}", depth: 1), ParamRow(key: "tags", value: ""),
                                         ParamRow(key: "", value: "a", depth: 1), ParamRow(key: "", value: "b", depth: 1)])
-        state.parts = [MultipartRow("photo=@\(folder.file("files/pic.bin"));type=image/png")]
-        state.auth = .bearer(token: "{{token}}")
-        state.expectations.contentTypes = ["application/json"]
-        let composed = state.editorRequest
-        guard case .requestSaved(_, let saved) = workspace.save(composed, to: "new.ferry.yaml", loaded: nil) else { Issue.record("not saved"); return }
+        state.editor.parts = [MultipartRow("photo=@\(folder.file("files/pic.bin"));type=image/png")]
+        state.editor.auth = .bearer(token: "{{token}}")
+        state.editor.expectations.contentTypes = ["application/json"]
+        let composed = try state.editor.description()
+        guard case .requestSaved(_, let saved) = workspace.save(composed, to: "new.ferry.yaml", isNew: true) else { Issue.record("not saved"); return }
         let text = try String(contentsOfFile: folder.file("new.ferry.yaml"), encoding: .utf8)
         #expect(text.contains("files/pic.bin") && !text.contains(folder.path), "the part's path is stored relative:\n\(text)")
         let reloaded = try #require(try loaded(folder)["new"])
-        #expect(reloaded.parts.map(\.line).last == "photo=@\(folder.file("files/pic.bin"));type=image/png")
-        #expect(reloaded.auth == saved.auth)
-        #expect(reloaded.expectations == saved.expectations)
-        // The parameters went in as multipart fields, keys sorted (as `ferry send --param -F` sends them).
-        #expect(reloaded.parts.map(\.line).prefix(3) == ["tags[]=a", "tags[]=b", "user[name]={{user}}"])
+        #expect(reloaded.description == saved, "the file holds the description saved")
         var sent = editor(reloaded, path: "new.ferry.yaml")
+        #expect(sent.editor.parts.map(\.line).last == "photo=@\(folder.file("files/pic.bin"));type=image/png")
+        #expect(sent.editor.auth == state.editor.auth)
+        #expect(sent.editor.expectations == state.editor.expectations)
+        // The parameters went in as multipart fields, keys sorted (as `ferry send --param -F` sends them).
+        #expect(sent.editor.parts.map(\.line).prefix(3) == ["tags[]=a", "tags[]=b", "user[name]={{user}}"])
         sent.variables = Self.variables
         var original = state
         original.variables = Self.variables
@@ -219,17 +219,17 @@ import Testing
         document.body = .multipart([.init(name: "note", value: .text("hi"), contentType: "text/plain")])
         try document.save(to: folder.file("odd.ferry.yaml"))
         let request = try #require(try loaded(folder)["odd"])
-        #expect(request.omitted.count == 2)
-        #expect(request.omitted.contains { $0.hasPrefix("params") } && request.omitted.contains { $0.hasPrefix("part note") })
         let state = editor(request, path: "odd.ferry.yaml")
+        #expect(state.editor.omitted.count == 2)
+        #expect(state.editor.omitted.contains { $0.hasPrefix("params") } && state.editor.omitted.contains { $0.hasPrefix("part note") })
         #expect(throws: FerryError.self) { try state.makeRequest() }
 
         // A property list cannot hold a null: the body is named, not silently sent empty.
         var plist = RequestDescription(method: .post, url: "{{baseURL}}/plist")
         plist.body = .plist(.object([("gone", .null)]))
         try plist.save(to: folder.file("null-plist.ferry.yaml"))
-        let unencodable = try #require(try loaded(folder)["null-plist"])
-        #expect(unencodable.omitted.contains { $0.hasPrefix("property-list body") }, "\(unencodable.omitted)")
-        #expect(throws: FerryError.self) { try editor(unencodable, path: "null-plist.ferry.yaml").makeRequest() }
+        let unencodable = editor(try #require(try loaded(folder)["null-plist"]), path: "null-plist.ferry.yaml")
+        #expect(unencodable.editor.omitted.contains { $0.hasPrefix("property-list body") }, "\(unencodable.editor.omitted)")
+        #expect(throws: FerryError.self) { try unencodable.makeRequest() }
     }
 }

@@ -1,0 +1,95 @@
+import FerryCore
+
+/// The request editor, a room of the TUI: what the request panes show and edit, and the
+/// description it was loaded from. `description()` is the editor as a `RequestDescription`, and a
+/// request is only ever built by resolving that (`resolved(with:)`), as request files and `ferry
+/// send` are.
+public struct RequestEditor: Sendable {
+    public static let methods: [HTTPMethod] = [.get, .post, .put, .patch, .delete, .head, .options]
+
+    public var method: HTTPMethod = .get
+    public var url = TextField()
+    public var headers: [HeaderRow] = [HeaderRow(name: "Accept", value: "*/*")]
+    public var headerSelection = 0
+    public var body = TextArea()
+    public var isEditingBody = false
+    /// A file sent as the body (an absolute path), streamed from disk; while set it replaces the text body.
+    public var bodyFile: String?
+    public var params = ParamTree()
+    /// Multipart parts in `ferry send -F` syntax (file paths absolute).
+    public var parts: [MultipartRow] = []
+    public var partSelection = 0
+    /// Basic or bearer credentials, applied when the request is sent.
+    public var auth: Credentials?
+    public var options = RequestOptions()
+    public var optionSelection = OptionRow.timeout
+    public var expectations = ResponseExpectations()
+    /// The row being edited in the Headers, Multipart or Options tab.
+    public var lineEdit: LineEdit?
+    /// Where the editor's request came from; a new request comes from an empty description.
+    public internal(set) var source: RequestSource
+    /// The editable fields as they were when the source was loaded or saved: a group of fields that
+    /// still equals its pristine value is taken from the source as it is, so untouched fields keep
+    /// their exact form (a JSON tree stays a tree, `page: 2` stays a number).
+    var pristine: Fields?
+    /// What the source holds that the editor cannot show (a null parameter, a text part with its
+    /// own type…): such a request is not sent from the editor, so nothing is silently left out.
+    public internal(set) var omitted: [String] = []
+
+    /// An empty editor for a new request whose relative paths are read from `root`.
+    public init(root: String = "") {
+        source = RequestSource(title: "", description: RequestDescription(url: ""), root: root)
+    }
+
+    /// The editor holding `source`: every field of the description in the tab that shows it.
+    public init(loading source: RequestSource) {
+        self.init(root: source.root)
+        load(source)
+    }
+
+    /// The folders' headers that are sent: enabled ones whose name no enabled row of the editor sets.
+    public var inheritedHeadersSent: [HeaderRow] {
+        let own = Set(headers.filter { $0.enabled && !$0.name.isEmpty }.map { $0.name.lowercased() })
+        return source.defaults.headers.filter { $0.enabled && !own.contains($0.name.lowercased()) }
+            .map { HeaderRow(name: $0.name, value: $0.value, enabled: $0.enabled) }
+    }
+
+    /// The request with `variables` filled in and checked, with the redaction of the secrets it
+    /// holds; throws `FerryError.invalidRequest` when it cannot be sent.
+    public func resolved(with variables: [Variable]) throws -> ResolvedRequest {
+        guard omitted.isEmpty else {
+            throw FerryError.invalidRequest(reason: .invalidArgument(
+                name: source.title.isEmpty ? "the request" : source.title,
+                problem: "its \(omitted.joined(separator: ", ")) cannot be shown in the editor, and Ferry will not send the request without them; send it whole with `ferry send` on the file"))
+        }
+        return try description().resolved(with: VariableResolver(variables), defaults: source.defaults, directory: source.root)
+    }
+
+    /// True when the editor differs from its source.
+    public var hasEdits: Bool { fields != pristine }
+
+    /// Makes what the editor holds the new source (after a save), so it has no edits.
+    public mutating func markSaved(as saved: RequestSource) {
+        source = saved
+        pristine = fields
+    }
+
+    /// The editable fields, without selections and cursors.
+    struct Fields: Equatable, Sendable {
+        var method: HTTPMethod
+        var url: String
+        var headers: [HeaderRow]
+        var body: String
+        var bodyFile: String?
+        var params: ParamTree
+        var parts: [MultipartRow]
+        var auth: Credentials?
+        var options: RequestOptions
+        var expectations: ResponseExpectations
+    }
+
+    var fields: Fields {
+        Fields(method: method, url: url.text, headers: headers, body: body.text, bodyFile: bodyFile, params: params.content,
+               parts: parts, auth: auth, options: options, expectations: expectations)
+    }
+}
