@@ -93,8 +93,8 @@ final class TUIRuntime {
 
     private func run(_ effect: Effect) {
         switch effect {
-        case .send(let id, let request):
-            send(request, id: id)
+        case .send(let id, let outgoing):
+            send(outgoing, id: id)
         case .cancel(let id):
             transfers[id]?.cancel()
         case .editBody(let text):
@@ -160,20 +160,20 @@ final class TUIRuntime {
         Task.detached { if workspace.hasChangedFiles() { inbox.post(workspace.load()) } }
     }
 
-    private func send(_ resolved: ResolvedRequest, id: Int) {
-        let request = resolved.request
+    private func send(_ outgoing: OutgoingRequest, id: Int) {
+        let request = outgoing.resolved.request
         let started = ContinuousClock.now
         sendStarted[id] = started
         let inbox = self.inbox
         let transport = self.transport
         let accept = request.headers["Accept"]
-        let expectations = state.editor.expectations
+        let expectations = outgoing.expectations
         let progress: @Sendable (TransferProgress) -> Void = { progress in
             inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
         }
         let recorder = self.recorder
-        let redaction = resolved.redaction
-        let origin = HistoryOrigin(collection: workspace?.root, requestPath: state.openRequest?.path, environment: state.environment)
+        let redaction = outgoing.resolved.redaction
+        let origin = HistoryOrigin(collection: workspace?.root, requestPath: outgoing.requestPath, environment: outgoing.environment)
         let startDate = Date()
         transfers[id] = Task.detached {
             let outcome: (response: Response?, error: (any Error)?)

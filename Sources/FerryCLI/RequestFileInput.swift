@@ -4,11 +4,12 @@ import Foundation
 
 /// What `ferry send` sends and how it reports it: the request from the URL and flags, or from a
 /// `.ferry.yaml` file with the flags laid over it and its variables resolved; the redaction of its
-/// secrets; and the response flags, completed from the file's validation and serializer.
+/// secrets; and what the response must be: the response flags' expectations, else the file's.
 struct RequestFileInput {
     var request: Request
     var redaction: Redaction
-    var responseOptions: ResponseOptions
+    /// Nil when neither the flags nor the file ask for validation.
+    var expectations: ResponseExpectations?
     /// The request as it is saved by `--save` (variables unresolved).
     var document: RequestDescription?
     /// Where the request came from, for the history: the collection, the file in it, the environment.
@@ -20,7 +21,7 @@ struct RequestFileInput {
     /// Builds the request; nothing is sent or saved yet.
     init(_ options: SendOptions, collection: CollectionOptions, responseOptions: ResponseOptions,
          readStandardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws {
-        self.responseOptions = responseOptions
+        expectations = try responseOptions.expectations()
         guard Self.isRequestFile(options.url) else {
             guard !collection.usesVariables else {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "--env/--var/--host-env", problem: "apply to request files (ferry send path/to/request.ferry.yaml)"))
@@ -52,7 +53,7 @@ struct RequestFileInput {
         redaction = resolved.redaction
         self.document = document
         origin = HistoryOrigin(collection: root, requestPath: Self.relativePath(of: path, in: root), environment: collection.environment)
-        completeResponseOptions(from: document)
+        expectations = expectations ?? document.expectations
     }
 
     /// `path` relative to the collection folder `root` (as given when it is not inside it).
@@ -71,13 +72,5 @@ struct RequestFileInput {
         } catch {
             throw error.asInvalidRequest
         }
-    }
-
-    /// The file's serializer and validation, unless response flags say otherwise.
-    private mutating func completeResponseOptions(from document: RequestDescription) {
-        guard !responseOptions.evaluates else { return }
-        if let serializer = document.serializer { responseOptions.value.kind = SerializerKind(rawValue: serializer) }
-        if let codes = document.validation?.statusCodes { responseOptions.expectStatus = codes }
-        if let types = document.validation?.contentTypes, !types.isEmpty { responseOptions.expectType = types.joined(separator: ",") }
     }
 }

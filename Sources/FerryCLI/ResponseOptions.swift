@@ -21,29 +21,24 @@ public struct ResponseOptions: ParsableArguments, Sendable {
         value.kind != nil || value.removeNulls || expectStatus != nil || expectType != nil
     }
 
-    /// The evaluator these flags describe, or nil when none asks for validation.
-    public func makeEvaluator(for request: Request) throws -> ResponseEvaluator? {
+    /// The expectations these flags describe, or nil when none asks for validation. Without `--as`
+    /// the body is read as it came (`data`), or as `auto` with `--remove-nulls`.
+    public func expectations() throws -> ResponseExpectations? {
         guard evaluates else { return nil }
-        var validator = ResponseValidator()
+        var expectations = ResponseExpectations(serializer: value.kind ?? (value.removeNulls ? .auto : nil), removeNulls: value.removeNulls)
         if let expectStatus {
             guard let codes = StatusCodeSet(parsing: expectStatus) else {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "--expect-status", problem: "expected codes or ranges of 100-599 such as 200-299,304"))
             }
-            validator.acceptableStatusCodes = codes
+            expectations.statusCodes = codes
         }
-        let accepted = ResponseValidator.contentTypes(fromAccept: request.headers["Accept"])
         if let expectType {
             let types = expectType.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             guard !types.isEmpty, types.allSatisfy({ MediaType($0) != nil }) else {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "--expect-type", problem: "expected media types such as application/json,text/*"))
             }
-            validator.acceptableContentTypes = types
-        } else if value.kind == nil && !value.removeNulls {
-            validator.acceptableContentTypes = accepted ?? ["*/*"]
-        } else {
-            validator.acceptableContentTypes = accepted
+            expectations.contentTypes = types
         }
-        let kind = value.kind ?? (value.removeNulls ? .auto : .data)
-        return ResponseEvaluator(validator: validator, serializer: kind.serializer(removeNulls: value.removeNulls))
+        return expectations
     }
 }

@@ -38,15 +38,13 @@ struct SendCommand: AsyncCommand {
         var printer = ResponsePrinter()
         let request: Request
         let evaluator: ResponseEvaluator?
-        let responseOptions: ResponseOptions
         let origin: HistoryOrigin
         do {
             let input = try RequestFileInput(options, collection: collection, responseOptions: givenResponseOptions)
             printer.redaction = input.redaction
             origin = input.origin
             request = input.request
-            responseOptions = input.responseOptions
-            evaluator = try responseOptions.makeEvaluator(for: request)
+            evaluator = input.expectations?.evaluator(accept: request.headers["Accept"], fallback: .data)
             if let path = collection.savePath, let document = input.document { try document.save(to: path, force: collection.force) }
         } catch {
             let ferryError = error as? FerryError ?? .invalidRequest(reason: .invalidArgument(name: "request", problem: "\(error)"))
@@ -84,7 +82,7 @@ struct SendCommand: AsyncCommand {
         } catch {
             outcome = Outcome(request: request, error: error as? FerryError ?? .explicitlyCancelled)
         }
-        let status = report(outcome, options: options, hex: responseOptions.value.hex, printer: printer)
+        let status = report(outcome, options: options, hex: givenResponseOptions.value.hex, printer: printer)
         if !options.noHistory {
             HistoryRecording.record(request, response: outcome.response, error: outcome.error, started: started,
                                     origin: origin, redaction: printer.redaction, stderr: printer.stderr)

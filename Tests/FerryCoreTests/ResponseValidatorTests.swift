@@ -69,23 +69,38 @@ import Testing
         #expect(ResponseValidator.contentTypes(fromAccept: nil) == nil)
     }
 
-    @Test func expectationsValidateAndANamedSerializerReadsTheBody() {
+    @Test func expectationsValidateAndTheSerializerReadsTheBodyOnce() {
         let html = response(404, type: "text/html", body: "<html></html>")
-        let byDefault = ResponseExpectations().evaluate(html, accept: "application/json", method: .get)
+        let byDefault = ResponseExpectations().evaluator(accept: "application/json", fallback: .auto).evaluate(html, method: .get)
         guard case .responseValidationFailed(.unacceptableStatusCode(404, _, _, let underlying?))? = byDefault.error,
               case .responseValidationFailed(.unacceptableContentType("text/html", ["application/json"])) = underlying else {
             Issue.record("expected the status to wrap the type: \(String(describing: byDefault.error))")
             return
         }
         let lenient = ResponseExpectations(statusCodes: StatusCodeSet(parsing: "200-299,404")!, contentTypes: ["text/*"])
-        #expect(lenient.evaluate(html, accept: "application/json", method: .get).error == nil)
+        #expect(lenient.evaluator(accept: "application/json", fallback: .auto).evaluate(html, method: .get).error == nil)
 
         let broken = response(200, type: "application/json", body: "{\"a\": ")
-        #expect(ResponseExpectations().evaluate(broken, accept: nil, method: .get).error == nil, "auto only validates")
-        let json = ResponseExpectations(serializer: .json).evaluate(broken, accept: nil, method: .get)
-        guard case .responseSerializationFailed? = json.error else {
-            Issue.record("a named serializer reads the body: \(String(describing: json.error))")
+        #expect(ResponseExpectations().evaluator(accept: nil, fallback: .data).evaluate(broken, method: .get).error == nil,
+                "ferry send without --as passes the body through")
+        for expectations in [ResponseExpectations(), ResponseExpectations(serializer: .json)] {
+            let evaluation = expectations.evaluator(accept: nil, fallback: .auto).evaluate(broken, method: .get)
+            guard case .responseSerializationFailed? = evaluation.error else {
+                Issue.record("the serializer reads the body and says why it failed: \(String(describing: evaluation.error))")
+                return
+            }
+        }
+        let good = response(200, type: "application/json", body: "{\"a\": 1}")
+        guard case .document? = ResponseExpectations().evaluator(accept: nil, fallback: .auto).evaluate(good, method: .get).value else {
+            Issue.record("auto's document is what the Tree shows")
             return
         }
+    }
+
+    /// As Alamofire's: a body that names no type passes only a wildcard.
+    @Test func aMissingContentTypePassesOnlyAWildcard() {
+        let validator = ResponseValidator()
+        #expect(validator.validate(response(200, type: nil), serializerTypes: ["*/*"]).error == nil)
+        #expect(validator.validate(response(200, type: nil), serializerTypes: ["application/json"]).contentTypeRejected)
     }
 }

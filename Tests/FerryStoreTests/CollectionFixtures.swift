@@ -31,8 +31,7 @@ enum CollectionFixtures {
         document.options.tls.pinnedPublicKey = "sha256//AAAA"
         document.options.maxUploadRate = 512_000
         document.options.maxDownloadRate = 2 << 20
-        document.validation = .init(statusCodes: "200-299,304", contentTypes: ["application/json", "text/*"])
-        document.serializer = "json"
+        document.expectations = ResponseExpectations(statusCodes: StatusCodeSet(parsing: "200-299,304")!, contentTypes: ["application/json", "text/*"], serializer: .json)
         document.examples = [
             .init(name: "created", status: 201, headers: [HTTPHeader(name: "Content-Type", value: "application/json")], body: "{\"id\": 1}\n"),
             .init(name: "conflict", status: 409),

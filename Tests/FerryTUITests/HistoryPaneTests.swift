@@ -56,7 +56,7 @@ import Testing
         _ = press(.function(5), in: &state)
         let effects = state.update(.historyEntryLoaded(request, nil, replay: true))
         guard case .send(_, let sent)? = effects.first else { Issue.record("not sent again: \(effects)"); return }
-        #expect(sent.request.url.absoluteString == "http://127.0.0.1:8080/status/404")
+        #expect(sent.resolved.request.url.absoluteString == "http://127.0.0.1:8080/status/404")
     }
 
     @Test func twoMarkedEntriesAreDiffedOldestFirst() {

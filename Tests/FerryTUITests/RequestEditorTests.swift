@@ -27,8 +27,7 @@ import Testing
         query.auth = .bearer(token: "{{token}}")
         query.options.totalTimeout = 5
         query.options.followRedirects = false
-        query.validation = .init(statusCodes: "200-299,404", contentTypes: ["application/json"])
-        query.serializer = "json"
+        query.expectations = ResponseExpectations(statusCodes: StatusCodeSet(parsing: "200-299,404")!, contentTypes: ["application/json"], serializer: .json)
 
         var form = RequestDescription(method: .post, url: "login")
         form.body = .form(.object([("user", .string("{{user}}")), ("remember", .bool(true)), ("scopes", .array([.string("a"), .string("b")]))]))
@@ -145,7 +144,7 @@ import Testing
         state.editor.params.rows[0].value = "{{term}} and more"
         state.editor.auth = .basic(username: "{{user}}", password: "{{password}}")
         state.editor.options.totalTimeout = 9
-        state.editor.expectations.serializer = .auto
+        state.editor.expectations.serializer = nil
         #expect(state.hasUnsavedEdits)
         guard case .requestSaved = workspace.save(try state.editor.description(), to: "api/query.ferry.yaml", isNew: false) else { Issue.record("not saved"); return }
         let reread = try RequestDescription(contentsOf: folder.file("api/query.ferry.yaml"))
@@ -157,8 +156,8 @@ import Testing
         #expect(reread.auth == .basic(username: "{{user}}", password: "{{password}}"))
         #expect(reread.options.totalTimeout == 9)
         #expect(reread.options.followRedirects == false, "an option not edited is kept")
-        #expect(reread.serializer == nil)
-        #expect(reread.validation?.statusCodes == "200-299,404")
+        #expect(reread.expectations?.serializer == nil)
+        #expect(reread.expectations?.statusCodes.description == "200-299,404")
 
         // Moving the form parameters to the URL query makes them `params` and leaves no body.
         let form = try #require(requests["form"])

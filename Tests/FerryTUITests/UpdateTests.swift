@@ -19,9 +19,9 @@ import Testing
         var state = state()
         type("http://127.0.0.1:1/get", in: &state)
         let effects = press([.enter], in: &state)
-        guard case .send(let id, let resolved)? = effects.first else { Issue.record("no send effect: \(effects)"); return }
+        guard case .send(let id, let outgoing)? = effects.first else { Issue.record("no send effect: \(effects)"); return }
         #expect(id == 1)
-        let request = resolved.request
+        let request = outgoing.resolved.request
         #expect(request.url.absoluteString == "http://127.0.0.1:1/get")
         #expect(request.method == .get)
         #expect(request.headers["Accept"] == "*/*")

@@ -42,13 +42,14 @@ extension RequestDescription {
             case "body": body = try Self.body(value, in: file)
             case "auth": auth = try Self.auth(value, in: file)
             case "options": options = try Self.options(value, in: file)
-            case "validation": validation = try Self.validation(value, in: file)
+            case "validation": try Self.validation(value, in: file, into: &expectations)
             case "serializer":
                 let name = try file.string(value, key: key)
-                guard Self.serializerNames.contains(name) else {
-                    throw file.problem(at: value, key: key, "expected one of \(Self.serializerNames.joined(separator: ", "))")
+                guard let kind = SerializerKind(rawValue: name) else {
+                    throw file.problem(at: value, key: key, "expected one of \(SerializerKind.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
-                serializer = name
+                expectations = expectations ?? ResponseExpectations()
+                expectations!.serializer = kind
             case "examples": examples = try Self.examples(value, in: file)
             default: break
             }
@@ -204,23 +205,24 @@ extension RequestDescription {
     /// The names of HTTP versions in files.
     static let httpVersions: [(name: String, version: HTTPVersionPreference)] = [("auto", .automatic), ("1.1", .http1_1), ("2", .http2)]
 
-    private static func validation(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> Validation {
-        var validation = Validation()
+    /// `validation: {status: 200-299,304, contentTypes: [application/json]}` into `expectations`.
+    private static func validation(_ node: Node, in file: YAMLFile, into expectations: inout ResponseExpectations?) throws(ConfigProblem) {
+        var result = expectations ?? ResponseExpectations()
         for (field, _, value) in try file.fields(of: node, key: "validation", allowed: ["status", "contentTypes"]) {
             if field == "status" {
-                let text = try file.string(value, key: "validation.status")
-                guard StatusCodeSet(parsing: text) != nil else {
+                guard let codes = StatusCodeSet(parsing: try file.string(value, key: "validation.status")) else {
                     throw file.problem(at: value, key: "validation.status", "expected codes or ranges of 100-599 such as 200-299,304")
                 }
-                validation.statusCodes = text
+                result.statusCodes = codes
             } else {
-                validation.contentTypes = try file.strings(value, key: "validation.contentTypes")
-                for type in validation.contentTypes where MediaType(type) == nil {
+                let types = try file.strings(value, key: "validation.contentTypes")
+                for type in types where MediaType(type) == nil {
                     throw file.problem(at: value, key: "validation.contentTypes", "`\(type)` is not a media type")
                 }
+                result.contentTypes = types.isEmpty ? nil : types
             }
         }
-        return validation
+        expectations = result
     }
 
     private static func examples(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> [Example] {

@@ -27,8 +27,10 @@ extension RequestDescription {
         if let auth { pairs.append(("auth", Self.node(auth))) }
         let options = optionsPairs
         if !options.isEmpty { pairs.append(("options", .map(options))) }
-        if let validation, validation != Validation() { pairs.append(("validation", Self.node(validation))) }
-        if let serializer { pairs.append(("serializer", .text(serializer))) }
+        if let expectations {
+            if let validation = Self.validationNode(expectations) { pairs.append(("validation", validation)) }
+            if let serializer = expectations.serializer { pairs.append(("serializer", .text(serializer.rawValue))) }
+        }
         if !examples.isEmpty { pairs.append(("examples", .list(examples.map(Self.node)))) }
         return .map(pairs)
     }
@@ -108,11 +110,14 @@ extension RequestDescription {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
-    private static func node(_ validation: Validation) -> Node {
+    /// The `validation:` mapping, or nil when it would say nothing; the status is written when it is
+    /// not the default, or when nothing else would show that validation was asked for.
+    private static func validationNode(_ expectations: ResponseExpectations) -> Node? {
         var pairs: [(String, Node)] = []
-        if let codes = validation.statusCodes { pairs.append(("status", .text(codes))) }
-        if !validation.contentTypes.isEmpty { pairs.append(("contentTypes", .list(validation.contentTypes.map(Node.text)))) }
-        return .map(pairs)
+        let asksNothingElse = expectations.contentTypes == nil && expectations.serializer == nil
+        if expectations.statusCodes != .success || asksNothingElse { pairs.append(("status", .text(expectations.statusCodes.description))) }
+        if let types = expectations.contentTypes { pairs.append(("contentTypes", .list(types.map(Node.text)))) }
+        return pairs.isEmpty ? nil : .map(pairs)
     }
 
     private static func node(_ example: Example) -> Node {

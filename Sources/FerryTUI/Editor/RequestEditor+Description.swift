@@ -60,14 +60,8 @@ extension RequestEditor {
         }
         var options = description.options
         options.tls.caFile = options.tls.caFile.map { Self.absolute($0, in: root) }
-        var expectations = ResponseExpectations()
-        if let codes = description.validation?.statusCodes {
-            if let set = StatusCodeSet(parsing: codes) { expectations.statusCodes = set } else { omitted.append("validation status codes \(codes)") }
-        }
-        if let types = description.validation?.contentTypes, !types.isEmpty { expectations.contentTypes = types }
-        if let name = description.serializer {
-            if let kind = SerializerKind(rawValue: name) { expectations.serializer = kind } else { omitted.append("serializer \(name)") }
-        }
+        var expectations = description.expectations ?? ResponseExpectations()
+        if expectations.serializer == .auto { expectations.serializer = nil }  // the editor's "auto" is the unnamed one
         method = description.method
         url = TextField(description.url)
         self.headers = headers
@@ -119,10 +113,7 @@ extension RequestEditor {
             description.options.tls.caFile = options.tls.caFile.map { CollectionPath.relative($0, in: root) }
         }
         if loaded?.expectations != expectations {
-            let types = expectations.contentTypes ?? []
-            description.validation = expectations.statusCodes == .success && types.isEmpty
-                ? nil : RequestDescription.Validation(statusCodes: expectations.statusCodes.description, contentTypes: types)
-            description.serializer = expectations.serializer == .auto ? nil : expectations.serializer.rawValue
+            description.expectations = expectations == ResponseExpectations() ? nil : expectations
         }
         return description
     }

@@ -197,7 +197,7 @@ extension AppState {
     /// Enter in Errors: jumps Hex to the first byte offset the error chain names.
     mutating func jumpToErrorOffset() {
         guard let summary = exchange.summary else { return }
-        let links = [summary.validation, summary.tree.parseError].compactMap { $0 }.flatMap(\.links)
+        let links = summary.validation?.links ?? []
         guard let offset = links.lazy.flatMap(\.details).first(where: { $0.name == "offset" }).flatMap({ Int64($0.value) }),
               let bytes = summary.bytes, bytes.source.count > 0 else {
             notice = "no byte offset in these errors"

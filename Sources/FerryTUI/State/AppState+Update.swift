@@ -193,7 +193,8 @@ extension AppState {
             nextRequestID += 1
             exchange = .sending(id: id, progress: nil, elapsed: 0)
             notice = nil
-            return [.send(id: id, request)]
+            return [.send(id: id, OutgoingRequest(resolved: request, expectations: editor.expectations,
+                                                  requestPath: openRequest?.path, environment: environment))]
         } catch {
             exchange = .failed(ErrorChain(error), elapsed: 0)
             responseTab = .errors

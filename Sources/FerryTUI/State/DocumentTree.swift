@@ -12,8 +12,6 @@ public struct DocumentTree: Hashable, @unchecked Sendable {
     public internal(set) var selection = 0
     /// The selected row's path (`NodePath`), or nil when there are no rows; kept on every change.
     public internal(set) var selectedPath: String?
-    /// Why the body could not be parsed (with the byte offset for a malformed document), or nil.
-    public internal(set) var parseError: ErrorChain?
 
     public init(document: Document) {
         self.document = document
@@ -28,18 +26,18 @@ public struct DocumentTree: Hashable, @unchecked Sendable {
         rows = []
     }
 
-    /// Parses `bytes` with the auto serializer; a body that is not a document gets a note. Call it off the UI thread.
-    public init(parsing response: Response, bytes: Data, method: HTTPMethod) {
-        do {
-            let value = try AutoResponseSerializer().serialize(ResponseInput(method: method, response: response, bytes: bytes))
-            guard case .document(let document) = value else {
-                self.init(note: "The body is not JSON, XML or a property list; the Raw tab shows it.")
-                return
-            }
+    /// The tree of what a serializer read: its document, or a note saying why there is none
+    /// (`failed`: the evaluation's error, shown in the Errors tab, is why).
+    public init(_ value: SerializedValue?, failed: Bool) {
+        switch value {
+        case .document(let document)?:
             self.init(document: document)
-        } catch {
-            self.init(note: "The body could not be parsed as a document; the Errors tab shows why.")
-            parseError = ErrorChain(error)
+        case nil:
+            self.init(note: failed ? "The body was not read as a document; the Errors tab shows why." : "No document.")
+        case .empty?:
+            self.init(note: "The response has no body.")
+        case .data?, .text?, .image?:
+            self.init(note: "The body is not JSON, XML or a property list; the Raw tab shows it.")
         }
     }
 

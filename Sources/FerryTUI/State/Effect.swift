@@ -2,8 +2,9 @@ import FerryCore
 
 /// Work the runtime does for the pure core; results come back as `Message`s.
 public enum Effect: Sendable {
-    /// Send the request (its variables filled in); the redaction hides its secrets in the history.
-    case send(id: Int, ResolvedRequest)
+    /// Send the request (its variables filled in), evaluate the response and record the exchange;
+    /// the redaction hides its secrets in the history.
+    case send(id: Int, OutgoingRequest)
     case cancel(id: Int)
     /// Suspend the UI and edit `body` in `$EDITOR`; answers with `.editorClosed`.
     case editBody(String)

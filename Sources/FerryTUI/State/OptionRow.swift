@@ -40,7 +40,7 @@ public enum OptionRow: Int, Hashable, Sendable, CaseIterable {
         case .auth: auth?.line ?? "none (bearer TOKEN or basic USER:PASSWORD; {{variables}} work)"
         case .expectStatus: expectations.statusCodes.description
         case .expectTypes: expectations.contentTypes?.joined(separator: ", ") ?? "from the Accept header"
-        case .serializer: expectations.serializer == .auto ? "auto (validate, then show as a tree)" : expectations.serializer.rawValue
+        case .serializer: expectations.serializer.map(\.rawValue) ?? "auto (validate, then show as a tree)"
         case .timeout: options.totalTimeout.map { Self.seconds($0) } ?? "none"
         case .connectTimeout: options.connectTimeout.map { Self.seconds($0) } ?? "default"
         case .followRedirects: options.followRedirects ? "yes" : "no"
@@ -56,7 +56,8 @@ public enum OptionRow: Int, Hashable, Sendable, CaseIterable {
         case .followRedirects: options.followRedirects.toggle()
         case .verifyTLS: options.tls.verifyPeer.toggle()
         case .httpVersion: options.httpVersion = options.httpVersion.cycled(by: 1)
-        case .serializer: expectations.serializer = expectations.serializer.cycled(by: 1)
+        case .serializer: expectations.serializer = (expectations.serializer ?? .auto).cycled(by: 1)
+            if expectations.serializer == .auto { expectations.serializer = nil }
         case .timeout, .connectTimeout, .maxRedirects, .expectStatus, .expectTypes, .auth: break
         }
     }

@@ -47,20 +47,21 @@ public struct ResponseSummary: Hashable, Sendable {
         self.bytes = bytes
     }
 
-    /// Reads the body's first `previewLimit` bytes, validates it against `expectations` (content types
-    /// from `accept`, the request's Accept header, unless they name their own) and prepares every
-    /// view, parsing the whole body for the Tree tab. Call it off the UI thread.
+    /// Reads the body's first `previewLimit` bytes for Raw, and evaluates the response once against
+    /// `expectations` (content types from `accept`, the request's Accept header, unless they name
+    /// their own; an unnamed serializer is `auto`): the serializer's document is the Tree tab's, its
+    /// errors the Errors tab's. Call it off the UI thread.
     public init(_ response: Response, accept: String?, expectations: ResponseExpectations = ResponseExpectations()) {
         let method = HTTPMethod(rawValue: response.sent?.requestLine.split(separator: " ").first.map(String.init) ?? "GET")
-        let (evaluated, failure) = expectations.evaluate(response, accept: accept, method: method)
+        let evaluation = expectations.evaluator(accept: accept, fallback: .auto).evaluate(response, method: method)
         let prefix = (try? response.body.prefix(Self.previewLimit)) ?? Data()
         let truncated = Int64(prefix.count) < response.body.count
         self.init(status: response.status, reason: response.displayReason, httpVersion: response.httpVersion, size: response.body.count,
                   remoteAddress: response.remoteAddress, effectiveURL: response.effectiveURL, headers: response.headers, sent: response.sent,
-                  timeline: evaluated.timeline, redirectCount: response.redirects.count,
+                  timeline: evaluation.response.timeline, redirectCount: response.redirects.count,
                   bodyLines: Self.lines(of: prefix, total: response.body.count, type: response.headers["Content-Type"]), bodyTruncated: truncated,
-                  validation: failure.map { ErrorChain($0) },
-                  tree: DocumentTree(parsing: response, bytes: truncated ? ((try? response.body.data()) ?? prefix) : prefix, method: method),
+                  validation: evaluation.error.map { ErrorChain($0) },
+                  tree: DocumentTree(evaluation.value, failed: evaluation.error != nil),
                   bytes: (try? ByteSource(body: response.body)).map(BodyBytes.init))
     }
 

@@ -80,7 +80,7 @@ enum ResponseContent {
         case .failed(let chain, _):
             return chainLines(chain)
         case .finished(let summary):
-            let chains = [summary.validation, summary.tree.parseError].compactMap { $0 }
+            let chains = [summary.validation].compactMap { $0 }
             guard !chains.isEmpty else {
                 return [[Span("No errors: the status is 2xx and the Content-Type matches Accept.", .success)]]
             }

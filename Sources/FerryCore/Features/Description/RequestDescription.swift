@@ -18,18 +18,15 @@ public struct RequestDescription: Sendable, Equatable {
     public var body: Body = .none
     public var auth: Auth?
     public var options = RequestOptions()
-    public var validation: Validation?
-    /// The serializer that reads the response (`auto`, `json`, `xml`, `plist`, `string`, `data`, `image`).
-    public var serializer: String?
+    /// What a response must be to be accepted and how its body is read (`validation:` and
+    /// `serializer:` in a file); nil when nothing is asked (`ferry send` then takes any response).
+    public var expectations: ResponseExpectations?
     public var examples: [Example] = []
 
     public init(method: HTTPMethod = .get, url: String) {
         self.method = method
         self.url = url
     }
-
-    /// The serializer names a file may give.
-    public static let serializerNames = ["auto", "json", "xml", "plist", "string", "data", "image"]
 
     /// One header line; a disabled one is kept in the file but not sent.
     public struct HeaderEntry: Sendable, Equatable {
@@ -84,18 +81,6 @@ public struct RequestDescription: Sendable, Equatable {
 
     /// How the request proves who sends it (basic or bearer).
     public typealias Auth = Credentials
-
-    /// What a response must be to be accepted.
-    public struct Validation: Sendable, Equatable {
-        /// Codes and ranges as `--expect-status` takes them (`200-299,304`).
-        public var statusCodes: String?
-        public var contentTypes: [String] = []
-
-        public init(statusCodes: String? = nil, contentTypes: [String] = []) {
-            self.statusCodes = statusCodes
-            self.contentTypes = contentTypes
-        }
-    }
 
     /// A response saved with the request, to show what it returns.
     public struct Example: Sendable, Equatable {

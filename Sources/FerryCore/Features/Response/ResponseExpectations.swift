@@ -1,27 +1,32 @@
-/// What a person accepts of a response and how its body is read: the TUI's Options tab.
+/// What a person accepts of a response and how its body is read: one type for `ferry send`'s
+/// `--expect-status`/`--expect-type`/`--as`/`--remove-nulls`, a request file's `validation:` and
+/// `serializer:`, and the TUI's Options tab.
 ///
-/// With the `auto` serializer only validation runs (the response views parse the body themselves);
-/// a serializer picked by name also reads the body, so its failures join the error chain.
+/// One content-type rule everywhere: the types given, else those of the request's `Accept` header,
+/// else the serializer's own (`*/*` for auto, data and string, which also accepts a response that
+/// names no type). A serializer not named reads the body with `fallback`: the TUI parses it as a tree
+/// (`auto`), `ferry send` passes it through as it came (`data`).
 public struct ResponseExpectations: Hashable, Sendable {
     /// Acceptable status codes.
     public var statusCodes: StatusCodeSet = .success
-    /// Acceptable content types; nil takes them from the request's `Accept` header.
+    /// Acceptable content types; nil takes them from the request's `Accept` header, else the serializer's.
     public var contentTypes: [String]?
-    public var serializer: SerializerKind = .auto
+    /// The serializer named; nil leaves the choice to the front end (`fallback`).
+    public var serializer: SerializerKind?
+    /// Drop null members of JSON objects, recursively.
+    public var removeNulls = false
 
-    public init(statusCodes: StatusCodeSet = .success, contentTypes: [String]? = nil, serializer: SerializerKind = .auto) {
+    public init(statusCodes: StatusCodeSet = .success, contentTypes: [String]? = nil, serializer: SerializerKind? = nil, removeNulls: Bool = false) {
         self.statusCodes = statusCodes
         self.contentTypes = contentTypes
         self.serializer = serializer
+        self.removeNulls = removeNulls
     }
 
-    /// Validates (and, for a named serializer, serializes) `response` to a request whose `Accept`
-    /// header was `accept`; the response comes back with its serialize time filled in.
-    public func evaluate(_ response: Response, accept: String?, method: HTTPMethod) -> (response: Response, error: FerryError?) {
+    /// The evaluator for a request whose `Accept` header was `accept`, reading with `fallback` unless a serializer is named.
+    public func evaluator(accept: String?, fallback: SerializerKind) -> ResponseEvaluator {
         let validator = ResponseValidator(acceptableStatusCodes: statusCodes,
                                           acceptableContentTypes: contentTypes ?? ResponseValidator.contentTypes(fromAccept: accept))
-        guard serializer != .auto else { return (response, validator.validate(response, serializerTypes: []).error) }
-        let evaluation = ResponseEvaluator(validator: validator, serializer: serializer.serializer(removeNulls: false)).evaluate(response, method: method)
-        return (evaluation.response, evaluation.error)
+        return ResponseEvaluator(validator: validator, serializer: (serializer ?? fallback).serializer(removeNulls: removeNulls))
     }
 }

@@ -31,7 +31,8 @@ public struct ResponseValidator: Hashable, Sendable {
 
     /// Validates `response`; `serializerTypes` are used when no explicit types were given.
     /// As Alamofire's `validate(contentType:)`, a response without a body (an empty one, 204, 304,
-    /// the answer to HEAD) has no content type to check, whatever its Content-Type header says.
+    /// the answer to HEAD) has no content type to check, whatever its Content-Type header says, and
+    /// one that names no type is accepted only by a wildcard (`*/*`).
     public func validate(_ response: Response, serializerTypes: [String]) -> Outcome {
         let patterns = acceptableContentTypes ?? serializerTypes
         var error: FerryError?
@@ -39,7 +40,7 @@ public struct ResponseValidator: Hashable, Sendable {
         let received = response.headers["Content-Type"]
         let media = received.flatMap(MediaType.init)
         let hasBody = response.body.count > 0 && response.status != 204 && response.status != 304
-        let isAcceptable = media.map { type in patterns.contains { type.isMatched(by: $0) } } ?? false
+        let isAcceptable = media.map { type in patterns.contains { type.isMatched(by: $0) } } ?? patterns.contains("*/*")
         if !patterns.isEmpty, hasBody, !isAcceptable {
             contentTypeRejected = true
             error = .responseValidationFailed(reason: .unacceptableContentType(received: received, acceptable: patterns))

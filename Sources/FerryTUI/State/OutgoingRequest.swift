@@ -1,0 +1,19 @@
+import FerryCore
+
+/// A request on its way out, with everything the runtime needs to send, evaluate and record it, so
+/// running the effect never reads back into the state.
+public struct OutgoingRequest: Sendable {
+    public var resolved: ResolvedRequest
+    public var expectations: ResponseExpectations
+    /// The open request file below the collection, for the history; nil for an ad-hoc request.
+    public var requestPath: String?
+    /// The environment its variables came from, for the history.
+    public var environment: String?
+
+    public init(resolved: ResolvedRequest, expectations: ResponseExpectations = ResponseExpectations(), requestPath: String? = nil, environment: String? = nil) {
+        self.resolved = resolved
+        self.expectations = expectations
+        self.requestPath = requestPath
+        self.environment = environment
+    }
+}
