@@ -103,7 +103,7 @@ extension ExchangeReport.RequestPart {
     /// The request as sent when it reached the wire, as composed otherwise.
     public init(request: Request, sent: SentRequest?) {
         self.init(method: request.method.rawValue, url: request.url.absoluteString, requestLine: sent?.requestLine,
-                  headers: (sent?.headers ?? request.headers).map { ExchangeReport.Field(name: $0.name, value: $0.value) },
+                  headers: (sent?.headers ?? request.authenticated().headers).map { ExchangeReport.Field(name: $0.name, value: $0.value) },
                   bodySize: sent?.bodyBytes ?? (try? request.body.makeSource())??.length)
     }
 

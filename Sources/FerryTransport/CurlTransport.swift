@@ -14,7 +14,7 @@ public final class CurlTransport: Transport {
                      progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> Response {
         try request.validate()
         if Task.isCancelled { throw FerryError.explicitlyCancelled }
-        let transfer = try CurlTransfer(request: request, destination: destination, share: loop.share, progress: progress)
+        let transfer = try CurlTransfer(request: request.authenticated(), destination: destination, share: loop.share, progress: progress)
         let loop = self.loop
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

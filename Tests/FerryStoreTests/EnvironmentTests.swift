@@ -53,7 +53,7 @@ import Testing
         let resolver = VariableResolver(try Environment.load(named: "staging", in: directory.path).variables)
         let resolved = try document.resolved(with: resolver, directory: directory.path)
         #expect(resolved.request.url.absoluteString == "https://staging.test/login?pw=p%40ss%20word")
-        let authorization = try #require(resolved.request.headers["Authorization"])
+        let authorization = try #require(resolved.request.authenticated().headers["Authorization"])
         #expect(authorization == "Basic " + Data("bob:p@ss word".utf8).base64EncodedString())
         #expect(resolved.redaction.redact(resolved.request.url.absoluteString) == "https://staging.test/login?pw={{password}}")
         #expect(resolved.redaction.redact(authorization) == "Basic {{secret}}")

@@ -9,13 +9,17 @@ public struct Request: Sendable {
     public var headers: HTTPHeaders
     public var body: RequestBody
     public var options: RequestOptions
+    /// Credentials applied when the request is sent (`authenticated()`), not baked into `headers`.
+    public var authentication: Authentication?
 
-    public init(method: HTTPMethod = .get, url: URL, headers: HTTPHeaders = [:], body: RequestBody = .none, options: RequestOptions = RequestOptions()) {
+    public init(method: HTTPMethod = .get, url: URL, headers: HTTPHeaders = [:], body: RequestBody = .none, options: RequestOptions = RequestOptions(),
+                authentication: Authentication? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.options = options
+        self.authentication = authentication
     }
 
     /// Parses `string` as an absolute http or https URL, or throws `FerryError.invalidRequest`.
@@ -34,10 +38,11 @@ public struct Request: Sendable {
         return url
     }
 
-    /// Checks what the transport cannot: the method token and header syntax (no CR/LF injection).
+    /// Checks what the transport cannot: the method token and header syntax, credentials included
+    /// (no CR/LF injection).
     public func validate() throws {
         guard method.isValidToken else { throw FerryError.invalidRequest(reason: .invalidMethod(method.rawValue)) }
-        for field in headers {
+        for field in authenticated().headers {
             guard !field.name.isEmpty, field.name.utf8.allSatisfy(HTTPToken.isTokenByte) else {
                 throw FerryError.invalidRequest(reason: .invalidHeaderName(field.name))
             }

@@ -34,7 +34,7 @@ extension HistoryEntry {
         status = response?.status
         statusClass = response.map { "\(min(max($0.status / 100, 1), 5))xx" } ?? "error"
         durationMs = response.map { Double($0.timeline.total) / 1000 } ?? max(0, Date().timeIntervalSince(started) * 1000)
-        requestHeaders = clean(request.headers)
+        requestHeaders = clean(request.authenticated().headers)
         self.requestBody = requestBody.bytes.map(clean)
         requestBodySize = requestBody.size
         requestBodyTruncated = requestBody.truncated

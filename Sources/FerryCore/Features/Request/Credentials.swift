@@ -31,28 +31,31 @@ public enum Credentials: Sendable, Hashable {
         }
     }
 
-    /// The `Authorization` header value with the variables filled in, and whether it holds a secret
-    /// (so the caller redacts it); an unresolved variable throws, naming the auth part it is in.
-    public func authorization(_ resolver: VariableResolver) throws -> (value: String, isSecret: Bool) {
-        let secrets = resolver.redaction
+    /// The credentials with their variables filled in; an unresolved variable throws, naming the
+    /// auth part it is in.
+    public func resolved(_ resolver: VariableResolver) throws -> Authentication {
         switch self {
         case .basic(let username, let password):
-            let pair = try resolver.render(username, place: "auth username") + ":" + resolver.render(password, place: "auth password")
-            return ("Basic " + Data(pair.utf8).base64EncodedString(), secrets.redact(pair) != pair)
+            .basic(username: try resolver.render(username, place: "auth username"), password: try resolver.render(password, place: "auth password"))
         case .bearer(let token):
-            let value = try resolver.render(token, place: "auth token")
-            return ("Bearer " + value, secrets.redact(value) != value)
+            .bearer(token: try resolver.render(token, place: "auth token"))
         }
     }
 
-    /// Adds the `Authorization` header to `request` unless it has one, and a redaction rule to
-    /// `redaction` when the credential holds a secret (the scheme stays readable: `Bearer {{secret}}`).
+    /// Gives `request` these credentials, applied when it is sent, and adds a redaction rule to
+    /// `redaction` when they hold a secret (the scheme stays readable: `Bearer {{secret}}`).
     public func apply(to request: inout Request, redaction: inout Redaction, resolver: VariableResolver) throws {
-        guard !request.headers.contains("Authorization") else { return }
-        let credential = try authorization(resolver)
-        request.headers.add(name: "Authorization", value: credential.value)
-        if credential.isSecret {
-            redaction.add([Redaction.Rule(secret: credential.value, replacement: credential.value.prefix { $0 != " " } + " {{secret}}")])
+        let authentication = try resolved(resolver)
+        request.authentication = authentication
+        let secrets = resolver.redaction
+        let holdsSecret: Bool
+        switch authentication {
+        case .basic(let username, let password): holdsSecret = secrets.redact("\(username):\(password)") != "\(username):\(password)"
+        case .bearer(let token): holdsSecret = secrets.redact(token) != token
+        }
+        if holdsSecret {
+            let value = authentication.authorization
+            redaction.add([Redaction.Rule(secret: value, replacement: value.prefix { $0 != " " } + " {{secret}}")])
         }
     }
 }
