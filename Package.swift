@@ -62,7 +62,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ], resources: [.copy("Themes")]),
         .target(name: "FerryCLI", dependencies: [
-            "FerryCore", "FerryTransport", "FerryServer", "FerryApp", "FerryStore",
+            "FerryCore", "FerryTransport", "FerryServer", "FerryApp", "FerryStore", "FerryTUI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], resources: [.copy("Examples")]),
         .executableTarget(name: "ferry", dependencies: ["FerryCLI"]),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FerryCore
 import FerryServer
+import FerryStore
 import FerryTransport
 import Foundation
 
@@ -22,9 +23,12 @@ struct DemoCommand: AsyncCommand {
     func execute() async throws {
         guard tour else {
             let server = try await DemoServer.start()
+            let collection = collectionOptions.collection ?? DemoExamples.directory
+            // The `demo` environment when the collection has one; `baseURL` points at the server either way.
+            let environment = collectionOptions.environment ?? collection.flatMap { Environment.names(in: $0).contains("demo") ? "demo" : nil }
             let outcome = Result {
-                try TUIEntry.open(theme: themeOption.theme, examples: try DemoExamples.requests(), collection: collectionOptions.collection ?? DemoExamples.directory,
-                                  variables: [Variable(name: "baseURL", value: server.baseURL)], environmentName: collectionOptions.environment ?? "demo")
+                try TUIEntry.open(theme: themeOption.theme, examples: try DemoExamples.requests(in: collectionOptions.collection), collection: collection,
+                                  variables: [Variable(name: "baseURL", value: server.baseURL)], environmentName: environment)
             }
             await server.shutdown()
             return try outcome.get()

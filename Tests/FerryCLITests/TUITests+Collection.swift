@@ -13,6 +13,26 @@ extension TUITests {
         return collection
     }
 
+    @Test func demoWithACollectionStepsThroughItsRequests() async throws {
+        let home = try TemporaryDirectory()
+        let collection = home.file("mine")
+        try FileManager.default.createDirectory(atPath: collection, withIntermediateDirectories: true)
+        _ = try home.write("mine/first.ferry.yaml", Data("name: my first request\nurl: \"{{baseURL}}/json\"\n".utf8))
+        _ = try home.write("mine/second.ferry.yaml", Data("name: my second request\nmethod: POST\nurl: \"{{baseURL}}/anything\"\n".utf8))
+        let session = try startFerry("demo --collection \(collection)", home: home)
+        defer {
+            session.close()
+            withExtendedLifetime(home) {}
+        }
+        var screen = try await session.waitForScreen { $0.contains("example 1/2: my first request") }
+        #expect(screen.contains("{{baseURL}}/json"))
+        try session.send("F2")
+        screen = try await session.waitForScreen { $0.contains("example 2/2: my second request") }
+        #expect(screen.contains("POST"))
+        try session.send("C-r")
+        screen = try await session.waitForScreen { $0.contains("200 OK") }
+    }
+
     @Test func demoSidebarLoadsSendsEditsSavesAndSwitchesEnvironments() async throws {
         let home = try TemporaryDirectory()
         let collection = try copyOfTheExamples(in: home)
