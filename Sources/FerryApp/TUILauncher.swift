@@ -18,12 +18,12 @@ public enum TUILauncher {
         return try open(theme: themeName, keysFromTerminal: false, environment: environment, workspace: workspace) { size, keymap, theme in
             var state = AppState(width: size.width, height: size.height, keymap: keymap, theme: theme)
             state.editor = RequestEditor(root: workspace.root)
-            if collection != nil { state.sidebar = Sidebar(isLoaded: false) }
+            if collection != nil { state.collection.sidebar = Sidebar(isLoaded: false) }
             _ = state.update(workspace.environment(environmentName))
-            state.examples = examples
+            state.collection.examples = examples
             if let first = examples.first {
                 state.load(first)
-                state.exampleIndex = 0
+                state.collection.exampleIndex = 0
                 state.notice = "example 1/\(examples.count): \(first.title) (F2 next, F3 previous)"
             }
             return state

@@ -54,12 +54,12 @@ final class TUIRuntime {
         _ = state.update(.resize(width: size.width, height: size.height))
         paint()
         // A large collection takes a while to read: the first frame does not wait for it.
-        if state.sidebar?.isLoaded == false { run(.reloadCollection) }
+        if state.collection.sidebar?.isLoaded == false { run(.reloadCollection) }
         while !state.isQuitting {
             var messages: [Message] = []
             // While a request, a search or a background read is under way, look at the inbox often
             // so its answer shows at once.
-            let waiting = state.exchange.isSending || state.responseViews.search.map { $0.result == nil } == true || inbox.isExpectingAnswers
+            let waiting = state.exchange.isSending || state.response.views.search.map { $0.result == nil } == true || inbox.isExpectingAnswers
             if let event = terminal.nextEvent(timeout: waiting ? 10 : 250) {
                 if case .key = event { trace.keyReceived() }
                 messages.append(event)

@@ -47,7 +47,7 @@ import Testing
         #expect(request.title == "echo a JSON body")
         #expect(request.root == folder.path)
         var state = AppState(width: 120, height: 40)
-        state.openRequest = OpenRequest(path: "echo/json-body.ferry.yaml")
+        state.collection.openRequest = OpenRequest(path: "echo/json-body.ferry.yaml")
         state.load(request)
         #expect(state.editor.method == .post)
         #expect(state.editor.url.text == "{{baseURL}}/anything")

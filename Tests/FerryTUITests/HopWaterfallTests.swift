@@ -14,7 +14,7 @@ import Testing
         ]
         var state = Fixtures.state(width: 60, height: 30, answered: true, response: summary)
         for _ in 0..<4 { _ = state.update(.key(.character("l"))) }
-        #expect(state.responseTab == .timeline)
+        #expect(state.response.tab == .timeline)
         let canvas = Screen.render(state)
         let pane = ScreenLayout(width: 60, height: 30).responseBody
         let text = (pane.y..<pane.maxY).map { canvas.text(row: $0) }.joined(separator: "\n")

@@ -47,13 +47,13 @@ import Testing
         var summary = Fixtures.summary()
         summary.bodyLines = (1...40).map { "line \($0)" }
         var state = Fixtures.state(width: 80, height: 24, answered: true, response: summary)
-        #expect(state.responseTab == .raw)
+        #expect(state.response.tab == .raw)
         _ = state.update(.key(.character("2")))
         let inner = ScreenLayout(width: 80, height: 24).responseBody
         _ = state.update(.mouse(MouseEvent(.wheelDown, x: 10, y: inner.y + 1)))
         #expect(state.focus == .url)
-        #expect(state.scroll[.raw] == 3)
+        #expect(state.response.scroll[.raw] == 3)
         _ = state.update(.mouse(MouseEvent(.wheelUp, x: 10, y: inner.y + 1)))
-        #expect(state.scroll[.raw] == 0)
+        #expect(state.response.scroll[.raw] == 0)
     }
 }

@@ -89,9 +89,9 @@ import Testing
         _ = state.update(.bodyHex((0..<40).map { String(format: "%08x", $0 * 16) }))
         #expect(Screen.render(state).text(row: 1).contains("Request body"))
         _ = press(.character("j"), .character("j"), .character("k"), in: &state)
-        #expect(state.bodyHexScroll == 1)
+        #expect(state.overlays.bodyHexScroll == 1)
         #expect(Screen.render(state).text(row: 2).contains("00000010"))
         _ = press(.escape, in: &state)
-        #expect(state.bodyHex == nil)
+        #expect(state.overlays.bodyHex == nil)
     }
 }

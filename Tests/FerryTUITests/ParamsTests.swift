@@ -98,7 +98,7 @@ import Testing
     @Test func uMovesTheParametersToTheQueryOrTheBodyAndVariablesAreFilledIn() throws {
         var state = paramsTab()
         add("q={{term}}", in: &state)
-        state.variables = [Variable(name: "term", value: "a&b", isSecret: true)]
+        state.collection.variables = [Variable(name: "term", value: "a&b", isSecret: true)]
         press(.character("1"), .character("m"), .character("3"), .character("u"), in: &state)
         #expect(state.editor.params.placement == .query)
         #expect(state.paramsPreview.hasPrefix("URL ?"), "a POST's parameters go in the query now")
@@ -113,7 +113,7 @@ import Testing
         sent = try state.makeRequest()
         #expect(sent.request.url.query == nil, "a GET with parameters placed in the body")
         #expect(try String(decoding: bodyBytes(of: sent.request), as: UTF8.self) == "q=a%26b")
-        state.variables = []
+        state.collection.variables = []
         #expect(throws: FerryError.self, "an unresolved variable in a parameter stops the send") { try state.makeRequest() }
     }
 

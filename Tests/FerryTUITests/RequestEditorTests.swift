@@ -73,9 +73,9 @@ import Testing
 
     private func editor(_ request: RequestSource, path: String) -> AppState {
         var state = AppState(width: 120, height: 40)
-        state.openRequest = OpenRequest(path: path)
+        state.collection.openRequest = OpenRequest(path: path)
         state.load(request)
-        state.variables = Self.variables
+        state.collection.variables = Self.variables
         return state
     }
 
@@ -205,9 +205,9 @@ import Testing
         #expect(sent.editor.expectations == state.editor.expectations)
         // The parameters went in as multipart fields, keys sorted (as `ferry send --param -F` sends them).
         #expect(sent.editor.parts.map(\.line).prefix(3) == ["tags[]=a", "tags[]=b", "user[name]={{user}}"])
-        sent.variables = Self.variables
+        sent.collection.variables = Self.variables
         var original = state
-        original.variables = Self.variables
+        original.collection.variables = Self.variables
         #expect(try comparable(sent.makeRequest().request).body == comparable(original.makeRequest().request).body)
     }
 

@@ -76,14 +76,14 @@ import Testing
         #expect(state.context == .line)
         let effects = type("A", &state)
         #expect(effects.count == 1, "one search per edit")
-        #expect(state.responseViews.search?.counter == "searching…")
+        #expect(state.response.views.search?.counter == "searching…")
         runSearches(effects, &state)
         // "a" (any case) is in the key "name" (value "Ada" is the same node) and the key "tags".
-        #expect(state.responseViews.search?.counter == "1/2")
+        #expect(state.response.views.search?.counter == "1/2")
         #expect(tree(state).selectedPath == "$.user.name")
         #expect(pane(state).text.contains("/A  1/2"))
         press([.enter], &state)
-        #expect(state.responseViews.prompt == nil)
+        #expect(state.response.views.prompt == nil)
         #expect(state.context == .tree)
         press([.character("n")], &state)
         #expect(tree(state).selectedPath == "$.user.tags")
@@ -101,15 +101,15 @@ import Testing
         let second = type("a", &state)
         runSearches(second, &state)
         runSearches(first, &state)
-        #expect(state.responseViews.search?.query == "ta")
-        #expect(state.responseViews.search?.counter == "1/1")
+        #expect(state.response.views.search?.query == "ta")
+        #expect(state.response.views.search?.counter == "1/1")
         #expect(tree(state).selectedPath == "$.user.tags")
         press([.tab, .left, .backspace], &state)
         #expect(state.focus == .response, "the prompt keeps the keys")
-        #expect(state.responseViews.prompt?.field.text == "a")
+        #expect(state.response.views.prompt?.field.text == "a")
         press([.escape], &state)
-        #expect(state.responseViews.prompt == nil)
-        #expect(state.responseViews.search == nil)
+        #expect(state.response.views.prompt == nil)
+        #expect(state.response.views.search == nil)
     }
 
     @Test func jumpToAPath() {
@@ -131,8 +131,8 @@ import Testing
     @Test func hexFollowsTheTreeSelectionAndHighlightsIt() {
         var state = state()
         press([.enter, .down, .character("l"), .character("l")], &state)
-        #expect(state.responseTab == .hex)
-        #expect(state.responseViews.hexMark == 8..<39, "the bytes of $.user")
+        #expect(state.response.tab == .hex)
+        #expect(state.response.views.hexMark == 8..<39, "the bytes of $.user")
         let (canvas, rect, text) = pane(state)
         #expect(text == HexSnapshots.followed, "\n\(text)")
         // Byte 7 (`:`) is plain, byte 8 (`{`) is highlighted, in the hex column and in the ASCII column.
@@ -148,21 +148,21 @@ import Testing
         press([.character("l"), .character("l"), .character(":")], &state)
         _ = type("0xa0", &state)
         press([.enter], &state)
-        #expect(state.responseViews.hexMark == 160..<161)
-        #expect(state.scroll[.hex] == 8)
+        #expect(state.response.views.hexMark == 160..<161)
+        #expect(state.response.scroll[.hex] == 8)
         #expect(pane(state).text.contains("000000a0  78 78"))
 
         press([.character("g"), .character("/")], &state)
         runSearches(type("64 65", &state), &state)
         let offset = Int64(Self.offsets(of: Array("de".utf8), in: Array(state.exchange.summary!.tree.document!.bytes)).first!)
-        #expect(state.responseViews.hexMark == offset..<offset + 2)
-        #expect(state.responseViews.search?.counter == "1/1")
+        #expect(state.response.views.hexMark == offset..<offset + 2)
+        #expect(state.response.views.search?.counter == "1/1")
 
         press([.enter, .character("/")], &state)
         runSearches(type("x", &state), &state)
-        #expect(state.responseViews.search?.counter == "1/200")
+        #expect(state.response.views.search?.counter == "1/200")
         press([.enter, .character("N")], &state)
-        #expect(state.responseViews.hexMark == 207..<208, "the last x, wrapping backwards")
+        #expect(state.response.views.hexMark == 207..<208, "the last x, wrapping backwards")
     }
 
     @Test func byteQueries() {
@@ -197,20 +197,20 @@ import Testing
         var state = state(body)
         press([.enter, .character("G"), .character("l")], &state)
         #expect(tree(state).selectedPath == "$.last")
-        #expect(state.scroll[.raw] == 39)
+        #expect(state.response.scroll[.raw] == 39)
         #expect(pane(state).text.contains(#""last": true"#))
     }
 
     @Test func errorsEnterShowsTheParseErrorsByteInHex() {
         var state = state(#"{"a": 1,, "b": 2}"#)
         press([.character("l"), .character("l"), .character("l"), .character("l")], &state)
-        #expect(state.responseTab == .errors)
+        #expect(state.response.tab == .errors)
         let text = pane(state).text
         #expect(text.contains("offset: 8"))
         #expect(text.contains("Enter shows byte 8 in Hex."))
         press([.enter], &state)
-        #expect(state.responseTab == .hex)
-        #expect(state.responseViews.hexMark == 8..<9)
+        #expect(state.response.tab == .hex)
+        #expect(state.response.views.hexMark == 8..<9)
     }
 
     private static func offsets(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {

@@ -133,7 +133,7 @@ import Testing
         _ = state.update(.key(.enter))
         _ = state.update(.requestFailed(id: 1, ErrorChain(FerryError.transportFailed(reason: .init(kind: .connectionRefused, code: 7, codeText: "Couldn't connect to server", detail: ""))), elapsed: 0.25))
         let canvas = Screen.render(state)
-        #expect(state.responseTab == .errors)
+        #expect(state.response.tab == .errors)
         #expect(canvas.text(row: 10).contains("1 transport  connectionRefused"))
         #expect(canvas.text(row: 22).hasPrefix(" ✗ "))
         #expect(canvas.text(row: 22).contains("after 0.2s") || canvas.text(row: 22).contains("after 0.3s"))

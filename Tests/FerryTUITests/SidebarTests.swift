@@ -31,14 +31,14 @@ import Testing
     /// A 100×24 editor with the collection above loaded and the sidebar focused.
     private func state() -> AppState {
         var state = AppState(width: 100, height: 24)
-        state.sidebar = Sidebar()
+        state.collection.sidebar = Sidebar()
         _ = state.update(.collectionLoaded(Self.items, environments: ["demo", "prod"], changed: []))
         state.focus = .sidebar
         return state
     }
 
     private func rowTitles(_ state: AppState) -> [String] {
-        let sidebar = state.sidebar!
+        let sidebar = state.collection.sidebar!
         return sidebar.rows.map { row in
             switch row {
             case .folder(let folder, let depth): String(repeating: " ", count: depth) + folder + "/"
@@ -49,11 +49,11 @@ import Testing
 
     @Test func theTreeSaysItIsBeingReadUntilTheFirstLoadArrives() {
         var state = AppState(width: 100, height: 24)
-        state.sidebar = Sidebar(isLoaded: false)
+        state.collection.sidebar = Sidebar(isLoaded: false)
         let screen = { (state: AppState) in (0..<24).map { Screen.render(state).text(row: $0) }.joined(separator: "\n") }
         #expect(screen(state).contains("reading the collection…"))
         _ = state.update(.collectionLoaded([], environments: [], changed: []))
-        #expect(state.sidebar!.isLoaded)
+        #expect(state.collection.sidebar!.isLoaded)
         #expect(screen(state).contains("no requests yet"))
     }
 
@@ -62,7 +62,7 @@ import Testing
         #expect(rowTitles(state) == ["broken.ferry.yaml", "echo/", " echo/deep/", "  xml", " post a form", "a JSON document"])
         _ = press(.down, .enter, in: &state)
         #expect(rowTitles(state) == ["broken.ferry.yaml", "echo/", "a JSON document"])
-        #expect(state.sidebar!.selection == 1)
+        #expect(state.collection.sidebar!.selection == 1)
         _ = press(.enter, in: &state)
         #expect(rowTitles(state).count == 6)
     }
@@ -75,7 +75,7 @@ import Testing
         #expect(rowTitles(state) == ["echo/", " post a form"])
         _ = press(.enter, in: &state)
         #expect(state.context == .browse)
-        #expect(state.sidebar!.filter.text == "FORM")
+        #expect(state.collection.sidebar!.filter.text == "FORM")
         _ = press(.escape, in: &state)
         #expect(rowTitles(state).count == 6)
     }
@@ -84,11 +84,11 @@ import Testing
         var state = state()
         _ = press(.enter, in: &state)
         #expect(state.notice == "/c/broken.ferry.yaml:3:7: unknown key `methd`")
-        #expect(state.openRequest == nil)
+        #expect(state.collection.openRequest == nil)
         _ = press(.character("G"), .enter, in: &state)
         #expect(state.editor.url.text == "{{baseURL}}/json")
         #expect(state.editor.headers == [HeaderRow(name: "Accept", value: "application/json")])
-        #expect(state.openRequest?.path == "json.ferry.yaml")
+        #expect(state.collection.openRequest?.path == "json.ferry.yaml")
         #expect(!state.hasUnsavedEdits)
     }
 
@@ -123,7 +123,7 @@ import Testing
         var state = AppState(width: 100, height: 24)
         type("http://127.0.0.1/x", in: &state)
         _ = press(.control("s"), in: &state)
-        #expect(state.pathPrompt?.field.text == "new-request.ferry.yaml")
+        #expect(state.collection.pathPrompt?.field.text == "new-request.ferry.yaml")
         #expect(Screen.render(state).text(row: 22).contains("save as (below the collection): new-request.ferry.yaml"))
         _ = press(.control("u"), in: &state)
         type("users/create", in: &state)
@@ -133,25 +133,25 @@ import Testing
             return
         }
         #expect(request.url == "http://127.0.0.1/x")
-        #expect(state.pathPrompt == nil)
+        #expect(state.collection.pathPrompt == nil)
         _ = press(.control("s"), .escape, in: &state)
-        #expect(state.pathPrompt == nil)
+        #expect(state.collection.pathPrompt == nil)
     }
 
     @Test func newRenameDuplicateAndDeleteAskFirst() {
         var state = state()
         _ = press(.character("G"), .character("k"), .character("k"), in: &state)
-        #expect(state.sidebar!.selectedItem?.path == "echo/deep/xml.ferry.yaml")
+        #expect(state.collection.sidebar!.selectedItem?.path == "echo/deep/xml.ferry.yaml")
         _ = press(.character("n"), in: &state)
-        #expect(state.pathPrompt?.field.text == "echo/deep/new-request.ferry.yaml")
+        #expect(state.collection.pathPrompt?.field.text == "echo/deep/new-request.ferry.yaml")
         _ = press(.escape, .character("r"), in: &state)
-        #expect(state.pathPrompt?.label == " rename echo/deep/xml.ferry.yaml to: ")
+        #expect(state.collection.pathPrompt?.label == " rename echo/deep/xml.ferry.yaml to: ")
         _ = press(.control("u"), in: &state)
         type("xml2", in: &state)
         var effects = press(.enter, in: &state)
         #expect(effects.first.map { "\($0)" } == "\(Effect.fileOperation(.rename(from: "echo/deep/xml.ferry.yaml", to: "xml2.ferry.yaml")))")
         _ = press(.character("c"), in: &state)
-        #expect(state.pathPrompt?.field.text == "echo/deep/xml-copy.ferry.yaml")
+        #expect(state.collection.pathPrompt?.field.text == "echo/deep/xml-copy.ferry.yaml")
         effects = press(.enter, in: &state)
         #expect(effects.first.map { "\($0)" } == "\(Effect.fileOperation(.duplicate(from: "echo/deep/xml.ferry.yaml", to: "echo/deep/xml-copy.ferry.yaml")))")
 
@@ -159,17 +159,17 @@ import Testing
         #expect(state.notice == "delete echo/deep/xml.ferry.yaml? y deletes it, any other key keeps it")
         #expect(press(.character("j"), in: &state).isEmpty)
         #expect(state.notice == "kept echo/deep/xml.ferry.yaml")
-        #expect(state.sidebar!.selectedItem?.path == "echo/deep/xml.ferry.yaml")
+        #expect(state.collection.sidebar!.selectedItem?.path == "echo/deep/xml.ferry.yaml")
         _ = press(.character("d"), in: &state)
         effects = press(.character("y"), in: &state)
         #expect(effects.first.map { "\($0)" } == "\(Effect.fileOperation(.delete("echo/deep/xml.ferry.yaml")))")
 
         _ = press(.character("G"), .enter, in: &state)
         effects = state.update(.fileOperationDone(.rename(from: "json.ferry.yaml", to: "api/json.ferry.yaml")))
-        #expect(state.openRequest?.path == "api/json.ferry.yaml")
+        #expect(state.collection.openRequest?.path == "api/json.ferry.yaml")
         #expect(effects.first.map { "\($0)" } == "reloadCollection")
         _ = state.update(.fileOperationDone(.delete("api/json.ferry.yaml")))
-        #expect(state.openRequest == nil)
+        #expect(state.collection.openRequest == nil)
         #expect(state.editor.url.text == "{{baseURL}}/json")
     }
 
@@ -184,7 +184,7 @@ import Testing
         #expect(state.notice?.hasPrefix("unsaved edits to json.ferry.yaml") == true)
         _ = press(.enter, in: &state)
         #expect(state.editor.url.text == "{{baseURL}}/anything")
-        #expect(state.openRequest?.path == "echo/form.ferry.yaml")
+        #expect(state.collection.openRequest?.path == "echo/form.ferry.yaml")
     }
 
     @Test func environmentsCycleAndResolveVariablesWhenSending() throws {
@@ -192,19 +192,19 @@ import Testing
         _ = press(.character("G"), .enter, in: &state)
         // No environment: the variable is unresolved, nothing is sent and the Errors tab says why.
         #expect(press(.control("r"), in: &state).isEmpty)
-        #expect(state.responseTab == .errors)
+        #expect(state.response.tab == .errors)
         guard case .failed(let chain, _) = state.exchange else { Issue.record("expected a failure"); return }
         #expect(chain.links.contains { $0.message.contains("baseURL") })
 
         guard case .loadEnvironment("demo")? = press(.function(4), in: &state).first else { Issue.record("expected demo"); return }
         _ = state.update(.environmentLoaded("demo", [Variable(name: "baseURL", value: "http://127.0.0.1:9"),
                                                      Variable(name: "token", value: "s3cret", isSecret: true)]))
-        #expect(state.environment == "demo")
+        #expect(state.collection.environment == "demo")
         #expect(try state.makeRequest().request.url.absoluteString == "http://127.0.0.1:9/json")
         let canvas = Screen.render(state)
         #expect(!(0..<canvas.height).map { canvas.text(row: $0) }.joined().contains("s3cret"))
         guard case .loadEnvironment("prod")? = press(.function(4), in: &state).first else { Issue.record("expected prod"); return }
-        state.environment = "prod"
+        state.collection.environment = "prod"
         guard case .loadEnvironment(nil)? = press(.function(4), in: &state).first else { Issue.record("expected none"); return }
     }
 
@@ -258,7 +258,7 @@ import Testing
         state.focus = .url
         _ = state.update(.mouse(MouseEvent(.press, x: 5, y: 4)))
         #expect(state.focus == .sidebar)
-        #expect(state.sidebar!.selectedItem?.path == "echo/deep/xml.ferry.yaml")
+        #expect(state.collection.sidebar!.selectedItem?.path == "echo/deep/xml.ferry.yaml")
     }
 
     @Test func sidebarSnapshot() {

@@ -30,7 +30,7 @@ import Testing
 
     @Test func startsCollapsedOnTheRoot() throws {
         let state = try state()
-        #expect(state.responseTab == .tree)
+        #expect(state.response.tab == .tree)
         #expect(state.context == .tree)
         #expect(tree(state).rows.count == 1)
         #expect(tree(state).selectedPath == "$")
@@ -63,7 +63,7 @@ import Testing
     @Test func otherBrowseKeysStillWork() throws {
         var state = try state()
         press([.character("l")], &state)
-        #expect(state.responseTab == .raw)
+        #expect(state.response.tab == .raw)
         #expect(state.context == .browse)
     }
 

@@ -37,7 +37,7 @@ import Testing
         guard case .failed(let chain, _) = state.exchange else { Issue.record("not failed"); return }
         #expect(chain.links.first?.stage == "request")
         #expect(chain.links.first?.reason == "unsupportedScheme")
-        #expect(state.responseTab == .errors)
+        #expect(state.response.tab == .errors)
     }
 
     @Test func escCancelsTheRequestInFlightAndOnlyItsResultCounts() {
@@ -168,12 +168,12 @@ import Testing
     @Test func helpOverlayOpensAndCloses() {
         var state = state()
         _ = press([.function(1)], in: &state)
-        #expect(state.showHelp)
+        #expect(state.overlays.showHelp)
         _ = press([.character("q")], in: &state)
-        #expect(!state.showHelp)
+        #expect(!state.overlays.showHelp)
         #expect(!state.isQuitting, "q closes help first")
         _ = press([.tab, .character("?"), .escape], in: &state)
-        #expect(!state.showHelp)
+        #expect(!state.overlays.showHelp)
     }
 
     @Test func quittingCancelsARequestInFlight() {
@@ -193,12 +193,12 @@ import Testing
         body.bodyLines = (1...100).map { "line \($0)" }
         _ = state.update(.responseArrived(id: 1, body))
         _ = press([.tab, .tab, .character("l"), .character("G")], in: &state)
-        let end = state.scroll[.raw] ?? 0
+        let end = state.response.scroll[.raw] ?? 0
         #expect(end > 0)
         _ = press([.character("j")], in: &state)
-        #expect(state.scroll[.raw] == end)
+        #expect(state.response.scroll[.raw] == end)
         _ = press([.character("k")], in: &state)
-        #expect(state.scroll[.raw] == end - 1)
+        #expect(state.response.scroll[.raw] == end - 1)
     }
 
     @Test func userKeymapRebindsAnActionEverywhereItIsBound() {

@@ -25,7 +25,7 @@ import Testing
         var tabs: [ResponseTab] = []
         for _ in 0..<4 {
             _ = state.update(.key(.character("l")))
-            tabs.append(state.responseTab)
+            tabs.append(state.response.tab)
         }
         #expect(tabs == [.raw, .hex, .errors, .tree])
         for key: Key in [.tab, .control("r"), .character("2")] {

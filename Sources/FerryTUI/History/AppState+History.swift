@@ -60,16 +60,16 @@ extension AppState {
 
     /// A recorded exchange arrived: its request goes into the editor, its response into the response
     /// views (or, for a replay, the request is sent again).
-    mutating func historyEntryLoaded(_ request: RequestSource, _ response: ResponseSummary?, replay: Bool) -> [Effect] {
+    mutating func historyEntryLoaded(_ request: RequestSource, _ summary: ResponseSummary?, replay: Bool) -> [Effect] {
         history = nil
         load(request)
-        openRequest = nil
+        collection.openRequest = nil
         if replay { return perform(.send, in: .browse) }
-        scroll = [:]
-        responseViews = ResponseViews()
-        if let response {
-            exchange = .finished(response)
-            if responseTab == .errors { responseTab = .tree }
+        response.scroll = [:]
+        response.views = ResponseViews()
+        if let summary {
+            exchange = .finished(summary)
+            if response.tab == .errors { response.tab = .tree }
             notice = "recorded exchange: \(request.title)"
         } else {
             exchange = .idle

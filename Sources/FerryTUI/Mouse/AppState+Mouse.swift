@@ -4,7 +4,7 @@ extension AppState {
 
     /// A click focuses the pane under it and selects the tab or row clicked; the wheel scrolls the pane under the pointer.
     mutating func handle(_ event: MouseEvent) -> [Effect] {
-        guard !showHelp, palette == nil, bodyHex == nil, editor.lineEdit == nil, !isTooSmall, let pane = pane(at: event) else { return [] }
+        guard !overlays.showHelp, overlays.palette == nil, overlays.bodyHex == nil, editor.lineEdit == nil, !isTooSmall, let pane = pane(at: event) else { return [] }
         switch event.kind {
         case .wheelUp, .wheelDown:
             guard pane == .request || pane == .response else { return [] }
@@ -18,10 +18,10 @@ extension AppState {
             let layout = self.layout
             if pane == .request { click(event, in: layout.requestPane) }
             if pane == .response { click(event, in: layout.responsePane) }
-            if pane == .sidebar, let sidebar {
+            if pane == .sidebar, let sidebar = collection.sidebar {
                 let list = SidebarView.list(sidebar, in: layout.sidebar)
                 let row = sidebar.firstShown(rows: list.height) + event.y - list.y
-                if (list.y..<list.maxY).contains(event.y), sidebar.rows.indices.contains(row) { self.sidebar!.selection = row }
+                if (list.y..<list.maxY).contains(event.y), sidebar.rows.indices.contains(row) { collection.sidebar!.selection = row }
             }
         }
         return []
@@ -44,8 +44,8 @@ extension AppState {
             if focus == .request, let index = Frame(selecting: requestTab, focused: true, number: 3).tab(atColumn: event.x, in: rect) {
                 requestTab = RequestTab.allCases[index]
                 editor.isEditingBody = false
-            } else if focus == .response, let index = Frame(selecting: responseTab, focused: true, number: 4).tab(atColumn: event.x, in: rect) {
-                responseTab = ResponseTab.allCases[index]
+            } else if focus == .response, let index = Frame(selecting: response.tab, focused: true, number: 4).tab(atColumn: event.x, in: rect) {
+                response.tab = ResponseTab.allCases[index]
             }
             return
         }
@@ -68,7 +68,7 @@ extension AppState {
         case (.request, .params):
             let first = ParamsView.firstVisible(editor.params, height: height)
             if editor.params.rows.indices.contains(first + row) { editor.params.selection = first + row }
-        case (.response, _) where responseTab == .tree:
+        case (.response, _) where response.tab == .tree:
             editTree { tree in
                 let first = max(0, tree.selection - height + 1)
                 tree.move(by: first + row - tree.selection)

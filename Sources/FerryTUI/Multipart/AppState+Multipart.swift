@@ -37,11 +37,11 @@ extension AppState {
     /// Keys while the hex dump of the body is shown: scroll, or close with Esc, q or x.
     mutating func handleBodyHex(_ action: Action?) -> [Effect] {
         switch action {
-        case .cancel?, .quit?, .showBodyHex?: bodyHex = nil
+        case .cancel?, .quit?, .showBodyHex?: overlays.bodyHex = nil
         case let movement? where Self.rowStep(movement) != nil:
             let page = max(1, height - 4)
             let step = abs(Self.rowStep(movement)!) == 1 ? Self.rowStep(movement)! : (Self.rowStep(movement)! < 0 ? -page : page)
-            bodyHexScroll = max(0, min(max(0, (bodyHex?.count ?? 0) - 1), bodyHexScroll + step))
+            overlays.bodyHexScroll = max(0, min(max(0, (overlays.bodyHex?.count ?? 0) - 1), overlays.bodyHexScroll + step))
         default: break
         }
         return []
@@ -61,7 +61,7 @@ extension AppState {
     public var multipartSummary: String {
         guard editor.parts.contains(where: \.enabled) else { return "no parts enabled" }
         do {
-            let (body, _) = try editor.description().resolvedBody(with: VariableResolver(variables), directory: editor.source.root, contentTypeHeader: nil)
+            let (body, _) = try editor.description().resolvedBody(with: VariableResolver(collection.variables), directory: editor.source.root, contentTypeHeader: nil)
             let length = try body.makeSource()?.length ?? 0
             return "Content-Length: \(length) bytes (x shows the body)"
         } catch {

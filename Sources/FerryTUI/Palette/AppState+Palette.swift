@@ -10,17 +10,17 @@ extension AppState {
         let themes = themeNames.map { name in
             PaletteEntry(command: .theme(name), title: "theme: " + name, summary: name == theme.name ? "the theme in use" : "switch to this theme", keys: "")
         }
-        let environments = sidebar.map { [nil] + $0.environments.map(Optional.some) } ?? []
+        let environments = collection.sidebar.map { [nil] + $0.environments.map(Optional.some) } ?? []
         let switches = environments.map { name in
             PaletteEntry(command: .environment(name), title: "environment: " + (name ?? "none"),
-                         summary: name == environment ? "the environment in use" : "resolve {{variables}} with it", keys: "")
+                         summary: name == collection.environment ? "the environment in use" : "resolve {{variables}} with it", keys: "")
         }
         return actions + themes + switches
     }
 
     /// The entries matching the palette's query, best first (ties keep the table's order).
     public var paletteEntries: [PaletteEntry] {
-        let query = palette?.query.text ?? ""
+        let query = overlays.palette?.query.text ?? ""
         let scored = allPaletteEntries.enumerated().compactMap { index, entry -> (score: Int, index: Int, entry: PaletteEntry)? in
             let score = FuzzyMatch.score(query, in: entry.title) ?? FuzzyMatch.score(query, in: entry.summary).map { $0 / 2 }
             return score.map { ($0, index, entry) }
@@ -35,17 +35,17 @@ extension AppState {
             if case .character(let c) = key { editText(.insert(String(c))) }
         case .send?:
             let entries = paletteEntries
-            let selection = palette?.selection ?? 0
-            palette = nil
+            let selection = overlays.palette?.selection ?? 0
+            overlays.palette = nil
             guard entries.indices.contains(selection) else { return [] }
             switch entries[selection].command {
             case .action(let chosen): return perform(chosen, in: context)
             case .theme(let name): return [.loadTheme(name)]
             case .environment(let name): return [.loadEnvironment(name)]
             }
-        case .cancel?, .palette?: palette = nil
+        case .cancel?, .palette?: overlays.palette = nil
         case .quit?, .suspend?:
-            palette = nil
+            overlays.palette = nil
             return perform(action!, in: .global)
         case .up?, .down?, .pageUp?, .pageDown?:
             let step = switch action! {
@@ -54,7 +54,7 @@ extension AppState {
             case .pageUp: -10
             default: 10
             }
-            palette!.selection = max(0, min(paletteEntries.count - 1, palette!.selection + step))
+            overlays.palette!.selection = max(0, min(paletteEntries.count - 1, overlays.palette!.selection + step))
         case let other?:
             editText(.apply(other))
         }

@@ -3,7 +3,7 @@ import Foundation
 /// The Ctrl-P overlay: the query on top, the matching actions and themes below, the selected one highlighted.
 struct PaletteOverlay {
     func render(_ state: AppState, in screen: Rect, canvas: inout Canvas) {
-        guard let palette = state.palette else { return }
+        guard let palette = state.overlays.palette else { return }
         let theme = state.theme
         let entries = state.paletteEntries
         let centered = screen.centered(width: min(76, screen.width - 4), height: min(max(entries.count, 1) + 3, screen.height - 4, 18))

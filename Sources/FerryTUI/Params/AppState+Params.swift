@@ -6,7 +6,7 @@ extension AppState {
     mutating func performRequestSide(_ action: Action) -> [Effect]? {
         switch action {
         case .palette:
-            palette = CommandPalette()
+            overlays.palette = CommandPalette()
             return []
         case .complete:
             complete()

@@ -7,12 +7,12 @@ extension AppState {
     /// True when the sidebar is drawn: there is a collection, the user has not hidden it, and the
     /// terminal leaves the editor its minimum width beside it.
     public var isSidebarShown: Bool {
-        viewerTitle == nil && sidebar?.isShown == true && width >= ScreenLayout.minimumWidth + Sidebar.width
+        viewerTitle == nil && collection.sidebar?.isShown == true && width >= ScreenLayout.minimumWidth + Sidebar.width
     }
 
     /// True when the editor differs from the file it was loaded from or saved to.
     public var hasUnsavedEdits: Bool {
-        openRequest != nil && editor.hasEdits
+        collection.openRequest != nil && editor.hasEdits
     }
 
     // MARK: - Actions
@@ -21,24 +21,24 @@ extension AppState {
     mutating func performCollection(_ action: Action) -> [Effect]? {
         switch action {
         case .toggleSidebar:
-            guard sidebar != nil else { notice = "no collection here (ferry --collection DIR)"; return [] }
+            guard collection.sidebar != nil else { notice = "no collection here (ferry --collection DIR)"; return [] }
             // A shown sidebar without the focus gets it; otherwise the key shows or hides it.
-            if !isSidebarShown || focus == .sidebar { sidebar!.isShown.toggle() }
+            if !isSidebarShown || focus == .sidebar { collection.sidebar!.isShown.toggle() }
             if isSidebarShown {
                 focus = .sidebar
             } else if focus == .sidebar {
                 focus = .url
             }
-            if sidebar!.isShown, !isSidebarShown { notice = "the terminal is too narrow for the sidebar" }
+            if collection.sidebar!.isShown, !isSidebarShown { notice = "the terminal is too narrow for the sidebar" }
             return []
         case .save:
             return save()
         case .history:
             return viewerTitle == nil ? openHistory() : []
         case .nextEnvironment:
-            guard let names = sidebar?.environments, !names.isEmpty else { notice = "the collection has no environments"; return [] }
+            guard let names = collection.sidebar?.environments, !names.isEmpty else { notice = "the collection has no environments"; return [] }
             let choices: [String?] = [nil] + names
-            let index = choices.firstIndex(of: environment) ?? 0
+            let index = choices.firstIndex(of: collection.environment) ?? 0
             return [.loadEnvironment(choices[(index + 1) % choices.count])]
         default:
             guard focus == .sidebar, isSidebarShown else { return nil }
@@ -55,26 +55,26 @@ extension AppState {
     private mutating func performInSidebar(_ action: Action) -> [Effect]? {
         switch action {
         case .up, .down, .pageUp, .pageDown, .top, .bottom:
-            sidebar!.move(by: Self.delta(of: action, page: max(1, layout.sidebar.height - 3)))
-            pendingDiscard = nil
+            collection.sidebar!.move(by: Self.delta(of: action, page: max(1, layout.sidebar.height - 3)))
+            collection.pendingDiscard = nil
         case .edit, .expandNode:
-            open(sidebar!.selectedRow)
+            open(collection.sidebar!.selectedRow)
         case .search:
-            sidebar!.isFiltering = true
-        case .cancel where !sidebar!.filter.text.isEmpty:
-            sidebar!.filter = TextField()
-            sidebar!.selection = 0
+            collection.sidebar!.isFiltering = true
+        case .cancel where !collection.sidebar!.filter.text.isEmpty:
+            collection.sidebar!.filter = TextField()
+            collection.sidebar!.selection = 0
         case .addRow, .nextMatch:
-            pathPrompt = PathPrompt(.save, path: (sidebar!.selectedItem.map { folderPrefix($0.folder) } ?? "") + "new-request" + Self.requestSuffix)
+            collection.pathPrompt = PathPrompt(.save, path: (collection.sidebar!.selectedItem.map { folderPrefix($0.folder) } ?? "") + "new-request" + Self.requestSuffix)
         case .toggleRow, .nextTab, .previousTab, .previousMatch, .jump:
             break
         case .rename, .duplicate, .deleteRow:
-            guard let item = sidebar!.selectedItem else { notice = "select a file first"; return [] }
+            guard let item = collection.sidebar!.selectedItem else { notice = "select a file first"; return [] }
             switch action {
-            case .rename: pathPrompt = PathPrompt(.rename(item.path), path: item.path)
-            case .duplicate: pathPrompt = PathPrompt(.duplicate(item.path), path: String(item.path.dropLast(Self.requestSuffix.count)) + "-copy" + Self.requestSuffix)
+            case .rename: collection.pathPrompt = PathPrompt(.rename(item.path), path: item.path)
+            case .duplicate: collection.pathPrompt = PathPrompt(.duplicate(item.path), path: String(item.path.dropLast(Self.requestSuffix.count)) + "-copy" + Self.requestSuffix)
             default:
-                pendingDelete = item.path
+                collection.pendingDelete = item.path
                 notice = "delete \(item.path)? y deletes it, any other key keeps it"
             }
         default:
@@ -87,19 +87,19 @@ extension AppState {
     private mutating func open(_ row: Sidebar.Row?) {
         switch row {
         case .folder(let folder, _):
-            sidebar!.toggle(folder: folder)
+            collection.sidebar!.toggle(folder: folder)
         case .item(let index, _):
-            let item = sidebar!.items[index]
+            let item = collection.sidebar!.items[index]
             guard let request = item.request else {
                 notice = item.problem
                 return
             }
-            if hasUnsavedEdits, pendingDiscard != item.path {
-                pendingDiscard = item.path
-                notice = "unsaved edits to \(openRequest!.path): Enter again drops them, ctrl-s saves them"
+            if hasUnsavedEdits, collection.pendingDiscard != item.path {
+                collection.pendingDiscard = item.path
+                notice = "unsaved edits to \(collection.openRequest!.path): Enter again drops them, ctrl-s saves them"
                 return
             }
-            pendingDiscard = nil
+            collection.pendingDiscard = nil
             open(request, path: item.path)
         case nil:
             break
@@ -110,7 +110,7 @@ extension AppState {
     /// text the editor normalises on the way in does not count as an edit.
     private mutating func open(_ request: RequestSource, path: String) {
         load(request)
-        openRequest = OpenRequest(path: path)
+        collection.openRequest = OpenRequest(path: path)
         notice = editor.omitted.isEmpty ? "opened \(path)"
             : "opened \(path); its \(editor.omitted.joined(separator: ", ")) cannot be shown here: send it with ferry send (saving keeps them)"
     }
@@ -118,8 +118,8 @@ extension AppState {
     /// Ctrl-S: writes the request to its file, or asks for a path.
     private mutating func save() -> [Effect] {
         guard viewerTitle == nil else { return [] }
-        guard let openRequest else {
-            pathPrompt = PathPrompt(.save, path: "new-request" + Self.requestSuffix)
+        guard let openRequest = collection.openRequest else {
+            collection.pathPrompt = PathPrompt(.save, path: "new-request" + Self.requestSuffix)
             return []
         }
         return saveEffect(path: openRequest.path, isNew: false)
@@ -143,8 +143,8 @@ extension AppState {
 
     /// The answer to "delete …?": `y` deletes, any other key keeps the file. Nil when nothing was asked.
     mutating func answerDelete(_ key: Key) -> [Effect]? {
-        guard let path = pendingDelete else { return nil }
-        pendingDelete = nil
+        guard let path = collection.pendingDelete else { return nil }
+        collection.pendingDelete = nil
         guard key == .character("y") else { notice = "kept \(path)"; return [] }
         return [.fileOperation(.delete(path))]
     }
@@ -152,10 +152,10 @@ extension AppState {
     /// Keys while a path or the sidebar filter is typed; nil when neither is.
     mutating func handleCollectionLine(_ action: Action?) -> [Effect]? {
         guard let action else { return nil }
-        if var prompt = pathPrompt {
+        if var prompt = collection.pathPrompt {
             switch action {
             case .send:
-                pathPrompt = nil
+                collection.pathPrompt = nil
                 var path = prompt.field.text.trimmingCharacters(in: .whitespaces)
                 guard !path.isEmpty else { notice = "no path given: nothing done"; return [] }
                 if !path.hasSuffix(Self.requestSuffix) { path += Self.requestSuffix }
@@ -165,38 +165,38 @@ extension AppState {
                 case .duplicate(let from): return [.fileOperation(.duplicate(from: from, to: path))]
                 }
             case .cancel:
-                pathPrompt = nil
+                collection.pathPrompt = nil
             case .quit, .suspend:
                 return nil
             default:
                 prompt.field.edit(.apply(action))
-                pathPrompt = prompt
+                collection.pathPrompt = prompt
             }
             return []
         }
-        guard focus == .sidebar, sidebar?.isFiltering == true else { return nil }
+        guard focus == .sidebar, collection.sidebar?.isFiltering == true else { return nil }
         switch action {
         case .send, .down:
-            sidebar!.isFiltering = false
+            collection.sidebar!.isFiltering = false
         case .cancel:
-            sidebar!.isFiltering = false
-            sidebar!.filter = TextField()
+            collection.sidebar!.isFiltering = false
+            collection.sidebar!.filter = TextField()
         case .quit, .suspend:
             return nil
         default:
-            sidebar!.filter.edit(.apply(action))
+            collection.sidebar!.filter.edit(.apply(action))
         }
-        sidebar!.selection = 0
+        collection.sidebar!.selection = 0
         return []
     }
 
     /// Text typed into the save path or the sidebar filter; false when neither is being typed.
     mutating func insertCollectionText(_ text: String) -> Bool {
-        if pathPrompt != nil {
-            pathPrompt!.field.insert(text)
-        } else if focus == .sidebar, sidebar?.isFiltering == true {
-            sidebar!.filter.insert(text)
-            sidebar!.selection = 0
+        if collection.pathPrompt != nil {
+            collection.pathPrompt!.field.insert(text)
+        } else if focus == .sidebar, collection.sidebar?.isFiltering == true {
+            collection.sidebar!.filter.insert(text)
+            collection.sidebar!.selection = 0
         } else {
             return false
         }
@@ -208,16 +208,16 @@ extension AppState {
     /// The collection was read: the tree is replaced; the open file, if another program changed it,
     /// is reloaded, or the user is told when that would drop unsaved edits.
     mutating func collectionLoaded(_ items: [CollectionItem], environments: [String], changed: [String]) {
-        guard sidebar != nil else { return }
-        let selected = sidebar!.selectedItem?.path
-        sidebar!.replace(items: items, environments: environments, selecting: selected)
-        guard let open = openRequest, changed.contains(open.path) else { return }
+        guard collection.sidebar != nil else { return }
+        let selected = collection.sidebar!.selectedItem?.path
+        collection.sidebar!.replace(items: items, environments: environments, selecting: selected)
+        guard let open = collection.openRequest, changed.contains(open.path) else { return }
         guard let request = items.first(where: { $0.path == open.path })?.request else {
             notice = "\(open.path) changed on disk and no longer reads as a request: ctrl-s overwrites it"
             return
         }
         if hasUnsavedEdits {
-            pendingDiscard = open.path
+            collection.pendingDiscard = open.path
             notice = "\(open.path) changed on disk: Enter on it in the sidebar loads it (drops your edits), ctrl-s overwrites it"
         } else {
             self.open(request, path: open.path)
@@ -227,12 +227,12 @@ extension AppState {
 
     /// The request was written: it is now the open file and the editor's source, and the tree is read again.
     mutating func requestSaved(path: String, _ description: RequestDescription) -> [Effect] {
-        let title = openRequest == nil ? String((path as NSString).lastPathComponent.dropLast(Self.requestSuffix.count)) : editor.source.title
+        let title = collection.openRequest == nil ? String((path as NSString).lastPathComponent.dropLast(Self.requestSuffix.count)) : editor.source.title
         editor.markSaved(as: RequestSource(title: title, description: description, defaults: editor.source.defaults, root: editor.source.root))
-        openRequest = OpenRequest(path: path)
-        pendingDiscard = nil
+        collection.openRequest = OpenRequest(path: path)
+        collection.pendingDiscard = nil
         notice = "saved \(path)"
-        return sidebar == nil ? [] : [.reloadCollection]
+        return collection.sidebar == nil ? [] : [.reloadCollection]
     }
 
     /// A file was renamed, copied or deleted: the open request follows a rename, forgets a deleted
@@ -240,20 +240,20 @@ extension AppState {
     mutating func fileOperationDone(_ operation: FileOperation) -> [Effect] {
         switch operation {
         case .rename(let from, let to):
-            if openRequest?.path == from { openRequest!.path = to }
+            if collection.openRequest?.path == from { collection.openRequest!.path = to }
             notice = "renamed \(from) to \(to)"
         case .duplicate(let from, let to):
             notice = "copied \(from) to \(to)"
         case .delete(let path):
-            if openRequest?.path == path { openRequest = nil }
+            if collection.openRequest?.path == path { collection.openRequest = nil }
             notice = "deleted \(path)"
         }
         return [.reloadCollection]
     }
 
     mutating func environmentLoaded(_ name: String?, _ variables: [Variable]) {
-        environment = name
-        self.variables = variables
+        collection.environment = name
+        self.collection.variables = variables
         notice = "environment: \(name ?? "none")"
     }
 }

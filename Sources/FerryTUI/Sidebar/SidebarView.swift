@@ -2,18 +2,18 @@
 /// marked `✗`, the open file marked `●` when it has unsaved edits, and the environment at the bottom.
 struct SidebarView {
     func render(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
-        guard let sidebar = state.sidebar, rect.width > 4, rect.height > 3 else { return }
+        guard let sidebar = state.collection.sidebar, rect.width > 4, rect.height > 3 else { return }
         let focused = state.focus == .sidebar
         Frame(tabs: ["Collection"], active: 0, focused: focused, number: nil).render(in: rect, canvas: &canvas, theme: state.theme)
         let inner = rect.inset(by: 1)
         if Self.showsFilter(sidebar) {
             let visible = sidebar.filter.visible(width: inner.width - 2)
             canvas.put([Span("/ ", .accent), Span(visible.text)], in: inner, row: 0, theme: state.theme)
-            if sidebar.isFiltering, focused, state.pathPrompt == nil { canvas.cursor = (inner.x + 2 + visible.cursorColumn, inner.y) }
+            if sidebar.isFiltering, focused, state.collection.pathPrompt == nil { canvas.cursor = (inner.x + 2 + visible.cursorColumn, inner.y) }
         }
         let list = Self.list(sidebar, in: rect)
         let footer = Rect(x: inner.x, y: list.maxY, width: inner.width, height: 1)
-        canvas.put([Span(" env ", .muted), Span(state.environment ?? "none", .accent), Span(" (F4)", .muted)], in: footer, row: 0, theme: state.theme)
+        canvas.put([Span(" env ", .muted), Span(state.collection.environment ?? "none", .accent), Span(" (F4)", .muted)], in: footer, row: 0, theme: state.theme)
         let rows = sidebar.rows
         guard !rows.isEmpty else {
             let empty = !sidebar.isLoaded ? " reading the collection…" : sidebar.items.isEmpty ? " no requests yet" : " nothing matches"
@@ -43,13 +43,13 @@ struct SidebarView {
         switch row {
         case .folder(let folder, let depth):
             let name = folder.split(separator: "/").last.map(String.init) ?? folder
-            let open = state.sidebar!.collapsed.contains(folder) && state.sidebar!.filter.text.isEmpty ? "▸ " : "▾ "
+            let open = state.collection.sidebar!.collapsed.contains(folder) && state.collection.sidebar!.filter.text.isEmpty ? "▸ " : "▾ "
             return [Span(String(repeating: "  ", count: depth) + open + name + "/", .muted)]
         case .item(let index, let depth):
-            let item = state.sidebar!.items[index]
+            let item = state.collection.sidebar!.items[index]
             let indent = Span(String(repeating: "  ", count: depth))
             guard let request = item.request else { return [indent, Span("✗ " + item.title, .error)] }
-            let isOpen = state.openRequest?.path == item.path
+            let isOpen = state.collection.openRequest?.path == item.path
             let marker = isOpen && state.hasUnsavedEdits ? Span("●", .accent) : Span(" ")
             let method = request.description.method.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
             return [indent, marker, Span(method, .method), Span(item.title, isOpen ? .accent : .base)]

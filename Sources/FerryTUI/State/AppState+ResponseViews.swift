@@ -15,24 +15,24 @@ extension AppState {
         case .collapseLevel: editTree { $0.collapseLevel() }
         case .collapseAll: editTree { $0.collapseAll() }
         case .search, .jump:
-            guard focus == .response, let summary = exchange.summary, responseTab == .hex || summary.tree.document != nil && responseTab == .tree else {
+            guard focus == .response, let summary = exchange.summary, response.tab == .hex || summary.tree.document != nil && response.tab == .tree else {
                 notice = "search and jump work in the Tree (of a document) and Hex tabs"
                 return []
             }
-            let kind: ViewPrompt.Kind = switch (responseTab == .tree, action == .search) {
+            let kind: ViewPrompt.Kind = switch (response.tab == .tree, action == .search) {
             case (true, true): .treeSearch
             case (true, false): .treePath
             case (false, true): .hexSearch
             case (false, false): .hexOffset
             }
-            responseViews.prompt = ViewPrompt(kind: kind)
+            response.views.prompt = ViewPrompt(kind: kind)
         case .nextMatch, .previousMatch:
-            guard var search = responseViews.search, let count = search.result?.matches.count, count > 0 else {
+            guard var search = response.views.search, let count = search.result?.matches.count, count > 0 else {
                 notice = "no search yet (/ searches the Tree and Hex tabs)"
                 return []
             }
             search.current = ((search.current + (action == .nextMatch ? 1 : -1)) % count + count) % count
-            responseViews.search = search
+            response.views.search = search
             showMatch()
         case .togglePretty, .prettyPrint: togglePretty()
         default: break
@@ -45,10 +45,10 @@ extension AppState {
             notice = "not a JSON, XML or property-list document: Raw shows it as received"
             return
         }
-        responseViews.pretty.toggle()
-        if responseViews.pretty, responseViews.prettyLines == nil { responseViews.prettyLines = Self.prettyLines(of: document) }
-        scroll[.raw] = 0
-        notice = responseViews.pretty ? "Raw: pretty-printed" : "Raw: as received"
+        response.views.pretty.toggle()
+        if response.views.pretty, response.views.prettyLines == nil { response.views.prettyLines = Self.prettyLines(of: document) }
+        response.scroll[.raw] = 0
+        notice = response.views.pretty ? "Raw: pretty-printed" : "Raw: as received"
     }
 
     /// The document pretty-printed, at most `ResponseSummary.previewLimit` bytes of it, as lines.
@@ -66,12 +66,12 @@ extension AppState {
 
     /// Enter in the prompt: a search stays with its matches; a path or an offset is jumped to.
     mutating func commitPrompt() {
-        guard let prompt = responseViews.prompt else { return }
+        guard let prompt = response.views.prompt else { return }
         let text = prompt.field.text
-        responseViews.prompt = nil
+        response.views.prompt = nil
         switch prompt.kind {
         case .treeSearch, .hexSearch:
-            if let search = responseViews.search { notice = "/\(search.query): \(search.counter)" }
+            if let search = response.views.search { notice = "/\(search.query): \(search.counter)" }
         case .treePath:
             reveal(path: text)
         case .hexOffset:
@@ -96,8 +96,8 @@ extension AppState {
 
     /// Esc in the prompt: closes it, dropping the search it was typing.
     mutating func cancelPrompt() {
-        if responseViews.prompt?.kind.isSearch == true { responseViews.search = nil }
-        responseViews.prompt = nil
+        if response.views.prompt?.kind.isSearch == true { response.views.search = nil }
+        response.views.prompt = nil
     }
 
     // MARK: - After each key
@@ -106,17 +106,17 @@ extension AppState {
     /// and Raw to the Tree selection.
     mutating func responseViewsAfterKey() -> [Effect] {
         followTreeSelection()
-        if responseTab == .raw, let target = responseViews.rawTarget, !responseViews.pretty, let bytes = exchange.summary?.bytes {
-            responseViews.rawTarget = nil
-            scroll[.raw] = max(0, Self.lineIndex(of: target, in: bytes.source) - 2)
+        if response.tab == .raw, let target = response.views.rawTarget, !response.views.pretty, let bytes = exchange.summary?.bytes {
+            response.views.rawTarget = nil
+            response.scroll[.raw] = max(0, Self.lineIndex(of: target, in: bytes.source) - 2)
         }
-        guard let prompt = responseViews.prompt, prompt.kind.isSearch, prompt.field.text != responseViews.search?.query else { return [] }
+        guard let prompt = response.views.prompt, prompt.kind.isSearch, prompt.field.text != response.views.search?.query else { return [] }
         return startSearch(prompt.kind, query: prompt.field.text)
     }
 
     private mutating func startSearch(_ kind: ViewPrompt.Kind, query: String) -> [Effect] {
         guard let summary = exchange.summary, !query.isEmpty else {
-            responseViews.search = nil
+            response.views.search = nil
             return []
         }
         let target: ViewSearch.Target
@@ -128,31 +128,31 @@ extension AppState {
             guard let bytes = summary.bytes, let needle = ByteQuery.needle(query) else { return [] }
             target = .bytes(bytes.source, needle: needle)
         }
-        let id = responseViews.nextSearchID
-        responseViews.nextSearchID += 1
-        responseViews.search = SearchState(id: id, kind: kind, query: query)
+        let id = response.views.nextSearchID
+        response.views.nextSearchID += 1
+        response.views.search = SearchState(id: id, kind: kind, query: query)
         return [.search(ViewSearch(id: id, target: target))]
     }
 
     /// A search came back: go to the first match at or after where the user is.
     mutating func searchFinished(_ result: SearchResult) {
-        guard var search = responseViews.search, search.id == result.id else { return }
+        guard var search = response.views.search, search.id == result.id else { return }
         search.result = result
         switch result.matches {
         case .nodes(let nodes):
             let here = exchange.summary?.tree.selectedNode ?? NodeID(0)
             search.current = nodes.firstIndex { $0 >= here } ?? 0
         case .offsets(let offsets):
-            let here = responseViews.hexMark?.lowerBound ?? Int64(scroll[.hex] ?? 0) * Int64(HexDump.bytesPerRow)
+            let here = response.views.hexMark?.lowerBound ?? Int64(response.scroll[.hex] ?? 0) * Int64(HexDump.bytesPerRow)
             search.current = offsets.firstIndex { $0 >= here } ?? 0
         }
-        responseViews.search = search
+        response.views.search = search
         if result.matches.count > 0 { showMatch() }
         notice = "/\(search.query): \(search.counter)"
     }
 
     private mutating func showMatch() {
-        guard let search = responseViews.search, let result = search.result else { return }
+        guard let search = response.views.search, let result = search.result else { return }
         switch result.matches {
         case .nodes(let nodes):
             editTree { $0.reveal(nodes[search.current]) }
@@ -169,10 +169,10 @@ extension AppState {
     /// When the Tree selection changed: mark its bytes in Hex and scroll Hex (and, when shown, Raw) to them.
     private mutating func followTreeSelection() {
         guard let tree = exchange.summary?.tree, let document = tree.document, let node = tree.selectedNode,
-              node != responseViews.followedNode else { return }
-        responseViews.followedNode = node
+              node != response.views.followedNode else { return }
+        response.views.followedNode = node
         guard tree.rows[tree.selection].depth > 0 else {
-            responseViews.hexMark = nil
+            response.views.hexMark = nil
             return
         }
         let range = document.byteRange(of: node)
@@ -181,9 +181,9 @@ extension AppState {
 
     /// Highlights `range` in Hex, scrolls Hex to it, and has Raw scroll there when next shown.
     mutating func markHex(_ range: Range<Int64>) {
-        responseViews.hexMark = range
-        scroll[.hex] = max(0, Int(range.lowerBound / Int64(HexDump.bytesPerRow)) - 2)
-        responseViews.rawTarget = range.lowerBound
+        response.views.hexMark = range
+        response.scroll[.hex] = max(0, Int(range.lowerBound / Int64(HexDump.bytesPerRow)) - 2)
+        response.views.rawTarget = range.lowerBound
     }
 
     /// Raw's line holding byte `offset` (the newlines before it, within the preview).
@@ -204,6 +204,6 @@ extension AppState {
             return
         }
         markHex(min(offset, bytes.source.count - 1)..<min(offset, bytes.source.count - 1) + 1)
-        responseTab = .hex
+        response.tab = .hex
     }
 }

@@ -17,16 +17,16 @@ extension AppState {
         case .responseArrived(let id, let summary):
             guard case .sending(id, _, _) = exchange else { return [] }
             exchange = .finished(summary)
-            scroll = [:]
-            responseViews = ResponseViews()
-            if responseTab == .errors { responseTab = .tree }
+            response.scroll = [:]
+            response.views = ResponseViews()
+            if response.tab == .errors { response.tab = .tree }
             notice = nil
         case .requestFailed(let id, let chain, let elapsed):
             guard case .sending(id, _, _) = exchange else { return [] }
             exchange = .failed(chain, elapsed: elapsed)
-            scroll = [:]
-            responseViews = ResponseViews()
-            responseTab = .errors
+            response.scroll = [:]
+            response.views = ResponseViews()
+            response.tab = .errors
             notice = nil
         case .editorClosed(let text, let notice):
             if let text { editor.body = TextArea(text.hasSuffix("\n") ? String(text.dropLast()) : text) }
@@ -41,8 +41,8 @@ extension AppState {
             self.theme = theme
             notice = "theme: \(theme.name)"
         case .bodyHex(let lines):
-            bodyHex = lines
-            bodyHexScroll = 0
+            overlays.bodyHex = lines
+            overlays.bodyHexScroll = 0
         case .collectionLoaded(let items, let environments, let changed):
             collectionLoaded(items, environments: environments, changed: changed)
         case .requestSaved(let path, let request):
@@ -72,11 +72,11 @@ extension AppState {
     private mutating func handle(_ key: Key) -> [Effect] {
         let context = self.context
         let action = keymap.action(for: key, in: context)
-        if showHelp { return handleHelp(action) }
+        if overlays.showHelp { return handleHelp(action) }
         if let effects = answerDelete(key) { return effects }
         if history != nil { return handleHistory(key, action) }
-        if palette != nil { return handlePalette(key, action) }
-        if bodyHex != nil { return handleBodyHex(action) }
+        if overlays.palette != nil { return handlePalette(key, action) }
+        if overlays.bodyHex != nil { return handleBodyHex(action) }
         if context == .line, let effects = handleCollectionLine(action) { return effects }
         guard let action else {
             if context != .browse, case .character(let c) = key, !insertCollectionText(String(c)) { editText(.insert(String(c))) }
@@ -86,7 +86,7 @@ extension AppState {
             if action == .send { commitLineEdit(); return [] }
             if action == .cancel { dropLineEdit(); return [] }
         }
-        if context == .line, responseViews.prompt != nil {
+        if context == .line, response.views.prompt != nil {
             switch action {
             case .send: commitPrompt()
             case .cancel: cancelPrompt()
@@ -101,11 +101,11 @@ extension AppState {
 
     private mutating func handleHelp(_ action: Action?) -> [Effect] {
         switch action {
-        case .help, .cancel, .quit: showHelp = false
-        case .down: helpScroll += 1
-        case .up: helpScroll = max(0, helpScroll - 1)
-        case .pageDown: helpScroll += 10
-        case .pageUp: helpScroll = max(0, helpScroll - 10)
+        case .help, .cancel, .quit: overlays.showHelp = false
+        case .down: overlays.helpScroll += 1
+        case .up: overlays.helpScroll = max(0, overlays.helpScroll - 1)
+        case .pageDown: overlays.helpScroll += 10
+        case .pageUp: overlays.helpScroll = max(0, overlays.helpScroll - 10)
         default: break
         }
         return []
@@ -123,8 +123,8 @@ extension AppState {
             }
         case .quit: return quit()
         case .help:
-            showHelp = true
-            helpScroll = 0
+            overlays.showHelp = true
+            overlays.helpScroll = 0
         case .suspend: return [.suspend]
         case .nextPane: focusPane(by: 1)
         case .previousPane: focusPane(by: -1)
@@ -133,12 +133,12 @@ extension AppState {
         case .focusRequest: focus = .request
         case .focusResponse: focus = .response
         case .nextExample, .previousExample:
-            guard !examples.isEmpty else { notice = "no prepared requests here (try ferry demo)"; return [] }
+            guard !collection.examples.isEmpty else { notice = "no prepared requests here (try ferry demo)"; return [] }
             let step = action == .nextExample ? 1 : -1
-            let index = exampleIndex.map { (($0 + step) % examples.count + examples.count) % examples.count } ?? (step > 0 ? 0 : examples.count - 1)
-            exampleIndex = index
-            load(examples[index])
-            notice = "example \(index + 1)/\(examples.count): \(examples[index].title)"
+            let index = collection.exampleIndex.map { (($0 + step) % collection.examples.count + collection.examples.count) % collection.examples.count } ?? (step > 0 ? 0 : collection.examples.count - 1)
+            collection.exampleIndex = index
+            load(collection.examples[index])
+            notice = "example \(index + 1)/\(collection.examples.count): \(collection.examples[index].title)"
         case .nextTab, .previousTab:
             switchTab(by: action == .nextTab ? 1 : -1)
         case .nextMethod, .previousMethod:
@@ -151,7 +151,7 @@ extension AppState {
             }
         case .expandNode: editTree { $0.expand() }
         case .collapseNode: editTree { $0.collapse() }
-        case .toggleWrap: wrap.toggle()
+        case .toggleWrap: response.wrap.toggle()
         case .edit: startEdit()
         case .toggleRow: toggleRow()
         case .addRow:
@@ -194,11 +194,11 @@ extension AppState {
             exchange = .sending(id: id, progress: nil, elapsed: 0)
             notice = nil
             return [.send(id: id, OutgoingRequest(resolved: request, expectations: editor.expectations,
-                                                  requestPath: openRequest?.path, environment: environment))]
+                                                  requestPath: collection.openRequest?.path, environment: collection.environment))]
         } catch {
             exchange = .failed(ErrorChain(error), elapsed: 0)
-            responseTab = .errors
-            scroll = [:]
+            response.tab = .errors
+            response.scroll = [:]
             return []
         }
     }
@@ -213,10 +213,10 @@ extension AppState {
 
     /// Applies `change` to the text being edited: a row edit, the URL, or the body.
     mutating func editText(_ change: TextChange) {
-        if palette != nil {
-            palette!.edit(change)
-        } else if responseViews.prompt != nil {
-            responseViews.prompt!.field.edit(change)
+        if overlays.palette != nil {
+            overlays.palette!.edit(change)
+        } else if response.views.prompt != nil {
+            response.views.prompt!.field.edit(change)
         } else if editor.lineEdit != nil {
             editor.lineEdit!.field.edit(change)
         } else if focus == .url {
@@ -236,7 +236,7 @@ extension AppState {
             }
             editor.lineEdit = LineEdit(target: .header(editor.headerSelection), text: editor.headers[editor.headerSelection].line)
         case (.request, .body): editor.isEditingBody = true
-        case (.response, _) where responseTab == .errors: jumpToErrorOffset()
+        case (.response, _) where response.tab == .errors: jumpToErrorOffset()
         case (.request, .options):
             if editor.optionSelection.isText {
                 editor.lineEdit = LineEdit(target: .option(editor.optionSelection), text: editor.optionSelection.editText(in: editor.options, editor.expectations, editor.auth))
@@ -348,11 +348,11 @@ extension AppState {
         case .request where requestTab == .options:
             let index = max(0, min(OptionRow.allCases.count - 1, editor.optionSelection.rawValue.addingClamped(delta)))
             editor.optionSelection = OptionRow(rawValue: index)!
-        case .response where responseTab == .tree:
+        case .response where response.tab == .tree:
             editTree { $0.move(by: delta) }
         case .response:
-            let current = min(scroll[responseTab] ?? 0, ResponsePaneView.maxScroll(self))
-            scroll[responseTab] = max(0, min(ResponsePaneView.maxScroll(self), current.addingClamped(delta)))
+            let current = min(response.scroll[response.tab] ?? 0, ResponsePaneView.maxScroll(self))
+            response.scroll[response.tab] = max(0, min(ResponsePaneView.maxScroll(self), current.addingClamped(delta)))
         default: break
         }
     }

@@ -6,7 +6,7 @@ extension AppState {
         state.viewerTitle = title
         state.exchange = .finished(summary)
         state.focus = .response
-        state.responseTab = summary.tree.document == nil ? .raw : .tree
+        state.response.tab = summary.tree.document == nil ? .raw : .tree
         return state
     }
 
@@ -21,8 +21,8 @@ extension AppState {
     /// Moves to the response tab `offset` places away among those shown.
     mutating func cycleResponseTab(by offset: Int) {
         let tabs = responseTabs
-        let index = tabs.firstIndex(of: responseTab) ?? 0
-        responseTab = tabs[((index + offset) % tabs.count + tabs.count) % tabs.count]
+        let index = tabs.firstIndex(of: response.tab) ?? 0
+        response.tab = tabs[((index + offset) % tabs.count + tabs.count) % tabs.count]
     }
 }
 

@@ -8,53 +8,31 @@ public struct AppState: Sendable {
     public var keymap: Keymap
     public var theme: Theme
 
+    // The rooms: each holds its own state, and the update functions in its folder change it.
     /// The request panes: the request being composed and where it came from.
     public var editor = RequestEditor()
+    /// The response pane: tab, scrolling, wrapping, the views' state.
+    public var response = ResponsePane()
+    /// The collection: sidebar, open file, file prompts, environment, examples.
+    public var collection = CollectionState()
+    /// The history pane, while open.
+    public var history: HistoryPane?
+    /// Help, palette and body hex, drawn over the rest.
+    public var overlays = Overlays()
 
     public var focus = Pane.url
     public var requestTab = RequestTab.headers
-    public var responseTab = ResponseTab.tree
-    public var scroll: [ResponseTab: Int] = [:]
-    public var wrap = false
-    public var showHelp = false
-    public var helpScroll = 0
-    public var responseViews = ResponseViews()
     /// What `ferry view` shows (a file name, or "standard input"); nil in the request editor.
     public var viewerTitle: String?
-
+    /// The request in flight or the last one's outcome.
     public var exchange = Exchange.idle
     public var nextRequestID = 1
     public var notice: String?
-    public var examples: [RequestSource] = []
-    public var exampleIndex: Int?
+    /// The themes the palette offers (the launcher fills it in).
+    public var themeNames: [String] = []
     public var isQuitting = false
     /// Why the TUI is ending, when not by the user's own quit.
     public var termination: Termination?
-
-    // Palette, body hex
-    public var palette: CommandPalette?
-    /// The themes the palette offers (the launcher fills it in).
-    public var themeNames: [String] = []
-    /// The exact request body as hex dump lines, shown over the screen until closed.
-    public var bodyHex: [String]?
-    public var bodyHexScroll = 0
-
-    // Collection, environments
-    /// The collection tree; nil when Ferry runs without a collection.
-    public var sidebar: Sidebar?
-    /// The file the editor's request came from or was saved to.
-    public var openRequest: OpenRequest?
-    /// The path being typed: where to save a new request, or a file's new name.
-    public var pathPrompt: PathPrompt?
-    /// The file the user asked to delete; `y` confirms.
-    public var pendingDelete: String?
-    /// The file the user was warned would lose unsaved edits if loaded (Enter again loads it).
-    public var pendingDiscard: String?
-    /// The environment `{{variables}}` are resolved with when sending; nil for none.
-    public var environment: String?
-    public var variables: [Variable] = []
-    /// The history pane, while open.
-    public var history: HistoryPane?
 
     public init(width: Int, height: Int, keymap: Keymap = .default, theme: Theme = .fallback) {
         self.width = width
@@ -65,11 +43,11 @@ public struct AppState: Sendable {
 
     /// Where keys go now.
     public var context: KeyContext {
-        if showHelp || bodyHex != nil || history != nil { return history?.isSearching == true ? .line : .browse }
-        if palette != nil || editor.lineEdit != nil || responseViews.prompt != nil || pathPrompt != nil || focus == .url { return .line }
-        if focus == .sidebar, sidebar?.isFiltering == true { return .line }
+        if overlays.showHelp || overlays.bodyHex != nil || history != nil { return history?.isSearching == true ? .line : .browse }
+        if overlays.palette != nil || editor.lineEdit != nil || response.views.prompt != nil || collection.pathPrompt != nil || focus == .url { return .line }
+        if focus == .sidebar, collection.sidebar?.isFiltering == true { return .line }
         if focus == .request, requestTab == .body, editor.isEditingBody { return .body }
-        if focus == .response, responseTab == .tree { return .tree }
+        if focus == .response, response.tab == .tree { return .tree }
         return .browse
     }
 
@@ -79,7 +57,7 @@ public struct AppState: Sendable {
     /// The request as composed, its variables filled in with the environment's and checked, with the
     /// redaction of the secrets it holds; throws `FerryError.invalidRequest` when it cannot be sent.
     public func makeRequest() throws -> ResolvedRequest {
-        try editor.resolved(with: variables)
+        try editor.resolved(with: collection.variables)
     }
 
     /// Loads a prepared request into the editor: every field it holds replaces the editor's.

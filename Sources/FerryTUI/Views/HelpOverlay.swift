@@ -9,7 +9,7 @@ struct HelpOverlay {
         canvas.fill(box, style: theme[.overlay])
         Frame(tabs: ["Keys: Esc or ? closes, j/k scroll"], active: 0, focused: true, number: nil).render(in: box, canvas: &canvas, theme: theme)
         let inner = box.inset(by: 1)
-        let first = ResponsePaneView.clampedScroll(state.helpScroll, lines: lines.count, height: inner.height)
+        let first = ResponsePaneView.clampedScroll(state.overlays.helpScroll, lines: lines.count, height: inner.height)
         for row in 0..<inner.height where first + row < lines.count {
             canvas.put(lines[first + row], in: inner, row: row, theme: theme)
         }

@@ -1,8 +1,8 @@
 /// The Tree and Hex tabs' prompt (search, path, offset), drawn over the pane's last row, with the cursor.
 struct PromptLineView {
     func render(_ state: AppState, in inner: Rect, canvas: inout Canvas) {
-        guard let prompt = state.responseViews.prompt, inner.height > 0, !state.showHelp else { return }
-        let search = prompt.kind.isSearch ? state.responseViews.search.map { "  " + $0.counter } ?? "" : ""
+        guard let prompt = state.response.views.prompt, inner.height > 0, !state.overlays.showHelp else { return }
+        let search = prompt.kind.isSearch ? state.response.views.search.map { "  " + $0.counter } ?? "" : ""
         let labelWidth = CharacterWidth.of(prompt.kind.label)
         let fieldWidth = max(1, inner.width - labelWidth - CharacterWidth.of(search))
         let visible = prompt.field.visible(width: fieldWidth)

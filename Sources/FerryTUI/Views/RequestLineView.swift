@@ -19,7 +19,7 @@ struct RequestLineView {
         } else {
             let visible = state.editor.url.visible(width: field.width - 1)
             canvas.putLine(" " + visible.text, in: field, style: theme[.base])
-            if state.focus == .url, state.editor.lineEdit == nil, !state.showHelp {
+            if state.focus == .url, state.editor.lineEdit == nil, !state.overlays.showHelp {
                 canvas.cursor = (field.x + 1 + visible.cursorColumn, rect.y)
             }
         }

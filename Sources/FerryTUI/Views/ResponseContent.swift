@@ -22,7 +22,7 @@ enum ResponseContent {
         switch tab {
         case .tree: tree(state)
         case .raw: raw(state, width: width)
-        case .hex: state.exchange.summary?.bytes.map { HexView.lines($0, mark: state.responseViews.hexMark) } ?? raw(state, width: width)
+        case .hex: state.exchange.summary?.bytes.map { HexView.lines($0, mark: state.response.views.hexMark) } ?? raw(state, width: width)
         case .headers: Lines(headers(state))
         case .errors: Lines(errors(state))
         case .timeline: Lines(timeline(state, width: width))
@@ -35,8 +35,8 @@ enum ResponseContent {
         case .sending: return Lines([[Span("Waiting for the response… (Esc cancels)", .muted)]])
         case .failed: return Lines([[Span("No response: the request failed. The Errors tab shows why.", .error)]])
         case .finished(let summary):
-            let lines = state.responseViews.pretty ? state.responseViews.prettyLines ?? [] : summary.bodyLines
-            let body = state.wrap ? lines.flatMap { wrap($0, width: width) } : lines
+            let lines = state.response.views.pretty ? state.response.views.prettyLines ?? [] : summary.bodyLines
+            let body = state.response.wrap ? lines.flatMap { wrap($0, width: width) } : lines
             let note = "(showing the first \(ByteCountText.format(Int64(ResponseSummary.previewLimit))) of \(ByteCountText.format(summary.size)))"
             return Lines(count: body.count + (summary.bodyTruncated ? 1 : 0)) { index in
                 index < body.count ? [Span(body[index])] : [Span(note, .muted)]

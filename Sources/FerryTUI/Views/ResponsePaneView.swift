@@ -3,13 +3,13 @@ import FerryCore
 /// The response tabs: Tree, Raw, Headers, Errors and Timeline, each a scrolling list of lines.
 struct ResponsePaneView {
     func render(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
-        Frame(tabs: state.responseTabs.map(\.rawValue), active: state.responseTabs.firstIndex(of: state.responseTab) ?? 0,
+        Frame(tabs: state.responseTabs.map(\.rawValue), active: state.responseTabs.firstIndex(of: state.response.tab) ?? 0,
               focused: state.focus == .response, number: state.viewerTitle == nil ? 4 : nil)
             .render(in: rect, canvas: &canvas, theme: state.theme)
         let inner = rect.inset(by: 1)
-        let lines = ResponseContent.lines(for: state.responseTab, state: state, width: inner.width)
-        let tree = state.responseTab == .tree ? state.exchange.summary?.tree : nil
-        let offset = tree.map { max(0, $0.selection - inner.height + 1) } ?? state.scroll[state.responseTab] ?? 0
+        let lines = ResponseContent.lines(for: state.response.tab, state: state, width: inner.width)
+        let tree = state.response.tab == .tree ? state.exchange.summary?.tree : nil
+        let offset = tree.map { max(0, $0.selection - inner.height + 1) } ?? state.response.scroll[state.response.tab] ?? 0
         let first = Self.clampedScroll(offset, lines: lines.count, height: inner.height)
         for row in 0..<inner.height {
             canvas.put(first + row < lines.count ? lines.line(first + row) : [], in: inner, row: row, theme: state.theme)
@@ -19,7 +19,7 @@ struct ResponsePaneView {
         }
         PromptLineView().render(state, in: inner, canvas: &canvas)
         if lines.count > inner.height, inner.height > 0 {
-            let label = " \(first + 1)-\(min(lines.count, first + inner.height))/\(lines.count) " + (state.wrap ? "wrap " : "")
+            let label = " \(first + 1)-\(min(lines.count, first + inner.height))/\(lines.count) " + (state.response.wrap ? "wrap " : "")
             canvas.put(label, x: rect.maxX - 1 - CharacterWidth.of(label), y: rect.maxY - 1, style: state.theme[.muted])
         }
     }
@@ -32,7 +32,7 @@ struct ResponsePaneView {
     /// How far the current tab can scroll in `state`.
     static func maxScroll(_ state: AppState) -> Int {
         let inner = state.layout.responseBody
-        let count = ResponseContent.lines(for: state.responseTab, state: state, width: inner.width).count
+        let count = ResponseContent.lines(for: state.response.tab, state: state, width: inner.width).count
         return max(0, count - inner.height)
     }
 }

@@ -21,20 +21,20 @@ public enum Screen {
         }
         ResponsePaneView().render(state, in: layout.responsePane, canvas: &canvas)
         StatusLineView().render(state, in: layout.statusLine, canvas: &canvas)
-        if let prompt = state.pathPrompt {
+        if let prompt = state.collection.pathPrompt {
             let label = prompt.label
             let visible = prompt.field.visible(width: max(1, layout.statusLine.width - CharacterWidth.of(label) - 1))
             canvas.put([Span(label, .accent), Span(visible.text)], in: layout.statusLine, row: 0, theme: state.theme)
             canvas.cursor = (layout.statusLine.x + CharacterWidth.of(label) + visible.cursorColumn, layout.statusLine.y)
         }
         FooterView().render(state, in: layout.footer, canvas: &canvas)
-        if state.showHelp {
+        if state.overlays.showHelp {
             canvas.cursor = nil
             HelpOverlay().render(state, in: canvas.bounds, canvas: &canvas)
         }
         PaletteOverlay().render(state, in: canvas.bounds, canvas: &canvas)
         HistoryOverlay().render(state, in: canvas.bounds, canvas: &canvas)
-        if state.bodyHex != nil {
+        if state.overlays.bodyHex != nil {
             canvas.cursor = nil
             BodyHexOverlay().render(state, in: canvas.bounds, canvas: &canvas)
         }

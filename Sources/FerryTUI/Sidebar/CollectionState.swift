@@ -1,0 +1,24 @@
+import FerryCore
+
+/// The collection the TUI works in, a room of the TUI: the sidebar's tree, the file the editor's
+/// request belongs to, prompts about files, the environment and the demo's examples.
+public struct CollectionState: Sendable {
+    /// The collection tree; nil when Ferry runs without a collection.
+    public var sidebar: Sidebar?
+    /// The file the editor's request came from or was saved to.
+    public var openRequest: OpenRequest?
+    /// The path being typed: where to save a new request, or a file's new name.
+    public var pathPrompt: PathPrompt?
+    /// The file the user asked to delete; `y` confirms.
+    public var pendingDelete: String?
+    /// The file the user was warned would lose unsaved edits if loaded (Enter again loads it).
+    public var pendingDiscard: String?
+    /// The environment `{{variables}}` are resolved with when sending; nil for none.
+    public var environment: String?
+    public var variables: [Variable] = []
+    /// Prepared requests F2/F3 step through (`ferry demo`), and which one is loaded.
+    public var examples: [RequestSource] = []
+    public var exampleIndex: Int?
+
+    public init() {}
+}
