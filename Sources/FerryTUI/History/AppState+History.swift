@@ -65,11 +65,9 @@ extension AppState {
         load(request)
         collection.openRequest = nil
         if replay { return perform(.send, in: .browse) }
-        response.scroll = [:]
-        response.views = ResponseViews()
+        response.show(failed: false)
         if let summary {
             exchange = .finished(summary)
-            if response.tab == .errors { response.tab = .tree }
             notice = "recorded exchange: \(request.title)"
         } else {
             exchange = .idle

@@ -17,16 +17,12 @@ extension AppState {
         case .responseArrived(let id, let summary):
             guard case .sending(id, _, _) = exchange else { return [] }
             exchange = .finished(summary)
-            response.scroll = [:]
-            response.views = ResponseViews()
-            if response.tab == .errors { response.tab = .tree }
+            response.show(failed: false)
             notice = nil
         case .requestFailed(let id, let chain, let elapsed):
             guard case .sending(id, _, _) = exchange else { return [] }
             exchange = .failed(chain, elapsed: elapsed)
-            response.scroll = [:]
-            response.views = ResponseViews()
-            response.tab = .errors
+            response.show(failed: true)
             notice = nil
         case .editorClosed(let text, let notice):
             if let text { editor.body = TextArea(text.hasSuffix("\n") ? String(text.dropLast()) : text) }
@@ -197,8 +193,7 @@ extension AppState {
                                                   requestPath: collection.openRequest?.path, environment: collection.environment))]
         } catch {
             exchange = .failed(ErrorChain(error), elapsed: 0)
-            response.tab = .errors
-            response.scroll = [:]
+            response.show(failed: true)
             return []
         }
     }

@@ -7,4 +7,12 @@ public struct ResponsePane: Sendable {
     public var views = ResponseViews()
 
     public init() {}
+
+    /// A new outcome is shown: every tab back at its top and the views' state anew; a failure opens
+    /// the Errors tab, a response leaves it for the Tree.
+    public mutating func show(failed: Bool) {
+        scroll = [:]
+        views = ResponseViews()
+        if failed { tab = .errors } else if tab == .errors { tab = .tree }
+    }
 }
