@@ -30,13 +30,14 @@ test: deps
 bench: deps
 	Benchmarks/run
 
-## Release build, then install ferry under PREFIX: the binary with its resource folders (themes,
-## examples) in libexec/ferry, a link in bin, the man page and bash, zsh and fish completions.
+## Release build, then install ferry under PREFIX: the binary (Swift runtime linked in, stripped) with
+## its resource folders (themes, examples) in libexec/ferry, a link in bin, the man page and bash, zsh
+## and fish completions. The man page is made from the debug build (`make demo`'s), same commands.
 install: deps
-	swift build -c release --product ferry
-	scripts/generate-manpage release .build/ferry.1
+	swift build -c release --static-swift-stdlib --product ferry
+	scripts/generate-manpage debug .build/ferry.1
 	install -d "$(BINDIR)" "$(LIBEXECDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
-	install -m 755 .build/release/ferry "$(LIBEXECDIR)/ferry"
+	install -s -m 755 .build/release/ferry "$(LIBEXECDIR)/ferry"
 	for bundle in .build/release/*.resources; do \
 	  rm -rf "$(LIBEXECDIR)/$${bundle##*/}" && cp -R "$$bundle" "$(LIBEXECDIR)/" && chmod -R a+rX "$(LIBEXECDIR)/$${bundle##*/}"; \
 	done
