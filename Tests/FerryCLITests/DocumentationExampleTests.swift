@@ -50,6 +50,16 @@ import Testing
         }
     }
 
+    /// The README's Quick start is `make demo` and `make test`, and `make test` is what CI runs.
+    @Test func quickStartIsWhatCIRuns() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let quickStart = try #require(readme.components(separatedBy: "## Quick start\n").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let commands = quickStart.split(separator: "\n").filter { $0.hasPrefix("make ") }.map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
+        #expect(commands == ["make demo", "make test"])
+        let ci = try String(contentsOf: Self.root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        #expect(ci.split(separator: "\n").contains("make test"))
+    }
+
     @Test func shownOutputMustBeThere() throws {
         let markdown = "```console\n$ ferry send URL -i\nHTTP/1.1 200 OK\n…\nContent-Type: …json…\n```\n```sh\n$ not an example\n```\n"
         let examples = ConsoleExample.examples(inMarkdown: markdown, file: "guide.md")
