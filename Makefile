@@ -1,5 +1,15 @@
 # Ferry's entry points. Every target first installs missing system packages (scripts/install-deps).
-.PHONY: deps build demo test bench clean
+.PHONY: deps build demo test bench install uninstall clean
+
+# Where `make install` puts Ferry; DESTDIR is prefixed to every path for packaging.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+LIBEXECDIR = $(DESTDIR)$(PREFIX)/libexec/ferry
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 deps:
 	@scripts/install-deps
@@ -19,6 +29,28 @@ test: deps
 ## Release build, then the benchmarks in Benchmarks/README.md (minutes; not part of CI).
 bench: deps
 	Benchmarks/run
+
+## Release build, then install ferry under PREFIX: the binary (Swift runtime linked in, stripped) with
+## its resource folders (themes, examples) in libexec/ferry, a link in bin, the man page and bash, zsh
+## and fish completions. The man page is made from the debug build (`make demo`'s), same commands.
+install: deps
+	swift build -c release --static-swift-stdlib --product ferry
+	scripts/generate-manpage debug .build/ferry.1
+	install -d "$(BINDIR)" "$(LIBEXECDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	install -s -m 755 .build/release/ferry "$(LIBEXECDIR)/ferry"
+	for bundle in .build/release/*.resources; do \
+	  rm -rf "$(LIBEXECDIR)/$${bundle##*/}" && cp -R "$$bundle" "$(LIBEXECDIR)/" && chmod -R a+rX "$(LIBEXECDIR)/$${bundle##*/}"; \
+	done
+	ln -sfn ../libexec/ferry/ferry "$(BINDIR)/ferry"
+	install -m 644 .build/ferry.1 "$(MANDIR)/ferry.1"
+	.build/release/ferry --generate-completion-script bash > "$(BASHDIR)/ferry"
+	.build/release/ferry --generate-completion-script zsh > "$(ZSHDIR)/_ferry"
+	.build/release/ferry --generate-completion-script fish > "$(FISHDIR)/ferry.fish"
+
+## Remove what `make install` put under PREFIX (the same PREFIX).
+uninstall:
+	rm -f "$(BINDIR)/ferry" "$(MANDIR)/ferry.1" "$(BASHDIR)/ferry" "$(ZSHDIR)/_ferry" "$(FISHDIR)/ferry.fish"
+	rm -rf "$(LIBEXECDIR)"
 
 clean:
 	swift package clean

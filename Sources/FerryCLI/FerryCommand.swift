@@ -8,8 +8,8 @@ public struct FerryCommand: AsyncCommand {
     public static let configuration = CommandConfiguration(
         commandName: "ferry",
         abstract: "A terminal API explorer: compose, send, inspect and replay HTTP requests.",
-        version: FerryInfo.version,
-        subcommands: [SendCommand.self, ViewCommand.self, CollectionCommand.self, HistoryCommand.self, DemoCommand.self, ServeDemoCommand.self])
+        version: FerryVersion.text,
+        subcommands: [SendCommand.self, ViewCommand.self, CollectionCommand.self, HistoryCommand.self, DemoCommand.self, ServeDemoCommand.self, ConfigCommand.self])
 
     @OptionGroup var themeOption: ThemeOption
 
