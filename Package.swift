@@ -57,12 +57,13 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        .target(name: "FerryInterop", dependencies: ["FerryCore"]),
         .target(name: "FerryApp", dependencies: [
             "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport", "FerryStore",
             .product(name: "Yams", package: "Yams"),
         ], resources: [.copy("Themes")]),
         .target(name: "FerryCLI", dependencies: [
-            "FerryCore", "FerryTransport", "FerryServer", "FerryApp", "FerryStore", "FerryTUI",
+            "FerryCore", "FerryTransport", "FerryServer", "FerryApp", "FerryStore", "FerryTUI", "FerryInterop",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], resources: [.copy("Examples")]),
         .executableTarget(name: "ferry", dependencies: ["FerryCLI"]),
@@ -83,6 +84,9 @@ let package = Package(
             "FerryCore", "FerryStore", "FerryTestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ], exclude: ["Golden"]),  // read in place through #filePath
+        .testTarget(name: "FerryInteropTests", dependencies: [
+            "FerryCore", "FerryInterop", "FerryServer", "FerryTransport", "FerryTestSupport",
+        ], exclude: ["Fixtures"]),  // read in place through #filePath
         .testTarget(name: "FerryShimTests", dependencies: ["CNcursesShims", "CCurlShims"]),
         .testTarget(name: "FerryTUITests", dependencies: [
             "FerryCore", "FerryTUI", "FerryApp", "FerryStore", "CNcursesShims", "FerryTestSupport",

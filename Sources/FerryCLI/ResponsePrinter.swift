@@ -44,7 +44,7 @@ struct ResponsePrinter {
     /// adds its defaults and the Host), and the body's size.
     func printPlanned(_ request: Request) {
         var text = "\(request.method.rawValue) \(request.url.absoluteString)\n"
-        for field in DefaultHeaders.applied(to: request.authenticated().headers) where !field.value.isEmpty { text += "\(field.name): \(field.value)\n" }
+        for field in DefaultHeaders.applied(to: request.authenticated().headers, all: request.options.defaultHeaders != false) where !field.value.isEmpty { text += "\(field.name): \(field.value)\n" }
         let length = (try? request.body.makeSource())??.length
         text = redaction.redact(text) + "\n(\(length.map { "\($0) bytes of body" } ?? "no body"); nothing was sent)\n"
         stdout.write(stdout.isTerminal ? TerminalSafeText.escaping(text) : text)

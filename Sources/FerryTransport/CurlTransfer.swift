@@ -154,7 +154,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// never answer it and curl would stall a second before sending a large body.
     private func configureHeaders() throws {
         // `Name:` with nothing after it tells curl to leave that header out, its own defaults included.
-        var lines = DefaultHeaders.applied(to: request.headers).map { "\($0.name): \($0.value)" }
+        var lines = DefaultHeaders.applied(to: request.headers, all: request.options.defaultHeaders != false).map { "\($0.name): \($0.value)" }
         if !request.headers.contains("Expect") { lines.append("Expect:") }
         for line in lines { headerList = curl_slist_append(headerList, line) }
         try check(ferry_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))

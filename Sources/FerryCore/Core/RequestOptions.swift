@@ -17,6 +17,10 @@ public struct RequestOptions: Sendable, Hashable, Codable {
     /// done by libcurl's own rate limits); nil for no limit.
     public var maxUploadRate: Int64?
     public var maxDownloadRate: Int64?
+    /// False: only the headers the request sets go out (and `User-Agent`), as curl sends an imported
+    /// curl command; nil or true: Ferry's default headers are added (`DefaultHeaders`). Optional so
+    /// options recorded before it existed still decode.
+    public var defaultHeaders: Bool?
 
     public init() {}
 }

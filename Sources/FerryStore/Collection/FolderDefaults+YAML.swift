@@ -33,3 +33,14 @@ extension FolderDefaults {
         return merged
     }
 }
+
+extension FolderDefaults {
+    /// The `_folder.ferry.yaml` text: description, base URL and headers, each when present.
+    public func yaml() throws -> String {
+        var pairs: [(String, Node)] = []
+        if let description { pairs.append(("description", .text(description))) }
+        if let baseURL { pairs.append(("baseURL", .text(baseURL))) }
+        if !headers.isEmpty { pairs.append(("headers", RequestDescription.node(headers))) }
+        return try Yams.serialize(node: .map(pairs), indent: 2, width: -1, allowUnicode: true)
+    }
+}

@@ -174,7 +174,7 @@ extension RequestDescription {
     private static func options(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> RequestOptions {
         var options = RequestOptions()
         let allowed = ["timeout", "connectTimeout", "followRedirects", "maxRedirects", "verifyTLS", "caFile", "pinnedPublicKey",
-                       "httpVersion", "decompress", "uploadRate", "downloadRate"]
+                       "httpVersion", "decompress", "defaultHeaders", "uploadRate", "downloadRate"]
         for (field, _, value) in try file.fields(of: node, key: "options", allowed: allowed) {
             let key = "options.\(field)"
             switch field {
@@ -184,6 +184,7 @@ extension RequestDescription {
             case "maxRedirects": options.maxRedirects = try file.int(value, key: key, in: 0...1000)
             case "verifyTLS": options.tls.verifyPeer = try file.bool(value, key: key)
             case "decompress": options.decompress = try file.bool(value, key: key)
+            case "defaultHeaders": options.defaultHeaders = try file.bool(value, key: key)
             case "caFile": options.tls.caFile = try file.string(value, key: key)
             case "pinnedPublicKey": options.tls.pinnedPublicKey = try file.string(value, key: key)
             case "uploadRate", "downloadRate":

@@ -101,6 +101,7 @@ extension RequestDescription {
             pairs.append(("httpVersion", .text(name)))
         }
         if options.decompress != defaults.decompress { pairs.append(("decompress", .plain("\(options.decompress)"))) }
+        if options.defaultHeaders == false { pairs.append(("defaultHeaders", .plain("false"))) }
         if let rate = options.maxUploadRate { pairs.append(("uploadRate", .plain("\(rate)"))) }
         if let rate = options.maxDownloadRate { pairs.append(("downloadRate", .plain("\(rate)"))) }
         return pairs

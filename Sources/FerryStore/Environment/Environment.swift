@@ -70,3 +70,19 @@ public struct Environment: Sendable, Equatable {
         return variables
     }
 }
+
+extension Environment {
+    /// The environment as its `environments/NAME.yaml` file holds it: `name: value`, and
+    /// `name: {value: …, secret: true}` for a secret.
+    public func yaml() throws -> String {
+        let pairs: [(String, Node)] = variables.map { variable in
+            variable.isSecret
+                ? (variable.name, Node.map([("value", .text(variable.value)), ("secret", .plain("true"))]))
+                : (variable.name, Node.text(variable.value))
+        }
+        return try Yams.serialize(node: .map(pairs), indent: 2, width: -1, allowUnicode: true)
+    }
+
+    /// True when a value is secret: the file is then created readable by its owner only.
+    public var holdsSecrets: Bool { variables.contains(where: \.isSecret) }
+}

@@ -7,12 +7,12 @@ public enum DefaultHeaders {
     /// `Accept-Language` for the process's locale, read once.
     public static let acceptLanguage = acceptLanguage(for: preferredLanguages(environment: ProcessInfo.processInfo.environment))
 
-    /// `headers` with the defaults added where absent. A header the user gave with an empty value
-    /// stays, which tells the transport to send none.
-    public static func applied(to headers: HTTPHeaders) -> HTTPHeaders {
+    /// `headers` with the defaults added where absent (only `User-Agent` when `all` is false). A
+    /// header the user gave with an empty value stays, which tells the transport to send none.
+    public static func applied(to headers: HTTPHeaders, all: Bool = true) -> HTTPHeaders {
         var result = headers
         if !headers.contains("User-Agent") { result.add(name: "User-Agent", value: FerryInfo.userAgent) }
-        if !headers.contains("Accept-Language") { result.add(name: "Accept-Language", value: acceptLanguage) }
+        if all, !headers.contains("Accept-Language") { result.add(name: "Accept-Language", value: acceptLanguage) }
         return result
     }
 

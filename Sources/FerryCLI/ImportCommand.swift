@@ -1,0 +1,118 @@
+import ArgumentParser
+import FerryCore
+import FerryInterop
+import FerryStore
+import Foundation
+
+/// `ferry import [FORMAT] SOURCE`: brings curl commands, Postman collections, HAR captures and
+/// OpenAPI documents into a Ferry collection, all or nothing, with a report of what came across.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Bring requests in from curl, Postman, HAR or OpenAPI as a Ferry collection.",
+        discussion: """
+            FORMAT is one of \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")); without it Ferry recognises the \
+            format from the content. SOURCE is a file, or - for standard input. Prints one line per file written, then \
+            what was imported, approximated and dropped, each with where in the source it came from. Existing files \
+            are never replaced without --force, and the write is all or nothing. Exit codes: 0 imported, 1 the source \
+            is malformed or of an unknown format (nothing written), 4 a file could not be read or written.
+            """)
+
+    @Argument(help: ArgumentHelp("FORMAT SOURCE, or SOURCE alone.", valueName: "format-and-source"))
+    var arguments: [String]
+
+    @Option(name: .long, help: ArgumentHelp("The collection folder to write into (default: the current folder).", valueName: "dir"))
+    var into: String?
+
+    @Flag(name: .long, help: "Write nothing; print what would be written and the report.")
+    var dryRun = false
+
+    @Flag(name: .long, help: "Replace request and environment files that exist already.")
+    var force = false
+
+    @Flag(name: .long, help: "Print the files and the report as one JSON document.")
+    var json = false
+
+    func validate() throws {
+        guard (1...2).contains(arguments.count) else { throw ValidationError("expected FORMAT SOURCE or SOURCE") }
+        if arguments.count == 2, ImportFormat(rawValue: arguments[0]) == nil {
+            throw ValidationError("unknown format `\(arguments[0])` (expected \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+    }
+
+    func run() throws {
+        let source = arguments.last!
+        let stderr = OutputStream.standardError
+        let text: String
+        do {
+            let data = source == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: source))
+            guard let decoded = String(data: data, encoding: .utf8) else {
+                stderr.line("ferry: import: \(source) is not UTF-8 text")
+                throw ExitStatus.usage.exitCode
+            }
+            text = decoded
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            stderr.line("ferry: import: cannot read \(source): \(error.localizedDescription)")
+            throw ExitStatus.localFile.exitCode
+        }
+        guard let format = arguments.count == 2 ? ImportFormat(rawValue: arguments[0]) : ImportFormat.detect(text) else {
+            stderr.line("ferry: import: cannot tell the format of \(source); name it: ferry import FORMAT \(source) (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw ExitStatus.usage.exitCode
+        }
+        let name = source == "-" ? "standard input" : source
+        let directory = source == "-" ? FileManager.default.currentDirectoryPath : (URL(fileURLWithPath: source).deletingLastPathComponent().path)
+        let imported: ImportedCollection
+        do {
+            imported = try format.importer.importCollection(text, source: name, directory: directory)
+        } catch {
+            stderr.line("ferry: import: \(error)")
+            throw ExitStatus.usage.exitCode
+        }
+        let files: [CollectionWriter.File]
+        do {
+            files = try Self.files(of: imported)
+        } catch {
+            stderr.line("ferry: import: \(ErrorChain(error).links.map(\.message).joined(separator: ": "))")
+            throw ExitStatus.usage.exitCode
+        }
+        let writer = CollectionWriter(root: into ?? FileManager.default.currentDirectoryPath)
+        if !dryRun {
+            do {
+                try writer.write(files, force: force)
+            } catch {
+                stderr.line("ferry: import: \(ErrorChain(error).links.map(\.message).joined(separator: ": "))")
+                throw ExitStatus.localFile.exitCode
+            }
+        }
+        let taken = dryRun ? Set(writer.existing(files)) : []
+        print(ImportSummary(files: files, imported: imported, dryRun: dryRun, taken: taken), json: json)
+    }
+
+    private func print(_ summary: ImportSummary, json: Bool) {
+        let out = OutputStream.standardOutput
+        if json {
+            out.write((try? ExchangeReport.encode(summary)) ?? Data())
+            out.write("\n")
+        } else {
+            let text = summary.lines.joined(separator: "\n") + "\n"
+            out.write(out.isTerminal ? TerminalSafeText.escaping(text) : text)
+        }
+    }
+
+    /// The files an imported collection becomes: request files, folder defaults, environments.
+    static func files(of imported: ImportedCollection) throws -> [CollectionWriter.File] {
+        var files = try imported.requests.map { CollectionWriter.File(path: $0.path, contents: Data(try $0.description.yaml().utf8)) }
+        for (folder, defaults) in imported.folders.sorted(by: { $0.key < $1.key }) {
+            let path = (folder.isEmpty ? "" : folder + "/") + FolderDefaults.fileName
+            files.append(CollectionWriter.File(path: path, contents: Data(try defaults.yaml().utf8)))
+        }
+        for environment in imported.environments {
+            let stored = Environment(name: environment.name, variables: environment.variables)
+            files.append(CollectionWriter.File(path: "\(Environment.directoryName)/\(RequestFileName.slug(environment.name)).yaml",
+                                               contents: Data(try stored.yaml().utf8), isPrivate: stored.holdsSecrets))
+        }
+        return files
+    }
+}

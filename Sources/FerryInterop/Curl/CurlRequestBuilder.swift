@@ -1,0 +1,268 @@
+import FerryCore
+import Foundation
+
+/// Turns a parsed curl command into the description of the request curl would send: the same
+/// method, target, headers (but `User-Agent`) and body bytes. Ferry's default headers are switched
+/// off (`defaultHeaders: false`), redirects are followed only with `-L`, bodies are compressed only
+/// with `--compressed`, as in curl. What Ferry cannot do yet is named in the report.
+struct CurlRequestBuilder {
+    let command: CurlCommand
+    /// Where the command is (`line 3`), for the report and problems.
+    let place: String
+    let source: String
+    /// The folder relative `@file` paths are read from.
+    let directory: String
+    var report = ImportReport()
+
+    init(command: CurlCommand, place: String, source: String, directory: String) {
+        self.command = command
+        self.place = place
+        self.source = source
+        self.directory = directory
+    }
+
+    /// The description, and a title for its file (`GET example.com/users`).
+    mutating func build() throws(ImportProblem) -> (description: RequestDescription, title: String) {
+        if let option = command.missingValue { throw problem("\(option) needs a value") }
+        guard let first = command.urls.first ?? command.values(.url).first else { throw problem("the command has no URL") }
+        for extra in (command.urls + command.values(.url)).dropFirst() { report.dropped(place, "a second URL (\(extra)): each curl command becomes one request") }
+        for option in command.unknown { report.dropped("\(place): \(option)", "an option Ferry does not know") }
+
+        var description = RequestDescription(method: .get, url: first.contains("://") ? first : "http://" + first)
+        description.options.defaultHeaders = false
+        description.options.followRedirects = command.has(.location)
+        if command.has(.location) { description.options.maxRedirects = 50 }
+        description.options.decompress = command.has(.compressed)
+        try applyHeaders(to: &description)
+        let hasBody = try applyBody(to: &description)
+        description.method = method(hasBody: hasBody)
+        try applyOptions(to: &description)
+        try applyAuth(to: &description)
+        do {
+            _ = try description.resolved(with: .literal, directory: directory)
+        } catch {
+            throw problem(ErrorChain(error).links.map(\.message).joined(separator: ": "))
+        }
+        report.imported(place, "\(description.method.rawValue) \(description.url)")
+        let target = URL(string: description.url).map { ($0.host ?? "") + $0.path } ?? description.url
+        return (description, "\(description.method.rawValue) \(target)")
+    }
+
+    // MARK: - Parts
+
+    private func method(hasBody: Bool) -> HTTPMethod {
+        if let given = command.values(.request).last { return HTTPMethod(given) }  // as written: methods are case-sensitive
+        if command.has(.head) { return .head }
+        if command.has(.get) { return .get }
+        if command.has(.uploadFile) { return .put }
+        return hasBody ? .post : .get
+    }
+
+    private mutating func applyHeaders(to description: inout RequestDescription) throws(ImportProblem) {
+        for value in command.values(.header) {
+            if value.hasPrefix("@") {
+                report.dropped("\(place): -H \(value)", "headers read from a file are not imported")
+                continue
+            }
+            if let colon = value.firstIndex(of: ":") {
+                let name = value[..<colon].trimmingCharacters(in: .whitespaces)
+                let field = value[value.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                description.headers.append(.init(name: name, value: field))  // `Name:` removes the header, as in curl
+            } else if value.hasSuffix(";") {
+                report.dropped("\(place): -H \(value)", "a header sent with an empty value cannot be said in Ferry (an empty value removes it)")
+            } else {
+                throw problem("-H \(value) is not `Name: value`")
+            }
+        }
+        if let agent = command.values(.userAgent).last { description.headers.append(.init(name: "User-Agent", value: agent)) }
+        if let referer = command.values(.referer).last {
+            description.headers.append(.init(name: "Referer", value: referer.hasSuffix(";auto") ? String(referer.dropLast(5)) : referer))
+        }
+        for cookie in command.values(.cookie) {
+            if cookie.contains("=") {
+                description.headers.append(.init(name: "Cookie", value: cookie))
+            } else {
+                report.dropped("\(place): -b \(cookie)", "a cookie file is not read yet")
+            }
+        }
+        for jar in command.values(.cookieJar) { report.dropped("\(place): -c \(jar)", "cookie jars are not kept yet") }
+        if let range = command.values(.range).last { description.headers.append(.init(name: "Range", value: "bytes=" + range)) }
+        if command.has(.json) {
+            for (name, value) in [("Content-Type", "application/json"), ("Accept", "application/json")]
+            where !description.headers.contains(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
+                description.headers.append(.init(name: name, value: value))
+            }
+        }
+    }
+
+    /// The body from `-d` and its kin, `-F` or `-T`; with `-G` the data goes into the URL instead.
+    /// Returns whether there is a body.
+    private mutating func applyBody(to description: inout RequestDescription) throws(ImportProblem) -> Bool {
+        let hasContentType = description.headers.contains { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }
+        let forms = command.settings.filter { $0.option == .form || $0.option == .formString }
+        let data = command.settings.filter { [.data, .dataASCII, .dataRaw, .dataBinary, .dataURLEncode, .json].contains($0.option) }
+        if !forms.isEmpty {
+            if !data.isEmpty { throw problem("-F cannot be combined with -d (curl refuses it too)") }
+            var parts: [RequestDescription.MultipartPart] = []
+            for setting in forms { parts.append(try part(setting)) }
+            description.body = .multipart(parts)
+            return true
+        }
+        if let upload = command.values(.uploadFile).last {
+            description.body = .file(path: absolute(upload), contentType: nil)
+            if description.url.hasSuffix("/") { report.approximated("\(place): -T \(upload)", "curl adds the file's name to a URL ending in /; the URL is kept as written") }
+            return true
+        }
+        guard !data.isEmpty else { return false }
+        // A lone `--data-binary @file` streams the file as it is.
+        if data.count == 1, data[0].option == .dataBinary, let value = data[0].value, value.hasPrefix("@"), value != "@-", !command.has(.get) {
+            description.body = .file(path: absolute(String(value.dropFirst())), contentType: hasContentType ? nil : "application/x-www-form-urlencoded")
+            return true
+        }
+        var bytes = Data()
+        for (index, setting) in data.enumerated() {
+            if index > 0, !(setting.option == .json && data[index - 1].option == .json) { bytes.append(UInt8(ascii: "&")) }
+            bytes.append(try piece(setting))
+        }
+        if command.has(.get) {
+            let query = String(decoding: bytes, as: UTF8.self)
+            description.url += (description.url.contains("?") ? "&" : "?") + query
+            return false
+        }
+        let type = hasContentType ? nil : (command.has(.json) ? nil : "application/x-www-form-urlencoded")
+        description.body = String(data: bytes, encoding: .utf8).map { .raw($0, contentType: type) } ?? .bytes(bytes, contentType: type)
+        return true
+    }
+
+    /// One `-d`-like value as curl sends it.
+    private func piece(_ setting: CurlCommand.Setting) throws(ImportProblem) -> Data {
+        let value = setting.value ?? ""
+        switch setting.option {
+        case .dataRaw:
+            return Data(value.utf8)
+        case .dataURLEncode:
+            return Data(try urlEncoded(value).utf8)
+        case .dataBinary, .json:
+            return value.hasPrefix("@") ? try read(String(value.dropFirst()), for: setting) : Data(value.utf8)
+        default:  // -d, --data, --data-ascii: a file's CR and LF are left out
+            guard value.hasPrefix("@") else { return Data(value.utf8) }
+            return try read(String(value.dropFirst()), for: setting).filter { $0 != 0x0A && $0 != 0x0D }
+        }
+    }
+
+    /// `--data-urlencode`'s forms: `content`, `=content`, `name=content`, `@file`, `name@file`.
+    private func urlEncoded(_ value: String) throws(ImportProblem) -> String {
+        if let equals = value.firstIndex(of: "=") {
+            let name = String(value[..<equals])
+            let encoded = QueryStringEncoder.percentEscaped(String(value[value.index(after: equals)...]))
+            return name.isEmpty ? encoded : name + "=" + encoded
+        }
+        if let at = value.firstIndex(of: "@") {
+            let name = String(value[..<at])
+            let contents = String(decoding: try read(String(value[value.index(after: at)...]), for: nil), as: UTF8.self)
+            let encoded = QueryStringEncoder.percentEscaped(contents)
+            return name.isEmpty ? encoded : name + "=" + encoded
+        }
+        return QueryStringEncoder.percentEscaped(value)
+    }
+
+    /// One `-F` part: `name=value`, `name=@file;type=…;filename=…`, `name=<file` (the file as text).
+    private mutating func part(_ setting: CurlCommand.Setting) throws(ImportProblem) -> RequestDescription.MultipartPart {
+        let value = setting.value ?? ""
+        guard let equals = value.firstIndex(of: "=") else { throw problem("\(setting.spelling) \(value) is not `name=value`") }
+        let name = String(value[..<equals])
+        let content = String(value[value.index(after: equals)...])
+        if setting.option == .formString { return .init(name: name, value: .text(content)) }
+        if content.hasPrefix("@") || content.hasPrefix("<") {
+            let fields = content.dropFirst().split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+            var type: String?
+            var fileName: String?
+            for field in fields.dropFirst() {
+                if field.hasPrefix("type=") { type = String(field.dropFirst(5)) }
+                if field.hasPrefix("filename=") { fileName = String(field.dropFirst(9)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            }
+            if content.hasPrefix("<") {
+                let text = String(decoding: try read(fields[0], for: setting), as: UTF8.self)
+                if type != nil { report.approximated("\(place): \(setting.spelling) \(value)", "a text part's own Content-Type is not sent yet") }
+                return .init(name: name, value: .text(text), contentType: type)
+            }
+            return .init(name: name, value: .file(path: absolute(fields[0])), contentType: type, fileName: fileName)
+        }
+        let fields = content.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+        if fields.count > 1 { report.approximated("\(place): \(setting.spelling) \(value)", "a text part's own Content-Type is not sent yet") }
+        return .init(name: name, value: .text(fields[0]))
+    }
+
+    private mutating func applyOptions(to description: inout RequestDescription) throws(ImportProblem) {
+        if let redirects = command.values(.maxRedirs).last {
+            guard let count = Int(redirects), count >= -1 else { throw problem("--max-redirs \(redirects) is not a number") }
+            description.options.maxRedirects = count < 0 ? 1000 : count
+        }
+        if command.has(.insecure) { description.options.tls.verifyPeer = false }
+        if let ca = command.values(.cacert).last { description.options.tls.caFile = absolute(ca) }
+        description.options.totalTimeout = try seconds(.maxTime) ?? description.options.totalTimeout
+        description.options.connectTimeout = try seconds(.connectTimeout) ?? description.options.connectTimeout
+        if command.has(.http11) { description.options.httpVersion = .http1_1 }
+        if command.has(.http2) { description.options.httpVersion = .http2 }
+        for option in [CurlOption.http10, .http2PriorKnowledge, .http3] where command.has(option) {
+            report.approximated("\(place): --\(option == .http10 ? "http1.0" : option == .http3 ? "http3" : "http2-prior-knowledge")",
+                                "sent with Ferry's HTTP version choice")
+        }
+        if let rate = command.values(.limitRate).last {
+            guard let bytes = RequestOptions.parseRate(rate) else { throw problem("--limit-rate \(rate) is not a rate") }
+            description.options.maxUploadRate = bytes
+            description.options.maxDownloadRate = bytes
+        }
+        let unsupported: [(CurlOption, String)] = [
+            (.cert, "client certificates"), (.key, "client certificate keys"), (.proxy, "proxies"), (.proxyUser, "proxy credentials"),
+            (.unixSocket, "Unix sockets"), (.resolve, "--resolve"), (.connectTo, "--connect-to"), (.awsSigV4, "AWS Signature V4"),
+        ]
+        for (option, what) in unsupported {
+            for setting in command.settings where setting.option == option {
+                report.dropped("\(place): \(setting.spelling) \(setting.value ?? "")", "\(what) are not supported yet")
+            }
+        }
+        for setting in command.settings where setting.option.isAboutOutput {
+            report.dropped("\(place): \(setting.spelling)", "says how curl prints or retries, not what it sends")
+        }
+    }
+
+    private mutating func applyAuth(to description: inout RequestDescription) throws(ImportProblem) {
+        if let token = command.values(.oauth2Bearer).last { description.auth = .bearer(token: token) }
+        guard let user = command.values(.user).last else { return }
+        if command.has(.digest) {
+            report.dropped("\(place): --digest -u", "digest authentication is not supported yet; the credentials are not sent")
+            return
+        }
+        guard let colon = user.firstIndex(of: ":") else {
+            report.approximated("\(place): -u \(user)", "curl would ask for the password; it is left empty")
+            description.auth = .basic(username: user, password: "")
+            return
+        }
+        description.auth = .basic(username: String(user[..<colon]), password: String(user[user.index(after: colon)...]))
+    }
+
+    // MARK: - Helpers
+
+    private func seconds(_ option: CurlOption) throws(ImportProblem) -> Double? {
+        guard let text = command.values(option).last else { return nil }
+        guard let value = Double(text), value > 0, value.isFinite else { throw problem("--\(option == .maxTime ? "max-time" : "connect-timeout") \(text) is not a number of seconds") }
+        return value
+    }
+
+    private func read(_ path: String, for setting: CurlCommand.Setting?) throws(ImportProblem) -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: absolute(path)))
+        } catch {
+            throw problem("\(setting.map { "\($0.spelling) " } ?? "")@\(path): cannot read \(absolute(path))")
+        }
+    }
+
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+    }
+
+    private func problem(_ message: String) -> ImportProblem {
+        ImportProblem(source: source, place: place, message)
+    }
+}

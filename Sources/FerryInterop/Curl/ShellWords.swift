@@ -1,0 +1,215 @@
+/// Splits pasted shell text into commands and their words as a POSIX shell would: `'…'`, `"…"`
+/// (with `\"`, `\\`, `\$`, `` \` `` and line continuations), ANSI-C `$'…'` strings, backslash
+/// escapes, `\`-newline continuations and `#` comments. A command ends at an unquoted newline,
+/// `;`, `&&`, `||` or `|`. Nothing is expanded: `$HOME` stays as written.
+struct ShellWords {
+    /// One command: its words and the line it starts on (1-based).
+    struct Command: Equatable {
+        var words: [String]
+        var line: Int
+    }
+
+    /// A quote left open, with where it was opened.
+    struct UnterminatedQuote: Error, Equatable {
+        var line: Int
+        var column: Int
+        var quote: Character
+    }
+
+    static func commands(in text: String) throws(UnterminatedQuote) -> [Command] {
+        var parser = ShellWords(text)
+        return try parser.run()
+    }
+
+    private let characters: [Character]
+    private var index = 0
+    private var line = 1
+    private var column = 1
+    private var commands: [Command] = []
+    private var commandLine = 1
+    private var words: [String] = []
+    private var word = ""
+    /// True once the current word has begun (so `''` makes an empty word).
+    private var inWord = false
+    /// The line the current word began on.
+    private var wordLine = 1
+
+    private init(_ text: String) {
+        // "\r\n" is one Character in Swift; a pasted Windows line ending is a newline here.
+        characters = Array(text.replacingOccurrences(of: "\r\n", with: "\n"))
+    }
+
+    private mutating func run() throws(UnterminatedQuote) -> [Command] {
+        while let character = peek() {
+            switch character {
+            case " ", "\t":
+                advance()
+                endWord()
+            case "\n":
+                advance()
+                endCommand()
+            case ";":
+                advance()
+                endCommand()
+            case "&" where peek(1) == "&", "|":
+                advance()
+                if peek() == "&" || peek() == "|" { advance() }
+                endCommand()
+            case "#" where !inWord:
+                while let next = peek(), next != "\n" { advance() }
+            case "\\":
+                advance()
+                guard let escaped = peek() else { break }
+                advance()
+                if escaped != "\n" { append(escaped) }
+            case "'":
+                try singleQuoted()
+            case "\"":
+                try doubleQuoted()
+            case "$" where peek(1) == "'":
+                try ansiQuoted()
+            default:
+                advance()
+                append(character)
+            }
+        }
+        endCommand()
+        return commands
+    }
+
+    // MARK: - Quotes
+
+    private mutating func singleQuoted() throws(UnterminatedQuote) {
+        let opened = (line, column)
+        beginWord()
+        advance()
+        while let character = peek() {
+            advance()
+            if character == "'" { return }
+            word.append(character)
+        }
+        throw UnterminatedQuote(line: opened.0, column: opened.1, quote: "'")
+    }
+
+    private mutating func doubleQuoted() throws(UnterminatedQuote) {
+        let opened = (line, column)
+        beginWord()
+        advance()
+        while let character = peek() {
+            advance()
+            switch character {
+            case "\"":
+                return
+            case "\\":
+                guard let next = peek() else { break }
+                if next == "\n" {
+                    advance()
+                } else if ["\"", "\\", "$", "`"].contains(next) {
+                    advance()
+                    word.append(next)
+                } else {
+                    word.append("\\")
+                }
+            default:
+                word.append(character)
+            }
+        }
+        throw UnterminatedQuote(line: opened.0, column: opened.1, quote: "\"")
+    }
+
+    /// `$'…'`: backslash escapes as C writes them.
+    private mutating func ansiQuoted() throws(UnterminatedQuote) {
+        let opened = (line, column)
+        advance()
+        beginWord()
+        advance()
+        while let character = peek() {
+            advance()
+            if character == "'" { return }
+            guard character == "\\", let next = peek() else {
+                word.append(character)
+                continue
+            }
+            advance()
+            switch next {
+            case "n": word.append("\n")
+            case "t": word.append("\t")
+            case "r": word.append("\r")
+            case "a": word.append("\u{07}")
+            case "b": word.append("\u{08}")
+            case "e", "E": word.append("\u{1B}")
+            case "f": word.append("\u{0C}")
+            case "v": word.append("\u{0B}")
+            case "x": appendScalar(hexDigits: 2)
+            case "u": appendScalar(hexDigits: 4)
+            case "U": appendScalar(hexDigits: 8)
+            case "0"..."7": appendOctal(first: next)
+            default: word.append(next)  // \\ \' \" \? and anything else: the character itself
+            }
+        }
+        throw UnterminatedQuote(line: opened.0, column: opened.1, quote: "'")
+    }
+
+    private mutating func appendScalar(hexDigits: Int) {
+        var digits = ""
+        while digits.count < hexDigits, let next = peek(), next.isHexDigit {
+            digits.append(next)
+            advance()
+        }
+        if let value = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(value) {
+            // \xHH is a byte; taken as Latin-1/ASCII here (curl commands carry text).
+            word.unicodeScalars.append(scalar)
+        } else {
+            word += hexDigits == 2 ? "\\x" + digits : "\\u" + digits
+        }
+    }
+
+    private mutating func appendOctal(first: Character) {
+        var digits = String(first)
+        while digits.count < 3, let next = peek(), ("0"..."7").contains(next) {
+            digits.append(next)
+            advance()
+        }
+        if let value = UInt32(digits, radix: 8), let scalar = Unicode.Scalar(value) { word.unicodeScalars.append(scalar) }
+    }
+
+    // MARK: - Words and commands
+
+    private mutating func beginWord() {
+        if !inWord { wordLine = line }
+        inWord = true
+    }
+
+    private mutating func append(_ character: Character) {
+        beginWord()
+        word.append(character)
+    }
+
+    private mutating func endWord() {
+        guard inWord else { return }
+        if words.isEmpty { commandLine = wordLine }
+        words.append(word)
+        word = ""
+        inWord = false
+    }
+
+    private mutating func endCommand() {
+        endWord()
+        if !words.isEmpty { commands.append(Command(words: words, line: commandLine)) }
+        words = []
+    }
+
+    private func peek(_ offset: Int = 0) -> Character? {
+        index + offset < characters.count ? characters[index + offset] : nil
+    }
+
+    private mutating func advance() {
+        if characters[index] == "\n" {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
+        index += 1
+    }
+}

@@ -1,0 +1,47 @@
+import FerryCore
+
+/// What an importer made of a document: request descriptions at their paths in a collection,
+/// folder defaults, environments, and the report of what came across and how.
+public struct ImportedCollection: Sendable, Equatable {
+    /// One request file to write.
+    public struct Request: Sendable, Equatable {
+        /// The path below the collection, ending in `.ferry.yaml` (`pets/list-pets.ferry.yaml`).
+        public var path: String
+        public var description: RequestDescription
+        /// Where in the source it came from (`item[3]`, `paths./pets.get`, `command 2`).
+        public var source: String
+
+        public init(path: String, description: RequestDescription, source: String) {
+            self.path = path
+            self.description = description
+            self.source = source
+        }
+    }
+
+    /// One environment file to write (`environments/NAME.yaml`).
+    public struct Environment: Sendable, Equatable {
+        public var name: String
+        public var variables: [Variable]
+
+        public init(name: String, variables: [Variable]) {
+            self.name = name
+            self.variables = variables
+        }
+    }
+
+    public var requests: [Request] = []
+    /// Folder defaults by folder path below the collection (`""` for the top).
+    public var folders: [String: FolderDefaults] = [:]
+    public var environments: [Environment] = []
+    public var report = ImportReport()
+
+    public init() {}
+
+    /// Adds a request in `folder` named after `title`, with a file name no other request in that
+    /// folder has; names stay stable across imports of the same document.
+    public mutating func add(_ description: RequestDescription, title: String, folder: String, source: String) {
+        let taken = Set(requests.map(\.path))
+        let path = RequestFileName.path(for: title, in: folder, avoiding: taken)
+        requests.append(Request(path: path, description: description, source: source))
+    }
+}
