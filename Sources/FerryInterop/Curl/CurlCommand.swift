@@ -11,7 +11,9 @@ struct CurlCommand {
 
     var settings: [Setting] = []
     var urls: [String] = []
-    /// Options curl has that Ferry does not know, as written.
+    /// Options of curl that Ferry does not act on, as written with their values (`--capath /etc/ssl`).
+    var ignored: [String] = []
+    /// Options curl 7.88 does not have either, as written.
     var unknown: [String] = []
     /// An option that needed a value and was last on the line.
     var missingValue: String?
@@ -20,59 +22,52 @@ struct CurlCommand {
     init(arguments: [String]) {
         var index = 0
         var optionsEnded = false
-        func next() -> String? {
-            index += 1
-            return index < arguments.count ? arguments[index] : nil
-        }
         while index < arguments.count {
             let word = arguments[index]
-            defer { index += 1 }
+            index += 1
             if optionsEnded || !word.hasPrefix("-") || word == "-" {
                 urls.append(word)
-                continue
-            }
-            if word == "--" {
+            } else if word == "--" {
                 optionsEnded = true
-                continue
+            } else if word.hasPrefix("--") {
+                read(name: String(word.dropFirst(2)), spelling: word, attached: nil, arguments: arguments, index: &index)
+            } else {
+                // A cluster of single letters: `-sSL`, or `-XPOST` where the rest is the value.
+                var letters = Substring(word.dropFirst())
+                while let letter = letters.first {
+                    letters = letters.dropFirst()
+                    guard let name = CurlOptionTable.shortNames[letter] else {
+                        unknown.append("-\(letter)")
+                        continue
+                    }
+                    let takesValue = CurlOptionTable.longWithValue.contains(name)
+                    read(name: name, spelling: "-\(letter)", attached: takesValue && !letters.isEmpty ? String(letters) : nil,
+                         arguments: arguments, index: &index)
+                    if takesValue { letters = "" }
+                }
             }
-            if word.hasPrefix("--") {
-                let name = String(word.dropFirst(2))
-                guard let option = CurlOption.long(name) else {
-                    unknown.append(word)
-                    continue
-                }
-                guard option.takesValue else {
-                    settings.append(Setting(option: option, value: nil, spelling: word))
-                    continue
-                }
-                guard let value = next() else {
-                    missingValue = word
-                    continue
-                }
-                settings.append(Setting(option: option, value: value, spelling: word))
-                continue
+        }
+    }
+
+    /// Records one option, taking its value from `attached` or the next word.
+    private mutating func read(name: String, spelling: String, attached: String?, arguments: [String], index: inout Int) {
+        let takesValue = CurlOptionTable.longWithValue.contains(name)
+        var value = attached
+        if takesValue, value == nil {
+            guard index < arguments.count else {
+                missingValue = spelling
+                return
             }
-            // A cluster of single letters: `-sSL`, or `-XPOST` where the rest is the value.
-            var letters = Array(word.dropFirst())
-            while !letters.isEmpty {
-                let letter = letters.removeFirst()
-                guard let option = CurlOption.short(letter) else {
-                    unknown.append("-\(letter)")
-                    continue
-                }
-                guard option.takesValue else {
-                    settings.append(Setting(option: option, value: nil, spelling: "-\(letter)"))
-                    continue
-                }
-                if !letters.isEmpty {
-                    settings.append(Setting(option: option, value: String(letters), spelling: "-\(letter)"))
-                } else if let value = next() {
-                    settings.append(Setting(option: option, value: value, spelling: "-\(letter)"))
-                } else {
-                    missingValue = "-\(letter)"
-                }
-                letters = []
-            }
+            value = arguments[index]
+            index += 1
+        }
+        if let option = CurlOption(rawValue: name) {
+            settings.append(Setting(option: option, value: value, spelling: spelling))
+        } else if takesValue || CurlOptionTable.longSwitches.contains(name)
+                    || name.hasPrefix("no-") && CurlOptionTable.longSwitches.contains(String(name.dropFirst(3))) {
+            ignored.append([spelling, value].compactMap { $0 }.joined(separator: " "))
+        } else {
+            unknown.append(spelling)
         }
     }
 

@@ -26,7 +26,8 @@ struct CurlRequestBuilder {
         if let option = command.missingValue { throw problem("\(option) needs a value") }
         guard let first = command.urls.first ?? command.values(.url).first else { throw problem("the command has no URL") }
         for extra in (command.urls + command.values(.url)).dropFirst() { report.dropped(place, "a second URL (\(extra)): each curl command becomes one request") }
-        for option in command.unknown { report.dropped("\(place): \(option)", "an option Ferry does not know") }
+        for option in command.unknown { report.dropped("\(place): \(option)", "not a curl option Ferry knows") }
+        for option in command.ignored { report.dropped("\(place): \(option)", "a curl option Ferry does not act on") }
 
         var description = RequestDescription(method: .get, url: first.contains("://") ? first : "http://" + first)
         description.options.defaultHeaders = false
@@ -35,14 +36,22 @@ struct CurlRequestBuilder {
         description.options.decompress = command.has(.compressed)
         try applyHeaders(to: &description)
         let hasBody = try applyBody(to: &description)
+        for query in command.values(.urlQuery) {  // `+text` as it is, else encoded as --data-urlencode does
+            let piece = query.hasPrefix("+") ? String(query.dropFirst()) : try urlEncoded(query)
+            description.url += (description.url.contains("?") ? "&" : "?") + piece
+        }
         description.method = method(hasBody: hasBody)
         try applyOptions(to: &description)
         try applyAuth(to: &description)
         do {
-            _ = try description.resolved(with: .literal, directory: directory)
+            // Checks the URL, headers and options; files are read only when the request is sent.
+            var probe = description
+            probe.body = .none
+            _ = try probe.resolved(with: .literal, directory: directory)
         } catch {
             throw problem(ErrorChain(error).links.map(\.message).joined(separator: ": "))
         }
+        noteMissingFiles(in: description.body)
         report.imported(place, "\(description.method.rawValue) \(description.url)")
         let target = URL(string: description.url).map { ($0.host ?? "") + $0.path } ?? description.url
         return (description, "\(description.method.rawValue) \(target)")
@@ -135,7 +144,7 @@ struct CurlRequestBuilder {
     }
 
     /// One `-d`-like value as curl sends it.
-    private func piece(_ setting: CurlCommand.Setting) throws(ImportProblem) -> Data {
+    private mutating func piece(_ setting: CurlCommand.Setting) throws(ImportProblem) -> Data {
         let value = setting.value ?? ""
         switch setting.option {
         case .dataRaw:
@@ -143,15 +152,15 @@ struct CurlRequestBuilder {
         case .dataURLEncode:
             return Data(try urlEncoded(value).utf8)
         case .dataBinary, .json:
-            return value.hasPrefix("@") ? try read(String(value.dropFirst()), for: setting) : Data(value.utf8)
+            return value.hasPrefix("@") ? read(String(value.dropFirst()), for: setting) : Data(value.utf8)
         default:  // -d, --data, --data-ascii: a file's CR and LF are left out
             guard value.hasPrefix("@") else { return Data(value.utf8) }
-            return try read(String(value.dropFirst()), for: setting).filter { $0 != 0x0A && $0 != 0x0D }
+            return read(String(value.dropFirst()), for: setting).filter { $0 != 0x0A && $0 != 0x0D }
         }
     }
 
     /// `--data-urlencode`'s forms: `content`, `=content`, `name=content`, `@file`, `name@file`.
-    private func urlEncoded(_ value: String) throws(ImportProblem) -> String {
+    private mutating func urlEncoded(_ value: String) throws(ImportProblem) -> String {
         if let equals = value.firstIndex(of: "=") {
             let name = String(value[..<equals])
             let encoded = QueryStringEncoder.percentEscaped(String(value[value.index(after: equals)...]))
@@ -159,7 +168,7 @@ struct CurlRequestBuilder {
         }
         if let at = value.firstIndex(of: "@") {
             let name = String(value[..<at])
-            let contents = String(decoding: try read(String(value[value.index(after: at)...]), for: nil), as: UTF8.self)
+            let contents = String(decoding: read(String(value[value.index(after: at)...]), for: nil), as: UTF8.self)
             let encoded = QueryStringEncoder.percentEscaped(contents)
             return name.isEmpty ? encoded : name + "=" + encoded
         }
@@ -182,7 +191,7 @@ struct CurlRequestBuilder {
                 if field.hasPrefix("filename=") { fileName = String(field.dropFirst(9)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
             }
             if content.hasPrefix("<") {
-                let text = String(decoding: try read(fields[0], for: setting), as: UTF8.self)
+                let text = String(decoding: read(fields[0], for: setting), as: UTF8.self)
                 if type != nil { report.approximated("\(place): \(setting.spelling) \(value)", "a text part's own Content-Type is not sent yet") }
                 return .init(name: name, value: .text(text), contentType: type)
             }
@@ -205,8 +214,7 @@ struct CurlRequestBuilder {
         if command.has(.http11) { description.options.httpVersion = .http1_1 }
         if command.has(.http2) { description.options.httpVersion = .http2 }
         for option in [CurlOption.http10, .http2PriorKnowledge, .http3] where command.has(option) {
-            report.approximated("\(place): --\(option == .http10 ? "http1.0" : option == .http3 ? "http3" : "http2-prior-knowledge")",
-                                "sent with Ferry's HTTP version choice")
+            report.approximated("\(place): --\(option.rawValue)", "sent with Ferry's HTTP version choice")
         }
         if let rate = command.values(.limitRate).last {
             guard let bytes = RequestOptions.parseRate(rate) else { throw problem("--limit-rate \(rate) is not a rate") }
@@ -246,15 +254,34 @@ struct CurlRequestBuilder {
 
     private func seconds(_ option: CurlOption) throws(ImportProblem) -> Double? {
         guard let text = command.values(option).last else { return nil }
-        guard let value = Double(text), value > 0, value.isFinite else { throw problem("--\(option == .maxTime ? "max-time" : "connect-timeout") \(text) is not a number of seconds") }
+        guard let value = Double(text), value > 0, value.isFinite else { throw problem("--\(option.rawValue) \(text) is not a number of seconds") }
         return value
     }
 
-    private func read(_ path: String, for setting: CurlCommand.Setting?) throws(ImportProblem) -> Data {
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: absolute(path)))
-        } catch {
-            throw problem("\(setting.map { "\($0.spelling) " } ?? "")@\(path): cannot read \(absolute(path))")
+    /// A file curl would read into the body now; standard input or a file that is not here is left
+    /// out, and the report says so.
+    private mutating func read(_ path: String, for setting: CurlCommand.Setting?) -> Data {
+        let written = "\(setting.map { "\($0.spelling) " } ?? "")@\(path)"
+        guard path != "-" else {
+            report.dropped("\(place): \(written)", "curl reads this from standard input when it runs; it is left out")
+            return Data()
+        }
+        guard let data = FileManager.default.contents(atPath: absolute(path)) else {
+            report.dropped("\(place): \(written)", "\(absolute(path)) cannot be read here; it is left out")
+            return Data()
+        }
+        return data
+    }
+
+    /// Notes body and part files that are not here now: they are read when the request is sent.
+    private mutating func noteMissingFiles(in body: RequestDescription.Body) {
+        var paths: [String] = []
+        if case .file(let path, _) = body { paths.append(path) }
+        if case .multipart(let parts) = body {
+            for part in parts { if case .file(let path) = part.value { paths.append(path) } }
+        }
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            report.approximated("\(place): @\(path)", "the file is not there now; it is read when the request is sent")
         }
     }
 
