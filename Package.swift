@@ -89,7 +89,7 @@ let package = Package(
         ], exclude: ["Fixtures"]),  // read in place through #filePath
         .testTarget(name: "FerryShimTests", dependencies: ["CNcursesShims", "CCurlShims"]),
         .testTarget(name: "FerryTUITests", dependencies: [
-            "FerryCore", "FerryTUI", "FerryApp", "FerryStore", "CNcursesShims", "FerryTestSupport",
+            "FerryCore", "FerryTUI", "FerryApp", "FerryTerminal", "FerryStore", "CNcursesShims", "FerryTestSupport",
         ]),
         .testTarget(name: "FerryCLITests", dependencies: [
             "ferry", "FerryCLI", "FerryServer", "FerryStore", "FerryTestSupport",

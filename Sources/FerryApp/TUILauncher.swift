@@ -14,8 +14,16 @@ public enum TUILauncher {
     public static func run(theme themeName: String?, examples: [RequestSource] = [], collection: String? = nil,
                            variables: [Variable] = [], environmentName: String? = nil,
                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
+        run(on: try CursesTerminal(environment: environment), theme: themeName, examples: examples, collection: collection,
+            variables: variables, environmentName: environmentName, environment: environment)
+    }
+
+    /// `run` on a terminal the caller made: a `MemoryTerminal` runs the whole TUI in-process for tests.
+    public static func run(on terminal: any Terminal, theme themeName: String?, examples: [RequestSource] = [], collection: String? = nil,
+                           variables: [Variable] = [], environmentName: String? = nil,
+                           environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         let workspace = CollectionWorkspace(root: collection ?? FileManager.default.currentDirectoryPath, overrides: variables)
-        return try open(theme: themeName, keysFromTerminal: false, environment: environment, workspace: workspace) { size, keymap, theme in
+        return open(terminal, theme: themeName, environment: environment, workspace: workspace) { size, keymap, theme in
             var state = AppState(width: size.width, height: size.height, keymap: keymap, theme: theme)
             state.editor = RequestEditor(root: workspace.root)
             if collection != nil { state.collection.sidebar = Sidebar(isLoaded: false) }
@@ -36,19 +44,18 @@ public enum TUILauncher {
     public static func view(_ response: Response, title: String, path: String?, theme themeName: String?,
                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
         let summary = ResponseSummary(response, accept: nil)
-        return try open(theme: themeName, keysFromTerminal: true, environment: environment) { size, keymap, theme in
+        return open(try CursesTerminal(environment: environment, keysFromTerminal: true), theme: themeName, environment: environment) { size, keymap, theme in
             var state = AppState.viewer(summary, title: title, width: size.width, height: size.height, keymap: keymap, theme: theme)
             if let path { state.reveal(path: path) }
             return state
         }
     }
 
-    /// Takes over the terminal, loads the theme and keymap, makes the first state and runs the loop;
+    /// Loads the theme and keymap, makes the first state and runs the loop on `terminal`;
     /// problems with the user's files show in the status line.
-    private static func open(theme themeName: String?, keysFromTerminal: Bool, environment: [String: String],
+    private static func open(_ terminal: any Terminal, theme themeName: String?, environment: [String: String],
                              workspace: CollectionWorkspace? = nil,
-                             state makeState: ((width: Int, height: Int), Keymap, Theme) -> AppState) throws -> Int32 {
-        let terminal = try CursesTerminal(environment: environment, keysFromTerminal: keysFromTerminal)
+                             state makeState: ((width: Int, height: Int), Keymap, Theme) -> AppState) -> Int32 {
         let config = StoreLocations(environment: environment).configDirectory
         let settings = Settings.load(path: (config as NSString).appendingPathComponent("config.yaml"))
         let loader = ThemeLoader(userDirectory: (config as NSString).appendingPathComponent("themes"))

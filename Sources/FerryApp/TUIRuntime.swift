@@ -48,7 +48,10 @@ final class TUIRuntime {
     /// Runs until the user quits, a signal asks to or the terminal goes away; the terminal is restored
     /// when it returns the exit status (0 when the user quit).
     func run() -> Int32 {
-        defer { terminal.stop() }
+        defer {
+            stopWatchingSignals()
+            terminal.stop()
+        }
         watchSignals()
         let size = terminal.size
         _ = state.update(.resize(width: size.width, height: size.height))
@@ -249,9 +252,12 @@ final class TUIRuntime {
 
     // MARK: - Signals
 
+    /// The signals that end the loop.
+    private static let signals = [SIGTERM, SIGINT, SIGHUP]
+
     /// SIGTERM, SIGINT and SIGHUP from outside end the loop so the terminal is restored.
     private func watchSignals() {
-        for number in [SIGTERM, SIGINT, SIGHUP] {
+        for number in Self.signals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             let inbox = self.inbox
@@ -259,6 +265,14 @@ final class TUIRuntime {
             source.resume()
             signalSources.append(source)
         }
+    }
+
+    /// Gives the signals their default action back once the loop has ended (the process may go on:
+    /// `ferry demo` shuts its server down, a test process runs other tests).
+    private func stopWatchingSignals() {
+        for source in signalSources { source.cancel() }
+        signalSources = []
+        for number in Self.signals { signal(number, SIG_DFL) }
     }
 }
 
