@@ -127,9 +127,12 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// GET and HEAD use curl's own modes; a body goes through the read callback in POST mode,
-    /// with the method name replaced for anything but POST (as `curl -X PUT -d …` does).
+    /// with the method name replaced for anything but POST (as `curl -X PUT -d …` does), GET
+    /// included. A POST without a body says `Content-Length: 0`, unless the request asks for no
+    /// default headers (an imported curl command, which sends none).
     private func configureMethodAndBody(context: UnsafeMutableRawPointer) throws {
         let method = request.method
+        let postMode = bodySource != nil || (method == .post && request.options.defaultHeaders != false)
         if method == .head {
             try set(CURLOPT_NOBODY, 1)
         } else if let bodySource {
@@ -139,13 +142,13 @@ final class CurlTransfer: @unchecked Sendable {
             try set(CURLOPT_READDATA, context)
             try check(ferry_curl_easy_setopt_seek_callback(handle, curlSeekCallback))
             try set(CURLOPT_SEEKDATA, context)
-        } else if method == .post {
+        } else if postMode {
             try set(CURLOPT_POST, 1)
             try check(ferry_curl_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, 0))
             try check(ferry_curl_easy_setopt_io_callback(handle, CURLOPT_READFUNCTION, curlReadCallback))
             try set(CURLOPT_READDATA, context)
         }
-        if method != .get && method != .head && method != .post {
+        if method != .head, method != (postMode ? .post : .get) {
             try set(CURLOPT_CUSTOMREQUEST, method.rawValue)
         }
     }
@@ -156,6 +159,8 @@ final class CurlTransfer: @unchecked Sendable {
         // `Name:` with nothing after it tells curl to leave that header out, its own defaults included.
         var lines = DefaultHeaders.applied(to: request.headers, all: request.options.defaultHeaders != false).map { "\($0.name): \($0.value)" }
         if !request.headers.contains("Expect") { lines.append("Expect:") }
+        // libcurl types a POST it sends without a body as a form; there is nothing to type.
+        if bodySource == nil, !request.headers.contains("Content-Type") { lines.append("Content-Type:") }
         for line in lines { headerList = curl_slist_append(headerList, line) }
         try check(ferry_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
     }

@@ -12,49 +12,68 @@ struct CurlRequestBuilder {
     let source: String
     /// The folder relative `@file` paths are read from.
     let directory: String
+    /// What the shell line gives curl as standard input (a here-document, or `< file`), for `@-`.
+    let standardInput: String?
+    let inputFile: String?
     var report = ImportReport()
 
-    init(command: CurlCommand, place: String, source: String, directory: String) {
+    init(command: CurlCommand, place: String, source: String, directory: String, standardInput: String? = nil, inputFile: String? = nil) {
         self.command = command
         self.place = place
         self.source = source
         self.directory = directory
+        self.standardInput = standardInput
+        self.inputFile = inputFile
     }
 
-    /// The description, and a title for its file (`GET example.com/users`).
-    mutating func build() throws(ImportProblem) -> (description: RequestDescription, title: String) {
+    /// The descriptions, one per URL of the command as curl sends one request per URL, each with a
+    /// title for its file (`GET example.com/users`).
+    mutating func build() throws(ImportProblem) -> [(description: RequestDescription, title: String)] {
         if let option = command.missingValue { throw problem("\(option) needs a value") }
-        guard let first = command.urls.first ?? command.values(.url).first else { throw problem("the command has no URL") }
-        for extra in (command.urls + command.values(.url)).dropFirst() { report.dropped(place, "a second URL (\(extra)): each curl command becomes one request") }
+        let urls = command.urls + command.values(.url)
+        guard !urls.isEmpty else { throw problem("the command has no URL") }
         for option in command.unknown { report.dropped("\(place): \(option)", "not a curl option Ferry knows") }
         for option in command.ignored { report.dropped("\(place): \(option)", "a curl option Ferry does not act on") }
 
-        var description = RequestDescription(method: .get, url: first.contains("://") ? first : "http://" + first)
-        description.options.defaultHeaders = false
-        description.options.followRedirects = command.has(.location)
-        if command.has(.location) { description.options.maxRedirects = 50 }
-        description.options.decompress = command.has(.compressed)
-        try applyHeaders(to: &description)
-        let hasBody = try applyBody(to: &description)
-        for query in command.values(.urlQuery) {  // `+text` as it is, else encoded as --data-urlencode does
-            let piece = query.hasPrefix("+") ? String(query.dropFirst()) : try urlEncoded(query)
-            description.url += (description.url.contains("?") ? "&" : "?") + piece
+        var base = RequestDescription(method: .get, url: "")
+        base.options.defaultHeaders = false
+        base.options.followRedirects = command.has(.location)
+        if command.has(.location) { base.options.maxRedirects = 50 }
+        base.options.decompress = command.has(.compressed)
+        try applyHeaders(to: &base)
+        var query: [String] = []
+        let hasBody = try applyBody(to: &base, query: &query)
+        for piece in command.values(.urlQuery) {  // `+text` as it is, else encoded as --data-urlencode does
+            query.append(piece.hasPrefix("+") ? String(piece.dropFirst()) : try urlEncoded(piece))
         }
-        description.method = method(hasBody: hasBody)
-        try applyOptions(to: &description)
-        try applyAuth(to: &description)
-        do {
-            // Checks the URL, headers and options; files are read only when the request is sent.
-            var probe = description
-            probe.body = .none
-            _ = try probe.resolved(with: .literal, directory: directory)
-        } catch {
-            throw problem(ErrorChain(error).links.map(\.message).joined(separator: ": "))
+        base.method = method(hasBody: hasBody)
+        try applyOptions(to: &base)
+        try applyAuth(to: &base)
+        noteMissingFiles(in: base.body)
+        var results: [(RequestDescription, String)] = []
+        for url in urls {
+            var description = base
+            description.url = (url.contains("://") ? url : "http://" + url) + Self.joined(query, after: url)
+            do {
+                // Checks the URL, headers and options; files are read only when the request is sent.
+                var probe = description
+                probe.body = .none
+                _ = try probe.resolved(with: .literal, directory: directory)
+            } catch {
+                throw problem(ErrorChain(error).links.map(\.message).joined(separator: ": "))
+            }
+            report.imported(place, "\(description.method.rawValue) \(description.url)")
+            let target = URL(string: description.url).map { ($0.host ?? "") + $0.path } ?? description.url
+            results.append((description, "\(description.method.rawValue) \(target)"))
         }
-        noteMissingFiles(in: description.body)
-        report.imported(place, "\(description.method.rawValue) \(description.url)")
-        let target = URL(string: description.url).map { ($0.host ?? "") + $0.path } ?? description.url
-        return (description, "\(description.method.rawValue) \(target)")
+        return results
+    }
+
+    /// `pieces` as a query to add to `url`: after `?`, or `&` when it has a query already.
+    private static func joined(_ pieces: [String], after url: String) -> String {
+        guard !pieces.isEmpty else { return "" }
+        let separator = !url.contains("?") ? "?" : url.hasSuffix("?") || url.hasSuffix("&") ? "" : "&"
+        return separator + pieces.joined(separator: "&")
     }
 
     // MARK: - Parts
@@ -95,7 +114,9 @@ struct CurlRequestBuilder {
             }
         }
         for jar in command.values(.cookieJar) { report.dropped("\(place): -c \(jar)", "cookie jars are not kept yet") }
-        if let range = command.values(.range).last { description.headers.append(.init(name: "Range", value: "bytes=" + range)) }
+        if let range = command.values(.range).last {  // curl makes a bare number an open range
+            description.headers.append(.init(name: "Range", value: "bytes=" + range + (range.contains("-") ? "" : "-")))
+        }
         if command.has(.json) {
             for (name, value) in [("Content-Type", "application/json"), ("Accept", "application/json")]
             where !description.headers.contains(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
@@ -104,9 +125,9 @@ struct CurlRequestBuilder {
         }
     }
 
-    /// The body from `-d` and its kin, `-F` or `-T`; with `-G` the data goes into the URL instead.
+    /// The body from `-d` and its kin, `-F` or `-T`; with `-G` the data goes into `query` instead.
     /// Returns whether there is a body.
-    private mutating func applyBody(to description: inout RequestDescription) throws(ImportProblem) -> Bool {
+    private mutating func applyBody(to description: inout RequestDescription, query: inout [String]) throws(ImportProblem) -> Bool {
         let hasContentType = description.headers.contains { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }
         let forms = command.settings.filter { $0.option == .form || $0.option == .formString }
         let data = command.settings.filter { [.data, .dataASCII, .dataRaw, .dataBinary, .dataURLEncode, .json].contains($0.option) }
@@ -134,8 +155,7 @@ struct CurlRequestBuilder {
             bytes.append(try piece(setting))
         }
         if command.has(.get) {
-            let query = String(decoding: bytes, as: UTF8.self)
-            description.url += (description.url.contains("?") ? "&" : "?") + query
+            query.append(String(decoding: bytes, as: UTF8.self))
             return false
         }
         let type = hasContentType ? nil : (command.has(.json) ? nil : "application/x-www-form-urlencoded")
@@ -175,31 +195,51 @@ struct CurlRequestBuilder {
         return QueryStringEncoder.percentEscaped(value)
     }
 
-    /// One `-F` part: `name=value`, `name=@file;type=…;filename=…`, `name=<file` (the file as text).
+    /// One `-F` part: `name=value`, `name=@file;type=…;filename=…`, `name=<file` (the file as text);
+    /// the value or file name may be double-quoted, as curl reads it (`name="a;b"`).
     private mutating func part(_ setting: CurlCommand.Setting) throws(ImportProblem) -> RequestDescription.MultipartPart {
         let value = setting.value ?? ""
         guard let equals = value.firstIndex(of: "=") else { throw problem("\(setting.spelling) \(value) is not `name=value`") }
         let name = String(value[..<equals])
-        let content = String(value[value.index(after: equals)...])
-        if setting.option == .formString { return .init(name: name, value: .text(content)) }
-        if content.hasPrefix("@") || content.hasPrefix("<") {
-            let fields = content.dropFirst().split(separator: ";", omittingEmptySubsequences: false).map(String.init)
-            var type: String?
-            var fileName: String?
-            for field in fields.dropFirst() {
-                if field.hasPrefix("type=") { type = String(field.dropFirst(5)) }
-                if field.hasPrefix("filename=") { fileName = String(field.dropFirst(9)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        let content = value[value.index(after: equals)...]
+        if setting.option == .formString { return .init(name: name, value: .text(String(content))) }
+        let kind = content.first == "@" || content.first == "<" ? content.first : nil
+        let (word, rest) = Self.formWord(kind == nil ? content : content.dropFirst())
+        var type: String?
+        var fileName: String?
+        for field in rest.split(separator: ";") {
+            let field = field.trimmingCharacters(in: .whitespaces)
+            if field.hasPrefix("type=") {
+                type = String(field.dropFirst(5))
+            } else if field.hasPrefix("filename=") {
+                fileName = Self.formWord(field.dropFirst(9)).word
+            } else {
+                report.dropped("\(place): \(setting.spelling) \(value)", "the part parameter `\(field)` is not sent")
             }
-            if content.hasPrefix("<") {
-                let text = String(decoding: read(fields[0], for: setting), as: UTF8.self)
-                if type != nil { report.approximated("\(place): \(setting.spelling) \(value)", "a text part's own Content-Type is not sent yet") }
-                return .init(name: name, value: .text(text), contentType: type)
-            }
-            return .init(name: name, value: .file(path: absolute(fields[0])), contentType: type, fileName: fileName)
         }
-        let fields = content.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
-        if fields.count > 1 { report.approximated("\(place): \(setting.spelling) \(value)", "a text part's own Content-Type is not sent yet") }
-        return .init(name: name, value: .text(fields[0]))
+        if kind == "@" { return .init(name: name, value: .file(path: absolute(word)), contentType: type, fileName: fileName) }
+        let text = kind == "<" ? String(decoding: read(word, for: setting), as: UTF8.self) : word
+        if type != nil || fileName != nil { report.approximated("\(place): \(setting.spelling) \(value)", "a text part's own Content-Type or file name is not sent yet") }
+        return .init(name: name, value: .text(text))
+    }
+
+    /// A `-F` word: a double-quoted string (with `\"` and `\\` escapes) or the text up to `;`, and what follows it.
+    private static func formWord(_ text: Substring) -> (word: String, rest: Substring) {
+        guard text.first == "\"" else {
+            let end = text.firstIndex(of: ";") ?? text.endIndex
+            return (String(text[..<end]), text[end...])
+        }
+        var word = ""
+        var index = text.index(after: text.startIndex)
+        while index < text.endIndex, text[index] != "\"" {
+            if text[index] == "\\", text.index(after: index) < text.endIndex, ["\"", "\\"].contains(text[text.index(after: index)]) {
+                index = text.index(after: index)
+            }
+            word.append(text[index])
+            index = text.index(after: index)
+        }
+        let rest = index < text.endIndex ? text[text.index(after: index)...] : text[index...]
+        return (word, rest)
     }
 
     private mutating func applyOptions(to description: inout RequestDescription) throws(ImportProblem) {
@@ -236,12 +276,14 @@ struct CurlRequestBuilder {
     }
 
     private mutating func applyAuth(to description: inout RequestDescription) throws(ImportProblem) {
-        if let token = command.values(.oauth2Bearer).last { description.auth = .bearer(token: token) }
-        guard let user = command.values(.user).last else { return }
-        if command.has(.digest) {
-            report.dropped("\(place): --digest -u", "digest authentication is not supported yet; the credentials are not sent")
+        // Digest and the other challenge–response schemes answer a server's challenge; no credentials go out before it.
+        if let scheme = command.ignored.first(where: { ["--ntlm", "--negotiate", "--anyauth"].contains($0) }) ?? (command.has(.digest) ? "--digest" : nil),
+           command.has(.user) || command.has(.oauth2Bearer) {
+            report.dropped("\(place): \(scheme)", "this authentication scheme is not supported yet; the credentials are not sent")
             return
         }
+        if let token = command.values(.oauth2Bearer).last { description.auth = .bearer(token: token) }
+        guard let user = command.values(.user).last else { return }
         guard let colon = user.firstIndex(of: ":") else {
             report.approximated("\(place): -u \(user)", "curl would ask for the password; it is left empty")
             description.auth = .basic(username: user, password: "")
@@ -262,9 +304,13 @@ struct CurlRequestBuilder {
     /// out, and the report says so.
     private mutating func read(_ path: String, for setting: CurlCommand.Setting?) -> Data {
         let written = "\(setting.map { "\($0.spelling) " } ?? "")@\(path)"
-        guard path != "-" else {
-            report.dropped("\(place): \(written)", "curl reads this from standard input when it runs; it is left out")
-            return Data()
+        if path == "-" {
+            if let standardInput { return Data(standardInput.utf8) }
+            guard let inputFile else {
+                report.dropped("\(place): \(written)", "curl reads this from standard input when it runs; it is left out")
+                return Data()
+            }
+            return read(inputFile, for: setting)
         }
         guard let data = FileManager.default.contents(atPath: absolute(path)) else {
             report.dropped("\(place): \(written)", "\(absolute(path)) cannot be read here; it is left out")

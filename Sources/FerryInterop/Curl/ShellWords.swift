@@ -1,12 +1,18 @@
 /// Splits pasted shell text into commands and their words as a POSIX shell would: `'…'`, `"…"`
 /// (with `\"`, `\\`, `\$`, `` \` `` and line continuations), ANSI-C `$'…'` strings, backslash
 /// escapes, `\`-newline continuations and `#` comments. A command ends at an unquoted newline,
-/// `;`, `&&`, `||` or `|`. Nothing is expanded: `$HOME` stays as written.
+/// `;`, `&`, `&&`, `||` or `|`. Redirections are taken out of the words: `< file`, `<<DELIMITER`
+/// here-documents and `<<<` here-strings give the command's standard input; output redirections are
+/// dropped. Nothing is expanded: `$HOME` stays as written.
 struct ShellWords {
     /// One command: its words and the line it starts on (1-based).
     struct Command: Equatable {
         var words: [String]
         var line: Int
+        /// A here-document's or here-string's text.
+        var standardInput: String?
+        /// The file `< file` reads standard input from.
+        var inputFile: String?
     }
 
     /// A quote left open, with where it was opened.
@@ -28,6 +34,16 @@ struct ShellWords {
     private var commands: [Command] = []
     private var commandLine = 1
     private var words: [String] = []
+    /// What the next word is the target of, after a redirection operator.
+    private var redirection: Redirection?
+    /// A here-document whose text starts on the next line.
+    private var hereDocument: (delimiter: String, stripsTabs: Bool)?
+    private var standardInput: String?
+    private var inputFile: String?
+
+    private enum Redirection {
+        case inputFile, output, hereString, hereDocument(stripsTabs: Bool)
+    }
     private var word = ""
     /// True once the current word has begun (so `''` makes an empty word).
     private var inWord = false
@@ -47,14 +63,43 @@ struct ShellWords {
                 endWord()
             case "\n":
                 advance()
+                endWord()
+                if hereDocument != nil { readHereDocument() }
                 endCommand()
             case ";":
                 advance()
                 endCommand()
-            case "&" where peek(1) == "&", "|":
+            case "&" where peek(1) == ">":
+                advance()
+                advance()
+                if peek() == ">" { advance() }
+                endWord()
+                redirection = .output
+            case "&", "|":
                 advance()
                 if peek() == "&" || peek() == "|" { advance() }
                 endCommand()
+            case "<":
+                advance()
+                endWord()
+                if peek() == "<", peek(1) == "<" {
+                    advance()
+                    advance()
+                    redirection = .hereString
+                } else if peek() == "<" {
+                    advance()
+                    let stripsTabs = peek() == "-"
+                    if stripsTabs { advance() }
+                    redirection = .hereDocument(stripsTabs: stripsTabs)
+                } else {
+                    redirection = .inputFile
+                }
+            case ">":
+                advance()
+                if peek() == ">" || peek() == "|" { advance() }
+                if inWord, !word.isEmpty, word.allSatisfy(\.isNumber) { word = ""; inWord = false }  // `2>`: a descriptor number
+                endWord()
+                redirection = .output
             case "#" where !inWord:
                 while let next = peek(), next != "\n" { advance() }
             case "\\":
@@ -68,6 +113,8 @@ struct ShellWords {
                 try doubleQuoted()
             case "$" where peek(1) == "'":
                 try ansiQuoted()
+            case "`", "$" where peek(1) == "(":
+                try substitution()
             default:
                 advance()
                 append(character)
@@ -173,6 +220,30 @@ struct ShellWords {
         if let value = UInt32(digits, radix: 8), let scalar = Unicode.Scalar(value) { word.unicodeScalars.append(scalar) }
     }
 
+    /// A command substitution, `` `…` `` or `$(…)`, kept as written: it is not run.
+    private mutating func substitution() throws(UnterminatedQuote) {
+        let opened = (line, column)
+        beginWord()
+        let closing: Character = peek() == "`" ? "`" : ")"
+        var depth = 0
+        if closing == ")" {
+            append("$")
+            advance()
+        }
+        append(peek()!)
+        advance()
+        while let character = peek() {
+            advance()
+            word.append(character)
+            if closing == ")", character == "(" { depth += 1 }
+            if character == closing {
+                if depth == 0 { return }
+                depth -= 1
+            }
+        }
+        throw UnterminatedQuote(line: opened.0, column: opened.1, quote: closing == "`" ? "`" : "(")
+    }
+
     // MARK: - Words and commands
 
     private mutating func beginWord() {
@@ -187,16 +258,52 @@ struct ShellWords {
 
     private mutating func endWord() {
         guard inWord else { return }
+        defer {
+            word = ""
+            inWord = false
+        }
+        if let target = redirection {
+            redirection = nil
+            switch target {
+            case .inputFile: inputFile = word
+            case .output: break
+            case .hereString: standardInput = word + "\n"
+            case .hereDocument(let stripsTabs): hereDocument = (word, stripsTabs)
+            }
+            return
+        }
         if words.isEmpty { commandLine = wordLine }
         words.append(word)
-        word = ""
-        inWord = false
+    }
+
+    /// The lines up to the here-document's delimiter line, as the command's standard input.
+    private mutating func readHereDocument() {
+        guard let (delimiter, stripsTabs) = hereDocument else { return }
+        hereDocument = nil
+        var lines: [String] = []
+        while peek() != nil {
+            var line = ""
+            while let character = peek(), character != "\n" {
+                line.append(character)
+                advance()
+            }
+            if peek() == "\n" { advance() }
+            if stripsTabs { line = String(line.drop { $0 == "\t" }) }
+            if line == delimiter { break }
+            lines.append(line)
+        }
+        standardInput = lines.map { $0 + "\n" }.joined()
     }
 
     private mutating func endCommand() {
         endWord()
-        if !words.isEmpty { commands.append(Command(words: words, line: commandLine)) }
+        if !words.isEmpty {
+            commands.append(Command(words: words, line: commandLine, standardInput: standardInput, inputFile: inputFile))
+        }
         words = []
+        redirection = nil
+        standardInput = nil
+        inputFile = nil
     }
 
     private func peek(_ offset: Int = 0) -> Character? {
