@@ -1,0 +1,94 @@
+import FerryCore
+import Foundation
+
+/// A request description as one curl command that sends the same request: method, URL, headers
+/// (Ferry's default ones included), body bytes, multipart parts with their files, credentials, TLS,
+/// redirect and time options, quoted for a POSIX shell (single quotes hold control characters as
+/// they are: show the command through `TerminalSafeText` on a terminal). Variables are filled in
+/// with the resolver's values; secret ones are written back as `{{name}}` unless `reveal`.
+public struct CurlExporter {
+    public var reveal: Bool
+
+    public init(reveal: Bool = false) { self.reveal = reveal }
+
+    /// The command, on continued lines (`\`) for reading, one option a line.
+    public func command(for description: RequestDescription, resolver: VariableResolver,
+                        defaults: FolderDefaults = FolderDefaults(), directory: String) throws -> String {
+        var probe = description
+        probe.body = .none
+        let resolved = try probe.resolved(with: resolver, defaults: defaults, directory: directory)
+        let request = resolved.request
+        var lines: [[String]] = [["curl", request.url.absoluteString]]
+        let (body, contentType) = try description.resolvedBody(with: resolver, directory: directory, contentTypeHeader: request.headers["Content-Type"])
+        let hasBody: Bool
+        if case .none = body { hasBody = false } else { hasBody = true }
+        if request.method != (hasBody ? .post : .get) {
+            lines.append(request.method == .head ? ["--head"] : ["-X", request.method.rawValue])
+        }
+        var headers = DefaultHeaders.applied(to: request.headers, all: request.options.defaultHeaders != false)
+        if let contentType, !headers.contains("Content-Type"), !Self.isMultipart(description.body) { headers.add(name: "Content-Type", value: contentType) }
+        // curl types a body it is given as a form; a body Ferry sends without a type goes without one.
+        if hasBody, !headers.contains("Content-Type"), !Self.isMultipart(description.body) { headers.add(name: "Content-Type", value: "") }
+        if hasBody { headers.add(name: "Expect", value: "") }  // Ferry never waits for 100-continue
+        for field in headers { lines.append(["-H", field.value.isEmpty ? "\(field.name):" : "\(field.name): \(field.value)"]) }
+        switch request.authentication {
+        case .basic(let username, let password)?: lines.append(["-u", "\(username):\(password)"])
+        case .bearer(let token)?: lines.append(["--oauth2-bearer", token])
+        case nil: break
+        }
+        lines += try bodyLines(description, resolver: resolver, directory: directory, body: body)
+        lines += optionLines(request.options)
+        let shown = { (word: String) in ShellQuoting.quote(reveal ? word : resolved.redaction.redact(word)) }
+        return lines.map { $0.map(shown).joined(separator: " ") }.joined(separator: " \\\n  ")
+    }
+
+    private func bodyLines(_ description: RequestDescription, resolver: VariableResolver, directory: String, body: RequestBody) throws -> [[String]] {
+        switch description.body {
+        case .none:
+            return []
+        case .file(let path, _):
+            return [["--data-binary", "@" + CollectionPath.absolute(try resolver.render(path, place: "body file"), in: directory)]]
+        case .multipart(let parts):
+            return try parts.map { part in
+                switch part.value {
+                case .text(let text):
+                    return ["--form-string", "\(part.name)=\(try resolver.render(text, place: "part \(part.name)"))"]
+                case .file(let path):
+                    let absolute = CollectionPath.absolute(try resolver.render(path, place: "part \(part.name)"), in: directory)
+                    let fields = [part.contentType.map { "type=\($0)" }, part.fileName.map { "filename=\($0)" }].compactMap { $0 }
+                    return ["-F", ([part.name + "=@" + absolute] + fields).joined(separator: ";")]
+                }
+            }
+        case .raw, .bytes, .json, .form, .plist:
+            guard case .bytes(let data) = body else { return [] }
+            return [["--data-binary", String(decoding: data, as: UTF8.self)]]
+        }
+    }
+
+    private func optionLines(_ options: RequestOptions) -> [[String]] {
+        var lines: [[String]] = []
+        if options.followRedirects { lines.append(["-L", "--max-redirs", String(options.maxRedirects)]) }
+        if !options.tls.verifyPeer { lines.append(["-k"]) }
+        if let ca = options.tls.caFile { lines.append(["--cacert", ca]) }
+        if let pin = options.tls.pinnedPublicKey { lines.append(["--pinnedpubkey", pin]) }
+        if let seconds = options.totalTimeout { lines.append(["-m", Self.number(seconds)]) }
+        if let seconds = options.connectTimeout { lines.append(["--connect-timeout", Self.number(seconds)]) }
+        switch options.httpVersion {
+        case .http1_1: lines.append(["--http1.1"])
+        case .http2: lines.append(["--http2"])
+        case .automatic: break
+        }
+        if options.decompress { lines.append(["--compressed"]) }
+        if let rate = options.maxDownloadRate ?? options.maxUploadRate { lines.append(["--limit-rate", String(rate)]) }
+        return lines
+    }
+
+    private static func isMultipart(_ body: RequestDescription.Body) -> Bool {
+        if case .multipart = body { return true }
+        return false
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
