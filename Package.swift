@@ -59,7 +59,7 @@ let package = Package(
         ]),
         .target(name: "FerryInterop", dependencies: ["FerryCore"]),
         .target(name: "FerryApp", dependencies: [
-            "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport", "FerryStore",
+            "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport", "FerryStore", "FerryInterop",
             .product(name: "Yams", package: "Yams"),
         ], resources: [.copy("Themes")]),
         .target(name: "FerryCLI", dependencies: [

@@ -134,6 +134,18 @@ final class TUIRuntime {
             inWorkspace { $0.load() }
         case .loadEnvironment(let name):
             inWorkspace { $0.environment(name) }
+        case .importCurl(let text):
+            let root = state.editor.source.root
+            inbox.answer { CurlBridge.importing(text, root: root) }
+        case .copyAsCurl(let source, let variables):
+            do {
+                let command = try CurlBridge.command(for: source, variables: variables)
+                terminal.copyToClipboard(command)
+                inbox.post(.sheet(Sheet(title: "curl command (copied to the clipboard where the terminal allows)",
+                                        lines: command.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))))
+            } catch {
+                inbox.post(.notice("✗ " + ErrorChain(error).links.map(\.message).joined(separator: ": ")))
+            }
         case .quit:
             break
         }
@@ -244,7 +256,7 @@ final class TUIRuntime {
             let dump = HexDump(source: try ByteSource(path: path))
             let rows = try dump.rows(from: 0, count: Int(min(dump.rowCount, Int64(Self.bodyHexRows)))).map(\.rendered)
             let more = dump.rowCount > Int64(Self.bodyHexRows) ? ["… (the first \(Self.bodyHexRows) rows of \(dump.rowCount))"] : []
-            inbox.post(.bodyHex(rows + more + [dump.endLine]))
+            inbox.post(.sheet(Sheet(title: "Request body", lines: rows + more + [dump.endLine])))
         } catch {
             inbox.post(.notice("cannot show the body: " + (ErrorChain(error).links.first?.message ?? "\(error)")))
         }

@@ -97,6 +97,10 @@ public final class CursesTerminal: Terminal {
         }
     }
 
+    public func copyToClipboard(_ text: String) {
+        ferry_nc_write_raw("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}")
+    }
+
     public func suspend() {
         ferry_nc_write_raw("\u{1B}[?2004l")
         def_prog_mode()

@@ -16,6 +16,7 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     private var input: [Message] = []
     private var isHungUp = false
     private var isStopped = false
+    private var copied: [String] = []
     private let onDraw: (@Sendable (Canvas) -> Void)?
 
     /// A `width`×`height` terminal with `colorCount` colours (0, 8, 16 or 256); `onDraw`, when given,
@@ -35,6 +36,15 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     /// The screen as painted so far.
     public var screen: Canvas {
         locked { painted }
+    }
+
+    /// What the runtime asked to copy to the clipboard, oldest first.
+    public var clipboard: [String] {
+        locked { copied }
+    }
+
+    public func copyToClipboard(_ text: String) {
+        locked { copied.append(text) }
     }
 
     /// True once `stop()` was called.

@@ -11,6 +11,9 @@ public protocol Terminal: AnyObject {
     /// The next key, paste or resize, waiting at most `timeout` milliseconds; nil when none came,
     /// `.terminate(.terminalLost)` when the terminal's input hung up or closed.
     func nextEvent(timeout: Int) -> Message?
+    /// Asks the terminal to put `text` on the system clipboard (OSC 52); terminals that do not allow
+    /// it ignore the request, so the caller shows the text as well.
+    func copyToClipboard(_ text: String)
     /// Gives the terminal back (for `$EDITOR` or Ctrl-Z) until `resume()`.
     func suspend()
     func resume()

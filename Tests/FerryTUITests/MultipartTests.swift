@@ -86,12 +86,12 @@ import Testing
         let effects = press(.character("x"), in: &state)
         guard case .showBodyHex(let request)? = effects.first else { Issue.record("no hex effect: \(effects)"); return }
         #expect(request.headers["Content-Type"]?.hasPrefix("multipart/form-data") == true)
-        _ = state.update(.bodyHex((0..<40).map { String(format: "%08x", $0 * 16) }))
+        _ = state.update(.sheet(Sheet(title: "Request body", lines: (0..<40).map { String(format: "%08x", $0 * 16) })))
         #expect(Screen.render(state).text(row: 1).contains("Request body"))
         _ = press(.character("j"), .character("j"), .character("k"), in: &state)
-        #expect(state.overlays.bodyHexScroll == 1)
+        #expect(state.overlays.sheet?.scroll == 1)
         #expect(Screen.render(state).text(row: 2).contains("00000010"))
         _ = press(.escape, in: &state)
-        #expect(state.overlays.bodyHex == nil)
+        #expect(state.overlays.sheet == nil)
     }
 }

@@ -146,6 +146,7 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("K"), .browse, .moveRowUp),
         KeyBinding(.character("J"), .browse, .moveRowDown),
         KeyBinding(.character("x"), .browse, .showBodyHex),
+        KeyBinding(.character("Y"), .browse, .copyAsCurl),
         KeyBinding(.control("n"), .line, .complete),
 
         // Collection, environments

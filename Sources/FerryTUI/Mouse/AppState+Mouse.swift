@@ -4,7 +4,7 @@ extension AppState {
 
     /// A click focuses the pane under it and selects the tab or row clicked; the wheel scrolls the pane under the pointer.
     mutating func handle(_ event: MouseEvent) -> [Effect] {
-        guard !overlays.showHelp, overlays.palette == nil, overlays.bodyHex == nil, editor.lineEdit == nil, !isTooSmall, let pane = pane(at: event) else { return [] }
+        guard !overlays.showHelp, overlays.palette == nil, overlays.sheet == nil, editor.lineEdit == nil, !isTooSmall, let pane = pane(at: event) else { return [] }
         switch event.kind {
         case .wheelUp, .wheelDown:
             guard pane == .request || pane == .response else { return [] }

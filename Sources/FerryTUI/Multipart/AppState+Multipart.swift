@@ -34,18 +34,6 @@ extension AppState {
         return []
     }
 
-    /// Keys while the hex dump of the body is shown: scroll, or close with Esc, q or x.
-    mutating func handleBodyHex(_ action: Action?) -> [Effect] {
-        switch action {
-        case .cancel?, .quit?, .showBodyHex?: overlays.bodyHex = nil
-        case let movement? where Self.rowStep(movement) != nil:
-            let page = max(1, height - 4)
-            let step = abs(Self.rowStep(movement)!) == 1 ? Self.rowStep(movement)! : (Self.rowStep(movement)! < 0 ? -page : page)
-            overlays.bodyHexScroll = max(0, min(max(0, (overlays.bodyHex?.count ?? 0) - 1), overlays.bodyHexScroll + step))
-        default: break
-        }
-        return []
-    }
 
     /// Ends a part edit: an empty new part is dropped.
     mutating func commitPartEdit(_ index: Int, text: String, isNewRow: Bool) {

@@ -7,7 +7,16 @@ extension AppState {
         case .key(let key):
             return handle(key) + responseViewsAfterKey()
         case .paste(let text):
+            // A curl command pasted into the URL field becomes the whole request, as Posting does.
+            if focus == .url, context == .line, overlays.palette == nil, collection.pathPrompt == nil, response.views.prompt == nil,
+               text.drop(while: \.isWhitespace).hasPrefix("curl ") {
+                return [.importCurl(text)]
+            }
             editText(.insert(text))
+        case .curlImported(let request, let summary):
+            load(request)
+            collection.openRequest = nil
+            notice = summary
         case .resize(let width, let height):
             self.width = width
             self.height = height
@@ -36,9 +45,8 @@ extension AppState {
         case .themeLoaded(let theme):
             self.theme = theme
             notice = "theme: \(theme.name)"
-        case .bodyHex(let lines):
-            overlays.bodyHex = lines
-            overlays.bodyHexScroll = 0
+        case .sheet(let sheet):
+            overlays.sheet = sheet
         case .collectionLoaded(let items, let environments, let changed):
             collectionLoaded(items, environments: environments, changed: changed)
         case .requestSaved(let path, let request):
@@ -72,7 +80,7 @@ extension AppState {
         if let effects = answerDelete(key) { return effects }
         if history != nil { return handleHistory(key, action) }
         if overlays.palette != nil { return handlePalette(key, action) }
-        if overlays.bodyHex != nil { return handleBodyHex(action) }
+        if overlays.sheet != nil { return handleSheet(action) }
         if context == .line, let effects = handleCollectionLine(action) { return effects }
         guard let action else {
             if context != .browse, case .character(let c) = key, !insertCollectionText(String(c)) { editText(.insert(String(c))) }
@@ -174,8 +182,22 @@ extension AppState {
              .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate, .history,
              .moveRowUp, .moveRowDown, .showBodyHex, .complete:
             break
+        case .copyAsCurl:
+            return copyAsCurl()
         }
         return []
+    }
+
+    /// The editor's request as a curl command: copied through the terminal and shown in a sheet.
+    private mutating func copyAsCurl() -> [Effect] {
+        do {
+            let source = RequestSource(title: editor.source.title, description: try editor.description(),
+                                       defaults: editor.source.defaults, root: editor.source.root)
+            return [.copyAsCurl(source, variables: collection.variables)]
+        } catch {
+            notice = Self.oneLine(error)
+            return []
+        }
     }
 
     private mutating func send() -> [Effect] {

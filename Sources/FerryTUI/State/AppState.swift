@@ -43,7 +43,7 @@ public struct AppState: Sendable {
 
     /// Where keys go now.
     public var context: KeyContext {
-        if overlays.showHelp || overlays.bodyHex != nil || history != nil { return history?.isSearching == true ? .line : .browse }
+        if overlays.showHelp || overlays.sheet != nil || history != nil { return history?.isSearching == true ? .line : .browse }
         if overlays.palette != nil || editor.lineEdit != nil || response.views.prompt != nil || collection.pathPrompt != nil || focus == .url { return .line }
         if focus == .sidebar, collection.sidebar?.isFiltering == true { return .line }
         if focus == .request, requestTab == .body, editor.isEditingBody { return .body }

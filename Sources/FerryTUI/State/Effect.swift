@@ -13,7 +13,7 @@ public enum Effect: Sendable {
     case suspend
     /// Read the theme called this and answer with `.themeLoaded` (or a `.notice` saying why not).
     case loadTheme(String)
-    /// Write the request's exact body out and answer with `.bodyHex` (or a `.notice`).
+    /// Write the request's exact body out and answer with a `.sheet` of its hex dump (or a `.notice`).
     case showBodyHex(Request)
     /// Save the editor's description to this path (below the collection, or the working folder)
     /// atomically; a new file (`isNew`) must not replace one. Answers with `.requestSaved` (or a
@@ -31,5 +31,10 @@ public enum Effect: Sendable {
     case reloadCollection
     /// Read this environment's variables (nil: none) and answer with `.environmentLoaded` (or a `.notice`).
     case loadEnvironment(String?)
+    /// Read a pasted curl command and answer with `.curlImported` (or a `.notice` naming the problem).
+    case importCurl(String)
+    /// Write the request as a curl command (variables filled in, secrets kept as `{{name}}`), copy it
+    /// to the clipboard through the terminal (OSC 52) and answer with a `.sheet` showing it.
+    case copyAsCurl(RequestSource, variables: [Variable])
     case quit
 }

@@ -19,7 +19,7 @@ public enum Message: Sendable {
     /// A theme chosen in the palette was read: it applies at once.
     case themeLoaded(Theme)
     /// The request body as hex dump lines, for the overlay.
-    case bodyHex([String])
+    case sheet(Sheet)
     /// The collection was read: its files (broken ones with their problem), its environments, and
     /// the paths whose file changed on disk since the last read.
     case collectionLoaded([CollectionItem], environments: [String], changed: [String])
@@ -35,6 +35,8 @@ public enum Message: Sendable {
     case fileOperationDone(FileOperation)
     /// The environment's variables were read (nil: no environment).
     case environmentLoaded(String?, [Variable])
+    /// A pasted curl command, read as a request, and a line saying what came across.
+    case curlImported(RequestSource, summary: String)
     /// A signal from outside, or the terminal went away: leave cleanly.
     case terminate(Termination)
 }

@@ -34,9 +34,9 @@ public enum Screen {
         }
         PaletteOverlay().render(state, in: canvas.bounds, canvas: &canvas)
         HistoryOverlay().render(state, in: canvas.bounds, canvas: &canvas)
-        if state.overlays.bodyHex != nil {
+        if state.overlays.sheet != nil {
             canvas.cursor = nil
-            BodyHexOverlay().render(state, in: canvas.bounds, canvas: &canvas)
+            SheetOverlay().render(state, in: canvas.bounds, canvas: &canvas)
         }
         return canvas
     }
