@@ -43,7 +43,7 @@ import Testing
             try await session.waitForScreen { $0.contains("200 OK") }
 
             // Search the tree: the first match is revealed (ancestors expanded), with its path and count.
-            try session.send("Tab", "Tab", "/")
+            try session.send("/")
             try session.send("title", literal: true)
             var screen = try await session.waitForScreen { $0.contains("/title  1/3") }
             #expect(screen.contains("title: Sample Slide Show"))
@@ -73,7 +73,7 @@ import Testing
             // Malformed JSON: the parse error's offset, and Enter shows that byte in Hex.
             try request("\(server.baseURL)/misbehave/bad-json", in: session)
             try await session.waitForScreen { $0.contains("200 OK  33 B") }
-            try session.send("Tab", "Tab", "l", "l")
+            try session.send("l", "l")
             screen = try await session.waitForScreen { $0.contains("Enter shows byte 33 in Hex") }
             #expect(screen.contains("offset: 33"))
             try session.send("Enter")
@@ -83,7 +83,7 @@ import Testing
             // Raw pretty-printed and back.
             try request("\(server.baseURL)/json", in: session)
             try await session.waitForScreen { $0.contains("200 OK") && !$0.contains("200 OK  33 B") }
-            try session.send("Tab", "Tab", "h", "p")
+            try session.send("h", "p")
             screen = try await session.waitForScreen { $0.contains("Raw: pretty-printed") }
             #expect(screen.contains(#"{"title": "Wake up to WonderWidgets!", "type": "all"}"#) == false)
             #expect(screen.contains(#""title": "Wake up to WonderWidgets!","#))

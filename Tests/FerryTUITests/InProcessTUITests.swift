@@ -23,9 +23,10 @@ import Testing
             #expect(screen.runs(.success, row: status) == [" 200 OK "], "\(screen.marked(row: status, .success))")
             #expect(screen.runs(.clientError, row: status).isEmpty)
 
-            // Open the tree's root: it is selected. Down, open, down: the selection moves one row at a time.
-            tui.press(.tab, .tab, .enter)
-            screen = try await tui.waitForScreen { $0.text.contains("slideshow: {") }
+            // The tree opened as deep as fits; from its root alone (C), open the root: it is selected.
+            // Down, open, down: the selection moves one row at a time.
+            tui.press(.character("C"), .enter)
+            screen = try await tui.waitForScreen { $0.text.contains("▸ slideshow: {9}") }
             let tree = layout.responseBody
             #expect(screen.marked(Rect(x: tree.x, y: tree.y, width: tree.width, height: 2), .selection) == """
                 ▾ ⟦$⟧: ⟦{1}⟧

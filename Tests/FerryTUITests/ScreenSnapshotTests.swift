@@ -102,9 +102,7 @@ import Testing
         summary.bodyLines = [String(repeating: "0123456789", count: 10)] + (1...30).map { "line \($0)" }
         summary.size = 2 << 20
         summary.bodyTruncated = true
-        _ = state.update(.responseArrived(id: 1, summary))
-        _ = state.update(.key(.tab))
-        _ = state.update(.key(.tab))
+        _ = state.update(.responseArrived(id: 1, summary))  // the focus moves to the response
         _ = state.update(.key(.character("l")))
         var canvas = Screen.render(state)
         #expect(canvas.text(row: 8) == "│0123456789012345678901234567890123456789012345678901234567│")

@@ -13,6 +13,7 @@ import Testing
         summary.tree = DocumentTree(document: try JSONParser.parse(Data(Self.body.utf8)))
         var state = Fixtures.state(answered: true, response: summary)
         _ = state.update(.key(.character("h")))
+        _ = state.update(.key(.character("C")))  // the tree opens as deep as fits: these tests start from its root
         return state
     }
 
@@ -28,7 +29,19 @@ import Testing
         return (layout.responsePane.y..<layout.responsePane.maxY).map { canvas.text(row: $0) }.joined(separator: "\n")
     }
 
-    @Test func startsCollapsedOnTheRoot() throws {
+    /// As jless and fx: breadth-first, a level at a time, while the next level still fits the pane.
+    @Test func opensAsDeepAsFitsItsPane() throws {
+        var summary = Fixtures.summary()
+        summary.tree = DocumentTree(document: try JSONParser.parse(Data(Self.body.utf8)))
+        let roomy = Fixtures.state(answered: true, response: summary)
+        #expect(roomy.exchange.summary!.tree.rows.map(\.depth) == [0, 1, 2, 2, 3, 3, 1], "every level fits 60×20")
+        #expect(roomy.focus == .response, "after a send the focus is on the response")
+        let cramped = Fixtures.state(width: 60, height: 14, answered: true, response: summary)
+        #expect(ScreenLayout(width: 60, height: 14).responseBody.height == 3)
+        #expect(cramped.exchange.summary!.tree.rows.map(\.depth) == [0, 1, 1], "the user's two members would not fit 3 rows")
+    }
+
+    @Test func collapseAllGoesBackToTheRoot() throws {
         let state = try state()
         #expect(state.response.tab == .tree)
         #expect(state.context == .tree)

@@ -192,7 +192,7 @@ import Testing
         var body = summary()
         body.bodyLines = (1...100).map { "line \($0)" }
         _ = state.update(.responseArrived(id: 1, body))
-        _ = press([.tab, .tab, .character("l"), .character("G")], in: &state)
+        _ = press([.character("l"), .character("G")], in: &state)
         let end = state.response.scroll[.raw] ?? 0
         #expect(end > 0)
         _ = press([.character("j")], in: &state)

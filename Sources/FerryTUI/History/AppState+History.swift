@@ -67,7 +67,7 @@ extension AppState {
         if replay { return perform(.send, in: .browse) }
         response.show(failed: false)
         if let summary {
-            exchange = .finished(summary)
+            present(summary)
             notice = "recorded exchange: \(request.title)"
         } else {
             exchange = .idle

@@ -25,13 +25,13 @@ extension AppState {
             if case .sending(id, _, _) = exchange { exchange = .sending(id: id, progress: progress, elapsed: elapsed) }
         case .responseArrived(let id, let summary):
             guard case .sending(id, _, _) = exchange else { return [] }
-            exchange = .finished(summary)
-            response.show(failed: false)
+            present(summary)
             notice = nil
         case .requestFailed(let id, let chain, let elapsed):
             guard case .sending(id, _, _) = exchange else { return [] }
             exchange = .failed(chain, elapsed: elapsed)
             response.show(failed: true)
+            if focus == .url { focus = .response }
             notice = nil
         case .editorClosed(let text, let notice):
             if let text { editor.body = TextArea(text.hasSuffix("\n") ? String(text.dropLast()) : text) }
@@ -125,6 +125,7 @@ extension AppState {
                 notice = "cancelling…"
                 return [.cancel(id: id)]
             }
+            if focus == .url { focus = .response }  // Esc always leaves a text field
         case .quit: return quit()
         case .help:
             overlays.showHelp = true
@@ -336,6 +337,16 @@ extension AppState {
     }
 
     /// Changes the Tree tab's state of the finished response.
+    /// Shows a response: every tab anew, the tree opened as deep as fits its pane, and the focus on
+    /// the response when it was in the URL field (so keys browse it instead of typing).
+    mutating func present(_ summary: ResponseSummary) {
+        exchange = .finished(summary)
+        response.show(failed: false)
+        let rows = layout.responseBody.height
+        editTree { $0.expandToFit(rows) }
+        if focus == .url { focus = .response }
+    }
+
     mutating func editTree(_ change: (inout DocumentTree) -> Void) {
         guard case .finished(var summary) = exchange else { return }
         // Let go of the stored copy first, so the rows are changed in place rather than copied.

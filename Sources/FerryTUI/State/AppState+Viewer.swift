@@ -4,8 +4,8 @@ extension AppState {
                               keymap: Keymap = .default, theme: Theme = .fallback) -> AppState {
         var state = AppState(width: width, height: height, keymap: keymap, theme: theme)
         state.viewerTitle = title
-        state.exchange = .finished(summary)
         state.focus = .response
+        state.present(summary)
         state.response.tab = summary.tree.document == nil ? .raw : .tree
         return state
     }

@@ -28,6 +28,19 @@ extension DocumentTree {
         return true
     }
 
+    /// Opens the whole tree level by level, breadth-first as jless and fx open a document, while the
+    /// next level still fits in `limit` rows. Costs a pass over at most `limit` rows per level.
+    public mutating func expandToFit(_ limit: Int) {
+        guard document != nil else { return }
+        while true {
+            let collapsed = rows.indices.filter { rows[$0].childCount > 0 && !isExpanded($0) }
+            guard let depth = collapsed.map({ rows[$0].depth }).min() else { return }
+            let level = collapsed.filter { rows[$0].depth == depth }
+            guard rows.count + level.reduce(0, { $0 + rows[$1].childCount }) <= limit else { return }
+            for index in level.reversed() { expand(at: index) }
+        }
+    }
+
     /// Expands the shallowest collapsed containers below (and including) the selection.
     public mutating func expandLevel() {
         guard rows.indices.contains(selection) else { return }
