@@ -112,7 +112,7 @@ import Testing
             │                                                                              │
             └──────────────────────────────────────────────────────────────────────────────┘
              Ready.
-             ctrl-r send  f1 help  tab pane
+             enter run  up/down select  esc close
             """)
         #expect(canvas.cursor?.x == 9 && canvas.cursor?.y == 3, "the cursor is after the query")
     }

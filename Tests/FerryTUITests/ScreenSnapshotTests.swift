@@ -267,7 +267,7 @@ enum Snapshots {
         │ │  f5         open the history: search, show, replay, diff                 │ │
         └─│                                                                          │─┘
          R└──────────────────────────────────────────────────────────────────────────┘
-         ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab  j scroll  space togg
+         j scroll  esc close
         """#
     static let tooSmall = #"""
         

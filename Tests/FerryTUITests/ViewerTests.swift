@@ -49,10 +49,10 @@ enum ViewerSnapshots {
     static let screen = #"""
  view  a.json  13 B
 ┌ Tree │ Raw │ Hex │ Errors │──────────────────────────────┐
-│▸ $: {1}                                                  │
-│                                                          │
-│                                                          │
-│                                                          │
+│▾ $: {1}                                                  │
+│  ▾ a: [2]                                                │
+│      [0]: 1                                              │
+│      [1]: 2                                              │
 │                                                          │
 │                                                          │
 │                                                          │

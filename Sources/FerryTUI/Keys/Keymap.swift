@@ -147,6 +147,8 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("J"), .browse, .moveRowDown),
         KeyBinding(.character("x"), .browse, .showBodyHex),
         KeyBinding(.character("Y"), .browse, .copyAsCurl),
+        KeyBinding(.character("z"), .browse, .zoom),
+        KeyBinding(.character("z"), .tree, .zoom),
         KeyBinding(.control("n"), .line, .complete),
 
         // Collection, environments

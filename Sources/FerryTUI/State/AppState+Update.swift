@@ -185,6 +185,9 @@ extension AppState {
             break
         case .copyAsCurl:
             return copyAsCurl()
+        case .zoom:
+            guard focus == .request || focus == .response else { return [] }
+            isZoomed.toggle()
         }
         return []
     }

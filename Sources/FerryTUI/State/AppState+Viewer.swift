@@ -15,7 +15,8 @@ extension AppState {
 
     /// Where each part of the screen goes for this state.
     public var layout: ScreenLayout {
-        ScreenLayout(width: width, height: height, viewer: viewerTitle != nil, sidebarWidth: isSidebarShown ? Sidebar.width : 0)
+        ScreenLayout(width: width, height: height, viewer: viewerTitle != nil, sidebarWidth: isSidebarShown ? Sidebar.width : 0,
+                     zoom: isZoomed && (focus == .request || focus == .response) ? focus : nil)
     }
 
     /// Moves to the response tab `offset` places away among those shown.

@@ -21,6 +21,8 @@ public struct AppState: Sendable {
     public var overlays = Overlays()
 
     public var focus = Pane.url
+    /// True when the focused pane (request or response) has the whole screen (`z`).
+    public var isZoomed = false
     public var requestTab = RequestTab.headers
     /// What `ferry view` shows (a file name, or "standard input"); nil in the request editor.
     public var viewerTitle: String?

@@ -1,14 +1,41 @@
-/// The bottom line: the keys that matter in the current context, from the keymap.
+/// The bottom line: the keys that matter now, from the keymap: an open overlay's own keys, else
+/// those of the current context.
 struct FooterView {
     func render(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
         var spans: [Span] = []
-        for hint in state.keymap.hints(in: state.context) where state.viewerTitle == nil || !hint.action.isRequestSide {
+        let hints = Self.overlayHints(state) ?? state.keymap.hints(in: state.context).filter { state.viewerTitle == nil || !$0.action.isRequestSide }
+            .map { (keys: $0.keys, label: Self.label($0.action)) }
+        for hint in hints {
             spans.append(Span(" " + hint.keys, .footerKey))
-            spans.append(Span(" " + Self.label(hint.action) + " ", .footerText))
+            spans.append(Span(" " + hint.label + " ", .footerText))
         }
         canvas.put(spans, in: rect, row: 0, theme: state.theme)
         canvas.restyle(Rect(x: rect.x + Self.columns(spans), y: rect.y, width: max(0, rect.width - Self.columns(spans)), height: 1),
                        style: state.theme[.footerText])
+    }
+
+    /// The keys of the overlay on top (help, palette, a sheet, the history pane), or nil when none is open.
+    static func overlayHints(_ state: AppState) -> [(keys: String, label: String)]? {
+        let actions: [(Action, String)]
+        if state.overlays.showHelp {
+            actions = [(.down, "scroll"), (.cancel, "close")]
+        } else if state.overlays.palette != nil {
+            return [("enter", "run"), ("up/down", "select"), (keys(.cancel, state), "close")]
+        } else if state.overlays.sheet != nil {
+            actions = [(.down, "scroll"), (.cancel, "close")]
+        } else if state.history != nil {
+            return [(keys(.edit, state), "show"), ("R", "replay"), (keys(.toggleRow, state), "mark"), ("D", "diff"),
+                    (keys(.search, state), "search"), (keys(.cancel, state), "close")]
+        } else {
+            return nil
+        }
+        return actions.map { (keys($0.0, state), $0.1) }
+    }
+
+    /// The key the keymap shows as the hint for `action`, else the first it binds to it.
+    private static func keys(_ action: Action, _ state: AppState) -> String {
+        let bindings = state.keymap.bindings.filter { $0.action == action }
+        return (bindings.first(where: \.hint) ?? bindings.first)?.key.spec ?? "?"
     }
 
     /// A short word for the footer.

@@ -15,11 +15,11 @@ public enum Screen {
         if state.isSidebarShown { SidebarView().render(state, in: layout.sidebar, canvas: &canvas) }
         if state.viewerTitle == nil {
             RequestLineView().render(state, in: layout.requestLine, canvas: &canvas)
-            RequestPaneView().render(state, in: layout.requestPane, canvas: &canvas)
+            if layout.requestPane.height > 0 { RequestPaneView().render(state, in: layout.requestPane, canvas: &canvas) }
         } else {
             ViewerTitleView().render(state, in: layout.requestLine, canvas: &canvas)
         }
-        ResponsePaneView().render(state, in: layout.responsePane, canvas: &canvas)
+        if layout.responsePane.height > 0 { ResponsePaneView().render(state, in: layout.responsePane, canvas: &canvas) }
         StatusLineView().render(state, in: layout.statusLine, canvas: &canvas)
         if let prompt = state.collection.pathPrompt {
             let label = prompt.label

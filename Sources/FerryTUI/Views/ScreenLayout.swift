@@ -12,14 +12,16 @@ public struct ScreenLayout: Hashable, Sendable {
     public var footer: Rect
 
     /// The layout for a terminal size; a `viewer` (`ferry view`) gives the response pane the request
-    /// pane's room; `sidebarWidth` columns on the left go to the collection tree.
-    public init(width: Int, height: Int, viewer: Bool = false, sidebarWidth: Int = 0) {
+    /// pane's room; `sidebarWidth` columns on the left go to the collection tree; a `zoom`ed request
+    /// or response pane takes the room of both.
+    public init(width: Int, height: Int, viewer: Bool = false, sidebarWidth: Int = 0, zoom: Pane? = nil) {
         let screen = Rect(x: 0, y: 0, width: width, height: height)
         let (panes, bottom) = screen.splitBottom(2)
         let (side, main) = panes.splitLeft(sidebarWidth)
         let (top, middle) = main.splitTop(1)
         sidebar = side
-        let (request, response) = middle.splitTop(viewer ? 0 : max(6, middle.height * 2 / 5))
+        let requestHeight = viewer || zoom == .response ? 0 : zoom == .request ? middle.height : max(6, middle.height * 2 / 5)
+        let (request, response) = middle.splitTop(requestHeight)
         requestLine = top
         requestPane = request
         responsePane = response
