@@ -9,7 +9,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         switch self {
         case .curl: CurlImporter()
         case .postman: PostmanImporter()
-        case .har, .openapi: UnavailableImporter(format: self)
+        case .har: HARImporter()
+        case .openapi: UnavailableImporter(format: self)
         }
     }
 
