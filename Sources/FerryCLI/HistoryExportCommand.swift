@@ -61,7 +61,7 @@ struct HistoryExportCommand: HistorySubcommand {
         try sink.writeAll(opening)
         var first = true
         try store.forEachEntry(HistoryQuery(limit: limit ?? Int.max)) { entry in
-            let encoded = format == "har" ? try ExchangeReport.encode(HistoryHAR.Entry(entry)) : try ExchangeReport.encode(HistoryReport.Entry(entry))
+            let encoded = format == "har" ? try ExchangeReport.encode(HistoryHAR.entry(entry)) : try ExchangeReport.encode(HistoryReport.Entry(entry))
             try sink.writeAll((first ? Data("\n".utf8) : Data(",\n".utf8)) + encoded)
             first = false
             counting()
