@@ -27,14 +27,18 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .long, help: "Write nothing; print what would be written and the report.")
     var dryRun = false
 
-    @Flag(name: .long, help: "Replace request and environment files that exist already.")
-    var force = false
+    /// `--force` (replace request and environment files that exist already): the root command's
+    /// group, shared, as its options follow a subcommand.
+    @OptionGroup(title: "Collections") var collectionOptions: CollectionOptions
 
     @Flag(name: .long, help: "Print the files and the report as one JSON document.")
     var json = false
 
     func validate() throws {
         guard (1...2).contains(arguments.count) else { throw ValidationError("expected FORMAT SOURCE or SOURCE") }
+        guard !collectionOptions.usesVariables, collectionOptions.save == nil, collectionOptions.collection == nil else {
+            throw ValidationError("ferry import takes --into DIR and --force; --env, --var, --host-env, --save and --collection are ferry send's")
+        }
         if arguments.count == 2, ImportFormat(rawValue: arguments[0]) == nil {
             throw ValidationError("unknown format `\(arguments[0])` (expected \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
@@ -80,7 +84,7 @@ struct ImportCommand: ParsableCommand {
         let writer = CollectionWriter(root: into ?? FileManager.default.currentDirectoryPath)
         if !dryRun {
             do {
-                try writer.write(files, force: force)
+                try writer.write(files, force: collectionOptions.force)
             } catch {
                 stderr.line("ferry: import: \(ErrorChain(error).links.map(\.message).joined(separator: ": "))")
                 throw ExitStatus.localFile.exitCode
