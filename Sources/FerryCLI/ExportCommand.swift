@@ -78,7 +78,7 @@ struct ExportCommand: ParsableCommand {
             stderr.line("ferry: export: \(Self.message(error))")
             throw ExitStatus.localFile.exitCode
         }
-        for line in notes.lines.dropFirst() { stderr.line(line) }
+        for line in notes.lines { stderr.line(line) }
     }
 
     /// One HAR log: each request as it would be sent, or the recorded exchange with its response.

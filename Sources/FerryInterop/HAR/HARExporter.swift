@@ -78,6 +78,7 @@ public struct HARExporter {
         }
         let harRequest = HAREntry.Request(method: request.method.rawValue, url: hide(request.url.absoluteString), httpVersion: "HTTP/1.1",
                                           headers: headers, postData: postData, bodySize: size)
+        report.imported(place, "\(harRequest.method) \(harRequest.url)")
         let failure = HAREntry.Failure(message: "not sent: exported from a request file",
                                        chain: [ErrorLink(stage: "request", reason: "notSent", message: "not sent: exported from a request file")])
         return HAREntry(startedDateTime: startedDateTime, time: 0, request: harRequest, response: .none, error: failure)

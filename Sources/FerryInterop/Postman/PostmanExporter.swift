@@ -142,9 +142,10 @@ public struct PostmanExporter {
             return raw(text, type: type, headers: &headers)
         case .json(let value):
             report.approximated(place, "the JSON body is written as raw JSON text")
-            return raw(String(decoding: try JSONRequestSerializer(pretty: true).serialize(value), as: UTF8.self), type: "application/json", headers: &headers)
+            let text = try JSONRequestSerializer(pretty: description.parameterStyle.prettyJSON).serialize(value)
+            return raw(String(decoding: text, as: UTF8.self), type: "application/json", headers: &headers)
         case .plist(let value):
-            report.approximated(place, "the property-list body is written as raw XML text")
+            report.approximated(place, "the property-list body is written as raw XML text\(description.parameterStyle.plistFormat == .xml ? "" : ", not binary")")
             return raw(String(decoding: try PropertyListRequestSerializer(format: .xml).serialize(value), as: UTF8.self), type: "application/x-plist", headers: &headers)
         case .form(let value):
             let pairs = description.parameterStyle.query.pairs(key: nil, value: value)
