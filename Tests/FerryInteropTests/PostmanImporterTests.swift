@@ -110,6 +110,12 @@ import Testing
         #expect(secret.environments.first?.variables == [Variable(name: "token", value: "s3cret", isSecret: true)])
     }
 
+    @Test func collectionsEnvironmentsAndCapturesAreRecognised() throws {
+        #expect(ImportFormat.detect(try Fixture.text("postman", "echo-v2.postman_collection.json")) == .postman)
+        #expect(ImportFormat.detect(try Fixture.text("postman", "postman-env-basic-input.json")) == .postman)
+        #expect(ImportFormat.detect(try Fixture.text("har", "http2-firefox.har")) == .har)
+    }
+
     @Test func truncatedJSONIsAProblemAtItsLineAndColumn() {
         let text = #"{"info": {"name": "x"},\#n "item": [{"name": "a", "request": {"url": "http://x"#
         #expect {

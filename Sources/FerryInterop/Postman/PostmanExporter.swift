@@ -31,7 +31,7 @@ public struct PostmanExporter {
         return try Self.encode(["name": environment.name, "values": values, "_postman_variable_scope": "environment"])
     }
 
-    static func encode(_ object: [String: Any]) throws -> Data {
+    private static func encode(_ object: [String: Any]) throws -> Data {
         try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) + Data("\n".utf8)
     }
 
