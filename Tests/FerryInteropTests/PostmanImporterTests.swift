@@ -61,12 +61,14 @@ import Testing
 
         let graphql = try #require(imported.request("test-request-graphql-body.ferry.yaml")).description
         #expect(graphql.url == "{{base_url}}/api", "Postman sends the URL's parts, not its raw text")
-        guard case .raw(let json, contentType: "application/json") = graphql.body else { Issue.record("expected a JSON body, got \(graphql.body)"); return }
-        let document = try Parameters(json: json)
-        guard case .object(let members) = document else { Issue.record("not an object"); return }
+        guard case .json(.object(let members)) = graphql.body else { Issue.record("expected a JSON body, got \(graphql.body)"); return }
         #expect(members.map(\.key) == ["query", "variables"])
         #expect(members[0].value.scalarText?.hasPrefix("mutation loginUser($username: String!") == true)
         #expect(members[1].value == .object([("password", .string("{{password}}")), ("username", .string("{{username}}"))]))
+
+        let text = #"{"info": {"name": "g"}, "item": [{"name": "q", "request": {"method": "POST", "url": "http://x/graphql", "body": {"mode": "graphql", "graphql": {"query": "{ a }", "variables": "{\"id\": {{id}}}"}}}}]}"#
+        let unquoted = try #require(try importer.importCollection(text, source: "g.json", directory: "/").requests.first).description
+        #expect(unquoted.body == .raw(#"{"query":"{ a }","variables":{"id": {{id}}}}"#, contentType: "application/json"))
     }
 
     @Test func authIsInheritedFromFoldersAndVariablesBecomeAnEnvironment() throws {
