@@ -117,7 +117,9 @@ struct ExportCommand: ParsableCommand {
     private func write(_ result: Output) throws {
         switch result {
         case .document(let data):
-            if let output { return try AtomicFile.write(data, to: output) }
+            if let output {  // revealed secrets: readable by the owner only
+                return try AtomicFile.write(to: output, permissions: reveal ? 0o600 : 0o644) { try AtomicFile.writeAll(data, to: $0, path: output) }
+            }
             let out = OutputStream.standardOutput
             try out.writeAll(out.isTerminal ? Data(TerminalSafeText.escaping(String(decoding: data, as: UTF8.self)).utf8) : data)
         case .folder(let files):

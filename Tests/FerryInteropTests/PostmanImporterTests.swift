@@ -91,6 +91,28 @@ import Testing
         #expect(request.headers == [.init(name: "test", value: "test")])
     }
 
+    @Test func pathVariablesQueryEntriesAPIKeysInTheQueryAndBehaviour() throws {
+        let text = #"""
+            {"info": {"name": "x", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+             "auth": {"type": "apikey", "apikey": [{"key": "in", "value": "query"}, {"key": "key", "value": "api_key"}, {"key": "value", "value": "{{key}}"}]},
+             "item": [{"name": "pet", "protocolProfileBehavior": {"followRedirects": false, "strictSSL": false, "maxRedirects": 3},
+                       "request": {"method": "PUT", "url": {"raw": "https://{{host}}:8443/pets/:id?tag=a&tag=b&old=1#top", "protocol": "https", "host": ["{{host}}"], "port": "8443",
+                                   "path": ["pets", ":id"], "query": [{"key": "tag", "value": "a"}, {"key": "tag", "value": "b%20c"}, {"key": "old", "value": "1", "disabled": true}],
+                                   "variable": [{"key": "id", "value": "7"}]},
+                                   "body": {"mode": "urlencoded", "urlencoded": [{"key": "k", "value": "1"}, {"key": "k", "value": "2"}]}}}]}
+            """#
+        let imported = try importer.importCollection(text, source: "x.json", directory: "/")
+        let pet = try #require(imported.requests.first).description
+        #expect(pet.url == "https://{{host}}:8443/pets/7")
+        #expect(pet.params == .object([("tag", .array([.string("a"), .string("b c")])), ("api_key", .string("{{key}}"))]))
+        #expect(pet.parameterStyle.arrayStyle == .repeat, "a key given twice is sent twice")
+        #expect(pet.body == .form(.object([("k", .array([.string("1"), .string("2")]))])))
+        #expect(pet.options.followRedirects == false && pet.options.tls.verifyPeer == false)
+        let dropped = imported.report.notes(.dropped).map(\.place)
+        #expect(dropped == ["item[0].request.url.query[2]", "item[0].protocolProfileBehavior.maxRedirects"])
+        #expect(imported.report.notes(.approximated).map(\.place).contains("item[0].request.url.variable[0]"))
+    }
+
     @Test func scriptsAreNamedAndCollectionVariablesKept() throws {
         let imported = try Fixture.imported(importer, "postman", "scripts-import-v2_1-input.json")
         #expect(imported.report.notes(.dropped).filter { $0.message.contains("script") }.map(\.place).sorted() == ["event[0]", "event[1]", "item[0].event[0]", "item[0].event[1]"])
