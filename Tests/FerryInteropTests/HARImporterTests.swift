@@ -51,7 +51,7 @@ import Testing
             {"log": {"version": "1.2", "entries": [
               {"request": {"method": "POST", "url": "https://api.example/v1/items?x=1", "headers": [{"name": "Content-Type", "value": "application/json"}, {"name": "Content-Length", "value": "9"}],
                            "postData": {"mimeType": "application/json", "text": "{\"a\": 1}"}}, "response": {"status": 0}},
-              {"request": {"method": "POST", "url": "https://api.example/form", "headers": [],
+              {"request": {"method": "POST", "url": "https://api.example/form", "headers": [], "cookies": [{"name": "sid", "value": "1"}, {"name": "theme", "value": "dark"}],
                            "postData": {"mimeType": "application/x-www-form-urlencoded", "params": [{"name": "q", "value": "a%20b"}]}}},
               {"request": {"method": "POST", "url": "https://api.example/upload", "headers": [{"name": "Content-Type", "value": "multipart/form-data; boundary=x"}],
                            "postData": {"mimeType": "multipart/form-data; boundary=x", "params": [{"name": "note", "value": "hi"}, {"name": "f", "fileName": "a.png", "contentType": "image/png"}]}}}
@@ -65,6 +65,7 @@ import Testing
         #expect(json.examples.isEmpty)
         #expect(imported.report.notes(.dropped).contains { $0.place == "log.entries[0].response" })
         #expect(imported.requests[1].description.body == .form(.object([("q", .string("a b"))])))
+        #expect(imported.requests[1].description.headers == [.init(name: "Cookie", value: "sid=1; theme=dark")], "cookies without a Cookie header become one")
         let upload = imported.requests[2].description
         #expect(upload.headers.isEmpty, "the old boundary is not kept")
         #expect(upload.body == .multipart([.init(name: "note", value: .text("hi")), .init(name: "f", value: .file(path: "a.png"), contentType: "image/png")]))
