@@ -31,12 +31,11 @@ public struct HARImporter: Importer {
             }
             var description = RequestDescription(method: HTTPMethod(try request.string("method") ?? "GET"), url: url)
             description.options.defaultHeaders = false
-            var report = ImportReport()
-            try applyHeaders(request, to: &description, report: &report)
-            try applyBody(request, to: &description, report: &report)
-            if let response = try entry.object("response") { try applyExample(response, to: &description, report: &report) }
-            report.imported(entry.path, "\(description.method.rawValue) \(url)")
-            collection.report.notes += report.notes
+            try applyHeaders(request, to: &description, report: &collection.report)
+            try applyBody(request, to: &description, report: &collection.report)
+            if let response = try entry.object("response") { try applyExample(response, to: &description, report: &collection.report) }
+            collection.report.imported(entry.path, "\(description.method.rawValue) \(url)")
+            // The entry's position, so names sort in the capture's order and match `log.entries[N]` places.
             let number = String(repeating: "0", count: max(0, width - String(index + 1).count)) + String(index + 1)
             let target = URL(string: url).map { ($0.host ?? "") + $0.path } ?? url
             collection.add(description, title: "\(number) \(description.method.rawValue) \(target)", folder: "", source: entry.path)
