@@ -20,7 +20,7 @@ public struct CollectionOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("collection"), help: ArgumentHelp("The collection's folder (default: the nearest folder above a request file holding environments/, else its own folder; for --save, the current folder).", valueName: "dir"))
     public var collection: String?
 
-    @Flag(name: .customLong("force"), help: "Let --save replace a file that does not parse; let import replace files that exist.")
+    @Flag(name: .customLong("force"), help: "Let --save replace a file that does not parse, and ferry import replace files that exist.")
     public var force = false
 
     public init() {}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FerryCore
 import FerryStore
 import Foundation
 
@@ -7,7 +8,7 @@ import Foundation
 struct HistoryExportCommand: HistorySubcommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Export recorded exchanges as HAR 1.2 or JSON (oldest first).",
-        discussion: "With -o the file is written whole or not at all (a partial file renamed into place).")
+        discussion: "With -o the file is written whole or not at all (a temporary file renamed into place).")
 
     @Option(name: .long, help: "har (default; other tools import it) or json (the `show --json` documents).")
     var format = "har"
@@ -23,33 +24,17 @@ struct HistoryExportCommand: HistorySubcommand {
             throw HistoryError.invalidArgument(name: "--format", problem: "expected har or json, not `\(format)`")
         }
         guard (limit ?? 1) > 0 else { throw HistoryError.invalidArgument(name: "--limit", problem: "must be 1 or more") }
-        let partial = output.map { $0 + ".ferry-partial" }
-        let sink: OutputStream
-        if let partial {
-            let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                printer.stderr.line("ferry: cannot write \(output!): \(String(cString: strerror(errno)))")
-                return .localFile
-            }
-            sink = OutputStream(descriptor: descriptor)
-        } else {
-            sink = printer.stdout
-        }
         var count = 0
-        let written = Result {
-            try write(store, to: sink) { count += 1 }
-            if let partial, let output {
-                guard fsync(sink.descriptor) == 0, close(sink.descriptor) == 0, rename(partial, output) == 0 else {
-                    throw HistoryError.failed(operation: "write \(output)", problem: String(cString: strerror(errno)))
-                }
+        do {
+            if let output {
+                try AtomicFile.write(to: output) { descriptor in try write(store, to: OutputStream(descriptor: descriptor)) { count += 1 } }
+            } else {
+                try write(store, to: printer.stdout) { count += 1 }
             }
-        }
-        if case .failure(let error) = written {
-            if let partial {
-                close(sink.descriptor)
-                unlink(partial)
-            }
-            throw error as? HistoryError ?? HistoryError.failed(operation: "write the export", problem: error.localizedDescription)
+        } catch let error as HistoryError {
+            throw error
+        } catch {
+            throw HistoryError.failed(operation: "write \(output ?? "the export")", problem: ErrorChain(error).links.map(\.message).joined(separator: ": "))
         }
         if let output { printer.stderr.line("ferry: exported \(count) entr\(count == 1 ? "y" : "ies") to \(output)") }
         return .success
@@ -61,7 +46,7 @@ struct HistoryExportCommand: HistorySubcommand {
         try sink.writeAll(opening)
         var first = true
         try store.forEachEntry(HistoryQuery(limit: limit ?? Int.max)) { entry in
-            let encoded = format == "har" ? try ExchangeReport.encode(HistoryHAR.Entry(entry)) : try ExchangeReport.encode(HistoryReport.Entry(entry))
+            let encoded = format == "har" ? try ExchangeReport.encode(HistoryHAR.entry(entry)) : try ExchangeReport.encode(HistoryReport.Entry(entry))
             try sink.writeAll((first ? Data("\n".utf8) : Data(",\n".utf8)) + encoded)
             first = false
             counting()

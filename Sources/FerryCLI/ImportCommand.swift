@@ -27,9 +27,9 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .long, help: "Write nothing; print what would be written and the report.")
     var dryRun = false
 
-    /// `--force` (replace files that exist) lives in this group, which the root command shares: a
-    /// flag of the same name here would never see its value.
-    @OptionGroup var collectionOptions: CollectionOptions
+    /// `--force` (replace request and environment files that exist already): the root command's
+    /// group, shared, as its options follow a subcommand.
+    @OptionGroup(title: "Collections") var collectionOptions: CollectionOptions
 
     @Flag(name: .long, help: "Print the files and the report as one JSON document.")
     var json = false
@@ -37,7 +37,7 @@ struct ImportCommand: ParsableCommand {
     func validate() throws {
         guard (1...2).contains(arguments.count) else { throw ValidationError("expected FORMAT SOURCE or SOURCE") }
         guard !collectionOptions.usesVariables, collectionOptions.save == nil, collectionOptions.collection == nil else {
-            throw ValidationError("ferry import takes --into, --dry-run, --force and --json")
+            throw ValidationError("ferry import takes --into DIR and --force; --env, --var, --host-env, --save and --collection are ferry send's")
         }
         if arguments.count == 2, ImportFormat(rawValue: arguments[0]) == nil {
             throw ValidationError("unknown format `\(arguments[0])` (expected \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")

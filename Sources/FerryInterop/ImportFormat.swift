@@ -8,12 +8,15 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     public var importer: any Importer {
         switch self {
         case .curl: CurlImporter()
-        case .postman, .har, .openapi: UnavailableImporter(format: self)
+        case .postman: PostmanImporter()
+        case .har: HARImporter()
+        case .openapi: UnavailableImporter(format: self)
         }
     }
 
     /// Recognises a document by its content: a command starting with `curl`, HAR's `log.entries`,
-    /// a Postman collection's `info.schema`, an `openapi:` or `swagger:` key; nil when none fits.
+    /// a Postman collection's `info.schema` or an environment's `_postman_variable_scope`, an
+    /// `openapi:` or `swagger:` key; nil when none fits.
     public static func detect(_ text: String) -> ImportFormat? {
         let firstLine = text.split(whereSeparator: \.isNewline).lazy
             .map { $0.drop { $0.isWhitespace || $0 == "\u{FEFF}" } }
@@ -24,6 +27,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             if let info = object["info"] as? [String: Any], (info["schema"] as? String)?.contains("getpostman.com") == true || info["_postman_id"] != nil {
                 return .postman
             }
+            if object["_postman_variable_scope"] != nil { return .postman }
             if object["openapi"] != nil || object["swagger"] != nil { return .openapi }
             return nil
         }

@@ -1,0 +1,136 @@
+import ArgumentParser
+import FerryCore
+import FerryInterop
+import FerryStore
+import Foundation
+
+/// `ferry export FORMAT (FILE.ferry.yaml | DIR | --history ID)`: takes requests out of Ferry. Each
+/// format is one case of `Format` and one branch of `run`; `-o` writes all or nothing.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Take requests out as HAR or as a Postman collection.",
+        discussion: """
+            SOURCE is a request file or a collection folder; --history ID exports a recorded exchange instead. \
+            har: one entry per request, variables filled from --env and --var (a recorded exchange keeps its response). \
+            postman: a v2.1 collection on standard output, or with -o DIR the collection and one Postman environment \
+            file per environment. Secrets are written as {{name}} (HAR) or left empty (Postman environments) unless \
+            --reveal. What a format cannot hold is listed on standard error. Exit codes: 0 exported, 1 the source \
+            cannot be read or a variable is missing (nothing written), 4 the output could not be written.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case har, postman
+    }
+
+    @Argument(help: ArgumentHelp("\(Format.allCases.map(\.rawValue).joined(separator: " or ")).", valueName: "format"))
+    var format: Format
+
+    @Argument(help: ArgumentHelp("A request file (.ferry.yaml) or a collection folder.", valueName: "source"))
+    var source: String?
+
+    @Option(name: .long, help: ArgumentHelp("Export this recorded exchange (an id from `ferry history list`).", valueName: "id"))
+    var history: String?
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write to this file (har) or folder (postman), whole or not at all.", valueName: "path"))
+    var output: String?
+
+    /// `--env`, `--var`, `--host-env` fill variables (har); `--collection` names a request file's
+    /// collection. The root command's group, shared, as its options follow a subcommand.
+    @OptionGroup(title: "Request files and collections") var collectionOptions: CollectionOptions
+
+    @Flag(name: .long, help: "Write secret values instead of {{name}} or an empty value.")
+    var reveal = false
+
+    func validate() throws {
+        guard (source == nil) != (history == nil) else { throw ValidationError("give a request file or collection folder, or --history ID") }
+        guard collectionOptions.save == nil, !collectionOptions.force else { throw ValidationError("--save and --force are not export's") }
+    }
+
+    /// What an export writes.
+    private enum Output {
+        /// One document: to standard output, or the file `-o` names.
+        case document(Data)
+        /// Files in the folder `-o` names, all or nothing.
+        case folder([CollectionWriter.File])
+    }
+
+    func run() throws {
+        let stderr = OutputStream.standardError
+        let result: Output
+        let notes: ImportReport
+        do {
+            let input = try history.map { try ExportSource(historyID: $0) } ?? ExportSource(path: source!, options: collectionOptions)
+            switch format {
+            case .har: (result, notes) = try har(input)
+            case .postman: (result, notes) = try postman(input)
+            }
+        } catch let error as HistoryError {
+            stderr.line("ferry: export: history: \(error.description)")
+            throw ExitStatus.usage.exitCode
+        } catch {
+            stderr.line("ferry: export: \(Self.message(error))")
+            throw ExitStatus.usage.exitCode
+        }
+        do {
+            try write(result)
+        } catch {
+            stderr.line("ferry: export: \(Self.message(error))")
+            throw ExitStatus.localFile.exitCode
+        }
+        for line in notes.lines { stderr.line(line) }
+    }
+
+    /// One HAR log: each request as it would be sent, or the recorded exchange with its response.
+    private func har(_ input: ExportSource) throws -> (Output, ImportReport) {
+        let creator = HARExporter.Creator(name: "Ferry", version: FerryInfo.version)
+        if let entry = input.entry { return (.document(try HARExporter.document([HistoryHAR.entry(entry)], creator: creator)), ImportReport()) }
+        var exporter = HARExporter(reveal: reveal)
+        let resolver = try collectionOptions.resolver(root: input.root)
+        let now = HistoryReport.timestamp(Date())
+        let entries = try input.collection.requests.map { request in
+            let folder = (request.path as NSString).deletingLastPathComponent
+            return try exporter.entry(for: request.description, place: request.path, resolver: resolver,
+                                      defaults: input.collection.defaults(forFolder: folder), directory: input.root, startedDateTime: now)
+        }
+        return (.document(try HARExporter.document(entries, creator: creator)), exporter.report)
+    }
+
+    /// A Postman collection, and with `-o DIR` one environment file per environment.
+    private func postman(_ input: ExportSource) throws -> (Output, ImportReport) {
+        var exporter = PostmanExporter(reveal: reveal)
+        let collection = try exporter.collection(input.collection, name: input.name)
+        guard output != nil else {
+            if !input.collection.environments.isEmpty {
+                OutputStream.standardError.line("ferry: export: environments are written with -o DIR")
+            }
+            return (.document(collection), exporter.report)
+        }
+        var files = [CollectionWriter.File(path: "\(RequestFileName.slug(input.name)).postman_collection.json", contents: collection)]
+        for environment in input.collection.environments {
+            files.append(.init(path: "\(RequestFileName.slug(environment.name)).postman_environment.json", contents: try exporter.environment(environment),
+                               isPrivate: reveal && environment.variables.contains(where: \.isSecret)))
+        }
+        return (.folder(files), exporter.report)
+    }
+
+    private func write(_ result: Output) throws {
+        switch result {
+        case .document(let data):
+            if let output {  // revealed secrets: readable by the owner only
+                return try AtomicFile.write(to: output, permissions: reveal ? 0o600 : 0o644) { try AtomicFile.writeAll(data, to: $0, path: output) }
+            }
+            let out = OutputStream.standardOutput
+            try out.writeAll(out.isTerminal ? Data(TerminalSafeText.escaping(String(decoding: data, as: UTF8.self)).utf8) : data)
+        case .folder(let files):
+            let folder = output ?? FileManager.default.currentDirectoryPath
+            try CollectionWriter(root: folder).write(files, force: true)
+            for file in files { OutputStream.standardError.line("ferry: exported \((folder as NSString).appendingPathComponent(file.path))") }
+        }
+    }
+
+    private static func message(_ error: any Error) -> String {
+        if let problem = error as? ExportSource.Problem { return problem.description }
+        return ErrorChain(error).links.map(\.message).joined(separator: ": ")
+    }
+}

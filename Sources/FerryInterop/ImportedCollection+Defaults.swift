@@ -1,0 +1,15 @@
+import FerryCore
+
+extension ImportedCollection {
+    /// The defaults a request in `folder` inherits: those of every folder from the top down, the
+    /// innermost winning (as a collection on disk applies its `_folder.ferry.yaml` files).
+    public func defaults(forFolder folder: String) -> FolderDefaults {
+        var merged = folders[""] ?? FolderDefaults()
+        var path = ""
+        for name in folder.split(separator: "/") {
+            path += (path.isEmpty ? "" : "/") + name
+            if let inner = folders[path] { merged = merged.merged(with: inner) }
+        }
+        return merged
+    }
+}

@@ -1,0 +1,195 @@
+import FerryCore
+import Foundation
+
+/// Writes a collection as a Postman v2.1 collection (folders, requests, auth, examples) and its
+/// environments as Postman environment files. What Postman cannot hold is named in the report;
+/// secret values are left empty (typed `secret`) unless `reveal`.
+public struct PostmanExporter {
+    public static let schema = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"
+
+    /// Write secret values instead of leaving them empty.
+    public var reveal = false
+    public private(set) var report = ImportReport()
+
+    public init(reveal: Bool = false) { self.reveal = reveal }
+
+    /// The collection document: `collection`'s requests in folders by their paths, each with its
+    /// folders' base URL and headers applied.
+    public mutating func collection(_ collection: ImportedCollection, name: String) throws -> Data {
+        var root: [String: Any] = ["info": ["name": name, "schema": Self.schema].merging(
+            collection.folders[""]?.description.map { ["description": $0] } ?? [:]) { $1 }]
+        root["item"] = try items(in: "", of: collection)
+        return try Self.encode(root)
+    }
+
+    /// A Postman environment file.
+    public func environment(_ environment: ImportedCollection.Environment) throws -> Data {
+        let values = environment.variables.map { variable -> [String: Any] in
+            ["key": variable.name, "value": variable.isSecret && !reveal ? "" : variable.value,
+             "type": variable.isSecret ? "secret" : "default", "enabled": true]
+        }
+        return try Self.encode(["name": environment.name, "values": values, "_postman_variable_scope": "environment"])
+    }
+
+    private static func encode(_ object: [String: Any]) throws -> Data {
+        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) + Data("\n".utf8)
+    }
+
+    // MARK: - Items
+
+    /// The folder's requests (by file name) and then its subfolders (by name).
+    private mutating func items(in folder: String, of collection: ImportedCollection) throws -> [[String: Any]] {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        var list: [[String: Any]] = []
+        var subfolders = Set<String>()
+        for request in collection.requests.sorted(by: { $0.path < $1.path }) where request.path.hasPrefix(prefix) {
+            let rest = request.path.dropFirst(prefix.count)
+            if let slash = rest.firstIndex(of: "/") {
+                subfolders.insert(String(rest[..<slash]))
+            } else {
+                list.append(try item(request, defaults: collection.defaults(forFolder: folder)))
+            }
+        }
+        for name in subfolders.sorted() {
+            let path = prefix + name
+            var entry: [String: Any] = ["name": name, "item": try items(in: path, of: collection)]
+            if let description = collection.folders[path]?.description { entry["description"] = description }
+            list.append(entry)
+        }
+        return list
+    }
+
+    private mutating func item(_ source: ImportedCollection.Request, defaults: FolderDefaults) throws -> [String: Any] {
+        let description = source.description
+        let place = source.path
+        let title = description.name ?? String((source.path as NSString).lastPathComponent.dropLast(RequestFileName.suffix.count))
+        var request: [String: Any] = ["method": description.method.rawValue]
+        var url = description.url
+        if let base = defaults.baseURL, !url.contains("://") {
+            url = (base.hasSuffix("/") ? String(base.dropLast()) : base) + (url.hasPrefix("/") || url.isEmpty ? url : "/" + url)
+            report.approximated(place, "the folder's base URL is written into the URL")
+        }
+        request["url"] = self.url(url, params: description.params, style: description.parameterStyle)
+        var headers = description.headers
+        let own = Set(headers.map { $0.name.lowercased() })
+        let inherited = defaults.headers.filter { !own.contains($0.name.lowercased()) }
+        if !inherited.isEmpty {
+            headers = inherited + headers
+            report.approximated(place, "the folder's headers (\(inherited.map(\.name).joined(separator: ", "))) are written into the request")
+        }
+        if let body = try body(description, place: place, headers: &headers) { request["body"] = body }
+        request["header"] = headers.map { header -> [String: Any] in
+            var entry: [String: Any] = ["key": header.name, "value": header.value]
+            if !header.enabled { entry["disabled"] = true }
+            return entry
+        }
+        if let auth = description.auth { request["auth"] = Self.auth(auth) }
+        if let text = description.description { request["description"] = text }
+        var item: [String: Any] = ["name": title, "request": request]
+        item["response"] = description.examples.map { example -> [String: Any] in
+            var response: [String: Any] = ["name": example.name, "code": example.status, "header": example.headers.map { ["key": $0.name, "value": $0.value] }]
+            if let body = example.body { response["body"] = body }
+            return response
+        }
+        var behaviour: [String: Any] = [:]
+        if !description.options.followRedirects { behaviour["followRedirects"] = false }
+        if !description.options.tls.verifyPeer { behaviour["strictSSL"] = false }
+        if description.body != .none, PostmanRequestReader.prunedMethods.contains(description.method) { behaviour["disableBodyPruning"] = true }
+        if !behaviour.isEmpty { item["protocolProfileBehavior"] = behaviour }
+        var rest = description.options
+        rest.followRedirects = true
+        rest.tls.verifyPeer = true
+        rest.defaultHeaders = nil
+        if rest != RequestOptions() { report.dropped(place, "transfer options (time limits, redirect limit, TLS files, HTTP version, rates) have no place in Postman") }
+        if description.expectations != nil { report.dropped(place, "response expectations are not exported (Postman checks responses with scripts)") }
+        report.imported(place, "\(description.method.rawValue) \(url)")
+        return item
+    }
+
+    /// Postman's URL object: the raw text, its parts, and the query as entries.
+    private func url(_ text: String, params: Parameters?, style: ParameterStyle) -> [String: Any] {
+        let query = params.map { style.query.pairs(key: nil, value: $0).map { ($0.field, $0.values?.joined(separator: ",") ?? "") } } ?? []
+        let raw = text + (query.isEmpty ? "" : (text.contains("?") ? "&" : "?") + query.map { "\($0.0)=\($0.1)" }.joined(separator: "&"))
+        var object: [String: Any] = ["raw": raw]
+        var rest = Substring(text.prefix { $0 != "?" })
+        if let scheme = rest.range(of: "://") {
+            object["protocol"] = String(rest[..<scheme.lowerBound])
+            rest = rest[scheme.upperBound...]
+        }
+        var segments = rest.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        var host = segments.isEmpty ? "" : segments.removeFirst()
+        if let colon = host.lastIndex(of: ":"), !host.hasSuffix("}}"), Int(host[host.index(after: colon)...]) != nil {
+            object["port"] = String(host[host.index(after: colon)...])
+            host = String(host[..<colon])
+        }
+        object["host"] = host.hasPrefix("{{") ? [host] : host.split(separator: ".").map(String.init)
+        if !segments.isEmpty { object["path"] = segments }
+        if !query.isEmpty { object["query"] = query.map { ["key": $0.0, "value": $0.1] } }
+        return object
+    }
+
+    private mutating func body(_ description: RequestDescription, place: String, headers: inout [RequestDescription.HeaderEntry]) throws -> [String: Any]? {
+        switch description.body {
+        case .none:
+            return nil
+        case .raw(let text, let type):
+            return raw(text, type: type, headers: &headers)
+        case .bytes(let data, let type):
+            guard let text = String(data: data, encoding: .utf8) else {
+                report.dropped(place, "a body of \(data.count) bytes that are not text: Postman keeps raw bodies as text")
+                return nil
+            }
+            return raw(text, type: type, headers: &headers)
+        case .json(let value):
+            report.approximated(place, "the JSON body is written as raw JSON text")
+            let text = try JSONRequestSerializer(pretty: description.parameterStyle.prettyJSON).serialize(value)
+            return raw(String(decoding: text, as: UTF8.self), type: "application/json", headers: &headers)
+        case .plist(let value):
+            report.approximated(place, "the property-list body is written as raw XML text\(description.parameterStyle.plistFormat == .xml ? "" : ", not binary")")
+            return raw(String(decoding: try PropertyListRequestSerializer(format: .xml).serialize(value), as: UTF8.self), type: "application/x-plist", headers: &headers)
+        case .form(let value):
+            let pairs = description.parameterStyle.query.pairs(key: nil, value: value)
+            return ["mode": "urlencoded", "urlencoded": pairs.map { ["key": $0.field, "value": $0.values?.joined(separator: ",") ?? ""] }]
+        case .multipart(let parts):
+            return ["mode": "formdata", "formdata": parts.map { part -> [String: Any] in
+                var entry: [String: Any] = ["key": part.name]
+                switch part.value {
+                case .text(let text): entry["type"] = "text"; entry["value"] = text
+                case .file(let path): entry["type"] = "file"; entry["src"] = path
+                }
+                if let type = part.contentType { entry["contentType"] = type }
+                return entry
+            }]
+        case .file(let path, let type):
+            if let type { setContentType(type, in: &headers) }
+            return ["mode": "file", "file": ["src": path]]
+        }
+    }
+
+    /// A raw body: its type as Postman's language when it has one, else as a Content-Type header.
+    private func raw(_ text: String, type: String?, headers: inout [RequestDescription.HeaderEntry]) -> [String: Any] {
+        var body: [String: Any] = ["mode": "raw", "raw": text]
+        if let type {
+            if let language = PostmanRequestReader.languageTypes.first(where: { $0.value == type })?.key {
+                body["options"] = ["raw": ["language": language]]
+            } else {
+                setContentType(type, in: &headers)
+            }
+        }
+        return body
+    }
+
+    private func setContentType(_ type: String, in headers: inout [RequestDescription.HeaderEntry]) {
+        guard !headers.contains(where: { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }) else { return }
+        headers.append(.init(name: "Content-Type", value: type))
+    }
+
+    private static func auth(_ credentials: Credentials) -> [String: Any] {
+        switch credentials {
+        case .basic(let username, let password):
+            ["type": "basic", "basic": [["key": "username", "value": username, "type": "string"], ["key": "password", "value": password, "type": "string"]]]
+        case .bearer(let token):
+            ["type": "bearer", "bearer": [["key": "token", "value": token, "type": "string"]]]
+        }
+    }
+}

@@ -1,0 +1,312 @@
+import FerryCore
+import Foundation
+
+/// One Postman item (`item[3]`) as a request description: method, URL with its query as `params`,
+/// headers, body, auth (its own or the folder's), options, description and saved responses.
+struct PostmanRequestReader {
+    let item: JSONNode
+    /// The nearest folder's (or the collection's) auth, used when the request has none of its own.
+    let inheritedAuth: JSONNode?
+    var report = ImportReport()
+
+    init(item: JSONNode, inheritedAuth: JSONNode?) {
+        self.item = item
+        self.inheritedAuth = inheritedAuth
+    }
+
+    /// The Content-Type Postman sends for a raw body of each language.
+    static let languageTypes = ["json": "application/json", "xml": "application/xml", "html": "text/html",
+                                "javascript": "application/javascript", "text": "text/plain"]
+
+    /// Methods Postman sends without their body unless `disableBodyPruning` is set.
+    static let prunedMethods: Set<HTTPMethod> = [.get, .head, HTTPMethod("COPY"), HTTPMethod("PURGE"), HTTPMethod("UNLOCK")]
+
+    /// A `description`, written as text or as `{content, type}`.
+    static func description(of node: JSONNode) throws(ImportProblem) -> String? {
+        guard let description = node["description"] else { return nil }
+        let text = description.isObject ? try description.string("content") : description.text
+        return text.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    mutating func description() throws(ImportProblem) -> RequestDescription {
+        let request = item["request"]!
+        guard request.isObject || request.value is String else { throw request.problem("expected a request object or a URL") }
+        var description = RequestDescription(method: HTTPMethod(try request.string("method") ?? "GET"), url: "")
+        guard let url = request.value is String ? request : request["url"] else {  // v2 allows the request to be its URL alone
+            throw ImportProblem(source: request.source, place: request.pointer + "/url", "the request has no URL")
+        }
+        try applyURL(url, to: &description)
+        let own = try Self.description(of: request)
+        let itemDescription = try Self.description(of: item)
+        description.description = own ?? itemDescription
+        try applyHeaders(request, to: &description)
+        try applyBody(request, to: &description)
+        try applyAuth(try request.object("auth"), to: &description)
+        try applyBehaviour(to: &description)
+        try applyExamples(to: &description)
+        report.imported(item.path, "\(description.method.rawValue) \(description.url)")
+        return description
+    }
+
+    // MARK: - URL
+
+    /// The URL without its query, the query as `params` (enabled entries, in order; disabled ones
+    /// are noted), `:name` path variables filled with their values.
+    private mutating func applyURL(_ url: JSONNode, to description: inout RequestDescription) throws(ImportProblem) {
+        var query: [(String, String)] = []
+        if let text = url.value as? String {
+            let (base, pairs) = Self.split(text)
+            description.url = base
+            query = pairs
+        } else {
+            guard url.isObject else { throw url.problem("expected a URL string or object") }
+            let raw = try url.string("raw") ?? ""
+            let (rawBase, rawQuery) = Self.split(raw)
+            if let host = url["host"] {
+                let hostText = host.isArray ? try host.elements().compactMap(\.text).joined(separator: ".") : host.text ?? ""
+                var text = (try url.string("protocol")).map { $0 + "://" } ?? (rawBase.contains("://") ? String(rawBase.prefix { $0 != ":" }) + "://" : "")
+                text += hostText
+                if let port = try url.string("port") { text += ":" + port }
+                if let path = url["path"] {
+                    let segments = path.isArray ? try path.elements().map { segment throws(ImportProblem) in
+                        segment.isObject ? try segment.string("value") ?? "" : segment.text ?? ""
+                    } : [path.text ?? ""]
+                    if !segments.isEmpty { text += "/" + segments.joined(separator: "/") }
+                }
+                description.url = text
+            } else {
+                description.url = rawBase
+            }
+            if let entries = try url.array("query") {
+                for entry in entries {
+                    guard let key = try entry.string("key") else { continue }
+                    let value = try entry.string("value") ?? ""
+                    if entry.isDisabled {
+                        report.dropped(entry.path, "the disabled query parameter \(key)=\(value) is not imported")
+                    } else {
+                        query.append((Self.decoded(key), Self.decoded(value)))
+                    }
+                }
+            } else {
+                query = rawQuery
+            }
+            try fillPathVariables(url, in: &description)
+        }
+        if let hash = description.url.firstIndex(of: "#") {
+            report.dropped(url.path, "the fragment \(description.url[hash...]) is not sent by HTTP clients")
+            description.url = String(description.url[..<hash])
+        }
+        guard !query.isEmpty else { return }
+        description.params = Parameters.flat(query)
+        if Set(query.map(\.0)).count < query.count { description.parameterStyle.arrayStyle = .repeat }
+    }
+
+    private mutating func fillPathVariables(_ url: JSONNode, in description: inout RequestDescription) throws(ImportProblem) {
+        for variable in try url.array("variable") ?? [] {
+            guard let key = try variable.string("key") else { continue }
+            let value = try variable.string("value") ?? ""
+            let replacement = value.isEmpty ? "{{\(key)}}" : value
+            let segments = description.url.components(separatedBy: "/").map { $0 == ":" + key ? replacement : $0 }
+            description.url = segments.joined(separator: "/")
+            report.approximated(variable.path, "the path variable :\(key) is written into the URL as \(replacement)")
+        }
+    }
+
+    /// `base` and the query's pairs, percent-decoded (Ferry encodes them again when it sends).
+    static func split(_ url: String) -> (base: String, query: [(String, String)]) {
+        guard let mark = url.firstIndex(of: "?") else { return (url, []) }
+        let pairs = url[url.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (decoded(String(parts[0])), decoded(parts.count > 1 ? String(parts[1]) : ""))
+        }
+        return (String(url[..<mark]), pairs)
+    }
+
+    private static func decoded(_ text: String) -> String { text.removingPercentEncoding ?? text }
+
+    // MARK: - Headers, body
+
+    private mutating func applyHeaders(_ request: JSONNode, to description: inout RequestDescription) throws(ImportProblem) {
+        guard let headers = request["header"] else { return }
+        if let text = headers.text {  // v2.0 also allows `Name: value` lines
+            for line in text.split(whereSeparator: \.isNewline) {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                description.headers.append(.init(name: line[..<colon].trimmingCharacters(in: .whitespaces),
+                                                 value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            }
+            return
+        }
+        for header in try headers.elements() {
+            guard let name = try header.string("key") else { throw header.problem("a header without a `key`") }
+            description.headers.append(.init(name: name, value: try header.string("value") ?? "", enabled: !header.isDisabled))
+        }
+    }
+
+    private mutating func applyBody(_ request: JSONNode, to description: inout RequestDescription) throws(ImportProblem) {
+        guard let body = try request.object("body"), let mode = try body.string("mode"), !Self.isEmpty(body, mode: mode) else { return }
+        if body.flag("disabled") {
+            report.dropped(body.path, "the disabled \(mode) body is not imported")
+            return
+        }
+        if Self.prunedMethods.contains(description.method), !(item["protocolProfileBehavior"]?.flag("disableBodyPruning") ?? false) {
+            report.dropped(body.path, "Postman sends no body with \(description.method.rawValue) (unless body pruning is switched off)")
+            return
+        }
+        let hasType = description.headers.contains { $0.enabled && $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }
+        switch mode {
+        case "raw":
+            let language = try body.object("options")?.object("raw")?.string("language")
+            let type = hasType ? nil : language.flatMap { Self.languageTypes[$0] }
+            description.body = .raw(try body.string("raw") ?? "", contentType: type)
+        case "urlencoded":
+            var pairs: [(String, String)] = []
+            for field in try body.array("urlencoded") ?? [] {
+                guard let key = try field.string("key") else { continue }
+                let value = try field.string("value") ?? ""
+                if field.isDisabled {
+                    report.dropped(field.path, "the disabled form field \(key)=\(value) is not imported")
+                } else {
+                    pairs.append((key, value))
+                }
+            }
+            description.body = .form(Parameters.flat(pairs))
+            if Set(pairs.map(\.0)).count < pairs.count { description.parameterStyle.arrayStyle = .repeat }
+        case "formdata":
+            description.body = .multipart(try parts(body))
+        case "file":
+            guard let path = try body.object("file")?.string("src"), !path.isEmpty else {
+                report.dropped(body.path, "a binary body without a file")
+                return
+            }
+            description.body = .file(path: path, contentType: nil)
+            report.approximated(body.path, "the body file \(path) is read relative to the collection folder")
+        case "graphql":
+            let graphql = try body.object("graphql")
+            let query = try graphql?.string("query") ?? ""
+            let variables = (try graphql?.string("variables")).flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 } ?? "{}"
+            if let tree = try? Parameters(json: variables) {
+                description.body = .json(.object([("query", .string(query)), ("variables", tree)]))
+            } else {  // variables Ferry fills in where a JSON value should be (`"id": {{id}}`): kept as text
+                let quoted = String(decoding: (try? JSONSerialization.data(withJSONObject: query, options: [.fragmentsAllowed, .withoutEscapingSlashes])) ?? Data(), as: UTF8.self)
+                description.body = .raw(#"{"query":\#(quoted),"variables":\#(variables)}"#, contentType: hasType ? nil : "application/json")
+            }
+            report.approximated(body.path, "the GraphQL query is sent as a JSON body {\"query\", \"variables\"}")
+        default:
+            report.dropped(body.path, "a body of mode `\(mode)` is not imported")
+        }
+    }
+
+    /// A body with nothing in it (`raw: ""`, no form fields), which Postman exports for every request.
+    private static func isEmpty(_ body: JSONNode, mode: String) -> Bool {
+        switch mode {
+        case "raw": (body["raw"]?.text ?? "").isEmpty
+        case "urlencoded", "formdata": ((body[mode]?.value as? [Any]) ?? []).isEmpty
+        default: false
+        }
+    }
+
+    private mutating func parts(_ body: JSONNode) throws(ImportProblem) -> [RequestDescription.MultipartPart] {
+        var parts: [RequestDescription.MultipartPart] = []
+        for field in try body.array("formdata") ?? [] {
+            guard let key = try field.string("key") else { continue }
+            if field.isDisabled {
+                report.dropped(field.path, "the disabled form part \(key) is not imported")
+                continue
+            }
+            let type = try field.string("contentType").flatMap { $0.isEmpty ? nil : $0 }
+            guard try field.string("type") == "file" else {
+                parts.append(.init(name: key, value: .text(try field.string("value") ?? ""), contentType: type))
+                if type != nil { report.approximated(field.path, "the text part \(key)'s own Content-Type is not sent yet") }
+                continue
+            }
+            let sources = try field["src"].map { source throws(ImportProblem) in source.isArray ? try source.elements().compactMap(\.text) : [source.text ?? ""] } ?? []
+            let paths = sources.filter { !$0.isEmpty }
+            if paths.isEmpty { report.dropped(field.path, "the file part \(key) names no file") }
+            for path in paths {
+                parts.append(.init(name: key, value: .file(path: path), contentType: type))
+                report.approximated(field.path, "the file part \(key) reads \(path) relative to the collection folder")
+            }
+        }
+        return parts
+    }
+
+    // MARK: - Auth, options, examples
+
+    /// The request's `own` auth, else the inherited one.
+    private mutating func applyAuth(_ own: JSONNode?, to description: inout RequestDescription) throws(ImportProblem) {
+        guard let auth = own.flatMap({ $0.text(of: "type") == "inherit" ? nil : $0 }) ?? inheritedAuth,
+              let type = try auth.string("type") else { return }
+        let place = own == nil ? "\(item.path) (inherited from \(auth.path))" : auth.path
+        let values = try Self.authValues(auth, type: type)
+        switch type {
+        case "noauth":
+            break
+        case "basic":
+            description.auth = .basic(username: values["username"] ?? "", password: values["password"] ?? "")
+        case "bearer":
+            description.auth = .bearer(token: values["token"] ?? "")
+        case "apikey":
+            let name = values["key"] ?? "X-API-Key"
+            let value = values["value"] ?? ""
+            if values["in"] == "query" {
+                var pairs: [(key: String, value: Parameters)] = []
+                if case .object(let existing) = description.params { pairs = existing }
+                description.params = .object(pairs + [(name, .string(value))])
+            } else {
+                description.headers.append(.init(name: name, value: value))
+            }
+            report.approximated(place, "the API key is sent as the \(values["in"] == "query" ? "query parameter" : "header") \(name)")
+        default:
+            report.dropped(place, "\(type) authentication is not supported yet; the request is imported without it")
+        }
+    }
+
+    /// An auth's settings: v2.1 lists `{key, value}` pairs, v2.0 an object.
+    static func authValues(_ auth: JSONNode, type: String) throws(ImportProblem) -> [String: String] {
+        guard let settings = auth[type] else { return [:] }
+        if settings.isArray {
+            var values: [String: String] = [:]
+            for pair in try settings.elements() {
+                if let key = try pair.string("key") { values[key] = try pair.string("value") ?? "" }
+            }
+            return values
+        }
+        guard let object = settings.value as? [String: Any] else { throw settings.problem("expected the \(type) settings") }
+        return object.keys.reduce(into: [:]) { values, key in values[key] = settings[key]?.text }
+    }
+
+    /// `protocolProfileBehavior`: redirects and TLS verification map to options; the rest is noted.
+    private mutating func applyBehaviour(to description: inout RequestDescription) throws(ImportProblem) {
+        guard let behaviour = try item.object("protocolProfileBehavior"), let keys = (behaviour.value as? [String: Any])?.keys else { return }
+        for key in keys.sorted() {
+            switch key {
+            case "followRedirects": description.options.followRedirects = behaviour.flag(key)
+            case "strictSSL": description.options.tls.verifyPeer = behaviour.flag(key)
+            case "disableBodyPruning": break  // Ferry always sends the body it is given
+            default: report.dropped("\(behaviour.path).\(key)", "a Postman setting Ferry does not have")
+            }
+        }
+    }
+
+    /// Saved responses as examples: name, status code, headers and body text.
+    private mutating func applyExamples(to description: inout RequestDescription) throws(ImportProblem) {
+        for response in try item.array("response") ?? [] {
+            let code = try response.string("code").flatMap { Int($0) } ?? 0
+            var headers: [HTTPHeader] = []
+            if let list = response["header"], list.isArray {
+                for header in try list.elements() {
+                    if let name = try header.string("key") { headers.append(HTTPHeader(name: name, value: try header.string("value") ?? "")) }
+                }
+            }
+            let status = try response.string("status") ?? ""
+            let name = try response.string("name") ?? "\(code) \(status)"
+            description.examples.append(.init(name: name, status: code, headers: headers, body: try response.string("body")))
+            report.imported(response.path, "example \(name)")
+        }
+    }
+}
+
+private extension JSONNode {
+    /// A member's text, without throwing (for checks).
+    func text(of key: String) -> String? { self[key]?.text }
+}

@@ -1,0 +1,166 @@
+import FerryCore
+import FerryInterop
+import Testing
+
+/// Postman collections and environments exported by Postman (Fixtures/postman), imported: the
+/// important fields of each request, and a note for everything that did not come across.
+@Suite struct PostmanImporterTests {
+    let importer = PostmanImporter()
+
+    @Test func theEchoCollectionKeepsFoldersAuthDescriptionsAndSavedResponses() throws {
+        let imported = try Fixture.imported(importer, "postman", "echo-v2.postman_collection.json")
+        #expect(imported.requests.count == 22)
+        #expect(imported.environments.isEmpty, "the collection has no variables")
+
+        let basic = try #require(imported.request("auth-others/basic-auth.ferry.yaml")).description
+        #expect(basic.method == .get)
+        #expect(basic.url == "https://postman-echo.com/basic-auth")
+        #expect(basic.auth == .basic(username: "postman", password: "password"))
+        #expect(basic.headers == [.init(name: "Authorization", value: "Basic cG9zdG1hbjpwYXNzd29yZA==")])
+        #expect(basic.body == .none, "an empty form-data body is no body")
+        #expect(basic.description?.hasPrefix("This endpoint simulates a **basic-auth** protected endpoint.") == true)
+        #expect(basic.examples.map(\.status) == [401, 200])
+        #expect(basic.examples.first?.body == "Unauthorized")
+        #expect(basic.examples.first?.headers.first == HTTPHeader(name: "Access-Control-Allow-Credentials", value: ""))
+
+        let get = try #require(imported.request("request-methods/get-request.ferry.yaml")).description
+        #expect(get.url == "https://postman-echo.com/get")
+        #expect(get.params == .object([("test", .string("123"))]))
+        #expect(get.body == .none, "Postman prunes a GET's body")
+
+        let post = try #require(imported.request("request-methods/post-request.ferry.yaml")).description
+        #expect(post.method == .post)
+        #expect(post.headers == [.init(name: "Content-Type", value: "text/plain")])
+        guard case .raw(let text, contentType: nil) = post.body else { Issue.record("expected a raw body, got \(post.body)"); return }
+        #expect(text.hasPrefix("Duis posuere augue vel cursus pharetra."))
+
+        let delete = try #require(imported.request("cookies/delete-cookies.ferry.yaml")).description
+        #expect(delete.params == .object([("foo1", .string("")), ("foo2", .string(""))]))
+
+        let dropped = imported.report.notes(.dropped)
+        #expect(dropped.contains { $0.place == "item[0].item[1].request.auth" && $0.message.hasPrefix("digest authentication") })
+        #expect(dropped.contains { $0.place == "item[1].item[1].request.auth" && $0.message.hasPrefix("oauth1 authentication") })
+        #expect(dropped.filter { $0.message.contains("script") }.count == 22, "every non-empty script is named")
+        #expect(dropped.contains { $0.place == "item[4].item[0].request.body" && $0.message.contains("no body with GET") })
+    }
+
+    @Test func bodiesOfEveryModeAndTheURLObject() throws {
+        let imported = try Fixture.imported(importer, "postman", "complex-v2_1-input.json")
+        let form = try #require(imported.request("first-folder/base-url-api-users.ferry.yaml")).description
+        #expect(form.url == "{{base_url}}/api/users")
+        #expect(form.body == .multipart([.init(name: "file", value: .file(path: "/home/user/test.txt")), .init(name: "foo", value: .text("bar"))]))
+        #expect(imported.report.notes(.dropped).contains { $0.place == "item[0].item[0].request.body.formdata[2]" && $0.message.contains("baz") })
+
+        let urlencoded = try #require(imported.request("first-folder/urlencoded-form-test.ferry.yaml")).description
+        #expect(urlencoded.body == .form(.object([("foo", .string("bar"))])))
+
+        let raw = try #require(imported.request("test-request.ferry.yaml")).description
+        #expect(raw.body == .raw("hello world!", contentType: nil))
+        #expect(try #require(imported.request("test-request-empty-body.ferry.yaml")).description.body == .none)
+        #expect(imported.report.notes(.dropped).contains { $0.place == "item[2].request.body" && $0.message.contains("`unknown`") })
+
+        let graphql = try #require(imported.request("test-request-graphql-body.ferry.yaml")).description
+        #expect(graphql.url == "{{base_url}}/api", "Postman sends the URL's parts, not its raw text")
+        guard case .json(.object(let members)) = graphql.body else { Issue.record("expected a JSON body, got \(graphql.body)"); return }
+        #expect(members.map(\.key) == ["query", "variables"])
+        #expect(members[0].value.scalarText?.hasPrefix("mutation loginUser($username: String!") == true)
+        #expect(members[1].value == .object([("password", .string("{{password}}")), ("username", .string("{{username}}"))]))
+
+        let text = #"{"info": {"name": "g"}, "item": [{"name": "q", "request": {"method": "POST", "url": "http://x/graphql", "body": {"mode": "graphql", "graphql": {"query": "{ a }", "variables": "{\"id\": {{id}}}"}}}}]}"#
+        let unquoted = try #require(try importer.importCollection(text, source: "g.json", directory: "/").requests.first).description
+        #expect(unquoted.body == .raw(#"{"query":"{ a }","variables":{"id": {{id}}}}"#, contentType: "application/json"))
+    }
+
+    @Test func authIsInheritedFromFoldersAndVariablesBecomeAnEnvironment() throws {
+        let imported = try Fixture.imported(importer, "postman", "inherited-entities.postman_collection.json")
+        #expect(imported.environments.map(\.name) == ["Inherited Entities"], "no info: the name at the top")
+        #expect(imported.environments.first?.variables.map(\.name) == ["collection-var", "collectionVariablesURL", "duplicate-var"])
+        let inherited = imported.requests.filter { $0.description.auth == .basic(username: "postman", password: "password") }
+        #expect(!inherited.isEmpty, "requests without auth take the collection's")
+        let digest = imported.report.notes(.dropped).filter { $0.message.hasPrefix("digest authentication") }
+        #expect(digest.map(\.place) == ["item[1].item[0] (inherited from item[1].auth)", "item[1].item[1] (inherited from item[1].auth)", "item[2].item[0].request.auth"],
+                "a folder's digest auth is named at each request that inherits it")
+        #expect(try #require(imported.request("auth-override.ferry.yaml")).description.auth == nil, "noauth stops the inheritance")
+        #expect(imported.report.notes(.approximated).contains { $0.place == "info.schema" })
+    }
+
+    @Test func anAPIKeyBecomesAHeader() throws {
+        let imported = try Fixture.imported(importer, "postman", "api-key-header-v2_1-input.json")
+        let request = try #require(imported.requests.first).description
+        #expect(request.auth == nil)
+        #expect(request.headers == [.init(name: "test", value: "test")])
+    }
+
+    @Test func pathVariablesQueryEntriesAPIKeysInTheQueryAndBehaviour() throws {
+        let text = #"""
+            {"info": {"name": "x", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+             "auth": {"type": "apikey", "apikey": [{"key": "in", "value": "query"}, {"key": "key", "value": "api_key"}, {"key": "value", "value": "{{key}}"}]},
+             "item": [{"name": "pet", "protocolProfileBehavior": {"followRedirects": false, "strictSSL": false, "maxRedirects": 3},
+                       "request": {"method": "PUT", "url": {"raw": "https://{{host}}:8443/pets/:id?tag=a&tag=b&old=1#top", "protocol": "https", "host": ["{{host}}"], "port": "8443",
+                                   "path": ["pets", ":id"], "query": [{"key": "tag", "value": "a"}, {"key": "tag", "value": "b%20c"}, {"key": "old", "value": "1", "disabled": true}],
+                                   "variable": [{"key": "id", "value": "7"}]},
+                                   "body": {"mode": "urlencoded", "urlencoded": [{"key": "k", "value": "1"}, {"key": "k", "value": "2"}]}}}]}
+            """#
+        let imported = try importer.importCollection(text, source: "x.json", directory: "/")
+        let pet = try #require(imported.requests.first).description
+        #expect(pet.url == "https://{{host}}:8443/pets/7")
+        #expect(pet.params == .object([("tag", .array([.string("a"), .string("b c")])), ("api_key", .string("{{key}}"))]))
+        #expect(pet.parameterStyle.arrayStyle == .repeat, "a key given twice is sent twice")
+        #expect(pet.body == .form(.object([("k", .array([.string("1"), .string("2")]))])))
+        #expect(pet.options.followRedirects == false && pet.options.tls.verifyPeer == false)
+        let dropped = imported.report.notes(.dropped).map(\.place)
+        #expect(dropped == ["item[0].request.url.query[2]", "item[0].protocolProfileBehavior.maxRedirects"])
+        #expect(imported.report.notes(.approximated).map(\.place).contains("item[0].request.url.variable[0]"))
+    }
+
+    @Test func scriptsAreNamedAndCollectionVariablesKept() throws {
+        let imported = try Fixture.imported(importer, "postman", "scripts-import-v2_1-input.json")
+        #expect(imported.report.notes(.dropped).filter { $0.message.contains("script") }.map(\.place).sorted() == ["event[0]", "event[1]", "item[0].event[0]", "item[0].event[1]"])
+        #expect(imported.environments.first?.variables.count == 2)
+    }
+
+    @Test func environmentFilesBecomeEnvironments() throws {
+        let basic = try Fixture.imported(importer, "postman", "postman-env-basic-input.json")
+        #expect(basic.requests.isEmpty)
+        #expect(basic.environments == [.init(name: "Production Env", variables: [Variable(name: "foo", value: "production")])])
+        #expect(basic.report.notes(.dropped).map(\.place) == ["values[1]"], "the disabled value is named")
+
+        let newman = try Fixture.imported(importer, "postman", "v2-regression-tests.postman_environment.json")
+        #expect(newman.environments.first?.name == "regression-tests")
+        #expect(newman.environments.first?.variables.map(\.name) == ["envKey", "envFileUrl", "dataVar2"])
+
+        let secret = try importer.importCollection(#"{"name": "prod", "values": [{"key": "token", "value": "s3cret", "type": "secret", "enabled": true}], "_postman_variable_scope": "environment"}"#,
+                                                   source: "prod.json", directory: "/")
+        #expect(secret.environments.first?.variables == [Variable(name: "token", value: "s3cret", isSecret: true)])
+    }
+
+    @Test func collectionsEnvironmentsAndCapturesAreRecognised() throws {
+        #expect(ImportFormat.detect(try Fixture.text("postman", "echo-v2.postman_collection.json")) == .postman)
+        #expect(ImportFormat.detect(try Fixture.text("postman", "postman-env-basic-input.json")) == .postman)
+        #expect(ImportFormat.detect(try Fixture.text("har", "http2-firefox.har")) == .har)
+    }
+
+    @Test func truncatedJSONIsAProblemAtItsLineAndColumn() {
+        let text = #"{"info": {"name": "x"},\#n "item": [{"name": "a", "request": {"url": "http://x"#
+        #expect {
+            try importer.importCollection(text, source: "cut.json", directory: "/")
+        } throws: { error in
+            (error as? ImportProblem)?.place?.hasPrefix("line 2, column ") == true
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"info": {"name": "x", "schema": "https://schema.getpostman.com/json/collection/v3.0.0/collection.json"}, "item": []}"#, "/info/schema"),
+        (#"{"info": {"name": "x"}, "item": [{"name": "a", "request": {"method": "GET", "url": 5}}]}"#, "/item/0/request/url"),
+        (#"{"info": {"name": "x"}, "item": [{"name": "a", "request": {"method": "GET", "url": "http://x", "header": {"a": 1}}}]}"#, "/item/0/request/header"),
+        (#"{"info": {"name": "x"}}"#, "/item"),
+        (#"{"id": "1", "name": "v1", "order": [], "requests": []}"#, "/"),
+    ])
+    func malformedCollectionsAreProblemsAtTheirPlace(text: String, place: String) {
+        #expect {
+            try importer.importCollection(text, source: "bad.json", directory: "/")
+        } throws: { error in
+            (error as? ImportProblem)?.place == place && (error as? ImportProblem)?.source == "bad.json"
+        }
+    }
+}
