@@ -9,9 +9,11 @@ import Foundation
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Take requests out as HAR or as a Postman collection.",
+        abstract: "Take requests out as curl commands, HAR or a Postman collection.",
         discussion: """
             SOURCE is a request file or a collection folder; --history ID exports a recorded exchange instead. \
+            curl: one command per request that sends what ferry send sends, quoted for a POSIX shell, variables filled \
+            from --env and --var. \
             har: one entry per request, variables filled from --env and --var (a recorded exchange keeps its response). \
             postman: a v2.1 collection on standard output, or with -o DIR the collection and one Postman environment \
             file per environment. Secrets are written as {{name}} (HAR) or left empty (Postman environments) unless \
@@ -20,7 +22,7 @@ struct ExportCommand: ParsableCommand {
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case har, postman
+        case curl, har, postman
     }
 
     @Argument(help: ArgumentHelp("\(Format.allCases.map(\.rawValue).joined(separator: " or ")).", valueName: "format"))
@@ -62,6 +64,7 @@ struct ExportCommand: ParsableCommand {
         do {
             let input = try history.map { try ExportSource(historyID: $0) } ?? ExportSource(path: source!, options: collectionOptions)
             switch format {
+            case .curl: (result, notes) = try curl(input)
             case .har: (result, notes) = try har(input)
             case .postman: (result, notes) = try postman(input)
             }
@@ -79,6 +82,17 @@ struct ExportCommand: ParsableCommand {
             throw ExitStatus.localFile.exitCode
         }
         for line in notes.lines { stderr.line(line) }
+    }
+
+    /// One curl command per request, a blank line between them; a recorded exchange keeps its `{{name}}`s.
+    private func curl(_ input: ExportSource) throws -> (Output, ImportReport) {
+        let resolver = input.entry == nil ? try collectionOptions.resolver(root: input.root) : VariableResolver.literal
+        let exporter = CurlExporter(reveal: reveal)
+        let commands = try input.collection.requests.map { request in
+            try exporter.command(for: request.description, resolver: resolver,
+                                 defaults: input.collection.defaults(forFolder: (request.path as NSString).deletingLastPathComponent), directory: input.root)
+        }
+        return (.document(Data((commands.joined(separator: "\n\n") + "\n").utf8)), ImportReport())
     }
 
     /// One HAR log: each request as it would be sent, or the recorded exchange with its response.
