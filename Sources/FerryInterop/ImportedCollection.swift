@@ -34,14 +34,23 @@ public struct ImportedCollection: Sendable, Equatable {
     public var folders: [String: FolderDefaults] = [:]
     public var environments: [Environment] = []
     public var report = ImportReport()
+    /// The paths of `requests` as of the last `add`, kept so adding stays linear; rebuilt when
+    /// `requests` was changed directly.
+    private var taken: (count: Int, paths: Set<String>) = (0, [])
 
     public init() {}
 
     /// Adds a request in `folder` named after `title`, with a file name no other request in that
     /// folder has; names stay stable across imports of the same document.
     public mutating func add(_ description: RequestDescription, title: String, folder: String, source: String) {
-        let taken = Set(requests.map(\.path))
-        let path = RequestFileName.path(for: title, in: folder, avoiding: taken)
+        if taken.count != requests.count { taken = (requests.count, Set(requests.map(\.path))) }
+        let path = RequestFileName.path(for: title, in: folder, avoiding: taken.paths)
         requests.append(Request(path: path, description: description, source: source))
+        taken.paths.insert(path)
+        taken.count = requests.count
+    }
+
+    public static func == (lhs: ImportedCollection, rhs: ImportedCollection) -> Bool {
+        lhs.requests == rhs.requests && lhs.folders == rhs.folders && lhs.environments == rhs.environments && lhs.report == rhs.report
     }
 }
