@@ -1,4 +1,5 @@
 import FerryCore
+import FerryInterop
 import FerryStore
 import FerryTUI
 import Foundation
@@ -79,6 +80,28 @@ final class CollectionWorkspace: Sendable {
             return .notice("not saved: " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
         }
         return .requestSaved(path: path, description)
+    }
+
+    /// Imports the file at `path` (relative to the working folder; its format recognised) into the
+    /// collection, all or nothing and never over an existing file: a line saying what came across.
+    func importFile(_ path: String) -> Message {
+        let source = CollectionPath.absolute(path, in: FileManager.default.currentDirectoryPath)
+        guard let data = FileManager.default.contents(atPath: source), let text = String(data: data, encoding: .utf8) else {
+            return .notice("✗ cannot read \(path) as text")
+        }
+        guard let format = ImportFormat.detect(text) else { return .notice("✗ cannot tell the format of \(path) (curl, Postman, HAR or OpenAPI)") }
+        do {
+            let imported = try format.importer.importCollection(text, source: path, directory: (source as NSString).deletingLastPathComponent)
+            let files = try imported.files()
+            try CollectionWriter(root: root).write(files, force: false)
+            files.forEach { noteOwnWrite($0.path) }
+            let others = imported.report.notes.filter { $0.kind != .imported }.count
+            return .notice("imported \(imported.requests.count) request\(imported.requests.count == 1 ? "" : "s") from \(path) (\(format.rawValue))"
+                           + (others == 0 ? "" : "; \(others) approximated or dropped: `ferry import \(path) --dry-run` lists them"))
+        } catch {
+            let reason = (error as? ImportProblem)?.description ?? ErrorChain(error).links.map(\.message).joined(separator: ": ")
+            return .notice("✗ nothing imported: " + reason)
+        }
     }
 
     /// Renames, copies or deletes a request file. A rename or copy never replaces an existing file;

@@ -124,6 +124,13 @@ final class TUIRuntime {
             inWorkspace { $0.save(description, to: path, isNew: isNew) }
         case .fileOperation(let operation):
             inWorkspace { $0.perform(operation) }
+        case .importFile(let path):
+            let inbox = self.inbox
+            inWorkspace { workspace in
+                let said = workspace.importFile(path)
+                inbox.post(workspace.load())  // the sidebar shows what was written
+                return said
+            }
         case .searchHistory(let text):
             inHistory { $0.search(text) }
         case .openHistoryEntry(let id, let replay):

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FerryApp
 import FerryCore
 import FerryInterop
 import FerryStore
@@ -76,7 +77,7 @@ struct ImportCommand: ParsableCommand {
         }
         let files: [CollectionWriter.File]
         do {
-            files = try Self.files(of: imported)
+            files = try imported.files()
         } catch {
             stderr.line("ferry: import: \(ErrorChain(error).links.map(\.message).joined(separator: ": "))")
             throw ExitStatus.usage.exitCode
@@ -103,20 +104,5 @@ struct ImportCommand: ParsableCommand {
             let text = summary.lines.joined(separator: "\n") + "\n"
             out.write(out.isTerminal ? TerminalSafeText.escaping(text) : text)
         }
-    }
-
-    /// The files an imported collection becomes: request files, folder defaults, environments.
-    static func files(of imported: ImportedCollection) throws -> [CollectionWriter.File] {
-        var files = try imported.requests.map { CollectionWriter.File(path: $0.path, contents: Data(try $0.description.yaml().utf8)) }
-        for (folder, defaults) in imported.folders.sorted(by: { $0.key < $1.key }) {
-            let path = (folder.isEmpty ? "" : folder + "/") + FolderDefaults.fileName
-            files.append(CollectionWriter.File(path: path, contents: Data(try defaults.yaml().utf8)))
-        }
-        for environment in imported.environments {
-            let stored = Environment(name: environment.name, variables: environment.variables)
-            files.append(CollectionWriter.File(path: "\(Environment.directoryName)/\(RequestFileName.slug(environment.name)).yaml",
-                                               contents: Data(try stored.yaml().utf8), isPrivate: stored.holdsSecrets))
-        }
-        return files
     }
 }

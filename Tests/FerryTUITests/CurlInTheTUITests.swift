@@ -25,6 +25,33 @@ import Testing
         #expect(state.editor.body.text == "curl http://h/x")
     }
 
+    @Test func thePaletteImportsAFileIntoTheCollection() async throws {
+        let home = try TemporaryDirectory()
+        let collection = home.file("collection")
+        try FileManager.default.createDirectory(atPath: collection, withIntermediateDirectories: true)
+        let source = try home.write("commands.sh", Data("curl -X POST http://127.0.0.1:9/things -d 'a=1'\ncurl http://127.0.0.1:9/other\n".utf8))
+        let tui = InProcessTUI(home: home, collection: collection)
+        defer { tui.hangUp() }
+        try await tui.waitForScreen { $0.text.contains("Collection") && !$0.text.contains("reading the collection") }
+        tui.press(.control("p"))
+        tui.type("importFile")
+        tui.press(.enter)
+        try await tui.waitForScreen { $0.text.contains("import (a curl, Postman, HAR or OpenAPI file):") }
+        tui.type(source)
+        tui.press(.enter)
+        try await tui.waitForScreen { $0.text.contains("imported 2 requests from") }
+        try await tui.waitForScreen { $0.text.contains("POST   post-127-0-0-1-thing") }  // the sidebar lists them
+        #expect(FileManager.default.fileExists(atPath: (collection as NSString).appendingPathComponent("post-127-0-0-1-things.ferry.yaml")))
+
+        tui.press(.control("p"))
+        tui.type("importFile")
+        tui.press(.enter)
+        tui.type(source)
+        tui.press(.enter)
+        try await tui.waitForScreen { $0.text.contains("nothing imported: nothing was written: post-127-0-0-1-things.ferry.yaml") }
+        #expect(try await tui.quit() == 0)
+    }
+
     @Test func aPastedCommandIsSentAndCopiedBackAsCurl() async throws {
         try await withDemoServer { server in
             let home = try TemporaryDirectory()

@@ -15,7 +15,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case expandAll, expandLevel, collapseLevel, collapseAll, search, nextMatch, previousMatch, jump, togglePretty
     // Request tabs, palette, mouse
     case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, cycleParamPlacement, prettyPrint, palette, chooseBodyFile
-    case moveRowUp, moveRowDown, showBodyHex, complete, copyAsCurl, zoom
+    case moveRowUp, moveRowDown, showBodyHex, complete, copyAsCurl, zoom, importFile
     // Collection, environments
     case toggleSidebar, save, nextEnvironment, rename, duplicate, history
 
@@ -88,6 +88,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .showBodyHex: "show the exact multipart body as a hex dump"
         case .copyAsCurl: "copy the request as a curl command (through the terminal, and shown)"
         case .zoom: "show the focused pane (request or response) on the whole screen, or both again"
+        case .importFile: "import a file (curl commands, Postman, HAR, OpenAPI) into the collection"
         case .complete: "complete the header name with the first name offered"
         case .toggleSidebar: "focus / hide / show the collection sidebar"
         case .save: "save the request to its file (asks for a path for a new one)"

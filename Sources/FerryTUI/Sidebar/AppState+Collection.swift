@@ -35,6 +35,10 @@ extension AppState {
             return save()
         case .history:
             return viewerTitle == nil ? openHistory() : []
+        case .importFile:
+            guard viewerTitle == nil else { return [] }
+            collection.pathPrompt = PathPrompt(.importFile, path: "")
+            return []
         case .nextEnvironment:
             guard let names = collection.sidebar?.environments, !names.isEmpty else { notice = "the collection has no environments"; return [] }
             let choices: [String?] = [nil] + names
@@ -158,11 +162,13 @@ extension AppState {
                 collection.pathPrompt = nil
                 var path = prompt.field.text.trimmingCharacters(in: .whitespaces)
                 guard !path.isEmpty else { notice = "no path given: nothing done"; return [] }
+                if case .importFile = prompt.kind { return [.importFile(path)] }
                 if !path.hasSuffix(Self.requestSuffix) { path += Self.requestSuffix }
                 switch prompt.kind {
                 case .save: return saveEffect(path: path, isNew: true)
                 case .rename(let from): return [.fileOperation(.rename(from: from, to: path))]
                 case .duplicate(let from): return [.fileOperation(.duplicate(from: from, to: path))]
+                case .importFile: return []
                 }
             case .cancel:
                 collection.pathPrompt = nil

@@ -1,4 +1,4 @@
-/// The status line's question for a path below the collection: where to save, or the new name of a file.
+/// The status line's question for a path: where to save, the new name of a file, a file to import.
 public struct PathPrompt: Hashable, Sendable {
     /// What the path is for.
     public enum Kind: Hashable, Sendable {
@@ -8,6 +8,8 @@ public struct PathPrompt: Hashable, Sendable {
         case rename(String)
         /// Copy this file.
         case duplicate(String)
+        /// Import a curl, Postman, HAR or OpenAPI file into the collection.
+        case importFile
     }
 
     public var kind: Kind
@@ -24,6 +26,7 @@ public struct PathPrompt: Hashable, Sendable {
         case .save: " save as (below the collection): "
         case .rename(let path): " rename \(path) to: "
         case .duplicate(let path): " copy \(path) to: "
+        case .importFile: " import (a curl, Postman, HAR or OpenAPI file): "
         }
     }
 }

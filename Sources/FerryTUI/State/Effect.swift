@@ -31,6 +31,9 @@ public enum Effect: Sendable {
     case reloadCollection
     /// Read this environment's variables (nil: none) and answer with `.environmentLoaded` (or a `.notice`).
     case loadEnvironment(String?)
+    /// Import the file at this path (its format recognised) into the collection, all or nothing, and
+    /// answer with a `.notice` saying what came across, then read the collection again.
+    case importFile(String)
     /// Read a pasted curl command and answer with `.curlImported` (or a `.notice` naming the problem).
     case importCurl(String)
     /// Write the request as a curl command (variables filled in, secrets kept as `{{name}}`), copy it
