@@ -62,6 +62,9 @@ extension YAMLFile {
     /// A parameter tree: plain numbers stay numbers as written, `true`/`false` booleans, `null` null,
     /// quoted scalars strings.
     package func parameters(_ node: Node, key: String) throws(ConfigProblem) -> Parameters {
+        guard budget.spend() else {
+            throw problem(at: node, key: key, "holds more than \(budget.limit) values once its YAML aliases are expanded (an alias bomb?)")
+        }
         switch node {
         case .mapping:
             var members: [(key: String, value: Parameters)] = []

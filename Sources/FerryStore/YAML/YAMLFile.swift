@@ -7,6 +7,10 @@ package struct YAMLFile {
     package let root: Node
     /// Whether problems give the column too (request files do; themes and keymaps give lines).
     package var reportsColumns = false
+    /// Values left to read as parameters. Yams keeps an aliased node once, but a tree read out of
+    /// it is as large as the aliases make it: nine aliases of nine make billions of values (an
+    /// alias bomb), so reading stops at a million, with a problem, instead of exhausting memory.
+    let budget = ReadingBudget(values: 1_000_000)
 
     /// Reads and parses `path`; a missing, unreadable or malformed file is a `ConfigProblem`.
     /// `resolver` decides the scalars' implicit tags: Ferry's own files read scalars themselves and
