@@ -35,6 +35,9 @@ public struct Request: Sendable {
         guard let host = url.host, !host.isEmpty else {
             throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it has no host"))
         }
+        if let port = url.port, !(1...65535).contains(port) {
+            throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "the port \(port) is not between 1 and 65535"))
+        }
         return url
     }
 
