@@ -11,6 +11,19 @@ import Testing
         try HistoryStore(path: directory.file("history.sqlite"), retention: retention)
     }
 
+    @Test func aNewHistoryIsReadableByItsOwnerOnly() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("data/ferry/history.sqlite")
+        let history = try HistoryStore(path: path)
+        _ = try history.record(try HistoryEntry(request: HistoryFixtures.request(), response: HistoryFixtures.response(body: "{}"), error: nil, started: Date()))
+        let mode = { (path: String) in (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue }
+        #expect(try mode(path) == 0o600)
+        #expect(try mode(directory.file("data/ferry")) == 0o700)
+        for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            #expect(try mode(path + suffix) == 0o600, "\(suffix)")
+        }
+    }
+
     @Test func recordsAnExchangeAndReadsItBackWhole() throws {
         let directory = try TemporaryDirectory()
         let history = try store(directory)

@@ -18,13 +18,19 @@ public final class HistoryStore: Sendable {
     let pool: DatabasePool
     let retention: HistoryRetention
 
-    /// Opens (creating and migrating as needed) the history at `path`.
+    /// Opens (creating and migrating as needed) the history at `path`. A new history is readable by
+    /// its owner only: its folder is created 0700 and the file 0600 before SQLite opens it (the WAL
+    /// and shared-memory files take the database file's mode), as it holds requests and responses.
     public init(path: String, retention: HistoryRetention = .standard) throws {
         self.path = path
         self.retention = retention
         do {
             let directory = (path as NSString).deletingLastPathComponent
-            if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+            if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if created >= 0 { close(created) }
             var configuration = Configuration()
             configuration.busyMode = .timeout(Self.busyTimeout)
             configuration.label = "ferry.history"
