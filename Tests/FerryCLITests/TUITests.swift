@@ -122,9 +122,10 @@ import Testing
         }
         try await session.waitForScreen { $0.contains("Nothing sent yet") }
         try session.send("F1")
-        let screen = try await session.waitForScreen { $0.contains("Keys:") }
-        #expect(screen.contains("send the request"))
+        // A steady screen: tmux can be read while the overlay is still being drawn.
+        let screen = try await session.waitForSteadyScreen { $0.contains("Keys:") && $0.contains("send the request") }
         #expect(screen.contains("ctrl-r"))
+        #expect(screen.contains("esc close"), "the footer shows the help's own keys")
         try session.send("Escape", "C-c")
         #expect(try await session.waitForScreen { $0.contains("EXITED") }.contains("EXITED 0"))
     }
