@@ -8,7 +8,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     public var importer: any Importer {
         switch self {
         case .curl: CurlImporter()
-        case .postman, .har, .openapi: UnavailableImporter(format: self)
+        case .openapi: OpenAPIImporter()
+        case .postman, .har: UnavailableImporter(format: self)
         }
     }
 
