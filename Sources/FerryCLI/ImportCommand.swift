@@ -27,8 +27,9 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .long, help: "Write nothing; print what would be written and the report.")
     var dryRun = false
 
-    @Flag(name: .long, help: "Replace request and environment files that exist already.")
-    var force = false
+    /// `--force`: the root command's group has the flag (for `ferry send --save`) and takes it when it
+    /// follows a subcommand, so import reads it from that group (a flag of its own never got the value).
+    @OptionGroup(visibility: .private) var rootOptions: CollectionOptions
 
     @Flag(name: .long, help: "Print the files and the report as one JSON document.")
     var json = false
@@ -80,7 +81,7 @@ struct ImportCommand: ParsableCommand {
         let writer = CollectionWriter(root: into ?? FileManager.default.currentDirectoryPath)
         if !dryRun {
             do {
-                try writer.write(files, force: force)
+                try writer.write(files, force: rootOptions.force)
             } catch {
                 stderr.line("ferry: import: \(ErrorChain(error).links.map(\.message).joined(separator: ": "))")
                 throw ExitStatus.localFile.exitCode
