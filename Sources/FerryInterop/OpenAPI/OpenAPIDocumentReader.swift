@@ -41,10 +41,13 @@ enum OpenAPIDocumentReader {
     }
 
     private static func decode(_ node: Node, version: Version, source: String) throws(ImportProblem) -> OpenAPIKit.OpenAPI.Document {
+        // Vendor extensions (`x-…`) are not imported; reading them decodes every object a second time
+        // (the key is the same in OpenAPIKit30).
+        let skipExtensions: [CodingUserInfoKey: Any] = [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false]
         do {
             switch version {
-            case .v30: return try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node).convert(to: .v3_1_1)
-            case .v31: return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node)
+            case .v30: return try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node, userInfo: skipExtensions).convert(to: .v3_1_1)
+            case .v31: return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node, userInfo: skipExtensions)
             }
         } catch let error as YamlError {
             throw syntaxProblem(error, source: source)
