@@ -144,6 +144,29 @@ import Testing
         #expect(try Self.load("twilio_api_v2010.yaml") == first)
     }
 
+    @Test func referencesIntoOtherFilesAreReportedWithTheirPlaces() throws {
+        let document = """
+            openapi: 3.0.3
+            info: {title: Ext, version: "1"}
+            paths:
+              /pets:
+                post:
+                  parameters:
+                    - $ref: 'parameters.yaml#/Limit'
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: {$ref: 'schemas/Pet.yaml'}
+                  responses:
+                    '200': {description: ok}
+            """
+        let collection = try OpenAPIImporter().importCollection(document, source: "ext.yaml", directory: "/")
+        #expect(collection.requests.map(\.path) == ["post-pets.ferry.yaml"])
+        let dropped = collection.report.notes(.dropped)
+        #expect(dropped.map(\.place) == ["paths./pets.post.parameters[0]", "paths./pets.post.requestBody.content.application/json.schema"])
+        #expect(dropped.allSatisfy { $0.message.contains("points into another file") }, "\(dropped)")
+    }
+
     @Test func swaggerTwoIsRefusedWithAClearProblem() throws {
         let problem = try #require(Self.problem(try Self.text("v2.0-petstore.yaml")))
         #expect(problem.place == "swagger")
