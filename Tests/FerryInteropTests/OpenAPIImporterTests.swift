@@ -182,6 +182,7 @@ import Testing
         let decoding = try #require(Self.problem(try Self.text("broken-openapi.yaml")))
         #expect(decoding.place == "paths./pets, line 7, column 5", "\(decoding)")
         #expect(decoding.message.contains("Expected to find `responses` key for the **GET** endpoint under `/pets`"), "\(decoding)")
+        #expect(!decoding.message.contains("\n"), "one line: \(decoding)")
         let json = try #require(Self.problem("{\"openapi\": \"3.1.0\",\n \"info\": {\"title\": \"x\", \"version\": \"1\"},\n \"paths\": {\"/a\": {\"get\": {\"responses\": 7}}}}"))
         #expect(json.place?.hasPrefix("paths./a.get.responses") == true, "\(json)")
         let truncated = try #require(Self.problem("{\"openapi\": \"3.1.0\",\n \"info\": {"))

@@ -56,7 +56,9 @@ enum OpenAPIDocumentReader {
             let path = described.codingPath
             var place = path.isEmpty ? nil : dotted(path)
             if let mark = mark(of: path, in: node) { place = [place, "line \(mark.line), column \(mark.column)"].compactMap { $0 }.joined(separator: ", ") }
-            throw ImportProblem(source: source, place: place, described.localizedDescription)
+            // OpenAPIKit explains nested failures over several lines; the problem is one line.
+            let lines = described.localizedDescription.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            throw ImportProblem(source: source, place: place, lines.filter { !$0.isEmpty }.joined(separator: " "))
         }
     }
 
