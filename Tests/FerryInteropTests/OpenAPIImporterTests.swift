@@ -126,10 +126,15 @@ import Testing
         #expect((1..<8).contains(depth), "the recursive parent is sampled a few levels deep, then stops at the depth cap")
         #expect(echo.examples == [.init(name: "the echo", status: 200, headers: [HTTPHeader(name: "Content-Type", value: "application/json")],
                                         body: "{\n  \"method\": \"POST\",\n  \"url\": \"/anything/widget-7\"\n}")])
-        #expect(collection.environments == [.init(name: "Ferry demo", variables: [
-            Variable(name: "baseURL", value: "http://127.0.0.1:8080"), Variable(name: "item", value: "widget-7"),
-            Variable(name: "token", value: "", isSecret: true),
-        ])])
+    }
+
+    @Test func everyServerIsAnEnvironment() throws {
+        let collection = try Self.load("ferry-demo.yaml")
+        let shared = [Variable(name: "item", value: "widget-7"), Variable(name: "token", value: "", isSecret: true)]
+        #expect(collection.environments == [
+            .init(name: "Ferry demo", variables: [Variable(name: "baseURL", value: "http://127.0.0.1:8080")] + shared),
+            .init(name: "Ferry demo staging", variables: [Variable(name: "baseURL", value: "https://demo.example:8443/v1")] + shared),
+        ])
     }
 
     @Test func aLargeRealDocumentImportsCompletelyAndTheSameEveryTime() throws {
