@@ -149,6 +149,52 @@ import Testing
         #expect(try Self.load("twilio_api_v2010.yaml") == first)
     }
 
+    @Test func apiKeysMultipartBodiesAndUnsupportedSchemes() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Keys, version: "1"}
+            servers: [{url: "https://api.example.com"}]
+            security: [{headerKey: [], queryKey: []}, {oauth: []}]
+            paths:
+              /upload:
+                post:
+                  operationId: uploadFile
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          properties:
+                            title: {type: string, example: Holiday}
+                            file: {type: string, format: binary}
+                  responses:
+                    '200': {description: ok}
+              /login:
+                get:
+                  operationId: login
+                  security: [{oauth: []}]
+                  responses:
+                    '200': {description: ok}
+            components:
+              securitySchemes:
+                headerKey: {type: apiKey, in: header, name: X-API-Key}
+                queryKey: {type: apiKey, in: query, name: api_key}
+                oauth: {type: oauth2, flows: {implicit: {authorizationUrl: "https://example.com/auth", scopes: {}}}}
+            """
+        let collection = try OpenAPIImporter().importCollection(document, source: "keys.yaml", directory: "/")
+        let upload = try request(collection, "upload-file.ferry.yaml")
+        #expect(upload.headers == [.init(name: "X-API-Key", value: "{{headerKey}}")])
+        #expect(upload.params == .object([(key: "api_key", value: .string("{{queryKey}}"))]))
+        #expect(upload.body == .multipart([.init(name: "title", value: .text("Holiday")), .init(name: "file", value: .text(""))]))
+        #expect(collection.report.notes(.approximated).contains { $0.place == "security" && $0.message.contains("first of 2") })
+        #expect(collection.report.notes(.approximated).contains {
+            $0.place == "paths./upload.post.requestBody.content.multipart/form-data" && $0.message.hasSuffix(": file")
+        })
+        #expect(try request(collection, "login.ferry.yaml").auth == nil)
+        #expect(collection.report.notes(.dropped).contains { $0.place == "components.securitySchemes.oauth" && $0.message.contains("OAuth 2") })
+        #expect(collection.environments.first?.variables.filter(\.isSecret).map(\.name) == ["headerKey", "queryKey"])
+    }
+
     @Test func referencesIntoOtherFilesAreReportedWithTheirPlaces() throws {
         let document = """
             openapi: 3.0.3
