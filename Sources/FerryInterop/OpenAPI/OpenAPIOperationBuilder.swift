@@ -137,6 +137,10 @@ struct OpenAPIOperationBuilder {
         guard let media = resolve(chosen.value, at: "\(at).content.\(type)") else { return }
         let mediaPlace = "\(at).content.\(type)"
         let value = value(of: media, at: mediaPlace)
+        if case .null = value {
+            report.dropped(mediaPlace, "no body could be made: the media type has no example and no usable schema")
+            return
+        }
         switch Self.bodyKind(chosen.key.typeAndSubtype) {
         case .json:
             description.body = .json(value)
