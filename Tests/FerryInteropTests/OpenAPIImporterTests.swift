@@ -246,6 +246,8 @@ import Testing
     @Test func formatIsDetectedFromTheDocument() throws {
         #expect(ImportFormat.detect(try Self.text("v3.0-petstore.yaml")) == .openapi)
         #expect(ImportFormat.detect(try Self.text("v3.0-petstore.json")) == .openapi)
+        #expect(ImportFormat.detect(try Self.text("twilio_api_v2010.yaml")) == .openapi, "`openapi:` on line 6678")
+        #expect(ImportFormat.detect("info:\n  description: see the openapi: key\n") == nil)
         #expect(ImportFormat.openapi.importer is OpenAPIImporter)
     }
 }
