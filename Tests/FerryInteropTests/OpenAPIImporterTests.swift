@@ -195,6 +195,29 @@ import Testing
         #expect(collection.environments.first?.variables.filter(\.isSecret).map(\.name) == ["headerKey", "queryKey"])
     }
 
+    @Test func aVariableNameIsInAnEnvironmentOnce() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Names, version: "1"}
+            security: [{bearer: []}]
+            paths:
+              /tokens/{token}/{baseURL}:
+                delete:
+                  parameters:
+                    - {name: token, in: path, required: true, schema: {type: string}, example: t-1}
+                    - {name: baseURL, in: path, required: true, schema: {type: string}}
+                  responses:
+                    '204': {description: gone}
+            components:
+              securitySchemes:
+                bearer: {type: http, scheme: bearer}
+            """
+        let collection = try OpenAPIImporter().importCollection(document, source: "names.yaml", directory: "/")
+        #expect(collection.environments.first?.variables == [
+            Variable(name: "baseURL", value: "http://localhost"), Variable(name: "token", value: "", isSecret: true),
+        ])
+    }
+
     @Test func referencesIntoOtherFilesAreReportedWithTheirPlaces() throws {
         let document = """
             openapi: 3.0.3

@@ -53,7 +53,8 @@ struct OpenAPICollectionBuilder {
             collection.report.dropped("webhooks.\(name)", "webhooks are requests the API sends, not requests to it")
         }
 
-        let shared = pathVariables.map { Variable(name: $0.name, value: $0.value) }
+        // One variable per name: a path parameter called like a credential's variable stays secret.
+        let shared = pathVariables.filter { $0.name != "baseURL" && !secretVariables.contains($0.name) }.map { Variable(name: $0.name, value: $0.value) }
             + secretVariables.map { Variable(name: $0, value: "", isSecret: true) }
         let title = document.info.title.isEmpty ? "openapi" : document.info.title
         var names = Set<String>()
