@@ -8,7 +8,8 @@ import Yams
 /// the importer reads one model. Syntax errors are placed by line and column; OpenAPIKit's decoding
 /// errors by their path in the document (`paths./pets.get.responses`) and the line it starts on.
 enum OpenAPIDocumentReader {
-    static func read(_ text: String, source: String) throws(ImportProblem) -> OpenAPIKit.OpenAPI.Document {
+    /// Reads `text`; references to other files are read relative to `directory`.
+    static func read(_ text: String, source: String, directory: String) throws(ImportProblem) -> OpenAPIKit.OpenAPI.Document {
         // JSON too goes through Yams (JSON is YAML): Foundation's JSONDecoder does not give keys in
         // document order, which OpenAPIKit's ordered maps (paths, properties) need.
         let node: Node
@@ -24,7 +25,9 @@ enum OpenAPIDocumentReader {
         }
         guard case .mapping = node else { throw ImportProblem(source: source, place: place(of: node), "an OpenAPI document is a mapping (`openapi: 3.1.0`, `info:`, `paths:` …)") }
         let version = try version(openapi: node["openapi"]?.string, swagger: node["swagger"]?.string, source: source)
-        return try decode(node, version: version, source: source)
+        guard ExternalReferences.mayReferToOtherFiles(text) else { return try decode(node, version: version, source: source) }
+        var references = ExternalReferences(directory: directory)
+        return try decode(references.inline(node), version: version, source: source)
     }
 
     private enum Version { case v30, v31 }

@@ -311,8 +311,8 @@ struct OpenAPIOperationBuilder {
     }
 
     static func unresolvedMessage(_ reference: String) -> String {
-        reference.hasPrefix("#")
-            ? "$ref \(reference) is not in the document"
-            : "$ref \(reference) points into another file; Ferry resolves references inside the document only"
+        if reference.hasPrefix("#") { return "$ref \(reference) is not in the document" }
+        if reference.contains("://") { return "$ref \(reference) is not fetched: Ferry reads local files only" }
+        return "$ref \(reference) points into another file that cannot be read or has no such part"
     }
 }
