@@ -66,7 +66,7 @@ enum OpenAPIDocumentReader {
     }
 
     /// `paths./pets.get.parameters[0]`: keys joined by dots, indices in brackets.
-    static func dotted(_ path: [any CodingKey]) -> String {
+    private static func dotted(_ path: [any CodingKey]) -> String {
         var text = ""
         for key in path {
             if let index = key.intValue {

@@ -269,7 +269,7 @@ struct OpenAPIOperationBuilder {
     }
 
     /// `200` → 200, `2XX` → 200; nil for `default`.
-    static func statusCode(_ text: String) -> Int? {
+    private static func statusCode(_ text: String) -> Int? {
         if let code = Int(text) { return code }
         guard text.count == 3, let first = text.first?.wholeNumberValue, text.dropFirst().uppercased() == "XX" else { return nil }
         return first * 100
@@ -310,7 +310,7 @@ struct OpenAPIOperationBuilder {
         }
     }
 
-    static func unresolvedMessage(_ reference: String) -> String {
+    private static func unresolvedMessage(_ reference: String) -> String {
         if reference.hasPrefix("#") { return "$ref \(reference) is not in the document" }
         if reference.contains("://") { return "$ref \(reference) is not fetched: Ferry reads local files only" }
         return "$ref \(reference) points into another file that cannot be read or has no such part"

@@ -2,21 +2,19 @@ import FerryCore
 import OpenAPIKit
 
 /// A plausible value for a JSON schema, for a request body or parameter that has no example: the
-/// schema's own example, default or first enum value, else objects with their properties, arrays
-/// with one item, and strings shaped by their format. References are looked up in the document's
-/// components one at a time, so recursive schemas end at `maxDepth` instead of looping.
+/// schema's own example, default or first enum value, else objects with their properties (but the
+/// `readOnly` ones), arrays with one item, and strings shaped by their format. References are looked
+/// up in the document's components one at a time, so recursive schemas end at `maxDepth` instead
+/// of looping.
 struct SchemaSample {
     let components: OpenAPI.Components
-    /// Leaves out `readOnly` properties (a request) or `writeOnly` ones (a response).
-    var forRequest = true
     /// References that could not be followed (another file, or missing), for the report.
     private(set) var unresolved: [String] = []
 
     static let maxDepth = 8
 
-    init(components: OpenAPI.Components, forRequest: Bool = true) {
+    init(components: OpenAPI.Components) {
         self.components = components
-        self.forRequest = forRequest
     }
 
     mutating func value(for schema: JSONSchema, depth: Int = 0) -> Parameters {
@@ -32,7 +30,7 @@ struct SchemaSample {
         case .object(_, let context):
             guard depth < Self.maxDepth else { return .object([]) }
             var entries: [(key: String, value: Parameters)] = []
-            for (name, property) in context.properties where !(forRequest ? property.readOnly : property.writeOnly) {
+            for (name, property) in context.properties where !property.readOnly {  // a request does not send them
                 entries.append((key: name, value: value(for: property, depth: depth + 1)))
             }
             return .object(entries)
