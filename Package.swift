@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit.git", .upToNextMinor(from: "4.7.1")),
         .package(url: "https://github.com/jpsim/Yams.git", .upToNextMinor(from: "6.2.2")),
         .package(url: "https://github.com/groue/GRDB.swift.git", .upToNextMinor(from: "7.10.0")),
+        // Without its default ExternalLoading trait: Ferry resolves local $refs only (DECISIONS.md).
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", .upToNextMinor(from: "6.4.0"), traits: []),
     ],
     targets: [
         // MARK: - C system libraries and shims
@@ -57,7 +59,13 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        .target(name: "FerryInterop", dependencies: ["FerryCore"]),
+        .target(name: "FerryInterop", dependencies: [
+            "FerryCore",
+            .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+            .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+            .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+            .product(name: "Yams", package: "Yams"),
+        ]),
         .target(name: "FerryApp", dependencies: [
             "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport", "FerryStore", "FerryInterop",
             .product(name: "Yams", package: "Yams"),

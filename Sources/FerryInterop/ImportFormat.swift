@@ -10,7 +10,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .curl: CurlImporter()
         case .postman: PostmanImporter()
         case .har: HARImporter()
-        case .openapi: UnavailableImporter(format: self)
+        case .openapi: OpenAPIImporter()
         }
     }
 
@@ -31,7 +31,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             if object["openapi"] != nil || object["swagger"] != nil { return .openapi }
             return nil
         }
-        for line in text.split(separator: "\n", maxSplits: 200).prefix(200) where line.hasPrefix("openapi:") || line.hasPrefix("swagger:") {
+        // A top-level key, wherever it is: generated documents often put `openapi:` after `components:`.
+        for key in ["openapi:", "swagger:"] where text.hasPrefix(key) || text.contains("\n" + key) {
             return .openapi
         }
         return nil
