@@ -14,7 +14,7 @@ extension RequestEditor {
         let description = source.description
         let root = source.root
         var omitted: [String] = []
-        var headers = description.headers.map { HeaderRow(name: $0.name, value: $0.value, enabled: $0.enabled) }
+        var headers = description.headers
         var params = ParamTree()
         let style = description.parameterStyle
         if let parameters = description.params {
@@ -91,7 +91,7 @@ extension RequestEditor {
         description.method = method
         description.url = url.text
         if loaded?.headers != headers {
-            description.headers = headers.filter { !$0.name.isEmpty }.map { RequestDescription.HeaderEntry(name: $0.name, value: $0.value, enabled: $0.enabled) }
+            description.headers = headers.filter { !$0.name.isEmpty }
         }
         let parameters = params.parameters
         let partsEnabled = parts.contains(where: \.enabled)

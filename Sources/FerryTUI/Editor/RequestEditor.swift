@@ -51,7 +51,6 @@ public struct RequestEditor: Sendable {
     public var inheritedHeadersSent: [HeaderRow] {
         let own = Set(headers.filter { $0.enabled && !$0.name.isEmpty }.map { $0.name.lowercased() })
         return source.defaults.headers.filter { $0.enabled && !own.contains($0.name.lowercased()) }
-            .map { HeaderRow(name: $0.name, value: $0.value, enabled: $0.enabled) }
     }
 
     /// The request with `variables` filled in and checked, with the redaction of the secrets it

@@ -1,17 +1,11 @@
+import FerryCore
 import Foundation
 
-/// One row of the request's header table; disabled rows are kept but not sent.
-public struct HeaderRow: Hashable, Sendable {
-    public var name: String
-    public var value: String
-    public var enabled: Bool
+/// One row of the request's header table: a description's header entry (disabled rows are kept but
+/// not sent), edited as one line.
+public typealias HeaderRow = RequestDescription.HeaderEntry
 
-    public init(name: String, value: String, enabled: Bool = true) {
-        self.name = name
-        self.value = value
-        self.enabled = enabled
-    }
-
+extension HeaderRow {
     /// The row as edited in one line: `Name: value`.
     public var line: String { name.isEmpty && value.isEmpty ? "" : "\(name): \(value)" }
 

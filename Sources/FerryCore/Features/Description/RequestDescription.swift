@@ -29,7 +29,7 @@ public struct RequestDescription: Sendable, Equatable {
     }
 
     /// One header line; a disabled one is kept in the file but not sent.
-    public struct HeaderEntry: Sendable, Equatable {
+    public struct HeaderEntry: Sendable, Hashable {
         public var name: String
         public var value: String
         public var enabled: Bool
