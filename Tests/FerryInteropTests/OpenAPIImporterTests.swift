@@ -260,10 +260,33 @@ import Testing
         #expect(collection.requests.first?.description.body == RequestDescription.Body.none, "no `null` body")
     }
 
-    @Test func swaggerTwoIsRefusedWithAClearProblem() throws {
-        let problem = try #require(Self.problem(try Self.text("v2.0-petstore.yaml")))
-        #expect(problem.place == "swagger")
-        #expect(problem.message == "Swagger 2.0 is not supported yet; convert it to OpenAPI 3")
+    /// Swagger 2.0 goes through `SwaggerConverter` to the OpenAPI 3.0 it describes: the same requests
+    /// as the OpenAPI Initiative's 3.0 edition of the same petstore.
+    @Test func swaggerTwoImportsAsTheOpenAPIThreeItDescribes() throws {
+        let two = try Self.load("v2.0-petstore.yaml")
+        let three = try Self.load("v3.0-petstore.yaml")
+        #expect(two.requests.map(\.path) == three.requests.map(\.path))
+        #expect(two.requests.map(\.description.url) == three.requests.map(\.description.url))
+        #expect(two.requests.map(\.description.method) == three.requests.map(\.description.method))
+        #expect(two.environments.first?.variables.first == Variable(name: "baseURL", value: "http://petstore.swagger.io/v1"))
+
+        let expanded = try Self.load("v2.0-petstore-expanded.json")
+        #expect(try request(expanded, "add-pet.ferry.yaml").body == .json(.object([(key: "name", value: .string("string")), (key: "tag", value: .string("string"))])),
+                "a body parameter's $ref'd schema gives the sample")
+        #expect(expanded.environments.first?.variables.first == Variable(name: "baseURL", value: "http://petstore.swagger.io/api"))
+        #expect(try Self.load("v2.0-uber.json").requests.count == 5)
+
+        let form = try Self.load("swagger-form.yaml")
+        let upload = try request(form, "upload-photo.ferry.yaml")
+        #expect(upload.body == .multipart([.init(name: "title", value: .text("Holiday")), .init(name: "photo", value: .text(""))]))
+        #expect(upload.auth == .basic(username: "{{username}}", password: "{{password}}"))
+        let login = try request(form, "login.ferry.yaml")
+        guard case .form(.object(let fields)) = login.body else { Issue.record("not a form body: \(login.body)"); return }
+        #expect(fields.map(\.key) == ["user", "remember"])
+        #expect(login.params == .object([(key: "key", value: .string("{{apiKey}}"))]))
+        #expect(login.examples.first?.body?.contains("abc") == true, "the response's example")
+
+        #expect(Self.problem("swagger: '1.2'\ninfo: {title: x, version: '1'}\n")?.place == "swagger")
         #expect(Self.problem("openapi: 4.0.0\ninfo: {title: x, version: '1'}\npaths: {}\n")?.place == "openapi")
         #expect(Self.problem("info: {title: x}\n")?.message.contains("not an OpenAPI document") == true)
     }

@@ -25,17 +25,22 @@ enum OpenAPIDocumentReader {
         }
         guard case .mapping = node else { throw ImportProblem(source: source, place: place(of: node), "an OpenAPI document is a mapping (`openapi: 3.1.0`, `info:`, `paths:` …)") }
         let version = try version(openapi: node["openapi"]?.string, swagger: node["swagger"]?.string, source: source)
-        guard ExternalReferences.mayReferToOtherFiles(text) else { return try decode(node, version: version, source: source) }
-        var references = ExternalReferences(directory: directory)
-        return try decode(references.inline(node), version: version, source: source)
+        var document = node
+        if ExternalReferences.mayReferToOtherFiles(text) {
+            var references = ExternalReferences(directory: directory)
+            document = try references.inline(node)
+        }
+        if case .swagger2 = version { return try decode(SwaggerConverter.convert(document), version: .v30, source: source) }
+        return try decode(document, version: version, source: source)
     }
 
-    private enum Version { case v30, v31 }
+    private enum Version { case swagger2, v30, v31 }
 
     /// The model to decode with, from the `openapi` and `swagger` keys read before the whole document.
     private static func version(openapi: String?, swagger: String?, source: String) throws(ImportProblem) -> Version {
         if let swagger {
-            throw ImportProblem(source: source, place: "swagger", "Swagger \(swagger) is not supported yet; convert it to OpenAPI 3")
+            guard swagger.hasPrefix("2.") else { throw ImportProblem(source: source, place: "swagger", "Swagger \(swagger) is not supported (Ferry reads 2.0)") }
+            return .swagger2
         }
         guard let version = openapi else { throw ImportProblem(source: source, "no `openapi:` version: this is not an OpenAPI document") }
         if version.hasPrefix("3.0") { return .v30 }
@@ -49,7 +54,7 @@ enum OpenAPIDocumentReader {
         let skipExtensions: [CodingUserInfoKey: Any] = [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false]
         do {
             switch version {
-            case .v30: return try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node, userInfo: skipExtensions).convert(to: .v3_1_1)
+            case .v30, .swagger2: return try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node, userInfo: skipExtensions).convert(to: .v3_1_1)
             case .v31: return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node, userInfo: skipExtensions)
             }
         } catch let error as YamlError {
