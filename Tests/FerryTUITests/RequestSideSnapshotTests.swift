@@ -99,12 +99,12 @@ import Testing
             │                                                                              │
             └──────────────────────────────────────────────────────────────────────────────┘
             ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────────────────────────┐
-            │Nothing sent yet: type a URL and press Enter (or Ctrl-R).                     │
-            │                                                                              │
-            │                                                                              │
-            │                                                                              │
-            │                                                                              │
-            │                                                                              │
+            │Nothing sent yet. To start:                                                   │
+            │  · type a URL and press Enter (or Ctrl-R)                                    │
+            │  · paste a curl command into the URL field                                   │
+            │  · open a request of the collection (Ctrl-B)                                 │
+            │  · try the examples: ferry demo                                              │
+            │  · F1 lists every key                                                        │
             │                                                                              │
             │                                                                              │
             │                                                                              │
