@@ -51,3 +51,17 @@ import Testing
         #expect(RequestOptions.parseRate("fast") == nil)
     }
 }
+
+/// `-F` arguments as curl reads them: trailing `;type=` and `;filename=` are options of a text field
+/// too; other semicolons are part of its value.
+@Suite struct FormPartArgumentTests {
+    @Test func aTextFieldTakesTrailingOptionsOnly() throws {
+        let typed = try FormPartArgument(parsing: #"meta={"a":1};type=application/json"#)
+        #expect(typed.value == .text(#"{"a":1}"#) && typed.type == "application/json" && typed.fileName == nil)
+        let both = try FormPartArgument(parsing: "csv=a;b;filename=data.csv;type=text/csv")
+        #expect(both.value == .text("a;b") && both.type == "text/csv" && both.fileName == "data.csv")
+        let plain = try FormPartArgument(parsing: "q=one;two")
+        #expect(plain.value == .text("one;two") && plain.type == nil)
+        #expect(throws: FerryError.self) { try FormPartArgument(parsing: "x=y;type=") }
+    }
+}

@@ -52,7 +52,13 @@ public struct CurlExporter {
             return try parts.map { part in
                 switch part.value {
                 case .text(let text):
-                    return ["--form-string", "\(part.name)=\(try resolver.render(text, place: "part \(part.name)"))"]
+                    let value = try resolver.render(text, place: "part \(part.name)")
+                    let fields = [part.contentType.map { "type=\($0)" }, part.fileName.map { "filename=\($0)" }].compactMap { $0 }
+                    // --form-string takes the value as it is but no type; -F takes the type when the value cannot be misread.
+                    guard !fields.isEmpty, !value.contains(";"), !value.hasPrefix("@"), !value.hasPrefix("<") else {
+                        return ["--form-string", "\(part.name)=\(value)"]
+                    }
+                    return ["-F", (["\(part.name)=\(value)"] + fields).joined(separator: ";")]
                 case .file(let path):
                     let absolute = CollectionPath.absolute(try resolver.render(path, place: "part \(part.name)"), in: directory)
                     let fields = [part.contentType.map { "type=\($0)" }, part.fileName.map { "filename=\($0)" }].compactMap { $0 }

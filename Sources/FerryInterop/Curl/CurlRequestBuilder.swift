@@ -219,8 +219,7 @@ struct CurlRequestBuilder {
         }
         if kind == "@" { return .init(name: name, value: .file(path: absolute(word)), contentType: type, fileName: fileName) }
         let text = kind == "<" ? String(decoding: read(word, for: setting), as: UTF8.self) : word
-        if type != nil || fileName != nil { report.approximated("\(place): \(setting.spelling) \(value)", "a text part's own Content-Type or file name is not sent yet") }
-        return .init(name: name, value: .text(text))
+        return .init(name: name, value: .text(text), contentType: type, fileName: fileName)
     }
 
     /// A `-F` word: a double-quoted string (with `\"` and `\\` escapes) or the text up to `;`, and what follows it.

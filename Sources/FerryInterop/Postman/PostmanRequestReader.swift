@@ -216,7 +216,6 @@ struct PostmanRequestReader {
             let type = try field.string("contentType").flatMap { $0.isEmpty ? nil : $0 }
             guard try field.string("type") == "file" else {
                 parts.append(.init(name: key, value: .text(try field.string("value") ?? ""), contentType: type))
-                if type != nil { report.approximated(field.path, "the text part \(key)'s own Content-Type is not sent yet") }
                 continue
             }
             let sources = try field["src"].map { source throws(ImportProblem) in source.isArray ? try source.elements().compactMap(\.text) : [source.text ?? ""] } ?? []

@@ -48,7 +48,7 @@ extension RequestEditor {
         case .multipart(let fileParts):
             for part in fileParts {
                 guard let line = Self.line(of: part, root: root) else {
-                    omitted.append("part \(part.name) (a text part with its own type or file name, or a name or path -F cannot write)")
+                    omitted.append("part \(part.name) (a name, value or path that -F cannot write)")
                     continue
                 }
                 parts.append(MultipartRow(line))
@@ -158,17 +158,26 @@ extension RequestEditor {
         }
     }
 
-    /// A part as `ferry send -F` writes it, or nil when that syntax cannot say it exactly.
+    /// A part as `ferry send -F` writes it, or nil when that syntax cannot say it exactly (checked by
+    /// reading the line back).
     private static func line(of part: RequestDescription.MultipartPart, root: String) -> String? {
         guard !part.name.isEmpty, !part.name.contains("=") else { return nil }
+        let fields = [part.contentType.map { "type=\($0)" }, part.fileName.map { "filename=\($0)" }].compactMap { $0 }
+        let line: String
         switch part.value {
         case .text(let text):
-            guard part.contentType == nil, part.fileName == nil, !text.hasPrefix("@") else { return nil }
-            return "\(part.name)=\(text)"
+            guard !text.hasPrefix("@") else { return nil }
+            line = (["\(part.name)=\(text)"] + fields).joined(separator: ";")
         case .file(let path):
-            let fields = [part.contentType.map { "type=\($0)" }, part.fileName.map { "filename=\($0)" }].compactMap { $0 }
             guard !path.contains(";"), !fields.joined().contains(";") else { return nil }
-            return (["\(part.name)=@\(absolute(path, in: root))"] + fields).joined(separator: ";")
+            line = (["\(part.name)=@\(absolute(path, in: root))"] + fields).joined(separator: ";")
+        }
+        guard let read = try? FormPartArgument(parsing: line), read.name == part.name, read.type == part.contentType,
+              read.fileName == part.fileName else { return nil }
+        switch (read.value, part.value) {
+        case (.text(let a), .text(let b)) where a == b: return line
+        case (.file, .file): return line
+        default: return nil
         }
     }
 

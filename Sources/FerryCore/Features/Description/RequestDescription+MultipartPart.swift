@@ -9,7 +9,7 @@ extension RequestDescription.MultipartPart {
     /// in the file (absolute for `ferry send --save`, relative to the collection for the TUI).
     public init(_ argument: FormPartArgument, storedPath: (String) -> String) {
         switch argument.value {
-        case .text(let text): self.init(name: argument.name, value: .text(text), contentType: argument.type)
+        case .text(let text): self.init(name: argument.name, value: .text(text), contentType: argument.type, fileName: argument.fileName)
         case .file(let path): self.init(name: argument.name, value: .file(path: storedPath(path)), contentType: argument.type, fileName: argument.fileName)
         }
     }

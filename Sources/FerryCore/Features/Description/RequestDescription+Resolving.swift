@@ -57,7 +57,7 @@ extension RequestDescription {
                 let place = "part \(part.name)"
                 switch part.value {
                 case .text(let text):
-                    form.append(Data(try resolver.render(text, place: place).utf8), name: part.name)
+                    form.append(Data(try resolver.render(text, place: place).utf8), name: part.name, fileName: part.fileName, mimeType: part.contentType)
                 case .file(let path):
                     try form.appendFile(path: CollectionPath.absolute(try resolver.render(path, place: place), in: directory),
                                         name: part.name, fileName: part.fileName, mimeType: part.contentType)

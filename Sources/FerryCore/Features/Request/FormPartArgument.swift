@@ -1,8 +1,9 @@
 import Foundation
 
-/// One `-F` argument in curl's syntax: `name=value` (a field) or
-/// `name=@path[;type=mime][;filename=name]` (a file, streamed when sent); `ferry send -F` and the TUI's
-/// Multipart tab read parts this way.
+/// One `-F` argument in curl's syntax: `name=value[;type=mime][;filename=name]` (a field; only
+/// trailing `;type=`/`;filename=` are options, other semicolons belong to the value) or
+/// `name=@path[;type=mime][;filename=name]` (a file, streamed when sent); `ferry send -F` and the
+/// TUI's Multipart tab read parts this way.
 public struct FormPartArgument: Equatable, Sendable {
     public var name: String
     public var value: Value
@@ -21,7 +22,21 @@ public struct FormPartArgument: Equatable, Sendable {
         name = String(argument[..<equals])
         let rest = argument[argument.index(after: equals)...]
         guard rest.hasPrefix("@") else {
-            value = .text(String(rest))
+            var text = String(rest)
+            // Trailing options, last first: `a;b;type=text/plain` is the value `a;b` typed text/plain.
+            while let semicolon = text.lastIndex(of: ";") {
+                let option = text[text.index(after: semicolon)...]
+                if option.hasPrefix("type="), type == nil {
+                    type = String(option.dropFirst(5))
+                } else if option.hasPrefix("filename="), fileName == nil {
+                    fileName = String(option.dropFirst(9))
+                } else {
+                    break
+                }
+                text = String(text[..<semicolon])
+            }
+            value = .text(text)
+            try checkType(argument)
             return
         }
         var fields = rest.dropFirst().split(separator: ";", omittingEmptySubsequences: false)
@@ -37,6 +52,10 @@ public struct FormPartArgument: Equatable, Sendable {
                 throw Self.invalid(argument, "unknown option `\(field)` (expected type= or filename=)")
             }
         }
+        try checkType(argument)
+    }
+
+    private func checkType(_ argument: String) throws {
         guard let type else { return }
         guard !type.isEmpty, type.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }) else {
             throw Self.invalid(argument, "the type is not a MIME type")
@@ -46,7 +65,7 @@ public struct FormPartArgument: Equatable, Sendable {
     /// Adds the part; a file part is checked now (missing, unreadable, a directory…).
     public func append(to form: inout MultipartFormData) throws {
         switch value {
-        case .text(let text): form.append(Data(text.utf8), name: name)
+        case .text(let text): form.append(Data(text.utf8), name: name, fileName: fileName, mimeType: type)
         case .file(let path): try form.appendFile(path: path, name: name, fileName: fileName, mimeType: type)
         }
     }

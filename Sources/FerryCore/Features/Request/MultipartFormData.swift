@@ -31,9 +31,10 @@ public struct MultipartFormData: Sendable {
 
     public init(boundary: String? = nil) { self.boundary = boundary }
 
-    /// A form field: `Content-Disposition: form-data; name="…"` and the value's bytes.
-    public mutating func append(_ value: Data, name: String) {
-        append(headers: Self.disposition(name: name, fileName: nil, mimeType: nil), body: .data(value))
+    /// A form field: `Content-Disposition: form-data; name="…"` (with a file name and a
+    /// `Content-Type` when given, as `curl -F 'name=value;type=…'` sends them) and the value's bytes.
+    public mutating func append(_ value: Data, name: String, fileName: String? = nil, mimeType: String? = nil) {
+        append(headers: Self.disposition(name: name, fileName: fileName, mimeType: mimeType), body: .data(value))
     }
 
     /// In-memory file contents with a file name and MIME type.
