@@ -49,6 +49,17 @@ import Testing
         #expect(try HistoryStore(path: history.path).entry(id: id) == stored)
     }
 
+    @Test func anExchangeThatFailedOnItsBodyFileIsRecordedWithoutTheBody() throws {
+        let directory = try TemporaryDirectory()
+        let request = HistoryFixtures.request(method: .post, body: .file(path: directory.path))  // a folder: unreadable as a body
+        let failure = FerryError.localFile(reason: .notARegularFile(path: directory.path))
+        let entry = try HistoryEntry(request: request, response: nil, error: failure, started: Date())
+        #expect(entry.requestBody == nil)
+        #expect(throws: (any Error).self, "an exchange that did not fail still needs its body") {
+            try HistoryEntry(request: request, response: nil, error: nil, started: Date())
+        }
+    }
+
     @Test func aFailedExchangeKeepsItsErrorChain() throws {
         let directory = try TemporaryDirectory()
         let history = try store(directory)

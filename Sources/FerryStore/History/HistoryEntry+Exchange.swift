@@ -25,7 +25,13 @@ extension HistoryEntry {
             return result
         }
 
-        let requestBody = try Self.capture(request.body, limit: bodyLimit)
+        let failed = error != nil
+        let requestBody: (bytes: Data?, size: Int64?, truncated: Bool)
+        do {
+            requestBody = try Self.capture(request.body, limit: bodyLimit)
+        } catch where failed {
+            requestBody = (nil, nil, false)  // the exchange already failed on this body; its error is recorded
+        }
         id = nil
         time = started
         method = request.method.rawValue
