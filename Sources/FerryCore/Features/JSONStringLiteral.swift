@@ -1,8 +1,8 @@
 /// Text written as a JSON string literal: quotes, backslashes and control characters (C0, DEL and
 /// C1) escaped, so the literal is valid JSON and also safe to print on a terminal.
-enum JSONStringLiteral {
+package enum JSONStringLiteral {
     /// `text` as a quoted literal.
-    static func make(_ text: String) -> String {
+    package static func make(_ text: String) -> String {
         var output = ""
         append(text, to: &output)
         return output

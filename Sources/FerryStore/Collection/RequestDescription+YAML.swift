@@ -5,7 +5,7 @@ import Yams
 /// Reading a `.ferry.yaml` file: an explicit mapping, so an unknown key or a wrong value is reported
 /// with its line and column.
 extension RequestDescription {
-    static let keys = ["name", "description", "method", "url", "params", "encoding", "headers", "body", "auth", "options", "validation", "serializer", "examples"]
+    static let keys = ["name", "description", "method", "url", "params", "encoding", "headers", "body", "auth", "options", "validation", "serializer", "expect", "capture", "examples"]
 
     /// Parses the text of a request file; `path` is only used in problems.
     public init(yaml text: String, path: String) throws(ConfigProblem) {
@@ -50,6 +50,8 @@ extension RequestDescription {
                 }
                 expectations = expectations ?? ResponseExpectations()
                 expectations!.serializer = kind
+            case "expect": assertions = try Self.assertions(value, in: file)
+            case "capture": captures = try Self.captures(value, in: file)
             case "examples": examples = try Self.examples(value, in: file)
             default: break
             }

@@ -31,6 +31,8 @@ extension RequestDescription {
             if let validation = Self.validationNode(expectations) { pairs.append(("validation", validation)) }
             if let serializer = expectations.serializer { pairs.append(("serializer", .text(serializer.rawValue))) }
         }
+        if !assertions.isEmpty { pairs.append(("expect", Self.expectNode(assertions))) }
+        if !captures.isEmpty { pairs.append(("capture", Self.captureNode(captures))) }
         if !examples.isEmpty { pairs.append(("examples", .list(examples.map(Self.node)))) }
         return .map(pairs)
     }

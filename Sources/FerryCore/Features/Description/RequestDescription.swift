@@ -21,6 +21,10 @@ public struct RequestDescription: Sendable, Equatable {
     /// What a response must be to be accepted and how its body is read (`validation:` and
     /// `serializer:` in a file); nil when nothing is asked (`ferry send` then takes any response).
     public var expectations: ResponseExpectations?
+    /// Checks of the response after validation (`expect:`), in file order.
+    public var assertions: [Assertion] = []
+    /// Values taken from the response into variables for the requests after it (`capture:`).
+    public var captures: [Capture] = []
     public var examples: [Example] = []
 
     public init(method: HTTPMethod = .get, url: String) {

@@ -23,10 +23,10 @@ public struct Redaction: Sendable {
 
     /// Adds rules; each secret is also redacted in its percent-encoded form (as it appears in a query).
     public mutating func add(_ more: [Rule]) {
-        for rule in more where !rule.secret.isEmpty {
+        for rule in more where !rule.secret.isEmpty && !rules.contains(rule) {
             rules.append(rule)
-            let escaped = QueryStringEncoder.percentEscaped(rule.secret)
-            if escaped != rule.secret { rules.append(Rule(secret: escaped, replacement: rule.replacement)) }
+            let escaped = Rule(secret: QueryStringEncoder.percentEscaped(rule.secret), replacement: rule.replacement)
+            if escaped != rule, !rules.contains(escaped) { rules.append(escaped) }
         }
         rules.sort { $0.secret.count > $1.secret.count }
     }

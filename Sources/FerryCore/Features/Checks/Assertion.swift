@@ -1,0 +1,41 @@
+/// One check of a response, from a request file's `expect:` (or the TUI's Expect tab): a subject
+/// (`status`, a header, a body path, the duration, the size, the body as a whole) and a predicate
+/// it must satisfy. `$.items: {count: 3, ">": 1}` is two assertions on one subject.
+public struct Assertion: Sendable, Equatable {
+    /// What of the response is looked at.
+    public enum Subject: Sendable, Equatable {
+        case status
+        case header(String)
+        /// A node of the parsed body: `$.items[0].id` (JSON, property lists) or `/root/item[2]/@id` (XML).
+        case body(path: String)
+        /// The whole exchange's time, in milliseconds.
+        case duration
+        /// The body's length in bytes.
+        case size
+        /// The body compared with the example of this name saved in the request file.
+        case bodyEquals(example: String)
+    }
+
+    public var subject: Subject
+    public var predicate: Predicate
+
+    public init(_ subject: Subject, _ predicate: Predicate) {
+        self.subject = subject
+        self.predicate = predicate
+    }
+
+    /// One line a person reads: `status == 200`, `header Content-Type matches ^application/json`,
+    /// `$.items count == 3`, `duration < 500`.
+    public var text: String {
+        let subjectText = switch subject {
+        case .status: "status"
+        case .header(let name): "header \(name)"
+        case .body(let path): path
+        case .duration: "duration"
+        case .size: "size"
+        case .bodyEquals(let example): "body equals example \(example)"
+        }
+        if case .bodyEquals = subject { return subjectText }
+        return "\(subjectText) \(predicate.text)"
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// What assertions and captures look at in one exchange: its status, headers, body bytes, the body
+/// parsed as a document when it is one, how long it took and the examples saved with the request.
+public struct ResponseFacts: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: Data
+    /// The body as a JSON, XML or property-list document; nil when it is not one.
+    public var document: Document?
+    /// Why the body is not a document, for a body-path assertion to name.
+    public var documentProblem: String?
+    public var durationMilliseconds: Int
+    public var examples: [RequestDescription.Example]
+
+    public init(status: Int, headers: HTTPHeaders, body: Data, document: Document?, documentProblem: String? = nil,
+                durationMilliseconds: Int, examples: [RequestDescription.Example] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.document = document
+        self.documentProblem = documentProblem
+        self.durationMilliseconds = durationMilliseconds
+        self.examples = examples
+    }
+
+    /// The facts of `response`; `document` is the body already parsed by the request's serializer,
+    /// else the body is read as its Content-Type (or its first bytes) say.
+    public init(response: Response, method: HTTPMethod, document: Document?, examples: [RequestDescription.Example]) {
+        let body = (try? response.body.mappedData()) ?? Data()
+        var parsed = document
+        var problem: String?
+        if parsed == nil, !body.isEmpty {
+            do {
+                if case .document(let read) = try AutoResponseSerializer().serialize(ResponseInput(method: method, response: response, bytes: body)) {
+                    parsed = read
+                } else {
+                    problem = "the body is not JSON, XML or a property list"
+                }
+            } catch {
+                problem = "the body could not be read: \(error)"
+            }
+        } else if parsed == nil {
+            problem = "the body is empty"
+        }
+        self.init(status: response.status, headers: response.headers, body: body, document: parsed, documentProblem: problem,
+                  durationMilliseconds: Int(response.timeline.total / 1000), examples: examples)
+    }
+
+    /// The value at a body path, or `.missing`; throws when the path cannot be read or there is no document.
+    public func value(atPath path: String) throws(CheckProblem) -> ObservedValue {
+        guard let document else { throw CheckProblem(documentProblem ?? "the body is not a document") }
+        let node: NodeID
+        do {
+            node = try NodePath.resolve(path, in: document)
+        } catch let failure {
+            if failure.message == "no such node" { return .missing }
+            throw CheckProblem("`\(path)`: expected \(failure.message) at character \(failure.position + 1)")
+        }
+        return Self.value(of: node, in: document)
+    }
+
+    /// A document node as an observed value.
+    static func value(of node: NodeID, in document: Document) -> ObservedValue {
+        switch document.kind(of: node) {
+        case .object, .dictionary: return .object(count: document.childCount(of: node), literal: document.literal(of: node))
+        case .array: return .array(count: document.childCount(of: node), literal: document.literal(of: node))
+        case .element:
+            let children = Array(document.children(of: node))
+            let texts = children.filter { [.text, .cdata].contains(document.kind(of: $0)) }
+            if texts.count == children.count { return .text(texts.compactMap { document.value(of: $0) }.joined()) }
+            return .array(count: children.count, literal: document.literal(of: node))
+        case .string: return document.format == .xml ? .text(document.value(of: node) ?? "") : .string(document.value(of: node) ?? "")
+        case .number, .integer, .real: return .number(document.value(of: node) ?? document.literal(of: node))
+        case .bool: return .bool(document.boolValue(of: node) ?? false)
+        case .null: return .null
+        default: return .text(document.value(of: node) ?? document.literal(of: node))
+        }
+    }
+}

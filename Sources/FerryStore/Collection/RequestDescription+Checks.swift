@@ -1,0 +1,203 @@
+import FerryCore
+import Foundation
+import Yams
+
+/// Reading and writing a request file's `expect:` and `capture:` mappings. A malformed assertion or
+/// capture is a `ConfigProblem` with its line and column, found before anything is sent.
+extension RequestDescription {
+    /// The keys of a predicate mapping (`{">": 6}`, `{matches: "^a"}`, `{count: 3}`).
+    static let predicateKeys = Assertion.Predicate.Comparison.allCases.map(\.rawValue)
+        + ["oneOf", "contains", "startsWith", "endsWith", "matches", "exists", "count", "length"]
+        + Assertion.Predicate.ValueKind.allCases.map(\.predicateName)
+
+    /// `expect: {status, headers, body, duration, size, bodyEquals}`.
+    static func assertions(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> [Assertion] {
+        var assertions: [Assertion] = []
+        for (field, _, value) in try file.fields(of: node, key: "expect", allowed: ["status", "headers", "body", "duration", "size", "bodyEquals"]) {
+            let key = "expect.\(field)"
+            switch field {
+            case "status":
+                if let text = value.scalar?.string, text.count == 3, text.hasSuffix("xx"), let digit = Int(text.prefix(1)), (1...5).contains(digit) {
+                    assertions.append(Assertion(.status, .statusClass(digit)))
+                } else if value.sequence != nil {
+                    assertions.append(Assertion(.status, .oneOf(try file.items(of: value, key: key).map { item throws(ConfigProblem) in try number(item, key: key, in: file) })))
+                } else {
+                    assertions += try predicates(value, key: key, in: file).map { Assertion(.status, $0) }
+                }
+            case "headers":
+                for (name, _, headerValue) in try file.entries(of: value, key: key) {
+                    assertions += try predicates(headerValue, key: "\(key).\(name)", in: file).map { Assertion(.header(name), $0) }
+                }
+            case "body":
+                for (path, keyNode, pathValue) in try file.entries(of: value, key: key) {
+                    guard path.hasPrefix("$") || path.hasPrefix("/") else {
+                        throw file.problem(at: keyNode, key: "\(key).\(path)", "expected a path such as $.items[0].id or /root/item/@id")
+                    }
+                    assertions += try predicates(pathValue, key: "\(key).\(path)", in: file).map { Assertion(.body(path: path), $0) }
+                }
+            case "duration": assertions += try predicates(value, key: key, in: file).map { Assertion(.duration, $0) }
+            case "size": assertions += try predicates(value, key: key, in: file).map { Assertion(.size, $0) }
+            default: assertions.append(Assertion(.bodyEquals(example: try file.string(value, key: key)), .compare(.equal, .bool(true))))
+            }
+        }
+        return assertions
+    }
+
+    /// A bare value (`==`) or a mapping of predicates.
+    private static func predicates(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> [Assertion.Predicate] {
+        guard node.mapping != nil else { return [.compare(.equal, try file.parameters(node, key: key))] }
+        var predicates: [Assertion.Predicate] = []
+        for (name, _, value) in try file.fields(of: node, key: key, allowed: predicateKeys) {
+            let path = "\(key).\(name)"
+            if let comparison = Assertion.Predicate.Comparison(rawValue: name) {
+                predicates.append(.compare(comparison, try file.parameters(value, key: path)))
+                continue
+            }
+            if let kind = Assertion.Predicate.ValueKind.allCases.first(where: { $0.predicateName == name }) {
+                guard try file.bool(value, key: path) else { throw file.problem(at: value, key: path, "write `\(name): true`, or leave it out") }
+                predicates.append(.isKind(kind))
+                continue
+            }
+            switch name {
+            case "oneOf": predicates.append(.oneOf(try file.items(of: value, key: path).map { item throws(ConfigProblem) in try file.parameters(item, key: path) }))
+            case "contains": predicates.append(.contains(try file.parameters(value, key: path)))
+            case "startsWith": predicates.append(.startsWith(try file.string(value, key: path)))
+            case "endsWith": predicates.append(.endsWith(try file.string(value, key: path)))
+            case "matches":
+                let pattern = try file.string(value, key: path)
+                guard (try? NSRegularExpression(pattern: pattern)) != nil else { throw file.problem(at: value, key: path, "is not a valid regular expression") }
+                predicates.append(.matches(pattern))
+            case "exists": predicates.append(.exists(try file.bool(value, key: path)))
+            case "count": predicates += try Self.predicates(value, key: path, in: file).map(Assertion.Predicate.count)
+            default: predicates += try Self.predicates(value, key: path, in: file).map(Assertion.Predicate.length)
+            }
+        }
+        return predicates
+    }
+
+    private static func number(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> Parameters {
+        let value = try file.parameters(node, key: key)
+        guard case .number = value else { throw file.problem(at: node, key: key, "expected a status code such as 200") }
+        return value
+    }
+
+    /// `capture: {name: source}` where a source is `$.path`, `/xml/path`, `header Name`, `status`,
+    /// or `{from: source, secret: true}` / `{regex: "id=(\\d+)", secret: true}`.
+    static func captures(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> [Capture] {
+        var captures: [Capture] = []
+        for (name, keyNode, value) in try file.entries(of: node, key: "capture") {
+            let key = "capture.\(name)"
+            guard !name.isEmpty, !name.contains("{"), !name.contains("}"), name.trimmingCharacters(in: .whitespaces) == name else {
+                throw file.problem(at: keyNode, key: key, "is not a variable name")
+            }
+            if value.mapping == nil {
+                captures.append(Capture(name: name, source: try source(value, key: key, in: file)))
+                continue
+            }
+            var capture: Capture?
+            var secret = false
+            for (field, _, fieldValue) in try file.fields(of: value, key: key, allowed: ["from", "regex", "secret"]) {
+                switch field {
+                case "from": capture = Capture(name: name, source: try source(fieldValue, key: "\(key).from", in: file))
+                case "regex":
+                    let pattern = try file.string(fieldValue, key: "\(key).regex")
+                    guard (try? NSRegularExpression(pattern: pattern)) != nil else { throw file.problem(at: fieldValue, key: "\(key).regex", "is not a valid regular expression") }
+                    capture = Capture(name: name, source: .regex(pattern))
+                default: secret = try file.bool(fieldValue, key: "\(key).secret")
+                }
+            }
+            guard var capture else { throw file.problem(at: value, key: key, "expected `from:` (a path, header NAME or status) or `regex:`") }
+            capture.secret = secret
+            captures.append(capture)
+        }
+        return captures
+    }
+
+    private static func source(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> Capture.Source {
+        let text = try file.string(node, key: key)
+        if text.hasPrefix("$") || text.hasPrefix("/") { return .body(path: text) }
+        if text == "status" { return .status }
+        if text.hasPrefix("header "), case let name = text.dropFirst(7).trimmingCharacters(in: .whitespaces), !name.isEmpty {
+            return .header(name)
+        }
+        throw file.problem(at: node, key: key, "expected a body path ($.token, /root/id), `header NAME` or `status`")
+    }
+
+    // MARK: - Writing
+
+    /// The `expect:` mapping: assertions grouped by subject in the order they first appear.
+    static func expectNode(_ assertions: [Assertion]) -> Node {
+        var pairs: [(String, Node)] = []
+        var headers: [(String, Node)] = []
+        var body: [(String, Node)] = []
+        var groups: [(subject: Assertion.Subject, predicates: [Assertion.Predicate])] = []
+        for assertion in assertions {
+            if let index = groups.firstIndex(where: { $0.subject == assertion.subject }) {
+                groups[index].predicates.append(assertion.predicate)
+            } else {
+                groups.append((assertion.subject, [assertion.predicate]))
+            }
+        }
+        for (subject, predicates) in groups {
+            let value = predicateNode(predicates, statusForm: subject == .status)
+            switch subject {
+            case .status: pairs.append(("status", value))
+            case .header(let name): headers.append((name, value))
+            case .body(let path): body.append((path, value))
+            case .duration: pairs.append(("duration", value))
+            case .size: pairs.append(("size", value))
+            case .bodyEquals(let example): pairs.append(("bodyEquals", .text(example)))
+            }
+        }
+        if !headers.isEmpty { pairs.insert(("headers", .map(headers)), at: pairs.firstIndex { $0.0 != "status" } ?? pairs.count) }
+        if !body.isEmpty { pairs.insert(("body", .map(body)), at: pairs.firstIndex { $0.0 != "status" && $0.0 != "headers" } ?? pairs.count) }
+        return .map(pairs)
+    }
+
+    /// A bare value for a lone `==` (a status class or list for `status`), else a predicate mapping.
+    private static func predicateNode(_ predicates: [Assertion.Predicate], statusForm: Bool) -> Node {
+        if predicates.count == 1 {
+            switch predicates[0] {
+            case .compare(.equal, let value):
+                if statusForm, case .array = value { break }
+                return .parameters(value)
+            case .statusClass(let digit) where statusForm: return .text("\(digit)xx")
+            case .oneOf(let values) where statusForm: return .parameters(.array(values))
+            default: break
+            }
+        }
+        var pairs: [(String, Node)] = []
+        var counts: [Assertion.Predicate] = []
+        var lengths: [Assertion.Predicate] = []
+        for predicate in predicates {
+            switch predicate {
+            case .compare(let comparison, let value): pairs.append((comparison.rawValue, .parameters(value)))
+            case .oneOf(let values): pairs.append(("oneOf", .parameters(.array(values))))
+            case .statusClass(let digit): pairs.append(("matches", .text("^\(digit)")))
+            case .contains(let value): pairs.append(("contains", .parameters(value)))
+            case .startsWith(let text): pairs.append(("startsWith", .text(text)))
+            case .endsWith(let text): pairs.append(("endsWith", .text(text)))
+            case .matches(let pattern): pairs.append(("matches", .text(pattern)))
+            case .exists(let exists): pairs.append(("exists", .plain("\(exists)")))
+            case .isKind(let kind): pairs.append((kind.predicateName, .plain("true")))
+            case .count(let inner): counts.append(inner)
+            case .length(let inner): lengths.append(inner)
+            }
+        }
+        if !counts.isEmpty { pairs.append(("count", predicateNode(counts, statusForm: false))) }
+        if !lengths.isEmpty { pairs.append(("length", predicateNode(lengths, statusForm: false))) }
+        return .map(pairs)
+    }
+
+    /// The `capture:` mapping.
+    static func captureNode(_ captures: [Capture]) -> Node {
+        .map(captures.map { capture in
+            let source: (String, Node) = switch capture.source {
+            case .regex(let pattern): ("regex", .text(pattern))
+            default: ("from", .text(capture.sourceText))
+            }
+            if !capture.secret, source.0 == "from" { return (capture.name, source.1) }
+            return (capture.name, .map([source] + (capture.secret ? [("secret", .plain("true"))] : [])))
+        })
+    }
+}
