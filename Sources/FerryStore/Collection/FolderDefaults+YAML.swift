@@ -11,10 +11,11 @@ extension FolderDefaults {
         self.init()
         var file = try YAMLFile(path: path, resolver: .basic)
         file.reportsColumns = true
-        for (key, _, value) in try file.fields(of: file.root, key: "", allowed: ["description", "baseURL", "headers"]) {
+        for (key, _, value) in try file.fields(of: file.root, key: "", allowed: ["description", "baseURL", "headers", "order"]) {
             switch key {
             case "description": description = try file.string(value, key: key)
             case "baseURL": baseURL = try file.string(value, key: key)
+            case "order": order = try file.strings(value, key: key)
             default: headers = try RequestDescription.headers(value, key: key, in: file)
             }
         }
@@ -35,12 +36,13 @@ extension FolderDefaults {
 }
 
 extension FolderDefaults {
-    /// The `_folder.ferry.yaml` text: description, base URL and headers, each when present.
+    /// The `_folder.ferry.yaml` text: description, base URL, headers and order, each when present.
     public func yaml() throws -> String {
         var pairs: [(String, Node)] = []
         if let description { pairs.append(("description", .text(description))) }
         if let baseURL { pairs.append(("baseURL", .text(baseURL))) }
         if !headers.isEmpty { pairs.append(("headers", RequestDescription.node(headers))) }
+        if !order.isEmpty { pairs.append(("order", .list(order.map(Node.text)))) }
         return try Yams.serialize(node: .map(pairs), indent: 2, width: -1, allowUnicode: true)
     }
 }

@@ -77,6 +77,7 @@ extension HistoryEntry {
         collection = origin.collection
         requestPath = origin.requestPath
         environment = origin.environment
+        run = origin.run
         let heads = (requestHeaders + (sentHeaders ?? []) + responseHeaders).reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
         storedBytes = Int64(url.utf8.count + heads + (self.requestBody?.count ?? 0) + (responseBody?.count ?? 0) + 512)
     }

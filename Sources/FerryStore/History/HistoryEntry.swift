@@ -60,6 +60,8 @@ public struct HistoryEntry: Codable, Sendable, Equatable, FetchableRecord, Mutab
     public var collection: String?
     public var requestPath: String?
     public var environment: String?
+    /// The id of the `ferry run` it belonged to.
+    public var run: String?
 
     /// Bytes this entry takes, roughly (bodies and heads), for the size limit of retention.
     public var storedBytes: Int64

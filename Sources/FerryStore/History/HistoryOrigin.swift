@@ -1,13 +1,16 @@
-/// Where an exchange came from: the collection, the request's path in it, and the environment.
+/// Where an exchange came from: the collection, the request's path in it, the environment and the run.
 public struct HistoryOrigin: Sendable, Equatable {
     public var collection: String?
     public var requestPath: String?
     public var environment: String?
+    /// The `ferry run` the exchange belonged to.
+    public var run: String?
 
-    public init(collection: String? = nil, requestPath: String? = nil, environment: String? = nil) {
+    public init(collection: String? = nil, requestPath: String? = nil, environment: String? = nil, run: String? = nil) {
         self.collection = collection
         self.requestPath = requestPath
         self.environment = environment
+        self.run = run
     }
 
     /// An exchange typed on the command line or in the TUI's editor: no collection.

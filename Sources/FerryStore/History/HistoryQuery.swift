@@ -12,6 +12,8 @@ public struct HistoryQuery: Sendable, Equatable {
     public var host: String?
     public var since: Date?
     public var until: Date?
+    /// The id of a `ferry run`: its exchanges only.
+    public var run: String?
     public var limit: Int
 
     public init(text: String? = nil, status: String? = nil, method: String? = nil, host: String? = nil,
@@ -56,6 +58,10 @@ public struct HistoryQuery: Sendable, Equatable {
         if let until {
             sql.append("e.time <= ?")
             arguments.append(until.timeIntervalSince1970)
+        }
+        if let run {
+            sql.append("e.run = ?")
+            arguments.append(run)
         }
         return (sql, arguments)
     }

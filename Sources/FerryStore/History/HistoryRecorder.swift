@@ -24,6 +24,41 @@ public struct HistoryRecorder: Sendable {
     }
 }
 
+extension HistoryRecorder {
+    /// One finished exchange to record.
+    public struct Exchange: Sendable {
+        public var request: Request
+        public var response: Response?
+        public var error: FerryError?
+        public var started: Date
+        public var origin: HistoryOrigin
+        public var redaction: Redaction
+
+        public init(request: Request, response: Response?, error: FerryError?, started: Date, origin: HistoryOrigin, redaction: Redaction) {
+            self.request = request
+            self.response = response
+            self.error = error
+            self.started = started
+            self.origin = origin
+            self.redaction = redaction
+        }
+    }
+
+    /// Stores exchanges in one transaction (a run's); returns their ids, or a warning.
+    public func record(_ exchanges: [Exchange]) -> Result<[Int64], HistoryWarning> {
+        do {
+            let store = try store.get()
+            let entries = try exchanges.map {
+                try HistoryEntry(request: $0.request, response: $0.response, error: $0.error, started: $0.started,
+                                 origin: $0.origin, redaction: $0.redaction)
+            }
+            return .success(try store.record(entries))
+        } catch {
+            return .failure(HistoryWarning(message: "history: \(error)"))
+        }
+    }
+}
+
 /// Why an exchange was not recorded, as the one line shown on stderr or in the status bar.
 public struct HistoryWarning: Error, Sendable, Equatable {
     public var message: String

@@ -60,6 +60,10 @@ enum HistorySchema {
                 BEGIN DELETE FROM \(searchTable) WHERE rowid = old.id; END
                 """)
         }
+        migrator.registerMigration("v2: run id") { db in
+            try db.alter(table: HistoryEntry.databaseTableName) { table in table.add(column: "run", .text) }
+            try db.create(indexOn: HistoryEntry.databaseTableName, columns: ["run"])
+        }
         return migrator
     }
 }

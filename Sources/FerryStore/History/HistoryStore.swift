@@ -68,16 +68,24 @@ public final class HistoryStore: Sendable {
     /// Stores an entry and its full-text row; returns its id. Applies the retention now and then.
     @discardableResult
     public func record(_ entry: HistoryEntry) throws -> Int64 {
+        try record([entry])[0]
+    }
+
+    /// Stores entries in one transaction (a run's exchanges); returns their ids in order.
+    @discardableResult
+    public func record(_ entries: [HistoryEntry]) throws -> [Int64] {
         try perform("record the exchange") {
             try pool.write { db in
-                var entry = entry
-                entry.id = nil
-                try entry.insert(db)
-                let id = entry.id!
-                try db.execute(sql: "INSERT INTO \(HistorySchema.searchTable) (rowid, url, method, status, headers, body) VALUES (?, ?, ?, ?, ?, ?)",
-                               arguments: [id, entry.url, entry.method, entry.status.map(String.init) ?? "error", Self.headerText(of: entry), Self.bodyText(of: entry)])
-                if id % Self.retentionInterval == 0 { _ = try Self.prune(db, to: retention) }
-                return id
+                try entries.map { entry throws -> Int64 in
+                    var entry = entry
+                    entry.id = nil
+                    try entry.insert(db)
+                    let id = entry.id!
+                    try db.execute(sql: "INSERT INTO \(HistorySchema.searchTable) (rowid, url, method, status, headers, body) VALUES (?, ?, ?, ?, ?, ?)",
+                                   arguments: [id, entry.url, entry.method, entry.status.map(String.init) ?? "error", Self.headerText(of: entry), Self.bodyText(of: entry)])
+                    if id % Self.retentionInterval == 0 { _ = try Self.prune(db, to: retention) }
+                    return id
+                }
             }
         }
     }

@@ -4,6 +4,9 @@ public struct FolderDefaults: Sendable, Equatable {
     public var description: String?
     public var baseURL: String?
     public var headers: [RequestDescription.HeaderEntry] = []
+    /// The order `ferry run` takes this folder's entries in (file or folder names, `.ferry.yaml`
+    /// optional); entries not named follow, sorted. Not inherited.
+    public var order: [String] = []
 
     public init(baseURL: String? = nil, headers: [RequestDescription.HeaderEntry] = []) {
         self.baseURL = baseURL
@@ -14,6 +17,7 @@ public struct FolderDefaults: Sendable, Equatable {
     public func merged(with inner: FolderDefaults) -> FolderDefaults {
         var merged = FolderDefaults(baseURL: inner.baseURL ?? baseURL, headers: headers)
         merged.description = inner.description
+        merged.order = inner.order
         let innerNames = Set(inner.headers.map { $0.name.lowercased() })
         merged.headers.removeAll { innerNames.contains($0.name.lowercased()) }
         merged.headers += inner.headers
