@@ -12,6 +12,8 @@ public struct ExchangeReport: Codable, Sendable {
     public var error: ErrorPart?
     /// What the serializer made of the body, when `--as` or an `--expect-…` flag asked for it.
     public var value: ValueSummary?
+    /// The request file's `expect:` results, when it has any.
+    public var assertions: [AssertionPart]?
     public var exitCode: Int32
 
     public struct Field: Codable, Sendable, Hashable {
@@ -62,6 +64,25 @@ public struct ExchangeReport: Codable, Sendable {
         public var name: String
         public var har: String?
         public var ms: Double
+    }
+
+    /// One assertion's result.
+    public struct AssertionPart: Codable, Sendable {
+        public var assertion: String
+        public var passed: Bool
+        public var actual: String
+        public var problem: String?
+
+        public init(_ result: AssertionResult) {
+            self.init(assertion: result.assertion.text, passed: result.passed, actual: result.actual, problem: result.problem)
+        }
+
+        public init(assertion: String, passed: Bool, actual: String, problem: String?) {
+            self.assertion = assertion
+            self.passed = passed
+            self.actual = actual
+            self.problem = problem
+        }
     }
 
     public struct ErrorPart: Codable, Sendable {

@@ -61,6 +61,12 @@ struct ResponsePrinter {
         stderr.line("ferry: " + TerminalSafeText.escaping(redaction.redact(ErrorChain(error).rendered)))
     }
 
+    /// The request file's assertion results and capture problems, one line each on stderr.
+    func printChecks(_ checks: CheckReport) {
+        let lines = checks.results.map(\.line) + checks.captureProblems.map { "✗ " + $0 }
+        for line in lines { stderr.line(TerminalSafeText.escaping(redaction.redact(line))) }
+    }
+
     /// Streams the body to stdout without holding a spooled file in memory.
     private func copyBody(_ body: ResponseBody) throws {
         guard let path = body.filePath else { return stdout.write(try body.data()) }

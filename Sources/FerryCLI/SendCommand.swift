@@ -28,6 +28,8 @@ struct SendCommand: AsyncCommand {
         var value: ValueSummary?
         var serialized: SerializedValue?
         var error: FerryError?
+        /// The request file's `expect:` and `capture:` results.
+        var checks: CheckReport?
     }
 
     /// Runs the exchange, evaluates the response when response flags ask for it, and prints it;
@@ -39,11 +41,13 @@ struct SendCommand: AsyncCommand {
         let request: Request
         let evaluator: ResponseEvaluator?
         let origin: HistoryOrigin
+        let description: RequestDescription?
         do {
             let input = try RequestFileInput(options, collection: collection, responseOptions: givenResponseOptions)
             printer.redaction = input.redaction
             origin = input.origin
             request = input.request
+            description = RequestFileInput.isRequestFile(options.url) ? input.document : nil
             evaluator = input.expectations?.evaluator(accept: request.headers["Accept"], fallback: .data)
             if let path = collection.savePath, let document = input.document { try document.save(to: path, force: collection.force) }
         } catch {
@@ -65,7 +69,7 @@ struct SendCommand: AsyncCommand {
         let task = Task { try await transport.send(request, receivingInto: destination, progress: nil) }
         let interrupt = InterruptHandler { task.cancel() }
         defer { interrupt.cancel() }
-        let outcome: Outcome
+        var outcome: Outcome
         do {
             let response = try await task.value
             if let evaluator {
@@ -82,6 +86,12 @@ struct SendCommand: AsyncCommand {
         } catch {
             outcome = Outcome(request: request, error: error as? FerryError ?? .explicitlyCancelled)
         }
+        if let description, !description.assertions.isEmpty || !description.captures.isEmpty, let response = outcome.response {
+            var document: Document?
+            if case .document(let parsed)? = outcome.serialized { document = parsed }
+            let facts = ResponseFacts(response: response, method: request.method, document: document, examples: description.examples)
+            outcome.checks = CheckReport(checking: description, facts: facts)
+        }
         let status = report(outcome, options: options, hex: givenResponseOptions.value.hex, printer: printer)
         if !options.noHistory {
             HistoryRecording.record(request, response: outcome.response, error: outcome.error, started: started,
@@ -92,6 +102,7 @@ struct SendCommand: AsyncCommand {
 
     private static func report(_ outcome: Outcome, options: SendOptions, hex: Bool, printer: ResponsePrinter) -> ExitStatus {
         var status = outcome.error.map(ExitStatus.init(for:)) ?? .success
+        if status == .success, outcome.checks?.passed == false { status = .rejected }
         if options.json {
             let requestPart = (outcome.request.map { ExchangeReport.RequestPart(request: $0, sent: outcome.response?.sent) }
                 ?? ExchangeReport.RequestPart(unparsedURL: options.url, method: options.method))
@@ -99,6 +110,7 @@ struct SendCommand: AsyncCommand {
                 var document = try ExchangeReport(request: requestPart, response: outcome.response, error: outcome.error,
                                                   bodyLimit: max(0, options.jsonBodyLimit), exitCode: status)
                 document.value = outcome.value
+                document.assertions = outcome.checks.map { $0.results.map(ExchangeReport.AssertionPart.init) }
                 let encoded = try document.encoded()
                 printer.stdout.write(printer.redaction.isEmpty ? encoded : Data(printer.redaction.redact(String(decoding: encoded, as: UTF8.self)).utf8))
                 printer.stdout.write("\n")
@@ -133,6 +145,7 @@ struct SendCommand: AsyncCommand {
             status = .localFile
         }
         outcome.error.map(printer.printError)
+        if let checks = outcome.checks { printer.printChecks(checks) }
         if options.timeline { printer.printTimeline(of: response) }
         return status
     }

@@ -1,0 +1,102 @@
+import FerryCore
+import FerryStore
+import FerryTransport
+import Foundation
+
+/// Runs a plan's requests in order over one transport (connections reused): each is resolved with
+/// the variables so far, sent, validated as its file asks, checked against its `expect:`, and its
+/// `capture:` values become variables for the requests after it. A request that needs a capture
+/// that found nothing is skipped with the reason, never sent with an empty value.
+public struct CollectionRunner: Sendable {
+    public var transport: CurlTransport
+    public var settings: RunSettings
+
+    public init(transport: CurlTransport = CurlTransport(), settings: RunSettings = RunSettings()) {
+        self.transport = transport
+        self.settings = settings
+    }
+
+    /// Runs `plan` with `variables` (the environment and `--var`s); `onResult` sees each result as it is known.
+    public func run(_ plan: RunPlan, id: String, variables: VariableResolver,
+                    onResult: @Sendable (RunResult) -> Void = { _ in }) async -> RunSummary {
+        var summary = RunSummary(id: id, results: [], redaction: variables.redaction)
+        let rows = settings.dataRows.isEmpty ? [[]] : settings.dataRows
+        var stopped = false
+        rounds: for round in 0..<max(1, settings.repeatCount) {
+            for (rowIndex, row) in rows.enumerated() {
+                var resolver = variables
+                resolver.add(row)
+                var missing: [String: String] = [:]
+                for item in plan.items {
+                    let iteration = round * rows.count + rowIndex + 1
+                    var result: RunResult
+                    if stopped {
+                        result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
+                        result.skipReason = Task.isCancelled ? "the run was cancelled" : "an earlier request failed (--bail)"
+                    } else {
+                        result = await send(item, iteration: iteration, root: plan.root, resolver: &resolver, missing: &missing)
+                    }
+                    summary.redaction.add(resolver.redaction.rules + result.redaction.rules)
+                    summary.results.append(result)
+                    onResult(result)
+                    if Task.isCancelled {
+                        summary.cancelled = true
+                        stopped = true
+                    }
+                    if result.status == .failed && settings.bail || result.status == .error && !settings.continueOnError {
+                        stopped = true
+                    }
+                }
+                if summary.cancelled { break rounds }
+            }
+        }
+        return summary
+    }
+
+    /// One request: resolve, send, evaluate, check, capture.
+    private func send(_ item: RunPlan.Item, iteration: Int, root: String, resolver: inout VariableResolver,
+                      missing: inout [String: String]) async -> RunResult {
+        var result = RunResult(item: item, iteration: iteration, status: .passed, started: Date())
+        let resolved: ResolvedRequest
+        do {
+            resolved = try item.description.resolved(with: resolver, defaults: item.defaults, directory: root)
+        } catch FerryError.invalidRequest(.unresolvedVariable(let name, _)) where missing[name] != nil {
+            result.status = .skipped
+            result.skipReason = "needs {{\(name)}}, which \(missing[name]!) did not capture"
+            return result
+        } catch {
+            result.status = .error
+            result.error = error as? FerryError ?? .invalidRequest(reason: .invalidArgument(name: item.path, problem: "\(error)"))
+            return result
+        }
+        result.request = resolved.request
+        result.redaction = resolved.redaction
+        let response: Response
+        do {
+            response = try await transport.send(resolved.request)
+        } catch {
+            result.status = .error
+            result.error = error as? FerryError ?? .explicitlyCancelled
+            return result
+        }
+        var document: Document?
+        var evaluated = response
+        if let expectations = item.description.expectations {
+            let evaluation = expectations.evaluator(accept: resolved.request.headers["Accept"], fallback: .auto)
+                .evaluate(response, method: resolved.request.method)
+            evaluated = evaluation.response
+            result.error = evaluation.error
+            if case .document(let parsed)? = evaluation.value { document = parsed }
+        }
+        result.response = evaluated
+        let facts = ResponseFacts(response: evaluated, method: resolved.request.method, document: document, examples: item.description.examples)
+        result.checks = CheckReport(checking: item.description, facts: facts)
+        resolver.add(result.checks.captured)
+        for capture in item.description.captures where !result.checks.captured.contains(where: { $0.name == capture.name }) {
+            missing[capture.name] = item.path
+        }
+        for variable in result.checks.captured { missing[variable.name] = nil }
+        if result.error != nil || !result.checks.passed { result.status = .failed }
+        return result
+    }
+}

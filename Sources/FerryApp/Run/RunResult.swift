@@ -1,0 +1,34 @@
+import FerryCore
+import Foundation
+
+/// How one request of a run fared.
+public struct RunResult: Sendable {
+    /// Passed, failed (validation, an assertion or a capture), errored (the transport), or skipped.
+    public enum Status: String, Sendable {
+        case passed, failed, error, skipped
+    }
+
+    public var item: RunPlan.Item
+    /// 1-based: the `--repeat` round or `--data` row.
+    public var iteration: Int
+    public var status: Status
+    public var request: Request?
+    public var response: Response?
+    /// The transport's or validation's failure.
+    public var error: FerryError?
+    public var checks = CheckReport()
+    /// Why the request was not sent.
+    public var skipReason: String?
+    /// The request's secrets (auth, secret variables), for reports and the history.
+    public var redaction = Redaction()
+    public var started: Date
+    /// The whole exchange's time, in milliseconds.
+    public var durationMilliseconds: Int { response.map { Int($0.timeline.total / 1000) } ?? 0 }
+
+    public init(item: RunPlan.Item, iteration: Int, status: Status, started: Date) {
+        self.item = item
+        self.iteration = iteration
+        self.status = status
+        self.started = started
+    }
+}

@@ -1,0 +1,17 @@
+import FerryCore
+
+/// How `ferry run` goes through its plan.
+public struct RunSettings: Sendable {
+    /// Stop at the first request that does not pass.
+    public var bail = false
+    /// Go on after a transport failure (by default the run stops there: the server is likely gone).
+    public var continueOnError = false
+    /// Rounds over the whole plan.
+    public var repeatCount = 1
+    /// One round per row (`--data`), its values as variables; empty means one round without.
+    public var dataRows: [[Variable]] = []
+    /// The environment's name, kept in the history.
+    public var environment: String?
+
+    public init() {}
+}

@@ -1,0 +1,27 @@
+import FerryCore
+
+/// A finished run: every result in run order, and the redaction of every secret it met
+/// (environment secrets, auth, secret captures), which every report applies.
+public struct RunSummary: Sendable {
+    public var id: String
+    public var results: [RunResult]
+    public var redaction: Redaction
+    /// True when Ctrl-C stopped the run.
+    public var cancelled = false
+
+    public init(id: String, results: [RunResult], redaction: Redaction) {
+        self.id = id
+        self.results = results
+        self.redaction = redaction
+    }
+
+    public func count(_ status: RunResult.Status) -> Int { results.count { $0.status == status } }
+
+    /// `3 passed, 1 failed, 1 skipped` (errors counted as failed, and named).
+    public var line: String {
+        var parts = ["\(count(.passed)) passed", "\(count(.failed) + count(.error)) failed"]
+        if count(.error) > 0 { parts[1] += " (\(count(.error)) transport)" }
+        if count(.skipped) > 0 { parts.append("\(count(.skipped)) skipped") }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,53 @@
+import FerryApp
+import FerryCore
+import Foundation
+
+/// `ferry run --reporter json`: every exchange as `ferry send --json` records it, with the run's
+/// results around it. Fields are only ever added.
+struct RunJSONReport: Encodable {
+    var ferryVersion = FerryInfo.version
+    var run: String
+    var passed: Int
+    var failed: Int
+    var errors: Int
+    var skipped: Int
+    var cancelled: Bool
+    var results: [Entry]
+
+    struct Entry: Encodable {
+        var path: String
+        var name: String
+        var iteration: Int
+        var status: String
+        var durationMs: Int
+        var skipReason: String?
+        var exchange: ExchangeReport?
+        var assertions: [ExchangeReport.AssertionPart]
+        var captured: [String]
+        var captureProblems: [String]
+    }
+
+    init(_ summary: RunSummary, bodyLimit: Int) throws {
+        run = summary.id
+        passed = summary.count(.passed)
+        failed = summary.count(.failed)
+        errors = summary.count(.error)
+        skipped = summary.count(.skipped)
+        cancelled = summary.cancelled
+        results = try summary.results.map { result in
+            let exchange = try result.request.map { request in
+                try ExchangeReport(request: ExchangeReport.RequestPart(request: request, sent: result.response?.sent), response: result.response,
+                                   error: result.error, bodyLimit: bodyLimit, exitCode: RunCommand.exitStatus(for: [result]))
+            }
+            return Entry(path: result.item.path, name: result.item.title, iteration: result.iteration, status: result.status.rawValue,
+                         durationMs: result.durationMilliseconds, skipReason: result.skipReason, exchange: exchange,
+                         assertions: result.checks.results.map(ExchangeReport.AssertionPart.init),
+                         captured: result.checks.captured.map(\.name), captureProblems: result.checks.captureProblems)
+        }
+    }
+
+    /// The report's text, secrets redacted.
+    func text(redaction: Redaction) throws -> String {
+        redaction.redact(String(decoding: try ExchangeReport.encode(self), as: UTF8.self)) + "\n"
+    }
+}

@@ -1,0 +1,48 @@
+import FerryApp
+import FerryCore
+import Foundation
+
+/// `ferry run`'s lines for people: one per request as it finishes (✓/✗, name, status, time; the
+/// failed assertions under it), a progress line on a terminal, and the summary.
+struct RunTextReporter: Sendable {
+    var output: OutputStream
+    var redaction: Redaction
+    /// True when output is a terminal: a progress line is kept at the bottom.
+    var showsProgress: Bool
+    var total: Int
+
+    /// The lines for one result, secrets redacted and terminal escapes made visible.
+    static func lines(for result: RunResult, iterations: Bool) -> [String] {
+        let name = result.item.path + (iterations ? " #\(result.iteration)" : "")
+        var lines: [String] = []
+        switch result.status {
+        case .skipped:
+            lines.append("- \(name)  skipped: \(result.skipReason ?? "")")
+        case .error:
+            lines.append("✗ \(name)  \(result.error.map { $0.link.message } ?? "failed")")
+        case .passed, .failed:
+            let mark = result.status == .passed ? "✓" : "✗"
+            let method = result.request?.method.rawValue ?? ""
+            let status = result.response.map { String($0.status) } ?? "—"
+            lines.append("\(mark) \(name)  \(method) \(status)  \(result.durationMilliseconds) ms")
+            if let error = result.error { lines.append("    \(error.link.message)") }
+            lines += result.checks.failures.map { "    " + $0.line }
+            lines += result.checks.captureProblems.map { "    ✗ " + $0 }
+        }
+        return lines
+    }
+
+    func report(_ result: RunResult, done: Int, iterations: Bool) {
+        var text = Self.lines(for: result, iterations: iterations).map { TerminalSafeText.escaping(redaction.redact($0)) }.joined(separator: "\n") + "\n"
+        if showsProgress {
+            text = "\r\u{1B}[K" + text + (done < total ? "[\(done)/\(total)] running…" : "")
+        }
+        output.write(text)
+    }
+
+    func finish(_ summary: RunSummary) {
+        if showsProgress { output.write("\r\u{1B}[K") }
+        output.line(summary.line)
+        output.line("run \(summary.id): ferry history search --run \(summary.id)")
+    }
+}

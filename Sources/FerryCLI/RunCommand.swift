@@ -1,0 +1,168 @@
+import ArgumentParser
+import FerryApp
+import FerryCore
+import FerryStore
+import FerryTransport
+import Foundation
+
+/// `ferry run [PATH…]`: a collection as a test suite. Sends request files in order over one
+/// transport, checks each one's `expect:`, passes its `capture:` values on, reports for people or
+/// CI (JUnit, JSON, TAP) and records every exchange in the history under the run's id.
+struct RunCommand: AsyncCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run request files as checks: send each, check its expect:, pass its capture: on.",
+        discussion: """
+            Files run in path order, or in the order a folder's _folder.ferry.yaml lists (order: [...]).
+            Exit codes: 0 all passed, 1 bad input (nothing is sent), 2 a transport failure, 3 a validation, assertion or capture failed, 130 cancelled.
+            """)
+
+    @Argument(help: "Request files and folders of one collection (default: the collection in the current folder).")
+    var paths: [String] = []
+
+    @Option(help: "The report: text (for people), json, junit (JUnit XML for CI servers) or tap.")
+    var reporter: RunReporterKind = .text
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the report to this file (the text lines still go to stdout).", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Stop at the first request that does not pass; the rest are reported as skipped.")
+    var bail = false
+
+    @Flag(name: .customLong("continue-on-error"), help: "Go on after a transport failure (by default the run stops there).")
+    var continueOnError = false
+
+    @Option(name: .customLong("repeat"), help: "Run the selection this many times.")
+    var repeatCount = 1
+
+    @Option(name: .customLong("filter"), help: ArgumentHelp("Only request files whose path or name matches this glob (repeatable), e.g. 'users/*'.", valueName: "glob"))
+    var filters: [String] = []
+
+    @Flag(name: .customLong("no-history"), help: "Do not record the exchanges in the history.")
+    var noHistory = false
+
+    @Option(name: .customLong("json-body-limit"), help: "With --reporter json, include at most this many bytes of each body.")
+    var jsonBodyLimit = 65_536
+
+    @OptionGroup(title: "Collections") var collectionOptions: CollectionOptions
+
+    func validate() throws {
+        guard repeatCount >= 1 else { throw ValidationError("--repeat takes a count of 1 or more") }
+        guard collectionOptions.save == nil else { throw ValidationError("--save is ferry send's") }
+    }
+
+    func execute() async throws {
+        let status = await perform()
+        if status != .success { throw status.exitCode }
+    }
+
+    private func perform() async -> ExitStatus {
+        let stdout = OutputStream.standardOutput
+        let stderr = OutputStream.standardError
+        let plan: RunPlan
+        let variables: VariableResolver
+        let root: String
+        do {
+            root = collectionOptions.collection ?? paths.first.map(collectionOptions.root(forRequestFile:)) ?? FileManager.default.currentDirectoryPath
+            plan = try RunPlan(paths: paths, root: root, filters: filters)
+            variables = try collectionOptions.resolver(root: root)
+        } catch {
+            stderr.line("ferry: run: " + TerminalSafeText.escaping((error as? FerryError)?.link.message ?? "\(error)"))
+            return .usage
+        }
+        guard plan.problems.isEmpty else {
+            for problem in plan.problems { stderr.line("ferry: run: " + TerminalSafeText.escaping(problem.description)) }
+            stderr.line("ferry: run: nothing was sent")
+            return .usage
+        }
+        guard !plan.items.isEmpty else {
+            stderr.line("ferry: run: no request file matches" + (filters.isEmpty ? "" : " --filter \(filters.joined(separator: ", "))"))
+            return .usage
+        }
+        var settings = RunSettings()
+        settings.bail = bail
+        settings.continueOnError = continueOnError
+        settings.repeatCount = repeatCount
+        settings.environment = collectionOptions.environment
+        let runner = CollectionRunner(settings: settings)
+        let id = Self.newRunID()
+        let textOutput = reporter == .text || output != nil
+        let text = RunTextReporter(output: stdout, redaction: variables.redaction, showsProgress: isatty(STDOUT_FILENO) == 1,
+                                   total: plan.items.count * repeatCount)
+        let counter = Counter()
+        let iterations = repeatCount > 1
+        let task = Task {
+            await runner.run(plan, id: id, variables: variables) { result in
+                let done = counter.increment()
+                if textOutput { text.report(result, done: done, iterations: iterations) }
+            }
+        }
+        let interrupt = InterruptHandler { task.cancel() }
+        let summary = await task.value
+        interrupt.cancel()
+        if textOutput { RunTextReporter(output: stdout, redaction: summary.redaction, showsProgress: text.showsProgress, total: 0).finish(summary) }
+        if !noHistory { record(summary, root: root, stderr: stderr) }
+        var status = Self.exitStatus(for: summary.results)
+        if summary.cancelled { status = .cancelled }
+        if reporter != .text || output != nil {
+            do {
+                let report = try self.report(summary, iterations: iterations)
+                if let output {
+                    try AtomicFile.write(Data(report.utf8), to: output)
+                } else {
+                    stdout.write(report)
+                }
+            } catch {
+                stderr.line("ferry: run: could not write the report: \(error)")
+                return .localFile
+            }
+        }
+        return status
+    }
+
+    private func report(_ summary: RunSummary, iterations: Bool) throws -> String {
+        switch reporter {
+        case .text: summary.results.flatMap { RunTextReporter.lines(for: $0, iterations: iterations) }.map(summary.redaction.redact).joined(separator: "\n") + "\n" + summary.line + "\n"
+        case .json: try RunJSONReport(summary, bodyLimit: max(0, jsonBodyLimit)).text(redaction: summary.redaction)
+        case .junit: RunJUnitReport.text(summary, iterations: iterations)
+        case .tap: RunTAPReport.text(summary, iterations: iterations)
+        }
+    }
+
+    /// Records every exchange that was sent, in one transaction.
+    private func record(_ summary: RunSummary, root: String, stderr: OutputStream) {
+        let exchanges = summary.results.compactMap { result -> HistoryRecorder.Exchange? in
+            guard let request = result.request else { return nil }
+            var redaction = summary.redaction
+            redaction.add(result.redaction.rules)
+            return HistoryRecorder.Exchange(request: request, response: result.response, error: result.error, started: result.started,
+                                            origin: HistoryOrigin(collection: root, requestPath: result.item.path,
+                                                                  environment: collectionOptions.environment, run: summary.id),
+                                            redaction: redaction)
+        }
+        let recorder = HistoryRecorder(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
+        if case .failure(let warning) = recorder.record(exchanges) { stderr.line("ferry: " + TerminalSafeText.escaping(warning.message)) }
+    }
+
+    /// 2 when a transport failed, else 3 when anything else failed, else 0.
+    static func exitStatus(for results: [RunResult]) -> ExitStatus {
+        if results.contains(where: { $0.status == .error }) {
+            return results.compactMap(\.error).map(ExitStatus.init(for:)).first { $0 != .rejected } ?? .transport
+        }
+        return results.contains { $0.status == .failed } ? .rejected : .success
+    }
+
+    /// A short id, unique enough to find a run in the history: the time and four random hex digits.
+    static func newRunID(now: Date = Date()) -> String {
+        let stamp = Int(now.timeIntervalSince1970)
+        return String(stamp, radix: 36) + "-" + String(format: "%04x", Int.random(in: 0..<0x10000))
+    }
+}
+
+/// Counts results as they arrive (the runner calls back from its task).
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func increment() -> Int { lock.withLock { value += 1; return value } }
+}
