@@ -23,6 +23,7 @@ public enum DemoRoutes {
       GET  /headers  /user-agent
       GET  /cookies  /cookies/set?name=value  /cookies/delete?name
       GET  /basic-auth/:user/:password
+      POST /login {"user","password"}   a bearer token (password s3cret-demo);  GET /me  who the token is
       GET  /misbehave/close-mid-body  /misbehave/wrong-length  /misbehave/stall  /misbehave/stall-body
       GET  /misbehave/empty-reply  /misbehave/escapes  /misbehave/bad-json  /misbehave/huge-headers
 
@@ -52,6 +53,8 @@ public enum DemoRoutes {
         case "image" where argument == "png": return .data(Array(DemoPayloads.png), type: "image/png")
         case "cookies": return cookies(request, action: argument)
         case "basic-auth" where path.count == 3: return basicAuth(request, user: String(path[1]), password: String(path[2]))
+        case "login": return DemoSession.login(request)
+        case "me": return DemoSession.me(request)
         case "misbehave": return DemoMisbehaviour.reply(for: argument ?? "")
         default: return .text("not found: \(request.head.uri)\n", status: .notFound)
         }
