@@ -66,7 +66,7 @@ public struct ResponseFacts: Sendable {
         case .object, .dictionary: return .object(count: document.childCount(of: node), literal: document.literal(of: node))
         case .array: return .array(count: document.childCount(of: node), literal: document.literal(of: node))
         case .element:
-            let children = Array(document.children(of: node))
+            let children = document.children(of: node).filter { document.kind(of: $0) != .attribute }
             let texts = children.filter { [.text, .cdata].contains(document.kind(of: $0)) }
             if texts.count == children.count { return .text(texts.compactMap { document.value(of: $0) }.joined()) }
             return .array(count: children.count, literal: document.literal(of: node))

@@ -1,0 +1,103 @@
+import FerryCore
+@testable import FerryStore
+import Foundation
+import Testing
+
+/// `expect:` and `capture:` in request files: the issue's spellings read, written back the same,
+/// and malformed ones located before anything is sent.
+@Suite struct RequestFileChecksTests {
+    private let issueExample = """
+        url: https://example.test/login
+        expect:
+          status: 200                 # or [200, 201], or "2xx"
+          headers:
+            Content-Type: { matches: "^application/json" }
+          body:
+            $.json.token: abc123      # a bare value means ==
+            $.items: { count: 3 }
+            $.items[0].id: { ">": 6 }
+          duration: { "<": 500 }      # milliseconds
+        capture:
+          token: $.json.token         # a body path
+          next: header Location       # a response header
+          session: { from: "$.sid", secret: true }
+        """
+
+    @Test func theIssuesFormReads() throws {
+        let description = try RequestDescription(yaml: issueExample, path: "login.ferry.yaml")
+        #expect(description.assertions == [
+            Assertion(.status, .compare(.equal, .number("200"))),
+            Assertion(.header("Content-Type"), .matches("^application/json")),
+            Assertion(.body(path: "$.json.token"), .compare(.equal, .string("abc123"))),
+            Assertion(.body(path: "$.items"), .count(.compare(.equal, .number("3")))),
+            Assertion(.body(path: "$.items[0].id"), .compare(.greater, .number("6"))),
+            Assertion(.duration, .compare(.less, .number("500"))),
+        ])
+        #expect(description.captures == [
+            Capture(name: "token", source: .body(path: "$.json.token")),
+            Capture(name: "next", source: .header("Location")),
+            Capture(name: "session", source: .body(path: "$.sid"), secret: true),
+        ])
+    }
+
+    @Test func statusListsClassesAndEveryPredicateSurviveARoundTrip() throws {
+        var description = RequestDescription(url: "{{baseURL}}/items")
+        description.assertions = [
+            Assertion(.status, .oneOf([.number("200"), .number("201")])),
+            Assertion(.header("ETag"), .exists(true)),
+            Assertion(.header("X-Count"), .compare(.greaterOrEqual, .number("1"))),
+            Assertion(.body(path: "$.name"), .startsWith("Fe")),
+            Assertion(.body(path: "$.name"), .endsWith("ry")),
+            Assertion(.body(path: "$.name"), .length(.compare(.less, .number("10")))),
+            Assertion(.body(path: "$.tags"), .contains(.string("a"))),
+            Assertion(.body(path: "$.tags"), .count(.compare(.greater, .number("1")))),
+            Assertion(.body(path: "$.tags"), .count(.compare(.less, .number("5")))),
+            Assertion(.body(path: "$.none"), .isKind(.null)),
+            Assertion(.body(path: "$.big"), .compare(.notEqual, .number("12345678901234567890123"))),
+            Assertion(.body(path: "/root/item[2]/@id"), .oneOf([.string("a"), .string("b")])),
+            Assertion(.body(path: "$.quoted"), .compare(.equal, .string("6"))),
+            Assertion(.size, .compare(.lessOrEqual, .number("1000"))),
+            Assertion(.bodyEquals(example: "ok"), .compare(.equal, .bool(true))),
+        ]
+        description.captures = [Capture(name: "id", source: .regex(#"id=(\d+)"#), secret: true), Capture(name: "code", source: .status)]
+        let text = try description.yaml()
+        #expect(try RequestDescription(yaml: text, path: "x.ferry.yaml") == description, "\(text)")
+        #expect(text.contains("quoted: '6'") || text.contains(#"quoted: "6""#), "a string that looks like a number stays a string:\n\(text)")
+
+        var classed = RequestDescription(url: "http://x")
+        classed.assertions = [Assertion(.status, .statusClass(2))]
+        let classedText = try classed.yaml()
+        #expect(classedText.contains("status: \"2xx\"\n"), "\(classedText)")
+        #expect(try RequestDescription(yaml: try classed.yaml(), path: "x") == classed)
+    }
+
+    @Test(arguments: [
+        ("expect:\n  status: 200\n  body:\n    $.a: { near: 3 }\n", 4, 12, "expect.body.$.a.near", "unknown key (expected =="),
+        ("expect:\n  body:\n    $.a: { matches: \"(unclosed\" }\n", 3, 21, "expect.body.$.a.matches", "is not a valid regular expression"),
+        ("expect:\n  body:\n    items: 3\n", 3, 5, "expect.body.items", "expected a path"),
+        ("expect:\n  latency: 3\n", 2, 3, "expect.latency", "unknown key"),
+        ("expect:\n  status: [200, ok]\n", 2, 17, "expect.status", "expected a status code"),
+        ("capture:\n  token: json.token\n", 2, 10, "capture.token", "expected a body path"),
+        ("capture:\n  token: { secret: true }\n", 2, 10, "capture.token", "expected `from:`"),
+        ("capture:\n  token: { regex: \"[\" }\n", 2, 19, "capture.token.regex", "is not a valid regular expression"),
+        ("expect:\n  body:\n    $.a: { isString: false }\n", 3, 22, "expect.body.$.a.isString", "write `isString: true`"),
+    ])
+    func malformedChecksAreLocated(text: String, line: Int, column: Int, key: String, message: String) throws {
+        let problem = try #require(throws: ConfigProblem.self) { try RequestDescription(yaml: "url: http://x\n" + text, path: "x.ferry.yaml") }
+        #expect(problem.line == line + 1, "\(problem)")
+        #expect(problem.column == column, "\(problem)")
+        #expect(problem.key == key, "\(problem)")
+        #expect(problem.message.contains(message), "\(problem)")
+    }
+
+    @Test func folderOrderReadsAndWrites() throws {
+        var defaults = FolderDefaults(baseURL: "http://x")
+        defaults.order = ["login", "me.ferry.yaml", "admin"]
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-order-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = (directory as NSString).appendingPathComponent(FolderDefaults.fileName)
+        try defaults.yaml().write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try FolderDefaults(contentsOf: path) == defaults)
+    }
+}
