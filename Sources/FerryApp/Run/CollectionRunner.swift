@@ -21,7 +21,7 @@ public struct CollectionRunner: Sendable {
                     onResult: @Sendable (RunResult) -> Void = { _ in }) async -> RunSummary {
         var summary = RunSummary(id: id, results: [], redaction: variables.redaction)
         let rows = settings.dataRows.isEmpty ? [[]] : settings.dataRows
-        var stopped = false
+        var stopped: String?
         rounds: for round in 0..<max(1, settings.repeatCount) {
             for (rowIndex, row) in rows.enumerated() {
                 var resolver = variables
@@ -30,32 +30,38 @@ public struct CollectionRunner: Sendable {
                 for item in plan.items {
                     let iteration = round * rows.count + rowIndex + 1
                     var result: RunResult
-                    if stopped {
+                    if let reason = stopped {
                         result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
-                        result.skipReason = Task.isCancelled ? "the run was cancelled" : "an earlier request failed (--bail)"
+                        result.skipReason = reason
                     } else {
-                        result = await send(item, iteration: iteration, root: plan.root, resolver: &resolver, missing: &missing)
+                        result = await send(item, iteration: iteration, root: plan.root, resolver: resolver, missing: missing)
+                    }
+                    resolver.add(result.checks.captured)
+                    for capture in item.description.captures {
+                        let taken = result.checks.captured.contains { $0.name == capture.name }
+                        missing[capture.name] = taken ? nil : item.path
                     }
                     summary.redaction.add(resolver.redaction.rules + result.redaction.rules)
                     summary.results.append(result)
                     onResult(result)
-                    if Task.isCancelled {
+                    if stopped == nil, Task.isCancelled {
                         summary.cancelled = true
-                        stopped = true
-                    }
-                    if result.status == .failed && settings.bail || result.status == .error && !settings.continueOnError {
-                        stopped = true
+                        stopped = "the run was cancelled"
+                    } else if stopped == nil, result.status == .failed && settings.bail {
+                        stopped = "\(item.path) failed (--bail)"
+                    } else if stopped == nil, result.status == .error && !settings.continueOnError {
+                        stopped = "the run stopped after \(item.path) could not be sent (--continue-on-error goes on)"
                     }
                 }
-                if summary.cancelled { break rounds }
+                if summary.cancelled || stopped != nil { break rounds }
             }
         }
         return summary
     }
 
     /// One request: resolve, send, evaluate, check, capture.
-    private func send(_ item: RunPlan.Item, iteration: Int, root: String, resolver: inout VariableResolver,
-                      missing: inout [String: String]) async -> RunResult {
+    private func send(_ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
+                      missing: [String: String]) async -> RunResult {
         var result = RunResult(item: item, iteration: iteration, status: .passed, started: Date())
         let resolved: ResolvedRequest
         do {
@@ -91,11 +97,6 @@ public struct CollectionRunner: Sendable {
         result.response = evaluated
         let facts = ResponseFacts(response: evaluated, method: resolved.request.method, document: document, examples: item.description.examples)
         result.checks = CheckReport(checking: item.description, facts: facts)
-        resolver.add(result.checks.captured)
-        for capture in item.description.captures where !result.checks.captured.contains(where: { $0.name == capture.name }) {
-            missing[capture.name] = item.path
-        }
-        for variable in result.checks.captured { missing[variable.name] = nil }
         if result.error != nil || !result.checks.passed { result.status = .failed }
         return result
     }

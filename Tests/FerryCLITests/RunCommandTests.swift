@@ -1,0 +1,165 @@
+import FerryServer
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// `ferry run` end to end: the Examples suites against the demo server, reports read back by a
+/// JUnit consumer from outside the project, secrets redacted in every report and in the history.
+/// The demo server's log-in password (`POST /login`).
+private let demoPassword = "s3cret-demo"
+
+@Suite struct RunCommandTests {
+    /// The examples' `checks` and `checks-failing` folders in a fresh collection whose `test`
+    /// environment points at `baseURL`, with its own history folder.
+    private struct Suite {
+        let directory: TemporaryDirectory
+        let dataHome: TemporaryDirectory
+        var environment: [String: String] { ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": dataHome.path]) { $1 } }
+
+        init(baseURL: String, extra: [String: String] = [:]) throws {
+            directory = try TemporaryDirectory()
+            dataHome = try TemporaryDirectory()
+            let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples").standardized.path
+            for folder in ["checks", "checks-failing"] {
+                try FileManager.default.copyItem(atPath: (examples as NSString).appendingPathComponent(folder), toPath: directory.file(folder))
+            }
+            var files = extra
+            files["environments/test.yaml"] = "baseURL: \(baseURL)\nuser: ferry\npassword:\n  value: \(demoPassword)\n  secret: true\n"
+            for (path, text) in files {
+                try FileManager.default.createDirectory(atPath: (directory.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                _ = try directory.write(path, Data(text.utf8))
+            }
+        }
+
+        /// `ferry run` on folders of the suite, then the flags.
+        func run(_ folders: [String], _ flags: [String] = []) async -> FerryBinary.Outcome {
+            await FerryBinary.run(["run"] + folders.map(directory.file) + flags + ["--env", "test"], environment: environment)
+        }
+
+        func ferry(_ arguments: [String]) async -> FerryBinary.Outcome { await FerryBinary.run(arguments, environment: environment) }
+    }
+
+    /// The run id from the last line of a text report.
+    private func runID(_ outcome: FerryBinary.Outcome) throws -> String {
+        let last = try #require(outcome.text.split(separator: "\n").last)
+        return String(try #require(last.split(separator: " ").dropFirst().first).dropLast())
+    }
+
+    @Test func theChecksSuitePassesWithTheCapturedTokenAndIsInTheHistoryUnderItsRun() async throws {
+        try await withDemoServer { server throws in
+            let suite = try Suite(baseURL: server.baseURL)
+            let outcome = await suite.run(["checks"])
+            #expect(outcome.status == 0, "\(outcome.text)\(outcome.stderr)")
+            let lines = outcome.text.split(separator: "\n").map(String.init)
+            #expect(lines.prefix(5).map { $0.split(separator: " ")[1] } == ["checks/login.ferry.yaml", "checks/me.ferry.yaml", "checks/json.ferry.yaml",
+                                                                             "checks/xml.ferry.yaml", "checks/redirected.ferry.yaml"], "the folder's order:")
+            #expect(lines.prefix(5).allSatisfy { $0.hasPrefix("✓") }, "\(outcome.text)")
+            #expect(lines.contains("5 passed, 0 failed"))
+            let id = try runID(outcome)
+            let history = await suite.ferry(["history", "search", "--run", id, "--json"])
+            let entries = try #require(try JSONSerialization.jsonObject(with: history.stdout) as? [[String: Any]], "\(history.stderr)")
+            #expect(entries.count == 5)
+            let login = try #require(entries.first { ($0["url"] as? String)?.hasSuffix("/login") == true })
+            let shown = await suite.ferry(["history", "show", "\(login["id"]!)", "--json"])
+            #expect(shown.status == 0, "\(shown.stderr)")
+            #expect(shown.text.contains("{{token}}"), "the captured secret is redacted in the history")
+            #expect(!shown.text.contains("ZmVycnk"), "no token (it starts with the user's name in base64) is stored")
+            #expect(!shown.text.contains(demoPassword))
+        }
+    }
+
+    @Test func failuresAreExplainedAndTheJUnitReportReadsInAJUnitConsumer() async throws {
+        try await withDemoServer { server throws in
+            let suite = try Suite(baseURL: server.baseURL)
+            let report = suite.directory.file("report.xml")
+            let outcome = await suite.run(["checks", "checks-failing"], ["--reporter", "junit", "-o", report])
+            #expect(outcome.status == 3, "\(outcome.text)\(outcome.stderr)")
+            #expect(outcome.text.contains("✗ status == 200 (actual 418)"))
+            #expect(outcome.text.contains("- checks-failing/needs-capture.ferry.yaml  skipped: needs {{orderID}}, which checks-failing/missing-capture.ferry.yaml did not capture"))
+            #expect(outcome.text.contains("5 passed, 2 failed, 1 skipped"))
+            let script = """
+                import sys
+                from junitparser import JUnitXml, Failure, Skipped
+                xml = JUnitXml.fromfile(sys.argv[1])
+                for suite in xml:
+                    for case in suite:
+                        kinds = [type(r).__name__ for r in case.result]
+                        messages = [r.message for r in case.result]
+                        print(f"{suite.name}|{case.classname}|{case.name}|{','.join(kinds)}|{';'.join(m or '' for m in messages)}|{case.time >= 0}")
+                print("totals", xml.tests, xml.failures, xml.errors, xml.skipped)
+                """
+            let parsed = await ChildProcess.run("/usr/bin/env", ["python3", "-c", script, report], timeout: 60)
+            #expect(parsed.status == 0, "\(parsed.stderr)")
+            let rows = parsed.text.split(separator: "\n").map(String.init)
+            #expect(rows.last == "totals 8 2 0 1", "\(parsed.text)")
+            #expect(rows.contains("checks|checks|log in|||True"))
+            #expect(rows.contains("checks-failing|checks-failing|expects 200 from a teapot|Failure|expected status == 200, actual 418|True"), "\(parsed.text)")
+            #expect(rows.contains { $0.hasPrefix("checks-failing|checks-failing|needs the capture that found nothing (skipped)|Skipped|needs {{orderID}}") }, "\(parsed.text)")
+        }
+    }
+
+    @Test(arguments: ["text", "json", "junit", "tap"])
+    func secretsAreRedactedInEveryReport(reporter: String) async throws {
+        try await withDemoServer { server throws in
+            let suite = try Suite(baseURL: server.baseURL)
+            let outcome = await suite.run(["checks"], ["--reporter", reporter])
+            #expect(outcome.status == 0, "\(outcome.text)\(outcome.stderr)")
+            #expect(!outcome.text.isEmpty)
+            #expect(!outcome.text.contains("ZmVycnk"), "the captured token")
+            #expect(!outcome.text.contains(demoPassword))
+            if reporter == "json" {
+                let report = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any])
+                #expect(report["passed"] as? Int == 5)
+                let results = try #require(report["results"] as? [[String: Any]])
+                let me = try #require(results.first { $0["path"] as? String == "checks/me.ferry.yaml" })
+                let headers = try #require(((me["exchange"] as? [String: Any])?["request"] as? [String: Any])?["headers"] as? [[String: String]])
+                #expect(headers.contains { $0["name"] == "Authorization" && $0["value"]?.hasPrefix("Bearer {{") == true }, "the header is shown as sent, its token redacted: \(headers)")
+            }
+        }
+    }
+
+    @Test func aMalformedAssertionStopsTheRunBeforeAnythingIsSent() async throws {
+        try await withDemoServer { server throws in
+            let suite = try Suite(baseURL: server.baseURL, extra: ["checks/zz-broken.ferry.yaml": "url: \"{{baseURL}}/get\"\nexpect:\n  body:\n    $.a: { near: 1 }\n"])
+            let outcome = await suite.run(["checks"])
+            #expect(outcome.status == 1)
+            #expect(outcome.stderr.contains("zz-broken.ferry.yaml:4:12: expect.body.$.a.near: unknown key"), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("nothing was sent"))
+            let history = await suite.ferry(["history", "list", "--json"])
+            let entries = try #require(try JSONSerialization.jsonObject(with: history.stdout) as? [Any], "\(history.stderr)")
+            #expect(entries.isEmpty, "\(history.text)")
+        }
+    }
+
+    @Test func bailFilterAndRepeatChooseWhatRuns() async throws {
+        try await withDemoServer { server throws in
+            let suite = try Suite(baseURL: server.baseURL)
+            let bailed = await suite.run(["checks-failing"], ["--bail"])
+            #expect(bailed.status == 3)
+            #expect(bailed.text.contains("- checks-failing/missing-capture.ferry.yaml  skipped: checks-failing/wrong-status.ferry.yaml failed (--bail)"), "\(bailed.text)")
+            let filtered = await suite.run(["checks"], ["--filter", "json*", "--filter", "checks/xml.ferry.yaml"])
+            #expect(filtered.status == 0, "\(filtered.text)\(filtered.stderr)")
+            #expect(filtered.text.contains("2 passed, 0 failed"), "\(filtered.text)")
+            let repeated = await suite.run(["checks"], ["--repeat", "2", "--reporter", "tap"])
+            #expect(repeated.status == 0)
+            #expect(repeated.text.contains("1..10"))
+            #expect(repeated.text.contains("ok 6 - checks/login.ferry.yaml \\#2"), "\(repeated.text)")
+            let none = await suite.run(["checks"], ["--filter", "nothing-*"])
+            #expect(none.status == 1)
+            #expect(none.stderr.contains("no request file matches"))
+        }
+    }
+
+    @Test func aTransportFailureStopsTheRunWithExitTwo() async throws {
+        let suite = try Suite(baseURL: "http://127.0.0.1:\(try closedLocalPort())")
+        let stopped = await suite.run(["checks"])
+        #expect(stopped.status == 2, "\(stopped.text)\(stopped.stderr)")
+        #expect(stopped.text.contains("✗ checks/login.ferry.yaml"))
+        #expect(stopped.text.contains("skipped: the run stopped after checks/login.ferry.yaml could not be sent"), "\(stopped.text)")
+        let goingOn = await suite.run(["checks"], ["--continue-on-error", "--reporter", "json"])
+        #expect(goingOn.status == 2)
+        let report = try #require(try JSONSerialization.jsonObject(with: goingOn.stdout) as? [String: Any])
+        #expect(report["errors"] as? Int == 3, "login, json and xml could not connect")
+        #expect(report["skipped"] as? Int == 2, "me and redirected need what login and json did not capture")
+    }
+}
