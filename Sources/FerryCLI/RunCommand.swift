@@ -63,7 +63,7 @@ struct RunCommand: AsyncCommand {
         let variables: VariableResolver
         let root: String
         do {
-            root = collectionOptions.collection ?? paths.first.map(collectionOptions.root(forRequestFile:)) ?? FileManager.default.currentDirectoryPath
+            root = collectionOptions.collection ?? Self.collectionRoot(of: paths.first ?? ".", options: collectionOptions)
             plan = try RunPlan(paths: paths, root: root, filters: filters)
             variables = try collectionOptions.resolver(root: root)
         } catch {
@@ -142,6 +142,13 @@ struct RunCommand: AsyncCommand {
         }
         let recorder = HistoryRecorder(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
         if case .failure(let warning) = recorder.record(exchanges) { stderr.line("ferry: " + TerminalSafeText.escaping(warning.message)) }
+    }
+
+    /// The collection a path belongs to: the nearest folder holding `environments/`, from a folder itself or a file's folder.
+    private static func collectionRoot(of path: String, options: CollectionOptions) -> String {
+        var isDirectory: ObjCBool = false
+        let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        return options.root(forRequestFile: folder ? (path as NSString).appendingPathComponent(RequestCollection.requestSuffix) : path)
     }
 
     /// 2 when a transport failed, else 3 when anything else failed, else 0.
