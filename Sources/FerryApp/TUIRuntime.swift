@@ -190,6 +190,7 @@ final class TUIRuntime {
         let transport = self.transport
         let accept = request.headers["Accept"]
         let expectations = outgoing.expectations
+        let checks = outgoing.checks
         let progress: @Sendable (TransferProgress) -> Void = { progress in
             inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
         }
@@ -201,7 +202,7 @@ final class TUIRuntime {
             let outcome: (response: Response?, error: (any Error)?)
             do {
                 let response = try await transport.send(request, receivingInto: .default, progress: progress)
-                inbox.post(.responseArrived(id: id, ResponseSummary(redaction.redact(response), accept: accept, expectations: expectations)))
+                inbox.post(.responseArrived(id: id, ResponseSummary(redaction.redact(response), accept: accept, expectations: expectations, checks: checks)))
                 outcome = (response, nil)
             } catch {
                 inbox.post(.requestFailed(id: id, redaction.redact(ErrorChain(error)), elapsed: secondsElapsed(since: started)))

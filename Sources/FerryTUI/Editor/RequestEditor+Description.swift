@@ -9,6 +9,23 @@ import Foundation
 /// validation and serializer the Options tab. What the editor cannot show is listed in `omitted`.
 /// `description()` writes back only the groups of fields that were edited, over the source.
 extension RequestEditor {
+    /// The Expect tab's lines as assertions and captures; a line that does not read throws, naming it.
+    static func checks(_ lines: [String]) throws -> ([Assertion], [Capture]) {
+        var assertions: [Assertion] = []
+        var captures: [Capture] = []
+        for (index, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            do {
+                switch try CheckLine(parsing: line) {
+                case .assertion(let assertion): assertions.append(assertion)
+                case .capture(let capture): captures.append(capture)
+                }
+            } catch {
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: "Expect line \(index + 1)", problem: error.description))
+            }
+        }
+        return (assertions, captures)
+    }
+
     /// Replaces everything the editor holds with `source`.
     public mutating func load(_ source: RequestSource) {
         let description = source.description
@@ -74,6 +91,8 @@ extension RequestEditor {
         auth = description.auth
         self.options = options
         self.expectations = expectations
+        checks = description.assertions.map { CheckLine.assertion($0).text } + description.captures.map { CheckLine.capture($0).text }
+        checkSelection = 0
         lineEdit = nil
         isEditingBody = false
         self.omitted = omitted
@@ -114,6 +133,9 @@ extension RequestEditor {
         }
         if loaded?.expectations != expectations {
             description.expectations = expectations == ResponseExpectations() ? nil : expectations
+        }
+        if loaded?.checks != checks {
+            (description.assertions, description.captures) = try Self.checks(checks)
         }
         return description
     }

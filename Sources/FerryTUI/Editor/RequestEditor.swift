@@ -24,6 +24,9 @@ public struct RequestEditor: Sendable {
     public var options = RequestOptions()
     public var optionSelection = OptionRow.timeout
     public var expectations = ResponseExpectations()
+    /// The Expect tab: one assertion or capture per line (`CheckLine`), as `ferry run` checks them.
+    public var checks: [String] = []
+    public var checkSelection = 0
     /// The row being edited in the Headers, Multipart or Options tab.
     public var lineEdit: LineEdit?
     /// Where the editor's request came from; a new request comes from an empty description.
@@ -85,10 +88,11 @@ public struct RequestEditor: Sendable {
         var auth: Credentials?
         var options: RequestOptions
         var expectations: ResponseExpectations
+        var checks: [String]
     }
 
     var fields: Fields {
         Fields(method: method, url: url.text, headers: headers, body: body.text, bodyFile: bodyFile, params: params.content,
-               parts: parts, auth: auth, options: options, expectations: expectations)
+               parts: parts, auth: auth, options: options, expectations: expectations, checks: checks)
     }
 }

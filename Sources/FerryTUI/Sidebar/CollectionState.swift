@@ -16,6 +16,9 @@ public struct CollectionState: Sendable {
     /// The environment `{{variables}}` are resolved with when sending; nil for none.
     public var environment: String?
     public var variables: [Variable] = []
+    /// Values taken by requests' `capture:` in this session; they win over the environment's, so
+    /// "log in, then call" works by hand as in `ferry run`.
+    public var captured: [Variable] = []
     /// Prepared requests F2/F3 step through (`ferry demo`), and which one is loaded.
     public var examples: [RequestSource] = []
     public var exampleIndex: Int?

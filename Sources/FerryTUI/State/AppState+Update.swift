@@ -26,7 +26,7 @@ extension AppState {
         case .responseArrived(let id, let summary):
             guard case .sending(id, _, _) = exchange else { return [] }
             present(summary)
-            notice = nil
+            notice = summary.checks.flatMap { takeCaptures($0) }
         case .requestFailed(let id, let chain, let elapsed):
             guard case .sending(id, _, _) = exchange else { return [] }
             exchange = .failed(chain, elapsed: elapsed)
@@ -160,11 +160,22 @@ extension AppState {
         case .edit: startEdit()
         case .toggleRow: toggleRow()
         case .addRow:
-            guard focus == .request, requestTab == .headers else { return [] }
+            guard focus == .request, requestTab == .headers || requestTab == .expect else { return [] }
+            if requestTab == .expect {
+                editor.checks.append("")
+                editor.checkSelection = editor.checks.count - 1
+                editor.lineEdit = LineEdit(target: .check(editor.checkSelection), text: "", isNewRow: true)
+                return []
+            }
             editor.headers.append(HeaderRow(name: "", value: ""))
             editor.headerSelection = editor.headers.count - 1
             editor.lineEdit = LineEdit(target: .header(editor.headerSelection), text: "", isNewRow: true)
         case .deleteRow:
+            if focus == .request, requestTab == .expect, editor.checks.indices.contains(editor.checkSelection) {
+                editor.checks.remove(at: editor.checkSelection)
+                editor.checkSelection = max(0, min(editor.checkSelection, editor.checks.count - 1))
+                return []
+            }
             guard focus == .request, requestTab == .headers, editor.headers.indices.contains(editor.headerSelection) else { return [] }
             editor.headers.remove(at: editor.headerSelection)
             editor.headerSelection = max(0, min(editor.headerSelection, editor.headers.count - 1))
@@ -215,7 +226,7 @@ extension AppState {
             nextRequestID += 1
             exchange = .sending(id: id, progress: nil, elapsed: 0)
             notice = nil
-            return [.send(id: id, OutgoingRequest(resolved: request, expectations: editor.expectations,
+            return [.send(id: id, OutgoingRequest(resolved: request, expectations: editor.expectations, checks: (try? editor.description().checks) ?? ResponseChecks(),
                                                   requestPath: collection.openRequest?.path, environment: collection.environment))]
         } catch {
             exchange = .failed(ErrorChain(error), elapsed: 0)
@@ -257,6 +268,12 @@ extension AppState {
             }
             editor.lineEdit = LineEdit(target: .header(editor.headerSelection), text: editor.headers[editor.headerSelection].line)
         case (.request, .body): editor.isEditingBody = true
+        case (.request, .expect):
+            guard editor.checks.indices.contains(editor.checkSelection) else {
+                _ = perform(.addRow, in: .browse)
+                return
+            }
+            editor.lineEdit = LineEdit(target: .check(editor.checkSelection), text: editor.checks[editor.checkSelection])
         case (.response, _) where response.tab == .errors: jumpToErrorOffset()
         case (.request, .options):
             if editor.optionSelection.isText {
@@ -287,6 +304,8 @@ extension AppState {
             }
         case .part(let index):
             commitPartEdit(index, text: edit.field.text, isNewRow: edit.isNewRow)
+        case .check(let index):
+            guard commitCheckEdit(index, text: edit.field.text, isNewRow: edit.isNewRow) else { return }
         case .option(let row):
             if let problem = row.set(edit.field.text, in: &editor.options, &editor.expectations, &editor.auth) {
                 notice = problem
@@ -308,6 +327,7 @@ extension AppState {
         }
         if case .param? = editor.lineEdit?.target, editor.lineEdit?.isNewRow == true { editor.params.deleteSelected() }
         if case .part(let index)? = editor.lineEdit?.target, editor.lineEdit?.isNewRow == true { commitPartEdit(index, text: "", isNewRow: true) }
+        if case .check(let index)? = editor.lineEdit?.target, editor.lineEdit?.isNewRow == true { _ = commitCheckEdit(index, text: "", isNewRow: true) }
         editor.lineEdit = nil
     }
 
@@ -376,6 +396,8 @@ extension AppState {
         case .method: cycleMethod(by: delta.signum())
         case .request where requestTab == .headers:
             editor.headerSelection = max(0, min(editor.headers.count - 1, editor.headerSelection.addingClamped(delta)))
+        case .request where requestTab == .expect:
+            editor.checkSelection = max(0, min(editor.checks.count - 1, editor.checkSelection.addingClamped(delta)))
         case .request where requestTab == .options:
             let index = max(0, min(OptionRow.allCases.count - 1, editor.optionSelection.rawValue.addingClamped(delta)))
             editor.optionSelection = OptionRow(rawValue: index)!

@@ -56,10 +56,11 @@ public struct AppState: Sendable {
     /// True when the terminal is too small for the layout.
     public var isTooSmall: Bool { width < ScreenLayout.minimumWidth || height < ScreenLayout.minimumHeight }
 
-    /// The request as composed, its variables filled in with the environment's and checked, with the
-    /// redaction of the secrets it holds; throws `FerryError.invalidRequest` when it cannot be sent.
+    /// The request as composed, its variables filled in with the environment's and those captured
+    /// in this session, and checked, with the redaction of the secrets it holds; throws
+    /// `FerryError.invalidRequest` when it cannot be sent.
     public func makeRequest() throws -> ResolvedRequest {
-        try editor.resolved(with: collection.variables)
+        try editor.resolved(with: collection.variables + collection.captured)
     }
 
     /// Loads a prepared request into the editor: every field it holds replaces the editor's.

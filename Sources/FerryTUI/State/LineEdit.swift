@@ -1,10 +1,12 @@
-/// A one-line edit of a header row or an option value, committed with Enter or dropped with Esc.
+/// A one-line edit of a row (header, param, part, check) or an option value, committed with Enter or dropped with Esc.
 public struct LineEdit: Hashable, Sendable {
     public enum Target: Hashable, Sendable {
         case header(Int)
         case option(OptionRow)
         case param(Int)
         case part(Int)
+        /// A line of the Expect tab.
+        case check(Int)
         case bodyFile
     }
 

@@ -9,10 +9,14 @@ public struct OutgoingRequest: Sendable {
     public var requestPath: String?
     /// The environment its variables came from, for the history.
     public var environment: String?
+    /// The request's assertions and captures, checked when the response arrives.
+    public var checks: ResponseChecks
 
-    public init(resolved: ResolvedRequest, expectations: ResponseExpectations = ResponseExpectations(), requestPath: String? = nil, environment: String? = nil) {
+    public init(resolved: ResolvedRequest, expectations: ResponseExpectations = ResponseExpectations(), checks: ResponseChecks = ResponseChecks(),
+                requestPath: String? = nil, environment: String? = nil) {
         self.resolved = resolved
         self.expectations = expectations
+        self.checks = checks
         self.requestPath = requestPath
         self.environment = environment
     }

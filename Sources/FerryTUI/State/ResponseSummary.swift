@@ -23,6 +23,8 @@ public struct ResponseSummary: Hashable, Sendable {
     public var tree: DocumentTree
     /// The body's bytes, paged for the Hex tab; nil when the body cannot be read.
     public var bytes: BodyBytes?
+    /// The request's `expect:` results and `capture:` values, for the Errors tab and the session's variables.
+    public var checks: CheckReport?
 
     /// The most body bytes the Raw tab shows.
     public static let previewLimit = 1 << 20
@@ -50,8 +52,9 @@ public struct ResponseSummary: Hashable, Sendable {
     /// Reads the body's first `previewLimit` bytes for Raw, and evaluates the response once against
     /// `expectations` (content types from `accept`, the request's Accept header, unless they name
     /// their own; an unnamed serializer is `auto`): the serializer's document is the Tree tab's, its
-    /// errors the Errors tab's. Call it off the UI thread.
-    public init(_ response: Response, accept: String?, expectations: ResponseExpectations = ResponseExpectations()) {
+    /// errors the Errors tab's; then the request's `checks`. Call it off the UI thread.
+    public init(_ response: Response, accept: String?, expectations: ResponseExpectations = ResponseExpectations(),
+                checks: ResponseChecks = ResponseChecks()) {
         let method = HTTPMethod(rawValue: response.sent?.requestLine.split(separator: " ").first.map(String.init) ?? "GET")
         let evaluation = expectations.evaluator(accept: accept, fallback: .auto).evaluate(response, method: method)
         let prefix = (try? response.body.prefix(Self.previewLimit)) ?? Data()
@@ -63,6 +66,12 @@ public struct ResponseSummary: Hashable, Sendable {
                   validation: evaluation.error.map { ErrorChain($0) },
                   tree: DocumentTree(evaluation.value, failed: evaluation.error != nil),
                   bytes: (try? ByteSource(body: response.body)).map(BodyBytes.init))
+        if !checks.isEmpty {
+            var document: Document?
+            if case .document(let parsed)? = evaluation.value { document = parsed }
+            let facts = ResponseFacts(response: evaluation.response, method: method, document: document, examples: checks.examples)
+            self.checks = CheckReport(checking: checks, facts: facts)
+        }
     }
 
     /// Text bodies as lines; a body with NUL bytes is described instead. Invalid UTF-8 becomes U+FFFD.

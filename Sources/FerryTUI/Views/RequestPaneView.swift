@@ -1,3 +1,4 @@
+import FerryCore
 import Foundation
 
 /// The request tabs: Headers (an editable table), Body (a multi-line editor), Options.
@@ -13,7 +14,35 @@ struct RequestPaneView {
         case .options: renderOptions(state, in: inner, canvas: &canvas)
         case .params: ParamsView().render(state, in: inner, canvas: &canvas)
         case .multipart: MultipartView().render(state, in: inner, canvas: &canvas)
+        case .expect: renderChecks(state, in: inner, canvas: &canvas)
         }
+    }
+
+    /// The Expect tab: a row per assertion or capture, marked ✓/✗ by the last response's results.
+    private func renderChecks(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
+        let theme = state.theme
+        guard !state.editor.checks.isEmpty else {
+            canvas.put([Span("(no checks: a adds one, e.g. status == 200, $.id exists, header ETag exists, capture token = $.json.token)", .muted)],
+                       in: rect, row: 0, theme: theme)
+            return
+        }
+        var results: [String: Bool] = [:]
+        if case .finished(let summary) = state.exchange, let checks = summary.checks {
+            for result in checks.results { results[result.assertion.text] = result.passed }
+            for variable in checks.captured { results[variable.name] = true }
+        }
+        let lines = state.editor.checks
+        EditableRowList(count: lines.count, selection: state.editor.checkSelection, focused: state.focus == .request,
+                        editing: state.editor.lineEdit?.row(LineEdit.Target.check),
+                        lead: { index in
+                            let key = (try? CheckLine(parsing: lines[index])).map { line -> String in
+                                if case .capture(let capture) = line { return capture.name }
+                                return line.text
+                            }
+                            return key.flatMap { results[$0] }.map { $0 ? "✓ " : "✗ " } ?? "  "
+                        }, enabled: { _ in true }) { index in
+            [Span(lines[index], lines[index].hasPrefix("capture ") ? .accent : .base)]
+        }.render(in: rect, canvas: &canvas, theme: theme)
     }
 
     private func renderHeaders(_ state: AppState, in rect: Rect, canvas: inout Canvas) {

@@ -91,15 +91,29 @@ enum ResponseContent {
             return chainLines(chain)
         case .finished(let summary):
             let chains = [summary.validation].compactMap { $0 }
+            let checks = summary.checks.map(checkLines) ?? []
             guard !chains.isEmpty else {
-                return [[Span("No errors: the status is 2xx and the Content-Type matches Accept.", .success)]]
+                return [[Span("No errors: the status is 2xx and the Content-Type matches Accept.", .success)]] + checks
             }
             let lines = chains.flatMap(chainLines)
             let offset = chains.flatMap(\.links).flatMap(\.details).first { $0.name == "offset" }
-            return lines + (offset.map { [[], [Span("Enter shows byte \($0.value) in Hex.", .muted)]] } ?? [])
+            return lines + (offset.map { [[], [Span("Enter shows byte \($0.value) in Hex.", .muted)]] } ?? []) + checks
         case .idle, .sending:
             return [[Span("No errors.", .muted)]]
         }
+    }
+
+    /// The Expect tab's results: each assertion ✓/✗ with the actual value, the captures taken and those that found nothing.
+    private static func checkLines(_ checks: CheckReport) -> [[Span]] {
+        let failed = checks.failures.count + checks.captureProblems.count
+        var lines: [[Span]] = [[], [Span("Checks", .accent), Span(failed == 0 ? "  all passed" : "  \(failed) failed", failed == 0 ? .success : .error)]]
+        lines += checks.results.map { result in
+            [Span(result.passed ? "✓ " : "✗ ", result.passed ? .success : .error), Span(result.assertion.text)]
+                + (result.passed ? [] : [Span(result.problem.map { "  (\($0))" } ?? "  (actual \(result.actual))", .muted)])
+        }
+        lines += checks.captured.map { [Span("✓ ", .success), Span("captured {{\($0.name)}}"), Span($0.isSecret ? "  (secret)" : "  = " + $0.value, .muted)] }
+        lines += checks.captureProblems.map { [Span("✗ ", .error), Span($0)] }
+        return lines
     }
 
     /// One row per link, outermost first: stage and reason, then the message and the values indented below.

@@ -1,7 +1,7 @@
 extension Assertion {
     /// What an asserted value must be. Numbers compare as the decimal numbers written (no rounding:
     /// `12345678901234567890 > 12345678901234567889` holds); strings compare by their Unicode scalars.
-    public indirect enum Predicate: Sendable, Equatable {
+    public indirect enum Predicate: Sendable, Hashable {
         case compare(Comparison, Parameters)
         /// Equal to one of these (`status: [200, 201]`).
         case oneOf([Parameters])

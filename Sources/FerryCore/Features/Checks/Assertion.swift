@@ -1,9 +1,9 @@
 /// One check of a response, from a request file's `expect:` (or the TUI's Expect tab): a subject
 /// (`status`, a header, a body path, the duration, the size, the body as a whole) and a predicate
 /// it must satisfy. `$.items: {count: 3, ">": 1}` is two assertions on one subject.
-public struct Assertion: Sendable, Equatable {
+public struct Assertion: Sendable, Hashable {
     /// What of the response is looked at.
-    public enum Subject: Sendable, Equatable {
+    public enum Subject: Sendable, Hashable {
         case status
         case header(String)
         /// A node of the parsed body: `$.items[0].id` (JSON, property lists) or `/root/item[2]/@id` (XML).

@@ -1,5 +1,5 @@
 /// How one assertion fared: passed or not, with what was actually found, or why it could not be checked.
-public struct AssertionResult: Sendable, Equatable {
+public struct AssertionResult: Sendable, Hashable {
     public var assertion: Assertion
     public var passed: Bool
     /// What the response held, as a report shows it.

@@ -1,9 +1,9 @@
 /// A value taken from a response into a variable for the requests after it (`capture:` in a
 /// request file): a body path, a header, the status, or a regular expression's first group over
 /// the body. A secret capture is redacted wherever it is shown.
-public struct Capture: Sendable, Equatable {
+public struct Capture: Sendable, Hashable {
     /// Where the value comes from.
-    public enum Source: Sendable, Equatable {
+    public enum Source: Sendable, Hashable {
         /// `$.json.token` or `/root/id`.
         case body(path: String)
         case header(String)

@@ -1,6 +1,6 @@
 /// What a request's `expect:` and `capture:` made of one exchange: each assertion's result, the
 /// values captured (for the variables of the requests after it) and the captures that found nothing.
-public struct CheckReport: Sendable, Equatable {
+public struct CheckReport: Sendable, Hashable {
     public var results: [AssertionResult]
     public var captured: [Variable]
     /// One line per capture that found nothing or could not be read.
@@ -14,8 +14,13 @@ public struct CheckReport: Sendable, Equatable {
 
     /// Checks every assertion of `description`, then takes its captures (secret ones as secret variables).
     public init(checking description: RequestDescription, facts: ResponseFacts) {
-        self.init(results: description.assertions.map { $0.check(facts) })
-        for capture in description.captures {
+        self.init(checking: description.checks, facts: facts)
+    }
+
+    /// Checks every assertion, then takes the captures (secret ones as secret variables).
+    public init(checking checks: ResponseChecks, facts: ResponseFacts) {
+        self.init(results: checks.assertions.map { $0.check(facts) })
+        for capture in checks.captures {
             do {
                 captured.append(Variable(name: capture.name, value: try capture.take(from: facts), isSecret: capture.secret))
             } catch {

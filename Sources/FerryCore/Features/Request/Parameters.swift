@@ -2,7 +2,7 @@ import Foundation
 
 /// An ordered tree of request parameters: objects keep the order their keys were given in, and
 /// numbers keep the text they were written as, so big integers and long decimals are never rounded.
-public indirect enum Parameters: Sendable, Equatable {
+public indirect enum Parameters: Sendable, Hashable {
     case object([(key: String, value: Parameters)])
     case array([Parameters])
     case string(String)
@@ -20,6 +20,22 @@ public indirect enum Parameters: Sendable, Equatable {
         case (.bool(let a), .bool(let b)): a == b
         case (.null, .null): true
         default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .object(let members):
+            hasher.combine(members.count)
+            for member in members {
+                hasher.combine(member.key)
+                hasher.combine(member.value)
+            }
+        case .array(let items): hasher.combine(items)
+        case .string(let text): hasher.combine("s" + text)
+        case .number(let text): hasher.combine("n" + text)
+        case .bool(let value): hasher.combine(value)
+        case .null: hasher.combine(0)
         }
     }
 

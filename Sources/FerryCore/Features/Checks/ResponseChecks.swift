@@ -1,0 +1,20 @@
+/// A request's checks of its response, as a front end carries them to where the response arrives:
+/// the assertions, the captures and the examples `bodyEquals` compares with.
+public struct ResponseChecks: Sendable, Equatable {
+    public var assertions: [Assertion]
+    public var captures: [Capture]
+    public var examples: [RequestDescription.Example]
+
+    public init(assertions: [Assertion] = [], captures: [Capture] = [], examples: [RequestDescription.Example] = []) {
+        self.assertions = assertions
+        self.captures = captures
+        self.examples = examples
+    }
+
+    public var isEmpty: Bool { assertions.isEmpty && captures.isEmpty }
+}
+
+extension RequestDescription {
+    /// The description's `expect:`, `capture:` and examples.
+    public var checks: ResponseChecks { ResponseChecks(assertions: assertions, captures: captures, examples: examples) }
+}

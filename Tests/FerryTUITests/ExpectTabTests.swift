@@ -1,0 +1,80 @@
+import FerryCore
+import FerryTestSupport
+import FerryTUI
+import Foundation
+import Testing
+
+/// The Expect tab and the checks in the TUI, in-process against the demo server: a capture taken
+/// by hand feeds the next request (log in, then call), results show ✓/✗ in the Errors tab and beside
+/// each Expect line, and a line that does not read is refused with the reason.
+@Suite struct ExpectTabTests {
+    private static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/FerryCLI/Examples").path
+    /// The layout with the sidebar hidden.
+    private let layout = ScreenLayout(width: 120, height: 34)
+
+    /// Opens `checks/name` from the sidebar's filter, found by `query`, sends it, and hides the sidebar.
+    private func send(_ name: String, query: String, in tui: InProcessTUI, until text: String) async throws {
+        tui.press(.control("b"), .character("/"), .control("u"))
+        tui.type(query)
+        tui.press(.enter, .character("j"), .enter)
+        try await tui.waitForScreen { $0.text.contains("opened checks/\(name).ferry.yaml") }
+        tui.press(.control("r"))
+        try await tui.waitForScreen { $0.text.contains(text) }
+        tui.press(.control("b"), .escape)
+    }
+
+    /// Focuses a pane (`3` request, `4` response) and steps its tabs until `tab` is the active one.
+    @discardableResult
+    private func show(_ tab: String, focusing key: Character, row: Int, in tui: InProcessTUI) async throws -> StyledScreen {
+        tui.press(.character(key))
+        for _ in 0..<8 {
+            let before = tui.screen.runs(.tabActive, row: row)
+            if before == [" \(tab) "] { return tui.screen }
+            tui.press(.character("l"))
+            try await tui.waitForScreen { $0.runs(.tabActive, row: row) != before }
+        }
+        return try await tui.waitForScreen { $0.runs(.tabActive, row: row) == [" \(tab) "] }
+    }
+
+    @Test func logInCaptureTheTokenThenCallWithItAndSeeTheChecks() async throws {
+        try await withDemoServer { server in
+            let home = try TemporaryDirectory()
+            let collection = home.file("examples")
+            try FileManager.default.copyItem(atPath: Self.examples, toPath: collection)
+            let tui = InProcessTUI(home: home, width: 120, height: 34, collection: collection,
+                                   variables: [Variable(name: "baseURL", value: server.baseURL)], environmentName: "demo")
+            defer { tui.hangUp() }
+            try await tui.waitForScreen { $0.text.contains("env demo") && $0.text.contains("checks/") }
+
+            try await send("login", query: "log in", in: tui, until: "captured {{token}}")
+            var screen = try await show("Errors", focusing: "4", row: layout.responsePane.y, in: tui)
+            #expect(screen.text.contains("Checks  all passed"), "\(screen)")
+            #expect(screen.text.contains("✓ captured {{token}}  (secret)"), "\(screen)")
+            #expect(screen.text.contains("✓ $.token length > 20"), "\(screen)")
+
+            // /me answers 200 only with the token captured by hand from the log-in.
+            try await send("me", query: "who am", in: tui, until: "200 OK")
+            screen = try await show("Errors", focusing: "4", row: layout.responsePane.y, in: tui)
+            #expect(screen.text.contains("Checks  all passed"), "\(screen)")
+            #expect(screen.text.contains("✓ $.user == \"ferry\""), "\(screen)")
+
+            // The Expect tab lists the same checks, marked by the last response.
+            screen = try await show("Expect", focusing: "3", row: layout.requestPane.y, in: tui)
+            #expect(screen.text.contains("✓ status == 200"), "\(screen)")
+            #expect(screen.text.contains("✓ $.authenticated == true"), "\(screen)")
+
+            // A line that does not read stays open with the reason; a good one is checked on the next send.
+            tui.press(.character("a"))
+            tui.type("$.user startsWith")
+            tui.press(.enter)
+            try await tui.waitForScreen { $0.text.contains("✗ `startsWith` takes one value") }
+            tui.press(.control("u"))
+            tui.type("$.user == nobody")
+            tui.press(.enter, .control("r"))
+            screen = try await tui.waitForScreen { $0.text.contains("1 check(s) failed (Errors tab)") }
+            #expect(screen.text.contains("✗ $.user == \"nobody\""), "\(screen)")
+            #expect(try await tui.quit() == 0)
+        }
+    }
+}
