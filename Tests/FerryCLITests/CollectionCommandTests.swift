@@ -203,14 +203,14 @@ import Testing
             session.close()
             withExtendedLifetime(home) {}
         }
-        var screen = try await session.waitForScreen { $0.contains("Nothing sent yet") && $0.contains("example 1/14: ") }
+        var screen = try await session.waitForScreen { $0.contains("Nothing sent yet") && $0.contains("example 1/22: ") }
         // F2 steps through the collection; find the JSON one and send it. The sidebar lists every
-        // name, so look for the status line's "example N/14: name", waiting for each step.
-        for number in 2...14 where !screen.contains("/14: a JSON document") {
+        // name, so look for the status line's "example N/22: name", waiting for each step.
+        for number in 2...22 where !screen.contains("/22: a JSON document") {
             try session.send("F2")
-            screen = try await session.waitForScreen { $0.contains("example \(number)/14: ") }
+            screen = try await session.waitForScreen { $0.contains("example \(number)/22: ") }
         }
-        #expect(screen.contains("/14: a JSON document"), "\(screen)")
+        #expect(screen.contains("/22: a JSON document"), "\(screen)")
         #expect(screen.contains("/json ") && screen.contains("from the folder: X-Client: ferry-examples"), "\(screen)")
         try session.send("Enter")
         screen = try await session.waitForScreen { $0.contains("200 OK") }

@@ -20,7 +20,8 @@ import Testing
         tui.press(.enter, .character("j"), .enter)
         try await tui.waitForScreen { $0.text.contains("opened checks/\(name).ferry.yaml") }
         tui.press(.control("r"))
-        try await tui.waitForScreen { $0.text.contains(text) }
+        // The "opened" notice goes when the response arrives (an earlier response may show the same status).
+        try await tui.waitForScreen { $0.text.contains(text) && !$0.text.contains("opened checks/") }
         tui.press(.control("b"), .escape)
     }
 

@@ -27,7 +27,7 @@ import Testing
         }
         press(.character("k"), .character("k"), .character("k"), .character(" "), in: &state)
         #expect(rows(state, 1...8) == """
-            ┌ 3  Params │ Headers │ Body │ Multipart │ Options │───────┐
+            ┌ 3  Params │ Headers │ Body │ Multipart │ Options │ Expect┐
             │[x] page = 2                                              │
             │[ ] user {2}                                              │
             │  [x] name = Ann                                          │
@@ -69,7 +69,7 @@ import Testing
             press(.enter, in: &state)
         }
         #expect(rows(state, 1...6) == """
-            ┌ 3  Params │ Headers │ Body │ Multipart │ Options │───────┐
+            ┌ 3  Params │ Headers │ Body │ Multipart │ Options │ Expect┐
             │[x] text title=Holiday                                    │
             │[x] file photo=@/nonexistent/beach.jpg;type=image/jpeg    │
             │                                                          │
@@ -90,7 +90,7 @@ import Testing
         let canvas = Screen.render(state)
         #expect((0..<24).map { canvas.text(row: $0) }.joined(separator: "\n") == """
              GET ▾   │ http://127.0.0.1:8080/status/404                      │ ⏎ send
-            ┌ 3  Params │ Headers │ Body │ Multipart │ Options │───────────────────────────┐
+            ┌ 3  Params │ Headers │ Body │ Multipart │ Options │ Expect │──────────────────┐
             │[┌ Command palette: type to filter, Enter runs, Esc closes │────────────────┐ │
             │ │> dark                                                                    │ │
             │ │theme: ferry-dark        switch to this theme                             │ │

@@ -141,7 +141,7 @@ import Testing
 enum Snapshots {
     static let idle = #"""
          GET ▾   │ http://127.0.0.1:8080/status/404  │ ⏎ send
-        ┌ 3  Params │ Headers │ Body │ Multipart │ Options │───────┐
+        ┌ 3  Params │ Headers │ Body │ Multipart │ Options │ Expect┐
         │[x] Accept: */*                                           │
         │                                                          │
         │                                                          │
@@ -163,7 +163,7 @@ enum Snapshots {
         """#
     static let raw = #"""
          GET ▾   │ http://127.0.0.1:8080/status/404  │ → 404
-        ┌ 3  Params │ Headers │ Body │ Multipart │ Options │───────┐
+        ┌ 3  Params │ Headers │ Body │ Multipart │ Options │ Expect┐
         │[x] Accept: */*                                           │
         │                                                          │
         │                                                          │

@@ -5,7 +5,7 @@ public enum Pane: Int, Hashable, Sendable, CaseIterable {
 
 /// The tabs of the request pane.
 public enum RequestTab: String, Hashable, Sendable, CaseIterable {
-    case params = "Params", headers = "Headers", body = "Body", multipart = "Multipart", expect = "Expect", options = "Options"
+    case params = "Params", headers = "Headers", body = "Body", multipart = "Multipart", options = "Options", expect = "Expect"
 }
 
 /// The tabs of the response pane.
