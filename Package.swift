@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", .upToNextMinor(from: "6.2.2")),
         .package(url: "https://github.com/groue/GRDB.swift.git", .upToNextMinor(from: "7.10.0")),
         // Without its default ExternalLoading trait: Ferry resolves local $refs only (DECISIONS.md).
+        .package(url: "https://github.com/yaslab/CSV.swift.git", .upToNextMinor(from: "2.5.2")),
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", .upToNextMinor(from: "6.4.0"), traits: []),
     ],
     targets: [
@@ -69,6 +70,7 @@ let package = Package(
         .target(name: "FerryApp", dependencies: [
             "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport", "FerryStore", "FerryInterop",
             .product(name: "Yams", package: "Yams"),
+            .product(name: "CSV", package: "CSV.swift"),
         ], resources: [.copy("Themes")]),
         .target(name: "FerryCLI", dependencies: [
             "FerryCore", "FerryTransport", "FerryServer", "FerryApp", "FerryStore", "FerryTUI", "FerryInterop",

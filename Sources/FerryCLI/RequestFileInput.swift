@@ -12,6 +12,8 @@ struct RequestFileInput {
     var expectations: ResponseExpectations?
     /// The request as it is saved by `--save` (variables unresolved).
     var document: RequestDescription?
+    /// The file's `expect:` and `capture:` with its variables filled into expected values.
+    var checks = ResponseChecks()
     /// Where the request came from, for the history: the collection, the file in it, the environment.
     var origin = HistoryOrigin.adHoc
 
@@ -48,7 +50,9 @@ struct RequestFileInput {
             throw error.asInvalidRequest
         }
         defaults.baseURL = options.baseURL ?? defaults.baseURL
-        let resolved = try document.resolved(with: try collection.resolver(root: root), defaults: defaults, directory: root)
+        let resolver = try collection.resolver(root: root)
+        let resolved = try document.resolved(with: resolver, defaults: defaults, directory: root)
+        checks = try document.checks.rendered(with: resolver)
         request = resolved.request
         redaction = resolved.redaction
         self.document = document

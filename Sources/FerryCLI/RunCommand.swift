@@ -35,6 +35,9 @@ struct RunCommand: AsyncCommand {
     @Option(name: .customLong("repeat"), help: "Run the selection this many times.")
     var repeatCount = 1
 
+    @Option(name: .customLong("data"), help: ArgumentHelp("Run the selection once per row of a CSV file (with a header row) or a JSON array of objects, the row's values as variables.", valueName: "file"))
+    var dataFile: String?
+
     @Option(name: .customLong("filter"), help: ArgumentHelp("Only request files whose path or name matches this glob (repeatable), e.g. 'users/*'.", valueName: "glob"))
     var filters: [String] = []
 
@@ -62,10 +65,13 @@ struct RunCommand: AsyncCommand {
         let plan: RunPlan
         let variables: VariableResolver
         let root: String
+        let rows: [[Variable]]
         do {
             root = collectionOptions.collection ?? Self.collectionRoot(of: paths.first ?? ".", options: collectionOptions)
             plan = try RunPlan(paths: paths, root: root, filters: filters)
             variables = try collectionOptions.resolver(root: root)
+            rows = try dataFile.map(RunData.rows(fromFile:)) ?? []
+            if let dataFile, rows.isEmpty { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--data \(dataFile)", problem: "has no rows")) }
         } catch {
             stderr.line("ferry: run: " + TerminalSafeText.escaping((error as? FerryError)?.link.message ?? "\(error)"))
             return .usage
@@ -83,14 +89,15 @@ struct RunCommand: AsyncCommand {
         settings.bail = bail
         settings.continueOnError = continueOnError
         settings.repeatCount = repeatCount
+        settings.dataRows = rows
         settings.environment = collectionOptions.environment
         let runner = CollectionRunner(settings: settings)
         let id = Self.newRunID()
         let textOutput = reporter == .text || output != nil
         let text = RunTextReporter(output: stdout, redaction: variables.redaction, showsProgress: isatty(STDOUT_FILENO) == 1,
-                                   total: plan.items.count * repeatCount)
+                                   total: plan.items.count * repeatCount * max(1, rows.count))
         let counter = Counter()
-        let iterations = repeatCount > 1
+        let iterations = repeatCount > 1 || rows.count > 1
         let task = Task {
             await runner.run(plan, id: id, variables: variables) { result in
                 let done = counter.increment()

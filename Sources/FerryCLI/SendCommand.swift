@@ -41,13 +41,13 @@ struct SendCommand: AsyncCommand {
         let request: Request
         let evaluator: ResponseEvaluator?
         let origin: HistoryOrigin
-        let description: RequestDescription?
+        let checks: ResponseChecks
         do {
             let input = try RequestFileInput(options, collection: collection, responseOptions: givenResponseOptions)
             printer.redaction = input.redaction
             origin = input.origin
             request = input.request
-            description = RequestFileInput.isRequestFile(options.url) ? input.document : nil
+            checks = input.checks
             evaluator = input.expectations?.evaluator(accept: request.headers["Accept"], fallback: .data)
             if let path = collection.savePath, let document = input.document { try document.save(to: path, force: collection.force) }
         } catch {
@@ -86,11 +86,11 @@ struct SendCommand: AsyncCommand {
         } catch {
             outcome = Outcome(request: request, error: error as? FerryError ?? .explicitlyCancelled)
         }
-        if let description, !description.assertions.isEmpty || !description.captures.isEmpty, let response = outcome.response {
+        if !checks.isEmpty, let response = outcome.response {
             var document: Document?
             if case .document(let parsed)? = outcome.serialized { document = parsed }
-            let facts = ResponseFacts(response: response, method: request.method, document: document, examples: description.examples)
-            outcome.checks = CheckReport(checking: description, facts: facts)
+            let facts = ResponseFacts(response: response, method: request.method, document: document, examples: checks.examples)
+            outcome.checks = CheckReport(checking: checks, facts: facts)
         }
         let status = report(outcome, options: options, hex: givenResponseOptions.value.hex, printer: printer)
         if !options.noHistory {

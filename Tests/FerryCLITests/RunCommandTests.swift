@@ -150,6 +150,45 @@ private let demoPassword = "s3cret-demo"
         }
     }
 
+    @Test func dataRowsRetriesAndSkips() async throws {
+        try await withDemoServer { server throws in
+            let suite = try Suite(baseURL: server.baseURL, extra: [
+                "data/echo.ferry.yaml": """
+                    url: "{{baseURL}}/anything/{{name}}"
+                    params:
+                      n: "{{n}}"
+                    expect:
+                      body:
+                        $.args.n: "{{n}}"
+                        $.url: { endsWith: "/anything/ann?n=1" }
+                    """,
+                "data/retried.ferry.yaml": "url: \"{{baseURL}}/status/503\"\nretry: { count: 2, interval: 10 }\nexpect:\n  status: 200\n",
+                "data/skipped.ferry.yaml": "url: \"{{baseURL}}/get\"\nskip: \"{{name}} == bob\"\n",
+                "rows.csv": "name,n\nann,1\n\"bob\",\"2\"\n",
+                "bad.csv": "name,n\nann,1\nbob\ncy,3\n",
+                "rows.json": #"[{"name": "ann", "n": 1}, {"name": "bob", "n": {"deep": 2}}]"#,
+            ])
+            let outcome = await suite.run(["data"], ["--data", suite.directory.file("rows.csv"), "--reporter", "json"])
+            #expect(outcome.status == 3, "\(outcome.text)\(outcome.stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any])
+            let results = try #require(report["results"] as? [[String: Any]])
+            let summary = results.map { "\($0["path"]!) #\($0["iteration"]!) \($0["status"]!) \($0["attempts"]!)" }
+            #expect(summary == ["data/echo.ferry.yaml #1 passed 1", "data/retried.ferry.yaml #1 failed 3", "data/skipped.ferry.yaml #1 passed 1",
+                                "data/echo.ferry.yaml #2 failed 1", "data/retried.ferry.yaml #2 failed 3", "data/skipped.ferry.yaml #2 skipped 1"],
+                    "\(summary)")
+            let echoChecks = try #require(results[3]["assertions"] as? [[String: Any]])
+            #expect(echoChecks.map { $0["passed"] as? Bool } == [true, false], "row 2's n is filled into the expected value; its URL is not ann's")
+            #expect(results[5]["skipReason"] as? String == "skip: bob == bob")
+
+            let bad = await suite.run(["data"], ["--data", suite.directory.file("bad.csv")])
+            #expect(bad.status == 1)
+            #expect(bad.stderr.contains("line 3: 1 field(s) where the header row has 2"), "\(bad.stderr)")
+            let nested = await suite.run(["data"], ["--data", suite.directory.file("rows.json")])
+            #expect(nested.status == 1)
+            #expect(nested.stderr.contains("/1/n: a nested value cannot be a variable"), "\(nested.stderr)")
+        }
+    }
+
     @Test func aTransportFailureStopsTheRunWithExitTwo() async throws {
         let suite = try Suite(baseURL: "http://127.0.0.1:\(try closedLocalPort())")
         let stopped = await suite.run(["checks"])

@@ -34,7 +34,7 @@ public struct CollectionRunner: Sendable {
                         result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
                         result.skipReason = reason
                     } else {
-                        result = await send(item, iteration: iteration, root: plan.root, resolver: resolver, missing: missing)
+                        result = await sendRetrying(item, iteration: iteration, root: plan.root, resolver: resolver, missing: missing)
                     }
                     resolver.add(result.checks.captured)
                     for capture in item.description.captures {
@@ -59,10 +59,34 @@ public struct CollectionRunner: Sendable {
         return summary
     }
 
+    /// Sends until the request passes or its `retry:` runs out, waiting its interval in between.
+    private func sendRetrying(_ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
+                              missing: [String: String]) async -> RunResult {
+        var result = await send(item, iteration: iteration, root: root, resolver: resolver, missing: missing)
+        guard let retry = item.description.retry else { return result }
+        var attempts = 1
+        while result.status == .failed || result.status == .error && result.response == nil && result.request != nil, attempts <= retry.count {
+            do {
+                try await Task.sleep(for: .milliseconds(retry.interval))
+            } catch {
+                break
+            }
+            attempts += 1
+            result = await send(item, iteration: iteration, root: root, resolver: resolver, missing: missing)
+        }
+        result.attempts = attempts
+        return result
+    }
+
     /// One request: resolve, send, evaluate, check, capture.
     private func send(_ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
                       missing: [String: String]) async -> RunResult {
         var result = RunResult(item: item, iteration: iteration, status: .passed, started: Date())
+        if let skip = item.description.skip, let rendered = try? resolver.render(skip, place: "skip"), SkipCondition.holds(rendered) {
+            result.status = .skipped
+            result.skipReason = "skip: \(rendered)"
+            return result
+        }
         let resolved: ResolvedRequest
         do {
             resolved = try item.description.resolved(with: resolver, defaults: item.defaults, directory: root)
@@ -96,7 +120,12 @@ public struct CollectionRunner: Sendable {
         }
         result.response = evaluated
         let facts = ResponseFacts(response: evaluated, method: resolved.request.method, document: document, examples: item.description.examples)
-        result.checks = CheckReport(checking: item.description, facts: facts)
+        do {
+            result.checks = CheckReport(checking: try item.description.checks.rendered(with: resolver), facts: facts)
+        } catch {
+            result.checks = CheckReport(checking: item.description.checks, facts: facts)
+            result.error = error as? FerryError
+        }
         if result.error != nil || !result.checks.passed { result.status = .failed }
         return result
     }

@@ -22,6 +22,8 @@ public struct RunResult: Sendable {
     /// The request's secrets (auth, secret variables), for reports and the history.
     public var redaction = Redaction()
     public var started: Date
+    /// Sends it took (more than one with `retry:`).
+    public var attempts = 1
     /// The whole exchange's time, in milliseconds.
     public var durationMilliseconds: Int { response.map { Int($0.timeline.total / 1000) } ?? 0 }
 

@@ -20,6 +20,7 @@ struct RunJSONReport: Encodable {
         var iteration: Int
         var status: String
         var durationMs: Int
+        var attempts: Int
         var skipReason: String?
         var exchange: ExchangeReport?
         var assertions: [ExchangeReport.AssertionPart]
@@ -40,7 +41,7 @@ struct RunJSONReport: Encodable {
                                    error: result.error, bodyLimit: bodyLimit, exitCode: RunCommand.exitStatus(for: [result]))
             }
             return Entry(path: result.item.path, name: result.item.title, iteration: result.iteration, status: result.status.rawValue,
-                         durationMs: result.durationMilliseconds, skipReason: result.skipReason, exchange: exchange,
+                         durationMs: result.durationMilliseconds, attempts: result.attempts, skipReason: result.skipReason, exchange: exchange,
                          assertions: result.checks.results.map(ExchangeReport.AssertionPart.init),
                          captured: result.checks.captured.map(\.name), captureProblems: result.checks.captureProblems)
         }

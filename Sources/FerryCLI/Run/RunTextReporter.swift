@@ -24,7 +24,8 @@ struct RunTextReporter: Sendable {
             let mark = result.status == .passed ? "✓" : "✗"
             let method = result.request?.method.rawValue ?? ""
             let status = result.response.map { String($0.status) } ?? "—"
-            lines.append("\(mark) \(name)  \(method) \(status)  \(result.durationMilliseconds) ms")
+            let attempts = result.attempts > 1 ? "  (\(result.attempts) attempts)" : ""
+            lines.append("\(mark) \(name)  \(method) \(status)  \(result.durationMilliseconds) ms\(attempts)")
             if let error = result.error { lines.append("    \(error.link.message)") }
             lines += result.checks.failures.map { "    " + $0.line }
             lines += result.checks.captureProblems.map { "    ✗ " + $0 }

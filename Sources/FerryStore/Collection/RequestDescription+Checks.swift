@@ -123,6 +123,22 @@ extension RequestDescription {
         throw file.problem(at: node, key: key, "expected a body path ($.token, /root/id), `header NAME` or `status`")
     }
 
+    /// `retry: {count: 5, interval: 500}` (the interval in milliseconds, 1000 when left out).
+    static func retry(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> RetryPolicy {
+        var policy = RetryPolicy(count: 0)
+        var counted = false
+        for (field, _, value) in try file.fields(of: node, key: "retry", allowed: ["count", "interval"]) {
+            if field == "count" {
+                policy.count = try file.int(value, key: "retry.count", in: 1...1000)
+                counted = true
+            } else {
+                policy.interval = try file.int(value, key: "retry.interval", in: 0...600_000)
+            }
+        }
+        guard counted else { throw file.problem(at: node, key: "retry", "needs a count (how many more sends)") }
+        return policy
+    }
+
     // MARK: - Writing
 
     /// The `expect:` mapping: assertions grouped by subject in the order they first appear.
@@ -187,6 +203,11 @@ extension RequestDescription {
         if !counts.isEmpty { pairs.append(("count", predicateNode(counts, statusForm: false))) }
         if !lengths.isEmpty { pairs.append(("length", predicateNode(lengths, statusForm: false))) }
         return .map(pairs)
+    }
+
+    /// The `retry:` mapping.
+    static func retryNode(_ policy: RetryPolicy) -> Node {
+        .map([("count", .plain("\(policy.count)")), ("interval", .plain("\(policy.interval)"))])
     }
 
     /// The `capture:` mapping.

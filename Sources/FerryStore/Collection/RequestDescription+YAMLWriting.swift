@@ -33,6 +33,8 @@ extension RequestDescription {
         }
         if !assertions.isEmpty { pairs.append(("expect", Self.expectNode(assertions))) }
         if !captures.isEmpty { pairs.append(("capture", Self.captureNode(captures))) }
+        if let retry { pairs.append(("retry", Self.retryNode(retry))) }
+        if let skip { pairs.append(("skip", .text(skip))) }
         if !examples.isEmpty { pairs.append(("examples", .list(examples.map(Self.node)))) }
         return .map(pairs)
     }

@@ -17,6 +17,12 @@ extension AppState {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
+    /// The editor's checks with the session's variables filled into their expected values.
+    func renderedChecks() -> ResponseChecks {
+        let checks = (try? editor.description().checks) ?? ResponseChecks()
+        return (try? checks.rendered(with: VariableResolver(collection.variables + collection.captured))) ?? checks
+    }
+
     /// Commits the edited Expect row: a line that does not read stays open with the reason shown.
     mutating func commitCheckEdit(_ index: Int, text: String, isNewRow: Bool) -> Bool {
         if text.trimmingCharacters(in: .whitespaces).isEmpty {

@@ -226,7 +226,7 @@ extension AppState {
             nextRequestID += 1
             exchange = .sending(id: id, progress: nil, elapsed: 0)
             notice = nil
-            return [.send(id: id, OutgoingRequest(resolved: request, expectations: editor.expectations, checks: (try? editor.description().checks) ?? ResponseChecks(),
+            return [.send(id: id, OutgoingRequest(resolved: request, expectations: editor.expectations, checks: renderedChecks(),
                                                   requestPath: collection.openRequest?.path, environment: collection.environment))]
         } catch {
             exchange = .failed(ErrorChain(error), elapsed: 0)

@@ -25,6 +25,11 @@ public struct RequestDescription: Sendable, Equatable {
     public var assertions: [Assertion] = []
     /// Values taken from the response into variables for the requests after it (`capture:`).
     public var captures: [Capture] = []
+    /// `ferry run` sends again until the checks hold (`retry:`), for an endpoint that becomes ready.
+    public var retry: RetryPolicy?
+    /// `ferry run` leaves the request out when this holds once its variables are filled in
+    /// (`skip: "{{env}} == prod"`, `!=`, or `true`).
+    public var skip: String?
     public var examples: [Example] = []
 
     public init(method: HTTPMethod = .get, url: String) {
