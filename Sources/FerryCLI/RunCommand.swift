@@ -32,6 +32,9 @@ struct RunCommand: AsyncCommand {
     @Flag(name: .customLong("continue-on-error"), help: "Go on after a transport failure (by default the run stops there).")
     var continueOnError = false
 
+    @Option(name: .customLong("jobs"), help: "Send up to this many requests at once (a request that captures waits for those before it, and those after it wait for it).")
+    var jobs = 1
+
     @Option(name: .customLong("repeat"), help: "Run the selection this many times.")
     var repeatCount = 1
 
@@ -51,6 +54,7 @@ struct RunCommand: AsyncCommand {
 
     func validate() throws {
         guard repeatCount >= 1 else { throw ValidationError("--repeat takes a count of 1 or more") }
+        guard (1...64).contains(jobs) else { throw ValidationError("--jobs takes 1 to 64") }
         guard collectionOptions.save == nil else { throw ValidationError("--save is ferry send's") }
     }
 
@@ -89,6 +93,7 @@ struct RunCommand: AsyncCommand {
         settings.bail = bail
         settings.continueOnError = continueOnError
         settings.repeatCount = repeatCount
+        settings.jobs = jobs
         settings.dataRows = rows
         settings.environment = collectionOptions.environment
         let runner = CollectionRunner(settings: settings)

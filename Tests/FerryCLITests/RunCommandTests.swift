@@ -144,6 +144,15 @@ private let demoPassword = "s3cret-demo"
             #expect(repeated.status == 0)
             #expect(repeated.text.contains("1..10"))
             #expect(repeated.text.contains("ok 6 - checks/login.ferry.yaml \\#2"), "\(repeated.text)")
+            let parallel = await suite.run(["checks", "checks-failing"], ["--jobs", "4", "--reporter", "tap"])
+            #expect(parallel.status == 3)
+            let points = parallel.text.split(separator: "\n").filter { $0.hasPrefix("ok") || $0.hasPrefix("not ok") }
+            #expect(points.map { $0.split(separator: " - ")[1].split(separator: " ")[0] } == [
+                "checks/login.ferry.yaml", "checks/me.ferry.yaml", "checks/json.ferry.yaml", "checks/xml.ferry.yaml", "checks/redirected.ferry.yaml",
+                "checks-failing/wrong-status.ferry.yaml", "checks-failing/missing-capture.ferry.yaml", "checks-failing/needs-capture.ferry.yaml",
+            ], "results keep the run order with --jobs:\n\(parallel.text)")
+            #expect(points.prefix(5).allSatisfy { $0.hasPrefix("ok") }, "me waits for the token login captures:\n\(parallel.text)")
+            #expect(points.last?.contains("# SKIP needs {{orderID}}") == true)
             let none = await suite.run(["checks"], ["--filter", "nothing-*"])
             #expect(none.status == 1)
             #expect(none.stderr.contains("no request file matches"))

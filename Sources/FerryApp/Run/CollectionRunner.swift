@@ -24,39 +24,86 @@ public struct CollectionRunner: Sendable {
         var stopped: String?
         rounds: for round in 0..<max(1, settings.repeatCount) {
             for (rowIndex, row) in rows.enumerated() {
-                var resolver = variables
-                resolver.add(row)
-                var missing: [String: String] = [:]
-                for item in plan.items {
-                    let iteration = round * rows.count + rowIndex + 1
-                    var result: RunResult
-                    if let reason = stopped {
-                        result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
-                        result.skipReason = reason
-                    } else {
-                        result = await sendRetrying(item, iteration: iteration, root: plan.root, resolver: resolver, missing: missing)
-                    }
-                    resolver.add(result.checks.captured)
-                    for capture in item.description.captures {
-                        let taken = result.checks.captured.contains { $0.name == capture.name }
-                        missing[capture.name] = taken ? nil : item.path
-                    }
-                    summary.redaction.add(resolver.redaction.rules + result.redaction.rules)
-                    summary.results.append(result)
-                    onResult(result)
-                    if stopped == nil, Task.isCancelled {
-                        summary.cancelled = true
-                        stopped = "the run was cancelled"
-                    } else if stopped == nil, result.status == .failed && settings.bail {
-                        stopped = "\(item.path) failed (--bail)"
-                    } else if stopped == nil, result.status == .error && !settings.continueOnError {
-                        stopped = "the run stopped after \(item.path) could not be sent (--continue-on-error goes on)"
+                var round = Round(resolver: variables, iteration: round * rows.count + rowIndex + 1)
+                round.resolver.add(row)
+                var next = 0
+                while next < plan.items.count {
+                    let batch = Self.batch(of: plan.items, from: next, jobs: settings.jobs)
+                    next += batch.count
+                    let results = await send(batch, root: plan.root, round: round, stopped: stopped)
+                    for (item, result) in zip(batch, results) {
+                        round.absorb(result, of: item)
+                        summary.redaction.add(round.resolver.redaction.rules + result.redaction.rules)
+                        summary.results.append(result)
+                        onResult(result)
+                        if stopped == nil { stopped = stopReason(after: result, of: item, summary: &summary) }
                     }
                 }
                 if summary.cancelled || stopped != nil { break rounds }
             }
         }
         return summary
+    }
+
+    /// One pass over the plan: the variables so far (captures added as they come) and the captures
+    /// that found nothing, by the request that should have taken them.
+    private struct Round: Sendable {
+        var resolver: VariableResolver
+        var iteration: Int
+        var missing: [String: String] = [:]
+
+        mutating func absorb(_ result: RunResult, of item: RunPlan.Item) {
+            resolver.add(result.checks.captured)
+            for capture in item.description.captures {
+                let taken = result.checks.captured.contains { $0.name == capture.name }
+                missing[capture.name] = taken ? nil : item.path
+            }
+        }
+    }
+
+    /// Why the run stops after this result (Ctrl-C, `--bail`, a transport failure), or nil.
+    private func stopReason(after result: RunResult, of item: RunPlan.Item, summary: inout RunSummary) -> String? {
+        if Task.isCancelled {
+            summary.cancelled = true
+            return "the run was cancelled"
+        }
+        if result.status == .failed && settings.bail { return "\(item.path) failed (--bail)" }
+        if result.status == .error && !settings.continueOnError {
+            return "the run stopped after \(item.path) could not be sent (--continue-on-error goes on)"
+        }
+        return nil
+    }
+
+    /// The requests from `start` that may be sent at once: up to `jobs`, ending after one that
+    /// captures (the requests after it may need its values).
+    static func batch(of items: [RunPlan.Item], from start: Int, jobs: Int) -> ArraySlice<RunPlan.Item> {
+        var end = start
+        while end < items.count, end - start < max(1, jobs) {
+            end += 1
+            if !items[end - 1].description.captures.isEmpty { break }
+        }
+        return items[start..<end]
+    }
+
+    /// Sends a batch at once (one transport, its connections shared); results in the batch's order.
+    private func send(_ batch: ArraySlice<RunPlan.Item>, root: String, round: Round, stopped: String?) async -> [RunResult] {
+        if let stopped {
+            return batch.map { item in
+                var result = RunResult(item: item, iteration: round.iteration, status: .skipped, started: Date())
+                result.skipReason = stopped
+                return result
+            }
+        }
+        return await withTaskGroup(of: (Int, RunResult).self) { group in
+            for (index, item) in batch.enumerated() {
+                group.addTask {
+                    (index, await sendRetrying(item, iteration: round.iteration, root: root, resolver: round.resolver, missing: round.missing))
+                }
+            }
+            var results: [(Int, RunResult)] = []
+            for await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
+        }
     }
 
     /// Sends until the request passes or its `retry:` runs out, waiting its interval in between.

@@ -10,6 +10,8 @@ public struct RunSettings: Sendable {
     public var repeatCount = 1
     /// One round per row (`--data`), its values as variables; empty means one round without.
     public var dataRows: [[Variable]] = []
+    /// Requests sent at once; a request that captures ends a batch, so the ones after it see its values.
+    public var jobs = 1
     /// The environment's name, kept in the history.
     public var environment: String?
 
