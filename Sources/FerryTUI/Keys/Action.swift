@@ -16,6 +16,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     // Request tabs, palette, mouse
     case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, cycleParamPlacement, prettyPrint, palette, chooseBodyFile
     case moveRowUp, moveRowDown, showBodyHex, complete, copyAsCurl, zoom, importFile
+    case assertNode, captureNode
     // Collection, environments
     case toggleSidebar, save, nextEnvironment, rename, duplicate, history
 
@@ -87,6 +88,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .moveRowDown: "move the multipart part down"
         case .showBodyHex: "show the exact multipart body as a hex dump"
         case .copyAsCurl: "copy the request as a curl command (through the terminal, and shown)"
+        case .assertNode: "add the selected node's value as an assertion to the Expect tab"
+        case .captureNode: "add a capture of the selected node to the Expect tab"
         case .zoom: "show the focused pane (request or response) on the whole screen, or both again"
         case .importFile: "import a file (curl commands, Postman, HAR, OpenAPI) into the collection"
         case .complete: "complete the header name with the first name offered"

@@ -127,6 +127,8 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("+"), .tree, .expandLevel),
         KeyBinding(.character("-"), .tree, .collapseLevel),
         KeyBinding(.character("C"), .tree, .collapseAll),
+        KeyBinding(.character("a"), .tree, .assertNode),
+        KeyBinding(.character("c"), .tree, .captureNode),
         KeyBinding(.character("/"), .tree, .search, hint: true),
         KeyBinding(.character("/"), .browse, .search),
         KeyBinding(.character("n"), .browse, .nextMatch),

@@ -39,3 +39,34 @@ extension AppState {
         }
     }
 }
+
+extension AppState {
+    /// `a` and `c` in the Tree: the selected node becomes an Expect line, an assertion of its value
+    /// (`$.items count == 3` for a container) or a capture named after its key.
+    mutating func addCheck(for action: Action) {
+        guard let tree = exchange.summary?.tree, let document = tree.document, let node = tree.selectedNode else {
+            notice = "select a node of the Tree first"
+            return
+        }
+        let path = NodePath.path(of: node, in: document)
+        let line: CheckLine
+        if action == .captureNode {
+            let key = document.key(of: node) ?? document.name(of: node) ?? "value"
+            let name = String(key.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" })
+            line = .capture(Capture(name: name.isEmpty ? "value" : name, source: .body(path: path)))
+        } else {
+            let predicate: Assertion.Predicate = switch ResponseFacts.value(of: node, in: document) {
+            case .array(let count, _), .object(let count, _): .count(.compare(.equal, .number(String(count))))
+            case .string(let text), .text(let text): .compare(.equal, .string(text))
+            case .number(let text): .compare(.equal, .number(text))
+            case .bool(let value): .compare(.equal, .bool(value))
+            case .null: .isKind(.null)
+            case .missing: .exists(true)
+            }
+            line = .assertion(Assertion(.body(path: path), predicate))
+        }
+        editor.checks.append(line.text)
+        editor.checkSelection = editor.checks.count - 1
+        notice = "added to Expect: \(line.text)"
+    }
+}

@@ -35,6 +35,7 @@ extension AppState {
             response.views.search = search
             showMatch()
         case .togglePretty, .prettyPrint: togglePretty()
+        case .assertNode, .captureNode: addCheck(for: action)
         default: break
         }
         return []
@@ -72,6 +73,8 @@ extension AppState {
         switch prompt.kind {
         case .treeSearch, .hexSearch:
             if let search = response.views.search { notice = "/\(search.query): \(search.counter)" }
+        case .treePath where text.contains("*"):
+            select(pattern: text)
         case .treePath:
             reveal(path: text)
         case .hexOffset:
@@ -91,6 +94,28 @@ extension AppState {
             editTree { $0.reveal(node) }
         } catch {
             notice = "no node at \(path): \(error.message) (at character \(error.position + 1))"
+        }
+    }
+
+    /// Selects every node a wildcard path matches (`$.items[*].id`) as the matches of a search:
+    /// n/N step through them, the status line counts them.
+    mutating func select(pattern: String) {
+        guard let document = exchange.summary?.tree.document else { return }
+        do {
+            let nodes = try NodePath.select(pattern, in: document)
+            let id = response.views.nextSearchID
+            response.views.nextSearchID += 1
+            var search = SearchState(id: id, kind: .treePath, query: pattern)
+            search.result = SearchResult(id: id, matches: .nodes(nodes), capped: false)
+            response.views.search = search
+            guard !nodes.isEmpty else {
+                notice = "\(pattern): no node matches"
+                return
+            }
+            showMatch()
+            notice = "\(pattern): \(search.counter) (n/N step; a adds an assertion, c a capture)"
+        } catch {
+            notice = "not a path: \(pattern): \(error.message) (at character \(error.position + 1))"
         }
     }
 

@@ -188,7 +188,8 @@ extension AppState {
         case .newline, .cursorLeft, .cursorRight, .wordLeft, .wordRight, .lineStart, .lineEnd,
              .deleteBackward, .deleteForward, .deleteWordBackward, .deleteToStart:
             editText(.apply(action))
-        case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .search, .nextMatch, .previousMatch, .jump, .togglePretty, .prettyPrint:
+        case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .search, .nextMatch, .previousMatch, .jump, .togglePretty, .prettyPrint,
+             .assertNode, .captureNode:
             return performResponseView(action)
         case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .cycleParamPlacement, .palette, .chooseBodyFile,
              .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate, .history, .importFile,

@@ -61,7 +61,7 @@ public struct ResponseFacts: Sendable {
     }
 
     /// A document node as an observed value.
-    static func value(of node: NodeID, in document: Document) -> ObservedValue {
+    public static func value(of node: NodeID, in document: Document) -> ObservedValue {
         switch document.kind(of: node) {
         case .object, .dictionary: return .object(count: document.childCount(of: node), literal: document.literal(of: node))
         case .array: return .array(count: document.childCount(of: node), literal: document.literal(of: node))

@@ -52,6 +52,21 @@ public enum NodePath {
         return document.format == .xml ? try reader.resolveXML(in: document) : try reader.resolveKeyed(in: document)
     }
 
+    /// Every node `pattern` selects, in document order: a JSON or property-list path whose steps may
+    /// be `.*` or `[*]` (every member or item), as `$.items[*].id`; an XML path selects its one node.
+    /// Throws only when the pattern cannot be read.
+    public static func select(_ pattern: String, in document: Document) throws(Failure) -> [NodeID] {
+        var reader = NodePathReader(Array(pattern.unicodeScalars))
+        guard document.format != .xml else {
+            do {
+                return [try reader.resolveXML(in: document)]
+            } catch where error.message == "no such node" {
+                return []
+            }
+        }
+        return try reader.selectKeyed(in: document, strict: false)
+    }
+
     // MARK: - Writing
 
     private static func xmlStep(_ node: NodeID, parent: NodeID?, in document: Document) -> String {

@@ -7,32 +7,50 @@ struct NodePathReader {
 
     /// `$`, then `.key`, `["key"]` or `[index]` steps.
     mutating func resolveKeyed(in document: Document) throws(NodePath.Failure) -> NodeID {
+        try selectKeyed(in: document, strict: true)[0]
+    }
+
+    /// The nodes the path selects, where `.*` and `[*]` steps take every member or item. `strict`
+    /// throws "no such node" at the first step that selects nothing (a path without wildcards);
+    /// otherwise nothing selected is an empty list.
+    mutating func selectKeyed(in document: Document, strict: Bool) throws(NodePath.Failure) -> [NodeID] {
         try expect("$")
-        var node = document.root
+        var nodes = [document.root]
         while position < scalars.count {
             let stepStart = position
-            let child: NodeID?
+            let step: (NodeID) -> [NodeID]
             if scalars[position] == "." {
                 position += 1
-                let key = take { NodePath.isIdentifier(String(String.UnicodeScalarView([$0]))) || ("0"..."9").contains($0) }
-                guard !key.isEmpty else { throw failure("a key after `.`") }
-                child = document.children(of: node).first { document.key(of: $0) == key }
+                if position < scalars.count, scalars[position] == "*" {
+                    position += 1
+                    step = { Array(document.children(of: $0)) }
+                } else {
+                    let key = take { NodePath.isIdentifier(String(String.UnicodeScalarView([$0]))) || ("0"..."9").contains($0) }
+                    guard !key.isEmpty else { throw failure("a key after `.`") }
+                    step = { node in document.children(of: node).first { document.key(of: $0) == key }.map { [$0] } ?? [] }
+                }
             } else {
                 try expect("[")
                 if position < scalars.count, scalars[position] == "\"" {
                     let key = try quotedKey()
-                    child = document.children(of: node).first { document.key(of: $0) == key }
+                    step = { node in document.children(of: node).first { document.key(of: $0) == key }.map { [$0] } ?? [] }
+                } else if position < scalars.count, scalars[position] == "*" {
+                    position += 1
+                    step = { Array(document.children(of: $0)) }
                 } else {
                     let digits = take { ("0"..."9").contains($0) }
-                    guard let index = Int(digits) else { throw failure("an index or a quoted key") }
-                    child = document.child(of: node, at: index)
+                    guard let index = Int(digits) else { throw failure("an index, `*` or a quoted key") }
+                    step = { node in document.child(of: node, at: index).map { [$0] } ?? [] }
                 }
                 try expect("]")
             }
-            guard let child else { throw NodePath.Failure(position: stepStart, message: "no such node") }
-            node = child
+            nodes = nodes.flatMap(step)
+            if nodes.isEmpty {
+                if strict { throw NodePath.Failure(position: stepStart, message: "no such node") }
+                return []
+            }
         }
-        return node
+        return nodes
     }
 
     /// `/root/item[2]/@id`, `text()`, `comment()`, `processing-instruction()`.

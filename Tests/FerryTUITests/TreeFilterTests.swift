@@ -1,0 +1,57 @@
+import FerryCore
+import FerryTUI
+import Foundation
+import Testing
+
+/// The Tree's path prompt with wildcards (`$.items[*].id`) and the keys that turn a node into an
+/// Expect line: `a` an assertion of its value, `c` a capture.
+@Suite struct TreeFilterTests {
+    private static let body = #"{"user":{"name":"Ada","tags":["x","y"]},"ok":true}"#
+
+    private func state() throws -> AppState {
+        var summary = Fixtures.summary()
+        summary.tree = DocumentTree(document: try JSONParser.parse(Data(Self.body.utf8)))
+        var state = Fixtures.state(answered: true, response: summary)
+        _ = state.update(.key(.character("h")))
+        return state
+    }
+
+    private func press(_ keys: [Key], _ state: inout AppState) {
+        for key in keys { _ = state.update(.key(key)) }
+    }
+
+    private func path(_ text: String, _ state: inout AppState) {
+        press([.character(":")] + text.map { .character($0) } + [.enter], &state)
+    }
+
+    @Test func aWildcardPathSelectsMatchesThatBecomeAssertionsAndCaptures() throws {
+        var state = try state()
+        path("$.user.tags[*]", &state)
+        #expect(state.notice == "$.user.tags[*]: 1/2 (n/N step; a adds an assertion, c a capture)")
+        press([.character("n")], &state)
+        let tree = try #require(state.exchange.summary?.tree)
+        #expect(tree.selectedNode.map { NodePath.path(of: $0, in: tree.document!) } == "$.user.tags[1]")
+        press([.character("a")], &state)
+        #expect(state.editor.checks.last == "$.user.tags[1] == \"y\"")
+        path("$.user", &state)
+        press([.character("a"), .character("c")], &state)
+        #expect(state.editor.checks.suffix(2) == ["$.user count == 2", "capture user = $.user"])
+        #expect(try state.editor.description().assertions.count == 2)
+        #expect(try state.editor.description().captures == [Capture(name: "user", source: .body(path: "$.user"))])
+
+        path("$.nobody[*]", &state)
+        #expect(state.notice == "$.nobody[*]: no node matches")
+        path("$.user[*", &state)
+        #expect(state.notice?.hasPrefix("not a path: $.user[*") == true, "\(state.notice ?? "")")
+    }
+
+    @Test func selectTakesEveryMemberOrItemAtAWildcardStep() throws {
+        let document = try JSONParser.parse(Data(#"{"items": [{"id": 1}, {"id": 2}, {"name": "x"}], "m": {"a": 1, "b": [2]}}"#.utf8))
+        let paths = { (pattern: String) throws -> [String] in try NodePath.select(pattern, in: document).map { NodePath.path(of: $0, in: document) } }
+        #expect(try paths("$.items[*].id") == ["$.items[0].id", "$.items[1].id"])
+        #expect(try paths("$.m.*") == ["$.m.a", "$.m.b"])
+        #expect(try paths("$.*[*]") == ["$.items[0]", "$.items[1]", "$.items[2]", "$.m.a", "$.m.b"])
+        #expect(try paths("$.items[5]").isEmpty)
+        #expect(throws: NodePath.Failure.self) { try NodePath.select("$.items[x]", in: document) }
+    }
+}
