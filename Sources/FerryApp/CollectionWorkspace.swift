@@ -89,7 +89,7 @@ final class CollectionWorkspace: Sendable {
         guard let data = FileManager.default.contents(atPath: source), let text = String(data: data, encoding: .utf8) else {
             return .notice("✗ cannot read \(path) as text")
         }
-        guard let format = ImportFormat.detect(text) else { return .notice("✗ cannot tell the format of \(path) (curl, Postman, HAR or OpenAPI)") }
+        guard let format = ImportFormat.detect(text, path: path) else { return .notice("✗ cannot tell the format of \(path) (\(ImportFormat.names))") }
         do {
             let imported = try format.importer.importCollection(text, source: path, directory: (source as NSString).deletingLastPathComponent)
             let files = try imported.files()

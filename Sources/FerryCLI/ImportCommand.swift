@@ -5,14 +5,14 @@ import FerryInterop
 import FerryStore
 import Foundation
 
-/// `ferry import [FORMAT] SOURCE`: brings curl commands, Postman collections, HAR captures and
-/// OpenAPI documents into a Ferry collection, all or nothing, with a report of what came across.
+/// `ferry import [FORMAT] SOURCE`: brings curl commands, Postman collections, HAR captures,
+/// OpenAPI documents and `.http` files into a Ferry collection, all or nothing, with a report of what came across.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Bring requests in from curl, Postman, HAR or OpenAPI as a Ferry collection.",
+        abstract: "Bring requests in from curl, Postman, HAR, OpenAPI or .http files as a Ferry collection.",
         discussion: """
-            FORMAT is one of \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")); without it Ferry recognises the \
+            FORMAT is one of \(ImportFormat.names); without it Ferry recognises the \
             format from the content. SOURCE is a file, or - for standard input. Prints one line per file written, then \
             what was imported, approximated and dropped, each with where in the source it came from. Existing files \
             are never replaced without --force, and the write is all or nothing. Exit codes: 0 imported, 1 the source \
@@ -41,7 +41,7 @@ struct ImportCommand: ParsableCommand {
             throw ValidationError("ferry import takes --into DIR and --force; --env, --var, --host-env, --save and --collection are ferry send's")
         }
         if arguments.count == 2, ImportFormat(rawValue: arguments[0]) == nil {
-            throw ValidationError("unknown format `\(arguments[0])` (expected \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw ValidationError("unknown format `\(arguments[0])` (expected \(ImportFormat.names))")
         }
     }
 
@@ -62,8 +62,8 @@ struct ImportCommand: ParsableCommand {
             stderr.line("ferry: import: cannot read \(source): \(error.localizedDescription)")
             throw ExitStatus.localFile.exitCode
         }
-        guard let format = arguments.count == 2 ? ImportFormat(rawValue: arguments[0]) : ImportFormat.detect(text) else {
-            stderr.line("ferry: import: cannot tell the format of \(source); name it: ferry import FORMAT \(source) (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+        guard let format = arguments.count == 2 ? ImportFormat(rawValue: arguments[0]) : ImportFormat.detect(text, path: source) else {
+            stderr.line("ferry: import: cannot tell the format of \(source); name it: ferry import FORMAT \(source) (\(ImportFormat.names))")
             throw ExitStatus.usage.exitCode
         }
         let name = source == "-" ? "standard input" : source
