@@ -85,11 +85,11 @@ final class CollectionWorkspace: Sendable {
     /// Imports the file at `path` (relative to the working folder; its format recognised) into the
     /// collection, all or nothing and never over an existing file: a line saying what came across.
     func importFile(_ path: String) -> Message {
-        let source = CollectionPath.absolute(path, in: FileManager.default.currentDirectoryPath)
+        let source = ImportFormat.document(at: CollectionPath.absolute(path, in: FileManager.default.currentDirectoryPath))
         guard let data = FileManager.default.contents(atPath: source), let text = String(data: data, encoding: .utf8) else {
             return .notice("✗ cannot read \(path) as text")
         }
-        guard let format = ImportFormat.detect(text, path: path) else { return .notice("✗ cannot tell the format of \(path) (\(ImportFormat.names))") }
+        guard let format = ImportFormat.detect(text, path: source) else { return .notice("✗ cannot tell the format of \(path) (\(ImportFormat.names))") }
         do {
             let imported = try format.importer.importCollection(text, source: path, directory: (source as NSString).deletingLastPathComponent)
             let files = try imported.files()

@@ -46,7 +46,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let source = arguments.last!
+        let source = arguments.last! == "-" ? "-" : ImportFormat.document(at: arguments.last!)  // a Bruno collection is a folder
         let stderr = OutputStream.standardError
         let text: String
         do {

@@ -76,6 +76,23 @@ import Testing
         }
     }
 
+    @Test func aBrunoCollectionFolderImportsAndSends() async throws {
+        try await withDemoServer { server in
+            let directory = try TemporaryDirectory()
+            let into = directory.file("collection")
+            let imported = await FerryBinary.run(["import", ImportExportCommandTests.fixture("bruno", "collection"), "--into", into])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(imported.text.contains("written echo/echo-json.ferry.yaml  (echo/echo json.bru)"), "\(imported.text)")
+            #expect(imported.text.contains("dropped: echo/echo json.bru:33: the assert `res.status: eq 200` is not kept"), "\(imported.text)")
+            let sent = await FerryBinary.run(["send", (into as NSString).appendingPathComponent("echo/echo-json.ferry.yaml"),
+                                              "--env", "bruno-testbench", "--var", "host=\(server.baseURL)/anything", "--no-history"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            for fragment in [#""hello" : "bruno""#, #""foo" : "bar""#, #""collection-header" : "collection-header-value""#] {
+                #expect(sent.text.contains(fragment), "\(fragment): \(sent.text)")
+            }
+        }
+    }
+
     @Test(arguments: [("api.http", "GET https://a.example\nAccept application/json\n", "api.http: line 2, column 1"),
                       ("api.hurl", "GET https://a.example\n[Nope]\n", "api.hurl: line 2, column 1")])
     func malformedFilesAreErrorsAtTheirLineAndWriteNothing(name: String, text: String, place: String) async throws {

@@ -20,7 +20,7 @@ import Testing
             tui.press(.control("p"))
             tui.type("importFile")
             tui.press(.enter)
-            try await tui.waitForScreen { $0.text.contains("import (curl, Postman, HAR, OpenAPI, .http, Hurl, Insomnia):") }
+            try await tui.waitForScreen { $0.text.contains("import (curl, Postman, HAR, OpenAPI, .http, Hurl, Insomnia, Bruno):") }
             tui.type(source)
             tui.press(.enter)
             try await tui.waitForScreen { $0.text.contains(line) }

@@ -27,7 +27,7 @@ public struct HTTPFileImporter: Importer {
             let name = (source as NSString).lastPathComponent.components(separatedBy: ".").first ?? "http"
             environments.append(.init(name: name.isEmpty ? "http" : name, variables: []))
         }
-        for index in environments.indices { Self.set(reader.variables, in: &environments[index]) }
+        for index in environments.indices { reader.variables.forEach { environments[index].variables.set($0) } }
         collection.environments = environments
         return collection
     }
@@ -53,7 +53,7 @@ public struct HTTPFileImporter: Importer {
                 continue
             }
             if let index = environments.firstIndex(where: { $0.name == name }) {
-                set(variables, in: &environments[index])
+                variables.forEach { environments[index].variables.set($0) }
             } else {
                 environments.append(.init(name: name, variables: variables))
             }
@@ -61,14 +61,6 @@ public struct HTTPFileImporter: Importer {
         for index in environments.indices {
             let own = Set(environments[index].variables.map(\.name))
             environments[index].variables.insert(contentsOf: shared.filter { !own.contains($0.name) }, at: 0)
-        }
-    }
-
-    /// Sets each variable in `environment`, replacing one of the same name.
-    private static func set(_ variables: [Variable], in environment: inout ImportedCollection.Environment) {
-        for variable in variables {
-            environment.variables.removeAll { $0.name == variable.name }
-            environment.variables.append(variable)
         }
     }
 }

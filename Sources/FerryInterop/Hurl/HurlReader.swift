@@ -172,8 +172,7 @@ struct HurlReader {
         case "variable" where value.contains("="):
             let equals = value.firstIndex(of: "=")!
             let name = String(value[..<equals])
-            variables.removeAll { $0.name == name }
-            variables.append(Variable(name: name, value: String(value[value.index(after: equals)...])))
+            variables.set(Variable(name: name, value: String(value[value.index(after: equals)...])))
             collection.report.approximated(place(line), "the variable \(name) is in the file's environment, seen by every request")
         default:
             collection.report.dropped(place(line), "the option \(key): \(value) has no counterpart in Ferry")
