@@ -2,7 +2,7 @@ import Foundation
 
 /// The formats `ferry import` reads.
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case curl, postman, har, openapi, http, hurl, insomnia, bruno
+    case curl, postman, har, openapi, http, hurl, insomnia, bruno, posting
 
     /// The importer for this format.
     public var importer: any Importer {
@@ -15,20 +15,28 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .hurl: HurlImporter()
         case .insomnia: InsomniaImporter()
         case .bruno: BrunoImporter()
+        case .posting: PostingImporter()
         }
     }
 
-    /// The file to read for `path`: a folder's `bruno.json` when it is a Bruno collection, else `path`.
+    /// The file to read for `path`: a folder's `bruno.json` when it is a Bruno collection, else
+    /// `path` (a Posting collection is read as the folder it is).
     public static func document(at path: String) -> String {
+        let bruno = (path as NSString).appendingPathComponent("bruno.json")
+        return isFolder(path) && FileManager.default.fileExists(atPath: bruno) ? bruno : path
+    }
+
+    /// True when `path` is a folder.
+    public static func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return path }
-        return (path as NSString).appendingPathComponent("bruno.json")
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// The formats as a list for messages (`curl, postman, …`).
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
-    /// Recognises a document by its file name (`.http`, `.rest`, `.hurl`, `bruno.json`) or its content: a
+    /// Recognises a document by its file name (`.http`, `.rest`, `.hurl`, `bruno.json`, a folder of
+    /// `*.posting.yaml` files) or its content: a
     /// command starting with `curl`, HAR's `log.entries`, a Postman collection's `info.schema` or
     /// an environment's `_postman_variable_scope`, an `openapi:` or `swagger:` key, an Insomnia
     /// export's `__export_format`, Hurl's `HTTP 200` lines, `###` separators; nil when none fits.
@@ -36,7 +44,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         switch path.map({ ($0 as NSString).pathExtension.lowercased() }) {
         case "http", "rest": return .http
         case "hurl": return .hurl
-        default: if path.map({ ($0 as NSString).lastPathComponent == "bruno.json" }) == true { return .bruno }
+        default:
+            if path.map({ ($0 as NSString).lastPathComponent == "bruno.json" }) == true { return .bruno }
+            if let path, isFolder(path) { return PostingImporter.isCollection(path) ? .posting : nil }
         }
         let firstLine = text.split(whereSeparator: \.isNewline).lazy
             .map { $0.drop { $0.isWhitespace || $0 == "\u{FEFF}" } }

@@ -93,6 +93,26 @@ import Testing
         }
     }
 
+    @Test func aPostingCollectionFolderImportsWithItsEnvFiles() async throws {
+        try await withDemoServer { server in
+            let directory = try TemporaryDirectory()
+            let into = directory.file("collection")
+            let imported = await FerryBinary.run(["import", ImportExportCommandTests.fixture("posting", "collection"), "--into", into])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            for line in ["written jsonplaceholder/posts/get-one.ferry.yaml  (jsonplaceholder/posts/get-one.posting.yaml)",
+                         "written environments/sample-base.yaml", "dropped: echo.posting.yaml: scripts.setup: the setup script scripts/my_script.py is not run by Ferry"] {
+                #expect(imported.text.contains(line), "\(line)\n\(imported.text)")
+            }
+            let file = (into as NSString).appendingPathComponent("jsonplaceholder/posts/get-one.ferry.yaml")
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+                .replacingOccurrences(of: "https://jsonplaceholder.typicode.com", with: "\(server.baseURL)/anything")
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let sent = await FerryBinary.run(["send", file, "--env", "sample-extra", "--no-history"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(sent.text.contains("/anything/posts/2/"), "$POST_ID from sample_extra.env: \(sent.text)")
+        }
+    }
+
     @Test(arguments: [("api.http", "GET https://a.example\nAccept application/json\n", "api.http: line 2, column 1"),
                       ("api.hurl", "GET https://a.example\n[Nope]\n", "api.hurl: line 2, column 1")])
     func malformedFilesAreErrorsAtTheirLineAndWriteNothing(name: String, text: String, place: String) async throws {
