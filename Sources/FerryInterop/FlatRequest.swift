@@ -1,13 +1,13 @@
 import FerryCore
 import Foundation
 
-/// A request as the text formats (`.http`, Hurl, httpie) write it: one absolute URL (the folder's
+/// A request as the `.http`, Hurl and Insomnia exporters write it: one absolute URL (the folder's
 /// base URL applied, `params` kept apart as query pairs), the headers it sends (the folder's
 /// included, disabled ones left out), its credentials and a body, `{{variables}}` as written.
 /// What cannot be carried this way is noted in `report`.
 struct FlatRequest {
     /// What follows the headers.
-    enum Body: Equatable {
+    enum Body {
         case none
         /// Text.
         case text(String)
@@ -18,18 +18,6 @@ struct FlatRequest {
         /// `application/x-www-form-urlencoded` pairs, not yet encoded.
         case form([(String, String)])
         case multipart([RequestDescription.MultipartPart])
-
-        static func == (lhs: Body, rhs: Body) -> Bool {
-            switch (lhs, rhs) {
-            case (.none, .none): true
-            case (.text(let a), .text(let b)): a == b
-            case (.bytes(let a), .bytes(let b)): a == b
-            case (.file(let a), .file(let b)): a == b
-            case (.form(let a), .form(let b)): a.elementsEqual(b) { $0 == $1 }
-            case (.multipart(let a), .multipart(let b)): a == b
-            default: false
-            }
-        }
     }
 
     var title: String

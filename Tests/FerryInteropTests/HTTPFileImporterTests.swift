@@ -81,6 +81,12 @@ import Testing
                 ?page=2
                 &size=10
             <> 2024-01-01T000000.200.json
+
+            ### XML
+            PUT https://api.example/note
+            Content-Type: application/xml
+
+            <note>hi</note>
             """
         let imported = try HTTPFileImporter().importCollection(text, source: "api.http", directory: "/nonexistent")
         let create = try #require(imported.request("create.ferry.yaml")).description
@@ -89,6 +95,7 @@ import Testing
         #expect(create.body == .raw(#"{"home": "{{$env.HOME}}"}"#, contentType: nil))
         let list = try #require(imported.request("get-items.ferry.yaml")).description
         #expect(list.params == .object([("page", .string("2")), ("size", .string("10"))]))
+        #expect(try #require(imported.request("xml.ferry.yaml")).description.body == .raw("<note>hi</note>", contentType: nil), "a one-line XML body is no body file")
         let dropped = imported.report.notes(.dropped)
         #expect(dropped.contains { $0.place == "line 3" && $0.message.contains("@no-cookie-jar") })
         #expect(dropped.contains { $0.place == "line 9" && $0.message.contains("client.test") }, "the handler's text is kept in the note")

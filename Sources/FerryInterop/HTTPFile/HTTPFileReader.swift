@@ -222,7 +222,7 @@ struct HTTPFileReader {
         while let last = body.last, last.text.trimmingCharacters(in: .whitespaces).isEmpty { body.removeLast() }
         guard let first = body.first else { return }
         let firstText = first.text.trimmingCharacters(in: .whitespaces)
-        if body.count == 1, firstText.hasPrefix("<") {
+        if body.count == 1, firstText.hasPrefix("< ") || firstText.hasPrefix("<@") {  // not a one-line XML body
             let substitutes = firstText.hasPrefix("<@")
             let path = firstText.dropFirst(substitutes ? 2 : 1).trimmingCharacters(in: .whitespaces)
             description.body = .file(path: path, contentType: nil)

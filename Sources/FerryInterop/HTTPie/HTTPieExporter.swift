@@ -40,6 +40,7 @@ public struct HTTPieExporter {
             lines.append([field.value.isEmpty ? "\(field.name);" : "\(field.name):\(field.value)"])
         }
         lines += try itemWords(description, resolver: resolver, directory: directory, place: place)
+        report.imported(place, "\(request.method.rawValue) \(resolved.redaction.redact(request.url.absoluteString))")
         let reveal = reveal
         let shown = { (word: String) in ShellQuoting.quote(reveal ? word : resolved.redaction.redact(word)) }
         return lines.map { $0.map(shown).joined(separator: " ") }.joined(separator: " \\\n  ")
