@@ -66,7 +66,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         for key in ["openapi:", "swagger:"] where text.hasPrefix(key) || text.contains("\n" + key) {
             return .openapi
         }
-        if text.contains("__export_format:") || text.hasPrefix("type: collection.insomnia.rest/") || text.contains("\ntype: collection.insomnia.rest/") {
+        if text.contains("__export_format:") || text.range(of: #"(^|\n)type: (collection|spec)\.insomnia\.rest/"#, options: .regularExpression) != nil {
             return .insomnia
         }
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }

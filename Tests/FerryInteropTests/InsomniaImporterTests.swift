@@ -65,6 +65,26 @@ import Testing
         #expect(imported.report.notes(.dropped).contains { $0.message.contains("debug") })
     }
 
+    @Test func aV5CollectionTreeComesIn() throws {
+        let imported = try Fixture.imported(InsomniaImporter(), "insomnia", "security_collection.yaml")
+        #expect(imported.requests.map(\.path) == ["inheritance-test.ferry.yaml", "auth/get-auth-token.ferry.yaml", "test/get-extra-data.ferry.yaml",
+                                                  "test/delayed-response.ferry.yaml", "test/delayed-response-with-prompt.ferry.yaml",
+                                                  "test/massive-response.ferry.yaml"])
+        let inheritance = imported.requests[0].description
+        #expect(inheritance.url == "{{base_url}}/test/extra-data")
+        #expect(inheritance.auth == .basic(username: "{{inherited_value}}", password: ""))
+        #expect(inheritance.description?.hasPrefix("Returns a JSON object") == true, "meta.description")
+        #expect(try #require(imported.request("test/massive-response.ferry.yaml")).description.params == .object([("sizeInKB", .string("40000"))]))
+        #expect(imported.folders["auth"]?.description?.hasPrefix("Token issuance.") == true)
+        #expect(imported.environments.map(\.name) == ["Shared Child Collection Env", "Empty Env"])
+        #expect(imported.environments[1].variables == [Variable(name: "inherited_value", value: "from-collection-env")])
+        let notes = imported.report.notes
+        #expect(notes.contains { $0.kind == .dropped && $0.message.contains("after-response script is not run by Ferry: insomnia.test('Status is 200'") }, "scripts are named with their text")
+        #expect(notes.contains { $0.kind == .dropped && $0.message.contains("folder's variables (inherited_value)") })
+        #expect(notes.contains { $0.kind == .approximated && $0.message.contains("{% prompt") })
+        #expect(ImportFormat.detect(try Fixture.text("insomnia", "security_collection.yaml")) == .insomnia)
+    }
+
     @Test func malformedExportsAreProblemsAtTheirPlace() {
         for (text, place) in [(#"{"_type": "export", "__export_format": 3, "resources": []}"#, "/__export_format"),
                               (#"{"_type": "export", "__export_format": 4, "resources": [{"_type": "request", "url": {}}]}"#, "/resources/0/url"),

@@ -2,8 +2,8 @@ import FerryCore
 import Foundation
 import Yams
 
-/// Insomnia exports (format 4, JSON or YAML): the workspace's request groups become folders, its
-/// requests request files (`InsomniaRequestReader`), the base environment and its
+/// Insomnia exports, format 4 (JSON or YAML) and the v5 YAML (`InsomniaTreeReader`): request groups
+/// become folders, requests request files (`InsomniaRequestReader`), the base environment and its
 /// sub-environments environments (the base values in each; a private sub-environment's values
 /// secret). Cookie jars, API specs, unit tests, gRPC and WebSocket requests are named in the report.
 public struct InsomniaImporter: Importer {
@@ -11,8 +11,8 @@ public struct InsomniaImporter: Importer {
 
     public func importCollection(_ text: String, source: String, directory: String) throws(ImportProblem) -> ImportedCollection {
         let root = try Self.parse(text, source: source)
-        if let type = try root.string("type"), type.hasPrefix("collection.insomnia.rest/") {
-            throw root.problem("Insomnia \(type.dropFirst("collection.insomnia.rest/".count)) collections are not read yet: export from Insomnia in the v4 format (JSON)")
+        if let type = try root.string("type"), type.hasPrefix("collection.insomnia.rest/5") || type.hasPrefix("spec.insomnia.rest/5") {
+            return try InsomniaTreeReader.collection(root)
         }
         guard try root.string("_type") == "export", let format = try root.string("__export_format") else {
             throw root.problem("not an Insomnia export: `_type: export` and `__export_format` are missing")
@@ -29,12 +29,7 @@ public struct InsomniaImporter: Importer {
             let type = try resource.string("_type") ?? ""
             switch type {
             case "request":
-                var reader = InsomniaRequestReader(resource: resource)
-                let description = try reader.description()
-                collection.report.notes += reader.report.notes
-                let folder = try Self.folders(of: resource, in: byID)
-                collection.add(description, title: description.name ?? "request", folder: RequestFileName.folder(folder), source: resource.path)
-                collection.report.imported(resource.path, "\(description.method.rawValue) \(description.url)")
+                try Self.add(resource, folder: try Self.folders(of: resource, in: byID), to: &collection)
             case "request_group":
                 if let text = try resource.string("description"), !text.isEmpty {
                     var defaults = FolderDefaults()
@@ -49,8 +44,25 @@ public struct InsomniaImporter: Importer {
                 collection.report.dropped(resource.path, "the Insomnia \(type) \(try resource.string("name") ?? "") has no counterpart in Ferry")
             }
         }
-        collection.environments = try Self.environments(environments, report: &collection.report)
+        var ids = Set<String>()
+        for environment in environments {
+            if let id = try environment.node.string("_id") { ids.insert(id) }
+        }
+        for base in environments where !ids.contains(base.parent ?? "") {
+            let id = try base.node.string("_id")
+            let children = environments.filter { id != nil && $0.parent == id }.map(\.node)
+            collection.environments += try Self.environments(base: base.node, children: children, report: &collection.report)
+        }
         return collection
+    }
+
+    /// Reads one request resource (either format) into `collection`, in `folder`.
+    static func add(_ resource: JSONNode, folder: [String], to collection: inout ImportedCollection) throws(ImportProblem) {
+        var reader = InsomniaRequestReader(resource: resource)
+        let description = try reader.description()
+        collection.report.notes += reader.report.notes
+        collection.add(description, title: description.name ?? "request", folder: RequestFileName.folder(folder), source: resource.path)
+        collection.report.imported(resource.path, "\(description.method.rawValue) \(description.url)")
     }
 
     /// JSON, or YAML (Insomnia writes both).
@@ -78,27 +90,16 @@ public struct InsomniaImporter: Importer {
         return names
     }
 
-    /// Base environments (under the workspace) and their sub-environments: each sub-environment an
-    /// environment with the base values under its own; a base without any stands alone.
-    private static func environments(_ nodes: [(node: JSONNode, parent: String?)], report: inout ImportReport) throws(ImportProblem) -> [ImportedCollection.Environment] {
-        var ids = Set<String>()
-        for node in nodes {
-            if let id = try node.node.string("_id") { ids.insert(id) }
-        }
-        let bases = nodes.filter { !ids.contains($0.parent ?? "") }
+    /// A base environment and its sub-environments: each sub-environment an environment with the
+    /// base values under its own (a private one's values secret); a base without any stands alone.
+    static func environments(base: JSONNode, children: [JSONNode], report: inout ImportReport) throws(ImportProblem) -> [ImportedCollection.Environment] {
+        let baseVariables = try variables(of: base, secret: false, report: &report)
+        guard !children.isEmpty else { return [.init(name: try base.string("name") ?? "insomnia", variables: baseVariables)] }
         var result: [ImportedCollection.Environment] = []
-        for base in bases {
-            let baseID = try base.node.string("_id")
-            let baseVariables = try variables(of: base.node, secret: false, report: &report)
-            let children = nodes.filter { $0.parent == baseID && baseID != nil }
-            if children.isEmpty {
-                result.append(.init(name: try base.node.string("name") ?? "insomnia", variables: baseVariables))
-            }
-            for child in children {
-                let own = try variables(of: child.node, secret: child.node.flag("isPrivate"), report: &report)
-                let names = Set(own.map(\.name))
-                result.append(.init(name: try child.node.string("name") ?? "insomnia", variables: baseVariables.filter { !names.contains($0.name) } + own))
-            }
+        for child in children {
+            let own = try variables(of: child, secret: child.flag("isPrivate") || child["meta"]?.flag("isPrivate") == true, report: &report)
+            let names = Set(own.map(\.name))
+            result.append(.init(name: try child.string("name") ?? "insomnia", variables: baseVariables.filter { !names.contains($0.name) } + own))
         }
         return result
     }

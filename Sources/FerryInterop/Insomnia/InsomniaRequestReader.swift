@@ -18,7 +18,9 @@ struct InsomniaRequestReader {
         let (base, query) = URLQuery.split(try text(resource, "url") ?? "")
         var description = RequestDescription(method: HTTPMethod(try resource.string("method") ?? "GET"), url: base)
         description.name = try resource.string("name")
-        if let text = try resource.string("description"), !text.isEmpty { description.description = text }
+        var about = try resource.string("description")
+        if about == nil, let meta = try resource.object("meta") { about = try meta.string("description") }  // v5
+        if let about, !about.isEmpty { description.description = about }
         var pairs = query
         for parameter in try resource.array("parameters") ?? [] {
             guard let name = try text(parameter, "name") else { continue }
@@ -35,12 +37,25 @@ struct InsomniaRequestReader {
         }
         try readBody(into: &description)
         try readAuth(into: &description)
-        switch try resource.string("settingFollowRedirects") {
+        noteScripts()
+        var follow = try resource.string("settingFollowRedirects")
+        if follow == nil, let settings = try resource.object("settings") { follow = try settings.string("followRedirects") }  // v5
+        switch follow {
         case "off": description.options.followRedirects = false
         case "on", "global", nil: break
         case let other?: report.approximated(resource.path, "settingFollowRedirects \(other) is read as following them")
         }
         return description
+    }
+
+    /// Scripts before and after the request (format 4's `preRequestScript`, v5's `scripts`): named with their text.
+    private mutating func noteScripts() {
+        let scripts = resource["scripts"]
+        for (node, kind) in [(resource["preRequestScript"], "pre-request"), (resource["afterResponseScript"], "after-response"),
+                             (scripts?["preRequest"], "pre-request"), (scripts?["afterResponse"], "after-response")] {
+            guard let node, let code = node.text?.trimmingCharacters(in: .whitespacesAndNewlines), !code.isEmpty else { continue }
+            report.dropped(node.path, "the \(kind) script is not run by Ferry: \(code.prefix(200))")
+        }
     }
 
     /// The member `key` as text in Ferry's template spelling; a `{% tag %}` in it is noted.
