@@ -85,13 +85,14 @@ final class CollectionWorkspace: Sendable {
     /// Imports the file at `path` (relative to the working folder; its format recognised) into the
     /// collection, all or nothing and never over an existing file: a line saying what came across.
     func importFile(_ path: String) -> Message {
-        let source = CollectionPath.absolute(path, in: FileManager.default.currentDirectoryPath)
-        guard let data = FileManager.default.contents(atPath: source), let text = String(data: data, encoding: .utf8) else {
+        let source = ImportFormat.document(at: CollectionPath.absolute(path, in: FileManager.default.currentDirectoryPath))
+        let folder = ImportFormat.isFolder(source)  // a Posting collection
+        guard let data = folder ? Data() : FileManager.default.contents(atPath: source), let text = String(data: data, encoding: .utf8) else {
             return .notice("✗ cannot read \(path) as text")
         }
-        guard let format = ImportFormat.detect(text) else { return .notice("✗ cannot tell the format of \(path) (curl, Postman, HAR or OpenAPI)") }
+        guard let format = ImportFormat.detect(text, path: source) else { return .notice("✗ cannot tell the format of \(path) (\(ImportFormat.names))") }
         do {
-            let imported = try format.importer.importCollection(text, source: path, directory: (source as NSString).deletingLastPathComponent)
+            let imported = try format.importer.importCollection(text, source: path, directory: folder ? source : (source as NSString).deletingLastPathComponent)
             let files = try imported.files()
             try CollectionWriter(root: root).write(files, force: false)
             files.forEach { noteOwnWrite($0.path) }

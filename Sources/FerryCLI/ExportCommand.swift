@@ -9,20 +9,25 @@ import Foundation
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Take requests out as curl commands, HAR or a Postman collection.",
+        abstract: "Take requests out as curl or HTTPie commands, HAR, a Postman or Insomnia collection, a .http or a Hurl file.",
         discussion: """
             SOURCE is a request file or a collection folder; --history ID exports a recorded exchange instead. \
             curl: one command per request that sends what ferry send sends, quoted for a POSIX shell, variables filled \
             from --env and --var. \
+            httpie: the same as HTTPie (http) commands. \
             har: one entry per request, variables filled from --env and --var (a recorded exchange keeps its response). \
             postman: a v2.1 collection on standard output, or with -o DIR the collection and one Postman environment \
-            file per environment. Secrets are written as {{name}} (HAR) or left empty (Postman environments) unless \
-            --reveal. What a format cannot hold is listed on standard error. Exit codes: 0 exported, 1 the source \
+            file per environment. \
+            insomnia: an Insomnia export (format 4) with the environments, on standard output or into the file -o names. \
+            http: a .http file (JetBrains HTTP Client, VS Code REST Client) on standard output, or with -o DIR the file \
+            with http-client.env.json and http-client.private.env.json beside it. \
+            hurl: a Hurl file on standard output, or with -o DIR the file and a variables file per environment. Secrets are written as {{name}} (HAR) or \
+            left empty (Postman and Insomnia environments, http-client.private.env.json) or left out (Hurl variables files) unless --reveal. What a format cannot hold is listed on standard error. Exit codes: 0 exported, 1 the source \
             cannot be read or a variable is missing (nothing written), 4 the output could not be written.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case curl, har, postman
+        case curl, httpie, har, postman, insomnia, http, hurl
     }
 
     @Argument(help: ArgumentHelp("\(Format.allCases.map(\.rawValue).joined(separator: " or ")).", valueName: "format"))
@@ -34,7 +39,7 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Export this recorded exchange (an id from `ferry history list`).", valueName: "id"))
     var history: String?
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write to this file (har) or folder (postman), whole or not at all.", valueName: "path"))
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write to this file (har, insomnia) or folder (postman, http, hurl), whole or not at all.", valueName: "path"))
     var output: String?
 
     /// `--env`, `--var`, `--host-env` fill variables (har); `--collection` names a request file's
@@ -65,8 +70,12 @@ struct ExportCommand: ParsableCommand {
             let input = try history.map { try ExportSource(historyID: $0) } ?? ExportSource(path: source!, options: collectionOptions)
             switch format {
             case .curl: (result, notes) = try curl(input)
+            case .httpie: (result, notes) = try httpie(input)
             case .har: (result, notes) = try har(input)
             case .postman: (result, notes) = try postman(input)
+            case .insomnia: (result, notes) = try insomnia(input)
+            case .http: (result, notes) = try http(input)
+            case .hurl: (result, notes) = try hurl(input)
             }
         } catch let error as HistoryError {
             stderr.line("ferry: export: history: \(error.description)")
@@ -95,6 +104,17 @@ struct ExportCommand: ParsableCommand {
         return (.document(Data((commands.joined(separator: "\n\n") + "\n").utf8)), ImportReport())
     }
 
+    /// One HTTPie command per request, a blank line between them, variables filled as for curl.
+    private func httpie(_ input: ExportSource) throws -> (Output, ImportReport) {
+        let resolver = input.entry == nil ? try collectionOptions.resolver(root: input.root) : VariableResolver.literal
+        var exporter = HTTPieExporter(reveal: reveal)
+        let commands = try input.collection.requests.map { request in
+            try exporter.command(for: request.description, place: request.path, resolver: resolver,
+                                 defaults: input.collection.defaults(forFolder: (request.path as NSString).deletingLastPathComponent), directory: input.root)
+        }
+        return (.document(Data((commands.joined(separator: "\n\n") + "\n").utf8)), exporter.report)
+    }
+
     /// One HAR log: each request as it would be sent, or the recorded exchange with its response.
     private func har(_ input: ExportSource) throws -> (Output, ImportReport) {
         let creator = HARExporter.Creator(name: "Ferry", version: FerryInfo.version)
@@ -114,18 +134,55 @@ struct ExportCommand: ParsableCommand {
     private func postman(_ input: ExportSource) throws -> (Output, ImportReport) {
         var exporter = PostmanExporter(reveal: reveal)
         let collection = try exporter.collection(input.collection, name: input.name)
-        guard output != nil else {
-            if !input.collection.environments.isEmpty {
-                OutputStream.standardError.line("ferry: export: environments are written with -o DIR")
-            }
-            return (.document(collection), exporter.report)
-        }
+        if let alone = document(collection, of: input, report: exporter.report) { return alone }
         var files = [CollectionWriter.File(path: "\(RequestFileName.slug(input.name)).postman_collection.json", contents: collection)]
         for environment in input.collection.environments {
             files.append(.init(path: "\(RequestFileName.slug(environment.name)).postman_environment.json", contents: try exporter.environment(environment),
                                isPrivate: reveal && environment.variables.contains(where: \.isSecret)))
         }
         return (.folder(files), exporter.report)
+    }
+
+    /// An Insomnia export (format 4): requests, folders and environments in one document.
+    private func insomnia(_ input: ExportSource) throws -> (Output, ImportReport) {
+        var exporter = InsomniaExporter(reveal: reveal)
+        return (.document(try exporter.document(input.collection, name: input.name)), exporter.report)
+    }
+
+    /// A `.http` file, and with `-o DIR` the environments as `http-client.env.json` (and
+    /// `http-client.private.env.json` for secret values) beside it.
+    private func http(_ input: ExportSource) throws -> (Output, ImportReport) {
+        var exporter = HTTPFileExporter(reveal: reveal)
+        let file = Data(try exporter.file(input.collection).utf8)
+        if let alone = document(file, of: input, report: exporter.report) { return alone }
+        var files = [CollectionWriter.File(path: "\(RequestFileName.slug(input.name)).http", contents: file)]
+        if !input.collection.environments.isEmpty {
+            let (shared, secret) = try exporter.environments(input.collection.environments)
+            files.append(.init(path: HTTPFileImporter.environmentFile, contents: shared))
+            if let secret { files.append(.init(path: HTTPFileImporter.privateEnvironmentFile, contents: secret, isPrivate: reveal)) }
+        }
+        return (.folder(files), exporter.report)
+    }
+
+    /// A Hurl file, and with `-o DIR` a variables file per environment (`hurl --variables-file`).
+    private func hurl(_ input: ExportSource) throws -> (Output, ImportReport) {
+        var exporter = HurlExporter(reveal: reveal)
+        let file = Data(try exporter.file(input.collection).utf8)
+        if let alone = document(file, of: input, report: exporter.report) { return alone }
+        var files = [CollectionWriter.File(path: "\(RequestFileName.slug(input.name)).hurl", contents: file)]
+        for environment in input.collection.environments {
+            files.append(.init(path: "\(RequestFileName.slug(environment.name)).env", contents: Data(exporter.variables(environment).utf8),
+                               isPrivate: reveal && environment.variables.contains(where: \.isSecret)))
+        }
+        return (.folder(files), exporter.report)
+    }
+
+    /// Without `-o`: the document alone on standard output (saying that the environments are left
+    /// out when there are some); nil with `-o`, where the caller writes a folder.
+    private func document(_ data: Data, of input: ExportSource, report: ImportReport) -> (Output, ImportReport)? {
+        guard output == nil else { return nil }
+        if !input.collection.environments.isEmpty { OutputStream.standardError.line("ferry: export: environments are written with -o DIR") }
+        return (.document(data), report)
     }
 
     private func write(_ result: Output) throws {

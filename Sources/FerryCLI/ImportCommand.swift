@@ -5,15 +5,15 @@ import FerryInterop
 import FerryStore
 import Foundation
 
-/// `ferry import [FORMAT] SOURCE`: brings curl commands, Postman collections, HAR captures and
-/// OpenAPI documents into a Ferry collection, all or nothing, with a report of what came across.
+/// `ferry import [FORMAT] SOURCE`: brings curl commands, Postman collections, HAR captures,
+/// OpenAPI documents, `.http`, Hurl and Insomnia files, Bruno and Posting collections into a Ferry collection, all or nothing, with a report of what came across.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Bring requests in from curl, Postman, HAR or OpenAPI as a Ferry collection.",
+        abstract: "Bring requests in from curl, Postman, HAR, OpenAPI, .http, Hurl, Insomnia, Bruno or Posting as a Ferry collection.",
         discussion: """
-            FORMAT is one of \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")); without it Ferry recognises the \
-            format from the content. SOURCE is a file, or - for standard input. Prints one line per file written, then \
+            FORMAT is one of \(ImportFormat.names); without it Ferry recognises the \
+            format from the content or the name. SOURCE is a file, a Bruno or Posting collection's folder, or - for standard input. Prints one line per file written, then \
             what was imported, approximated and dropped, each with where in the source it came from. Existing files \
             are never replaced without --force, and the write is all or nothing. Exit codes: 0 imported, 1 the source \
             is malformed or of an unknown format (nothing written), 4 a file could not be read or written.
@@ -41,16 +41,17 @@ struct ImportCommand: ParsableCommand {
             throw ValidationError("ferry import takes --into DIR and --force; --env, --var, --host-env, --save and --collection are ferry send's")
         }
         if arguments.count == 2, ImportFormat(rawValue: arguments[0]) == nil {
-            throw ValidationError("unknown format `\(arguments[0])` (expected \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw ValidationError("unknown format `\(arguments[0])` (expected \(ImportFormat.names))")
         }
     }
 
     func run() throws {
-        let source = arguments.last!
+        let source = arguments.last! == "-" ? "-" : ImportFormat.document(at: arguments.last!)  // Bruno and Posting collections are folders
+        let folder = source != "-" && ImportFormat.isFolder(source)
         let stderr = OutputStream.standardError
         let text: String
         do {
-            let data = source == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: source))
+            let data = source == "-" ? FileHandle.standardInput.readDataToEndOfFile() : folder ? Data() : try Data(contentsOf: URL(fileURLWithPath: source))
             guard let decoded = String(data: data, encoding: .utf8) else {
                 stderr.line("ferry: import: \(source) is not UTF-8 text")
                 throw ExitStatus.usage.exitCode
@@ -62,12 +63,12 @@ struct ImportCommand: ParsableCommand {
             stderr.line("ferry: import: cannot read \(source): \(error.localizedDescription)")
             throw ExitStatus.localFile.exitCode
         }
-        guard let format = arguments.count == 2 ? ImportFormat(rawValue: arguments[0]) : ImportFormat.detect(text) else {
-            stderr.line("ferry: import: cannot tell the format of \(source); name it: ferry import FORMAT \(source) (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+        guard let format = arguments.count == 2 ? ImportFormat(rawValue: arguments[0]) : ImportFormat.detect(text, path: source) else {
+            stderr.line("ferry: import: cannot tell the format of \(source); name it: ferry import FORMAT \(source) (\(ImportFormat.names))")
             throw ExitStatus.usage.exitCode
         }
         let name = source == "-" ? "standard input" : source
-        let directory = source == "-" ? FileManager.default.currentDirectoryPath : (URL(fileURLWithPath: source).deletingLastPathComponent().path)
+        let directory = source == "-" ? FileManager.default.currentDirectoryPath : folder ? source : (URL(fileURLWithPath: source).deletingLastPathComponent().path)
         let imported: ImportedCollection
         do {
             imported = try format.importer.importCollection(text, source: name, directory: directory)

@@ -2,7 +2,7 @@ import Foundation
 
 /// The formats `ferry import` reads.
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case curl, postman, har, openapi
+    case curl, postman, har, openapi, http, hurl, insomnia, bruno, posting
 
     /// The importer for this format.
     public var importer: any Importer {
@@ -11,13 +11,43 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .postman: PostmanImporter()
         case .har: HARImporter()
         case .openapi: OpenAPIImporter()
+        case .http: HTTPFileImporter()
+        case .hurl: HurlImporter()
+        case .insomnia: InsomniaImporter()
+        case .bruno: BrunoImporter()
+        case .posting: PostingImporter()
         }
     }
 
-    /// Recognises a document by its content: a command starting with `curl`, HAR's `log.entries`,
-    /// a Postman collection's `info.schema` or an environment's `_postman_variable_scope`, an
-    /// `openapi:` or `swagger:` key; nil when none fits.
-    public static func detect(_ text: String) -> ImportFormat? {
+    /// The file to read for `path`: a folder's `bruno.json` when it is a Bruno collection, else
+    /// `path` (a Posting collection is read as the folder it is).
+    public static func document(at path: String) -> String {
+        let bruno = (path as NSString).appendingPathComponent("bruno.json")
+        return isFolder(path) && FileManager.default.fileExists(atPath: bruno) ? bruno : path
+    }
+
+    /// True when `path` is a folder.
+    public static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The formats as a list for messages (`curl, postman, …`).
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// Recognises a document by its file name (`.http`, `.rest`, `.hurl`, `bruno.json`, a folder of
+    /// `*.posting.yaml` files) or its content: a
+    /// command starting with `curl`, HAR's `log.entries`, a Postman collection's `info.schema` or
+    /// an environment's `_postman_variable_scope`, an `openapi:` or `swagger:` key, an Insomnia
+    /// export's `__export_format`, Hurl's `HTTP 200` lines, `###` separators; nil when none fits.
+    public static func detect(_ text: String, path: String? = nil) -> ImportFormat? {
+        switch path.map({ ($0 as NSString).pathExtension.lowercased() }) {
+        case "http", "rest": return .http
+        case "hurl": return .hurl
+        default:
+            if path.map({ ($0 as NSString).lastPathComponent == "bruno.json" }) == true { return .bruno }
+            if let path, isFolder(path) { return PostingImporter.isCollection(path) ? .posting : nil }
+        }
         let firstLine = text.split(whereSeparator: \.isNewline).lazy
             .map { $0.drop { $0.isWhitespace || $0 == "\u{FEFF}" } }
             .first { !$0.isEmpty && !$0.hasPrefix("#") } ?? ""
@@ -29,12 +59,19 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             }
             if object["_postman_variable_scope"] != nil { return .postman }
             if object["openapi"] != nil || object["swagger"] != nil { return .openapi }
+            if object["_type"] as? String == "export", object["__export_format"] != nil { return .insomnia }
             return nil
         }
         // A top-level key, wherever it is: generated documents often put `openapi:` after `components:`.
         for key in ["openapi:", "swagger:"] where text.hasPrefix(key) || text.contains("\n" + key) {
             return .openapi
         }
+        if text.contains("__export_format:") || text.range(of: #"(^|\n)type: (collection|spec)\.insomnia\.rest/"#, options: .regularExpression) != nil {
+            return .insomnia
+        }
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        if lines.contains(where: { $0.range(of: #"^HTTP(/[0-9.]+)? ([0-9]{3}|\*)$"#, options: .regularExpression) != nil }) { return .hurl }
+        if text.hasPrefix("###") || text.contains("\n###") { return .http }
         return nil
     }
 }

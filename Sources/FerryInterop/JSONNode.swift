@@ -74,6 +74,10 @@ struct JSONNode {
             if String(cString: number.objCType) == "c" { return number.boolValue ? "true" : "false" }
             return number.stringValue
         }
+        // YAML documents (Yams) hold Swift values, which do not bridge to NSNumber on Linux.
+        if let flag = value as? Bool { return flag ? "true" : "false" }
+        if let integer = value as? Int { return String(integer) }
+        if let double = value as? Double { return String(double) }
         return nil
     }
 
@@ -81,6 +85,12 @@ struct JSONNode {
     func elements() throws(ImportProblem) -> [JSONNode] {
         guard let array = value as? [Any] else { throw problem("expected an array") }
         return array.indices.map { JSONNode(value: array[$0], components: components + [.index($0)], source: source) }
+    }
+
+    /// The members of an object by key, sorted (JSON objects have no order Ferry can keep).
+    func members() throws(ImportProblem) -> [(key: String, value: JSONNode)] {
+        guard let object = value as? [String: Any] else { throw problem("expected an object") }
+        return object.keys.sorted().map { ($0, JSONNode(value: object[$0]!, components: components + [.key($0)], source: source)) }
     }
 
     /// The member `key` as an array's elements; nil when missing.
@@ -109,6 +119,7 @@ struct JSONNode {
     /// The member `key` as a boolean (`true`, or the string `"true"`); false when missing.
     func flag(_ key: String) -> Bool {
         guard let member = self[key] else { return false }
+        if let flag = member.value as? Bool { return flag }
         if let number = member.value as? NSNumber { return number.boolValue }
         return member.text == "true"
     }

@@ -36,7 +36,7 @@ import Testing
         tui.press(.control("p"))
         tui.type("importFile")
         tui.press(.enter)
-        try await tui.waitForScreen { $0.text.contains("import (a curl, Postman, HAR or OpenAPI file):") }
+        try await tui.waitForScreen { $0.text.contains("import (a file or collection folder of another tool):") }
         tui.type(source)
         tui.press(.enter)
         try await tui.waitForScreen { $0.text.contains("imported 2 requests from") }

@@ -102,7 +102,8 @@ enum OpenAPIDocumentReader {
         node.mark.map { "line \($0.line), column \($0.column)" }
     }
 
-    private static func syntaxProblem(_ error: any Error, source: String) -> ImportProblem {
+    /// A YAML (or JSON) syntax error as a problem at its line and column.
+    static func syntaxProblem(_ error: any Error, source: String) -> ImportProblem {
         guard let yaml = error as? YamlError else { return ImportProblem(source: source, "\(error)") }
         switch yaml {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _), .composer(let context, let problem, let mark, _):

@@ -55,13 +55,13 @@ struct PostmanRequestReader {
     private mutating func applyURL(_ url: JSONNode, to description: inout RequestDescription) throws(ImportProblem) {
         var query: [(String, String)] = []
         if let text = url.value as? String {
-            let (base, pairs) = Self.split(text)
+            let (base, pairs) = URLQuery.split(text)
             description.url = base
             query = pairs
         } else {
             guard url.isObject else { throw url.problem("expected a URL string or object") }
             let raw = try url.string("raw") ?? ""
-            let (rawBase, rawQuery) = Self.split(raw)
+            let (rawBase, rawQuery) = URLQuery.split(raw)
             if let host = url["host"] {
                 let hostText = host.isArray ? try host.elements().compactMap(\.text).joined(separator: ".") : host.text ?? ""
                 var text = (try url.string("protocol")).map { $0 + "://" } ?? (rawBase.contains("://") ? String(rawBase.prefix { $0 != ":" }) + "://" : "")
@@ -84,7 +84,7 @@ struct PostmanRequestReader {
                     if entry.isDisabled {
                         report.dropped(entry.path, "the disabled query parameter \(key)=\(value) is not imported")
                     } else {
-                        query.append((Self.decoded(key), Self.decoded(value)))
+                        query.append((URLQuery.decoded(key), URLQuery.decoded(value)))
                     }
                 }
             } else {
@@ -96,9 +96,7 @@ struct PostmanRequestReader {
             report.dropped(url.path, "the fragment \(description.url[hash...]) is not sent by HTTP clients")
             description.url = String(description.url[..<hash])
         }
-        guard !query.isEmpty else { return }
-        description.params = Parameters.flat(query)
-        if Set(query.map(\.0)).count < query.count { description.parameterStyle.arrayStyle = .repeat }
+        URLQuery.apply(query, to: &description)
     }
 
     private mutating func fillPathVariables(_ url: JSONNode, in description: inout RequestDescription) throws(ImportProblem) {
@@ -111,18 +109,6 @@ struct PostmanRequestReader {
             report.approximated(variable.path, "the path variable :\(key) is written into the URL as \(replacement)")
         }
     }
-
-    /// `base` and the query's pairs, percent-decoded (Ferry encodes them again when it sends).
-    static func split(_ url: String) -> (base: String, query: [(String, String)]) {
-        guard let mark = url.firstIndex(of: "?") else { return (url, []) }
-        let pairs = url[url.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (decoded(String(parts[0])), decoded(parts.count > 1 ? String(parts[1]) : ""))
-        }
-        return (String(url[..<mark]), pairs)
-    }
-
-    private static func decoded(_ text: String) -> String { text.removingPercentEncoding ?? text }
 
     // MARK: - Headers, body
 

@@ -8,7 +8,7 @@ public struct PathPrompt: Hashable, Sendable {
         case rename(String)
         /// Copy this file.
         case duplicate(String)
-        /// Import a curl, Postman, HAR or OpenAPI file into the collection.
+        /// Import a curl, Postman, HAR, OpenAPI, .http, Hurl or Insomnia file, or a Bruno or Posting collection, into the collection.
         case importFile
     }
 
@@ -26,7 +26,7 @@ public struct PathPrompt: Hashable, Sendable {
         case .save: " save as (below the collection): "
         case .rename(let path): " rename \(path) to: "
         case .duplicate(let path): " copy \(path) to: "
-        case .importFile: " import (a curl, Postman, HAR or OpenAPI file): "
+        case .importFile: " import (a file or collection folder of another tool): "
         }
     }
 }

@@ -1,0 +1,129 @@
+import FerryCore
+import Foundation
+
+/// Bruno collections: the folder of `bruno.json` (the document this importer is given), its `.bru`
+/// request files in their folders (`BrunoRequestReader`), `collection.bru` and `folder.bru`
+/// (headers and docs as folder defaults, auth for requests that inherit it, variables into the
+/// collection's environment), and `environments/*.bru` (secret names as empty secret values:
+/// Bruno keeps their values out of its files). Folders and requests keep Bruno's `seq` order.
+public struct BrunoImporter: Importer {
+    public init() {}
+
+    public func importCollection(_ text: String, source: String, directory: String) throws(ImportProblem) -> ImportedCollection {
+        let root = try JSONNode.parse(text, source: source)
+        guard root.isObject, try root.string("type") ?? "collection" == "collection" else {
+            throw root.problem("not a Bruno collection: bruno.json has no `type: collection`")
+        }
+        let name = try root.string("name") ?? (directory as NSString).lastPathComponent
+        var walker = Walker(root: directory)
+        var defaults = FolderDefaults()
+        var auth: Credentials?
+        if let document = try walker.document("collection.bru") {
+            (defaults, auth) = walker.defaults(of: document, place: "collection.bru")
+        }
+        walker.collection.folders[""] = defaults == FolderDefaults() ? nil : defaults
+        try walker.walk("", folder: [], auth: auth)
+        var collection = walker.collection
+        if !walker.variables.isEmpty { collection.environments.append(.init(name: name, variables: walker.variables)) }
+        collection.environments += try Self.environments(in: directory, report: &collection.report)
+        return collection
+    }
+
+    /// `environments/NAME.bru`: `vars` and the `vars:secret` names.
+    private static func environments(in directory: String, report: inout ImportReport) throws(ImportProblem) -> [ImportedCollection.Environment] {
+        let folder = (directory as NSString).appendingPathComponent("environments")
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".bru") }.sorted()
+        var environments: [ImportedCollection.Environment] = []
+        for file in files {
+            let path = (folder as NSString).appendingPathComponent(file)
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ImportProblem(source: path, "cannot be read as UTF-8 text") }
+            let document = try BruDocument(text, source: path)
+            var variables: [Variable] = []
+            for entry in document.block("vars")?.entries ?? [] where entry.enabled {
+                variables.append(Variable(name: entry.key, value: BrunoRequestReader.template(entry.value)))
+            }
+            for entry in document.block("vars:secret")?.entries ?? [] {
+                variables.append(Variable(name: entry.key, value: "", isSecret: true))
+                report.approximated("environments/\(file):\(entry.line)", "the secret \(entry.key) has no value in Bruno's files: fill it in")
+            }
+            environments.append(.init(name: String(file.dropLast(4)), variables: variables))
+            report.imported("environments/\(file)", "environment with \(variables.count) variables")
+        }
+        return environments
+    }
+
+    /// Walks the collection's folders, carrying the folder path and the auth requests inherit.
+    private struct Walker {
+        let root: String
+        var collection = ImportedCollection()
+        var variables: [Variable] = []
+
+        init(root: String) { self.root = root }
+
+        /// The `.bru` file at `path` below the root; nil when there is none.
+        func document(_ path: String) throws(ImportProblem) -> BruDocument? {
+            let absolute = (root as NSString).appendingPathComponent(path)
+            guard FileManager.default.fileExists(atPath: absolute) else { return nil }
+            guard let text = try? String(contentsOfFile: absolute, encoding: .utf8) else { throw ImportProblem(source: absolute, "cannot be read as UTF-8 text") }
+            return try BruDocument(text, source: absolute)
+        }
+
+        /// A `collection.bru` or `folder.bru`: headers and docs as defaults, its auth, its variables
+        /// gathered, its scripts and tests named.
+        mutating func defaults(of document: BruDocument, place: String) -> (FolderDefaults, Credentials?) {
+            var defaults = FolderDefaults(headers: (document.block("headers")?.entries ?? []).map {
+                .init(name: $0.key, value: BrunoRequestReader.template($0.value), enabled: $0.enabled)
+            })
+            if let docs = document.block("docs")?.text, !docs.isEmpty { defaults.description = docs }
+            for entry in document.block("vars:pre-request")?.entries ?? [] where entry.enabled {
+                variables.set(Variable(name: entry.key, value: BrunoRequestReader.template(entry.value)))
+                collection.report.imported("\(place):\(entry.line)", "variable \(entry.key)")
+            }
+            for name in ["script:pre-request", "script:post-response", "tests"] {
+                guard let block = document.block(name), !block.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
+                collection.report.dropped("\(place):\(block.line)", "the \(name) block is not run by Ferry: \(block.text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(200))")
+            }
+            let mode = document.block("auth")?.value("mode") ?? "none"
+            let auth = BrunoRequestReader.credentials(mode, in: document)
+            if auth == nil, !["none", "inherit"].contains(mode) {
+                collection.report.dropped(place, "\(mode) authentication is not supported yet")
+            }
+            return (defaults, auth)
+        }
+
+        /// The requests of the folder at `path` (sorted by `seq`, then name), then its subfolders.
+        mutating func walk(_ path: String, folder: [String], auth: Credentials?) throws(ImportProblem) {
+            let absolute = (root as NSString).appendingPathComponent(path)
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+            var requests: [(seq: Int, name: String, document: BruDocument)] = []
+            for name in names where name.hasSuffix(".bru") && !["collection.bru", "folder.bru"].contains(name) {
+                guard let document = try document(path.isEmpty ? name : path + "/" + name) else { continue }
+                requests.append((Int(document.block("meta")?.value("seq") ?? "") ?? Int.max, name, document))
+            }
+            for (_, name, document) in requests.sorted(by: { ($0.seq, $0.name) < ($1.seq, $1.name) }) {
+                let place = path.isEmpty ? name : path + "/" + name
+                var reader = BrunoRequestReader(place: place, document: document, inheritedAuth: auth)
+                let read = try reader.description()
+                collection.report.notes += reader.report.notes
+                reader.variables.forEach { variables.set($0) }
+                guard let description = read else { continue }
+                collection.add(description, title: description.name ?? String(name.dropLast(4)), folder: RequestFileName.folder(folder), source: place)
+                collection.report.imported(place, "\(description.method.rawValue) \(description.url)")
+            }
+            for name in names where path.isEmpty ? name != "environments" && name != "node_modules" : true {
+                let child = path.isEmpty ? name : path + "/" + name
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(child), isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+                var inner = auth
+                var title = name
+                if let document = try document(child + "/folder.bru") {
+                    let (defaults, folderAuth) = self.defaults(of: document, place: child + "/folder.bru")
+                    title = document.block("meta")?.value("name") ?? name
+                    collection.folders[RequestFileName.folder(folder + [title])] = defaults == FolderDefaults() ? nil : defaults
+                    if document.block("auth")?.value("mode") != "inherit", document.block("auth") != nil { inner = folderAuth }
+                }
+                try walk(child, folder: folder + [title], auth: inner)
+            }
+        }
+    }
+}

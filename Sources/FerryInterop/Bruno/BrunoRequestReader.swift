@@ -1,0 +1,176 @@
+import FerryCore
+import Foundation
+
+/// One Bruno request file as a request description: `meta` (name), the method block (URL, body
+/// mode, auth mode), `params:query`, `params:path`, `headers`, the body block of its mode, basic
+/// and bearer auth (`inherit` takes the folder's or the collection's), `docs`. Request variables
+/// go into the collection's environment; `assert`, `vars:post-response`, `tests` and scripts are
+/// named in `report` with their text, for the assertions and captures Ferry does not have yet.
+struct BrunoRequestReader {
+    /// The file below the collection (`echo/echo json.bru`), for notes and problems.
+    let place: String
+    let document: BruDocument
+    /// The auth a request with `auth: inherit` takes; nil for none.
+    let inheritedAuth: Credentials?
+    var report = ImportReport()
+    /// `vars:pre-request` of the request.
+    private(set) var variables: [Variable] = []
+
+    static let methods = ["get", "post", "put", "delete", "patch", "options", "head", "connect", "trace"]
+    private static let templates = ImportedTemplates(builtIns: ["$guid": "$uuid", "$randomUUID": "$uuid", "$timestamp": "$timestamp",
+                                                                "$isoTimestamp": "$isoTimestamp", "$randomInt": "$randomInt"])
+    private static let contentTypes = ["json": "application/json", "text": "text/plain", "xml": "application/xml", "sparql": "application/sparql-query"]
+
+    init(place: String, document: BruDocument, inheritedAuth: Credentials?) {
+        self.place = place
+        self.document = document
+        self.inheritedAuth = inheritedAuth
+    }
+
+    /// `text` in Ferry's spelling: `{{process.env.NAME}}` is `{{$env.NAME}}`.
+    static func template(_ text: String) -> String {
+        templates.rewrite(text.replacingOccurrences(of: "{{process.env.", with: "{{$env.")).text
+    }
+
+    private func at(_ line: Int) -> String { "\(place):\(line)" }
+
+    /// The description; nil (noted) for a file that is not an HTTP request (GraphQL ones are).
+    mutating func description() throws(ImportProblem) -> RequestDescription? {
+        guard let method = document.blocks.first(where: { Self.methods.contains($0.name) }) else {
+            report.dropped(place, "no HTTP method block (get, post, …): not a request Ferry sends")
+            return nil
+        }
+        let (base, urlQuery) = URLQuery.split(Self.template(method.value("url") ?? ""))
+        var description = RequestDescription(method: HTTPMethod(method.name), url: base)
+        description.name = document.block("meta")?.value("name")
+        if let docs = document.block("docs")?.text, !docs.isEmpty { description.description = docs }
+        var query = urlQuery
+        if let params = document.block("params:query") {
+            query = []
+            for entry in params.entries {
+                if entry.enabled { query.append((entry.key, Self.template(entry.value))) } else {
+                    report.dropped(at(entry.line), "the disabled query parameter \(entry.key) is not imported")
+                }
+            }
+        }
+        URLQuery.apply(query, to: &description)
+        for entry in document.block("params:path")?.entries ?? [] {
+            let value = entry.value.isEmpty ? "{{\(entry.key)}}" : Self.template(entry.value)
+            description.url = description.url.components(separatedBy: "/").map { $0 == ":" + entry.key ? value : $0 }.joined(separator: "/")
+            report.approximated(at(entry.line), "the path parameter :\(entry.key) is written into the URL as \(value)")
+        }
+        for entry in document.block("headers")?.entries ?? [] {
+            description.headers.append(.init(name: entry.key, value: Self.template(entry.value), enabled: entry.enabled))
+        }
+        readBody(mode: method.value("body") ?? "none", into: &description)
+        readAuth(mode: method.value("auth") ?? "none", line: method.line, into: &description)
+        for entry in document.block("vars:pre-request")?.entries ?? [] where entry.enabled {
+            variables.append(Variable(name: entry.key, value: Self.template(entry.value)))
+            report.approximated(at(entry.line), "the request variable \(entry.key) is in the collection's environment, seen by every request")
+        }
+        noteChecks()
+        return description
+    }
+
+    private mutating func readBody(mode: String, into description: inout RequestDescription) {
+        let hasType = description.headers.contains { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame && $0.enabled }
+        switch mode {
+        case "none":
+            return
+        case "json", "text", "xml", "sparql":
+            guard let block = document.block("body:\(mode)") else { return }
+            description.body = .raw(Self.template(block.text), contentType: hasType ? nil : Self.contentTypes[mode])
+        case "formUrlEncoded":
+            var pairs: [(String, String)] = []
+            for entry in document.block("body:form-urlencoded")?.entries ?? [] {
+                if entry.enabled { pairs.append((entry.key, Self.template(entry.value))) } else {
+                    report.dropped(at(entry.line), "the disabled form field \(entry.key) is not imported")
+                }
+            }
+            description.body = .form(Parameters.flat(pairs))
+            if Set(pairs.map(\.0)).count < pairs.count { description.parameterStyle.arrayStyle = .repeat }
+        case "multipartForm":
+            var parts: [RequestDescription.MultipartPart] = []
+            for entry in document.block("body:multipart-form")?.entries ?? [] {
+                guard entry.enabled else {
+                    report.dropped(at(entry.line), "the disabled part \(entry.key) is not imported")
+                    continue
+                }
+                let (value, type) = Self.contentType(of: entry.value)
+                if value.hasPrefix("@file("), value.hasSuffix(")") {
+                    let paths = value.dropFirst(6).dropLast().split(separator: "|").map(String.init)
+                    for path in paths {
+                        parts.append(.init(name: entry.key, value: .file(path: path), contentType: type))
+                        report.approximated(at(entry.line), "the file part \(entry.key) reads \(path) relative to the collection folder")
+                    }
+                } else {
+                    parts.append(.init(name: entry.key, value: .text(Self.template(value)), contentType: type))
+                }
+            }
+            description.body = .multipart(parts)
+        case "graphql":
+            let query = document.block("body:graphql")?.text ?? ""
+            var object: [(key: String, value: Parameters)] = [("query", .string(Self.template(query)))]
+            if let variables = document.block("body:graphql:vars")?.text, let parameters = try? Parameters(json: Self.template(variables)) {
+                object.append(("variables", parameters))
+            }
+            description.body = .json(.object(object))
+            report.approximated(place, "the GraphQL query is sent as a JSON body {\"query\", \"variables\"}")
+        case "file":
+            guard let entry = document.block("body:file")?.entries.first(where: \.enabled) else { return }
+            let (value, type) = Self.contentType(of: entry.value)
+            let path = value.hasPrefix("@file(") ? String(value.dropFirst(6).dropLast()) : value
+            description.body = .file(path: path, contentType: hasType ? nil : type)
+            report.approximated(at(entry.line), "the body file \(path) is read relative to the collection folder")
+        default:
+            report.dropped(place, "the body mode \(mode) is not supported")
+        }
+    }
+
+    /// A part's value without its trailing `@contentType(…)`, and that type.
+    private static func contentType(of value: String) -> (String, String?) {
+        guard let range = value.range(of: " @contentType("), value.hasSuffix(")") else { return (value, nil) }
+        return (String(value[..<range.lowerBound]), String(value[range.upperBound...].dropLast()))
+    }
+
+    private mutating func readAuth(mode: String, line: Int, into description: inout RequestDescription) {
+        switch mode {
+        case "none":
+            break
+        case "inherit":
+            description.auth = inheritedAuth
+        case "basic", "bearer":
+            description.auth = Self.credentials(mode, in: document)
+        default:
+            report.dropped(at(line), "\(mode) authentication is not supported yet")
+        }
+    }
+
+    /// The `auth:basic` or `auth:bearer` block as credentials.
+    static func credentials(_ mode: String, in document: BruDocument) -> Credentials? {
+        switch mode {
+        case "basic":
+            guard let block = document.block("auth:basic") else { return nil }
+            return .basic(username: template(block.value("username") ?? ""), password: template(block.value("password") ?? ""))
+        case "bearer":
+            guard let block = document.block("auth:bearer") else { return nil }
+            return .bearer(token: template(block.value("token") ?? ""))
+        default:
+            return nil
+        }
+    }
+
+    /// Asserts, post-response variables, tests and scripts: each named with its text.
+    private mutating func noteChecks() {
+        for entry in document.block("assert")?.entries ?? [] where entry.enabled {
+            report.dropped(at(entry.line), "the assert `\(entry.key): \(entry.value)` is not kept: Ferry has no assertions yet")
+        }
+        for entry in document.block("vars:post-response")?.entries ?? [] where entry.enabled {
+            report.dropped(at(entry.line), "the capture `\(entry.key): \(entry.value)` is not kept: Ferry has no captures yet")
+        }
+        for name in ["script:pre-request", "script:post-response", "tests"] {
+            guard let block = document.block(name), !block.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
+            report.dropped(at(block.line), "the \(name) block is not run by Ferry: \(block.text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(200))")
+        }
+    }
+}

@@ -1,0 +1,280 @@
+import FerryCore
+import Foundation
+
+/// Reads the entries of a Hurl file as request descriptions: the request line, headers,
+/// `[QueryStringParams]`, `[FormParams]`, `[MultipartFormData]`, `[Cookies]`, `[BasicAuth]`,
+/// `[Options]` and the body (JSON, XML, ```` ``` ```` multiline, `` `oneline` ``, `file,…;`,
+/// `base64,…;`, `hex,…;`). The response part — status, headers, `[Asserts]`, `[Captures]`, body —
+/// is what Hurl checks; Ferry has no assertions yet, so each is named in the report with its text.
+/// An entry is named after the comment line just above it.
+struct HurlReader {
+    /// One line of the file with its 1-based number.
+    private typealias Line = (number: Int, text: String)
+
+    let source: String
+    var collection = ImportedCollection()
+    /// `variable: name=value` options, gathered into one environment.
+    private(set) var variables: [Variable] = []
+
+    private static let templates = ImportedTemplates(builtIns: ["newUuid": "$uuid", "newDate": "$isoTimestamp"])
+
+    init(source: String) { self.source = source }
+
+    private func problem(_ line: Line, _ message: String) -> ImportProblem {
+        ImportProblem(source: source, place: "line \(line.number), column \(line.text.prefix { $0.isWhitespace }.count + 1)", message)
+    }
+
+    private func place(_ line: Line) -> String { "line \(line.number)" }
+
+    private func template(_ text: String) -> String { Self.templates.rewrite(text).text }
+
+    mutating func read(_ text: String) throws(ImportProblem) {
+        let lines: [Line] = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { offset, line in
+            (offset + 1, String(line.hasSuffix("\r") ? line.dropLast() : line))
+        }
+        var index = 0
+        var comments: [String] = []
+        while index < lines.count {
+            let text = lines[index].text.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty {
+                comments = []
+                index += 1
+            } else if text.hasPrefix("#") {
+                comments.append(text.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces))
+                index += 1
+            } else if HurlText.isRequestLine(text) {
+                index = try readEntry(lines, at: index, name: comments.first { !$0.isEmpty })
+                comments = []
+            } else {
+                throw problem(lines[index], "expected a request line: METHOD URL")
+            }
+        }
+    }
+
+    // MARK: - One entry
+
+    /// What the sections of one request gathered.
+    private struct Parts {
+        var query: [(String, String)] = []
+        var form: [(String, String)]?
+        var multipart: [RequestDescription.MultipartPart]?
+        var cookies: [String] = []
+    }
+
+    /// Reads the entry whose request line is at `start`; returns the index of the next entry's line.
+    private mutating func readEntry(_ lines: [Line], at start: Int, name: String?) throws(ImportProblem) -> Int {
+        let requestLine = lines[start]
+        let words = requestLine.text.split(whereSeparator: \.isWhitespace).map(String.init)
+        let (base, query) = URLQuery.split(template(words[1]))
+        var description = RequestDescription(method: HTTPMethod(words[0]), url: base)
+        description.name = name
+        description.options.followRedirects = false  // Hurl follows redirects only when told
+        var parts = Parts(query: query)
+        var section: String?
+        var index = start + 1
+        while let (line, text) = Self.line(lines, at: &index) {
+            if HurlText.isResponseLine(text) {
+                index = readResponse(lines, at: index)
+                break
+            }
+            if let name = HurlText.section(text) {
+                guard let known = HurlText.sections[name], known != "Asserts", known != "Captures" else {
+                    throw problem(line, "unknown request section [\(name)]")
+                }
+                section = known
+                index += 1
+                continue
+            }
+            if let (key, value) = HurlText.keyValue(text), !Self.startsBody(text) {
+                try apply(key: key, value: template(value), section: section, line: line, to: &description, parts: &parts)
+                index += 1
+                continue
+            }
+            guard Self.startsBody(text) else { throw problem(line, "expected a header Name: value, a [Section], a body or HTTP STATUS") }
+            index = try readBody(lines, at: index, into: &description)
+        }
+        URLQuery.apply(parts.query, to: &description)
+        if let form = parts.form {
+            description.body = .form(Parameters.flat(form))
+            if Set(form.map(\.0)).count < form.count { description.parameterStyle.arrayStyle = .repeat }
+        }
+        if let multipart = parts.multipart { description.body = .multipart(multipart) }
+        if !parts.cookies.isEmpty { description.headers.append(.init(name: "Cookie", value: parts.cookies.joined(separator: "; "))) }
+        let path = base.range(of: "://").map { String(base[$0.upperBound...].drop { $0 != "/" }) } ?? String(base.drop { $0 != "/" })
+        collection.add(description, title: name ?? "\(words[0]) \(path)", folder: "", source: place(requestLine))
+        collection.report.imported(place(requestLine), "\(words[0]) \(words[1])")
+        return Self.commentsStart(lines, before: index)
+    }
+
+    /// The line at `index` or after it that is neither blank nor a comment (`index` moved onto it),
+    /// with its trimmed text; nil at the end or at the next entry's request line.
+    private static func line(_ lines: [Line], at index: inout Int) -> (line: Line, text: String)? {
+        while index < lines.count {
+            let text = lines[index].text.trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty, !text.hasPrefix("#") { return HurlText.isRequestLine(text) ? nil : (lines[index], text) }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The first of the comment lines right above `index` (they name the next entry); `index` when none.
+    private static func commentsStart(_ lines: [Line], before index: Int) -> Int {
+        var start = index
+        while start > 0, lines[start - 1].text.trimmingCharacters(in: .whitespaces).hasPrefix("#") { start -= 1 }
+        return start
+    }
+
+    /// A key-value line: a header before any section, else an entry of `section`.
+    private mutating func apply(key: String, value: String, section: String?, line: Line,
+                                to description: inout RequestDescription, parts: inout Parts) throws(ImportProblem) {
+        switch section {
+        case nil:
+            if key.caseInsensitiveCompare("Authorization") == .orderedSame, description.auth == nil, let credentials = AuthorizationHeader.credentials(value) {
+                description.auth = credentials
+            } else {
+                description.headers.append(.init(name: key, value: value))
+            }
+        case "Query":
+            parts.query.append((key, value))
+        case "Form":
+            parts.form = (parts.form ?? []) + [(key, value)]
+        case "Multipart":
+            var part = RequestDescription.MultipartPart(name: key, value: .text(value))
+            if value.hasPrefix("file,") {
+                let rest = value.dropFirst(5)
+                let path = rest.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
+                let type = rest.drop { $0 != ";" }.dropFirst().trimmingCharacters(in: .whitespaces)
+                part = .init(name: key, value: .file(path: path), contentType: type.isEmpty ? nil : type)
+                collection.report.approximated(place(line), "the file part \(key) reads \(path) relative to the collection folder")
+            }
+            parts.multipart = (parts.multipart ?? []) + [part]
+        case "Cookies":
+            parts.cookies.append("\(key)=\(value)")
+        case "BasicAuth":
+            description.auth = .basic(username: key, password: value)
+        default:
+            applyOption(key, value, line: line, to: &description)
+        }
+    }
+
+    /// One `[Options]` entry: redirects, TLS, HTTP version, `user`, `variable`; others are named.
+    private mutating func applyOption(_ key: String, _ value: String, line: Line, to description: inout RequestDescription) {
+        let on = value != "false"
+        switch key {
+        case "location": description.options.followRedirects = on
+        case "max-redirs": if let count = Int(value) { description.options.maxRedirects = count }
+        case "insecure": description.options.tls.verifyPeer = !on
+        case "http1.1" where on: description.options.httpVersion = .http1_1
+        case "http2" where on: description.options.httpVersion = .http2
+        case "user" where value.contains(":"):
+            let colon = value.firstIndex(of: ":")!
+            description.auth = .basic(username: String(value[..<colon]), password: String(value[value.index(after: colon)...]))
+        case "variable" where value.contains("="):
+            let equals = value.firstIndex(of: "=")!
+            let name = String(value[..<equals])
+            variables.set(Variable(name: name, value: String(value[value.index(after: equals)...])))
+            collection.report.approximated(place(line), "the variable \(name) is in the file's environment, seen by every request")
+        default:
+            collection.report.dropped(place(line), "the option \(key): \(value) has no counterpart in Ferry")
+        }
+    }
+
+    /// True for the first line of a body: JSON, XML, a multiline or one-line string, or a
+    /// `file,`, `base64,` or `hex,` value.
+    private static func startsBody(_ text: String) -> Bool {
+        if HurlText.section(text) != nil || text.hasPrefix("{{") { return false }  // `{{user}}: …` is a key
+        if let first = text.first, "{[\"`<-0123456789".contains(first) { return true }
+        return ["true", "false", "null"].contains(text) || ["file,", "base64,", "hex,"].contains(where: text.hasPrefix)
+    }
+
+    /// The request body starting at `start`; returns the index after it.
+    private mutating func readBody(_ lines: [Line], at start: Int, into description: inout RequestDescription) throws(ImportProblem) -> Int {
+        let line = lines[start]
+        let text = line.text.trimmingCharacters(in: .whitespaces)
+        let hasType = description.headers.contains { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }
+        if text.hasPrefix("```") {
+            let language = text.dropFirst(3).trimmingCharacters(in: .whitespaces)
+            guard let end = lines[(start + 1)...].firstIndex(where: { $0.text.trimmingCharacters(in: .whitespaces) == "```" }) else {
+                throw problem(line, "the multiline string is not closed with ```")
+            }
+            let body = lines[(start + 1)..<end].map { $0.text + "\n" }.joined()
+            if language == "graphql" {
+                description.body = .json(.object([("query", .string(template(body)))]))
+                collection.report.approximated(place(line), "the GraphQL query is sent as a JSON body {\"query\": …}")
+            } else {
+                description.body = .raw(template(HurlText.unescaped(Substring(body))), contentType: nil)
+            }
+            return end + 1
+        }
+        if text.hasPrefix("`") {
+            guard text.count >= 2, text.hasSuffix("`") else { throw problem(line, "the one-line string is not closed with `") }
+            description.body = .raw(template(HurlText.unescaped(text.dropFirst().dropLast())), contentType: nil)
+            return start + 1
+        }
+        for kind in ["file,", "base64,", "hex,"] where text.hasPrefix(kind) {
+            guard let semicolon = text.firstIndex(of: ";") else { throw problem(line, "expected ; after the \(kind) value") }
+            let value = text[text.index(text.startIndex, offsetBy: kind.count)..<semicolon].trimmingCharacters(in: .whitespaces)
+            switch kind {
+            case "file,":
+                description.body = .file(path: value, contentType: nil)
+                collection.report.approximated(place(line), "the body file \(value) is read relative to the collection folder")
+            case "base64,":
+                guard let data = Data(base64Encoded: value.filter { !$0.isWhitespace }) else { throw problem(line, "not valid base64") }
+                description.body = .bytes(data, contentType: nil)
+            default:
+                guard let data = Self.hex(value) else { throw problem(line, "not valid hexadecimal") }
+                description.body = .bytes(data, contentType: nil)
+            }
+            return start + 1
+        }
+        // JSON or XML: every line up to the response, the next entry or the end.
+        var end = start + 1
+        while end < lines.count {
+            let next = lines[end].text.trimmingCharacters(in: .whitespaces)
+            if HurlText.isResponseLine(next) || HurlText.isRequestLine(next) { break }
+            end += 1
+        }
+        var body = lines[start..<end].map(\.text)
+        while let last = body.last, last.trimmingCharacters(in: .whitespaces).isEmpty || last.hasPrefix("#") { body.removeLast() }
+        if !text.hasPrefix("<"), !hasType { description.headers.append(.init(name: "Content-Type", value: "application/json")) }  // as Hurl sends JSON
+        description.body = .raw(template(body.joined(separator: "\n")), contentType: nil)
+        return end
+    }
+
+    private static func hex(_ text: String) -> Data? {
+        let digits = Array(text.filter { !$0.isWhitespace })
+        guard digits.count.isMultiple(of: 2) else { return nil }
+        var data = Data()
+        for offset in stride(from: 0, to: digits.count, by: 2) {
+            guard let byte = UInt8(String(digits[offset...offset + 1]), radix: 16) else { return nil }
+            data.append(byte)
+        }
+        return data
+    }
+
+    /// The response part from its status line to the next entry: each check named in the report.
+    private mutating func readResponse(_ lines: [Line], at start: Int) -> Int {
+        collection.report.dropped(place(lines[start]), "the status check `\(lines[start].text.trimmingCharacters(in: .whitespaces))` is not kept: Ferry has no assertions yet")
+        var section: String?
+        var index = start + 1
+        while let (line, text) = Self.line(lines, at: &index) {
+            if let name = HurlText.section(text) {
+                section = name
+            } else if section == "Asserts" {
+                collection.report.dropped(place(line), "the assert `\(text)` is not kept: Ferry has no assertions yet")
+            } else if section == "Captures" {
+                collection.report.dropped(place(line), "the capture `\(text)` is not kept: Ferry has no captures yet")
+            } else if section != "Body", Self.startsBody(text) {  // the expected body, named once
+                collection.report.dropped(place(line), "the response body check is not kept: Ferry has no assertions yet")
+                if text.hasPrefix("```"), let end = lines[(index + 1)...].firstIndex(where: { $0.text.trimmingCharacters(in: .whitespaces) == "```" }) {
+                    index = end
+                }
+                section = "Body"
+            } else if section == nil {
+                collection.report.dropped(place(line), "the response header check `\(text)` is not kept: Ferry has no assertions yet")
+            }
+            index += 1
+        }
+        return index
+    }
+}

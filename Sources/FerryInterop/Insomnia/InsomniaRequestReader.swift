@@ -1,0 +1,139 @@
+import FerryCore
+import Foundation
+
+/// One Insomnia request resource as a request description: name, description, method, URL with
+/// its query as `params` (and the `parameters` list), enabled headers, the body by its MIME type
+/// (text, form, multipart, a file), basic and bearer auth, redirects and TLS. Nunjucks variables
+/// (`{{ _.host }}`) become Ferry's `{{host}}`; template tags (`{% … %}`), other auth kinds and
+/// disabled entries are named in `report`.
+struct InsomniaRequestReader {
+    let resource: JSONNode
+    var report = ImportReport()
+
+    private static let templates = ImportedTemplates(builtIns: [:])
+
+    init(resource: JSONNode) { self.resource = resource }
+
+    mutating func description() throws(ImportProblem) -> RequestDescription {
+        let (base, query) = URLQuery.split(try text(resource, "url") ?? "")
+        var description = RequestDescription(method: HTTPMethod(try resource.string("method") ?? "GET"), url: base)
+        description.name = try resource.string("name")
+        var about = try resource.string("description")
+        if about == nil, let meta = try resource.object("meta") { about = try meta.string("description") }  // v5
+        if let about, !about.isEmpty { description.description = about }
+        var pairs = query
+        for parameter in try resource.array("parameters") ?? [] {
+            guard let name = try text(parameter, "name") else { continue }
+            if parameter.isDisabled {
+                report.dropped(parameter.path, "the disabled query parameter \(name) is not imported")
+            } else {
+                pairs.append((name, try text(parameter, "value") ?? ""))
+            }
+        }
+        URLQuery.apply(pairs, to: &description)
+        for header in try resource.array("headers") ?? [] {
+            guard let name = try text(header, "name"), !name.isEmpty else { continue }
+            description.headers.append(.init(name: name, value: try text(header, "value") ?? "", enabled: !header.isDisabled))
+        }
+        try readBody(into: &description)
+        try readAuth(into: &description)
+        noteScripts()
+        var follow = try resource.string("settingFollowRedirects")
+        if follow == nil, let settings = try resource.object("settings") { follow = try settings.string("followRedirects") }  // v5
+        switch follow {
+        case "off": description.options.followRedirects = false
+        case "on", "global", nil: break
+        case let other?: report.approximated(resource.path, "settingFollowRedirects \(other) is read as following them")
+        }
+        return description
+    }
+
+    /// Scripts before and after the request (format 4's `preRequestScript`, v5's `scripts`): named with their text.
+    private mutating func noteScripts() {
+        let scripts = resource["scripts"]
+        for (node, kind) in [(resource["preRequestScript"], "pre-request"), (resource["afterResponseScript"], "after-response"),
+                             (scripts?["preRequest"], "pre-request"), (scripts?["afterResponse"], "after-response")] {
+            guard let node, let code = node.text?.trimmingCharacters(in: .whitespacesAndNewlines), !code.isEmpty else { continue }
+            report.dropped(node.path, "the \(kind) script is not run by Ferry: \(code.prefix(200))")
+        }
+    }
+
+    /// The member `key` as text in Ferry's template spelling; a `{% tag %}` in it is noted.
+    private mutating func text(_ node: JSONNode, _ key: String) throws(ImportProblem) -> String? {
+        guard let raw = try node.string(key) else { return nil }
+        if raw.contains("{%") {
+            report.approximated(node[key]!.path, "the template tag in \(raw.prefix(120)) is not run by Ferry and is sent as written")
+        }
+        let plain = raw.replacingOccurrences(of: "{{ _.", with: "{{").replacingOccurrences(of: "{{_.", with: "{{")
+        return Self.templates.rewrite(plain).text
+    }
+
+    private mutating func readBody(into description: inout RequestDescription) throws(ImportProblem) {
+        guard let body = try resource.object("body") else { return }
+        let type = try body.string("mimeType").flatMap { $0.isEmpty ? nil : $0 }
+        if let file = try text(body, "fileName"), !file.isEmpty {
+            description.body = .file(path: file, contentType: nil)
+            report.approximated(body.path, "the body file \(file) is read relative to the collection folder")
+            return
+        }
+        if let params = try body.array("params") {
+            if type == "multipart/form-data" {
+                var parts: [RequestDescription.MultipartPart] = []
+                for param in params {
+                    guard let name = try text(param, "name") else { continue }
+                    if param.isDisabled {
+                        report.dropped(param.path, "the disabled part \(name) is not imported")
+                    } else if try param.string("type") == "file" {
+                        let path = try text(param, "fileName") ?? ""
+                        parts.append(.init(name: name, value: .file(path: path)))
+                        report.approximated(param.path, "the file part \(name) reads \(path) relative to the collection folder")
+                    } else {
+                        parts.append(.init(name: name, value: .text(try text(param, "value") ?? "")))
+                    }
+                }
+                description.body = .multipart(parts)
+            } else {
+                var pairs: [(String, String)] = []
+                for param in params {
+                    guard let name = try text(param, "name") else { continue }
+                    if param.isDisabled {
+                        report.dropped(param.path, "the disabled form field \(name) is not imported")
+                    } else {
+                        pairs.append((name, try text(param, "value") ?? ""))
+                    }
+                }
+                description.body = .form(Parameters.flat(pairs))
+                if Set(pairs.map(\.0)).count < pairs.count { description.parameterStyle.arrayStyle = .repeat }
+            }
+            return
+        }
+        guard let content = try text(body, "text") else { return }
+        let hasType = description.headers.contains { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }
+        description.body = .raw(content, contentType: hasType ? nil : type)
+        if type == "application/graphql" { report.approximated(body.path, "the GraphQL body is sent as the JSON Insomnia wrote") }
+    }
+
+    private mutating func readAuth(into description: inout RequestDescription) throws(ImportProblem) {
+        guard let auth = try resource.object("authentication"), let type = try auth.string("type") else { return }
+        if auth.flag("disabled") {
+            report.dropped(auth.path, "the disabled \(type) auth is not imported")
+            return
+        }
+        switch type {
+        case "basic":
+            description.auth = .basic(username: try text(auth, "username") ?? "", password: try text(auth, "password") ?? "")
+        case "bearer":
+            let prefix = try text(auth, "prefix") ?? ""
+            if !prefix.isEmpty, prefix.caseInsensitiveCompare("Bearer") != .orderedSame {
+                description.headers.append(.init(name: "Authorization", value: "\(prefix) \(try text(auth, "token") ?? "")"))
+                report.approximated(auth.path, "the token with the prefix \(prefix) is sent as an Authorization header")
+            } else {
+                description.auth = .bearer(token: try text(auth, "token") ?? "")
+            }
+        case "none":
+            break
+        default:
+            report.dropped(auth.path, "\(type) authentication is not supported yet")
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import FerryCore
+import FerryInterop
+import Foundation
+import Testing
+
+/// `.http` and `.rest` files as slumber's test data has them (written for the JetBrains HTTP Client
+/// and VS Code REST Client), with the environment files beside them.
+@Suite struct HTTPFileImporterTests {
+    @Test func aJetBrainsFileComesInWithItsNamesVariablesAndEnvironments() throws {
+        let imported = try Fixture.imported(HTTPFileImporter(), "http", "jetbrains.http")
+        #expect(imported.requests.map(\.path) == ["simpleget.ferry.yaml", "jsonpost.ferry.yaml", "put-endpoint.ferry.yaml",
+                                                  "withquery.ferry.yaml", "cantemplatevariables.ferry.yaml"])
+        let get = try #require(imported.request("simpleget.ferry.yaml")).description
+        #expect(get.name == "SimpleGet")
+        #expect(get.method == .get && get.url == "{{HOST}}/get" && get.body == .none, "a comment after a request is no body")
+
+        let post = try #require(imported.request("jsonpost.ferry.yaml")).description
+        #expect(post.auth == .basic(username: "foo", password: "bar"), "Basic Zm9vOmJhcg== is foo:bar")
+        #expect(post.headers.map(\.name) == ["Content-Type", "X-Http-Method-Override"])
+        #expect(post.body == .raw("{\n    \"data\": \"my data\"\n}", contentType: nil))
+
+        let put = try #require(imported.request("put-endpoint.ferry.yaml")).description
+        #expect(put.name == nil)
+        #expect(put.url == "https://httpbin.org/{{endpoint}}")
+        #expect(put.auth == .bearer(token: "efaxijasdfjasdfa"))
+        #expect(put.body == .raw("a=b&c=d", contentType: nil))
+
+        let query = try #require(imported.request("withquery.ferry.yaml")).description
+        #expect(query.url == "{{HOST}}/get")
+        #expect(query.params == .object([("q", .string("query")), ("sort", .string("{{sort_by}}"))]))
+
+        #expect(imported.environments.map(\.name) == ["development", "production"])
+        let development = try #require(imported.environments.first)
+        let values = Dictionary(uniqueKeysWithValues: development.variables.map { ($0.name, $0) })
+        #expect(values["host"]?.value == "localhost")
+        #expect(values["id-value"]?.value == "12345", "numbers are text")
+        #expect(values["super-secret-number"]?.isSecret == true, "the private file's values are secret")
+        #expect(values["host"]?.isSecret == false)
+        #expect(values["HOST"]?.value == "http://httpbin.org", "the file's variables are in every environment")
+        #expect(values["name"]?.value == "joe_list", "a file variable's value takes the variables set before it")
+    }
+
+    @Test func aRestFileWithABodyFileAndVariablesInVariables() throws {
+        let imported = try Fixture.imported(HTTPFileImporter(), "http", "rest_http_bin.http")
+        #expect(imported.requests.count == 4)
+        let pets = try #require(imported.request("pet-json.ferry.yaml")).description
+        #expect(pets.body == .file(path: "./test_data/rest_pets.json", contentType: nil))
+        #expect(imported.report.notes(.approximated).contains { $0.place == "line 41" && $0.message.contains("./test_data/rest_pets.json") })
+        let post = try #require(imported.request("jsonpost.ferry.yaml")).description
+        #expect(post.url == "{{HOST}}/post", "{{ HOST}} is read as {{HOST}}")
+        #expect(post.params == .object([("hello", .string("123"))]))
+        #expect(imported.environments.map(\.name) == ["development", "production"], "the environment files beside it")
+        let variables = Dictionary(uniqueKeysWithValues: try #require(imported.environments.first).variables.map { ($0.name, $0.value) })
+        #expect(variables["FULL"] == "Joe Smith")
+    }
+
+    @Test func theImportedRequestSendsWhatTheFileSays() throws {
+        let imported = try Fixture.imported(HTTPFileImporter(), "http", "jetbrains.http")
+        let environment = try #require(imported.environments.first { $0.name == "production" })
+        let request = try #require(imported.request("jsonpost.ferry.yaml")).description
+            .resolved(with: VariableResolver(environment.variables), directory: "/").request.authenticated()
+        #expect(request.url.absoluteString == "http://httpbin.org/post")
+        #expect(request.headers["Authorization"] == "Basic Zm9vOmJhcg==")
+        #expect(request.headers["X-Http-Method-Override"] == "PUT")
+    }
+
+    @Test func handlersDirectivesAndBuiltInsAreNamed() throws {
+        let text = """
+            ### Create
+            # @no-redirect
+            # @no-cookie-jar
+            POST https://api.example/items?id={{$guid}}&at={{$random.alphabetic(4)}}
+            Content-Type: application/json
+
+            {"home": "{{$processEnv HOME}}"}
+
+            > {% client.test("ok", () => client.assert(response.status === 200)); %}
+
+            ###
+            GET https://api.example/items
+                ?page=2
+                &size=10
+            <> 2024-01-01T000000.200.json
+
+            ### XML
+            PUT https://api.example/note
+            Content-Type: application/xml
+
+            <note>hi</note>
+            """
+        let imported = try HTTPFileImporter().importCollection(text, source: "api.http", directory: "/nonexistent")
+        let create = try #require(imported.request("create.ferry.yaml")).description
+        #expect(create.options.followRedirects == false)
+        #expect(create.params == .object([("id", .string("{{$uuid}}")), ("at", .string("{{$random.alphabetic(4)}}"))]))
+        #expect(create.body == .raw(#"{"home": "{{$env.HOME}}"}"#, contentType: nil))
+        let list = try #require(imported.request("get-items.ferry.yaml")).description
+        #expect(list.params == .object([("page", .string("2")), ("size", .string("10"))]))
+        #expect(try #require(imported.request("xml.ferry.yaml")).description.body == .raw("<note>hi</note>", contentType: nil), "a one-line XML body is no body file")
+        let dropped = imported.report.notes(.dropped)
+        #expect(dropped.contains { $0.place == "line 3" && $0.message.contains("@no-cookie-jar") })
+        #expect(dropped.contains { $0.place == "line 9" && $0.message.contains("client.test") }, "the handler's text is kept in the note")
+        #expect(dropped.contains { $0.place == "line 15" && $0.message.contains("2024-01-01T000000.200.json") })
+        #expect(imported.report.notes(.approximated).contains { $0.message.contains("$random.alphabetic(4)") })
+    }
+
+    @Test(arguments: [
+        ("GET https://a.example\nAccept application/json\n", "line 2, column 1"),
+        ("GET https://a.example HTTP/1.1 extra\n", "line 1, column 1"),
+        ("POST https://a.example HTTP/1.1\n\n{}\n###\nget a b\n", "line 5, column 1"),
+        ("@ = 3\nGET https://a.example\n", "line 1, column 2"),
+    ])
+    func malformedLinesAreProblemsAtTheirPlace(text: String, place: String) {
+        #expect(throws: ImportProblem.self) { try HTTPFileImporter().importCollection(text, source: "bad.http", directory: "/nonexistent") }
+        do {
+            _ = try HTTPFileImporter().importCollection(text, source: "bad.http", directory: "/nonexistent")
+        } catch {
+            #expect(error.place == place, "\(error)")
+        }
+    }
+
+    @Test func filesAreRecognisedByTheirNameOrTheirSeparators() {
+        #expect(ImportFormat.detect("GET https://a.example\n", path: "api.rest") == .http)
+        #expect(ImportFormat.detect("GET https://a.example\n", path: "api.HTTP") == .http)
+        #expect(ImportFormat.detect("### one\nGET https://a.example\n") == .http)
+        #expect(ImportFormat.detect("GET https://a.example\n") == nil)
+    }
+}

@@ -1,0 +1,103 @@
+import FerryCore
+import FerryInterop
+import Foundation
+import Testing
+
+/// Hurl's own integration-test files imported: sections, bodies, and the response checks named.
+@Suite struct HurlImporterTests {
+    @Test func formParamsComeInAsAFormWithTheirEscapes() throws {
+        let imported = try Fixture.imported(HurlImporter(), "hurl", "form_params.hurl")
+        #expect(imported.requests.count == 3)
+        let first = imported.requests[0].description
+        #expect(first.method == .post && first.url == "http://localhost:8000/form-params")
+        #expect(first.body == .form(.object([("param1", .string("value1")), ("param2", .string("")), ("param3", .string("a=b")),
+                                             ("param4", .string("a%3db")), ("values[0]", .string("0")), ("values[1]", .string("1"))])))
+        #expect(imported.requests[1].description.body == first.body, "[Form] is [FormParams]")
+        let raw = imported.requests[2].description
+        #expect(raw.name == "same version as raw")
+        #expect(raw.body == .raw("param1=value1&param2=&param3=a%3db&param4=a%253db&values[0]=0&values[1]=1", contentType: nil))
+        #expect(raw.options.followRedirects == false, "Hurl follows redirects only with location: true")
+        #expect(imported.report.notes(.dropped).filter { $0.message.contains("HTTP 200") }.count == 3)
+    }
+
+    @Test func theFormSendsTheBytesOfTheRawVersion() throws {
+        let imported = try Fixture.imported(HurlImporter(), "hurl", "form_params.hurl")
+        let form = try imported.requests[0].description.resolved(with: VariableResolver(), directory: "/").request
+        guard case .bytes(let data) = form.body else { Issue.record("expected a byte body"); return }
+        #expect(String(decoding: data, as: UTF8.self) == "param1=value1&param2=&param3=a%3Db&param4=a%253db&values%5B0%5D=0&values%5B1%5D=1")
+        #expect(form.headers["Content-Type"] == "application/x-www-form-urlencoded")
+    }
+
+    @Test func assertsAndCapturesAreNamedWithTheirText() throws {
+        let imported = try Fixture.imported(HurlImporter(), "hurl", "captures.hurl")
+        #expect(imported.requests.count == 6)
+        let dropped = imported.report.notes(.dropped)
+        #expect(dropped.contains { $0.place == "line 4" && $0.message.contains(#"param1: header "header1""#) })
+        #expect(dropped.contains { $0.place == "line 12" && $0.message.contains(#"header "header1" == "{{param1}}""#) })
+        #expect(dropped.filter { $0.message.hasPrefix("the capture") }.count == 24)
+        let check = imported.requests[1].description
+        #expect(check.params == .object([("param1", .string("{{param1}}")), ("param2", .string("{{param2}}"))]))
+        #expect(imported.requests[2].description.params == check.params, "[Query] is [QueryStringParams]")
+    }
+
+    @Test func cookiesBasicAuthAndOptions() throws {
+        let cookies = try Fixture.imported(HurlImporter(), "hurl", "cookies.hurl")
+        #expect(cookies.requests[2].description.headers == [.init(name: "Cookie", value: "user1=Bob; user2=Bill; user3={{name}}")])
+        let auth = try Fixture.imported(HurlImporter(), "hurl", "basic_authentication_per_request.hurl")
+        #expect(auth.requests.count == 5)
+        let credentials = Credentials.basic(username: "bob@email.com", password: "secret")
+        #expect(auth.requests[1].description.auth == credentials, "Authorization: Basic base64")
+        #expect(auth.requests[2].description.auth == credentials, "[BasicAuth]")
+        #expect(auth.requests[3].description.auth == credentials, "[Options] user:")
+        #expect(auth.requests[4].description.auth == .basic(username: "{{user}}", password: "{{password}}"))
+        #expect(auth.environments == [.init(name: "basic_authentication_per_request",
+                                            variables: [Variable(name: "user", value: "bob@email.com"), Variable(name: "password", value: "secret")])])
+        #expect(auth.requests[0].description.url == "http://bob%40email.com:secret@localhost:8000/basic-authentication-per-request")
+    }
+
+    @Test func multipartPartsAndHandBuiltBodies() throws {
+        let imported = try Fixture.imported(HurlImporter(), "hurl", "multipart_form_data.hurl")
+        #expect(imported.requests.count == 3)
+        #expect(imported.requests[0].description.body == .multipart([
+            .init(name: "key1", value: .text("value1")), .init(name: "upload1", value: .file(path: "data.txt")),
+            .init(name: "upload2", value: .file(path: "data.html")), .init(name: "upload3", value: .file(path: "data.txt"), contentType: "text/html"),
+        ]))
+        guard case .raw(let text, _) = imported.requests[2].description.body else { Issue.record("expected the multiline body"); return }
+        #expect(text.hasPrefix("--boundary\nContent-Disposition: form-data; name=\"key1\"\n\nvalue1\n"))
+        #expect(text.hasSuffix("--boundary--\n"), "a multiline string ends with its last newline")
+    }
+
+    @Test func jsonBodiesAreSentAsWrittenWithTheirContentType() throws {
+        let imported = try Fixture.imported(HurlImporter(), "hurl", "post_json.hurl")
+        #expect(imported.requests.count == 9)
+        let first = imported.requests[0].description
+        #expect(first.headers == [.init(name: "Content-Type", value: "application/json")])
+        guard case .raw(let text, nil) = first.body else { Issue.record("expected a raw body"); return }
+        #expect(text.hasPrefix("{\n    \"name\": \"Bob\",") && text.hasSuffix("\"{{key}}\": \"dynamic_key\"\n}"))
+        #expect(imported.requests[1].description.body == .raw("[1,2,3]", contentType: nil))
+        #expect(imported.requests[6].description.body == .raw("true", contentType: nil))
+        #expect(imported.requests[7].description.name == "Use variable in your input json")
+    }
+
+    @Test(arguments: [
+        ("GET https://a.example\nAccept application/json\n", "line 2, column 1"),
+        ("POST https://a.example\n```\nnot closed\n", "line 2, column 1"),
+        ("get https://a.example\n", "line 1, column 1"),
+        ("GET https://a.example\n[Nope]\nx: y\n", "line 2, column 1"),
+        ("POST https://a.example\nbase64,not base64!;\n", "line 2, column 1"),
+    ])
+    func malformedLinesAreProblemsAtTheirPlace(text: String, place: String) {
+        do {
+            _ = try HurlImporter().importCollection(text, source: "bad.hurl", directory: "/")
+            Issue.record("expected a problem at \(place)")
+        } catch {
+            #expect(error.place == place, "\(error)")
+        }
+    }
+
+    @Test func hurlFilesAreRecognised() {
+        #expect(ImportFormat.detect("GET https://a.example\n", path: "t.hurl") == .hurl)
+        #expect(ImportFormat.detect("GET https://a.example\nHTTP 200\n") == .hurl)
+        #expect(ImportFormat.detect("GET https://a.example\nHTTP/1.1 *\n") == .hurl)
+    }
+}

@@ -1,0 +1,35 @@
+import FerryTestSupport
+import FerryTUI
+import Foundation
+import Testing
+
+/// The palette's `importFile` with the formats recognised by their file names: a `.http` file with
+/// its environment file, a Hurl file, and a Posting collection's folder.
+@Suite struct TextFormatImportTUITests {
+    @Test func thePaletteImportsHTTPHurlAndPostingFiles() async throws {
+        let home = try TemporaryDirectory()
+        let collection = home.file("collection")
+        try FileManager.default.createDirectory(atPath: collection, withIntermediateDirectories: true)
+        _ = try home.write("http-client.env.json", Data(#"{"local": {"base": "http://127.0.0.1:9"}}"#.utf8))
+        let http = try home.write("api.http", Data("### List things\nGET {{base}}/things\n\n### Add a thing\nPOST {{base}}/things\n\nname=a\n".utf8))
+        let hurl = try home.write("checks.hurl", Data("# Ping\nGET http://127.0.0.1:9/ping\nHTTP 200\n".utf8))
+        let posting = home.file("posting")
+        try FileManager.default.createDirectory(atPath: posting, withIntermediateDirectories: true)
+        _ = try home.write("posting/status.posting.yaml", Data("name: Status\nurl: http://127.0.0.1:9/status\n".utf8))
+        let tui = InProcessTUI(home: home, collection: collection)
+        defer { tui.hangUp() }
+        try await tui.waitForScreen { $0.text.contains("Collection") && !$0.text.contains("reading the collection") }
+        for (source, line) in [(http, "imported 2 requests from"), (hurl, "imported 1 request from"), (posting, "imported 1 request from \(posting)")] {
+            tui.press(.control("p"))
+            tui.type("importFile")
+            tui.press(.enter)
+            try await tui.waitForScreen { $0.text.contains("import (a file or collection folder of another tool):") }
+            tui.type(source)
+            tui.press(.enter)
+            try await tui.waitForScreen { $0.text.contains(line) }
+        }
+        try await tui.waitForScreen { $0.text.contains("GET    List things") && $0.text.contains("POST   Add a thing") && $0.text.contains("GET    Ping") && $0.text.contains("GET    Status") }
+        #expect(FileManager.default.fileExists(atPath: (collection as NSString).appendingPathComponent("environments/local.yaml")))
+        #expect(try await tui.quit() == 0)
+    }
+}
