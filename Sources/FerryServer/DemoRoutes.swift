@@ -23,6 +23,7 @@ public enum DemoRoutes {
       GET  /headers  /user-agent
       GET  /cookies  /cookies/set?name=value  /cookies/delete?name
       GET  /basic-auth/:user/:password
+      POST /graphql  GET /graphql?query=…   a GraphQL bookshelf: books, book(id), hello(name), addBook; introspection
       GET  /misbehave/close-mid-body  /misbehave/wrong-length  /misbehave/stall  /misbehave/stall-body
       GET  /misbehave/empty-reply  /misbehave/escapes  /misbehave/bad-json  /misbehave/huge-headers
 
@@ -53,6 +54,7 @@ public enum DemoRoutes {
         case "cookies": return cookies(request, action: argument)
         case "basic-auth" where path.count == 3: return basicAuth(request, user: String(path[1]), password: String(path[2]))
         case "misbehave": return DemoMisbehaviour.reply(for: argument ?? "")
+        case "graphql" where path.count == 1: return DemoGraphQL.reply(for: request)
         default: return .text("not found: \(request.head.uri)\n", status: .notFound)
         }
     }
