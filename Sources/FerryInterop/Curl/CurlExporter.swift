@@ -65,7 +65,7 @@ public struct CurlExporter {
                     return ["-F", ([part.name + "=@" + absolute] + fields).joined(separator: ";")]
                 }
             }
-        case .raw, .bytes, .json, .form, .plist:
+        case .raw, .bytes, .json, .form, .plist, .graphql:
             guard case .bytes(let data) = body else { return [] }
             return [["--data-binary", String(decoding: data, as: UTF8.self)]]
         }
