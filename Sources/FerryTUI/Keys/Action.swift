@@ -16,6 +16,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     // Request tabs, palette, mouse
     case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, cycleParamPlacement, prettyPrint, palette, chooseBodyFile
     case moveRowUp, moveRowDown, showBodyHex, complete, copyAsCurl, zoom, importFile
+    // GraphQL bodies
+    case toggleGraphQL, editVariables, fetchGraphQLSchema
     // Collection, environments
     case toggleSidebar, save, nextEnvironment, rename, duplicate, history
 
@@ -89,7 +91,10 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .copyAsCurl: "copy the request as a curl command (through the terminal, and shown)"
         case .zoom: "show the focused pane (request or response) on the whole screen, or both again"
         case .importFile: "import a file (curl commands, Postman, HAR, OpenAPI) into the collection"
-        case .complete: "complete the header name with the first name offered"
+        case .complete: "complete the header name, or the GraphQL field name in a query, with the first name offered"
+        case .toggleGraphQL: "make the body a GraphQL query with variables (or text again)"
+        case .editVariables: "edit the GraphQL variables (JSON), beside the query"
+        case .fetchGraphQLSchema: "fetch the GraphQL endpoint's schema by introspection (shown in the response, cached, used to complete)"
         case .toggleSidebar: "focus / hide / show the collection sidebar"
         case .save: "save the request to its file (asks for a path for a new one)"
         case .nextEnvironment: "next environment of the collection (or none)"

@@ -9,11 +9,16 @@ public struct OutgoingRequest: Sendable {
     public var requestPath: String?
     /// The environment its variables came from, for the history.
     public var environment: String?
+    /// Set when the request is a GraphQL introspection: its answer is also read as the schema of
+    /// this endpoint, cached, and given back with `.graphQLSchemaLoaded`.
+    public var schemaEndpoint: String?
 
-    public init(resolved: ResolvedRequest, expectations: ResponseExpectations = ResponseExpectations(), requestPath: String? = nil, environment: String? = nil) {
+    public init(resolved: ResolvedRequest, expectations: ResponseExpectations = ResponseExpectations(), requestPath: String? = nil,
+                environment: String? = nil, schemaEndpoint: String? = nil) {
         self.resolved = resolved
         self.expectations = expectations
         self.requestPath = requestPath
         self.environment = environment
+        self.schemaEndpoint = schemaEndpoint
     }
 }
