@@ -89,11 +89,11 @@ import Testing
             body:
               graphql:
                 query: |
-                  query Book($id: ID!) {
+                  query ($id: ID!) {
                     book(id: $id) { title }
                   }
-                variables: '{"id": "{{id}}"}'
-                operationName: Book
+                variables:
+                  id: "{{id}}"
 
             """.utf8))
         try await withDemoServer { server throws in

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `body: graphql:` in request files: the query as a block scalar, variables as JSON text or a
-/// YAML mapping, and its mistakes reported at their line and column.
+/// YAML mapping (its mistakes are among `CollectionDocumentTests.wrongValuesAreLocated`).
 @Suite struct GraphQLBodyYAMLTests {
     @Test func theQueryIsWrittenAsABlockAndReadBack() throws {
         var document = RequestDescription(method: .post, url: "{{base}}/graphql")
@@ -31,17 +31,5 @@ import Testing
         let document = try RequestDescription(yaml: text, path: "m.ferry.yaml")
         #expect(document.body == .graphql(GraphQLBody(query: "{ a }", variables: "{\n  \"id\": 7,\n  \"tags\": [\n    \"x\",\n    \"y\"\n  ]\n}", usesGET: true)))
         #expect(document.sentMethod == .get)
-    }
-
-    @Test(arguments: [
-        ("url: x\nbody:\n  graphql:\n    variables: '{}'\n", 4, 5, "body.graphql", "a GraphQL body needs a query"),
-        ("url: x\nbody:\n  graphql:\n    query: '{ a }'\n    operation: A\n", 5, 5, "body.graphql.operation", "unknown key"),
-        ("url: x\nbody:\n  graphql:\n    query: '{ a }'\n    get: sometimes\n", 5, 10, "body.graphql.get", "expected true or false"),
-    ])
-    func mistakesAreReportedWhereTheyAre(text: String, line: Int, column: Int, key: String, message: String) throws {
-        let problem = try #require(throws: ConfigProblem.self) { try RequestDescription(yaml: text, path: "g.ferry.yaml") }
-        #expect(problem.key == key)
-        #expect(problem.message.hasPrefix(message), "\(problem)")
-        #expect(problem.line == line && problem.column == column, "\(problem)")
     }
 }
