@@ -192,7 +192,7 @@ import Testing
             let upload = await FerryBinary.run(["send", examples + "/echo/multipart.ferry.yaml", "--env", "demo", "--var", "baseURL=\(server.baseURL)"])
             #expect(upload.status == 0, "\(upload.stderr)")
             #expect(upload.text.contains("A small text file"), "\(upload.text)")
-            let graphQL = await FerryBinary.run(["send", examples + "/graphql.ferry.yaml", "--env", "demo", "--var", "baseURL=\(server.baseURL)"])
+            let graphQL = await FerryBinary.run(["send", examples + "/graphql/book-by-id.ferry.yaml", "--env", "demo", "--var", "baseURL=\(server.baseURL)"])
             #expect(graphQL.status == 0, "\(graphQL.stderr)")
             #expect(graphQL.text.contains(#""title":"Kindred""#), "\(graphQL.text)")
         }

@@ -65,7 +65,7 @@ extension RequestEditor {
         options.tls.caFile = options.tls.caFile.map { Self.absolute($0, in: root) }
         var expectations = description.expectations ?? ResponseExpectations()
         if expectations.serializer == .auto { expectations.serializer = nil }  // the editor's "auto" is the unnamed one
-        method = description.method
+        method = description.sentMethod
         url = TextField(description.url)
         self.headers = headers
         headerSelection = 0
@@ -92,7 +92,7 @@ extension RequestEditor {
         var description = source.description
         let root = source.root
         let loaded = pristine
-        description.method = method
+        if loaded?.method != method { description.method = method }
         description.url = url.text
         if loaded?.headers != headers {
             description.headers = headers.filter { !$0.name.isEmpty }
