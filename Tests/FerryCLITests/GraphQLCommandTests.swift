@@ -100,6 +100,8 @@ import Testing
             let outcome = await FerryBinary.run(["send", file, "--var", "base=\(server.baseURL)", "--var", "id=3"])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.text.contains("Dune"), "\(outcome.text)")
+            let overridden = await FerryBinary.run(["send", file, "--var", "base=\(server.baseURL)", "--graphql-variables", #"{"id": "1"}"#])
+            #expect(overridden.text.contains("The Left Hand of Darkness"), "--graphql-variables replaces the file's: \(overridden.text) \(overridden.stderr)")
             let dry = await FerryBinary.run(["send", file, "--var", "base=\(server.baseURL)", "--var", "id=3", "--dry-run"])
             #expect(dry.text.hasPrefix("POST \(server.baseURL)/graphql"), "\(dry.text)")
         }

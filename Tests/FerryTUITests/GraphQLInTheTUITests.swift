@@ -40,6 +40,20 @@ import Testing
         #expect(state.editor.graphQL == nil)
     }
 
+    @Test func aSchemaIsKeptOnlyForTheEditorsEndpoint() throws {
+        var state = AppState(width: 100, height: 30)
+        state.editor.url = TextField("http://h/graphql")
+        state.focus = .request
+        state.requestTab = .body
+        _ = state.update(.key(.character("Q")))
+        state.editor.body = TextArea("{ a }")
+        let schema = try IntrospectedSchema(introspection: Data(#"{"data": {"__schema": {"queryType": {"name": "Q"}, "types": []}}}"#.utf8))
+        _ = state.update(.graphQLSchemaLoaded(endpoint: "http://other/graphql", schema))
+        #expect(state.editor.graphQL?.schema == nil, "an answer for a request no longer in the editor")
+        _ = state.update(.graphQLSchemaLoaded(endpoint: "http://h/graphql", schema))
+        #expect(state.editor.graphQL?.schema == schema)
+    }
+
     @Test func schemaCompletionAndErrorsAgainstTheDemoEndpoint() async throws {
         try await withDemoServer { server in
             let home = try TemporaryDirectory()

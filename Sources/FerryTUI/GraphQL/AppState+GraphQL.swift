@@ -44,7 +44,8 @@ extension AppState {
 
     /// Keeps a schema the runtime fetched or read from the cache for the editor's endpoint.
     mutating func graphQLSchemaLoaded(endpoint: String, _ schema: IntrospectedSchema) {
-        guard editor.graphQL != nil else { return }
+        // The editor may hold another request by now: a schema is kept only for its own endpoint.
+        guard editor.graphQL != nil, (try? introspectionRequest())?.request.graphQLEndpoint == endpoint else { return }
         editor.graphQL?.schema = schema
         notice = "GraphQL schema of \(endpoint): \(schema.ownTypes.count) types; Ctrl-N completes field names in the query"
     }
