@@ -44,58 +44,85 @@ public struct IntrospectedSchema: Sendable, Hashable {
     public func type(named name: String) -> NamedType? { types.first { $0.name == name } }
 
     /// Reads an introspection result: the response (`{"data": {"__schema": …}}`) or `__schema`'s
-    /// parent alone. Throws `parseFailed` when it is not one.
+    /// parent alone, with Ferry's own JSON parser (a flat node table: an 8 MB schema stays tens of
+    /// megabytes in memory). Throws `parseFailed` with the place when it is not JSON, or not a schema.
     public init(introspection data: Data) throws {
-        let root = try? JSONSerialization.jsonObject(with: data)
-        let container = (root as? [String: Any])?["data"] as? [String: Any] ?? root as? [String: Any]
-        guard let schema = container?["__schema"] as? [String: Any], let types = schema["types"] as? [[String: Any]] else {
+        let document: Document
+        do {
+            document = try JSONParser.parse(data)
+        } catch {
+            throw FerryError.responseSerializationFailed(reason: .parseFailed(format: "JSON", error: error, underlying: nil))
+        }
+        let reader = Reader(document: document)
+        let container = reader.member("data", of: document.root) ?? document.root
+        guard let schema = reader.member("__schema", of: container), let types = reader.member("types", of: schema),
+              document.kind(of: types) == .array else {
             throw FerryError.responseSerializationFailed(reason: .parseFailed(
                 format: "GraphQL introspection", error: DocumentParseError(offset: 0, line: 1, column: 1, message: "no data.__schema.types"), underlying: nil))
         }
-        queryType = Self.name(of: schema["queryType"])
-        mutationType = Self.name(of: schema["mutationType"])
-        subscriptionType = Self.name(of: schema["subscriptionType"])
-        self.types = types.compactMap(Self.namedType)
+        queryType = reader.name(of: reader.member("queryType", of: schema))
+        mutationType = reader.name(of: reader.member("mutationType", of: schema))
+        subscriptionType = reader.name(of: reader.member("subscriptionType", of: schema))
+        self.types = document.children(of: types).compactMap(reader.namedType)
     }
 
-    private static func name(of value: Any?) -> String? { (value as? [String: Any])?["name"] as? String }
+    /// Reads the parts of an introspection result out of its document.
+    private struct Reader {
+        let document: Document
 
-    private static func namedType(_ object: [String: Any]) -> NamedType? {
-        guard let kind = object["kind"] as? String, let name = object["name"] as? String else { return nil }
-        var type = NamedType(kind: kind, name: name, description: object["description"] as? String)
-        type.fields = (object["fields"] as? [[String: Any]] ?? []).compactMap { field in
-            guard let name = field["name"] as? String else { return nil }
-            let written = typeText(field["type"])
-            return Field(name: name, description: field["description"] as? String,
-                         arguments: inputValues(field["args"]), type: written.text, typeName: written.name)
+        func member(_ key: String, of node: NodeID?) -> NodeID? {
+            guard let node, document.kind(of: node) == .object else { return nil }
+            return document.children(of: node).first { document.key(of: $0) == key }
         }
-        type.inputFields = inputValues(object["inputFields"])
-        type.enumValues = (object["enumValues"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-        type.interfaces = (object["interfaces"] as? [Any] ?? []).compactMap { self.name(of: $0) }
-        type.possibleTypes = (object["possibleTypes"] as? [Any] ?? []).compactMap { self.name(of: $0) }
-        return type
-    }
 
-    private static func inputValues(_ value: Any?) -> [InputValue] {
-        (value as? [[String: Any]] ?? []).compactMap { input in
-            guard let name = input["name"] as? String else { return nil }
-            return InputValue(name: name, type: typeText(input["type"]).text, defaultValue: input["defaultValue"] as? String)
+        func string(_ key: String, of node: NodeID?) -> String? {
+            member(key, of: node).flatMap { document.kind(of: $0) == .string ? document.value(of: $0) : nil }
         }
-    }
 
-    /// A type reference written as GraphQL writes it, and the named type inside it.
-    private static func typeText(_ value: Any?, depth: Int = 0) -> (text: String, name: String) {
-        guard let reference = value as? [String: Any], depth < 16 else { return ("?", "?") }
-        switch reference["kind"] as? String {
-        case "NON_NULL":
-            let inner = typeText(reference["ofType"], depth: depth + 1)
-            return (inner.text + "!", inner.name)
-        case "LIST":
-            let inner = typeText(reference["ofType"], depth: depth + 1)
-            return ("[" + inner.text + "]", inner.name)
-        default:
-            let name = reference["name"] as? String ?? "?"
-            return (name, name)
+        func items(_ key: String, of node: NodeID) -> [NodeID] {
+            guard let list = member(key, of: node), document.kind(of: list) == .array else { return [] }
+            return Array(document.children(of: list))
+        }
+
+        func name(of node: NodeID?) -> String? { string("name", of: node) }
+
+        func namedType(_ node: NodeID) -> NamedType? {
+            guard let kind = string("kind", of: node), let name = name(of: node) else { return nil }
+            var type = NamedType(kind: kind, name: name, description: string("description", of: node))
+            type.fields = items("fields", of: node).compactMap { field in
+                guard let name = self.name(of: field) else { return nil }
+                let written = typeText(member("type", of: field))
+                return Field(name: name, description: string("description", of: field), arguments: inputValues("args", of: field),
+                             type: written.text, typeName: written.name)
+            }
+            type.inputFields = inputValues("inputFields", of: node)
+            type.enumValues = items("enumValues", of: node).compactMap { self.name(of: $0) }
+            type.interfaces = items("interfaces", of: node).compactMap { self.name(of: $0) }
+            type.possibleTypes = items("possibleTypes", of: node).compactMap { self.name(of: $0) }
+            return type
+        }
+
+        func inputValues(_ key: String, of node: NodeID) -> [InputValue] {
+            items(key, of: node).compactMap { input in
+                guard let name = self.name(of: input) else { return nil }
+                return InputValue(name: name, type: typeText(member("type", of: input)).text, defaultValue: string("defaultValue", of: input))
+            }
+        }
+
+        /// A type reference written as GraphQL writes it, and the named type inside it.
+        func typeText(_ node: NodeID?, depth: Int = 0) -> (text: String, name: String) {
+            guard let node, depth < 16 else { return ("?", "?") }
+            switch string("kind", of: node) {
+            case "NON_NULL":
+                let inner = typeText(member("ofType", of: node), depth: depth + 1)
+                return (inner.text + "!", inner.name)
+            case "LIST":
+                let inner = typeText(member("ofType", of: node), depth: depth + 1)
+                return ("[" + inner.text + "]", inner.name)
+            default:
+                let name = self.name(of: node) ?? "?"
+                return (name, name)
+            }
         }
     }
 }
