@@ -19,18 +19,22 @@ public struct GraphQLResponseError: Sendable, Hashable, Codable {
     public static let searchLimit = 16 << 20
 
     /// The errors of `body` when it is a JSON object with a non-empty `errors` array; else none.
+    /// Read with Ferry's own parser (a node table), so memory stays near the body's size.
     public static func errors(in body: Data) -> [GraphQLResponseError] {
-        guard body.count <= searchLimit,
-              let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              let entries = object["errors"] as? [Any] else { return [] }
-        return entries.map { entry in
-            guard let fields = entry as? [String: Any] else { return GraphQLResponseError(message: "\(entry)") }
-            let locations = (fields["locations"] as? [[String: Any]] ?? []).compactMap { location -> String? in
-                guard let line = location["line"] as? Int, let column = location["column"] as? Int else { return nil }
+        guard body.count <= searchLimit, let document = try? JSONParser.parse(body) else { return [] }
+        let members = JSONMembers(document: document)
+        return members.items("errors", of: document.root).map { entry in
+            guard document.kind(of: entry) == .object else { return GraphQLResponseError(message: document.literal(of: entry)) }
+            let locations = members.items("locations", of: entry).compactMap { location -> String? in
+                guard let line = members.member("line", of: location).flatMap(document.value(of:)),
+                      let column = members.member("column", of: location).flatMap(document.value(of:)) else { return nil }
                 return "\(line):\(column)"
             }
-            return GraphQLResponseError(message: fields["message"] as? String ?? "(no message)",
-                                        path: (fields["path"] as? [Any]).flatMap { $0.isEmpty ? nil : Self.pathText($0) }, locations: locations)
+            let path = members.items("path", of: entry).map { element in
+                document.kind(of: element) == .number ? "[\(document.literal(of: element))]" : (document.value(of: element) ?? "")
+            }
+            return GraphQLResponseError(message: members.string("message", of: entry) ?? "(no message)",
+                                        path: path.isEmpty ? nil : Self.pathText(path), locations: locations)
         }
     }
 
@@ -42,9 +46,10 @@ public struct GraphQLResponseError: Sendable, Hashable, Codable {
         return places.isEmpty ? message : "\(message) (\(places.joined(separator: "; ")))"
     }
 
-    private static func pathText(_ elements: [Any]) -> String {
+    /// `user`, `friends`, `[0]`, `name` as `user.friends[0].name`.
+    private static func pathText(_ elements: [String]) -> String {
         elements.reduce(into: "") { text, element in
-            if let index = element as? Int { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + "\(element)" }
+            text += element.hasPrefix("[") || text.isEmpty ? element : "." + element
         }
     }
 }

@@ -53,71 +53,57 @@ public struct IntrospectedSchema: Sendable, Hashable {
         } catch {
             throw FerryError.responseSerializationFailed(reason: .parseFailed(format: "JSON", error: error, underlying: nil))
         }
-        let reader = Reader(document: document)
-        let container = reader.member("data", of: document.root) ?? document.root
-        guard let schema = reader.member("__schema", of: container), let types = reader.member("types", of: schema),
+        let reader = Reader(members: JSONMembers(document: document))
+        let container = reader.members.member("data", of: document.root) ?? document.root
+        guard let schema = reader.members.member("__schema", of: container), let types = reader.members.member("types", of: schema),
               document.kind(of: types) == .array else {
             throw FerryError.responseSerializationFailed(reason: .parseFailed(
                 format: "GraphQL introspection", error: DocumentParseError(offset: 0, line: 1, column: 1, message: "no data.__schema.types"), underlying: nil))
         }
-        queryType = reader.name(of: reader.member("queryType", of: schema))
-        mutationType = reader.name(of: reader.member("mutationType", of: schema))
-        subscriptionType = reader.name(of: reader.member("subscriptionType", of: schema))
+        queryType = reader.name(of: reader.members.member("queryType", of: schema))
+        mutationType = reader.name(of: reader.members.member("mutationType", of: schema))
+        subscriptionType = reader.name(of: reader.members.member("subscriptionType", of: schema))
         self.types = document.children(of: types).compactMap(reader.namedType)
     }
 
     /// Reads the parts of an introspection result out of its document.
     private struct Reader {
-        let document: Document
+        let members: JSONMembers
 
-        func member(_ key: String, of node: NodeID?) -> NodeID? {
-            guard let node, document.kind(of: node) == .object else { return nil }
-            return document.children(of: node).first { document.key(of: $0) == key }
-        }
-
-        func string(_ key: String, of node: NodeID?) -> String? {
-            member(key, of: node).flatMap { document.kind(of: $0) == .string ? document.value(of: $0) : nil }
-        }
-
-        func items(_ key: String, of node: NodeID) -> [NodeID] {
-            guard let list = member(key, of: node), document.kind(of: list) == .array else { return [] }
-            return Array(document.children(of: list))
-        }
-
-        func name(of node: NodeID?) -> String? { string("name", of: node) }
+        func name(of node: NodeID?) -> String? { members.string("name", of: node) }
 
         func namedType(_ node: NodeID) -> NamedType? {
-            guard let kind = string("kind", of: node), let name = name(of: node) else { return nil }
-            var type = NamedType(kind: kind, name: name, description: string("description", of: node))
-            type.fields = items("fields", of: node).compactMap { field in
+            guard let kind = members.string("kind", of: node), let name = name(of: node) else { return nil }
+            var type = NamedType(kind: kind, name: name, description: members.string("description", of: node))
+            type.fields = members.items("fields", of: node).compactMap { field in
                 guard let name = self.name(of: field) else { return nil }
-                let written = typeText(member("type", of: field))
-                return Field(name: name, description: string("description", of: field), arguments: inputValues("args", of: field),
+                let written = typeText(members.member("type", of: field))
+                return Field(name: name, description: members.string("description", of: field), arguments: inputValues("args", of: field),
                              type: written.text, typeName: written.name)
             }
             type.inputFields = inputValues("inputFields", of: node)
-            type.enumValues = items("enumValues", of: node).compactMap { self.name(of: $0) }
-            type.interfaces = items("interfaces", of: node).compactMap { self.name(of: $0) }
-            type.possibleTypes = items("possibleTypes", of: node).compactMap { self.name(of: $0) }
+            type.enumValues = members.items("enumValues", of: node).compactMap { self.name(of: $0) }
+            type.interfaces = members.items("interfaces", of: node).compactMap { self.name(of: $0) }
+            type.possibleTypes = members.items("possibleTypes", of: node).compactMap { self.name(of: $0) }
             return type
         }
 
         func inputValues(_ key: String, of node: NodeID) -> [InputValue] {
-            items(key, of: node).compactMap { input in
+            members.items(key, of: node).compactMap { input in
                 guard let name = self.name(of: input) else { return nil }
-                return InputValue(name: name, type: typeText(member("type", of: input)).text, defaultValue: string("defaultValue", of: input))
+                return InputValue(name: name, type: typeText(members.member("type", of: input)).text, defaultValue: members.string("defaultValue", of: input))
             }
         }
 
         /// A type reference written as GraphQL writes it, and the named type inside it.
         func typeText(_ node: NodeID?, depth: Int = 0) -> (text: String, name: String) {
             guard let node, depth < 16 else { return ("?", "?") }
-            switch string("kind", of: node) {
+            switch members.string("kind", of: node) {
             case "NON_NULL":
-                let inner = typeText(member("ofType", of: node), depth: depth + 1)
+                let inner = typeText(members.member("ofType", of: node), depth: depth + 1)
                 return (inner.text + "!", inner.name)
             case "LIST":
-                let inner = typeText(member("ofType", of: node), depth: depth + 1)
+                let inner = typeText(members.member("ofType", of: node), depth: depth + 1)
                 return ("[" + inner.text + "]", inner.name)
             default:
                 let name = self.name(of: node) ?? "?"
