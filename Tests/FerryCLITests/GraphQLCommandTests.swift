@@ -148,7 +148,7 @@ import Testing
     @Test func graphqlCoreAnswersAQueryAndItsSchema() async throws {
         let folder = try TemporaryDirectory()
         let portFile = folder.file("port")
-        let server = Task { await ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.graphqlCoreServer, portFile, "4"], timeout: 60) }
+        let server = Task { await ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.graphqlCoreServer, portFile, "4"], timeout: 180) }
         let port = try await Self.waitForFile(portFile)
         let environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": folder.file("cache"), "XDG_DATA_HOME": folder.file("data")]) { $1 }
         let url = "http://127.0.0.1:\(port)/graphql"
@@ -168,7 +168,7 @@ import Testing
         #expect(finished.status == 0, "the server handled its four requests and ended: \(finished.stderr)")
     }
 
-    private static func waitForFile(_ path: String, timeout: Duration = .seconds(20)) async throws -> String {
+    private static func waitForFile(_ path: String, timeout: Duration = .seconds(90)) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n") { return text.trimmingCharacters(in: .whitespacesAndNewlines) }
