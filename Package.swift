@@ -23,6 +23,8 @@ let package = Package(
         // Without its default ExternalLoading trait: Ferry resolves local $refs only (DECISIONS.md).
         .package(url: "https://github.com/yaslab/CSV.swift.git", .upToNextMinor(from: "2.5.2")),
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", .upToNextMinor(from: "6.4.0"), traits: []),
+        // GraphQL queries are parsed before they are sent; the demo server executes a real schema.
+        .package(url: "https://github.com/GraphQLSwift/GraphQL.git", .upToNextMinor(from: "4.3.0")),
     ],
     targets: [
         // MARK: - C system libraries and shims
@@ -40,7 +42,7 @@ let package = Package(
         .target(name: "CNcursesShims", dependencies: ["CNcursesw"]),
 
         // MARK: - Ferry modules
-        .target(name: "FerryCore"),
+        .target(name: "FerryCore", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
         .target(name: "FerryTransport", dependencies: ["FerryCore", "CCurl", "CCurlShims"]),
         .target(name: "FerryServer", dependencies: [
             .product(name: "NIOCore", package: "swift-nio"),
@@ -51,6 +53,7 @@ let package = Package(
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "CompressNIO", package: "compress-nio"),
             .product(name: "MultipartKit", package: "multipart-kit"),
+            .product(name: "GraphQL", package: "GraphQL"),
         ]),
         .target(name: "FerryTerminal", dependencies: ["FerryTUI", "CNcursesw", "CNcursesShims"]),
         .target(name: "FerryTUI", dependencies: ["FerryCore"]),

@@ -73,6 +73,7 @@ public enum TUILauncher {
         }
         return TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), tracePath: environment["FERRY_TRACE_FILE"],
                    recorder: HistoryRecorder(locations: StoreLocations(environment: environment)), themes: loader,
-                   workspace: workspace, historyBrowser: HistoryBrowser(locations: StoreLocations(environment: environment))).run()
+                   workspace: workspace, historyBrowser: HistoryBrowser(locations: StoreLocations(environment: environment)),
+                   schemaCache: GraphQLSchemaCache(locations: StoreLocations(environment: environment))).run()
     }
 }

@@ -20,6 +20,8 @@ final class TUIRuntime {
     private let historyBrowser: HistoryBrowser?
     /// The collection the sidebar shows, saves go to and environments come from.
     private let workspace: CollectionWorkspace?
+    /// GraphQL schemas fetched by introspection, per endpoint.
+    private let schemaCache: GraphQLSchemaCache?
     /// When the collection's files were last checked for changes by other programs.
     private var lastFileCheck = ContinuousClock.now
     /// How many hex dump rows of a request body the overlay shows (1 MiB).
@@ -34,7 +36,7 @@ final class TUIRuntime {
 
     init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?,
          recorder: HistoryRecorder? = nil, themes: ThemeLoader? = nil, workspace: CollectionWorkspace? = nil,
-         historyBrowser: HistoryBrowser? = nil) {
+         historyBrowser: HistoryBrowser? = nil, schemaCache: GraphQLSchemaCache? = nil) {
         self.state = state
         self.terminal = terminal
         self.transport = transport
@@ -42,6 +44,7 @@ final class TUIRuntime {
         self.themes = themes
         self.workspace = workspace
         self.historyBrowser = historyBrowser
+        self.schemaCache = schemaCache
         trace = FrameTrace(path: tracePath)
     }
 
@@ -153,6 +156,12 @@ final class TUIRuntime {
             } catch {
                 inbox.post(.notice("✗ " + ErrorChain(error).links.map(\.message).joined(separator: ": ")))
             }
+        case .loadGraphQLSchema(let endpoint):
+            let cache = schemaCache
+            inbox.answer {
+                guard let cached = cache?.load(url: endpoint) else { return .notice("no schema of \(endpoint) is cached: S fetches it") }
+                return .graphQLSchemaLoaded(endpoint: endpoint, cached.schema)
+            }
         case .quit:
             break
         }
@@ -198,11 +207,14 @@ final class TUIRuntime {
         let redaction = outgoing.resolved.redaction
         let origin = HistoryOrigin(collection: workspace?.root, requestPath: outgoing.requestPath, environment: outgoing.environment)
         let startDate = Date()
+        let schemaCache = self.schemaCache
+        let schemaEndpoint = outgoing.schemaEndpoint
         transfers[id] = Task.detached {
             let outcome: (response: Response?, error: (any Error)?)
             do {
                 let response = try await transport.send(request, receivingInto: .default, progress: progress)
                 inbox.post(.responseArrived(id: id, ResponseSummary(redaction.redact(response), accept: accept, expectations: expectations, checks: checks)))
+                if let schemaEndpoint { inbox.post(TUIRuntime.schemaLoaded(from: response, endpoint: schemaEndpoint, cache: schemaCache)) }
                 outcome = (response, nil)
             } catch {
                 inbox.post(.requestFailed(id: id, redaction.redact(ErrorChain(error)), elapsed: secondsElapsed(since: started)))
@@ -212,6 +224,18 @@ final class TUIRuntime {
                                                                  started: startDate, origin: origin, redaction: redaction) {
                 inbox.post(.notice(warning.message))
             }
+        }
+    }
+
+    /// The schema an introspection answer holds, kept in the cache; a notice when it holds none.
+    private static func schemaLoaded(from response: Response, endpoint: String, cache: GraphQLSchemaCache?) -> Message {
+        do {
+            let json = try response.body.mappedData()
+            let schema = try IntrospectedSchema(introspection: json)
+            try cache?.save(json, url: endpoint)
+            return .graphQLSchemaLoaded(endpoint: endpoint, schema)
+        } catch {
+            return .notice("✗ no GraphQL schema from \(endpoint): " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
         }
     }
 

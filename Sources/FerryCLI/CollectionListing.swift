@@ -27,7 +27,7 @@ struct CollectionListing: Encodable {
     init(_ collection: RequestCollection) {
         root = collection.root
         requests = collection.requests.map {
-            Item(path: $0.path, folder: $0.folder, name: $0.title, method: $0.document.method.rawValue, url: $0.document.url)
+            Item(path: $0.path, folder: $0.folder, name: $0.title, method: $0.document.sentMethod.rawValue, url: $0.document.url)
         }
         environments = Environment.names(in: collection.root)
         problems = collection.problems.map { Problem(file: $0.file, line: $0.line, column: $0.column, key: $0.key, message: $0.message) }

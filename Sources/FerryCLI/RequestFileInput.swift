@@ -33,6 +33,7 @@ struct RequestFileInput {
                                                     directory: FileManager.default.currentDirectoryPath)
             request = resolved.request
             redaction = resolved.redaction
+            readGraphQLErrors(of: description)
             if collection.save != nil {
                 if options.baseURL != nil { description.url = try options.resolvedURL().absoluteString }
                 document = description
@@ -58,6 +59,15 @@ struct RequestFileInput {
         self.document = document
         origin = HistoryOrigin(collection: root, requestPath: Self.relativePath(of: path, in: root), environment: collection.environment)
         expectations = expectations ?? document.expectations
+        readGraphQLErrors(of: document)
+    }
+
+    /// A GraphQL request's answer is rejected when its JSON holds `errors`, whatever its status
+    /// (which is then checked only when asked for).
+    private mutating func readGraphQLErrors(of description: RequestDescription) {
+        guard description.graphQL != nil else { return }
+        expectations = expectations ?? ResponseExpectations(statusCodes: StatusCodeSet([100...599]))
+        expectations?.readsGraphQLErrors = true
     }
 
     /// `path` relative to the collection folder `root` (as given when it is not inside it).

@@ -32,6 +32,7 @@ extension SendOptions {
         try applyHeaders(to: &description)
         try applyParameterStyle(to: &description.parameterStyle)
         if let body = try body(stdin: stdin) { description.body = body }
+        try applyGraphQL(to: &description)
         if formParts.isEmpty, let parameters = try parameters() {
             let encoding = try parameterEncoding()
             if hasRawBody, !encoding.encodesInURL(description.method), !parametersDefaultToQuery {
@@ -50,7 +51,7 @@ extension SendOptions {
         applyTransferOptions(try requestOptions(), to: &description.options)
     }
 
-    private var hasRawBody: Bool { !data.isEmpty || dataBinary != nil }
+    var hasRawBody: Bool { !data.isEmpty || dataBinary != nil }
 
     /// Each `-H` name replaces the file's headers of that name; repeated flags all stay, in order.
     private func applyHeaders(to description: inout RequestDescription) throws {

@@ -23,6 +23,18 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Option(name: [.customShort("F"), .customLong("form")], help: ArgumentHelp("A multipart part: `name=value` or `name=@path[;type=mime][;filename=name]` (repeatable).", valueName: "part"))
     public var formParts: [String] = []
 
+    @Option(name: .customLong("graphql"), help: ArgumentHelp("A GraphQL query sent as a JSON POST (parsed first); `@file` reads a file.", valueName: "query"))
+    public var graphQLQuery: String?
+
+    @Option(name: .customLong("graphql-variables"), help: ArgumentHelp("The GraphQL variables, a JSON object; `@file` reads a file.", valueName: "json"))
+    public var graphQLVariables: String?
+
+    @Option(name: .customLong("graphql-operation"), help: ArgumentHelp("The GraphQL operation to run when the query holds several.", valueName: "name"))
+    public var graphQLOperation: String?
+
+    @Flag(name: .customLong("graphql-get"), help: "Send the GraphQL query as a GET with query, variables and operationName in the URL.")
+    public var graphQLGET = false
+
     @Option(name: .customLong("param"), help: ArgumentHelp("A parameter, `key=value` (repeatable); where it goes depends on the method and --encode.", valueName: "key=value"))
     public var params: [String] = []
 

@@ -39,7 +39,7 @@ struct FlatRequest {
         let description = request.description
         let place = request.path
         title = description.name ?? String((request.path as NSString).lastPathComponent.dropLast(RequestFileName.suffix.count))
-        method = description.method
+        method = description.graphQL == nil ? description.method : .post
         url = description.url
         if let base = defaults.baseURL, !url.contains("://") {
             url = (base.hasSuffix("/") ? String(base.dropLast()) : base) + (url.hasPrefix("/") || url.isEmpty ? url : "/" + url)
@@ -119,6 +119,11 @@ struct FlatRequest {
         case .file(let path, let type):
             setContentType(type)
             return .file(path)
+        case .graphql(let graphQL):
+            setContentType("application/json")
+            report.approximated(place, "the GraphQL body is written as the JSON POST body Ferry sends"
+                                + (graphQL.usesGET ? " (Ferry sends this one as a GET with the query in the URL)" : ""))
+            return .text(String(decoding: try graphQL.jsonBody(with: .literal), as: UTF8.self))
         }
     }
 

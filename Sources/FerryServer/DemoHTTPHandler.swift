@@ -50,6 +50,10 @@ final class DemoHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         case .closeWithoutReply:
             context.close(promise: nil)
+        case .later(let produce):
+            let promise = context.eventLoop.makePromise(of: DemoReply.self)
+            promise.completeWithTask { await produce() }
+            promise.futureResult.assumeIsolated().whenSuccess { self.send($0, keepAlive: keepAlive, context: context) }
         case .bytes(let bytes):
             headers.replaceOrAdd(name: "Content-Length", value: "\(bytes.count)")
             context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: reply.status, headers: headers))), promise: nil)

@@ -2,24 +2,26 @@ import NIOCore
 import NIOHTTP1
 
 /// What the demo server answers: a status, headers and a body plan, which may misbehave on purpose.
-struct DemoReply {
+struct DemoReply: Sendable {
     var status: HTTPResponseStatus
     var headers: HTTPHeaders
     var body: Body
     /// Wait this long before answering at all.
     var delay: TimeAmount = .zero
 
-    enum Body {
+    enum Body: Sendable {
         case bytes([UInt8])
         case generated(GeneratedBody)
         /// Send nothing, ever (until the connection or the server is closed).
         case stallBeforeHead
         /// Close the connection without answering.
         case closeWithoutReply
+        /// The reply is worked out asynchronously (a GraphQL execution), then sent as it says.
+        case later(@Sendable () async -> DemoReply)
     }
 
     /// A body produced piece by piece from `SeededBytes`, with flow control.
-    struct GeneratedBody {
+    struct GeneratedBody: Sendable {
         var source: SeededBytes
         var length: Int
         /// The Content-Length to announce; nil sends the body chunked.
@@ -29,7 +31,7 @@ struct DemoReply {
         var ending: Ending = .complete
     }
 
-    enum Ending {
+    enum Ending: Sendable {
         case complete
         /// Close the connection once this many body bytes went out.
         case close(after: Int)

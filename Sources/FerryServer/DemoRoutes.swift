@@ -24,6 +24,7 @@ public enum DemoRoutes {
       GET  /cookies  /cookies/set?name=value  /cookies/delete?name
       GET  /basic-auth/:user/:password
       POST /login {"user","password"}   a bearer token (password s3cret-demo);  GET /me  who the token is
+      POST /graphql  GET /graphql?query=…   a GraphQL bookshelf: books, book(id), hello(name), addBook; introspection
       GET  /misbehave/close-mid-body  /misbehave/wrong-length  /misbehave/stall  /misbehave/stall-body
       GET  /misbehave/empty-reply  /misbehave/escapes  /misbehave/bad-json  /misbehave/huge-headers
 
@@ -56,6 +57,7 @@ public enum DemoRoutes {
         case "login": return DemoSession.login(request)
         case "me": return DemoSession.me(request)
         case "misbehave": return DemoMisbehaviour.reply(for: argument ?? "")
+        case "graphql" where path.count == 1: return DemoGraphQL.reply(for: request)
         default: return .text("not found: \(request.head.uri)\n", status: .notFound)
         }
     }

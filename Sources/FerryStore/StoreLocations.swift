@@ -6,10 +6,14 @@ public struct StoreLocations: Sendable, Equatable {
     public var configDirectory: String
     /// `$XDG_DATA_HOME/ferry`, or `~/.local/share/ferry`: the history database.
     public var dataDirectory: String
+    /// `$XDG_CACHE_HOME/ferry`, or `~/.cache/ferry`: what can be fetched again (GraphQL schemas).
+    public var cacheDirectory: String
 
-    public init(configDirectory: String, dataDirectory: String) {
+    /// Locations given one by one; the cache is `cache` inside the data folder unless given.
+    public init(configDirectory: String, dataDirectory: String, cacheDirectory: String? = nil) {
         self.configDirectory = configDirectory
         self.dataDirectory = dataDirectory
+        self.cacheDirectory = cacheDirectory ?? (dataDirectory as NSString).appendingPathComponent("cache")
     }
 
     /// The locations for this environment (a process's, or a test's).
@@ -22,5 +26,6 @@ public struct StoreLocations: Sendable, Equatable {
         }
         configDirectory = (base("XDG_CONFIG_HOME", default: ".config") as NSString).appendingPathComponent("ferry")
         dataDirectory = (base("XDG_DATA_HOME", default: ".local/share") as NSString).appendingPathComponent("ferry")
+        cacheDirectory = (base("XDG_CACHE_HOME", default: ".cache") as NSString).appendingPathComponent("ferry")
     }
 }

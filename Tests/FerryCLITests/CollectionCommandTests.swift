@@ -192,6 +192,9 @@ import Testing
             let upload = await FerryBinary.run(["send", examples + "/echo/multipart.ferry.yaml", "--env", "demo", "--var", "baseURL=\(server.baseURL)"])
             #expect(upload.status == 0, "\(upload.stderr)")
             #expect(upload.text.contains("A small text file"), "\(upload.text)")
+            let graphQL = await FerryBinary.run(["send", examples + "/graphql/book-by-id.ferry.yaml", "--env", "demo", "--var", "baseURL=\(server.baseURL)"])
+            #expect(graphQL.status == 0, "\(graphQL.stderr)")
+            #expect(graphQL.text.contains(#""title":"Kindred""#), "\(graphQL.text)")
         }
     }
 
@@ -203,14 +206,14 @@ import Testing
             session.close()
             withExtendedLifetime(home) {}
         }
-        var screen = try await session.waitForScreen { $0.contains("Nothing sent yet") && $0.contains("example 1/22: ") }
+        var screen = try await session.waitForScreen { $0.contains("Nothing sent yet") && $0.contains("example 1/23: ") }
         // F2 steps through the collection; find the JSON one and send it. The sidebar lists every
-        // name, so look for the status line's "example N/22: name", waiting for each step.
-        for number in 2...22 where !screen.contains("/22: a JSON document") {
+        // name, so look for the status line's "example N/23: name", waiting for each step.
+        for number in 2...23 where !screen.contains("/23: a JSON document") {
             try session.send("F2")
-            screen = try await session.waitForScreen { $0.contains("example \(number)/22: ") }
+            screen = try await session.waitForScreen { $0.contains("example \(number)/23: ") }
         }
-        #expect(screen.contains("/22: a JSON document"), "\(screen)")
+        #expect(screen.contains("/23: a JSON document"), "\(screen)")
         #expect(screen.contains("/json ") && screen.contains("from the folder: X-Client: ferry-examples"), "\(screen)")
         try session.send("Enter")
         screen = try await session.waitForScreen { $0.contains("200 OK") }

@@ -35,7 +35,12 @@ import Testing
         var head = RequestDescription(method: .delete, url: "\(base)/anything/gone")
         head.options.followRedirects = false
         head.options.decompress = false
-        return ["query": query, "json": json, "form": form, "raw": raw, "file": file, "multipart": parts, "delete": head]
+        var graphQL = RequestDescription(url: "\(base)/anything/graphql")
+        graphQL.body = .graphql(GraphQLBody(query: "query Q($u: String) { user(name: $u) { id } }", variables: #"{"u": "{{user}}"}"#, operationName: "Q"))
+        var graphQLGET = graphQL
+        graphQLGET.body = .graphql(GraphQLBody(query: "{ me { id } }", variables: #"{"u": "{{user}}"}"#, usesGET: true))
+        return ["query": query, "json": json, "form": form, "raw": raw, "file": file, "multipart": parts, "delete": head,
+                "graphql": graphQL, "graphql-get": graphQLGET]
     }
 
     @Test func theExportedCommandSendsWhatFerrySends() async throws {

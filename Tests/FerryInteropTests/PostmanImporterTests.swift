@@ -61,14 +61,17 @@ import Testing
 
         let graphql = try #require(imported.request("test-request-graphql-body.ferry.yaml")).description
         #expect(graphql.url == "{{base_url}}/api", "Postman sends the URL's parts, not its raw text")
-        guard case .json(.object(let members)) = graphql.body else { Issue.record("expected a JSON body, got \(graphql.body)"); return }
-        #expect(members.map(\.key) == ["query", "variables"])
-        #expect(members[0].value.scalarText?.hasPrefix("mutation loginUser($username: String!") == true)
-        #expect(members[1].value == .object([("password", .string("{{password}}")), ("username", .string("{{username}}"))]))
+        let query = try #require(graphql.graphQL, "expected a GraphQL body, got \(graphql.body)")
+        #expect(query.query.hasPrefix("mutation loginUser($username: String!"))
+        #expect(query.variables == "{\n    \"password\": \"{{password}}\",\n    \"username\": \"{{username}}\"\n}")
+        #expect(!query.usesGET)
 
         let text = #"{"info": {"name": "g"}, "item": [{"name": "q", "request": {"method": "POST", "url": "http://x/graphql", "body": {"mode": "graphql", "graphql": {"query": "{ a }", "variables": "{\"id\": {{id}}}"}}}}]}"#
         let unquoted = try #require(try importer.importCollection(text, source: "g.json", directory: "/").requests.first).description
-        #expect(unquoted.body == .raw(#"{"query":"{ a }","variables":{"id": {{id}}}}"#, contentType: "application/json"))
+        #expect(unquoted.body == .graphql(GraphQLBody(query: "{ a }", variables: #"{"id": {{id}}}"#)), "variables Ferry fills in where a JSON value stands are kept as text")
+        let sent = try unquoted.resolved(with: VariableResolver([Variable(name: "id", value: "7")]), directory: "/").request
+        guard case .bytes(let json) = sent.body else { Issue.record("expected bytes, got \(sent.body)"); return }
+        #expect(String(decoding: json, as: UTF8.self) == #"{"query":"{ a }","variables":{"id":7}}"#)
     }
 
     @Test func authIsInheritedFromFoldersAndVariablesBecomeAnEnvironment() throws {

@@ -43,6 +43,9 @@ import Testing
         var search = RequestDescription(method: .get, url: "{{baseURL}}/search")
         search.name = "Search with a body"
         search.body = .raw("text", contentType: "text/plain")
+        var book = RequestDescription(method: .post, url: "{{baseURL}}/graphql")
+        book.name = "A book"
+        book.body = .graphql(GraphQLBody(query: "query Book($id: ID!) {\n  book(id: $id) { title }\n}", variables: #"{"id": {{bookID}}}"#))
 
         collection.requests = [
             .init(path: "users/create-a-user.ferry.yaml", description: create, source: ""),
@@ -51,6 +54,7 @@ import Testing
             .init(path: "upload.ferry.yaml", description: upload, source: ""),
             .init(path: "put-a-blob.ferry.yaml", description: put, source: ""),
             .init(path: "search-with-a-body.ferry.yaml", description: search, source: ""),
+            .init(path: "a-book.ferry.yaml", description: book, source: ""),
         ]
         collection.environments = [.init(name: "dev", variables: [Variable(name: "baseURL", value: "http://127.0.0.1:8080"),
                                                                    Variable(name: "token", value: "s3cret", isSecret: true)])]
@@ -79,6 +83,18 @@ import Testing
         #expect(again.folders["users"]?.description == "User endpoints")
         #expect(again.folders[""]?.description == "A test API")
         #expect(again.environments == original.environments)
+    }
+
+    @Test func aGraphQLOperationNameIsReportedDropped() throws {
+        var collection = ImportedCollection()
+        var description = RequestDescription(method: .post, url: "http://h/graphql")
+        description.body = .graphql(GraphQLBody(query: "query A { a } query B { b }", operationName: "B", usesGET: true))
+        collection.requests = [.init(path: "b.ferry.yaml", description: description, source: "")]
+        var exporter = PostmanExporter()
+        let document = String(decoding: try exporter.collection(collection, name: "g"), as: UTF8.self)
+        #expect(exporter.report.notes(.dropped).contains { $0.message.hasPrefix("the GraphQL operation name B") })
+        let again = try #require(try PostmanImporter().importCollection(document, source: "g.json", directory: "/").requests.first).description
+        #expect(again.body == .graphql(GraphQLBody(query: "query A { a } query B { b }", usesGET: true)), "a GET GraphQL request stays one")
     }
 
     @Test func secretsAreLeftEmptyUnlessRevealed() throws {

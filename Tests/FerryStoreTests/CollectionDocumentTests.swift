@@ -74,6 +74,9 @@ import Testing
         ("url: x\nserializer: yaml\n", 2, 13, "serializer", "expected one of"),
         ("url: x\nvalidation:\n  status: 99\n", 3, 11, "validation.status", "expected codes"),
         ("url: x\nmethod: \"GE T\"\n", 2, 9, "method", "is not a valid HTTP method"),
+        ("url: x\nbody:\n  graphql:\n    variables: '{}'\n", 4, 5, "body.graphql", "a GraphQL body needs a query"),
+        ("url: x\nbody:\n  graphql:\n    query: '{ a }'\n    operation: A\n", 5, 5, "body.graphql.operation", "unknown key"),
+        ("url: x\nbody:\n  graphql:\n    query: '{ a }'\n    get: sometimes\n", 5, 10, "body.graphql.get", "expected true or false"),
     ])
     func wrongValuesAreLocated(text: String, line: Int, column: Int, key: String, message: String) throws {
         let problem = try #require(throws: ConfigProblem.self) { try RequestDescription(yaml: text, path: "x.ferry.yaml") }

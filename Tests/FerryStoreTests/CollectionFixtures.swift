@@ -52,6 +52,9 @@ enum CollectionFixtures {
             ]),
             .plist(.object([("enabled", .bool(false))])),
             .file(path: "files/payload.bin", contentType: "application/octet-stream"),
+            .graphql(GraphQLBody(query: "query Book($id: ID!) {\n  book(id: $id) { title }\n}\n", variables: "{\"id\": \"{{id}}\"}",
+                                 operationName: "Book", usesGET: true)),
+            .graphql(GraphQLBody(query: "{ hello }")),
         ]
     }
 }

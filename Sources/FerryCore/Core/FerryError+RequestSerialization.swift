@@ -11,6 +11,8 @@ extension FerryError {
         case invalidParameters(problem: String)
         /// A relative URL could not be resolved against the base URL.
         case unresolvableURL(url: String, base: String)
+        /// A GraphQL query is not a valid GraphQL document; `line` and `column` are 1-based.
+        case invalidGraphQL(message: String, line: Int, column: Int)
 
         var underlyingError: (any Error)? {
             if case .encodingFailed(_, let error) = self { return error }
@@ -30,6 +32,10 @@ extension FerryError {
             case .unresolvableURL(let url, let base):
                 ErrorLink(stage: "request-serialization", reason: "unresolvableURL", message: "the URL could not be resolved against the base URL",
                           details: [.init("url", url), .init("base", base)])
+            case .invalidGraphQL(let message, let line, let column):
+                ErrorLink(stage: "request-serialization", reason: "invalidGraphQL",
+                          message: "the GraphQL query is not valid at line \(line), column \(column): \(message); nothing was sent",
+                          details: [.init("line", "\(line)"), .init("column", "\(column)")])
             }
         }
     }

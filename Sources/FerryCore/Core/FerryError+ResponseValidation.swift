@@ -6,10 +6,14 @@ extension FerryError {
     public indirect enum ResponseValidationReason: Sendable {
         case unacceptableContentType(received: String?, acceptable: [String])
         case unacceptableStatusCode(code: Int, reason: String, acceptable: String, underlying: FerryError?)
+        /// A GraphQL response carried `errors` (a 200 answer may): they wrap what validation found.
+        case graphQLErrors([GraphQLResponseError], underlying: FerryError?)
 
         var underlyingError: (any Error)? {
-            if case .unacceptableStatusCode(_, _, _, let underlying) = self { return underlying }
-            return nil
+            switch self {
+            case .unacceptableStatusCode(_, _, _, let underlying), .graphQLErrors(_, let underlying): underlying
+            case .unacceptableContentType: nil
+            }
         }
 
         var link: ErrorLink {
@@ -22,6 +26,10 @@ extension FerryError {
                 ErrorLink(stage: "validation", reason: "unacceptableStatusCode",
                           message: "the response's status code is not acceptable",
                           details: [.init("status", "\(code) \(reason)".trimmingCharacters(in: .whitespaces)), .init("acceptable", acceptable)])
+            case .graphQLErrors(let errors, _):
+                ErrorLink(stage: "validation", reason: "graphQLErrors",
+                          message: errors.count == 1 ? "the GraphQL response holds an error" : "the GraphQL response holds \(errors.count) errors",
+                          details: errors.enumerated().map { .init("error \($0.offset + 1)", $0.element.summary) })
             }
         }
     }

@@ -15,7 +15,7 @@ public struct CurlExporter {
     public func command(for description: RequestDescription, resolver: VariableResolver,
                         defaults: FolderDefaults = FolderDefaults(), directory: String) throws -> String {
         var probe = description
-        probe.body = .none
+        if probe.graphQL == nil { probe.body = .none }  // a GraphQL body decides the method, and a GET's URL
         let resolved = try probe.resolved(with: resolver, defaults: defaults, directory: directory)
         let request = resolved.request
         var lines: [[String]] = [["curl", request.url.absoluteString]]
@@ -65,7 +65,7 @@ public struct CurlExporter {
                     return ["-F", ([part.name + "=@" + absolute] + fields).joined(separator: ";")]
                 }
             }
-        case .raw, .bytes, .json, .form, .plist:
+        case .raw, .bytes, .json, .form, .plist, .graphql:
             guard case .bytes(let data) = body else { return [] }
             return [["--data-binary", String(decoding: data, as: UTF8.self)]]
         }

@@ -53,7 +53,7 @@ public struct HTTPieExporter {
             return []
         case .file(let path, _):
             return ["@" + CollectionPath.absolute(try resolver.render(path, place: "body file"), in: directory)]
-        case .raw, .bytes, .json, .plist:
+        case .raw, .bytes, .json, .plist, .graphql:
             guard case .bytes(let data) = body else { return [] }
             return ["--raw", String(decoding: data, as: UTF8.self)]
         }

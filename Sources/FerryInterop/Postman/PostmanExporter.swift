@@ -63,7 +63,7 @@ public struct PostmanExporter {
         let description = source.description
         let place = source.path
         let title = description.name ?? String((source.path as NSString).lastPathComponent.dropLast(RequestFileName.suffix.count))
-        var request: [String: Any] = ["method": description.method.rawValue]
+        var request: [String: Any] = ["method": description.sentMethod.rawValue]
         var url = description.url
         if let base = defaults.baseURL, !url.contains("://") {
             url = (base.hasSuffix("/") ? String(base.dropLast()) : base) + (url.hasPrefix("/") || url.isEmpty ? url : "/" + url)
@@ -94,7 +94,7 @@ public struct PostmanExporter {
         var behaviour: [String: Any] = [:]
         if !description.options.followRedirects { behaviour["followRedirects"] = false }
         if !description.options.tls.verifyPeer { behaviour["strictSSL"] = false }
-        if description.body != .none, PostmanRequestReader.prunedMethods.contains(description.method) { behaviour["disableBodyPruning"] = true }
+        if description.body != .none, PostmanRequestReader.prunedMethods.contains(description.sentMethod) { behaviour["disableBodyPruning"] = true }
         if !behaviour.isEmpty { item["protocolProfileBehavior"] = behaviour }
         var rest = description.options
         rest.followRedirects = true
@@ -102,7 +102,7 @@ public struct PostmanExporter {
         rest.defaultHeaders = nil
         if rest != RequestOptions() { report.dropped(place, "transfer options (time limits, redirect limit, TLS files, HTTP version, rates) have no place in Postman") }
         if description.expectations != nil { report.dropped(place, "response expectations are not exported (Postman checks responses with scripts)") }
-        report.imported(place, "\(description.method.rawValue) \(url)")
+        report.imported(place, "\(description.sentMethod.rawValue) \(url)")
         return item
     }
 
@@ -163,6 +163,11 @@ public struct PostmanExporter {
         case .file(let path, let type):
             if let type { setContentType(type, in: &headers) }
             return ["mode": "file", "file": ["src": path]]
+        case .graphql(let graphQL):
+            if let name = graphQL.operationName, !name.isEmpty {
+                report.dropped(place, "the GraphQL operation name \(name): Postman's GraphQL body has none (it runs the query's only or first operation)")
+            }
+            return ["mode": "graphql", "graphql": ["query": graphQL.query, "variables": graphQL.variables ?? ""]]
         }
     }
 

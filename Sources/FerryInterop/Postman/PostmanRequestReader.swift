@@ -168,15 +168,8 @@ struct PostmanRequestReader {
             report.approximated(body.path, "the body file \(path) is read relative to the collection folder")
         case "graphql":
             let graphql = try body.object("graphql")
-            let query = try graphql?.string("query") ?? ""
-            let variables = (try graphql?.string("variables")).flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 } ?? "{}"
-            if let tree = try? Parameters(json: variables) {
-                description.body = .json(.object([("query", .string(query)), ("variables", tree)]))
-            } else {  // variables Ferry fills in where a JSON value should be (`"id": {{id}}`): kept as text
-                let quoted = String(decoding: (try? JSONSerialization.data(withJSONObject: query, options: [.fragmentsAllowed, .withoutEscapingSlashes])) ?? Data(), as: UTF8.self)
-                description.body = .raw(#"{"query":\#(quoted),"variables":\#(variables)}"#, contentType: hasType ? nil : "application/json")
-            }
-            report.approximated(body.path, "the GraphQL query is sent as a JSON body {\"query\", \"variables\"}")
+            let variables = (try graphql?.string("variables")).flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+            description.body = .graphql(GraphQLBody(query: try graphql?.string("query") ?? "", variables: variables, usesGET: description.method == .get))
         default:
             report.dropped(body.path, "a body of mode `\(mode)` is not imported")
         }

@@ -66,6 +66,7 @@ extension RequestDescription {
         case .form(let value): return .map([("form", .parameters(value))])
         case .plist(let value): return .map([("plist", .parameters(value))])
         case .file(let path, let contentType): return .map([("file", .text(path))] + Self.contentType(contentType))
+        case .graphql(let graphQL): return .map([("graphql", graphQL.yamlNode)])
         case .multipart(let parts):
             return .map([("multipart", .list(parts.map { part in
                 var pairs: [(String, Node)] = [("name", .text(part.name))]

@@ -41,6 +41,7 @@ extension RequestEditor {
         var bodyFile: String?
         var parts: [MultipartRow] = []
         var contentType: String?
+        var graphQL: GraphQLEditing?
         switch description.body {
         case .none:
             break
@@ -62,6 +63,8 @@ extension RequestEditor {
             contentType = "application/x-plist"
         case .file(let path, let type):
             (bodyFile, contentType) = (Self.absolute(path, in: root), type)
+        case .graphql(let query):
+            (body, graphQL) = (query.query, GraphQLEditing(query))
         case .multipart(let fileParts):
             for part in fileParts {
                 guard let line = Self.line(of: part, root: root) else {
@@ -79,11 +82,12 @@ extension RequestEditor {
         options.tls.caFile = options.tls.caFile.map { Self.absolute($0, in: root) }
         var expectations = description.expectations ?? ResponseExpectations()
         if expectations.serializer == .auto { expectations.serializer = nil }  // the editor's "auto" is the unnamed one
-        method = description.method
+        method = description.sentMethod
         url = TextField(description.url)
         self.headers = headers
         headerSelection = 0
         self.body = TextArea(body)
+        self.graphQL = graphQL
         self.bodyFile = bodyFile
         self.params = params
         self.parts = parts
@@ -107,7 +111,7 @@ extension RequestEditor {
         var description = source.description
         let root = source.root
         let loaded = pristine
-        description.method = method
+        if loaded?.method != method { description.method = method }
         description.url = url.text
         if loaded?.headers != headers {
             description.headers = headers.filter { !$0.name.isEmpty }
@@ -121,7 +125,7 @@ extension RequestEditor {
             description.parameterStyle.arrayStyle = params.arrayStyle
             description.parameterStyle.keepsKeyOrder = params.keepsKeyOrder
         }
-        if loaded == nil || loaded?.body != body.text || loaded?.bodyFile != bodyFile || loaded?.parts != parts || paramsEdited {
+        if loaded == nil || loaded?.body != body.text || loaded?.graphQL != graphQL?.body(query: body.text) || loaded?.bodyFile != bodyFile || loaded?.parts != parts || paramsEdited {
             var formBefore: Parameters?
             if case .form(let before) = description.body { formBefore = before }
             description.body = try bodyDescription(fields: inQuery ? nil : parameters.map { Self.keepingScalarTypes($0, of: formBefore) }, root: root)
@@ -140,10 +144,16 @@ extension RequestEditor {
         return description
     }
 
-    /// The body the editor describes: multipart parts (parameters first, as text fields), a file,
-    /// the text, or the parameters as a form.
+    /// The body the editor describes: a GraphQL query, multipart parts (parameters first, as text
+    /// fields), a file, the text, or the parameters as a form.
     private func bodyDescription(fields: Parameters?, root: String) throws -> RequestDescription.Body {
         let enabled = parts.filter(\.enabled)
+        if let graphQL {
+            guard enabled.isEmpty, fields == nil, bodyFile == nil else {
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: "Body", problem: "a GraphQL body leaves no room for parts, form parameters or a body file; Q switches GraphQL off"))
+            }
+            return .graphql(graphQL.body(query: body.text))
+        }
         if !enabled.isEmpty {
             guard bodyFile == nil, body.text.isEmpty else {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "Multipart", problem: "the Body tab has a body too; empty it, or disable the parts"))

@@ -13,6 +13,8 @@ public struct RequestEditor: Sendable {
     public var headerSelection = 0
     public var body = TextArea()
     public var isEditingBody = false
+    /// The body is a GraphQL query (`body`) with its variables (`graphQL`), edited side by side.
+    public var graphQL: GraphQLEditing?
     /// A file sent as the body (an absolute path), streamed from disk; while set it replaces the text body.
     public var bodyFile: String?
     public var params = ParamTree()
@@ -82,6 +84,7 @@ public struct RequestEditor: Sendable {
         var url: String
         var headers: [HeaderRow]
         var body: String
+        var graphQL: GraphQLBody?
         var bodyFile: String?
         var params: ParamTree
         var parts: [MultipartRow]
@@ -92,7 +95,7 @@ public struct RequestEditor: Sendable {
     }
 
     var fields: Fields {
-        Fields(method: method, url: url.text, headers: headers, body: body.text, bodyFile: bodyFile, params: params.content,
+        Fields(method: method, url: url.text, headers: headers, body: body.text, graphQL: graphQL?.body(query: body.text), bodyFile: bodyFile, params: params.content,
                parts: parts, auth: auth, options: options, expectations: expectations, checks: checks)
     }
 }

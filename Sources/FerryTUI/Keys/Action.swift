@@ -17,6 +17,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, cycleParamPlacement, prettyPrint, palette, chooseBodyFile
     case moveRowUp, moveRowDown, showBodyHex, complete, copyAsCurl, zoom, importFile
     case assertNode, captureNode
+    // GraphQL bodies
+    case toggleGraphQL, editVariables, fetchGraphQLSchema
     // Collection, environments
     case toggleSidebar, save, nextEnvironment, rename, duplicate, history
 
@@ -92,7 +94,10 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .captureNode: "add a capture of the selected node to the Expect tab"
         case .zoom: "show the focused pane (request or response) on the whole screen, or both again"
         case .importFile: "import a file (curl commands, Postman, HAR, OpenAPI) into the collection"
-        case .complete: "complete the header name with the first name offered"
+        case .complete: "complete the header name, or the GraphQL field name in a query, with the first name offered"
+        case .toggleGraphQL: "make the body a GraphQL query with variables (or text again)"
+        case .editVariables: "edit the GraphQL variables (JSON), beside the query"
+        case .fetchGraphQLSchema: "fetch the GraphQL endpoint's schema by introspection (shown in the response, cached, used to complete)"
         case .toggleSidebar: "focus / hide / show the collection sidebar"
         case .save: "save the request to its file (asks for a path for a new one)"
         case .nextEnvironment: "next environment of the collection (or none)"

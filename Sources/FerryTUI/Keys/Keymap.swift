@@ -152,6 +152,10 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("z"), .browse, .zoom),
         KeyBinding(.character("z"), .tree, .zoom),
         KeyBinding(.control("n"), .line, .complete),
+        KeyBinding(.control("n"), .body, .complete),
+        KeyBinding(.character("Q"), .browse, .toggleGraphQL),
+        KeyBinding(.character("v"), .browse, .editVariables),
+        KeyBinding(.character("S"), .browse, .fetchGraphQLSchema),
 
         // Collection, environments
         KeyBinding(.control("b"), .global, .toggleSidebar),

@@ -51,7 +51,7 @@ struct SidebarView {
             guard let request = item.request else { return [indent, Span("✗ " + item.title, .error)] }
             let isOpen = state.collection.openRequest?.path == item.path
             let marker = isOpen && state.hasUnsavedEdits ? Span("●", .accent) : Span(" ")
-            let method = request.description.method.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+            let method = request.description.sentMethod.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
             return [indent, marker, Span(method, .method), Span(item.title, isOpen ? .accent : .base)]
         }
     }

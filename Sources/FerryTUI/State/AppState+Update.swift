@@ -57,6 +57,8 @@ extension AppState {
             history?.selection = selection
         case .historyEntryLoaded(let request, let response, let replay):
             return historyEntryLoaded(request, response, replay: replay)
+        case .graphQLSchemaLoaded(let endpoint, let schema):
+            graphQLSchemaLoaded(endpoint: endpoint, schema)
         case .historyDiff(let lines):
             history?.diff = lines
             history?.diffScroll = 0
@@ -117,6 +119,7 @@ extension AppState {
 
     mutating func perform(_ action: Action, in context: KeyContext) -> [Effect] {
         if let effects = performCollection(action) { return effects }
+        if let effects = performGraphQL(action) { return effects }
         if let effects = performRequestSide(action) { return effects }
         switch action {
         case .send: return send()
@@ -150,7 +153,7 @@ extension AppState {
             cycleMethod(by: action == .nextMethod ? 1 : -1)
         case .up, .down, .pageUp, .pageDown, .top, .bottom:
             if context == .body, action == .up || action == .down {
-                editor.body.apply(action)
+                editedBody.apply(action)
             } else {
                 move(action)
             }
@@ -193,7 +196,7 @@ extension AppState {
             return performResponseView(action)
         case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .cycleParamPlacement, .palette, .chooseBodyFile,
              .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate, .history, .importFile,
-             .moveRowUp, .moveRowDown, .showBodyHex, .complete:
+             .moveRowUp, .moveRowDown, .showBodyHex, .complete, .toggleGraphQL, .editVariables, .fetchGraphQLSchema:
             break
         case .copyAsCurl:
             return copyAsCurl()
@@ -222,18 +225,26 @@ extension AppState {
             return []
         }
         do {
-            let request = try makeRequest()
-            let id = nextRequestID
-            nextRequestID += 1
-            exchange = .sending(id: id, progress: nil, elapsed: 0)
-            notice = nil
-            return [.send(id: id, OutgoingRequest(resolved: request, expectations: editor.expectations, checks: renderedChecks(),
-                                                  requestPath: collection.openRequest?.path, environment: collection.environment))]
+            return startSending(try makeRequest())
         } catch {
             exchange = .failed(ErrorChain(error), elapsed: 0)
             response.show(failed: true)
             return []
         }
+    }
+
+    /// Sends `request` as the editor's; a GraphQL answer's `errors` join its chain. With a
+    /// `schemaEndpoint` the answer is also read as that endpoint's schema.
+    mutating func startSending(_ request: ResolvedRequest, schemaEndpoint: String? = nil) -> [Effect] {
+        let id = nextRequestID
+        nextRequestID += 1
+        exchange = .sending(id: id, progress: nil, elapsed: 0)
+        notice = nil
+        var expectations = editor.expectations
+        expectations.readsGraphQLErrors = editor.graphQL != nil
+        let checks = schemaEndpoint == nil ? renderedChecks() : ResponseChecks()
+        return [.send(id: id, OutgoingRequest(resolved: request, expectations: expectations, checks: checks, requestPath: collection.openRequest?.path,
+                                              environment: collection.environment, schemaEndpoint: schemaEndpoint))]
     }
 
     private mutating func quit() -> [Effect] {
@@ -255,7 +266,7 @@ extension AppState {
         } else if focus == .url {
             editor.url.edit(change)
         } else if context == .body {
-            editor.body.edit(change)
+            editedBody.edit(change)
         }
     }
 

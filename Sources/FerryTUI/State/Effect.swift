@@ -39,5 +39,7 @@ public enum Effect: Sendable {
     /// Write the request as a curl command (variables filled in, secrets kept as `{{name}}`), copy it
     /// to the clipboard through the terminal (OSC 52) and answer with a `.sheet` showing it.
     case copyAsCurl(RequestSource, variables: [Variable])
+    /// Read the cached schema of this GraphQL endpoint; answers with `.graphQLSchemaLoaded` (or a `.notice`).
+    case loadGraphQLSchema(endpoint: String)
     case quit
 }

@@ -27,6 +27,8 @@ public enum Message: Sendable {
     case requestSaved(path: String, RequestDescription)
     /// The history entries a search found, newest first.
     case historyListed([HistoryRow])
+    /// The schema of a GraphQL endpoint, fetched by introspection or read from the cache.
+    case graphQLSchemaLoaded(endpoint: String, IntrospectedSchema)
     /// A recorded exchange: its request, its response when one was recorded, and whether to send it again.
     case historyEntryLoaded(RequestSource, ResponseSummary?, replay: Bool)
     /// The diff of two recorded exchanges, as lines.

@@ -11,13 +11,17 @@ public struct OutgoingRequest: Sendable {
     public var environment: String?
     /// The request's assertions and captures, checked when the response arrives.
     public var checks: ResponseChecks
+    /// Set when the request is a GraphQL introspection: its answer is also read as the schema of
+    /// this endpoint, cached, and given back with `.graphQLSchemaLoaded`.
+    public var schemaEndpoint: String?
 
     public init(resolved: ResolvedRequest, expectations: ResponseExpectations = ResponseExpectations(), checks: ResponseChecks = ResponseChecks(),
-                requestPath: String? = nil, environment: String? = nil) {
+                requestPath: String? = nil, environment: String? = nil, schemaEndpoint: String? = nil) {
         self.resolved = resolved
         self.expectations = expectations
         self.checks = checks
         self.requestPath = requestPath
         self.environment = environment
+        self.schemaEndpoint = schemaEndpoint
     }
 }

@@ -67,6 +67,10 @@ struct RequestPaneView {
     }
 
     private func renderBody(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
+        if state.editor.graphQL != nil {
+            GraphQLBodyView().render(state, in: rect, canvas: &canvas)
+            return
+        }
         let theme = state.theme
         var rect = rect
         if case .bodyFile? = state.editor.lineEdit?.target, let edit = state.editor.lineEdit {
@@ -89,10 +93,15 @@ struct RequestPaneView {
             canvas.put([check], in: rect.splitBottom(1).1, row: 0, theme: theme)
             rect = rect.splitBottom(1).0
         }
-        let lines = state.editor.body.lines
-        let first = Self.firstVisible(selected: state.editor.body.row, count: lines.count, height: rect.height)
+        Self.renderText(state.editor.body, editing: state.editor.isEditingBody, in: rect, canvas: &canvas, theme: theme)
+    }
+
+    /// A multi-line text, scrolled to its current row; with the cursor on it while `editing`.
+    static func renderText(_ text: TextArea, editing: Bool, in rect: Rect, canvas: inout Canvas, theme: Theme) {
+        let lines = text.lines
+        let first = firstVisible(selected: text.row, count: lines.count, height: rect.height)
         for (row, index) in (first..<min(lines.count, first + rect.height)).enumerated() {
-            if state.editor.isEditingBody, index == state.editor.body.row {
+            if editing, index == text.row {
                 let visible = lines[index].visible(width: rect.width)
                 canvas.put([Span(visible.text)], in: rect, row: row, theme: theme)
                 canvas.cursor = (rect.x + visible.cursorColumn, rect.y + row)

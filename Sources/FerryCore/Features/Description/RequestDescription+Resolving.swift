@@ -8,10 +8,13 @@ extension RequestDescription {
     public func resolved(with resolver: VariableResolver, defaults: FolderDefaults = FolderDefaults(),
                          directory: String) throws -> ResolvedRequest {
         var redaction = resolver.redaction
-        var request = Request(method: method, url: try resolvedURL(resolver, defaults: defaults), options: options)
+        var request = Request(method: sentMethod, url: try resolvedURL(resolver, defaults: defaults), options: options)
         request.options.tls.caFile = options.tls.caFile.map { CollectionPath.absolute($0, in: directory) }
         if let params {
             request.url = try ParameterEncoding.appendingQuery(try parameterStyle.query.encode(try resolver.render(params, place: "param")), to: request.url)
+        }
+        if let graphQL, graphQL.usesGET {
+            request.url = try ParameterEncoding.appendingQuery(try graphQL.queryString(with: resolver), to: request.url)
         }
         let ownNames = Set(headers.filter(\.enabled).map { $0.name.lowercased() })
         for header in defaults.headers.filter({ !ownNames.contains($0.name.lowercased()) }) + headers where header.enabled {
@@ -49,6 +52,8 @@ extension RequestDescription {
             return (.bytes(Data(try parameterStyle.query.encode(try resolver.render(value, place: "body")).utf8)), "application/x-www-form-urlencoded")
         case .plist(let value):
             return (.bytes(try PropertyListRequestSerializer(format: parameterStyle.plistFormat).serialize(try resolver.render(value, place: "body"))), "application/x-plist")
+        case .graphql(let graphQL):
+            return graphQL.usesGET ? (.none, nil) : (.bytes(try graphQL.jsonBody(with: resolver)), "application/json")
         case .file(let path, let type):
             return (.file(path: CollectionPath.absolute(try resolver.render(path, place: "body file"), in: directory)), type)
         case .multipart(let parts):

@@ -66,6 +66,8 @@ public struct RequestDescription: Sendable, Equatable {
         case plist(Parameters)
         /// A file streamed from disk; a relative path is relative to the collection.
         case file(path: String, contentType: String?)
+        /// A GraphQL query with its variables: a JSON `POST`, or a `GET` (`GraphQLBody.usesGET`).
+        case graphql(GraphQLBody)
     }
 
     /// One part of a multipart body: a text field or a file (path relative to the collection).

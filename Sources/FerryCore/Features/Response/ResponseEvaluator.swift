@@ -6,10 +6,13 @@ import Foundation
 public struct ResponseEvaluator: Sendable {
     public var validator: ResponseValidator
     public var serializer: any ResponseSerializer
+    /// The response answers a GraphQL request: the `errors` of its JSON join the chain.
+    public var readsGraphQLErrors: Bool
 
-    public init(validator: ResponseValidator = ResponseValidator(), serializer: any ResponseSerializer) {
+    public init(validator: ResponseValidator = ResponseValidator(), serializer: any ResponseSerializer, readsGraphQLErrors: Bool = false) {
         self.validator = validator
         self.serializer = serializer
+        self.readsGraphQLErrors = readsGraphQLErrors
     }
 
     /// What evaluation found. `response` has its timeline's `serialize` phase filled in.
@@ -28,7 +31,11 @@ public struct ResponseEvaluator: Sendable {
         let started = clock.now
         var evaluation = Evaluation(response: response, value: nil, error: validation.error)
         do {
-            let input = ResponseInput(method: method, response: response, bytes: try response.body.mappedData(), validationError: validation.error)
+            let bytes = try response.body.mappedData()
+            if readsGraphQLErrors, case let errors = GraphQLResponseError.errors(in: bytes), !errors.isEmpty {
+                evaluation.error = .responseValidationFailed(reason: .graphQLErrors(errors, underlying: validation.error))
+            }
+            let input = ResponseInput(method: method, response: response, bytes: bytes, validationError: validation.error)
             evaluation.value = try serializer.serialize(input)
         } catch let error as FerryError {
             evaluation.error = error

@@ -15,6 +15,9 @@ public struct ResponseExpectations: Hashable, Sendable {
     public var serializer: SerializerKind?
     /// Drop null members of JSON objects, recursively.
     public var removeNulls = false
+    /// The request was a GraphQL one: `errors` in the response's JSON reject it. Set from the
+    /// request's body by the front ends when they evaluate; never saved.
+    public var readsGraphQLErrors = false
 
     public init(statusCodes: StatusCodeSet = .success, contentTypes: [String]? = nil, serializer: SerializerKind? = nil, removeNulls: Bool = false) {
         self.statusCodes = statusCodes
@@ -27,6 +30,7 @@ public struct ResponseExpectations: Hashable, Sendable {
     public func evaluator(accept: String?, fallback: SerializerKind) -> ResponseEvaluator {
         let validator = ResponseValidator(acceptableStatusCodes: statusCodes,
                                           acceptableContentTypes: contentTypes ?? ResponseValidator.contentTypes(fromAccept: accept))
-        return ResponseEvaluator(validator: validator, serializer: (serializer ?? fallback).serializer(removeNulls: removeNulls))
+        return ResponseEvaluator(validator: validator, serializer: (serializer ?? fallback).serializer(removeNulls: removeNulls),
+                                 readsGraphQLErrors: readsGraphQLErrors)
     }
 }
