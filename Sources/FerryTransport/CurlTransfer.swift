@@ -85,8 +85,9 @@ final class CurlTransfer: @unchecked Sendable {
         try set(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
         try set(CURLOPT_PRIVATE, context)
         try set(CURLOPT_BUFFERSIZE, 128 * 1024)
-        try check(ferry_curl_easy_setopt_share(handle, share))
-        try set(CURLOPT_COOKIEFILE, "")
+        try configureCookies(request.cookies, share: share)
+        try configureAuthentication(request.authentication)
+        try configureRoute(options)
 
         try configureMethodAndBody(context: context)
         try configureHeaders()
@@ -165,11 +166,11 @@ final class CurlTransfer: @unchecked Sendable {
         try check(ferry_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
     }
 
-    private func set(_ option: CURLoption, _ value: Int) throws {
+    func set(_ option: CURLoption, _ value: Int) throws {
         try check(ferry_curl_easy_setopt_long(handle, option, value))
     }
 
-    private func set(_ option: CURLoption, _ value: String) throws {
+    func set(_ option: CURLoption, _ value: String) throws {
         try check(ferry_curl_easy_setopt_string(handle, option, value))
     }
 
@@ -177,7 +178,7 @@ final class CurlTransfer: @unchecked Sendable {
         try check(ferry_curl_easy_setopt_pointer(handle, option, value))
     }
 
-    private func check(_ code: CURLcode) throws {
+    func check(_ code: CURLcode) throws {
         guard code != CURLE_OK else { return }
         let reason = CurlFailureMapping.reason(code: code, detail: "while configuring the request", osErrno: 0,
                                                bytesReceived: 0, expectedLength: nil)
@@ -341,7 +342,8 @@ final class CurlTransfer: @unchecked Sendable {
             remoteAddress: address,
             redirects: heads.redirects,
             timeline: timeline,
-            sent: requestHead.isEmpty ? nil : SentRequest(rawHead: requestHead, bodyBytes: infoOffset(CURLINFO_SIZE_UPLOAD_T)))
+            sent: requestHead.isEmpty ? nil : SentRequest(rawHead: requestHead, bodyBytes: infoOffset(CURLINFO_SIZE_UPLOAD_T)),
+            cookieJar: cookieJarAfterExchange(of: request.cookies))
     }
 
     /// The hops as `Timeline.Hop`s, each starting where the one before ended; the last ends at `total`.

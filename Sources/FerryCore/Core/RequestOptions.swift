@@ -21,6 +21,8 @@ public struct RequestOptions: Sendable, Hashable, Codable {
     /// curl command; nil or true: Ferry's default headers are added (`DefaultHeaders`). Optional so
     /// options recorded before it existed still decode.
     public var defaultHeaders: Bool?
+    /// Connect through this Unix domain socket instead of TCP (`--unix-socket`; Docker's API).
+    public var unixSocket: String?
 
     public init() {}
 }

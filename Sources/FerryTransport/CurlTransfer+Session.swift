@@ -1,0 +1,62 @@
+import CCurl
+import CCurlShims
+import FerryCore
+import Foundation
+
+/// The session side of a transfer, all done by libcurl: cookies (the transport's shared jar, a jar
+/// of the request's own, or none), digest and AWS Signature V4 authentication, and the route
+/// (a Unix socket, a proxy).
+extension CurlTransfer {
+    /// Without `Request.cookies` the transfer uses the transport's share (cookies and DNS cache).
+    /// With a jar, it gets a cookie engine of its own seeded with the jar's lines (read back by
+    /// `cookieJarAfterExchange`); with `jar == nil` the engine stays off.
+    func configureCookies(_ cookies: RequestCookies?, share: UnsafeMutableRawPointer) throws {
+        guard let cookies else {
+            try check(ferry_curl_easy_setopt_share(handle, share))
+            try set(CURLOPT_COOKIEFILE, "")
+            return
+        }
+        if let jar = cookies.jar {
+            try set(CURLOPT_COOKIEFILE, "")
+            for cookie in jar.cookies { try set(CURLOPT_COOKIELIST, cookie.netscapeLine) }
+        }
+        if let header = cookies.header { try set(CURLOPT_COOKIE, header) }
+    }
+
+    /// The cookies the exchange's own engine holds now, when the request brought a jar.
+    func cookieJarAfterExchange(of cookies: RequestCookies?) -> CookieJar? {
+        guard cookies?.jar != nil else { return nil }
+        var list: UnsafeMutablePointer<curl_slist>?
+        guard ferry_curl_easy_getinfo_slist(handle, CURLINFO_COOKIELIST, &list) == CURLE_OK else { return nil }
+        defer { curl_slist_free_all(list) }
+        var jar = CookieJar()
+        var item = list
+        while let current = item {
+            if let data = current.pointee.data, let cookie = try? Cookie(netscapeLine: String(cString: data)) { jar.cookies.append(cookie) }
+            item = current.pointee.next
+        }
+        return jar
+    }
+
+    /// Digest and AWS Signature V4 are computed by libcurl as it sends; the other schemes were
+    /// applied by `Request.authenticated()`.
+    func configureAuthentication(_ authentication: Authentication?) throws {
+        switch authentication {
+        case .digest(let username, let password)?:
+            try set(CURLOPT_HTTPAUTH, ferry_curl_auth_digest())
+            try set(CURLOPT_USERNAME, username)
+            try set(CURLOPT_PASSWORD, password)
+        case .awsSigV4(let signature)?:
+            try set(CURLOPT_AWS_SIGV4, signature.curlProvider)
+            try set(CURLOPT_USERNAME, signature.accessKey)
+            try set(CURLOPT_PASSWORD, signature.secretKey)
+        default:
+            break
+        }
+    }
+
+    /// A Unix socket to connect through instead of TCP (the URL's host still names the `Host`).
+    func configureRoute(_ options: RequestOptions) throws {
+        if let socket = options.unixSocket { try set(CURLOPT_UNIX_SOCKET_PATH, socket) }
+    }
+}
