@@ -1,5 +1,6 @@
 import CCurl
 import CCurlShims
+import Crypto
 import FerryCore
 import Foundation
 
@@ -54,6 +55,35 @@ extension CurlTransfer {
             break
         }
     }
+
+    /// curl (7.88) signs every line of the header list with AWS SigV4, `Name:` removals included,
+    /// though it does not send them, so the server would compute another signature: a signed request
+    /// goes without removals (curl's own `Accept`, and `Expect` for bodies over 1 MiB, are then sent, unsigned).
+    static func signsHeaderList(_ authentication: Authentication?) -> Bool {
+        if case .awsSigV4? = authentication { return true }
+        return false
+    }
+
+    /// `X-Amz-Content-Sha256: HEX` for a signed request with a body: curl 7.88 hashes only bodies
+    /// given as `CURLOPT_POSTFIELDS`, not ones it reads through a callback, but signs with this
+    /// header's value when it is there. The body is read once more to hash it (AWS needs the hash
+    /// before the first byte is sent). Nil without a body or when the request sets the header.
+    static func payloadHashLine(of body: BodyStreamSource?, headers: HTTPHeaders) throws -> String? {
+        guard let body, !headers.contains("X-Amz-Content-Sha256") else { return nil }
+        let stream = try body.open()
+        var hasher = SHA256()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 128 * 1024, alignment: 1)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try stream.read(into: buffer)
+            guard count > 0 else { break }
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
+        return "X-Amz-Content-Sha256: " + hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// `Name:` with nothing after the colon: curl's way to leave a header out.
+    static func isRemoval(_ line: String) -> Bool { line.split(separator: ":", maxSplits: 1).count == 1 }
 
     /// A Unix socket to connect through instead of TCP (the URL's host still names the `Host`).
     func configureRoute(_ options: RequestOptions) throws {

@@ -41,4 +41,24 @@ import Testing
             #expect(both.stderr.contains("choose one way to authenticate"))
         }
     }
+
+    @Test func awsSigV4IsSpelledAsCurlSpellsIt() async throws {
+        try await withDemoServer { server throws in
+            let outcome = await FerryBinary.run(["send", "\(server.baseURL)/anything?b=2&a=1", "--aws-sigv4", "aws:amz:eu-west-1:execute-api",
+                                                 "-u", "AKID:SECRET:TOKEN", "-d", "x=1", "--json"])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            let document = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any])
+            let request = try #require(document["request"] as? [String: Any])
+            #expect(request["requestLine"] as? String == "POST /anything?a=1&b=2 HTTP/1.1", "the query goes in AWS's canonical order")
+            let headers = (request["headers"] as? [[String: String]] ?? []).reduce(into: [String: String]()) { $0[$1["name"] ?? ""] = $1["value"] }
+            #expect(headers["Authorization"]?.hasPrefix("AWS4-HMAC-SHA256 Credential=AKID/") == true, "\(headers)")
+            #expect(headers["X-Amz-Security-Token"] == "TOKEN")
+            #expect(headers["X-Amz-Content-Sha256"] == "1f206b11c23e28cc250ded7fc0098d3823a8467a54340f1ac4e535cb8544493f", "the SHA-256 of x=1")
+            #expect(!outcome.text.contains("SECRET"), "the secret key never appears")
+
+            let bad = await FerryBinary.run(["send", "\(server.baseURL)/get", "--aws-sigv4", "aws:amz:eu-west-1", "-u", "AKID:SECRET"])
+            #expect(bad.status == 1)
+            #expect(bad.stderr.contains("expected `aws:amz:REGION:SERVICE` and -u KEY:SECRET[:TOKEN]"))
+        }
+    }
 }

@@ -4,9 +4,9 @@ import Foundation
 extension Request {
     /// The request as it goes on the wire: its authentication applied (an `Authorization` header
     /// for basic and bearer, unless the request sets one itself; an API key's header or query
-    /// parameter; an AWS session token's header). Digest and AWS signatures are left to the
-    /// transport. The transport calls it when it sends; the history and `--dry-run` call it to show
-    /// what was (or would be) sent.
+    /// parameter; for AWS SigV4 the session token's header and the query in AWS's canonical order).
+    /// Digest and AWS signatures are left to the transport. The transport calls it when it sends;
+    /// the history and `--dry-run` call it to show what was (or would be) sent.
     public func authenticated() -> Request {
         guard let authentication else { return self }
         var adapted = self
@@ -21,8 +21,8 @@ extension Request {
             let pair = QueryStringEncoder.percentEscaped(key.name) + "=" + QueryStringEncoder.percentEscaped(key.value)
             adapted.url = (try? ParameterEncoding.appendingQuery(pair, to: url)) ?? url
         case .awsSigV4(let signature):
-            guard let token = signature.sessionToken, !headers.contains("X-Amz-Security-Token") else { return self }
-            adapted.headers.add(name: "X-Amz-Security-Token", value: token)
+            adapted.url = AWSSignature.canonicallyOrdered(url)
+            if let token = signature.sessionToken, !headers.contains("X-Amz-Security-Token") { adapted.headers.add(name: "X-Amz-Security-Token", value: token) }
         case .digest:
             break
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// AWS Signature Version 4 as curl's `--aws-sigv4 aws:amz:REGION:SERVICE -u KEY:SECRET` signs:
 /// the request is signed by the transport when it is sent, with the time it is sent.
 public struct AWSSignature: Sendable, Hashable {
@@ -33,4 +35,19 @@ public struct AWSSignature: Sendable, Hashable {
 
     /// The `-u` part of the one-line form: `KEY:SECRET[:TOKEN]`.
     public var user: String { ([accessKey, secretKey] + (sessionToken.map { [$0] } ?? [])).joined(separator: ":") }
+
+    /// `url` with its query's pairs in the order AWS's canonical request lists them (by name, then
+    /// value). curl 7.88 signs the query as it is written, so a query in another order would be
+    /// signed differently from how AWS checks it; sent in this order, the two agree.
+    public static func canonicallyOrdered(_ url: URL) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false), let query = components.percentEncodedQuery, !query.isEmpty else {
+            return url
+        }
+        let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            let equals = pair.firstIndex(of: "=") ?? pair.endIndex
+            return (name: String(pair[..<equals]), whole: String(pair))
+        }
+        components.percentEncodedQuery = pairs.sorted { ($0.name, $0.whole) < ($1.name, $1.whole) }.map(\.whole).joined(separator: "&")
+        return components.url ?? url
+    }
 }
