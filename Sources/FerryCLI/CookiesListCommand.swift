@@ -51,15 +51,7 @@ struct CookiesListCommand: ParsableCommand {
             return
         }
         var text = "\(path): \(jar.cookies.count) cookie\(jar.cookies.count == 1 ? "" : "s")\n"
-        for cookie in jar.cookies { text += Self.line(cookie) + "\n" }
+        for cookie in jar.cookies { text += cookie.summary + "\n" }
         out.write(out.isTerminal ? TerminalSafeText.escaping(text) : text)
-    }
-
-    /// `name=value  domain path  expiry  flags`.
-    static func line(_ cookie: Cookie) -> String {
-        let domain = (cookie.includesSubdomains ? "." : "") + cookie.domain
-        let expiry = cookie.expires.map { "expires " + ISO8601DateFormatter().string(from: $0) } ?? "session"
-        let flags = [cookie.secure ? "secure" : nil, cookie.httpOnly ? "httpOnly" : nil].compactMap { $0 }
-        return (["\(cookie.name)=\(cookie.value)", "\(domain)\(cookie.path)", expiry] + flags).joined(separator: "  ")
     }
 }

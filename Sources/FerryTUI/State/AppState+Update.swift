@@ -180,7 +180,7 @@ extension AppState {
         case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .search, .nextMatch, .previousMatch, .jump, .togglePretty, .prettyPrint:
             return performResponseView(action)
         case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .cycleParamPlacement, .palette, .chooseBodyFile,
-             .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate, .history, .importFile,
+             .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate, .history, .importFile, .cookies, .clearCookies,
              .moveRowUp, .moveRowDown, .showBodyHex, .complete:
             break
         case .copyAsCurl:

@@ -39,5 +39,9 @@ public enum Effect: Sendable {
     /// Write the request as a curl command (variables filled in, secrets kept as `{{name}}`), copy it
     /// to the clipboard through the terminal (OSC 52) and answer with a `.sheet` showing it.
     case copyAsCurl(RequestSource, variables: [Variable])
+    /// Read the cookie jar of the collection and this environment and answer with a `.sheet` listing it.
+    case showCookies(environment: String?)
+    /// Empty that jar and answer with a `.notice` saying how many cookies went.
+    case clearCookies(environment: String?)
     case quit
 }

@@ -73,6 +73,13 @@ public struct Cookie: Sendable, Hashable {
             .joined(separator: "\t")
     }
 
+    /// One line for people: `name=value  domain/path  expiry  flags`.
+    public var summary: String {
+        let expiry = expires.map { "expires " + ISO8601DateFormatter().string(from: $0) } ?? "session"
+        let flags = [secure ? "secure" : nil, httpOnly ? "httpOnly" : nil].compactMap { $0 }
+        return (["\(name)=\(value)", (includesSubdomains ? "." : "") + domain + path, expiry] + flags).joined(separator: "  ")
+    }
+
     private static func column(of field: Int, in fields: [String], offset: Int) -> Int {
         offset + fields.prefix(field).reduce(0) { $0 + $1.count + 1 } + 1
     }
