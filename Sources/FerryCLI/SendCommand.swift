@@ -49,6 +49,7 @@ struct SendCommand: AsyncCommand {
             let jar = StoreLocations(environment: ProcessInfo.processInfo.environment).cookieJarPath(collection: origin.collection, environment: origin.environment)
             let plan = try session.cookiePlan(defaultJar: jar)
             request.cookies = plan.cookies
+            request.proxyUser = session.proxyUser
             cookiePlan = plan
             evaluator = input.expectations?.evaluator(accept: request.headers["Accept"], fallback: .data)
             if let path = collection.savePath, let document = input.document { try document.save(to: path, force: collection.force) }

@@ -37,6 +37,15 @@ public struct SessionOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("unix-socket"), help: ArgumentHelp("Connect through this Unix domain socket (e.g. /var/run/docker.sock).", valueName: "path"))
     public var unixSocket: String?
 
+    @Option(name: [.customShort("x"), .customLong("proxy")], help: ArgumentHelp("Go through this proxy, `[scheme://]host[:port]` (default: $http_proxy, $https_proxy).", valueName: "url"))
+    public var proxy: String?
+
+    @Option(name: .customLong("proxy-user"), help: ArgumentHelp("Credentials for the proxy, `USER:PASSWORD`.", valueName: "user:password"))
+    public var proxyUser: String?
+
+    @Option(name: .customLong("noproxy"), help: ArgumentHelp("Hosts reached without the proxy, comma-separated (`*`: all).", valueName: "hosts"))
+    public var noProxy: String?
+
     public init() {}
 
     /// The credentials the flags give, or nil; two schemes at once is a usage error.
@@ -72,10 +81,13 @@ public struct SessionOptions: ParsableArguments, Sendable {
         return given.first
     }
 
-    /// Lays the flags over a description: credentials replace the file's, `--unix-socket` its route.
+    /// Lays the flags over a description: credentials replace the file's, `--unix-socket`, `-x` and
+    /// `--noproxy` its route.
     func apply(to description: inout RequestDescription) throws {
         if let credentials = try credentials() { description.auth = credentials }
         if let unixSocket { description.options.unixSocket = unixSocket }
+        if let proxy { description.options.proxy = proxy }
+        if let noProxy { description.options.noProxy = noProxy }
     }
 
     /// The `-b` argument names a file when it has no `=` (curl's rule).

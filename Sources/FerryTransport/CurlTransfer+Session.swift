@@ -85,8 +85,12 @@ extension CurlTransfer {
     /// `Name:` with nothing after the colon: curl's way to leave a header out.
     static func isRemoval(_ line: String) -> Bool { line.split(separator: ":", maxSplits: 1).count == 1 }
 
-    /// A Unix socket to connect through instead of TCP (the URL's host still names the `Host`).
-    func configureRoute(_ options: RequestOptions) throws {
+    /// A Unix socket to connect through instead of TCP (the URL's host still names the `Host`), and
+    /// the proxy: plain http through it, https tunnelled with CONNECT (libcurl's choice).
+    func configureRoute(_ options: RequestOptions, proxyUser: String?) throws {
         if let socket = options.unixSocket { try set(CURLOPT_UNIX_SOCKET_PATH, socket) }
+        if let proxy = options.proxy { try set(CURLOPT_PROXY, proxy) }
+        if let noProxy = options.noProxy { try set(CURLOPT_NOPROXY, noProxy) }
+        if let proxyUser { try set(CURLOPT_PROXYUSERPWD, proxyUser) }
     }
 }

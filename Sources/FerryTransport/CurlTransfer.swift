@@ -87,7 +87,7 @@ final class CurlTransfer: @unchecked Sendable {
         try set(CURLOPT_BUFFERSIZE, 128 * 1024)
         try configureCookies(request.cookies, share: share)
         try configureAuthentication(request.authentication)
-        try configureRoute(options)
+        try configureRoute(options, proxyUser: request.proxyUser)
 
         try configureMethodAndBody(context: context)
         try configureHeaders()

@@ -13,6 +13,8 @@ public struct Request: Sendable {
     public var authentication: Authentication?
     /// The cookies it goes out with; nil for the transport's session jar.
     public var cookies: RequestCookies?
+    /// `USER:PASSWORD` for the proxy (`--proxy-user`), applied when sent and never recorded.
+    public var proxyUser: String?
 
     public init(method: HTTPMethod = .get, url: URL, headers: HTTPHeaders = [:], body: RequestBody = .none, options: RequestOptions = RequestOptions(),
                 authentication: Authentication? = nil) {

@@ -23,6 +23,11 @@ public struct RequestOptions: Sendable, Hashable, Codable {
     public var defaultHeaders: Bool?
     /// Connect through this Unix domain socket instead of TCP (`--unix-socket`; Docker's API).
     public var unixSocket: String?
+    /// The proxy to go through (`-x`): `[scheme://]host[:port]`; nil for libcurl's choice, which
+    /// honours `http_proxy`, `https_proxy` and `no_proxy`.
+    public var proxy: String?
+    /// Hosts reached without the proxy (`--noproxy`, curl's comma-separated list; `*` for all).
+    public var noProxy: String?
 
     public init() {}
 }
