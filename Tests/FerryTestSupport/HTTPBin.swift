@@ -43,13 +43,7 @@ public final class HTTPBin: @unchecked Sendable {
     }
 
     /// Stops gunicorn and its workers (SIGTERM, then SIGKILL after 10 s).
-    public func stop() {
-        process.terminate()
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
+    public func stop() { ChildProcess.stop(process, grace: 10) }
 
     /// gunicorn did not say where it listens.
     public struct StartFailure: Error, CustomStringConvertible {

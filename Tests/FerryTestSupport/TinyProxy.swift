@@ -50,13 +50,7 @@ public final class TinyProxy: @unchecked Sendable {
     public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// Stops tinyproxy: SIGTERM, then SIGKILL after 3 s (it may wait on its connections).
-    public func stop() {
-        process.terminate()
-        let deadline = Date().addingTimeInterval(3)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
+    public func stop() { ChildProcess.stop(process, grace: 3) }
 
     /// tinyproxy never listened.
     public struct StartFailure: Error, CustomStringConvertible {
