@@ -50,6 +50,7 @@ struct SendCommand: AsyncCommand {
             let plan = try session.cookiePlan(defaultJar: jar)
             request.cookies = plan.cookies
             request.proxyUser = session.proxyUser
+            request.clientKeyPassphrase = session.passphrase
             cookiePlan = plan
             evaluator = input.expectations?.evaluator(accept: request.headers["Accept"], fallback: .data)
             if let path = collection.savePath, let document = input.document { try document.save(to: path, force: collection.force) }

@@ -46,6 +46,18 @@ public struct SessionOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("noproxy"), help: ArgumentHelp("Hosts reached without the proxy, comma-separated (`*`: all).", valueName: "hosts"))
     public var noProxy: String?
 
+    @Option(name: [.customShort("E"), .customLong("cert")], help: ArgumentHelp("Present this client certificate (PEM, or PKCS#12 with --cert-type P12).", valueName: "file"))
+    public var certificate: String?
+
+    @Option(name: .customLong("key"), help: ArgumentHelp("The client certificate's private key, when not in --cert's file.", valueName: "file"))
+    public var key: String?
+
+    @Option(name: .customLong("cert-type"), help: ArgumentHelp("The --cert file's type: PEM (default) or P12.", valueName: "type"))
+    public var certificateType: String?
+
+    @Option(name: .customLong("pass"), help: ArgumentHelp("The passphrase of the client certificate's key.", valueName: "phrase"))
+    public var passphrase: String?
+
     public init() {}
 
     /// The credentials the flags give, or nil; two schemes at once is a usage error.
@@ -82,12 +94,27 @@ public struct SessionOptions: ParsableArguments, Sendable {
     }
 
     /// Lays the flags over a description: credentials replace the file's, `--unix-socket`, `-x` and
-    /// `--noproxy` its route.
+    /// `--noproxy` its route, `--cert`, `--key` and `--cert-type` its client certificate.
     func apply(to description: inout RequestDescription) throws {
         if let credentials = try credentials() { description.auth = credentials }
         if let unixSocket { description.options.unixSocket = unixSocket }
         if let proxy { description.options.proxy = proxy }
         if let noProxy { description.options.noProxy = noProxy }
+        if let certificateType {
+            guard ["PEM", "P12"].contains(certificateType.uppercased()) else {
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--cert-type", problem: "expected PEM or P12"))
+            }
+            description.options.tls.clientCertificateType = certificateType.uppercased()
+        }
+        for path in [certificate, key].compactMap({ $0 }) where !FileManager.default.isReadableFile(atPath: path) {
+            throw FerryError.localFile(reason: .unreadable(path: path, error: POSIXError(.ENOENT)))
+        }
+        if let certificate { description.options.tls.clientCertificate = Self.absolute(certificate) }
+        if let key { description.options.tls.clientKey = Self.absolute(key) }
+    }
+
+    private static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
     }
 
     /// The `-b` argument names a file when it has no `=` (curl's rule).

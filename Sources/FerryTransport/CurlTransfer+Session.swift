@@ -85,6 +85,14 @@ extension CurlTransfer {
     /// `Name:` with nothing after the colon: curl's way to leave a header out.
     static func isRemoval(_ line: String) -> Bool { line.split(separator: ":", maxSplits: 1).count == 1 }
 
+    /// The client certificate, its key and the key's passphrase, for a server that asks for one.
+    func configureClientCertificate(_ tls: TLSOptions, passphrase: String?) throws {
+        if let certificate = tls.clientCertificate { try set(CURLOPT_SSLCERT, certificate) }
+        if let key = tls.clientKey { try set(CURLOPT_SSLKEY, key) }
+        if let type = tls.clientCertificateType { try set(CURLOPT_SSLCERTTYPE, type) }
+        if let passphrase { try set(CURLOPT_KEYPASSWD, passphrase) }
+    }
+
     /// A Unix socket to connect through instead of TCP (the URL's host still names the `Host`), and
     /// the proxy: plain http through it, https tunnelled with CONNECT (libcurl's choice).
     func configureRoute(_ options: RequestOptions, proxyUser: String?) throws {

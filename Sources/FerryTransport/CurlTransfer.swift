@@ -88,6 +88,7 @@ final class CurlTransfer: @unchecked Sendable {
         try configureCookies(request.cookies, share: share)
         try configureAuthentication(request.authentication)
         try configureRoute(options, proxyUser: request.proxyUser)
+        try configureClientCertificate(options.tls, passphrase: request.clientKeyPassphrase)
 
         try configureMethodAndBody(context: context)
         try configureHeaders()

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// tinyproxy (Debian's tinyproxy-bin, installed by scripts/install-deps) on a free 127.0.0.1 port,
 /// in the foreground, for tests of `-x`: plain HTTP forwarded (it adds a `Via` header) and https
@@ -24,7 +21,7 @@ public final class TinyProxy: @unchecked Sendable {
     /// Starts tinyproxy and waits (at most `timeout` seconds) until it accepts connections.
     public static func start(basicAuth: (user: String, password: String)? = nil, timeout: TimeInterval = 30) throws -> TinyProxy {
         let directory = try TemporaryDirectory()
-        let port = try freePort()
+        let port = try unusedLocalPort()
         let log = directory.file("tinyproxy.log")
         var config = "Port \(port)\nListen 127.0.0.1\nTimeout 30\nAllow 127.0.0.1\nLogLevel Info\nLogFile \"\(log)\"\nMaxClients 20\n"
         if let basicAuth { config += "BasicAuth \(basicAuth.user) \(basicAuth.password)\n" }
@@ -37,7 +34,7 @@ public final class TinyProxy: @unchecked Sendable {
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline, process.isRunning {
-            if canConnect(port: port) {
+            if acceptsConnections(port: port) {
                 return TinyProxy(url: "http://127.0.0.1:\(port)", logPath: log, process: process, directory: directory)
             }
             Thread.sleep(forTimeInterval: 0.02)
@@ -56,28 +53,6 @@ public final class TinyProxy: @unchecked Sendable {
     public struct StartFailure: Error, CustomStringConvertible {
         public var log: String
         public var description: String { "tinyproxy did not start (is it installed? scripts/install-deps); its log:\n\(log)" }
-    }
-
-    /// A port nothing listens on now: bound to port 0, read, released.
-    private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    private static func canConnect(port: Int) -> Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: UInt16(port).bigEndian, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
     }
 }
 

@@ -15,6 +15,8 @@ public struct Request: Sendable {
     public var cookies: RequestCookies?
     /// `USER:PASSWORD` for the proxy (`--proxy-user`), applied when sent and never recorded.
     public var proxyUser: String?
+    /// The passphrase of the client certificate's key (`--pass`), applied when sent and never recorded.
+    public var clientKeyPassphrase: String?
 
     public init(method: HTTPMethod = .get, url: URL, headers: HTTPHeaders = [:], body: RequestBody = .none, options: RequestOptions = RequestOptions(),
                 authentication: Authentication? = nil) {
