@@ -43,7 +43,10 @@ let package = Package(
 
         // MARK: - Ferry modules
         .target(name: "FerryCore", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
-        .target(name: "FerryTransport", dependencies: ["FerryCore", "CCurl", "CCurlShims"]),
+        .target(name: "FerryTransport", dependencies: [
+            "FerryCore", "CCurl", "CCurlShims",
+            .product(name: "Crypto", package: "swift-crypto"),  // the SigV4 payload hash curl 7.88 cannot take from a read callback
+        ]),
         .target(name: "FerryServer", dependencies: [
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),

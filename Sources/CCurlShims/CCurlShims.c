@@ -16,6 +16,7 @@ CURLcode ferry_curl_easy_setopt_seek_callback(CURL *h, curl_seek_callback cb) { 
 CURLcode ferry_curl_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 CURLcode ferry_curl_easy_getinfo_off_t(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
 CURLcode ferry_curl_easy_getinfo_string(CURL *h, CURLINFO i, const char **v) { return curl_easy_getinfo(h, i, v); }
+CURLcode ferry_curl_easy_getinfo_slist(CURL *h, CURLINFO i, struct curl_slist **v) { return curl_easy_getinfo(h, i, v); }
 
 CURLMcode ferry_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
 CURLSHcode ferry_curl_share_setopt_long(CURLSH *s, CURLSHoption o, long v) { return curl_share_setopt(s, o, v); }
@@ -33,3 +34,4 @@ size_t ferry_curl_readfunc_abort(void) { return CURL_READFUNC_ABORT; }
 size_t ferry_curl_readfunc_pause(void) { return CURL_READFUNC_PAUSE; }
 CURLcode ferry_curl_easy_unpause(CURL *h) { return curl_easy_pause(h, CURLPAUSE_CONT); }
 size_t ferry_curl_writefunc_pause(void) { return CURL_WRITEFUNC_PAUSE; }
+long ferry_curl_auth_digest(void) { return (long)CURLAUTH_DIGEST; }

@@ -23,7 +23,7 @@ public enum TUILauncher {
                            variables: [Variable] = [], environmentName: String? = nil,
                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
         let workspace = CollectionWorkspace(root: collection ?? FileManager.default.currentDirectoryPath, overrides: variables)
-        return open(terminal, theme: themeName, environment: environment, workspace: workspace) { size, keymap, theme in
+        return open(terminal, theme: themeName, environment: environment, workspace: workspace, cookieCollection: collection) { size, keymap, theme in
             var state = AppState(width: size.width, height: size.height, keymap: keymap, theme: theme)
             state.editor = RequestEditor(root: workspace.root)
             if collection != nil { state.collection.sidebar = Sidebar(isLoaded: false) }
@@ -52,9 +52,10 @@ public enum TUILauncher {
     }
 
     /// Loads the theme and keymap, makes the first state and runs the loop on `terminal`;
-    /// problems with the user's files show in the status line.
+    /// problems with the user's files show in the status line. Exchanges keep their cookies in the
+    /// jar of `cookieCollection` (nil: the ad-hoc jar) and the environment they were sent with.
     private static func open(_ terminal: any Terminal, theme themeName: String?, environment: [String: String],
-                             workspace: CollectionWorkspace? = nil,
+                             workspace: CollectionWorkspace? = nil, cookieCollection: String? = nil,
                              state makeState: ((width: Int, height: Int), Keymap, Theme) -> AppState) -> Int32 {
         let config = StoreLocations(environment: environment).configDirectory
         let settings = Settings.load(path: (config as NSString).appendingPathComponent("config.yaml"))
@@ -74,6 +75,7 @@ public enum TUILauncher {
         return TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), tracePath: environment["FERRY_TRACE_FILE"],
                    recorder: HistoryRecorder(locations: StoreLocations(environment: environment)), themes: loader,
                    workspace: workspace, historyBrowser: HistoryBrowser(locations: StoreLocations(environment: environment)),
-                   schemaCache: GraphQLSchemaCache(locations: StoreLocations(environment: environment))).run()
+                   schemaCache: GraphQLSchemaCache(locations: StoreLocations(environment: environment)),
+                   cookies: CookieJarStore(locations: StoreLocations(environment: environment), collection: cookieCollection)).run()
     }
 }

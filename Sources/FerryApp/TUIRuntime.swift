@@ -18,6 +18,8 @@ final class TUIRuntime {
     private let themes: ThemeLoader?
     /// The history pane's searches and recorded exchanges.
     private let historyBrowser: HistoryBrowser?
+    /// The cookie jars each exchange is sent with and brings back.
+    private let cookies: CookieJarStore
     /// The collection the sidebar shows, saves go to and environments come from.
     private let workspace: CollectionWorkspace?
     /// GraphQL schemas fetched by introspection, per endpoint.
@@ -36,7 +38,7 @@ final class TUIRuntime {
 
     init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?,
          recorder: HistoryRecorder? = nil, themes: ThemeLoader? = nil, workspace: CollectionWorkspace? = nil,
-         historyBrowser: HistoryBrowser? = nil, schemaCache: GraphQLSchemaCache? = nil) {
+         historyBrowser: HistoryBrowser? = nil, schemaCache: GraphQLSchemaCache? = nil, cookies: CookieJarStore) {
         self.state = state
         self.terminal = terminal
         self.transport = transport
@@ -45,6 +47,7 @@ final class TUIRuntime {
         self.workspace = workspace
         self.historyBrowser = historyBrowser
         self.schemaCache = schemaCache
+        self.cookies = cookies
         trace = FrameTrace(path: tracePath)
     }
 
@@ -162,6 +165,26 @@ final class TUIRuntime {
                 guard let cached = cache?.load(url: endpoint) else { return .notice("no schema of \(endpoint) is cached: S fetches it") }
                 return .graphQLSchemaLoaded(endpoint: endpoint, cached.schema)
             }
+        case .showCookies(let environment):
+            let cookies = self.cookies
+            inbox.answer {
+                do {
+                    return .sheet(try cookies.sheet(environment: environment))
+                } catch {
+                    return .notice("✗ \(error)")
+                }
+            }
+        case .clearCookies(let environment):
+            let cookies = self.cookies
+            inbox.answer {
+                do {
+                    let count = try cookies.jar(environment: environment).cookies.count
+                    try cookies.store(CookieJar(), environment: environment)
+                    return .notice("removed \(count) cookie\(count == 1 ? "" : "s") from \(cookies.path(environment: environment))")
+                } catch {
+                    return .notice("✗ " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
+                }
+            }
         case .quit:
             break
         }
@@ -192,7 +215,15 @@ final class TUIRuntime {
     }
 
     private func send(_ outgoing: OutgoingRequest, id: Int) {
-        let request = outgoing.resolved.request
+        var request = outgoing.resolved.request
+        let cookies = self.cookies
+        let environment = outgoing.environment
+        do {
+            request.cookies = RequestCookies(jar: try cookies.jar(environment: environment))
+        } catch {
+            state.notice = "✗ \(error.description) (sent without cookies)"
+            request.cookies = RequestCookies(jar: nil)
+        }
         let started = ContinuousClock.now
         sendStarted[id] = started
         let inbox = self.inbox
@@ -213,6 +244,13 @@ final class TUIRuntime {
             let outcome: (response: Response?, error: (any Error)?)
             do {
                 let response = try await transport.send(request, receivingInto: .default, progress: progress)
+                if let jar = response.cookieJar {
+                    do {
+                        try cookies.store(jar, environment: environment)
+                    } catch {
+                        inbox.post(.notice("✗ the cookies were not kept: " + ErrorChain(error).links.map(\.message).joined(separator: ": ")))
+                    }
+                }
                 inbox.post(.responseArrived(id: id, ResponseSummary(redaction.redact(response), accept: accept, expectations: expectations, checks: checks)))
                 if let schemaEndpoint { inbox.post(TUIRuntime.schemaLoaded(from: response, endpoint: schemaEndpoint, cache: schemaCache)) }
                 outcome = (response, nil)

@@ -9,7 +9,7 @@ public struct FerryCommand: AsyncCommand {
         commandName: "ferry",
         abstract: "A terminal API explorer: compose, send, inspect and replay HTTP requests.",
         version: FerryVersion.text,
-        subcommands: [SendCommand.self, ViewCommand.self, RunCommand.self, CollectionCommand.self, HistoryCommand.self, ImportCommand.self, ExportCommand.self, GraphQLCommand.self, DemoCommand.self, ServeDemoCommand.self, ConfigCommand.self])
+        subcommands: [SendCommand.self, ViewCommand.self, RunCommand.self, CollectionCommand.self, HistoryCommand.self, CookiesCommand.self, ImportCommand.self, ExportCommand.self, GraphQLCommand.self, DemoCommand.self, ServeDemoCommand.self, ConfigCommand.self])
 
     @OptionGroup var themeOption: ThemeOption
 

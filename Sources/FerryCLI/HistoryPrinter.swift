@@ -45,7 +45,7 @@ struct HistoryPrinter {
             lines.append(Self.body(entry.responseBody ?? Data(), size: entry.responseBodySize, truncated: entry.responseBodyTruncated))
             lines.append("(\(entry.responseBodySize) bytes, sha256 \(entry.responseBodySHA256 ?? "-"))")
         }
-        for hop in entry.redirects { lines.append("↪ \(hop.status) \(hop.url) → \(hop.location)") }
+        for hop in entry.redirects { lines.append("↪ " + hop.summary) }
         if let timeline = entry.timeline { lines += [""] + TimelineWaterfall.render(timeline) }
         if let chain = entry.errorChain { lines += ["", "error:", ErrorChain(links: chain).rendered] }
         stdout.line(TerminalSafeText.escaping(lines.joined(separator: "\n")))

@@ -21,7 +21,7 @@ struct RequestFileInput {
     static func isRequestFile(_ argument: String) -> Bool { argument.hasSuffix(RequestCollection.requestSuffix) }
 
     /// Builds the request; nothing is sent or saved yet.
-    init(_ options: SendOptions, collection: CollectionOptions, responseOptions: ResponseOptions,
+    init(_ options: SendOptions, collection: CollectionOptions, responseOptions: ResponseOptions, session: SessionOptions = SessionOptions(),
          readStandardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws {
         expectations = try responseOptions.expectations()
         guard Self.isRequestFile(options.url) else {
@@ -29,6 +29,7 @@ struct RequestFileInput {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "--env/--var/--host-env", problem: "apply to request files (ferry send path/to/request.ferry.yaml)"))
             }
             var description = try options.description(readStandardInput: readStandardInput)
+            try session.apply(to: &description)
             let resolved = try description.resolved(with: .literal, defaults: FolderDefaults(baseURL: options.baseURL),
                                                     directory: FileManager.default.currentDirectoryPath)
             request = resolved.request
@@ -44,6 +45,7 @@ struct RequestFileInput {
         let root = collection.root(forRequestFile: path)
         var document = try Self.read(path)
         try options.apply(to: &document, stdin: options.dataBinary == "@-" ? readStandardInput() : Data(), parametersDefaultToQuery: true)
+        try session.apply(to: &document)
         var defaults: FolderDefaults
         do {
             defaults = try FolderDefaults.inherited(byFileAt: path, root: root)

@@ -52,7 +52,7 @@ struct ResponsePrinter {
 
     func printTimeline(of response: Response) {
         var lines = ["Timeline (\(response.httpVersion) \(response.status), \(response.body.count) bytes, \(response.remoteAddress ?? "?")):"]
-        for hop in response.redirects { lines.append("  ↪ \(hop.status) \(hop.url) → \(hop.location)") }
+        for hop in response.redirects { lines.append("  ↪ " + hop.summary) }
         lines += TimelineWaterfall.render(response.timeline)
         stderr.line(TerminalSafeText.escaping(lines.joined(separator: "\n")))
     }

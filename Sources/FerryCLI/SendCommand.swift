@@ -13,10 +13,11 @@ struct SendCommand: AsyncCommand {
 
     @OptionGroup var options: SendOptions
     @OptionGroup var responseOptions: ResponseOptions
+    @OptionGroup(title: "Sessions and authentication") var sessionOptions: SessionOptions
     @OptionGroup(title: "Request files and collections") var collectionOptions: CollectionOptions
 
     func execute() async throws {
-        let status = await Self.exchange(options, responseOptions: responseOptions, collection: collectionOptions)
+        let status = await Self.exchange(options, responseOptions: responseOptions, collection: collectionOptions, session: sessionOptions)
         if status != .success { throw status.exitCode }
     }
 
@@ -36,18 +37,25 @@ struct SendCommand: AsyncCommand {
     /// SIGINT cancels the transfer cleanly (no partial `-o` file). The request comes from the flags
     /// or a `.ferry.yaml` file; `--save` writes it into the collection before it is sent.
     static func exchange(_ options: SendOptions, responseOptions givenResponseOptions: ResponseOptions, collection: CollectionOptions,
-                         transport: CurlTransport = CurlTransport()) async -> ExitStatus {
+                         session: SessionOptions = SessionOptions(), transport: CurlTransport = CurlTransport()) async -> ExitStatus {
         var printer = ResponsePrinter()
-        let request: Request
+        var request: Request
+        let cookiePlan: SessionOptions.CookiePlan?
         let evaluator: ResponseEvaluator?
         let origin: HistoryOrigin
         let checks: ResponseChecks
         do {
-            let input = try RequestFileInput(options, collection: collection, responseOptions: givenResponseOptions)
+            let input = try RequestFileInput(options, collection: collection, responseOptions: givenResponseOptions, session: session)
             printer.redaction = input.redaction
             origin = input.origin
             request = input.request
             checks = input.checks
+            let jar = StoreLocations(environment: ProcessInfo.processInfo.environment).cookieJarPath(collection: origin.collection, environment: origin.environment)
+            let plan = try session.cookiePlan(defaultJar: jar)
+            request.cookies = plan.cookies
+            request.proxyUser = session.proxyUser
+            request.clientKeyPassphrase = session.passphrase
+            cookiePlan = plan
             evaluator = input.expectations?.evaluator(accept: request.headers["Accept"], fallback: .data)
             if let path = collection.savePath, let document = input.document { try document.save(to: path, force: collection.force) }
         } catch {
@@ -92,7 +100,17 @@ struct SendCommand: AsyncCommand {
             let facts = ResponseFacts(response: response, method: request.method, document: document, examples: checks.examples)
             outcome.checks = CheckReport(checking: checks, facts: facts)
         }
-        let status = report(outcome, options: options, hex: givenResponseOptions.value.hex, printer: printer)
+        var status = report(outcome, options: options, hex: givenResponseOptions.value.hex, printer: printer)
+        if let jar = outcome.response?.cookieJar, let cookieJarPath = cookiePlan?.path(toWrite: jar) {
+            do {
+                try CookieJarFile.write(jar, to: cookieJarPath)
+            } catch {
+                let failure = error as? FerryError ?? .localFile(reason: .unwritable(path: cookieJarPath, error: POSIXError(.EIO)))
+                printer.printError(failure)
+                if status == .success { status = ExitStatus(for: failure) }
+            }
+        }
+        if !options.json, let response = outcome.response { printer.printRefusedCredentials(of: request, response: response) }
         if !options.noHistory {
             HistoryRecording.record(request, response: outcome.response, error: outcome.error, started: started,
                                     origin: origin, redaction: printer.redaction, stderr: printer.stderr)

@@ -17,15 +17,18 @@ struct ServeDemoCommand: AsyncCommand {
     @Option(name: .customLong("cert-out"), help: ArgumentHelp("With --tls, write the certificate (PEM) here for --cacert.", valueName: "file"))
     var certificateOutput: String?
 
+    @Option(name: .customLong("unix-socket"), help: ArgumentHelp("Listen on this Unix domain socket instead of a TCP port.", valueName: "path"))
+    var unixSocket: String?
+
     func execute() async throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         let identity = tls ? try DemoTLSIdentity.generate() : nil
         if let identity, let certificateOutput {
             try identity.certificatePEM.write(toFile: certificateOutput, atomically: true, encoding: .utf8)
         }
-        let server = try await DemoServer.start(port: port, tls: identity)
+        let server = try await DemoServer.start(port: port, tls: identity, unixSocket: unixSocket)
         let stdout = OutputStream.standardOutput
-        stdout.line("Ferry demo server listening on \(server.baseURL)")
+        stdout.line("Ferry demo server listening on " + (unixSocket.map { "the Unix socket \($0)" } ?? server.baseURL))
         if let identity { stdout.line("TLS public key pin: \(identity.publicKeyPin)") }
         stdout.write(DemoRoutes.indexText)
         await server.waitUntilClosed()

@@ -25,8 +25,9 @@ public final class DemoServer: Sendable {
         self.group = group
     }
 
-    /// Starts listening; returns once the socket is bound.
-    public static func start(host: String = "127.0.0.1", port: Int = 0, tls: DemoTLSIdentity? = nil) async throws -> DemoServer {
+    /// Starts listening; returns once the socket is bound. With `unixSocket` it listens on that
+    /// Unix domain socket path instead of TCP (`host` and `port` then only name it in `baseURL`).
+    public static func start(host: String = "127.0.0.1", port: Int = 0, tls: DemoTLSIdentity? = nil, unixSocket: String? = nil) async throws -> DemoServer {
         let sslContext = try tls.map { identity in
             let configuration = TLSConfiguration.makeServerConfiguration(
                 certificateChain: [.certificate(try NIOSSLCertificate(bytes: Array(identity.certificatePEM.utf8), format: .pem))],
@@ -37,7 +38,6 @@ public final class DemoServer: Sendable {
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelOption(.backlog, value: 256)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
@@ -46,8 +46,11 @@ public final class DemoServer: Sendable {
                     try pipeline.addHandler(DemoHTTPHandler(isTLS: sslContext != nil))
                 }
             }
+        // TCP_NODELAY means nothing on a Unix socket.
+        if unixSocket == nil { _ = bootstrap.childChannelOption(.socketOption(.tcp_nodelay), value: 1) }
         do {
-            let channel = try await bootstrap.bind(host: host, port: port).get()
+            let channel = try await (unixSocket.map { bootstrap.bind(unixDomainSocketPath: $0, cleanupExistingSocketFile: true) }
+                ?? bootstrap.bind(host: host, port: port)).get()
             let boundPort = channel.localAddress?.port ?? port
             return DemoServer(host: host, port: boundPort, tlsIdentity: tls, channel: channel, group: group)
         } catch {

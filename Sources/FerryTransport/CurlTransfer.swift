@@ -85,8 +85,10 @@ final class CurlTransfer: @unchecked Sendable {
         try set(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
         try set(CURLOPT_PRIVATE, context)
         try set(CURLOPT_BUFFERSIZE, 128 * 1024)
-        try check(ferry_curl_easy_setopt_share(handle, share))
-        try set(CURLOPT_COOKIEFILE, "")
+        try configureCookies(request.cookies, share: share)
+        try configureAuthentication(request.authentication)
+        try configureRoute(options, proxyUser: request.proxyUser)
+        try configureClientCertificate(options.tls, passphrase: request.clientKeyPassphrase)
 
         try configureMethodAndBody(context: context)
         try configureHeaders()
@@ -161,15 +163,19 @@ final class CurlTransfer: @unchecked Sendable {
         if !request.headers.contains("Expect") { lines.append("Expect:") }
         // libcurl types a POST it sends without a body as a form; there is nothing to type.
         if bodySource == nil, !request.headers.contains("Content-Type") { lines.append("Content-Type:") }
+        if Self.signsHeaderList(request.authentication) {
+            lines.removeAll(where: Self.isRemoval)
+            if let line = try Self.payloadHashLine(of: bodySource, headers: request.headers) { lines.append(line) }
+        }
         for line in lines { headerList = curl_slist_append(headerList, line) }
         try check(ferry_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
     }
 
-    private func set(_ option: CURLoption, _ value: Int) throws {
+    func set(_ option: CURLoption, _ value: Int) throws {
         try check(ferry_curl_easy_setopt_long(handle, option, value))
     }
 
-    private func set(_ option: CURLoption, _ value: String) throws {
+    func set(_ option: CURLoption, _ value: String) throws {
         try check(ferry_curl_easy_setopt_string(handle, option, value))
     }
 
@@ -177,7 +183,7 @@ final class CurlTransfer: @unchecked Sendable {
         try check(ferry_curl_easy_setopt_pointer(handle, option, value))
     }
 
-    private func check(_ code: CURLcode) throws {
+    func check(_ code: CURLcode) throws {
         guard code != CURLE_OK else { return }
         let reason = CurlFailureMapping.reason(code: code, detail: "while configuring the request", osErrno: 0,
                                                bytesReceived: 0, expectedLength: nil)
@@ -341,7 +347,8 @@ final class CurlTransfer: @unchecked Sendable {
             remoteAddress: address,
             redirects: heads.redirects,
             timeline: timeline,
-            sent: requestHead.isEmpty ? nil : SentRequest(rawHead: requestHead, bodyBytes: infoOffset(CURLINFO_SIZE_UPLOAD_T)))
+            sent: requestHead.isEmpty ? nil : SentRequest(rawHead: requestHead, bodyBytes: infoOffset(CURLINFO_SIZE_UPLOAD_T)),
+            cookieJar: cookieJarAfterExchange(of: request.cookies))
     }
 
     /// The hops as `Timeline.Hop`s, each starting where the one before ended; the last ends at `total`.

@@ -265,7 +265,7 @@ enum Snapshots {
         │ │  ctrl-s     save the request to its file (asks for a path for a new one) │ │
         │ │  f4         next environment of the collection (or none)                 │ │
         │ │  f5         open the history: search, show, replay, diff                 │ │
-        └─│                                                                          │─┘
+        └─│  f6         show the cookie jar (of the collection and environment)      │─┘
          R└──────────────────────────────────────────────────────────────────────────┘
          j scroll  esc close
         """#

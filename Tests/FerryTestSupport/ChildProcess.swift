@@ -40,6 +40,16 @@ public enum ChildProcess {
         return process
     }
 
+    /// Stops a server the test started: SIGTERM, then SIGKILL when it is still running after `grace`
+    /// seconds (some wait on their open connections).
+    public static func stop(_ process: Process, grace: TimeInterval) {
+        process.terminate()
+        let deadline = Date().addingTimeInterval(grace)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
     /// Waits for a started process, killing it at the deadline.
     static func wait(for process: Process, description: String, timeout: TimeInterval) -> Outcome {
         let deadline = Date().addingTimeInterval(timeout)

@@ -37,7 +37,31 @@ public func sha256Hex(ofFile path: String) throws -> String {
 
 /// A 127.0.0.1 port that refuses connections: bound but never listening, and kept bound for the
 /// life of the test process, so a server started by a parallel test cannot be given the same port.
-public func closedLocalPort() throws -> Int {
+public func closedLocalPort() throws -> Int { try boundLocalSocket().port }
+
+/// A 127.0.0.1 port nothing listens on now (bound to port 0, read, released), for a server that
+/// cannot pick its own (tinyproxy, `openssl s_server`); it is ready when `acceptsConnections` says so.
+public func unusedLocalPort() throws -> Int {
+    let (fd, port) = try boundLocalSocket()
+    close(fd)
+    return port
+}
+
+/// True when something accepts TCP connections on 127.0.0.1:`port`.
+public func acceptsConnections(port: Int) -> Bool {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    return withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
+}
+
+/// A TCP socket bound to a free 127.0.0.1 port (not listening), and the port.
+private func boundLocalSocket() throws -> (fd: Int32, port: Int) {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -51,5 +75,5 @@ public func closedLocalPort() throws -> Int {
         close(fd)
         throw POSIXError(.EADDRNOTAVAIL)
     }
-    return Int(UInt16(bigEndian: address.sin_port))
+    return (fd, Int(UInt16(bigEndian: address.sin_port)))
 }

@@ -26,6 +26,8 @@ CURLcode ferry_curl_easy_setopt_seek_callback(CURL *handle, curl_seek_callback c
 CURLcode ferry_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode ferry_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value);
 CURLcode ferry_curl_easy_getinfo_string(CURL *handle, CURLINFO info, const char **value);
+/** For CURLINFO_COOKIELIST; the caller frees the list with curl_slist_free_all. */
+CURLcode ferry_curl_easy_getinfo_slist(CURL *handle, CURLINFO info, struct curl_slist **value);
 
 CURLMcode ferry_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
 CURLSHcode ferry_curl_share_setopt_long(CURLSH *share, CURLSHoption option, long value);
@@ -48,5 +50,7 @@ size_t ferry_curl_readfunc_pause(void);
 size_t ferry_curl_writefunc_pause(void);
 /** Resumes a paused transfer (CURLPAUSE_CONT). */
 CURLcode ferry_curl_easy_unpause(CURL *handle);
+/** CURLAUTH_DIGEST, for CURLOPT_HTTPAUTH. */
+long ferry_curl_auth_digest(void);
 
 #endif

@@ -11,6 +11,12 @@ public struct Request: Sendable {
     public var options: RequestOptions
     /// Credentials applied when the request is sent (`authenticated()`), not baked into `headers`.
     public var authentication: Authentication?
+    /// The cookies it goes out with; nil for the transport's session jar.
+    public var cookies: RequestCookies?
+    /// `USER:PASSWORD` for the proxy (`--proxy-user`), applied when sent and never recorded.
+    public var proxyUser: String?
+    /// The passphrase of the client certificate's key (`--pass`), applied when sent and never recorded.
+    public var clientKeyPassphrase: String?
 
     public init(method: HTTPMethod = .get, url: URL, headers: HTTPHeaders = [:], body: RequestBody = .none, options: RequestOptions = RequestOptions(),
                 authentication: Authentication? = nil) {

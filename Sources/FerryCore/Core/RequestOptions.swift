@@ -21,6 +21,13 @@ public struct RequestOptions: Sendable, Hashable, Codable {
     /// curl command; nil or true: Ferry's default headers are added (`DefaultHeaders`). Optional so
     /// options recorded before it existed still decode.
     public var defaultHeaders: Bool?
+    /// Connect through this Unix domain socket instead of TCP (`--unix-socket`; Docker's API).
+    public var unixSocket: String?
+    /// The proxy to go through (`-x`): `[scheme://]host[:port]`; nil for libcurl's choice, which
+    /// honours `http_proxy`, `https_proxy` and `no_proxy`.
+    public var proxy: String?
+    /// Hosts reached without the proxy (`--noproxy`, curl's comma-separated list; `*` for all).
+    public var noProxy: String?
 
     public init() {}
 }
@@ -44,6 +51,13 @@ public struct TLSOptions: Sendable, Hashable, Codable {
     public var caFile: String?
     /// `sha256//<base64>` hashes of the server's public key (SPKI), `;`-separated, or a PEM/DER file path.
     public var pinnedPublicKey: String?
+    /// The client certificate to present (`--cert`), a PEM or PKCS#12 file, for servers that ask
+    /// for one (mutual TLS); its key's passphrase travels on the `Request`, never here.
+    public var clientCertificate: String?
+    /// The certificate's private key (`--key`) when it is not in the certificate file.
+    public var clientKey: String?
+    /// `PEM` (the default) or `P12`, as curl's `--cert-type`.
+    public var clientCertificateType: String?
 
     public init() {}
 }

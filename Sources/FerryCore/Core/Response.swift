@@ -18,9 +18,11 @@ public struct Response: Sendable {
     public var timeline: Timeline
     /// The request head as it was sent for the final attempt.
     public var sent: SentRequest?
+    /// The exchange's cookie jar after it, when the request carried one (`RequestCookies.jar`).
+    public var cookieJar: CookieJar?
 
     public init(status: Int, reasonPhrase: String, httpVersion: String, headers: HTTPHeaders, body: ResponseBody,
-                effectiveURL: String, remoteAddress: String?, redirects: [RedirectHop], timeline: Timeline, sent: SentRequest?) {
+                effectiveURL: String, remoteAddress: String?, redirects: [RedirectHop], timeline: Timeline, sent: SentRequest?, cookieJar: CookieJar? = nil) {
         self.status = status
         self.reasonPhrase = reasonPhrase
         self.httpVersion = httpVersion
@@ -31,6 +33,7 @@ public struct Response: Sendable {
         self.redirects = redirects
         self.timeline = timeline
         self.sent = sent
+        self.cookieJar = cookieJar
     }
 
     /// The reason phrase sent, or the standard one for the status when none was (HTTP/2).

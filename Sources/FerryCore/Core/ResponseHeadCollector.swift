@@ -3,7 +3,8 @@ import Foundation
 /// Collects the header lines of every response in an exchange, as a transport delivers them one
 /// line at a time, and keeps the final head and the redirect hops before it.
 ///
-/// Interim 1xx heads are dropped; a 3xx head with a `Location` becomes a hop when another head follows.
+/// Interim 1xx heads are dropped; a 3xx head with a `Location`, or a 401/407 challenge answered
+/// with credentials (digest), becomes a hop when another head follows.
 public struct ResponseHeadCollector: Sendable {
     public private(set) var status: HeaderLine.Status?
     public private(set) var headers = HTTPHeaders()
@@ -16,8 +17,14 @@ public struct ResponseHeadCollector: Sendable {
     /// Feeds one line (with or without its CRLF). `requestURL` is the URL the head answers.
     public mutating func consume(line: String, requestURL: String) {
         if let newStatus = HeaderLine.parseStatus(line) {
-            if isComplete, let previous = status, (300..<400).contains(previous.code), let location = headers["Location"] {
-                redirects.append(RedirectHop(url: currentURL, status: previous.code, location: location))
+            if isComplete, let previous = status {
+                let setCookies = headers.values(for: "Set-Cookie")
+                let cookies = setCookies.isEmpty ? nil : setCookies
+                if (300..<400).contains(previous.code), let location = headers["Location"] {
+                    redirects.append(RedirectHop(url: currentURL, status: previous.code, location: location, setCookies: cookies))
+                } else if previous.code == 401 || previous.code == 407 {
+                    redirects.append(RedirectHop(url: currentURL, status: previous.code, location: "", setCookies: cookies))
+                }
             }
             status = newStatus
             headers = HTTPHeaders()

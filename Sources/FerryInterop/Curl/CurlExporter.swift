@@ -34,6 +34,12 @@ public struct CurlExporter {
         switch request.authentication {
         case .basic(let username, let password)?: lines.append(["-u", "\(username):\(password)"])
         case .bearer(let token)?: lines.append(["--oauth2-bearer", token])
+        case .digest(let username, let password)?: lines.append(["--digest", "-u", "\(username):\(password)"])
+        case .apiKey(let key)? where key.placement == .header: lines.append(["-H", "\(key.name): \(key.value)"])
+        case .apiKey?: lines[0] = ["curl", request.authenticated().url.absoluteString]
+        case .awsSigV4(let signature)?:
+            lines.append(["--aws-sigv4", signature.curlProvider, "-u", "\(signature.accessKey):\(signature.secretKey)"])
+            if let token = signature.sessionToken { lines.append(["-H", "X-Amz-Security-Token: \(token)"]) }
         case nil: break
         }
         lines += try bodyLines(description, resolver: resolver, directory: directory, body: body)

@@ -50,6 +50,14 @@ public struct HTTPFileExporter {
             lines.append("Authorization: Basic \(username)\(username.contains(" ") ? ":" : " ")\(password)")
         case .bearer(let token):
             lines.append("Authorization: Bearer \(token)")
+        case .digest(let username, let password):
+            lines.append("Authorization: Digest \(username) \(password)")
+        case .apiKey(let key) where key.placement == .header:
+            lines.append("\(key.name): \(key.value)")
+        case .apiKey(let key):
+            report.dropped(place, "the API key \(key.name) in the query (add it to the URL)")
+        case .awsSigV4:
+            report.dropped(place, "AWS Signature V4 credentials: .http files have no signing scheme")
         case nil:
             break
         }

@@ -24,12 +24,17 @@ public struct HTTPieExporter {
         switch request.authentication {
         case .basic(let username, let password)?: lines.append(["-a", "\(username):\(password)"])
         case .bearer(let token)?: lines.append(["-A", "bearer", "-a", token])
+        case .digest(let username, let password)?: lines.append(["-A", "digest", "-a", "\(username):\(password)"])
+        case .apiKey(let key)? where key.placement == .header: break  // a header item, below
+        case .apiKey(let key)?: report.dropped(place, "the API key \(key.name) in the query (add it to the URL)")
         case nil: break
+        case .awsSigV4?: report.dropped(place, "AWS Signature V4 credentials: HTTPie signs no requests without a plugin")
         }
         let (body, contentType) = try description.resolvedBody(with: resolver, directory: directory, contentTypeHeader: request.headers["Content-Type"])
         lines.append(try bodyWords(description, resolver: resolver, directory: directory, body: body)
                      + [request.method.rawValue, request.url.absoluteString])
         var headers = DefaultHeaders.applied(to: request.headers, all: request.options.defaultHeaders != false)
+        if case .apiKey(let key)? = request.authentication, key.placement == .header { headers.add(name: key.name, value: key.value) }
         // A form's type is written out (HTTPie would add a charset); a multipart type carries HTTPie's own boundary.
         if let contentType, !headers.contains("Content-Type"), Self.itemsFlag(description.body) != ["--multipart"] {
             headers.add(name: "Content-Type", value: contentType)

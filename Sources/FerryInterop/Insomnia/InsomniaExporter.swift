@@ -55,6 +55,12 @@ public struct InsomniaExporter {
         switch request.auth {
         case .basic(let username, let password): resource["authentication"] = ["type": "basic", "username": username, "password": password]
         case .bearer(let token): resource["authentication"] = ["type": "bearer", "token": token]
+        case .digest(let username, let password): resource["authentication"] = ["type": "digest", "username": username, "password": password]
+        case .apiKey(let key):
+            resource["authentication"] = ["type": "apikey", "key": key.name, "value": key.value, "addTo": key.placement == .header ? "header" : "queryParams"]
+        case .awsSigV4(let signature):
+            resource["authentication"] = ["type": "iam", "accessKeyId": signature.accessKey, "secretAccessKey": signature.secretKey,
+                                          "sessionToken": signature.sessionToken ?? "", "region": signature.region, "service": signature.service]
         case nil: resource["authentication"] = [String: Any]()
         }
         if !request.options.followRedirects { resource["settingFollowRedirects"] = "off" }

@@ -195,6 +195,15 @@ public struct PostmanExporter {
             ["type": "basic", "basic": [["key": "username", "value": username, "type": "string"], ["key": "password", "value": password, "type": "string"]]]
         case .bearer(let token):
             ["type": "bearer", "bearer": [["key": "token", "value": token, "type": "string"]]]
+        case .digest(let username, let password):
+            ["type": "digest", "digest": [["key": "username", "value": username, "type": "string"], ["key": "password", "value": password, "type": "string"]]]
+        case .apiKey(let key):
+            ["type": "apikey", "apikey": [["key": "key", "value": key.name, "type": "string"], ["key": "value", "value": key.value, "type": "string"],
+                                          ["key": "in", "value": key.placement.rawValue, "type": "string"]]]
+        case .awsSigV4(let signature):
+            ["type": "awsv4", "awsv4": [["key": "accessKey", "value": signature.accessKey, "type": "string"], ["key": "secretKey", "value": signature.secretKey, "type": "string"],
+                                        ["key": "region", "value": signature.region, "type": "string"], ["key": "service", "value": signature.service, "type": "string"]]
+                + (signature.sessionToken.map { [["key": "sessionToken", "value": $0, "type": "string"]] } ?? [])]
         }
     }
 }

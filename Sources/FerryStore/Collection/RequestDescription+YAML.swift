@@ -40,7 +40,7 @@ extension RequestDescription {
             case "encoding": parameterStyle = try Self.parameterStyle(value, in: file)
             case "headers": headers = try Self.headers(value, key: key, in: file)
             case "body": body = try Self.body(value, in: file)
-            case "auth": auth = try Self.auth(value, in: file)
+            case "auth": auth = try Credentials(yaml: value, in: file)
             case "options": options = try Self.options(value, in: file)
             case "validation": try Self.validation(value, in: file, into: &expectations)
             case "serializer":
@@ -159,21 +159,6 @@ extension RequestDescription {
             parts.append(part)
         }
         return parts
-    }
-
-    private static func auth(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> Auth {
-        let fields = try file.fields(of: node, key: "auth", allowed: ["basic", "bearer"])
-        guard fields.count == 1, let (kind, _, value) = fields.first else {
-            throw file.problem(at: node, key: "auth", "expected one of basic, bearer")
-        }
-        if kind == "bearer" { return .bearer(token: try file.string(value, key: "auth.bearer")) }
-        var username = ""
-        var password = ""
-        for (field, _, fieldValue) in try file.fields(of: value, key: "auth.basic", allowed: ["username", "password"]) {
-            let text = try file.string(fieldValue, key: "auth.basic.\(field)")
-            if field == "username" { username = text } else { password = text }
-        }
-        return .basic(username: username, password: password)
     }
 
     private static func options(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> RequestOptions {

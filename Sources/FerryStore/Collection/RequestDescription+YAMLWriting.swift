@@ -24,7 +24,7 @@ extension RequestDescription {
         if parameterStyle != ParameterStyle() { pairs.append(("encoding", Self.node(parameterStyle))) }
         if !headers.isEmpty { pairs.append(("headers", Self.node(headers))) }
         if let body = bodyNode { pairs.append(("body", body)) }
-        if let auth { pairs.append(("auth", Self.node(auth))) }
+        if let auth { pairs.append(("auth", auth.yamlNode)) }
         let options = optionsPairs
         if !options.isEmpty { pairs.append(("options", .map(options))) }
         if let expectations {
@@ -83,13 +83,6 @@ extension RequestDescription {
 
     private static func contentType(_ type: String?) -> [(String, Node)] {
         type.map { [("contentType", .text($0))] } ?? []
-    }
-
-    private static func node(_ auth: Auth) -> Node {
-        switch auth {
-        case .basic(let username, let password): .map([("basic", .map([("username", .text(username)), ("password", .text(password))]))])
-        case .bearer(let token): .map([("bearer", .text(token))])
-        }
     }
 
     private var optionsPairs: [(String, Node)] {

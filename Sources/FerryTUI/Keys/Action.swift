@@ -21,6 +21,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case toggleGraphQL, editVariables, fetchGraphQLSchema
     // Collection, environments
     case toggleSidebar, save, nextEnvironment, rename, duplicate, history
+    // Cookies
+    case cookies, clearCookies
 
     /// One line for the help overlay.
     public var summary: String {
@@ -104,6 +106,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .rename: "rename the selected file (sidebar)"
         case .duplicate: "copy the selected file (sidebar)"
         case .history: "open the history: search, show, replay, diff"
+        case .cookies: "show the cookie jar (of the collection and environment)"
+        case .clearCookies: "remove every cookie of the jar of the collection and environment"
         }
     }
 }

@@ -162,6 +162,7 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.control("s"), .global, .save),
         KeyBinding(.function(4), .global, .nextEnvironment),
         KeyBinding(.function(5), .global, .history),
+        KeyBinding(.function(6), .global, .cookies),
         KeyBinding(.character("r"), .browse, .rename),
         KeyBinding(.character("c"), .browse, .duplicate),
     ])

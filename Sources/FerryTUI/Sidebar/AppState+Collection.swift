@@ -35,6 +35,10 @@ extension AppState {
             return save()
         case .history:
             return viewerTitle == nil ? openHistory() : []
+        case .cookies:
+            return viewerTitle == nil ? [.showCookies(environment: collection.environment)] : []
+        case .clearCookies:
+            return viewerTitle == nil ? [.clearCookies(environment: collection.environment)] : []
         case .importFile:
             guard viewerTitle == nil else { return [] }
             collection.pathPrompt = PathPrompt(.importFile, path: "")

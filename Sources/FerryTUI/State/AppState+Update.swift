@@ -195,7 +195,7 @@ extension AppState {
              .assertNode, .captureNode:
             return performResponseView(action)
         case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .cycleParamPlacement, .palette, .chooseBodyFile,
-             .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate, .history, .importFile,
+             .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate, .history, .importFile, .cookies, .clearCookies,
              .moveRowUp, .moveRowDown, .showBodyHex, .complete, .toggleGraphQL, .editVariables, .fetchGraphQLSchema:
             break
         case .copyAsCurl:

@@ -1,17 +1,34 @@
 import Foundation
 
 /// Credentials with their variables filled in, carried by a `Request` and applied only when it is
-/// sent, as Alamofire's request adapters and `AuthenticationInterceptor` do: a header for basic and
-/// bearer; the same step is where a challenge–response, a token fetch or a signature belongs.
+/// sent, as Alamofire's request adapters and `AuthenticationInterceptor` do: a header for basic,
+/// bearer and a header API key, the query for a query API key (`Request.authenticated()`); digest's
+/// challenge–response and AWS Signature V4 are done by the transport (libcurl) as it sends.
 public enum Authentication: Sendable, Hashable {
     case basic(username: String, password: String)
     case bearer(token: String)
+    /// HTTP Digest (RFC 7616): MD5 or SHA-256, whichever the server's challenge names.
+    case digest(username: String, password: String)
+    case apiKey(APIKey)
+    case awsSigV4(AWSSignature)
 
-    /// The `Authorization` header value.
-    public var authorization: String {
+    /// The `Authorization` header value basic and bearer send; nil for the others.
+    public var authorization: String? {
         switch self {
         case .basic(let username, let password): "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
         case .bearer(let token): "Bearer " + token
+        case .digest, .apiKey, .awsSigV4: nil
+        }
+    }
+
+    /// The scheme's name, for messages.
+    public var schemeName: String {
+        switch self {
+        case .basic: "basic"
+        case .bearer: "bearer"
+        case .digest: "digest"
+        case .apiKey: "API key"
+        case .awsSigV4: "AWS Signature V4"
         }
     }
 }

@@ -1,10 +1,17 @@
 import Foundation
 
-/// How a request proves who sends it: HTTP Basic or a bearer token, `{{variables}}` allowed in
-/// each part. Written on one line as `basic USER:PASSWORD` or `bearer TOKEN` (the TUI's Auth row).
+/// How a request proves who sends it, `{{variables}}` allowed in each part. Written on one line
+/// (the TUI's Auth row) as `basic USER:PASSWORD`, `bearer TOKEN`, `digest USER:PASSWORD`,
+/// `apikey header|query NAME VALUE` or `aws-sigv4 aws:amz:REGION:SERVICE KEY:SECRET[:TOKEN]`.
 public enum Credentials: Sendable, Hashable {
     case basic(username: String, password: String)
     case bearer(token: String)
+    case digest(username: String, password: String)
+    case apiKey(APIKey)
+    case awsSigV4(AWSSignature)
+
+    /// What the one-line form looks like, for messages and hints.
+    public static let lineForms = "bearer TOKEN, basic USER:PASSWORD, digest USER:PASSWORD, apikey header|query NAME VALUE or aws-sigv4 aws:amz:REGION:SERVICE KEY:SECRET"
 
     /// Reads the one-line form; an empty line is no credentials (nil).
     public init?(line: String) throws {
@@ -12,15 +19,28 @@ public enum Credentials: Sendable, Hashable {
         guard !text.isEmpty else { return nil }
         let scheme = text.prefix { !$0.isWhitespace }
         let rest = text.dropFirst(scheme.count).trimmingCharacters(in: .whitespaces)
+        let words = rest.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true).map(String.init)
         switch scheme.lowercased() {
         case "bearer" where !rest.isEmpty:
             self = .bearer(token: rest)
-        case "basic" where rest.contains(":"):
-            let colon = rest.firstIndex(of: ":")!
-            self = .basic(username: String(rest[..<colon]), password: String(rest[rest.index(after: colon)...]))
+        case "basic" where rest.contains(":"), "digest" where rest.contains(":"):
+            let (username, password) = Self.userAndPassword(rest)
+            self = scheme.lowercased() == "basic" ? .basic(username: username, password: password) : .digest(username: username, password: password)
+        case "apikey" where words.count == 3:
+            guard let placement = APIKey.Placement(rawValue: words[0].lowercased()) else { fallthrough }
+            self = .apiKey(APIKey(name: words[1], value: words[2], placement: placement))
+        case "aws-sigv4" where words.count == 2:
+            guard let signature = AWSSignature(curlProvider: words[0], user: words[1]) else { fallthrough }
+            self = .awsSigV4(signature)
         default:
-            throw FerryError.invalidRequest(reason: .invalidArgument(name: "Auth", problem: "expected `bearer TOKEN` or `basic USER:PASSWORD`"))
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "Auth", problem: "expected " + Self.lineForms))
         }
+    }
+
+    /// `USER:PASSWORD` split at the first colon (the password keeps its colons).
+    public static func userAndPassword(_ text: String) -> (String, String) {
+        guard let colon = text.firstIndex(of: ":") else { return (text, "") }
+        return (String(text[..<colon]), String(text[text.index(after: colon)...]))
     }
 
     /// The one-line form.
@@ -28,22 +48,36 @@ public enum Credentials: Sendable, Hashable {
         switch self {
         case .basic(let username, let password): "basic \(username):\(password)"
         case .bearer(let token): "bearer \(token)"
+        case .digest(let username, let password): "digest \(username):\(password)"
+        case .apiKey(let key): "apikey \(key.placement.rawValue) \(key.name) \(key.value)"
+        case .awsSigV4(let signature): "aws-sigv4 \(signature.curlProvider) \(signature.user)"
         }
     }
 
     /// The credentials with their variables filled in; an unresolved variable throws, naming the
     /// auth part it is in.
     public func resolved(_ resolver: VariableResolver) throws -> Authentication {
+        func render(_ text: String, _ part: String) throws -> String { try resolver.render(text, place: "auth \(part)") }
         switch self {
         case .basic(let username, let password):
-            .basic(username: try resolver.render(username, place: "auth username"), password: try resolver.render(password, place: "auth password"))
+            return .basic(username: try render(username, "username"), password: try render(password, "password"))
         case .bearer(let token):
-            .bearer(token: try resolver.render(token, place: "auth token"))
+            return .bearer(token: try render(token, "token"))
+        case .digest(let username, let password):
+            return .digest(username: try render(username, "username"), password: try render(password, "password"))
+        case .apiKey(let key):
+            return .apiKey(APIKey(name: try render(key.name, "key name"), value: try render(key.value, "key"), placement: key.placement))
+        case .awsSigV4(let signature):
+            return .awsSigV4(AWSSignature(provider: try render(signature.provider, "provider"), region: try render(signature.region, "region"),
+                                          service: try render(signature.service, "service"), accessKey: try render(signature.accessKey, "access key"),
+                                          secretKey: try render(signature.secretKey, "secret key"),
+                                          sessionToken: try signature.sessionToken.map { try render($0, "session token") }))
         }
     }
 
     /// Gives `request` these credentials, applied when it is sent, and adds a redaction rule to
-    /// `redaction` when they hold a secret (the scheme stays readable: `Bearer {{secret}}`).
+    /// `redaction` when a basic or bearer header holds a secret (the scheme stays readable:
+    /// `Bearer {{secret}}`). Secrets the other schemes send are redacted as the values themselves.
     public func apply(to request: inout Request, redaction: inout Redaction, resolver: VariableResolver) throws {
         let authentication = try resolved(resolver)
         request.authentication = authentication
@@ -52,9 +86,9 @@ public enum Credentials: Sendable, Hashable {
         switch authentication {
         case .basic(let username, let password): holdsSecret = secrets.redact("\(username):\(password)") != "\(username):\(password)"
         case .bearer(let token): holdsSecret = secrets.redact(token) != token
+        case .digest, .apiKey, .awsSigV4: holdsSecret = false
         }
-        if holdsSecret {
-            let value = authentication.authorization
+        if holdsSecret, let value = authentication.authorization {
             redaction.add([Redaction.Rule(secret: value, replacement: value.prefix { $0 != " " } + " {{secret}}")])
         }
     }

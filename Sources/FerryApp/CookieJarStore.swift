@@ -1,0 +1,50 @@
+import FerryCore
+import FerryStore
+import FerryTUI
+import Foundation
+import Synchronization
+
+/// The TUI's cookie jars: one per collection and environment (or the ad-hoc one), the same files
+/// `ferry send` reads and writes. Each exchange is sent with its jar and the jar it brings back is
+/// written when it changed. Called off the UI thread.
+final class CookieJarStore: Sendable {
+    private let locations: StoreLocations
+    /// The collection's folder; nil for the ad-hoc jar.
+    private let collection: String?
+    /// The jars read or written so far, by file.
+    private let jars = Mutex<[String: CookieJar]>([:])
+
+    init(locations: StoreLocations, collection: String?) {
+        self.locations = locations
+        self.collection = collection
+    }
+
+    /// The jar's file for `environment`.
+    func path(environment: String?) -> String { locations.cookieJarPath(collection: collection, environment: environment) }
+
+    /// The jar for `environment`, read from its file the first time.
+    func jar(environment: String?) throws(ConfigProblem) -> CookieJar {
+        let path = path(environment: environment)
+        if let known = jars.withLock({ $0[path] }) { return known }
+        let jar = try CookieJarFile.read(path)
+        jars.withLock { $0[path] = jar }
+        return jar
+    }
+
+    /// Keeps `jar` as `environment`'s and writes it when it differs from the one held.
+    func store(_ jar: CookieJar, environment: String?) throws {
+        let path = path(environment: environment)
+        let changed = jars.withLock { known in
+            defer { known[path] = jar }
+            return known[path] != jar
+        }
+        if changed { try CookieJarFile.write(jar, to: path) }
+    }
+
+    /// The jar as a sheet: one line a cookie, as `ferry cookies list` prints them.
+    func sheet(environment: String?) throws(ConfigProblem) -> Sheet {
+        let jar = try jar(environment: environment)
+        let lines = jar.cookies.isEmpty ? ["(no cookies)"] : jar.cookies.map(\.summary)
+        return Sheet(title: "Cookies: \(path(environment: environment)) (\(jar.cookies.count)); ferry cookies clear empties it", lines: lines)
+    }
+}

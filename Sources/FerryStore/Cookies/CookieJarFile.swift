@@ -1,0 +1,41 @@
+import FerryCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A cookie jar on disk in the Netscape format (`curl -b FILE` reads it, `curl -c FILE` writes
+/// it): read with located errors, written atomically with mode 0600, its folder made 0700.
+public enum CookieJarFile {
+    /// Reads the jar at `path`; a missing file is an empty jar. A malformed line is a problem
+    /// naming the file, line and column.
+    public static func read(_ path: String) throws(ConfigProblem) -> CookieJar {
+        guard FileManager.default.fileExists(atPath: path) else { return CookieJar() }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigProblem(file: path, line: nil, key: nil, message: "cannot be read as UTF-8 text (\(error.localizedDescription))")
+        }
+        do {
+            return try CookieJar(netscape: text)
+        } catch {
+            throw ConfigProblem(file: path, line: error.line, column: error.column, key: nil, message: error.message)
+        }
+    }
+
+    /// Replaces the jar at `path` (temporary file and rename, mode 0600), creating missing folders
+    /// with mode 0700.
+    public static func write(_ jar: CookieJar, to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw FerryError.localFile(reason: .unwritable(path: folder, error: error))
+            }
+        }
+        let data = Data(jar.netscapeText.utf8)
+        try AtomicFile.write(to: path, permissions: 0o600) { descriptor in try AtomicFile.writeAll(data, to: descriptor, path: path) }
+    }
+}

@@ -1,0 +1,43 @@
+import FerryCore
+import FerryStore
+import Foundation
+import Testing
+
+/// `auth:` in request files: every scheme survives a round trip; mistakes are located.
+@Suite struct AuthYAMLTests {
+    @Test(arguments: [
+        Credentials.digest(username: "ann", password: "{{password}}"),
+        .apiKey(APIKey(name: "X-API-Key", value: "{{key}}")),
+        .apiKey(APIKey(name: "api_key", value: "{{key}}", placement: .query)),
+        .awsSigV4(AWSSignature(region: "eu-west-1", service: "execute-api", accessKey: "{{akid}}", secretKey: "{{secret}}", sessionToken: "{{token}}")),
+        .awsSigV4(AWSSignature(provider: "osc:osc", region: "eu-west-2", service: "api", accessKey: "a", secretKey: "b")),
+    ])
+    func everySchemeSurvivesARoundTrip(auth: Credentials) throws {
+        var document = RequestDescription(url: "https://example.test/")
+        document.auth = auth
+        let text = try document.yaml()
+        #expect(try RequestDescription(yaml: text, path: "auth.ferry.yaml") == document, "\(text)")
+    }
+
+    @Test func theFileSaysWhatItSays() throws {
+        var document = RequestDescription(url: "https://example.test/")
+        document.auth = .apiKey(APIKey(name: "api_key", value: "k", placement: .query))
+        #expect(try document.yaml().contains("auth:\n  apikey:\n    name: api_key\n    value: k\n    in: query\n"))
+    }
+
+    @Test func mistakesAreNamedWithTheirPlace() {
+        let cases: [(String, String)] = [
+            ("url: http://h/\nauth:\n  kerberos: x\n", "auth.ferry.yaml:3:3: auth.kerberos: unknown key (expected basic, bearer, digest, apikey, aws-sigv4)"),
+            ("url: http://h/\nauth:\n  apikey: {name: k, value: v, in: cookie}\n", "auth.ferry.yaml:3:11: auth.apikey.in: expected header or query, found `cookie`"),
+            ("url: http://h/\nauth:\n  aws-sigv4: {region: r, access-key: a, secret-key: s}\n", "auth.ferry.yaml:3:14: auth.aws-sigv4: `service` is missing"),
+        ]
+        for (text, message) in cases {
+            #expect(throws: (any Error).self) { try RequestDescription(yaml: text, path: "auth.ferry.yaml") }
+            do {
+                _ = try RequestDescription(yaml: text, path: "auth.ferry.yaml")
+            } catch {
+                #expect("\(error)" == message)
+            }
+        }
+    }
+}
