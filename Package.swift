@@ -83,7 +83,8 @@ let package = Package(
             "FerryCore", "FerryServer",
             .product(name: "Crypto", package: "swift-crypto"),
         ], path: "Tests/FerryTestSupport"),
-        .testTarget(name: "FerryCoreTests", dependencies: ["FerryCore", "FerryTestSupport"]),
+        .testTarget(name: "FerryCoreTests", dependencies: ["FerryCore", "FerryTestSupport"],
+                    exclude: ["Fixtures"]),  // read in place through #filePath
         .testTarget(name: "FerryTransportTests", dependencies: [
             "FerryCore", "FerryTransport", "FerryServer", "FerryTestSupport",
             .product(name: "Crypto", package: "swift-crypto"),
