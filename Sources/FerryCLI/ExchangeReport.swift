@@ -12,6 +12,8 @@ public struct ExchangeReport: Codable, Sendable {
     public var error: ErrorPart?
     /// What the serializer made of the body, when `--as` or an `--expect-…` flag asked for it.
     public var value: ValueSummary?
+    /// How the body was printed as a stream, when it was.
+    public var stream: StreamPart?
     public var exitCode: Int32
 
     public struct Field: Codable, Sendable, Hashable {

@@ -18,6 +18,8 @@ public struct Response: Sendable {
     public var timeline: Timeline
     /// The request head as it was sent for the final attempt.
     public var sent: SentRequest?
+    /// The user stopped a streamed response: the body is what arrived until then.
+    public var stoppedByUser = false
 
     public init(status: Int, reasonPhrase: String, httpVersion: String, headers: HTTPHeaders, body: ResponseBody,
                 effectiveURL: String, remoteAddress: String?, redirects: [RedirectHop], timeline: Timeline, sent: SentRequest?) {

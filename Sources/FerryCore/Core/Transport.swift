@@ -2,9 +2,21 @@
 public protocol Transport: Sendable {
     /// Sends `request` and returns the final response after redirects.
     ///
-    /// - Throws: `FerryError` only. A cancelled task stops the transfer and throws `.explicitlyCancelled`.
+    /// `observer`, when given, sees each response head and, when it asks, the body as it arrives.
+    ///
+    /// - Throws: `FerryError` only. A cancelled task stops the transfer and throws `.explicitlyCancelled`,
+    ///   unless `observer` asked for the body as a stream: then the response returns with what arrived,
+    ///   `stoppedByUser` set.
     func send(_ request: Request, receivingInto destination: ResponseDestination,
-              progress: (@Sendable (TransferProgress) -> Void)?) async throws -> Response
+              progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)?) async throws -> Response
+}
+
+extension Transport {
+    /// Sends `request` with no stream observer.
+    public func send(_ request: Request, receivingInto destination: ResponseDestination,
+                     progress: (@Sendable (TransferProgress) -> Void)?) async throws -> Response {
+        try await send(request, receivingInto: destination, progress: progress, observer: nil)
+    }
 }
 
 /// Where the response body goes.
