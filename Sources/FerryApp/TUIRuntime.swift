@@ -197,10 +197,12 @@ final class TUIRuntime {
         let redaction = outgoing.resolved.redaction
         let origin = HistoryOrigin(collection: workspace?.root, requestPath: outgoing.requestPath, environment: outgoing.environment)
         let startDate = Date()
+        let stream = StreamForwarder(id: id, inbox: inbox)
         transfers[id] = Task.detached {
             let outcome: (response: Response?, error: (any Error)?)
             do {
-                let response = try await transport.send(request, receivingInto: .default, progress: progress)
+                let response = try await transport.send(request, receivingInto: .default, progress: progress, observer: stream)
+                stream.finish(time: Int64(Date().timeIntervalSince(startDate) * 1e6))
                 inbox.post(.responseArrived(id: id, ResponseSummary(redaction.redact(response), accept: accept, expectations: expectations)))
                 outcome = (response, nil)
             } catch {
