@@ -40,11 +40,20 @@ let package = Package(
 
         // MARK: - Ferry modules
         .target(name: "FerryCore"),
-        .target(name: "FerryTransport", dependencies: ["FerryCore", "CCurl", "CCurlShims"]),
+        // WebSockets go over SwiftNIO: Debian 12's libcurl 7.88 has none (DECISIONS.md).
+        .target(name: "FerryTransport", dependencies: [
+            "FerryCore", "CCurl", "CCurlShims",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "FerryServer", dependencies: [
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),

@@ -63,6 +63,10 @@ struct SendCommand: AsyncCommand {
             if !options.json { printer.printPlanned(request) }
             return report(Outcome(request: request), options: options, hex: false, printer: printer)
         }
+        if request.isWebSocket {
+            return await WebSocketSession(request: request, printer: printer, json: options.json, include: options.include,
+                                          keepOpen: options.keepOpen).run(on: transport)
+        }
         let destination: ResponseDestination = options.output.map { $0 == "-" ? .default : .file(path: $0) } ?? .default
         let started = Date()
         let streamPrinter = options.output == nil || options.stream

@@ -19,6 +19,8 @@ public enum DemoRoutes {
       GET  /sse?count=N&interval=S   server-sent events, one every S seconds (count=0: forever)
       GET  /ndjson?count=N&interval=S   JSON Lines, the same way
       GET  /log?count=N&interval=S   a slow chunked plain-text log
+      WS   /ws                       WebSocket echo (ws:// or wss://)
+      WS   /ws/push?count=N&interval=S   a WebSocket server that pings, pushes N messages, then closes
       GET  /redirect/:n              n redirects, then /get
       GET  /redirect-to?url=U&status_code=C
       GET  /gzip  /deflate           compressed JSON

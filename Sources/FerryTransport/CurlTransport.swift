@@ -33,6 +33,12 @@ public final class CurlTransport: Transport {
         }
     }
 
+    /// WebSockets are not libcurl's here (7.88 has none): they go over SwiftNIO (`WebSocketClient`).
+    public func openWebSocket(_ request: Request) async throws -> any WebSocketConnection {
+        try request.validate()
+        return try await WebSocketClient.connect(request)
+    }
+
     /// The version of libcurl underneath, for `ferry --version` and reports.
     public static var curlVersion: String { CurlGlobal.version }
 }

@@ -9,9 +9,18 @@ public protocol Transport: Sendable {
     ///   `stoppedByUser` set.
     func send(_ request: Request, receivingInto destination: ResponseDestination,
               progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)?) async throws -> Response
+
+    /// Opens a WebSocket (`ws://`, `wss://`) with the request's headers, credentials and TLS options.
+    func openWebSocket(_ request: Request) async throws -> any WebSocketConnection
 }
 
 extension Transport {
+    /// Opens a WebSocket (`ws://`, `wss://`) with the request's headers, credentials and TLS options.
+    /// A transport without WebSocket support refuses the scheme.
+    public func openWebSocket(_ request: Request) async throws -> any WebSocketConnection {
+        throw FerryError.invalidRequest(reason: .unsupportedScheme(request.url.scheme ?? ""))
+    }
+
     /// Sends `request` with no stream observer.
     public func send(_ request: Request, receivingInto destination: ResponseDestination,
                      progress: (@Sendable (TransferProgress) -> Void)?) async throws -> Response {
