@@ -12,17 +12,25 @@ import Testing
 
     @Test func theFirstEventIsOnStdoutBeforeTheStreamEnds() async throws {
         try await withDemoServer { server throws in
-            // Three events, three seconds apart: the stream lasts six seconds.
-            let process = FerryBinary.start(["send", "\(server.baseURL)/sse?count=3&interval=3", "--no-history"])
+            // An endless stream, an event every ten seconds: whatever is on stdout came before its end.
+            let process = FerryBinary.start(["send", "\(server.baseURL)/sse?count=0&interval=10", "--no-history"])
             let output = PipeReader(process.standardOutput as! Pipe)
             let sawFirst = await output.wait { $0.contains("{\"n\":1,\"text\":\"tick 1\"}") }
             #expect(sawFirst, "stdout so far: \(output.text)")
             #expect(process.isRunning, "the stream had already ended: \(output.text)")
-            #expect(!output.text.contains("message 2"))
+            kill(process.processIdentifier, SIGINT)
             await FerryBinary.waitForExit(process)
-            #expect(process.terminationStatus == 0)
-            #expect(await output.waitForEnd())
-            let text = output.text
+            #expect(process.terminationStatus == 130)
+            #expect(output.text.hasPrefix("[+"))
+            #expect(output.text.contains("] tick id=1\n{\"n\":1,\"text\":\"tick 1\"}\n\n"))
+        }
+    }
+
+    @Test func eachServerSentEventPrintsItsTimeTypeIDAndData() async throws {
+        try await withDemoServer { server throws in
+            let outcome = await FerryBinary.run(["send", "\(server.baseURL)/sse?count=3&interval=0", "--no-history"])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            let text = outcome.text
             #expect(text.hasPrefix("[+"))
             #expect(text.contains("] tick id=1\n{\"n\":1,\"text\":\"tick 1\"}\n\n"))
             #expect(text.contains("] message id=2\nmessage 2, first line\nsecond line\n\n"))

@@ -13,8 +13,8 @@ extension TUITests {
                 withExtendedLifetime(home) {}
             }
             try await session.waitForScreen { $0.contains("Nothing sent yet") }
-            // Events three seconds apart, forever: only Esc ends this stream.
-            try session.send("\(server.baseURL)/sse?count=0&interval=3", literal: true)
+            // Events ten seconds apart, forever: only Esc ends this stream.
+            try session.send("\(server.baseURL)/sse?count=0&interval=10", literal: true)
             try session.send("Enter")
             var screen = try await session.waitForScreen { $0.contains("1 event ·") }
             #expect(screen.contains("│ Events │"), "\(screen)")

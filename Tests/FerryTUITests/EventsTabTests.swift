@@ -19,40 +19,55 @@ import Testing
         }
     }
 
-    @Test func eventsShowAsTheyArriveAndTheSelectionFollows() async throws {
+    /// The count in the Events tab's header ("12 events · …"), 0 when there is none.
+    private func eventCount(_ text: String) -> Int {
+        guard let range = text.range(of: #"\d+ events? ·"#, options: .regularExpression) else { return 0 }
+        return Int(text[range].prefix { $0.isNumber }) ?? 0
+    }
+
+    @Test func theFirstEventShowsBeforeTheStreamEndsAndEscKeepsIt() async throws {
         try await withTUI { tui, server in
-            // Three events two seconds apart: the first is on screen while the stream goes on.
-            tui.type("\(server.baseURL)/sse?count=3&interval=2")
+            // An endless stream, an event every ten seconds: only Esc ends it.
+            tui.type("\(server.baseURL)/sse?count=0&interval=10")
             tui.press(.enter)
             var screen = try await tui.waitForScreen { $0.text.contains("1 event ·") }
-            #expect(screen.text.contains("Events"))
+            #expect(screen.text.contains("│ Events │"))
             #expect(screen.text.contains("following"), "\(screen)")
-            #expect(screen.text.contains("tick"))
             #expect(screen.text.contains("event 1 · tick · id 1"))
             #expect(screen.text.contains("text: tick 1"), "the event's JSON as a tree: \(screen)")
             #expect(!screen.text.contains("200 OK"), "the stream had already ended: \(screen)")
 
-            screen = try await tui.waitForScreen { $0.text.contains("2 events") }
-            #expect(screen.text.contains("event 2 · message · id 2"))
-            #expect(screen.text.contains("message 2, first line"))
-            #expect(screen.text.contains("second line"))
+            tui.press(.escape)
+            screen = try await tui.waitForScreen { $0.text.contains("200 OK") && $0.text.contains("ended") }
+            #expect(screen.text.contains("event 1 · tick · id 1"))
 
-            // Up pauses following on event 1; the third event arrives without moving the selection; G follows again.
-            tui.press(.character("k"))
-            screen = try await tui.waitForScreen { $0.text.contains("paused") && $0.text.contains("event 1 · tick") }
-            screen = try await tui.waitForScreen { $0.text.contains("3 events") && $0.text.contains("ended") }
-            #expect(screen.text.contains("event 1 · tick · id 1"), "\(screen)")
-            #expect(screen.text.contains("200 OK"))
-            tui.press(.character("G"))
-            screen = try await tui.waitForScreen { $0.text.contains("event 3 · token · id 3") }
-            #expect(screen.text.contains("token: word3"))
-
-            // The Timeline marks the first byte and the events.
+            // The Timeline marks the first byte and the event.
             tui.press(.character("h"))
             screen = try await tui.waitForScreen { $0.text.contains("first byte") }
             let marks = try #require(screen.text.split(separator: "\n").first { $0.contains("events") && $0.contains("▕") })
             let bar = try #require(marks.split(separator: "▕").last?.split(separator: "▏").first, "\(marks)")
-            #expect(bar.filter { $0 == "│" }.count == 3, "\(marks)")
+            #expect(bar.filter { $0 == "│" }.count == 1, "\(marks)")
+            #expect(try await tui.quit() == 0)
+        }
+    }
+
+    @Test func upPausesFollowingAndGFollowsAgain() async throws {
+        try await withTUI { tui, server in
+            tui.type("\(server.baseURL)/ndjson?count=0&interval=0.2")
+            tui.press(.enter)
+            try await tui.waitForScreen { $0.text.contains("3 events") }
+            tui.press(.character("k"))
+            var screen = try await tui.waitForScreen { $0.text.contains("paused") }
+            let line = try #require(screen.text.split(separator: "\n").first { $0.contains("── event ") }, "\(screen)")
+            let paused = try #require(Int(line.split(separator: " ").dropFirst(2).first ?? ""), "\(line)")
+            // More events arrive; the selection stays on the one paused at.
+            screen = try await tui.waitForScreen { eventCount($0.text) >= paused + 3 }
+            #expect(screen.text.contains("── event \(paused) · line"), "\(screen)")
+            tui.press(.character("G"))
+            screen = try await tui.waitForScreen { $0.text.contains("following") }
+            #expect(!screen.text.contains("── event \(paused) · line"), "\(screen)")
+            tui.press(.escape)
+            try await tui.waitForScreen { $0.text.contains("200 OK") }
             #expect(try await tui.quit() == 0)
         }
     }
