@@ -55,7 +55,7 @@ import Testing
         try await withTUI { tui, server in
             tui.type("\(server.baseURL)/ndjson?count=0&interval=0.2")
             tui.press(.enter)
-            try await tui.waitForScreen { $0.text.contains("3 events") }
+            try await tui.waitForScreen { eventCount($0.text) >= 3 }
             tui.press(.character("k"))
             var screen = try await tui.waitForScreen { $0.text.contains("paused") }
             let line = try #require(screen.text.split(separator: "\n").first { $0.contains("── event ") }, "\(screen)")

@@ -38,15 +38,27 @@ import Testing
     @Test func bodyBytesReachTheObserverBeforeTheResponseEnds() async throws {
         try await withDemoServer { server throws in
             let recorder = Recorder(wantsStream: true)
-            let request = Request(url: try Request.parseURL("\(server.baseURL)/ndjson?count=2&interval=3"))
+            // An endless stream, a record every ten seconds: what the observer sees came before its end.
+            let request = Request(url: try Request.parseURL("\(server.baseURL)/ndjson?count=0&interval=10"))
             let task = Task { try await CurlTransport().send(request, receivingInto: .default, progress: nil, observer: recorder) }
             let first = await waitFor { recorder.text.contains("record 1") }
             #expect(first, "the observer saw: \(recorder.text)")
-            #expect(!recorder.text.contains("record 2"))
+            task.cancel()
             let response = try await task.value
             #expect(try response.body.data() == Data(recorder.text.utf8))
             #expect(recorder.statuses == [200])
+            #expect(response.stoppedByUser)
+        }
+    }
+
+    @Test func aStreamThatEndsReturnsItsWholeBody() async throws {
+        try await withDemoServer { server throws in
+            let recorder = Recorder(wantsStream: true)
+            let request = Request(url: try Request.parseURL("\(server.baseURL)/ndjson?count=3&interval=0"))
+            let response = try await CurlTransport().send(request, receivingInto: .default, progress: nil, observer: recorder)
             #expect(!response.stoppedByUser)
+            #expect(try response.body.data() == Data(recorder.text.utf8))
+            #expect(recorder.text.split(separator: "\n").count == 3)
         }
     }
 
