@@ -43,14 +43,20 @@ let package = Package(
 
         // MARK: - Ferry modules
         .target(name: "FerryCore", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
+        // WebSockets go over SwiftNIO: Debian 12's libcurl 7.88 has none (DECISIONS.md).
         .target(name: "FerryTransport", dependencies: [
             "FerryCore", "CCurl", "CCurlShims",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Crypto", package: "swift-crypto"),  // the SigV4 payload hash curl 7.88 cannot take from a read callback
         ]),
         .target(name: "FerryServer", dependencies: [
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
@@ -91,7 +97,8 @@ let package = Package(
             "FerryCore", "FerryServer",
             .product(name: "Crypto", package: "swift-crypto"),
         ], path: "Tests/FerryTestSupport"),
-        .testTarget(name: "FerryCoreTests", dependencies: ["FerryCore", "FerryTestSupport"]),
+        .testTarget(name: "FerryCoreTests", dependencies: ["FerryCore", "FerryTestSupport"],
+                    exclude: ["Fixtures"]),  // read in place through #filePath
         .testTarget(name: "FerryTransportTests", dependencies: [
             "FerryCore", "FerryTransport", "FerryServer", "FerryTestSupport",
             .product(name: "Crypto", package: "swift-crypto"),

@@ -240,10 +240,12 @@ final class TUIRuntime {
         let startDate = Date()
         let schemaCache = self.schemaCache
         let schemaEndpoint = outgoing.schemaEndpoint
+        let stream = StreamForwarder(id: id, inbox: inbox)
         transfers[id] = Task.detached {
             let outcome: (response: Response?, error: (any Error)?)
             do {
-                let response = try await transport.send(request, receivingInto: .default, progress: progress)
+                let response = try await transport.send(request, receivingInto: .default, progress: progress, observer: stream)
+                stream.finish(time: Int64(Date().timeIntervalSince(startDate) * 1e6))
                 if let jar = response.cookieJar {
                     do {
                         try cookies.store(jar, environment: environment)

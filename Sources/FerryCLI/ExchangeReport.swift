@@ -14,6 +14,8 @@ public struct ExchangeReport: Codable, Sendable {
     public var value: ValueSummary?
     /// The request file's `expect:` results, when it has any.
     public var assertions: [AssertionPart]?
+    /// How the body was printed as a stream, when it was.
+    public var stream: StreamPart?
     public var exitCode: Int32
 
     public struct Field: Codable, Sendable, Hashable {

@@ -11,8 +11,13 @@ struct ResponsePrinter {
     var redaction = Redaction()
 
     func printHead(of response: Response) {
-        var lines = ["\(response.httpVersion) \(response.status) \(response.reasonPhrase)".trimmingCharacters(in: .whitespaces)]
-        lines += response.headers.map { "\($0.name): \($0.value)" }
+        printHead(statusLine: "\(response.httpVersion) \(response.status) \(response.reasonPhrase)", headers: response.headers)
+    }
+
+    /// A status line and headers, then an empty line (a stream's head is printed before its events).
+    func printHead(statusLine: String, headers: HTTPHeaders) {
+        var lines = [statusLine.trimmingCharacters(in: .whitespaces)]
+        lines += headers.map { "\($0.name): \($0.value)" }
         let text = lines.joined(separator: "\n") + "\n\n"
         stdout.write(stdout.isTerminal ? TerminalSafeText.escaping(text) : text)
     }

@@ -31,10 +31,13 @@ struct SendCommand: AsyncCommand {
         var error: FerryError?
         /// The request file's `expect:` and `capture:` results.
         var checks: CheckReport?
+        /// The body was printed as a stream while it arrived.
+        var stream: ExchangeReport.StreamPart?
     }
 
     /// Runs the exchange, evaluates the response when response flags ask for it, and prints it;
-    /// SIGINT cancels the transfer cleanly (no partial `-o` file). The request comes from the flags
+    /// SIGINT cancels the transfer cleanly (no partial `-o` file); a streamed body (server-sent events,
+    /// NDJSON, `--stream`) is printed as it arrives, and SIGINT keeps what arrived (exit 130). The request comes from the flags
     /// or a `.ferry.yaml` file; `--save` writes it into the collection before it is sent.
     static func exchange(_ options: SendOptions, responseOptions givenResponseOptions: ResponseOptions, collection: CollectionOptions,
                          session: SessionOptions = SessionOptions(), transport: CurlTransport = CurlTransport()) async -> ExitStatus {
@@ -72,14 +75,21 @@ struct SendCommand: AsyncCommand {
             if !options.json { printer.printPlanned(request) }
             return report(Outcome(request: request), options: options, hex: false, printer: printer)
         }
+        if request.isWebSocket {
+            return await WebSocketSession(request: request, printer: printer, json: options.json, include: options.include,
+                                          keepOpen: options.keepOpen).run(on: transport)
+        }
         let destination: ResponseDestination = options.output.map { $0 == "-" ? .default : .file(path: $0) } ?? .default
         let started = Date()
-        let task = Task { try await transport.send(request, receivingInto: destination, progress: nil) }
+        let streamPrinter = options.output == nil || options.stream
+            ? StreamPrinter(printer: printer, forced: options.stream, json: options.json, includeHead: options.include) : nil
+        let task = Task { try await transport.send(request, receivingInto: destination, progress: nil, observer: streamPrinter) }
         let interrupt = InterruptHandler { task.cancel() }
         defer { interrupt.cancel() }
         var outcome: Outcome
         do {
             let response = try await task.value
+            streamPrinter?.finish(time: Int64(Date().timeIntervalSince(started) * 1e6))
             if let evaluator {
                 let evaluation = evaluator.evaluate(response, method: request.method)
                 let summary = evaluation.value.map {
@@ -94,6 +104,7 @@ struct SendCommand: AsyncCommand {
         } catch {
             outcome = Outcome(request: request, error: error as? FerryError ?? .explicitlyCancelled)
         }
+        outcome.stream = streamPrinter?.report(stoppedByUser: outcome.response?.stoppedByUser == true)
         if !checks.isEmpty, let response = outcome.response {
             var document: Document?
             if case .document(let parsed)? = outcome.serialized { document = parsed }
@@ -119,7 +130,7 @@ struct SendCommand: AsyncCommand {
     }
 
     private static func report(_ outcome: Outcome, options: SendOptions, hex: Bool, printer: ResponsePrinter) -> ExitStatus {
-        var status = outcome.error.map(ExitStatus.init(for:)) ?? .success
+        var status = outcome.error.map(ExitStatus.init(for:)) ?? (outcome.response?.stoppedByUser == true ? .cancelled : .success)
         if status == .success, outcome.checks?.passed == false { status = .rejected }
         if options.json {
             let requestPart = (outcome.request.map { ExchangeReport.RequestPart(request: $0, sent: outcome.response?.sent) }
@@ -129,7 +140,8 @@ struct SendCommand: AsyncCommand {
                                                   bodyLimit: max(0, options.jsonBodyLimit), exitCode: status)
                 document.value = outcome.value
                 document.assertions = outcome.checks.map { $0.results.map(ExchangeReport.AssertionPart.init) }
-                let encoded = try document.encoded()
+                document.stream = outcome.stream
+                let encoded = try outcome.stream == nil ? document.encoded() : document.encodedLine()
                 printer.stdout.write(printer.redaction.isEmpty ? encoded : Data(printer.redaction.redact(String(decoding: encoded, as: UTF8.self)).utf8))
                 printer.stdout.write("\n")
             } catch let failure as FerryError {
@@ -145,9 +157,11 @@ struct SendCommand: AsyncCommand {
             outcome.error.map(printer.printError)
             return status
         }
-        if options.include { printer.printHead(of: response) }
+        if options.include, outcome.stream == nil { printer.printHead(of: response) }
         do {
-            if hex {
+            if outcome.stream != nil {
+                // A stream's events were printed as they arrived.
+            } else if hex {
                 try printer.printHexDump(HexDump(source: ByteSource(body: response.body)))
             } else {
                 switch (outcome.serialized, outcome.error) {
@@ -164,6 +178,9 @@ struct SendCommand: AsyncCommand {
         }
         outcome.error.map(printer.printError)
         if let checks = outcome.checks { printer.printChecks(checks) }
+        if let stream = outcome.stream, stream.stoppedByUser {
+            printer.stderr.line("ferry: stopped after \(stream.events) events (\(response.body.count) bytes); what arrived is kept")
+        }
         if options.timeline { printer.printTimeline(of: response) }
         return status
     }

@@ -110,6 +110,12 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("json"), help: "Print one JSON document describing the whole exchange (schema in the README).")
     public var json = false
 
+    @Flag(name: .customLong("stream"), help: "Print the body as it arrives, one event per line, whatever its type (server-sent events and NDJSON stream by themselves).")
+    public var stream = false
+
+    @Flag(name: .customLong("keep-open"), help: "For ws:// and wss://: keep the connection open after standard input ends, until the server closes it or Ctrl-C.")
+    public var keepOpen = false
+
     @Flag(name: .customLong("no-history"), help: "Do not record this exchange in the history.")
     public var noHistory = false
 

@@ -67,6 +67,33 @@ final class DemoHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             }
             context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: reply.status, headers: headers))), promise: nil)
             stream(body, from: 0, keepAlive: keepAlive, context: context)
+        case .paced(let body):
+            headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
+            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: reply.status, headers: headers))), promise: nil)
+            pace(body, from: 0, keepAlive: keepAlive, context: context)
+        }
+    }
+
+    /// Writes the pieces of a paced body from `index` on: one per write with a pause between, or
+    /// gathered into writes of up to 64 KiB without one; the next write waits for the last to leave.
+    private func pace(_ body: DemoReply.PacedBody, from index: Int, keepAlive: Bool, context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
+        if let count = body.count, index >= count { return end(keepAlive: keepAlive, context: context) }
+        var buffer = context.channel.allocator.buffer(capacity: 256)
+        var next = index
+        repeat {
+            buffer.writeBytes(body.piece(next))
+            next += 1
+        } while body.interval == .zero && buffer.readableBytes < 64 << 10 && next < (body.count ?? Int.max)
+        let loop = context.eventLoop.assumeIsolated()
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer)))).assumeIsolated().whenComplete { result in
+            guard case .success = result else { return }
+            let more = { self.pace(body, from: next, keepAlive: keepAlive, context: context) }
+            if body.interval > .zero {
+                loop.scheduleTask(in: body.interval, more)
+            } else {
+                loop.execute(more)
+            }
         }
     }
 

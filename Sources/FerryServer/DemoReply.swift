@@ -12,6 +12,8 @@ struct DemoReply: Sendable {
     enum Body: Sendable {
         case bytes([UInt8])
         case generated(GeneratedBody)
+        /// Pieces sent chunked one after another, with a pause between them (the streams of `DemoStreams`).
+        case paced(PacedBody)
         /// Send nothing, ever (until the connection or the server is closed).
         case stallBeforeHead
         /// Close the connection without answering.
@@ -29,6 +31,14 @@ struct DemoReply: Sendable {
         var chunkSize = 256 << 10
         var interval: TimeAmount = .zero
         var ending: Ending = .complete
+    }
+
+    /// A chunked body made of numbered pieces: `piece(i)` for i = 0, 1, … up to `count` (nil: forever),
+    /// `interval` apart. Without a pause, pieces are gathered into writes of up to 64 KiB.
+    struct PacedBody {
+        var count: Int?
+        var interval: TimeAmount
+        var piece: @Sendable (Int) -> [UInt8]
     }
 
     enum Ending: Sendable {

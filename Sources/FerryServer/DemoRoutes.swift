@@ -16,6 +16,11 @@ public enum DemoRoutes {
       GET  /stream-bytes/:n?seed=S&chunk_size=C   the same, chunked
       GET  /drip?numbytes=N&duration=S&delay=D&code=C   bytes dripped over time
       GET  /delay/:s                 answers after s seconds (at most 60)
+      GET  /sse?count=N&interval=S   server-sent events, one every S seconds (count=0: forever)
+      GET  /ndjson?count=N&interval=S   JSON Lines, the same way
+      GET  /log?count=N&interval=S   a slow chunked plain-text log
+      WS   /ws                       WebSocket echo (ws:// or wss://)
+      WS   /ws/push?count=N&interval=S   a WebSocket server that pings, pushes N messages, then closes
       GET  /redirect/:n              n redirects, then /get
       GET  /redirect-to?url=U&status_code=C
       GET  /gzip  /deflate           compressed JSON
@@ -45,6 +50,9 @@ public enum DemoRoutes {
             var reply = echo(request, fields: [.args, .headers, .origin, .url])
             reply.delay = .milliseconds(Int64(min(max(Double(argument ?? "") ?? 0, 0), 60) * 1000))
             return reply
+        case "sse": return DemoStreams.serverSentEvents(request)
+        case "ndjson": return DemoStreams.jsonLines(request)
+        case "log": return DemoStreams.log(request)
         case "redirect": return redirect(count: argument)
         case "redirect-to": return redirectTo(request)
         case "gzip", "deflate": return compressed(request, algorithm: first)

@@ -42,8 +42,13 @@ public final class DemoServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     if let sslContext { try pipeline.addHandler(NIOSSLServerHandler(context: sslContext)) }
-                    try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
-                    try pipeline.addHandler(DemoHTTPHandler(isTLS: sslContext != nil))
+                    let http = DemoHTTPHandler(isTLS: sslContext != nil)
+                    // After a WebSocket upgrade (/ws), the HTTP handler makes way for DemoWebSocketHandler.
+                    let upgrade: NIOHTTPServerUpgradeSendableConfiguration = (upgraders: [DemoWebSocketHandler.upgrader()], completionHandler: { context in
+                        context.pipeline.removeHandler(name: "demo-http", promise: nil)
+                    })
+                    try pipeline.configureHTTPServerPipeline(withServerUpgrade: upgrade, withErrorHandling: true)
+                    try pipeline.addHandler(http, name: "demo-http")
                 }
             }
         // TCP_NODELAY means nothing on a Unix socket.

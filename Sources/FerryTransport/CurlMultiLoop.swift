@@ -79,7 +79,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             active[transfer.handle] = transfer
         case .cancel(let transfer):
             if active[transfer.handle] != nil {
-                remove(transfer, outcome: .failure(.explicitlyCancelled))
+                remove(transfer, outcome: transfer.stoppedOutcome())
             } else {
                 transfer.finish(.failure(.explicitlyCancelled))
             }

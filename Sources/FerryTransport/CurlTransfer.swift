@@ -15,6 +15,9 @@ final class CurlTransfer: @unchecked Sendable {
     private var bodyStream: (any BodyStream)?
     private let sink: ResponseBodySink
     private let progressHandler: (@Sendable (TransferProgress) -> Void)?
+    private let observer: (any ResponseStreamObserver)?
+    /// The observer asked for the current response's body as a stream.
+    private var streaming = false
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
@@ -49,7 +52,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// Builds and configures the easy handle. Throws before anything is sent when the body or the
     /// destination cannot be used.
     init(request: Request, destination: ResponseDestination, share: UnsafeMutableRawPointer,
-         progress: (@Sendable (TransferProgress) -> Void)?) throws {
+         progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)? = nil) throws {
         guard let handle = curl_easy_init() else {
             throw FerryError.transportFailed(reason: .init(kind: .other, code: Int(CURLE_FAILED_INIT.rawValue),
                                                            codeText: "curl_easy_init failed", detail: ""))
@@ -57,6 +60,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.handle = handle
         self.request = request
         self.progressHandler = progress
+        self.observer = observer
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         do {
             self.bodySource = try request.body.makeSource()
@@ -201,7 +205,9 @@ final class CurlTransfer: @unchecked Sendable {
             }
             downloadThrottle!.consume(bytes.count, now: now)
         }
-        return sink.write(bytes) ? bytes.count : 0
+        guard sink.write(bytes) else { return 0 }
+        if streaming { observer?.responseBodyArrived(bytes, time: sinceEnqueued(DispatchTime.now().uptimeNanoseconds)) }
+        return bytes.count
     }
 
     func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
@@ -216,7 +222,13 @@ final class CurlTransfer: @unchecked Sendable {
         let hopsBefore = heads.redirects.count
         heads.consume(line: line, requestURL: info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString)
         if heads.redirects.count > hopsBefore { sink.reset() }
+        if let observer, line == "\r\n" || line == "\n", let status = heads.status {
+            streaming = observer.responseHeadArrived(status, headers: heads.headers, time: sinceEnqueued(now))
+        }
     }
+
+    /// Microseconds from when the request was handed to the transport to `instant`.
+    private func sinceEnqueued(_ instant: UInt64) -> Int64 { Int64((instant &- enqueuedAt) / 1000) }
 
     func observe(_ type: curl_infotype, _ bytes: UnsafeRawBufferPointer) {
         switch type {
@@ -301,6 +313,17 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(error)
         } catch {
             return .failure(.localFile(reason: .unwritable(path: "(response body)", error: POSIXError(.EIO))))
+        }
+    }
+
+    /// How a transfer cancelled in flight ends: a stream its observer watches returns what arrived,
+    /// marked as stopped by the user; anything else is `.explicitlyCancelled`. Loop thread only.
+    func stoppedOutcome() -> Result<Response, FerryError> {
+        guard streaming else { return .failure(.explicitlyCancelled) }
+        return outcome(of: CURLE_OK).map { response in
+            var stopped = response
+            stopped.stoppedByUser = true
+            return stopped
         }
     }
 

@@ -12,9 +12,15 @@ public final class CurlTransport: Transport {
 
     public func send(_ request: Request, receivingInto destination: ResponseDestination = .default,
                      progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> Response {
+        try await send(request, receivingInto: destination, progress: progress, observer: nil)
+    }
+
+    public func send(_ request: Request, receivingInto destination: ResponseDestination,
+                     progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)?) async throws -> Response {
         try request.validate()
         if Task.isCancelled { throw FerryError.explicitlyCancelled }
-        let transfer = try CurlTransfer(request: request.authenticated(), destination: destination, share: loop.share, progress: progress)
+        let transfer = try CurlTransfer(request: request.authenticated(), destination: destination, share: loop.share,
+                                        progress: progress, observer: observer)
         let loop = self.loop
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -25,6 +31,12 @@ public final class CurlTransport: Transport {
             transfer.markCancelled()
             loop.submit(.cancel(transfer))
         }
+    }
+
+    /// WebSockets are not libcurl's here (7.88 has none): they go over SwiftNIO (`WebSocketClient`).
+    public func openWebSocket(_ request: Request) async throws -> any WebSocketConnection {
+        try request.validate()
+        return try await WebSocketClient.connect(request)
     }
 
     /// The version of libcurl underneath, for `ferry --version` and reports.

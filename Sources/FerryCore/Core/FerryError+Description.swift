@@ -34,7 +34,7 @@ extension FerryError.InvalidRequestReason {
         case .malformedURL(let url, let problem):
             ErrorLink(stage: "request", reason: "malformedURL", message: "malformed URL: \(problem)", details: [.init("url", url)])
         case .unsupportedScheme(let scheme):
-            ErrorLink(stage: "request", reason: "unsupportedScheme", message: "only http and https URLs are supported",
+            ErrorLink(stage: "request", reason: "unsupportedScheme", message: "only http, https, ws and wss URLs are supported",
                       details: [.init("scheme", scheme)])
         case .invalidMethod(let method):
             ErrorLink(stage: "request", reason: "invalidMethod", message: "the method is not a valid HTTP token",

@@ -28,14 +28,14 @@ public struct Request: Sendable {
         self.authentication = authentication
     }
 
-    /// Parses `string` as an absolute http or https URL, or throws `FerryError.invalidRequest`.
+    /// Parses `string` as an absolute http, https, ws or wss URL, or throws `FerryError.invalidRequest`.
     public static func parseURL(_ string: String) throws -> URL {
         let trimmed = string.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "the URL is empty")) }
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
             throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it is not a valid URL (spaces and some characters must be percent-encoded)"))
         }
-        guard scheme == "http" || scheme == "https" else {
+        guard ["http", "https", "ws", "wss"].contains(scheme) else {
             throw FerryError.invalidRequest(reason: .unsupportedScheme(scheme))
         }
         guard let host = url.host, !host.isEmpty else {

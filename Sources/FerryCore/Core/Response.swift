@@ -20,6 +20,8 @@ public struct Response: Sendable {
     public var sent: SentRequest?
     /// The exchange's cookie jar after it, when the request carried one (`RequestCookies.jar`).
     public var cookieJar: CookieJar?
+    /// The user stopped a streamed response: the body is what arrived until then.
+    public var stoppedByUser = false
 
     public init(status: Int, reasonPhrase: String, httpVersion: String, headers: HTTPHeaders, body: ResponseBody,
                 effectiveURL: String, remoteAddress: String?, redirects: [RedirectHop], timeline: Timeline, sent: SentRequest?, cookieJar: CookieJar? = nil) {

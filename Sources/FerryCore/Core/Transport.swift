@@ -2,9 +2,30 @@
 public protocol Transport: Sendable {
     /// Sends `request` and returns the final response after redirects.
     ///
-    /// - Throws: `FerryError` only. A cancelled task stops the transfer and throws `.explicitlyCancelled`.
+    /// `observer`, when given, sees each response head and, when it asks, the body as it arrives.
+    ///
+    /// - Throws: `FerryError` only. A cancelled task stops the transfer and throws `.explicitlyCancelled`,
+    ///   unless `observer` asked for the body as a stream: then the response returns with what arrived,
+    ///   `stoppedByUser` set.
     func send(_ request: Request, receivingInto destination: ResponseDestination,
-              progress: (@Sendable (TransferProgress) -> Void)?) async throws -> Response
+              progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)?) async throws -> Response
+
+    /// Opens a WebSocket (`ws://`, `wss://`) with the request's headers, credentials and TLS options.
+    func openWebSocket(_ request: Request) async throws -> any WebSocketConnection
+}
+
+extension Transport {
+    /// Opens a WebSocket (`ws://`, `wss://`) with the request's headers, credentials and TLS options.
+    /// A transport without WebSocket support refuses the scheme.
+    public func openWebSocket(_ request: Request) async throws -> any WebSocketConnection {
+        throw FerryError.invalidRequest(reason: .unsupportedScheme(request.url.scheme ?? ""))
+    }
+
+    /// Sends `request` with no stream observer.
+    public func send(_ request: Request, receivingInto destination: ResponseDestination,
+                     progress: (@Sendable (TransferProgress) -> Void)?) async throws -> Response {
+        try await send(request, receivingInto: destination, progress: progress, observer: nil)
+    }
 }
 
 /// Where the response body goes.

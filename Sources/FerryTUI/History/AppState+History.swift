@@ -65,6 +65,8 @@ extension AppState {
         load(request)
         collection.openRequest = nil
         if replay { return perform(.send, in: .browse) }
+        events = EventsPane()
+        if response.tab == .events { response.tab = .tree }
         response.show(failed: false)
         if let summary {
             present(summary)

@@ -27,6 +27,10 @@ extension AppState {
             guard case .sending(id, _, _) = exchange else { return [] }
             present(summary)
             notice = summary.checks.flatMap { takeCaptures($0) }
+        case .streamStarted(let id, let framing, let time):
+            streamStarted(id: id, framing: framing, time: time)
+        case .streamEvents(let id, let arrived):
+            streamEventsArrived(id: id, arrived)
         case .requestFailed(let id, let chain, let elapsed):
             guard case .sending(id, _, _) = exchange else { return [] }
             exchange = .failed(chain, elapsed: elapsed)
@@ -239,6 +243,8 @@ extension AppState {
         let id = nextRequestID
         nextRequestID += 1
         exchange = .sending(id: id, progress: nil, elapsed: 0)
+        events = EventsPane()
+        if response.tab == .events { response.tab = .tree }
         notice = nil
         var expectations = editor.expectations
         expectations.readsGraphQLErrors = editor.graphQL != nil
@@ -415,6 +421,8 @@ extension AppState {
             editor.optionSelection = OptionRow(rawValue: index)!
         case .response where response.tab == .tree:
             editTree { $0.move(by: delta) }
+        case .response where response.tab == .events:
+            events.move(by: delta)
         case .response:
             let current = min(response.scroll[response.tab] ?? 0, ResponsePaneView.maxScroll(self))
             response.scroll[response.tab] = max(0, min(ResponsePaneView.maxScroll(self), current.addingClamped(delta)))

@@ -11,7 +11,11 @@ extension AppState {
     }
 
     /// The response tabs shown: all of them, or for a viewed file those that apply to it.
-    public var responseTabs: [ResponseTab] { viewerTitle == nil ? ResponseTab.allCases : [.tree, .raw, .hex, .errors] }
+    /// The Events tab only when the response is a stream.
+    public var responseTabs: [ResponseTab] {
+        guard viewerTitle == nil else { return [.tree, .raw, .hex, .errors] }
+        return events.framing == nil ? ResponseTab.allCases.filter { $0 != .events } : ResponseTab.allCases
+    }
 
     /// Where each part of the screen goes for this state.
     public var layout: ScreenLayout {

@@ -13,6 +13,8 @@ public struct AppState: Sendable {
     public var editor = RequestEditor()
     /// The response pane: tab, scrolling, wrapping, the views' state.
     public var response = ResponsePane()
+    /// The events of a streamed response (the Events tab).
+    public var events = EventsPane()
     /// The collection: sidebar, open file, file prompts, environment, examples.
     public var collection = CollectionState()
     /// The history pane, while open.

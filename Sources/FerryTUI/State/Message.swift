@@ -8,6 +8,10 @@ public enum Message: Sendable {
     case progress(id: Int, TransferProgress, elapsed: Double)
     case responseArrived(id: Int, ResponseSummary)
     case requestFailed(id: Int, ErrorChain, elapsed: Double)
+    /// The response of request `id` is a stream cut into events this way; its head came at `time` (µs since the start).
+    case streamStarted(id: Int, StreamFraming, time: Int64)
+    /// Events of request `id`'s stream, as they arrived.
+    case streamEvents(id: Int, [StreamEvent])
     /// The external editor closed: the new body, or nil when it could not run (with why in `notice`).
     case editorClosed(body: String?, notice: String?)
     /// A line to show in the status bar (a keymap or theme problem, a hint).

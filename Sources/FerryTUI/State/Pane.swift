@@ -10,7 +10,7 @@ public enum RequestTab: String, Hashable, Sendable, CaseIterable {
 
 /// The tabs of the response pane.
 public enum ResponseTab: String, Hashable, Sendable, CaseIterable {
-    case tree = "Tree", raw = "Raw", hex = "Hex", headers = "Headers", errors = "Errors", timeline = "Timeline"
+    case tree = "Tree", raw = "Raw", hex = "Hex", headers = "Headers", errors = "Errors", timeline = "Timeline", events = "Events"
 }
 
 extension CaseIterable where Self: Equatable, AllCases == [Self] {

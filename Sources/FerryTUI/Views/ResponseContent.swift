@@ -25,7 +25,8 @@ enum ResponseContent {
         case .hex: state.exchange.summary?.bytes.map { HexView.lines($0, mark: state.response.views.hexMark) } ?? raw(state, width: width)
         case .headers: Lines(headers(state))
         case .errors: Lines(errors(state))
-        case .timeline: Lines(timeline(state, width: width))
+        case .timeline: Lines(timeline(state, width: width) + EventsContent.timelineMarks(state, width: width))
+        case .events: Lines(EventsContent.lines(state, width: width, height: state.layout.responseBody.height))
         }
     }
 
@@ -58,17 +59,20 @@ enum ResponseContent {
         guard case .finished(let summary) = state.exchange else { return raw(state, width: 0) }
         let tree = summary.tree
         guard let document = tree.document else { return Lines([[Span(tree.note ?? "", .muted)]]) }
-        return Lines(count: tree.rows.count) { index in
-            let row = tree.rows[index]
-            let kind = document.kind(of: row.node)
-            let marker = kind.isContainer ? (tree.isExpanded(index) ? "▾ " : "▸ ") : "  "
-            let label = document.key(of: row.node) ?? document.name(of: row.node) ?? (row.depth == 0 ? "$" : "[\(row.position)]")
-            let value = kind.isContainer ? (kind == .array ? "[\(row.childCount)]" : "{\(row.childCount)}")
-                : TerminalSafeText.escaping(String((document.value(of: row.node) ?? "").prefix(200)))
-            let selected = index == tree.selection
-            return [Span(String(repeating: "  ", count: row.depth) + marker, .muted), Span(TerminalSafeText.escaping(label), selected ? .selection : .accent),
-                    Span(": ", .muted), Span(value, selected ? .selection : .base)]
-        }
+        return Lines(count: tree.rows.count) { treeLine(tree, document: document, index: $0, showsSelection: true) }
+    }
+
+    /// One row of a document tree: indent, ▾/▸, the key or position, and the value or the child count.
+    static func treeLine(_ tree: DocumentTree, document: Document, index: Int, showsSelection: Bool) -> [Span] {
+        let row = tree.rows[index]
+        let kind = document.kind(of: row.node)
+        let marker = kind.isContainer ? (tree.isExpanded(index) ? "▾ " : "▸ ") : "  "
+        let label = document.key(of: row.node) ?? document.name(of: row.node) ?? (row.depth == 0 ? "$" : "[\(row.position)]")
+        let value = kind.isContainer ? (kind == .array ? "[\(row.childCount)]" : "{\(row.childCount)}")
+            : TerminalSafeText.escaping(String((document.value(of: row.node) ?? "").prefix(200)))
+        let selected = showsSelection && index == tree.selection
+        return [Span(String(repeating: "  ", count: row.depth) + marker, .muted), Span(TerminalSafeText.escaping(label), selected ? .selection : .accent),
+                Span(": ", .muted), Span(value, selected ? .selection : .base)]
     }
 
     private static func headers(_ state: AppState) -> [[Span]] {

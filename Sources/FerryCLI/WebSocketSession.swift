@@ -1,0 +1,158 @@
+import FerryCore
+import Foundation
+
+/// `ferry send ws://…`: opens the WebSocket, sends each line of standard input as a text message,
+/// and prints what arrives as it arrives — text messages as lines (on a terminal escaped), other
+/// messages and the close as notes on stderr — or, with `--json`, every message both ways as one
+/// JSON object per line, then a last line for the connection. When standard input ends and the
+/// connection has been quiet for `lingering` (answers to the last messages may still be coming), a
+/// close (1000) is sent, unless `--keep-open`; Ctrl-C sends one and exits 130. A connection dropped
+/// without a close exits 2.
+struct WebSocketSession {
+    /// One message as `--json` writes it.
+    struct MessageLine: Encodable {
+        var direction: String
+        var kind: String
+        var timeMs: Double
+        var size: Int
+        var text: String?
+        var base64: String?
+        var closeCode: Int?
+        var closeReason: String?
+    }
+
+    /// The last `--json` line: the connection as a whole.
+    struct ConnectionLine: Encodable {
+        struct Part: Encodable {
+            var url: String
+            var status: Int
+            var headers: [ExchangeReport.Field]
+            var handshakeMs: Double
+            var sent: Int
+            var received: Int
+            var closeCode: Int?
+            var closeReason: String?
+        }
+        var websocket: Part
+        var exitCode: Int32
+    }
+
+    /// How long the connection must be quiet after standard input ends before the close is sent.
+    static let lingering: Duration = .seconds(1)
+
+    let request: Request
+    let printer: ResponsePrinter
+    let json: Bool
+    let include: Bool
+    let keepOpen: Bool
+
+    func run(on transport: any Transport) async -> ExitStatus {
+        let connection: any WebSocketConnection
+        do {
+            connection = try await transport.openWebSocket(request)
+        } catch {
+            printer.printError(error as? FerryError ?? .explicitlyCancelled)
+            return ExitStatus(for: error as? FerryError ?? .explicitlyCancelled)
+        }
+        let handshake = connection.handshake
+        if include, !json { printer.printHead(statusLine: "HTTP/1.1 \(handshake.status) Switching Protocols", headers: handshake.headers) }
+        let counts = Counts()
+        let interrupted = LockedFlagValue()
+        let sender = Task { await sendStandardInput(over: connection, counts: counts) }
+        let interrupt = InterruptHandler {
+            interrupted.set()
+            Task { _ = await connection.close(code: 1000, reason: "interrupted") }
+        }
+        defer { interrupt.cancel() }
+        var close: WebSocketMessage?
+        for await message in connection.received {
+            counts.receivedOne()
+            show(message)
+            if message.kind == .close { close = message }
+        }
+        sender.cancel()
+        let status: ExitStatus = interrupted.isSet ? .cancelled : close?.closeCode == WebSocketMessage.abnormalClosure ? .transport : .success
+        if json {
+            let part = ConnectionLine.Part(url: request.url.absoluteString, status: handshake.status,
+                                           headers: handshake.headers.map { ExchangeReport.Field(name: $0.name, value: $0.value) },
+                                           handshakeMs: Double(handshake.time) / 1000, sent: counts.sent, received: counts.received,
+                                           closeCode: close?.closeCode, closeReason: close?.closeReason)
+            writeLine(ConnectionLine(websocket: part, exitCode: status.rawValue))
+        }
+        return status
+    }
+
+    /// Sends each line of standard input; at its end, a close (unless the connection is to stay open).
+    private func sendStandardInput(over connection: any WebSocketConnection, counts: Counts) async {
+        let lines = AsyncStream<String> { continuation in
+            Thread {
+                while let line = readLine(strippingNewline: true) { continuation.yield(line) }
+                continuation.finish()
+            }.start()
+        }
+        do {
+            for await line in lines {
+                show(try await connection.send(.text, Data(line.utf8)))
+                counts.sentOne()
+            }
+        } catch {
+            printer.printError(error as? FerryError ?? .explicitlyCancelled)
+        }
+        guard !keepOpen else { return }
+        while !Task.isCancelled, ContinuousClock.now - counts.lastActivity < Self.lingering {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        if !Task.isCancelled { show(await connection.close(code: 1000, reason: "")) }
+    }
+
+    private func show(_ message: WebSocketMessage) {
+        if json {
+            let text = message.kind == .binary ? nil : String(data: message.data, encoding: .utf8)
+            writeLine(MessageLine(direction: message.direction.rawValue, kind: message.kind.rawValue, timeMs: Double(message.time) / 1000,
+                                  size: message.data.count, text: text, base64: text == nil ? message.data.base64EncodedString() : nil,
+                                  closeCode: message.closeCode, closeReason: message.closeReason))
+            return
+        }
+        guard message.direction == .received else { return }
+        switch message.kind {
+        case .text: printer.printText(redacted(String(decoding: message.data, as: UTF8.self)) + "\n")
+        case .binary: printer.stderr.line("ferry: ↓ binary message, \(message.data.count) bytes")
+        case .ping, .pong: printer.stderr.line("ferry: ↓ \(message.kind.rawValue) \(message.data.count) bytes")
+        case .close:
+            let reason = message.closeReason.map { $0.isEmpty ? "" : " (\(TerminalSafeText.escaping($0)))" } ?? ""
+            printer.stderr.line("ferry: closed \(message.closeCode ?? 1005)\(reason)")
+        }
+    }
+
+    private func writeLine(_ value: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return }
+        printer.stdout.write(redacted(String(decoding: data, as: UTF8.self)) + "\n")
+    }
+
+    private func redacted(_ text: String) -> String {
+        printer.redaction.isEmpty ? text : printer.redaction.redact(text)
+    }
+
+    /// Messages sent and received, counted from two tasks, and when the last of them went or came.
+    final class Counts: @unchecked Sendable {
+        private let lock = NSLock()
+        private var sentCount = 0
+        private var receivedCount = 0
+        private var last = ContinuousClock.now
+        func sentOne() { lock.withLock { sentCount += 1; last = .now } }
+        func receivedOne() { lock.withLock { receivedCount += 1; last = .now } }
+        var sent: Int { lock.withLock { sentCount } }
+        var received: Int { lock.withLock { receivedCount } }
+        var lastActivity: ContinuousClock.Instant { lock.withLock { last } }
+    }
+
+    /// Set once by the SIGINT handler.
+    final class LockedFlagValue: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.withLock { value = true } }
+        var isSet: Bool { lock.withLock { value } }
+    }
+}

@@ -1,0 +1,102 @@
+import FerryCore
+import Foundation
+import NIOCore
+import NIOPosix
+import NIOSSL
+import NIOWebSocket
+
+/// Opens WebSockets over SwiftNIO (libcurl 7.88 on Debian 12 has no WebSocket support): the HTTP/1.1
+/// upgrade with the request's headers and credentials (`WebSocketHandshakeHandler`), TLS with its
+/// options for `wss://`, then NIOWebSocket's frame codec, messages of up to `maximumMessageSize`
+/// bytes with fragments joined.
+enum WebSocketClient {
+    static let maximumMessageSize = 64 << 20
+
+    static func connect(_ request: Request) async throws -> NIOWebSocketConnection {
+        let clock = WebSocketClock()
+        let url = request.url
+        let secure = url.scheme?.lowercased() == "wss"
+        guard let host = url.host, !host.isEmpty else {
+            throw FerryError.invalidRequest(reason: .malformedURL(url.absoluteString, problem: "it has no host"))
+        }
+        let port = url.port ?? (secure ? 443 : 80)
+        let tls = secure ? try makeTLSContext(request.options.tls) : nil
+        let fields = headers(for: request, host: host, port: url.port)
+        let (stream, continuation) = AsyncStream.makeStream(of: WebSocketMessage.self)
+        let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+        let group = MultiThreadedEventLoopGroup.singleton
+        let handshake = group.any().makePromise(of: WebSocketHandshakeHandler.Head.self)
+        let channel: any Channel
+        do {
+            channel = try await ClientBootstrap(group: group)
+                .connectTimeout(.milliseconds(Int64((request.options.connectTimeout ?? 30) * 1000)))
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        if let tls {
+                            try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : host))
+                        }
+                        try channel.pipeline.syncOperations.addHandler(WebSocketHandshakeHandler(target: target(of: url), headers: fields, promise: handshake) { pipeline in
+                            try pipeline.addHandler(WebSocketFrameEncoder())
+                            try pipeline.addHandler(ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: maximumMessageSize)))
+                            try pipeline.addHandler(WebSocketProtocolErrorHandler(isServer: false))
+                            try pipeline.addHandler(NIOWebSocketFrameAggregator(
+                                minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16, maxAccumulatedFrameSize: maximumMessageSize))
+                            try pipeline.addHandler(WebSocketFrameHandler(continuation: continuation, clock: clock))
+                        })
+                    }
+                }
+                .connect(host: host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port: port).get()
+        } catch {
+            handshake.fail(error)
+            throw failure(error, host: host, port: port)
+        }
+        do {
+            let head = try await handshake.futureResult.get()
+            return NIOWebSocketConnection(channel: channel, handshake: (head.status, head.headers, clock.now), received: stream, clock: clock)
+        } catch {
+            try? await channel.close()
+            throw failure(error, host: host, port: port)
+        }
+    }
+
+    /// The request's headers (credentials applied, Ferry's defaults unless turned off), with the Host
+    /// as the URL gives it; the handshake handler adds the WebSocket fields.
+    private static func headers(for request: Request, host: String, port: Int?) -> [(name: String, value: String)] {
+        let skipped: Set<String> = ["host", "upgrade", "connection", "sec-websocket-key", "sec-websocket-version"]
+        return [("Host", port.map { "\(host):\($0)" } ?? host)]
+            + DefaultHeaders.applied(to: request.authenticated().headers, all: request.options.defaultHeaders != false)
+                .filter { !$0.value.isEmpty && !skipped.contains($0.name.lowercased()) }.map { ($0.name, $0.value) }
+    }
+
+    /// The path and query as sent in the request line.
+    private static func target(of url: URL) -> String {
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        let path = components?.percentEncodedPath ?? ""
+        return (path.isEmpty ? "/" : path) + (components?.percentEncodedQuery.map { "?\($0)" } ?? "")
+    }
+
+    private static func makeTLSContext(_ options: TLSOptions) throws -> NIOSSLContext {
+        guard options.pinnedPublicKey == nil else {
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "--pinned-pubkey", problem: "is not supported for WebSockets (wss://)"))
+        }
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if !options.verifyPeer { configuration.certificateVerification = .none }
+        if let caFile = options.caFile { configuration.trustRoots = .file(caFile) }
+        do {
+            return try NIOSSLContext(configuration: configuration)
+        } catch {
+            throw FerryError.transportFailed(reason: .init(kind: .tlsHandshakeFailed, code: 0, codeText: "TLS", detail: "\(error)"))
+        }
+    }
+
+    /// A NIO error as Ferry's transport failure: refused, not found, TLS, or a connection that failed.
+    private static func failure(_ error: any Error, host: String, port: Int) -> FerryError {
+        if let ferryError = error as? FerryError { return ferryError }
+        let connection = error as? NIOConnectionError
+        let refused = connection?.connectionErrors.contains { ($0.error as? IOError)?.errnoCode == ECONNREFUSED } == true
+        let kind: FerryError.TransportFailureReason.Kind = refused ? .connectionRefused
+            : connection != nil && connection!.connectionErrors.isEmpty ? .hostNotFound
+            : error is NIOSSLError ? .tlsHandshakeFailed : .connectionFailed
+        return .transportFailed(reason: .init(kind: kind, code: 0, codeText: "WebSocket", detail: "\(host):\(port): \(error)"))
+    }
+}
