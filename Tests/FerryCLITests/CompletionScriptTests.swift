@@ -19,7 +19,7 @@ import Testing
                 process.standardInput = FileHandle.nullDevice
                 process.standardOutput = pipe
                 process.standardError = pipe
-                try! process.run()
+                try! ChildProcess.launch(process)
                 let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 process.waitUntilExit()
                 continuation.resume(returning: (process.terminationStatus, output))

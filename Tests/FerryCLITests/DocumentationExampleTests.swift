@@ -107,7 +107,7 @@ import Testing
                 process.standardOutput = pipe
                 process.standardError = pipe
                 do {
-                    try process.run()
+                    try ChildProcess.launch(process)
                 } catch {
                     continuation.resume(returning: (-1, "\(error)"))
                     return

@@ -22,7 +22,7 @@ public final class HTTPBin: @unchecked Sendable {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ChildProcess.launch(process)
         let lines = LineWatcher()
         Thread {
             var buffer = Data()

@@ -8,7 +8,7 @@ public enum Hexdump {
         process.arguments = ["-C", "-v", path]
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        try ChildProcess.launch(process)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)

@@ -31,7 +31,7 @@ public final class TinyProxy: @unchecked Sendable {
         process.arguments = ["-d", "-c", configPath]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ChildProcess.launch(process)
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline, process.isRunning {
             if acceptsConnections(port: port) {

@@ -82,7 +82,7 @@ public final class HistoryStore: Sendable {
                     try entry.insert(db)
                     let id = entry.id!
                     try db.execute(sql: "INSERT INTO \(HistorySchema.searchTable) (rowid, url, method, status, headers, body) VALUES (?, ?, ?, ?, ?, ?)",
-                                   arguments: [id, entry.url, entry.method, entry.status.map(String.init) ?? "error", Self.headerText(of: entry), Self.bodyText(of: entry)])
+                                   arguments: [id, entry.url, entry.method, entry.status.map { String($0) } ?? "error", Self.headerText(of: entry), Self.bodyText(of: entry)])
                     if id % Self.retentionInterval == 0 { _ = try Self.prune(db, to: retention) }
                     return id
                 }

@@ -1,4 +1,5 @@
 import FerryCore
+import FerryTestSupport
 import Foundation
 import Testing
 
@@ -79,7 +80,7 @@ import Testing
         process.arguments = ["python3", "-c", script, sdl]
         let pipe = Pipe()
         process.standardOutput = pipe
-        try process.run()
+        try ChildProcess.launch(process)
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "python3 with graphql-core (scripts/install-deps installs it)")
