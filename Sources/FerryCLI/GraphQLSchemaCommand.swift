@@ -14,6 +14,7 @@ struct GraphQLSchemaCommand: AsyncCommand {
         discussion: "Exit codes as ferry send's: 1 usage, 2 transport, 3 the answer is not a schema (or holds GraphQL errors), 4 local file.")
 
     @OptionGroup var options: SendOptions
+    @OptionGroup(title: "Sessions and authentication") var sessionOptions: SessionOptions
     @OptionGroup(title: "Request files and collections") var collectionOptions: CollectionOptions
 
     @Flag(name: .customLong("refresh"), help: "Fetch the schema again even when it is cached.")
@@ -32,7 +33,7 @@ struct GraphQLSchemaCommand: AsyncCommand {
         introspection.graphQLOperation = "IntrospectionQuery"
         let cache = GraphQLSchemaCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
         do {
-            let input = try RequestFileInput(introspection, collection: collectionOptions, responseOptions: try ResponseOptions.parse([]))
+            let input = try RequestFileInput(introspection, collection: collectionOptions, responseOptions: try ResponseOptions.parse([]), session: sessionOptions)
             printer.redaction = input.redaction
             let endpoint = input.request.graphQLEndpoint
             if !refresh, let cached = cache.load(url: endpoint) {

@@ -21,7 +21,7 @@ struct RequestFileInput {
     static func isRequestFile(_ argument: String) -> Bool { argument.hasSuffix(RequestCollection.requestSuffix) }
 
     /// Builds the request; nothing is sent or saved yet.
-    init(_ options: SendOptions, collection: CollectionOptions, responseOptions: ResponseOptions, session: SessionOptions = SessionOptions(),
+    init(_ options: SendOptions, collection: CollectionOptions, responseOptions: ResponseOptions, session: SessionOptions,
          readStandardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws {
         expectations = try responseOptions.expectations()
         guard Self.isRequestFile(options.url) else {

@@ -40,7 +40,7 @@ struct SendCommand: AsyncCommand {
     /// NDJSON, `--stream`) is printed as it arrives, and SIGINT keeps what arrived (exit 130). The request comes from the flags
     /// or a `.ferry.yaml` file; `--save` writes it into the collection before it is sent.
     static func exchange(_ options: SendOptions, responseOptions givenResponseOptions: ResponseOptions, collection: CollectionOptions,
-                         session: SessionOptions = SessionOptions(), transport: CurlTransport = CurlTransport()) async -> ExitStatus {
+                         session: SessionOptions, transport: CurlTransport = CurlTransport()) async -> ExitStatus {
         var printer = ResponsePrinter()
         var request: Request
         let cookiePlan: SessionOptions.CookiePlan?
