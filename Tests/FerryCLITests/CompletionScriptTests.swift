@@ -19,7 +19,7 @@ import Testing
                 process.standardInput = FileHandle.nullDevice
                 process.standardOutput = pipe
                 process.standardError = pipe
-                try! ChildProcess.launch(process)
+                try! process.run()
                 let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 process.waitUntilExit()
                 continuation.resume(returning: (process.terminationStatus, output))

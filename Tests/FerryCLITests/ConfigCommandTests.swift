@@ -79,7 +79,7 @@ import Testing
         curl.arguments = ["--version"]
         let pipe = Pipe()
         curl.standardOutput = pipe
-        try ChildProcess.launch(curl)
+        try curl.run()
         let curlText = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         curl.waitUntilExit()
         let curlVersion = libcurl.split(separator: " ")[1]

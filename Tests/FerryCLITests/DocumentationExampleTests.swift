@@ -107,7 +107,7 @@ import Testing
                 process.standardOutput = pipe
                 process.standardError = pipe
                 do {
-                    try ChildProcess.launch(process)
+                    try process.run()
                 } catch {
                     continuation.resume(returning: (-1, "\(error)"))
                     return

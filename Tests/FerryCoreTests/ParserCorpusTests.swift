@@ -13,7 +13,7 @@ import Testing
         process.arguments = ["python3", "-c", script, directory.path]
         let pipe = Pipe()
         process.standardOutput = pipe
-        try ChildProcess.launch(process)
+        try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -182,7 +182,7 @@ import Testing
         let generate = Process()
         generate.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         generate.arguments = ["python3", "-c", generator, directory.path]
-        try ChildProcess.launch(generate)
+        try generate.run()
         generate.waitUntilExit()
         #expect(generate.terminationStatus == 0)
         let python = """

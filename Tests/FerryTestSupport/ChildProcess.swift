@@ -36,22 +36,19 @@ public enum ChildProcess {
         process.standardInput = standardInput.flatMap(FileHandle.init(forReadingAtPath:)) ?? FileHandle.nullDevice
         process.standardOutput = Pipe()
         process.standardError = Pipe()
-        try! launch(process)
+        try! process.run()
         return process
     }
 
-    /// Starts `process`, one launch at a time in this test process: Foundation's `Process.run` on
-    /// Linux was seen crashing in its own memcpy when many tests started children at once.
-    public static func launch(_ process: Process) throws {
-        try launchLock.withLock { try process.run() }
-    }
 
-    private static let launchLock = NSLock()
-
-    /// Stops a server the test started: SIGTERM, then SIGKILL when it is still running after `grace`
-    /// seconds (some wait on their open connections).
+    /// Stops a server the test started: SIGTERM now, then, on a thread of its own (the caller does not
+    /// wait), SIGKILL when it is still running after `grace` seconds (some wait on their open connections).
     public static func stop(_ process: Process, grace: TimeInterval) {
         process.terminate()
+        Thread { waitOrKill(process, grace: grace) }.start()
+    }
+
+    private static func waitOrKill(_ process: Process, grace: TimeInterval) {
         let deadline = Date().addingTimeInterval(grace)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }

@@ -22,7 +22,7 @@ public final class HTTPBin: @unchecked Sendable {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try ChildProcess.launch(process)
+        try process.run()
         let lines = LineWatcher()
         Thread {
             var buffer = Data()
@@ -67,7 +67,7 @@ public final class HTTPBin: @unchecked Sendable {
 
 /// Runs `body` against a fresh httpbin, stopping it afterwards.
 public func withHTTPBin<T>(_ body: (HTTPBin) async throws -> T) async throws -> T {
-    let server = try HTTPBin.start()
+    let server = try await onOwnThread { try HTTPBin.start() }
     defer { server.stop() }
     return try await body(server)
 }

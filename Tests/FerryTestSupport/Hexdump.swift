@@ -8,7 +8,7 @@ public enum Hexdump {
         process.arguments = ["-C", "-v", path]
         let output = Pipe()
         process.standardOutput = output
-        try ChildProcess.launch(process)
+        try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)

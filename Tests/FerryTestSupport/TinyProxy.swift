@@ -31,7 +31,7 @@ public final class TinyProxy: @unchecked Sendable {
         process.arguments = ["-d", "-c", configPath]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try ChildProcess.launch(process)
+        try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline, process.isRunning {
             if acceptsConnections(port: port) {
@@ -58,7 +58,8 @@ public final class TinyProxy: @unchecked Sendable {
 
 /// Runs `body` with a fresh tinyproxy, stopping it afterwards.
 public func withTinyProxy<T>(basicAuth: (user: String, password: String)? = nil, _ body: (TinyProxy) async throws -> T) async throws -> T {
-    let proxy = try TinyProxy.start(basicAuth: basicAuth)
+    let credentials = basicAuth.map { [$0.user, $0.password] }
+    let proxy = try await onOwnThread { try TinyProxy.start(basicAuth: credentials.map { (user: $0[0], password: $0[1]) }) }
     defer { proxy.stop() }
     return try await body(proxy)
 }

@@ -19,7 +19,7 @@ public final class TmuxSession: Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try ChildProcess.launch(process)
+        try process.run()
         host = process
     }
 
@@ -39,7 +39,7 @@ public final class TmuxSession: Sendable {
         let output = Pipe()
         process.standardOutput = reading ? output : FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try ChildProcess.launch(process)
+        try process.run()
         let data = reading ? output.fileHandleForReading.readDataToEndOfFile() : Data()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)

@@ -15,7 +15,7 @@ import Testing
             curl.arguments = ["-s", "-F", "title=Ferry ⛴", "-F", "upload=@\(path);type=image/x-test", "\(server.baseURL)/anything"]
             let output = Pipe()
             curl.standardOutput = output
-            try ChildProcess.launch(curl)
+            try curl.run()
             let data = output.fileHandleForReading.readDataToEndOfFile()
             curl.waitUntilExit()
             let echo = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -1,5 +1,4 @@
 import FerryCore
-import FerryTestSupport
 import Foundation
 import Testing
 
@@ -80,7 +79,7 @@ import Testing
         process.arguments = ["python3", "-c", script, sdl]
         let pipe = Pipe()
         process.standardOutput = pipe
-        try ChildProcess.launch(process)
+        try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "python3 with graphql-core (scripts/install-deps installs it)")
