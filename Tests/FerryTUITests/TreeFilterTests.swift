@@ -8,13 +8,7 @@ import Testing
 @Suite struct TreeFilterTests {
     private static let body = #"{"user":{"name":"Ada","tags":["x","y"]},"ok":true}"#
 
-    private func state() throws -> AppState {
-        var summary = Fixtures.summary()
-        summary.tree = DocumentTree(document: try JSONParser.parse(Data(Self.body.utf8)))
-        var state = Fixtures.state(answered: true, response: summary)
-        _ = state.update(.key(.character("h")))
-        return state
-    }
+    private func state() throws -> AppState { try Fixtures.state(tree: Self.body) }
 
     private func press(_ keys: [Key], _ state: inout AppState) {
         for key in keys { _ = state.update(.key(key)) }

@@ -9,10 +9,7 @@ import Testing
 
     /// A 60×20 state whose response body is `body`, focused on the response's Tree tab.
     private func state() throws -> AppState {
-        var summary = Fixtures.summary()
-        summary.tree = DocumentTree(document: try JSONParser.parse(Data(Self.body.utf8)))
-        var state = Fixtures.state(answered: true, response: summary)
-        _ = state.update(.key(.character("h")))
+        var state = try Fixtures.state(tree: Self.body)
         _ = state.update(.key(.character("C")))  // the tree opens as deep as fits: these tests start from its root
         return state
     }

@@ -24,6 +24,15 @@ enum Fixtures {
                                bodyTruncated: false, validation: ErrorChain(validation), bytes: BodyBytes(ByteSource(data: body)))
     }
 
+    /// A 60×20 state whose response is the JSON `body`, focused on the response's Tree tab.
+    static func state(tree body: String) throws -> AppState {
+        var summary = summary()
+        summary.tree = DocumentTree(document: try JSONParser.parse(Data(body.utf8)))
+        var state = state(answered: true, response: summary)
+        _ = state.update(.key(.character("h")))
+        return state
+    }
+
     /// A 60×20 state with a URL typed and, when `answered`, `response` arrived and the Raw tab focused.
     static func state(width: Int = 60, height: Int = 20, answered: Bool, response: ResponseSummary = summary()) -> AppState {
         var state = AppState(width: width, height: height)
