@@ -33,12 +33,15 @@ struct FlatRequest {
     var auth: Credentials?
     var body: Body
     var options: RequestOptions
+    /// The request's `expect:` and `capture:`, for formats that check responses (Hurl).
+    var checks: ResponseChecks
 
     /// `request` flattened with the defaults of its folder; `format` names the target in notes.
     init(_ request: ImportedCollection.Request, defaults: FolderDefaults, format: String, report: inout ImportReport) throws {
         let description = request.description
         let place = request.path
         title = description.name ?? String((request.path as NSString).lastPathComponent.dropLast(RequestFileName.suffix.count))
+        checks = description.checks
         method = description.graphQL == nil ? description.method : .post
         url = description.url
         if let base = defaults.baseURL, !url.contains("://") {

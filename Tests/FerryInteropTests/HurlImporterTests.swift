@@ -17,7 +17,8 @@ import Testing
         #expect(raw.name == "same version as raw")
         #expect(raw.body == .raw("param1=value1&param2=&param3=a%3db&param4=a%253db&values[0]=0&values[1]=1", contentType: nil))
         #expect(raw.options.followRedirects == false, "Hurl follows redirects only with location: true")
-        #expect(imported.report.notes(.dropped).filter { $0.message.contains("HTTP 200") }.count == 3)
+        #expect(imported.requests.allSatisfy { $0.description.assertions == [Assertion(.status, .compare(.equal, .number("200")))] },
+                "HTTP 200 is an assertion of the status")
     }
 
     @Test func theFormSendsTheBytesOfTheRawVersion() throws {
@@ -28,13 +29,17 @@ import Testing
         #expect(form.headers["Content-Type"] == "application/x-www-form-urlencoded")
     }
 
-    @Test func assertsAndCapturesAreNamedWithTheirText() throws {
+    @Test func assertsAndCapturesBecomeChecksOrAreNamedWithTheirText() throws {
         let imported = try Fixture.imported(HurlImporter(), "hurl", "captures.hurl")
         #expect(imported.requests.count == 6)
+        let first = imported.requests[0].description
+        #expect(first.captures.first == Capture(name: "param1", source: .header("header1")))
+        #expect(first.assertions.contains(Assertion(.header("header1"), .compare(.equal, .string("{{param1}}")))))
         let dropped = imported.report.notes(.dropped)
-        #expect(dropped.contains { $0.place == "line 4" && $0.message.contains(#"param1: header "header1""#) })
-        #expect(dropped.contains { $0.place == "line 12" && $0.message.contains(#"header "header1" == "{{param1}}""#) })
-        #expect(dropped.filter { $0.message.hasPrefix("the capture") }.count == 24)
+        #expect(dropped.contains { $0.place == "line 5" && $0.message.contains(#"param2: header "header2" regex "Hello (.*)!""#) },
+                "a capture through a filter has no counterpart: \(dropped)")
+        #expect(dropped.contains { $0.place == "line 13" && $0.message.contains(#"variable "param1" == "value1""#) })
+        #expect(!dropped.contains { $0.place == "line 4" || $0.place == "line 12" })
         let check = imported.requests[1].description
         #expect(check.params == .object([("param1", .string("{{param1}}")), ("param2", .string("{{param2}}"))]))
         #expect(imported.requests[2].description.params == check.params, "[Query] is [QueryStringParams]")

@@ -64,7 +64,37 @@ public struct HurlExporter {
         }
         lines += options(request.options, place: place)
         if let body = body(request, place: place) { lines.append(body) }
+        lines += response(request.checks, place: place)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The response part: the status line (`HTTP 200`, or `HTTP *`), `[Asserts]` and `[Captures]`;
+    /// checks Hurl cannot write are named in the report.
+    private mutating func response(_ checks: ResponseChecks, place: String) -> [String] {
+        guard !checks.isEmpty else { return [] }
+        var assertions = checks.assertions
+        var status = "HTTP *"
+        if case .compare(.equal, .number(let code))? = assertions.first?.predicate, assertions.first?.subject == .status {
+            status = "HTTP \(code)"
+            assertions.removeFirst()
+        }
+        var lines = ["", status]
+        let asserts = assertions.compactMap { assertion -> String? in
+            guard let line = HurlCheck.text(of: assertion) else {
+                report.dropped(place, "the assertion `\(assertion.text)` has no Hurl form")
+                return nil
+            }
+            return line
+        }
+        if !asserts.isEmpty { lines += ["[Asserts]"] + asserts }
+        if !checks.captures.isEmpty {
+            lines.append("[Captures]")
+            for capture in checks.captures {
+                lines.append(HurlCheck.text(of: capture))
+                if capture.secret { report.dropped(place, "the capture \(capture.name) is secret in Ferry; Hurl prints it") }
+            }
+        }
+        return lines
     }
 
     /// `[Options]`: Hurl follows redirects only with `location: true`.

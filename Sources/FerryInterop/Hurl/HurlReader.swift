@@ -74,7 +74,7 @@ struct HurlReader {
         var index = start + 1
         while let (line, text) = Self.line(lines, at: &index) {
             if HurlText.isResponseLine(text) {
-                index = readResponse(lines, at: index)
+                index = readResponse(lines, at: index, into: &description)
                 break
             }
             if let name = HurlText.section(text) {
@@ -252,26 +252,41 @@ struct HurlReader {
         return data
     }
 
-    /// The response part from its status line to the next entry: each check named in the report.
-    private mutating func readResponse(_ lines: [Line], at start: Int) -> Int {
-        collection.report.dropped(place(lines[start]), "the status check `\(lines[start].text.trimmingCharacters(in: .whitespaces))` is not kept: Ferry has no assertions yet")
+    /// The response part from its status line to the next entry: the status, headers, asserts and
+    /// captures Ferry can check become the request's `expect:` and `capture:`; the others are named
+    /// in the report.
+    private mutating func readResponse(_ lines: [Line], at start: Int, into description: inout RequestDescription) -> Int {
+        let statusLine = lines[start].text.trimmingCharacters(in: .whitespaces)
+        if let status = HurlCheck.status(statusLine) { description.assertions.append(status) }
         var section: String?
         var index = start + 1
         while let (line, text) = Self.line(lines, at: &index) {
             if let name = HurlText.section(text) {
                 section = name
             } else if section == "Asserts" {
-                collection.report.dropped(place(line), "the assert `\(text)` is not kept: Ferry has no assertions yet")
+                if let assertion = HurlCheck.assertion(text) {
+                    description.assertions.append(assertion)
+                } else {
+                    collection.report.dropped(place(line), "the assert `\(text)` has no counterpart in Ferry's assertions")
+                }
             } else if section == "Captures" {
-                collection.report.dropped(place(line), "the capture `\(text)` is not kept: Ferry has no captures yet")
+                if let capture = HurlCheck.capture(text) {
+                    description.captures.append(capture)
+                } else {
+                    collection.report.dropped(place(line), "the capture `\(text)` has no counterpart in Ferry's captures")
+                }
             } else if section != "Body", Self.startsBody(text) {  // the expected body, named once
-                collection.report.dropped(place(line), "the response body check is not kept: Ferry has no assertions yet")
+                collection.report.dropped(place(line), "the response body check is not kept (Ferry compares a body with an example)")
                 if text.hasPrefix("```"), let end = lines[(index + 1)...].firstIndex(where: { $0.text.trimmingCharacters(in: .whitespaces) == "```" }) {
                     index = end
                 }
                 section = "Body"
             } else if section == nil {
-                collection.report.dropped(place(line), "the response header check `\(text)` is not kept: Ferry has no assertions yet")
+                if let assertion = HurlCheck.header(text) {
+                    description.assertions.append(assertion)
+                } else {
+                    collection.report.dropped(place(line), "the response header check `\(text)` is not kept")
+                }
             }
             index += 1
         }

@@ -1,0 +1,121 @@
+import FerryCore
+import Foundation
+
+/// Hurl's response checks as Ferry's: the status line, expected headers, `[Asserts]` lines
+/// (`jsonpath "$.id" == 7`, `header "ETag" exists`, `status == 200`, `duration < 500`, with `count`)
+/// and `[Captures]` lines (`token: jsonpath "$.token"`, `next: header "Location"`, `code: status`,
+/// `id: regex "id=(\d+)"`). What has no counterpart (xpath functions, body filters, cookies…) is nil,
+/// and the importer names it in its report.
+enum HurlCheck {
+    /// `HTTP 200`, `HTTP/1.1 404`: an assertion of the status; nil for `HTTP *`.
+    static func status(_ line: String) -> Assertion? {
+        let words = line.split(separator: " ")
+        guard words.count == 2, let code = Int(words[1]) else { return nil }
+        return Assertion(.status, .compare(.equal, .number(String(code))))
+    }
+
+    /// `Name: value` under the status line: the header must have that value.
+    static func header(_ line: String) -> Assertion? {
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !name.contains(" ") else { return nil }
+        return Assertion(.header(name), .compare(.equal, .string(value)))
+    }
+
+    /// One `[Asserts]` line, or nil.
+    static func assertion(_ line: String) -> Assertion? {
+        guard let (subject, rest) = query(line) else { return nil }
+        var predicate = rest.trimmingCharacters(in: .whitespaces)
+        for (hurl, ferry) in [("not exists", "does not exist"), ("isInteger", "isNumber"), ("isFloat", "isNumber"), ("isBoolean", "isBool")] {
+            predicate = predicate.replacingOccurrences(of: hurl, with: ferry)
+        }
+        if predicate.hasPrefix("matches /"), predicate.hasSuffix("/") {
+            predicate = "matches " + JSONStringLiteral.make(String(predicate.dropFirst(9).dropLast()))
+        }
+        guard case .assertion(let assertion)? = try? CheckLine(parsing: subject + " " + predicate) else { return nil }
+        return assertion
+    }
+
+    /// One `[Captures]` line, or nil.
+    static func capture(_ line: String) -> Capture? {
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+        let source = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let words = source.split(separator: " ", maxSplits: 1).map(String.init)
+        let taken: Capture.Source
+        switch words.first {
+        case "status" where words.count == 1: taken = .status
+        case "header" where words.count == 2: guard let name = unquoted(words[1]) else { return nil }; taken = .header(name)
+        case "regex" where words.count == 2: guard let pattern = unquoted(words[1]) else { return nil }; taken = .regex(pattern)
+        case "jsonpath" where words.count == 2: guard let path = unquoted(words[1]), isSimplePath(path) else { return nil }; taken = .body(path: path)
+        default: return nil
+        }
+        return name.isEmpty ? nil : Capture(name: name, source: taken)
+    }
+
+    /// An assertion as a Hurl `[Asserts]` line, or nil when Hurl has none for it.
+    static func text(of assertion: Assertion) -> String? {
+        let subject: String
+        switch assertion.subject {
+        case .status: subject = "status"
+        case .header(let name): subject = "header " + JSONStringLiteral.make(name)
+        case .body(let path) where isSimplePath(path): subject = "jsonpath " + JSONStringLiteral.make(path)
+        case .duration: subject = "duration"
+        case .size: subject = "bytes count"
+        case .body, .bodyEquals: return nil
+        }
+        switch assertion.predicate {
+        case .oneOf, .statusClass, .length, .isKind(.null), .isKind(.array), .isKind(.object): return nil
+        case .compare(_, .array), .compare(_, .object), .contains(.array), .contains(.object): return nil
+        case .exists(false): return subject + " not exists"
+        default:
+            let predicate = assertion.predicate.text.replacingOccurrences(of: "isBool", with: "isBoolean")
+            return subject + " " + predicate
+        }
+    }
+
+    /// A capture as a Hurl `[Captures]` line.
+    static func text(of capture: Capture) -> String {
+        let source = switch capture.source {
+        case .status: "status"
+        case .header(let name): "header " + JSONStringLiteral.make(name)
+        case .regex(let pattern): "regex " + JSONStringLiteral.make(pattern)
+        case .body(let path): "jsonpath " + JSONStringLiteral.make(path)
+        }
+        return "\(capture.name): \(source)"
+    }
+
+    /// The subject of an assert as a Ferry line starts, and the rest of the line.
+    private static func query(_ line: String) -> (String, String)? {
+        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+        guard let first = words.first else { return nil }
+        let rest = words.count > 1 ? words[1] : ""
+        switch first {
+        case "status", "duration": return (first, rest)
+        case "bytes" where rest.hasPrefix("count "): return ("size", String(rest.dropFirst(6)))
+        case "header", "jsonpath":
+            guard let (argument, after) = quotedArgument(rest) else { return nil }
+            if first == "header" { return ("header " + argument, after) }
+            return isSimplePath(argument) ? (argument, after) : nil
+        default: return nil
+        }
+    }
+
+    /// A leading `"…"` and what follows it.
+    private static func quotedArgument(_ text: String) -> (String, String)? {
+        guard text.hasPrefix("\""), let close = text.dropFirst().firstIndex(of: "\"") else { return nil }
+        return (String(text[text.index(after: text.startIndex)..<close]), String(text[text.index(after: close)...]))
+    }
+
+    private static func unquoted(_ text: String) -> String? {
+        guard let (value, rest) = quotedArgument(text), rest.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return value
+    }
+
+    /// A JSONPath that is one node's path as Ferry reads it (no `..`, filters or wildcards).
+    private static func isSimplePath(_ path: String) -> Bool {
+        path.range(of: #"^\$(\.[A-Za-z_$][A-Za-z0-9_$]*|\[[0-9]+\]|\['[^']*'\]|\["[^"]*"\])*$"#, options: .regularExpression) != nil
+            && !path.contains("'")
+    }
+}
