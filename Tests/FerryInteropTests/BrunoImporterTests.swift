@@ -45,11 +45,14 @@ import Testing
         #expect(prod.variables.first { $0.name == "bark" }?.value == "{{$env.PROC_ENV_VAR}}")
     }
 
-    @Test func assertsTestsAndScriptsAreNamedWithTheirText() throws {
-        let dropped = try Self.imported().report.notes(.dropped)
-        #expect(dropped.contains { $0.place == "echo/echo json.bru:33" && $0.message.contains("`res.status: eq 200`") })
+    @Test func assertsBecomeChecksAndTestsAndScriptsAreNamedWithTheirText() throws {
+        let imported = try Self.imported()
+        let dropped = imported.report.notes(.dropped)
+        let bearer = try #require(imported.requests.first { $0.description.name == "Bearer Auth 200" }?.description)
+        #expect(bearer.assertions == [Assertion(.status, .compare(.equal, .number("200"))),
+                                      Assertion(.body(path: "$.message"), .compare(.equal, .string("Authentication successful")))])
+        #expect(!dropped.contains { $0.place == "echo/echo json.bru:33" }, "res.status: eq 200 is an assertion now")
         #expect(dropped.contains { $0.place == "echo/echo json.bru:40" && $0.message.contains("should return json") })
-        #expect(dropped.contains { $0.place == "auth/bearer/via auth/Bearer Auth 200.bru:18" && $0.message.contains("res.status: 200") })
         #expect(dropped.contains { $0.place == "collection.bru:37" && $0.message.contains("script:pre-request") })
     }
 

@@ -4,8 +4,8 @@ import Foundation
 /// One Bruno request file as a request description: `meta` (name), the method block (URL, body
 /// mode, auth mode), `params:query`, `params:path`, `headers`, the body block of its mode, basic
 /// and bearer auth (`inherit` takes the folder's or the collection's), `docs`. Request variables
-/// go into the collection's environment; `assert`, `vars:post-response`, `tests` and scripts are
-/// named in `report` with their text, for the assertions and captures Ferry does not have yet.
+/// go into the collection's environment; `assert` and `vars:post-response` become checks where Ferry
+/// has them; the rest, `tests` and scripts are named in `report` with their text.
 struct BrunoRequestReader {
     /// The file below the collection (`echo/echo json.bru`), for notes and problems.
     let place: String
@@ -68,7 +68,7 @@ struct BrunoRequestReader {
             variables.append(Variable(name: entry.key, value: Self.template(entry.value)))
             report.approximated(at(entry.line), "the request variable \(entry.key) is in the collection's environment, seen by every request")
         }
-        noteChecks()
+        readChecks(into: &description)
         return description
     }
 
@@ -160,13 +160,22 @@ struct BrunoRequestReader {
         }
     }
 
-    /// Asserts, post-response variables, tests and scripts: each named with its text.
-    private mutating func noteChecks() {
+    /// Asserts and post-response variables Ferry can check become `expect:` and `capture:`; the
+    /// others, tests and scripts are named with their text.
+    private mutating func readChecks(into description: inout RequestDescription) {
         for entry in document.block("assert")?.entries ?? [] where entry.enabled {
-            report.dropped(at(entry.line), "the assert `\(entry.key): \(entry.value)` is not kept: Ferry has no assertions yet")
+            if let assertion = BrunoCheck.assertion(key: entry.key, value: entry.value) {
+                description.assertions.append(assertion)
+            } else {
+                report.dropped(at(entry.line), "the assert `\(entry.key): \(entry.value)` has no counterpart in Ferry's assertions")
+            }
         }
         for entry in document.block("vars:post-response")?.entries ?? [] where entry.enabled {
-            report.dropped(at(entry.line), "the capture `\(entry.key): \(entry.value)` is not kept: Ferry has no captures yet")
+            if let capture = BrunoCheck.capture(name: entry.key, value: entry.value) {
+                description.captures.append(capture)
+            } else {
+                report.dropped(at(entry.line), "the capture `\(entry.key): \(entry.value)` has no counterpart in Ferry's captures")
+            }
         }
         for name in ["script:pre-request", "script:post-response", "tests"] {
             guard let block = document.block(name), !block.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
