@@ -243,6 +243,7 @@ final class TUIRuntime {
         let stream = StreamForwarder(id: id, inbox: inbox)
         transfers[id] = Task.detached {
             let outcome: (response: Response?, error: (any Error)?)
+            var redaction = redaction
             do {
                 let response = try await transport.send(request, receivingInto: .default, progress: progress, observer: stream)
                 stream.finish(time: Int64(Date().timeIntervalSince(startDate) * 1e6))
@@ -253,7 +254,8 @@ final class TUIRuntime {
                         inbox.post(.notice("✗ the cookies were not kept: " + ErrorChain(error).links.map(\.message).joined(separator: ": ")))
                     }
                 }
-                inbox.post(.responseArrived(id: id, ResponseSummary(redaction.redact(response), accept: accept, expectations: expectations, checks: checks)))
+                let summary = TUIRuntime.summary(of: response, accept: accept, expectations: expectations, checks: checks, redaction: &redaction)
+                inbox.post(.responseArrived(id: id, summary))
                 if let schemaEndpoint { inbox.post(TUIRuntime.schemaLoaded(from: response, endpoint: schemaEndpoint, cache: schemaCache)) }
                 outcome = (response, nil)
             } catch {
@@ -265,6 +267,21 @@ final class TUIRuntime {
                 inbox.post(.notice(warning.message))
             }
         }
+    }
+
+    /// The response as the views show it, secrets redacted, checked against `checks`. Values
+    /// captured as secret join `redaction` (for the history too) and are redacted from the views,
+    /// while the captures keep the values as they came.
+    static func summary(of response: Response, accept: String?, expectations: ResponseExpectations, checks: ResponseChecks,
+                        redaction: inout Redaction) -> ResponseSummary {
+        var summary = ResponseSummary(redaction.redact(response), accept: accept, expectations: expectations, checks: checks)
+        let secrets = summary.checks?.captured.filter(\.isSecret) ?? []
+        guard !secrets.isEmpty else { return summary }
+        redaction.add(secrets.map { Redaction.Rule(secret: $0.value, replacement: "{{\($0.name)}}") })
+        let taken = summary.checks
+        summary = ResponseSummary(redaction.redact(response), accept: accept, expectations: expectations)
+        summary.checks = taken
+        return summary
     }
 
     /// The schema an introspection answer holds, kept in the cache; a notice when it holds none.

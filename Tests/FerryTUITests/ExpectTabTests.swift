@@ -43,8 +43,12 @@ import Testing
             let home = try TemporaryDirectory()
             let collection = home.file("examples")
             try FileManager.default.copyItem(atPath: Self.examples, toPath: collection)
+            // The token the demo answers starts with the user's name in base64; it is captured as a secret.
+            let leaked = LockedFlag()
             let tui = InProcessTUI(home: home, width: 120, height: 34, collection: collection,
-                                   variables: [Variable(name: "baseURL", value: server.baseURL)], environmentName: "demo")
+                                   variables: [Variable(name: "baseURL", value: server.baseURL)], environmentName: "demo") { painted in
+                if painted.text.contains(Data("ferry".utf8).base64EncodedString() + ".") { leaked.set() }
+            }
             defer { tui.hangUp() }
             try await tui.waitForScreen { $0.text.contains("env demo") && $0.text.contains("checks/") }
 
@@ -53,6 +57,7 @@ import Testing
             #expect(screen.text.contains("Checks  all passed"), "\(screen)")
             #expect(screen.text.contains("✓ captured {{token}}  (secret)"), "\(screen)")
             #expect(screen.text.contains("✓ $.token length > 20"), "\(screen)")
+            #expect(!leaked.isSet, "a painted frame held the token captured as a secret")
 
             // /me answers 200 only with the token captured by hand from the log-in.
             try await send("me", query: "who am", in: tui, until: "200 OK")
