@@ -77,7 +77,7 @@ struct RunCommand: AsyncCommand {
             rows = try dataFile.map(RunData.rows(fromFile:)) ?? []
             if let dataFile, rows.isEmpty { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--data \(dataFile)", problem: "has no rows")) }
         } catch {
-            stderr.line("ferry: run: " + TerminalSafeText.escaping((error as? FerryError)?.link.message ?? "\(error)"))
+            stderr.line("ferry: run: " + TerminalSafeText.escaping(error is FerryError ? ErrorChain(error).rendered : "\(error)"))
             return .usage
         }
         guard plan.problems.isEmpty else {

@@ -34,9 +34,10 @@ enum DemoSession {
         return name + "." + mac.prefix(12).map { String(format: "%02x", $0) }.joined()
     }
 
+    /// The user a token was made for, when it is one of ours.
     private static func user(of token: String) -> String? {
-        guard let dot = token.firstIndex(of: "."), token == self.token(for: String(decoding: Data(base64Encoded: String(token[..<dot])) ?? Data(), as: UTF8.self)),
-              let data = Data(base64Encoded: String(token[..<dot])) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        guard let dot = token.firstIndex(of: "."), let name = Data(base64Encoded: String(token[..<dot])) else { return nil }
+        let user = String(decoding: name, as: UTF8.self)
+        return token == self.token(for: user) ? user : nil
     }
 }

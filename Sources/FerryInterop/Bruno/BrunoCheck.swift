@@ -43,13 +43,9 @@ enum BrunoCheck {
         case "res.body": return "$"
         default:
             if key.hasPrefix("res.headers."), case let name = String(key.dropFirst(12)), !name.isEmpty, !name.contains(" ") { return "header " + name }
-            if key.hasPrefix("res.body."), key.range(of: #"^res\.body(\.[A-Za-z_$][A-Za-z0-9_$]*|\[[0-9]+\])+$"#, options: .regularExpression) != nil {
-                return "$" + key.dropFirst(8)
-            }
-            if key.hasPrefix("res.body["), key.range(of: #"^res\.body(\.[A-Za-z_$][A-Za-z0-9_$]*|\[[0-9]+\])+$"#, options: .regularExpression) != nil {
-                return "$" + key.dropFirst(8)
-            }
-            return nil
+            // `res.body.items[0].id` is `$.items[0].id`
+            guard key.range(of: #"^res\.body(\.[A-Za-z_$][A-Za-z0-9_$]*|\[[0-9]+\])+$"#, options: .regularExpression) != nil else { return nil }
+            return "$" + key.dropFirst(8)
         }
     }
 

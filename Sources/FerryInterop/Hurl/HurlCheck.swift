@@ -115,7 +115,6 @@ enum HurlCheck {
 
     /// A JSONPath that is one node's path as Ferry reads it (no `..`, filters or wildcards).
     private static func isSimplePath(_ path: String) -> Bool {
-        path.range(of: #"^\$(\.[A-Za-z_$][A-Za-z0-9_$]*|\[[0-9]+\]|\['[^']*'\]|\["[^"]*"\])*$"#, options: .regularExpression) != nil
-            && !path.contains("'")
+        path.range(of: #"^\$(\.[A-Za-z_$][A-Za-z0-9_$]*|\[[0-9]+\]|\["[^"]*"\])*$"#, options: .regularExpression) != nil
     }
 }
