@@ -18,7 +18,7 @@ public final class VariableChainer: @unchecked Sendable {
     private let root: String
     private let environment: String?
     private let chains: [String: VariableChain]
-    private let transport: CurlTransport
+    private let transport: any Transport
     private let cache: ChainValueCache?
     private let now: @Sendable () -> Date
     private let onSent: @Sendable (Sent) -> Void
@@ -26,10 +26,10 @@ public final class VariableChainer: @unchecked Sendable {
     /// Values taken in this session, with when they were taken.
     private var taken: [String: (value: Variable, at: Date)] = [:]
     /// Top-level takes in flight, so requests sent at once (`--jobs`) share one login.
-    private var inFlight: [String: Task<Variable, any Error>] = [:]
+    private var inFlight: [String: Task<(Variable, sent: Sent?), any Error>] = [:]
 
     /// A chainer for the collection at `root` with the chains of its environment.
-    public init(root: String, environment: String?, chains: [VariableChain], transport: CurlTransport,
+    public init(root: String, environment: String?, chains: [VariableChain], transport: any Transport,
                 cache: ChainValueCache?, now: @escaping @Sendable () -> Date = Date.init,
                 onSent: @escaping @Sendable (Sent) -> Void = { _ in }) {
         self.root = root
@@ -49,6 +49,12 @@ public final class VariableChainer: @unchecked Sendable {
         try await resolving(resolver, own: own, stack: [], attempt)
     }
 
+    /// The value of `chain` (its request sent unless a fresh value is kept), with the variables of
+    /// `resolver`, and the request sent for it (nil when a kept value served).
+    public func value(of chain: VariableChain, resolver: VariableResolver) async throws -> (Variable, sent: Sent?) {
+        try await value(of: chain, resolver: resolver, stack: [])
+    }
+
     private func resolving<Result>(_ resolver: VariableResolver, own: [VariableChain], stack: [String],
                                    _ attempt: (VariableResolver) throws -> Result) async throws -> (Result, VariableResolver) {
         var resolver = resolver
@@ -60,21 +66,21 @@ public final class VariableChainer: @unchecked Sendable {
                 guard let chain = own.last(where: { $0.name == name }) ?? chains[name], tried.insert(name).inserted else {
                     throw FerryError.invalidRequest(reason: .unresolvedVariable(name: name, place: place))
                 }
-                resolver.add([try await value(of: chain, resolver: resolver, stack: stack)])
+                resolver.add([try await value(of: chain, resolver: resolver, stack: stack).0])
             }
         }
     }
 
     /// The chain's value: from this session or the cache while fresh, else taken by sending its request.
-    private func value(of chain: VariableChain, resolver: VariableResolver, stack: [String]) async throws -> Variable {
-        if let fresh = freshValue(of: chain) { return fresh }
+    private func value(of chain: VariableChain, resolver: VariableResolver, stack: [String]) async throws -> (Variable, sent: Sent?) {
+        if let fresh = freshValue(of: chain) { return (fresh, nil) }
         guard !stack.contains(chain.request) else {
             let cycle = (stack + [chain.request]).joined(separator: " → ")
             throw FerryError.invalidRequest(reason: .chainFailed(name: chain.name, request: chain.request,
                                                                  underlying: CheckProblem("the chain comes back to a request already waiting for it: \(cycle)")))
         }
         guard stack.isEmpty else { return try await take(chain, resolver: resolver, stack: stack) }
-        let task = lock.withLock { () -> Task<Variable, any Error> in
+        let task = lock.withLock { () -> Task<(Variable, sent: Sent?), any Error> in
             if let running = inFlight[chain.name] { return running }
             let started = Task { try await take(chain, resolver: resolver, stack: stack) }
             inFlight[chain.name] = started
@@ -94,7 +100,7 @@ public final class VariableChainer: @unchecked Sendable {
     }
 
     /// Sends the chain's request (its own chains taken first) and takes the value from its response.
-    private func take(_ chain: VariableChain, resolver: VariableResolver, stack: [String]) async throws -> Variable {
+    private func take(_ chain: VariableChain, resolver: VariableResolver, stack: [String]) async throws -> (Variable, sent: Sent?) {
         func failure(_ error: any Error & Sendable) -> FerryError {
             .invalidRequest(reason: .chainFailed(name: chain.name, request: chain.request, underlying: error))
         }
@@ -122,7 +128,7 @@ public final class VariableChainer: @unchecked Sendable {
         defer { onSent(Sent(chain: chain, exchange: exchange)) }
         let response: Response
         do {
-            response = try await transport.send(resolved.request)
+            response = try await transport.send(resolved.request, receivingInto: .default, progress: nil)
         } catch {
             exchange.error = error as? FerryError ?? .explicitlyCancelled
             throw failure(exchange.error!)
@@ -150,6 +156,6 @@ public final class VariableChainer: @unchecked Sendable {
         let time = now()
         lock.withLock { taken[chain.name] = (variable, time) }
         try? cache?.store(value, of: chain, at: time)
-        return variable
+        return (variable, Sent(chain: chain, exchange: exchange))
     }
 }
