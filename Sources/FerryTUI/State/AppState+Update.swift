@@ -143,6 +143,10 @@ extension AppState {
                 return [.cancel(id: id)]
             }
             if focus == .url { focus = .response }  // Esc always leaves a text field
+            if focus == .response, response.tab == .tree, let filter = exchange.summary?.tree.filter {
+                editTree { $0.clearFilter() }
+                notice = "the whole document (the filter was \(filter))"
+            }
         case .quit: return quit()
         case .help:
             overlays.showHelp = true
@@ -171,7 +175,13 @@ extension AppState {
             } else {
                 move(action)
             }
-        case .expandNode: editTree { $0.expand() }
+        case .expandNode:
+            // On a filter's match, Enter offers what to do with it: keep it as a check, or open it.
+            if let tree = exchange.summary?.tree, tree.rows.indices.contains(tree.selection), tree.isFilterRoot(tree.selection), !tree.isExpanded(tree.selection) {
+                overlays.palette = CommandPalette(choices: [.assertNode, .captureNode, .expandNode])
+            } else {
+                editTree { $0.expand() }
+            }
         case .collapseNode: editTree { $0.collapse() }
         case .toggleWrap: response.wrap.toggle()
         case .edit: startEdit()
