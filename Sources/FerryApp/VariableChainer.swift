@@ -133,18 +133,10 @@ public final class VariableChainer: @unchecked Sendable {
             exchange.error = error as? FerryError ?? .explicitlyCancelled
             throw failure(exchange.error!)
         }
-        var evaluated = response
-        var document: Document?
-        if let expectations = description.expectations {
-            let evaluation = expectations.evaluator(accept: resolved.request.headers["Accept"], fallback: .auto)
-                .evaluate(response, method: resolved.request.method)
-            evaluated = evaluation.response
-            exchange.error = evaluation.error
-            if case .document(let parsed)? = evaluation.value { document = parsed }
-        }
+        let (evaluated, evaluationError, facts) = description.evaluate(response, of: resolved.request)
         exchange.response = evaluated
-        if let error = exchange.error { throw failure(error) }
-        let facts = ResponseFacts(response: evaluated, method: resolved.request.method, document: document, examples: description.examples)
+        exchange.error = evaluationError
+        if let evaluationError { throw failure(evaluationError) }
         let value: String
         do {
             value = try chain.capture.take(from: facts)

@@ -166,17 +166,9 @@ public struct CollectionRunner: Sendable {
             result.error = error as? FerryError ?? .explicitlyCancelled
             return result
         }
-        var document: Document?
-        var evaluated = response
-        if let expectations = item.description.expectations {
-            let evaluation = expectations.evaluator(accept: resolved.request.headers["Accept"], fallback: .auto)
-                .evaluate(response, method: resolved.request.method)
-            evaluated = evaluation.response
-            result.error = evaluation.error
-            if case .document(let parsed)? = evaluation.value { document = parsed }
-        }
+        let (evaluated, evaluationError, facts) = item.description.evaluate(response, of: resolved.request)
         result.response = evaluated
-        let facts = ResponseFacts(response: evaluated, method: resolved.request.method, document: document, examples: item.description.examples)
+        result.error = evaluationError
         do {
             result.checks = CheckReport(checking: try item.description.checks.rendered(with: item.description.ownVariables(over: resolver)), facts: facts)
         } catch {
