@@ -9,6 +9,8 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
     let handshake: (status: Int, headers: FerryCore.HTTPHeaders, time: Int64)
     let handshakeRequest: SentRequest
     let handshakeTimeline: Timeline
+    /// Read when the connection opened (a closed channel no longer knows it).
+    let remoteAddress: String?
     let received: AsyncStream<WebSocketMessage>
     private let channel: any Channel
     private let clock: WebSocketClock
@@ -19,14 +21,12 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
         self.handshake = handshake
         handshakeRequest = request
         handshakeTimeline = timeline
+        remoteAddress = channel.remoteAddress.flatMap { address in address.ipAddress.flatMap { ip in address.port.map { "\(ip):\($0)" } } }
         self.received = received
         self.clock = clock
     }
 
-    var remoteAddress: String? {
-        guard let address = channel.remoteAddress, let ip = address.ipAddress, let port = address.port else { return nil }
-        return "\(ip):\(port)"
-    }
+
 
     @discardableResult
     func send(_ kind: WebSocketMessage.Kind, _ data: Data) async throws -> WebSocketMessage {
