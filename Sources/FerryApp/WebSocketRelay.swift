@@ -16,6 +16,11 @@ final class WebSocketRelay: Sendable {
     private let redaction: Redaction
     private let connection = Mutex<(any WebSocketConnection)?>(nil)
     private let transcript = Mutex(WebSocketTranscript())
+    /// Messages relayed and not yet taken by the UI loop: at most `backlog` of the newest, the older
+    /// ones counted; `posted` while a message that takes them is in the inbox.
+    private let outbox = Mutex<(messages: [WebSocketMessage], skipped: WebSocketSkipped, posted: Bool)>(([], WebSocketSkipped(), false))
+    /// The most messages waiting for the UI loop (as many as the Events tab keeps).
+    static let backlog = 10_000
     /// Messages that arrived while one of ours was being written: they are relayed after it, so an
     /// echo never shows before what it echoes.
     private let held = Mutex<(writing: Int, messages: [WebSocketMessage])>((0, []))
@@ -102,12 +107,33 @@ final class WebSocketRelay: Sendable {
     private func relay(_ messages: [WebSocketMessage]) {
         guard !messages.isEmpty else { return }
         transcript.withLock { transcript in messages.forEach { transcript.append($0) } }
-        inbox.post(.webSocketMessages(id: id, messages.map { message in
+        let shown = messages.map { message in
             var shown = message
             shown.data = redaction.redact(message.data)
             shown.closeReason = message.closeReason.map(redaction.redact)
             return shown
-        }))
+        }
+        let post = outbox.withLock { outbox in
+            outbox.messages += shown
+            let excess = outbox.messages.count - Self.backlog
+            if excess > 0 {
+                for dropped in outbox.messages.prefix(excess) {
+                    if dropped.direction == .sent { outbox.skipped.sent += 1 } else { outbox.skipped.received += 1 }
+                    outbox.skipped.bytes += Int64(dropped.data.count)
+                }
+                outbox.messages.removeFirst(excess)
+            }
+            defer { outbox.posted = true }
+            return !outbox.posted
+        }
+        guard post else { return }
+        inbox.post { [self] in
+            let (messages, skipped) = outbox.withLock { outbox in
+                defer { outbox = ([], WebSocketSkipped(), false) }
+                return (outbox.messages, outbox.skipped)
+            }
+            return messages.isEmpty && skipped.count == 0 ? nil : .webSocketMessages(id: id, messages, skipped: skipped)
+        }
     }
 
     /// The opcode and bytes of what the composer gave: text, or a file's bytes as binary.

@@ -127,7 +127,7 @@ extension TUITests {
             try session.send("i")
             try session.send("bye?", literal: true)
             try session.send("Enter")
-            var screen = try await session.waitForScreen { $0.contains("WebSocket closed 4001 (bye 4001)") }
+            var screen = try await session.waitForScreen { $0.contains("· closed 4001 (bye 4001)") }
             #expect(screen.contains("↑  text"), "\(screen)")
             #expect(!screen.contains("↑ bye?"), "the composer closed with the connection: \(screen)")
 
@@ -138,7 +138,7 @@ extension TUITests {
             try session.send("i")
             try session.send("x", literal: true)
             try session.send("Enter")
-            screen = try await session.waitForScreen { $0.contains("WebSocket closed 1006") }
+            screen = try await session.waitForScreen { $0.contains("· closed 1006") }
             #expect(screen.contains("dropped without a close"), "\(screen)")
             try session.send("q")
             try await session.waitForScreen { $0.contains("EXITED 0") }

@@ -20,9 +20,9 @@ extension AppState {
     }
 
     /// Messages of request `id`'s WebSocket went or came.
-    mutating func webSocketMessagesArrived(id: Int, _ messages: [WebSocketMessage]) {
+    mutating func webSocketMessagesArrived(id: Int, _ messages: [WebSocketMessage], skipped: WebSocketSkipped) {
         guard events.webSocket?.id == id else { return }
-        events.append(messages)
+        events.append(messages, skipped: skipped)
     }
 
     /// The WebSocket of request `id` ended: Raw and Hex show its transcript, the tabs stay as they are.

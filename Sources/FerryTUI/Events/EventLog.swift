@@ -67,6 +67,12 @@ public struct EventLog<Element: LoggedEvent>: Sendable {
         return dropped
     }
 
+    /// Counts events that arrived but are not kept (the runtime passed on only the newest).
+    public mutating func skip(_ count: Int, bytes: Int64) {
+        total += count
+        self.bytes += bytes
+    }
+
     private mutating func dropOldest() {
         keptBytes -= slots[first]?.size ?? 0
         slots[first] = nil

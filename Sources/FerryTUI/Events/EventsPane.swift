@@ -63,9 +63,12 @@ public struct EventsPane: Sendable {
         follows(after: log.append(events))
     }
 
-    /// WebSocket messages went or came; a close ends (or answers) the session.
-    public mutating func append(_ arrived: [WebSocketMessage]) {
+    /// WebSocket messages went or came (after `skipped` ones only counted); a close ends (or answers) the session.
+    public mutating func append(_ arrived: [WebSocketMessage], skipped: WebSocketSkipped = WebSocketSkipped()) {
         guard var socket = webSocket else { return }
+        socket.sent += skipped.sent
+        socket.received += skipped.received
+        messages.skip(skipped.count, bytes: skipped.bytes)
         for message in arrived {
             if message.direction == .sent { socket.sent += 1 } else { socket.received += 1 }
             if message.kind == .close {

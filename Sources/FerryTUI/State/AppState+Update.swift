@@ -33,8 +33,8 @@ extension AppState {
             streamEventsArrived(id: id, arrived)
         case .webSocketOpened(let id, let summary):
             webSocketOpened(id: id, summary)
-        case .webSocketMessages(let id, let messages):
-            webSocketMessagesArrived(id: id, messages)
+        case .webSocketMessages(let id, let messages, let skipped):
+            webSocketMessagesArrived(id: id, messages, skipped: skipped)
         case .webSocketEnded(let id, let summary):
             webSocketEnded(id: id, summary)
         case .requestFailed(let id, let chain, let elapsed):

@@ -14,8 +14,9 @@ public enum Message: Sendable {
     case streamEvents(id: Int, [StreamEvent])
     /// The WebSocket of request `id` is open: its handshake as a response (the 101, its headers, the phases).
     case webSocketOpened(id: Int, ResponseSummary)
-    /// Messages of request `id`'s WebSocket, sent or received, in order.
-    case webSocketMessages(id: Int, [WebSocketMessage])
+    /// Messages of request `id`'s WebSocket, sent or received, in order; before them, how many went
+    /// and came that the runtime did not keep (the UI fell behind a flood), and their bytes.
+    case webSocketMessages(id: Int, [WebSocketMessage], skipped: WebSocketSkipped = WebSocketSkipped())
     /// The WebSocket of request `id` ended: the session as a response (its transcript as the body).
     case webSocketEnded(id: Int, ResponseSummary)
     /// The external editor closed: the new body, or nil when it could not run (with why in `notice`).

@@ -9,19 +9,18 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
     let handshake: (status: Int, headers: FerryCore.HTTPHeaders, time: Int64)
     let handshakeRequest: SentRequest
     let handshakeTimeline: Timeline
-    /// Read when the connection opened (a closed channel no longer knows it).
     let remoteAddress: String?
     let received: AsyncStream<WebSocketMessage>
     private let channel: any Channel
     private let clock: WebSocketClock
 
     init(channel: any Channel, handshake: (status: Int, headers: FerryCore.HTTPHeaders, time: Int64), request: SentRequest,
-         timeline: Timeline, received: AsyncStream<WebSocketMessage>, clock: WebSocketClock) {
+         timeline: Timeline, remote: String?, received: AsyncStream<WebSocketMessage>, clock: WebSocketClock) {
         self.channel = channel
         self.handshake = handshake
         handshakeRequest = request
         handshakeTimeline = timeline
-        remoteAddress = channel.remoteAddress.flatMap { address in address.ipAddress.flatMap { ip in address.port.map { "\(ip):\($0)" } } }
+        remoteAddress = remote
         self.received = received
         self.clock = clock
     }

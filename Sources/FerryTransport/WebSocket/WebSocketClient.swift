@@ -57,7 +57,7 @@ enum WebSocketClient {
                                                preTransfer: max(answer.connected, answer.secured), firstByte: answer.answered, total: answer.answered)
             return NIOWebSocketConnection(channel: channel, handshake: (answer.status, answer.headers, answer.answered),
                                           request: SentRequest(rawHead: head.text, bodyBytes: 0),
-                                          timeline: Timeline(start: started, queue: 0, marks: marks), received: stream, clock: clock)
+                                          timeline: Timeline(start: started, queue: 0, marks: marks), remote: answer.remote, received: stream, clock: clock)
         } catch {
             try? await channel.close()
             throw failure(error, host: host, port: port)

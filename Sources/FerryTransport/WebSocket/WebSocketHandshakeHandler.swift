@@ -14,9 +14,9 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
     typealias InboundOut = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    /// The answer's head: status and headers, and when the connection was made, the TLS handshake
-    /// done (0 without TLS) and the head read, on the connection's clock.
-    typealias Head = (status: Int, headers: FerryCore.HTTPHeaders, connected: Int64, secured: Int64, answered: Int64)
+    /// The answer's head: status and headers, when the connection was made, the TLS handshake done
+    /// (0 without TLS) and the head read, on the connection's clock, and the server's address.
+    typealias Head = (status: Int, headers: FerryCore.HTTPHeaders, connected: Int64, secured: Int64, answered: Int64, remote: String?)
 
     /// A head longer than this is refused.
     private static let maximumHeadSize = 64 << 10
@@ -31,6 +31,7 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
     private var done = false
     private var connected: Int64 = 0
     private var secured: Int64 = 0
+    private var remote: String?
 
     /// The upgrade request's head for `target` and `headers`, and the key it carries.
     static func head(target: String, headers: [(name: String, value: String)]) -> (text: String, key: String) {
@@ -52,6 +53,7 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
 
     func channelActive(context: ChannelHandlerContext) {
         connected = clock.now
+        remote = context.channel.remoteAddress.flatMap { address in address.ipAddress.flatMap { ip in address.port.map { "\(ip):\($0)" } } }
         context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: request)), promise: nil)
         context.fireChannelActive()
     }
@@ -88,7 +90,7 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
             return fail("\(error)", context: context)
         }
         done = true
-        promise.succeed((status.code, headers, connected, secured, clock.now))
+        promise.succeed((status.code, headers, connected, secured, clock.now, remote))
         if let rest = received, rest.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(rest)) }
         received = nil
         context.pipeline.syncOperations.removeHandler(self, promise: nil)
