@@ -106,4 +106,31 @@ import Testing
             #expect(try await tui.quit() == 0)
         }
     }
+
+    /// Messages the runtime only counted (the UI fell behind) count in the totals, not in the rows.
+    @Test func skippedMessagesAreCountedNotKept() {
+        var state = openState()
+        let message = WebSocketMessage(direction: .received, kind: .text, data: Data("x".utf8), time: 1)
+        _ = state.update(.webSocketMessages(id: 1, [message], skipped: WebSocketSkipped(sent: 1, received: 40, bytes: 400)))
+        #expect(state.events.messages.total == 42 && state.events.count == 1)
+        #expect(state.events.messages.bytes == 401)
+        #expect(state.events.webSocket?.sent == 1 && state.events.webSocket?.received == 41)
+        #expect(state.events.selectedMessage?.number == 42)
+    }
+
+    /// In-process against the demo server's fastest push: every message is counted, the newest are
+    /// kept, and the server's close arrives whole.
+    @Test func aFloodIsCountedWholeAndKeptBounded() async throws {
+        try await withDemoServer { server in
+            let home = try TemporaryDirectory()
+            let tui = InProcessTUI(home: home, width: 120, height: 34)
+            defer { tui.hangUp() }
+            try await tui.waitForScreen { $0.text.contains("Nothing sent yet") }
+            tui.type(server.baseURL.replacingOccurrences(of: "http://", with: "ws://") + "/ws/push?count=20000&interval=0")
+            tui.press(.enter)
+            let screen = try await tui.waitForScreen(timeout: .seconds(60)) { $0.text.contains("WebSocket closed 1000") }
+            #expect(screen.text.contains("20002 messages, the newest 10000 kept (↑0 ↓20002)"), "\(screen.text)")
+            #expect(try await tui.quit() == 0)
+        }
+    }
 }
