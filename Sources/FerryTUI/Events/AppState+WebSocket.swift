@@ -31,8 +31,7 @@ extension AppState {
         events.webSocketEnded()
         if exchange.summary != nil { exchange = .finished(summary) }
         if response.views.prompt?.kind == .message { response.views.prompt = nil }
-        let close = events.webSocket?.close
-        notice = "WebSocket closed" + (close?.closeCode.map { " \($0)" } ?? "") + (close?.closeReason.map { $0.isEmpty ? "" : " (\($0))" } ?? "")
+        notice = "WebSocket closed" + (events.webSocket?.close.map { " " + WebSocketContent.closeText($0) } ?? "")
     }
 
     /// `i` in the Events tab of an open WebSocket: the composer, on the tab's last row.
