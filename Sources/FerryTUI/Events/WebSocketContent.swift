@@ -8,7 +8,7 @@ import Foundation
 enum WebSocketContent {
     static func lines(_ state: AppState, socket: EventsPane.WebSocket, width: Int, height: Int) -> [[Span]] {
         let pane = state.events
-        var lines = [header(pane, socket: socket, keymap: state.keymap)]
+        var lines = [header(pane, socket: socket)]
         let listHeight = max(3, height / 2 - 1)
         let first = max(0, min(pane.selection - listHeight + 1, pane.messages.count - listHeight))
         for index in first..<min(pane.messages.count, first + listHeight) {
@@ -25,16 +25,14 @@ enum WebSocketContent {
         return lines + detail(message, height: max(0, height - lines.count))
     }
 
-    /// The counts both ways and the connection's state.
-    private static func header(_ pane: EventsPane, socket: EventsPane.WebSocket, keymap: Keymap) -> [Span] {
+    /// The counts both ways and the connection's state (the footer names the keys).
+    private static func header(_ pane: EventsPane, socket: EventsPane.WebSocket) -> [Span] {
         let total = pane.messages.total
         let messages = total == 1 ? "1 message" : "\(total) messages"
         let count = total == pane.messages.count ? messages : "\(messages), the newest \(pane.messages.count) kept"
         let state: String
         switch socket.phase {
-        case .open:
-            state = "open, " + (pane.follow ? "following" : "paused (End follows)")
-                + " · \(keymap.keys(for: .composeMessage)) writes, \(keymap.keys(for: .cancel)) closes"
+        case .open: state = "open, " + (pane.follow ? "following" : "paused (End follows)")
         case .closing: state = "closing…"
         case .closed: state = "closed" + (socket.close.map { " " + closeText($0) } ?? "")
         }
