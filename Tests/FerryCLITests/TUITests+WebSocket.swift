@@ -95,6 +95,13 @@ extension TUITests {
             #expect(screen.contains("4 messages (↑0 ↓4)"), "ping, two pushes, the close: \(screen)")
             #expect(screen.contains("↓  close"), "\(screen)")
             #expect(screen.contains("1000 (that was all)"), "\(screen)")
+            // The history pane shows the session as it was: the 101, its transcript in Raw, no failure.
+            try session.send("F5")
+            try await session.waitForScreen { $0.contains("History:") && $0.contains("GET    101 ws://") }
+            try session.send("Enter")
+            let recorded = try await session.waitForScreen { $0.contains("recorded exchange") }
+            #expect(recorded.contains("101 Switching Protocols"), "\(recorded)")
+            #expect(!recorded.contains("validation"), "\(recorded)")
             try session.send("q")
             try await session.waitForScreen { $0.contains("EXITED 0") }
 
