@@ -38,7 +38,9 @@ final class HistoryBrowser: Sendable {
                                     headers: HTTPHeaders(entry.responseHeaders), body: ResponseBody(storage: .memory(bytes), count: Int64(bytes.count)),
                                     effectiveURL: entry.effectiveURL ?? entry.url, remoteAddress: entry.remoteAddress, redirects: entry.redirects,
                                     timeline: entry.timeline ?? Timeline(start: entry.time), sent: nil)
-            return .historyEntryLoaded(request, ResponseSummary(response, accept: nil), replay: replay)
+            // A WebSocket session's 101 is what was asked for: shown as the TUI showed it, not validated.
+            let isWebSocket = URL(string: entry.url).map { Request(url: $0).isWebSocket } ?? false
+            return .historyEntryLoaded(request, isWebSocket ? .webSocket(response) : ResponseSummary(response, accept: nil), replay: replay)
         }
     }
 

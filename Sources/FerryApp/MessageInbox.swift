@@ -3,11 +3,23 @@ import Synchronization
 
 /// Messages posted from other threads (transfers, signals, background reads) for the UI loop to pick up.
 final class MessageInbox: Sendable {
-    private let messages = Mutex<[Message]>([])
+    /// A message, or one made when the loop picks it up (nil: nothing to say by then).
+    private enum Entry {
+        case now(Message)
+        case later(@Sendable () -> Message?)
+    }
+
+    private let messages = Mutex<[Entry]>([])
     private let outstanding = Atomic<Int>(0)
 
     func post(_ message: Message) {
-        messages.withLock { $0.append(message) }
+        messages.withLock { $0.append(.now(message)) }
+    }
+
+    /// Posts a message made when the loop drains the inbox, in its place among the others: a
+    /// producer faster than the loop gathers what the loop will take meanwhile in bounded memory.
+    func post(later make: @escaping @Sendable () -> Message?) {
+        messages.withLock { $0.append(.later(make)) }
     }
 
     /// Runs `work` off the UI thread and posts its answer; until it is posted, `isExpectingAnswers`
@@ -25,9 +37,15 @@ final class MessageInbox: Sendable {
 
     /// Everything posted since the last call, oldest first.
     func drain() -> [Message] {
-        messages.withLock { messages in
+        let entries = messages.withLock { messages in
             defer { messages.removeAll(keepingCapacity: true) }
             return messages
+        }
+        return entries.compactMap { entry in
+            switch entry {
+            case .now(let message): message
+            case .later(let make): make()
+            }
         }
     }
 }

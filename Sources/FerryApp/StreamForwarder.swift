@@ -2,20 +2,24 @@ import FerryCore
 import FerryTUI
 import Synchronization
 
-/// Watches a TUI request's response: when it is a stream (server-sent events, NDJSON), cuts the body
+/// Watches a TUI request's response: when it is a stream (server-sent events, NDJSON, any body when
+/// the user asked for streams), cuts the body
 /// into events as it arrives and posts them to the UI loop. Runs on the transport's thread.
 final class StreamForwarder: ResponseStreamObserver {
     private let id: Int
     private let inbox: MessageInbox
     private let decoder = Mutex<StreamEventDecoder?>(nil)
+    /// Every response streams, cut into lines, as `--stream` asks.
+    private let forced: Bool
 
-    init(id: Int, inbox: MessageInbox) {
+    init(id: Int, inbox: MessageInbox, forced: Bool) {
         self.id = id
         self.inbox = inbox
+        self.forced = forced
     }
 
     func responseHeadArrived(_ status: HeaderLine.Status, headers: HTTPHeaders, time: Int64) -> Bool {
-        guard let framing = StreamFraming(contentType: headers["Content-Type"]) else {
+        guard let framing = StreamFraming(status: status.code, headers: headers, forced: forced) else {
             decoder.withLock { $0 = nil }
             return false
         }

@@ -32,6 +32,8 @@ final class TUIRuntime {
     private static let bodyHexRows = 65_536
     private var previous: Canvas?
     private var transfers: [Int: Task<Void, Never>] = [:]
+    /// The TUI's WebSockets, by the id of the request that opened them.
+    private var webSockets: [Int: WebSocketRelay] = [:]
     private var searchTask: Task<Void, Never>?
     private var sendStarted: [Int: ContinuousClock.Instant] = [:]
     private var signalSources: [any DispatchSourceSignal] = []
@@ -71,6 +73,7 @@ final class TUIRuntime {
             // While a request, a search or a background read is under way, look at the inbox often
             // so its answer shows at once.
             let waiting = state.exchange.isSending || state.response.views.search.map { $0.result == nil } == true || inbox.isExpectingAnswers
+                || state.events.webSocket.map { $0.phase != .closed } == true
             if let event = terminal.nextEvent(timeout: waiting ? 10 : 250) {
                 if case .key = event { trace.keyReceived() }
                 messages.append(event)
@@ -108,6 +111,12 @@ final class TUIRuntime {
             send(outgoing, id: id)
         case .cancel(let id):
             transfers[id]?.cancel()
+        case .openWebSocket(let id, let outgoing):
+            openWebSocket(outgoing, id: id)
+        case .sendWebSocketMessage(let id, let message):
+            webSockets[id]?.send(message)
+        case .closeWebSocket(let id):
+            webSockets[id]?.close()
         case .editBody(let text):
             editBody(text)
         case .search(let search):
@@ -275,7 +284,7 @@ final class TUIRuntime {
         let startDate = Date()
         let schemaCache = self.schemaCache
         let schemaEndpoint = outgoing.schemaEndpoint
-        let stream = StreamForwarder(id: id, inbox: inbox)
+        let stream = StreamForwarder(id: id, inbox: inbox, forced: outgoing.forcesStream)
         transfers[id] = Task.detached {
             let outcome: (response: Response?, error: (any Error)?)
             var redaction = redaction
@@ -300,6 +309,29 @@ final class TUIRuntime {
             if case .failure(let warning) = recorder?.record(request: request, response: outcome.response, error: outcome.error,
                                                                  started: startDate, origin: origin, redaction: redaction) {
                 inbox.post(.notice(warning.message))
+            }
+        }
+    }
+
+    /// Opens the request's WebSocket; its messages come back as they go and come, and the session is
+    /// recorded in the history when it ends.
+    private func openWebSocket(_ outgoing: OutgoingRequest, id: Int) {
+        let request = outgoing.resolved.request
+        let redaction = outgoing.resolved.redaction
+        let relay = WebSocketRelay(id: id, inbox: inbox, redaction: redaction)
+        webSockets[id] = relay
+        sendStarted[id] = .now
+        let transport = self.transport
+        let recorder = self.recorder
+        let inbox = self.inbox
+        let origin = HistoryOrigin(collection: workspace?.root, requestPath: outgoing.requestPath, environment: outgoing.environment)
+        let startDate = Date()
+        transfers[id] = Task.detached {
+            await relay.run(request, transport: transport) { response, error in
+                if case .failure(let warning) = recorder?.record(request: request, response: response, error: error,
+                                                                     started: startDate, origin: origin, redaction: redaction) {
+                    inbox.post(.notice(warning.message))
+                }
             }
         }
     }

@@ -81,7 +81,7 @@ struct SendCommand: AsyncCommand {
         }
         if request.isWebSocket {
             return await WebSocketSession(request: request, printer: printer, json: options.json, include: options.include,
-                                          keepOpen: options.keepOpen).run(on: transport)
+                                          keepOpen: options.keepOpen, origin: options.noHistory ? nil : origin).run(on: transport)
         }
         let destination: ResponseDestination = options.output.map { $0 == "-" ? .default : .file(path: $0) } ?? .default
         let started = Date()

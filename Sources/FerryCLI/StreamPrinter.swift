@@ -49,8 +49,7 @@ final class StreamPrinter: ResponseStreamObserver, @unchecked Sendable {
 
     func responseHeadArrived(_ status: HeaderLine.Status, headers: HTTPHeaders, time: Int64) -> Bool {
         lock.withLock {
-            let redirecting = (300..<400).contains(status.code) && headers["Location"] != nil
-            guard !redirecting, let framing = StreamFraming(contentType: headers["Content-Type"]) ?? (forced ? .lines : nil) else {
+            guard let framing = StreamFraming(status: status.code, headers: headers, forced: forced) else {
                 decoder = nil
                 return false
             }

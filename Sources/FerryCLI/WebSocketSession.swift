@@ -1,4 +1,5 @@
 import FerryCore
+import FerryStore
 import Foundation
 
 /// `ferry send ws://…`: opens the WebSocket, sends each line of standard input as a text message,
@@ -7,20 +8,9 @@ import Foundation
 /// JSON object per line, then a last line for the connection. When standard input ends and the
 /// connection has been quiet for `lingering` (answers to the last messages may still be coming), a
 /// close (1000) is sent, unless `--keep-open`; Ctrl-C sends one and exits 130. A connection dropped
-/// without a close exits 2.
+/// without a close exits 2. The session is recorded in the history as one entry: the handshake, and
+/// the messages as a JSON Lines transcript (`WebSocketTranscript`).
 struct WebSocketSession {
-    /// One message as `--json` writes it.
-    struct MessageLine: Encodable {
-        var direction: String
-        var kind: String
-        var timeMs: Double
-        var size: Int
-        var text: String?
-        var base64: String?
-        var closeCode: Int?
-        var closeReason: String?
-    }
-
     /// The last `--json` line: the connection as a whole.
     struct ConnectionLine: Encodable {
         struct Part: Encodable {
@@ -45,14 +35,19 @@ struct WebSocketSession {
     let json: Bool
     let include: Bool
     let keepOpen: Bool
+    /// Where the request came from, for the history; nil: the session is not recorded (`--no-history`).
+    let origin: HistoryOrigin?
 
     func run(on transport: any Transport) async -> ExitStatus {
+        let started = Date()
         let connection: any WebSocketConnection
         do {
             connection = try await transport.openWebSocket(request)
         } catch {
-            printer.printError(error as? FerryError ?? .explicitlyCancelled)
-            return ExitStatus(for: error as? FerryError ?? .explicitlyCancelled)
+            let failure = error as? FerryError ?? .explicitlyCancelled
+            printer.printError(failure)
+            record(response: nil, error: failure, started: started)
+            return ExitStatus(for: failure)
         }
         let handshake = connection.handshake
         if include, !json { printer.printHead(statusLine: "HTTP/1.1 \(handshake.status) Switching Protocols", headers: handshake.headers) }
@@ -61,16 +56,18 @@ struct WebSocketSession {
         let sender = Task { await sendStandardInput(over: connection, counts: counts) }
         let interrupt = InterruptHandler {
             interrupted.set()
-            Task { _ = await connection.close(code: 1000, reason: "interrupted") }
+            Task { counts.sentOne(await connection.close(code: 1000, reason: "interrupted")) }
         }
         defer { interrupt.cancel() }
         var close: WebSocketMessage?
         for await message in connection.received {
-            counts.receivedOne()
+            counts.receivedOne(message)
             show(message)
             if message.kind == .close { close = message }
         }
         sender.cancel()
+        let ended = Int64(Date().timeIntervalSince(started) * 1e6)
+        record(response: counts.transcript.response(of: connection, url: request.url.absoluteString, ended: ended), error: nil, started: started)
         let status: ExitStatus = interrupted.isSet ? .cancelled : close?.closeCode == WebSocketMessage.abnormalClosure ? .transport : .success
         if json {
             let part = ConnectionLine.Part(url: request.url.absoluteString, status: handshake.status,
@@ -92,8 +89,9 @@ struct WebSocketSession {
         }
         do {
             for await line in lines {
-                show(try await connection.send(.text, Data(line.utf8)))
-                counts.sentOne()
+                let sent = try await connection.send(.text, Data(line.utf8))
+                show(sent)
+                counts.sentOne(sent)
             }
         } catch {
             printer.printError(error as? FerryError ?? .explicitlyCancelled)
@@ -102,15 +100,22 @@ struct WebSocketSession {
         while !Task.isCancelled, ContinuousClock.now - counts.lastActivity < Self.lingering {
             try? await Task.sleep(for: .milliseconds(50))
         }
-        if !Task.isCancelled { show(await connection.close(code: 1000, reason: "")) }
+        if !Task.isCancelled {
+            let close = await connection.close(code: 1000, reason: "")
+            show(close)
+            counts.sentOne(close)
+        }
+    }
+
+    private func record(response: Response?, error: FerryError?, started: Date) {
+        guard let origin else { return }
+        HistoryRecording.record(request, response: response, error: error, started: started, origin: origin,
+                                redaction: printer.redaction, stderr: printer.stderr)
     }
 
     private func show(_ message: WebSocketMessage) {
         if json {
-            let text = message.kind == .binary ? nil : String(data: message.data, encoding: .utf8)
-            writeLine(MessageLine(direction: message.direction.rawValue, kind: message.kind.rawValue, timeMs: Double(message.time) / 1000,
-                                  size: message.data.count, text: text, base64: text == nil ? message.data.base64EncodedString() : nil,
-                                  closeCode: message.closeCode, closeReason: message.closeReason))
+            printer.stdout.write(redacted(String(decoding: message.jsonLine(), as: UTF8.self)) + "\n")
             return
         }
         guard message.direction == .received else { return }
@@ -135,16 +140,24 @@ struct WebSocketSession {
         printer.redaction.isEmpty ? text : printer.redaction.redact(text)
     }
 
-    /// Messages sent and received, counted from two tasks, and when the last of them went or came.
+    /// Messages sent and received, written down from two tasks, and when the last of them went or came.
     final class Counts: @unchecked Sendable {
         private let lock = NSLock()
+        private var messages = WebSocketTranscript()
         private var sentCount = 0
-        private var receivedCount = 0
         private var last = ContinuousClock.now
-        func sentOne() { lock.withLock { sentCount += 1; last = .now } }
-        func receivedOne() { lock.withLock { receivedCount += 1; last = .now } }
+        /// Counts a message sent (our close is written down, not counted).
+        func sentOne(_ message: WebSocketMessage) {
+            lock.withLock {
+                messages.append(message)
+                if message.kind != .close { sentCount += 1 }
+                last = .now
+            }
+        }
+        func receivedOne(_ message: WebSocketMessage) { lock.withLock { messages.append(message); last = .now } }
         var sent: Int { lock.withLock { sentCount } }
-        var received: Int { lock.withLock { receivedCount } }
+        var received: Int { lock.withLock { messages.received } }
+        var transcript: WebSocketTranscript { lock.withLock { messages } }
         var lastActivity: ContinuousClock.Instant { lock.withLock { last } }
     }
 

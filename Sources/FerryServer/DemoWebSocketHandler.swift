@@ -58,7 +58,7 @@ final class DemoWebSocketHandler: ChannelInboundHandler {
 
     private func push(_ number: Int, of count: Int, every interval: TimeAmount, context: ChannelHandlerContext) {
         guard !closing, context.channel.isActive else { return }
-        guard number <= count else { return close(code: 1000, reason: "that was all", context: context) }
+        guard number <= count else { return close(code: 1000, reason: "that was all", answering: false, context: context) }
         send(.text, ByteBuffer(string: "{\"n\":\(number),\"message\":\"push \(number) of \(count)\"}"), context: context)
         context.eventLoop.assumeIsolated().scheduleTask(in: interval) {
             self.push(number + 1, of: count, every: interval, context: context)
@@ -73,9 +73,11 @@ final class DemoWebSocketHandler: ChannelInboundHandler {
         case .ping:
             send(.pong, frame.unmaskedData, context: context)
         case .connectionClose:
+            // The client's answer to our close: the connection can end now.
+            guard !closing else { return context.close(promise: nil) }
             var body = frame.unmaskedData
             let code = body.readInteger(as: UInt16.self).map(Int.init) ?? 1000
-            close(code: code, reason: "", context: context)
+            close(code: code, reason: "", answering: true, context: context)
         default:
             break
         }
@@ -85,14 +87,21 @@ final class DemoWebSocketHandler: ChannelInboundHandler {
         context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: opcode, data: data)), promise: nil)
     }
 
-    /// Sends a close (once) and ends the connection when it is out.
-    private func close(code: Int, reason: String, context: ChannelHandlerContext) {
-        guard !closing else { return context.close(promise: nil) }
+    /// Sends a close (once). An answer to the client's close ends the connection when it is out; a
+    /// close of our own waits for the client's answer (closing the socket with that answer unread
+    /// would reset the connection, and the client would lose the messages it had not read yet),
+    /// at most 5 s.
+    private func close(code: Int, reason: String, answering: Bool, context: ChannelHandlerContext) {
+        guard !closing else { return }
         closing = true
         var payload = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
         payload.writeInteger(UInt16(clamping: code))
         payload.writeString(reason)
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)))
-            .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        let written = context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)))
+        if answering {
+            written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        } else {
+            context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(5)) { context.close(promise: nil) }
+        }
     }
 }

@@ -173,6 +173,44 @@ import Testing
         }
     }
 
+    /// `ferry send ws://…` is one entry: the upgrade request and its 101, the messages both ways as
+    /// JSON Lines; a secret is redacted in the head and in the messages alike.
+    @Test func aWebSocketSessionIsOneEntryWithItsTranscriptAndNoSecret() async throws {
+        let home = try Home()
+        let collection = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: collection.file("environments"), withIntermediateDirectories: true)
+        _ = try collection.write("environments/local.yaml", Data("token:\n  value: t0ps3cret\n  secret: true\n".utf8))
+        try await withDemoServer { server in
+            let url = server.baseURL.replacingOccurrences(of: "http://", with: "ws://") + "/ws"
+            _ = try collection.write("ws.ferry.yaml", Data("url: \(url)\nheaders:\n  - Authorization: Bearer {{token}}\n".utf8))
+            let input = try collection.write("input.txt", Data("hello\nmy token is t0ps3cret\n".utf8))
+            let sent = await FerryBinary.run(["send", collection.file("ws.ferry.yaml"), "--env", "local"],
+                                             standardInput: input, environment: home.environment)
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(sent.text.contains("my token is {{token}}"), "\(sent.text)")
+
+            let store = try HistoryStore(path: home.database)
+            let entries = try store.entries(HistoryQuery())
+            try #require(entries.count == 1, "\(entries.map(\.url))")
+            let entry = entries[0]
+            #expect(entry.status == 101 && entry.url == url && entry.redacted)
+            #expect(entry.sentHeaders?.contains(HTTPHeader(name: "Authorization", value: "Bearer {{token}}")) == true, "\(entry.sentHeaders ?? [])")
+            let transcript = String(decoding: entry.responseBody ?? Data(), as: UTF8.self)
+            let kinds = try transcript.split(separator: "\n").map { line in
+                let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                return "\(object["direction"] ?? "") \(object["kind"] ?? "")"
+            }
+            #expect(kinds.filter { $0.hasSuffix("text") }.sorted() == ["received text", "received text", "sent text", "sent text"], "\(kinds)")
+            #expect(kinds.suffix(2) == ["sent close", "received close"], "\(kinds)")
+            #expect(transcript.contains("my token is {{token}}"))
+            #expect(!transcript.contains("t0ps3cret"))
+            let shown = await home.run(["history", "show", "1"])
+            #expect(shown.text.contains("101 Switching Protocols") && !shown.text.contains("t0ps3cret"), "\(shown.text)")
+            #expect(await home.run(["send", "--no-history", url]).status == 0)
+            #expect(try store.count() == 1, "--no-history records nothing")
+        }
+    }
+
     @Test func exportWritesHARAtomicallyAndPruneKeepsTheNewest() async throws {
         let home = try Home()
         try await withDemoServer { server in

@@ -45,7 +45,7 @@ import Testing
     """
 
     /// Runs `body` with the server's base URL (`ws://127.0.0.1:PORT`).
-    private func withServer(_ body: (String) async throws -> Void) async throws {
+    func withServer(_ body: (String) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
         let script = directory.file("server.py")
         try Self.server.write(toFile: script, atomically: true, encoding: .utf8)

@@ -80,9 +80,35 @@ import Testing
             tui.press(.escape)
             var screen = try await tui.waitForScreen { $0.text.contains("200 OK") && $0.text.contains("ended") }
             #expect(screen.text.contains("message: record"), "the last event's JSON: \(screen)")
+            // Stopped by the user, not failed: the status line says so, and no validation failed.
+            #expect(screen.text.contains("stopped by you"), "\(screen)")
+            #expect(!screen.text.contains("validation"), "\(screen)")
             // Raw shows the body that arrived (the Events tab is the last; Raw is two to the right, wrapping).
             tui.press(.character("l"), .character("l"))
             screen = try await tui.waitForScreen { $0.text.contains(#"{"n":1,"level":"info","message":"record 1"}"#) }
+            #expect(try await tui.quit() == 0)
+        }
+    }
+
+    /// `t` streams any response, as `--stream` does: a text log that is no stream type fills the
+    /// Events tab line by line; `t` again shows such a response whole.
+    @Test func theStreamKeyShowsAnyResponseAsEvents() async throws {
+        try await withTUI { tui, server in
+            tui.press(.escape)
+            tui.press(.character("t"))
+            try await tui.waitForScreen { $0.text.contains("every response streams") }
+            tui.press(.character("2"))
+            tui.type("\(server.baseURL)/log?count=3&interval=0")
+            tui.press(.enter)
+            var screen = try await tui.waitForScreen { $0.text.contains("3 events ·") && $0.text.contains("200 OK") }
+            #expect(screen.text.contains("│ Events │"), "\(screen)")
+            #expect(screen.text.contains("step 3: done"), "\(screen)")
+            tui.press(.character("t"))
+            try await tui.waitForScreen { $0.text.contains("only streams") }
+            tui.press(.character("2"))
+            tui.press(.enter)
+            screen = try await tui.waitForScreen { $0.text.contains("200 OK") && !$0.text.contains("│ Events │") }
+            #expect(!screen.text.contains("events ·"), "\(screen)")
             #expect(try await tui.quit() == 0)
         }
     }

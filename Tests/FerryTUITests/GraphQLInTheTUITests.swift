@@ -1,4 +1,5 @@
 import FerryCore
+import FerryStore
 import FerryTestSupport
 import FerryTUI
 import Foundation
@@ -116,6 +117,51 @@ import Testing
         tui.press(.control("n"))
         try await tui.waitForScreen { $0.text.contains("{ hello") && !$0.text.contains(" hello: String! ") }
         #expect(try await tui.quit() == 0)
+    }
+
+    /// `O` names the operation and `U` sends the query as a GET: the demo endpoint runs the named
+    /// operation of two (so it received the name) from the URL's query (the request line as sent),
+    /// and Ctrl-S writes both into the request file.
+    @Test func theOperationNameAndGETReachTheEndpointAndTheFile() async throws {
+        try await withDemoServer { server in
+            let home = try TemporaryDirectory()
+            let collection = try TemporaryDirectory()
+            let tui = InProcessTUI(home: home, width: 120, height: 40, collection: collection.path)
+            defer { tui.hangUp() }
+            try await Self.openGraphQLBody(tui, url: "\(server.baseURL)/graphql")
+            tui.press(.enter)
+            tui.type(#"query A { hello(name: "a") } query B { hello(name: "b") }"#)
+            tui.press(.escape)
+            tui.press(.character("O"))
+            try await tui.waitForScreen { $0.text.contains(" operation: ") }
+            tui.type("B")
+            tui.press(.enter)
+            tui.press(.character("U"))
+            var screen = try await tui.waitForScreen { $0.text.contains("operation B (O) · sent as GET (U)") }
+            #expect(screen.text.contains(" GET ▾"), "\(screen.text)")
+            tui.press(.control("r"))
+            screen = try await tui.waitForScreen { $0.text.contains("Hello, b!") }
+            #expect(!screen.text.contains("Hello, a!"))
+            // The Headers tab's request as sent: a GET carrying the operation's name.
+            tui.press(.character("4"), .character("l"), .character("l"), .character("l"))
+            screen = try await tui.waitForScreen { $0.text.contains("Request as sent") }
+            #expect(screen.text.contains("GET /graphql?query="), "\(screen.text)")
+            // The whole request line as it went on the wire, from the history's file.
+            let entries = try HistoryStore(path: home.file("data/ferry/history.sqlite")).entries(HistoryQuery())
+            let line = try #require(entries.first?.requestLine)
+            #expect(line.hasPrefix("GET /graphql?") && line.contains("operationName=B"), "\(line)")
+
+            tui.press(.control("s"))
+            try await tui.waitForScreen { $0.text.contains("save as") }
+            tui.press(.control("u"))
+            tui.type("hello.ferry.yaml")
+            tui.press(.enter)
+            try await tui.waitForScreen { $0.text.contains("saved hello.ferry.yaml") }
+            let file = try String(contentsOfFile: collection.file("hello.ferry.yaml"), encoding: .utf8)
+            #expect(file.contains("operationName: B"), "\(file)")
+            #expect(file.contains("get: true"), "\(file)")
+            #expect(try await tui.quit() == 0)
+        }
     }
 
     /// Types `url`, goes to the Body tab and makes the body a GraphQL one.

@@ -47,6 +47,13 @@ import Testing
             #expect(received.last?.closeReason == "that was all")
             #expect(String(decoding: received[3].data, as: UTF8.self) == #"{"n":3,"message":"push 3 of 3"}"#)
             #expect(received.map(\.time) == received.map(\.time).sorted())
+            // The handshake's phases: connect, TLS, then the wait for the 101; the upgrade request as sent.
+            let timeline = connection.handshakeTimeline
+            #expect(timeline[.connect] > 0 && timeline[.tls] > 0, "\(timeline.durations)")
+            #expect(timeline.total == connection.handshake.time, "\(timeline.durations) vs \(connection.handshake.time)")
+            #expect(connection.handshakeRequest.requestLine == "GET /ws/push?count=3&interval=0.05 HTTP/1.1")
+            #expect(connection.handshakeRequest.headers["Upgrade"] == "websocket")
+            #expect(connection.remoteAddress?.hasPrefix("127.0.0.1:") == true)
         }
     }
 

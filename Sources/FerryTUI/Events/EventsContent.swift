@@ -6,6 +6,7 @@ import Foundation
 enum EventsContent {
     static func lines(_ state: AppState, width: Int, height: Int) -> [[Span]] {
         let pane = state.events
+        if let socket = pane.webSocket { return WebSocketContent.lines(state, socket: socket, width: width, height: height) }
         guard pane.framing != nil else { return [[Span("The response is not a stream.", .muted)]] }
         var lines = [header(pane, isLive: state.exchange.isSending)]
         let listHeight = max(3, height / 2 - 1)
@@ -17,7 +18,7 @@ enum EventsContent {
         guard let event = pane.selected else { return lines }
         let title = " event \(event.number) · \(event.type)" + (event.id.map { " · id \($0)" } ?? "") + " · \(ByteCountText.format(Int64(event.size))) "
         lines.append([Span("──" + TerminalSafeText.escaping(title) + String(repeating: "─", count: max(0, width - CharacterWidth.of(title) - 2)), .muted)])
-        return lines + detail(event, height: max(0, height - lines.count))
+        return lines + detail(event.data, height: max(0, height - lines.count))
     }
 
     /// The count, the framing, and whether the selection follows.
@@ -40,35 +41,37 @@ enum EventsContent {
         return [Span(text, selected ? .selection : .base)]
     }
 
-    /// The selected event's data: a document tree, expanded as far as fits, when it is JSON; else its lines.
-    private static func detail(_ event: StreamEvent, height: Int) -> [[Span]] {
-        let data = Data(event.data.utf8)
+    /// An event's (or a message's) data: a document tree, expanded as far as fits, when it is JSON; else its lines.
+    static func detail(_ text: String, height: Int) -> [[Span]] {
+        let data = Data(text.utf8)
         if let document = try? JSONParser.parse(data), !document.topLevelNodes.isEmpty {
             var tree = DocumentTree(document: document)
             tree.expandToFit(max(1, height))
             return tree.rows.indices.prefix(height).map { ResponseContent.treeLine(tree, document: document, index: $0, showsSelection: false) }
         }
-        return event.data.split(separator: "\n", omittingEmptySubsequences: false).prefix(height).map { [Span(TerminalSafeText.escaping(String($0)))] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).prefix(height).map { [Span(TerminalSafeText.escaping(String($0)))] }
     }
 
-    /// On the Timeline: when the head (first byte) came and a mark for each kept event on the same scale as the phases.
+    /// On the Timeline: when the head (first byte; for a WebSocket the 101 that upgraded it) came and
+    /// a mark for each kept event (or message) on the same scale as the phases.
     static func timelineMarks(_ state: AppState, width: Int) -> [[Span]] {
         let pane = state.events
-        guard pane.framing != nil, let summary = state.exchange.summary else { return [] }
+        guard pane.isShown, let summary = state.exchange.summary else { return [] }
+        let times = pane.webSocket == nil ? (0..<pane.log.count).map { pane.log[$0].time } : (0..<pane.messages.count).map { pane.messages[$0].message.time }
         let labelWidth = 10, msWidth = 11
         let barWidth = max(1, width - labelWidth - msWidth - 2)
-        let total = max(1, summary.timeline.total, pane.log.count > 0 ? pane.log[pane.log.count - 1].time : 0)
+        let total = max(1, summary.timeline.total, times.last ?? 0)
         var bar = Array(repeating: Character(" "), count: barWidth)
-        for index in 0..<pane.log.count {
-            bar[min(barWidth - 1, Int(pane.log[index].time * Int64(barWidth) / total))] = "│"
+        for time in times {
+            bar[min(barWidth - 1, Int(time * Int64(barWidth) / total))] = "│"
         }
         var lines: [[Span]] = [[]]
         if let head = pane.headTime {
-            lines.append([Span("first byte".padding(toLength: labelWidth, withPad: " ", startingAt: 0), .accent),
-                          Span("at " + ByteCountText.milliseconds(head))])
+            lines.append([Span((pane.webSocket == nil ? "first byte" : "upgrade").padding(toLength: labelWidth, withPad: " ", startingAt: 0), .accent),
+                          Span((pane.webSocket == nil ? "at " : "101 Switching Protocols at ") + ByteCountText.milliseconds(head))])
         }
-        lines.append([Span("events".padding(toLength: labelWidth, withPad: " ", startingAt: 0), .accent), Span("▕"),
-                      Span(String(bar), .timelineBar), Span("▏"), Span("\(pane.log.total)".leftPadded(to: msWidth - 1))])
+        lines.append([Span((pane.webSocket == nil ? "events" : "messages").padding(toLength: labelWidth, withPad: " ", startingAt: 0), .accent), Span("▕"),
+                      Span(String(bar), .timelineBar), Span("▏"), Span("\(pane.webSocket == nil ? pane.log.total : pane.messages.total)".leftPadded(to: msWidth - 1))])
         return lines
     }
 }

@@ -1,9 +1,11 @@
+import Foundation
 import FerryCore
 
 /// The Body tab's GraphQL keys: `Q` makes the body a GraphQL query (or text again), Enter edits the
 /// query and `v` the variables, `S` fetches the endpoint's schema by introspection (the answer shows
-/// in the response tabs, the schema is kept for completion and cached), and the `complete` key
-/// (Ctrl-N) inserts the first field name offered at the query's cursor.
+/// in the response tabs, the schema is kept for completion and cached), the `complete` key
+/// (Ctrl-N) inserts the first field name offered at the query's cursor, `O` edits the operation
+/// name and `U` chooses GET or a JSON POST.
 extension AppState {
     /// Handles a GraphQL action; nil when `action` is not one here.
     mutating func performGraphQL(_ action: Action) -> [Effect]? {
@@ -21,6 +23,15 @@ extension AppState {
             return []
         case .fetchGraphQLSchema where focus == .request && requestTab == .body && editor.graphQL != nil:
             return fetchSchema()
+        case .editOperationName where focus == .request && requestTab == .body && editor.graphQL != nil:
+            editor.isEditingBody = false
+            editor.lineEdit = LineEdit(target: .graphQLOperation, text: editor.graphQL?.operationName ?? "")
+            return []
+        case .toggleGraphQLGET where focus == .request && requestTab == .body && editor.graphQL != nil:
+            editor.graphQL!.usesGET.toggle()
+            editor.method = editor.graphQL!.usesGET ? .get : .post
+            notice = editor.graphQL!.usesGET ? "GraphQL as a GET: query, variables and operation name in the URL" : "GraphQL as a JSON POST"
+            return []
         case .complete where context == .body && editor.graphQL != nil:
             return completeField()
         default:
@@ -40,6 +51,12 @@ extension AppState {
         set {
             if editor.graphQL?.editsVariables == true { editor.graphQL!.variables = newValue } else { editor.body = newValue }
         }
+    }
+
+    /// Enter on the operation name being edited: a blank name is none.
+    mutating func commitOperationName(_ text: String) {
+        let name = text.trimmingCharacters(in: .whitespaces)
+        editor.graphQL?.operationName = name.isEmpty ? nil : name
     }
 
     /// Keeps a schema the runtime fetched or read from the cache for the editor's endpoint.

@@ -22,8 +22,16 @@ struct GraphQLBodyView {
         RequestPaneView.renderText(graphQL.variables, editing: editing && graphQL.editsVariables, in: variablesText.splitLeft(1).1, canvas: &canvas, theme: theme)
         RequestPaneView.renderText(state.editor.body, editing: editing && !graphQL.editsVariables, in: queryText.splitLeft(1).1, canvas: &canvas, theme: theme)
         let schemaLine = graphQL.schema.map { "schema: \($0.ownTypes.count) types (S fetches it again)" } ?? "no schema yet: S fetches it, Ctrl-N reads the cached one"
-        let method = graphQL.usesGET ? "sent as GET" : "sent as a JSON POST"
-        canvas.put([Span(" \(method) · \(schemaLine)", .muted)], in: status, row: 0, theme: theme)
+        if case .graphQLOperation? = state.editor.lineEdit?.target, let edit = state.editor.lineEdit {
+            let label = " operation: "
+            let visible = edit.field.visible(width: status.width - label.count)
+            canvas.put([Span(label, .accent), Span(visible.text)], in: status, row: 0, theme: theme)
+            canvas.cursor = (status.x + label.count + visible.cursorColumn, status.y)
+        } else {
+            let operation = graphQL.operationName.map { "operation \($0)" } ?? "no operation name"
+            let method = graphQL.usesGET ? "sent as GET" : "sent as a JSON POST"
+            canvas.put([Span(" \(operation) (O) · \(method) (U) · \(schemaLine)", .muted)], in: status, row: 0, theme: theme)
+        }
         if editing, !graphQL.editsVariables, let cursor = canvas.cursor { renderCompletions(state, under: cursor, in: queryText, canvas: &canvas) }
     }
 

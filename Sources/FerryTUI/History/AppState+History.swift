@@ -65,6 +65,8 @@ extension AppState {
         load(request)
         collection.openRequest = nil
         if replay { return perform(.send, in: .browse) }
+        // An open WebSocket is closed: its messages would have nowhere to go.
+        let closing = closeWebSocket()
         events = EventsPane()
         if response.tab == .events { response.tab = .tree }
         response.show(failed: false)
@@ -75,6 +77,6 @@ extension AppState {
             exchange = .idle
             notice = "recorded exchange \(request.title): no response was recorded"
         }
-        return []
+        return closing
     }
 }

@@ -18,7 +18,9 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case moveRowUp, moveRowDown, showBodyHex, complete, copyAsCurl, zoom, importFile
     case assertNode, captureNode
     // GraphQL bodies
-    case toggleGraphQL, editVariables, fetchGraphQLSchema
+    case toggleGraphQL, editVariables, fetchGraphQLSchema, editOperationName, toggleGraphQLGET
+    // Streams and WebSockets
+    case toggleStreaming, composeMessage
     // Collection, environments
     case toggleSidebar, save, nextEnvironment, rename, duplicate, history
     // Cookies
@@ -100,6 +102,10 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .toggleGraphQL: "make the body a GraphQL query with variables (or text again)"
         case .editVariables: "edit the GraphQL variables (JSON), beside the query"
         case .fetchGraphQLSchema: "fetch the GraphQL endpoint's schema by introspection (shown in the response, cached, used to complete)"
+        case .editOperationName: "edit the GraphQL operation name (the operation of the query to run)"
+        case .toggleGraphQLGET: "send the GraphQL query as a GET (in the URL) or as a JSON POST"
+        case .toggleStreaming: "show every response as a stream of lines in the Events tab as it arrives (as --stream), or only streams"
+        case .composeMessage: "WebSocket: write a message (text; JSON checked first; @path sends a file as binary)"
         case .toggleSidebar: "focus / hide / show the collection sidebar"
         case .save: "save the request to its file (asks for a path for a new one)"
         case .nextEnvironment: "next environment of the collection (or none)"

@@ -23,6 +23,12 @@ public struct Keymap: Hashable, Sendable {
         return hints
     }
 
+    /// The key shown for `action`: its hint's, else the first bound to it ("?" when none is).
+    public func keys(for action: Action) -> String {
+        let bound = bindings.filter { $0.action == action }
+        return (bound.first(where: \.hint) ?? bound.first)?.key.spec ?? "?"
+    }
+
     /// Replaces every binding of `action` in `context` with `keys` (a user's keymap.yaml entry).
     public mutating func rebind(_ action: Action, in context: KeyContext, to keys: [Key]) {
         let hint = bindings.contains { $0.action == action && $0.context == context && $0.hint }
@@ -156,6 +162,10 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("Q"), .browse, .toggleGraphQL),
         KeyBinding(.character("v"), .browse, .editVariables),
         KeyBinding(.character("S"), .browse, .fetchGraphQLSchema),
+        KeyBinding(.character("O"), .browse, .editOperationName),
+        KeyBinding(.character("U"), .browse, .toggleGraphQLGET),
+        KeyBinding(.character("t"), .browse, .toggleStreaming),
+        KeyBinding(.character("i"), .browse, .composeMessage),
 
         // Collection, environments
         KeyBinding(.control("b"), .global, .toggleSidebar),

@@ -65,10 +65,12 @@ extension AppState {
 
     // MARK: - Prompt
 
-    /// Enter in the prompt: a search stays with its matches; a path or an offset is jumped to.
-    mutating func commitPrompt() {
-        guard let prompt = response.views.prompt else { return }
+    /// Enter in the prompt: a search stays with its matches; a path or an offset is jumped to; a
+    /// WebSocket message is sent.
+    mutating func commitPrompt() -> [Effect] {
+        guard let prompt = response.views.prompt else { return [] }
         let text = prompt.field.text
+        if prompt.kind == .message { return sendComposed(text) }
         response.views.prompt = nil
         switch prompt.kind {
         case .treeSearch, .hexSearch:
@@ -80,10 +82,13 @@ extension AppState {
         case .hexOffset:
             guard let offset = ByteQuery.offset(text), let bytes = exchange.summary?.bytes, offset < bytes.source.count else {
                 notice = "not an offset in the body: \(text) (decimal, or hex as 0x1f)"
-                return
+                return []
             }
             markHex(offset..<offset + 1)
+        case .message:
+            break
         }
+        return []
     }
 
     /// Selects the node at `path` in the Tree, expanding its ancestors; a notice says why when there is none.

@@ -34,6 +34,12 @@ extension AppState {
             streamStarted(id: id, framing: framing, time: time)
         case .streamEvents(let id, let arrived):
             streamEventsArrived(id: id, arrived)
+        case .webSocketOpened(let id, let summary):
+            webSocketOpened(id: id, summary)
+        case .webSocketMessages(let id, let messages, let skipped):
+            webSocketMessagesArrived(id: id, messages, skipped: skipped)
+        case .webSocketEnded(let id, let summary):
+            webSocketEnded(id: id, summary)
         case .requestFailed(let id, let chain, let elapsed):
             guard case .sending(id, _, _) = exchange else { return [] }
             exchange = .failed(chain, elapsed: elapsed)
@@ -108,7 +114,7 @@ extension AppState {
         }
         if context == .line, response.views.prompt != nil {
             switch action {
-            case .send: commitPrompt()
+            case .send: return commitPrompt()
             case .cancel: cancelPrompt()
             case .quit, .suspend, .help: return perform(action, in: context)
             default: editText(.apply(action))
@@ -138,6 +144,7 @@ extension AppState {
         switch action {
         case .send: return send()
         case .cancel:
+            if openWebSocketID != nil { return closeWebSocket() }
             if case .sending(let id, _, _) = exchange {
                 notice = "cancelling…"
                 return [.cancel(id: id)]
@@ -220,10 +227,17 @@ extension AppState {
             return performResponseView(action)
         case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .cycleParamPlacement, .palette, .chooseBodyFile,
              .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate, .history, .importFile, .cookies, .clearCookies,
-             .moveRowUp, .moveRowDown, .showBodyHex, .complete, .toggleGraphQL, .editVariables, .fetchGraphQLSchema:
+             .moveRowUp, .moveRowDown, .showBodyHex, .complete, .toggleGraphQL, .editVariables, .fetchGraphQLSchema,
+             .editOperationName, .toggleGraphQLGET:
             break
         case .copyAsCurl:
             return copyAsCurl()
+        case .composeMessage:
+            composeMessage()
+        case .toggleStreaming:
+            response.forcesStream.toggle()
+            notice = response.forcesStream ? "every response streams into the Events tab as it arrives (t: only streams)"
+                : "only streams (server-sent events, NDJSON) go to the Events tab"
         case .zoom:
             guard focus == .request || focus == .response else { return [] }
             isZoomed.toggle()
@@ -246,6 +260,10 @@ extension AppState {
     mutating func send() -> [Effect] {
         guard !exchange.isSending else {
             notice = "a request is already in flight (Esc cancels it)"
+            return []
+        }
+        guard events.webSocket.map({ $0.phase == .closed }) ?? true else {
+            notice = "the WebSocket is still open (Esc closes it)"
             return []
         }
         do {
@@ -278,13 +296,16 @@ extension AppState {
         var expectations = editor.expectations
         expectations.readsGraphQLErrors = editor.graphQL != nil
         let checks = schemaEndpoint == nil ? renderedChecks() : ResponseChecks()
-        return [.send(id: id, OutgoingRequest(resolved: request, expectations: expectations, checks: checks, requestPath: collection.openRequest?.path,
-                                              environment: collection.environment, schemaEndpoint: schemaEndpoint))]
+        var outgoing = OutgoingRequest(resolved: request, expectations: expectations, checks: checks, requestPath: collection.openRequest?.path,
+                                       environment: collection.environment, schemaEndpoint: schemaEndpoint)
+        outgoing.forcesStream = response.forcesStream && schemaEndpoint == nil
+        return [request.request.isWebSocket ? .openWebSocket(id: id, outgoing) : .send(id: id, outgoing)]
     }
 
     private mutating func quit() -> [Effect] {
         isQuitting = true
         if case .sending(let id, _, _) = exchange { return [.cancel(id: id), .quit] }
+        if let id = openWebSocketID { return [.closeWebSocket(id: id), .quit] }
         return [.quit]
     }
 
@@ -363,6 +384,8 @@ extension AppState {
                 notice = problem
                 return
             }
+        case .graphQLOperation:
+            commitOperationName(edit.field.text)
         }
         editor.lineEdit = nil
     }

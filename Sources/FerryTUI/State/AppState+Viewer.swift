@@ -11,10 +11,10 @@ extension AppState {
     }
 
     /// The response tabs shown: all of them, or for a viewed file those that apply to it.
-    /// The Events tab only when the response is a stream.
+    /// The Events tab only when the response is a stream or a WebSocket.
     public var responseTabs: [ResponseTab] {
         guard viewerTitle == nil else { return [.tree, .raw, .hex, .errors] }
-        return events.framing == nil ? ResponseTab.allCases.filter { $0 != .events } : ResponseTab.allCases
+        return !events.isShown ? ResponseTab.allCases.filter { $0 != .events } : ResponseTab.allCases
     }
 
     /// Where each part of the screen goes for this state.

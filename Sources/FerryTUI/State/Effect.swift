@@ -6,6 +6,14 @@ public enum Effect: Sendable {
     /// the redaction hides its secrets in the history.
     case send(id: Int, OutgoingRequest)
     case cancel(id: Int)
+    /// Open the request's WebSocket (`ws://`, `wss://`) with its headers, auth and TLS options; answers
+    /// with `.webSocketOpened`, `.webSocketMessages` as they go and come, then `.webSocketEnded` (or
+    /// `.requestFailed`), and records the session in the history.
+    case openWebSocket(id: Int, OutgoingRequest)
+    /// Send a message on request `id`'s WebSocket; it comes back in `.webSocketMessages` (or a `.notice` says why not).
+    case sendWebSocketMessage(id: Int, WebSocketOutgoing)
+    /// Close request `id`'s WebSocket (1000); the server's close ends it.
+    case closeWebSocket(id: Int)
     /// Suspend the UI and edit `body` in `$EDITOR`; answers with `.editorClosed`.
     case editBody(String)
     /// Search the Tree or Hex tab off the UI thread (cancelling an older search); answers with `.searchFinished`.

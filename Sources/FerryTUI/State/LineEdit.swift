@@ -8,6 +8,8 @@ public struct LineEdit: Hashable, Sendable {
         /// A line of the Expect tab.
         case check(Int)
         case bodyFile
+        /// The GraphQL operation name of the Body tab.
+        case graphQLOperation
     }
 
     public var target: Target

@@ -12,6 +12,13 @@ public enum Message: Sendable {
     case streamStarted(id: Int, StreamFraming, time: Int64)
     /// Events of request `id`'s stream, as they arrived.
     case streamEvents(id: Int, [StreamEvent])
+    /// The WebSocket of request `id` is open: its handshake as a response (the 101, its headers, the phases).
+    case webSocketOpened(id: Int, ResponseSummary)
+    /// Messages of request `id`'s WebSocket, sent or received, in order; before them, how many went
+    /// and came that the runtime did not keep (the UI fell behind a flood), and their bytes.
+    case webSocketMessages(id: Int, [WebSocketMessage], skipped: WebSocketSkipped = WebSocketSkipped())
+    /// The WebSocket of request `id` ended: the session as a response (its transcript as the body).
+    case webSocketEnded(id: Int, ResponseSummary)
     /// The external editor closed: the new body, or nil when it could not run (with why in `notice`).
     case editorClosed(body: String?, notice: String?)
     /// A line to show in the status bar (a keymap or theme problem, a hint).

@@ -14,6 +14,8 @@ public struct OutgoingRequest: Sendable {
     /// Set when the request is a GraphQL introspection: its answer is also read as the schema of
     /// this endpoint, cached, and given back with `.graphQLSchemaLoaded`.
     public var schemaEndpoint: String?
+    /// Show the response as a stream of lines even when its type is not a stream's (the `t` key, as `--stream`).
+    public var forcesStream = false
 
     public init(resolved: ResolvedRequest, expectations: ResponseExpectations = ResponseExpectations(), checks: ResponseChecks = ResponseChecks(),
                 requestPath: String? = nil, environment: String? = nil, schemaEndpoint: String? = nil) {

@@ -5,6 +5,8 @@ public struct ResponsePane: Sendable {
     public var scroll: [ResponseTab: Int] = [:]
     public var wrap = false
     public var views = ResponseViews()
+    /// Every response is shown as a stream of lines in the Events tab as it arrives (the `t` key, as `--stream`).
+    public var forcesStream = false
 
     public init() {}
 

@@ -25,6 +25,8 @@ public struct ResponseSummary: Hashable, Sendable {
     public var bytes: BodyBytes?
     /// The request's `expect:` results and `capture:` values, for the Errors tab and the session's variables.
     public var checks: CheckReport?
+    /// The user stopped the stream (Esc): the body is what arrived until then.
+    public var stoppedByUser = false
 
     /// The most body bytes the Raw tab shows.
     public static let previewLimit = 1 << 20
@@ -52,11 +54,13 @@ public struct ResponseSummary: Hashable, Sendable {
     /// Reads the body's first `previewLimit` bytes for Raw, and evaluates the response once against
     /// `expectations` (content types from `accept`, the request's Accept header, unless they name
     /// their own; an unnamed serializer is `auto`): the serializer's document is the Tree tab's, its
-    /// errors the Errors tab's; then the request's `checks`. Call it off the UI thread.
+    /// errors the Errors tab's; then the request's `checks`. A stream the user stopped is cut where
+    /// it was stopped: its body not parsing is no failure of the exchange. Call it off the UI thread.
     public init(_ response: Response, accept: String?, expectations: ResponseExpectations = ResponseExpectations(),
                 checks: ResponseChecks = ResponseChecks()) {
         let method = HTTPMethod(rawValue: response.sent?.requestLine.split(separator: " ").first.map(String.init) ?? "GET")
-        let evaluation = expectations.evaluator(accept: accept, fallback: .auto).evaluate(response, method: method)
+        var evaluation = expectations.evaluator(accept: accept, fallback: .auto).evaluate(response, method: method)
+        if response.stoppedByUser, case .responseSerializationFailed? = evaluation.error { evaluation.error = nil }
         let prefix = (try? response.body.prefix(Self.previewLimit)) ?? Data()
         let truncated = Int64(prefix.count) < response.body.count
         self.init(status: response.status, reason: response.displayReason, httpVersion: response.httpVersion, size: response.body.count,
@@ -66,6 +70,7 @@ public struct ResponseSummary: Hashable, Sendable {
                   validation: evaluation.error.map { ErrorChain($0) },
                   tree: DocumentTree(evaluation.value, failed: evaluation.error != nil),
                   bytes: (try? ByteSource(body: response.body)).map(BodyBytes.init))
+        stoppedByUser = response.stoppedByUser
         if !checks.isEmpty {
             var document: Document?
             if case .document(let parsed)? = evaluation.value { document = parsed }

@@ -1,4 +1,4 @@
-/// The one-line prompt of the Tree and Hex tabs: a search, a path or an offset being typed.
+/// The one-line prompt of the Tree, Hex and Events tabs: a search, a path, an offset or a WebSocket message being typed.
 public struct ViewPrompt: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// `/` in Tree: keys and values containing the text.
@@ -9,6 +9,8 @@ public struct ViewPrompt: Hashable, Sendable {
         case hexSearch
         /// `:` in Hex: an offset, decimal or `0x…`.
         case hexOffset
+        /// `i` in Events: a message for the open WebSocket.
+        case message
 
         /// What the prompt line starts with.
         public var label: String {
@@ -16,6 +18,7 @@ public struct ViewPrompt: Hashable, Sendable {
             case .treeSearch, .hexSearch: "/"
             case .treePath: "path: "
             case .hexOffset: "offset: "
+            case .message: "↑ "
             }
         }
 

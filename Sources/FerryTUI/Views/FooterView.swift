@@ -3,8 +3,8 @@
 struct FooterView {
     func render(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
         var spans: [Span] = []
-        let hints = Self.overlayHints(state) ?? state.keymap.hints(in: state.context).filter { state.viewerTitle == nil || !$0.action.isRequestSide }
-            .map { (keys: $0.keys, label: Self.label($0.action)) }
+        let hints = Self.overlayHints(state) ?? Self.webSocketHints(state) + state.keymap.hints(in: state.context)
+            .filter { state.viewerTitle == nil || !$0.action.isRequestSide }.map { (keys: $0.keys, label: Self.label($0.action)) }
         for hint in hints {
             spans.append(Span(" " + hint.keys, .footerKey))
             spans.append(Span(" " + hint.label + " ", .footerText))
@@ -32,10 +32,12 @@ struct FooterView {
         return actions.map { (keys($0.0, state), $0.1) }
     }
 
-    /// The key the keymap shows as the hint for `action`, else the first it binds to it.
-    private static func keys(_ action: Action, _ state: AppState) -> String {
-        let bindings = state.keymap.bindings.filter { $0.action == action }
-        return (bindings.first(where: \.hint) ?? bindings.first)?.key.spec ?? "?"
+    private static func keys(_ action: Action, _ state: AppState) -> String { state.keymap.keys(for: action) }
+
+    /// The keys of the Events tab of an open WebSocket: compose and close, before the others.
+    static func webSocketHints(_ state: AppState) -> [(keys: String, label: String)] {
+        guard state.focus == .response, state.response.tab == .events, state.openWebSocketID != nil, state.response.views.prompt == nil else { return [] }
+        return [(keys(.composeMessage, state), "compose"), (keys(.cancel, state), "close")]
     }
 
     /// A short word for the footer.

@@ -23,6 +23,15 @@ struct StatusLineView {
             var facts = [ByteCountText.format(summary.size), ByteCountText.milliseconds(summary.timeline.total), summary.httpVersion]
             if let remote = summary.remoteAddress { facts.append(remote) }
             spans.append(Span(" " + facts.joined(separator: " · ")))
+            if let socket = state.events.webSocket {
+                let phase = switch socket.phase {
+                case .open: "WebSocket open"
+                case .closing: "WebSocket closing…"
+                case .closed: "WebSocket closed" + (socket.close.map { " " + WebSocketContent.closeText($0) } ?? "")
+                }
+                spans.append(Span("  \(phase) · ↑\(socket.sent) ↓\(socket.received)", socket.phase == .open ? .progress : .muted))
+            }
+            if summary.stoppedByUser { spans.append(Span("  ■ stopped by you: what arrived is kept", .muted)) }
             if summary.validation != nil { spans.append(Span("  ✗ validation (Errors tab)", .error)) }
             return spans
         case .failed(let chain, let elapsed):

@@ -7,17 +7,25 @@ import NIOWebSocket
 /// (a client must mask, RFC 6455 §5.3).
 final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
     let handshake: (status: Int, headers: FerryCore.HTTPHeaders, time: Int64)
+    let handshakeRequest: SentRequest
+    let handshakeTimeline: Timeline
+    let remoteAddress: String?
     let received: AsyncStream<WebSocketMessage>
     private let channel: any Channel
     private let clock: WebSocketClock
 
-    init(channel: any Channel, handshake: (status: Int, headers: FerryCore.HTTPHeaders, time: Int64),
-         received: AsyncStream<WebSocketMessage>, clock: WebSocketClock) {
+    init(channel: any Channel, handshake: (status: Int, headers: FerryCore.HTTPHeaders, time: Int64), request: SentRequest,
+         timeline: Timeline, remote: String?, received: AsyncStream<WebSocketMessage>, clock: WebSocketClock) {
         self.channel = channel
         self.handshake = handshake
+        handshakeRequest = request
+        handshakeTimeline = timeline
+        remoteAddress = remote
         self.received = received
         self.clock = clock
     }
+
+
 
     @discardableResult
     func send(_ kind: WebSocketMessage.Kind, _ data: Data) async throws -> WebSocketMessage {

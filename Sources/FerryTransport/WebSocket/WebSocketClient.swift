@@ -14,6 +14,7 @@ enum WebSocketClient {
 
     static func connect(_ request: Request) async throws -> NIOWebSocketConnection {
         let clock = WebSocketClock()
+        let started = Date()
         let url = request.url
         let secure = url.scheme?.lowercased() == "wss"
         guard let host = url.host, !host.isEmpty else {
@@ -21,7 +22,7 @@ enum WebSocketClient {
         }
         let port = url.port ?? (secure ? 443 : 80)
         let tls = secure ? try makeTLSContext(request.options.tls) : nil
-        let fields = headers(for: request, host: host, port: url.port)
+        let head = WebSocketHandshakeHandler.head(target: target(of: url), headers: headers(for: request, host: host, port: url.port))
         let (stream, continuation) = AsyncStream.makeStream(of: WebSocketMessage.self)
         let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
         let group = MultiThreadedEventLoopGroup.singleton
@@ -35,7 +36,7 @@ enum WebSocketClient {
                         if let tls {
                             try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : host))
                         }
-                        try channel.pipeline.syncOperations.addHandler(WebSocketHandshakeHandler(target: target(of: url), headers: fields, promise: handshake) { pipeline in
+                        try channel.pipeline.syncOperations.addHandler(WebSocketHandshakeHandler(head: head, clock: clock, promise: handshake) { pipeline in
                             try pipeline.addHandler(WebSocketFrameEncoder())
                             try pipeline.addHandler(ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: maximumMessageSize)))
                             try pipeline.addHandler(WebSocketProtocolErrorHandler(isServer: false))
@@ -51,8 +52,12 @@ enum WebSocketClient {
             throw failure(error, host: host, port: port)
         }
         do {
-            let head = try await handshake.futureResult.get()
-            return NIOWebSocketConnection(channel: channel, handshake: (head.status, head.headers, clock.now), received: stream, clock: clock)
+            let answer = try await handshake.futureResult.get()
+            let marks = Timeline.TransferMarks(connect: answer.connected, tlsHandshake: answer.secured,
+                                               preTransfer: max(answer.connected, answer.secured), firstByte: answer.answered, total: answer.answered)
+            return NIOWebSocketConnection(channel: channel, handshake: (answer.status, answer.headers, answer.answered),
+                                          request: SentRequest(rawHead: head.text, bodyBytes: 0),
+                                          timeline: Timeline(start: started, queue: 0, marks: marks), remote: answer.remote, received: stream, clock: clock)
         } catch {
             try? await channel.close()
             throw failure(error, host: host, port: port)

@@ -2,6 +2,7 @@ import Crypto
 import FerryCore
 import Foundation
 import NIOCore
+import NIOTLS
 import NIOWebSocket
 
 /// The client's side of the WebSocket opening handshake (RFC 6455 §4.1): sends the upgrade request,
@@ -13,8 +14,9 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
     typealias InboundOut = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    /// The answer's head: status and headers.
-    typealias Head = (status: Int, headers: FerryCore.HTTPHeaders)
+    /// The answer's head: status and headers, when the connection was made, the TLS handshake done
+    /// (0 without TLS) and the head read, on the connection's clock, and the server's address.
+    typealias Head = (status: Int, headers: FerryCore.HTTPHeaders, connected: Int64, secured: Int64, answered: Int64, remote: String?)
 
     /// A head longer than this is refused.
     private static let maximumHeadSize = 64 << 10
@@ -23,25 +25,42 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
     private let request: String
     private let key: String
     private let promise: EventLoopPromise<Head>
+    private let clock: WebSocketClock
     private let installFrameHandlers: (ChannelPipeline.SynchronousOperations) throws -> Void
     private var received: ByteBuffer?
     private var done = false
+    private var connected: Int64 = 0
+    private var secured: Int64 = 0
+    private var remote: String?
 
-    /// `target` and `headers` make the request line and head; `installFrameHandlers` adds the frame
-    /// handlers behind this one once the server switched protocols.
-    init(target: String, headers: [(name: String, value: String)], promise: EventLoopPromise<Head>,
-         installFrameHandlers: @escaping (ChannelPipeline.SynchronousOperations) throws -> Void) {
-        key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+    /// The upgrade request's head for `target` and `headers`, and the key it carries.
+    static func head(target: String, headers: [(name: String, value: String)]) -> (text: String, key: String) {
+        let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         var lines = ["GET \(target) HTTP/1.1"] + headers.map { "\($0.name): \($0.value)" }
         lines += ["Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Key: \(key)", "Sec-WebSocket-Version: 13"]
-        request = lines.joined(separator: "\r\n") + "\r\n\r\n"
+        return (lines.joined(separator: "\r\n") + "\r\n\r\n", key)
+    }
+
+    /// Sends `head` (from `head(target:headers:)`); `installFrameHandlers` adds the frame handlers
+    /// behind this one once the server switched protocols.
+    init(head: (text: String, key: String), clock: WebSocketClock, promise: EventLoopPromise<Head>,
+         installFrameHandlers: @escaping (ChannelPipeline.SynchronousOperations) throws -> Void) {
+        (request, key) = head
+        self.clock = clock
         self.promise = promise
         self.installFrameHandlers = installFrameHandlers
     }
 
     func channelActive(context: ChannelHandlerContext) {
+        connected = clock.now
+        remote = context.channel.remoteAddress.flatMap { address in address.ipAddress.flatMap { ip in address.port.map { "\(ip):\($0)" } } }
         context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(string: request)), promise: nil)
         context.fireChannelActive()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .handshakeCompleted? = event as? TLSUserEvent { secured = clock.now }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -71,7 +90,7 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
             return fail("\(error)", context: context)
         }
         done = true
-        promise.succeed((status.code, headers))
+        promise.succeed((status.code, headers, connected, secured, clock.now, remote))
         if let rest = received, rest.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(rest)) }
         received = nil
         context.pipeline.syncOperations.removeHandler(self, promise: nil)

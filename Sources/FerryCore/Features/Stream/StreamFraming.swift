@@ -17,4 +17,12 @@ public enum StreamFraming: String, Sendable, CaseIterable {
         default: return nil
         }
     }
+
+    /// The framing of a response head: its `Content-Type`'s, or lines when the user asked for a stream
+    /// (`forced`); nil for a redirect that will be followed, whose body is not the answer.
+    public init?(status: Int, headers: HTTPHeaders, forced: Bool) {
+        guard !((300..<400).contains(status) && headers["Location"] != nil) else { return nil }
+        guard let framing = StreamFraming(contentType: headers["Content-Type"]) ?? (forced ? .lines : nil) else { return nil }
+        self = framing
+    }
 }
