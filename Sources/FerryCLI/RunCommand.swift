@@ -96,7 +96,13 @@ struct RunCommand: AsyncCommand {
         settings.jobs = jobs
         settings.dataRows = rows
         settings.environment = collectionOptions.environment
-        let runner = CollectionRunner(settings: settings)
+        let transport = CurlTransport()
+        let cache = OAuth2TokenFile(path: StoreLocations(environment: ProcessInfo.processInfo.environment)
+            .oauth2TokenPath(collection: root, environment: collectionOptions.environment))
+        let stderrNotice: @Sendable (String) -> Void = { stderr.line("ferry: run: " + TerminalSafeText.escaping($0)) }
+        let tokens = OAuth2TokenSource(transport: transport, cache: cache, browser: SystemBrowser(environment: ProcessInfo.processInfo.environment),
+                                       notify: stderrNotice)
+        let runner = CollectionRunner(transport: transport, settings: settings, tokens: tokens)
         let id = Self.newRunID()
         let textOutput = reporter == .text || output != nil
         let text = RunTextReporter(output: stdout, redaction: variables.redaction, showsProgress: isatty(STDOUT_FILENO) == 1,

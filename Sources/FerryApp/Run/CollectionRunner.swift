@@ -10,10 +10,15 @@ import Foundation
 public struct CollectionRunner: Sendable {
     public var transport: CurlTransport
     public var settings: RunSettings
+    /// Sends the requests, OAuth 2.0 ones with their tokens.
+    private let interceptor: OAuth2Interceptor
 
-    public init(transport: CurlTransport = CurlTransport(), settings: RunSettings = RunSettings()) {
+    /// `tokens` (the collection's and environment's OAuth 2.0 token cache) default to tokens kept in memory.
+    public init(transport: CurlTransport = CurlTransport(), settings: RunSettings = RunSettings(), tokens: OAuth2TokenSource? = nil) {
         self.transport = transport
         self.settings = settings
+        interceptor = OAuth2Interceptor(transport: transport, tokens: tokens ?? OAuth2TokenSource(transport: transport, cache: nil,
+                                                                                                   browser: SystemBrowser(environment: [:]), notify: { _ in }))
     }
 
     /// Runs `plan` with `variables` (the environment and `--var`s); `onResult` sees each result as it is known.
@@ -150,7 +155,7 @@ public struct CollectionRunner: Sendable {
         result.redaction = resolved.redaction
         let response: Response
         do {
-            response = try await transport.send(resolved.request)
+            response = try await interceptor.send(resolved.request, redaction: &result.redaction)
         } catch {
             result.status = .error
             result.error = error as? FerryError ?? .explicitlyCancelled

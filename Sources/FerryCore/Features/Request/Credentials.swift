@@ -9,6 +9,8 @@ public enum Credentials: Sendable, Hashable {
     case digest(username: String, password: String)
     case apiKey(APIKey)
     case awsSigV4(AWSSignature)
+    /// OAuth 2.0: a bearer token Ferry fetches, caches and refreshes (`OAuth2Settings`).
+    case oauth2(OAuth2Settings)
 
     /// What the one-line form looks like, for messages and hints.
     public static let lineForms = "bearer TOKEN, basic USER:PASSWORD, digest USER:PASSWORD, apikey header|query NAME VALUE or aws-sigv4 aws:amz:REGION:SERVICE KEY:SECRET"
@@ -51,6 +53,7 @@ public enum Credentials: Sendable, Hashable {
         case .digest(let username, let password): "digest \(username):\(password)"
         case .apiKey(let key): "apikey \(key.placement.rawValue) \(key.name) \(key.value)"
         case .awsSigV4(let signature): "aws-sigv4 \(signature.curlProvider) \(signature.user)"
+        case .oauth2(let settings): "oauth2 \(settings.grant.rawValue) \(settings.tokenURL) \(settings.clientID)"
         }
     }
 
@@ -72,6 +75,8 @@ public enum Credentials: Sendable, Hashable {
                                           service: try render(signature.service, "service"), accessKey: try render(signature.accessKey, "access key"),
                                           secretKey: try render(signature.secretKey, "secret key"),
                                           sessionToken: try signature.sessionToken.map { try render($0, "session token") }))
+        case .oauth2(let settings):
+            return .oauth2(try settings.resolved(render))
         }
     }
 
@@ -86,10 +91,13 @@ public enum Credentials: Sendable, Hashable {
         switch authentication {
         case .basic(let username, let password): holdsSecret = secrets.redact("\(username):\(password)") != "\(username):\(password)"
         case .bearer(let token): holdsSecret = secrets.redact(token) != token
-        case .digest, .apiKey, .awsSigV4: holdsSecret = false
+        case .digest, .apiKey, .awsSigV4, .oauth2: holdsSecret = false
         }
         if holdsSecret, let value = authentication.authorization {
             redaction.add([Redaction.Rule(secret: value, replacement: value.prefix { $0 != " " } + " {{secret}}")])
+        }
+        if case .oauth2(let settings) = authentication, !settings.clientSecret.isEmpty {
+            redaction.add([Redaction.Rule(secret: settings.clientSecret, replacement: "{{oauth2 client secret}}")])
         }
     }
 }
