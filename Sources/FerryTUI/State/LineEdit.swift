@@ -8,6 +8,8 @@ public struct LineEdit: Hashable, Sendable {
         /// A line of the Expect tab.
         case check(Int)
         case bodyFile
+        /// A text field of the Auth tab.
+        case auth(AuthField)
     }
 
     public var target: Target

@@ -103,9 +103,14 @@ public struct OAuth2Settings: Sendable, Hashable {
         pairs.map { QueryStringEncoder.percentEscaped($0.0) + "=" + QueryStringEncoder.percentEscaped($0.1) }.joined(separator: "&")
     }
 
-    /// The settings with their variables filled in; an unresolved variable throws, naming the field.
+    /// The settings with their variables filled in; an unresolved variable or a missing endpoint
+    /// or client id throws, naming the field.
     func resolved(_ render: (String, String) throws -> String) throws -> OAuth2Settings {
-        OAuth2Settings(grant: grant, tokenURL: try render(tokenURL, "token URL"), authorizationURL: try render(authorizationURL, "authorization URL"),
+        let required = [("token URL", tokenURL), ("client id", clientID)] + (grant == .authorizationCode ? [("authorization URL", authorizationURL)] : [])
+        if let missing = required.first(where: { $0.1.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "OAuth 2.0", problem: "the \(missing.0) is empty"))
+        }
+        return OAuth2Settings(grant: grant, tokenURL: try render(tokenURL, "token URL"), authorizationURL: try render(authorizationURL, "authorization URL"),
                        clientID: try render(clientID, "client id"), clientSecret: try render(clientSecret, "client secret"),
                        scope: try render(scope, "scope"), audience: try render(audience, "audience"), clientAuthentication: clientAuthentication)
     }
