@@ -195,6 +195,9 @@ import Testing
             let graphQL = await FerryBinary.run(["send", examples + "/graphql/book-by-id.ferry.yaml", "--env", "demo", "--var", "baseURL=\(server.baseURL)"])
             #expect(graphQL.status == 0, "\(graphQL.stderr)")
             #expect(graphQL.text.contains(#""title":"Kindred""#), "\(graphQL.text)")
+            let oauth2 = await FerryBinary.run(["send", examples + "/auth/oauth2-client-credentials.ferry.yaml", "--env", "demo", "--var", "baseURL=\(server.baseURL)"])
+            #expect(oauth2.status == 0, "\(oauth2.stderr)")
+            #expect(oauth2.text.contains("\"client\" : \"ferry-demo\""), "\(oauth2.text)")
         }
     }
 
@@ -206,14 +209,14 @@ import Testing
             session.close()
             withExtendedLifetime(home) {}
         }
-        var screen = try await session.waitForScreen { $0.contains("Nothing sent yet") && $0.contains("example 1/23: ") }
+        var screen = try await session.waitForScreen { $0.contains("Nothing sent yet") && $0.contains("example 1/24: ") }
         // F2 steps through the collection; find the JSON one and send it. The sidebar lists every
-        // name, so look for the status line's "example N/23: name", waiting for each step.
-        for number in 2...23 where !screen.contains("/23: a JSON document") {
+        // name, so look for the status line's "example N/24: name", waiting for each step.
+        for number in 2...24 where !screen.contains("/24: a JSON document") {
             try session.send("F2")
-            screen = try await session.waitForScreen { $0.contains("example \(number)/23: ") }
+            screen = try await session.waitForScreen { $0.contains("example \(number)/24: ") }
         }
-        #expect(screen.contains("/23: a JSON document"), "\(screen)")
+        #expect(screen.contains("/24: a JSON document"), "\(screen)")
         #expect(screen.contains("/json ") && screen.contains("from the folder: X-Client: ferry-examples"), "\(screen)")
         try session.send("Enter")
         screen = try await session.waitForScreen { $0.contains("200 OK") }
