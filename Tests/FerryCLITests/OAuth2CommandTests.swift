@@ -167,6 +167,56 @@ import Testing
         }
     }
 
+    @Test func ferryRunSendsARequestFilesOAuth2WithTheEnvironmentsCachedToken() async throws {
+        let home = try Home()
+        try await withDemoServer { server in
+            let collection = home.directory.file("api")
+            try FileManager.default.createDirectory(atPath: collection + "/environments", withIntermediateDirectories: true)
+            try """
+                url: "{{baseURL}}/oauth/resource"
+                auth:
+                  oauth2:
+                    access-token-url: "{{baseURL}}/oauth/token"
+                    client-id: ferry-demo
+                    client-secret: "{{clientSecret}}"
+                expect:
+                  status: 200
+                  body:
+                    $.client: ferry-demo
+
+                """.write(toFile: collection + "/resource.ferry.yaml", atomically: true, encoding: .utf8)
+            try "baseURL: \(server.baseURL)\nclientSecret:\n  value: \(DemoOAuth.clientSecret)\n  secret: true\n"
+                .write(toFile: collection + "/environments/local.yaml", atomically: true, encoding: .utf8)
+            for _ in 0..<2 {
+                let run = await home.run(["run", collection, "--env", "local", "--reporter", "json"])
+                #expect(run.status == 0, "\(run.text)\(run.stderr)")
+                #expect(!run.text.contains(DemoOAuth.clientSecret) && run.text.contains("{{oauth2 access token}}"), "\(run.text)")
+            }
+            #expect(server.oauth.counts.clientCredentials == 1, "the second run took the token cached for the collection and environment")
+            let cache = try FileManager.default.subpathsOfDirectory(atPath: home.directory.path + "/ferry/oauth2")
+            #expect(cache.contains { $0.hasPrefix("api-") && $0.hasSuffix("/local.json") }, "\(cache)")
+        }
+    }
+
+    @Test func ctrlCStopsTheWaitForTheBrowser() async throws {
+        let home = try Home()
+        try await withDemoServer { server in
+            let environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": home.directory.path, "HOME": home.directory.path,
+                                                                            "BROWSER": "false"]) { $1 }
+            let process = FerryBinary.start(Self.authorizationCode(server), environment: environment)
+            let stderr = PipeReader(try #require(process.standardError as? Pipe))
+            #expect(await stderr.wait { $0.contains("/oauth/authorize?response_type=code") }, "\(stderr.text)")
+            kill(process.processIdentifier, SIGINT)
+            let deadline = Date().addingTimeInterval(20)
+            while process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(!process.isRunning, "ferry send still waited for the browser after SIGINT")
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            await FerryBinary.waitForExit(process)
+            #expect(process.terminationStatus == 130, "\(stderr.text)")
+            #expect(server.oauth.counts == DemoOAuth.Counts(), "nothing was asked of the token endpoint")
+        }
+    }
+
     @Test func theFlagsSayWhatIsMissing() async throws {
         let home = try Home()
         let noClient = await home.run(["send", "http://127.0.0.1:9/", "--oauth2-token-url", "http://127.0.0.1:9/token"])

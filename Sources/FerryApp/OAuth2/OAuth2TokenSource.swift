@@ -57,7 +57,8 @@ public actor OAuth2TokenSource {
         let task = Task { try await self.obtain(settings, options: options, replacing: old) }
         fetching[key] = task
         defer { fetching[key] = nil }
-        let token = try await task.value
+        // Cancelling the request (Esc, Ctrl-C) stops the fetch, a wait for the browser included.
+        let token = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
         held[key] = token
         try cache?.store(token, for: key)
         return token
