@@ -73,6 +73,14 @@ import Testing
             let data = try #require(FileManager.default.contents(atPath: cache + "/" + (files.first ?? "")))
             let token = try #require(String(decoding: data, as: UTF8.self).firstMatch(of: /"accessToken" : "([0-9a-f]+)"/)?.1)
             #expect(!painted.withLock { $0.contains(String(token)) || $0.contains(DemoOAuth.clientSecret) }, "no frame showed the token or the secret")
+
+            // The exchange is recorded off the UI thread: wait for it in the real SQLite file (and its log).
+            let database = home.file("data/ferry/history.sqlite")
+            func stored() -> Data { [database, database + "-wal"].compactMap { FileManager.default.contents(atPath: $0) }.reduce(Data(), +) }
+            let deadline = ContinuousClock.now + .seconds(15)
+            while stored().range(of: Data("{{oauth2 access token}}".utf8)) == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(stored().range(of: Data("{{oauth2 access token}}".utf8)) != nil, "the exchange was recorded with the token's placeholder")
+            #expect(stored().range(of: Data(token.utf8)) == nil, "the history never holds the token")
         }
     }
 
