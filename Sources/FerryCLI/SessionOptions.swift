@@ -28,6 +28,9 @@ public struct SessionOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("oauth2-auth-url"), help: ArgumentHelp("The authorization endpoint (authorization_code).", valueName: "url"))
     public var oauth2AuthorizationURL: String?
 
+    @Option(name: .customLong("oauth2-callback-url"), help: ArgumentHelp("The registered redirect URI, `http://127.0.0.1:PORT/PATH` (default: a free port).", valueName: "url"))
+    public var oauth2CallbackURL: String?
+
     @Option(name: .customLong("oauth2-client-id"), help: ArgumentHelp("The OAuth 2.0 client id.", valueName: "id"))
     public var oauth2ClientID: String?
 
@@ -122,7 +125,7 @@ public struct SessionOptions: ParsableArguments, Sendable {
     private func oauth2Settings() throws -> OAuth2Settings? {
         func invalid(_ name: String, _ problem: String) -> FerryError { .invalidRequest(reason: .invalidArgument(name: name, problem: problem)) }
         guard let oauth2TokenURL else {
-            let others = [oauth2Grant, oauth2AuthorizationURL, oauth2ClientID, oauth2ClientSecret, oauth2Scope, oauth2Audience, oauth2CredentialsPlacement]
+            let others = [oauth2Grant, oauth2AuthorizationURL, oauth2CallbackURL, oauth2ClientID, oauth2ClientSecret, oauth2Scope, oauth2Audience, oauth2CredentialsPlacement]
             if others.contains(where: { $0 != nil }) { throw invalid("--oauth2-…", "needs --oauth2-token-url") }
             return nil
         }
@@ -135,7 +138,7 @@ public struct SessionOptions: ParsableArguments, Sendable {
         if grant == .authorizationCode, oauth2AuthorizationURL == nil { throw invalid("--oauth2-grant authorization_code", "needs --oauth2-auth-url") }
         return OAuth2Settings(grant: grant, tokenURL: oauth2TokenURL, authorizationURL: oauth2AuthorizationURL ?? "", clientID: oauth2ClientID,
                               clientSecret: oauth2ClientSecret ?? "", scope: oauth2Scope ?? "", audience: oauth2Audience ?? "",
-                              clientAuthentication: placement)
+                              clientAuthentication: placement, callbackURL: oauth2CallbackURL ?? "")
     }
 
     /// Lays the flags over a description: credentials replace the file's, `--unix-socket`, `-x` and

@@ -88,6 +88,24 @@ import Testing
         }
     }
 
+    @Test func aRegisteredCallbackURLIsListenedOnAndNamedAsTheRedirectURI() async throws {
+        let home = try Home()
+        try await withDemoServer { server in
+            let port = try unusedLocalPort()
+            let outcome = await home.run(Self.authorizationCode(server) + ["--oauth2-callback-url", "http://localhost:\(port)/ferry/done"])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("redirect_uri=http%3A//localhost%3A\(port)/ferry/done"), "\(outcome.stderr)")
+            #expect(server.oauth.counts.authorizationCode == 1, "the token endpoint saw the same redirect_uri")
+
+            // The port taken (by the demo server): the error names it.
+            let refused = await home.run(["send", "\(server.baseURL)/oauth/resource", "--oauth2-auth-url", "\(server.baseURL)/oauth/authorize",
+                                          "--oauth2-token-url", "\(server.baseURL)/oauth/token", "--oauth2-client-id", DemoOAuth.publicClientID,
+                                          "--oauth2-scope", "other", "--oauth2-callback-url", "http://127.0.0.1:\(server.port)/cb"])
+            #expect(refused.status == 3)
+            #expect(refused.stderr.contains("the OAuth 2.0 authorization failed: cannot listen on 127.0.0.1:\(server.port): Address already in use"), "\(refused.stderr)")
+        }
+    }
+
     @Test func theDemoServerChecksThePKCEVerifier() async throws {
         try await withDemoServer { server in
             let redirect = "http://127.0.0.1:9/callback"

@@ -13,7 +13,7 @@ import Testing
         .awsSigV4(AWSSignature(provider: "osc:osc", region: "eu-west-2", service: "api", accessKey: "a", secretKey: "b")),
         .oauth2(OAuth2Settings(tokenURL: "{{baseURL}}/oauth/token", clientID: "ferry-demo", clientSecret: "{{secret}}", scope: "a b")),
         .oauth2(OAuth2Settings(grant: .authorizationCode, tokenURL: "https://id.test/token", authorizationURL: "https://id.test/authorize",
-                               clientID: "app", audience: "https://api.test", clientAuthentication: .body)),
+                               clientID: "app", audience: "https://api.test", clientAuthentication: .body, callbackURL: "http://127.0.0.1:8765/cb")),
     ])
     func everySchemeSurvivesARoundTrip(auth: Credentials) throws {
         var document = RequestDescription(url: "https://example.test/")

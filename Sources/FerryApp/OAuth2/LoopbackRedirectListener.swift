@@ -6,21 +6,39 @@ import Glibc
 #endif
 
 /// The one-shot listener of the authorization code grant (RFC 8252 §7.3): a socket on 127.0.0.1
-/// at a free port that waits for the browser's redirect to `/callback`, answers it with a short
-/// page, and hands back the redirect's query. Other paths (a browser's `/favicon.ico`) get a 404.
+/// (at a free port, or the registered callback URL's) that waits for the browser's redirect to
+/// its path, answers it with a short page, and hands back the redirect's query. Other paths (a
+/// browser's `/favicon.ico`) get a 404.
 final class LoopbackRedirectListener: Sendable {
-    static let callbackPath = "/callback"
-    let port: Int
+    /// The `redirect_uri` the authorization request names.
+    let redirectURI: String
+    private let path: String
     private let descriptor: Int32
     private let closed = Mutex(false)
 
-    init() throws {
+    /// Listens for `callbackURL` (`http://127.0.0.1:PORT/PATH` or `localhost`); an empty one is
+    /// `http://127.0.0.1:FREE-PORT/callback`.
+    init(callbackURL: String) throws {
+        var port: UInt16 = 0
+        var path = "/callback"
+        if !callbackURL.isEmpty {
+            guard let url = URLComponents(string: callbackURL), url.scheme == "http", ["127.0.0.1", "localhost"].contains(url.host ?? ""),
+                  let given = url.port, (1...65535).contains(given) else {
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: "OAuth 2.0 callback URL \(callbackURL)",
+                                                                         problem: "expected http://127.0.0.1:PORT/PATH or http://localhost:PORT/PATH"))
+            }
+            port = UInt16(given)
+            path = url.path.isEmpty ? "/" : url.path
+        }
+        self.path = path
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Self.failure("cannot open a socket", POSIXError.current) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
+        address.sin_port = port.bigEndian
+        var one: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
@@ -30,16 +48,13 @@ final class LoopbackRedirectListener: Sendable {
         guard bound else {
             let error = POSIXError.current
             close(descriptor)
-            throw Self.failure("cannot listen on 127.0.0.1", error)
+            throw Self.failure("cannot listen on 127.0.0.1" + (port == 0 ? "" : ":\(port)"), error)
         }
         self.descriptor = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        redirectURI = callbackURL.isEmpty ? "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))\(path)" : callbackURL
     }
 
     deinit { stop() }
-
-    /// `http://127.0.0.1:PORT/callback`, the `redirect_uri` the authorization request names.
-    var redirectURI: String { "http://127.0.0.1:\(port)\(Self.callbackPath)" }
 
     /// Waits up to `timeout` for the redirect (on a thread of its own, not the task pool) and
     /// returns its query items; a cancelled task stops the wait.
@@ -74,7 +89,7 @@ final class LoopbackRedirectListener: Sendable {
             defer { close(connection) }
             guard let target = Self.requestTarget(of: connection) else { continue }
             let components = URLComponents(string: "http://127.0.0.1\(target)")
-            guard components?.path == Self.callbackPath else {
+            guard components?.path == path else {
                 Self.answer(connection, status: "404 Not Found", text: "Not found.")
                 continue
             }

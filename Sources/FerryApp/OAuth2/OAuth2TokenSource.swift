@@ -85,7 +85,7 @@ public actor OAuth2TokenSource {
     /// The authorization code grant: the browser (or the user, given the URL) asks the server,
     /// whose redirect brings the code to the loopback listener; the code and PKCE verifier buy the token.
     private func authorize(_ settings: OAuth2Settings, options: RequestOptions) async throws -> OAuth2Token {
-        let listener = try LoopbackRedirectListener()
+        let listener = try LoopbackRedirectListener(callbackURL: settings.callbackURL)
         let pkce = PKCE()
         let state = PKCE.randomToken(bytes: 16)
         let url = try settings.authorizationRequestURL(redirectURI: listener.redirectURI, state: state, challenge: pkce.challenge)

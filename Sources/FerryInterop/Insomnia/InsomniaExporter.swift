@@ -65,7 +65,7 @@ public struct InsomniaExporter {
             resource["authentication"] = ["type": "oauth2", "grantType": settings.grant.rawValue, "accessTokenUrl": settings.tokenURL,
                                           "authorizationUrl": settings.authorizationURL, "clientId": settings.clientID, "clientSecret": settings.clientSecret,
                                           "scope": settings.scope, "audience": settings.audience, "usePkce": settings.grant == .authorizationCode,
-                                          "pkceMethod": "S256", "credentialsInBody": settings.clientAuthentication == .body]
+                                          "pkceMethod": "S256", "credentialsInBody": settings.clientAuthentication == .body, "redirectUrl": settings.callbackURL]
         case nil: resource["authentication"] = [String: Any]()
         }
         if !request.options.followRedirects { resource["settingFollowRedirects"] = "off" }

@@ -209,7 +209,7 @@ public struct PostmanExporter {
                 ("grant_type", settings.grant == .clientCredentials ? "client_credentials" : "authorization_code_with_pkce"),
                 ("accessTokenUrl", settings.tokenURL), ("authUrl", settings.authorizationURL), ("clientId", settings.clientID),
                 ("clientSecret", settings.clientSecret), ("scope", settings.scope), ("challengeAlgorithm", "S256"),
-                ("client_authentication", settings.clientAuthentication == .header ? "header" : "body"), ("addTokenTo", "header"),
+                ("client_authentication", settings.clientAuthentication == .header ? "header" : "body"), ("addTokenTo", "header"), ("redirect_uri", settings.callbackURL),
             ].map { ["key": $0.0, "value": $0.1, "type": "string"] }]
         }
     }

@@ -13,11 +13,11 @@ import Yams
 /// auth: {oauth2: {grant-type: client_credentials, access-token-url: …, client-id: …, client-secret: "{{secret}}", scope: …}}
 /// auth: {oauth2: {grant-type: authorization_code, authorization-url: …, access-token-url: …, client-id: …}}  # with PKCE S256
 /// ```
-/// OAuth 2.0's fields are Bruno's names in Ferry's kebab case; `audience` and
+/// OAuth 2.0's fields are Bruno's names in Ferry's kebab case; `audience`, `callback-url` and
 /// `credentials-placement: header|body` (default header) are optional.
 extension Credentials {
     static let yamlKinds = ["basic", "bearer", "digest", "apikey", "aws-sigv4", "oauth2"]
-    static let oauth2Fields = ["grant-type", "access-token-url", "authorization-url", "client-id", "client-secret", "scope", "audience", "credentials-placement"]
+    static let oauth2Fields = ["grant-type", "access-token-url", "authorization-url", "client-id", "client-secret", "scope", "audience", "credentials-placement", "callback-url"]
 
     /// Reads `auth:`; an unknown scheme or field, or a missing one, is a problem at its line and column.
     init(yaml node: Node, in file: YAMLFile) throws(ConfigProblem) {
@@ -65,7 +65,7 @@ extension Credentials {
             self = .oauth2(OAuth2Settings(grant: grant, tokenURL: try required("access-token-url"),
                                           authorizationURL: grant == .authorizationCode ? try required("authorization-url") : texts["authorization-url"] ?? "",
                                           clientID: try required("client-id"), clientSecret: texts["client-secret"] ?? "", scope: texts["scope"] ?? "",
-                                          audience: texts["audience"] ?? "", clientAuthentication: placement))
+                                          audience: texts["audience"] ?? "", clientAuthentication: placement, callbackURL: texts["callback-url"] ?? ""))
         default:
             self = .awsSigV4(AWSSignature(provider: texts["provider"] ?? "aws:amz", region: try required("region"), service: try required("service"),
                                           accessKey: try required("access-key"), secretKey: try required("secret-key"),
@@ -89,7 +89,7 @@ extension Credentials {
         case .oauth2(let settings):
             .map([("oauth2", .map([("grant-type", settings.grant.rawValue), ("authorization-url", settings.authorizationURL),
                                    ("access-token-url", settings.tokenURL), ("client-id", settings.clientID), ("client-secret", settings.clientSecret),
-                                   ("scope", settings.scope), ("audience", settings.audience),
+                                   ("scope", settings.scope), ("audience", settings.audience), ("callback-url", settings.callbackURL),
                                    ("credentials-placement", settings.clientAuthentication == .header ? "" : settings.clientAuthentication.rawValue)]
                 .filter { !$0.1.isEmpty }.map { ($0.0, Node.text($0.1)) }))])
         }

@@ -7,7 +7,7 @@ public enum AuthField: Hashable, Sendable {
     case username, password
     case token
     case keyName, keyValue, keyPlacement
-    case grant, tokenURL, authorizationURL, clientID, clientSecret, scope, audience, credentialsPlacement
+    case grant, tokenURL, authorizationURL, callbackURL, clientID, clientSecret, scope, audience, credentialsPlacement
     case region, service, accessKey, secretKey, sessionToken
 
     /// The rows shown for `credentials`.
@@ -18,7 +18,7 @@ public enum AuthField: Hashable, Sendable {
         case .bearer?: [.kind, .token]
         case .apiKey?: [.kind, .keyName, .keyValue, .keyPlacement]
         case .oauth2(let settings)?:
-            [.kind, .grant] + (settings.grant == .authorizationCode ? [.authorizationURL] : [])
+            [.kind, .grant] + (settings.grant == .authorizationCode ? [.authorizationURL, .callbackURL] : [])
                 + [.tokenURL, .clientID, .clientSecret, .scope, .audience, .credentialsPlacement]
         case .awsSigV4?: [.kind, .region, .service, .accessKey, .secretKey, .sessionToken]
         }
@@ -36,6 +36,7 @@ public enum AuthField: Hashable, Sendable {
         case .grant: "Grant"
         case .tokenURL: "Token URL"
         case .authorizationURL: "Authorization URL"
+        case .callbackURL: "Callback URL"
         case .clientID: "Client id"
         case .clientSecret: "Client secret"
         case .scope: "Scope"
@@ -48,6 +49,9 @@ public enum AuthField: Hashable, Sendable {
         case .sessionToken: "Session token"
         }
     }
+
+    /// What an empty field shows.
+    public var emptyText: String { self == .callbackURL ? "(a free port on 127.0.0.1)" : "(empty)" }
 
     /// Shown masked (`••••`) unless it is only `{{variables}}`.
     public var isSecret: Bool { [.password, .token, .keyValue, .clientSecret, .secretKey, .sessionToken].contains(self) }
@@ -76,6 +80,7 @@ public enum AuthField: Hashable, Sendable {
         case .grant: settings.grant.label
         case .tokenURL: settings.tokenURL
         case .authorizationURL: settings.authorizationURL
+        case .callbackURL: settings.callbackURL
         case .clientID: settings.clientID
         case .clientSecret: settings.clientSecret
         case .scope: settings.scope
@@ -123,6 +128,7 @@ public enum AuthField: Hashable, Sendable {
             switch self {
             case .tokenURL: settings.tokenURL = text
             case .authorizationURL: settings.authorizationURL = text
+            case .callbackURL: settings.callbackURL = text
             case .clientID: settings.clientID = text
             case .clientSecret: settings.clientSecret = text
             case .scope: settings.scope = text

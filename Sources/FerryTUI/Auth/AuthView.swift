@@ -20,7 +20,7 @@ struct AuthView {
                 continue
             }
             let value = field.shown(in: credentials)
-            let shown = field.isChoice ? Span("‹ \(value) ›") : value.isEmpty ? Span("(empty)", .muted) : Span(value)
+            let shown = field.isChoice ? Span("‹ \(value) ›") : value.isEmpty ? Span(field.emptyText, .muted) : Span(value)
             canvas.put([label, shown], in: rect, row: line, theme: theme)
             if state.focus == .request, field == fields[selection] {
                 canvas.restyle(Rect(x: rect.x, y: rect.y + line, width: rect.width, height: 1), style: theme[.selection])

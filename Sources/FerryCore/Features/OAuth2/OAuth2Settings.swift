@@ -36,9 +36,13 @@ public struct OAuth2Settings: Sendable, Hashable {
     /// The API the token is for (`audience`, as Auth0 and Okta ask); empty: not sent.
     public var audience: String
     public var clientAuthentication: ClientAuthentication
+    /// The `redirect_uri` of the authorization code grant when the server has one registered
+    /// (`http://127.0.0.1:PORT/PATH` or `localhost`); empty: a free port, path `/callback`.
+    public var callbackURL: String
 
     public init(grant: Grant = .clientCredentials, tokenURL: String = "", authorizationURL: String = "", clientID: String = "",
-                clientSecret: String = "", scope: String = "", audience: String = "", clientAuthentication: ClientAuthentication = .header) {
+                clientSecret: String = "", scope: String = "", audience: String = "", clientAuthentication: ClientAuthentication = .header,
+                callbackURL: String = "") {
         self.grant = grant
         self.tokenURL = tokenURL
         self.authorizationURL = authorizationURL
@@ -47,6 +51,7 @@ public struct OAuth2Settings: Sendable, Hashable {
         self.scope = scope
         self.audience = audience
         self.clientAuthentication = clientAuthentication
+        self.callbackURL = callbackURL
     }
 
     /// What a cached token is filed under: the same endpoint, client, grant, scope and audience
@@ -112,6 +117,7 @@ public struct OAuth2Settings: Sendable, Hashable {
         }
         return OAuth2Settings(grant: grant, tokenURL: try render(tokenURL, "token URL"), authorizationURL: try render(authorizationURL, "authorization URL"),
                        clientID: try render(clientID, "client id"), clientSecret: try render(clientSecret, "client secret"),
-                       scope: try render(scope, "scope"), audience: try render(audience, "audience"), clientAuthentication: clientAuthentication)
+                       scope: try render(scope, "scope"), audience: try render(audience, "audience"), clientAuthentication: clientAuthentication,
+                       callbackURL: try render(callbackURL, "callback URL"))
     }
 }
