@@ -84,6 +84,38 @@ import Testing
         }
     }
 
+    @Test func theAuthorizationCodeComesBackFromTheBrowserAndTRenewsTheToken() async throws {
+        try await withDemoServer { server in
+            let home = try TemporaryDirectory()
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            let tui = InProcessTUI(home: home, width: 120, height: 34, variables: [Variable(name: "baseURL", value: server.baseURL)],
+                                   extraEnvironment: ["BROWSER": "curl -sS -L -o /dev/null", "PATH": path])
+            defer { tui.hangUp() }
+            try await tui.waitForScreen { $0.text.contains("Nothing sent yet") }
+            tui.type("{{baseURL}}/oauth/resource")
+            try await showAuthTab(in: tui)
+            for _ in 0..<5 { tui.press(.enter) }
+            tui.press(.character("j"), .enter)  // Grant: authorization code
+            try await tui.waitForScreen { $0.text.contains("‹ authorization code + PKCE ›") && $0.text.contains("(a free port on 127.0.0.1)") }
+            tui.press(.character("j"))
+            fill("{{baseURL}}/oauth/authorize", in: tui)
+            tui.press(.character("j"))  // Callback URL: a free port
+            fill("{{baseURL}}/oauth/token", in: tui)
+            fill(DemoOAuth.publicClientID, in: tui)
+
+            tui.press(.character("t"))
+            try await tui.waitForScreen { $0.text.contains("✓ OAuth 2.0 token from") && $0.text.contains("with a refresh token") }
+            #expect(server.oauth.counts.authorizationCode == 1)
+            tui.press(.character("T"))
+            try await tui.waitForScreen { _ in server.oauth.counts.refresh == 1 }
+            try await tui.waitForScreen { $0.text.contains("✓ OAuth 2.0 token from") }
+            tui.press(.control("r"))
+            let screen = try await tui.waitForScreen { $0.text.contains("200 OK") && $0.text.contains("authenticated: true") }
+            #expect(screen.text.contains("client: ferry-public"), "\(screen.text)")
+            #expect(server.oauth.counts == DemoOAuth.Counts(authorizationCode: 1, refresh: 1), "the send took the renewed token")
+        }
+    }
+
     @Test func theAuthTabIsSavedToTheFileAndReadBack() async throws {
         try await withDemoServer { server in
             let home = try TemporaryDirectory()
