@@ -10,13 +10,18 @@ import Foundation
 public struct CollectionRunner: Sendable {
     public var transport: CurlTransport
     public var settings: RunSettings
+    /// Takes chained variables (`vars:` and the environment's `from:` entries) when a request needs
+    /// them; nil when there are none to take.
+    public var chainer: VariableChainer?
     /// Sends the requests, OAuth 2.0 ones with their tokens.
     private let interceptor: OAuth2Interceptor
 
     /// `tokens` (the collection's and environment's OAuth 2.0 token cache) default to tokens kept in memory.
-    public init(transport: CurlTransport = CurlTransport(), settings: RunSettings = RunSettings(), tokens: OAuth2TokenSource? = nil) {
+    public init(transport: CurlTransport = CurlTransport(), settings: RunSettings = RunSettings(), chainer: VariableChainer? = nil,
+                tokens: OAuth2TokenSource? = nil) {
         self.transport = transport
         self.settings = settings
+        self.chainer = chainer
         interceptor = OAuth2Interceptor(transport: transport, tokens: tokens ?? OAuth2TokenSource(transport: transport, cache: nil,
                                                                                                    browser: SystemBrowser(environment: [:]), notify: { _ in }))
     }
@@ -140,8 +145,14 @@ public struct CollectionRunner: Sendable {
             return result
         }
         let resolved: ResolvedRequest
+        var resolver = resolver
         do {
-            resolved = try item.description.resolved(with: resolver, defaults: item.defaults, directory: root)
+            let resolve = { (variables: VariableResolver) in try item.description.resolved(with: variables, defaults: item.defaults, directory: root) }
+            if let chainer {
+                (resolved, resolver) = try await chainer.resolving(resolver, own: item.description.chains, resolve)
+            } else {
+                resolved = try resolve(resolver)
+            }
         } catch FerryError.invalidRequest(.unresolvedVariable(let name, _)) where missing[name] != nil {
             result.status = .skipped
             result.skipReason = "needs {{\(name)}}, which \(missing[name]!) did not capture"
@@ -173,7 +184,7 @@ public struct CollectionRunner: Sendable {
         result.response = evaluated
         let facts = ResponseFacts(response: evaluated, method: resolved.request.method, document: document, examples: item.description.examples)
         do {
-            result.checks = CheckReport(checking: try item.description.checks.rendered(with: resolver), facts: facts)
+            result.checks = CheckReport(checking: try item.description.checks.rendered(with: item.description.ownVariables(over: resolver)), facts: facts)
         } catch {
             result.checks = CheckReport(checking: item.description.checks, facts: facts)
             result.error = error as? FerryError

@@ -27,6 +27,6 @@ public enum CookieJarFile {
     /// Replaces the jar at `path` (temporary file and rename, mode 0600), creating missing folders
     /// with mode 0700.
     public static func write(_ jar: CookieJar, to path: String) throws {
-        try PrivateFile.write(Data(jar.netscapeText.utf8), to: path)
+        try AtomicFile.writePrivate(Data(jar.netscapeText.utf8), to: path)
     }
 }

@@ -26,7 +26,7 @@ public struct OAuth2TokenFile: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
-        try PrivateFile.write(try encoder.encode(contents), to: path)
+        try AtomicFile.writePrivate(try encoder.encode(contents), to: path)
     }
 
     private func read() -> Contents {
