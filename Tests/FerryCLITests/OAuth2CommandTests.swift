@@ -76,6 +76,18 @@ import Testing
         }
     }
 
+    @Test func aCacheThatCannotBeWrittenIsSaidAndTheRequestStillGoes() async throws {
+        let home = try Home()
+        try FileManager.default.createDirectory(atPath: home.directory.path + "/ferry", withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: home.directory.path + "/ferry/oauth2"))  // a file where the cache's folder goes
+        try await withDemoServer { server in
+            let outcome = await home.run(Self.clientCredentials(server))
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(outcome.text.contains("\"authenticated\" : true"))
+            #expect(outcome.stderr.hasPrefix("ferry: the OAuth 2.0 token was not cached: "), "\(outcome.stderr)")
+        }
+    }
+
     @Test func theAuthorizationCodeComesBackThroughTheLoopbackListenerWithPKCE() async throws {
         let home = try Home()
         try await withDemoServer { server in

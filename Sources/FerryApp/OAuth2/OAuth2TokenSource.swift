@@ -14,7 +14,7 @@ public actor OAuth2TokenSource {
     private let notify: @Sendable (String) -> Void
     /// How long the authorization code grant waits for the browser's redirect.
     private let authorizationTimeout: TimeInterval
-    /// Tokens of this process when there is no cache file.
+    /// The tokens this process got (all there is without a cache file, or when it cannot be written).
     private var held: [String: OAuth2Token] = [:]
     private var fetching: [String: Task<OAuth2Token, any Error>] = [:]
 
@@ -48,7 +48,7 @@ public actor OAuth2TokenSource {
     }
 
     private func cached(_ settings: OAuth2Settings) -> OAuth2Token? {
-        cache.map { $0.token(for: settings.cacheKey) } ?? held[settings.cacheKey]
+        cache?.token(for: settings.cacheKey) ?? held[settings.cacheKey]
     }
 
     private func fetch(_ settings: OAuth2Settings, options: RequestOptions, replacing old: OAuth2Token?) async throws -> OAuth2Token {
@@ -60,7 +60,12 @@ public actor OAuth2TokenSource {
         // Cancelling the request (Esc, Ctrl-C) stops the fetch, a wait for the browser included.
         let token = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
         held[key] = token
-        try cache?.store(token, for: key)
+        do {
+            try cache?.store(token, for: key)
+        } catch {
+            // The request still goes with the token; the user learns why the next run will ask again.
+            notify("the OAuth 2.0 token was not cached: " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
+        }
         return token
     }
 
