@@ -84,6 +84,7 @@ let package = Package(
             "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport", "FerryStore", "FerryInterop",
             .product(name: "Yams", package: "Yams"),
             .product(name: "CSV", package: "CSV.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),  // PKCE's S256 challenge
         ], resources: [.copy("Themes")]),
         .target(name: "FerryCLI", dependencies: [
             "FerryCore", "FerryTransport", "FerryServer", "FerryApp", "FerryStore", "FerryTUI", "FerryInterop",

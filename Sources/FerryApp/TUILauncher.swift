@@ -76,6 +76,8 @@ public enum TUILauncher {
                    recorder: HistoryRecorder(locations: StoreLocations(environment: environment)), themes: loader,
                    workspace: workspace, historyBrowser: HistoryBrowser(locations: StoreLocations(environment: environment)),
                    schemaCache: GraphQLSchemaCache(locations: StoreLocations(environment: environment)),
-                   cookies: CookieJarStore(locations: StoreLocations(environment: environment), collection: cookieCollection)).run()
+                   cookies: CookieJarStore(locations: StoreLocations(environment: environment), collection: cookieCollection),
+                   oauth2Files: { OAuth2TokenFile(path: StoreLocations(environment: environment).oauth2TokenPath(collection: cookieCollection, environment: $0)) },
+                   browser: SystemBrowser(environment: environment)).run()
     }
 }

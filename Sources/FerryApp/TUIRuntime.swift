@@ -39,10 +39,16 @@ final class TUIRuntime {
     private var signalSources: [any DispatchSourceSignal] = []
     /// When the elapsed time shown for a request in flight was last updated.
     private var lastTick = ContinuousClock.now
+    /// The OAuth 2.0 token cache of the collection and an environment (nil: tokens kept in memory).
+    private let oauth2Files: (@Sendable (String?) -> OAuth2TokenFile)?
+    private let browser: SystemBrowser
+    /// The token sources made so far, by environment ("" for none).
+    private var tokenSources: [String: OAuth2TokenSource] = [:]
 
     init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?,
          recorder: HistoryRecorder? = nil, themes: ThemeLoader? = nil, workspace: CollectionWorkspace? = nil,
-         historyBrowser: HistoryBrowser? = nil, schemaCache: GraphQLSchemaCache? = nil, cookies: CookieJarStore) {
+         historyBrowser: HistoryBrowser? = nil, schemaCache: GraphQLSchemaCache? = nil, cookies: CookieJarStore,
+         oauth2Files: (@Sendable (String?) -> OAuth2TokenFile)? = nil, browser: SystemBrowser = SystemBrowser(environment: [:])) {
         self.state = state
         self.terminal = terminal
         self.transport = transport
@@ -52,6 +58,8 @@ final class TUIRuntime {
         self.historyBrowser = historyBrowser
         self.schemaCache = schemaCache
         self.cookies = cookies
+        self.oauth2Files = oauth2Files
+        self.browser = browser
         trace = FrameTrace(path: tracePath)
     }
 
@@ -196,6 +204,17 @@ final class TUIRuntime {
                     return .notice("✗ " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
                 }
             }
+        case .fetchOAuth2Token(let settings, let options, let environment, let refresh):
+            let tokens = tokens(environment: environment)
+            inbox.answer {
+                do {
+                    let token = try await tokens.newToken(for: settings, refresh: refresh, options: options)
+                    return .notice("✓ OAuth 2.0 token from \(settings.tokenURL)" + (token.expiresAt.map { ", expires in \(Int($0.timeIntervalSinceNow.rounded())) s" } ?? "")
+                                   + (token.refreshToken == nil ? "" : ", with a refresh token") + "; cached for this environment")
+                } catch {
+                    return .notice("✗ " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
+                }
+            }
         case .takeChainedVariable(let chain, let variables, let environment):
             guard let chainer = chainer(for: environment) else {
                 _ = state.update(.chainFailed(ErrorChain(FerryError.invalidRequest(reason: .unresolvedVariable(name: chain.name, place: "request")))))
@@ -213,6 +232,16 @@ final class TUIRuntime {
         case .quit:
             break
         }
+    }
+
+    /// The OAuth 2.0 token source of `environment`, made the first time; it tells the status line
+    /// the URL to authorize at.
+    private func tokens(environment: String?) -> OAuth2TokenSource {
+        if let known = tokenSources[environment ?? ""] { return known }
+        let inbox = self.inbox
+        let source = OAuth2TokenSource(transport: transport, cache: oauth2Files?(environment), browser: browser, notify: { inbox.post(.notice($0)) })
+        tokenSources[environment ?? ""] = source
+        return source
     }
 
     /// The chainer of `environment`'s chained variables, made the first time one is needed.
@@ -285,11 +314,12 @@ final class TUIRuntime {
         let schemaCache = self.schemaCache
         let schemaEndpoint = outgoing.schemaEndpoint
         let stream = StreamForwarder(id: id, inbox: inbox, forced: outgoing.forcesStream)
+        let interceptor = OAuth2Interceptor(transport: transport, tokens: tokens(environment: environment))
         transfers[id] = Task.detached {
             let outcome: (response: Response?, error: (any Error)?)
             var redaction = redaction
             do {
-                let response = try await transport.send(request, receivingInto: .default, progress: progress, observer: stream)
+                let response = try await interceptor.send(request, receivingInto: .default, progress: progress, observer: stream, redaction: &redaction)
                 stream.finish(time: Int64(Date().timeIntervalSince(startDate) * 1e6))
                 if let jar = response.cookieJar {
                     do {

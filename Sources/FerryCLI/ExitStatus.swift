@@ -27,6 +27,8 @@ public enum ExitStatus: Int32, Sendable {
         case .responseValidationFailed, .responseSerializationFailed: self = .rejected
         case .localFile: self = .localFile
         case .explicitlyCancelled: self = .cancelled
+        case .authenticationFailed(.tokenRequestFailed(_, let underlying)): self = ExitStatus(for: underlying)
+        case .authenticationFailed: self = .rejected
         }
     }
 

@@ -105,7 +105,12 @@ struct RunCommand: AsyncCommand {
                                           chained.append(sent)
                                           HistoryRecording.chainSent(sent, noHistory: true, stderr: stderr)
                                       })
-        let runner = CollectionRunner(transport: transport, settings: settings, chainer: chainer)
+        let cache = OAuth2TokenFile(path: StoreLocations(environment: ProcessInfo.processInfo.environment)
+            .oauth2TokenPath(collection: root, environment: collectionOptions.environment))
+        let stderrNotice: @Sendable (String) -> Void = { stderr.line("ferry: run: " + TerminalSafeText.escaping($0)) }
+        let tokens = OAuth2TokenSource(transport: transport, cache: cache, browser: SystemBrowser(environment: ProcessInfo.processInfo.environment),
+                                       notify: stderrNotice)
+        let runner = CollectionRunner(transport: transport, settings: settings, chainer: chainer, tokens: tokens)
         let id = Self.newRunID()
         let textOutput = reporter == .text || output != nil
         let text = RunTextReporter(output: stdout, redaction: variables.redaction, showsProgress: isatty(STDOUT_FILENO) == 1,

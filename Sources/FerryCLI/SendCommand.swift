@@ -1,4 +1,5 @@
 import ArgumentParser
+import FerryApp
 import FerryCore
 import FerryStore
 import FerryTransport
@@ -47,6 +48,7 @@ struct SendCommand: AsyncCommand {
         let evaluator: ResponseEvaluator?
         let origin: HistoryOrigin
         let checks: ResponseChecks
+        let locations = StoreLocations(environment: ProcessInfo.processInfo.environment)
         do {
             let stderr = printer.stderr
             let input = try await RequestFileInput(options, collection: collection, responseOptions: givenResponseOptions, session: session,
@@ -57,7 +59,7 @@ struct SendCommand: AsyncCommand {
             origin = input.origin
             request = input.request
             checks = input.checks
-            let jar = StoreLocations(environment: ProcessInfo.processInfo.environment).cookieJarPath(collection: origin.collection, environment: origin.environment)
+            let jar = locations.cookieJarPath(collection: origin.collection, environment: origin.environment)
             let plan = try session.cookiePlan(defaultJar: jar)
             request.cookies = plan.cookies
             request.proxyUser = session.proxyUser
@@ -87,12 +89,19 @@ struct SendCommand: AsyncCommand {
         let started = Date()
         let streamPrinter = options.output == nil || options.stream
             ? StreamPrinter(printer: printer, forced: options.stream, json: options.json, includeHead: options.include) : nil
-        let task = Task { try await transport.send(request, receivingInto: destination, progress: nil, observer: streamPrinter) }
+        let interceptor = oauth2Interceptor(transport: transport, locations: locations, origin: origin, printer: printer)
+        let redaction = printer.redaction
+        let task = Task {
+            var redaction = redaction
+            let response = try await interceptor.send(request, receivingInto: destination, observer: streamPrinter, redaction: &redaction)
+            return (response, redaction)
+        }
         let interrupt = InterruptHandler { task.cancel() }
         defer { interrupt.cancel() }
         var outcome: Outcome
         do {
-            let response = try await task.value
+            let (response, redaction) = try await task.value
+            printer.redaction = redaction
             streamPrinter?.finish(time: Int64(Date().timeIntervalSince(started) * 1e6))
             if let evaluator {
                 let evaluation = evaluator.evaluate(response, method: request.method)
@@ -131,6 +140,17 @@ struct SendCommand: AsyncCommand {
                                     origin: origin, redaction: printer.redaction, stderr: printer.stderr)
         }
         return status
+    }
+
+    /// Sends OAuth 2.0 requests with the token cached for the collection and environment; the
+    /// URL to authorize at is said on stderr.
+    private static func oauth2Interceptor(transport: CurlTransport, locations: StoreLocations, origin: HistoryOrigin,
+                                          printer: ResponsePrinter) -> OAuth2Interceptor {
+        let cache = OAuth2TokenFile(path: locations.oauth2TokenPath(collection: origin.collection, environment: origin.environment))
+        let stderr = printer.stderr
+        let tokens = OAuth2TokenSource(transport: transport, cache: cache, browser: SystemBrowser(environment: ProcessInfo.processInfo.environment),
+                                       notify: { stderr.line("ferry: " + TerminalSafeText.escaping($0)) })
+        return OAuth2Interceptor(transport: transport, tokens: tokens)
     }
 
     private static func report(_ outcome: Outcome, options: SendOptions, hex: Bool, printer: ResponsePrinter) -> ExitStatus {

@@ -20,13 +20,17 @@ struct ServeDemoCommand: AsyncCommand {
     @Option(name: .customLong("unix-socket"), help: ArgumentHelp("Listen on this Unix domain socket instead of a TCP port.", valueName: "path"))
     var unixSocket: String?
 
+    @Option(name: .customLong("token-lifetime"), help: ArgumentHelp("How long its OAuth 2.0 access tokens live.", valueName: "seconds"))
+    var tokenLifetime = 300
+
     func execute() async throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
+        guard tokenLifetime > 0 else { throw ValidationError("--token-lifetime must be at least 1 second") }
         let identity = tls ? try DemoTLSIdentity.generate() : nil
         if let identity, let certificateOutput {
             try identity.certificatePEM.write(toFile: certificateOutput, atomically: true, encoding: .utf8)
         }
-        let server = try await DemoServer.start(port: port, tls: identity, unixSocket: unixSocket)
+        let server = try await DemoServer.start(port: port, tls: identity, unixSocket: unixSocket, tokenLifetime: tokenLifetime)
         let stdout = OutputStream.standardOutput
         stdout.line("Ferry demo server listening on " + (unixSocket.map { "the Unix socket \($0)" } ?? server.baseURL))
         if let identity { stdout.line("TLS public key pin: \(identity.publicKeyPin)") }

@@ -4,7 +4,7 @@ import FerryStore
 import Foundation
 
 /// `ferry send`'s session flags, spelled as curl spells them: credentials (`-u`, `--digest`,
-/// `--oauth2-bearer`, `--aws-sigv4`, and Ferry's `--api-key`), cookies (`-b`, `-c`, `--no-cookies`)
+/// `--oauth2-bearer`, `--aws-sigv4`, and Ferry's `--api-key` and `--oauth2-…` flows), cookies (`-b`, `-c`, `--no-cookies`)
 /// and the route (`--unix-socket`).
 public struct SessionOptions: ParsableArguments, Sendable {
     @Option(name: [.customShort("u"), .customLong("user")], help: ArgumentHelp("Credentials, `USER:PASSWORD` (basic unless --digest; KEY:SECRET[:TOKEN] with --aws-sigv4).", valueName: "user:password"))
@@ -18,6 +18,33 @@ public struct SessionOptions: ParsableArguments, Sendable {
 
     @Option(name: .customLong("oauth2-bearer"), help: ArgumentHelp("Send this bearer token.", valueName: "token"))
     public var bearer: String?
+
+    @Option(name: .customLong("oauth2-token-url"), help: ArgumentHelp("Get an OAuth 2.0 token from this token endpoint (cached, refreshed; see --oauth2-grant).", valueName: "url"))
+    public var oauth2TokenURL: String?
+
+    @Option(name: .customLong("oauth2-grant"), help: ArgumentHelp("client_credentials (default) or authorization_code (PKCE, through the browser).", valueName: "grant"))
+    public var oauth2Grant: String?
+
+    @Option(name: .customLong("oauth2-auth-url"), help: ArgumentHelp("The authorization endpoint (authorization_code).", valueName: "url"))
+    public var oauth2AuthorizationURL: String?
+
+    @Option(name: .customLong("oauth2-callback-url"), help: ArgumentHelp("The registered redirect URI, `http://127.0.0.1:PORT/PATH` (default: a free port).", valueName: "url"))
+    public var oauth2CallbackURL: String?
+
+    @Option(name: .customLong("oauth2-client-id"), help: ArgumentHelp("The OAuth 2.0 client id.", valueName: "id"))
+    public var oauth2ClientID: String?
+
+    @Option(name: .customLong("oauth2-client-secret"), help: ArgumentHelp("The OAuth 2.0 client secret (none for a public client).", valueName: "secret"))
+    public var oauth2ClientSecret: String?
+
+    @Option(name: .customLong("oauth2-scope"), help: ArgumentHelp("The scopes to ask for, space-separated.", valueName: "scope"))
+    public var oauth2Scope: String?
+
+    @Option(name: .customLong("oauth2-audience"), help: ArgumentHelp("The API the token is for (audience).", valueName: "audience"))
+    public var oauth2Audience: String?
+
+    @Option(name: .customLong("oauth2-credentials-placement"), help: ArgumentHelp("Send the client id and secret in the `header` (Basic, default) or the form `body`.", valueName: "where"))
+    public var oauth2CredentialsPlacement: String?
 
     @Option(name: .customLong("api-key"), help: ArgumentHelp("Send an API key in a header, `Name: value`.", valueName: "header"))
     public var apiKeyHeader: String?
@@ -75,6 +102,7 @@ public struct SessionOptions: ParsableArguments, Sendable {
             throw FerryError.invalidRequest(reason: .invalidArgument(name: "--digest", problem: "needs -u USER:PASSWORD"))
         }
         if let bearer { given.append(.bearer(token: bearer)) }
+        if let oauth2 = try oauth2Settings() { given.append(.oauth2(oauth2)) }
         if let apiKeyHeader {
             guard let field = HeaderLine.parse(apiKeyHeader), !field.value.isEmpty else {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "--api-key", problem: "expected `Name: value`"))
@@ -88,9 +116,29 @@ public struct SessionOptions: ParsableArguments, Sendable {
             given.append(.apiKey(APIKey(name: String(apiKeyQuery[..<equals]), value: String(apiKeyQuery[apiKeyQuery.index(after: equals)...]), placement: .query)))
         }
         guard given.count <= 1 else {
-            throw FerryError.invalidRequest(reason: .invalidArgument(name: "-u/--oauth2-bearer/--api-key", problem: "choose one way to authenticate"))
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "-u/--oauth2-bearer/--oauth2-token-url/--api-key", problem: "choose one way to authenticate"))
         }
         return given.first
+    }
+
+    /// The `--oauth2-…` flags' settings; nil without `--oauth2-token-url` (the others then are a usage error).
+    private func oauth2Settings() throws -> OAuth2Settings? {
+        func invalid(_ name: String, _ problem: String) -> FerryError { .invalidRequest(reason: .invalidArgument(name: name, problem: problem)) }
+        guard let oauth2TokenURL else {
+            let others = [oauth2Grant, oauth2AuthorizationURL, oauth2CallbackURL, oauth2ClientID, oauth2ClientSecret, oauth2Scope, oauth2Audience, oauth2CredentialsPlacement]
+            if others.contains(where: { $0 != nil }) { throw invalid("--oauth2-…", "needs --oauth2-token-url") }
+            return nil
+        }
+        let grantText = oauth2Grant ?? (oauth2AuthorizationURL == nil ? "client_credentials" : "authorization_code")
+        guard let grant = OAuth2Settings.Grant(rawValue: grantText) else { throw invalid("--oauth2-grant", "expected client_credentials or authorization_code") }
+        guard let placement = OAuth2Settings.ClientAuthentication(rawValue: oauth2CredentialsPlacement ?? "header") else {
+            throw invalid("--oauth2-credentials-placement", "expected header or body")
+        }
+        guard let oauth2ClientID else { throw invalid("--oauth2-token-url", "needs --oauth2-client-id") }
+        if grant == .authorizationCode, oauth2AuthorizationURL == nil { throw invalid("--oauth2-grant authorization_code", "needs --oauth2-auth-url") }
+        return OAuth2Settings(grant: grant, tokenURL: oauth2TokenURL, authorizationURL: oauth2AuthorizationURL ?? "", clientID: oauth2ClientID,
+                              clientSecret: oauth2ClientSecret ?? "", scope: oauth2Scope ?? "", audience: oauth2Audience ?? "",
+                              clientAuthentication: placement, callbackURL: oauth2CallbackURL ?? "")
     }
 
     /// Lays the flags over a description: credentials replace the file's, `--unix-socket`, `-x` and

@@ -8,9 +8,13 @@ final class DemoHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private let isTLS: Bool
+    private let oauth: DemoOAuth
     private var request: DemoRequest?
 
-    init(isTLS: Bool) { self.isTLS = isTLS }
+    init(isTLS: Bool, oauth: DemoOAuth) {
+        self.isTLS = isTLS
+        self.oauth = oauth
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
@@ -22,7 +26,7 @@ final class DemoHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .end:
             guard let request else { return }
             self.request = nil
-            let reply = DemoRoutes.reply(for: request)
+            let reply = DemoRoutes.reply(for: request, oauth: oauth)
             let keepAlive = request.head.isKeepAlive
             if reply.delay > .zero {
                 context.eventLoop.assumeIsolated().scheduleTask(in: reply.delay) {

@@ -30,12 +30,14 @@ public enum DemoRoutes {
       GET  /basic-auth/:user/:password
       POST /login {"user","password"}   a bearer token (password s3cret-demo);  GET /me  who the token is
       POST /graphql  GET /graphql?query=…   a GraphQL bookshelf: books, book(id), hello(name), addBook; introspection
+      GET  /oauth/authorize  POST /oauth/token  POST /oauth/revoke   OAuth 2.0 (client ferry-demo, secret demo-secret;
+                                     public client ferry-public with PKCE S256); GET /oauth/resource  needs its bearer token
       GET  /misbehave/close-mid-body  /misbehave/wrong-length  /misbehave/stall  /misbehave/stall-body
       GET  /misbehave/empty-reply  /misbehave/escapes  /misbehave/bad-json  /misbehave/huge-headers
 
     """
 
-    static func reply(for request: DemoRequest) -> DemoReply {
+    static func reply(for request: DemoRequest, oauth: DemoOAuth) -> DemoReply {
         let path = request.pathComponents
         let first = path.first.map(String.init) ?? ""
         let argument = path.count > 1 ? String(path[1]) : nil
@@ -66,6 +68,7 @@ public enum DemoRoutes {
         case "me": return DemoSession.me(request)
         case "misbehave": return DemoMisbehaviour.reply(for: argument ?? "")
         case "graphql" where path.count == 1: return DemoGraphQL.reply(for: request)
+        case "oauth" where path.count == 2: return oauth.reply(for: request, endpoint: argument ?? "")
         default: return .text("not found: \(request.head.uri)\n", status: .notFound)
         }
     }

@@ -11,23 +11,29 @@ public final class DemoServer: Sendable {
     public let port: Int
     /// The TLS identity when the server speaks https, for clients to trust or pin.
     public let tlsIdentity: DemoTLSIdentity?
+    /// The OAuth 2.0 authorization server under `/oauth/`.
+    public let oauth: DemoOAuth
     private let channel: any Channel
     private let group: MultiThreadedEventLoopGroup
 
     /// `http://127.0.0.1:<port>` (or https).
     public var baseURL: String { "\(tlsIdentity == nil ? "http" : "https")://\(host):\(port)" }
 
-    private init(host: String, port: Int, tlsIdentity: DemoTLSIdentity?, channel: any Channel, group: MultiThreadedEventLoopGroup) {
+    private init(host: String, port: Int, tlsIdentity: DemoTLSIdentity?, oauth: DemoOAuth, channel: any Channel, group: MultiThreadedEventLoopGroup) {
         self.host = host
         self.port = port
         self.tlsIdentity = tlsIdentity
+        self.oauth = oauth
         self.channel = channel
         self.group = group
     }
 
     /// Starts listening; returns once the socket is bound. With `unixSocket` it listens on that
     /// Unix domain socket path instead of TCP (`host` and `port` then only name it in `baseURL`).
-    public static func start(host: String = "127.0.0.1", port: Int = 0, tls: DemoTLSIdentity? = nil, unixSocket: String? = nil) async throws -> DemoServer {
+    /// Its OAuth 2.0 access tokens live `tokenLifetime` seconds.
+    public static func start(host: String = "127.0.0.1", port: Int = 0, tls: DemoTLSIdentity? = nil, unixSocket: String? = nil,
+                             tokenLifetime: Int = 300) async throws -> DemoServer {
+        let oauth = DemoOAuth(tokenLifetime: tokenLifetime)
         let sslContext = try tls.map { identity in
             let configuration = TLSConfiguration.makeServerConfiguration(
                 certificateChain: [.certificate(try NIOSSLCertificate(bytes: Array(identity.certificatePEM.utf8), format: .pem))],
@@ -42,7 +48,7 @@ public final class DemoServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     if let sslContext { try pipeline.addHandler(NIOSSLServerHandler(context: sslContext)) }
-                    let http = DemoHTTPHandler(isTLS: sslContext != nil)
+                    let http = DemoHTTPHandler(isTLS: sslContext != nil, oauth: oauth)
                     // After a WebSocket upgrade (/ws), the HTTP handler makes way for DemoWebSocketHandler.
                     let upgrade: NIOHTTPServerUpgradeSendableConfiguration = (upgraders: [DemoWebSocketHandler.upgrader()], completionHandler: { context in
                         context.pipeline.removeHandler(name: "demo-http", promise: nil)
@@ -57,7 +63,7 @@ public final class DemoServer: Sendable {
             let channel = try await (unixSocket.map { bootstrap.bind(unixDomainSocketPath: $0, cleanupExistingSocketFile: true) }
                 ?? bootstrap.bind(host: host, port: port)).get()
             let boundPort = channel.localAddress?.port ?? port
-            return DemoServer(host: host, port: boundPort, tlsIdentity: tls, channel: channel, group: group)
+            return DemoServer(host: host, port: boundPort, tlsIdentity: tls, oauth: oauth, channel: channel, group: group)
         } catch {
             try? await group.shutdownGracefully()
             throw error

@@ -2,7 +2,8 @@ import Crypto
 import Foundation
 
 /// Where the per-collection files live in the data folder — cookie jars under `cookies/`, chained
-/// variables' values under `chains/` — never in the collection, which is often shared in git.
+/// variables' values under `chains/`, OAuth 2.0 tokens under `oauth2/` — never in the collection,
+/// which is often shared in git.
 extension StoreLocations {
     /// The jar's file: `cookies/ad-hoc.txt` without a collection; with one,
     /// `cookies/NAME-HASH/ENVIRONMENT.txt` (HASH tells apart collections of the same folder name;
@@ -18,6 +19,13 @@ extension StoreLocations {
     public func chainValuesPath(collection: String, environment: String?) -> String {
         perCollectionPath(in: (dataDirectory as NSString).appendingPathComponent("chains"),
                           collection: collection, environment: environment, extension: "json")
+    }
+
+    /// The OAuth 2.0 token cache: `oauth2/ad-hoc.json`, or `oauth2/NAME-HASH/ENVIRONMENT.json` for a collection.
+    public func oauth2TokenPath(collection: String?, environment: String?) -> String {
+        let folder = (dataDirectory as NSString).appendingPathComponent("oauth2")
+        guard let collection else { return (folder as NSString).appendingPathComponent("ad-hoc.json") }
+        return perCollectionPath(in: folder, collection: collection, environment: environment, extension: "json")
     }
 
     private func perCollectionPath(in folder: String, collection: String, environment: String?, extension fileExtension: String) -> String {

@@ -51,6 +51,9 @@ extension CurlTransfer {
             try set(CURLOPT_AWS_SIGV4, signature.curlProvider)
             try set(CURLOPT_USERNAME, signature.accessKey)
             try set(CURLOPT_PASSWORD, signature.secretKey)
+        case .oauth2?:
+            // `OAuth2Interceptor` sends such a request with its token as `.bearer`.
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "auth", problem: "an OAuth 2.0 request needs its token first (OAuth2Interceptor)"))
         default:
             break
         }

@@ -195,6 +195,9 @@ import Testing
             let graphQL = await FerryBinary.run(["send", examples + "/graphql/book-by-id.ferry.yaml", "--env", "demo", "--var", "baseURL=\(server.baseURL)"])
             #expect(graphQL.status == 0, "\(graphQL.stderr)")
             #expect(graphQL.text.contains(#""title":"Kindred""#), "\(graphQL.text)")
+            let oauth2 = await FerryBinary.run(["send", examples + "/auth/oauth2-client-credentials.ferry.yaml", "--env", "demo", "--var", "baseURL=\(server.baseURL)"])
+            #expect(oauth2.status == 0, "\(oauth2.stderr)")
+            #expect(oauth2.text.contains("\"client\" : \"ferry-demo\""), "\(oauth2.text)")
         }
     }
 

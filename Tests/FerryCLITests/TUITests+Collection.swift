@@ -127,15 +127,15 @@ extension TUITests {
         screen = try await session.waitForScreen { $0.contains("200 OK") }
         #expect(screen.contains("200 OK"), "\(screen)")
 
-        // The basic-auth example: its auth is in the Options tab and the demo server accepts it.
+        // The basic-auth example: its auth is in the Auth tab and the demo server accepts it.
         try session.send("C-b", "/", "C-u")
         try session.send("basic", literal: true)
         try session.send("Enter", "j", "Enter")
         screen = try await session.waitForScreen { $0.contains("opened auth/basic-auth.ferry.yaml") }
         #expect(screen.contains("opened auth/basic-auth.ferry.yaml"), "\(screen)")
-        try session.send("3", "l", "G")
-        screen = try await session.waitForScreen { $0.contains("basic {{user}}:{{password}}") }
-        #expect(screen.contains("basic {{user}}:{{password}}"), "the Auth row shows the variables, not the secret: \(screen)")
+        try session.send("3", "l", "l", "l")
+        screen = try await session.waitForScreen { $0.contains("‹ basic ›") && $0.contains("Password  {{password}}") }
+        #expect(screen.contains("Username  {{user}}"), "the Auth tab shows the variables, not the secret: \(screen)")
         try session.send("C-r")
         screen = try await session.waitForScreen { $0.contains("200 OK  49 B") }
         #expect(screen.contains("200 OK  49 B"), "the demo server took the credentials: \(screen)")

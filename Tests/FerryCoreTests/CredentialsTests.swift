@@ -2,20 +2,9 @@ import FerryCore
 import Foundation
 import Testing
 
-/// `Credentials`: the Auth row's one-line form, the authentication it gives a request (applied when
-/// it is sent), and the redaction of secrets.
+/// `Credentials`: the authentication it gives a request (applied when it is sent), and the
+/// redaction of secrets.
 @Suite struct CredentialsTests {
-    @Test func theOneLineFormReadsAndWritesBothSchemes() throws {
-        #expect(try Credentials(line: "bearer {{token}}") == .bearer(token: "{{token}}"))
-        #expect(try Credentials(line: "  Basic ann:pa:ss ") == .basic(username: "ann", password: "pa:ss"), "the password keeps its colons")
-        #expect(try Credentials(line: "basic :") == .basic(username: "", password: ""))
-        #expect(try Credentials(line: "   ") == nil, "an empty line is no credentials")
-        #expect(Credentials.basic(username: "ann", password: "pa:ss").line == "basic ann:pa:ss")
-        for bad in ["bearer", "basic ann", "digest x", "token"] {
-            #expect(throws: FerryError.self, "\(bad)") { try Credentials(line: bad) }
-        }
-    }
-
     @Test func theHeaderIsAddedWhenSentUnlessSetAndASecretIsRedacted() throws {
         let resolver = VariableResolver([Variable(name: "user", value: "ann"), Variable(name: "password", value: "pa55", isSecret: true)])
         var request = Request(method: .get, url: URL(string: "http://127.0.0.1/")!)

@@ -90,7 +90,7 @@ import Testing
         let canvas = Screen.render(state)
         #expect((0..<24).map { canvas.text(row: $0) }.joined(separator: "\n") == """
              GET ▾   │ http://127.0.0.1:8080/status/404                      │ ⏎ send
-            ┌ 3  Params │ Headers │ Body │ Multipart │ Options │ Expect │──────────────────┐
+            ┌ 3  Params │ Headers │ Body │ Multipart │ Options │ Expect │ Auth │───────────┐
             │[┌ Command palette: type to filter, Enter runs, Esc closes │────────────────┐ │
             │ │> dark                                                                    │ │
             │ │theme: ferry-dark        switch to this theme                             │ │

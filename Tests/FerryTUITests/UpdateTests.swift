@@ -101,7 +101,7 @@ import Testing
 
     @Test func optionsAreToggledAndValidated() throws {
         var state = state()
-        _ = press([.tab, .character("h"), .character("h"), .character("h")], in: &state)
+        _ = press([.tab, .character("h"), .character("h"), .character("h"), .character("h")], in: &state)
         #expect(state.requestTab == .options)
         _ = press([.enter], in: &state)
         type("2.5", in: &state)
@@ -121,7 +121,7 @@ import Testing
 
     @Test func expectationsAreEditedInTheOptionsTab() throws {
         var state = state()
-        _ = press([.tab, .character("h"), .character("h"), .character("h")], in: &state)
+        _ = press([.tab, .character("h"), .character("h"), .character("h"), .character("h")], in: &state)
         #expect(state.requestTab == .options)
         state.editor.optionSelection = .expectStatus
         _ = press([.enter, .control("u")], in: &state)

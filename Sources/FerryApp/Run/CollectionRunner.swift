@@ -13,11 +13,17 @@ public struct CollectionRunner: Sendable {
     /// Takes chained variables (`vars:` and the environment's `from:` entries) when a request needs
     /// them; nil when there are none to take.
     public var chainer: VariableChainer?
+    /// Sends the requests, OAuth 2.0 ones with their tokens.
+    private let interceptor: OAuth2Interceptor
 
-    public init(transport: CurlTransport = CurlTransport(), settings: RunSettings = RunSettings(), chainer: VariableChainer? = nil) {
+    /// `tokens` (the collection's and environment's OAuth 2.0 token cache) default to tokens kept in memory.
+    public init(transport: CurlTransport = CurlTransport(), settings: RunSettings = RunSettings(), chainer: VariableChainer? = nil,
+                tokens: OAuth2TokenSource? = nil) {
         self.transport = transport
         self.settings = settings
         self.chainer = chainer
+        interceptor = OAuth2Interceptor(transport: transport, tokens: tokens ?? OAuth2TokenSource(transport: transport, cache: nil,
+                                                                                                   browser: SystemBrowser(environment: [:]), notify: { _ in }))
     }
 
     /// Runs `plan` with `variables` (the environment and `--var`s); `onResult` sees each result as it is known.
@@ -160,7 +166,7 @@ public struct CollectionRunner: Sendable {
         result.redaction = resolved.redaction
         let response: Response
         do {
-            response = try await transport.send(resolved.request)
+            response = try await interceptor.send(resolved.request, redaction: &result.redaction)
         } catch {
             result.status = .error
             result.error = error as? FerryError ?? .explicitlyCancelled

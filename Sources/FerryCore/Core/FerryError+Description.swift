@@ -22,6 +22,8 @@ extension FerryError: LocalizedError, CustomStringConvertible {
             return reason.link
         case .localFile(let reason):
             return reason.link
+        case .authenticationFailed(let reason):
+            return reason.link
         case .explicitlyCancelled:
             return ErrorLink(stage: "cancelled", reason: "explicitlyCancelled", message: "the request was cancelled")
         }

@@ -19,6 +19,8 @@ public indirect enum FerryError: Error, Sendable {
     case responseSerializationFailed(reason: ResponseSerializationReason)
     /// A local file could not be read or written (a body file, `-o`, a spool file).
     case localFile(reason: LocalFileReason)
+    /// No OAuth 2.0 token could be had (the token endpoint refused, or the browser step failed).
+    case authenticationFailed(reason: AuthenticationFailureReason)
     /// The exchange was cancelled by the user before it completed.
     case explicitlyCancelled
 
@@ -84,6 +86,7 @@ public indirect enum FerryError: Error, Sendable {
         case .responseValidationFailed(let reason): reason.underlyingError
         case .responseSerializationFailed(let reason): reason.underlyingError
         case .localFile(.unreadable(_, let error)), .localFile(.unwritable(_, let error)): error
+        case .authenticationFailed(let reason): reason.underlyingError
         case .invalidRequest(.chainFailed(_, _, let error)): error
         default: nil
         }

@@ -23,7 +23,7 @@ extension Request {
         case .awsSigV4(let signature):
             adapted.url = AWSSignature.canonicallyOrdered(url)
             if let token = signature.sessionToken, !headers.contains("X-Amz-Security-Token") { adapted.headers.add(name: "X-Amz-Security-Token", value: token) }
-        case .digest:
+        case .digest, .oauth2:
             break
         }
         return adapted

@@ -40,6 +40,8 @@ public struct CurlExporter {
         case .awsSigV4(let signature)?:
             lines.append(["--aws-sigv4", signature.curlProvider, "-u", "\(signature.accessKey):\(signature.secretKey)"])
             if let token = signature.sessionToken { lines.append(["-H", "X-Amz-Security-Token: \(token)"]) }
+        case .oauth2?:
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "auth", problem: "curl cannot fetch an OAuth 2.0 token; send the request with ferry"))
         case nil: break
         }
         lines += try bodyLines(description, resolver: resolver, directory: directory, body: body)

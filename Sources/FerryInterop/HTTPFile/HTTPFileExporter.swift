@@ -58,6 +58,8 @@ public struct HTTPFileExporter {
             report.dropped(place, "the API key \(key.name) in the query (add it to the URL)")
         case .awsSigV4:
             report.dropped(place, "AWS Signature V4 credentials: .http files have no signing scheme")
+        case .oauth2:
+            report.dropped(place, "OAuth 2.0 credentials: .http files fetch no tokens")
         case nil:
             break
         }

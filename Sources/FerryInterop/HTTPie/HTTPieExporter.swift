@@ -29,6 +29,7 @@ public struct HTTPieExporter {
         case .apiKey(let key)?: report.dropped(place, "the API key \(key.name) in the query (add it to the URL)")
         case nil: break
         case .awsSigV4?: report.dropped(place, "AWS Signature V4 credentials: HTTPie signs no requests without a plugin")
+        case .oauth2?: report.dropped(place, "OAuth 2.0 credentials: HTTPie fetches no tokens")
         }
         let (body, contentType) = try description.resolvedBody(with: resolver, directory: directory, contentTypeHeader: request.headers["Content-Type"])
         lines.append(try bodyWords(description, resolver: resolver, directory: directory, body: body)

@@ -61,6 +61,11 @@ public struct InsomniaExporter {
         case .awsSigV4(let signature):
             resource["authentication"] = ["type": "iam", "accessKeyId": signature.accessKey, "secretAccessKey": signature.secretKey,
                                           "sessionToken": signature.sessionToken ?? "", "region": signature.region, "service": signature.service]
+        case .oauth2(let settings):
+            resource["authentication"] = ["type": "oauth2", "grantType": settings.grant.rawValue, "accessTokenUrl": settings.tokenURL,
+                                          "authorizationUrl": settings.authorizationURL, "clientId": settings.clientID, "clientSecret": settings.clientSecret,
+                                          "scope": settings.scope, "audience": settings.audience, "usePkce": settings.grant == .authorizationCode,
+                                          "pkceMethod": "S256", "credentialsInBody": settings.clientAuthentication == .body, "redirectUrl": settings.callbackURL]
         case nil: resource["authentication"] = [String: Any]()
         }
         if !request.options.followRedirects { resource["settingFollowRedirects"] = "off" }

@@ -204,6 +204,13 @@ public struct PostmanExporter {
             ["type": "awsv4", "awsv4": [["key": "accessKey", "value": signature.accessKey, "type": "string"], ["key": "secretKey", "value": signature.secretKey, "type": "string"],
                                         ["key": "region", "value": signature.region, "type": "string"], ["key": "service", "value": signature.service, "type": "string"]]
                 + (signature.sessionToken.map { [["key": "sessionToken", "value": $0, "type": "string"]] } ?? [])]
+        case .oauth2(let settings):
+            ["type": "oauth2", "oauth2": [
+                ("grant_type", settings.grant == .clientCredentials ? "client_credentials" : "authorization_code_with_pkce"),
+                ("accessTokenUrl", settings.tokenURL), ("authUrl", settings.authorizationURL), ("clientId", settings.clientID),
+                ("clientSecret", settings.clientSecret), ("scope", settings.scope), ("challengeAlgorithm", "S256"),
+                ("client_authentication", settings.clientAuthentication == .header ? "header" : "body"), ("addTokenTo", "header"), ("redirect_uri", settings.callbackURL),
+            ].map { ["key": $0.0, "value": $0.1, "type": "string"] }]
         }
     }
 }

@@ -10,9 +10,14 @@ import Yams
 /// auth: {digest: {username: ann, password: "{{password}}"}}
 /// auth: {apikey: {name: X-API-Key, value: "{{key}}", in: header}}      # or in: query
 /// auth: {aws-sigv4: {region: eu-west-1, service: execute-api, access-key: …, secret-key: …, session-token: …}}
+/// auth: {oauth2: {grant-type: client_credentials, access-token-url: …, client-id: …, client-secret: "{{secret}}", scope: …}}
+/// auth: {oauth2: {grant-type: authorization_code, authorization-url: …, access-token-url: …, client-id: …}}  # with PKCE S256
 /// ```
+/// OAuth 2.0's fields are Bruno's names in Ferry's kebab case; `audience`, `callback-url` and
+/// `credentials-placement: header|body` (default header) are optional.
 extension Credentials {
-    static let yamlKinds = ["basic", "bearer", "digest", "apikey", "aws-sigv4"]
+    static let yamlKinds = ["basic", "bearer", "digest", "apikey", "aws-sigv4", "oauth2"]
+    static let oauth2Fields = ["grant-type", "access-token-url", "authorization-url", "client-id", "client-secret", "scope", "audience", "credentials-placement", "callback-url"]
 
     /// Reads `auth:`; an unknown scheme or field, or a missing one, is a problem at its line and column.
     init(yaml node: Node, in file: YAMLFile) throws(ConfigProblem) {
@@ -28,6 +33,7 @@ extension Credentials {
         let allowed: [String] = switch kind {
         case "apikey": ["name", "value", "in"]
         case "aws-sigv4": ["provider", "region", "service", "access-key", "secret-key", "session-token"]
+        case "oauth2": Self.oauth2Fields
         default: ["username", "password"]
         }
         var texts: [String: String] = [:]
@@ -47,6 +53,19 @@ extension Credentials {
                 throw file.problem(at: value, key: "\(key).in", "expected header or query, found `\(placementText)`")
             }
             self = .apiKey(APIKey(name: try required("name"), value: try required("value"), placement: placement))
+        case "oauth2":
+            let grantText = texts["grant-type"] ?? OAuth2Settings.Grant.clientCredentials.rawValue
+            guard let grant = OAuth2Settings.Grant(rawValue: grantText) else {
+                throw file.problem(at: value, key: "\(key).grant-type", "expected client_credentials or authorization_code, found `\(grantText)`")
+            }
+            let placementText = texts["credentials-placement"] ?? OAuth2Settings.ClientAuthentication.header.rawValue
+            guard let placement = OAuth2Settings.ClientAuthentication(rawValue: placementText) else {
+                throw file.problem(at: value, key: "\(key).credentials-placement", "expected header or body, found `\(placementText)`")
+            }
+            self = .oauth2(OAuth2Settings(grant: grant, tokenURL: try required("access-token-url"),
+                                          authorizationURL: grant == .authorizationCode ? try required("authorization-url") : texts["authorization-url"] ?? "",
+                                          clientID: try required("client-id"), clientSecret: texts["client-secret"] ?? "", scope: texts["scope"] ?? "",
+                                          audience: texts["audience"] ?? "", clientAuthentication: placement, callbackURL: texts["callback-url"] ?? ""))
         default:
             self = .awsSigV4(AWSSignature(provider: texts["provider"] ?? "aws:amz", region: try required("region"), service: try required("service"),
                                           accessKey: try required("access-key"), secretKey: try required("secret-key"),
@@ -67,6 +86,12 @@ extension Credentials {
                 + [("region", .text(signature.region)), ("service", .text(signature.service)),
                    ("access-key", .text(signature.accessKey)), ("secret-key", .text(signature.secretKey))]
                 + (signature.sessionToken.map { [("session-token", .text($0))] } ?? [])))])
+        case .oauth2(let settings):
+            .map([("oauth2", .map([("grant-type", settings.grant.rawValue), ("authorization-url", settings.authorizationURL),
+                                   ("access-token-url", settings.tokenURL), ("client-id", settings.clientID), ("client-secret", settings.clientSecret),
+                                   ("scope", settings.scope), ("audience", settings.audience), ("callback-url", settings.callbackURL),
+                                   ("credentials-placement", settings.clientAuthentication == .header ? "" : settings.clientAuthentication.rawValue)]
+                .filter { !$0.1.isEmpty }.map { ($0.0, Node.text($0.1)) }))])
         }
     }
 }

@@ -21,8 +21,10 @@ public struct RequestEditor: Sendable {
     /// Multipart parts in `ferry send -F` syntax (file paths absolute).
     public var parts: [MultipartRow] = []
     public var partSelection = 0
-    /// Basic or bearer credentials, applied when the request is sent.
+    /// The credentials, applied when the request is sent (the Auth tab).
     public var auth: Credentials?
+    /// The selected row of the Auth tab (`AuthField.fields(of: auth)`).
+    public var authSelection = 0
     public var options = RequestOptions()
     public var optionSelection = OptionRow.timeout
     public var expectations = ResponseExpectations()

@@ -25,6 +25,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case toggleSidebar, save, nextEnvironment, rename, duplicate, history
     // Cookies
     case cookies, clearCookies
+    // OAuth 2.0 (the Auth tab)
+    case getToken, refreshToken
 
     /// One line for the help overlay.
     public var summary: String {
@@ -114,6 +116,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .history: "open the history: search, show, replay, diff"
         case .cookies: "show the cookie jar (of the collection and environment)"
         case .clearCookies: "remove every cookie of the jar of the collection and environment"
+        case .getToken: "Auth tab, OAuth 2.0: get a new token (the browser opens for an authorization code)"
+        case .refreshToken: "Auth tab, OAuth 2.0: renew the token with its refresh token"
         }
     }
 }

@@ -175,5 +175,7 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.function(6), .global, .cookies),
         KeyBinding(.character("r"), .browse, .rename),
         KeyBinding(.character("c"), .browse, .duplicate),
+        KeyBinding(.character("t"), .browse, .getToken),
+        KeyBinding(.character("T"), .browse, .refreshToken),
     ])
 }

@@ -65,6 +65,10 @@ extension AppState {
         case (.request, .options):
             let first = RequestPaneView.firstVisible(selected: editor.optionSelection.rawValue, count: OptionRow.allCases.count, height: height)
             if let option = OptionRow(rawValue: first + row) { editor.optionSelection = option }
+        case (.request, .auth):
+            let count = AuthField.fields(of: editor.auth).count
+            let first = RequestPaneView.firstVisible(selected: editor.authSelection, count: count, height: height - 1)
+            if first + row < count { editor.authSelection = first + row }
         case (.request, .params):
             let first = ParamsView.firstVisible(editor.params, height: height)
             if editor.params.rows.indices.contains(first + row) { editor.params.selection = first + row }

@@ -140,6 +140,7 @@ extension AppState {
     mutating func perform(_ action: Action, in context: KeyContext) -> [Effect] {
         if let effects = performCollection(action) { return effects }
         if let effects = performGraphQL(action) { return effects }
+        if let effects = performAuth(action) { return effects }
         if let effects = performRequestSide(action) { return effects }
         switch action {
         case .send: return send()
@@ -230,6 +231,8 @@ extension AppState {
              .moveRowUp, .moveRowDown, .showBodyHex, .complete, .toggleGraphQL, .editVariables, .fetchGraphQLSchema,
              .editOperationName, .toggleGraphQLGET:
             break
+        case .getToken, .refreshToken:
+            notice = "OAuth 2.0 tokens are had in the Auth tab"
         case .copyAsCurl:
             return copyAsCurl()
         case .composeMessage:
@@ -345,7 +348,7 @@ extension AppState {
         case (.response, _) where response.tab == .errors: jumpToErrorOffset()
         case (.request, .options):
             if editor.optionSelection.isText {
-                editor.lineEdit = LineEdit(target: .option(editor.optionSelection), text: editor.optionSelection.editText(in: editor.options, editor.expectations, editor.auth))
+                editor.lineEdit = LineEdit(target: .option(editor.optionSelection), text: editor.optionSelection.editText(in: editor.options, editor.expectations))
             } else {
                 editor.optionSelection.toggle(&editor.options, &editor.expectations)
             }
@@ -374,8 +377,10 @@ extension AppState {
             commitPartEdit(index, text: edit.field.text, isNewRow: edit.isNewRow)
         case .check(let index):
             guard commitCheckEdit(index, text: edit.field.text, isNewRow: edit.isNewRow) else { return }
+        case .auth(let field):
+            field.set(edit.field.text, in: &editor.auth)
         case .option(let row):
-            if let problem = row.set(edit.field.text, in: &editor.options, &editor.expectations, &editor.auth) {
+            if let problem = row.set(edit.field.text, in: &editor.options, &editor.expectations) {
                 notice = problem
                 return
             }

@@ -53,6 +53,9 @@ public enum Effect: Sendable {
     case showCookies(environment: String?)
     /// Empty that jar and answer with a `.notice` saying how many cookies went.
     case clearCookies(environment: String?)
+    /// Get a new OAuth 2.0 token for these settings (variables filled in) into the environment's
+    /// cache, renewing with the refresh token when `refresh`; answers with a `.notice` saying what happened.
+    case fetchOAuth2Token(OAuth2Settings, options: RequestOptions, environment: String?, refresh: Bool)
     /// Take this chained variable's value (sending its request unless a fresh value is kept) with
     /// these variables; answers with `.chainedVariableTaken` or `.chainFailed`.
     case takeChainedVariable(VariableChain, variables: [Variable], environment: String?)

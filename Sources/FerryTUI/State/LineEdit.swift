@@ -10,6 +10,8 @@ public struct LineEdit: Hashable, Sendable {
         case bodyFile
         /// The GraphQL operation name of the Body tab.
         case graphQLOperation
+        /// A text field of the Auth tab.
+        case auth(AuthField)
     }
 
     public var target: Target

@@ -4,7 +4,7 @@ import Foundation
 /// The rows of the Options tab: how the request is carried, and what is expected of the response.
 public enum OptionRow: Int, Hashable, Sendable, CaseIterable {
     case timeout, connectTimeout, followRedirects, maxRedirects, verifyTLS, httpVersion
-    case expectStatus, expectTypes, serializer, auth
+    case expectStatus, expectTypes, serializer
 
     public var label: String {
         switch self {
@@ -17,7 +17,6 @@ public enum OptionRow: Int, Hashable, Sendable, CaseIterable {
         case .expectStatus: "Accept status"
         case .expectTypes: "Accept types"
         case .serializer: "Read body as"
-        case .auth: "Auth"
         }
     }
 
@@ -25,19 +24,17 @@ public enum OptionRow: Int, Hashable, Sendable, CaseIterable {
     public var isText: Bool { ![.followRedirects, .verifyTLS, .httpVersion, .serializer].contains(self) }
 
     /// The text an edit of the row starts from: the value, or nothing where it shows a default.
-    public func editText(in options: RequestOptions, _ expectations: ResponseExpectations, _ auth: Credentials?) -> String {
+    public func editText(in options: RequestOptions, _ expectations: ResponseExpectations) -> String {
         switch self {
-        case .auth: auth?.line ?? ""
         case .expectStatus: expectations.statusCodes.description
         case .expectTypes: expectations.contentTypes?.joined(separator: ", ") ?? ""
-        default: value(in: options, expectations, auth).first?.isNumber == true ? value(in: options, expectations, auth) : ""
+        default: value(in: options, expectations).first?.isNumber == true ? value(in: options, expectations) : ""
         }
     }
 
     /// The row's value as shown.
-    public func value(in options: RequestOptions, _ expectations: ResponseExpectations, _ auth: Credentials?) -> String {
+    public func value(in options: RequestOptions, _ expectations: ResponseExpectations) -> String {
         switch self {
-        case .auth: auth?.line ?? "none (bearer TOKEN or basic USER:PASSWORD; {{variables}} work)"
         case .expectStatus: expectations.statusCodes.description
         case .expectTypes: expectations.contentTypes?.joined(separator: ", ") ?? "from the Accept header"
         case .serializer: expectations.serializer.map(\.rawValue) ?? "auto (validate, then show as a tree)"
@@ -58,21 +55,14 @@ public enum OptionRow: Int, Hashable, Sendable, CaseIterable {
         case .httpVersion: options.httpVersion = options.httpVersion.cycled(by: 1)
         case .serializer: expectations.serializer = (expectations.serializer ?? .auto).cycled(by: 1)
             if expectations.serializer == .auto { expectations.serializer = nil }
-        case .timeout, .connectTimeout, .maxRedirects, .expectStatus, .expectTypes, .auth: break
+        case .timeout, .connectTimeout, .maxRedirects, .expectStatus, .expectTypes: break
         }
     }
 
     /// Sets a text row from what the user typed, or returns why it cannot.
-    public func set(_ text: String, in options: inout RequestOptions, _ expectations: inout ResponseExpectations,
-                    _ auth: inout Credentials?) -> String? {
+    public func set(_ text: String, in options: inout RequestOptions, _ expectations: inout ResponseExpectations) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch self {
-        case .auth:
-            do {
-                auth = try Credentials(line: trimmed)
-            } catch {
-                return ErrorChain(error).links.first?.message ?? "\(error)"
-            }
         case .timeout, .connectTimeout:
             let value: Double?
             if trimmed.isEmpty || trimmed == "none" || trimmed == "default" {

@@ -5,7 +5,7 @@ public enum Pane: Int, Hashable, Sendable, CaseIterable {
 
 /// The tabs of the request pane.
 public enum RequestTab: String, Hashable, Sendable, CaseIterable {
-    case params = "Params", headers = "Headers", body = "Body", multipart = "Multipart", options = "Options", expect = "Expect"
+    case params = "Params", headers = "Headers", body = "Body", multipart = "Multipart", options = "Options", expect = "Expect", auth = "Auth"
 }
 
 /// The tabs of the response pane.

@@ -12,6 +12,7 @@ struct RequestPaneView {
         case .headers: renderHeaders(state, in: inner, canvas: &canvas)
         case .body: renderBody(state, in: inner, canvas: &canvas)
         case .options: renderOptions(state, in: inner, canvas: &canvas)
+        case .auth: AuthView().render(state, in: inner, canvas: &canvas)
         case .params: ParamsView().render(state, in: inner, canvas: &canvas)
         case .multipart: MultipartView().render(state, in: inner, canvas: &canvas)
         case .expect: renderChecks(state, in: inner, canvas: &canvas)
@@ -124,7 +125,7 @@ struct RequestPaneView {
                 canvas.cursor = (rect.x + labelWidth + visible.cursorColumn, rect.y + line)
                 continue
             }
-            canvas.put([Span(label, .accent), Span(row.value(in: state.editor.options, state.editor.expectations, state.editor.auth))], in: rect, row: line, theme: theme)
+            canvas.put([Span(label, .accent), Span(row.value(in: state.editor.options, state.editor.expectations))], in: rect, row: line, theme: theme)
             if state.focus == .request, row == state.editor.optionSelection {
                 canvas.restyle(Rect(x: rect.x, y: rect.y + line, width: rect.width, height: 1), style: theme[.selection])
             }

@@ -18,11 +18,13 @@ final class InProcessTUI: Sendable {
     private let exitStatus = Mutex<Int32?>(nil)
 
     /// Starts the TUI as `ferry [--collection collection] [--env environmentName]` would, with
-    /// `variables` laid over every environment; `onDraw` sees every frame as painted.
+    /// `variables` laid over every environment and `extraEnvironment` added to its process
+    /// environment (`BROWSER`); `onDraw` sees every frame as painted.
     init(home: TemporaryDirectory, width: Int = 100, height: Int = 30, collection: String? = nil, variables: [Variable] = [],
-         environmentName: String? = nil, onDraw: (@Sendable (Canvas) -> Void)? = nil) {
+         environmentName: String? = nil, extraEnvironment: [String: String] = [:], onDraw: (@Sendable (Canvas) -> Void)? = nil) {
         let terminal = MemoryTerminal(width: width, height: height, onDraw: onDraw)
         let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.file("config"), "XDG_DATA_HOME": home.file("data"), "LANG": "C.UTF-8"]
+            .merging(extraEnvironment) { $1 }
         self.terminal = terminal
         theme = ThemeLoader(userDirectory: home.file("config/ferry/themes")).load(ThemeLoader.defaultName).theme
         let thread = Thread { [self] in

@@ -33,9 +33,6 @@ public struct AWSSignature: Sendable, Hashable {
                   sessionToken: keys.count == 3 ? keys[2] : nil)
     }
 
-    /// The `-u` part of the one-line form: `KEY:SECRET[:TOKEN]`.
-    public var user: String { ([accessKey, secretKey] + (sessionToken.map { [$0] } ?? [])).joined(separator: ":") }
-
     /// `url` with its query's pairs in the order AWS's canonical request lists them (by name, then
     /// value). curl 7.88 signs the query as it is written, so a query in another order would be
     /// signed differently from how AWS checks it; sent in this order, the two agree.

@@ -11,13 +11,15 @@ public enum Authentication: Sendable, Hashable {
     case digest(username: String, password: String)
     case apiKey(APIKey)
     case awsSigV4(AWSSignature)
+    /// OAuth 2.0: an `OAuth2Interceptor` gets the token and sends the request as `.bearer`.
+    case oauth2(OAuth2Settings)
 
     /// The `Authorization` header value basic and bearer send; nil for the others.
     public var authorization: String? {
         switch self {
         case .basic(let username, let password): "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
         case .bearer(let token): "Bearer " + token
-        case .digest, .apiKey, .awsSigV4: nil
+        case .digest, .apiKey, .awsSigV4, .oauth2: nil
         }
     }
 
@@ -29,6 +31,7 @@ public enum Authentication: Sendable, Hashable {
         case .digest: "digest"
         case .apiKey: "API key"
         case .awsSigV4: "AWS Signature V4"
+        case .oauth2: "OAuth 2.0"
         }
     }
 }

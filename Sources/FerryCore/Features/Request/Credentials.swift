@@ -1,57 +1,20 @@
 import Foundation
 
-/// How a request proves who sends it, `{{variables}}` allowed in each part. Written on one line
-/// (the TUI's Auth row) as `basic USER:PASSWORD`, `bearer TOKEN`, `digest USER:PASSWORD`,
-/// `apikey header|query NAME VALUE` or `aws-sigv4 aws:amz:REGION:SERVICE KEY:SECRET[:TOKEN]`.
+/// How a request proves who sends it, `{{variables}}` allowed in each part; edited in the TUI's
+/// Auth tab, written as a request file's `auth:` and given by `ferry send`'s flags.
 public enum Credentials: Sendable, Hashable {
     case basic(username: String, password: String)
     case bearer(token: String)
     case digest(username: String, password: String)
     case apiKey(APIKey)
     case awsSigV4(AWSSignature)
-
-    /// What the one-line form looks like, for messages and hints.
-    public static let lineForms = "bearer TOKEN, basic USER:PASSWORD, digest USER:PASSWORD, apikey header|query NAME VALUE or aws-sigv4 aws:amz:REGION:SERVICE KEY:SECRET"
-
-    /// Reads the one-line form; an empty line is no credentials (nil).
-    public init?(line: String) throws {
-        let text = line.trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { return nil }
-        let scheme = text.prefix { !$0.isWhitespace }
-        let rest = text.dropFirst(scheme.count).trimmingCharacters(in: .whitespaces)
-        let words = rest.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true).map(String.init)
-        switch scheme.lowercased() {
-        case "bearer" where !rest.isEmpty:
-            self = .bearer(token: rest)
-        case "basic" where rest.contains(":"), "digest" where rest.contains(":"):
-            let (username, password) = Self.userAndPassword(rest)
-            self = scheme.lowercased() == "basic" ? .basic(username: username, password: password) : .digest(username: username, password: password)
-        case "apikey" where words.count == 3:
-            guard let placement = APIKey.Placement(rawValue: words[0].lowercased()) else { fallthrough }
-            self = .apiKey(APIKey(name: words[1], value: words[2], placement: placement))
-        case "aws-sigv4" where words.count == 2:
-            guard let signature = AWSSignature(curlProvider: words[0], user: words[1]) else { fallthrough }
-            self = .awsSigV4(signature)
-        default:
-            throw FerryError.invalidRequest(reason: .invalidArgument(name: "Auth", problem: "expected " + Self.lineForms))
-        }
-    }
+    /// OAuth 2.0: a bearer token Ferry fetches, caches and refreshes (`OAuth2Settings`).
+    case oauth2(OAuth2Settings)
 
     /// `USER:PASSWORD` split at the first colon (the password keeps its colons).
     public static func userAndPassword(_ text: String) -> (String, String) {
         guard let colon = text.firstIndex(of: ":") else { return (text, "") }
         return (String(text[..<colon]), String(text[text.index(after: colon)...]))
-    }
-
-    /// The one-line form.
-    public var line: String {
-        switch self {
-        case .basic(let username, let password): "basic \(username):\(password)"
-        case .bearer(let token): "bearer \(token)"
-        case .digest(let username, let password): "digest \(username):\(password)"
-        case .apiKey(let key): "apikey \(key.placement.rawValue) \(key.name) \(key.value)"
-        case .awsSigV4(let signature): "aws-sigv4 \(signature.curlProvider) \(signature.user)"
-        }
     }
 
     /// The credentials with their variables filled in; an unresolved variable throws, naming the
@@ -72,6 +35,8 @@ public enum Credentials: Sendable, Hashable {
                                           service: try render(signature.service, "service"), accessKey: try render(signature.accessKey, "access key"),
                                           secretKey: try render(signature.secretKey, "secret key"),
                                           sessionToken: try signature.sessionToken.map { try render($0, "session token") }))
+        case .oauth2(let settings):
+            return .oauth2(try settings.resolved(render))
         }
     }
 
@@ -86,10 +51,13 @@ public enum Credentials: Sendable, Hashable {
         switch authentication {
         case .basic(let username, let password): holdsSecret = secrets.redact("\(username):\(password)") != "\(username):\(password)"
         case .bearer(let token): holdsSecret = secrets.redact(token) != token
-        case .digest, .apiKey, .awsSigV4: holdsSecret = false
+        case .digest, .apiKey, .awsSigV4, .oauth2: holdsSecret = false
         }
         if holdsSecret, let value = authentication.authorization {
             redaction.add([Redaction.Rule(secret: value, replacement: value.prefix { $0 != " " } + " {{secret}}")])
+        }
+        if case .oauth2(let settings) = authentication, !settings.clientSecret.isEmpty {
+            redaction.add([Redaction.Rule(secret: settings.clientSecret, replacement: "{{oauth2 client secret}}")])
         }
     }
 }
