@@ -20,6 +20,7 @@ build: deps
 ## Build Ferry and open its TUI against its own local demo server (offline); `ferry demo --tour` prints a tour.
 demo: deps
 	swift build --product ferry
+	swift build --product ferry-demo-server
 	.build/debug/ferry demo
 
 ## Run the whole test suite: unit, loopback HTTP/TLS against the demo server, CLI and tmux tests.
@@ -33,13 +34,15 @@ bench: deps
 	Benchmarks/run
 
 ## Release build, then install ferry under PREFIX: the binary (Swift runtime linked in, stripped) with
-## its resource folders (themes, examples) in libexec/ferry, a link in bin, the man page and bash, zsh
-## and fish completions. The man page is made from the debug build (`make demo`'s), same commands.
+## its resource folders (themes, examples) and the demo server (ferry-demo-server, with its test
+## certificate) in libexec/ferry, a link in bin, the man page and bash, zsh and fish completions. The man page is made from the debug build (`make demo`'s), same commands.
 install: deps
 	swift build -c release --static-swift-stdlib --product ferry
+	swift build -c release --static-swift-stdlib --product ferry-demo-server
 	scripts/generate-manpage debug .build/ferry.1
 	install -d "$(BINDIR)" "$(LIBEXECDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	install -s -m 755 .build/release/ferry "$(LIBEXECDIR)/ferry"
+	install -s -m 755 .build/release/ferry-demo-server "$(LIBEXECDIR)/ferry-demo-server"
 	for bundle in .build/release/*.resources; do \
 	  rm -rf "$(LIBEXECDIR)/$${bundle##*/}" && cp -R "$$bundle" "$(LIBEXECDIR)/" && chmod -R a+rX "$(LIBEXECDIR)/$${bundle##*/}"; \
 	done

@@ -1,4 +1,4 @@
-import Crypto
+import FerryDigest
 import Foundation
 
 /// Where the cookie jars live: one for ad-hoc requests, and one per collection and environment,
@@ -11,7 +11,7 @@ extension StoreLocations {
         let folder = (dataDirectory as NSString).appendingPathComponent("cookies")
         guard let collection else { return (folder as NSString).appendingPathComponent("ad-hoc.txt") }
         let absolute = URL(fileURLWithPath: collection).standardizedFileURL.path
-        let digest = SHA256.hash(data: Data(absolute.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
+        let digest = MessageDigest.hash(.sha256, data: Data(absolute.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
         let name = (absolute as NSString).lastPathComponent
         let jarFolder = (folder as NSString).appendingPathComponent("\(name.isEmpty ? "root" : name)-\(digest)")
         return (jarFolder as NSString).appendingPathComponent("\(environment ?? "no-environment").txt")
