@@ -8,7 +8,7 @@ import Synchronization
 /// `ferry send` reads and writes. Each exchange is sent with its jar and the jar it brings back is
 /// written when it changed. Called off the UI thread.
 final class CookieJarStore: Sendable {
-    private let locations: StoreLocations
+    let locations: StoreLocations
     /// The collection's folder; nil for the ad-hoc jar.
     private let collection: String?
     /// The jars read or written so far, by file.

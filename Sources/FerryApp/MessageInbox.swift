@@ -12,10 +12,10 @@ final class MessageInbox: Sendable {
 
     /// Runs `work` off the UI thread and posts its answer; until it is posted, `isExpectingAnswers`
     /// is true so the loop looks at the inbox often.
-    func answer(_ work: @escaping @Sendable () -> Message) {
+    func answer(_ work: @escaping @Sendable () async -> Message) {
         outstanding.add(1, ordering: .sequentiallyConsistent)
         Task.detached { [self] in
-            post(work())
+            post(await work())
             outstanding.subtract(1, ordering: .sequentiallyConsistent)
         }
     }

@@ -24,6 +24,8 @@ final class TUIRuntime {
     private let workspace: CollectionWorkspace?
     /// GraphQL schemas fetched by introspection, per endpoint.
     private let schemaCache: GraphQLSchemaCache?
+    /// Each environment's chained variables and the values taken this session (by environment name).
+    private var chainers: [String: VariableChainer] = [:]
     /// When the collection's files were last checked for changes by other programs.
     private var lastFileCheck = ContinuousClock.now
     /// How many hex dump rows of a request body the overlay shows (1 MiB).
@@ -185,9 +187,42 @@ final class TUIRuntime {
                     return .notice("✗ " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
                 }
             }
+        case .takeChainedVariable(let chain, let variables, let environment):
+            guard let chainer = chainer(for: environment) else {
+                _ = state.update(.chainFailed(ErrorChain(FerryError.invalidRequest(reason: .unresolvedVariable(name: chain.name, place: "request")))))
+                return
+            }
+            inbox.answer {
+                do {
+                    let (variable, sent) = try await chainer.value(of: chain, resolver: VariableResolver(variables))
+                    let answer = sent.map { sent in "\(sent.chain.request) (\(sent.exchange.response.map { "\($0.status)" } ?? "no answer"))" }
+                    return .chainedVariableTaken(variable, sent: answer)
+                } catch {
+                    return .chainFailed(ErrorChain(error))
+                }
+            }
         case .quit:
             break
         }
+    }
+
+    /// The chainer of `environment`'s chained variables, made the first time one is needed.
+    private func chainer(for environment: String?) -> VariableChainer? {
+        guard let workspace else { return nil }
+        if let made = chainers[environment ?? ""] { return made }
+        let recorder = self.recorder
+        let inbox = self.inbox
+        let chainer = VariableChainer(root: workspace.root, environment: environment, chains: state.collection.chains, transport: transport,
+                                      cache: ChainValueCache(locations: cookies.locations, collection: workspace.root, environment: environment),
+                                      onSent: { sent in
+                                          let exchange = sent.exchange
+                                          if case .failure(let warning) = recorder?.record(request: exchange.request, response: exchange.response, error: exchange.error,
+                                                                                           started: exchange.started, origin: exchange.origin, redaction: exchange.redaction) {
+                                              inbox.post(.notice(warning.message))
+                                          }
+                                      })
+        chainers[environment ?? ""] = chainer
+        return chainer
     }
 
     /// Runs collection work off the UI thread and posts its answer.

@@ -30,10 +30,18 @@ public struct CollectionOptions: ParsableArguments, Sendable {
 
     /// The variables: the environment's, then each `--var`; host variables when allowed.
     func resolver(root: String, processEnvironment: [String: String] = ProcessInfo.processInfo.environment) throws -> VariableResolver {
+        try variables(root: root, processEnvironment: processEnvironment).resolver
+    }
+
+    /// The variables as `resolver(root:)` makes them, and the environment's chained variables.
+    func variables(root: String, processEnvironment: [String: String] = ProcessInfo.processInfo.environment) throws -> (resolver: VariableResolver, chains: [VariableChain]) {
         var resolver = VariableResolver(hostEnvironment: hostEnvironment ? processEnvironment : nil)
+        var chains: [VariableChain] = []
         if let environment {
             do {
-                resolver.add(try Environment.load(named: environment, in: root).variables)
+                let loaded = try Environment.load(named: environment, in: root)
+                resolver.add(loaded.variables)
+                chains = loaded.chains
             } catch {
                 throw error.asInvalidRequest
             }
@@ -44,7 +52,7 @@ public struct CollectionOptions: ParsableArguments, Sendable {
             }
             return Variable(name: String(argument[..<equals]), value: String(argument[argument.index(after: equals)...]))
         })
-        return resolver
+        return (resolver, chains)
     }
 
     /// Where `--save` writes: the path below the collection folder, with `.ferry.yaml` added when missing.

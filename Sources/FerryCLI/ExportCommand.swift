@@ -65,7 +65,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let stderr = OutputStream.standardError
         let result: Output
-        let notes: ImportReport
+        var notes: ImportReport
         do {
             let input = try history.map { try ExportSource(historyID: $0) } ?? ExportSource(path: source!, options: collectionOptions)
             switch format {
@@ -76,6 +76,10 @@ struct ExportCommand: ParsableCommand {
             case .insomnia: (result, notes) = try insomnia(input)
             case .http: (result, notes) = try http(input)
             case .hurl: (result, notes) = try hurl(input)
+            }
+            // Formats that keep {{variables}} lose these; curl, HTTPie and HAR carry resolved values.
+            if ![.curl, .httpie, .har].contains(format) {
+                for (place, reason) in input.leftOut { notes.dropped(place, reason) }
             }
         } catch let error as HistoryError {
             stderr.line("ferry: export: history: \(error.description)")

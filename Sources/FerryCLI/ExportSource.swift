@@ -14,6 +14,8 @@ struct ExportSource {
     var name: String
     /// Set for `--history ID`.
     var entry: HistoryEntry?
+    /// What no export format holds — request files' `vars:` and chained variables — with where it is.
+    var leftOut: [(place: String, reason: String)] = []
 
     /// A problem with the source: exit 1, nothing written.
     struct Problem: Error, CustomStringConvertible {
@@ -35,6 +37,9 @@ struct ExportSource {
         if let problem = relevant.first { throw Problem(description: problem.description) }
         for entry in loaded.requests where relative == nil || entry.path == relative {
             collection.requests.append(.init(path: entry.path, description: entry.document, source: entry.path))
+            for name in entry.document.variables.map(\.name) + entry.document.chains.map(\.name) {
+                leftOut.append(("\(entry.path) vars.\(name)", "the request's own variables are not exported"))
+            }
         }
         if let relative, collection.requests.isEmpty { throw Problem(description: "\(path): not a request file of the collection at \(root) (\(relative))") }
         collection.folders = loaded.folders
@@ -42,6 +47,9 @@ struct ExportSource {
             do {
                 let loaded = try Environment.load(named: environment, in: root)
                 collection.environments.append(.init(name: loaded.name, variables: loaded.variables))
+                for chain in loaded.chains {
+                    leftOut.append(("environments/\(environment).yaml \(chain.name)", "a variable taken from \(chain.request)'s response is not exported (no format here chains requests)"))
+                }
             } catch {
                 throw Problem(description: error.description)
             }

@@ -33,7 +33,7 @@ struct GraphQLSchemaCommand: AsyncCommand {
         introspection.graphQLOperation = "IntrospectionQuery"
         let cache = GraphQLSchemaCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
         do {
-            let input = try RequestFileInput(introspection, collection: collectionOptions, responseOptions: try ResponseOptions.parse([]), session: sessionOptions)
+            let input = try await RequestFileInput(introspection, collection: collectionOptions, responseOptions: try ResponseOptions.parse([]), session: sessionOptions)
             printer.redaction = input.redaction
             let endpoint = input.request.graphQLEndpoint
             if !refresh, let cached = cache.load(url: endpoint) {

@@ -1,3 +1,4 @@
+import FerryApp
 import FerryCore
 import FerryStore
 import Foundation
@@ -12,5 +13,16 @@ enum HistoryRecording {
                                                          origin: origin, redaction: redaction) {
             stderr.line("ferry: " + TerminalSafeText.escaping(warning.message))
         }
+    }
+
+    /// Says on stderr which request was sent for a chained variable and how it answered, and records
+    /// the exchange unless `noHistory`.
+    static func chainSent(_ sent: VariableChainer.Sent, noHistory: Bool, stderr: OutputStream) {
+        let exchange = sent.exchange
+        let answer = exchange.response.map { "\($0.status) \($0.reasonPhrase)".trimmingCharacters(in: .whitespaces) } ?? "no answer"
+        stderr.line("ferry: sent \(TerminalSafeText.escaping(sent.chain.request)) for {{\(sent.chain.name)}} (\(answer))")
+        guard !noHistory else { return }
+        record(exchange.request, response: exchange.response, error: exchange.error, started: exchange.started,
+               origin: exchange.origin, redaction: exchange.redaction, stderr: stderr)
     }
 }

@@ -1,5 +1,7 @@
+import FerryApp
 import FerryCore
 import FerryStore
+import FerryTransport
 import Foundation
 
 /// What `ferry send` sends and how it reports it: the request from the URL and flags, or from a
@@ -20,9 +22,11 @@ struct RequestFileInput {
     /// True when the positional argument names a request file rather than a URL.
     static func isRequestFile(_ argument: String) -> Bool { argument.hasSuffix(RequestCollection.requestSuffix) }
 
-    /// Builds the request; nothing is sent or saved yet.
+    /// Builds the request; nothing is saved yet, and nothing is sent but the requests that chained
+    /// variables it needs come from (over `transport`; each reported to `onChainSent`).
     init(_ options: SendOptions, collection: CollectionOptions, responseOptions: ResponseOptions, session: SessionOptions,
-         readStandardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws {
+         transport: CurlTransport = CurlTransport(), onChainSent: @escaping @Sendable (VariableChainer.Sent) -> Void = { _ in },
+         readStandardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) async throws {
         expectations = try responseOptions.expectations()
         guard Self.isRequestFile(options.url) else {
             guard !collection.usesVariables else {
@@ -53,9 +57,15 @@ struct RequestFileInput {
             throw error.asInvalidRequest
         }
         defaults.baseURL = options.baseURL ?? defaults.baseURL
-        let resolver = try collection.resolver(root: root)
-        let resolved = try document.resolved(with: resolver, defaults: defaults, directory: root)
-        checks = try document.checks.rendered(with: resolver)
+        let (variables, chains) = try collection.variables(root: root)
+        let chainer = VariableChainer(root: root, environment: collection.environment, chains: chains, transport: transport,
+                                      cache: ChainValueCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root, environment: collection.environment),
+                                      onSent: onChainSent)
+        let ((resolved, checks), _) = try await chainer.resolving(variables, own: document.chains) { [document] resolver in
+            (try document.resolved(with: resolver, defaults: defaults, directory: root),
+             try document.checks.rendered(with: document.ownVariables(over: resolver)))
+        }
+        self.checks = checks
         request = resolved.request
         redaction = resolved.redaction
         self.document = document

@@ -68,12 +68,13 @@ struct RunCommand: AsyncCommand {
         let stderr = OutputStream.standardError
         let plan: RunPlan
         let variables: VariableResolver
+        let chains: [VariableChain]
         let root: String
         let rows: [[Variable]]
         do {
             root = collectionOptions.collection ?? Self.collectionRoot(of: paths.first ?? ".", options: collectionOptions)
             plan = try RunPlan(paths: paths, root: root, filters: filters)
-            variables = try collectionOptions.resolver(root: root)
+            (variables, chains) = try collectionOptions.variables(root: root)
             rows = try dataFile.map(RunData.rows(fromFile:)) ?? []
             if let dataFile, rows.isEmpty { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--data \(dataFile)", problem: "has no rows")) }
         } catch {
@@ -96,7 +97,15 @@ struct RunCommand: AsyncCommand {
         settings.jobs = jobs
         settings.dataRows = rows
         settings.environment = collectionOptions.environment
-        let runner = CollectionRunner(settings: settings)
+        let transport = CurlTransport()
+        let chained = ChainedExchanges()
+        let chainer = VariableChainer(root: root, environment: collectionOptions.environment, chains: chains, transport: transport,
+                                      cache: ChainValueCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root, environment: collectionOptions.environment),
+                                      onSent: { sent in
+                                          chained.append(sent)
+                                          HistoryRecording.chainSent(sent, noHistory: true, stderr: stderr)
+                                      })
+        let runner = CollectionRunner(transport: transport, settings: settings, chainer: chainer)
         let id = Self.newRunID()
         let textOutput = reporter == .text || output != nil
         let text = RunTextReporter(output: stdout, redaction: variables.redaction, showsProgress: isatty(STDOUT_FILENO) == 1,
@@ -113,7 +122,7 @@ struct RunCommand: AsyncCommand {
         let summary = await task.value
         interrupt.cancel()
         if textOutput { RunTextReporter(output: stdout, redaction: summary.redaction, showsProgress: text.showsProgress, total: 0).finish(summary) }
-        if !noHistory { record(summary, root: root, stderr: stderr) }
+        if !noHistory { record(summary, chained: chained.all, root: root, stderr: stderr) }
         var status = Self.exitStatus(for: summary.results)
         if summary.cancelled { status = .cancelled }
         if reporter != .text || output != nil {
@@ -141,9 +150,15 @@ struct RunCommand: AsyncCommand {
         }
     }
 
-    /// Records every exchange that was sent, in one transaction.
-    private func record(_ summary: RunSummary, root: String, stderr: OutputStream) {
-        let exchanges = summary.results.compactMap { result -> HistoryRecorder.Exchange? in
+    /// Records every exchange that was sent, the requests sent for chained variables first, in one transaction.
+    private func record(_ summary: RunSummary, chained: [VariableChainer.Sent], root: String, stderr: OutputStream) {
+        let chainExchanges = chained.map { sent in
+            var exchange = sent.exchange
+            exchange.origin.run = summary.id
+            exchange.redaction.add(summary.redaction.rules)
+            return exchange
+        }
+        let exchanges = chainExchanges + summary.results.compactMap { result -> HistoryRecorder.Exchange? in
             guard let request = result.request else { return nil }
             var redaction = summary.redaction
             redaction.add(result.redaction.rules)
@@ -184,4 +199,13 @@ private final class Counter: @unchecked Sendable {
     private var value = 0
 
     func increment() -> Int { lock.withLock { value += 1; return value } }
+}
+
+/// The requests sent for chained variables during a run, for its history.
+private final class ChainedExchanges: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sent: [VariableChainer.Sent] = []
+
+    func append(_ exchange: VariableChainer.Sent) { lock.withLock { sent.append(exchange) } }
+    var all: [VariableChainer.Sent] { lock.withLock { sent } }
 }

@@ -48,7 +48,11 @@ struct SendCommand: AsyncCommand {
         let origin: HistoryOrigin
         let checks: ResponseChecks
         do {
-            let input = try RequestFileInput(options, collection: collection, responseOptions: givenResponseOptions, session: session)
+            let stderr = printer.stderr
+            let input = try await RequestFileInput(options, collection: collection, responseOptions: givenResponseOptions, session: session,
+                                                   transport: transport) { [noHistory = options.noHistory] sent in
+                HistoryRecording.chainSent(sent, noHistory: noHistory, stderr: stderr)
+            }
             printer.redaction = input.redaction
             origin = input.origin
             request = input.request

@@ -17,6 +17,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     private let multi: UnsafeMutableRawPointer
     /// The cookie jar and DNS cache shared by every transfer of this loop.
     let share: UnsafeMutableRawPointer
+    /// Easy handles of finished transfers, reused by the next ones.
+    let handles = CurlHandlePool()
     private let lock = NSLock()
     private var inbox: [Command] = []
     private var stopping = false

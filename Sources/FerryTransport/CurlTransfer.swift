@@ -10,6 +10,8 @@ import Foundation
 /// `markCancelled`, `isCancelled` and `deliver` may be called from other threads; they take `lock`.
 final class CurlTransfer: @unchecked Sendable {
     let handle: UnsafeMutableRawPointer
+    /// Where the handle came from and goes back to when the transfer is done.
+    private let handles: CurlHandlePool
     private let request: Request
     private let bodySource: BodyStreamSource?
     private var bodyStream: (any BodyStream)?
@@ -51,13 +53,14 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Builds and configures the easy handle. Throws before anything is sent when the body or the
     /// destination cannot be used.
-    init(request: Request, destination: ResponseDestination, share: UnsafeMutableRawPointer,
+    init(request: Request, destination: ResponseDestination, share: UnsafeMutableRawPointer, handles: CurlHandlePool,
          progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)? = nil) throws {
-        guard let handle = curl_easy_init() else {
+        guard let handle = handles.take() else {
             throw FerryError.transportFailed(reason: .init(kind: .other, code: Int(CURLE_FAILED_INIT.rawValue),
                                                            codeText: "curl_easy_init failed", detail: ""))
         }
         self.handle = handle
+        self.handles = handles
         self.request = request
         self.progressHandler = progress
         self.observer = observer
@@ -66,7 +69,7 @@ final class CurlTransfer: @unchecked Sendable {
             self.bodySource = try request.body.makeSource()
             self.sink = try ResponseBodySink(destination: destination)
         } catch {
-            curl_easy_cleanup(handle)
+            handles.give(handle)
             errorBuffer.deallocate()
             throw error
         }
@@ -74,7 +77,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        handles.give(handle)
         curl_slist_free_all(headerList)
         errorBuffer.deallocate()
     }

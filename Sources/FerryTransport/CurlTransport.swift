@@ -19,7 +19,7 @@ public final class CurlTransport: Transport {
                      progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)?) async throws -> Response {
         try request.validate()
         if Task.isCancelled { throw FerryError.explicitlyCancelled }
-        let transfer = try CurlTransfer(request: request.authenticated(), destination: destination, share: loop.share,
+        let transfer = try CurlTransfer(request: request.authenticated(), destination: destination, share: loop.share, handles: loop.handles,
                                         progress: progress, observer: observer)
         let loop = self.loop
         return try await withTaskCancellationHandler {

@@ -206,14 +206,18 @@ import Testing
             session.close()
             withExtendedLifetime(home) {}
         }
-        var screen = try await session.waitForScreen { $0.contains("Nothing sent yet") && $0.contains("example 1/23: ") }
+        // The demo steps through every request file of the bundled examples (folder defaults aside).
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples").resolvingSymlinksInPath()
+        let count = FileManager.default.enumerator(atPath: examples.path)!.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".ferry.yaml") && !$0.hasSuffix("_folder.ferry.yaml") }.count
+        var screen = try await session.waitForScreen { $0.contains("Nothing sent yet") && $0.contains("example 1/\(count): ") }
         // F2 steps through the collection; find the JSON one and send it. The sidebar lists every
-        // name, so look for the status line's "example N/23: name", waiting for each step.
-        for number in 2...23 where !screen.contains("/23: a JSON document") {
+        // name, so look for the status line's "example N/COUNT: name", waiting for each step.
+        for number in 2...count where !screen.contains("/\(count): a JSON document") {
             try session.send("F2")
-            screen = try await session.waitForScreen { $0.contains("example \(number)/23: ") }
+            screen = try await session.waitForScreen { $0.contains("example \(number)/\(count): ") }
         }
-        #expect(screen.contains("/23: a JSON document"), "\(screen)")
+        #expect(screen.contains("/\(count): a JSON document"), "\(screen)")
         #expect(screen.contains("/json ") && screen.contains("from the folder: X-Client: ferry-examples"), "\(screen)")
         try session.send("Enter")
         screen = try await session.waitForScreen { $0.contains("200 OK") }

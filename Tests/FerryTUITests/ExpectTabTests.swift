@@ -60,7 +60,7 @@ import Testing
             #expect(!leaked.isSet, "a painted frame held the token captured as a secret")
 
             // /me answers 200 only with the token captured by hand from the log-in.
-            try await send("me", query: "who am", in: tui, until: "200 OK")
+            try await send("me", query: "with the captured", in: tui, until: "200 OK")
             screen = try await show("Errors", focusing: "4", row: layout.responsePane.y, in: tui)
             #expect(screen.text.contains("Checks  all passed"), "\(screen)")
             #expect(screen.text.contains("✓ $.user == \"ferry\""), "\(screen)")

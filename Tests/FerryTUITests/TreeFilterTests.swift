@@ -3,8 +3,8 @@ import FerryTUI
 import Foundation
 import Testing
 
-/// The Tree's path prompt with wildcards (`$.items[*].id`) and the keys that turn a node into an
-/// Expect line: `a` an assertion of its value, `c` a capture.
+/// The Tree's filter (`:` with a wildcard path, `$.items[*].id`: the matches as a tree of their own)
+/// and the keys that turn a node into an Expect line: `a` an assertion of its value, `c` a capture.
 @Suite struct TreeFilterTests {
     private static let body = #"{"user":{"name":"Ada","tags":["x","y"]},"ok":true}"#
 
@@ -18,20 +18,39 @@ import Testing
         press([.character(":")] + text.map { .character($0) } + [.enter], &state)
     }
 
-    @Test func aWildcardPathSelectsMatchesThatBecomeAssertionsAndCaptures() throws {
+    @Test func aWildcardPathShowsItsMatchesAsATreeOfTheirOwnThatBecomeAssertionsAndCaptures() throws {
         var state = try state()
         path("$.user.tags[*]", &state)
-        #expect(state.notice == "$.user.tags[*]: 1/2 (n/N step; a adds an assertion, c a capture)")
-        press([.character("n")], &state)
-        let tree = try #require(state.exchange.summary?.tree)
-        #expect(tree.selectedNode.map { NodePath.path(of: $0, in: tree.document!) } == "$.user.tags[1]")
-        press([.character("a")], &state)
+        #expect(state.notice == "$.user.tags[*]: 2 matches (enter: add as assertion or capture; esc: the whole tree)")
+        var tree = try #require(state.exchange.summary?.tree)
+        #expect(tree.filter == "$.user.tags[*]" && tree.rows.count == 2)
+        let screen = Screen.render(state).text
+        #expect(screen.contains("$.user.tags[0]: x") && screen.contains("$.user.tags[1]: y"), "\(screen)")
+        #expect(!screen.contains("name: Ada"), "only the matches are shown: \(screen)")
+        press([.character("j")], &state)
+        tree = try #require(state.exchange.summary?.tree)
+        #expect(tree.selectedPath == "$.user.tags[1]")
+        // Enter on a match offers the two ways to keep it.
+        press([.enter], &state)
+        #expect(state.paletteEntries.map(\.title) == ["assertNode", "captureNode", "expandNode"])
+        press([.enter], &state)
+        #expect(state.overlays.palette == nil)
         #expect(state.editor.checks.last == "$.user.tags[1] == \"y\"")
+        press([.escape], &state)
+        tree = try #require(state.exchange.summary?.tree)
+        #expect(tree.filter == nil && tree.rows.count > 2, "Esc shows the whole document again")
+
+        // A container among the matches opens like any row; its children keep their whole paths.
+        path("$.*", &state)
+        press([.enter, .down, .down, .enter, .down], &state)
+        tree = try #require(state.exchange.summary?.tree)
+        #expect(tree.selectedPath == "$.user.name", "\(tree.rows)")
+        press([.character("c")], &state)
+        #expect(state.editor.checks.last == "capture name = $.user.name")
         path("$.user", &state)
         press([.character("a"), .character("c")], &state)
         #expect(state.editor.checks.suffix(2) == ["$.user count == 2", "capture user = $.user"])
-        #expect(try state.editor.description().assertions.count == 2)
-        #expect(try state.editor.description().captures == [Capture(name: "user", source: .body(path: "$.user"))])
+        #expect(try state.editor.description().captures.contains(Capture(name: "user", source: .body(path: "$.user"))))
 
         path("$.nobody[*]", &state)
         #expect(state.notice == "$.nobody[*]: no node matches")

@@ -22,6 +22,26 @@ import Testing
         }
     }
 
+    /// Finished transfers' easy handles are reset and reused: nothing of one request may reach the next.
+    @Test func aReusedHandleCarriesNothingOverFromTheRequestBefore() async throws {
+        try await withDemoServer { server in
+            let transport = CurlTransport()
+            let url = try Request.parseURL("\(server.baseURL)/anything")
+            var head = Request(method: .head, url: url)
+            head.options.followRedirects = false
+            #expect(try await transport.send(head, receivingInto: .default, progress: nil).body.count == 0)
+            var put = Request(method: .put, url: url, headers: ["X-Only": "once"], body: .bytes(Data("first".utf8)))
+            put.authentication = .basic(username: "ann", password: "secret")
+            _ = try await transport.send(put, receivingInto: .default, progress: nil)
+            let get = try await transport.send(Request(url: url), receivingInto: .default, progress: nil)
+            let echoed = try #require(try JSONSerialization.jsonObject(with: get.body.mappedData()) as? [String: Any])
+            #expect(echoed["method"] as? String == "GET", "not HEAD's no-body mode, nor PUT: \(echoed)")
+            #expect(echoed["bodySize"] as? Int == 0, "no body of the PUT before: \(echoed)")
+            let headers = try #require(echoed["headers"] as? [String: String])
+            #expect(headers["X-Only"] == nil && headers["Authorization"] == nil, "\(headers)")
+        }
+    }
+
     @Test func redirectsCanBeRefusedOrLimited() async throws {
         try await withDemoServer { server in
             let transport = CurlTransport()

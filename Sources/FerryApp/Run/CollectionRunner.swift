@@ -10,10 +10,14 @@ import Foundation
 public struct CollectionRunner: Sendable {
     public var transport: CurlTransport
     public var settings: RunSettings
+    /// Takes chained variables (`vars:` and the environment's `from:` entries) when a request needs
+    /// them; nil when there are none to take.
+    public var chainer: VariableChainer?
 
-    public init(transport: CurlTransport = CurlTransport(), settings: RunSettings = RunSettings()) {
+    public init(transport: CurlTransport = CurlTransport(), settings: RunSettings = RunSettings(), chainer: VariableChainer? = nil) {
         self.transport = transport
         self.settings = settings
+        self.chainer = chainer
     }
 
     /// Runs `plan` with `variables` (the environment and `--var`s); `onResult` sees each result as it is known.
@@ -135,8 +139,14 @@ public struct CollectionRunner: Sendable {
             return result
         }
         let resolved: ResolvedRequest
+        var resolver = resolver
         do {
-            resolved = try item.description.resolved(with: resolver, defaults: item.defaults, directory: root)
+            let resolve = { (variables: VariableResolver) in try item.description.resolved(with: variables, defaults: item.defaults, directory: root) }
+            if let chainer {
+                (resolved, resolver) = try await chainer.resolving(resolver, own: item.description.chains, resolve)
+            } else {
+                resolved = try resolve(resolver)
+            }
         } catch FerryError.invalidRequest(.unresolvedVariable(let name, _)) where missing[name] != nil {
             result.status = .skipped
             result.skipReason = "needs {{\(name)}}, which \(missing[name]!) did not capture"
@@ -168,7 +178,7 @@ public struct CollectionRunner: Sendable {
         result.response = evaluated
         let facts = ResponseFacts(response: evaluated, method: resolved.request.method, document: document, examples: item.description.examples)
         do {
-            result.checks = CheckReport(checking: try item.description.checks.rendered(with: resolver), facts: facts)
+            result.checks = CheckReport(checking: try item.description.checks.rendered(with: item.description.ownVariables(over: resolver)), facts: facts)
         } catch {
             result.checks = CheckReport(checking: item.description.checks, facts: facts)
             result.error = error as? FerryError

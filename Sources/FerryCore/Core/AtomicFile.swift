@@ -43,6 +43,20 @@ public enum AtomicFile {
         try write(to: path) { descriptor in try writeAll(data, to: descriptor, path: path) }
     }
 
+    /// Writes `data` to `path` atomically, readable by its owner only (mode 0600), creating missing
+    /// folders readable by their owner only (0700): for files that hold secrets, cookies or history.
+    public static func writePrivate(_ data: Data, to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw FerryError.localFile(reason: .unwritable(path: folder, error: error))
+            }
+        }
+        try write(to: path, permissions: 0o600) { descriptor in try writeAll(data, to: descriptor, path: path) }
+    }
+
     /// Writes every byte of `data` to `descriptor`.
     public static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in

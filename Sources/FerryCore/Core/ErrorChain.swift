@@ -62,9 +62,11 @@ public struct ErrorChain: Sendable, Hashable, Codable {
 }
 
 extension ErrorLink {
-    /// A link for an error Ferry did not make (POSIX, Foundation…).
+    /// A link for an error that is not a `FerryError` (a check's problem, POSIX, Foundation…).
     init(foreign error: any Error) {
-        if let posix = error as? POSIXError {
+        if let problem = error as? CheckProblem {
+            self.init(stage: "check", reason: "problem", message: problem.description)
+        } else if let posix = error as? POSIXError {
             self.init(stage: "system", reason: "posix", message: String(cString: strerror(posix.code.rawValue)),
                       details: [Detail("errno", "\(posix.code.rawValue)")])
         } else {

@@ -50,6 +50,9 @@ extension FerryError.InvalidRequestReason {
         case .unresolvedVariable(let name, let place):
             ErrorLink(stage: "request", reason: "unresolvedVariable", message: "the variable {{\(name)}} in the \(place) has no value; nothing was sent",
                       details: [.init("variable", name), .init("place", place)])
+        case .chainFailed(let name, let request, _):
+            ErrorLink(stage: "request", reason: "chainFailed", message: "the variable {{\(name)}} is taken from \(request), which did not give it; nothing was sent",
+                      details: [.init("variable", name), .init("request", request)])
         }
     }
 }

@@ -31,6 +31,8 @@ public indirect enum FerryError: Error, Sendable {
         case invalidArgument(name: String, problem: String)
         /// A `{{name}}` with no value; `place` says where it appears ("url", "header Authorization").
         case unresolvedVariable(name: String, place: String)
+        /// A chained variable (`VariableChain`) could not be taken from the response of `request`.
+        case chainFailed(name: String, request: String, underlying: any Error & Sendable)
     }
 
     /// A transport failure: what kind it was, and the transport's own words for it.
@@ -82,6 +84,7 @@ public indirect enum FerryError: Error, Sendable {
         case .responseValidationFailed(let reason): reason.underlyingError
         case .responseSerializationFailed(let reason): reason.underlyingError
         case .localFile(.unreadable(_, let error)), .localFile(.unwritable(_, let error)): error
+        case .invalidRequest(.chainFailed(_, _, let error)): error
         default: nil
         }
     }

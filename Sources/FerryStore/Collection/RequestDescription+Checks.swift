@@ -91,14 +91,14 @@ extension RequestDescription {
                 throw file.problem(at: keyNode, key: key, "is not a variable name")
             }
             if value.mapping == nil {
-                captures.append(Capture(name: name, source: try source(value, key: key, in: file)))
+                captures.append(Capture(name: name, source: try captureSource(value, key: key, in: file)))
                 continue
             }
             var capture: Capture?
             var secret = false
             for (field, _, fieldValue) in try file.fields(of: value, key: key, allowed: ["from", "regex", "secret"]) {
                 switch field {
-                case "from": capture = Capture(name: name, source: try source(fieldValue, key: "\(key).from", in: file))
+                case "from": capture = Capture(name: name, source: try captureSource(fieldValue, key: "\(key).from", in: file))
                 case "regex":
                     let pattern = try file.string(fieldValue, key: "\(key).regex")
                     guard (try? NSRegularExpression(pattern: pattern)) != nil else { throw file.problem(at: fieldValue, key: "\(key).regex", "is not a valid regular expression") }
@@ -113,7 +113,8 @@ extension RequestDescription {
         return captures
     }
 
-    private static func source(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> Capture.Source {
+    /// A capture's source: a body path, `header NAME` or `status`.
+    static func captureSource(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> Capture.Source {
         let text = try file.string(node, key: key)
         if text.hasPrefix("$") || text.hasPrefix("/") { return .body(path: text) }
         if text == "status" { return .status }

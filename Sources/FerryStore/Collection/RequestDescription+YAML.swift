@@ -5,7 +5,7 @@ import Yams
 /// Reading a `.ferry.yaml` file: an explicit mapping, so an unknown key or a wrong value is reported
 /// with its line and column.
 extension RequestDescription {
-    static let keys = ["name", "description", "method", "url", "params", "encoding", "headers", "body", "auth", "options", "validation", "serializer", "expect", "capture", "retry", "skip", "examples"]
+    static let keys = ["name", "description", "method", "url", "params", "encoding", "headers", "body", "auth", "options", "validation", "serializer", "expect", "capture", "retry", "skip", "vars", "examples"]
 
     /// Parses the text of a request file; `path` is only used in problems.
     public init(yaml text: String, path: String) throws(ConfigProblem) {
@@ -54,6 +54,7 @@ extension RequestDescription {
             case "capture": captures = try Self.captures(value, in: file)
             case "retry": retry = try Self.retry(value, in: file)
             case "skip": skip = try file.string(value, key: key)
+            case "vars": (variables, chains) = try file.variables(of: value, key: key)
             case "examples": examples = try Self.examples(value, in: file)
             default: break
             }

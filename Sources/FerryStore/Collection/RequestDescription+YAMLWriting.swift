@@ -35,6 +35,7 @@ extension RequestDescription {
         if !captures.isEmpty { pairs.append(("capture", Self.captureNode(captures))) }
         if let retry { pairs.append(("retry", Self.retryNode(retry))) }
         if let skip { pairs.append(("skip", .text(skip))) }
+        if !variables.isEmpty || !chains.isEmpty { pairs.append(("vars", YAMLFile.variablesNode(variables, chains: chains))) }
         if !examples.isEmpty { pairs.append(("examples", .list(examples.map(Self.node)))) }
         return .map(pairs)
     }

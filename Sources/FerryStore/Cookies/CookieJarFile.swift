@@ -27,15 +27,6 @@ public enum CookieJarFile {
     /// Replaces the jar at `path` (temporary file and rename, mode 0600), creating missing folders
     /// with mode 0700.
     public static func write(_ jar: CookieJar, to path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw FerryError.localFile(reason: .unwritable(path: folder, error: error))
-            }
-        }
-        let data = Data(jar.netscapeText.utf8)
-        try AtomicFile.write(to: path, permissions: 0o600) { descriptor in try AtomicFile.writeAll(data, to: descriptor, path: path) }
+        try AtomicFile.writePrivate(Data(jar.netscapeText.utf8), to: path)
     }
 }

@@ -3,16 +3,19 @@ import Foundation
 import Yams
 
 /// A named set of variables: `environments/NAME.yaml` in a collection (a value per name, or
-/// `{value: …, secret: true}`), and `environments/NAME.env` beside it, whose values are all secret.
+/// `{value: …, secret: true}`, or a chain `{from: login.ferry.yaml, path: $.token, ttl: 15m}`), and `environments/NAME.env` beside it, whose values are all secret.
 public struct Environment: Sendable, Equatable {
     public static let directoryName = "environments"
 
     public var name: String
     public var variables: [Variable]
+    /// Variables taken from a request's response when needed (`name: {from: FILE, path: …}`).
+    public var chains: [VariableChain]
 
-    public init(name: String, variables: [Variable]) {
+    public init(name: String, variables: [Variable], chains: [VariableChain] = []) {
         self.name = name
         self.variables = variables
+        self.chains = chains
     }
 
     /// Loads environment `name` of the collection at `root`: its YAML file, its `.env` file, or both
@@ -28,9 +31,10 @@ public struct Environment: Sendable, Equatable {
                                 message: "no environment `\(name)` (\(known.isEmpty ? "there are none" : "available: " + known.joined(separator: ", ")))")
         }
         var variables: [Variable] = []
-        if manager.fileExists(atPath: yamlPath) { variables += try yamlVariables(at: yamlPath) }
+        var chains: [VariableChain] = []
+        if manager.fileExists(atPath: yamlPath) { (variables, chains) = try yamlVariables(at: yamlPath) }
         if manager.fileExists(atPath: envPath) { variables += try DotEnv(contentsOf: envPath).variables }
-        return Environment(name: name, variables: variables)
+        return Environment(name: name, variables: variables, chains: chains)
     }
 
     /// The names of the collection's environments, sorted.
@@ -45,42 +49,18 @@ public struct Environment: Sendable, Equatable {
         return Array(Set(names)).sorted()
     }
 
-    private static func yamlVariables(at path: String) throws(ConfigProblem) -> [Variable] {
+    private static func yamlVariables(at path: String) throws(ConfigProblem) -> (values: [Variable], chains: [VariableChain]) {
         var file = try YAMLFile(path: path, resolver: .basic)
         file.reportsColumns = true
-        var variables: [Variable] = []
-        for (name, _, value) in try file.entries(of: file.root, key: "") {
-            guard value.mapping != nil else {
-                variables.append(Variable(name: name, value: try file.string(value, key: name)))
-                continue
-            }
-            var variable = Variable(name: name, value: "")
-            var hasValue = false
-            for (field, _, fieldValue) in try file.fields(of: value, key: name, allowed: ["value", "secret"]) {
-                if field == "value" {
-                    variable.value = try file.string(fieldValue, key: "\(name).value")
-                    hasValue = true
-                } else {
-                    variable.isSecret = try file.bool(fieldValue, key: "\(name).secret")
-                }
-            }
-            guard hasValue else { throw file.problem(at: value, key: name, "needs a value") }
-            variables.append(variable)
-        }
-        return variables
+        return try file.variables(of: file.root, key: "")
     }
 }
 
 extension Environment {
-    /// The environment as its `environments/NAME.yaml` file holds it: `name: value`, and
-    /// `name: {value: …, secret: true}` for a secret.
+    /// The environment as its `environments/NAME.yaml` file holds it: `name: value`,
+    /// `name: {value: …, secret: true}` for a secret, `name: {from: …, path: …}` for a chain.
     public func yaml() throws -> String {
-        let pairs: [(String, Node)] = variables.map { variable in
-            variable.isSecret
-                ? (variable.name, Node.map([("value", .text(variable.value)), ("secret", .plain("true"))]))
-                : (variable.name, Node.text(variable.value))
-        }
-        return try Yams.serialize(node: .map(pairs), indent: 2, width: -1, allowUnicode: true)
+        try Yams.serialize(node: YAMLFile.variablesNode(variables, chains: chains), indent: 2, width: -1, allowUnicode: true)
     }
 
     /// True when a value is secret: the file is then created readable by its owner only.

@@ -30,12 +30,6 @@ public struct GraphQLSchemaCache: Sendable {
 
     /// Keeps `json`, an introspection result, as the schema of `url`.
     public func save(_ json: Data, url: String) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw FerryError.localFile(reason: .unwritable(path: directory, error: error))
-        }
-        let file = path(for: url)
-        try AtomicFile.write(to: file, permissions: 0o600) { descriptor in try AtomicFile.writeAll(json, to: descriptor, path: file) }
+        try AtomicFile.writePrivate(json, to: path(for: url))
     }
 }

@@ -77,7 +77,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .search: "search the Tree (keys, values) or Hex (text, hex bytes)"
         case .nextMatch: "next search match"
         case .previousMatch: "previous search match"
-        case .jump: "jump to a path (Tree) or a byte offset (Hex)"
+        case .jump: "jump to a path (Tree; with * it filters the Tree to the matches) or a byte offset (Hex)"
         case .togglePretty: "Raw: pretty-printed or as received"
         case .addChildRow: "add a parameter nested under the selected one"
         case .indentRow: "nest the parameter under the one above"

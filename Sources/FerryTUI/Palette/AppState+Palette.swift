@@ -2,11 +2,13 @@ extension AppState {
     /// Every palette entry: each action with its summary and keys, then each theme, then each of the
     /// collection's environments (and none).
     var allPaletteEntries: [PaletteEntry] {
-        let actions = Action.allCases.filter { $0 != .palette }.map { action in
+        let offered = overlays.palette?.choices ?? Action.allCases.filter { $0 != .palette }
+        let actions = offered.map { action in
             var keys: [String] = []
             for binding in keymap.bindings where binding.action == action && !keys.contains(binding.key.spec) { keys.append(binding.key.spec) }
             return PaletteEntry(command: .action(action), title: action.rawValue, summary: action.summary, keys: keys.joined(separator: " "))
         }
+        guard overlays.palette?.choices == nil else { return actions }
         let themes = themeNames.map { name in
             PaletteEntry(command: .theme(name), title: "theme: " + name, summary: name == theme.name ? "the theme in use" : "switch to this theme", keys: "")
         }
@@ -36,9 +38,13 @@ extension AppState {
         case .send?:
             let entries = paletteEntries
             let selection = overlays.palette?.selection ?? 0
+            let offered = overlays.palette?.choices != nil
             overlays.palette = nil
             guard entries.indices.contains(selection) else { return [] }
             switch entries[selection].command {
+            case .action(.expandNode) where offered:  // offered on a Tree filter's match: open it
+                editTree { $0.expand() }
+                return []
             case .action(let chosen): return perform(chosen, in: context)
             case .theme(let name): return [.loadTheme(name)]
             case .environment(let name): return [.loadEnvironment(name)]

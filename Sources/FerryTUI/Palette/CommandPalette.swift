@@ -2,8 +2,12 @@
 public struct CommandPalette: Hashable, Sendable {
     public var query = TextField()
     public var selection = 0
+    /// The only actions offered (Enter on a Tree filter's match offers two), or nil for every entry.
+    public var choices: [Action]?
 
-    public init() {}
+    public init(choices: [Action]? = nil) {
+        self.choices = choices
+    }
 
     /// Edits the query; the selection goes back to the best match.
     mutating func edit(_ change: TextChange) {

@@ -261,9 +261,10 @@ extension AppState {
         return [.reloadCollection]
     }
 
-    mutating func environmentLoaded(_ name: String?, _ variables: [Variable]) {
+    mutating func environmentLoaded(_ name: String?, _ variables: [Variable], chains: [VariableChain] = []) {
         collection.environment = name
         self.collection.variables = variables
+        self.collection.chains = chains
         notice = "environment: \(name ?? "none")"
     }
 }

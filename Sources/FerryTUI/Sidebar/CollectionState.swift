@@ -19,6 +19,13 @@ public struct CollectionState: Sendable {
     /// Values taken by requests' `capture:` in this session; they win over the environment's, so
     /// "log in, then call" works by hand as in `ferry run`.
     public var captured: [Variable] = []
+    /// The environment's chained variables: taken from another request's response when a send needs them.
+    public var chains: [VariableChain] = []
+    /// Chained values taken for the send being prepared; the runtime keeps them (and their ttl)
+    /// between sends, so each send asks again and a value past its ttl is taken anew.
+    public var chained: [Variable] = []
+    /// Which requests were sent for the chained variables of the send in flight, for the status line.
+    public var chainNotice: String?
     /// Prepared requests F2/F3 step through (`ferry demo`), and which one is loaded.
     public var examples: [RequestSource] = []
     public var exampleIndex: Int?

@@ -20,7 +20,7 @@ extension AppState {
     /// The editor's checks with the session's variables filled into their expected values.
     func renderedChecks() -> ResponseChecks {
         let checks = (try? editor.description().checks) ?? ResponseChecks()
-        return (try? checks.rendered(with: VariableResolver(collection.variables + collection.captured))) ?? checks
+        return (try? checks.rendered(with: VariableResolver(collection.variables + collection.chained + collection.captured))) ?? checks
     }
 
     /// Commits the edited Expect row: a line that does not read stays open with the reason shown.

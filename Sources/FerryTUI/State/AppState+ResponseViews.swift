@@ -91,29 +91,28 @@ extension AppState {
         guard let document = exchange.summary?.tree.document else { return }
         do {
             let node = try NodePath.resolve(path, in: document)
-            editTree { $0.reveal(node) }
+            editTree {
+                $0.clearFilter()
+                $0.reveal(node)
+            }
         } catch {
             notice = "no node at \(path): \(error.message) (at character \(error.position + 1))"
         }
     }
 
-    /// Selects every node a wildcard path matches (`$.items[*].id`) as the matches of a search:
-    /// n/N step through them, the status line counts them.
+    /// Filters the Tree to the nodes a wildcard path matches (`$.items[*].id`): a tree of their
+    /// own, counted in the status line; Esc shows the whole document again.
     mutating func select(pattern: String) {
         guard let document = exchange.summary?.tree.document else { return }
         do {
             let nodes = try NodePath.select(pattern, in: document)
-            let id = response.views.nextSearchID
-            response.views.nextSearchID += 1
-            var search = SearchState(id: id, kind: .treePath, query: pattern)
-            search.result = SearchResult(id: id, matches: .nodes(nodes), capped: false)
-            response.views.search = search
             guard !nodes.isEmpty else {
                 notice = "\(pattern): no node matches"
                 return
             }
-            showMatch()
-            notice = "\(pattern): \(search.counter) (n/N step; a adds an assertion, c a capture)"
+            response.views.search = nil
+            editTree { $0.filter(to: nodes, pattern: pattern) }
+            notice = "\(pattern): \(nodes.count) match\(nodes.count == 1 ? "" : "es") (enter: add as assertion or capture; esc: the whole tree)"
         } catch {
             notice = "not a path: \(pattern): \(error.message) (at character \(error.position + 1))"
         }
@@ -180,7 +179,10 @@ extension AppState {
         guard let search = response.views.search, let result = search.result else { return }
         switch result.matches {
         case .nodes(let nodes):
-            editTree { $0.reveal(nodes[search.current]) }
+            editTree {
+                $0.clearFilter()
+                $0.reveal(nodes[search.current])
+            }
             followTreeSelection()
         case .offsets(let offsets):
             let length = Int64(ByteQuery.needle(search.query)?.count ?? 1)

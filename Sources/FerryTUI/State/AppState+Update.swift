@@ -26,7 +26,10 @@ extension AppState {
         case .responseArrived(let id, let summary):
             guard case .sending(id, _, _) = exchange else { return [] }
             present(summary)
-            notice = summary.checks.flatMap { takeCaptures($0) }
+            let captures = summary.checks.flatMap { takeCaptures($0) }
+            notice = [collection.chainNotice, captures].compactMap { $0 }.joined(separator: "; ")
+            if notice?.isEmpty == true { notice = nil }
+            collection.chainNotice = nil
         case .streamStarted(let id, let framing, let time):
             streamStarted(id: id, framing: framing, time: time)
         case .streamEvents(let id, let arrived):
@@ -68,8 +71,15 @@ extension AppState {
             history?.diffScroll = 0
         case .fileOperationDone(let operation):
             return fileOperationDone(operation)
-        case .environmentLoaded(let name, let variables):
-            environmentLoaded(name, variables)
+        case .environmentLoaded(let name, let variables, let chains):
+            environmentLoaded(name, variables, chains: chains)
+        case .chainedVariableTaken(let variable, let sent):
+            return chainedVariableTaken(variable, sent: sent)
+        case .chainFailed(let chain):
+            collection.chained = []
+            collection.chainNotice = nil
+            exchange = .failed(chain, elapsed: 0)
+            response.show(failed: true)
         case .terminate(let reason):
             termination = reason
             return quit()
@@ -133,6 +143,10 @@ extension AppState {
                 return [.cancel(id: id)]
             }
             if focus == .url { focus = .response }  // Esc always leaves a text field
+            if focus == .response, response.tab == .tree, let filter = exchange.summary?.tree.filter {
+                editTree { $0.clearFilter() }
+                notice = "the whole document (the filter was \(filter))"
+            }
         case .quit: return quit()
         case .help:
             overlays.showHelp = true
@@ -161,7 +175,13 @@ extension AppState {
             } else {
                 move(action)
             }
-        case .expandNode: editTree { $0.expand() }
+        case .expandNode:
+            // On a filter's match, Enter offers what to do with it: keep it as a check, or open it.
+            if let tree = exchange.summary?.tree, tree.rows.indices.contains(tree.selection), tree.isFilterRoot(tree.selection), !tree.isExpanded(tree.selection) {
+                overlays.palette = CommandPalette(choices: [.assertNode, .captureNode, .expandNode])
+            } else {
+                editTree { $0.expand() }
+            }
         case .collapseNode: editTree { $0.collapse() }
         case .toggleWrap: response.wrap.toggle()
         case .edit: startEdit()
@@ -223,14 +243,23 @@ extension AppState {
         }
     }
 
-    private mutating func send() -> [Effect] {
+    mutating func send() -> [Effect] {
         guard !exchange.isSending else {
             notice = "a request is already in flight (Esc cancels it)"
             return []
         }
         do {
-            return startSending(try makeRequest())
+            let effects = startSending(try makeRequest())
+            collection.chained = []
+            notice = collection.chainNotice
+            return effects
+        } catch FerryError.invalidRequest(.unresolvedVariable(let name, _)) where chain(named: name) != nil {
+            let chain = chain(named: name)!
+            notice = "sending \(chain.request) for {{\(name)}}…"
+            return [.takeChainedVariable(chain, variables: collection.variables + collection.captured, environment: collection.environment)]
         } catch {
+            collection.chained = []
+            collection.chainNotice = nil
             exchange = .failed(ErrorChain(error), elapsed: 0)
             response.show(failed: true)
             return []

@@ -12,6 +12,11 @@ public struct DocumentTree: Hashable, @unchecked Sendable {
     public internal(set) var selection = 0
     /// The selected row's path (`NodePath`), or nil when there are no rows; kept on every change.
     public internal(set) var selectedPath: String?
+    /// The wildcard path whose matches the rows show as a tree of their own, or nil for the whole document.
+    public internal(set) var filter: String?
+    /// The whole document's rows and selection while a filter shows its matches.
+    var unfiltered: [TreeRow]?
+    var unfilteredSelection = 0
 
     public init(document: Document) {
         self.document = document
@@ -66,7 +71,10 @@ public struct DocumentTree: Hashable, @unchecked Sendable {
             if rows[above].depth == depth - 1 { chain.append(rows[above]) }
         }
         chain.reverse()
-        return NodePath.path(along: chain.map(\.node), in: document) { node in chain.first { $0.node == node }?.position ?? 0 }
+        let below = NodePath.path(along: chain.map(\.node), in: document) { node in chain.first { $0.node == node }?.position ?? 0 }
+        // A filter's match is a root row but not a top-level node: its own path, then the steps below it.
+        guard filter != nil, document.parent(of: chain[0].node) != nil else { return below }
+        return NodePath.path(of: chain[0].node, in: document) + below.dropFirst()
     }
 
     /// Shows the selected container's children right below it.

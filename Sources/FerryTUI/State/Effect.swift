@@ -45,5 +45,8 @@ public enum Effect: Sendable {
     case showCookies(environment: String?)
     /// Empty that jar and answer with a `.notice` saying how many cookies went.
     case clearCookies(environment: String?)
+    /// Take this chained variable's value (sending its request unless a fresh value is kept) with
+    /// these variables; answers with `.chainedVariableTaken` or `.chainFailed`.
+    case takeChainedVariable(VariableChain, variables: [Variable], environment: String?)
     case quit
 }

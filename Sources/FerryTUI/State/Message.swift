@@ -39,8 +39,13 @@ public enum Message: Sendable {
     case historyDiff([String])
     /// A rename, copy or delete of a collection file was done.
     case fileOperationDone(FileOperation)
-    /// The environment's variables were read (nil: no environment).
-    case environmentLoaded(String?, [Variable])
+    /// The environment's variables and chained variables were read (nil: no environment).
+    case environmentLoaded(String?, [Variable], chains: [VariableChain] = [])
+    /// A chained variable's value, for the send waiting for it; `sent` names the request sent to
+    /// take it and how it answered (nil when a value kept from before served).
+    case chainedVariableTaken(Variable, sent: String?)
+    /// A chained variable could not be taken: the send waiting for it fails with this chain.
+    case chainFailed(ErrorChain)
     /// A pasted curl command, read as a request, and a line saying what came across.
     case curlImported(RequestSource, summary: String)
     /// A signal from outside, or the terminal went away: leave cleanly.

@@ -67,7 +67,8 @@ enum ResponseContent {
         let row = tree.rows[index]
         let kind = document.kind(of: row.node)
         let marker = kind.isContainer ? (tree.isExpanded(index) ? "▾ " : "▸ ") : "  "
-        let label = document.key(of: row.node) ?? document.name(of: row.node) ?? (row.depth == 0 ? "$" : "[\(row.position)]")
+        let label = tree.isFilterRoot(index) ? NodePath.path(of: row.node, in: document)
+            : document.key(of: row.node) ?? document.name(of: row.node) ?? (row.depth == 0 ? "$" : "[\(row.position)]")
         let value = kind.isContainer ? (kind == .array ? "[\(row.childCount)]" : "{\(row.childCount)}")
             : TerminalSafeText.escaping(String((document.value(of: row.node) ?? "").prefix(200)))
         let selected = showsSelection && index == tree.selection

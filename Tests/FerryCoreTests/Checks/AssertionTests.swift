@@ -34,6 +34,18 @@ import Testing
         #expect(!holds(.body(path: "$.id"), .compare(.less, .number("-1e3")), in: facts))
     }
 
+    @Test func aWildcardPathChecksEveryMatchAtOnce() throws {
+        let facts = try facts(json)
+        #expect(holds(.body(path: "$.nested.items[*].id"), .count(.compare(.equal, .number("2"))), in: facts))
+        #expect(holds(.body(path: "$.nested.items[*].id"), .contains(.number("2")), in: facts))
+        #expect(!holds(.body(path: "$.nested.items[*].id"), .contains(.number("3")), in: facts))
+        #expect(holds(.body(path: "$.nested.items[*].id"), .compare(.equal, .array([.number("1"), .number("2")])), in: facts))
+        #expect(holds(.body(path: "$.nested.items[*].missing"), .count(.compare(.equal, .number("0"))), in: facts), "no match is an empty list")
+        #expect(holds(.body(path: "$.empty.*"), .count(.compare(.equal, .number("0"))), in: facts))
+        let unreadable = Assertion(.body(path: "$.nested.items[*"), .exists(true)).check(facts)
+        #expect(!unreadable.passed && unreadable.failureMessage.contains("`$.nested.items[*`: expected"), "\(unreadable.failureMessage)")
+    }
+
     @Test func decimalNumbersOrderLikeTheirValues() throws {
         let sorted = ["-1e400", "-12.5", "-12", "-0.001", "0", "0.0000001", "1e-3", "0.0011", "7", "7.000001", "1e21", "12345678901234567890123"]
         let numbers = try sorted.map { try #require(DecimalNumber($0)) }

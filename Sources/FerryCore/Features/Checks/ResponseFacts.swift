@@ -50,6 +50,7 @@ public struct ResponseFacts: Sendable {
     /// The value at a body path, or `.missing`; throws when the path cannot be read or there is no document.
     public func value(atPath path: String) throws(CheckProblem) -> ObservedValue {
         guard let document else { throw CheckProblem(documentProblem ?? "the body is not a document") }
+        if document.format != .xml, path.contains("[*]") || path.contains(".*") { return try values(selectedBy: path, in: document) }
         let node: NodeID
         do {
             node = try NodePath.resolve(path, in: document)
@@ -58,6 +59,17 @@ public struct ResponseFacts: Sendable {
             throw CheckProblem("`\(path)`: expected \(failure.message) at character \(failure.position + 1)")
         }
         return Self.value(of: node, in: document)
+    }
+
+    /// What a wildcard path (`$.items[*].id`) selects, as one array of the matches in document
+    /// order: `count`, `contains` and `==` a list then check every match at once.
+    private func values(selectedBy path: String, in document: Document) throws(CheckProblem) -> ObservedValue {
+        do {
+            let nodes = try NodePath.select(path, in: document)
+            return .array(count: nodes.count, literal: "[" + nodes.map { document.literal(of: $0) }.joined(separator: ",") + "]")
+        } catch let failure {
+            throw CheckProblem("`\(path)`: expected \(failure.message) at character \(failure.position + 1)")
+        }
     }
 
     /// A document node as an observed value.

@@ -7,6 +7,7 @@ extension RequestDescription {
     /// The request this document describes. `directory` is where relative body and part files are.
     public func resolved(with resolver: VariableResolver, defaults: FolderDefaults = FolderDefaults(),
                          directory: String) throws -> ResolvedRequest {
+        let resolver = ownVariables(over: resolver)
         var redaction = resolver.redaction
         var request = Request(method: sentMethod, url: try resolvedURL(resolver, defaults: defaults), options: options)
         request.options.tls.caFile = options.tls.caFile.map { CollectionPath.absolute($0, in: directory) }
@@ -26,6 +27,13 @@ extension RequestDescription {
         if let contentType, !request.headers.contains("Content-Type") { request.headers.add(name: "Content-Type", value: contentType) }
         try request.validate()
         return ResolvedRequest(request: request, redaction: redaction)
+    }
+
+    /// `resolver` with the request's own `vars:` added for the names it has no value for.
+    public func ownVariables(over resolver: VariableResolver) -> VariableResolver {
+        var layered = resolver
+        layered.add(variables.filter { resolver.variables[$0.name] == nil })
+        return layered
     }
 
     private func resolvedURL(_ resolver: VariableResolver, defaults: FolderDefaults) throws -> URL {

@@ -31,6 +31,10 @@ public struct RequestDescription: Sendable, Equatable {
     /// (`skip: "{{env}} == prod"`, `!=`, or `true`).
     public var skip: String?
     public var examples: [Example] = []
+    /// The request's own variables (`vars:`): defaults for names the environment and `--var` leave unset.
+    public var variables: [Variable] = []
+    /// Variables taken from another request's response when needed (`vars:` entries with `from:`).
+    public var chains: [VariableChain] = []
 
     public init(method: HTTPMethod = .get, url: String) {
         self.method = method

@@ -1,0 +1,161 @@
+import FerryCore
+import FerryStore
+import FerryTransport
+import Foundation
+
+/// Takes the values of chained variables (`VariableChain`) when a request needs them: the request
+/// file they come from is sent first, over the same transport, and the value taken from its
+/// response is kept for the session — and, for a chain with a `ttl`, in the `ChainValueCache`, so
+/// the next command reuses it until the ttl runs out. `ferry send`, `ferry run` and the TUI use it
+/// alike. A chain that needs itself (directly or through other chains) is an error naming the files.
+public final class VariableChainer: @unchecked Sendable {
+    /// A request sent to take a chained variable, for the history and the status line.
+    public struct Sent: Sendable {
+        public var chain: VariableChain
+        public var exchange: HistoryRecorder.Exchange
+    }
+
+    private let root: String
+    private let environment: String?
+    private let chains: [String: VariableChain]
+    private let transport: any Transport
+    private let cache: ChainValueCache?
+    private let now: @Sendable () -> Date
+    private let onSent: @Sendable (Sent) -> Void
+    private let lock = NSLock()
+    /// Values taken in this session, with when they were taken.
+    private var taken: [String: (value: Variable, at: Date)] = [:]
+    /// Top-level takes in flight, so requests sent at once (`--jobs`) share one login.
+    private var inFlight: [String: Task<(Variable, sent: Sent?), any Error>] = [:]
+
+    /// A chainer for the collection at `root` with the chains of its environment.
+    public init(root: String, environment: String?, chains: [VariableChain], transport: any Transport,
+                cache: ChainValueCache?, now: @escaping @Sendable () -> Date = Date.init,
+                onSent: @escaping @Sendable (Sent) -> Void = { _ in }) {
+        self.root = root
+        self.environment = environment
+        self.chains = Dictionary(chains.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        self.transport = transport
+        self.cache = cache
+        self.now = now
+        self.onSent = onSent
+    }
+
+    /// Runs `attempt` with `resolver`; each time it fails on a chained variable with no value (the
+    /// environment's chains, and `own`, a request file's), that value is taken and `attempt` runs
+    /// again. Returns what `attempt` made and the resolver with the values taken.
+    public func resolving<Result>(_ resolver: VariableResolver, own: [VariableChain] = [],
+                                  _ attempt: (VariableResolver) throws -> Result) async throws -> (Result, VariableResolver) {
+        try await resolving(resolver, own: own, stack: [], attempt)
+    }
+
+    /// The value of `chain` (its request sent unless a fresh value is kept), with the variables of
+    /// `resolver`, and the request sent for it (nil when a kept value served).
+    public func value(of chain: VariableChain, resolver: VariableResolver) async throws -> (Variable, sent: Sent?) {
+        try await value(of: chain, resolver: resolver, stack: [])
+    }
+
+    private func resolving<Result>(_ resolver: VariableResolver, own: [VariableChain], stack: [String],
+                                   _ attempt: (VariableResolver) throws -> Result) async throws -> (Result, VariableResolver) {
+        var resolver = resolver
+        var tried: Set<String> = []
+        while true {
+            do {
+                return (try attempt(resolver), resolver)
+            } catch FerryError.invalidRequest(.unresolvedVariable(let name, let place)) {
+                guard let chain = own.last(where: { $0.name == name }) ?? chains[name], tried.insert(name).inserted else {
+                    throw FerryError.invalidRequest(reason: .unresolvedVariable(name: name, place: place))
+                }
+                resolver.add([try await value(of: chain, resolver: resolver, stack: stack).0])
+            }
+        }
+    }
+
+    /// The chain's value: from this session or the cache while fresh, else taken by sending its request.
+    private func value(of chain: VariableChain, resolver: VariableResolver, stack: [String]) async throws -> (Variable, sent: Sent?) {
+        if let fresh = freshValue(of: chain) { return (fresh, nil) }
+        guard !stack.contains(chain.request) else {
+            let cycle = (stack + [chain.request]).joined(separator: " → ")
+            throw FerryError.invalidRequest(reason: .chainFailed(name: chain.name, request: chain.request,
+                                                                 underlying: CheckProblem("the chain comes back to a request already waiting for it: \(cycle)")))
+        }
+        guard stack.isEmpty else { return try await take(chain, resolver: resolver, stack: stack) }
+        let task = lock.withLock { () -> Task<(Variable, sent: Sent?), any Error> in
+            if let running = inFlight[chain.name] { return running }
+            let started = Task { try await take(chain, resolver: resolver, stack: stack) }
+            inFlight[chain.name] = started
+            return started
+        }
+        defer { lock.withLock { inFlight[chain.name] = nil } }
+        return try await task.value
+    }
+
+    private func freshValue(of chain: VariableChain) -> Variable? {
+        let time = now()
+        if let kept = lock.withLock({ taken[chain.name] }),
+           chain.ttl.map({ time.timeIntervalSince(kept.at) < Double($0) }) ?? true {
+            return kept.value
+        }
+        return cache?.value(of: chain, now: time).map { Variable(name: chain.name, value: $0, isSecret: chain.capture.secret) }
+    }
+
+    /// Sends the chain's request (its own chains taken first) and takes the value from its response.
+    private func take(_ chain: VariableChain, resolver: VariableResolver, stack: [String]) async throws -> (Variable, sent: Sent?) {
+        func failure(_ error: any Error & Sendable) -> FerryError {
+            .invalidRequest(reason: .chainFailed(name: chain.name, request: chain.request, underlying: error))
+        }
+        let path = CollectionPath.absolute(chain.request, in: root)
+        let description: RequestDescription
+        let defaults: FolderDefaults
+        do {
+            description = try RequestDescription(contentsOf: path)
+            defaults = try FolderDefaults.inherited(byFileAt: path, root: root)
+        } catch {
+            throw failure(error)
+        }
+        let resolved: ResolvedRequest
+        do {
+            (resolved, _) = try await resolving(resolver, own: description.chains, stack: stack + [chain.request]) {
+                try description.resolved(with: $0, defaults: defaults, directory: root)
+            }
+        } catch let error as FerryError {
+            throw failure(error)
+        }
+        let started = Date()
+        var exchange = HistoryRecorder.Exchange(request: resolved.request, response: nil, error: nil, started: started,
+                                                origin: HistoryOrigin(collection: root, requestPath: chain.request, environment: environment),
+                                                redaction: resolved.redaction)
+        defer { onSent(Sent(chain: chain, exchange: exchange)) }
+        let response: Response
+        do {
+            response = try await transport.send(resolved.request, receivingInto: .default, progress: nil)
+        } catch {
+            exchange.error = error as? FerryError ?? .explicitlyCancelled
+            throw failure(exchange.error!)
+        }
+        var evaluated = response
+        var document: Document?
+        if let expectations = description.expectations {
+            let evaluation = expectations.evaluator(accept: resolved.request.headers["Accept"], fallback: .auto)
+                .evaluate(response, method: resolved.request.method)
+            evaluated = evaluation.response
+            exchange.error = evaluation.error
+            if case .document(let parsed)? = evaluation.value { document = parsed }
+        }
+        exchange.response = evaluated
+        if let error = exchange.error { throw failure(error) }
+        let facts = ResponseFacts(response: evaluated, method: resolved.request.method, document: document, examples: description.examples)
+        let value: String
+        do {
+            value = try chain.capture.take(from: facts)
+        } catch {
+            throw failure(CheckProblem("\(chain.capture.sourceText) found nothing in its \(evaluated.status) answer: \(error)"))
+        }
+        let variable = Variable(name: chain.name, value: value, isSecret: chain.capture.secret)
+        exchange.redaction.add(Redaction(variable.isSecret ? [Redaction.Rule(secret: value, replacement: "{{\(chain.name)}}")] : []).rules)
+        let time = now()
+        lock.withLock { taken[chain.name] = (variable, time) }
+        try? cache?.store(value, of: chain, at: time)
+        return (variable, Sent(chain: chain, exchange: exchange))
+    }
+}
