@@ -10,6 +10,8 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# The build folder of `make install`'s release build (e.g. SCRATCH=.build-release to share the benchmarks').
+SCRATCH ?= .build
 
 deps:
 	@scripts/install-deps
@@ -20,6 +22,7 @@ build: deps
 ## Build Ferry and open its TUI against its own local demo server (offline); `ferry demo --tour` prints a tour.
 demo: deps
 	swift build --product ferry
+	swift build --product ferry-demo-server
 	.build/debug/ferry demo
 
 ## Run the whole test suite: unit, loopback HTTP/TLS against the demo server, CLI and tmux tests.
@@ -33,21 +36,24 @@ bench: deps
 	Benchmarks/run
 
 ## Release build, then install ferry under PREFIX: the binary (Swift runtime linked in, stripped) with
-## its resource folders (themes, examples) in libexec/ferry, a link in bin, the man page and bash, zsh
-## and fish completions. The man page is made from the debug build (`make demo`'s), same commands.
+## its resource folders (themes, examples) and the demo server (ferry-demo-server, with its test
+## certificate) in libexec/ferry, a link in bin, the man page and bash, zsh and fish completions.
+## The man page is made from the debug build (`make demo`'s), same commands.
 install: deps
-	swift build -c release --static-swift-stdlib --product ferry
+	swift build -c release --static-swift-stdlib --scratch-path $(SCRATCH) --product ferry
+	swift build -c release --static-swift-stdlib --scratch-path $(SCRATCH) --product ferry-demo-server
 	scripts/generate-manpage debug .build/ferry.1
 	install -d "$(BINDIR)" "$(LIBEXECDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
-	install -s -m 755 .build/release/ferry "$(LIBEXECDIR)/ferry"
-	for bundle in .build/release/*.resources; do \
+	install -s -m 755 $(SCRATCH)/release/ferry "$(LIBEXECDIR)/ferry"
+	install -s -m 755 $(SCRATCH)/release/ferry-demo-server "$(LIBEXECDIR)/ferry-demo-server"
+	for bundle in $(SCRATCH)/release/*.resources; do \
 	  rm -rf "$(LIBEXECDIR)/$${bundle##*/}" && cp -R "$$bundle" "$(LIBEXECDIR)/" && chmod -R a+rX "$(LIBEXECDIR)/$${bundle##*/}"; \
 	done
 	ln -sfn ../libexec/ferry/ferry "$(BINDIR)/ferry"
 	install -m 644 .build/ferry.1 "$(MANDIR)/ferry.1"
-	.build/release/ferry --generate-completion-script bash > "$(BASHDIR)/ferry"
-	.build/release/ferry --generate-completion-script zsh > "$(ZSHDIR)/_ferry"
-	.build/release/ferry --generate-completion-script fish > "$(FISHDIR)/ferry.fish"
+	$(SCRATCH)/release/ferry --generate-completion-script bash > "$(BASHDIR)/ferry"
+	$(SCRATCH)/release/ferry --generate-completion-script zsh > "$(ZSHDIR)/_ferry"
+	$(SCRATCH)/release/ferry --generate-completion-script fish > "$(FISHDIR)/ferry.fish"
 
 ## Remove what `make install` put under PREFIX (the same PREFIX).
 uninstall:

@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "ferry", targets: ["ferry"]),
+        .executable(name: "ferry-demo-server", targets: ["ferry-demo-server"]),
     ],
     // Each version range is no wider than the minor version Ferry was tested with (Package.resolved
     // stays out of git: the mirrored packages' commit ids are not upstream's).
@@ -14,8 +15,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", .upToNextMinor(from: "1.8.2")),
         .package(url: "https://github.com/apple/swift-nio.git", .upToNextMinor(from: "2.101.2")),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", .upToNextMinor(from: "2.37.6")),
-        .package(url: "https://github.com/apple/swift-crypto.git", .upToNextMinor(from: "4.5.2")),
-        .package(url: "https://github.com/apple/swift-certificates.git", .upToNextMinor(from: "1.21.1")),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", .upToNextMinor(from: "1.5.0")),
         .package(url: "https://github.com/vapor/multipart-kit.git", .upToNextMinor(from: "4.7.1")),
         .package(url: "https://github.com/jpsim/Yams.git", .upToNextMinor(from: "6.2.2")),
@@ -40,9 +39,16 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CNcursesShims", dependencies: ["CNcursesw"]),
+        // OpenSSL's libcrypto, which libcurl already loads: hashes without compiling a second BoringSSL (DECISIONS.md).
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
 
         // MARK: - Ferry modules
         .target(name: "FerryCore", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
+        .target(name: "FerryDigest", dependencies: ["CCrypto"]),
         // WebSockets go over SwiftNIO: Debian 12's libcurl 7.88 has none (DECISIONS.md).
         .target(name: "FerryTransport", dependencies: [
             "FerryCore", "CCurl", "CCurlShims",
@@ -51,27 +57,27 @@ let package = Package(
             .product(name: "NIOWebSocket", package: "swift-nio"),
             .product(name: "NIOTLS", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            .product(name: "Crypto", package: "swift-crypto"),  // the SigV4 payload hash curl 7.88 cannot take from a read callback
+            "FerryDigest",  // the SigV4 payload hash curl 7.88 cannot take from a read callback; the WebSocket accept key
         ]),
+        // The demo server, linked only into ferry-demo-server and the tests, not into ferry.
         .target(name: "FerryServer", dependencies: [
+            "FerryDigest",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOWebSocket", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "X509", package: "swift-certificates"),
             .product(name: "CompressNIO", package: "compress-nio"),
             .product(name: "MultipartKit", package: "multipart-kit"),
             .product(name: "GraphQL", package: "GraphQL"),
-        ]),
+        ], resources: [.copy("TestIdentity")]),
         .target(name: "FerryTerminal", dependencies: ["FerryTUI", "CNcursesw", "CNcursesShims"]),
         .target(name: "FerryTUI", dependencies: ["FerryCore"]),
         .target(name: "FerryStore", dependencies: [
             "FerryCore",
             .product(name: "Yams", package: "Yams"),
             .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "Crypto", package: "swift-crypto"),
+            "FerryDigest",
         ]),
         .target(name: "FerryInterop", dependencies: [
             "FerryCore",
@@ -84,26 +90,27 @@ let package = Package(
             "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport", "FerryStore", "FerryInterop",
             .product(name: "Yams", package: "Yams"),
             .product(name: "CSV", package: "CSV.swift"),
-            .product(name: "Crypto", package: "swift-crypto"),  // PKCE's S256 challenge
+            "FerryDigest",  // PKCE's S256 challenge
         ], resources: [.copy("Themes")]),
         .target(name: "FerryCLI", dependencies: [
-            "FerryCore", "FerryTransport", "FerryServer", "FerryApp", "FerryStore", "FerryTUI", "FerryInterop",
+            "FerryCore", "FerryTransport", "FerryApp", "FerryStore", "FerryTUI", "FerryInterop",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], resources: [.copy("Examples")]),
         .executableTarget(name: "ferry", dependencies: ["FerryCLI"]),
+        .executableTarget(name: "ferry-demo-server", dependencies: [
+            "FerryServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "ferry-bench", dependencies: ["FerryCore", "FerryTransport", "FerryStore"], path: "Benchmarks/FerryBench"),
         .executableTarget(name: "ferry-history-bench", dependencies: ["FerryCore", "FerryStore"], path: "Benchmarks/history-bench"),
 
         // MARK: - Tests
         .target(name: "FerryTestSupport", dependencies: [
-            "FerryCore", "FerryServer",
-            .product(name: "Crypto", package: "swift-crypto"),
+            "FerryCore", "FerryServer", "FerryDigest",
         ], path: "Tests/FerryTestSupport"),
         .testTarget(name: "FerryCoreTests", dependencies: ["FerryCore", "FerryTestSupport"],
                     exclude: ["Fixtures"]),  // read in place through #filePath
         .testTarget(name: "FerryTransportTests", dependencies: [
-            "FerryCore", "FerryTransport", "FerryServer", "FerryTestSupport",
-            .product(name: "Crypto", package: "swift-crypto"),
+            "FerryCore", "FerryTransport", "FerryServer", "FerryTestSupport", "FerryDigest",
         ]),
         .testTarget(name: "FerryStoreTests", dependencies: [
             "FerryCore", "FerryStore", "FerryTestSupport",
@@ -112,12 +119,13 @@ let package = Package(
         .testTarget(name: "FerryInteropTests", dependencies: [
             "FerryCore", "FerryInterop", "FerryServer", "FerryTransport", "FerryTestSupport",
         ], exclude: ["Fixtures"]),  // read in place through #filePath
+        .testTarget(name: "FerryDigestTests", dependencies: ["FerryDigest", "FerryTestSupport"]),
         .testTarget(name: "FerryShimTests", dependencies: ["CNcursesShims", "CCurlShims"]),
         .testTarget(name: "FerryTUITests", dependencies: [
             "FerryCore", "FerryTUI", "FerryApp", "FerryTerminal", "FerryStore", "CNcursesShims", "FerryTestSupport",
         ]),
         .testTarget(name: "FerryCLITests", dependencies: [
-            "ferry", "FerryCLI", "FerryServer", "FerryStore", "FerryTestSupport",
+            "ferry", "ferry-demo-server", "FerryCLI", "FerryServer", "FerryStore", "FerryTestSupport",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ]

@@ -5,7 +5,7 @@ import Foundation
 
 /// `ferry send`'s collection flags: variables for request files, and `--save`.
 public struct CollectionOptions: ParsableArguments, Sendable {
-    @Option(name: .customLong("env"), help: ArgumentHelp("The environment whose variables fill a request file's {{placeholders}} (environments/NAME.yaml or NAME.env in the collection).", valueName: "name"))
+    @Option(name: .customLong("env"), help: ArgumentHelp("The environment whose variables fill a request file's {{placeholders}} (environments/NAME.yaml or NAME.env in the collection).", valueName: "name"), completion: ShellCompletions.environments)
     public var environment: String?
 
     @Option(name: .customLong("var"), help: ArgumentHelp("A variable, `name=value` (repeatable); wins over the environment's.", valueName: "name=value"))
@@ -66,7 +66,11 @@ public struct CollectionOptions: ParsableArguments, Sendable {
     /// The collection a request file belongs to: `--collection`, else the nearest folder above it
     /// holding `environments/`, else the file's own folder.
     func root(forRequestFile path: String) -> String {
-        if let collection { return collection }
+        collection ?? Self.enclosingCollection(ofRequestFile: path)
+    }
+
+    /// The nearest folder above a request file holding `environments/`, else the file's own folder.
+    static func enclosingCollection(ofRequestFile path: String) -> String {
         let folder = (URL(fileURLWithPath: path).standardizedFileURL.path as NSString).deletingLastPathComponent
         var candidate = folder
         while candidate != "/" && !candidate.isEmpty {

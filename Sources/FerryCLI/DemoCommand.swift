@@ -1,11 +1,10 @@
 import ArgumentParser
 import FerryCore
-import FerryServer
 import FerryStore
 import FerryTransport
 import Foundation
 
-/// `ferry demo`: opens the TUI against the demo server started in-process, with prepared requests;
+/// `ferry demo`: opens the TUI against the demo server (`ferry-demo-server`, started beside), with prepared requests;
 /// `--tour` prints a short tour of what Ferry shows instead.
 struct DemoCommand: AsyncCommand {
     static let configuration = CommandConfiguration(
@@ -22,29 +21,26 @@ struct DemoCommand: AsyncCommand {
 
     func execute() async throws {
         guard tour else {
-            let server = try await DemoServer.start()
+            let server = try DemoServerProcess()
+            defer { server.stop() }
             let collection = collectionOptions.collection ?? DemoExamples.directory
             // The `demo` environment when the collection has one; `baseURL` points at the server either way.
             let environment = collectionOptions.environment ?? collection.flatMap { Environment.names(in: $0).contains("demo") ? "demo" : nil }
-            let outcome = Result {
-                try TUIEntry.open(theme: themeOption.theme, examples: try DemoExamples.requests(in: collectionOptions.collection), collection: collection,
-                                  variables: [Variable(name: "baseURL", value: server.baseURL)], environmentName: environment)
-            }
-            await server.shutdown()
-            return try outcome.get()
+            return try TUIEntry.open(theme: themeOption.theme, examples: try DemoExamples.requests(in: collectionOptions.collection), collection: collection,
+                                     variables: [Variable(name: "baseURL", value: server.baseURL)], environmentName: environment)
         }
 
-        let identity = try DemoTLSIdentity.generate()
-        let server = try await DemoServer.start()
-        let tlsServer = try await DemoServer.start(tls: identity)
         let caFile = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-demo-ca-\(getpid()).pem").path
-        try identity.certificatePEM.write(toFile: caFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: caFile) }
+        let server = try DemoServerProcess()
+        defer { server.stop() }
+        let tlsServer = try DemoServerProcess(tls: true, certificateFile: caFile)
+        defer { tlsServer.stop() }
 
         let out = OutputStream.standardOutput
         let printer = ResponsePrinter(stdout: out, stderr: out)
         let transport = CurlTransport()
-        let steps = try DemoTour.steps(base: server.baseURL, tlsBase: tlsServer.baseURL, caFile: caFile, publicKeyPin: identity.publicKeyPin)
+        let steps = try DemoTour.steps(base: server.baseURL, tlsBase: tlsServer.baseURL, caFile: caFile, publicKeyPin: tlsServer.publicKeyPin ?? "")
         out.line("Ferry \(FerryInfo.version) on libcurl \(CurlTransport.curlVersion): a tour against the demo server at \(server.baseURL)\n")
         for (index, step) in steps.enumerated() {
             out.line("━━ \(index + 1)/\(steps.count)  \(step.title)")
@@ -61,8 +57,6 @@ struct DemoCommand: AsyncCommand {
             out.line("")
         }
         out.line("Try it yourself: `ferry serve-demo --port 8080` in one terminal, then `ferry send http://127.0.0.1:8080/json -i --timeline`.")
-        await tlsServer.shutdown()
-        await server.shutdown()
     }
 
     /// The first lines of a text body (escaped), or a note for a binary one.

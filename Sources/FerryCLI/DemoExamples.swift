@@ -6,7 +6,7 @@ import Foundation
 
 /// The prepared requests `ferry demo` opens the TUI with (F2/F3 step through them): those of the
 /// collection it opens, the bundled `Examples` unless `--collection` names another; `ferry demo`
-/// points `baseURL` at the in-process server.
+/// points `baseURL` at the demo server it started.
 enum DemoExamples {
     /// The bundled collection's folder.
     static var directory: String? { Bundle.module.path(forResource: "Examples", ofType: nil) }

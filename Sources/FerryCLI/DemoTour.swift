@@ -1,7 +1,7 @@
 import FerryCore
 import Foundation
 
-/// The requests `ferry demo` sends to the in-process demo server, each with a line saying what it shows.
+/// The requests `ferry demo` sends to the demo server it started, each with a line saying what it shows.
 enum DemoTour {
     struct Step {
         var title: String
@@ -25,7 +25,7 @@ enum DemoTour {
             Step(title: "A gzip body, decoded on the fly", request: try request(.get, "\(base)/gzip")),
             Step(title: "A 404 is a response, not a transport failure", request: try request(.get, "\(base)/status/404")),
             Step(title: "1 MiB of binary: described, never dumped on the terminal", request: try request(.get, "\(base)/bytes/1048576?seed=42")),
-            Step(title: "HTTPS with a certificate made at start-up, trusted by CA file and pinned key", request: try request(.get, "\(tlsBase)/json") {
+            Step(title: "HTTPS with the demo's self-signed test certificate, trusted by CA file and pinned key", request: try request(.get, "\(tlsBase)/json") {
                 $0.options.tls.caFile = caFile
                 $0.options.tls.pinnedPublicKey = publicKeyPin
             }),

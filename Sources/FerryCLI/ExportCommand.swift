@@ -36,7 +36,7 @@ struct ExportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A request file (.ferry.yaml) or a collection folder.", valueName: "source"))
     var source: String?
 
-    @Option(name: .long, help: ArgumentHelp("Export this recorded exchange (an id from `ferry history list`).", valueName: "id"))
+    @Option(name: .long, help: ArgumentHelp("Export this recorded exchange (an id from `ferry history list`).", valueName: "id"), completion: ShellCompletions.historyIDs)
     var history: String?
 
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write to this file (har, insomnia) or folder (postman, http, hurl), whole or not at all.", valueName: "path"))

@@ -38,6 +38,11 @@ public struct FerryCommand: AsyncCommand {
 
     /// Parses the command line and runs the chosen command, exiting with its status.
     public static func run(arguments: [String]? = nil) async {
+        // `ferry --version` is answered before the parser: building the command tree (its protocol
+        // conformance look-ups) costs as much as the rest of start-up (Benchmarks/README.md).
+        if (arguments ?? Array(CommandLine.arguments.dropFirst())) == ["--version"] {
+            return OutputStream.standardOutput.line(FerryVersion.text)
+        }
         do {
             var command = try parseAsRoot(arguments)
             if let asyncCommand = command as? any AsyncCommand {

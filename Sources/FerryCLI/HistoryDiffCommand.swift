@@ -6,10 +6,10 @@ struct HistoryDiffCommand: HistorySubcommand {
     static let configuration = CommandConfiguration(
         commandName: "diff", abstract: "Compare two recorded exchanges: status, response headers, and the bodies as trees.")
 
-    @Argument(help: "The older entry id.")
+    @Argument(help: "The older entry id.", completion: ShellCompletions.historyIDs)
     var old: String
 
-    @Argument(help: "The newer entry id.")
+    @Argument(help: "The newer entry id.", completion: ShellCompletions.historyIDs)
     var new: String
 
     @Flag(name: .long, help: "Print the differences as JSON.")

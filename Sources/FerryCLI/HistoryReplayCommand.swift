@@ -10,7 +10,7 @@ struct HistoryReplayCommand: HistorySubcommand {
         commandName: "replay", abstract: "Send a recorded request again, show the answer, and record it.",
         discussion: "Exit codes as for `ferry send`.")
 
-    @Argument(help: "The entry id (from `ferry history list`).")
+    @Argument(help: "The entry id (from `ferry history list`).", completion: ShellCompletions.historyIDs)
     var id: String
 
     @Flag(name: .long, help: "Print the new exchange as JSON (the `ferry history show --json` document).")

@@ -5,7 +5,7 @@ import FerryStore
 struct HistoryShowCommand: HistorySubcommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one recorded exchange: heads, body, timeline, errors.")
 
-    @Argument(help: "The entry id (from `ferry history list`).")
+    @Argument(help: "The entry id (from `ferry history list`).", completion: ShellCompletions.historyIDs)
     var id: String
 
     @Flag(name: .long, help: "Print the entry as JSON (the `ferry send --json` document plus history fields).")

@@ -17,7 +17,7 @@ struct RunCommand: AsyncCommand {
             Exit codes: 0 all passed, 1 bad input (nothing is sent), 2 a transport failure, 3 a validation, assertion or capture failed, 130 cancelled.
             """)
 
-    @Argument(help: "Request files and folders of one collection (default: the collection in the current folder).")
+    @Argument(help: "Request files and folders of one collection (default: the collection in the current folder).", completion: ShellCompletions.requestFilesAndFolders)
     var paths: [String] = []
 
     @Option(help: "The report: text (for people), json, junit (JUnit XML for CI servers) or tap.")

@@ -5,7 +5,7 @@ import Foundation
 /// `ferry send`'s curl-familiar flags. They become a `RequestDescription` (SendOptions+Description),
 /// resolved into a `Request` by the same function as request files and the TUI.
 public struct SendOptions: ParsableArguments, Sendable {
-    @Argument(help: "The URL to send to (http or https).")
+    @Argument(help: "The URL to send to (http or https).", completion: ShellCompletions.requestFiles)
     public var url: String
 
     @Option(name: [.customShort("X"), .customLong("request")], help: "The method (default GET, or POST with a body).")

@@ -1,9 +1,9 @@
 import ArgumentParser
-import FerryServer
 import Foundation
 
-/// `ferry serve-demo`: runs Ferry's local demo server in the foreground until interrupted.
-struct ServeDemoCommand: AsyncCommand {
+/// `ferry serve-demo`: runs Ferry's local demo server (the `ferry-demo-server` program beside
+/// `ferry`) in the foreground until interrupted; the options are passed on to it.
+struct ServeDemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve-demo",
         abstract: "Run Ferry's local demo server (httpbin-like, with misbehaviour) in the foreground.")
@@ -11,7 +11,7 @@ struct ServeDemoCommand: AsyncCommand {
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port: Int = 0
 
-    @Flag(help: "Speak https with a freshly generated self-signed certificate.")
+    @Flag(help: "Speak https with the demo's test certificate (not secret; its pin is printed).")
     var tls = false
 
     @Option(name: .customLong("cert-out"), help: ArgumentHelp("With --tls, write the certificate (PEM) here for --cacert.", valueName: "file"))
@@ -23,18 +23,16 @@ struct ServeDemoCommand: AsyncCommand {
     @Option(name: .customLong("token-lifetime"), help: ArgumentHelp("How long its OAuth 2.0 access tokens live.", valueName: "seconds"))
     var tokenLifetime = 300
 
-    func execute() async throws {
+    func run() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         guard tokenLifetime > 0 else { throw ValidationError("--token-lifetime must be at least 1 second") }
-        let identity = tls ? try DemoTLSIdentity.generate() : nil
-        if let identity, let certificateOutput {
-            try identity.certificatePEM.write(toFile: certificateOutput, atomically: true, encoding: .utf8)
-        }
-        let server = try await DemoServer.start(port: port, tls: identity, unixSocket: unixSocket, tokenLifetime: tokenLifetime)
-        let stdout = OutputStream.standardOutput
-        stdout.line("Ferry demo server listening on " + (unixSocket.map { "the Unix socket \($0)" } ?? server.baseURL))
-        if let identity { stdout.line("TLS public key pin: \(identity.publicKeyPin)") }
-        stdout.write(DemoRoutes.indexText)
-        await server.waitUntilClosed()
+        let path = try DemoServerProcess.checkedProgramPath()
+        var arguments: [String] = [path, "--port", String(port), "--token-lifetime", String(tokenLifetime)]
+        if tls { arguments.append("--tls") }
+        if let certificateOutput { arguments += ["--cert-out", certificateOutput] }
+        if let unixSocket { arguments += ["--unix-socket", unixSocket] }
+        var argv = arguments.map { strdup($0) } + [nil]
+        execv(path, &argv)
+        throw DemoServerProcess.Failure(description: "cannot run the demo server \(path): \(String(cString: strerror(errno)))")
     }
 }

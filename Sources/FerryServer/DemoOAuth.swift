@@ -1,4 +1,4 @@
-import Crypto
+import FerryDigest
 import Foundation
 import NIOHTTP1
 import Synchronization
@@ -127,7 +127,7 @@ public final class DemoOAuth: Sendable {
             }
             guard form["redirect_uri"] == pending.redirectURI else { return refuse("invalid_grant", "redirect_uri differs from the authorization request's") }
             let verifier = form["code_verifier"] ?? ""
-            let challenge = Data(SHA256.hash(data: Data(verifier.utf8))).base64EncodedString()
+            let challenge = Data(MessageDigest.hash(.sha256, data: Data(verifier.utf8))).base64EncodedString()
                 .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
             guard !verifier.isEmpty, challenge == pending.challenge else { return refuse("invalid_grant", "the PKCE code_verifier does not match the code_challenge") }
             grant = pending.grant

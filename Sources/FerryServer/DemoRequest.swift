@@ -1,4 +1,4 @@
-import Crypto
+import FerryDigest
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -17,7 +17,7 @@ struct DemoRequest {
     let query: [(name: String, value: String)]
     private(set) var body: [UInt8] = []
     private(set) var bodySize = 0
-    private var hasher = SHA256()
+    private var hasher = MessageDigest(.sha256)
     /// Parts of a multipart body, read as they arrive.
     let multipart: MultipartSummary?
 

@@ -1,4 +1,4 @@
-import Crypto
+import FerryDigest
 import Foundation
 
 /// A log-in for trying request chaining offline: `POST /login` with `{"user": …, "password": …}`
@@ -6,7 +6,7 @@ import Foundation
 /// token belongs to. Stateless: the token is the user's name and a keyed hash of it.
 enum DemoSession {
     static let password = "s3cret-demo"
-    private static let key = SymmetricKey(data: Data("ferry-demo-session".utf8))
+    private static let key = Data("ferry-demo-session".utf8)
 
     static func login(_ request: DemoRequest) -> DemoReply {
         guard request.head.method == .POST else { return DemoRoutes.jsonReply(["error": "use POST"], status: .methodNotAllowed) }
@@ -30,7 +30,7 @@ enum DemoSession {
 
     static func token(for user: String) -> String {
         let name = Data(user.utf8).base64EncodedString()
-        let mac = HMAC<SHA256>.authenticationCode(for: Data(name.utf8), using: key)
+        let mac = MessageDigest.hmacSHA256(key: key, data: Data(name.utf8))
         return name + "." + mac.prefix(12).map { String(format: "%02x", $0) }.joined()
     }
 

@@ -1,4 +1,4 @@
-import Crypto
+import FerryDigest
 import MultipartKit
 import NIOCore
 
@@ -45,7 +45,7 @@ final class MultipartSummary {
     private let parser: MultipartParser
     private(set) var parts: [Part] = []
     private var current = Part()
-    private var hasher = SHA256()
+    private var hasher = MessageDigest(.sha256)
     private var completed = false
     /// Why the body is not valid multipart, if it is not.
     private(set) var failure: String?
@@ -64,7 +64,7 @@ final class MultipartSummary {
             current.sha256 = hasher.finalize().hexString
             parts.append(current)
             current = Part()
-            hasher = SHA256()
+            hasher = MessageDigest(.sha256)
         }
     }
 

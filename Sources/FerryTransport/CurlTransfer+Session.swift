@@ -1,6 +1,6 @@
 import CCurl
 import CCurlShims
-import Crypto
+import FerryDigest
 import FerryCore
 import Foundation
 
@@ -74,7 +74,7 @@ extension CurlTransfer {
     static func payloadHashLine(of body: BodyStreamSource?, headers: HTTPHeaders) throws -> String? {
         guard let body, !headers.contains("X-Amz-Content-Sha256") else { return nil }
         let stream = try body.open()
-        var hasher = SHA256()
+        var hasher = MessageDigest(.sha256)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 128 * 1024, alignment: 1)
         defer { buffer.deallocate() }
         while true {

@@ -1,4 +1,4 @@
-import Crypto
+import FerryDigest
 import Foundation
 
 /// A temporary directory removed when the value goes away.
@@ -23,14 +23,14 @@ public final class TemporaryDirectory: Sendable {
 
 /// Lower-case hex SHA-256.
 public func sha256Hex(_ data: some DataProtocol) -> String {
-    SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    MessageDigest.hash(.sha256, data: data).map { String(format: "%02x", $0) }.joined()
 }
 
 /// Lower-case hex SHA-256 of a file, read in pieces.
 public func sha256Hex(ofFile path: String) throws -> String {
     let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
     defer { try? handle.close() }
-    var hasher = SHA256()
+    var hasher = MessageDigest(.sha256)
     while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
     return hasher.finalize().map { String(format: "%02x", $0) }.joined()
 }

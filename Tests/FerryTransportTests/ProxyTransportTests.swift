@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func httpsIsTunnelledWithConnect() async throws {
-        let identity = try DemoTLSIdentity.generate()
+        let identity = try DemoTLSIdentity.load()
         let directory = try TemporaryDirectory()
         let caFile = try directory.write("ca.pem", Data(identity.certificatePEM.utf8))
         try await withTinyProxy { proxy throws in

@@ -1,4 +1,5 @@
 import FerryCore
+import FerryDigest
 import FerryServer
 import FerryTestSupport
 import FerryTransport
@@ -9,7 +10,7 @@ import Testing
 /// trusted by `--insecure`, the CA file or a matching pin, refused on a mismatching pin.
 @Suite struct TLSTests {
     @Test func selfSignedCertificatesAreVerifiedPinnedOrRefused() async throws {
-        let identity = try DemoTLSIdentity.generate()
+        let identity = try DemoTLSIdentity.load()
         let directory = try TemporaryDirectory()
         let caFile = try directory.write("ca.pem", Data(identity.certificatePEM.utf8))
         try await withDemoServer(tls: identity) { server in
@@ -36,7 +37,7 @@ import Testing
             #expect(try await transport.send(localhost, receivingInto: .default, progress: nil).status == 200)
 
             var mismatched = trusted
-            mismatched.options.tls.pinnedPublicKey = try DemoTLSIdentity.generate().publicKeyPin
+            mismatched.options.tls.pinnedPublicKey = "sha256//" + Data(MessageDigest.hash(.sha256, data: Data("not the demo server's key".utf8))).base64EncodedString()
             let pinFailure = await failureKind { try await transport.send(mismatched, receivingInto: .default, progress: nil) }
             #expect(pinFailure == .publicKeyPinMismatch)
         }

@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func aPushingServerIsHeardUntilItCloses() async throws {
-        try await withDemoServer(tls: try DemoTLSIdentity.generate()) { server throws in
+        try await withDemoServer(tls: try DemoTLSIdentity.load()) { server throws in
             var request = Request(url: try Request.parseURL(server.baseURL.replacingOccurrences(of: "https", with: "wss") + "/ws/push?count=3&interval=0.05"))
             request.options.tls.verifyPeer = false
             let connection = try await CurlTransport().openWebSocket(request)

@@ -1,4 +1,4 @@
-import Crypto
+import FerryDigest
 import Foundation
 
 /// Proof Key for Code Exchange (RFC 7636) with the S256 method: a random verifier kept by the
@@ -11,7 +11,7 @@ struct PKCE: Sendable {
     init(verifier: String) { self.verifier = verifier }
 
     /// `BASE64URL(SHA256(verifier))`.
-    var challenge: String { Self.base64URL(Data(SHA256.hash(data: Data(verifier.utf8)))) }
+    var challenge: String { Self.base64URL(Data(MessageDigest.hash(.sha256, data: Data(verifier.utf8)))) }
 
     /// `bytes` random bytes as base64url without padding (43 characters for 32 bytes).
     static func randomToken(bytes: Int) -> String {

@@ -86,6 +86,11 @@ public struct RequestCollection: Sendable {
         return result
     }
 
+    /// The request files below `root` (relative paths, sorted) without reading them, for completion.
+    public static func requestPaths(under root: String) -> [String] {
+        files(under: root).filter { $0.hasSuffix(requestSuffix) && ($0 as NSString).lastPathComponent != FolderDefaults.fileName }.sorted()
+    }
+
     /// Relative paths of the regular files below `root`, skipping hidden entries and the
     /// environments folder, and removing abandoned temporary files on the way.
     private static func files(under root: String, prefix: String = "") -> [String] {

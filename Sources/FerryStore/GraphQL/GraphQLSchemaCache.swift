@@ -1,5 +1,5 @@
-import Crypto
 import FerryCore
+import FerryDigest
 import Foundation
 
 /// Introspection results kept per endpoint URL under the cache folder (`graphql/<sha256 of the
@@ -15,7 +15,7 @@ public struct GraphQLSchemaCache: Sendable {
 
     /// The file that holds the schema of `url`.
     public func path(for url: String) -> String {
-        let digest = SHA256.hash(data: Data(url.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digest = MessageDigest.hash(.sha256, data: Data(url.utf8)).map { String(format: "%02x", $0) }.joined()
         return (directory as NSString).appendingPathComponent(digest + ".json")
     }
 

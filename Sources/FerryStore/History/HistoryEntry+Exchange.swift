@@ -1,5 +1,5 @@
-import Crypto
 import FerryCore
+import FerryDigest
 import Foundation
 
 extension HistoryEntry {
@@ -105,7 +105,7 @@ extension HistoryEntry {
     /// delivered to a device or FIFO, which cannot be read back.
     private static func sha256(of body: ResponseBody) throws -> String? {
         if case .delivered = body.storage { return nil }
-        var hasher = SHA256()
+        var hasher = MessageDigest(.sha256)
         if case .memory(let data) = body.storage {
             hasher.update(data: data)
         } else if let path = body.filePath {

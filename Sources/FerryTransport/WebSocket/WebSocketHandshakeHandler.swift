@@ -1,5 +1,5 @@
-import Crypto
 import FerryCore
+import FerryDigest
 import Foundation
 import NIOCore
 import NIOTLS
@@ -80,7 +80,7 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
         guard let status, status.code == 101 else {
             return fail("the server answered \(lines.first ?? "nothing") without switching to the WebSocket protocol (no 101)", context: context)
         }
-        let expected = Data(Insecure.SHA1.hash(data: Data((key + Self.acceptGUID).utf8))).base64EncodedString()
+        let expected = Data(MessageDigest.hash(.sha1, data: Data((key + Self.acceptGUID).utf8))).base64EncodedString()
         guard headers["Sec-WebSocket-Accept"] == expected else {
             return fail("the server's Sec-WebSocket-Accept does not answer the key sent", context: context)
         }

@@ -1,0 +1,3 @@
+// OpenSSL's libcrypto, which libcurl already loads: Ferry's hashes (FerryDigest).
+#include <openssl/evp.h>
+#include <openssl/hmac.h>

@@ -1,0 +1,8 @@
+import Foundation
+
+let command = DemoServerCommand.parseOrExit()
+do {
+    try await command.serve()
+} catch {
+    DemoServerCommand.exit(withError: error)
+}

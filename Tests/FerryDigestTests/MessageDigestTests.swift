@@ -1,0 +1,51 @@
+import FerryDigest
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// Ferry's hashes (libcrypto through FerryDigest) agree with the system's own tools on the same bytes.
+@Suite struct MessageDigestTests {
+    /// Bytes that cross the piece boundaries below, with every byte value.
+    private static let bytes = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) })
+
+    @Test func sha256AndSHA1MatchCoreutils() async throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("bytes", Self.bytes)
+        let sha256 = await firstWord(of: "/usr/bin/sha256sum", [file])
+        let sha1 = await firstWord(of: "/usr/bin/sha1sum", [file])
+        let empty = await firstWord(of: "/usr/bin/sha256sum", [try directory.write("empty", Data())])
+        #expect(hex(MessageDigest.hash(.sha256, data: Self.bytes)) == sha256)
+        #expect(hex(MessageDigest.hash(.sha1, data: Self.bytes)) == sha1)
+        #expect(hex(MessageDigest.hash(.sha256, data: Data())) == empty)
+    }
+
+    @Test func piecesCopiesAndRepeatedFinalizeGiveTheWholeDigest() {
+        var running = MessageDigest(.sha256)
+        running.update(data: Self.bytes.prefix(1000))
+        let early = running.finalize()
+        var copy = running
+        running.update(data: Self.bytes.dropFirst(1000))
+        Self.bytes.dropFirst(1000).withUnsafeBytes { copy.update(bufferPointer: $0) }
+        #expect(running.finalize() == MessageDigest.hash(.sha256, data: Self.bytes))
+        #expect(copy.finalize() == running.finalize())
+        #expect(early == MessageDigest.hash(.sha256, data: Self.bytes.prefix(1000)))
+        #expect(early != running.finalize())
+    }
+
+    @Test func hmacMatchesOpenSSL() async throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("bytes", Self.bytes)
+        let mac = MessageDigest.hmacSHA256(key: Data("ferry-key".utf8), data: Self.bytes)
+        let reference = try await ChildProcess.run("/usr/bin/openssl", ["dgst", "-sha256", "-hmac", "ferry-key", "-r", file], timeout: 30)
+        #expect(reference.status == 0)
+        #expect(hex(mac) == reference.text.split(separator: " ").first.map { String($0) })
+    }
+
+    private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+
+    private func firstWord(of tool: String, _ arguments: [String]) async -> String? {
+        let outcome = await ChildProcess.run(tool, arguments, timeout: 30)
+        #expect(outcome.status == 0, "\(tool): \(outcome.stderr)")
+        return outcome.text.split(separator: " ").first.map { String($0) }
+    }
+}
