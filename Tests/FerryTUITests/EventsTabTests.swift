@@ -95,7 +95,7 @@ import Testing
     @Test func theStreamKeyShowsAnyResponseAsEvents() async throws {
         try await withTUI { tui, server in
             tui.press(.escape)
-            tui.press(.character("t"))
+            tui.press(.character("L"))
             try await tui.waitForScreen { $0.text.contains("every response streams") }
             tui.press(.character("2"))
             tui.type("\(server.baseURL)/log?count=3&interval=0")
@@ -103,7 +103,7 @@ import Testing
             var screen = try await tui.waitForScreen { $0.text.contains("3 events ·") && $0.text.contains("200 OK") }
             #expect(screen.text.contains("│ Events │"), "\(screen)")
             #expect(screen.text.contains("step 3: done"), "\(screen)")
-            tui.press(.character("t"))
+            tui.press(.character("L"))
             try await tui.waitForScreen { $0.text.contains("only streams") }
             tui.press(.character("2"))
             tui.press(.enter)

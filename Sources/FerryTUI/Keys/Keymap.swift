@@ -164,7 +164,7 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("S"), .browse, .fetchGraphQLSchema),
         KeyBinding(.character("O"), .browse, .editOperationName),
         KeyBinding(.character("U"), .browse, .toggleGraphQLGET),
-        KeyBinding(.character("t"), .browse, .toggleStreaming),
+        KeyBinding(.character("L"), .browse, .toggleStreaming),
         KeyBinding(.character("i"), .browse, .composeMessage),
 
         // Collection, environments

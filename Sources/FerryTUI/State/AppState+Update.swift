@@ -239,7 +239,7 @@ extension AppState {
             composeMessage()
         case .toggleStreaming:
             response.forcesStream.toggle()
-            notice = response.forcesStream ? "every response streams into the Events tab as it arrives (t: only streams)"
+            notice = response.forcesStream ? "every response streams into the Events tab as it arrives (L: only streams)"
                 : "only streams (server-sent events, NDJSON) go to the Events tab"
         case .zoom:
             guard focus == .request || focus == .response else { return [] }
