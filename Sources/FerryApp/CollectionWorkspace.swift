@@ -50,16 +50,16 @@ final class CollectionWorkspace: Sendable {
 
     /// The variables of environment `name` (nil: none), with the overrides on top.
     func environment(_ name: String?) -> Message {
-        var variables: [Variable] = []
+        var environment = Environment(name: name ?? "", variables: [])
         if let name {
             do {
-                variables = try Environment.load(named: name, in: root).variables
+                environment = try Environment.load(named: name, in: root)
             } catch {
                 return .notice(error.description)
             }
         }
         let overridden = Set(overrides.map(\.name))
-        return .environmentLoaded(name, variables.filter { !overridden.contains($0.name) } + overrides)
+        return .environmentLoaded(name, environment.variables.filter { !overridden.contains($0.name) } + overrides, connection: environment.connection)
     }
 
     // MARK: - Saving

@@ -53,6 +53,7 @@ struct RequestFileInput {
             throw error.asInvalidRequest
         }
         defaults.baseURL = options.baseURL ?? defaults.baseURL
+        defaults = defaults.under(environment: try collection.connection(root: root))
         let resolver = try collection.resolver(root: root)
         let resolved = try document.resolved(with: resolver, defaults: defaults, directory: root)
         checks = try document.checks.rendered(with: resolver)

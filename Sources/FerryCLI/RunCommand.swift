@@ -70,10 +70,12 @@ struct RunCommand: AsyncCommand {
         let variables: VariableResolver
         let root: String
         let rows: [[Variable]]
+        let connection: ConnectionSettings
         do {
             root = collectionOptions.collection ?? Self.collectionRoot(of: paths.first ?? ".", options: collectionOptions)
             plan = try RunPlan(paths: paths, root: root, filters: filters)
             variables = try collectionOptions.resolver(root: root)
+            connection = try collectionOptions.connection(root: root)
             rows = try dataFile.map(RunData.rows(fromFile:)) ?? []
             if let dataFile, rows.isEmpty { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--data \(dataFile)", problem: "has no rows")) }
         } catch {
@@ -96,6 +98,7 @@ struct RunCommand: AsyncCommand {
         settings.jobs = jobs
         settings.dataRows = rows
         settings.environment = collectionOptions.environment
+        settings.connection = connection
         let runner = CollectionRunner(settings: settings)
         let id = Self.newRunID()
         let textOutput = reporter == .text || output != nil

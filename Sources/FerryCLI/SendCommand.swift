@@ -61,8 +61,7 @@ struct SendCommand: AsyncCommand {
             let jar = StoreLocations(environment: ProcessInfo.processInfo.environment).cookieJarPath(collection: origin.collection, environment: origin.environment)
             let plan = try session.cookiePlan(defaultJar: jar)
             request.cookies = plan.cookies
-            request.proxyUser = session.proxyUser
-            request.clientKeyPassphrase = session.passphrase
+            session.applySecrets(to: &request)
             download = try DownloadPlan(output: options.output, continueAt: options.continueAt)
             try download.apply(to: &request)
             cookiePlan = plan

@@ -22,6 +22,21 @@ import Testing
         #expect(try RequestDescription(yaml: try document.yaml(), path: "body.ferry.yaml") == document)
     }
 
+    @Test func theProxyAndCertificateOptionsSurvive() throws {
+        var document = RequestDescription(url: "https://example.test/")
+        document.connection.proxy = "{{proxy}}"
+        document.connection.noProxy = "localhost,127.0.0.1"
+        document.connection.proxyUser = "{{proxyLogin}}"
+        document.connection.unixSocket = "/run/docker.sock"
+        document.connection.clientCertificate = "certs/client.p12"
+        document.connection.certificateType = "P12"
+        document.connection.keyPassphrase = "{{certPass}}"
+        document.options.totalTimeout = 5
+        let text = try document.yaml()
+        #expect(text.contains("options:\n  timeout: 5\n  proxy: '{{proxy}}'\n  noProxy: localhost,127.0.0.1\n"))
+        #expect(try RequestDescription(yaml: text, path: "proxied.ferry.yaml") == document)
+    }
+
     @Test func bearerAuthAndHTTPVersionsSurvive() throws {
         for version in [HTTPVersionPreference.http1_1, .http2] {
             var document = RequestDescription(url: "https://example.test/")

@@ -136,7 +136,7 @@ public struct CollectionRunner: Sendable {
         }
         let resolved: ResolvedRequest
         do {
-            resolved = try item.description.resolved(with: resolver, defaults: item.defaults, directory: root)
+            resolved = try item.description.resolved(with: resolver, defaults: item.defaults.under(environment: settings.connection), directory: root)
         } catch FerryError.invalidRequest(.unresolvedVariable(let name, _)) where missing[name] != nil {
             result.status = .skipped
             result.skipReason = "needs {{\(name)}}, which \(missing[name]!) did not capture"

@@ -4,11 +4,17 @@ import Yams
 
 /// A named set of variables: `environments/NAME.yaml` in a collection (a value per name, or
 /// `{value: …, secret: true}`), and `environments/NAME.env` beside it, whose values are all secret.
+/// The YAML file may also hold `$options:`, the proxy and client certificate of its requests.
 public struct Environment: Sendable, Equatable {
     public static let directoryName = "environments"
+    /// The key of the connection settings in the YAML file (`$` names are Ferry's, never variables).
+    public static let optionsKey = "$options"
 
     public var name: String
     public var variables: [Variable]
+    /// The proxy, Unix socket and client certificate of the requests sent in this environment
+    /// (a request's own `options:` and flags win).
+    public var connection = ConnectionSettings()
 
     public init(name: String, variables: [Variable]) {
         self.name = name
@@ -27,10 +33,10 @@ public struct Environment: Sendable, Equatable {
             throw ConfigProblem(file: directory, line: nil, key: nil,
                                 message: "no environment `\(name)` (\(known.isEmpty ? "there are none" : "available: " + known.joined(separator: ", ")))")
         }
-        var variables: [Variable] = []
-        if manager.fileExists(atPath: yamlPath) { variables += try yamlVariables(at: yamlPath) }
-        if manager.fileExists(atPath: envPath) { variables += try DotEnv(contentsOf: envPath).variables }
-        return Environment(name: name, variables: variables)
+        var environment = Environment(name: name, variables: [])
+        if manager.fileExists(atPath: yamlPath) { (environment.variables, environment.connection) = try yamlContents(at: yamlPath) }
+        if manager.fileExists(atPath: envPath) { environment.variables += try DotEnv(contentsOf: envPath).variables }
+        return environment
     }
 
     /// The names of the collection's environments, sorted.
@@ -45,11 +51,16 @@ public struct Environment: Sendable, Equatable {
         return Array(Set(names)).sorted()
     }
 
-    private static func yamlVariables(at path: String) throws(ConfigProblem) -> [Variable] {
+    private static func yamlContents(at path: String) throws(ConfigProblem) -> ([Variable], ConnectionSettings) {
         var file = try YAMLFile(path: path, resolver: .basic)
         file.reportsColumns = true
         var variables: [Variable] = []
+        var connection = ConnectionSettings()
         for (name, _, value) in try file.entries(of: file.root, key: "") {
+            if name == optionsKey {
+                connection = try ConnectionSettings(yaml: value, key: name, in: file)
+                continue
+            }
             guard value.mapping != nil else {
                 variables.append(Variable(name: name, value: try file.string(value, key: name)))
                 continue
@@ -67,7 +78,7 @@ public struct Environment: Sendable, Equatable {
             guard hasValue else { throw file.problem(at: value, key: name, "needs a value") }
             variables.append(variable)
         }
-        return variables
+        return (variables, connection)
     }
 }
 
@@ -75,11 +86,12 @@ extension Environment {
     /// The environment as its `environments/NAME.yaml` file holds it: `name: value`, and
     /// `name: {value: …, secret: true}` for a secret.
     public func yaml() throws -> String {
-        let pairs: [(String, Node)] = variables.map { variable in
+        var pairs: [(String, Node)] = variables.map { variable in
             variable.isSecret
                 ? (variable.name, Node.map([("value", .text(variable.value)), ("secret", .plain("true"))]))
                 : (variable.name, Node.text(variable.value))
         }
+        if !connection.isEmpty { pairs.append((Self.optionsKey, .map(connection.yamlPairs))) }
         return try Yams.serialize(node: .map(pairs), indent: 2, width: -1, allowUnicode: true)
     }
 

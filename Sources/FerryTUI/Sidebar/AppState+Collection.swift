@@ -261,9 +261,10 @@ extension AppState {
         return [.reloadCollection]
     }
 
-    mutating func environmentLoaded(_ name: String?, _ variables: [Variable]) {
+    mutating func environmentLoaded(_ name: String?, _ variables: [Variable], connection: ConnectionSettings) {
         collection.environment = name
         self.collection.variables = variables
+        collection.connection = connection
         notice = "environment: \(name ?? "none")"
     }
 }

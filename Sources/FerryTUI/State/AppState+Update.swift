@@ -68,8 +68,8 @@ extension AppState {
             history?.diffScroll = 0
         case .fileOperationDone(let operation):
             return fileOperationDone(operation)
-        case .environmentLoaded(let name, let variables):
-            environmentLoaded(name, variables)
+        case .environmentLoaded(let name, let variables, let connection):
+            environmentLoaded(name, variables, connection: connection)
         case .terminate(let reason):
             termination = reason
             return quit()

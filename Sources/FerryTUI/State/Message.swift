@@ -40,7 +40,8 @@ public enum Message: Sendable {
     /// A rename, copy or delete of a collection file was done.
     case fileOperationDone(FileOperation)
     /// The environment's variables were read (nil: no environment).
-    case environmentLoaded(String?, [Variable])
+    /// An environment chosen: its name, variables and proxy and client certificate (`$options:`).
+    case environmentLoaded(String?, [Variable], connection: ConnectionSettings = ConnectionSettings())
     /// A pasted curl command, read as a request, and a line saying what came across.
     case curlImported(RequestSource, summary: String)
     /// A signal from outside, or the terminal went away: leave cleanly.
