@@ -169,9 +169,19 @@ final class TUIRuntime {
             let cookies = self.cookies
             inbox.answer {
                 do {
-                    return .sheet(try cookies.sheet(environment: environment))
+                    return .cookiesLoaded(try cookies.jar(environment: environment), path: cookies.path(environment: environment), environment: environment)
                 } catch {
                     return .notice("✗ \(error)")
+                }
+            }
+        case .storeCookies(let jar, let environment):
+            let cookies = self.cookies
+            inbox.answer {
+                do {
+                    try cookies.store(jar, environment: environment)
+                    return .notice("\(jar.cookies.count) cookie\(jar.cookies.count == 1 ? "" : "s") kept in \(cookies.path(environment: environment))")
+                } catch {
+                    return .notice("✗ the cookies were not kept: " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
                 }
             }
         case .clearCookies(let environment):

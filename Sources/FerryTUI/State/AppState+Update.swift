@@ -51,6 +51,8 @@ extension AppState {
             notice = "theme: \(theme.name)"
         case .sheet(let sheet):
             overlays.sheet = sheet
+        case .cookiesLoaded(let jar, let path, let environment):
+            cookiesLoaded(jar, path: path, environment: environment)
         case .collectionLoaded(let items, let environments, let changed):
             collectionLoaded(items, environments: environments, changed: changed)
         case .requestSaved(let path, let request):
@@ -86,6 +88,7 @@ extension AppState {
         if let effects = answerDelete(key) { return effects }
         if history != nil { return handleHistory(key, action) }
         if overlays.palette != nil { return handlePalette(key, action) }
+        if overlays.cookies != nil { return handleCookies(key) }
         if overlays.sheet != nil { return handleSheet(action) }
         if context == .line, let effects = handleCollectionLine(action) { return effects }
         guard let action else {

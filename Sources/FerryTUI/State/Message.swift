@@ -24,6 +24,8 @@ public enum Message: Sendable {
     case themeLoaded(Theme)
     /// The request body as hex dump lines, for the overlay.
     case sheet(Sheet)
+    /// The cookie jar of an environment was read (for F6), with its file.
+    case cookiesLoaded(CookieJar, path: String, environment: String?)
     /// The collection was read: its files (broken ones with their problem), its environments, and
     /// the paths whose file changed on disk since the last read.
     case collectionLoaded([CollectionItem], environments: [String], changed: [String])
