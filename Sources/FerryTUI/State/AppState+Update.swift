@@ -214,11 +214,12 @@ extension AppState {
         return []
     }
 
-    /// The editor's request as a curl command: copied through the terminal and shown in a sheet.
+    /// The editor's request as a curl command (the environment's proxy and certificate included):
+    /// copied through the terminal and shown in a sheet.
     private mutating func copyAsCurl() -> [Effect] {
         do {
             let source = RequestSource(title: editor.source.title, description: try editor.description(),
-                                       defaults: editor.source.defaults, root: editor.source.root)
+                                       defaults: editor.source.defaults.under(environment: collection.connection), root: editor.source.root)
             return [.copyAsCurl(source, variables: collection.variables)]
         } catch {
             notice = Self.oneLine(error)
