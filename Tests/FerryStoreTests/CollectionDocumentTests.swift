@@ -37,6 +37,26 @@ import Testing
         #expect(try RequestDescription(yaml: text, path: "proxied.ferry.yaml") == document)
     }
 
+    @Test func aFoldersProxyIsInheritedOverTheEnvironmentsAndUnderTheRequests() throws {
+        let root = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root.file("internal"), withIntermediateDirectories: true)
+        _ = try root.write("internal/_folder.ferry.yaml", Data("options:\n  proxy: http://folder.test:3128\n  noProxy: localhost\n".utf8))
+        let defaults = try FolderDefaults.inherited(byFileAt: root.file("internal/a.ferry.yaml"), root: root.path)
+        let rewritten = try root.write("copy.yaml", Data(try defaults.yaml().utf8))
+        #expect(try FolderDefaults(contentsOf: rewritten).connection == defaults.connection)
+        var environment = ConnectionSettings()
+        environment.proxy = "http://env.test:3128"
+        environment.clientCertificate = "env.pem"
+        var request = RequestDescription(url: "http://api.test/")
+        request.connection.noProxy = "*"
+        let sent = try request.resolved(with: .literal, defaults: defaults.under(environment: environment), directory: root.path).request
+        #expect(sent.options.proxy == "http://folder.test:3128")
+        #expect(sent.options.noProxy == "*")
+        #expect(sent.options.tls.clientCertificate == root.path + "/env.pem")
+        _ = try root.write("internal/_folder.ferry.yaml", Data("options:\n  timeout: 3\n".utf8))
+        #expect(throws: ConfigProblem.self) { try FolderDefaults.inherited(byFileAt: root.file("internal/a.ferry.yaml"), root: root.path) }
+    }
+
     @Test func bearerAuthAndHTTPVersionsSurvive() throws {
         for version in [HTTPVersionPreference.http1_1, .http2] {
             var document = RequestDescription(url: "https://example.test/")

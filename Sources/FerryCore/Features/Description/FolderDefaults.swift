@@ -4,7 +4,8 @@ public struct FolderDefaults: Sendable, Equatable {
     public var description: String?
     public var baseURL: String?
     public var headers: [RequestDescription.HeaderEntry] = []
-    /// The environment's proxy and client certificate (`$options:`), under the request's own.
+    /// The proxy and client certificate of the folders' `options:` over the environment's
+    /// (`$options:`), under the request's own.
     public var connection = ConnectionSettings()
     /// The order `ferry run` takes this folder's entries in (file or folder names, `.ferry.yaml`
     /// optional); entries not named follow, sorted. Not inherited.
