@@ -60,7 +60,7 @@ final class CollectionWorkspace: Sendable {
         }
         let overridden = Set(overrides.map(\.name))
         return .environmentLoaded(name, environment.variables.filter { !overridden.contains($0.name) } + overrides,
-                                  chains: environment.chains.filter { !overridden.contains($0.name) })
+                                  chains: environment.chains.filter { !overridden.contains($0.name) }, connection: environment.connection)
     }
 
     // MARK: - Saving

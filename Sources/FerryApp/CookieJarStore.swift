@@ -40,11 +40,4 @@ final class CookieJarStore: Sendable {
         }
         if changed { try CookieJarFile.write(jar, to: path) }
     }
-
-    /// The jar as a sheet: one line a cookie, as `ferry cookies list` prints them.
-    func sheet(environment: String?) throws(ConfigProblem) -> Sheet {
-        let jar = try jar(environment: environment)
-        let lines = jar.cookies.isEmpty ? ["(no cookies)"] : jar.cookies.map(\.summary)
-        return Sheet(title: "Cookies: \(path(environment: environment)) (\(jar.cookies.count)); ferry cookies clear empties it", lines: lines)
-    }
 }

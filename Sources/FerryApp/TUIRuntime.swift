@@ -188,9 +188,19 @@ final class TUIRuntime {
             let cookies = self.cookies
             inbox.answer {
                 do {
-                    return .sheet(try cookies.sheet(environment: environment))
+                    return .cookiesLoaded(try cookies.jar(environment: environment), path: cookies.path(environment: environment), environment: environment)
                 } catch {
                     return .notice("✗ \(error)")
+                }
+            }
+        case .storeCookies(let jar, let environment):
+            let cookies = self.cookies
+            inbox.answer {
+                do {
+                    try cookies.store(jar, environment: environment)
+                    return .notice("\(jar.cookies.count) cookie\(jar.cookies.count == 1 ? "" : "s") kept in \(cookies.path(environment: environment))")
+                } catch {
+                    return .notice("✗ the cookies were not kept: " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
                 }
             }
         case .clearCookies(let environment):
@@ -250,7 +260,8 @@ final class TUIRuntime {
         if let made = chainers[environment ?? ""] { return made }
         let recorder = self.recorder
         let inbox = self.inbox
-        let chainer = VariableChainer(root: workspace.root, environment: environment, chains: state.collection.chains, transport: transport,
+        let chainer = VariableChainer(root: workspace.root, environment: environment, chains: state.collection.chains,
+                                      connection: state.collection.connection, transport: transport,
                                       cache: ChainValueCache(locations: cookies.locations, collection: workspace.root, environment: environment),
                                       onSent: { sent in
                                           let exchange = sent.exchange

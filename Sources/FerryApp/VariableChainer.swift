@@ -18,6 +18,8 @@ public final class VariableChainer: @unchecked Sendable {
     private let root: String
     private let environment: String?
     private let chains: [String: VariableChain]
+    /// The environment's proxy and client certificate, for the requests sent for chains too.
+    private let connection: ConnectionSettings
     private let transport: any Transport
     private let cache: ChainValueCache?
     private let now: @Sendable () -> Date
@@ -29,12 +31,13 @@ public final class VariableChainer: @unchecked Sendable {
     private var inFlight: [String: Task<(Variable, sent: Sent?), any Error>] = [:]
 
     /// A chainer for the collection at `root` with the chains of its environment.
-    public init(root: String, environment: String?, chains: [VariableChain], transport: any Transport,
+    public init(root: String, environment: String?, chains: [VariableChain], connection: ConnectionSettings = ConnectionSettings(), transport: any Transport,
                 cache: ChainValueCache?, now: @escaping @Sendable () -> Date = Date.init,
                 onSent: @escaping @Sendable (Sent) -> Void = { _ in }) {
         self.root = root
         self.environment = environment
         self.chains = Dictionary(chains.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        self.connection = connection
         self.transport = transport
         self.cache = cache
         self.now = now
@@ -109,7 +112,7 @@ public final class VariableChainer: @unchecked Sendable {
         let defaults: FolderDefaults
         do {
             description = try RequestDescription(contentsOf: path)
-            defaults = try FolderDefaults.inherited(byFileAt: path, root: root)
+            defaults = try FolderDefaults.inherited(byFileAt: path, root: root).under(environment: connection)
         } catch {
             throw failure(error)
         }

@@ -28,6 +28,16 @@ public struct CollectionOptions: ParsableArguments, Sendable {
     /// True when a flag that only means something for request files is given.
     var usesVariables: Bool { environment != nil || !variables.isEmpty || hostEnvironment }
 
+    /// The environment's proxy and client certificate (`$options:`); none without `--env`.
+    func connection(root: String) throws -> ConnectionSettings {
+        guard let environment else { return ConnectionSettings() }
+        do {
+            return try Environment.load(named: environment, in: root).connection
+        } catch {
+            throw error.asInvalidRequest
+        }
+    }
+
     /// The variables: the environment's, then each `--var`; host variables when allowed.
     func resolver(root: String, processEnvironment: [String: String] = ProcessInfo.processInfo.environment) throws -> VariableResolver {
         try variables(root: root, processEnvironment: processEnvironment).resolver

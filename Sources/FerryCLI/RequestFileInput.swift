@@ -57,8 +57,10 @@ struct RequestFileInput {
             throw error.asInvalidRequest
         }
         defaults.baseURL = options.baseURL ?? defaults.baseURL
+        let connection = try collection.connection(root: root)
+        defaults = defaults.under(environment: connection)
         let (variables, chains) = try collection.variables(root: root)
-        let chainer = VariableChainer(root: root, environment: collection.environment, chains: chains, transport: transport,
+        let chainer = VariableChainer(root: root, environment: collection.environment, chains: chains, connection: connection, transport: transport,
                                       cache: ChainValueCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root, environment: collection.environment),
                                       onSent: onChainSent)
         let ((resolved, checks), _) = try await chainer.resolving(variables, own: document.chains) { [document] resolver in

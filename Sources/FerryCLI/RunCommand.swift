@@ -71,10 +71,12 @@ struct RunCommand: AsyncCommand {
         let chains: [VariableChain]
         let root: String
         let rows: [[Variable]]
+        let connection: ConnectionSettings
         do {
             root = collectionOptions.collection ?? Self.collectionRoot(of: paths.first ?? ".", options: collectionOptions)
             plan = try RunPlan(paths: paths, root: root, filters: filters)
             (variables, chains) = try collectionOptions.variables(root: root)
+            connection = try collectionOptions.connection(root: root)
             rows = try dataFile.map(RunData.rows(fromFile:)) ?? []
             if let dataFile, rows.isEmpty { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--data \(dataFile)", problem: "has no rows")) }
         } catch {
@@ -97,9 +99,10 @@ struct RunCommand: AsyncCommand {
         settings.jobs = jobs
         settings.dataRows = rows
         settings.environment = collectionOptions.environment
+        settings.connection = connection
         let transport = CurlTransport()
         let chained = ChainedExchanges()
-        let chainer = VariableChainer(root: root, environment: collectionOptions.environment, chains: chains, transport: transport,
+        let chainer = VariableChainer(root: root, environment: collectionOptions.environment, chains: chains, connection: connection, transport: transport,
                                       cache: ChainValueCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root, environment: collectionOptions.environment),
                                       onSent: { sent in
                                           chained.append(sent)

@@ -34,10 +34,14 @@ struct SendCommand: AsyncCommand {
         var checks: CheckReport?
         /// The body was printed as a stream while it arrived.
         var stream: ExchangeReport.StreamPart?
+        /// What `-C` did to the download.
+        var resume: ResumeOutcome?
+        /// A failed download's note on what it kept to continue.
+        var keptPartial: String?
     }
 
     /// Runs the exchange, evaluates the response when response flags ask for it, and prints it;
-    /// SIGINT cancels the transfer cleanly (no partial `-o` file); a streamed body (server-sent events,
+    /// SIGINT cancels the transfer cleanly (a `-o` download that had begun is kept to continue with `-C`); a streamed body (server-sent events,
     /// NDJSON, `--stream`) is printed as it arrives, and SIGINT keeps what arrived (exit 130). The request comes from the flags
     /// or a `.ferry.yaml` file; `--save` writes it into the collection before it is sent.
     static func exchange(_ options: SendOptions, responseOptions givenResponseOptions: ResponseOptions, collection: CollectionOptions,
@@ -46,6 +50,7 @@ struct SendCommand: AsyncCommand {
         var request: Request
         let cookiePlan: SessionOptions.CookiePlan?
         let evaluator: ResponseEvaluator?
+        let download: DownloadPlan
         let origin: HistoryOrigin
         let checks: ResponseChecks
         let locations = StoreLocations(environment: ProcessInfo.processInfo.environment)
@@ -62,8 +67,9 @@ struct SendCommand: AsyncCommand {
             let jar = locations.cookieJarPath(collection: origin.collection, environment: origin.environment)
             let plan = try session.cookiePlan(defaultJar: jar)
             request.cookies = plan.cookies
-            request.proxyUser = session.proxyUser
-            request.clientKeyPassphrase = session.passphrase
+            session.applySecrets(to: &request)
+            download = try DownloadPlan(output: options.output, continueAt: options.continueAt)
+            try download.apply(to: &request)
             cookiePlan = plan
             evaluator = input.expectations?.evaluator(accept: request.headers["Accept"], fallback: .data)
             if let path = collection.savePath, let document = input.document { try document.save(to: path, force: collection.force) }
@@ -85,13 +91,13 @@ struct SendCommand: AsyncCommand {
             return await WebSocketSession(request: request, printer: printer, json: options.json, include: options.include,
                                           keepOpen: options.keepOpen, origin: options.noHistory ? nil : origin).run(on: transport)
         }
-        let destination: ResponseDestination = options.output.map { $0 == "-" ? .default : .file(path: $0) } ?? .default
+        let destination = download.destination
         let started = Date()
         let streamPrinter = options.output == nil || options.stream
             ? StreamPrinter(printer: printer, forced: options.stream, json: options.json, includeHead: options.include) : nil
         let interceptor = oauth2Interceptor(transport: transport, locations: locations, origin: origin, printer: printer)
         let redaction = printer.redaction
-        let task = Task {
+        let task = Task { [request] in
             var redaction = redaction
             let response = try await interceptor.send(request, receivingInto: destination, observer: streamPrinter, redaction: &redaction)
             return (response, redaction)
@@ -116,6 +122,10 @@ struct SendCommand: AsyncCommand {
             }
         } catch {
             outcome = Outcome(request: request, error: error as? FerryError ?? .explicitlyCancelled)
+            outcome.keptPartial = download.keptPartialNote()
+        }
+        if let offset = download.offset, let output = download.output, let response = outcome.response {
+            outcome.resume = ResumeOutcome(response: response, offset: offset, output: output)
         }
         outcome.stream = streamPrinter?.report(stoppedByUser: outcome.response?.stoppedByUser == true)
         if !checks.isEmpty, let response = outcome.response {
@@ -125,6 +135,7 @@ struct SendCommand: AsyncCommand {
             outcome.checks = CheckReport(checking: checks, facts: facts)
         }
         var status = report(outcome, options: options, hex: givenResponseOptions.value.hex, printer: printer)
+        outcome.keptPartial.map { printer.stderr.line($0) }
         if let jar = outcome.response?.cookieJar, let cookieJarPath = cookiePlan?.path(toWrite: jar) {
             do {
                 try CookieJarFile.write(jar, to: cookieJarPath)
@@ -156,6 +167,9 @@ struct SendCommand: AsyncCommand {
     private static func report(_ outcome: Outcome, options: SendOptions, hex: Bool, printer: ResponsePrinter) -> ExitStatus {
         var status = outcome.error.map(ExitStatus.init(for:)) ?? (outcome.response?.stoppedByUser == true ? .cancelled : .success)
         if status == .success, outcome.checks?.passed == false { status = .rejected }
+        if status == .success, outcome.resume?.kind == .refused { status = .rejected }
+        outcome.resume.map { printer.stderr.line($0.message) }
+
         if options.json {
             let requestPart = (outcome.request.map { ExchangeReport.RequestPart(request: $0, sent: outcome.response?.sent) }
                 ?? ExchangeReport.RequestPart(unparsedURL: options.url, method: options.method))
@@ -185,6 +199,8 @@ struct SendCommand: AsyncCommand {
         do {
             if outcome.stream != nil {
                 // A stream's events were printed as they arrived.
+            } else if let resume = outcome.resume, !resume.bodyWentToFile {
+                // The answer to -C that was not for the file (an error page) is not printed.
             } else if hex {
                 try printer.printHexDump(HexDump(source: ByteSource(body: response.body)))
             } else {

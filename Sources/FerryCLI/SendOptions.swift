@@ -68,6 +68,9 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the body to this file (it appears only when the exchange succeeds); a device or FIFO is written in place, a link's target is written, - is standard output.", valueName: "file"))
     public var output: String?
 
+    @Option(name: [.customShort("C"), .customLong("continue-at")], help: ArgumentHelp("Continue an interrupted -o download: `-` from where it stopped (checked with If-Range), or from this byte.", valueName: "offset"))
+    public var continueAt: String?
+
     @Flag(name: .customLong("no-follow"), help: "Do not follow redirects.")
     public var noFollow = false
 

@@ -142,23 +142,31 @@ public struct SessionOptions: ParsableArguments, Sendable {
     }
 
     /// Lays the flags over a description: credentials replace the file's, `--unix-socket`, `-x` and
-    /// `--noproxy` its route, `--cert`, `--key` and `--cert-type` its client certificate.
+    /// `--noproxy` its route, `--cert`, `--key` and `--cert-type` its client certificate (and the
+    /// environment's). `--proxy-user` and `--pass` are laid over the built request (`applySecrets`),
+    /// so `--save` never writes them.
     func apply(to description: inout RequestDescription) throws {
         if let credentials = try credentials() { description.auth = credentials }
-        if let unixSocket { description.options.unixSocket = unixSocket }
-        if let proxy { description.options.proxy = proxy }
-        if let noProxy { description.options.noProxy = noProxy }
+        if let unixSocket { description.connection.unixSocket = Self.absolute(unixSocket) }
+        if let proxy { description.connection.proxy = proxy }
+        if let noProxy { description.connection.noProxy = noProxy }
         if let certificateType {
             guard ["PEM", "P12"].contains(certificateType.uppercased()) else {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "--cert-type", problem: "expected PEM or P12"))
             }
-            description.options.tls.clientCertificateType = certificateType.uppercased()
+            description.connection.certificateType = certificateType.uppercased()
         }
         for path in [certificate, key].compactMap({ $0 }) where !FileManager.default.isReadableFile(atPath: path) {
             throw FerryError.localFile(reason: .unreadable(path: path, error: POSIXError(.ENOENT)))
         }
-        if let certificate { description.options.tls.clientCertificate = Self.absolute(certificate) }
-        if let key { description.options.tls.clientKey = Self.absolute(key) }
+        if let certificate { description.connection.clientCertificate = Self.absolute(certificate) }
+        if let key { description.connection.clientKey = Self.absolute(key) }
+    }
+
+    /// Lays `--proxy-user` and `--pass` over the request's own (its file's or environment's).
+    func applySecrets(to request: inout Request) {
+        if let proxyUser { request.proxyUser = proxyUser }
+        if let passphrase { request.clientKeyPassphrase = passphrase }
     }
 
     private static func absolute(_ path: String) -> String {

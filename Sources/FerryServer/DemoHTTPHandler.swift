@@ -118,7 +118,7 @@ final class DemoHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         let count = min(body.chunkSize, limit - offset)
         var buffer = context.channel.allocator.buffer(capacity: count)
         buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { pointer in
-            body.source.fill(UnsafeMutableRawBufferPointer(rebasing: pointer[0..<count]), from: offset)
+            body.source.fill(UnsafeMutableRawBufferPointer(rebasing: pointer[0..<count]), from: body.start + offset)
             return count
         }
         let loop = context.eventLoop.assumeIsolated()

@@ -25,6 +25,8 @@ struct DemoReply: Sendable {
     /// A body produced piece by piece from `SeededBytes`, with flow control.
     struct GeneratedBody: Sendable {
         var source: SeededBytes
+        /// Where in `source` the body starts (a range of a larger file).
+        var start = 0
         var length: Int
         /// The Content-Length to announce; nil sends the body chunked.
         var announcedLength: Int?

@@ -14,6 +14,7 @@ public enum DemoRoutes {
       GET  /status/:code             answers with that status
       GET  /bytes/:n?seed=S          n pseudo-random bytes (Content-Length)
       GET  /stream-bytes/:n?seed=S&chunk_size=C   the same, chunked
+      GET  /download/:n?seed=S&drop_at=B&stall_at=B   n bytes with ETag, Last-Modified, Range and If-Range
       GET  /drip?numbytes=N&duration=S&delay=D&code=C   bytes dripped over time
       GET  /delay/:s                 answers after s seconds (at most 60)
       GET  /sse?count=N&interval=S   server-sent events, one every S seconds (count=0: forever)
@@ -47,6 +48,7 @@ public enum DemoRoutes {
         case "anything": return echo(request, fields: [.method, .args, .headers, .origin, .url, .body])
         case "status": return status(argument)
         case "bytes", "stream-bytes": return bytes(request, count: argument, chunked: first == "stream-bytes")
+        case "download": return DemoDownload.reply(for: request, count: argument)
         case "drip": return drip(request)
         case "delay":
             var reply = echo(request, fields: [.args, .headers, .origin, .url])

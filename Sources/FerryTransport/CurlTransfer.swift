@@ -225,6 +225,7 @@ final class CurlTransfer: @unchecked Sendable {
         let hopsBefore = heads.redirects.count
         heads.consume(line: line, requestURL: info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString)
         if heads.redirects.count > hopsBefore { sink.reset() }
+        if line == "\r\n" || line == "\n", let status = heads.status { sink.headArrived(status: status.code, headers: heads.headers) }
         if let observer, line == "\r\n" || line == "\n", let status = heads.status {
             streaming = observer.responseHeadArrived(status, headers: heads.headers, time: sinceEnqueued(now))
         }

@@ -8,7 +8,7 @@ import Glibc
 /// written beside and renamed into place; a device, FIFO or socket is opened and written as curl does
 /// (renaming over it would replace it); a symbolic link is followed, so its target is written and the
 /// link is kept.
-enum OutputTarget: Equatable {
+public enum OutputTarget: Equatable {
     /// Write `path.ferry-partial`, then rename it over `path` (nothing there, or a regular file).
     case replace(path: String)
     /// Open `path` itself and write into it (a character or block device, a FIFO, a socket).
@@ -16,6 +16,13 @@ enum OutputTarget: Equatable {
 
     /// Links followed before giving up, as the kernel's limit for path resolution.
     private static let maximumLinks = 40
+
+    /// The regular file (or the path where one will be) a `-o path` download ends in, links
+    /// followed; nil for a device, FIFO or socket. A folder or a link loop is an error.
+    public static func regularFile(for path: String) throws -> String? {
+        guard case .replace(let resolved) = try OutputTarget(path: path) else { return nil }
+        return resolved
+    }
 
     /// Looks at `path` (following symbolic links) and chooses; a folder or a link loop is an error.
     init(path: String) throws {

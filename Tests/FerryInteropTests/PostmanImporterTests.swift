@@ -38,7 +38,8 @@ import Testing
         #expect(delete.params == .object([("foo1", .string("")), ("foo2", .string(""))]))
 
         let dropped = imported.report.notes(.dropped)
-        #expect(dropped.contains { $0.place == "item[0].item[1].request.auth" && $0.message.hasPrefix("digest authentication") })
+        #expect(imported.requests.filter { $0.description.auth == .digest(username: "postman", password: "password") }.count == 1)
+        #expect(imported.report.notes(.approximated).contains { $0.place == "item[0].item[1].request.auth" && $0.message.contains("realm, nonce, algorithm given are not used") })
         #expect(dropped.contains { $0.place == "item[1].item[1].request.auth" && $0.message.hasPrefix("oauth1 authentication") })
         #expect(dropped.filter { $0.message.contains("script") }.count == 22, "every non-empty script is named")
         #expect(dropped.contains { $0.place == "item[4].item[0].request.body" && $0.message.contains("no body with GET") })
@@ -80,18 +81,39 @@ import Testing
         #expect(imported.environments.first?.variables.map(\.name) == ["collection-var", "collectionVariablesURL", "duplicate-var"])
         let inherited = imported.requests.filter { $0.description.auth == .basic(username: "postman", password: "password") }
         #expect(!inherited.isEmpty, "requests without auth take the collection's")
-        let digest = imported.report.notes(.dropped).filter { $0.message.hasPrefix("digest authentication") }
-        #expect(digest.map(\.place) == ["item[1].item[0] (inherited from item[1].auth)", "item[1].item[1] (inherited from item[1].auth)", "item[2].item[0].request.auth"],
-                "a folder's digest auth is named at each request that inherits it")
+        let digest = imported.requests.filter { $0.description.auth == .digest(username: "postman", password: "password") }
+        #expect(digest.map(\.source) == ["item[1].item[0]", "item[1].item[1]", "item[2].item[0]"],
+                "a folder's digest auth goes to each request that inherits it, a request's own to it")
         #expect(try #require(imported.request("auth-override.ferry.yaml")).description.auth == nil, "noauth stops the inheritance")
         #expect(imported.report.notes(.approximated).contains { $0.place == "info.schema" })
     }
 
-    @Test func anAPIKeyBecomesAHeader() throws {
+    @Test func anAPIKeyBecomesAPIKeyAuth() throws {
         let imported = try Fixture.imported(importer, "postman", "api-key-header-v2_1-input.json")
         let request = try #require(imported.requests.first).description
-        #expect(request.auth == nil)
-        #expect(request.headers == [.init(name: "test", value: "test")])
+        #expect(request.auth == .apiKey(APIKey(name: "test", value: "test", placement: .header)))
+        #expect(request.headers.isEmpty)
+    }
+
+    @Test func awsSignaturesAtEachLevel() throws {
+        let text = #"""
+            {"info": {"name": "aws", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+             "auth": {"type": "awsv4", "awsv4": [{"key": "accessKey", "value": "{{key}}"}, {"key": "secretKey", "value": "{{secret}}"},
+                                                 {"key": "region", "value": "eu-west-1"}, {"key": "service", "value": "s3"}]},
+             "item": [
+               {"name": "bucket", "request": {"method": "GET", "url": "https://b.s3.amazonaws.com/"}},
+               {"name": "lambda", "auth": {"type": "awsv4", "awsv4": {"accessKey": "AK", "secretKey": "SK", "region": "us-east-2", "service": "lambda", "sessionToken": "TOKEN"}},
+                "item": [{"name": "invoke", "request": {"method": "POST", "url": "https://lambda.us-east-2.amazonaws.com/f"}}]},
+               {"name": "own", "request": {"method": "GET", "url": "https://x.test/", "auth": {"type": "awsv4", "awsv4": [{"key": "accessKey", "value": "A"}, {"key": "secretKey", "value": "S"}]}}}
+             ]}
+            """#
+        let imported = try importer.importCollection(text, source: "aws.json", directory: "/")
+        #expect(imported.requests.map(\.description.auth) == [
+            .awsSigV4(AWSSignature(region: "eu-west-1", service: "s3", accessKey: "{{key}}", secretKey: "{{secret}}")),
+            .awsSigV4(AWSSignature(region: "us-east-2", service: "lambda", accessKey: "AK", secretKey: "SK", sessionToken: "TOKEN")),
+            .awsSigV4(AWSSignature(region: "us-east-1", service: "execute-api", accessKey: "A", secretKey: "S")),
+        ])
+        #expect(imported.report.notes(.approximated).map(\.place).filter { $0.hasPrefix("item[2]") } == ["item[2].request.auth.region", "item[2].request.auth.service"])
     }
 
     @Test func pathVariablesQueryEntriesAPIKeysInTheQueryAndBehaviour() throws {
@@ -107,7 +129,8 @@ import Testing
         let imported = try importer.importCollection(text, source: "x.json", directory: "/")
         let pet = try #require(imported.requests.first).description
         #expect(pet.url == "https://{{host}}:8443/pets/7")
-        #expect(pet.params == .object([("tag", .array([.string("a"), .string("b c")])), ("api_key", .string("{{key}}"))]))
+        #expect(pet.params == .object([("tag", .array([.string("a"), .string("b c")]))]))
+        #expect(pet.auth == .apiKey(APIKey(name: "api_key", value: "{{key}}", placement: .query)), "the collection's API key, in the query")
         #expect(pet.parameterStyle.arrayStyle == .repeat, "a key given twice is sent twice")
         #expect(pet.body == .form(.object([("k", .array([.string("1"), .string("2")]))])))
         #expect(pet.options.followRedirects == false && pet.options.tls.verifyPeer == false)

@@ -85,6 +85,25 @@ import Testing
         #expect(again.environments == original.environments)
     }
 
+    @Test func everyAuthPostmanHasComesBack() throws {
+        let kinds: [Credentials] = [
+            .digest(username: "{{user}}", password: "{{password}}"),
+            .apiKey(APIKey(name: "X-API-Key", value: "{{key}}", placement: .header)),
+            .apiKey(APIKey(name: "api_key", value: "{{key}}", placement: .query)),
+            .awsSigV4(AWSSignature(region: "eu-west-1", service: "s3", accessKey: "{{ak}}", secretKey: "{{sk}}", sessionToken: "{{token}}")),
+        ]
+        var collection = ImportedCollection()
+        for (index, credentials) in kinds.enumerated() {
+            var description = RequestDescription(url: "https://api.example/\(index)")
+            description.name = "auth \(index)"
+            description.auth = credentials
+            collection.add(description, title: "auth \(index)", folder: "", source: "\(index)")
+        }
+        let again = try Self.roundTrip(collection, reveal: true)
+        #expect(again.requests.map(\.description.auth) == kinds)
+        #expect(again.report.notes(.dropped).isEmpty, "\(again.report.notes(.dropped))")
+    }
+
     @Test func aGraphQLOperationNameIsReportedDropped() throws {
         var collection = ImportedCollection()
         var description = RequestDescription(method: .post, url: "http://h/graphql")

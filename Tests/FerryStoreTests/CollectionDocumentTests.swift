@@ -22,6 +22,41 @@ import Testing
         #expect(try RequestDescription(yaml: try document.yaml(), path: "body.ferry.yaml") == document)
     }
 
+    @Test func theProxyAndCertificateOptionsSurvive() throws {
+        var document = RequestDescription(url: "https://example.test/")
+        document.connection.proxy = "{{proxy}}"
+        document.connection.noProxy = "localhost,127.0.0.1"
+        document.connection.proxyUser = "{{proxyLogin}}"
+        document.connection.unixSocket = "/run/docker.sock"
+        document.connection.clientCertificate = "certs/client.p12"
+        document.connection.certificateType = "P12"
+        document.connection.keyPassphrase = "{{certPass}}"
+        document.options.totalTimeout = 5
+        let text = try document.yaml()
+        #expect(text.contains("options:\n  timeout: 5\n  proxy: '{{proxy}}'\n  noProxy: localhost,127.0.0.1\n"))
+        #expect(try RequestDescription(yaml: text, path: "proxied.ferry.yaml") == document)
+    }
+
+    @Test func aFoldersProxyIsInheritedOverTheEnvironmentsAndUnderTheRequests() throws {
+        let root = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: root.file("internal"), withIntermediateDirectories: true)
+        _ = try root.write("internal/_folder.ferry.yaml", Data("options:\n  proxy: http://folder.test:3128\n  noProxy: localhost\n".utf8))
+        let defaults = try FolderDefaults.inherited(byFileAt: root.file("internal/a.ferry.yaml"), root: root.path)
+        let rewritten = try root.write("copy.yaml", Data(try defaults.yaml().utf8))
+        #expect(try FolderDefaults(contentsOf: rewritten).connection == defaults.connection)
+        var environment = ConnectionSettings()
+        environment.proxy = "http://env.test:3128"
+        environment.clientCertificate = "env.pem"
+        var request = RequestDescription(url: "http://api.test/")
+        request.connection.noProxy = "*"
+        let sent = try request.resolved(with: .literal, defaults: defaults.under(environment: environment), directory: root.path).request
+        #expect(sent.options.proxy == "http://folder.test:3128")
+        #expect(sent.options.noProxy == "*")
+        #expect(sent.options.tls.clientCertificate == root.path + "/env.pem")
+        _ = try root.write("internal/_folder.ferry.yaml", Data("options:\n  timeout: 3\n".utf8))
+        #expect(throws: ConfigProblem.self) { try FolderDefaults.inherited(byFileAt: root.file("internal/a.ferry.yaml"), root: root.path) }
+    }
+
     @Test func bearerAuthAndHTTPVersionsSurvive() throws {
         for version in [HTTPVersionPreference.http1_1, .http2] {
             var document = RequestDescription(url: "https://example.test/")

@@ -95,4 +95,29 @@ import Testing
         document.body = .multipart([.init(name: "f", value: .file(path: "missing.txt"))])
         #expect(throws: FerryError.self) { try document.resolved(with: VariableResolver(), directory: directory.path) }
     }
+
+    @Test func anEnvironmentsOptionsHoldItsProxyAndCertificate() throws {
+        let directory = try makeCollection()
+        _ = try directory.write("environments/corp.yaml", Data("""
+            proxyLogin: {value: "ann:pr0xy", secret: true}
+            $options:
+              proxy: http://proxy.corp.test:3128
+              noProxy: localhost
+              proxyUser: "{{proxyLogin}}"
+              clientCert: certs/client.pem
+              certType: PEM
+            """.utf8))
+        let environment = try Environment.load(named: "corp", in: directory.path)
+        #expect(environment.variables.map(\.name) == ["proxyLogin"])
+        #expect(environment.connection.proxy == "http://proxy.corp.test:3128")
+        #expect(environment.connection.noProxy == "localhost")
+        #expect(environment.connection.proxyUser == "{{proxyLogin}}")
+        #expect(environment.connection.clientCertificate == "certs/client.pem")
+        #expect(try environment.yaml().contains("$options:\n  proxy: http://proxy.corp.test:3128\n"))
+
+        _ = try directory.write("environments/typo.yaml", Data("$options:\n  proxi: http://p.test\n".utf8))
+        let problem = try #require(throws: ConfigProblem.self) { try Environment.load(named: "typo", in: directory.path) }
+        #expect(problem.line == 2 && problem.key == "$options.proxi")
+        #expect(problem.message.contains("expected proxy, noProxy, proxyUser, unixSocket, clientCert, clientKey, certType, keyPassphrase"))
+    }
 }

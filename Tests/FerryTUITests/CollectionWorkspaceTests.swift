@@ -141,7 +141,7 @@ import Testing
     @Test func environmentsLayTheOverridesOnTop() throws {
         let folder = try collection()
         let workspace = CollectionWorkspace(root: folder.path, overrides: [Variable(name: "baseURL", value: "http://127.0.0.1:9")])
-        guard case .environmentLoaded("demo", let variables, _) = workspace.environment("demo") else {
+        guard case .environmentLoaded("demo", let variables, _, _) = workspace.environment("demo") else {
             Issue.record("demo not loaded")
             return
         }

@@ -41,4 +41,63 @@ import Testing
             #expect(try await second.quit() == 0)
         }
     }
+
+    @Test func aCookieIsEditedAddedAndDeletedInF6AndTheNextRequestAndCurlSendThem() async throws {
+        try await withDemoServer { server in
+            let home = try TemporaryDirectory()
+            let jar = home.file("data/ferry/cookies/ad-hoc.txt")
+            let tui = InProcessTUI(home: home)
+            defer { tui.hangUp() }
+            try await tui.waitForScreen { $0.text.contains("Nothing sent yet") }
+            tui.type("\(server.baseURL)/cookies/set?flavour=oat")
+            tui.press(.enter)
+            try await tui.waitForScreen { $0.text.contains("200 OK") }
+
+            tui.press(.function(6))
+            try await tui.waitForScreen { $0.text.contains("› flavour=oat  127.0.0.1/  session") }
+            tui.press(.enter)
+            try await tui.waitForScreen { $0.text.contains(" edit: flavour=oat; Domain=127.0.0.1; Path=/") }
+            tui.press(.control("u"))
+            tui.type("flavour=rye; Domain=127.0.0.1; Path=/; Expires=2099-01-01T00:00:00Z; HttpOnly")
+            tui.press(.enter)
+            try await tui.waitForScreen { $0.text.contains("flavour=rye  127.0.0.1/  expires 2099-01-01T00:00:00Z  httpOnly") }
+            try await tui.waitForScreen { $0.text.contains("1 cookie kept in") }
+
+            tui.press(.character("a"))
+            try await tui.waitForScreen { $0.text.contains(" add: name=value; Domain=127.0.0.1; Path=/") }
+            tui.press(.control("u"))
+            tui.type("oops")
+            tui.press(.enter)
+            try await tui.waitForScreen { $0.text.contains("✗ expected `name=value; Domain=HOST; Path=/` first") }
+            tui.press(.control("u"))
+            tui.type("extra=1; Domain=127.0.0.1; Path=/")
+            tui.press(.enter)
+            try await tui.waitForScreen { $0.text.contains("2 cookies kept in") }
+            tui.press(.character("a"))
+            tui.press(.control("u"))
+            tui.type("doomed=x; Domain=127.0.0.1; Path=/; Secure")
+            tui.press(.enter)
+            try await tui.waitForScreen { $0.text.contains("› doomed=x  127.0.0.1/  session  secure") }
+            tui.press(.character("d"))
+            try await tui.waitForScreen { $0.text.contains("deleted the cookie doomed") || $0.text.contains("2 cookies kept in") }
+            try await tui.waitForScreen { !$0.text.contains("doomed=x") }
+
+            let kept = try CookieJarFile.read(jar).cookies
+            #expect(kept.map(\.summary) == ["flavour=rye  127.0.0.1/  expires 2099-01-01T00:00:00Z  httpOnly", "extra=1  127.0.0.1/  session"])
+            #expect(try FileManager.default.attributesOfItem(atPath: jar)[.posixPermissions] as? Int == 0o600)
+
+            tui.press(.escape)
+            try await tui.waitForScreen { !$0.text.contains("Cookies: ") }
+            tui.press(.character("2"), .control("u"))
+            tui.type("\(server.baseURL)/cookies")
+            tui.press(.enter)
+            try await tui.waitForScreen { $0.text.contains("flavour: rye") && $0.text.contains("extra: 1") }
+            #expect(try await tui.quit() == 0)
+
+            let curl = await ChildProcess.run("/usr/bin/curl", ["-sS", "-b", jar, "\(server.baseURL)/cookies"])
+            #expect(curl.status == 0)
+            let echoed = try JSONSerialization.jsonObject(with: curl.stdout) as? [String: Any]
+            #expect(echoed?["cookies"] as? [String: String] == ["flavour": "rye", "extra": "1"], "\(curl.text)")
+        }
+    }
 }

@@ -59,11 +59,11 @@ import Testing
             defer { tui.hangUp() }
             try await tui.waitForScreen { $0.text.contains("Nothing sent yet") }
 
-            tui.terminal.send([.paste("curl -X POST '\(server.baseURL)/anything?x=1' \\\n  -H 'X-Trace: 7' -d 'name=Ferry' --proxy http://127.0.0.1:9")])
+            tui.terminal.send([.paste("curl -X POST '\(server.baseURL)/anything?x=1' \\\n  -H 'X-Trace: 7' -d 'name=Ferry' --resolve example.test:80:127.0.0.1")])
             var screen = try await tui.waitForScreen { $0.text.contains("curl command taken over") }
             #expect(screen.text.contains("POST ▾"))
             #expect(screen.text.contains("\(server.baseURL)/anything?x=1"))
-            #expect(screen.text.contains("not taken"), "the proxy is named: \(screen.text)")
+            #expect(screen.text.contains("not taken"), "--resolve is named: \(screen.text)")
             tui.press(.enter)
             screen = try await tui.waitForScreen { $0.text.contains("200 OK") }
 

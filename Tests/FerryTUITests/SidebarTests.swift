@@ -208,6 +208,26 @@ import Testing
         guard case .loadEnvironment(nil)? = press(.function(4), in: &state).first else { Issue.record("expected none"); return }
     }
 
+    @Test func theEnvironmentsProxyAndCertificateGoWithTheRequest() throws {
+        var state = state()
+        _ = press(.character("G"), .enter, in: &state)
+        var settings = ConnectionSettings()
+        settings.proxy = "http://127.0.0.1:3128"
+        settings.proxyUser = "{{proxyLogin}}"
+        settings.clientCertificate = "certs/client.pem"
+        _ = state.update(.environmentLoaded("demo", [Variable(name: "baseURL", value: "http://127.0.0.1:9"),
+                                                     Variable(name: "proxyLogin", value: "ann:pr0xy", isSecret: true)], connection: settings))
+        let request = try state.makeRequest().request
+        #expect(request.options.proxy == "http://127.0.0.1:3128")
+        #expect(request.proxyUser == "ann:pr0xy")
+        #expect(request.options.tls.clientCertificate == state.editor.source.root + "/certs/client.pem")
+        _ = press(.escape, in: &state)  // out of any text field: Y copies the request as curl
+        guard case .copyAsCurl(let source, _)? = press(.character("Y"), in: &state).first else { Issue.record("Y made no curl command"); return }
+        #expect(source.defaults.connection.proxy == "http://127.0.0.1:3128", "the copied command goes through the environment's proxy")
+        _ = state.update(.environmentLoaded(nil, [Variable(name: "baseURL", value: "http://127.0.0.1:9")]))
+        #expect(try state.makeRequest().request.options.proxy == nil)
+    }
+
     @Test func thePaletteListsTheEnvironments() {
         var state = state()
         _ = press(.control("p"), in: &state)

@@ -147,7 +147,7 @@ public struct CollectionRunner: Sendable {
         let resolved: ResolvedRequest
         var resolver = resolver
         do {
-            let resolve = { (variables: VariableResolver) in try item.description.resolved(with: variables, defaults: item.defaults, directory: root) }
+            let resolve = { (variables: VariableResolver) in try item.description.resolved(with: variables, defaults: item.defaults.under(environment: settings.connection), directory: root) }
             if let chainer {
                 (resolved, resolver) = try await chainer.resolving(resolver, own: item.description.chains, resolve)
             } else {

@@ -14,6 +14,8 @@ public struct RunSettings: Sendable {
     public var jobs = 1
     /// The environment's name, kept in the history.
     public var environment: String?
+    /// The environment's proxy and client certificate, under each request's own.
+    public var connection = ConnectionSettings()
 
     public init() {}
 }

@@ -34,6 +34,10 @@ public enum ResponseDestination: Sendable, Hashable {
     case automatic(spoolThreshold: Int)
     /// Into the file at `path`, which only appears (atomically) when the exchange succeeds.
     case file(path: String)
+    /// Into the file at `path`, continuing the download kept in `path.ferry-partial` (or, without
+    /// one, in `path` itself) from byte `offset` (`-C`): a `206` appends, a `200` starts over, and
+    /// any other answer leaves the files as they were (its body stays in memory).
+    case continuing(path: String, offset: Int64)
 
     public static let `default` = ResponseDestination.automatic(spoolThreshold: 8 << 20)
 }

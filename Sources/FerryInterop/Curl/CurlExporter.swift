@@ -46,6 +46,7 @@ public struct CurlExporter {
         }
         lines += try bodyLines(description, resolver: resolver, directory: directory, body: body)
         lines += optionLines(request.options)
+        lines += connectionLines(request)
         let shown = { (word: String) in ShellQuoting.quote(reveal ? word : resolved.redaction.redact(word)) }
         return lines.map { $0.map(shown).joined(separator: " ") }.joined(separator: " \\\n  ")
     }
@@ -94,6 +95,21 @@ public struct CurlExporter {
         }
         if options.decompress { lines.append(["--compressed"]) }
         if let rate = options.maxDownloadRate ?? options.maxUploadRate { lines.append(["--limit-rate", String(rate)]) }
+        return lines
+    }
+
+    /// The proxy, Unix socket and client certificate, with the two secrets (redacted as the rest).
+    private func connectionLines(_ request: Request) -> [[String]] {
+        let options = request.options
+        var lines: [[String]] = []
+        if let proxy = options.proxy { lines.append(["-x", proxy]) }
+        if let noProxy = options.noProxy { lines.append(["--noproxy", noProxy]) }
+        if let user = request.proxyUser { lines.append(["--proxy-user", user]) }
+        if let socket = options.unixSocket { lines.append(["--unix-socket", socket]) }
+        if let certificate = options.tls.clientCertificate { lines.append(["--cert", certificate]) }
+        if let key = options.tls.clientKey { lines.append(["--key", key]) }
+        if let type = options.tls.clientCertificateType { lines.append(["--cert-type", type]) }
+        if let passphrase = request.clientKeyPassphrase { lines.append(["--pass", passphrase]) }
         return lines
     }
 

@@ -8,6 +8,7 @@ enum CurlOption: String, CaseIterable {
     case http2, http2PriorKnowledge = "http2-prior-knowledge", http3, cacert, cert, key, proxy, proxyUser = "proxy-user"
     case uploadFile = "upload-file", oauth2Bearer = "oauth2-bearer", limitRate = "limit-rate", range, digest, basic
     case unixSocket = "unix-socket", resolve, connectTo = "connect-to", awsSigV4 = "aws-sigv4", urlQuery = "url-query"
+    case certType = "cert-type", pass, noproxy, continueAt = "continue-at"
     /// Options about curl's own output, progress or retries: not part of the request.
     case silent, showError = "show-error", verbose, include, fail, failWithBody = "fail-with-body", output
     case remoteName = "remote-name", writeOut = "write-out", progressBar = "progress-bar", noBuffer = "no-buffer"

@@ -16,6 +16,8 @@ struct CurlRequestBuilder {
     let standardInput: String?
     let inputFile: String?
     var report = ImportReport()
+    /// `-b FILE` arguments: their cookies for each URL become its `Cookie` header.
+    private var cookieFiles: [String] = []
 
     init(command: CurlCommand, place: String, source: String, directory: String, standardInput: String? = nil, inputFile: String? = nil) {
         self.command = command
@@ -54,6 +56,7 @@ struct CurlRequestBuilder {
         for url in urls {
             var description = base
             description.url = (url.contains("://") ? url : "http://" + url) + Self.joined(query, after: url)
+            applyCookieFiles(to: &description)
             do {
                 // Checks the URL, headers and options; files are read only when the request is sent.
                 var probe = description
@@ -110,10 +113,12 @@ struct CurlRequestBuilder {
             if cookie.contains("=") {
                 description.headers.append(.init(name: "Cookie", value: cookie))
             } else {
-                report.dropped("\(place): -b \(cookie)", "a cookie file is not read yet")
+                cookieFiles.append(cookie)
             }
         }
-        for jar in command.values(.cookieJar) { report.dropped("\(place): -c \(jar)", "cookie jars are not kept yet") }
+        for jar in command.values(.cookieJar) {
+            report.dropped("\(place): -c \(jar)", "Ferry keeps the cookies a request brings back in the jar of its collection and environment (ferry cookies list)")
+        }
         if let range = command.values(.range).last {  // curl makes a bare number an open range
             description.headers.append(.init(name: "Range", value: "bytes=" + range + (range.contains("-") ? "" : "-")))
         }
@@ -260,29 +265,112 @@ struct CurlRequestBuilder {
             description.options.maxUploadRate = bytes
             description.options.maxDownloadRate = bytes
         }
-        let unsupported: [(CurlOption, String)] = [
-            (.cert, "client certificates"), (.key, "client certificate keys"), (.proxy, "proxies"), (.proxyUser, "proxy credentials"),
-            (.unixSocket, "Unix sockets"), (.resolve, "--resolve"), (.connectTo, "--connect-to"), (.awsSigV4, "AWS Signature V4"),
-        ]
-        for (option, what) in unsupported {
+        applyConnection(to: &description)
+        for (option, what) in [(CurlOption.resolve, "--resolve"), (.connectTo, "--connect-to")] {
             for setting in command.settings where setting.option == option {
                 report.dropped("\(place): \(setting.spelling) \(setting.value ?? "")", "\(what) are not supported yet")
             }
+        }
+        for setting in command.settings where setting.option == .continueAt {
+            report.dropped("\(place): \(setting.spelling) \(setting.value ?? "")", "continuing a download is a ferry send option: ferry send FILE.ferry.yaml -o OUTPUT -C -")
         }
         for setting in command.settings where setting.option.isAboutOutput {
             report.dropped("\(place): \(setting.spelling)", "says how curl prints or retries, not what it sends")
         }
     }
 
+    /// The proxy, Unix socket and client certificate: `-x`, `--noproxy`, `-U`, `--unix-socket`,
+    /// `-E`, `--key`, `--cert-type` and `--pass` (curl's `--cert FILE:PASSWORD` is split).
+    private mutating func applyConnection(to description: inout RequestDescription) {
+        var connection = ConnectionSettings()
+        connection.proxy = command.values(.proxy).last
+        connection.noProxy = command.values(.noproxy).last
+        connection.proxyUser = command.values(.proxyUser).last
+        connection.unixSocket = command.values(.unixSocket).last.map(absolute)
+        if var certificate = command.values(.cert).last {
+            // curl reads `FILE:PASSWORD` (a colon escaped as `\:` belongs to the file name).
+            if let colon = Self.unescapedColon(in: certificate) {
+                connection.keyPassphrase = String(certificate[certificate.index(after: colon)...])
+                certificate = String(certificate[..<colon])
+            }
+            connection.clientCertificate = absolute(certificate.replacingOccurrences(of: "\\:", with: ":"))
+        }
+        connection.clientKey = command.values(.key).last.map(absolute)
+        if let type = command.values(.certType).last {
+            if ["PEM", "P12"].contains(type.uppercased()) {
+                connection.certificateType = type.uppercased()
+            } else {
+                report.dropped("\(place): --cert-type \(type)", "Ferry reads PEM and P12 certificates only")
+            }
+        }
+        connection.keyPassphrase = command.values(.pass).last ?? connection.keyPassphrase
+        for secret in [connection.proxyUser, connection.keyPassphrase].compactMap({ $0 }) where !secret.contains("{{") {
+            report.approximated("\(place): \(secret == connection.proxyUser ? "--proxy-user" : "--pass") …",
+                                "written into the request file as it is: move it to a secret variable of an environment")
+        }
+        for path in [connection.clientCertificate, connection.clientKey].compactMap({ $0 }) where !FileManager.default.fileExists(atPath: path) {
+            report.approximated("\(place): \(path)", "the file is not there now; it is read when the request is sent")
+        }
+        description.connection = connection
+    }
+
+    /// The first `:` in `--cert`'s argument not escaped as `\:`, and not a Windows drive's.
+    private static func unescapedColon(in text: String) -> String.Index? {
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index] == "\\" {
+                index = text.index(after: index)
+                if index < text.endIndex { index = text.index(after: index) }
+                continue
+            }
+            if text[index] == ":" { return index }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    /// The cookies of `-b FILE` (Netscape files, as curl reads them) that curl would send to the
+    /// description's URL, added as its `Cookie` header.
+    private mutating func applyCookieFiles(to description: inout RequestDescription) {
+        guard !cookieFiles.isEmpty, let url = URL(string: description.url) else { return }
+        var pairs: [String] = []
+        for file in cookieFiles {
+            guard let text = FileManager.default.contents(atPath: absolute(file)).map({ String(decoding: $0, as: UTF8.self) }) else {
+                report.dropped("\(place): -b \(file)", "\(absolute(file)) cannot be read here; its cookies are left out")
+                continue
+            }
+            do {
+                let jar = try CookieJar(netscape: text)
+                pairs += jar.cookies.filter { $0.matches(url) }.map { "\($0.name)=\($0.value)" }
+                report.approximated("\(place): -b \(file)", "its cookies for this URL are sent as a Cookie header; the cookies a response sets go to Ferry's jar")
+            } catch {
+                report.dropped("\(place): -b \(file)", "not a cookie file: \(error)")
+            }
+        }
+        if !pairs.isEmpty { description.headers.append(.init(name: "Cookie", value: pairs.joined(separator: "; "))) }
+    }
+
     private mutating func applyAuth(to description: inout RequestDescription) throws(ImportProblem) {
-        // Digest and the other challenge–response schemes answer a server's challenge; no credentials go out before it.
-        if let scheme = command.ignored.first(where: { ["--ntlm", "--negotiate", "--anyauth"].contains($0) }) ?? (command.has(.digest) ? "--digest" : nil),
+        // The other challenge–response schemes answer a server's challenge; no credentials go out before it.
+        if let scheme = command.ignored.first(where: { ["--ntlm", "--negotiate", "--anyauth"].contains($0) }),
            command.has(.user) || command.has(.oauth2Bearer) {
             report.dropped("\(place): \(scheme)", "this authentication scheme is not supported yet; the credentials are not sent")
             return
         }
         if let token = command.values(.oauth2Bearer).last { description.auth = .bearer(token: token) }
+        if let provider = command.values(.awsSigV4).last {
+            guard let user = command.values(.user).last, let signature = AWSSignature(curlProvider: provider, user: user) else {
+                throw problem("--aws-sigv4 \(provider) needs `aws:amz:REGION:SERVICE` and -u KEY:SECRET (Ferry does not guess the region and service from the host)")
+            }
+            description.auth = .awsSigV4(signature)
+            return
+        }
         guard let user = command.values(.user).last else { return }
+        if command.has(.digest) {
+            let (name, password) = Credentials.userAndPassword(user)
+            description.auth = .digest(username: name, password: password)
+            return
+        }
         guard let colon = user.firstIndex(of: ":") else {
             report.approximated("\(place): -u \(user)", "curl would ask for the password; it is left empty")
             description.auth = .basic(username: user, password: "")

@@ -223,17 +223,22 @@ struct PostmanRequestReader {
             description.auth = .basic(username: values["username"] ?? "", password: values["password"] ?? "")
         case "bearer":
             description.auth = .bearer(token: values["token"] ?? "")
-        case "apikey":
-            let name = values["key"] ?? "X-API-Key"
-            let value = values["value"] ?? ""
-            if values["in"] == "query" {
-                var pairs: [(key: String, value: Parameters)] = []
-                if case .object(let existing) = description.params { pairs = existing }
-                description.params = .object(pairs + [(name, .string(value))])
-            } else {
-                description.headers.append(.init(name: name, value: value))
+        case "digest":
+            description.auth = .digest(username: values["username"] ?? "", password: values["password"] ?? "")
+            let given = ["realm", "nonce", "algorithm", "qop", "nonceCount", "clientNonce", "opaque"].filter { !(values[$0] ?? "").isEmpty }
+            if !given.isEmpty {
+                report.approximated(place, "the \(given.joined(separator: ", ")) given are not used: libcurl takes them from the server's challenge")
             }
-            report.approximated(place, "the API key is sent as the \(values["in"] == "query" ? "query parameter" : "header") \(name)")
+        case "apikey":
+            let placement: APIKey.Placement = values["in"] == "query" ? .query : .header
+            description.auth = .apiKey(APIKey(name: values["key"] ?? "X-API-Key", value: values["value"] ?? "", placement: placement))
+        case "awsv4":
+            description.auth = .awsSigV4(AWSSignature(region: values["region"] ?? "us-east-1", service: values["service"] ?? "execute-api",
+                                                      accessKey: values["accessKey"] ?? "", secretKey: values["secretKey"] ?? "",
+                                                      sessionToken: values["sessionToken"].flatMap { $0.isEmpty ? nil : $0 }))
+            for key in ["region", "service"] where values[key] == nil {
+                report.approximated("\(place).\(key)", "not given: \(key == "region" ? "us-east-1" : "execute-api") is assumed (Postman guesses it from the host)")
+            }
         default:
             report.dropped(place, "\(type) authentication is not supported yet; the request is imported without it")
         }

@@ -6,13 +6,15 @@ import Yams
 extension FolderDefaults {
     public static let fileName = "_folder.ferry.yaml"
 
-    /// Reads a `_folder.ferry.yaml` file.
+    /// Reads a `_folder.ferry.yaml` file; its `options:` may hold only the connection settings
+    /// (proxy, certificate…), which the requests below inherit one by one.
     public init(contentsOf path: String) throws(ConfigProblem) {
         self.init()
         var file = try YAMLFile(path: path, resolver: .basic)
         file.reportsColumns = true
-        for (key, _, value) in try file.fields(of: file.root, key: "", allowed: ["description", "baseURL", "headers", "order"]) {
+        for (key, _, value) in try file.fields(of: file.root, key: "", allowed: ["description", "baseURL", "headers", "order", "options"]) {
             switch key {
+            case "options": connection = try ConnectionSettings(yaml: value, key: key, in: file)
             case "description": description = try file.string(value, key: key)
             case "baseURL": baseURL = try file.string(value, key: key)
             case "order": order = try file.strings(value, key: key)
@@ -36,13 +38,15 @@ extension FolderDefaults {
 }
 
 extension FolderDefaults {
-    /// The `_folder.ferry.yaml` text: description, base URL, headers and order, each when present.
+    /// The `_folder.ferry.yaml` text: description, base URL, headers, order and the proxy and
+    /// certificate options, each when present.
     public func yaml() throws -> String {
         var pairs: [(String, Node)] = []
         if let description { pairs.append(("description", .text(description))) }
         if let baseURL { pairs.append(("baseURL", .text(baseURL))) }
         if !headers.isEmpty { pairs.append(("headers", RequestDescription.node(headers))) }
         if !order.isEmpty { pairs.append(("order", .list(order.map(Node.text)))) }
+        if !connection.isEmpty { pairs.append(("options", .map(connection.yamlPairs))) }
         return try Yams.serialize(node: .map(pairs), indent: 2, width: -1, allowUnicode: true)
     }
 }

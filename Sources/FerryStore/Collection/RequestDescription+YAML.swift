@@ -41,7 +41,7 @@ extension RequestDescription {
             case "headers": headers = try Self.headers(value, key: key, in: file)
             case "body": body = try Self.body(value, in: file)
             case "auth": auth = try Credentials(yaml: value, in: file)
-            case "options": options = try Self.options(value, in: file)
+            case "options": (options, connection) = try Self.options(value, in: file)
             case "validation": try Self.validation(value, in: file, into: &expectations)
             case "serializer":
                 let name = try file.string(value, key: key)
@@ -162,12 +162,17 @@ extension RequestDescription {
         return parts
     }
 
-    private static func options(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> RequestOptions {
+    private static func options(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> (RequestOptions, ConnectionSettings) {
         var options = RequestOptions()
+        var connection = ConnectionSettings()
         let allowed = ["timeout", "connectTimeout", "followRedirects", "maxRedirects", "verifyTLS", "caFile", "pinnedPublicKey",
-                       "httpVersion", "decompress", "defaultHeaders", "uploadRate", "downloadRate"]
+                       "httpVersion", "decompress", "defaultHeaders", "uploadRate", "downloadRate"] + ConnectionSettings.keys
         for (field, _, value) in try file.fields(of: node, key: "options", allowed: allowed) {
             let key = "options.\(field)"
+            if ConnectionSettings.keys.contains(field) {
+                connection[field] = try file.string(value, key: key)
+                continue
+            }
             switch field {
             case "timeout": options.totalTimeout = try file.seconds(value, key: key)
             case "connectTimeout": options.connectTimeout = try file.seconds(value, key: key)
@@ -191,7 +196,7 @@ extension RequestDescription {
                 options.httpVersion = version
             }
         }
-        return options
+        return (options, connection)
     }
 
     /// The names of HTTP versions in files.

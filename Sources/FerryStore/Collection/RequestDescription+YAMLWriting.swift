@@ -103,7 +103,7 @@ extension RequestDescription {
         if options.defaultHeaders == false { pairs.append(("defaultHeaders", .plain("false"))) }
         if let rate = options.maxUploadRate { pairs.append(("uploadRate", .plain("\(rate)"))) }
         if let rate = options.maxDownloadRate { pairs.append(("downloadRate", .plain("\(rate)"))) }
-        return pairs
+        return pairs + connection.yamlPairs
     }
 
     private static func number(_ value: Double) -> String {

@@ -4,13 +4,19 @@ import Yams
 
 /// A named set of variables: `environments/NAME.yaml` in a collection (a value per name, or
 /// `{value: …, secret: true}`, or a chain `{from: login.ferry.yaml, path: $.token, ttl: 15m}`), and `environments/NAME.env` beside it, whose values are all secret.
+/// The YAML file may also hold `$options:`, the proxy and client certificate of its requests.
 public struct Environment: Sendable, Equatable {
     public static let directoryName = "environments"
+    /// The key of the connection settings in the YAML file (`$` names are Ferry's, never variables).
+    public static let optionsKey = "$options"
 
     public var name: String
     public var variables: [Variable]
     /// Variables taken from a request's response when needed (`name: {from: FILE, path: …}`).
     public var chains: [VariableChain]
+    /// The proxy, Unix socket and client certificate of the requests sent in this environment
+    /// (a request's own `options:` and flags win).
+    public var connection = ConnectionSettings()
 
     public init(name: String, variables: [Variable], chains: [VariableChain] = []) {
         self.name = name
@@ -30,11 +36,10 @@ public struct Environment: Sendable, Equatable {
             throw ConfigProblem(file: directory, line: nil, key: nil,
                                 message: "no environment `\(name)` (\(known.isEmpty ? "there are none" : "available: " + known.joined(separator: ", ")))")
         }
-        var variables: [Variable] = []
-        var chains: [VariableChain] = []
-        if manager.fileExists(atPath: yamlPath) { (variables, chains) = try yamlVariables(at: yamlPath) }
-        if manager.fileExists(atPath: envPath) { variables += try DotEnv(contentsOf: envPath).variables }
-        return Environment(name: name, variables: variables, chains: chains)
+        var environment = Environment(name: name, variables: [])
+        if manager.fileExists(atPath: yamlPath) { (environment.variables, environment.chains, environment.connection) = try yamlContents(at: yamlPath) }
+        if manager.fileExists(atPath: envPath) { environment.variables += try DotEnv(contentsOf: envPath).variables }
+        return environment
     }
 
     /// The names of the collection's environments, sorted.
@@ -49,10 +54,15 @@ public struct Environment: Sendable, Equatable {
         return Array(Set(names)).sorted()
     }
 
-    private static func yamlVariables(at path: String) throws(ConfigProblem) -> (values: [Variable], chains: [VariableChain]) {
+    private static func yamlContents(at path: String) throws(ConfigProblem) -> ([Variable], [VariableChain], ConnectionSettings) {
         var file = try YAMLFile(path: path, resolver: .basic)
         file.reportsColumns = true
-        return try file.variables(of: file.root, key: "")
+        var connection = ConnectionSettings()
+        if let options = try file.entries(of: file.root, key: "").first(where: { $0.key == optionsKey }) {
+            connection = try ConnectionSettings(yaml: options.value, key: optionsKey, in: file)
+        }
+        let (variables, chains) = try file.variables(of: file.root, key: "", skipping: [optionsKey])
+        return (variables, chains, connection)
     }
 }
 
@@ -60,7 +70,12 @@ extension Environment {
     /// The environment as its `environments/NAME.yaml` file holds it: `name: value`,
     /// `name: {value: …, secret: true}` for a secret, `name: {from: …, path: …}` for a chain.
     public func yaml() throws -> String {
-        try Yams.serialize(node: YAMLFile.variablesNode(variables, chains: chains), indent: 2, width: -1, allowUnicode: true)
+        var root = YAMLFile.variablesNode(variables, chains: chains)
+        if !connection.isEmpty, case .mapping(var pairs) = root {
+            pairs[.text(Self.optionsKey)] = .map(connection.yamlPairs)
+            root = .mapping(pairs)
+        }
+        return try Yams.serialize(node: root, indent: 2, width: -1, allowUnicode: true)
     }
 
     /// True when a value is secret: the file is then created readable by its owner only.

@@ -7,10 +7,11 @@ extension YAMLFile {
     /// `name: value`, `name: {value: …, secret: true}`, or a chain
     /// `name: {from: login.ferry.yaml, path: $.json.token, ttl: 15m, secret: true}` (`path` takes
     /// what `capture:` takes: a body path, `header NAME`, `status`; or `regex:` instead of it).
-    package func variables(of node: Node, key: String) throws(ConfigProblem) -> (values: [Variable], chains: [VariableChain]) {
+    /// Keys in `skipping` are not variables (an environment's `$options`).
+    package func variables(of node: Node, key: String, skipping: Set<String> = []) throws(ConfigProblem) -> (values: [Variable], chains: [VariableChain]) {
         var values: [Variable] = []
         var chains: [VariableChain] = []
-        for (name, keyNode, value) in try entries(of: node, key: key) {
+        for (name, keyNode, value) in try entries(of: node, key: key) where !skipping.contains(name) {
             let path = key.isEmpty ? name : "\(key).\(name)"
             guard !name.isEmpty, !name.contains("{"), !name.contains("}"), name.trimmingCharacters(in: .whitespaces) == name else {
                 throw problem(at: keyNode, key: path, "is not a variable name")

@@ -261,10 +261,11 @@ extension AppState {
         return [.reloadCollection]
     }
 
-    mutating func environmentLoaded(_ name: String?, _ variables: [Variable], chains: [VariableChain] = []) {
+    mutating func environmentLoaded(_ name: String?, _ variables: [Variable], chains: [VariableChain] = [], connection: ConnectionSettings = ConnectionSettings()) {
         collection.environment = name
         self.collection.variables = variables
         self.collection.chains = chains
+        collection.connection = connection
         notice = "environment: \(name ?? "none")"
     }
 }

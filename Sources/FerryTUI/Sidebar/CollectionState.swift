@@ -16,6 +16,8 @@ public struct CollectionState: Sendable {
     /// The environment `{{variables}}` are resolved with when sending; nil for none.
     public var environment: String?
     public var variables: [Variable] = []
+    /// The environment's proxy and client certificate, under the open request's own.
+    public var connection = ConnectionSettings()
     /// Values taken by requests' `capture:` in this session; they win over the environment's, so
     /// "log in, then call" works by hand as in `ferry run`.
     public var captured: [Variable] = []

@@ -60,6 +60,8 @@ extension AppState {
             notice = "theme: \(theme.name)"
         case .sheet(let sheet):
             overlays.sheet = sheet
+        case .cookiesLoaded(let jar, let path, let environment):
+            cookiesLoaded(jar, path: path, environment: environment)
         case .collectionLoaded(let items, let environments, let changed):
             collectionLoaded(items, environments: environments, changed: changed)
         case .requestSaved(let path, let request):
@@ -77,8 +79,8 @@ extension AppState {
             history?.diffScroll = 0
         case .fileOperationDone(let operation):
             return fileOperationDone(operation)
-        case .environmentLoaded(let name, let variables, let chains):
-            environmentLoaded(name, variables, chains: chains)
+        case .environmentLoaded(let name, let variables, let chains, let connection):
+            environmentLoaded(name, variables, chains: chains, connection: connection)
         case .chainedVariableTaken(let variable, let sent):
             return chainedVariableTaken(variable, sent: sent)
         case .chainFailed(let chain):
@@ -102,6 +104,7 @@ extension AppState {
         if let effects = answerDelete(key) { return effects }
         if history != nil { return handleHistory(key, action) }
         if overlays.palette != nil { return handlePalette(key, action) }
+        if overlays.cookies != nil { return handleCookies(key) }
         if overlays.sheet != nil { return handleSheet(action) }
         if context == .line, let effects = handleCollectionLine(action) { return effects }
         guard let action else {
@@ -248,11 +251,12 @@ extension AppState {
         return []
     }
 
-    /// The editor's request as a curl command: copied through the terminal and shown in a sheet.
+    /// The editor's request as a curl command (the environment's proxy and certificate included):
+    /// copied through the terminal and shown in a sheet.
     private mutating func copyAsCurl() -> [Effect] {
         do {
             let source = RequestSource(title: editor.source.title, description: try editor.description(),
-                                       defaults: editor.source.defaults, root: editor.source.root)
+                                       defaults: editor.source.defaults.under(environment: collection.connection), root: editor.source.root)
             return [.copyAsCurl(source, variables: collection.variables)]
         } catch {
             notice = Self.oneLine(error)

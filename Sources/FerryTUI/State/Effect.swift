@@ -49,8 +49,10 @@ public enum Effect: Sendable {
     case copyAsCurl(RequestSource, variables: [Variable])
     /// Read the cached schema of this GraphQL endpoint; answers with `.graphQLSchemaLoaded` (or a `.notice`).
     case loadGraphQLSchema(endpoint: String)
-    /// Read the cookie jar of the collection and this environment and answer with a `.sheet` listing it.
+    /// Read the cookie jar of the collection and this environment and answer with `.cookiesLoaded`.
     case showCookies(environment: String?)
+    /// Write this jar as the collection's and this environment's (its file, 0600, atomically).
+    case storeCookies(CookieJar, environment: String?)
     /// Empty that jar and answer with a `.notice` saying how many cookies went.
     case clearCookies(environment: String?)
     /// Get a new OAuth 2.0 token for these settings (variables filled in) into the environment's

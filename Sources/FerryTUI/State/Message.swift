@@ -31,6 +31,8 @@ public enum Message: Sendable {
     case themeLoaded(Theme)
     /// The request body as hex dump lines, for the overlay.
     case sheet(Sheet)
+    /// The cookie jar of an environment was read (for F6), with its file.
+    case cookiesLoaded(CookieJar, path: String, environment: String?)
     /// The collection was read: its files (broken ones with their problem), its environments, and
     /// the paths whose file changed on disk since the last read.
     case collectionLoaded([CollectionItem], environments: [String], changed: [String])
@@ -46,8 +48,8 @@ public enum Message: Sendable {
     case historyDiff([String])
     /// A rename, copy or delete of a collection file was done.
     case fileOperationDone(FileOperation)
-    /// The environment's variables and chained variables were read (nil: no environment).
-    case environmentLoaded(String?, [Variable], chains: [VariableChain] = [])
+    /// The environment's variables, chained variables and proxy and client certificate (`$options:`) were read (nil: no environment).
+    case environmentLoaded(String?, [Variable], chains: [VariableChain] = [], connection: ConnectionSettings = ConnectionSettings())
     /// A chained variable's value, for the send waiting for it; `sent` names the request sent to
     /// take it and how it answered (nil when a value kept from before served).
     case chainedVariableTaken(Variable, sent: String?)

@@ -5,6 +5,8 @@ public struct Overlays: Sendable {
     public var helpScroll = 0
     public var palette: CommandPalette?
     public var sheet: Sheet?
+    /// The cookie jar being looked at and edited (F6).
+    public var cookies: CookieEditor?
 
     public init() {}
 }

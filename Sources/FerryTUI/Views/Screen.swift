@@ -38,6 +38,10 @@ public enum Screen {
             canvas.cursor = nil
             SheetOverlay().render(state, in: canvas.bounds, canvas: &canvas)
         }
+        if state.overlays.cookies != nil {
+            canvas.cursor = nil
+            CookieEditorOverlay().render(state, in: canvas.bounds, canvas: &canvas)
+        }
         return canvas
     }
 }

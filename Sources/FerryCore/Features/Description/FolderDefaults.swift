@@ -4,6 +4,9 @@ public struct FolderDefaults: Sendable, Equatable {
     public var description: String?
     public var baseURL: String?
     public var headers: [RequestDescription.HeaderEntry] = []
+    /// The proxy and client certificate of the folders' `options:` over the environment's
+    /// (`$options:`), under the request's own.
+    public var connection = ConnectionSettings()
     /// The order `ferry run` takes this folder's entries in (file or folder names, `.ferry.yaml`
     /// optional); entries not named follow, sorted. Not inherited.
     public var order: [String] = []
@@ -17,10 +20,18 @@ public struct FolderDefaults: Sendable, Equatable {
     public func merged(with inner: FolderDefaults) -> FolderDefaults {
         var merged = FolderDefaults(baseURL: inner.baseURL ?? baseURL, headers: headers)
         merged.description = inner.description
+        merged.connection = connection.overlaid(by: inner.connection)
         merged.order = inner.order
         let innerNames = Set(inner.headers.map { $0.name.lowercased() })
         merged.headers.removeAll { innerNames.contains($0.name.lowercased()) }
         merged.headers += inner.headers
         return merged
+    }
+
+    /// These defaults under an environment's connection settings (which the folder's then win over).
+    public func under(environment settings: ConnectionSettings) -> FolderDefaults {
+        var defaults = self
+        defaults.connection = settings.overlaid(by: connection)
+        return defaults
     }
 }

@@ -22,6 +22,7 @@ extension RequestDescription {
             request.headers.add(name: header.name, value: try resolver.render(header.value, place: "header \(header.name)"))
         }
         try auth?.apply(to: &request, redaction: &redaction, resolver: resolver)
+        try defaults.connection.overlaid(by: connection).apply(to: &request, resolver: resolver, directory: directory)
         let (body, contentType) = try resolvedBody(with: resolver, directory: directory, contentTypeHeader: request.headers["Content-Type"])
         request.body = body
         if let contentType, !request.headers.contains("Content-Type") { request.headers.add(name: "Content-Type", value: contentType) }

@@ -18,6 +18,9 @@ public struct RequestDescription: Sendable, Equatable {
     public var body: Body = .none
     public var auth: Auth?
     public var options = RequestOptions()
+    /// The proxy, Unix socket and client certificate (`options:` in a file, with the rest of the
+    /// options); they win over the folder's and the environment's.
+    public var connection = ConnectionSettings()
     /// What a response must be to be accepted and how its body is read (`validation:` and
     /// `serializer:` in a file); nil when nothing is asked (`ferry send` then takes any response).
     public var expectations: ResponseExpectations?
