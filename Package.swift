@@ -93,12 +93,13 @@ let package = Package(
             "FerryDigest",  // PKCE's S256 challenge
         ], resources: [.copy("Themes")]),
         .target(name: "FerryCLI", dependencies: [
-            "FerryCore", "FerryTransport", "FerryApp", "FerryStore", "FerryTUI", "FerryInterop",
+            "FerryCore", "FerryTransport", "FerryApp", "FerryStore", "FerryTUI", "FerryInterop", "FerryDemoOptions",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], resources: [.copy("Examples")]),
         .executableTarget(name: "ferry", dependencies: ["FerryCLI"]),
+        .target(name: "FerryDemoOptions", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "ferry-demo-server", dependencies: [
-            "FerryServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "FerryServer", "FerryDemoOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "ferry-bench", dependencies: ["FerryCore", "FerryTransport", "FerryStore"], path: "Benchmarks/FerryBench"),
         .executableTarget(name: "ferry-history-bench", dependencies: ["FerryCore", "FerryStore"], path: "Benchmarks/history-bench"),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FerryDemoOptions
 import FerryServer
 import Foundation
 
@@ -10,37 +11,19 @@ struct DemoServerCommand: ParsableCommand {
         commandName: "ferry-demo-server",
         abstract: "Ferry's local demo server (httpbin-like, with misbehaviour); `ferry serve-demo` runs it.")
 
-    @Option(help: "The port to listen on; 0 picks a free one.")
-    var port: Int = 0
-
-    @Flag(help: "Speak https with the demo's test certificate (not secret).")
-    var tls = false
-
-    @Option(name: .customLong("cert-out"), help: ArgumentHelp("With --tls, write the certificate (PEM) here for --cacert.", valueName: "file"))
-    var certificateOutput: String?
-
-    @Option(name: .customLong("unix-socket"), help: ArgumentHelp("Listen on this Unix domain socket instead of a TCP port.", valueName: "path"))
-    var unixSocket: String?
-
-    @Option(name: .customLong("token-lifetime"), help: ArgumentHelp("How long its OAuth 2.0 access tokens live.", valueName: "seconds"))
-    var tokenLifetime = 300
+    @OptionGroup var options: DemoServerOptions
 
     @Flag(name: .customLong("until-stdin-closes"), help: ArgumentHelp("Exit when standard input reaches its end (when the program that started the server ends).", visibility: .hidden))
     var untilStandardInputCloses = false
 
-    mutating func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
-        guard tokenLifetime > 0 else { throw ValidationError("--token-lifetime must be at least 1 second") }
-    }
-
     /// Starts the server, prints where it listens (and the TLS pin), then serves until closed.
     func serve() async throws {
-        let identity = tls ? try DemoTLSIdentity.load() : nil
-        if let identity, let certificateOutput {
+        let identity = options.tls ? try DemoTLSIdentity.load() : nil
+        if let identity, let certificateOutput = options.certificateOutput {
             try identity.certificatePEM.write(toFile: certificateOutput, atomically: true, encoding: .utf8)
         }
-        let server = try await DemoServer.start(port: port, tls: identity, unixSocket: unixSocket, tokenLifetime: tokenLifetime)
-        var banner = "Ferry demo server listening on " + (unixSocket.map { "the Unix socket \($0)" } ?? server.baseURL) + "\n"
+        let server = try await DemoServer.start(port: options.port, tls: identity, unixSocket: options.unixSocket, tokenLifetime: options.tokenLifetime)
+        var banner = "Ferry demo server listening on " + (options.unixSocket.map { "the Unix socket \($0)" } ?? server.baseURL) + "\n"
         if let identity { banner += "TLS public key pin: \(identity.publicKeyPin)\n" }
         FileHandle.standardOutput.write(Data((banner + DemoRoutes.indexText).utf8))
         if untilStandardInputCloses { Self.exitWhenStandardInputCloses() }
