@@ -172,7 +172,7 @@ public struct CollectionRunner: Sendable {
             result.error = error as? FerryError ?? .explicitlyCancelled
             return result
         }
-        let (evaluated, evaluationError, facts) = item.description.evaluate(response, of: resolved.request)
+        let (evaluated, evaluationError, facts) = item.description.evaluate(response, of: resolved.request, parsesBody: item.description.checks.readsDocument)
         result.response = evaluated
         result.error = evaluationError
         do {

@@ -46,6 +46,14 @@ import Testing
         #expect(!unreadable.passed && unreadable.failureMessage.contains("`$.nested.items[*`: expected"), "\(unreadable.failureMessage)")
     }
 
+    /// `ferry run` parses a body only for checks that look into it.
+    @Test func onlyBodyPathsAndBodyCapturesReadTheDocument() {
+        #expect(!ResponseChecks(assertions: [Assertion(.status, .compare(.equal, .number("200"))), Assertion(.header("ETag"), .exists(true))],
+                                captures: [Capture(name: "next", source: .header("Location"))]).readsDocument)
+        #expect(ResponseChecks(assertions: [Assertion(.body(path: "$.id"), .exists(true))]).readsDocument)
+        #expect(ResponseChecks(captures: [Capture(name: "id", source: .body(path: "/root/@id"))]).readsDocument)
+    }
+
     @Test func decimalNumbersOrderLikeTheirValues() throws {
         let sorted = ["-1e400", "-12.5", "-12", "-0.001", "0", "0.0000001", "1e-3", "0.0011", "7", "7.000001", "1e21", "12345678901234567890123"]
         let numbers = try sorted.map { try #require(DecimalNumber($0)) }

@@ -1,8 +1,9 @@
 /// Reading a response as a request file asks, for `ferry run` and chained variables alike.
 extension RequestDescription {
     /// `response` evaluated by the file's `validation:` and `serializer:` (as it came when it asks for
-    /// neither), the evaluation's failure, and the facts its checks and captures look at.
-    public func evaluate(_ response: Response, of request: Request) -> (response: Response, error: FerryError?, facts: ResponseFacts) {
+    /// neither), the evaluation's failure, and the facts its checks and captures look at (the body
+    /// parsed for them only when `parsesBody`).
+    public func evaluate(_ response: Response, of request: Request, parsesBody: Bool = true) -> (response: Response, error: FerryError?, facts: ResponseFacts) {
         var evaluated = response
         var failure: FerryError?
         var document: Document?
@@ -12,6 +13,6 @@ extension RequestDescription {
             failure = evaluation.error
             if case .document(let parsed)? = evaluation.value { document = parsed }
         }
-        return (evaluated, failure, ResponseFacts(response: evaluated, method: request.method, document: document, examples: examples))
+        return (evaluated, failure, ResponseFacts(response: evaluated, method: request.method, document: document, examples: examples, parsesBody: parsesBody))
     }
 }

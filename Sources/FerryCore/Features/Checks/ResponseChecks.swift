@@ -12,6 +12,12 @@ public struct ResponseChecks: Sendable, Equatable {
     }
 
     public var isEmpty: Bool { assertions.isEmpty && captures.isEmpty }
+
+    /// True when an assertion or a capture looks into the parsed body (a body path).
+    public var readsDocument: Bool {
+        assertions.contains { if case .body = $0.subject { true } else { false } }
+            || captures.contains { if case .body = $0.source { true } else { false } }
+    }
 }
 
 extension RequestDescription {

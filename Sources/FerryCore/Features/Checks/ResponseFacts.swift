@@ -25,12 +25,15 @@ public struct ResponseFacts: Sendable {
     }
 
     /// The facts of `response`; `document` is the body already parsed by the request's serializer,
-    /// else the body is read as its Content-Type (or its first bytes) say.
-    public init(response: Response, method: HTTPMethod, document: Document?, examples: [RequestDescription.Example]) {
+    /// else the body is read as its Content-Type (or its first bytes) say — unless `parsesBody` is
+    /// false (no check looks into the body: a run of status checks parses nothing).
+    public init(response: Response, method: HTTPMethod, document: Document?, examples: [RequestDescription.Example], parsesBody: Bool = true) {
         let body = (try? response.body.mappedData()) ?? Data()
         var parsed = document
         var problem: String?
-        if parsed == nil, !body.isEmpty {
+        if !parsesBody {
+            problem = parsed == nil ? "the body was not read as a document" : nil
+        } else if parsed == nil, !body.isEmpty {
             do {
                 if case .document(let read) = try AutoResponseSerializer().serialize(ResponseInput(method: method, response: response, bytes: body)) {
                     parsed = read
