@@ -15,8 +15,14 @@ struct OutputStream: Sendable {
     /// Writes the bytes; a failure (a closed pipe) is ignored, as for any terminal output.
     func write(_ data: Data) { try? writeAll(data) }
 
+    /// One write at a time in this process: a write larger than a pipe's buffer goes out in parts,
+    /// and another thread's line must not land between them (a WebSocket's sent and received lines).
+    private static let writing = NSLock()
+
     /// Writes every byte, or throws the error that stopped it (for files that must be whole).
     func writeAll(_ data: Data) throws {
+        Self.writing.lock()
+        defer { Self.writing.unlock() }
         try data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

@@ -127,6 +127,8 @@ import Testing
             let outcome = await FerryBinary.run(["send", "\(base)/echo/1", "--json", "--keep-open"], standardInput: stdin, timeout: 120)
             #expect(outcome.status == 0, "\(outcome.stderr)")
             let echoed = lines(outcome.text).first { $0["direction"] as? String == "received" && $0["kind"] as? String == "text" }
+            // Every line is whole JSON: the 10 MiB sent and received lines never interleave on the pipe.
+            #expect(lines(outcome.text).count == outcome.text.split(separator: "\n").count, "\(outcome.stdout.count) bytes, a line is not JSON")
             #expect(echoed?["size"] as? Int == 10 << 20)
             let text = echoed?["text"] as? String
             #expect(text?.count == big.count)

@@ -61,26 +61,40 @@ public enum ChildProcess {
         let outputData = LockedData()
         let errorData = LockedData()
         for (pipe, data) in [(process.standardOutput as! Pipe, outputData), (process.standardError as! Pipe, errorData)] {
-            Thread { data.set(pipe.fileHandleForReading.readDataToEndOfFile()) }.start()
+            Thread {
+                while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty { data.append(chunk) }
+                data.finish()
+            }.start()
         }
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         let timedOut = process.isRunning
         if timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        // The pipes close with the child; a grandchild holding them gets a few more seconds.
-        let readDeadline = Date().addingTimeInterval(5)
-        while !(outputData.isSet && errorData.isSet) && Date() < readDeadline { Thread.sleep(forTimeInterval: 0.005) }
+        // The pipes close with the child; a grandchild holding them gets a few more seconds — counted
+        // from the last bytes read, so a large output still being read on a loaded machine is whole.
+        while !(outputData.isSet && errorData.isSet),
+              Date() < max(outputData.lastRead, errorData.lastRead).addingTimeInterval(5) { Thread.sleep(forTimeInterval: 0.005) }
         var stderr = String(decoding: errorData.value, as: UTF8.self)
         if timedOut { stderr += "\n[test helper: \(description) was killed after \(Int(timeout)) s]" }
         return Outcome(status: timedOut ? -1 : process.terminationStatus, stdout: outputData.value, stderr: stderr)
     }
 }
 
-/// The bytes a pipe's reader thread read to the end.
+/// The bytes a pipe's reader thread read, and whether it read to the end.
 final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
-    private var data: Data?
-    func set(_ value: Data) { lock.withLock { data = value } }
-    var isSet: Bool { lock.withLock { data != nil } }
-    var value: Data { lock.withLock { data ?? Data() } }
+    private var data = Data()
+    private var finished = false
+    private var lastReadTime = Date()
+    func append(_ chunk: Data) {
+        lock.withLock {
+            data.append(chunk)
+            lastReadTime = Date()
+        }
+    }
+    func finish() { lock.withLock { finished = true } }
+    var isSet: Bool { lock.withLock { finished } }
+    /// When bytes last arrived (or when reading started).
+    var lastRead: Date { lock.withLock { lastReadTime } }
+    var value: Data { lock.withLock { data } }
 }
