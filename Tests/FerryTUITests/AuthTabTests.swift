@@ -146,6 +146,8 @@ import Testing
 
             let tui = InProcessTUI(home: home, width: 120, height: 34, collection: home.path, variables: variables)
             defer { tui.hangUp() }
+            // The collection is read after the first frame: filter it once it is there.
+            try await tui.waitForScreen { $0.text.contains("Nothing sent yet") && !$0.text.contains("reading the collection") }
             tui.press(.control("b"), .character("/"))
             tui.type("resource")
             tui.press(.enter, .character("j"), .enter)
