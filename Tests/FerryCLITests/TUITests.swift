@@ -11,6 +11,19 @@ import Testing
         return try TmuxSession(command: "env \(environment) \(FerryBinary.path) \(arguments); echo EXITED $?; sleep 60", width: 100, height: 30)
     }
 
+    /// Runs `body` with `ferry` started in tmux on a temporary HOME and showing its empty screen;
+    /// the session is closed after it.
+    func withFreshFerry(_ body: (TmuxSession, TemporaryDirectory) async throws -> Void) async throws {
+        let home = try TemporaryDirectory()
+        let session = try startFerry(home: home)
+        defer {
+            session.close()
+            withExtendedLifetime(home) {}
+        }
+        try await session.waitForScreen { $0.contains("Nothing sent yet") }
+        try await body(session, home)
+    }
+
     @Test func sendReadTabsCancelResizeAndQuit() async throws {
         try await withDemoServer { server in
             let home = try TemporaryDirectory()

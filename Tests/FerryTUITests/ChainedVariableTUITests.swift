@@ -9,19 +9,11 @@ import Testing
 /// `{{session}}` first sends the request it comes from, the status line says so, the token stays
 /// off the screen, and the next send reuses it.
 @Suite struct ChainedVariableTUITests {
-    private static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/FerryCLI/Examples").path
-
     @Test func sendingARequestThatNeedsAChainedTokenLogsInFirstAndSaysSo() async throws {
         try await withDemoServer { server in
             let home = try TemporaryDirectory()
-            let collection = home.file("examples")
-            try FileManager.default.copyItem(atPath: Self.examples, toPath: collection)
             let leaked = LockedFlag()
-            let tui = InProcessTUI(home: home, width: 120, height: 34, collection: collection,
-                                   variables: [Variable(name: "baseURL", value: server.baseURL)], environmentName: "demo") { painted in
-                if painted.text.contains(Data("ferry".utf8).base64EncodedString() + ".") { leaked.set() }
-            }
+            let tui = try InProcessTUI.onExamples(home: home, baseURL: server.baseURL, leaked: leaked)
             defer { tui.hangUp() }
             try await tui.waitForScreen { $0.text.contains("env demo") && $0.text.contains("auth/") }
             tui.press(.control("b"), .character("/"), .control("u"))

@@ -8,8 +8,6 @@ import Testing
 /// by hand feeds the next request (log in, then call), results show ✓/✗ in the Errors tab and beside
 /// each Expect line, and a line that does not read is refused with the reason.
 @Suite struct ExpectTabTests {
-    private static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/FerryCLI/Examples").path
     /// The layout with the sidebar hidden.
     private let layout = ScreenLayout(width: 120, height: 34)
 
@@ -41,14 +39,9 @@ import Testing
     @Test func logInCaptureTheTokenThenCallWithItAndSeeTheChecks() async throws {
         try await withDemoServer { server in
             let home = try TemporaryDirectory()
-            let collection = home.file("examples")
-            try FileManager.default.copyItem(atPath: Self.examples, toPath: collection)
-            // The token the demo answers starts with the user's name in base64; it is captured as a secret.
+            // The token the demo answers is captured as a secret: no frame may show it.
             let leaked = LockedFlag()
-            let tui = InProcessTUI(home: home, width: 120, height: 34, collection: collection,
-                                   variables: [Variable(name: "baseURL", value: server.baseURL)], environmentName: "demo") { painted in
-                if painted.text.contains(Data("ferry".utf8).base64EncodedString() + ".") { leaked.set() }
-            }
+            let tui = try InProcessTUI.onExamples(home: home, baseURL: server.baseURL, leaked: leaked)
             defer { tui.hangUp() }
             try await tui.waitForScreen { $0.text.contains("env demo") && $0.text.contains("checks/") }
 
