@@ -7,11 +7,14 @@ import Foundation
 /// runs here, so they share connections, DNS cache and cookies, and never block a caller.
 ///
 /// Other threads talk to it only through `submit`, which queues a command and wakes the loop
-/// with `curl_multi_wakeup` (cancellation lands in well under a millisecond).
+/// with `curl_multi_wakeup` (cancellation lands in well under a millisecond). Tasks that prefer the
+/// loop's `CurlLoopExecutor` run their jobs here too, between transfers.
 final class CurlMultiLoop: @unchecked Sendable {
     enum Command {
         case start(CurlTransfer)
         case cancel(CurlTransfer)
+        /// A job of a task that prefers this loop's executor.
+        case run(UnownedJob, on: CurlLoopExecutor)
     }
 
     private let multi: UnsafeMutableRawPointer
@@ -24,6 +27,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     private var stopping = false
     /// Transfers whose handles are in the multi handle; loop thread only.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    /// The loop's thread, once it runs: commands it submits itself need no wake-up.
+    private var loopThread: pthread_t?
 
     init() {
         CurlGlobal.initialize()
@@ -37,8 +42,11 @@ final class CurlMultiLoop: @unchecked Sendable {
     }
 
     func submit(_ command: Command) {
-        lock.withLock { inbox.append(command) }
-        curl_multi_wakeup(multi)
+        let onLoop = lock.withLock {
+            inbox.append(command)
+            return loopThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+        }
+        if !onLoop { curl_multi_wakeup(multi) }
     }
 
     /// Ends the loop: transfers still running are cancelled, then the handles are released.
@@ -50,6 +58,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     // MARK: - Loop thread
 
     private func run() {
+        lock.withLock { loopThread = pthread_self() }
         while true {
             let (commands, stop) = lock.withLock { () -> ([Command], Bool) in
                 defer { inbox.removeAll() }
@@ -60,7 +69,8 @@ final class CurlMultiLoop: @unchecked Sendable {
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             collectFinished()
-            curl_multi_poll(multi, nil, 0, pollTimeout(), nil)
+            let queued = lock.withLock { !inbox.isEmpty }
+            curl_multi_poll(multi, nil, 0, queued ? 0 : pollTimeout(), nil)
             resumeThrottledTransfers()
         }
         for transfer in active.values { remove(transfer, outcome: .failure(.explicitlyCancelled)) }
@@ -85,6 +95,8 @@ final class CurlMultiLoop: @unchecked Sendable {
             } else {
                 transfer.finish(.failure(.explicitlyCancelled))
             }
+        case .run(let job, let executor):
+            job.runSynchronously(on: executor.asUnownedTaskExecutor())
         }
     }
 

@@ -4,9 +4,16 @@ import Foundation
 /// The `Transport` built on libcurl: one multi handle on its own thread per instance (a "session"),
 /// so transfers run concurrently and share connections and a cookie jar.
 public final class CurlTransport: Transport {
-    private let loop = CurlMultiLoop()
+    private let loop: CurlMultiLoop
+    /// Runs a task's jobs on this transport's curl thread: prefer it for a task that sends one
+    /// request after another (`withTaskExecutorPreference`), so it does not hop threads per request.
+    public let executor: any TaskExecutor
 
-    public init() {}
+    public init() {
+        let loop = CurlMultiLoop()
+        self.loop = loop
+        executor = CurlLoopExecutor(loop: loop)
+    }
 
     deinit { loop.stop() }
 

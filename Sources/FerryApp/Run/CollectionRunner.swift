@@ -27,8 +27,15 @@ public struct CollectionRunner: Sendable {
     }
 
     /// Runs `plan` with `variables` (the environment and `--var`s); `onResult` sees each result as it is known.
+    /// The run's work happens on the transport's curl thread, between its transfers (no thread hop a request).
     public func run(_ plan: RunPlan, id: String, variables: VariableResolver,
                     onResult: @Sendable (RunResult) -> Void = { _ in }) async -> RunSummary {
+        await withTaskExecutorPreference(transport.executor) {
+            await runRounds(plan, id: id, variables: variables, onResult: onResult)
+        }
+    }
+
+    private func runRounds(_ plan: RunPlan, id: String, variables: VariableResolver, onResult: @Sendable (RunResult) -> Void) async -> RunSummary {
         var summary = RunSummary(id: id, results: [], redaction: variables.redaction)
         let rows = settings.dataRows.isEmpty ? [[]] : settings.dataRows
         var stopped: String?
