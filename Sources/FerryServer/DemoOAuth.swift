@@ -199,6 +199,6 @@ public final class DemoOAuth: Sendable {
 
     private static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<24).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+        return (0..<24).map { _ in UInt8.random(in: .min ... .max, using: &generator) }.hexString
     }
 }

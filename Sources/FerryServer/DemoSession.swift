@@ -31,7 +31,7 @@ enum DemoSession {
     static func token(for user: String) -> String {
         let name = Data(user.utf8).base64EncodedString()
         let mac = MessageDigest.hmacSHA256(key: key, data: Data(name.utf8))
-        return name + "." + mac.prefix(12).map { String(format: "%02x", $0) }.joined()
+        return name + "." + mac.prefix(12).hexString
     }
 
     /// The user a token was made for, when it is one of ours.

@@ -30,7 +30,7 @@ extension StoreLocations {
 
     private func perCollectionPath(in folder: String, collection: String, environment: String?, extension fileExtension: String) -> String {
         let absolute = URL(fileURLWithPath: collection).standardizedFileURL.path
-        let digest = MessageDigest.hash(.sha256, data: Data(absolute.utf8)).prefix(6).map { String(format: "%02x", $0) }.joined()
+        let digest = MessageDigest.hash(.sha256, data: Data(absolute.utf8)).prefix(6).hexString
         let name = (absolute as NSString).lastPathComponent
         let collectionFolder = (folder as NSString).appendingPathComponent("\(name.isEmpty ? "root" : name)-\(digest)")
         return (collectionFolder as NSString).appendingPathComponent("\(environment ?? "no-environment").\(fileExtension)")

@@ -82,7 +82,7 @@ extension CurlTransfer {
             guard count > 0 else { break }
             hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
-        return "X-Amz-Content-Sha256: " + hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return "X-Amz-Content-Sha256: " + hasher.finalize().hexString
     }
 
     /// `Name:` with nothing after the colon: curl's way to leave a header out.

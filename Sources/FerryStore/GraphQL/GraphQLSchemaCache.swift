@@ -15,7 +15,7 @@ public struct GraphQLSchemaCache: Sendable {
 
     /// The file that holds the schema of `url`.
     public func path(for url: String) -> String {
-        let digest = MessageDigest.hash(.sha256, data: Data(url.utf8)).map { String(format: "%02x", $0) }.joined()
+        let digest = MessageDigest.hash(.sha256, data: Data(url.utf8)).hexString
         return (directory as NSString).appendingPathComponent(digest + ".json")
     }
 

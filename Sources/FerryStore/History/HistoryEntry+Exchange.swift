@@ -117,6 +117,6 @@ extension HistoryEntry {
                 throw HistoryError.failed(operation: "read the response body", problem: "\(path): \(error.localizedDescription)")
             }
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return hasher.finalize().hexString
     }
 }
