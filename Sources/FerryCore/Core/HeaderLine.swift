@@ -32,8 +32,11 @@ public enum HeaderLine {
 
 extension String {
     func trimmingTrailingNewline() -> Substring {
-        var result = Substring(self)
-        while let last = result.last, last == "\n" || last == "\r" || last == "\r\n" { result = result.dropLast() }
-        return result
+        let utf8 = self.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex, case let before = utf8.index(before: end), utf8[before] == UInt8(ascii: "\n") || utf8[before] == UInt8(ascii: "\r") {
+            end = before
+        }
+        return Substring(unicodeScalars[..<end])
     }
 }

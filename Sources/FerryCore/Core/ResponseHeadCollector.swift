@@ -14,8 +14,9 @@ public struct ResponseHeadCollector: Sendable {
 
     public init() {}
 
-    /// Feeds one line (with or without its CRLF). `requestURL` is the URL the head answers.
-    public mutating func consume(line: String, requestURL: String) {
+    /// Feeds one line (with or without its CRLF). `requestURL` is the URL the head answers (asked
+    /// for on status lines only).
+    public mutating func consume(line: String, requestURL: @autoclosure () -> String) {
         if let newStatus = HeaderLine.parseStatus(line) {
             if isComplete, let previous = status {
                 let setCookies = headers.values(for: "Set-Cookie")
@@ -28,7 +29,7 @@ public struct ResponseHeadCollector: Sendable {
             }
             status = newStatus
             headers = HTTPHeaders()
-            currentURL = requestURL
+            currentURL = requestURL()
             isComplete = false
         } else if line.trimmingTrailingNewline().isEmpty {
             isComplete = true

@@ -9,24 +9,29 @@ public struct Template: Sendable, Equatable {
     public let pieces: [Piece]
 
     /// Splits `text`; a `{{` without a closing `}}`, or with an empty name, stays literal text.
+    /// Scans UTF-8 bytes (every request of a run renders a dozen templates).
     public init(_ text: String) {
         var pieces: [Piece] = []
         var literal = ""
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
-            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
-            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            literal += rest[..<open.lowerBound]
+        let utf8 = text.utf8
+        let scalars = text.unicodeScalars  // slices on scalar boundaries, never rounded to a Character's
+        var rest = utf8.startIndex
+        while let open = Self.find(UInt8(ascii: "{"), twiceIn: utf8, from: rest) {
+            let nameStart = utf8.index(open, offsetBy: 2)
+            guard let close = Self.find(UInt8(ascii: "}"), twiceIn: utf8, from: nameStart) else { break }
+            let name = Self.trimmingWhitespace(scalars[nameStart..<close])
+            let after = utf8.index(close, offsetBy: 2)
+            literal += Substring(scalars[rest..<open])
             if name.isEmpty || name.contains("{") {
-                literal += rest[open.lowerBound..<close.upperBound]
+                literal += Substring(scalars[open..<after])
             } else {
                 if !literal.isEmpty { pieces.append(.text(literal)) }
                 literal = ""
                 pieces.append(.variable(name))
             }
-            rest = rest[close.upperBound...]
+            rest = after
         }
-        literal += rest
+        literal += Substring(scalars[rest...])
         if !literal.isEmpty { pieces.append(.text(literal)) }
         self.pieces = pieces
     }
@@ -36,5 +41,24 @@ public struct Template: Sendable, Equatable {
         var seen: [String] = []
         for case .variable(let name) in pieces where !seen.contains(name) { seen.append(name) }
         return seen
+    }
+
+    /// Where `byte` first appears twice in a row at or after `start`.
+    private static func find(_ byte: UInt8, twiceIn utf8: String.UTF8View, from start: String.Index) -> String.Index? {
+        var index = start
+        while index < utf8.endIndex {
+            let next = utf8.index(after: index)
+            if utf8[index] == byte, next < utf8.endIndex, utf8[next] == byte { return index }
+            index = next
+        }
+        return nil
+    }
+
+    /// `scalars` without leading and trailing tabs and space separators (what Foundation calls `.whitespaces`).
+    private static func trimmingWhitespace(_ scalars: Substring.UnicodeScalarView) -> String {
+        func isWhitespace(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
+              let last = scalars.lastIndex(where: { !isWhitespace($0) }) else { return "" }
+        return String(Substring(scalars[first...last]))
     }
 }
