@@ -15,6 +15,16 @@ import Testing
         #expect(Template("{{a}}{{b}}{{a}}").variableNames == ["a", "b"])
     }
 
+    /// Names are trimmed of what Foundation calls whitespace (tabs, no-break and other spaces), and
+    /// text around them keeps every scalar, combining marks after a brace included.
+    @Test func templatesKeepEveryScalarAroundThePlaceholders() {
+        let name = "\t\u{00A0}\u{2003}id\u{3000} "
+        #expect(Template("{{\(name)}}").pieces == [.variable(name.trimmingCharacters(in: .whitespaces))])
+        #expect(Template("é{{x}}\u{301}ü{{ y}").pieces == [.text("é"), .variable("x"), .text("\u{301}ü{{ y}")])
+        #expect(Template("{{\u{301}x}}").pieces == [.variable("\u{301}x")])
+        #expect(Template("").pieces.isEmpty)
+    }
+
     @Test func variablesAndBuiltInsAreReplaced() throws {
         let resolver = resolver([Variable(name: "user", value: "ann")])
         #expect(try resolver.render("{{user}}-{{$timestamp}}-{{$randomInt}}", place: "url") == "ann-1700000000-42")
