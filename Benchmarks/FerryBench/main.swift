@@ -8,10 +8,21 @@ import Foundation
 //   ferry-bench download URL FILE        one download into FILE; prints seconds and peak RSS (MiB)
 //   ferry-bench parse FILE               parses a JSON file (memory-mapped) into a Document; prints
 //                                        seconds, MB/s, node count and peak RSS (MiB)
+//   ferry-bench parse FILE RUNS          reads FILE into memory once, then parses it RUNS times;
+//                                        prints wall seconds, thread CPU seconds and nodes per parse
+//                                        (the format of Benchmarks/simdjson-parse.cpp)
 //   ferry-bench foundation-parse FILE    Foundation's JSONSerialization on FILE (the reference for
 //                                        `ferry view --summary`); prints seconds, peak RSS (MiB), bytes
 //   ferry-bench collection-load DIR      loads the collection at DIR as `ferry collection list` does;
 //                                        prints seconds, requests and broken files
+
+/// This thread's CPU time in seconds: on a loaded machine, unlike wall time, it leaves out the
+/// time spent waiting for a core.
+func threadCPUSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
 
 /// Peak resident set size of this process in MiB, from /proc (VmHWM).
 func peakRSSMiB() -> Double {
@@ -26,7 +37,7 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
-let usage = "usage: ferry-bench gets URL COUNT | download URL FILE | parse FILE | foundation-parse FILE | collection-load DIR"
+let usage = "usage: ferry-bench gets URL COUNT | download URL FILE | parse FILE [RUNS] | foundation-parse FILE | collection-load DIR"
 let arguments = CommandLine.arguments
 let clock = ContinuousClock()
 do {
@@ -51,6 +62,14 @@ do {
         let document = try JSONParser.parse(bytes)
         let seconds = (clock.now - started) / .seconds(1)
         print(String(format: "%.4f %.1f %d %.1f", seconds, Double(bytes.count) / 1_000_000 / seconds, document.nodeCount, peakRSSMiB()))
+    case ("parse", 4):
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: arguments[2]))
+        for _ in 0..<(Int(arguments[3]) ?? 0) {
+            let started = clock.now, cpu = threadCPUSeconds()
+            let document = try JSONParser.parse(bytes)
+            let cpuSeconds = threadCPUSeconds() - cpu, seconds = (clock.now - started) / .seconds(1)
+            print(String(format: "%.6f %.6f %d", seconds, cpuSeconds, document.nodeCount))
+        }
     case ("foundation-parse", 3):
         let data = try Data(contentsOf: URL(fileURLWithPath: arguments[2]), options: .alwaysMapped)
         let started = clock.now

@@ -134,4 +134,75 @@ import Testing
         #expect(error.message == "control character U+001B in a string")
         #expect(error.excerpt == #"["\x1B[31m"]"#)
     }
+
+    // MARK: - Wide steps (JSONWords): every length and alignment, and the end of the input
+
+    /// Each piece that stops a string's eight-byte steps, put after 0–23 plain bytes, with the
+    /// string ending 0–9 bytes before the end of the input: the same value or the same error as
+    /// a byte-at-a-time reader finds.
+    @Test func stringsOfEveryLengthAndAlignment() throws {
+        let pieces: [(written: String, decoded: String)] = [
+            ("", ""), (#"\n"#, "\n"), (#"\""#, "\""), (#"\\"#, "\\"), (#"\u00e9"#, "é"), (#"\ud83d\ude80"#, "🚀"),
+            ("é", "é"), ("渡", "渡"), ("🚀", "🚀"), ("\u{7F}", "\u{7F}"), ("~", "~"),
+        ]
+        for plain in 0..<24 {
+            let prefix = String(repeating: "a", count: plain)
+            for piece in pieces {
+                for padding in 0..<10 {
+                    let text = "[\"\(prefix)\(piece.written)b\"" + String(repeating: " ", count: padding) + "]"
+                    let document = try parse(text)
+                    let string = try #require(document.child(of: document.root, at: 0))
+                    #expect(document.value(of: string) == prefix + piece.decoded + "b", "\(text.debugDescription)")
+                }
+            }
+            // A raw control character, an invalid UTF-8 byte, a truncated sequence and an
+            // unterminated string are each reported where they are.
+            let offset = 2 + plain
+            for (bad, message) in [([UInt8](arrayLiteral: 0x01), "control character U+0001 in a string"),
+                                   ([0xFF], "invalid UTF-8 byte 0xFF"), ([0xE6, 0xB8], "invalid UTF-8 sequence")] {
+                let error = try #require(failure(Array("[\"\(prefix)".utf8) + bad + Array("xxxxxxxxxx\"]".utf8)))
+                #expect(error.offset == offset && error.message == message, "\(plain) \(bad)")
+            }
+            let unterminated = try #require(failure("[\"\(prefix)"))
+            #expect(unterminated.offset == offset && unterminated.message == "unterminated string")
+        }
+    }
+
+    /// Runs of 1–20 digits in every part of a number, ended by each byte that may or may not
+    /// follow them (`/` and `:` are the bytes either side of the digits).
+    @Test func numbersOfEveryLength() throws {
+        for length in 1...20 {
+            let digits = String((0..<length).map { Character(String(($0 % 9) + 1)) })
+            for written in [digits, "-\(digits)", "0.\(digits)", "\(digits)e\(digits)", "-\(digits).\(digits)E-\(digits)"] {
+                for tail in ["", " ", ",1", "]"] {
+                    let text = tail == "" || tail == " " ? written + tail : "[\(written)\(tail)" + (tail == "]" ? "" : "]")
+                    let document = try parse(text)
+                    let number = document.kind(of: document.root) == .array ? try #require(document.child(of: document.root, at: 0)) : document.root
+                    #expect(document.value(of: number) == written, "\(text)")
+                }
+                for bad in ["/", ":", "a", "x"] {
+                    let error = try #require(failure("[\(written)\(bad)]"))
+                    #expect(error.offset == 1 + written.utf8.count, "\(written)\(bad)")
+                }
+            }
+            #expect(failure("[\(digits).]")?.message == "unexpected `]` in a number")
+            #expect(failure("\(digits)e")?.offset == length + 1)
+        }
+    }
+
+    /// Literals at the end of the input and cut short, compared four bytes at a time.
+    @Test func literalsAtTheEndAndCutShort() throws {
+        for word in ["true", "false", "null"] {
+            #expect(try parse(word).kind(of: NodeID(0)) == (word == "null" ? .null : .bool))
+            #expect(try parse("[\(word)]").nodeCount == 2)
+            for cut in 1..<word.count {
+                let error = try #require(failure(String(word.prefix(cut))))
+                #expect(error.offset == cut && error.message == "unexpected end of input")
+                let wrong = try #require(failure("[\(word.prefix(cut))x\(word.dropFirst(cut + 1))]"))
+                #expect(wrong.offset == 1 + cut && wrong.message == "unexpected `x`")
+            }
+        }
+        #expect(failure("[True]")?.offset == 1)
+        #expect(failure("[falsE]")?.offset == 5)
+    }
 }

@@ -48,11 +48,12 @@ final class NodeTable: @unchecked Sendable {
         @inline(__always)
         mutating func append(_ kind: UInt8, start: Int, link: Int) -> Int {
             if count == capacity { grow(to: capacity * 2) }
-            kinds[count] = kind
-            starts[count] = UInt32(truncatingIfNeeded: start)
-            links[count] = UInt32(truncatingIfNeeded: link)
-            count += 1
-            return count - 1
+            let index = count
+            kinds[index] = kind
+            starts[index] = UInt32(truncatingIfNeeded: start)
+            links[index] = UInt32(truncatingIfNeeded: link)
+            count = index &+ 1  // below capacity, so no overflow
+            return index
         }
 
         /// Appends the closing entry of the container opened at `opening`, and links the two.
@@ -60,7 +61,7 @@ final class NodeTable: @unchecked Sendable {
         mutating func close(_ opening: Int, at offset: Int) {
             let closing = append(NodeTable.closing, start: offset, link: opening)
             links[opening] = UInt32(truncatingIfNeeded: closing)
-            closingCount += 1
+            closingCount &+= 1
         }
 
         /// The finished table, its unused capacity given back.
@@ -71,6 +72,7 @@ final class NodeTable: @unchecked Sendable {
 
         func discard() { Self.release(kinds, starts, links) }
 
+        @inline(never)  // off the parsers' hot path
         private mutating func grow(to newCapacity: Int) {
             kinds = Self.reallocate(kinds, newCapacity)
             starts = Self.reallocate(starts, newCapacity)
@@ -84,8 +86,24 @@ final class NodeTable: @unchecked Sendable {
             free(links)
         }
 
+        /// Asks Linux to back a large column with 2 MiB pages (transparent huge pages, where the
+        /// system allows them on request): filling the table then costs one page fault per 2 MiB
+        /// instead of one per 4 KiB, which was a fifth of the parse time of a large body.
+        private static func adviseHugePages(_ block: UnsafeMutableRawPointer, _ size: Int) {
+            #if os(Linux)
+            let hugePage = 2 << 20
+            guard size >= 2 * hugePage else { return }
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            let start = (Int(bitPattern: block) + page - 1) & -page
+            let end = (Int(bitPattern: block) + size) & -page
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE)
+            #endif
+        }
+
         private static func reallocate<T>(_ pointer: UnsafeMutablePointer<T>?, _ count: Int) -> UnsafeMutablePointer<T> {
-            guard let raw = realloc(pointer, count * MemoryLayout<T>.stride) else { fatalError("out of memory for \(count) document nodes") }
+            let size = count * MemoryLayout<T>.stride
+            guard let raw = realloc(pointer, size) else { fatalError("out of memory for \(count) document nodes") }
+            adviseHugePages(raw, size)
             return raw.bindMemory(to: T.self, capacity: count)
         }
     }
