@@ -217,6 +217,7 @@ final class CurlTransfer: @unchecked Sendable {
         guard framingProblem == nil else { return 0 }
         if decodedEncoding != nil, sink.count + Int64(bytes.count) > request.options.decodedSizeLimit {
             decodedPastLimit = true
+            sink.dropPartial()
             return 0
         }
         guard sink.write(bytes) else { return 0 }

@@ -18,6 +18,8 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     var files: [String: HostileCase.Payload] = [:]
     /// `%DIR/out` holds "ORIGINAL" before the run; afterwards it must be as this says.
     var target: HostileCase.Target?
+    /// Whether `%DIR/out.ferry-partial` (kept for `-C`) must exist after the run; nil: either.
+    var partialKept: Bool?
     /// The server must not have been sent a byte (the input was refused first).
     var nothingSent = false
     /// Run on a terminal (a pseudo-terminal from `script`), where escapes must be shown inert.

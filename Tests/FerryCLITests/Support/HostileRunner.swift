@@ -46,6 +46,10 @@ enum HostileRunner {
             let actual = FileManager.default.contents(atPath: directory.file("out")).map { Array($0) }
             #expect(actual == expected, "the -o target holds \(actual?.count ?? -1) bytes, not \(expected.count)\n\(context)")
         }
+        if let partialKept = testCase.partialKept {
+            let exists = FileManager.default.fileExists(atPath: directory.file("out.ferry-partial"))
+            #expect(exists == partialKept, "out.ferry-partial \(exists ? "was" : "was not") kept\n\(context)")
+        }
         if testCase.nothingSent {
             #expect(served.connections == 0, "the server was connected to \(served.connections) times\n\(context)")
         }
