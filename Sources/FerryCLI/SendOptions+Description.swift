@@ -89,6 +89,7 @@ extension SendOptions {
         options.tls.pinnedPublicKey = given.tls.pinnedPublicKey ?? options.tls.pinnedPublicKey
         options.maxUploadRate = given.maxUploadRate ?? options.maxUploadRate
         options.maxDownloadRate = given.maxDownloadRate ?? options.maxDownloadRate
+        options.maxDecodedSize = given.maxDecodedSize ?? options.maxDecodedSize
     }
 
     /// The body `-d`, `--data-binary` or `-F` give, or nil when none is given. Text that is UTF-8 is

@@ -101,6 +101,9 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("no-decompress"), help: "Do not ask for or decode compressed bodies.")
     public var noDecompress = false
 
+    @Option(name: .customLong("max-decoded-size"), help: ArgumentHelp("Stop a compressed body that decodes to more than this (K, M, G suffixes; default 1G).", valueName: "size"))
+    public var maxDecodedSize: String?
+
     @Option(name: .customLong("limit-rate"), help: ArgumentHelp("Cap upload and download speed, in bytes per second (K, M, G suffixes).", valueName: "rate"))
     public var limitRate: String?
 
@@ -146,6 +149,12 @@ public struct SendOptions: ParsableArguments, Sendable {
         guard !(http11 && http2) else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--http1.1/--http2", problem: "choose one")) }
         options.httpVersion = http11 ? .http1_1 : http2 ? .http2 : .automatic
         options.decompress = !noDecompress
+        if let maxDecodedSize {
+            guard let size = RequestOptions.parseRate(maxDecodedSize) else {
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--max-decoded-size", problem: "expected a size in bytes, e.g. 500M or 4G"))
+            }
+            options.maxDecodedSize = size
+        }
         if let limitRate {
             guard let rate = RequestOptions.parseRate(limitRate) else {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "--limit-rate", problem: "expected bytes per second, e.g. 500K or 2M"))
@@ -164,6 +173,10 @@ public struct SendOptions: ParsableArguments, Sendable {
     }
 
     static func readFile(_ path: String) throws -> Data {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw FerryError.localFile(reason: .notARegularFile(path: path))
+        }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {

@@ -34,6 +34,12 @@ final class CurlTransfer: @unchecked Sendable {
     /// Per request written (each redirect hop): when its head went out, its answer's first byte and head end (uptime ns).
     private var hopMarks: [(sent: UInt64, firstByte: UInt64?, headEnd: UInt64?)] = []
     private var bodyFailure: (any Error & Sendable)?
+    /// The current response's Content-Encoding when libcurl decodes it, so its size is limited.
+    private var decodedEncoding: String?
+    /// The decoded body passed `RequestOptions.decodedSizeLimit` and the transfer was stopped.
+    private var decodedPastLimit = false
+    /// What makes the current response's framing unusable (differing `Content-Length`s); its body is refused.
+    private var framingProblem: String?
     private var lastProgressReport: UInt64 = 0
     private var uploadThrottle: RateThrottle?
     private var downloadThrottle: RateThrottle?
@@ -208,6 +214,12 @@ final class CurlTransfer: @unchecked Sendable {
             }
             downloadThrottle!.consume(bytes.count, now: now)
         }
+        guard framingProblem == nil else { return 0 }
+        if decodedEncoding != nil, sink.count + Int64(bytes.count) > request.options.decodedSizeLimit {
+            decodedPastLimit = true
+            sink.dropPartial()
+            return 0
+        }
         guard sink.write(bytes) else { return 0 }
         if streaming { observer?.responseBodyArrived(bytes, time: sinceEnqueued(DispatchTime.now().uptimeNanoseconds)) }
         return bytes.count
@@ -225,7 +237,15 @@ final class CurlTransfer: @unchecked Sendable {
         let hopsBefore = heads.redirects.count
         heads.consume(line: line, requestURL: info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString)
         if heads.redirects.count > hopsBefore { sink.reset() }
-        if line == "\r\n" || line == "\n", let status = heads.status { sink.headArrived(status: status.code, headers: heads.headers) }
+        if line == "\r\n" || line == "\n", let status = heads.status {
+            sink.headArrived(status: status.code, headers: heads.headers)
+            let lengths = Set(heads.headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
+                .map { $0.trimmingCharacters(in: .whitespaces) })
+            framingProblem = lengths.count > 1 && !heads.headers.contains("Transfer-Encoding")
+                ? "the response has differing Content-Length headers (\(lengths.sorted().joined(separator: ", "))), so where its body ends is unknown" : nil
+            let encoding = heads.headers["Content-Encoding"]?.trimmingCharacters(in: .whitespaces) ?? ""
+            decodedEncoding = request.options.decompress && !encoding.isEmpty && encoding.lowercased() != "identity" ? encoding : nil
+        }
         if let observer, line == "\r\n" || line == "\n", let status = heads.status {
             streaming = observer.responseHeadArrived(status, headers: heads.headers, time: sinceEnqueued(now))
         }
@@ -309,6 +329,10 @@ final class CurlTransfer: @unchecked Sendable {
     /// Called by the loop when libcurl reports the transfer done; builds the outcome from what was observed.
     func outcome(of code: CURLcode) -> Result<Response, FerryError> {
         closeRequestWriting()
+        if let framingProblem { return .failure(headFailure(code: code, framingProblem)) }
+        if code == CURLE_OK, let hop = hopMarks.last, hop.firstByte != nil, hop.headEnd == nil {
+            return .failure(headFailure(code: code, "the server closed the connection in the middle of the response head"))
+        }
         guard code == CURLE_OK else { return .failure(failure(for: code)) }
         do {
             let body = try sink.finish()
@@ -333,9 +357,15 @@ final class CurlTransfer: @unchecked Sendable {
 
     private func failure(for code: CURLcode) -> FerryError {
         if code == CURLE_WRITE_ERROR, let sinkFailure = sink.failure { return sinkFailure }
+        if code == CURLE_WRITE_ERROR, decodedPastLimit, let decodedEncoding { return decodedTooLarge(encoding: decodedEncoding) }
         var reason = CurlFailureMapping.reason(
             code: code, detail: String(cString: errorBuffer), osErrno: infoLong(CURLINFO_OS_ERRNO),
             bytesReceived: sink.count, expectedLength: code == CURLE_PARTIAL_FILE ? heads.contentLength : nil)
+        if code == CURLE_OPERATION_TIMEDOUT { reason.phase = timeoutPhase }
+        if code == CURLE_OUT_OF_MEMORY, let hop = hopMarks.last, hop.headEnd == nil {
+            // libcurl 7.88 says "out of memory" for a header line past its 100 KB limit.
+            return headFailure(code: code, "a line of the response head is longer than libcurl accepts (100 KB)")
+        }
         if let bodyFailure {
             // The request body could not be read: a local file or multipart problem is reported as itself.
             if let ferryError = bodyFailure as? FerryError {
@@ -349,6 +379,32 @@ final class CurlTransfer: @unchecked Sendable {
         }
         if code == CURLE_ABORTED_BY_CALLBACK || isCancelled { return .explicitlyCancelled }
         return .transportFailed(reason: reason)
+    }
+
+    /// A response whose head could not be used, in the words of `detail`.
+    private func headFailure(code: CURLcode, _ detail: String) -> FerryError {
+        .transportFailed(reason: .init(kind: .receiveFailed, code: Int(code.rawValue), codeText: String(cString: curl_easy_strerror(code)),
+                                       detail: detail, bytesReceived: sink.count))
+    }
+
+    /// The failure for a compressed body that decoded past the limit: what it was, the limit, and the ways on.
+    private func decodedTooLarge(encoding: String) -> FerryError {
+        let limit = RequestOptions.sizeText(request.options.decodedSizeLimit)
+        let wire = infoOffset(CURLINFO_SIZE_DOWNLOAD_T)
+        return .transportFailed(reason: .init(
+            kind: .decodedBodyTooLarge, code: Int(CURLE_WRITE_ERROR.rawValue), codeText: "stopped by Ferry",
+            detail: "the \(encoding)-encoded body decodes to more than \(limit) (from \(wire) bytes received); "
+                + "--max-decoded-size raises the limit, --no-decompress keeps the raw bytes",
+            bytesReceived: sink.count))
+    }
+
+    /// Where the exchange stood when it timed out: no request sent yet, a request body still going
+    /// out, no complete response head, or the body.
+    private var timeoutPhase: FerryError.TransportFailureReason.Phase {
+        guard let hop = hopMarks.last else { return .connecting }
+        guard hop.headEnd == nil else { return .receivingBody }
+        if hop.firstByte == nil, let length = bodySource?.length, infoOffset(CURLINFO_SIZE_UPLOAD_T) < length { return .sendingRequest }
+        return .waitingForHead
     }
 
     private func makeResponse(body: ResponseBody) -> Response {

@@ -184,6 +184,9 @@ final class ResponseBodySink {
         try? PartialDownload(status: status, headers: headers).write(for: resolved)
     }
 
+    /// The body is not worth continuing (a compression bomb): a failure removes its partial file.
+    func dropPartial() { keepsPartial = false }
+
     /// Abandons a failed exchange: closes the file, and removes it (with its record) unless it holds
     /// the start of a successful download, or is a partial file kept from before.
     func discard() {

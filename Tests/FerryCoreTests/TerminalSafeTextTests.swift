@@ -9,6 +9,12 @@ import Testing
         #expect(!safe.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
     }
 
+    @Test func bidirectionalOverridesBecomeVisible() {
+        // "txt.exe" written backwards by a right-to-left override would read as "exe.txt".
+        #expect(TerminalSafeText.escaping("a\u{202E}exe.txt\u{2066}b\u{2069}") == "a\\u{202E}exe.txt\\u{2066}b\\u{2069}")
+        #expect(TerminalSafeText.escaping("שלום عربي") == "שלום عربي")
+    }
+
     @Test func wideAndCombiningCharactersPassThrough() {
         #expect(TerminalSafeText.escaping("渡し船 ⛴ é") == "渡し船 ⛴ é")
     }

@@ -65,7 +65,8 @@ extension FerryError.TransportFailureReason {
         if !detail.isEmpty { details.append(.init("detail", detail)) }
         if bytesReceived > 0 || expectedLength != nil { details.append(.init("received", "\(bytesReceived) bytes")) }
         if let expectedLength { details.append(.init("expected", "\(expectedLength) bytes")) }
-        return ErrorLink(stage: "transport", reason: kind.rawValue, message: kind.message, details: details)
+        let message = phase.map { "\(kind.message) while \($0.text)" } ?? kind.message
+        return ErrorLink(stage: "transport", reason: kind.rawValue, message: message, details: details)
     }
 }
 
@@ -88,6 +89,7 @@ extension FerryError.TransportFailureReason.Kind {
         case .connectionClosedMidBody: "the server closed the connection in the middle of the body"
         case .contentLengthMismatch: "the body was shorter than its Content-Length"
         case .badContentEncoding: "the compressed body could not be decoded"
+        case .decodedBodyTooLarge: "the compressed body decodes to more than the limit (a compression bomb?)"
         case .http2Error: "the HTTP/2 stream failed"
         case .emptyReply: "the server closed the connection without a response"
         case .aborted: "the transfer was stopped"
@@ -108,6 +110,18 @@ extension FerryError.LocalFileReason {
         case .changedWhileReading(let path, let expected, let actual):
             ErrorLink(stage: "file", reason: "changedWhileReading", message: "the file changed size while it was being sent",
                       details: [.init("path", path), .init("expected", "\(expected) bytes"), .init("read", "\(actual) bytes")])
+        }
+    }
+}
+
+extension FerryError.TransportFailureReason.Phase {
+    /// The phase in the words of "timed out while …".
+    var text: String {
+        switch self {
+        case .connecting: "connecting"
+        case .sendingRequest: "sending the request"
+        case .waitingForHead: "waiting for the response head"
+        case .receivingBody: "receiving the body"
         }
     }
 }

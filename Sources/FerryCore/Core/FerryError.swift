@@ -43,7 +43,12 @@ public indirect enum FerryError: Error, Sendable {
             case invalidURL, unsupportedProtocol, hostNotFound, connectionRefused, connectionFailed
             case tlsHandshakeFailed, certificateRejected, publicKeyPinMismatch
             case timedOut, tooManyRedirects, sendFailed, receiveFailed, connectionClosedMidBody
-            case contentLengthMismatch, badContentEncoding, http2Error, emptyReply, aborted, other
+            case contentLengthMismatch, badContentEncoding, decodedBodyTooLarge, http2Error, emptyReply, aborted, other
+        }
+
+        /// Where an exchange stands, to say which part a timeout cut off.
+        public enum Phase: String, Sendable, Codable {
+            case connecting, sendingRequest, waitingForHead, receivingBody
         }
 
         public var kind: Kind
@@ -55,6 +60,8 @@ public indirect enum FerryError: Error, Sendable {
         /// Response bytes received before the failure, and the announced length when there was one.
         public var bytesReceived: Int64
         public var expectedLength: Int64?
+        /// For a timeout: what the exchange was doing when time ran out.
+        public var phase: Phase?
         /// A failure of Ferry's own code that made the transport stop (a body stream that threw…).
         public var underlying: (any Error & Sendable)?
 

@@ -32,6 +32,10 @@ public struct Request: Sendable {
     public static func parseURL(_ string: String) throws -> URL {
         let trimmed = string.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "the URL is empty")) }
+        if let control = trimmed.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
+            let shown = "\\x" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 2, with: "0")
+            throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it contains the control character \(shown) (no header injection); percent-encode it"))
+        }
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
             throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it is not a valid URL (spaces and some characters must be percent-encoded)"))
         }

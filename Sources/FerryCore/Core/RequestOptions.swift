@@ -13,6 +13,9 @@ public struct RequestOptions: Sendable, Hashable, Codable {
     public var httpVersion: HTTPVersionPreference = .automatic
     /// Ask for compressed bodies (gzip, deflate, br where available) and decode them.
     public var decompress = true
+    /// The most bytes a compressed body may decode to before the transfer stops (a compression
+    /// bomb); nil for `defaultMaxDecodedSize`.
+    public var maxDecodedSize: Int64?
     /// Bytes per second the upload and the download may not exceed (AF's bandwidth throttling,
     /// done by libcurl's own rate limits); nil for no limit.
     public var maxUploadRate: Int64?
@@ -33,6 +36,20 @@ public struct RequestOptions: Sendable, Hashable, Codable {
 }
 
 extension RequestOptions {
+    /// 1 GiB: far past any body a person reads, small enough that a bomb stops in seconds.
+    public static let defaultMaxDecodedSize: Int64 = 1 << 30
+
+    /// The limit in force on a decoded body.
+    public var decodedSizeLimit: Int64 { maxDecodedSize ?? Self.defaultMaxDecodedSize }
+
+    /// `bytes` in the largest binary unit that divides it: `1 GiB`, `10 MiB`, `1500 bytes`.
+    public static func sizeText(_ bytes: Int64) -> String {
+        for (unit, size) in [("GiB", Int64(1) << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] where bytes >= size && bytes % size == 0 {
+            return "\(bytes / size) \(unit)"
+        }
+        return "\(bytes) bytes"
+    }
+
     /// Parses a curl-style rate: bytes per second with an optional K, M or G suffix (powers of 1024).
     public static func parseRate(_ text: String) -> Int64? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).uppercased()

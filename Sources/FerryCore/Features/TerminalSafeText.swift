@@ -1,8 +1,9 @@
 /// Makes untrusted text safe to show on a terminal: control characters and escape sequences
 /// become visible escapes (`\x1B`, `\r`), so a response can never drive the terminal.
 public enum TerminalSafeText {
-    /// Escapes C0 controls (but newline and tab), DEL and C1 controls. Invalid UTF-8 was already
-    /// replaced by U+FFFD when the text was decoded.
+    /// Escapes C0 controls (but newline and tab), DEL, C1 controls and the bidirectional embeddings,
+    /// overrides and isolates (`\u{202E}`), which can make text read backwards. Invalid UTF-8 was
+    /// already replaced by U+FFFD when the text was decoded.
     public static func escaping(_ text: String) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -14,6 +15,8 @@ public enum TerminalSafeText {
                 result += "\\r"
             case 0x00..<0x20, 0x7F, 0x80..<0xA0:
                 result += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2, with: "0")
+            case 0x202A...0x202E, 0x2066...0x2069:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default:
                 result.unicodeScalars.append(scalar)
             }

@@ -65,8 +65,18 @@ extension HistoryEntry {
         contentType = response?.headers["Content-Type"]
         effectiveURL = response.map { clean($0.effectiveURL) }
         remoteAddress = response?.remoteAddress
-        timeline = response?.timeline
-        redirects = response?.redirects ?? []
+        timeline = (response?.timeline).map { timeline in
+            var cleaned = timeline
+            cleaned.hops = timeline.hops.map { hop in
+                var hop = hop
+                hop.url = clean(hop.url)
+                return hop
+            }
+            return cleaned
+        }
+        redirects = (response?.redirects ?? []).map { hop in
+            RedirectHop(url: clean(hop.url), status: hop.status, location: clean(hop.location), setCookies: hop.setCookies?.map(clean))
+        }
         errorChain = error.map { error in
             let chain = ErrorChain(error)
             let shown = redaction.redact(chain)

@@ -1,0 +1,215 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A raw TCP server on 127.0.0.1 that plays one scripted behaviour on every connection: plain POSIX
+/// sockets on threads of its own, so it can send what no HTTP library would (resets mid-head, lying
+/// lengths, 10,000 headers, escape sequences, a body at one byte a second). It counts connections
+/// and request bytes, so a test can check that nothing was sent.
+public final class HostileServer: @unchecked Sendable {
+    /// What the server does with one accepted connection; the connection is closed when it returns.
+    public typealias Behaviour = @Sendable (HostileConnection) -> Void
+
+    public let port: Int
+    /// `http://127.0.0.1:PORT`.
+    public var url: String { "http://127.0.0.1:\(port)" }
+    private let listener: Int32
+    private let behaviour: Behaviour
+    private let lock = NSLock()
+    private var accepted = 0
+    private var received = 0
+    private var stopped = false
+    private var open: [HostileConnection] = []
+
+    /// Starts listening (`backlog` queued connections) and accepting on a thread of its own;
+    /// `accepting: false` listens but never accepts (a full queue makes connects time out).
+    public init(backlog: Int32 = 64, accepting: Bool = true, _ behaviour: @escaping Behaviour) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, backlog) == 0 else {
+            close(fd)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &address) {
+            _ = $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        listener = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+        self.behaviour = behaviour
+        if accepting { Thread { [self] in acceptLoop() }.start() }
+    }
+
+    deinit { stop() }
+
+    /// Connections accepted so far.
+    public var connections: Int { lock.withLock { accepted } }
+    /// Request bytes read on all connections so far.
+    public var bytesReceived: Int { lock.withLock { received } }
+
+    /// Stops accepting and shuts every open connection (their behaviours then end).
+    public func stop() {
+        let connections: [HostileConnection]? = lock.withLock {
+            guard !stopped else { return nil }
+            stopped = true
+            return open
+        }
+        guard let connections else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        for connection in connections { connection.shut() }
+    }
+
+    func count(received bytes: Int) { lock.withLock { received += bytes } }
+
+    private func acceptLoop() {
+        while true {
+            let fd = accept(listener, nil, nil)
+            if fd < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            let connection = HostileConnection(fd: fd, server: self)
+            let admitted = lock.withLock {
+                guard !stopped else { return false }
+                accepted += 1
+                open.append(connection)
+                return true
+            }
+            guard admitted else {
+                close(fd)
+                return
+            }
+            Thread { [self] in
+                behaviour(connection)
+                connection.finish()
+                lock.withLock { open.removeAll { $0 === connection } }
+            }.start()
+        }
+    }
+}
+
+/// One accepted connection, driven by a `HostileServer.Behaviour` on its own thread.
+public final class HostileConnection: @unchecked Sendable {
+    private let fd: Int32
+    private weak var server: HostileServer?
+    private let lock = NSLock()
+    private var closed = false
+
+    init(fd: Int32, server: HostileServer) {
+        self.fd = fd
+        self.server = server
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Reads one request head (to the blank line) with its body when it announces a
+    /// `Content-Length`; nil when the peer closed first or 10 s passed.
+    @discardableResult
+    public func readRequest() -> String? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if let end = bytes.firstRange(of: [13, 10, 13, 10]) {
+                let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self)
+                var left = Self.contentLength(head) - (bytes.count - end.upperBound)
+                while left > 0 {
+                    let got = recv(fd, &chunk, min(chunk.count, left), 0)
+                    guard got > 0 else { return head }
+                    server?.count(received: got)
+                    left -= got
+                }
+                return head
+            }
+            let got = recv(fd, &chunk, chunk.count, 0)
+            guard got > 0 else { return nil }
+            server?.count(received: got)
+            bytes += chunk[0..<got]
+        }
+    }
+
+    private static func contentLength(_ head: String) -> Int {
+        for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
+            return Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+        }
+        return 0
+    }
+
+    /// Sends bytes; false once the peer is gone.
+    @discardableResult
+    public func send(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent < 0, errno == EINTR { continue }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    @discardableResult
+    public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+
+    /// Sends `bytes` one at a time, `interval` apart, until all are sent or the peer is gone.
+    public func dribble(_ bytes: [UInt8], every interval: TimeInterval) {
+        for byte in bytes {
+            guard send([byte]) else { return }
+            guard !waitForClose(timeout: interval) else { return }
+        }
+    }
+
+    /// Waits until the peer closes (true) or `timeout` passes (false), discarding what it sends.
+    @discardableResult
+    public func waitForClose(timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while Date() < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(max(1, min(200, deadline.timeIntervalSinceNow * 1000))))
+            if ready > 0 {
+                let got = recv(fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
+                if got == 0 || (got < 0 && errno != EAGAIN && errno != EINTR) { return true }
+            }
+            if lock.withLock({ closed }) { return true }
+        }
+        return false
+    }
+
+    /// Closes with a TCP reset (SO_LINGER 0) instead of a FIN.
+    public func reset() {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        finish()
+    }
+
+    /// Shuts the socket so a behaviour blocked on it returns (the server is stopping).
+    func shut() {
+        lock.withLock {
+            closed = true
+            if !released { shutdown(fd, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    /// Closes the socket once.
+    func finish() {
+        let first = lock.withLock {
+            defer { released = true; closed = true }
+            return !released
+        }
+        if first { close(fd) }
+    }
+
+    /// The descriptor was closed (after `closed`, which only says the behaviour should stop).
+    private var released = false
+}
