@@ -1,4 +1,5 @@
 import FerryCore
+import FerryDigest
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -12,6 +13,9 @@ import Glibc
 /// A download whose answer was a success keeps its partial file and its `PartialDownload` record
 /// when it breaks off (Ctrl-C, a reset connection), so `-C` can continue it; continuing appends
 /// only once a `206` for the right byte arrives.
+///
+/// A fresh body is hashed (SHA-256) as it is written, for the history: a second pass over a large
+/// download would cost as much as a third of the download again.
 final class ResponseBodySink {
     private let destination: ResponseDestination
     /// How a `.file` or `.continuing` destination is written.
@@ -32,6 +36,9 @@ final class ResponseBodySink {
     /// Continuing: the server said the kept bytes are the whole file (a 416 for `bytes */offset`).
     private var alreadyComplete = false
     private(set) var count: Int64 = 0
+    /// The running SHA-256 of the body, for every destination but a continued file (whose body
+    /// includes bytes kept from before).
+    private var hasher = MessageDigest(.sha256)
     /// The first write failure, reported in place of the transport's generic write error.
     private(set) var failure: FerryError?
 
@@ -115,6 +122,7 @@ final class ResponseBodySink {
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == nil else { return false }
         count += Int64(bytes.count)
+        hasher.update(bufferPointer: bytes)
         if diverted {
             memory.append(contentsOf: bytes)
             return true
@@ -140,6 +148,7 @@ final class ResponseBodySink {
     /// Drops what was received so far (the body of a redirect that was followed).
     func reset() {
         count = 0
+        hasher = MessageDigest(.sha256)
         memory = Data()
         keepsPartial = false
         if resumeOffset != nil {
@@ -207,7 +216,7 @@ final class ResponseBodySink {
         }
         if diverted { return finishDiverted() }
         guard descriptor >= 0, let filePath else {
-            return ResponseBody(storage: .memory(memory), count: count)
+            return ResponseBody(storage: .memory(memory), count: count, sha256: digest)
         }
         // No fsync: the rename makes the file appear whole or not at all for any process crash or
         // kill; surviving power loss is not worth doubling the time of large downloads.
@@ -220,10 +229,10 @@ final class ResponseBodySink {
             }
             self.filePath = nil
             unlink(PartialDownload.recordPath(for: resolved))
-            return ResponseBody(storage: .saved(path: path), count: count)
+            return ResponseBody(storage: .saved(path: path), count: count, sha256: resumeOffset == nil ? digest : nil)
         default:
             self.filePath = nil  // the SpoolFile owns it now
-            return ResponseBody(storage: .spooled(SpoolFile(path: filePath)), count: count)
+            return ResponseBody(storage: .spooled(SpoolFile(path: filePath)), count: count, sha256: digest)
         }
     }
 
@@ -241,8 +250,11 @@ final class ResponseBodySink {
             }
         }
         filePath = nil
-        return ResponseBody(storage: .memory(memory), count: count)
+        return ResponseBody(storage: .memory(memory), count: count, sha256: digest)
     }
+
+    /// The hex SHA-256 of what was written since the last reset.
+    private var digest: String { hasher.finalize().map { String(format: "%02x", $0) }.joined() }
 
     private func openFile(at path: String, reportingAs reported: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
