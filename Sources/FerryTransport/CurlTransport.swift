@@ -5,8 +5,13 @@ import Foundation
 /// so transfers run concurrently and share connections and a cookie jar.
 public final class CurlTransport: Transport {
     private let loop = CurlMultiLoop()
+    /// Each response body is hashed as it arrives (`ResponseBody.sha256`), for the history.
+    private let hashesBodies: Bool
 
-    public init() {}
+    /// A transport; `hashesBodies: false` when no history records its exchanges (`--no-history`).
+    public init(hashesBodies: Bool = true) {
+        self.hashesBodies = hashesBodies
+    }
 
     deinit { loop.stop() }
 
@@ -19,8 +24,8 @@ public final class CurlTransport: Transport {
                      progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)?) async throws -> Response {
         try request.validate()
         if Task.isCancelled { throw FerryError.explicitlyCancelled }
-        let transfer = try CurlTransfer(request: request.authenticated(), destination: destination, share: loop.share, handles: loop.handles,
-                                        progress: progress, observer: observer)
+        let transfer = try CurlTransfer(request: request.authenticated(), destination: destination, hashesBody: hashesBodies,
+                                        share: loop.share, handles: loop.handles, progress: progress, observer: observer)
         let loop = self.loop
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

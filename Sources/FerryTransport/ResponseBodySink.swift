@@ -37,17 +37,19 @@ final class ResponseBodySink {
     private var alreadyComplete = false
     private(set) var count: Int64 = 0
     /// The running SHA-256 of the body, for every destination but a continued file (whose body
-    /// includes bytes kept from before).
-    private var hasher = MessageDigest(.sha256)
+    /// includes bytes kept from before); nil when not asked for.
+    private var hasher: MessageDigest?
     /// The first write failure, reported in place of the transport's generic write error.
     private(set) var failure: FerryError?
 
     /// Prepares the sink; for `.file` it creates the partial file (or opens the device) now, so an
     /// unwritable target fails before anything is sent. Opening a FIFO waits for its reader, as curl does.
     /// For `.continuing` it opens the kept partial file, or copies the first `offset` bytes of the
-    /// target into a new one; a device or FIFO cannot be continued.
-    init(destination: ResponseDestination) throws {
+    /// target into a new one; a device or FIFO cannot be continued. With `hashes`, the body's SHA-256
+    /// is computed as it is written.
+    init(destination: ResponseDestination, hashes: Bool = true) throws {
         self.destination = destination
+        if hashes { hasher = MessageDigest(.sha256) }
         let path: String
         switch destination {
         case .automatic:
@@ -122,7 +124,7 @@ final class ResponseBodySink {
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == nil else { return false }
         count += Int64(bytes.count)
-        hasher.update(bufferPointer: bytes)
+        hasher?.update(bufferPointer: bytes)
         if diverted {
             memory.append(contentsOf: bytes)
             return true
@@ -148,7 +150,7 @@ final class ResponseBodySink {
     /// Drops what was received so far (the body of a redirect that was followed).
     func reset() {
         count = 0
-        hasher = MessageDigest(.sha256)
+        if hasher != nil { hasher = MessageDigest(.sha256) }
         memory = Data()
         keepsPartial = false
         if resumeOffset != nil {
@@ -253,8 +255,8 @@ final class ResponseBodySink {
         return ResponseBody(storage: .memory(memory), count: count, sha256: digest)
     }
 
-    /// The hex SHA-256 of what was written since the last reset.
-    private var digest: String { hasher.finalize().map { String(format: "%02x", $0) }.joined() }
+    /// The hex SHA-256 of what was written since the last reset, when it is being computed.
+    private var digest: String? { hasher.map { $0.finalize().map { String(format: "%02x", $0) }.joined() } }
 
     private func openFile(at path: String, reportingAs reported: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
