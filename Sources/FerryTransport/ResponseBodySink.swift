@@ -1,5 +1,4 @@
 import FerryCore
-import FerryDigest
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -14,8 +13,8 @@ import Glibc
 /// when it breaks off (Ctrl-C, a reset connection), so `-C` can continue it; continuing appends
 /// only once a `206` for the right byte arrives.
 ///
-/// A fresh body is hashed (SHA-256) as it is written, for the history: a second pass over a large
-/// download would cost as much as a third of the download again.
+/// A fresh body is hashed (SHA-256) as it is written, for the history, on a queue of its own
+/// (`BackgroundDigest`): a second pass over a large download would cost half the download again.
 final class ResponseBodySink {
     private let destination: ResponseDestination
     /// How a `.file` or `.continuing` destination is written.
@@ -38,7 +37,7 @@ final class ResponseBodySink {
     private(set) var count: Int64 = 0
     /// The running SHA-256 of the body, for every destination but a continued file (whose body
     /// includes bytes kept from before); nil when not asked for.
-    private var hasher: MessageDigest?
+    private var hasher: BackgroundDigest?
     /// The first write failure, reported in place of the transport's generic write error.
     private(set) var failure: FerryError?
 
@@ -49,7 +48,7 @@ final class ResponseBodySink {
     /// is computed as it is written.
     init(destination: ResponseDestination, hashes: Bool = true) throws {
         self.destination = destination
-        if hashes { hasher = MessageDigest(.sha256) }
+        if hashes { hasher = BackgroundDigest() }
         let path: String
         switch destination {
         case .automatic:
@@ -124,7 +123,7 @@ final class ResponseBodySink {
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == nil else { return false }
         count += Int64(bytes.count)
-        hasher?.update(bufferPointer: bytes)
+        hasher?.update(bytes)
         if diverted {
             memory.append(contentsOf: bytes)
             return true
@@ -150,7 +149,7 @@ final class ResponseBodySink {
     /// Drops what was received so far (the body of a redirect that was followed).
     func reset() {
         count = 0
-        if hasher != nil { hasher = MessageDigest(.sha256) }
+        if hasher != nil { hasher = BackgroundDigest() }
         memory = Data()
         keepsPartial = false
         if resumeOffset != nil {
@@ -256,7 +255,7 @@ final class ResponseBodySink {
     }
 
     /// The hex SHA-256 of what was written since the last reset, when it is being computed.
-    private var digest: String? { hasher.map { $0.finalize().map { String(format: "%02x", $0) }.joined() } }
+    private var digest: String? { hasher?.finalize() }
 
     private func openFile(at path: String, reportingAs reported: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
