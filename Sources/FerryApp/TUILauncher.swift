@@ -44,6 +44,7 @@ public enum TUILauncher {
     public static func view(_ response: Response, title: String, path: String?, theme themeName: String?,
                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
         let summary = ResponseSummary(response, accept: nil)
+        Thread { summary.raw.prepare() }.start()  // the Raw tab's lines, beside the first screen
         return open(try CursesTerminal(environment: environment, keysFromTerminal: true), theme: themeName, environment: environment) { size, keymap, theme in
             var state = AppState.viewer(summary, title: title, width: size.width, height: size.height, keymap: keymap, theme: theme)
             if let path { state.reveal(path: path) }
@@ -57,6 +58,7 @@ public enum TUILauncher {
     private static func open(_ terminal: any Terminal, theme themeName: String?, environment: [String: String],
                              workspace: CollectionWorkspace? = nil, cookieCollection: String? = nil,
                              state makeState: ((width: Int, height: Int), Keymap, Theme) -> AppState) -> Int32 {
+        let ready = ContinuousClock.now  // for `ferry view`, the body is parsed: the trace times the first screen from here
         let config = StoreLocations(environment: environment).configDirectory
         let settings = Settings.load(path: (config as NSString).appendingPathComponent("config.yaml"))
         let loader = ThemeLoader(userDirectory: (config as NSString).appendingPathComponent("themes"))
@@ -72,7 +74,7 @@ public enum TUILauncher {
             let home = environment["HOME"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "\u{0}"
             state.notice = problems.map { $0.description.replacingOccurrences(of: home, with: "~/") }.joined(separator: "; ") + " (using the default)"
         }
-        return TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), tracePath: environment["FERRY_TRACE_FILE"],
+        return TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), tracePath: environment["FERRY_TRACE_FILE"], ready: ready,
                    recorder: HistoryRecorder(locations: StoreLocations(environment: environment)), themes: loader,
                    workspace: workspace, historyBrowser: HistoryBrowser(locations: StoreLocations(environment: environment)),
                    schemaCache: GraphQLSchemaCache(locations: StoreLocations(environment: environment)),

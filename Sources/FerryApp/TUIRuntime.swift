@@ -45,7 +45,7 @@ final class TUIRuntime {
     /// The token sources made so far, by environment ("" for none).
     private var tokenSources: [String: OAuth2TokenSource] = [:]
 
-    init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?,
+    init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?, ready: ContinuousClock.Instant = .now,
          recorder: HistoryRecorder? = nil, themes: ThemeLoader? = nil, workspace: CollectionWorkspace? = nil,
          historyBrowser: HistoryBrowser? = nil, schemaCache: GraphQLSchemaCache? = nil, cookies: CookieJarStore,
          oauth2Files: (@Sendable (String?) -> OAuth2TokenFile)? = nil, browser: SystemBrowser = SystemBrowser(environment: [:])) {
@@ -60,7 +60,7 @@ final class TUIRuntime {
         self.cookies = cookies
         self.oauth2Files = oauth2Files
         self.browser = browser
-        trace = FrameTrace(path: tracePath)
+        trace = FrameTrace(path: tracePath, ready: ready)
     }
 
     /// Runs until the user quits, a signal asks to or the terminal goes away; the terminal is restored
@@ -86,7 +86,9 @@ final class TUIRuntime {
                 if case .key = event { trace.keyReceived() }
                 messages.append(event)
             }
-            messages += inbox.drain()
+            let arrived = inbox.drain()
+            if arrived.contains(where: { if case .responseArrived = $0 { true } else { false } }) { trace.responseReceived() }
+            messages += arrived
             checkFiles()
             if case .sending(let id, let progress, _) = state.exchange, let started = sendStarted[id], ContinuousClock.now - lastTick > .milliseconds(100) {
                 lastTick = .now
@@ -299,6 +301,7 @@ final class TUIRuntime {
     }
 
     private func send(_ outgoing: OutgoingRequest, id: Int) {
+        trace.requestSent()
         var request = outgoing.resolved.request
         let cookies = self.cookies
         let environment = outgoing.environment
@@ -341,6 +344,7 @@ final class TUIRuntime {
                 }
                 let summary = TUIRuntime.summary(of: response, accept: accept, expectations: expectations, checks: checks, redaction: &redaction)
                 inbox.post(.responseArrived(id: id, summary))
+                summary.raw.prepare()  // the Raw tab's lines, after the tree is on its way
                 if let schemaEndpoint { inbox.post(TUIRuntime.schemaLoaded(from: response, endpoint: schemaEndpoint, cache: schemaCache)) }
                 outcome = (response, nil)
             } catch {

@@ -18,7 +18,8 @@ struct SendCommand: AsyncCommand {
     @OptionGroup(title: "Request files and collections") var collectionOptions: CollectionOptions
 
     func execute() async throws {
-        let status = await Self.exchange(options, responseOptions: responseOptions, collection: collectionOptions, session: sessionOptions)
+        let status = await Self.exchange(options, responseOptions: responseOptions, collection: collectionOptions, session: sessionOptions,
+                                         transport: CurlTransport(hashesBodies: !options.noHistory))
         if status != .success { throw status.exitCode }
     }
 

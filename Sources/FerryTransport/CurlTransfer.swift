@@ -59,7 +59,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Builds and configures the easy handle. Throws before anything is sent when the body or the
     /// destination cannot be used.
-    init(request: Request, destination: ResponseDestination, share: UnsafeMutableRawPointer, handles: CurlHandlePool,
+    init(request: Request, destination: ResponseDestination, hashesBody: Bool = true, share: UnsafeMutableRawPointer, handles: CurlHandlePool,
          progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)? = nil) throws {
         guard let handle = handles.take() else {
             throw FerryError.transportFailed(reason: .init(kind: .other, code: Int(CURLE_FAILED_INIT.rawValue),
@@ -73,7 +73,7 @@ final class CurlTransfer: @unchecked Sendable {
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         do {
             self.bodySource = try request.body.makeSource()
-            self.sink = try ResponseBodySink(destination: destination)
+            self.sink = try ResponseBodySink(destination: destination, hashes: hashesBody)
         } catch {
             handles.give(handle)
             errorBuffer.deallocate()

@@ -8,11 +8,15 @@ public final class CurlTransport: Transport {
     /// Runs a task's jobs on this transport's curl thread: prefer it for a task that sends one
     /// request after another (`withTaskExecutorPreference`), so it does not hop threads per request.
     public let executor: any TaskExecutor
+    /// Each response body is hashed as it arrives (`ResponseBody.sha256`), for the history.
+    private let hashesBodies: Bool
 
-    public init() {
+    /// A transport; `hashesBodies: false` when no history records its exchanges (`--no-history`).
+    public init(hashesBodies: Bool = true) {
         let loop = CurlMultiLoop()
         self.loop = loop
         executor = CurlLoopExecutor(loop: loop)
+        self.hashesBodies = hashesBodies
     }
 
     deinit { loop.stop() }
@@ -26,8 +30,8 @@ public final class CurlTransport: Transport {
                      progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)?) async throws -> Response {
         try request.validate()
         if Task.isCancelled { throw FerryError.explicitlyCancelled }
-        let transfer = try CurlTransfer(request: request.authenticated(), destination: destination, share: loop.share, handles: loop.handles,
-                                        progress: progress, observer: observer)
+        let transfer = try CurlTransfer(request: request.authenticated(), destination: destination, hashesBody: hashesBodies,
+                                        share: loop.share, handles: loop.handles, progress: progress, observer: observer)
         let loop = self.loop
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

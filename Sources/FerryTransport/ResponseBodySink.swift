@@ -12,6 +12,9 @@ import Glibc
 /// A download whose answer was a success keeps its partial file and its `PartialDownload` record
 /// when it breaks off (Ctrl-C, a reset connection), so `-C` can continue it; continuing appends
 /// only once a `206` for the right byte arrives.
+///
+/// A fresh body is hashed (SHA-256) as it is written, for the history, on a queue of its own
+/// (`BackgroundDigest`): a second pass over a large download would cost half the download again.
 final class ResponseBodySink {
     private let destination: ResponseDestination
     /// How a `.file` or `.continuing` destination is written.
@@ -32,15 +35,20 @@ final class ResponseBodySink {
     /// Continuing: the server said the kept bytes are the whole file (a 416 for `bytes */offset`).
     private var alreadyComplete = false
     private(set) var count: Int64 = 0
+    /// The running SHA-256 of the body, for every destination but a continued file (whose body
+    /// includes bytes kept from before); nil when not asked for.
+    private var hasher: BackgroundDigest?
     /// The first write failure, reported in place of the transport's generic write error.
     private(set) var failure: FerryError?
 
     /// Prepares the sink; for `.file` it creates the partial file (or opens the device) now, so an
     /// unwritable target fails before anything is sent. Opening a FIFO waits for its reader, as curl does.
     /// For `.continuing` it opens the kept partial file, or copies the first `offset` bytes of the
-    /// target into a new one; a device or FIFO cannot be continued.
-    init(destination: ResponseDestination) throws {
+    /// target into a new one; a device or FIFO cannot be continued. With `hashes`, the body's SHA-256
+    /// is computed as it is written.
+    init(destination: ResponseDestination, hashes: Bool = true) throws {
         self.destination = destination
+        if hashes { hasher = BackgroundDigest() }
         let path: String
         switch destination {
         case .automatic:
@@ -115,6 +123,7 @@ final class ResponseBodySink {
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == nil else { return false }
         count += Int64(bytes.count)
+        hasher?.update(bytes)
         if diverted {
             memory.append(contentsOf: bytes)
             return true
@@ -140,6 +149,7 @@ final class ResponseBodySink {
     /// Drops what was received so far (the body of a redirect that was followed).
     func reset() {
         count = 0
+        if hasher != nil { hasher = BackgroundDigest() }
         memory = Data()
         keepsPartial = false
         if resumeOffset != nil {
@@ -210,7 +220,7 @@ final class ResponseBodySink {
         }
         if diverted { return finishDiverted() }
         guard descriptor >= 0, let filePath else {
-            return ResponseBody(storage: .memory(memory), count: count)
+            return ResponseBody(storage: .memory(memory), count: count, sha256: digest)
         }
         // No fsync: the rename makes the file appear whole or not at all for any process crash or
         // kill; surviving power loss is not worth doubling the time of large downloads.
@@ -223,10 +233,10 @@ final class ResponseBodySink {
             }
             self.filePath = nil
             unlink(PartialDownload.recordPath(for: resolved))
-            return ResponseBody(storage: .saved(path: path), count: count)
+            return ResponseBody(storage: .saved(path: path), count: count, sha256: resumeOffset == nil ? digest : nil)
         default:
             self.filePath = nil  // the SpoolFile owns it now
-            return ResponseBody(storage: .spooled(SpoolFile(path: filePath)), count: count)
+            return ResponseBody(storage: .spooled(SpoolFile(path: filePath)), count: count, sha256: digest)
         }
     }
 
@@ -244,8 +254,11 @@ final class ResponseBodySink {
             }
         }
         filePath = nil
-        return ResponseBody(storage: .memory(memory), count: count)
+        return ResponseBody(storage: .memory(memory), count: count, sha256: digest)
     }
+
+    /// The hex SHA-256 of what was written since the last reset, when it is being computed.
+    private var digest: String? { hasher?.finalize() }
 
     private func openFile(at path: String, reportingAs reported: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

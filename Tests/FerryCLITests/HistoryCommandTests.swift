@@ -270,6 +270,35 @@ import Testing
         return outcomes
     }
 
+    /// The hash recorded for a body is `sha256sum`'s of the bytes: a download to `-o`, a body kept in a
+    /// temporary file, a small one kept in memory, and one that came after a redirect (whose own body
+    /// is not part of it); the bodies come from `curl` for the ones Ferry keeps no file of.
+    @Test func recordedHashIsSha256sumOfTheBody() async throws {
+        let home = try Home()
+        try await withDemoServer { server in
+            let download = home.directory.file("download.bin")
+            let urls = ["\(server.baseURL)/bytes/3000000?seed=7", "\(server.baseURL)/bytes/9000000?seed=8",
+                        "\(server.baseURL)/bytes/100?seed=9", "\(server.baseURL)/redirect-to?url=/bytes/70000%3Fseed%3D10"]
+            #expect(await home.run(["send", urls[0], "-o", download]).status == 0)
+            for url in urls.dropFirst() { #expect(await home.run(["send", url]).status == 0) }
+            let entries = try HistoryStore(path: home.database).entries(HistoryQuery(limit: 10))
+            let recorded = Dictionary(entries.map { ($0.url, $0.responseBodySHA256) }) { first, _ in first }
+            #expect(recorded[urls[0]] == (try await sha256sum(file: download)))
+            for url in urls.dropFirst() {
+                let curled = home.directory.file("curl.bin")
+                #expect(await ChildProcess.run("/usr/bin/curl", ["-sL", "-o", curled, url]).status == 0)
+                #expect(recorded[url] == (try await sha256sum(file: curled)), "\(url)")
+            }
+        }
+    }
+
+    /// The `sha256sum` program's hash of a file.
+    private func sha256sum(file: String) async throws -> String? {
+        let outcome = await ChildProcess.run("/usr/bin/sha256sum", [file])
+        try #require(outcome.status == 0, "\(outcome.stderr)")
+        return outcome.text.split(separator: " ").first.map { String($0) }
+    }
+
     @Test func killedMidWriteLeavesAnIntactHistory() async throws {
         let home = try Home()
         try await withDemoServer { server in

@@ -8,9 +8,6 @@ import Testing
 /// by hand feeds the next request (log in, then call), results show ✓/✗ in the Errors tab and beside
 /// each Expect line, and a line that does not read is refused with the reason.
 @Suite struct ExpectTabTests {
-    /// The layout with the sidebar hidden.
-    private let layout = ScreenLayout(width: 120, height: 34)
-
     /// Opens `checks/name` from the sidebar's filter, found by `query`, sends it, and hides the sidebar.
     private func send(_ name: String, query: String, in tui: InProcessTUI, until text: String) async throws {
         tui.press(.control("b"), .character("/"), .control("u"))
@@ -24,16 +21,18 @@ import Testing
     }
 
     /// Focuses a pane (`3` request, `4` response) and steps its tabs until `tab` is the active one.
+    /// The pane's top border is found on the screen (the request pane takes the rows its tab needs).
     @discardableResult
-    private func show(_ tab: String, focusing key: Character, row: Int, in tui: InProcessTUI) async throws -> StyledScreen {
+    private func show(_ tab: String, focusing key: Character, in tui: InProcessTUI) async throws -> StyledScreen {
+        let active = { (screen: StyledScreen) in screen.runs(.tabActive, row: screen.row(containing: "┌ \(key) ") ?? 0) }
         tui.press(.character(key))
         for _ in 0..<8 {
-            let before = tui.screen.runs(.tabActive, row: row)
+            let before = active(tui.screen)
             if before == [" \(tab) "] { return tui.screen }
             tui.press(.character("l"))
-            try await tui.waitForScreen { $0.runs(.tabActive, row: row) != before }
+            try await tui.waitForScreen { active($0) != before }
         }
-        return try await tui.waitForScreen { $0.runs(.tabActive, row: row) == [" \(tab) "] }
+        return try await tui.waitForScreen { active($0) == [" \(tab) "] }
     }
 
     @Test func logInCaptureTheTokenThenCallWithItAndSeeTheChecks() async throws {
@@ -46,7 +45,7 @@ import Testing
             try await tui.waitForScreen { $0.text.contains("env demo") && $0.text.contains("checks/") }
 
             try await send("login", query: "log in", in: tui, until: "captured {{token}}")
-            var screen = try await show("Errors", focusing: "4", row: layout.responsePane.y, in: tui)
+            var screen = try await show("Errors", focusing: "4", in: tui)
             #expect(screen.text.contains("Checks  all passed"), "\(screen)")
             #expect(screen.text.contains("✓ captured {{token}}  (secret)"), "\(screen)")
             #expect(screen.text.contains("✓ $.token length > 20"), "\(screen)")
@@ -54,12 +53,12 @@ import Testing
 
             // /me answers 200 only with the token captured by hand from the log-in.
             try await send("me", query: "with the captured", in: tui, until: "200 OK")
-            screen = try await show("Errors", focusing: "4", row: layout.responsePane.y, in: tui)
+            screen = try await show("Errors", focusing: "4", in: tui)
             #expect(screen.text.contains("Checks  all passed"), "\(screen)")
             #expect(screen.text.contains("✓ $.user == \"ferry\""), "\(screen)")
 
             // The Expect tab lists the same checks, marked by the last response.
-            screen = try await show("Expect", focusing: "3", row: layout.requestPane.y, in: tui)
+            screen = try await show("Expect", focusing: "3", in: tui)
             #expect(screen.text.contains("✓ status == 200"), "\(screen)")
             #expect(screen.text.contains("✓ $.authenticated == true"), "\(screen)")
 

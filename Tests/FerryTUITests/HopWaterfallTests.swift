@@ -16,7 +16,7 @@ import Testing
         for _ in 0..<4 { _ = state.update(.key(.character("l"))) }
         #expect(state.response.tab == .timeline)
         let canvas = Screen.render(state)
-        let pane = ScreenLayout(width: 60, height: 30).responseBody
+        let pane = state.layout.responseBody
         let text = (pane.y..<pane.maxY).map { canvas.text(row: $0) }.joined(separator: "\n")
         #expect(text.contains(HopSnapshots.hops), "\n\(text)")
     }

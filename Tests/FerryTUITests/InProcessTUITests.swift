@@ -27,7 +27,9 @@ import Testing
             // Down, open, down: the selection moves one row at a time.
             tui.press(.character("C"), .enter)
             screen = try await tui.waitForScreen { $0.text.contains("▸ slideshow: {9}") }
-            let tree = layout.responseBody
+            // The response pane's top border is on the screen: the request pane takes the rows its tab needs.
+            let top = try #require(screen.row(containing: "┌ 4 "), "\(screen)")
+            let tree = Rect(x: layout.responseBody.x, y: top + 1, width: layout.responseBody.width, height: layout.responseBody.height)
             #expect(screen.marked(Rect(x: tree.x, y: tree.y, width: tree.width, height: 2), .selection) == """
                 ▾ ⟦$⟧: ⟦{1}⟧
                   ▸ slideshow: {9}
@@ -91,12 +93,34 @@ import Testing
             try await tui.waitForScreen { $0.text.contains("200 OK") }
             tui.press(.character("4"), .character("l"), .character("l"), .character("l"))
             let screen = try await tui.waitForScreen { $0.text.contains("Request as sent") }
-            #expect(screen.runs(.tabActive, row: layout.responsePane.y) == [" Headers "], "\(screen.marked(row: layout.responsePane.y, .tabActive))")
+            let top = try #require(screen.row(containing: "┌ 4 "), "\(screen)")
+            #expect(screen.runs(.tabActive, row: top) == [" Headers "], "\(screen.marked(row: top, .tabActive))")
             #expect(screen.text.contains("Authorization: Basic {{secret}}"), "\(screen)")
             #expect(screen.text.contains("GET /basic-auth/ferry/{{password}} HTTP/1.1"), "\(screen)")
             #expect(try await tui.quit() == 0)
         }
         #expect(!leaked.isSet, "a painted frame held the password or the encoded credentials")
+    }
+
+    /// The request pane takes the rows its content needs: a request with one header leaves the
+    /// response pane most of a 40-row screen (it had 23 rows of it, the request pane 14).
+    @Test func oneHeaderLeavesTheResponsePaneMostOfTheScreen() async throws {
+        try await withDemoServer { server in
+            let home = try TemporaryDirectory()
+            let tui = InProcessTUI(home: home, width: 100, height: 40)
+            defer { tui.hangUp() }
+            try await tui.waitForScreen { $0.text.contains("Nothing sent yet") }
+            tui.type("\(server.baseURL)/json")
+            // A new request has one header, Accept: */*, in its Headers tab.
+            try await tui.waitForScreen { $0.text.contains("[x] Accept: */*") }
+            tui.press(.enter)
+            let screen = try await tui.waitForScreen { $0.text.contains("200 OK") && $0.text.contains("slideshow") }
+            let response = try #require(screen.row(containing: "┌ 4  Tree"), "\(screen)")
+            let status = ScreenLayout(width: 100, height: 40).statusLine.y
+            #expect(status - response >= 30, "the response pane has \(status - response) rows:\n\(screen)")
+            #expect(screen.row(containing: "[x] Accept: */*").map { $0 < response } == true, "\(screen)")
+            #expect(try await tui.quit() == 0)
+        }
     }
 
     /// The bundled example collection, `ferry demo`'s.

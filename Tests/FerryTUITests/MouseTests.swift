@@ -10,7 +10,7 @@ import Testing
 
     @Test func clicksFocusThePaneUnderThemAndPickTabs() {
         var state = Fixtures.state(width: 80, height: 24, answered: false)
-        let layout = ScreenLayout(width: 80, height: 24)
+        let layout = state.layout
         #expect(state.focus == .url)
         click(2, 0, in: &state)
         #expect(state.focus == .method)
@@ -35,7 +35,7 @@ import Testing
     @Test func clicksSelectRows() {
         var state = Fixtures.state(width: 80, height: 24, answered: false)
         state.editor.headers += [HeaderRow(name: "A", value: "1"), HeaderRow(name: "B", value: "2")]
-        let inner = ScreenLayout(width: 80, height: 24).requestBody
+        let inner = state.layout.requestBody
         click(inner.x + 3, inner.y + 2, in: &state)
         #expect(state.focus == .request)
         #expect(state.editor.headerSelection == 2)
@@ -49,7 +49,7 @@ import Testing
         var state = Fixtures.state(width: 80, height: 24, answered: true, response: summary)
         #expect(state.response.tab == .raw)
         _ = state.update(.key(.character("2")))
-        let inner = ScreenLayout(width: 80, height: 24).responseBody
+        let inner = state.layout.responseBody
         _ = state.update(.mouse(MouseEvent(.wheelDown, x: 10, y: inner.y + 1)))
         #expect(state.focus == .url)
         #expect(state.response.scroll[.raw] == 3)

@@ -72,12 +72,12 @@ import Testing
             ┌ 3  Params │ Headers │ Body │ Multipart │ Options │ Expect┐
             │[x] text title=Holiday                                    │
             │[x] file photo=@/nonexistent/beach.jpg;type=image/jpeg    │
-            │                                                          │
             │✗ multipart-encoding: a file part does not exist (path: /n│
             └──────────────────────────────────────────────────────────┘
+            ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
             """)
         press(.character(" "), in: &state)
-        #expect(rows(state, 5...5) == """
+        #expect(rows(state, 4...4) == """
             │Content-Length: 143 bytes (x shows the body)              │
             """)
     }
@@ -94,17 +94,17 @@ import Testing
             │[┌ Command palette: type to filter, Enter runs, Esc closes │────────────────┐ │
             │ │> dark                                                                    │ │
             │ │theme: ferry-dark        switch to this theme                             │ │
-            │ │theme: solarized-dark    switch to this theme                             │ │
-            │ └──────────────────────────────────────────────────────────────────────────┘ │
-            │                                                                              │
-            └──────────────────────────────────────────────────────────────────────────────┘
-            ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────────────────────────┐
+            └─│theme: solarized-dark    switch to this theme                             │─┘
+            ┌ └──────────────────────────────────────────────────────────────────────────┘─┐
             │Nothing sent yet. To start:                                                   │
             │  · type a URL and press Enter (or Ctrl-R)                                    │
             │  · paste a curl command into the URL field                                   │
             │  · open a request of the collection (Ctrl-B)                                 │
             │  · try the examples: ferry demo                                              │
             │  · F1 lists every key                                                        │
+            │                                                                              │
+            │                                                                              │
+            │                                                                              │
             │                                                                              │
             │                                                                              │
             │                                                                              │

@@ -39,7 +39,7 @@ import Testing
 
     private func pane(_ state: AppState) -> (canvas: Canvas, rect: Rect, text: String) {
         let canvas = Screen.render(state)
-        let rect = ScreenLayout(width: state.width, height: state.height).responsePane
+        let rect = state.layout.responsePane
         return (canvas, rect, (rect.y..<rect.maxY).map { canvas.text(row: $0) }.joined(separator: "\n"))
     }
 
@@ -226,6 +226,9 @@ enum HexSnapshots {
 │00000010  22 41 64 61 22 2c 22 74  61 67 73 22 3a 5b 22 78  |"Ada","tags":["x|│
 │00000020  22 2c 22 79 22 5d 7d 2c  22 6f 6b 22 3a 74 72 75  |","y"]},"ok":tru|│
 │00000030  65 7d                                             |e}|              │
+│                                                                              │
+│                                                                              │
+│                                                                              │
 │                                                                              │
 │                                                                              │
 │                                                                              │

@@ -19,7 +19,7 @@ import Testing
         for expected in [Snapshots.hex, Snapshots.headers, Snapshots.errors, Snapshots.timeline] {
             _ = state.update(.key(.character("l")))
             let canvas = Screen.render(state)
-            let pane = ScreenLayout(width: state.width, height: state.height).responsePane.y
+            let pane = state.layout.responsePane.y
             let actual = (pane..<canvas.height).map { canvas.text(row: $0) }.joined(separator: "\n")
             #expect(actual == expected, "\n\(actual)")
         }
@@ -39,16 +39,18 @@ import Testing
 
     @Test func layoutAtSeveralSizes() {
         for (width, height) in [(60, 20), (80, 24), (120, 40), (250, 70)] {
-            let layout = ScreenLayout(width: width, height: height)
+            let state = Fixtures.state(width: width, height: height, answered: true)
+            let layout = state.layout
             #expect(layout.requestLine == Rect(x: 0, y: 0, width: width, height: 1))
             #expect(layout.requestPane.y == 1)
-            #expect(layout.requestPane.height >= 6)
+            #expect(layout.requestPane.height >= ScreenLayout.minimumRequestRows + 2)
+            #expect(layout.requestPane.height <= ScreenLayout(width: width, height: height).requestPane.height)
             #expect(layout.responsePane.y == layout.requestPane.maxY)
             #expect(layout.responsePane.maxY == height - 2)
             #expect(layout.responsePane.height > layout.requestPane.height)
             #expect(layout.statusLine == Rect(x: 0, y: height - 2, width: width, height: 1))
             #expect(layout.footer == Rect(x: 0, y: height - 1, width: width, height: 1))
-            let canvas = Screen.render(Fixtures.state(width: width, height: height, answered: true))
+            let canvas = Screen.render(state)
             #expect(canvas.text(row: layout.responsePane.y).hasPrefix("┌ 4  Tree │ Raw │"))
             #expect(canvas.text(row: layout.responsePane.y).hasSuffix("┐"))
         }
@@ -104,16 +106,17 @@ import Testing
         summary.bodyTruncated = true
         _ = state.update(.responseArrived(id: 1, summary))  // the focus moves to the response
         _ = state.update(.key(.character("l")))
+        let body = state.layout.responseBody
         var canvas = Screen.render(state)
-        #expect(canvas.text(row: 8) == "│0123456789012345678901234567890123456789012345678901234567│")
-        #expect(canvas.text(row: 9) == "│line 1                                                    │")
+        #expect(canvas.text(row: body.y) == "│0123456789012345678901234567890123456789012345678901234567│")
+        #expect(canvas.text(row: body.y + 1) == "│line 1                                                    │")
         _ = state.update(.key(.character("w")))
         canvas = Screen.render(state)
-        #expect(canvas.text(row: 9) == "│890123456789012345678901234567890123456789                │")
-        #expect(canvas.text(row: 17).hasSuffix(" 1-9/33 wrap ┘"))
+        #expect(canvas.text(row: body.y + 1) == "│890123456789012345678901234567890123456789                │")
+        #expect(canvas.text(row: body.maxY).hasSuffix(" 1-\(body.height)/33 wrap ┘"))
         _ = state.update(.key(.character("G")))
         canvas = Screen.render(state)
-        #expect(canvas.text(row: 16) == "│(showing the first 1.0 MiB of 2.0 MiB)                    │")
+        #expect(canvas.text(row: body.maxY - 1) == "│(showing the first 1.0 MiB of 2.0 MiB)                    │")
     }
 
     @Test func statusLineWhileSending() {
@@ -132,7 +135,7 @@ import Testing
         _ = state.update(.requestFailed(id: 1, ErrorChain(FerryError.transportFailed(reason: .init(kind: .connectionRefused, code: 7, codeText: "Couldn't connect to server", detail: ""))), elapsed: 0.25))
         let canvas = Screen.render(state)
         #expect(state.response.tab == .errors)
-        #expect(canvas.text(row: 10).contains("1 transport  connectionRefused"))
+        #expect(canvas.text(row: state.layout.responseBody.y).contains("1 transport  connectionRefused"))
         #expect(canvas.text(row: 22).hasPrefix(" ✗ "))
         #expect(canvas.text(row: 22).contains("after 0.2s") || canvas.text(row: 22).contains("after 0.3s"))
     }
@@ -143,7 +146,6 @@ enum Snapshots {
          GET ▾   │ http://127.0.0.1:8080/status/404  │ ⏎ send
         ┌ 3  Params │ Headers │ Body │ Multipart │ Options │ Expect┐
         │[x] Accept: */*                                           │
-        │                                                          │
         │                                                          │
         │                                                          │
         └──────────────────────────────────────────────────────────┘
@@ -157,6 +159,7 @@ enum Snapshots {
         │                                                          │
         │                                                          │
         │                                                          │
+        │                                                          │
         └──────────────────────────────────────────────────────────┘
          Ready.
          ctrl-r send  f1 help  tab pane
@@ -167,12 +170,12 @@ enum Snapshots {
         │[x] Accept: */*                                           │
         │                                                          │
         │                                                          │
-        │                                                          │
         └──────────────────────────────────────────────────────────┘
         ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
         │<html>                                                    │
         │    not 中文 found \x1B[31m                               │
         │ÿ</html>�                                                 │
+        │                                                          │
         │                                                          │
         │                                                          │
         │                                                          │
@@ -194,6 +197,7 @@ enum Snapshots {
         │                                                          │
         │                                                          │
         │                                                          │
+        │                                                          │
         └──────────────────────────────────────────────────────────┘
          404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:8080
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
@@ -207,6 +211,7 @@ enum Snapshots {
         │Request as sent  GET /status/404 HTTP/1.1                 │
         │Host: 127.0.0.1:8080                                      │
         │Accept: application/json                                  │
+        │                                                          │
         │                                                          │
         │                                                          │
         └──────────────────────────────────────────────────────────┘
@@ -224,6 +229,7 @@ enum Snapshots {
         │    received: text/html                                   │
         │    acceptable: application/json                          │
         │                                                          │
+        │                                                          │
         └──────────────────────────────────────────────────────────┘
          404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:8080
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
@@ -239,6 +245,7 @@ enum Snapshots {
         │receive   ▕                            ███████▏    0.8 ms │
         │serialize ▕                                   ▏    0.0 ms │
         │total                                              4.0 ms │
+        │                                                          │
         └──────────────────────────────────────────────────────────┘
          404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:8080
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
@@ -249,12 +256,12 @@ enum Snapshots {
         │[│Everywhere                                                                │ │
         │ │  ctrl-r     send the request                                             │ │
         │ │  esc        cancel the request in flight, close help, stop editing       │ │
-        │ │  ctrl-c     quit Ferry                                                   │ │
-        │ │  f1         show or hide this help                                       │ │
-        │ │  tab        focus the next pane                                          │ │
-        └─│  shift-tab  focus the previous pane                                      │─┘
-        ┌ │  ctrl-z     suspend Ferry (resume with fg)                               │─┐
-        │N│  f2         load the next prepared request (ferry demo)                  │ │
+        └─│  ctrl-c     quit Ferry                                                   │─┘
+        ┌ │  f1         show or hide this help                                       │─┐
+        │N│  tab        focus the next pane                                          │ │
+        │ │  shift-tab  focus the previous pane                                      │ │
+        │ │  ctrl-z     suspend Ferry (resume with fg)                               │ │
+        │ │  f2         load the next prepared request (ferry demo)                  │ │
         │ │  f3         load the previous prepared request                           │ │
         │ │  up         move up / scroll up                                          │ │
         │ │  down       move down / scroll down                                      │ │

@@ -22,7 +22,7 @@ import Testing
 
     private func pane(_ state: AppState) -> String {
         let canvas = Screen.render(state)
-        let layout = ScreenLayout(width: state.width, height: state.height)
+        let layout = state.layout
         return (layout.responsePane.y..<layout.responsePane.maxY).map { canvas.text(row: $0) }.joined(separator: "\n")
     }
 
@@ -34,8 +34,8 @@ import Testing
         #expect(roomy.exchange.summary!.tree.rows.map(\.depth) == [0, 1, 2, 2, 3, 3, 1], "every level fits 60×20")
         #expect(roomy.focus == .response, "after a send the focus is on the response")
         let cramped = Fixtures.state(width: 60, height: 14, answered: true, response: summary)
-        #expect(ScreenLayout(width: 60, height: 14).responseBody.height == 3)
-        #expect(cramped.exchange.summary!.tree.rows.map(\.depth) == [0, 1, 1], "the user's two members would not fit 3 rows")
+        #expect(cramped.layout.responseBody.height == 4)
+        #expect(cramped.exchange.summary!.tree.rows.map(\.depth) == [0, 1, 1], "the user's two members would not fit 4 rows")
     }
 
     @Test func collapseAllGoesBackToTheRoot() throws {
@@ -103,6 +103,7 @@ enum TreeSnapshots {
 │                                                          │
 │                                                          │
 │                                                          │
+│                                                          │
 └─ $ ──────────────────────────────────────────────────────┘
 """#
     static let expanded = #"""
@@ -114,6 +115,7 @@ enum TreeSnapshots {
 │        [0]: x                                            │
 │        [1]: y                                            │
 │    ok: true                                              │
+│                                                          │
 │                                                          │
 │                                                          │
 └─ $.user.tags ────────────────────────────────────────────┘

@@ -220,6 +220,6 @@ import Testing
     func summary() -> ResponseSummary {
         ResponseSummary(status: 200, reason: "OK", httpVersion: "HTTP/1.1", size: 2, remoteAddress: "127.0.0.1:1", effectiveURL: "http://h/",
                         headers: ["Content-Type": "text/plain"], sent: nil, timeline: Timeline(start: .now), redirectCount: 0,
-                        bodyLines: ["ok"], bodyTruncated: false, validation: nil)
+                        raw: RawText(lines: ["ok"]), bodyTruncated: false, validation: nil)
     }
 }

@@ -15,10 +15,14 @@ public struct ResponseBody: Sendable {
 
     public let storage: Storage
     public let count: Int64
+    /// Lower-case hex SHA-256 of the body's bytes, when it was computed as they arrived (so the
+    /// history need not read a large body a second time); nil when not known.
+    public let sha256: String?
 
-    public init(storage: Storage, count: Int64) {
+    public init(storage: Storage, count: Int64, sha256: String? = nil) {
         self.storage = storage
         self.count = count
+        self.sha256 = sha256
     }
 
     public static let empty = ResponseBody(storage: .memory(Data()), count: 0)

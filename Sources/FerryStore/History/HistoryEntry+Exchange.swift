@@ -111,10 +111,12 @@ extension HistoryEntry {
         return (bytes.prefix(limit), source.length ?? (truncated ? nil : Int64(bytes.count)), truncated)
     }
 
-    /// Lower-case hex SHA-256 of the whole body, reading a file-backed body in pieces; nil for a body
-    /// delivered to a device or FIFO, which cannot be read back.
+    /// Lower-case hex SHA-256 of the whole body: the one the transport computed as the bytes arrived,
+    /// else read back (a file-backed body in pieces); nil for a body delivered to a device or FIFO,
+    /// which cannot be read back.
     private static func sha256(of body: ResponseBody) throws -> String? {
         if case .delivered = body.storage { return nil }
+        if let known = body.sha256 { return known }
         var hasher = MessageDigest(.sha256)
         if case .memory(let data) = body.storage {
             hasher.update(data: data)

@@ -10,7 +10,7 @@ extension ResponseSummary {
         return ResponseSummary(status: response.status, reason: response.displayReason, httpVersion: response.httpVersion, size: response.body.count,
                                remoteAddress: response.remoteAddress, effectiveURL: response.effectiveURL, headers: response.headers,
                                sent: response.sent, timeline: response.timeline, redirectCount: 0,
-                               bodyLines: lines(of: prefix, total: response.body.count, type: nil), bodyTruncated: Int64(prefix.count) < response.body.count,
+                               raw: RawText(bytes: prefix, total: response.body.count, type: nil), bodyTruncated: Int64(prefix.count) < response.body.count,
                                validation: nil, tree: DocumentTree(note: "A WebSocket: its messages are in the Events tab; Raw shows them as JSON Lines."),
                                bytes: BodyBytes(ByteSource(data: prefix)))
     }

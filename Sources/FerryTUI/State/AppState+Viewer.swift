@@ -17,12 +17,6 @@ extension AppState {
         return !events.isShown ? ResponseTab.allCases.filter { $0 != .events } : ResponseTab.allCases
     }
 
-    /// Where each part of the screen goes for this state.
-    public var layout: ScreenLayout {
-        ScreenLayout(width: width, height: height, viewer: viewerTitle != nil, sidebarWidth: isSidebarShown ? Sidebar.width : 0,
-                     zoom: isZoomed && (focus == .request || focus == .response) ? focus : nil)
-    }
-
     /// Moves to the response tab `offset` places away among those shown.
     mutating func cycleResponseTab(by offset: Int) {
         let tabs = responseTabs

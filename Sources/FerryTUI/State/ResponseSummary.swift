@@ -13,8 +13,14 @@ public struct ResponseSummary: Hashable, Sendable {
     public var sent: SentRequest?
     public var timeline: Timeline
     public var redirectCount: Int
-    /// The body's text lines (terminal-safe, tabs expanded), or a description when it is not text.
-    public var bodyLines: [String]
+    /// The body's text lines (terminal-safe, tabs expanded), or a description when it is not text:
+    /// made when first needed, off the UI thread for a response (`RawText`).
+    public var raw: RawText
+    /// The Raw tab's lines (`raw`'s).
+    public var bodyLines: [String] {
+        get { raw.lines }
+        set { raw = RawText(lines: newValue) }
+    }
     /// True when `bodyLines` hold only the first `previewLimit` bytes.
     public var bodyTruncated: Bool
     /// What validation found (status class, and content type against the request's `Accept`).
@@ -32,7 +38,7 @@ public struct ResponseSummary: Hashable, Sendable {
     public static let previewLimit = 1 << 20
 
     public init(status: Int, reason: String, httpVersion: String, size: Int64, remoteAddress: String?, effectiveURL: String,
-                headers: HTTPHeaders, sent: SentRequest?, timeline: Timeline, redirectCount: Int, bodyLines: [String], bodyTruncated: Bool, validation: ErrorChain?,
+                headers: HTTPHeaders, sent: SentRequest?, timeline: Timeline, redirectCount: Int, raw: RawText, bodyTruncated: Bool, validation: ErrorChain?,
                 tree: DocumentTree = DocumentTree(note: "No document."), bytes: BodyBytes? = nil) {
         self.status = status
         self.reason = reason
@@ -44,14 +50,14 @@ public struct ResponseSummary: Hashable, Sendable {
         self.sent = sent
         self.timeline = timeline
         self.redirectCount = redirectCount
-        self.bodyLines = bodyLines
+        self.raw = raw
         self.bodyTruncated = bodyTruncated
         self.validation = validation
         self.tree = tree
         self.bytes = bytes
     }
 
-    /// Reads the body's first `previewLimit` bytes for Raw, and evaluates the response once against
+    /// Reads the body's first `previewLimit` bytes for Raw (their lines are made later: `raw`), and evaluates the response once against
     /// `expectations` (content types from `accept`, the request's Accept header, unless they name
     /// their own; an unnamed serializer is `auto`): the serializer's document is the Tree tab's, its
     /// errors the Errors tab's; then the request's `checks`. A stream the user stopped is cut where
@@ -66,7 +72,7 @@ public struct ResponseSummary: Hashable, Sendable {
         self.init(status: response.status, reason: response.displayReason, httpVersion: response.httpVersion, size: response.body.count,
                   remoteAddress: response.remoteAddress, effectiveURL: response.effectiveURL, headers: response.headers, sent: response.sent,
                   timeline: evaluation.response.timeline, redirectCount: response.redirects.count,
-                  bodyLines: Self.lines(of: prefix, total: response.body.count, type: response.headers["Content-Type"]), bodyTruncated: truncated,
+                  raw: RawText(bytes: prefix, total: response.body.count, type: response.headers["Content-Type"]), bodyTruncated: truncated,
                   validation: evaluation.error.map { ErrorChain($0) },
                   tree: DocumentTree(evaluation.value, failed: evaluation.error != nil),
                   bytes: (try? ByteSource(body: response.body)).map(BodyBytes.init))
@@ -79,17 +85,22 @@ public struct ResponseSummary: Hashable, Sendable {
         }
     }
 
-    /// Text bodies as lines; a body with NUL bytes is described instead. Invalid UTF-8 becomes U+FFFD.
+    /// Text bodies as lines, split at LF (a CRLF's CR goes, as does every other CR), tabs as four
+    /// spaces; a body with NUL bytes is described instead. Invalid UTF-8 becomes U+FFFD.
     public static func lines(of bytes: Data, total: Int64, type: String?) -> [String] {
         if total == 0 { return ["(empty body)"] }
         if bytes.contains(0) {
             return ["(binary body: \(ByteCountText.format(total))\(type.map { ", " + $0 } ?? ""); the Hex view will show it)"]
         }
-        let text = String(decoding: bytes, as: UTF8.self)
-        // "\r\n" is one Character in Swift: split on it as well as on "\n".
-        return text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { line in
-            let expanded = line.replacingOccurrences(of: "\t", with: "    ").replacingOccurrences(of: "\r", with: "")
-            return TerminalSafeText.escaping(expanded)
+        return bytes.withUnsafeBytes { buffer in
+            buffer.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { slice in
+                let line = UnsafeRawBufferPointer(rebasing: slice)
+                var text = String(decoding: line, as: UTF8.self)
+                if line.contains(UInt8(ascii: "\t")) || line.contains(UInt8(ascii: "\r")) {
+                    text = text.replacingOccurrences(of: "\t", with: "    ").replacingOccurrences(of: "\r", with: "")
+                }
+                return TerminalSafeText.escaping(text)
+            }
         }
     }
 }

@@ -11,16 +11,23 @@ public struct ScreenLayout: Hashable, Sendable {
     public var statusLine: Rect
     public var footer: Rect
 
+    /// The fewest rows inside the request pane's frame when it is sized to its content.
+    public static let minimumRequestRows = 3
+
     /// The layout for a terminal size; a `viewer` (`ferry view`) gives the response pane the request
     /// pane's room; `sidebarWidth` columns on the left go to the collection tree; a `zoom`ed request
-    /// or response pane takes the room of both.
-    public init(width: Int, height: Int, viewer: Bool = false, sidebarWidth: Int = 0, zoom: Pane? = nil) {
+    /// or response pane takes the room of both. The request pane takes the `requestRows` its content
+    /// needs (at least `minimumRequestRows`, at most two fifths of the panes' height, its share when
+    /// `requestRows` is nil), the response pane the rest.
+    public init(width: Int, height: Int, viewer: Bool = false, sidebarWidth: Int = 0, zoom: Pane? = nil, requestRows: Int? = nil) {
         let screen = Rect(x: 0, y: 0, width: width, height: height)
         let (panes, bottom) = screen.splitBottom(2)
         let (side, main) = panes.splitLeft(sidebarWidth)
         let (top, middle) = main.splitTop(1)
         sidebar = side
-        let requestHeight = viewer || zoom == .response ? 0 : zoom == .request ? middle.height : max(6, middle.height * 2 / 5)
+        let share = max(6, middle.height * 2 / 5)
+        let fitted = requestRows.map { min(share, max(Self.minimumRequestRows, $0) + 2) } ?? share
+        let requestHeight = viewer || zoom == .response ? 0 : zoom == .request ? middle.height : fitted
         let (request, response) = middle.splitTop(requestHeight)
         requestLine = top
         requestPane = request

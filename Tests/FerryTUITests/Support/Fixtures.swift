@@ -20,7 +20,7 @@ enum Fixtures {
                                effectiveURL: "http://127.0.0.1:8080/status/404", headers: ["Content-Type": "text/html", "Content-Length": "1234"],
                                sent: SentRequest(requestLine: "GET /status/404 HTTP/1.1", headers: ["Host": "127.0.0.1:8080", "Accept": "application/json"], bodyBytes: 0),
                                timeline: timeline, redirectCount: 0,
-                               bodyLines: ResponseSummary.lines(of: body, total: 40, type: "text/html"),
+                               raw: RawText(bytes: body, total: 40, type: "text/html"),
                                bodyTruncated: false, validation: ErrorChain(validation), bytes: BodyBytes(ByteSource(data: body)))
     }
 
