@@ -5,8 +5,9 @@ public enum TerminalSafeText {
     /// overrides and isolates (`\u{202E}`), which can make text read backwards. Invalid UTF-8 was
     /// already replaced by U+FFFD when the text was decoded.
     public static func escaping(_ text: String) -> String {
-        // Most text holds nothing to escape (0xC2 leads every C1 control, and U+0080–U+00BF besides).
-        let escaped = text.utf8.contains { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 }
+        // Most text holds nothing to escape (0xC2 leads every C1 control, and U+0080–U+00BF besides;
+        // 0xE2 leads the bidirectional controls, and U+2000–U+2FFF besides).
+        let escaped = text.utf8.contains { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
         guard escaped else { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
