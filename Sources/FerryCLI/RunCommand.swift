@@ -100,7 +100,7 @@ struct RunCommand: AsyncCommand {
         settings.dataRows = rows
         settings.environment = collectionOptions.environment
         settings.connection = connection
-        let transport = CurlTransport()
+        let transport = CurlTransport(hashesBodies: !noHistory)
         let chained = ChainedExchanges()
         let chainer = VariableChainer(root: root, environment: collectionOptions.environment, chains: chains, connection: connection, transport: transport,
                                       cache: ChainValueCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root, environment: collectionOptions.environment),
