@@ -70,7 +70,7 @@ public struct InsomniaImporter: Importer {
         if text.drop(while: \.isWhitespace).hasPrefix("{") { return try JSONNode.parse(text, source: source) }
         do {
             guard let document = try Yams.compose(yaml: text) else { throw ImportProblem(source: source, "the document is empty") }
-            try YAMLBase60Guard.check(document, source: source)
+            try YAMLValueGuard.check(document, source: source)
             let value = document.any
             return JSONNode(value: value, components: [], source: source)
         } catch let problem as ImportProblem {

@@ -50,7 +50,7 @@ public struct PostingImporter: Importer {
     private static func parse(_ text: String, source: String) throws(ImportProblem) -> JSONNode {
         do {
             guard let document = try Yams.compose(yaml: text) else { throw ImportProblem(source: source, "the request file is empty") }
-            try YAMLBase60Guard.check(document, source: source)
+            try YAMLValueGuard.check(document, source: source)
             let value = document.any
             let node = JSONNode(value: value, components: [], source: source)
             guard node.isObject else { throw node.problem("expected a request (name:, method:, url: …)") }

@@ -2,18 +2,19 @@
 import Foundation
 import Testing
 
-/// YAML 1.1 base-60 numbers too large for `Int` are problems at their place, not a trap in Yams
-/// (found by the importPosting fuzz target); those that fit still read.
-@Suite struct YAMLBase60GuardTests {
+/// YAML that Yams traps on is a problem at its place (found by the importPosting and importInsomnia
+/// fuzz targets): base-60 numbers too large for `Int` (those that fit still read), and keys that
+/// are mappings or lists.
+@Suite struct YAMLValueGuardTests {
     static let huge = "20202020220202020:20:20:0"
 
     @Test func onlyBase60NumbersPastIntMaxOverflow() {
-        #expect(YAMLBase60Guard.overflows(Self.huge))
-        #expect(YAMLBase60Guard.overflows("1:0:0:0:0:0:0:0:0:0:0"))  // eleven parts: the weight passes Int.max
-        #expect(!YAMLBase60Guard.overflows("1:30:00"))
-        #expect(!YAMLBase60Guard.overflows("-1_000:59"))
-        #expect(!YAMLBase60Guard.overflows("12:ab"))
-        #expect(!YAMLBase60Guard.overflows("99999999999999999999"))
+        #expect(YAMLValueGuard.overflows(Self.huge))
+        #expect(YAMLValueGuard.overflows("1:0:0:0:0:0:0:0:0:0:0"))  // eleven parts: the weight passes Int.max
+        #expect(!YAMLValueGuard.overflows("1:30:00"))
+        #expect(!YAMLValueGuard.overflows("-1_000:59"))
+        #expect(!YAMLValueGuard.overflows("12:ab"))
+        #expect(!YAMLValueGuard.overflows("99999999999999999999"))
     }
 
     @Test func postingInsomniaAndOpenAPIDocumentsWithOneAreProblems() {
@@ -36,6 +37,17 @@ import Testing
             let problem = #expect(throws: ImportProblem.self, "\(format)") { try read() }
             #expect(problem?.description.contains("is too large") == true, "\(format): \(String(describing: problem))")
             #expect(problem?.place?.hasPrefix("line ") == true, "\(format): \(String(describing: problem))")
+        }
+    }
+
+    @Test func aKeyThatIsAMappingOrAListIsAProblem() {
+        for text in ["  ? ._.s:\n", "name: a\n? [a, b]\n: c\n"] {
+            let problem = #expect(throws: ImportProblem.self) {
+                try PostingImporter.request(text, place: "a.posting.yaml", source: "a.posting.yaml")
+            }
+            #expect(problem?.description.contains("a key that is a mapping or a list") == true, "\(String(describing: problem))")
+            let insomnia = #expect(throws: ImportProblem.self) { try InsomniaImporter().importCollection(text, source: "a.yaml", directory: "/") }
+            #expect(insomnia?.place?.hasPrefix("line ") == true, "\(String(describing: insomnia))")
         }
     }
 
