@@ -40,8 +40,9 @@ bench: deps
 ## FUZZ_TARGETS="json xml" for some only, FUZZ_PARALLEL=1 for all at once. Documentation/TESTING.md.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
+FUZZ_PARALLEL ?= 0
 fuzz: deps
-	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" scripts/fuzz
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" FUZZ_PARALLEL=$(FUZZ_PARALLEL) scripts/fuzz
 
 ## Release build, then install ferry under PREFIX: the binary (Swift runtime linked in, stripped) with
 ## its resource folders (themes, examples) and the demo server (ferry-demo-server, with its test
