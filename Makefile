@@ -1,5 +1,5 @@
 # Ferry's entry points. Every target first installs missing system packages (scripts/install-deps).
-.PHONY: deps build demo test bench install uninstall clean
+.PHONY: deps build demo test bench fuzz install uninstall clean
 
 # Where `make install` puts Ferry; DESTDIR is prefixed to every path for packaging.
 PREFIX ?= /usr/local
@@ -34,6 +34,15 @@ test: deps
 ## Release build, then the benchmarks in Benchmarks/README.md (minutes; not part of CI).
 bench: deps
 	Benchmarks/run
+
+## libFuzzer runs of the readers of untrusted input, each on its seed corpus in Fuzz/corpus, with
+## AddressSanitizer (a separate build in .build-fuzz; not part of CI): FUZZ_SECONDS per target (60),
+## FUZZ_TARGETS="json xml" for some only, FUZZ_PARALLEL=1 for all at once. Documentation/TESTING.md.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+FUZZ_PARALLEL ?= 0
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" FUZZ_PARALLEL=$(FUZZ_PARALLEL) scripts/fuzz
 
 ## Release build, then install ferry under PREFIX: the binary (Swift runtime linked in, stripped) with
 ## its resource folders (themes, examples) and the demo server (ferry-demo-server, with its test

@@ -8,6 +8,8 @@ let package = Package(
     products: [
         .executable(name: "ferry", targets: ["ferry"]),
         .executable(name: "ferry-demo-server", targets: ["ferry-demo-server"]),
+        // For the libFuzzer executable of Fuzz/Package.swift (`make fuzz`), which depends on this package.
+        .library(name: "FerryFuzzing", targets: ["FerryFuzzing"]),
     ],
     // Each version range is no wider than the minor version Ferry was tested with (Package.resolved
     // stays out of git: the mirrored packages' commit ids are not upstream's).
@@ -86,6 +88,8 @@ let package = Package(
             .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
             .product(name: "Yams", package: "Yams"),
         ]),
+        // The fuzz targets: the parsers of untrusted input as plain functions (Documentation/TESTING.md).
+        .target(name: "FerryFuzzing", dependencies: ["FerryCore", "FerryStore", "FerryInterop"]),
         .target(name: "FerryApp", dependencies: [
             "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport", "FerryStore", "FerryInterop",
             .product(name: "Yams", package: "Yams"),
@@ -120,6 +124,8 @@ let package = Package(
         .testTarget(name: "FerryInteropTests", dependencies: [
             "FerryCore", "FerryInterop", "FerryServer", "FerryTransport", "FerryTestSupport",
         ], exclude: ["Fixtures"]),  // read in place through #filePath
+        .testTarget(name: "FerryFuzzingTests", dependencies: ["FerryFuzzing"],
+                    exclude: ["Fixtures"]),  // read in place through #filePath
         .testTarget(name: "FerryDigestTests", dependencies: ["FerryDigest", "FerryTestSupport"]),
         .testTarget(name: "FerryShimTests", dependencies: ["CNcursesShims", "CCurlShims"]),
         .testTarget(name: "FerryTUITests", dependencies: [

@@ -108,6 +108,9 @@ import Testing
         ("GET https://a.example HTTP/1.1 extra\n", "line 1, column 1"),
         ("POST https://a.example HTTP/1.1\n\n{}\n###\nget a b\n", "line 5, column 1"),
         ("@ = 3\nGET https://a.example\n", "line 1, column 2"),
+        // Found by fuzzing: a version word on a later line was looked up in the rewritten line (a crash).
+        ("@h = x\nGET {{h}}/a version\n", "line 2, column 13"),
+        ("# c\n\nGET {{$uuid}} 1.1\n", "line 3, column 15"),
     ])
     func malformedLinesAreProblemsAtTheirPlace(text: String, place: String) {
         #expect(throws: ImportProblem.self) { try HTTPFileImporter().importCollection(text, source: "bad.http", directory: "/nonexistent") }

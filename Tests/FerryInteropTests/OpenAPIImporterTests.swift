@@ -49,6 +49,18 @@ import Testing
         ])])
     }
 
+    /// Found by fuzzing: with a title longer than a slug (60 characters), every numbered name had
+    /// the title's slug, and the search for a free environment name never ended.
+    @Test func serversOfADocumentWithALongTitleGetEnvironmentsOfTheirOwn() throws {
+        let title = String(repeating: "3", count: 80) + " Ferry demo"
+        let text = "openapi: 3.1.0\ninfo: {title: '\(title)', version: '1'}\nservers:\n  - url: http://a.example\n  - url: http://b.example\n  - url: http://c.example\npaths: {}\n"
+        let collection = try OpenAPIImporter().importCollection(text, source: "long.yaml", directory: "/nonexistent")
+        let slugs = collection.environments.map { RequestFileName.slug($0.name) }
+        #expect(collection.environments.count == 3)
+        #expect(Set(slugs).count == 3, "\(slugs)")
+        #expect(collection.environments.first?.name == title)
+    }
+
     @Test func jsonAndYAMLOfOneDocumentImportAlike() throws {
         let yaml = try Self.load("v3.0-petstore.yaml")
         let json = try Self.load("v3.0-petstore.json")

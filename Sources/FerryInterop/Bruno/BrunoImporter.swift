@@ -30,6 +30,13 @@ public struct BrunoImporter: Importer {
     }
 
     /// `environments/NAME.bru`: `vars` and the `vars:secret` names.
+    /// The request that one `.bru` file's `text` describes (nil for a folder or collection file);
+    /// `place` names it in notes and problems. Reads no other file.
+    package static func request(_ text: String, place: String) throws(ImportProblem) -> RequestDescription? {
+        var reader = BrunoRequestReader(place: place, document: try BruDocument(text, source: place), inheritedAuth: nil)
+        return try reader.description()
+    }
+
     private static func environments(in directory: String, report: inout ImportReport) throws(ImportProblem) -> [ImportedCollection.Environment] {
         let folder = (directory as NSString).appendingPathComponent("environments")
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".bru") }.sorted()

@@ -112,8 +112,10 @@ struct HTTPFileReader {
             method = HTTPMethod(String(words[0]))
             url = String(words[1])
             if words.count == 3, !words[2].hasPrefix("HTTP/") {
-                throw problem(requestLine, column: requestLine.text.distance(from: requestLine.text.startIndex, to: words[2].startIndex) + 1,
-                              "expected HTTP/VERSION after the URL, found \(words[2])")
+                // `words` are of the rewritten line: the column is counted in the line as written.
+                let written = requestLine.text.split(whereSeparator: \.isWhitespace)
+                let column = written.count == 3 ? requestLine.text.distance(from: requestLine.text.startIndex, to: written[2].startIndex) + 1 : 1
+                throw problem(requestLine, column: column, "expected HTTP/VERSION after the URL, found \(words[2])")
             }
         default:
             throw problem(requestLine, "expected a request line: METHOD URL [HTTP/VERSION]")

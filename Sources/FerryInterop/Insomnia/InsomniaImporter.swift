@@ -69,7 +69,9 @@ public struct InsomniaImporter: Importer {
     private static func parse(_ text: String, source: String) throws(ImportProblem) -> JSONNode {
         if text.drop(while: \.isWhitespace).hasPrefix("{") { return try JSONNode.parse(text, source: source) }
         do {
-            guard let value = try Yams.load(yaml: text) else { throw ImportProblem(source: source, "the document is empty") }
+            guard let document = try Yams.compose(yaml: text) else { throw ImportProblem(source: source, "the document is empty") }
+            try YAMLValueGuard.check(document, source: source)
+            let value = document.any
             return JSONNode(value: value, components: [], source: source)
         } catch let problem as ImportProblem {
             throw problem

@@ -61,8 +61,10 @@ struct OpenAPICollectionBuilder {
         for (index, url) in (servers.isEmpty ? [firstServer] : servers).enumerated() {
             var name = index == 0 ? title : "\(title) \(document.servers[index].description ?? url)"
             var number = 2
+            // The number must survive the slug's cut at 60 characters, so a long title is cut first.
+            let stem = RequestFileName.slug(title).count > 50 ? String(RequestFileName.slug(title).prefix(50)) : title
             while !names.insert(RequestFileName.slug(name)).inserted {
-                name = "\(title) \(number)"
+                name = "\(stem) \(number)"
                 number += 1
             }
             collection.environments.append(.init(name: name, variables: [Variable(name: "baseURL", value: url)] + shared))

@@ -52,6 +52,7 @@ enum OpenAPIDocumentReader {
         // Vendor extensions (`x-…`) are not imported; reading them decodes every object a second time
         // (the key is the same in OpenAPIKit30).
         let skipExtensions: [CodingUserInfoKey: Any] = [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false]
+        try YAMLValueGuard.check(node, source: source)
         do {
             switch version {
             case .v30, .swagger2: return try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node, userInfo: skipExtensions).convert(to: .v3_1_1)

@@ -22,9 +22,8 @@ public struct PostingImporter: Importer {
         for path in paths where path.hasSuffix(Self.suffix) {
             let absolute = (directory as NSString).appendingPathComponent(path)
             guard let text = try? String(contentsOfFile: absolute, encoding: .utf8) else { throw ImportProblem(source: absolute, "cannot be read as UTF-8 text") }
-            var reader = PostingRequestReader(place: path)
-            let description = try reader.description(try Self.parse(text, source: absolute))
-            collection.report.notes += reader.report.notes
+            let (description, report) = try Self.request(text, place: path, source: absolute)
+            collection.report.notes += report.notes
             let folder = (path as NSString).deletingLastPathComponent
             collection.add(description, title: description.name ?? String((path as NSString).lastPathComponent.dropLast(Self.suffix.count)),
                            folder: RequestFileName.folder(folder.split(separator: "/").map(String.init)), source: path)
@@ -40,9 +39,19 @@ public struct PostingImporter: Importer {
         return collection
     }
 
+    /// The request that one request file's `text` describes, and the report of reading it; `place`
+    /// is the file below the collection, `source` its full path (both only used in notes and problems).
+    package static func request(_ text: String, place: String, source: String) throws(ImportProblem) -> (RequestDescription, ImportReport) {
+        var reader = PostingRequestReader(place: place)
+        let description = try reader.description(try parse(text, source: source))
+        return (description, reader.report)
+    }
+
     private static func parse(_ text: String, source: String) throws(ImportProblem) -> JSONNode {
         do {
-            guard let value = try Yams.load(yaml: text) else { throw ImportProblem(source: source, "the request file is empty") }
+            guard let document = try Yams.compose(yaml: text) else { throw ImportProblem(source: source, "the request file is empty") }
+            try YAMLValueGuard.check(document, source: source)
+            let value = document.any
             let node = JSONNode(value: value, components: [], source: source)
             guard node.isObject else { throw node.problem("expected a request (name:, method:, url: …)") }
             return node
@@ -55,7 +64,7 @@ public struct PostingImporter: Importer {
 
     /// `NAME=value` lines (quotes taken off, `#` comments and `export ` skipped); a line without
     /// `=` is a problem at its line.
-    private static func dotenv(_ text: String, source: String) throws(ImportProblem) -> [Variable] {
+    package static func dotenv(_ text: String, source: String) throws(ImportProblem) -> [Variable] {
         var variables: [Variable] = []
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = raw.trimmingCharacters(in: .whitespaces)

@@ -55,7 +55,13 @@ public struct Environment: Sendable, Equatable {
     }
 
     private static func yamlContents(at path: String) throws(ConfigProblem) -> ([Variable], [VariableChain], ConnectionSettings) {
-        var file = try YAMLFile(path: path, resolver: .basic)
+        try yamlContents(of: try YAMLFile.text(of: path), path: path)
+    }
+
+    /// The variables, chains and connection settings of an environment file's `text`; `path` is only
+    /// used in problems.
+    package static func yamlContents(of text: String, path: String) throws(ConfigProblem) -> ([Variable], [VariableChain], ConnectionSettings) {
+        var file = try YAMLFile(text: text, path: path, resolver: .basic)
         file.reportsColumns = true
         var connection = ConnectionSettings()
         if let options = try file.entries(of: file.root, key: "").first(where: { $0.key == optionsKey }) {

@@ -1,0 +1,139 @@
+import FerryCore
+import FerryInterop
+import FerryStore
+import Foundation
+
+/// One libFuzzer entry point: a reader of untrusted input, run on arbitrary bytes. A thrown error is
+/// an answer (the input was bad); a crash, a hang or unbounded memory is a bug. The `Fuzz/` package
+/// links these into a libFuzzer executable; `FuzzCorpusReplayTests` runs the saved inputs through
+/// them in the normal test build (Documentation/TESTING.md, "Fuzzing").
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    case json, xml, plist, yaml, requestFile, environment, multipart, headers, urlTemplate
+    case importCurl, importPostman, importHAR, importOpenAPI, importHTTP, importHurl, importInsomnia, importBruno, importPosting
+    case sse, ndjson, lines
+
+    /// Where the importers look for files a document refers to: a folder that does not exist, so a
+    /// run reads nothing but its input.
+    static let noDirectory = "/nonexistent/ferry-fuzz"
+
+    /// Runs the reader on `bytes`, ignoring the error it throws for bad input.
+    public func run(_ bytes: UnsafeRawBufferPointer) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        switch self {
+        case .json: Self.walk { try JSONParser.parse(Data(bytes)) }
+        case .xml: Self.walk { try XMLDocumentParser.parse(Data(bytes)) }
+        case .plist: Self.walk { try PropertyListParser.parse(Data(bytes)) }
+        case .yaml: _ = try? YAMLFile(text: text, path: "fuzz.yaml")
+        case .requestFile: _ = try? RequestDescription(yaml: text, path: "fuzz.ferry.yaml")
+        case .environment:
+            _ = try? Environment.yamlContents(of: text, path: "fuzz.yaml")
+            _ = try? DotEnv(text: text, path: "fuzz.env")
+        case .multipart: Self.formParts(text)
+        case .headers: Self.headers(text)
+        case .urlTemplate: Self.expand(text)
+        case .importPosting:
+            _ = try? PostingImporter.request(text, place: "fuzz.posting.yaml", source: "fuzz.posting.yaml")
+            _ = try? PostingImporter.dotenv(text, source: ".env")
+        case .importBruno:
+            _ = try? BrunoImporter().importCollection(text, source: "bruno.json", directory: Self.noDirectory)
+            _ = try? BrunoImporter.request(text, place: "fuzz.bru")
+        case .sse: Self.stream(bytes, .serverSentEvents)
+        case .ndjson: Self.stream(bytes, .jsonLines)
+        case .lines: Self.stream(bytes, .lines)
+        default:
+            guard let format else { return }
+            _ = try? format.importer.importCollection(text, source: "fuzz", directory: Self.noDirectory)
+        }
+    }
+
+    /// The import format of an `import…` target read through `ImportFormat.importer`.
+    var format: ImportFormat? {
+        switch self {
+        case .importCurl: .curl
+        case .importPostman: .postman
+        case .importHAR: .har
+        case .importOpenAPI: .openapi
+        case .importHTTP: .http
+        case .importHurl: .hurl
+        case .importInsomnia: .insomnia
+        default: nil
+        }
+    }
+
+    /// Parses a document and reads every node the way the tree view does (key, name, value,
+    /// literal, numbers), then pretty-prints it.
+    private static func walk(_ parse: () throws -> Document) {
+        guard let document = try? parse() else { return }
+        var pending = document.topLevelNodes
+        while let node = pending.popLast() {
+            _ = document.kind(of: node)
+            _ = document.key(of: node)
+            _ = document.name(of: node)
+            _ = document.value(of: node)
+            _ = document.literal(of: node)
+            _ = document.boolValue(of: node)
+            _ = document.doubleValue(of: node)
+            _ = document.parent(of: node)
+            pending += document.children(of: node)
+        }
+        _ = DocumentPrettyPrinter().string(document)
+    }
+
+    /// Each line as a `-F` form part argument, its text parts encoded into a multipart body, which
+    /// must be as long as it announces (else the `Content-Length` sent would be wrong).
+    private static func formParts(_ text: String) {
+        var form = MultipartFormData(boundary: "fuzz-boundary")
+        for line in text.split(separator: "\n") {
+            guard let part = try? FormPartArgument(parsing: String(line)), case .text = part.value else { continue }
+            try? part.append(to: &form)
+        }
+        let source = form.encoded().source
+        guard let stream = try? source.open() else { return }
+        var total: Int64 = 0
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while let count = try? buffer.withUnsafeMutableBytes({ try stream.read(into: $0) }), count > 0 { total += Int64(count) }
+        precondition(source.length == nil || source.length == total, "multipart body of \(total) bytes announced as \(source.length ?? -1)")
+    }
+
+    /// Each line as a response head line (status or header), a media type, a content range.
+    private static func headers(_ text: String) {
+        var head = ResponseHeadCollector()
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map({ String($0) }) {
+            _ = HeaderLine.parseStatus(line)
+            _ = HeaderLine.parse(line)
+            head.consume(line: line, requestURL: "https://example.com/a/b?c=d")
+            _ = MediaType(line)
+            _ = ContentRange(line)
+        }
+        _ = head.contentLength
+        _ = try? CookieJar(netscape: text)
+    }
+
+    /// The text as a request URL with variables (one holding a placeholder itself), resolved against
+    /// a base URL; and as a JSON and an XML body template.
+    private static func expand(_ text: String) {
+        let resolver = VariableResolver([
+            Variable(name: "host", value: "example.com"), Variable(name: "id", value: "4 2/&?#"),
+            Variable(name: "nested", value: "{{id}}/{{host}}"), Variable(name: "secret", value: "s\"e<c>", isSecret: true),
+        ], hostEnvironment: [:], now: { Date(timeIntervalSince1970: 0) }, randomInt: { 7 })
+        _ = try? RequestDescription(url: text).resolved(with: resolver, directory: noDirectory)
+        if let base = URL(string: "https://example.com/api/v1/") { _ = try? BaseURL(base).resolve(text) }
+        _ = try? resolver.render(text, place: "body", escaping: .json)
+        _ = try? resolver.render(text, place: "body", escaping: .xml)
+    }
+
+    /// The bytes fed to a stream decoder in chunks of 1 to 16 bytes (the first byte says how many),
+    /// so events and UTF-8 sequences are split at every kind of boundary.
+    private static func stream(_ bytes: UnsafeRawBufferPointer, _ framing: StreamFraming) {
+        guard let first = bytes.first else { return }
+        let chunk = Int(first % 16) + 1
+        var decoder = StreamEventDecoder(framing: framing)
+        var start = 1
+        while start < bytes.count {
+            let end = min(start + chunk, bytes.count)
+            _ = decoder.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), time: Int64(start))
+            start = end
+        }
+        _ = decoder.finish(time: Int64(bytes.count))
+    }
+}
