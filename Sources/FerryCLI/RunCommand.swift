@@ -120,13 +120,14 @@ struct RunCommand: AsyncCommand {
                                    total: plan.items.count * repeatCount * max(1, rows.count))
         let counter = Counter()
         let iterations = repeatCount > 1 || rows.count > 1
-        let task = Task {
-            await runner.run(plan, id: id, variables: variables) { result in
-                let done = counter.increment()
-                if textOutput { text.report(result, done: done, iterations: iterations) }
+        let (task, interrupt) = InterruptHandler.guarding {
+            Task {
+                await runner.run(plan, id: id, variables: variables) { result in
+                    let done = counter.increment()
+                    if textOutput { text.report(result, done: done, iterations: iterations) }
+                }
             }
         }
-        let interrupt = InterruptHandler { task.cancel() }
         let summary = await task.value
         interrupt.cancel()
         if textOutput { RunTextReporter(output: stdout, redaction: summary.redaction, showsProgress: text.showsProgress, total: 0).finish(summary) }

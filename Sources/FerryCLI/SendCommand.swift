@@ -98,12 +98,13 @@ struct SendCommand: AsyncCommand {
             ? StreamPrinter(printer: printer, forced: options.stream, json: options.json, includeHead: options.include) : nil
         let interceptor = oauth2Interceptor(transport: transport, locations: locations, origin: origin, printer: printer)
         let redaction = printer.redaction
-        let task = Task { [request] in
-            var redaction = redaction
-            let response = try await interceptor.send(request, receivingInto: destination, observer: streamPrinter, redaction: &redaction)
-            return (response, redaction)
+        let (task, interrupt) = InterruptHandler.guarding {
+            Task { [request] in
+                var redaction = redaction
+                let response = try await interceptor.send(request, receivingInto: destination, observer: streamPrinter, redaction: &redaction)
+                return (response, redaction)
+            }
         }
-        let interrupt = InterruptHandler { task.cancel() }
         defer { interrupt.cancel() }
         var outcome: Outcome
         do {
