@@ -233,22 +233,20 @@ final class CurlTransfer: @unchecked Sendable {
             if lastWrite > 0, now > lastWrite { responseWaiting += now - lastWrite }
             if !hopMarks.isEmpty { hopMarks[hopMarks.count - 1].firstByte = now }
         }
-        if line == "\r\n" || line == "\n", !hopMarks.isEmpty { hopMarks[hopMarks.count - 1].headEnd = now }
+        let headEnded = line == "\r\n" || line == "\n"
+        if headEnded, !hopMarks.isEmpty { hopMarks[hopMarks.count - 1].headEnd = now }
         let hopsBefore = heads.redirects.count
         heads.consume(line: line, requestURL: info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString)
         if heads.redirects.count > hopsBefore { sink.reset() }
-        if line == "\r\n" || line == "\n", let status = heads.status {
-            sink.headArrived(status: status.code, headers: heads.headers)
-            let lengths = Set(heads.headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
-                .map { $0.trimmingCharacters(in: .whitespaces) })
-            framingProblem = lengths.count > 1 && !heads.headers.contains("Transfer-Encoding")
-                ? "the response has differing Content-Length headers (\(lengths.sorted().joined(separator: ", "))), so where its body ends is unknown" : nil
-            let encoding = heads.headers["Content-Encoding"]?.trimmingCharacters(in: .whitespaces) ?? ""
-            decodedEncoding = request.options.decompress && !encoding.isEmpty && encoding.lowercased() != "identity" ? encoding : nil
-        }
-        if let observer, line == "\r\n" || line == "\n", let status = heads.status {
-            streaming = observer.responseHeadArrived(status, headers: heads.headers, time: sinceEnqueued(now))
-        }
+        guard headEnded, let status = heads.status else { return }
+        sink.headArrived(status: status.code, headers: heads.headers)
+        let lengths = Set(heads.headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces) })
+        framingProblem = lengths.count > 1 && !heads.headers.contains("Transfer-Encoding")
+            ? "the response has differing Content-Length headers (\(lengths.sorted().joined(separator: ", "))), so where its body ends is unknown" : nil
+        let encoding = heads.headers["Content-Encoding"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        decodedEncoding = request.options.decompress && !encoding.isEmpty && encoding.lowercased() != "identity" ? encoding : nil
+        if let observer { streaming = observer.responseHeadArrived(status, headers: heads.headers, time: sinceEnqueued(now)) }
     }
 
     /// Microseconds from when the request was handed to the transport to `instant`.
