@@ -2,6 +2,8 @@ import FerryTUI
 import Synchronization
 
 /// Messages posted from other threads (transfers, signals, background reads) for the UI loop to pick up.
+///
+/// The first message posted after a `drain()` wakes the loop's wait for input, so it shows at once.
 final class MessageInbox: Sendable {
     /// A message, or one made when the loop picks it up (nil: nothing to say by then).
     private enum Entry {
@@ -10,33 +12,40 @@ final class MessageInbox: Sendable {
     }
 
     private let messages = Mutex<[Entry]>([])
-    private let outstanding = Atomic<Int>(0)
+    /// True from a post's wake-up until the loop drains: later posts need not wake it again.
+    private let isWoken = Atomic<Bool>(false)
+    private let wakeUp: @Sendable () -> Void
+
+    /// An inbox that calls `wakeUp` (a terminal's) when a message waits for the loop.
+    init(wakeUp: @escaping @Sendable () -> Void) {
+        self.wakeUp = wakeUp
+    }
 
     func post(_ message: Message) {
         messages.withLock { $0.append(.now(message)) }
+        wake()
     }
 
     /// Posts a message made when the loop drains the inbox, in its place among the others: a
     /// producer faster than the loop gathers what the loop will take meanwhile in bounded memory.
     func post(later make: @escaping @Sendable () -> Message?) {
         messages.withLock { $0.append(.later(make)) }
+        wake()
     }
 
-    /// Runs `work` off the UI thread and posts its answer; until it is posted, `isExpectingAnswers`
-    /// is true so the loop looks at the inbox often.
+    /// Runs `work` off the UI thread and posts its answer.
     func answer(_ work: @escaping @Sendable () async -> Message) {
-        outstanding.add(1, ordering: .sequentiallyConsistent)
-        Task.detached { [self] in
-            post(await work())
-            outstanding.subtract(1, ordering: .sequentiallyConsistent)
-        }
+        Task.detached { [self] in post(await work()) }
     }
 
-    /// True while work started with `answer` has not posted yet.
-    var isExpectingAnswers: Bool { outstanding.load(ordering: .sequentiallyConsistent) > 0 }
+    private func wake() {
+        if !isWoken.exchange(true, ordering: .sequentiallyConsistent) { wakeUp() }
+    }
 
     /// Everything posted since the last call, oldest first.
     func drain() -> [Message] {
+        // Cleared before taking the messages: a post from here on wakes the loop again.
+        isWoken.store(false, ordering: .sequentiallyConsistent)
         let entries = messages.withLock { messages in
             defer { messages.removeAll(keepingCapacity: true) }
             return messages

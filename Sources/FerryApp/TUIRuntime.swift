@@ -11,7 +11,7 @@ final class TUIRuntime {
     private var state: AppState
     private let terminal: any Terminal
     private let transport: any Transport
-    private let inbox = MessageInbox()
+    private let inbox: MessageInbox
     private let trace: FrameTrace
     /// Records each finished exchange in the history, from the transfer's task (never this thread).
     private let recorder: HistoryRecorder?
@@ -51,6 +51,7 @@ final class TUIRuntime {
          oauth2Files: (@Sendable (String?) -> OAuth2TokenFile)? = nil, browser: SystemBrowser = SystemBrowser(environment: [:])) {
         self.state = state
         self.terminal = terminal
+        inbox = MessageInbox(wakeUp: terminal.wakeUp)
         self.transport = transport
         self.recorder = recorder
         self.themes = themes
@@ -78,11 +79,9 @@ final class TUIRuntime {
         if state.collection.sidebar?.isLoaded == false { run(.reloadCollection) }
         while !state.isQuitting {
             var messages: [Message] = []
-            // While a request, a search or a background read is under way, look at the inbox often
-            // so its answer shows at once.
-            let waiting = state.exchange.isSending || state.response.views.search.map { $0.result == nil } == true || inbox.isExpectingAnswers
-                || state.events.webSocket.map { $0.phase != .closed } == true
-            if let event = terminal.nextEvent(timeout: waiting ? 10 : 250) {
+            // A posted message ends the wait at once (the inbox wakes the terminal); while a request is
+            // in flight, its elapsed time is brought up to date every 100 ms.
+            if let event = terminal.nextEvent(timeout: state.exchange.isSending ? 100 : 250) {
                 if case .key = event { trace.keyReceived() }
                 messages.append(event)
             }

@@ -13,6 +13,9 @@ public final class CursesTerminal: Terminal {
     private var stopped = false
     /// An event read ahead while deciding what an ESC meant.
     private var pending: Message?
+    /// Polled beside the keyboard, so a posted message ends the wait at once (nil: out of descriptors,
+    /// and the wait runs its whole timeout).
+    private let wakePipe = WakePipe()
 
     private struct PairKey: Hashable {
         var foreground: Int32
@@ -86,14 +89,35 @@ public final class CursesTerminal: Terminal {
             pending = nil
             return event
         }
+        guard let wakePipe else { return readKey(timeout: timeout) }
+        // What curses has read ahead comes first; then the keyboard or a wake-up, whichever is first.
+        if let event = readKey(timeout: 0) { return event }
+        var waits = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+                     pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&waits, 2, Int32(timeout))
+        if ready > 0, waits[1].revents != 0 { wakePipe.drain() }
+        if ready > 0, waits[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .terminate(.terminalLost) }
+        // A signal (a resize: curses then says KEY_RESIZE) or a key.
+        if ready < 0 || waits[0].revents != 0 { return readKey(timeout: 0) }
+        return nil
+    }
+
+    public var wakeUp: @Sendable () -> Void {
+        { [wakePipe] in wakePipe?.wake() }
+    }
+
+    /// Where keys come from: `/dev/tty` when standard input carries data.
+    private var inputDescriptor: Int32 { keyboard.map { fileno($0) } ?? STDIN_FILENO }
+
+    /// A key curses has or reads within `timeout` milliseconds.
+    private func readKey(timeout: Int) -> Message? {
         var value: UInt32 = 0
         switch ferry_nc_get(Int32(timeout), &value) {
         case KEY_CODE_YES: return keyCode(Int32(value))
         case OK: return character(value)
         default:
             // get_wch says ERR both for "no key yet" and for a terminal that is gone; only the latter ends the loop.
-            let input = keyboard.map { fileno($0) } ?? STDIN_FILENO
-            return ferry_nc_input_closed(input) == 1 ? .terminate(.terminalLost) : nil
+            return ferry_nc_input_closed(inputDescriptor) == 1 ? .terminate(.terminalLost) : nil
         }
     }
 

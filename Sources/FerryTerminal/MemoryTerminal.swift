@@ -16,6 +16,7 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     private var input: [Message] = []
     private var isHungUp = false
     private var isStopped = false
+    private var isWoken = false
     private var copied: [String] = []
     private let onDraw: (@Sendable (Canvas) -> Void)?
 
@@ -74,11 +75,23 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date(timeIntervalSinceNow: Double(max(0, timeout)) / 1000)
-        while input.isEmpty, !isHungUp {
+        while input.isEmpty, !isHungUp, !isWoken {
             guard condition.wait(until: deadline) else { break }
         }
+        isWoken = false
         if !input.isEmpty { return input.removeFirst() }
         return isHungUp ? .terminate(.terminalLost) : nil
+    }
+
+    public var wakeUp: @Sendable () -> Void {
+        { [weak self] in self?.wake() }
+    }
+
+    private func wake() {
+        locked {
+            isWoken = true
+            condition.broadcast()
+        }
     }
 
     /// Nothing to hand over in memory.

@@ -11,6 +11,9 @@ public protocol Terminal: AnyObject {
     /// The next key, paste or resize, waiting at most `timeout` milliseconds; nil when none came,
     /// `.terminate(.terminalLost)` when the terminal's input hung up or closed.
     func nextEvent(timeout: Int) -> Message?
+    /// Cuts the `nextEvent` waiting now short (it returns nil), or the next one when none is waiting:
+    /// how other threads say a message is ready. Safe from any thread, and after the terminal is gone.
+    var wakeUp: @Sendable () -> Void { get }
     /// Asks the terminal to put `text` on the system clipboard (OSC 52); terminals that do not allow
     /// it ignore the request, so the caller shows the text as well.
     func copyToClipboard(_ text: String)

@@ -67,17 +67,26 @@ import Testing
     /// A reader waiting on another thread gets the key sent while it waits.
     @Test func aWaitingReaderWakesForInput() async throws {
         let terminal = MemoryTerminal(width: 8, height: 2)
-        let received = LockedFlag()
-        let reading = LockedFlag()
-        let thread = Thread {
-            reading.set()
-            if case .key(.enter) = terminal.nextEvent(timeout: 60_000) { received.set() }
-        }
-        thread.start()
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !reading.isSet, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        let reader = WaitingReader(terminal)
+        try await reader.started()
         terminal.press([.enter])
-        while !received.isSet, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(received.isSet, "the reader did not get the key within 10 s")
+        guard case .key(.enter)? = try await reader.returned() else {
+            Issue.record("the reader did not get the key within 10 s")
+            return
+        }
+    }
+
+    /// `wakeUp` (another thread saying a message is ready) ends the wait with no event, and only once.
+    @Test func wakeUpEndsAWaitWithNoEvent() async throws {
+        let terminal = MemoryTerminal(width: 8, height: 2)
+        let reader = WaitingReader(terminal)
+        try await reader.started()
+        terminal.wakeUp()
+        guard let returned = try await reader.returned() else {
+            Issue.record("the wait was not cut short within 10 s")
+            return
+        }
+        #expect(returned == nil, "the wait returned an event")
+        #expect(terminal.nextEvent(timeout: 1) == nil)
     }
 }
