@@ -26,6 +26,7 @@ public enum DemoRoutes {
       GET  /redirect-to?url=U&status_code=C
       GET  /gzip  /deflate           compressed JSON
       GET  /json  /xml  /html  /image/png
+      GET  /records/:n?seed=S        a JSON document of about n bytes of API-like records
       GET  /headers  /user-agent
       GET  /cookies  /cookies/set?name=value  /cookies/delete?name
       GET  /basic-auth/:user/:password
@@ -61,6 +62,7 @@ public enum DemoRoutes {
         case "redirect-to": return redirectTo(request)
         case "gzip", "deflate": return compressed(request, algorithm: first)
         case "json": return .text(DemoPayloads.json, type: "application/json")
+        case "records": return DemoRecords.reply(for: request, size: argument)
         case "xml": return .text(DemoPayloads.xml, type: "application/xml")
         case "html": return .text(DemoPayloads.html, type: "text/html; charset=utf-8")
         case "image" where argument == "png": return .data(Array(DemoPayloads.png), type: "image/png")

@@ -31,6 +31,29 @@ import Testing
         #expect(evaluation.response.timeline[.serialize] >= 0)
     }
 
+    /// `/records/:n`, the demo's large document: valid JSON to Foundation's parser as well as Ferry's,
+    /// about n bytes, the same for the same seed.
+    @Test func recordsIsAJSONDocumentOfTheSizeAsked() async throws {
+        try await withDemoServer { server in
+            let transport = CurlTransport()
+            func fetch(_ path: String) async throws -> Response {
+                try await transport.send(Request(url: try Request.parseURL("\(server.baseURL)\(path)")), receivingInto: .default, progress: nil)
+            }
+            let body = try await fetch("/records/1048576").body.data()
+            #expect((1_048_576..<1_049_600).contains(body.count))
+            let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+            let records = try #require(object["records"] as? [[String: Any]])
+            #expect(records.count > 3000)
+            #expect(records[7]["id"] as? Int == 7)
+            let evaluation = ResponseEvaluator(validator: ResponseValidator(), serializer: JSONResponseSerializer())
+                .evaluate(try await fetch("/records/4096?seed=3"), method: .get)
+            #expect(evaluation.error == nil)
+            #expect(try await fetch("/records/4096?seed=3").body.data() != (try await fetch("/records/4096").body.data()))
+            #expect(try await fetch("/records/4096").body.data() == (try await fetch("/records/4096").body.data()))
+            #expect(try await fetch("/records/-1").status == 400)
+        }
+    }
+
     @Test func xmlBuildsTheTreeWithPaths() async throws {
         let evaluation = try await evaluate("/xml", with: XMLResponseSerializer())
         #expect(evaluation.error == nil)
