@@ -13,6 +13,13 @@ import Testing
         #expect(try Request.parseURL(" http://127.0.0.1:8080/ ").port == 8080)
     }
 
+    /// As curl: `localhost:8080/get` is http.
+    @Test func aURLWithoutASchemeIsHTTP() throws {
+        let url = try Request.parseURL("localhost:8080/get?a=1")
+        #expect(url.absoluteString == "http://localhost:8080/get?a=1")
+        #expect(try Request.parseURL("example.com").absoluteString == "http://example.com")
+    }
+
     @Test func explainsWhyAURLIsRejected() {
         do {
             _ = try Request.parseURL("ftp://example.com")

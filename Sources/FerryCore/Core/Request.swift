@@ -28,7 +28,8 @@ public struct Request: Sendable {
         self.authentication = authentication
     }
 
-    /// Parses `string` as an absolute http, https, ws or wss URL, or throws `FerryError.invalidRequest`.
+    /// Parses `string` as an absolute http, https, ws or wss URL (http when it names no scheme), or throws
+    /// `FerryError.invalidRequest`.
     public static func parseURL(_ string: String) throws -> URL {
         let trimmed = string.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "the URL is empty")) }
@@ -36,7 +37,9 @@ public struct Request: Sendable {
             let shown = "\\x" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 2, with: "0")
             throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it contains the control character \(shown) (no header injection); percent-encode it"))
         }
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
+        // As curl: a URL without a scheme is http (`localhost:8080/get`).
+        let written = trimmed.contains("://") ? trimmed : "http://" + trimmed
+        guard let url = URL(string: written), let scheme = url.scheme?.lowercased() else {
             throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it is not a valid URL (spaces and some characters must be percent-encoded)"))
         }
         guard ["http", "https", "ws", "wss"].contains(scheme) else {
