@@ -1,5 +1,6 @@
-# Ferry's entry points. Every target first installs missing system packages (scripts/install-deps).
-.PHONY: deps build demo test bench fuzz install uninstall clean
+# Ferry's entry points. Every target first installs missing system packages (scripts/install-deps):
+# building needs only the C libraries (build-deps); the tests and benchmarks add their peers and tools (deps).
+.PHONY: build-deps deps build demo test bench fuzz install uninstall clean
 
 # Where `make install` puts Ferry; DESTDIR is prefixed to every path for packaging.
 PREFIX ?= /usr/local
@@ -13,14 +14,17 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # The build folder of `make install`'s release build (e.g. SCRATCH=.build-release to share the benchmarks').
 SCRATCH ?= .build
 
+build-deps:
+	@scripts/install-deps build
+
 deps:
 	@scripts/install-deps
 
-build: deps
+build: build-deps
 	swift build
 
 ## Build Ferry and open its TUI against its own local demo server (offline); `ferry demo --tour` prints a tour.
-demo: deps
+demo: build-deps
 	swift build --product ferry
 	swift build --product ferry-demo-server
 	.build/debug/ferry demo
@@ -48,7 +52,7 @@ fuzz: deps
 ## its resource folders (themes, examples) and the demo server (ferry-demo-server, with its test
 ## certificate) in libexec/ferry, a link in bin, the man page and bash, zsh and fish completions.
 ## The man page is made from the debug build (`make demo`'s), same commands.
-install: deps
+install: build-deps
 	swift build -c release --static-swift-stdlib --scratch-path $(SCRATCH) --product ferry
 	swift build -c release --static-swift-stdlib --scratch-path $(SCRATCH) --product ferry-demo-server
 	scripts/generate-manpage debug .build/ferry.1
