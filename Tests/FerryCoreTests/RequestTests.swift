@@ -18,6 +18,7 @@ import Testing
         let url = try Request.parseURL("localhost:8080/get?a=1")
         #expect(url.absoluteString == "http://localhost:8080/get?a=1")
         #expect(try Request.parseURL("example.com").absoluteString == "http://example.com")
+        #expect(try Request.parseURL("127.0.0.1:8080").absoluteString == "http://127.0.0.1:8080")
     }
 
     @Test func explainsWhyAURLIsRejected() {

@@ -31,14 +31,14 @@ public struct Request: Sendable {
     /// Parses `string` as an absolute http, https, ws or wss URL (http when it names no scheme), or throws
     /// `FerryError.invalidRequest`.
     public static func parseURL(_ string: String) throws -> URL {
-        let trimmed = string.trimmingCharacters(in: .whitespaces)
+        let trimmed = string.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "the URL is empty")) }
         if let control = trimmed.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
             let shown = "\\x" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 2, with: "0")
             throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it contains the control character \(shown) (no header injection); percent-encode it"))
         }
-        // As curl: a URL without a scheme is http (`localhost:8080/get`).
-        let written = trimmed.contains("://") ? trimmed : "http://" + trimmed
+        // As curl: a URL without a scheme is http (`localhost:8080/get`, `example.com`).
+        let written = namesAScheme(trimmed) ? trimmed : "http://" + trimmed
         guard let url = URL(string: written), let scheme = url.scheme?.lowercased() else {
             throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it is not a valid URL (spaces and some characters must be percent-encoded)"))
         }
@@ -52,6 +52,14 @@ public struct Request: Sendable {
             throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "the port \(port) is not between 1 and 65535"))
         }
         return url
+    }
+
+    /// True when `text` starts with a scheme (`https:`, `mailto:`), not with a host and a port (`localhost:8080`).
+    private static func namesAScheme(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), let first = text.first, first.isASCII, first.isLetter else { return false }
+        let isSchemeCharacter = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber || c == "+" || c == "-" || c == ".") }
+        guard text[..<colon].allSatisfy(isSchemeCharacter) else { return false }
+        return text[text.index(after: colon)...].first?.isNumber != true
     }
 
     /// Checks what the transport cannot: the method token and header syntax, credentials included
