@@ -241,10 +241,10 @@ final class CurlTransfer: @unchecked Sendable {
         guard headEnded, let status = heads.status else { return }
         sink.headArrived(status: status.code, headers: heads.headers)
         let lengths = Set(heads.headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces) })
+            .map { $0.trimmingWhitespace() })
         framingProblem = lengths.count > 1 && !heads.headers.contains("Transfer-Encoding")
             ? "the response has differing Content-Length headers (\(lengths.sorted().joined(separator: ", "))), so where its body ends is unknown" : nil
-        let encoding = heads.headers["Content-Encoding"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        let encoding = heads.headers["Content-Encoding"]?.trimmingWhitespace() ?? ""
         decodedEncoding = request.options.decompress && !encoding.isEmpty && encoding.lowercased() != "identity" ? encoding : nil
         if let observer { streaming = observer.responseHeadArrived(status, headers: heads.headers, time: sinceEnqueued(now)) }
     }

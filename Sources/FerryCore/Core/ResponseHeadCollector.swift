@@ -42,6 +42,6 @@ public struct ResponseHeadCollector: Sendable {
     public var contentLength: Int64? {
         let values = headers.values(for: "Content-Length")
         guard values.count == 1 else { return nil }
-        return Int64(values[0].trimmingCharacters(in: .whitespaces))
+        return Int64(values[0].trimmingWhitespace())
     }
 }

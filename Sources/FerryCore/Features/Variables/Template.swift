@@ -19,7 +19,7 @@ public struct Template: Sendable, Equatable {
         while let open = Self.find(UInt8(ascii: "{"), twiceIn: utf8, from: rest) {
             let nameStart = utf8.index(open, offsetBy: 2)
             guard let close = Self.find(UInt8(ascii: "}"), twiceIn: utf8, from: nameStart) else { break }
-            let name = Self.trimmingWhitespace(scalars[nameStart..<close])
+            let name = Substring(scalars[nameStart..<close]).trimmingWhitespace()
             let after = utf8.index(close, offsetBy: 2)
             literal += Substring(scalars[rest..<open])
             if name.isEmpty || name.contains("{") {
@@ -52,13 +52,5 @@ public struct Template: Sendable, Equatable {
             index = next
         }
         return nil
-    }
-
-    /// `scalars` without leading and trailing tabs and space separators (what Foundation calls `.whitespaces`).
-    private static func trimmingWhitespace(_ scalars: Substring.UnicodeScalarView) -> String {
-        func isWhitespace(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
-        guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
-              let last = scalars.lastIndex(where: { !isWhitespace($0) }) else { return "" }
-        return String(Substring(scalars[first...last]))
     }
 }
