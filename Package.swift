@@ -47,10 +47,22 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // OpenSSL's libssl, beside the libcrypto above: FerryTLS (DECISIONS.md).
+        .systemLibrary(
+            name: "CSSL",
+            pkgConfig: "libssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
 
         // MARK: - Ferry modules
         .target(name: "FerryCore", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
         .target(name: "FerryDigest", dependencies: ["CCrypto"]),
+        // TLS for NIO channels over the system's OpenSSL (wss://, the demo server's --tls): no BoringSSL to compile (DECISIONS.md).
+        .target(name: "FerryTLS", dependencies: [
+            "CSSL",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOTLS", package: "swift-nio"),
+        ]),
         // WebSockets go over SwiftNIO: Debian 12's libcurl 7.88 has none (DECISIONS.md).
         .target(name: "FerryTransport", dependencies: [
             "FerryCore", "CCurl", "CCurlShims",
