@@ -91,7 +91,7 @@ public final class TLSHandler: ChannelDuplexHandler {
         let ciphertext = unwrapInboundIn(data)
         let taken = ciphertext.withUnsafeReadableBytes { BIO_write(incoming, $0.baseAddress, Int32($0.count)) }
         guard ciphertext.readableBytes == 0 || Int(taken) == ciphertext.readableBytes else {
-            return fail("OpenSSL could not buffer the bytes received", context: context)
+            return fail(failure("OpenSSL could not buffer the bytes received"), context: context)
         }
         if state == .idle { state = .handshaking }  // a server's first bytes
         if state == .handshaking { advanceHandshake(context: context) } else { readPlaintext(context: context) }
@@ -139,7 +139,7 @@ public final class TLSHandler: ChannelDuplexHandler {
                 sendOutgoing(context: context)
                 context.flush()
             default:
-                fail("the TLS handshake failed", context: context)
+                fail(failure("the TLS handshake failed"), context: context)
             }
             return
         }
@@ -176,7 +176,9 @@ public final class TLSHandler: ChannelDuplexHandler {
                 peerClosed = true
                 break reading
             default:
-                return fail("TLS failed reading from the peer", context: context)
+                let failure = self.failure("TLS failed reading from the peer")  // before anything else clears OpenSSL's queue
+                if plaintext.readableBytes > 0 { context.fireChannelRead(wrapInboundOut(plaintext)) }  // what came before it
+                return fail(failure, context: context)
             }
         }
         if plaintext.readableBytes > 0, state != .closed { context.fireChannelRead(wrapInboundOut(plaintext)) }
@@ -217,10 +219,11 @@ public final class TLSHandler: ChannelDuplexHandler {
         context.write(wrapOutboundOut(ciphertext), promise: promise)
     }
 
-    private func fail(_ summary: String, context: ChannelHandlerContext) {
+    /// A failure with OpenSSL's reasons and, when the server's certificate was refused, why.
+    private func failure(_ summary: String) -> TLSFailure {
         let verification = tls.verifiesPeer ? SSL_get_verify_result(ssl) : Int(X509_V_OK)
         let problem = verification == Int(X509_V_OK) ? nil : String(cString: X509_verify_cert_error_string(verification))
-        fail(TLSFailure(summary, certificateProblem: problem), context: context)
+        return TLSFailure(summary, certificateProblem: problem)
     }
 
     /// Sends what OpenSSL has to say (an alert), fails the pending writes, fires `failure`, closes.
