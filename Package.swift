@@ -16,7 +16,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", .upToNextMinor(from: "1.8.2")),
         .package(url: "https://github.com/apple/swift-nio.git", .upToNextMinor(from: "2.101.2")),
-        .package(url: "https://github.com/apple/swift-nio-ssl.git", .upToNextMinor(from: "2.37.6")),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", .upToNextMinor(from: "1.5.0")),
         .package(url: "https://github.com/vapor/multipart-kit.git", .upToNextMinor(from: "4.7.1")),
         .package(url: "https://github.com/jpsim/Yams.git", .upToNextMinor(from: "6.2.2")),
@@ -41,16 +40,28 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CNcursesShims", dependencies: ["CNcursesw"]),
-        // OpenSSL's libcrypto, which libcurl already loads: hashes without compiling a second BoringSSL (DECISIONS.md).
+        // OpenSSL's libcrypto, which libcurl already loads: hashes and the demo server's key pin, no BoringSSL (DECISIONS.md).
         .systemLibrary(
             name: "CCrypto",
             pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        // OpenSSL's libssl, beside the libcrypto above: FerryTLS (DECISIONS.md).
+        .systemLibrary(
+            name: "CSSL",
+            pkgConfig: "libssl",
             providers: [.apt(["libssl-dev"])]
         ),
 
         // MARK: - Ferry modules
         .target(name: "FerryCore", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
         .target(name: "FerryDigest", dependencies: ["CCrypto"]),
+        // TLS for NIO channels over the system's OpenSSL (wss://, the demo server's --tls): no BoringSSL to compile (DECISIONS.md).
+        .target(name: "FerryTLS", dependencies: [
+            "CSSL",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOTLS", package: "swift-nio"),
+        ]),
         // WebSockets go over SwiftNIO: Debian 12's libcurl 7.88 has none (DECISIONS.md).
         .target(name: "FerryTransport", dependencies: [
             "FerryCore", "CCurl", "CCurlShims",
@@ -58,17 +69,16 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOWebSocket", package: "swift-nio"),
             .product(name: "NIOTLS", package: "swift-nio"),
-            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            "FerryTLS",  // wss://
             "FerryDigest",  // the SigV4 payload hash curl 7.88 cannot take from a read callback; the WebSocket accept key
         ]),
         // The demo server, linked only into ferry-demo-server and the tests, not into ferry.
         .target(name: "FerryServer", dependencies: [
-            "FerryDigest",
+            "FerryDigest", "FerryTLS", "CCrypto",  // CCrypto: the certificate's public-key pin
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOWebSocket", package: "swift-nio"),
-            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "CompressNIO", package: "compress-nio"),
             .product(name: "MultipartKit", package: "multipart-kit"),
             .product(name: "GraphQL", package: "GraphQL"),

@@ -1,8 +1,8 @@
+import FerryTLS
 import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import NIOSSL
 
 /// Ferry's own local HTTP server: the httpbin-like demo, the tests' peer, and the benchmarks' target.
 /// It binds 127.0.0.1 (port 0 picks a free one) and optionally speaks TLS with a generated certificate.
@@ -34,12 +34,7 @@ public final class DemoServer: Sendable {
     public static func start(host: String = "127.0.0.1", port: Int = 0, tls: DemoTLSIdentity? = nil, unixSocket: String? = nil,
                              tokenLifetime: Int = 300) async throws -> DemoServer {
         let oauth = DemoOAuth(tokenLifetime: tokenLifetime)
-        let sslContext = try tls.map { identity in
-            let configuration = TLSConfiguration.makeServerConfiguration(
-                certificateChain: [.certificate(try NIOSSLCertificate(bytes: Array(identity.certificatePEM.utf8), format: .pem))],
-                privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(identity.privateKeyPEM.utf8), format: .pem)))
-            return try NIOSSLContext(configuration: configuration)
-        }
+        let tlsContext = try tls.map { try TLSContext.server(certificateChainPEM: $0.certificatePEM, privateKeyPEM: $0.privateKeyPEM) }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -47,8 +42,8 @@ public final class DemoServer: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
-                    if let sslContext { try pipeline.addHandler(NIOSSLServerHandler(context: sslContext)) }
-                    let http = DemoHTTPHandler(isTLS: sslContext != nil, oauth: oauth)
+                    if let tlsContext { try pipeline.addHandler(TLSHandler(context: tlsContext)) }
+                    let http = DemoHTTPHandler(isTLS: tlsContext != nil, oauth: oauth)
                     // After a WebSocket upgrade (/ws), the HTTP handler makes way for DemoWebSocketHandler.
                     let upgrade: NIOHTTPServerUpgradeSendableConfiguration = (upgraders: [DemoWebSocketHandler.upgrader()], completionHandler: { context in
                         context.pipeline.removeHandler(name: "demo-http", promise: nil)

@@ -1,14 +1,14 @@
 import FerryCore
+import FerryTLS
 import Foundation
 import NIOCore
 import NIOPosix
-import NIOSSL
 import NIOWebSocket
 
 /// Opens WebSockets over SwiftNIO (libcurl 7.88 on Debian 12 has no WebSocket support): the HTTP/1.1
 /// upgrade with the request's headers and credentials (`WebSocketHandshakeHandler`), TLS with its
-/// options for `wss://`, then NIOWebSocket's frame codec, messages of up to `maximumMessageSize`
-/// bytes with fragments joined.
+/// options for `wss://` (FerryTLS's `TLSHandler` over the system's OpenSSL), then NIOWebSocket's
+/// frame codec, messages of up to `maximumMessageSize` bytes with fragments joined.
 enum WebSocketClient {
     static let maximumMessageSize = 64 << 20
 
@@ -24,7 +24,7 @@ enum WebSocketClient {
         let tls = secure ? try makeTLSContext(request.options.tls) : nil
         let head = WebSocketHandshakeHandler.head(target: target(of: url), headers: headers(for: request, host: host, port: url.port))
         let (stream, continuation) = AsyncStream.makeStream(of: WebSocketMessage.self)
-        let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+        let address = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         let group = MultiThreadedEventLoopGroup.singleton
         let handshake = group.any().makePromise(of: WebSocketHandshakeHandler.Head.self)
         let channel: any Channel
@@ -34,7 +34,7 @@ enum WebSocketClient {
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         if let tls {
-                            try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : host))
+                            try channel.pipeline.syncOperations.addHandler(TLSHandler(context: tls, serverHostname: address))
                         }
                         try channel.pipeline.syncOperations.addHandler(WebSocketHandshakeHandler(head: head, clock: clock, promise: handshake) { pipeline in
                             try pipeline.addHandler(WebSocketFrameEncoder())
@@ -46,7 +46,7 @@ enum WebSocketClient {
                         })
                     }
                 }
-                .connect(host: host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port: port).get()
+                .connect(host: address, port: port).get()
         } catch {
             handshake.fail(error)
             throw failure(error, host: host, port: port)
@@ -80,15 +80,12 @@ enum WebSocketClient {
         return (path.isEmpty ? "/" : path) + (components?.percentEncodedQuery.map { "?\($0)" } ?? "")
     }
 
-    private static func makeTLSContext(_ options: TLSOptions) throws -> NIOSSLContext {
+    private static func makeTLSContext(_ options: TLSOptions) throws -> TLSContext {
         guard options.pinnedPublicKey == nil else {
             throw FerryError.invalidRequest(reason: .invalidArgument(name: "--pinned-pubkey", problem: "is not supported for WebSockets (wss://)"))
         }
-        var configuration = TLSConfiguration.makeClientConfiguration()
-        if !options.verifyPeer { configuration.certificateVerification = .none }
-        if let caFile = options.caFile { configuration.trustRoots = .file(caFile) }
         do {
-            return try NIOSSLContext(configuration: configuration)
+            return try TLSContext.client(verifyPeer: options.verifyPeer, caFile: options.caFile)
         } catch {
             throw FerryError.transportFailed(reason: .init(kind: .tlsHandshakeFailed, code: 0, codeText: "TLS", detail: "\(error)"))
         }
@@ -101,7 +98,7 @@ enum WebSocketClient {
         let refused = connection?.connectionErrors.contains { ($0.error as? IOError)?.errnoCode == ECONNREFUSED } == true
         let kind: FerryError.TransportFailureReason.Kind = refused ? .connectionRefused
             : connection != nil && connection!.connectionErrors.isEmpty ? .hostNotFound
-            : error is NIOSSLError ? .tlsHandshakeFailed : .connectionFailed
+            : error is TLSFailure ? .tlsHandshakeFailed : .connectionFailed
         return .transportFailed(reason: .init(kind: kind, code: 0, codeText: "WebSocket", detail: "\(host):\(port): \(error)"))
     }
 }
