@@ -78,7 +78,8 @@ extension TUITests {
             try session.send("C-p")
             try await session.waitForScreen { $0.contains("Command palette") }
             try session.send("theme", literal: true)
-            var screen = try await session.waitForScreen { $0.contains("theme: high-contrast") }
+            // The whole word filtered (a frame after "th" lists other commands below the first themes).
+            var screen = try await session.waitForScreen { $0.contains("> theme") && $0.contains("theme: high-contrast") }
             #expect(screen.contains("theme: solarized-dark"))
             try session.send(" sol", literal: true)
             screen = try await session.waitForScreen { $0.contains("theme: solarized-dark") && !$0.contains("theme: high-contrast") }

@@ -19,6 +19,8 @@ import Testing
         #expect(url.absoluteString == "http://localhost:8080/get?a=1")
         #expect(try Request.parseURL("example.com").absoluteString == "http://example.com")
         #expect(try Request.parseURL("127.0.0.1:8080").absoluteString == "http://127.0.0.1:8080")
+        #expect(try Request.parseURL("localhost/get").absoluteString == "http://localhost/get")
+        #expect(throws: FerryError.self) { try Request.parseURL("v1/items") }
     }
 
     @Test func explainsWhyAURLIsRejected() {

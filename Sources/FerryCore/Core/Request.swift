@@ -37,8 +37,9 @@ public struct Request: Sendable {
             let shown = "\\x" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 2, with: "0")
             throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it contains the control character \(shown) (no header injection); percent-encode it"))
         }
-        // As curl: a URL without a scheme is http (`localhost:8080/get`, `example.com`).
-        let written = namesAScheme(trimmed) ? trimmed : "http://" + trimmed
+        // As curl: a URL without a scheme is http when it starts with a host (`localhost:8080/get`,
+        // `example.com`); `v1/items` stays a relative URL, which needs a base.
+        let written = namesAScheme(trimmed) || !startsWithHost(trimmed) ? trimmed : "http://" + trimmed
         guard let url = URL(string: written), let scheme = url.scheme?.lowercased() else {
             throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it is not a valid URL (spaces and some characters must be percent-encoded)"))
         }
@@ -60,6 +61,13 @@ public struct Request: Sendable {
         let isSchemeCharacter = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber || c == "+" || c == "-" || c == ".") }
         guard text[..<colon].allSatisfy(isSchemeCharacter) else { return false }
         return text[text.index(after: colon)...].first?.isNumber != true
+    }
+
+    /// True when what comes before the first `/` looks like a host rather than a path segment:
+    /// `localhost`, a name or address with a dot, a port, or an IPv6 address in brackets.
+    private static func startsWithHost(_ text: String) -> Bool {
+        let authority = text.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return authority.lowercased().hasPrefix("localhost") || authority.hasPrefix("[") || authority.contains(".") || authority.contains(":")
     }
 
     /// Checks what the transport cannot: the method token and header syntax, credentials included
