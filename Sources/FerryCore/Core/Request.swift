@@ -40,8 +40,11 @@ public struct Request: Sendable {
         // As curl: a URL without a scheme is http when it starts with a host (`localhost:8080/get`,
         // `example.com`); `v1/items` stays a relative URL, which needs a base.
         let written = namesAScheme(trimmed) || !startsWithHost(trimmed) ? trimmed : "http://" + trimmed
-        guard let url = URL(string: written), let scheme = url.scheme?.lowercased() else {
-            throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it is not a valid URL (spaces and some characters must be percent-encoded)"))
+        let invalid = "it is not a valid URL (spaces and some characters must be percent-encoded)"
+        guard let url = URL(string: written) else { throw FerryError.invalidRequest(reason: .malformedURL(string, problem: invalid)) }
+        guard let scheme = url.scheme?.lowercased() else {
+            if trimmed.contains(where: \.isWhitespace) { throw FerryError.invalidRequest(reason: .malformedURL(string, problem: invalid)) }
+            throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it is relative: write the whole URL (http://host/…) or give a base URL (--base-url, a collection's baseURL)"))
         }
         guard ["http", "https", "ws", "wss"].contains(scheme) else {
             throw FerryError.invalidRequest(reason: .unsupportedScheme(scheme))
