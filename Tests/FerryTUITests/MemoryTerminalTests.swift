@@ -64,11 +64,17 @@ import Testing
         }
     }
 
-    /// A reader waiting on another thread gets the key sent while it waits.
-    @Test func aWaitingReaderWakesForInput() async throws {
+    /// A terminal with a reader waiting for its next event on another thread.
+    private func terminalWithAWaitingReader() async throws -> (MemoryTerminal, WaitingReader) {
         let terminal = MemoryTerminal(width: 8, height: 2)
         let reader = WaitingReader(terminal)
         try await reader.started()
+        return (terminal, reader)
+    }
+
+    /// A reader waiting on another thread gets the key sent while it waits.
+    @Test func aWaitingReaderWakesForInput() async throws {
+        let (terminal, reader) = try await terminalWithAWaitingReader()
         terminal.press([.enter])
         guard case .key(.enter)? = try await reader.returned() else {
             Issue.record("the reader did not get the key within 10 s")
@@ -78,9 +84,7 @@ import Testing
 
     /// `wakeUp` (another thread saying a message is ready) ends the wait with no event, and only once.
     @Test func wakeUpEndsAWaitWithNoEvent() async throws {
-        let terminal = MemoryTerminal(width: 8, height: 2)
-        let reader = WaitingReader(terminal)
-        try await reader.started()
+        let (terminal, reader) = try await terminalWithAWaitingReader()
         terminal.wakeUp()
         guard let returned = try await reader.returned() else {
             Issue.record("the wait was not cut short within 10 s")
