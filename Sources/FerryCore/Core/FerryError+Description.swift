@@ -61,7 +61,8 @@ extension FerryError.InvalidRequestReason {
 
 extension FerryError.TransportFailureReason {
     var link: ErrorLink {
-        var details = [ErrorLink.Detail("curl", "\(code) \(codeText)")]
+        // Code 0 is a failure outside curl (the WebSocket client's): it names that transport instead.
+        var details = [code == 0 ? ErrorLink.Detail("transport", codeText) : ErrorLink.Detail("curl", "\(code) \(codeText)")]
         if !detail.isEmpty { details.append(.init("detail", detail)) }
         if bytesReceived > 0 || expectedLength != nil { details.append(.init("received", "\(bytesReceived) bytes")) }
         if let expectedLength { details.append(.init("expected", "\(expectedLength) bytes")) }
