@@ -13,13 +13,14 @@ import Testing
         #expect(try Request.parseURL(" http://127.0.0.1:8080/ ").port == 8080)
     }
 
-    /// As curl: `localhost:8080/get` is http.
+    /// As curl: `localhost:8080/get` is http; as HTTPie, `:8080/get` is localhost's.
     @Test func aURLWithoutASchemeIsHTTP() throws {
         let url = try Request.parseURL("localhost:8080/get?a=1")
         #expect(url.absoluteString == "http://localhost:8080/get?a=1")
         #expect(try Request.parseURL("example.com").absoluteString == "http://example.com")
         #expect(try Request.parseURL("127.0.0.1:8080").absoluteString == "http://127.0.0.1:8080")
         #expect(try Request.parseURL("localhost/get").absoluteString == "http://localhost/get")
+        #expect(try Request.parseURL(":8080/get").absoluteString == "http://localhost:8080/get", "HTTPie's shorthand")
         do {
             _ = try Request.parseURL("v1/items")
             Issue.record("a relative URL was taken")

@@ -37,9 +37,7 @@ public struct Request: Sendable {
             let shown = "\\x" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 2, with: "0")
             throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it contains the control character \(shown) (no header injection); percent-encode it"))
         }
-        // As curl: a URL without a scheme is http when it starts with a host (`localhost:8080/get`,
-        // `example.com`); `v1/items` stays a relative URL, which needs a base.
-        let written = namesAScheme(trimmed) || !startsWithHost(trimmed) ? trimmed : "http://" + trimmed
+        let written = withDefaultScheme(trimmed)
         let invalid = "it is not a valid URL (spaces and some characters must be percent-encoded)"
         guard let url = URL(string: written) else { throw FerryError.invalidRequest(reason: .malformedURL(string, problem: invalid)) }
         guard let scheme = url.scheme?.lowercased() else {
@@ -56,6 +54,14 @@ public struct Request: Sendable {
             throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "the port \(port) is not between 1 and 65535"))
         }
         return url
+    }
+
+    /// `text` with `http://` in front when it starts with a host and names no scheme, as curl takes
+    /// `localhost:8080/get` and `example.com`, and with `http://localhost` when it starts with a port,
+    /// as HTTPie takes `:8080/get`; anything else (`v1/items`, a relative URL) as it is.
+    private static func withDefaultScheme(_ text: String) -> String {
+        if text.hasPrefix(":"), text.dropFirst().first?.isNumber == true { return "http://localhost" + text }
+        return namesAScheme(text) || !startsWithHost(text) ? text : "http://" + text
     }
 
     /// True when `text` starts with a scheme (`https:`, `mailto:`), not with a host and a port (`localhost:8080`).
