@@ -61,6 +61,8 @@ struct WebSocketSession {
         defer { interrupt.cancel() }
         var close: WebSocketMessage?
         for await message in connection.received {
+            // The close we sent is shown and written down before the answer to it, whichever task runs first.
+            if message.kind == .close, counts.isClosing { await sender.value }
             counts.receivedOne(message)
             show(message)
             if message.kind == .close { close = message }
@@ -101,6 +103,7 @@ struct WebSocketSession {
             try? await Task.sleep(for: .milliseconds(50))
         }
         if !Task.isCancelled {
+            counts.startClosing()
             let close = await connection.close(code: 1000, reason: "")
             show(close)
             counts.sentOne(close)
@@ -146,6 +149,7 @@ struct WebSocketSession {
         private var messages = WebSocketTranscript()
         private var sentCount = 0
         private var last = ContinuousClock.now
+        private var closing = false
         /// Counts a message sent (our close is written down, not counted).
         func sentOne(_ message: WebSocketMessage) {
             lock.withLock {
@@ -159,6 +163,9 @@ struct WebSocketSession {
         var received: Int { lock.withLock { messages.received } }
         var transcript: WebSocketTranscript { lock.withLock { messages } }
         var lastActivity: ContinuousClock.Instant { lock.withLock { last } }
+        /// Says that the end of standard input is sending the close.
+        func startClosing() { lock.withLock { closing = true } }
+        var isClosing: Bool { lock.withLock { closing } }
     }
 
     /// Set once by the SIGINT handler.

@@ -143,9 +143,16 @@ import Testing
         try await Deadline.within(60, "the WebSocket exchange with \(request.url)") {
             let connection = try await CurlTransport().openWebSocket(request)
             for (kind, data) in messages { try await connection.send(kind, data) }
-            await connection.close(code: 1000, reason: "done")
+            // The echoes first, then the close: a close gives the server 5 s to answer, and a loaded
+            // machine can take longer than that to echo megabytes through a debug build.
             var received: [WebSocketMessage] = []
-            for await message in connection.received { received.append(message) }
+            var messagesIn = connection.received.makeAsyncIterator()
+            while received.count < messages.count, let message = await messagesIn.next() {
+                received.append(message)
+                if message.kind == .close { return (connection, received) }
+            }
+            await connection.close(code: 1000, reason: "done")
+            while let message = await messagesIn.next() { received.append(message) }
             return (connection, received)
         }
     }
