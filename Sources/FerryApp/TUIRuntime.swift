@@ -20,6 +20,9 @@ final class TUIRuntime {
     private let historyBrowser: HistoryBrowser?
     /// The cookie jars each exchange is sent with and brings back.
     private let cookies: CookieJarStore
+    /// The jar edits and clears of the cookie sheet, written one after another in the order they were
+    /// made: as detached tasks, an earlier jar could land after a later one and undo the last edit.
+    private let cookieWrites = DispatchQueue(label: "ferry.cookie-sheet-writes")
     /// The collection the sidebar shows, saves go to and environments come from.
     private let workspace: CollectionWorkspace?
     /// GraphQL schemas fetched by introspection, per endpoint.
@@ -195,24 +198,24 @@ final class TUIRuntime {
                 }
             }
         case .storeCookies(let jar, let environment):
-            let cookies = self.cookies
-            inbox.answer {
+            let (cookies, inbox) = (self.cookies, self.inbox)
+            cookieWrites.async {
                 do {
                     try cookies.store(jar, environment: environment)
-                    return .notice("\(jar.cookies.count) cookie\(jar.cookies.count == 1 ? "" : "s") kept in \(cookies.path(environment: environment))")
+                    inbox.post(.notice("\(jar.cookies.count) cookie\(jar.cookies.count == 1 ? "" : "s") kept in \(cookies.path(environment: environment))"))
                 } catch {
-                    return .notice("✗ the cookies were not kept: " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
+                    inbox.post(.notice("✗ the cookies were not kept: " + ErrorChain(error).links.map(\.message).joined(separator: ": ")))
                 }
             }
         case .clearCookies(let environment):
-            let cookies = self.cookies
-            inbox.answer {
+            let (cookies, inbox) = (self.cookies, self.inbox)
+            cookieWrites.async {
                 do {
                     let count = try cookies.jar(environment: environment).cookies.count
                     try cookies.store(CookieJar(), environment: environment)
-                    return .notice("removed \(count) cookie\(count == 1 ? "" : "s") from \(cookies.path(environment: environment))")
+                    inbox.post(.notice("removed \(count) cookie\(count == 1 ? "" : "s") from \(cookies.path(environment: environment))"))
                 } catch {
-                    return .notice("✗ " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
+                    inbox.post(.notice("✗ " + ErrorChain(error).links.map(\.message).joined(separator: ": ")))
                 }
             }
         case .fetchOAuth2Token(let settings, let options, let environment, let refresh):
