@@ -40,7 +40,7 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CNcursesShims", dependencies: ["CNcursesw"]),
-        // OpenSSL's libcrypto, which libcurl already loads: hashes and the demo server's key pin, no BoringSSL (DECISIONS.md).
+        // OpenSSL's libcrypto, which libcurl already loads: hashes without compiling a BoringSSL (DECISIONS.md).
         .systemLibrary(
             name: "CCrypto",
             pkgConfig: "libcrypto",
@@ -74,7 +74,7 @@ let package = Package(
         ]),
         // The demo server, linked only into ferry-demo-server and the tests, not into ferry.
         .target(name: "FerryServer", dependencies: [
-            "FerryDigest", "FerryTLS", "CCrypto",  // CCrypto: the certificate's public-key pin
+            "FerryDigest", "FerryTLS",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -53,6 +53,24 @@ public final class TLSContext: @unchecked Sendable {
         return context
     }
 
+    /// The DER SubjectPublicKeyInfo of the first certificate of PEM text: what curl's
+    /// `--pinned-pubkey sha256//…` hashes.
+    public static func subjectPublicKeyInfo(ofCertificatePEM pem: String) throws -> [UInt8] {
+        let chain = try readCertificates(pem)
+        defer { chain.forEach { X509_free($0) } }
+        guard let certificate = chain.first else { throw TLSFailure("the text holds no PEM certificate") }
+        let publicKey = X509_get_X509_PUBKEY(certificate)
+        let count = i2d_X509_PUBKEY(publicKey, nil)
+        guard count > 0 else { throw TLSFailure("OpenSSL could not write the certificate's public key") }
+        var der = [UInt8](repeating: 0, count: Int(count))
+        let written = der.withUnsafeMutableBufferPointer { buffer in
+            var cursor = buffer.baseAddress
+            return i2d_X509_PUBKEY(publicKey, &cursor)
+        }
+        guard written == count else { throw TLSFailure("OpenSSL could not write the certificate's public key") }
+        return der
+    }
+
     /// The certificates of PEM text, in order; the caller frees them.
     private static func readCertificates(_ pem: String) throws -> [OpaquePointer] {
         try withMemoryBIO(pem) { bio in

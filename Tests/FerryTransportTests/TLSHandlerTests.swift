@@ -126,11 +126,12 @@ import Testing
     }
 
     @Test func wssRefusesACertificateForAnotherHost() async throws {
-        let peer = try await OtherHostServer.start()
+        // openssl s_server with a certificate for other.example only.
+        let peer = try await OpenSSLServer.start(subjectAltName: "DNS:other.example", requiringClientCertificate: false)
         defer { peer.stop() }
         for (host, problem) in [("localhost", "hostname mismatch"), ("127.0.0.1", "IP address mismatch")] {
             var request = Request(url: try Request.parseURL("wss://\(host):\(peer.port)/"))
-            request.options.tls.caFile = peer.caFile
+            request.options.tls.caFile = peer.directory.file("ca.pem")
             let failure = try await webSocketFailure(request)
             #expect(failure?.kind == .tlsHandshakeFailed, "\(host)")
             #expect(failure?.detail.contains(problem) == true, "\(host): \(failure?.detail ?? "it connected")")
@@ -169,45 +170,4 @@ import Testing
             }
         }
     }
-}
-
-/// `openssl s_server` with a certificate for `other.example` only, signed by a CA of its own.
-private struct OtherHostServer {
-    let port: Int
-    let caFile: String
-    let directory: TemporaryDirectory
-    let process: Process
-
-    static func start(timeout: TimeInterval = 30) async throws -> OtherHostServer {
-        let directory = try TemporaryDirectory()
-        _ = try directory.write("san.ext", Data("subjectAltName=DNS:other.example\n".utf8))
-        let steps: [[String]] = [
-            ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "ca.key", "-out", "ca.pem",
-             "-days", "2", "-subj", "/CN=Ferry Other CA"],
-            ["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "server.key", "-out", "server.csr",
-             "-subj", "/CN=other.example"],
-            ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem",
-             "-days", "2", "-extfile", "san.ext"],
-        ]
-        for step in steps {
-            let outcome = await ChildProcess.run("/usr/bin/openssl", step, directory: directory.path)
-            try #require(outcome.status == 0, "openssl \(step.joined(separator: " ")): \(outcome.stderr)")
-        }
-        let port = try unusedLocalPort()
-        let process = ChildProcess.start("/usr/bin/openssl", ["s_server", "-accept", String(port), "-cert", "server.pem", "-key", "server.key",
-                                                                "-www", "-quiet"], directory: directory.path)
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline, process.isRunning {
-            if acceptsConnections(port: port) {
-                return OtherHostServer(port: port, caFile: directory.file("ca.pem"), directory: directory, process: process)
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        ChildProcess.stop(process, grace: 1)
-        throw NotListening(port: port)
-    }
-
-    func stop() { ChildProcess.stop(process, grace: 3) }
-
-    struct NotListening: Error { let port: Int }
 }
