@@ -25,7 +25,8 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: - Observed on the loop thread
     private var heads = ResponseHeadCollector()
-    private var requestHead = ""
+    /// The last request head sent, parsed as it goes out (while the server answers, not after).
+    private var requestHead: SentRequest?
     private var firstWrite: UInt64 = 0
     private var lastWrite: UInt64 = 0
     private var requestWriting: UInt64 = 0
@@ -258,7 +259,7 @@ final class CurlTransfer: @unchecked Sendable {
             closeRequestWriting()
             firstWrite = DispatchTime.now().uptimeNanoseconds
             lastWrite = firstWrite
-            requestHead = String(decoding: bytes, as: UTF8.self)
+            requestHead = SentRequest(rawHead: String(decoding: bytes, as: UTF8.self), bodyBytes: 0)
             awaitingFirstByte = true
             hopMarks.append((sent: firstWrite, firstByte: nil, headEnd: nil))
         case CURLINFO_DATA_OUT:
@@ -428,7 +429,11 @@ final class CurlTransfer: @unchecked Sendable {
             remoteAddress: address,
             redirects: heads.redirects,
             timeline: timeline,
-            sent: requestHead.isEmpty ? nil : SentRequest(rawHead: requestHead, bodyBytes: infoOffset(CURLINFO_SIZE_UPLOAD_T)),
+            sent: requestHead.map { head in
+                var sent = head
+                sent.bodyBytes = infoOffset(CURLINFO_SIZE_UPLOAD_T)
+                return sent
+            },
             cookieJar: cookieJarAfterExchange(of: request.cookies))
     }
 

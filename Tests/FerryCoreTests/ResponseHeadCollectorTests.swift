@@ -1,4 +1,4 @@
-import FerryCore
+@testable import FerryCore
 import Testing
 
 @Suite struct ResponseHeadCollectorTests {
@@ -33,7 +33,14 @@ import Testing
         #expect(HeaderLine.parse("Empty:") == HTTPHeader(name: "Empty", value: ""))
         #expect(HeaderLine.parse("no colon") == nil)
         #expect(HeaderLine.parse(": no name") == nil)
+        #expect(HeaderLine.parse("Tabs:\t naïve — ünïcode \t\r\n") == HTTPHeader(name: "Tabs", value: "naïve — ünïcode"))
+        #expect(HeaderLine.parse("Spaces:   \r\n") == HTTPHeader(name: "Spaces", value: ""))
         #expect(HeaderLine.parseStatus("HTTP/1.1 2000 Nope") == nil)
+        #expect(HeaderLine.parseStatus("HTTP/1.1 404 Not Found\r\n") == HeaderLine.Status(version: "HTTP/1.1", code: 404, reason: "Not Found"))
+        #expect(HeaderLine.parseStatus("HTTP/2 200\r\n") == HeaderLine.Status(version: "HTTP/2", code: 200, reason: ""))
+        #expect(HeaderLine.parseStatus("HTTP/1.1 20x OK") == nil)
+        #expect(HeaderLine.parseStatus("HTTP/1.1") == nil)
+        #expect(HeaderLine.parseStatus("Content-Type: text/plain") == nil)
     }
 
     @Test func parsesARequestHeadAsSent() {

@@ -7,26 +7,31 @@ public enum HeaderLine {
         public var reason: String
     }
 
-    /// Parses a status line, or nil when `line` is not one.
+    /// Parses a status line, or nil when `line` is not one. (Both parsers look at UTF-8 bytes:
+    /// going Character by Character was a cost paid on every header line of every exchange.)
     public static func parseStatus(_ line: String) -> Status? {
+        guard line.utf8.starts(with: "HTTP/".utf8) else { return nil }
         let trimmed = line.trimmingTrailingNewline()
-        guard trimmed.hasPrefix("HTTP/") else { return nil }
-        let parts = trimmed.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count >= 2, parts[1].count == 3, let code = Int(parts[1]) else { return nil }
-        return Status(version: String(parts[0]), code: code, reason: parts.count > 2 ? String(parts[2]) : "")
+        let bytes = trimmed.utf8
+        guard let versionEnd = bytes.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+        let codeStart = bytes.index(after: versionEnd)
+        let codeEnd = bytes[codeStart...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.endIndex
+        guard bytes.distance(from: codeStart, to: codeEnd) == 3, let code = Int(trimmed[codeStart..<codeEnd]) else { return nil }
+        let reason = codeEnd == bytes.endIndex ? "" : String(trimmed[bytes.index(after: codeEnd)...])
+        return Status(version: String(trimmed[..<versionEnd]), code: code, reason: reason)
     }
 
     /// Parses `Name: value` (optional white space around the value is dropped), or nil.
     public static func parse(_ line: String) -> HTTPHeader? {
         let trimmed = line.trimmingTrailingNewline()
-        guard let colon = trimmed.firstIndex(of: ":"), colon != trimmed.startIndex else { return nil }
-        let name = String(trimmed[..<colon])
-        let value = trimmed[trimmed.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
-        var end = value.endIndex
-        while end > value.startIndex, value[value.index(before: end)] == " " || value[value.index(before: end)] == "\t" {
-            end = value.index(before: end)
-        }
-        return HTTPHeader(name: name, value: String(value[..<end]))
+        let bytes = trimmed.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon != bytes.startIndex else { return nil }
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var start = bytes.index(after: colon)
+        while start < bytes.endIndex, isBlank(bytes[start]) { bytes.formIndex(after: &start) }
+        var end = bytes.endIndex
+        while end > start, isBlank(bytes[bytes.index(before: end)]) { bytes.formIndex(before: &end) }
+        return HTTPHeader(name: String(trimmed[..<colon]), value: String(trimmed[start..<end]))
     }
 }
 

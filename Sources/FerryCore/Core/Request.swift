@@ -65,19 +65,27 @@ public struct Request: Sendable {
     }
 
     /// True when `text` starts with a scheme (`https:`, `mailto:`), not with a host and a port (`localhost:8080`).
+    /// Both this and `startsWithHost` look at UTF-8 bytes: every request of a run is parsed here.
     private static func namesAScheme(_ text: String) -> Bool {
-        guard let colon = text.firstIndex(of: ":"), let first = text.first, first.isASCII, first.isLetter else { return false }
-        let isSchemeCharacter = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber || c == "+" || c == "-" || c == ".") }
-        guard text[..<colon].allSatisfy(isSchemeCharacter) else { return false }
-        return text[text.index(after: colon)...].first?.isNumber != true
+        let bytes = text.utf8
+        guard let first = bytes.first, isASCIILetter(first), let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        let isSchemeByte = { (byte: UInt8) in isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") }
+        guard bytes[..<colon].allSatisfy(isSchemeByte) else { return false }
+        let next = bytes.index(after: colon)
+        return next == bytes.endIndex || !isASCIIDigit(bytes[next])
     }
 
     /// True when what comes before the first `/` looks like a host rather than a path segment:
     /// `localhost`, a name or address with a dot, a port, or an IPv6 address in brackets.
     private static func startsWithHost(_ text: String) -> Bool {
-        let authority = text.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        return authority.lowercased().hasPrefix("localhost") || authority.hasPrefix("[") || authority.contains(".") || authority.contains(":")
+        let authority = text.utf8.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        let localhost = "localhost".utf8
+        return authority.count >= localhost.count && zip(authority, localhost).allSatisfy { $0 | 0x20 == $1 }
+            || authority.first == UInt8(ascii: "[") || authority.contains(UInt8(ascii: ".")) || authority.contains(UInt8(ascii: ":"))
     }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+    private static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     /// Checks what the transport cannot: the method token and header syntax, credentials included
     /// (no CR/LF injection).

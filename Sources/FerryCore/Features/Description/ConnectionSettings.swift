@@ -51,6 +51,7 @@ public struct ConnectionSettings: Sendable, Hashable {
 
     /// These settings with `inner`'s on top, one by one (a request's over its environment's).
     public func overlaid(by inner: ConnectionSettings) -> ConnectionSettings {
+        if inner.isEmpty { return self }  // most requests: no key-path walk
         var merged = self
         for key in Self.keys where inner[key] != nil { merged[key] = inner[key] }
         return merged
