@@ -32,6 +32,21 @@ func peakRSSMiB() -> Double {
     return kib / 1024
 }
 
+/// Seconds for `count` GETs of `url` one after another on one transport, run on its curl thread as
+/// `ferry run` runs (nonisolated: top-level code is the main actor's, and would hop to it each time).
+nonisolated func sequentialGets(_ url: URL, count: Int) async throws -> Double {
+    let transport = CurlTransport()
+    let clock = ContinuousClock()
+    let started = clock.now
+    try await withTaskExecutorPreference(transport.executor) {
+        for _ in 0..<count {
+            let response = try await transport.send(Request(url: url), receivingInto: .default, progress: nil)
+            guard response.status == 200 else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "status", problem: "\(response.status)")) }
+        }
+    }
+    return (clock.now - started) / .seconds(1)
+}
+
 func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data("ferry-bench: \(message)\n".utf8))
     exit(code)
@@ -44,13 +59,7 @@ do {
     switch (arguments.count > 1 ? arguments[1] : "", arguments.count) {
     case ("gets", 4):
         guard let url = try? Request.parseURL(arguments[2]) else { fail(usage, code: 1) }
-        let transport = CurlTransport()
-        let started = clock.now
-        for _ in 0..<(Int(arguments[3]) ?? 0) {
-            let response = try await transport.send(Request(url: url), receivingInto: .default, progress: nil)
-            guard response.status == 200 else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "status", problem: "\(response.status)")) }
-        }
-        print(String(format: "%.4f", (clock.now - started) / .seconds(1)))
+        print(String(format: "%.4f", try await sequentialGets(url, count: Int(arguments[3]) ?? 0)))
     case ("download", 4):
         guard let url = try? Request.parseURL(arguments[2]) else { fail(usage, code: 1) }
         let started = clock.now

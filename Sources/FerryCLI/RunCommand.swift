@@ -101,11 +101,15 @@ struct RunCommand: AsyncCommand {
         settings.environment = collectionOptions.environment
         settings.connection = connection
         let transport = CurlTransport(hashesBodies: !noHistory)
-        let chained = ChainedExchanges()
+        let id = Self.newRunID()
+        let history = noHistory ? nil : HistoryWriter(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
         let chainer = VariableChainer(root: root, environment: collectionOptions.environment, chains: chains, connection: connection, transport: transport,
                                       cache: ChainValueCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root, environment: collectionOptions.environment),
                                       onSent: { sent in
-                                          chained.append(sent)
+                                          var exchange = sent.exchange
+                                          exchange.origin.run = id
+                                          exchange.redaction.add(variables.redaction.rules)
+                                          history?.append(exchange)
                                           HistoryRecording.chainSent(sent, noHistory: true, stderr: stderr)
                                       })
         let cache = OAuth2TokenFile(path: StoreLocations(environment: ProcessInfo.processInfo.environment)
@@ -114,7 +118,6 @@ struct RunCommand: AsyncCommand {
         let tokens = OAuth2TokenSource(transport: transport, cache: cache, browser: SystemBrowser(environment: ProcessInfo.processInfo.environment),
                                        notify: stderrNotice)
         let runner = CollectionRunner(transport: transport, settings: settings, chainer: chainer, tokens: tokens)
-        let id = Self.newRunID()
         let textOutput = reporter == .text || output != nil
         let text = RunTextReporter(output: stdout, redaction: variables.redaction, showsProgress: isatty(STDOUT_FILENO) == 1,
                                    total: plan.items.count * repeatCount * max(1, rows.count))
@@ -122,16 +125,19 @@ struct RunCommand: AsyncCommand {
         let iterations = repeatCount > 1 || rows.count > 1
         let (task, interrupt) = InterruptHandler.guarding {
             Task {
-                await runner.run(plan, id: id, variables: variables) { result in
+                await runner.run(plan, id: id, variables: variables) { result, redaction in
                     let done = counter.increment()
                     if textOutput { text.report(result, done: done, iterations: iterations) }
+                    if let history, let exchange = Self.exchange(of: result, run: id, redaction: redaction, root: root, environment: collectionOptions.environment) {
+                        history.append(exchange)
+                    }
                 }
             }
         }
         let summary = await task.value
         interrupt.cancel()
         if textOutput { RunTextReporter(output: stdout, redaction: summary.redaction, showsProgress: text.showsProgress, total: 0).finish(summary) }
-        if !noHistory { record(summary, chained: chained.all, root: root, stderr: stderr) }
+        if let warning = history?.finish() { stderr.line("ferry: " + TerminalSafeText.escaping(warning.message)) }
         var status = Self.exitStatus(for: summary.results)
         if summary.cancelled { status = .cancelled }
         if reporter != .text || output != nil {
@@ -159,25 +165,14 @@ struct RunCommand: AsyncCommand {
         }
     }
 
-    /// Records every exchange that was sent, the requests sent for chained variables first, in one transaction.
-    private func record(_ summary: RunSummary, chained: [VariableChainer.Sent], root: String, stderr: OutputStream) {
-        let chainExchanges = chained.map { sent in
-            var exchange = sent.exchange
-            exchange.origin.run = summary.id
-            exchange.redaction.add(summary.redaction.rules)
-            return exchange
-        }
-        let exchanges = chainExchanges + summary.results.compactMap { result -> HistoryRecorder.Exchange? in
-            guard let request = result.request else { return nil }
-            var redaction = summary.redaction
-            redaction.add(result.redaction.rules)
-            return HistoryRecorder.Exchange(request: request, response: result.response, error: result.error, started: result.started,
-                                            origin: HistoryOrigin(collection: root, requestPath: result.item.path,
-                                                                  environment: collectionOptions.environment, run: summary.id),
-                                            redaction: redaction)
-        }
-        let recorder = HistoryRecorder(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
-        if case .failure(let warning) = recorder.record(exchanges) { stderr.line("ferry: " + TerminalSafeText.escaping(warning.message)) }
+    /// The exchange to record for a result that was sent, with the run's secrets so far; nil when nothing was sent.
+    private static func exchange(of result: RunResult, run: String, redaction: Redaction, root: String, environment: String?) -> HistoryRecorder.Exchange? {
+        guard let request = result.request else { return nil }
+        var redaction = redaction
+        redaction.add(result.redaction.rules)
+        return HistoryRecorder.Exchange(request: request, response: result.response, error: result.error, started: result.started,
+                                        origin: HistoryOrigin(collection: root, requestPath: result.item.path, environment: environment, run: run),
+                                        redaction: redaction)
     }
 
     /// The collection a path belongs to: the nearest folder holding `environments/`, from a folder itself or a file's folder.
@@ -208,13 +203,4 @@ private final class Counter: @unchecked Sendable {
     private var value = 0
 
     func increment() -> Int { lock.withLock { value += 1; return value } }
-}
-
-/// The requests sent for chained variables during a run, for its history.
-private final class ChainedExchanges: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sent: [VariableChainer.Sent] = []
-
-    func append(_ exchange: VariableChainer.Sent) { lock.withLock { sent.append(exchange) } }
-    var all: [VariableChainer.Sent] { lock.withLock { sent } }
 }

@@ -29,6 +29,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     /// The loop's thread, once it runs: commands it submits itself need no wake-up.
     private var loopThread: pthread_t?
+    /// True while a task's job runs on the loop (not inside a libcurl callback); loop thread only.
+    private var runningJob = false
 
     init() {
         CurlGlobal.initialize()
@@ -42,11 +44,19 @@ final class CurlMultiLoop: @unchecked Sendable {
     }
 
     func submit(_ command: Command) {
-        let onLoop = lock.withLock {
-            inbox.append(command)
-            return loopThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
-        }
+        let onLoop = lock.withLock { loopThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        if onLoop, runningJob, case .start(let transfer) = command { return startNow(transfer) }
+        lock.withLock { inbox.append(command) }
         if !onLoop { curl_multi_wakeup(multi) }
+    }
+
+    /// A transfer started by a job running on the loop goes on the wire before the job goes on, so
+    /// the job's task can do other work while the server answers (`ferry run` checks the previous
+    /// response then).
+    private func startNow(_ transfer: CurlTransfer) {
+        handle(.start(transfer))
+        var running: Int32 = 0
+        curl_multi_perform(multi, &running)
     }
 
     /// Ends the loop: transfers still running are cancelled, then the handles are released.
@@ -96,7 +106,9 @@ final class CurlMultiLoop: @unchecked Sendable {
                 transfer.finish(.failure(.explicitlyCancelled))
             }
         case .run(let job, let executor):
+            runningJob = true
             job.runSynchronously(on: executor.asUnownedTaskExecutor())
+            runningJob = false
         }
     }
 

@@ -26,40 +26,123 @@ public struct CollectionRunner: Sendable {
                                                                                                    browser: SystemBrowser(environment: [:]), notify: { _ in }))
     }
 
-    /// Runs `plan` with `variables` (the environment and `--var`s); `onResult` sees each result as it is known.
+    /// Runs `plan` with `variables` (the environment and `--var`s); `onResult` sees each result in
+    /// run order as it is known, with the run's redaction so far.
     /// The run's work happens on the transport's curl thread, between its transfers (no thread hop a request).
     public func run(_ plan: RunPlan, id: String, variables: VariableResolver,
-                    onResult: @Sendable (RunResult) -> Void = { _ in }) async -> RunSummary {
+                    onResult: @Sendable (RunResult, Redaction) -> Void = { _, _ in }) async -> RunSummary {
         await withTaskExecutorPreference(transport.executor) {
             await runRounds(plan, id: id, variables: variables, onResult: onResult)
         }
     }
 
-    private func runRounds(_ plan: RunPlan, id: String, variables: VariableResolver, onResult: @Sendable (RunResult) -> Void) async -> RunSummary {
-        var summary = RunSummary(id: id, results: [], redaction: variables.redaction)
+    private func runRounds(_ plan: RunPlan, id: String, variables: VariableResolver, onResult: @Sendable (RunResult, Redaction) -> Void) async -> RunSummary {
+        var run = Progress(summary: RunSummary(id: id, results: [], redaction: variables.redaction))
         let rows = settings.dataRows.isEmpty ? [[]] : settings.dataRows
-        var stopped: String?
         rounds: for round in 0..<max(1, settings.repeatCount) {
             for (rowIndex, row) in rows.enumerated() {
                 var round = Round(resolver: variables, iteration: round * rows.count + rowIndex + 1)
                 round.resolver.add(row)
-                var next = 0
-                while next < plan.items.count {
-                    let batch = Self.batch(of: plan.items, from: next, jobs: settings.jobs)
-                    next += batch.count
-                    let results = await send(batch, root: plan.root, round: round, stopped: stopped)
-                    for (item, result) in zip(batch, results) {
-                        round.absorb(result, of: item)
-                        summary.redaction.add(round.resolver.redaction.rules + result.redaction.rules)
-                        summary.results.append(result)
-                        onResult(result)
-                        if stopped == nil { stopped = stopReason(after: result, of: item, summary: &summary) }
+                if settings.jobs == 1 {
+                    await runInOrder(plan.items, root: plan.root, round: &round, run: &run, onResult: onResult)
+                } else {
+                    var next = 0
+                    while next < plan.items.count {
+                        let batch = Self.batch(of: plan.items, from: next, jobs: settings.jobs)
+                        next += batch.count
+                        let results = await send(batch, root: plan.root, round: round, stopped: run.stopped)
+                        for (item, result) in zip(batch, results) { record(result, of: item, round: &round, run: &run, onResult: onResult) }
                     }
                 }
-                if summary.cancelled || stopped != nil { break rounds }
+                if run.summary.cancelled || run.stopped != nil { break rounds }
             }
         }
-        return summary
+        return run.summary
+    }
+
+    /// The run so far: its results, and why it stopped (nil while it goes on).
+    private struct Progress {
+        var summary: RunSummary
+        var stopped: String?
+    }
+
+    /// Takes a result into the run, in order: its captures, its secrets, the report, whether the run stops.
+    private func record(_ result: RunResult, of item: RunPlan.Item, round: inout Round, run: inout Progress,
+                        onResult: @Sendable (RunResult, Redaction) -> Void) {
+        round.absorb(result, of: item)
+        run.summary.redaction.add(round.resolver.redaction.rules + result.redaction.rules)
+        run.summary.results.append(result)
+        onResult(result, run.summary.redaction)
+        if run.stopped == nil { run.stopped = stopReason(after: result, of: item, summary: &run.summary) }
+    }
+
+    /// One request on the wire at a time, in order (`--jobs 1`), with the bookkeeping done while
+    /// it is there: the request before it is checked and reported, and the one after it resolved,
+    /// once it has gone out (the transport starts it before the task goes on) and before its answer
+    /// comes. All on the curl thread, with no thread hop. Only what cannot change the next request or
+    /// the run's course waits like this: a request that captures or retries, or any with `--bail`, is
+    /// checked before the next one is sent; a look-ahead that would need a chained variable (which
+    /// sends a request) is left to its turn.
+    private func runInOrder(_ items: [RunPlan.Item], root: String, round: inout Round, run: inout Progress,
+                            onResult: @Sendable (RunResult, Redaction) -> Void) async {
+        var unchecked: Unchecked?
+        var prepared: Preparation?
+        for (index, item) in items.enumerated() {
+            let ahead = prepared
+            prepared = nil
+            if run.stopped != nil || item.description.retry != nil {
+                settle(&unchecked, round: &round, run: &run, onResult: onResult)
+                var result: RunResult
+                if let stopped = run.stopped {
+                    result = RunResult(item: item, iteration: round.iteration, status: .skipped, started: Date())
+                    result.skipReason = stopped
+                } else {
+                    result = await sendRetrying(item, iteration: round.iteration, root: root, resolver: round.resolver, missing: round.missing)
+                }
+                record(result, of: item, round: &round, run: &run, onResult: onResult)
+                continue
+            }
+            let preparation: Preparation
+            if let ahead {
+                preparation = ahead
+            } else {
+                preparation = await prepare(item, iteration: round.iteration, root: root, resolver: round.resolver, missing: round.missing)
+            }
+            guard case .ready(let resolved, let resolver) = preparation else {
+                settle(&unchecked, round: &round, run: &run, onResult: onResult)
+                if case .ended(let result) = preparation { record(result, of: item, round: &round, run: &run, onResult: onResult) }
+                continue
+            }
+            async let sending = transmit(item, iteration: round.iteration, resolved: resolved)
+            await Task.yield()  // the child task puts the request on the wire first
+            settle(&unchecked, round: &round, run: &run, onResult: onResult)
+            let waits = item.description.captures.isEmpty && !settings.bail
+            if waits, run.stopped == nil, index + 1 < items.count {
+                prepared = Self.prepareAhead(items[index + 1], iteration: round.iteration, root: root, resolver: round.resolver, settings: settings)
+            }
+            let sent = await sending
+            if waits && sent.status != .error {
+                unchecked = Unchecked(item: item, sent: sent, resolver: resolver)
+            } else {
+                record(Self.conclude(sent, of: item, resolver: resolver), of: item, round: &round, run: &run, onResult: onResult)
+            }
+        }
+        settle(&unchecked, round: &round, run: &run, onResult: onResult)
+    }
+
+    /// A sent request whose checks wait for the next request to go out.
+    private struct Unchecked {
+        var item: RunPlan.Item
+        var sent: RunResult
+        var resolver: VariableResolver
+    }
+
+    /// Checks and records the request left unchecked, if any.
+    private func settle(_ unchecked: inout Unchecked?, round: inout Round, run: inout Progress,
+                        onResult: @Sendable (RunResult, Redaction) -> Void) {
+        guard let waiting = unchecked else { return }
+        unchecked = nil
+        record(Self.conclude(waiting.sent, of: waiting.item, resolver: waiting.resolver), of: waiting.item, round: &round, run: &run, onResult: onResult)
     }
 
     /// One pass over the plan: the variables so far (captures added as they come) and the captures
@@ -142,44 +225,83 @@ public struct CollectionRunner: Sendable {
         return result
     }
 
-    /// One request: resolve, send, evaluate, check, capture.
+    /// One request: prepare, transmit, conclude.
     private func send(_ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
                       missing: [String: String]) async -> RunResult {
-        var result = RunResult(item: item, iteration: iteration, status: .passed, started: Date())
-        if let skip = item.description.skip, let rendered = try? resolver.render(skip, place: "skip"), SkipCondition.holds(rendered) {
-            result.status = .skipped
-            result.skipReason = "skip: \(rendered)"
+        switch await prepare(item, iteration: iteration, root: root, resolver: resolver, missing: missing) {
+        case .ended(let result):
             return result
+        case .ready(let resolved, let resolver):
+            let result = await transmit(item, iteration: iteration, resolved: resolved)
+            return result.status == .error ? result : Self.conclude(result, of: item, resolver: resolver)
         }
-        let resolved: ResolvedRequest
-        var resolver = resolver
+    }
+
+    /// A request made ready to send (resolved, and the variables it was resolved with, chained
+    /// values included), or the result that ends it before the wire: skipped, or not resolvable.
+    private enum Preparation: Sendable {
+        case ready(ResolvedRequest, VariableResolver)
+        case ended(RunResult)
+    }
+
+    /// Checks the request's `skip:` and resolves it, taking chained variables as needed.
+    private func prepare(_ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
+                         missing: [String: String]) async -> Preparation {
+        if let skipped = Self.skipped(item, iteration: iteration, resolver: resolver) { return .ended(skipped) }
         do {
             let resolve = { (variables: VariableResolver) in try item.description.resolved(with: variables, defaults: item.defaults.under(environment: settings.connection), directory: root) }
             if let chainer {
-                (resolved, resolver) = try await chainer.resolving(resolver, own: item.description.chains, resolve)
-            } else {
-                resolved = try resolve(resolver)
+                let (resolved, resolver) = try await chainer.resolving(resolver, own: item.description.chains, resolve)
+                return .ready(resolved, resolver)
             }
+            return .ready(try resolve(resolver), resolver)
         } catch FerryError.invalidRequest(.unresolvedVariable(let name, _)) where missing[name] != nil {
-            result.status = .skipped
+            var result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
             result.skipReason = "needs {{\(name)}}, which \(missing[name]!) did not capture"
-            return result
+            return .ended(result)
         } catch {
-            result.status = .error
+            var result = RunResult(item: item, iteration: iteration, status: .error, started: Date())
             result.error = error as? FerryError ?? .invalidRequest(reason: .invalidArgument(name: item.path, problem: "\(error)"))
-            return result
+            return .ended(result)
         }
+    }
+
+    /// `prepare` done ahead, with the variables as they are: nil when that needs more (a chained
+    /// variable, or a problem to report), which `prepare` then does in its turn.
+    private static func prepareAhead(_ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
+                                     settings: RunSettings) -> Preparation? {
+        if let skipped = skipped(item, iteration: iteration, resolver: resolver) { return .ended(skipped) }
+        let resolved = try? item.description.resolved(with: resolver, defaults: item.defaults.under(environment: settings.connection), directory: root)
+        return resolved.map { .ready($0, resolver) }
+    }
+
+    /// The skipped result when the request's `skip:` holds.
+    private static func skipped(_ item: RunPlan.Item, iteration: Int, resolver: VariableResolver) -> RunResult? {
+        guard let skip = item.description.skip, let rendered = try? resolver.render(skip, place: "skip"), SkipCondition.holds(rendered) else { return nil }
+        var result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
+        result.skipReason = "skip: \(rendered)"
+        return result
+    }
+
+    /// Sends the resolved request: the result with the response, or with the transport's failure (`.error`).
+    private func transmit(_ item: RunPlan.Item, iteration: Int, resolved: ResolvedRequest) async -> RunResult {
+        var result = RunResult(item: item, iteration: iteration, status: .passed, started: Date())
         result.request = resolved.request
         result.redaction = resolved.redaction
-        let response: Response
         do {
-            response = try await interceptor.send(resolved.request, redaction: &result.redaction)
+            result.response = try await interceptor.send(resolved.request, redaction: &result.redaction)
         } catch {
             result.status = .error
             result.error = error as? FerryError ?? .explicitlyCancelled
-            return result
         }
-        let (evaluated, evaluationError, facts) = item.description.evaluate(response, of: resolved.request, parsesBody: item.description.checks.readsDocument)
+        return result
+    }
+
+    /// Validates the response as the file asks, checks its `expect:` and takes its `capture:` values.
+    private static func conclude(_ sent: RunResult, of item: RunPlan.Item, resolver: VariableResolver) -> RunResult {
+        guard let response = sent.response, let request = sent.request else { return sent }
+        var result = sent
+        let (evaluated, evaluationError, facts) = item.description.evaluate(response, of: request, parsesBody: item.description.checks.readsDocument)
         result.response = evaluated
         result.error = evaluationError
         do {

@@ -43,20 +43,6 @@ extension HistoryRecorder {
             self.redaction = redaction
         }
     }
-
-    /// Stores exchanges in one transaction (a run's); returns their ids, or a warning.
-    public func record(_ exchanges: [Exchange]) -> Result<[Int64], HistoryWarning> {
-        do {
-            let store = try store.get()
-            let entries = try exchanges.map {
-                try HistoryEntry(request: $0.request, response: $0.response, error: $0.error, started: $0.started,
-                                 origin: $0.origin, redaction: $0.redaction)
-            }
-            return .success(try store.record(entries))
-        } catch {
-            return .failure(HistoryWarning(message: "history: \(error)"))
-        }
-    }
 }
 
 /// Why an exchange was not recorded, as the one line shown on stderr or in the status bar.

@@ -1,0 +1,72 @@
+import FerryCore
+import Foundation
+
+/// Records a stream of exchanges (a run's) on a queue of its own, so the run never waits for the
+/// history: each exchange becomes its row as it arrives, and the rows are committed in batches, one
+/// transaction each — every `batchSize` rows, and `delay` after the first row of a batch at the
+/// latest — so a long run holds the database for a moment at a time and loses at most one batch if
+/// it is killed.
+public final class HistoryWriter: @unchecked Sendable {
+    public static let batchSize = 128
+    public static let delay: DispatchTimeInterval = .milliseconds(200)
+
+    private let queue = DispatchQueue(label: "ferry.history.writer")
+    private let locations: StoreLocations
+    // Only touched on `queue`:
+    private var store: Result<HistoryStore, HistoryError>?
+    private var pending: [HistoryEntry] = []
+    private var batch = 0
+    private var warning: HistoryWarning?
+
+    /// The history in `locations` is opened on the writer's queue when the first exchange arrives.
+    public init(locations: StoreLocations) {
+        self.locations = locations
+    }
+
+    /// Queues an exchange to be recorded; returns at once.
+    public func append(_ exchange: HistoryRecorder.Exchange) {
+        queue.async { [self] in
+            guard warning == nil else { return }
+            do {
+                pending.append(try HistoryEntry(request: exchange.request, response: exchange.response, error: exchange.error,
+                                                started: exchange.started, origin: exchange.origin, redaction: exchange.redaction))
+            } catch {
+                warning = HistoryWarning(message: "history: \(error)")
+                return
+            }
+            if pending.count >= Self.batchSize {
+                commit()
+            } else if pending.count == 1 {
+                let due = batch
+                queue.asyncAfter(deadline: .now() + Self.delay) { [self] in
+                    if batch == due { commit() }
+                }
+            }
+        }
+    }
+
+    /// Commits what is queued and waits for it; the first problem met, if any (the exchanges
+    /// after it are not recorded).
+    public func finish() -> HistoryWarning? {
+        queue.sync {
+            commit()
+            return warning
+        }
+    }
+
+    private func commit() {
+        batch += 1
+        guard !pending.isEmpty, warning == nil else { return }
+        defer { pending.removeAll(keepingCapacity: true) }
+        do {
+            if store == nil {
+                store = Result { try HistoryStore(locations: locations) }.mapError {
+                    $0 as? HistoryError ?? .unavailable(path: locations.dataDirectory, problem: "\($0)")
+                }
+            }
+            try store!.get().record(pending)
+        } catch {
+            warning = HistoryWarning(message: "history: \(error)")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import FerryCore
+@testable import FerryStore
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// A run's history written on the writer's own queue, in batches, into a real SQLite file.
+@Suite struct HistoryWriterTests {
+    private func exchange(_ index: Int, redaction: Redaction = Redaction()) -> HistoryRecorder.Exchange {
+        HistoryRecorder.Exchange(request: HistoryFixtures.request("http://api.example.com/items/\(index)?token=abc123"),
+                                 response: HistoryFixtures.response(body: #"{"n": \#(index)}"#), error: nil, started: Date(),
+                                 origin: HistoryOrigin(collection: "shop", requestPath: "items/\(index).ferry.yaml", environment: nil, run: "run-1"),
+                                 redaction: redaction)
+    }
+
+    @Test func recordsEveryExchangeInOrderAcrossBatches() throws {
+        let directory = try TemporaryDirectory()
+        let writer = HistoryWriter(locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path))
+        let count = HistoryWriter.batchSize * 2 + 5
+        for index in 0..<count { writer.append(exchange(index, redaction: Redaction([.init(secret: "abc123", replacement: "{{token}}")]))) }
+        #expect(writer.finish() == nil)
+        let history = try HistoryStore(path: directory.file("history.sqlite"))
+        var query = HistoryQuery(limit: count + 10)
+        query.run = "run-1"
+        let entries = try history.search(query)
+        #expect(entries.count == count)
+        #expect(entries.reversed().map(\.url) == (0..<count).map { "http://api.example.com/items/\($0)?token={{token}}" })
+    }
+
+    @Test func aBatchIsCommittedWithoutWaitingForTheEnd() async throws {
+        let directory = try TemporaryDirectory()
+        let writer = HistoryWriter(locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path))
+        writer.append(exchange(1))
+        let path = directory.file("history.sqlite")
+        try await Deadline.within(30, "the first batch's commit") {
+            while !FileManager.default.fileExists(atPath: path) || (try? HistoryStore(path: path).list(limit: 5).count) != 1 {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        writer.append(exchange(2))
+        #expect(writer.finish() == nil)
+        #expect(try HistoryStore(path: path).list(limit: 5).map(\.url) == ["http://api.example.com/items/2?token=abc123", "http://api.example.com/items/1?token=abc123"])
+    }
+
+    @Test func anUnusableHistoryIsOneWarningAndNothingElse() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("not-a-folder", Data())
+        let writer = HistoryWriter(locations: StoreLocations(configDirectory: file, dataDirectory: file))
+        for index in 0..<3 { writer.append(exchange(index)) }
+        let warning = try #require(writer.finish())
+        #expect(warning.message.hasPrefix("history: cannot open the history at \(file)/history.sqlite"))
+        #expect(writer.finish() == warning)
+    }
+}
