@@ -18,11 +18,11 @@ public struct RunPlan: Sendable {
 
         /// The request's name, else its file name without `.ferry.yaml`.
         public var title: String {
-            description.name ?? String((path as NSString).lastPathComponent.dropLast(RequestCollection.requestSuffix.count))
+            description.name ?? String(RequestCollection.split(path).name.dropLast(RequestCollection.requestSuffix.count))
         }
 
         /// The folder below the root (`auth`), empty at the top.
-        public var folder: String { (path as NSString).deletingLastPathComponent }
+        public var folder: String { String(RequestCollection.split(path).folder) }
     }
 
     public var root: String
@@ -49,10 +49,15 @@ public struct RunPlan: Sendable {
             selected += matches.filter { !selected.contains($0) }
         }
         let order = Self.ordered(selected, folders: collection.folders)
-        let byPath = Dictionary(collection.requests.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let requests = collection.requests
+        let byPath = Dictionary(requests.indices.map { (requests[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
+        var defaults: [String: FolderDefaults] = [:]
         self.root = rootPath
         self.items = order.filter { path in filters.isEmpty || filters.contains { Self.glob($0, matches: path) } }.compactMap { path in
-            byPath[path].map { Item(path: path, description: $0.document, defaults: collection.defaults(forFolder: $0.folder)) }
+            guard let index = byPath[path] else { return nil }
+            let folder = requests[index].folder
+            if defaults[folder] == nil { defaults[folder] = collection.defaults(forFolder: folder) }
+            return Item(path: path, description: requests[index].document, defaults: defaults[folder]!)
         }
         let selectedFolders = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         self.problems = collection.problems.filter { problem in

@@ -18,9 +18,9 @@ public struct RequestCollection: Sendable {
         public var fingerprint: FileFingerprint?
 
         /// The folder below the root (`users`), empty at the top.
-        public var folder: String { (path as NSString).deletingLastPathComponent }
+        public var folder: String { String(RequestCollection.split(path).folder) }
         /// The document's name, or the file's name without `.ferry.yaml`.
-        public var title: String { document.name ?? String((path as NSString).lastPathComponent.dropLast(RequestCollection.requestSuffix.count)) }
+        public var title: String { document.name ?? String(RequestCollection.split(path).name.dropLast(RequestCollection.requestSuffix.count)) }
     }
 
     public let root: String
@@ -40,10 +40,10 @@ public struct RequestCollection: Sendable {
         }
         var requestPaths: [String] = []
         for path in Self.files(under: root) {
-            let name = (path as NSString).lastPathComponent
+            let (folder, name) = Self.split(path)
             if name == FolderDefaults.fileName {
                 do {
-                    folders[(path as NSString).deletingLastPathComponent] = try FolderDefaults(contentsOf: absolute(path))
+                    folders[String(folder)] = try FolderDefaults(contentsOf: absolute(path))
                 } catch {
                     problems.append(error)
                 }
@@ -51,14 +51,13 @@ public struct RequestCollection: Sendable {
                 requestPaths.append(path)
             }
         }
-        let results = Self.parse(requestPaths.map(absolute))
-        for (path, result) in zip(requestPaths, results) {
+        requestPaths.sort()
+        for result in Self.parse(requestPaths, root: root) {
             switch result {
-            case .success(let document): requests.append(Entry(path: path, document: document, fingerprint: FileFingerprint(path: absolute(path))))
+            case .success(let entry): requests.append(entry)
             case .failure(let problem): problems.append(problem)
             }
         }
-        requests.sort { $0.path < $1.path }
         problems.sort { $0.file < $1.file }
     }
 
@@ -75,6 +74,13 @@ public struct RequestCollection: Sendable {
         requests.filter { FileFingerprint(path: absolute($0.path)) != $0.fingerprint }
     }
 
+    /// `("a/b", "c.ferry.yaml")` for `a/b/c.ferry.yaml`, `("", "c.ferry.yaml")` at the top: split at
+    /// the last `/` without Foundation's path bridging (done for every file of a collection).
+    public static func split(_ path: String) -> (folder: Substring, name: Substring) {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path[...]) }
+        return (path[..<slash], path[path.utf8.index(after: slash)...])
+    }
+
     /// `""`, `a`, `a/b` for `a/b`.
     static func ancestors(of folder: String) -> [String] {
         var result = [""]
@@ -88,7 +94,7 @@ public struct RequestCollection: Sendable {
 
     /// The request files below `root` (relative paths, sorted) without reading them, for completion.
     public static func requestPaths(under root: String) -> [String] {
-        files(under: root).filter { $0.hasSuffix(requestSuffix) && ($0 as NSString).lastPathComponent != FolderDefaults.fileName }.sorted()
+        files(under: root).filter { $0.hasSuffix(requestSuffix) && split($0).name != FolderDefaults.fileName }.sorted()
     }
 
     /// Relative paths of the regular files below `root`, skipping hidden entries and the
@@ -118,11 +124,14 @@ public struct RequestCollection: Sendable {
         return paths
     }
 
-    /// Parses the files on every core.
-    private static func parse(_ paths: [String]) -> [Result<RequestDescription, ConfigProblem>] {
+    /// Parses the files on every core, each with its fingerprint; results in the order of `paths`.
+    private static func parse(_ paths: [String], root: String) -> [Result<Entry, ConfigProblem>] {
         let results = ResultBox(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            results.set(index, Result { () throws(ConfigProblem) in try RequestDescription(contentsOf: paths[index]) })
+            let path = paths[index], file = (root as NSString).appendingPathComponent(path)
+            results.set(index, Result { () throws(ConfigProblem) in
+                Entry(path: path, document: try RequestDescription(contentsOf: file), fingerprint: FileFingerprint(path: file))
+            })
         }
         return results.values
     }
@@ -131,11 +140,11 @@ public struct RequestCollection: Sendable {
 /// Results filled in by parallel workers.
 private final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var storage: [Result<RequestDescription, ConfigProblem>?]
+    private var storage: [Result<RequestCollection.Entry, ConfigProblem>?]
 
     init(count: Int) { storage = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ value: Result<RequestDescription, ConfigProblem>) { lock.withLock { storage[index] = value } }
+    func set(_ index: Int, _ value: Result<RequestCollection.Entry, ConfigProblem>) { lock.withLock { storage[index] = value } }
 
-    var values: [Result<RequestDescription, ConfigProblem>] { lock.withLock { storage.compactMap { $0 } } }
+    var values: [Result<RequestCollection.Entry, ConfigProblem>] { lock.withLock { storage.compactMap { $0 } } }
 }
