@@ -1,5 +1,6 @@
 import FerryCore
 @testable import FerryStore
+import FerryTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -38,5 +39,28 @@ import Testing
     @Test func aFailedExchangeIsTheSameRow() throws {
         let failure = FerryError.transportFailed(reason: .init(kind: .connectionRefused, code: 7, codeText: "Couldn't connect to server", detail: "refused"))
         try expectSameRow(try HistoryEntry(request: HistoryFixtures.request(), response: nil, error: failure, started: Date()))
+    }
+
+    /// Rows of one batch share the JSON of equal values and never a stale one: each reads back as it was.
+    @Test func aBatchOfAlikeAndDifferentRowsReadsBackWhole() throws {
+        let directory = try TemporaryDirectory()
+        let history = try HistoryStore(path: directory.file("history.sqlite"))
+        var entries: [HistoryEntry] = []
+        for index in 0..<6 {
+            let headers: HTTPHeaders = index % 3 == 0 ? ["Accept": "*/*"] : ["Accept": "application/json", "X-Index": "\(index / 2)"]
+            var request = HistoryFixtures.request("http://api.example.com/items/\(index)", headers: headers)
+            request.options.totalTimeout = index < 3 ? 30 : 5
+            entries.append(try HistoryEntry(request: request, response: index == 4 ? nil : HistoryFixtures.response(body: "{\"n\": \(index)}"),
+                                            error: index == 4 ? FerryError.explicitlyCancelled : nil, started: Date()))
+        }
+        let ids = try history.record(entries)
+        for (id, written) in zip(ids, entries) {
+            var stored = try history.entry(id: id)
+            #expect(abs(stored.time.timeIntervalSince(written.time)) < 0.001)
+            stored.id = nil
+            stored.time = written.time  // seconds as a Double, and the timeline's start in milliseconds, as ever
+            stored.timeline?.start = written.timeline?.start ?? Date()
+            #expect(stored == written)
+        }
     }
 }

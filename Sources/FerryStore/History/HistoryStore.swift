@@ -71,24 +71,28 @@ public final class HistoryStore: Sendable {
         try record([entry])[0]
     }
 
-    /// Stores entries in one transaction (a run's exchanges); returns their ids in order.
+    /// Stores entries in one transaction (a batch of a run's exchanges); returns their ids in order.
+    /// Rows go in through prepared statements, their nested values written by one `HistoryJSONColumns`.
     @discardableResult
     public func record(_ entries: [HistoryEntry]) throws -> [Int64] {
         try perform("record the exchange") {
             try pool.write { db in
-                try entries.map { entry throws -> Int64 in
-                    var entry = entry
-                    entry.id = nil
-                    try entry.insert(db)
-                    let id = entry.id!
-                    try db.execute(sql: "INSERT INTO \(HistorySchema.searchTable) (rowid, url, method, status, headers, body) VALUES (?, ?, ?, ?, ?, ?)",
-                                   arguments: [id, entry.url, entry.method, entry.status.map { String($0) } ?? "error", Self.headerText(of: entry), Self.bodyText(of: entry)])
+                let json = HistoryJSONColumns()
+                let insert = try db.cachedStatement(sql: Self.insertSQL)
+                let index = try db.cachedStatement(sql: "INSERT INTO \(HistorySchema.searchTable) (rowid, url, method, status, headers, body) VALUES (?, ?, ?, ?, ?, ?)")
+                return try entries.map { entry throws -> Int64 in
+                    try insert.execute(arguments: StatementArguments(try entry.databaseValues(json: json).dropFirst()))  // the id is SQLite's
+                    let id = db.lastInsertedRowID
+                    try index.execute(arguments: [id, entry.url, entry.method, entry.status.map { String($0) } ?? "error", Self.headerText(of: entry), Self.bodyText(of: entry)])
                     if id % Self.retentionInterval == 0 { _ = try Self.prune(db, to: retention) }
                     return id
                 }
             }
         }
     }
+
+    /// Inserts an entry's columns but its id.
+    private static let insertSQL = "INSERT INTO \(HistoryEntry.databaseTableName) (\(HistoryEntry.columnNames.dropFirst().joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: HistoryEntry.columnNames.count - 1)))"
 
     /// Deletes the oldest entries beyond `retention`; returns how many went. With `compact`, the
     /// file is then rewritten to give the space back.
