@@ -137,7 +137,7 @@ struct RunCommand: AsyncCommand {
         let summary = await task.value
         interrupt.cancel()
         if textOutput { RunTextReporter(output: stdout, redaction: summary.redaction, showsProgress: text.showsProgress, total: 0).finish(summary) }
-        if let warning = history?.finish() { stderr.line("ferry: " + TerminalSafeText.escaping(warning.message)) }
+        if let warning = history?.finish(redaction: summary.redaction) { stderr.line("ferry: " + TerminalSafeText.escaping(warning.message)) }
         var status = Self.exitStatus(for: summary.results)
         if summary.cancelled { status = .cancelled }
         if reporter != .text || output != nil {

@@ -51,4 +51,32 @@ import Testing
         #expect(warning.message.hasPrefix("history: cannot open the history at \(file)/history.sqlite"))
         #expect(writer.finish() == warning)
     }
+
+    /// A secret first met after a row was written (a later request's secret capture) is redacted in
+    /// that row too, and in the full-text index, once the writer finishes with the run's secrets.
+    @Test func aSecretMetLaterIsRedactedInTheRowsWrittenBefore() async throws {
+        let directory = try TemporaryDirectory()
+        let writer = HistoryWriter(locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path))
+        let token = Redaction.Rule(secret: "tok-5f2e91", replacement: "{{token}}")
+        var early = exchange(1)
+        early.response = HistoryFixtures.response(body: #"{"session": "tok-5f2e91"}"#)
+        writer.append(early)
+        let path = directory.file("history.sqlite")
+        try await Deadline.within(30, "the first row's commit") {
+            while !FileManager.default.fileExists(atPath: path) || (try? HistoryStore(path: path).list(limit: 5).count) != 1 {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        #expect(try HistoryStore(path: path).search(HistoryQuery(text: "5f2e91")).count == 1, "written before the secret was known")
+        writer.append(exchange(2, redaction: Redaction([token])))
+        #expect(writer.finish(redaction: Redaction([token])) == nil)
+        let history = try HistoryStore(path: path)
+        let rows = try history.list(limit: 5)
+        #expect(rows.count == 2)
+        let first = try history.entry(id: try #require(rows.last).id)
+        #expect(first.responseBody == Data(#"{"session": "{{token}}"}"#.utf8))
+        #expect(first.redacted)
+        #expect(try history.search(HistoryQuery(text: "5f2e91")).isEmpty)
+        #expect(try history.search(HistoryQuery(text: "session")).map(\.id) == [first.id])
+    }
 }

@@ -79,17 +79,44 @@ public final class HistoryStore: Sendable {
             try pool.write { db in
                 let json = HistoryJSONColumns()
                 let insert = try db.cachedStatement(sql: Self.insertSQL)
-                let index = try db.cachedStatement(sql: "INSERT INTO \(HistorySchema.searchTable) (rowid, url, method, status, headers, body) VALUES (?, ?, ?, ?, ?, ?)")
+                let index = try db.cachedStatement(sql: Self.searchInsertSQL)
                 return try entries.map { entry throws -> Int64 in
                     try insert.execute(arguments: StatementArguments(try entry.databaseValues(json: json).dropFirst()))  // the id is SQLite's
                     let id = db.lastInsertedRowID
-                    try index.execute(arguments: [id, entry.url, entry.method, entry.status.map { String($0) } ?? "error", Self.headerText(of: entry), Self.bodyText(of: entry)])
+                    try index.execute(arguments: Self.searchRow(of: entry, id: id))
                     if id % Self.retentionInterval == 0 { _ = try Self.prune(db, to: retention) }
                     return id
                 }
             }
         }
     }
+
+    /// Rewrites entries in place (the same ids) and their full-text rows, in one transaction.
+    public func replace(_ rows: [(id: Int64, entry: HistoryEntry)]) throws {
+        try perform("record the exchange") {
+            try pool.write { db in
+                let json = HistoryJSONColumns()
+                let update = try db.cachedStatement(sql: Self.updateSQL)
+                let unindex = try db.cachedStatement(sql: "DELETE FROM \(HistorySchema.searchTable) WHERE rowid = ?")
+                let index = try db.cachedStatement(sql: Self.searchInsertSQL)
+                for (id, entry) in rows {
+                    try update.execute(arguments: StatementArguments(try entry.databaseValues(json: json).dropFirst() + [id]))
+                    try unindex.execute(arguments: [id])
+                    try index.execute(arguments: Self.searchRow(of: entry, id: id))
+                }
+            }
+        }
+    }
+
+    /// The full-text row of an entry.
+    private static func searchRow(of entry: HistoryEntry, id: Int64) -> StatementArguments {
+        [id, entry.url, entry.method, entry.status.map { String($0) } ?? "error", headerText(of: entry), bodyText(of: entry)]
+    }
+
+    private static let searchInsertSQL = "INSERT INTO \(HistorySchema.searchTable) (rowid, url, method, status, headers, body) VALUES (?, ?, ?, ?, ?, ?)"
+
+    /// Sets an entry's columns but its id, by id.
+    private static let updateSQL = "UPDATE \(HistoryEntry.databaseTableName) SET \(HistoryEntry.columnNames.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
 
     /// Inserts an entry's columns but its id.
     private static let insertSQL = "INSERT INTO \(HistoryEntry.databaseTableName) (\(HistoryEntry.columnNames.dropFirst().joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: HistoryEntry.columnNames.count - 1)))"

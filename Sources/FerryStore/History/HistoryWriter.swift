@@ -5,7 +5,8 @@ import Foundation
 /// history: each exchange becomes its row as it arrives, and the rows are committed in batches, one
 /// transaction each — every `batchSize` rows, and `delay` after the first row of a batch at the
 /// latest — so a long run holds the database for a moment at a time and loses at most one batch if
-/// it is killed.
+/// it is killed. A secret first met after a row was written (a later request's secret capture) is
+/// redacted in that row too when the writer finishes.
 public final class HistoryWriter: @unchecked Sendable {
     public static let batchSize = 128
     public static let delay: DispatchTimeInterval = .milliseconds(200)
@@ -14,7 +15,9 @@ public final class HistoryWriter: @unchecked Sendable {
     private let locations: StoreLocations
     // Only touched on `queue`:
     private var store: Result<HistoryStore, HistoryError>?
-    private var pending: [HistoryEntry] = []
+    private var pending: [(entry: HistoryEntry, exchange: HistoryRecorder.Exchange)] = []
+    /// The rows written, with the exchanges they were made from (for `finish`'s late secrets).
+    private var written: [(id: Int64, exchange: HistoryRecorder.Exchange)] = []
     private var batch = 0
     private var warning: HistoryWarning?
 
@@ -28,8 +31,7 @@ public final class HistoryWriter: @unchecked Sendable {
         queue.async { [self] in
             guard warning == nil else { return }
             do {
-                pending.append(try HistoryEntry(request: exchange.request, response: exchange.response, error: exchange.error,
-                                                started: exchange.started, origin: exchange.origin, redaction: exchange.redaction))
+                pending.append((try HistoryEntry(exchange), exchange))
             } catch {
                 warning = HistoryWarning(message: "history: \(error)")
                 return
@@ -45,11 +47,24 @@ public final class HistoryWriter: @unchecked Sendable {
         }
     }
 
-    /// Commits what is queued and waits for it; the first problem met, if any (the exchanges
+    /// Commits what is queued and waits for it, then rewrites the rows written without one of the
+    /// secrets of `redaction` (the run's, all of them); the first problem met, if any (the exchanges
     /// after it are not recorded).
-    public func finish() -> HistoryWarning? {
+    public func finish(redaction: Redaction = Redaction()) -> HistoryWarning? {
         queue.sync {
             commit()
+            guard warning == nil, let store = try? store?.get() else { return warning }
+            let late = written.compactMap { row -> (id: Int64, entry: HistoryEntry)? in
+                guard redaction.rules.contains(where: { !row.exchange.redaction.rules.contains($0) }) else { return nil }
+                var exchange = row.exchange
+                exchange.redaction.add(redaction.rules)
+                return (try? HistoryEntry(exchange)).map { (row.id, $0) }
+            }
+            do {
+                if !late.isEmpty { try store.replace(late) }
+            } catch {
+                warning = HistoryWarning(message: "history: \(error)")
+            }
             return warning
         }
     }
@@ -64,9 +79,18 @@ public final class HistoryWriter: @unchecked Sendable {
                     $0 as? HistoryError ?? .unavailable(path: locations.dataDirectory, problem: "\($0)")
                 }
             }
-            try store!.get().record(pending)
+            let ids = try store!.get().record(pending.map(\.entry))
+            written += zip(ids, pending.map(\.exchange)).map { (id: $0, exchange: $1) }
         } catch {
             warning = HistoryWarning(message: "history: \(error)")
         }
+    }
+}
+
+extension HistoryEntry {
+    /// The entry for a finished exchange, redacted with the exchange's secrets.
+    init(_ exchange: HistoryRecorder.Exchange) throws {
+        try self.init(request: exchange.request, response: exchange.response, error: exchange.error, started: exchange.started,
+                      origin: exchange.origin, redaction: exchange.redaction)
     }
 }
