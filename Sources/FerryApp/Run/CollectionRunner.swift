@@ -118,7 +118,7 @@ public struct CollectionRunner: Sendable {
             settle(&unchecked, round: &round, run: &run, onResult: onResult)
             let waits = item.description.captures.isEmpty && !settings.bail
             if waits, run.stopped == nil, index + 1 < items.count {
-                prepared = Self.prepareAhead(items[index + 1], iteration: round.iteration, root: root, resolver: round.resolver, settings: settings)
+                prepared = Self.prepareAhead(items[index + 1], iteration: round.iteration, root: root, resolver: round.resolver, connection: settings.connection)
             }
             let sent = await sending
             if waits && sent.status != .error {
@@ -249,7 +249,7 @@ public struct CollectionRunner: Sendable {
                          missing: [String: String]) async -> Preparation {
         if let skipped = Self.skipped(item, iteration: iteration, resolver: resolver) { return .ended(skipped) }
         do {
-            let resolve = { (variables: VariableResolver) in try item.description.resolved(with: variables, defaults: item.defaults.under(environment: settings.connection), directory: root) }
+            let resolve = { (variables: VariableResolver) in try Self.resolve(item, with: variables, root: root, connection: settings.connection) }
             if let chainer {
                 let (resolved, resolver) = try await chainer.resolving(resolver, own: item.description.chains, resolve)
                 return .ready(resolved, resolver)
@@ -269,10 +269,15 @@ public struct CollectionRunner: Sendable {
     /// `prepare` done ahead, with the variables as they are: nil when that needs more (a chained
     /// variable, or a problem to report), which `prepare` then does in its turn.
     private static func prepareAhead(_ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
-                                     settings: RunSettings) -> Preparation? {
+                                     connection: ConnectionSettings) -> Preparation? {
         if let skipped = skipped(item, iteration: iteration, resolver: resolver) { return .ended(skipped) }
-        let resolved = try? item.description.resolved(with: resolver, defaults: item.defaults.under(environment: settings.connection), directory: root)
-        return resolved.map { .ready($0, resolver) }
+        return (try? resolve(item, with: resolver, root: root, connection: connection)).map { .ready($0, resolver) }
+    }
+
+    /// The item's request with `variables`, under its folder's and the environment's settings.
+    private static func resolve(_ item: RunPlan.Item, with variables: VariableResolver, root: String,
+                                connection: ConnectionSettings) throws -> ResolvedRequest {
+        try item.description.resolved(with: variables, defaults: item.defaults.under(environment: connection), directory: root)
     }
 
     /// The skipped result when the request's `skip:` holds.

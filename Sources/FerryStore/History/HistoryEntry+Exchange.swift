@@ -132,3 +132,11 @@ extension HistoryEntry {
         return hasher.finalize().hexString
     }
 }
+
+extension HistoryEntry {
+    /// The entry for a finished exchange, redacted with the exchange's secrets.
+    init(_ exchange: HistoryRecorder.Exchange) throws {
+        try self.init(request: exchange.request, response: exchange.response, error: exchange.error, started: exchange.started,
+                      origin: exchange.origin, redaction: exchange.redaction)
+    }
+}
