@@ -170,4 +170,17 @@ import Testing
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("refused"), "\(outcome.stderr)")
     }
+
+    /// A server that takes the connection and never answers the upgrade: `--max-time` ends the wait.
+    @Test func maxTimeBoundsAHandshakeNobodyAnswers() async throws {
+        let server = try HostileServer { connection in
+            _ = connection.readRequest()
+            _ = connection.waitForClose(timeout: 60)
+        }
+        defer { server.stop() }
+        let outcome = await FerryBinary.run(["send", "ws://127.0.0.1:\(server.port)/", "--max-time", "1", "--no-history"])
+        #expect(outcome.status == 2, "\(outcome.text) \(outcome.stderr)")
+        #expect(outcome.stderr.contains("no answer to the WebSocket handshake within 1.0 s"), "\(outcome.stderr)")
+        #expect(server.bytesReceived > 0, "the upgrade request was sent")
+    }
 }

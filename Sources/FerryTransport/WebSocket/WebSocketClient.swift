@@ -51,6 +51,17 @@ enum WebSocketClient {
             handshake.fail(error)
             throw failure(error, host: host, port: port)
         }
+        // `--max-time` bounds the opening as it bounds an HTTP exchange: a server that takes the
+        // connection and never answers the upgrade would otherwise be waited for until Ctrl-C.
+        let deadline = request.options.totalTimeout.map { seconds in
+            channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(max(0, seconds + started.timeIntervalSinceNow) * 1e9))) {
+                var reason = FerryError.TransportFailureReason(kind: .timedOut, code: 0, codeText: "WebSocket",
+                                                               detail: "\(host):\(port): no answer to the WebSocket handshake within \(seconds) s (--max-time)")
+                reason.phase = .waitingForHead
+                handshake.fail(FerryError.transportFailed(reason: reason))
+            }
+        }
+        defer { deadline?.cancel() }
         do {
             let answer = try await handshake.futureResult.get()
             let marks = Timeline.TransferMarks(connect: answer.connected, tlsHandshake: answer.secured,
