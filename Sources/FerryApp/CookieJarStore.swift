@@ -31,13 +31,16 @@ final class CookieJarStore: Sendable {
         return jar
     }
 
-    /// Keeps `jar` as `environment`'s and writes it when it differs from the one held.
+    /// Writes `jar` as `environment`'s when it differs from the one held, and holds it once written.
+    /// Compared, written and held under one lock: two exchanges that finish together write their
+    /// jars one after the other, and the file ends as the jar held (written outside the lock, an
+    /// older jar could land last).
     func store(_ jar: CookieJar, environment: String?) throws {
         let path = path(environment: environment)
-        let changed = jars.withLock { known in
-            defer { known[path] = jar }
-            return known[path] != jar
+        try jars.withLock { known throws in
+            guard known[path] != jar else { return }
+            try CookieJarFile.write(jar, to: path)
+            known[path] = jar
         }
-        if changed { try CookieJarFile.write(jar, to: path) }
     }
 }
