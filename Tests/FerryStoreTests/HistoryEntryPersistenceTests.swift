@@ -5,7 +5,8 @@ import Foundation
 import GRDB
 import Testing
 
-/// The hand-written row of `HistoryEntry` is the row GRDB's `Codable` encoding made before it:
+/// The hand-written row of `HistoryEntry` (`columnNames`, `databaseValues`) is the row GRDB's
+/// `Codable` encoding made before it:
 /// every column, the same values (a property added without its column fails here).
 @Suite struct HistoryEntryPersistenceTests {
     /// An entry through GRDB's generic `Encodable` path.
@@ -16,7 +17,9 @@ import Testing
     }
 
     private func expectSameRow(_ entry: HistoryEntry) throws {
-        let written = try entry.databaseDictionary
+        let values = try entry.databaseValues(json: HistoryJSONColumns()).map { $0?.databaseValue ?? .null }
+        let written = Dictionary(uniqueKeysWithValues: zip(HistoryEntry.columnNames, values))
+        #expect(HistoryEntry.columnNames.count == values.count)
         let generic = try CodableRow(entry: entry).databaseDictionary
         #expect(Set(written.keys) == Set(generic.keys))
         for (column, value) in generic { #expect(written[column] == value, "\(column)") }

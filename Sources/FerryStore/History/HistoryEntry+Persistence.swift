@@ -3,13 +3,6 @@ import Foundation
 import GRDB
 
 extension HistoryEntry {
-    /// The row, column by column, as GRDB's `Codable` encoding writes it — scalars as themselves,
-    /// the time as seconds since 1970, nested values as JSON text with sorted keys — without its
-    /// generic path (a dynamic cast and a thrown error per nested column, a JSON encoder each).
-    public func encode(to container: inout PersistenceContainer) throws {
-        for (column, value) in zip(Self.columnNames, try databaseValues(json: HistoryJSONColumns())) { container[column] = value }
-    }
-
     /// The table's columns, in the order of `databaseValues`.
     static let columnNames = [
         "id", "time", "method", "url", "host", "status",
@@ -20,7 +13,10 @@ extension HistoryEntry {
         "requestPath", "environment", "run", "storedBytes",
     ]
 
-    /// The row's values in the order of `columnNames`, nested values written by `json`.
+    /// The row's values in the order of `columnNames`, as GRDB's `Codable` encoding wrote them —
+    /// scalars as themselves, the time as seconds since 1970, nested values as JSON text with sorted
+    /// keys (by `json`) — without its generic path: a dynamic cast, a thrown error and a JSON encoder
+    /// per nested column were most of the cost of recording a run.
     func databaseValues(json: HistoryJSONColumns) throws -> [(any DatabaseValueConvertible)?] {
         [
             id,

@@ -7,10 +7,10 @@ import GRDB
 /// The request is stored as composed (after variables, secrets replaced by `{{name}}`) so it can
 /// be replayed, together with the head curl actually sent. Bodies are capped; the response keeps
 /// its full size and SHA-256.
-public struct HistoryEntry: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+/// Rows are written by `HistoryStore` from `databaseValues` and read back through `Codable`.
+public struct HistoryEntry: Codable, Sendable, Equatable, FetchableRecord, TableRecord {
     public static let databaseTableName = "exchange"
     /// Times are stored as seconds since 1970, so time filters compare numbers.
-    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { .timeIntervalSince1970 }
     public static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { .timeIntervalSince1970 }
 
     public var id: Int64?
@@ -65,8 +65,6 @@ public struct HistoryEntry: Codable, Sendable, Equatable, FetchableRecord, Mutab
 
     /// Bytes this entry takes, roughly (bodies and heads), for the size limit of retention.
     public var storedBytes: Int64
-
-    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
 
 /// The columns a listing needs: no bodies, no heads.

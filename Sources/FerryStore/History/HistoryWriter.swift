@@ -54,11 +54,14 @@ public final class HistoryWriter: @unchecked Sendable {
         queue.sync {
             commit()
             guard warning == nil, let store = try? store?.get() else { return warning }
+            // Only rows the late secrets change are rewritten (the same secret under another name, or
+            // one the row does not hold, leaves it as it is).
             let late = written.compactMap { row -> (id: Int64, entry: HistoryEntry)? in
                 guard redaction.rules.contains(where: { !row.exchange.redaction.rules.contains($0) }) else { return nil }
                 var exchange = row.exchange
                 exchange.redaction.add(redaction.rules)
-                return (try? HistoryEntry(exchange)).map { (row.id, $0) }
+                guard let rewritten = try? HistoryEntry(exchange), rewritten != (try? HistoryEntry(row.exchange)) else { return nil }
+                return (row.id, rewritten)
             }
             do {
                 if !late.isEmpty { try store.replace(late) }
