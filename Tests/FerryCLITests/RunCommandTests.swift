@@ -131,6 +131,17 @@ private let demoPassword = "s3cret-demo"
         }
     }
 
+    /// A folder whose only request file is malformed names that file, not "holds no request file".
+    @Test func aFolderOfOnlyBrokenFilesNamesThem() async throws {
+        try await withDemoServer { server throws in
+            let suite = try Suite(baseURL: server.baseURL, extra: ["broken/only.ferry.yaml": "url: \"{{baseURL}}/get\"\nexpect:\n  status: [200,\n"])
+            let outcome = await suite.run(["broken"])
+            #expect(outcome.status == 1)
+            #expect(outcome.stderr.contains("only.ferry.yaml:4:1: is not valid YAML"), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("nothing was sent"))
+        }
+    }
+
     @Test func bailFilterAndRepeatChooseWhatRuns() async throws {
         try await withDemoServer { server throws in
             let suite = try Suite(baseURL: server.baseURL)

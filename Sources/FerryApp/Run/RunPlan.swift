@@ -42,7 +42,10 @@ public struct RunPlan: Sendable {
             }
             let relative = absolute == rootPath ? "" : String(absolute.dropFirst(rootPath.count + 1))
             let matches = collection.requests.map(\.path).filter { relative.isEmpty || $0 == relative || $0.hasPrefix(relative + "/") }
-            let broken = collection.problems.contains { URL(fileURLWithPath: $0.file).standardizedFileURL.path == absolute }
+            let broken = collection.problems.contains { problem in  // a broken file, or a folder holding one: the problem is reported
+                let file = URL(fileURLWithPath: problem.file).standardizedFileURL.path
+                return file == absolute || file.hasPrefix(absolute + "/")
+            }
             guard !matches.isEmpty || broken else {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: path, problem: "holds no request file (*\(RequestCollection.requestSuffix))"))
             }
