@@ -118,27 +118,23 @@ private let demoPassword = "s3cret-demo"
         }
     }
 
-    @Test func aMalformedAssertionStopsTheRunBeforeAnythingIsSent() async throws {
+    /// A malformed assertion, and a folder whose only request file is malformed (it once said the
+    /// folder "holds no request file"), are named with file, line and column; nothing is sent.
+    @Test(arguments: [
+        ("checks", "checks/zz-broken.ferry.yaml", "url: \"{{baseURL}}/get\"\nexpect:\n  body:\n    $.a: { near: 1 }\n",
+         "zz-broken.ferry.yaml:4:12: expect.body.$.a.near: unknown key"),
+        ("broken", "broken/only.ferry.yaml", "url: \"{{baseURL}}/get\"\nexpect:\n  status: [200,\n", "only.ferry.yaml:4:1: is not valid YAML"),
+    ])
+    func aMalformedFileStopsTheRunBeforeAnythingIsSent(folder: String, file: String, text: String, message: String) async throws {
         try await withDemoServer { server throws in
-            let suite = try Suite(baseURL: server.baseURL, extra: ["checks/zz-broken.ferry.yaml": "url: \"{{baseURL}}/get\"\nexpect:\n  body:\n    $.a: { near: 1 }\n"])
-            let outcome = await suite.run(["checks"])
+            let suite = try Suite(baseURL: server.baseURL, extra: [file: text])
+            let outcome = await suite.run([folder])
             #expect(outcome.status == 1)
-            #expect(outcome.stderr.contains("zz-broken.ferry.yaml:4:12: expect.body.$.a.near: unknown key"), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
             #expect(outcome.stderr.contains("nothing was sent"))
             let history = await suite.ferry(["history", "list", "--json"])
             let entries = try #require(try JSONSerialization.jsonObject(with: history.stdout) as? [Any], "\(history.stderr)")
             #expect(entries.isEmpty, "\(history.text)")
-        }
-    }
-
-    /// A folder whose only request file is malformed names that file, not "holds no request file".
-    @Test func aFolderOfOnlyBrokenFilesNamesThem() async throws {
-        try await withDemoServer { server throws in
-            let suite = try Suite(baseURL: server.baseURL, extra: ["broken/only.ferry.yaml": "url: \"{{baseURL}}/get\"\nexpect:\n  status: [200,\n"])
-            let outcome = await suite.run(["broken"])
-            #expect(outcome.status == 1)
-            #expect(outcome.stderr.contains("only.ferry.yaml:4:1: is not valid YAML"), "\(outcome.stderr)")
-            #expect(outcome.stderr.contains("nothing was sent"))
         }
     }
 
