@@ -30,7 +30,7 @@ public enum TUILauncher {
             _ = state.update(workspace.environment(environmentName))
             state.collection.examples = examples
             if let first = examples.first {
-                state.load(first)
+                state.load(first, file: nil)
                 state.collection.exampleIndex = 0
                 state.notice = "example 1/\(examples.count): \(first.title) (F2 next, F3 previous)"
             }

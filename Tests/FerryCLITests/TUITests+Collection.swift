@@ -106,6 +106,52 @@ extension TUITests {
         #expect(entry["collection"] as? String == collection)
     }
 
+    /// Issue 32's data loss: a file opened from the sidebar, then F3 to an example, then Ctrl-S wrote the
+    /// example over the file. Now the example belongs to no file: Ctrl-S asks for a path, and the file
+    /// keeps its bytes; `q` over unsaved edits asks before quitting.
+    @Test func ctrlSAfterSteppingToAnExampleAsksForAPathAndQuitAsksAboutEdits() async throws {
+        let home = try TemporaryDirectory()
+        let collection = try copyOfTheExamples(in: home)
+        let login = (collection as NSString).appendingPathComponent("checks/login.ferry.yaml")
+        let before = try Data(contentsOf: URL(fileURLWithPath: login))
+        let session = try startFerry("demo --collection \(collection)", home: home)
+        defer {
+            session.close()
+            withExtendedLifetime(home) {}
+        }
+        _ = try await session.waitForScreen { $0.contains("┌ Collection") && $0.contains("▾ echo/") }
+        try session.send("C-b", "/")
+        try session.send("log in", literal: true)
+        _ = try await session.waitForScreen { !$0.contains("▾ echo/") }
+        try session.send("Enter", "j", "Enter")
+        _ = try await session.waitForScreen { $0.contains("opened checks/login.ferry.yaml") }
+        try session.send("F3")
+        _ = try await session.waitForScreen { $0.contains("example ") }
+        try session.send("C-s")
+        let screen = try await session.waitForScreen { $0.contains("save as (below the collection)") }
+        #expect(!screen.contains("saved checks/login.ferry.yaml"))
+        try session.send("Escape")
+        _ = try await session.waitForScreen { !$0.contains("save as (below the collection)") }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: login)) == before)
+
+        // Open the file again (the sidebar kept the focus), edit it, and quit: Ferry asks; `x` keeps
+        // the edits, `d` drops them and quits.
+        try session.send("Enter")
+        _ = try await session.waitForScreen { $0.contains("opened checks/login.ferry.yaml") }
+        try session.send("2")
+        try session.send("?edited", literal: true)
+        _ = try await session.waitForScreen { $0.contains("●") }
+        try session.send("Escape")
+        _ = try await session.waitForScreen { $0.contains("q quit") }
+        try session.send("q")
+        _ = try await session.waitForScreen { $0.contains("unsaved edits to checks/login.ferry.yaml") }
+        try session.send("x")
+        _ = try await session.waitForScreen { $0.contains("kept your edits to checks/login.ferry.yaml") }
+        try session.send("q", "d")
+        _ = try await session.waitForScreen { $0.contains("EXITED 0") }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: login)) == before)
+    }
+
     @Test func demoFilesWithPartsParamsAndAuthAreSentFromTheEditorAsFerrySendSendsThem() async throws {
         let home = try TemporaryDirectory()
         let session = try startFerry("demo --collection \(try copyOfTheExamples(in: home))", home: home)

@@ -73,8 +73,7 @@ import Testing
 
     private func editor(_ request: RequestSource, path: String) -> AppState {
         var state = AppState(width: 120, height: 40)
-        state.collection.openRequest = OpenRequest(path: path)
-        state.load(request)
+        state.load(request, file: OpenRequest(path: path))
         state.collection.variables = Self.variables
         return state
     }

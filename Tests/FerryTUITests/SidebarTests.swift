@@ -183,6 +183,25 @@ import Testing
         #expect(state.editor.url.text == "{{baseURL}}/jsonx")
         #expect(state.notice?.hasPrefix("unsaved edits to json.ferry.yaml") == true)
         _ = press(.enter, in: &state)
+        #expect(state.editor.url.text == "{{baseURL}}/jsonx", "any key but s and d keeps the edits")
+        #expect(state.notice == "kept your edits to json.ferry.yaml")
+        _ = press(.enter, .character("d"), in: &state)
+        #expect(state.editor.url.text == "{{baseURL}}/anything")
+        #expect(state.collection.openRequest?.path == "echo/form.ferry.yaml")
+    }
+
+    @Test func savingInAnswerWritesTheFileThenLoadsTheOther() {
+        var state = state()
+        _ = press(.character("G"), .enter, .character("2"), in: &state)
+        type("x", in: &state)
+        _ = press(.tab, .tab, .tab, .character("k"), .enter, in: &state)
+        let effects = press(.character("s"), in: &state)
+        guard case .saveRequest("json.ferry.yaml", let saved, isNew: false)? = effects.first else {
+            Issue.record("expected a save of json.ferry.yaml, got \(effects)"); return
+        }
+        #expect(saved.url == "{{baseURL}}/jsonx")
+        #expect(state.editor.url.text == "{{baseURL}}/jsonx", "nothing is loaded before the file is written")
+        _ = state.update(.requestSaved(path: "json.ferry.yaml", saved))
         #expect(state.editor.url.text == "{{baseURL}}/anything")
         #expect(state.collection.openRequest?.path == "echo/form.ferry.yaml")
     }

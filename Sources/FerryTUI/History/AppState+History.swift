@@ -62,8 +62,8 @@ extension AppState {
     /// views (or, for a replay, the request is sent again).
     mutating func historyEntryLoaded(_ request: RequestSource, _ summary: ResponseSummary?, replay: Bool) -> [Effect] {
         history = nil
-        load(request)
-        collection.openRequest = nil
+        if asksAboutUnsavedEdits(before: .message(.historyEntryLoaded(request, summary, replay: replay))) { return [] }
+        load(request, file: nil)
         if replay { return perform(.send, in: .browse) }
         // An open WebSocket is closed: its messages would have nowhere to go.
         let closing = closeWebSocket()

@@ -64,7 +64,6 @@ extension AppState {
         switch action {
         case .up, .down, .pageUp, .pageDown, .top, .bottom:
             collection.sidebar!.move(by: Self.delta(of: action, page: max(1, layout.sidebar.height - 3)))
-            collection.pendingDiscard = nil
         case .edit, .expandNode:
             open(collection.sidebar!.selectedRow)
         case .search:
@@ -102,23 +101,26 @@ extension AppState {
                 notice = item.problem
                 return
             }
-            if hasUnsavedEdits, collection.pendingDiscard != item.path {
-                collection.pendingDiscard = item.path
-                notice = "unsaved edits to \(collection.openRequest!.path): Enter again drops them, ctrl-s saves them"
-                return
-            }
-            collection.pendingDiscard = nil
+            if asksAboutUnsavedEdits(before: .open(path: item.path)) { return }
             open(request, path: item.path)
         case nil:
             break
         }
     }
 
+    /// Opens the collection file at `path`, as Enter on its row does.
+    mutating func openFile(_ path: String) {
+        guard let index = collection.sidebar?.items.firstIndex(where: { $0.path == path }) else {
+            notice = "\(path) is no longer in the collection"
+            return
+        }
+        open(.item(index, depth: 0))
+    }
+
     /// Loads a file's request into the editor; what the editor then holds is the "saved" state, so
     /// text the editor normalises on the way in does not count as an edit.
     private mutating func open(_ request: RequestSource, path: String) {
-        load(request)
-        collection.openRequest = OpenRequest(path: path)
+        load(request, file: OpenRequest(path: path))
         notice = editor.omitted.isEmpty ? "opened \(path)"
             : "opened \(path); its \(editor.omitted.joined(separator: ", ")) cannot be shown here: send it with ferry send (saving keeps them)"
     }
@@ -127,7 +129,7 @@ extension AppState {
     private mutating func save() -> [Effect] {
         guard viewerTitle == nil else { return [] }
         guard let openRequest = collection.openRequest else {
-            collection.pathPrompt = PathPrompt(.save, path: "new-request" + Self.requestSuffix)
+            collection.pathPrompt = PathPrompt(.save, path: proposedPath())
             return []
         }
         return saveEffect(path: openRequest.path, isNew: false)
@@ -146,6 +148,14 @@ extension AppState {
     static let requestSuffix = ".ferry.yaml"
 
     private func folderPrefix(_ folder: String) -> String { folder.isEmpty ? "" : folder + "/" }
+
+    /// Where a request that belongs to no file is proposed to be saved: a name made from its title
+    /// (or `new-request`), in the folder of the sidebar's selection, not over a file that exists.
+    private func proposedPath() -> String {
+        let title = editor.source.title.isEmpty ? "new request" : editor.source.title
+        let folder = collection.sidebar?.selectedItem?.folder ?? ""
+        return RequestFileName.path(for: title, in: folder, avoiding: Set(collection.sidebar?.items.map(\.path) ?? []))
+    }
 
     // MARK: - Line input
 
@@ -227,8 +237,7 @@ extension AppState {
             return
         }
         if hasUnsavedEdits {
-            collection.pendingDiscard = open.path
-            notice = "\(open.path) changed on disk: Enter on it in the sidebar loads it (drops your edits), ctrl-s overwrites it"
+            notice = "\(open.path) changed on disk: Enter on it in the sidebar loads it (asks about your edits), ctrl-s overwrites it"
         } else {
             self.open(request, path: open.path)
             notice = "\(open.path) changed on disk: reloaded"
@@ -240,9 +249,53 @@ extension AppState {
         let title = collection.openRequest == nil ? String((path as NSString).lastPathComponent.dropLast(Self.requestSuffix.count)) : editor.source.title
         editor.markSaved(as: RequestSource(title: title, description: description, defaults: editor.source.defaults, root: editor.source.root))
         collection.openRequest = OpenRequest(path: path)
-        collection.pendingDiscard = nil
         notice = "saved \(path)"
-        return collection.sidebar == nil ? [] : [.reloadCollection]
+        let reload: [Effect] = collection.sidebar == nil ? [] : [.reloadCollection]
+        guard let then = collection.afterSave else { return reload }
+        collection.afterSave = nil
+        return reload + carryOut(then)
+    }
+
+    // MARK: - Unsaved edits
+
+    /// True when the open file's unsaved edits stand in the way of `then`: the user is asked
+    /// (save, drop, keep) and the caller does nothing more; what they chose carries `then` out.
+    mutating func asksAboutUnsavedEdits(before then: UnsavedEditsQuestion.Then) -> Bool {
+        guard hasUnsavedEdits, !collection.dropsEdits, let path = collection.openRequest?.path else { return false }
+        let question = UnsavedEditsQuestion(path: path, then: then)
+        collection.unsavedQuestion = question
+        notice = question.prompt
+        return true
+    }
+
+    /// The answer to the unsaved-edits question: `s` saves, then carries on; `d` drops the edits
+    /// and carries on; any other key keeps them. Nil when nothing was asked.
+    mutating func answerUnsavedEdits(_ key: Key) -> [Effect]? {
+        collection.afterSave = nil
+        guard let question = collection.unsavedQuestion else { return nil }
+        collection.unsavedQuestion = nil
+        switch key {
+        case .character("s"):
+            let effects = saveEffect(path: question.path, isNew: false)
+            if !effects.isEmpty { collection.afterSave = question.then }
+            return effects
+        case .character("d"):
+            return carryOut(question.then)
+        default:
+            notice = "kept your edits to \(question.path)"
+            return []
+        }
+    }
+
+    /// Does what waited for the unsaved-edits question, the edits no longer in the way.
+    private mutating func carryOut(_ then: UnsavedEditsQuestion.Then) -> [Effect] {
+        collection.dropsEdits = true
+        defer { collection.dropsEdits = false }
+        switch then {
+        case .action(let action): return perform(action, in: context)
+        case .open(let path): openFile(path); return []
+        case .message(let message): return update(message)
+        }
     }
 
     /// A file was renamed, copied or deleted: the open request follows a rename, forgets a deleted

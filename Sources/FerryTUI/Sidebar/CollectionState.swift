@@ -11,8 +11,12 @@ public struct CollectionState: Sendable {
     public var pathPrompt: PathPrompt?
     /// The file the user asked to delete; `y` confirms.
     public var pendingDelete: String?
-    /// The file the user was warned would lose unsaved edits if loaded (Enter again loads it).
-    public var pendingDiscard: String?
+    /// The question asked before unsaved edits would be lost, while it waits for its answer.
+    public var unsavedQuestion: UnsavedEditsQuestion?
+    /// What to carry out once the save the user chose in answer to that question is written.
+    public var afterSave: UnsavedEditsQuestion.Then?
+    /// True while carrying out what the user chose to drop their edits for.
+    var dropsEdits = false
     /// The environment `{{variables}}` are resolved with when sending; nil for none.
     public var environment: String?
     public var variables: [Variable] = []

@@ -14,8 +14,8 @@ extension AppState {
             }
             editText(.insert(text))
         case .curlImported(let request, let summary):
-            load(request)
-            collection.openRequest = nil
+            if asksAboutUnsavedEdits(before: .message(message)) { return [] }
+            load(request, file: nil)
             notice = summary
         case .resize(let width, let height):
             self.width = width
@@ -102,6 +102,7 @@ extension AppState {
         let action = keymap.action(for: key, in: context)
         if overlays.showHelp { return handleHelp(action) }
         if let effects = answerDelete(key) { return effects }
+        if let effects = answerUnsavedEdits(key) { return effects }
         if history != nil { return handleHistory(key, action) }
         if overlays.palette != nil { return handlePalette(key, action) }
         if overlays.cookies != nil { return handleCookies(key) }
@@ -158,7 +159,9 @@ extension AppState {
                 editTree { $0.clearFilter() }
                 notice = "the whole document (the filter was \(filter))"
             }
-        case .quit: return quit()
+        case .quit:
+            if asksAboutUnsavedEdits(before: .action(.quit)) { return [] }
+            return quit()
         case .help:
             overlays.showHelp = true
             overlays.helpScroll = 0
@@ -171,10 +174,12 @@ extension AppState {
         case .focusResponse: focus = .response
         case .nextExample, .previousExample:
             guard !collection.examples.isEmpty else { notice = "no prepared requests here (try ferry demo)"; return [] }
+            if asksAboutUnsavedEdits(before: .action(action)) { return [] }
             let step = action == .nextExample ? 1 : -1
             let index = collection.exampleIndex.map { (($0 + step) % collection.examples.count + collection.examples.count) % collection.examples.count } ?? (step > 0 ? 0 : collection.examples.count - 1)
             collection.exampleIndex = index
-            load(collection.examples[index])
+            // An example is no file of the collection: Ctrl-S asks where to save it.
+            load(collection.examples[index], file: nil)
             notice = "example \(index + 1)/\(collection.examples.count): \(collection.examples[index].title)"
         case .nextTab, .previousTab:
             switchTab(by: action == .nextTab ? 1 : -1)

@@ -65,8 +65,14 @@ public struct AppState: Sendable {
         try editor.resolved(with: collection.variables + collection.chained + collection.captured, environment: collection.connection)
     }
 
-    /// Loads a prepared request into the editor: every field it holds replaces the editor's.
-    public mutating func load(_ source: RequestSource) {
+    /// Loads a prepared request into the editor: every field it holds replaces the editor's, and
+    /// `file` becomes the file Ctrl-S writes (nil: none, Ctrl-S asks for a path). The response
+    /// area is emptied unless a request is on the wire: what it showed belonged to another request.
+    public mutating func load(_ source: RequestSource, file: OpenRequest?) {
         editor.load(source)
+        collection.openRequest = file
+        guard !exchange.isSending else { return }
+        exchange = .idle
+        response.show(failed: false)
     }
 }

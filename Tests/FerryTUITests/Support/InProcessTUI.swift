@@ -1,4 +1,5 @@
 import FerryApp
+import FerrySession
 import FerryCore
 import FerryTerminal
 import FerryTestSupport
@@ -67,13 +68,18 @@ final class InProcessTUI: Sendable {
         return screen
     }
 
-    /// Presses Ctrl-C and returns the loop's exit status once it has ended and restored the
-    /// terminal; throws `TimedOut` when it has not by `timeout`.
+    /// Presses Ctrl-C (and `d` when Ferry asks about unsaved edits) and returns the loop's exit
+    /// status once it has ended and restored the terminal; throws `TimedOut` when it has not by `timeout`.
     func quit(timeout: Duration = .seconds(10), fileID: String = #fileID, line: Int = #line) async throws -> Int32 {
         press(.control("c"))
         let deadline = ContinuousClock.now + timeout
+        var answered = false
         while true {
             if let status = exitStatus.withLock({ $0 }), terminal.stopped { return status }
+            if !answered, screen.text.contains("unsaved edits to") {
+                answered = true
+                press(.character("d"))
+            }
             guard ContinuousClock.now < deadline else {
                 throw TimedOut(place: "\(fileID):\(line)", what: "the loop did not end and stop the terminal after Ctrl-C", screen: screen.text)
             }

@@ -1,4 +1,4 @@
-import FerryInterop
+import FerryCore
 import Testing
 
 /// File names made from titles: stable, safe, unique within a folder.
