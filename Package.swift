@@ -100,14 +100,19 @@ let package = Package(
         ]),
         // The fuzz targets: the parsers of untrusted input as plain functions (Documentation/TESTING.md).
         .target(name: "FerryFuzzing", dependencies: ["FerryCore", "FerryStore", "FerryInterop"]),
-        .target(name: "FerryApp", dependencies: [
-            "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport", "FerryStore", "FerryInterop",
-            .product(name: "Yams", package: "Yams"),
+        // The life of an exchange after its request is resolved, for every front end: credentials,
+        // cookies, the transport, chained values, collection runs (Documentation/ARCHITECTURE.md).
+        .target(name: "FerrySession", dependencies: [
+            "FerryCore", "FerryTransport", "FerryStore",
             .product(name: "CSV", package: "CSV.swift"),
             "FerryDigest",  // PKCE's S256 challenge
+        ]),
+        .target(name: "FerryApp", dependencies: [
+            "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport", "FerryStore", "FerryInterop", "FerrySession",
+            .product(name: "Yams", package: "Yams"),
         ], resources: [.copy("Themes")]),
         .target(name: "FerryCLI", dependencies: [
-            "FerryCore", "FerryTransport", "FerryApp", "FerryStore", "FerryTUI", "FerryInterop", "FerryDemoOptions",
+            "FerryCore", "FerryTransport", "FerryApp", "FerrySession", "FerryStore", "FerryTUI", "FerryInterop", "FerryDemoOptions",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], resources: [.copy("Examples")]),
         .executableTarget(name: "ferry", dependencies: ["FerryCLI"]),
@@ -138,8 +143,9 @@ let package = Package(
                     exclude: ["Fixtures"]),  // read in place through #filePath
         .testTarget(name: "FerryDigestTests", dependencies: ["FerryDigest", "FerryTestSupport"]),
         .testTarget(name: "FerryShimTests", dependencies: ["CNcursesShims", "CCurlShims"]),
+        .testTarget(name: "FerrySessionTests", dependencies: ["FerryCore", "FerrySession", "FerryStore", "FerryTestSupport"]),
         .testTarget(name: "FerryTUITests", dependencies: [
-            "FerryCore", "FerryTUI", "FerryApp", "FerryTerminal", "FerryStore", "CNcursesShims", "FerryTestSupport",
+            "FerryCore", "FerryTUI", "FerryApp", "FerrySession", "FerryTerminal", "FerryStore", "CNcursesShims", "FerryTestSupport",
         ]),
         .testTarget(name: "FerryCLITests", dependencies: [
             "ferry", "ferry-demo-server", "FerryCLI", "FerryServer", "FerryStore", "FerryTestSupport",

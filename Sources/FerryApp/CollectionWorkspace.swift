@@ -78,7 +78,7 @@ final class CollectionWorkspace: Sendable {
         } catch let problem as ConfigProblem {
             return .notice("not saved: \(problem.description) (the file is kept as it is)")
         } catch {
-            return .notice("not saved: " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
+            return .notice("not saved: " + ErrorChain(error).line)
         }
         return .requestSaved(path: path, description)
     }
@@ -101,7 +101,7 @@ final class CollectionWorkspace: Sendable {
             return .notice("imported \(imported.requests.count) request\(imported.requests.count == 1 ? "" : "s") from \(path) (\(format.rawValue))"
                            + (others == 0 ? "" : "; \(others) approximated or dropped: `ferry import \(path) --dry-run` lists them"))
         } catch {
-            let reason = (error as? ImportProblem)?.description ?? ErrorChain(error).links.map(\.message).joined(separator: ": ")
+            let reason = (error as? ImportProblem)?.description ?? ErrorChain(error).line
             return .notice("✗ nothing imported: " + reason)
         }
     }
@@ -129,7 +129,7 @@ final class CollectionWorkspace: Sendable {
                 noteOwnWrite(path)
             }
         } catch {
-            return .notice("not done: " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
+            return .notice("not done: " + ErrorChain(error).line)
         }
         return .fileOperationDone(operation)
     }

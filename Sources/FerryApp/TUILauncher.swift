@@ -1,8 +1,9 @@
 import FerryCore
+import FerrySession
 import FerryStore
+import FerryTUI
 import FerryTerminal
 import FerryTransport
-import FerryTUI
 import Foundation
 
 /// Opens the terminal UI: reads the user's theme and keymap, takes over the terminal, runs the loop.
@@ -74,12 +75,10 @@ public enum TUILauncher {
             let home = environment["HOME"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "\u{0}"
             state.notice = problems.map { $0.description.replacingOccurrences(of: home, with: "~/") }.joined(separator: "; ") + " (using the default)"
         }
-        return TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), tracePath: environment["FERRY_TRACE_FILE"], ready: ready,
-                   recorder: HistoryRecorder(locations: StoreLocations(environment: environment)), themes: loader,
-                   workspace: workspace, historyBrowser: HistoryBrowser(locations: StoreLocations(environment: environment)),
-                   schemaCache: GraphQLSchemaCache(locations: StoreLocations(environment: environment)),
-                   cookies: CookieJarStore(locations: StoreLocations(environment: environment), collection: cookieCollection),
-                   oauth2Files: { OAuth2TokenFile(path: StoreLocations(environment: environment).oauth2TokenPath(collection: cookieCollection, environment: $0)) },
-                   browser: SystemBrowser(environment: environment)).run()
+        let locations = StoreLocations(environment: environment)
+        return TUIRuntime(state: state, terminal: terminal, transport: CurlTransport(), locations: locations, cookieCollection: cookieCollection,
+                          browser: SystemBrowser(environment: environment), tracePath: environment["FERRY_TRACE_FILE"], ready: ready,
+                          recorder: HistoryRecorder(locations: locations), themes: loader, workspace: workspace,
+                          historyBrowser: HistoryBrowser(locations: locations), schemaCache: GraphQLSchemaCache(locations: locations)).run()
     }
 }

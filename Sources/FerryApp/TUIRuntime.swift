@@ -1,7 +1,8 @@
 import FerryCore
+import FerrySession
 import FerryStore
-import FerryTerminal
 import FerryTUI
+import FerryTerminal
 import Foundation
 
 /// The loop: reads terminal events and posted messages, updates the state, runs effects, paints.
@@ -10,7 +11,10 @@ import Foundation
 final class TUIRuntime {
     private var state: AppState
     private let terminal: any Terminal
-    private let transport: any Transport
+    /// Every exchange goes through these: cookies, credentials, the transport.
+    private let pipelines: ExchangePipelines
+    /// The collection whose cookie jars and tokens the exchanges use (nil: the ad-hoc ones).
+    private let cookieCollection: String?
     private let inbox: MessageInbox
     private let trace: FrameTrace
     /// Records each finished exchange in the history, from the transfer's task (never this thread).
@@ -18,8 +22,8 @@ final class TUIRuntime {
     private let themes: ThemeLoader?
     /// The history pane's searches and recorded exchanges.
     private let historyBrowser: HistoryBrowser?
-    /// The cookie jars each exchange is sent with and brings back.
-    private let cookies: CookieJarStore
+    /// The cookie jars each exchange is sent with and brings back, which the cookie sheet shows.
+    private var cookies: CookieJarStore { pipelines.cookies(collection: cookieCollection) }
     /// The jar edits and clears of the cookie sheet, written one after another in the order they were
     /// made: as detached tasks, an earlier jar could land after a later one and undo the last edit.
     private let cookieWrites = DispatchQueue(label: "ferry.cookie-sheet-writes")
@@ -42,28 +46,25 @@ final class TUIRuntime {
     private var signalSources: [any DispatchSourceSignal] = []
     /// When the elapsed time shown for a request in flight was last updated.
     private var lastTick = ContinuousClock.now
-    /// The OAuth 2.0 token cache of the collection and an environment (nil: tokens kept in memory).
-    private let oauth2Files: (@Sendable (String?) -> OAuth2TokenFile)?
-    private let browser: SystemBrowser
-    /// The token sources made so far, by environment ("" for none).
-    private var tokenSources: [String: OAuth2TokenSource] = [:]
 
-    init(state: AppState, terminal: any Terminal, transport: any Transport, tracePath: String?, ready: ContinuousClock.Instant = .now,
+    /// Exchanges go over `transport` with the tokens and cookie jars of `cookieCollection` in
+    /// `locations`; what the user must know of them (a URL to authorize at) goes to the status line.
+    init(state: AppState, terminal: any Terminal, transport: any Transport, locations: StoreLocations, cookieCollection: String?,
+         browser: SystemBrowser = SystemBrowser(environment: [:]), tracePath: String?, ready: ContinuousClock.Instant = .now,
          recorder: HistoryRecorder? = nil, themes: ThemeLoader? = nil, workspace: CollectionWorkspace? = nil,
-         historyBrowser: HistoryBrowser? = nil, schemaCache: GraphQLSchemaCache? = nil, cookies: CookieJarStore,
-         oauth2Files: (@Sendable (String?) -> OAuth2TokenFile)? = nil, browser: SystemBrowser = SystemBrowser(environment: [:])) {
+         historyBrowser: HistoryBrowser? = nil, schemaCache: GraphQLSchemaCache? = nil) {
         self.state = state
         self.terminal = terminal
-        inbox = MessageInbox(wakeUp: terminal.wakeUp)
-        self.transport = transport
+        let inbox = MessageInbox(wakeUp: terminal.wakeUp)
+        self.inbox = inbox
+        pipelines = ExchangePipelines(transport: transport, locations: locations, browser: browser, notify: { inbox.post(.notice($0)) },
+                                      onCookieProblem: { inbox.post(.notice("✗ the cookies were not kept: " + ErrorChain($0).line)) })
+        self.cookieCollection = cookieCollection
         self.recorder = recorder
         self.themes = themes
         self.workspace = workspace
         self.historyBrowser = historyBrowser
         self.schemaCache = schemaCache
-        self.cookies = cookies
-        self.oauth2Files = oauth2Files
-        self.browser = browser
         trace = FrameTrace(path: tracePath, ready: ready)
     }
 
@@ -180,7 +181,7 @@ final class TUIRuntime {
                 inbox.post(.sheet(Sheet(title: "curl command (copied to the clipboard where the terminal allows)",
                                         lines: command.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))))
             } catch {
-                inbox.post(.notice("✗ " + ErrorChain(error).links.map(\.message).joined(separator: ": ")))
+                inbox.post(.notice("✗ " + ErrorChain(error).line))
             }
         case .loadGraphQLSchema(let endpoint):
             let cache = schemaCache
@@ -204,7 +205,7 @@ final class TUIRuntime {
                     try cookies.store(jar, environment: environment)
                     inbox.post(.notice("\(jar.cookies.count) cookie\(jar.cookies.count == 1 ? "" : "s") kept in \(cookies.path(environment: environment))"))
                 } catch {
-                    inbox.post(.notice("✗ the cookies were not kept: " + ErrorChain(error).links.map(\.message).joined(separator: ": ")))
+                    inbox.post(.notice("✗ the cookies were not kept: " + ErrorChain(error).line))
                 }
             }
         case .clearCookies(let environment):
@@ -215,18 +216,18 @@ final class TUIRuntime {
                     try cookies.store(CookieJar(), environment: environment)
                     inbox.post(.notice("removed \(count) cookie\(count == 1 ? "" : "s") from \(cookies.path(environment: environment))"))
                 } catch {
-                    inbox.post(.notice("✗ " + ErrorChain(error).links.map(\.message).joined(separator: ": ")))
+                    inbox.post(.notice("✗ " + ErrorChain(error).line))
                 }
             }
         case .fetchOAuth2Token(let settings, let options, let environment, let refresh):
-            let tokens = tokens(environment: environment)
+            let tokens = pipelines.pipeline(collection: cookieCollection, environment: environment).tokens
             inbox.answer {
                 do {
                     let token = try await tokens.newToken(for: settings, refresh: refresh, options: options)
                     return .notice("✓ OAuth 2.0 token from \(settings.tokenURL)" + (token.expiresAt.map { ", expires in \(Int($0.timeIntervalSinceNow.rounded())) s" } ?? "")
                                    + (token.refreshToken == nil ? "" : ", with a refresh token") + "; cached for this environment")
                 } catch {
-                    return .notice("✗ " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
+                    return .notice("✗ " + ErrorChain(error).line)
                 }
             }
         case .takeChainedVariable(let chain, let variables, let environment):
@@ -248,16 +249,6 @@ final class TUIRuntime {
         }
     }
 
-    /// The OAuth 2.0 token source of `environment`, made the first time; it tells the status line
-    /// the URL to authorize at.
-    private func tokens(environment: String?) -> OAuth2TokenSource {
-        if let known = tokenSources[environment ?? ""] { return known }
-        let inbox = self.inbox
-        let source = OAuth2TokenSource(transport: transport, cache: oauth2Files?(environment), browser: browser, notify: { inbox.post(.notice($0)) })
-        tokenSources[environment ?? ""] = source
-        return source
-    }
-
     /// The chainer of `environment`'s chained variables, made the first time one is needed.
     private func chainer(for environment: String?) -> VariableChainer? {
         guard let workspace else { return nil }
@@ -265,7 +256,8 @@ final class TUIRuntime {
         let recorder = self.recorder
         let inbox = self.inbox
         let chainer = VariableChainer(root: workspace.root, environment: environment, chains: state.collection.chains,
-                                      connection: state.collection.connection, transport: transport,
+                                      connection: state.collection.connection,
+                                      pipeline: pipelines.pipeline(collection: cookieCollection, environment: environment),
                                       cache: ChainValueCache(locations: cookies.locations, collection: workspace.root, environment: environment),
                                       onSent: { sent in
                                           let exchange = sent.exchange
@@ -304,19 +296,10 @@ final class TUIRuntime {
 
     private func send(_ outgoing: OutgoingRequest, id: Int) {
         trace.requestSent()
-        var request = outgoing.resolved.request
-        let cookies = self.cookies
-        let environment = outgoing.environment
-        do {
-            request.cookies = RequestCookies(jar: try cookies.jar(environment: environment))
-        } catch {
-            state.notice = "✗ \(error.description) (sent without cookies)"
-            request.cookies = RequestCookies(jar: nil)
-        }
+        let request = outgoing.resolved.request
         let started = ContinuousClock.now
         sendStarted[id] = started
         let inbox = self.inbox
-        let transport = self.transport
         let accept = request.headers["Accept"]
         let expectations = outgoing.expectations
         let checks = outgoing.checks
@@ -330,20 +313,13 @@ final class TUIRuntime {
         let schemaCache = self.schemaCache
         let schemaEndpoint = outgoing.schemaEndpoint
         let stream = StreamForwarder(id: id, inbox: inbox, forced: outgoing.forcesStream)
-        let interceptor = OAuth2Interceptor(transport: transport, tokens: tokens(environment: environment))
+        let pipeline = pipelines.pipeline(collection: cookieCollection, environment: outgoing.environment)
         transfers[id] = Task.detached {
             let outcome: (response: Response?, error: (any Error)?)
             var redaction = redaction
             do {
-                let response = try await interceptor.send(request, receivingInto: .default, progress: progress, observer: stream, redaction: &redaction)
+                let response = try await pipeline.send(request, receivingInto: .default, progress: progress, observer: stream, redaction: &redaction)
                 stream.finish(time: Int64(Date().timeIntervalSince(startDate) * 1e6))
-                if let jar = response.cookieJar {
-                    do {
-                        try cookies.store(jar, environment: environment)
-                    } catch {
-                        inbox.post(.notice("✗ the cookies were not kept: " + ErrorChain(error).links.map(\.message).joined(separator: ": ")))
-                    }
-                }
                 let summary = TUIRuntime.summary(of: response, accept: accept, expectations: expectations, checks: checks, redaction: &redaction)
                 inbox.post(.responseArrived(id: id, summary))
                 summary.raw.prepare()  // the Raw tab's lines, after the tree is on its way
@@ -368,7 +344,7 @@ final class TUIRuntime {
         let relay = WebSocketRelay(id: id, inbox: inbox, redaction: redaction)
         webSockets[id] = relay
         sendStarted[id] = .now
-        let transport = self.transport
+        let transport = pipelines.transport
         let recorder = self.recorder
         let inbox = self.inbox
         let origin = HistoryOrigin(collection: workspace?.root, requestPath: outgoing.requestPath, environment: outgoing.environment)
@@ -406,7 +382,7 @@ final class TUIRuntime {
             try cache?.save(json, url: endpoint)
             return .graphQLSchemaLoaded(endpoint: endpoint, schema)
         } catch {
-            return .notice("✗ no GraphQL schema from \(endpoint): " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
+            return .notice("✗ no GraphQL schema from \(endpoint): " + ErrorChain(error).line)
         }
     }
 

@@ -78,7 +78,7 @@ final class WebSocketRelay: Sendable {
                 let (kind, data) = try Self.payload(of: outgoing)
                 try await writing { try await connection.send(kind, data) }
             } catch {
-                inbox.post(.notice("✗ " + redaction.redact(ErrorChain(error)).links.map(\.message).joined(separator: ": ")))
+                inbox.post(.notice("✗ " + redaction.redact(ErrorChain(error)).line))
             }
         }
     }

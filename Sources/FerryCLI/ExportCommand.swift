@@ -206,6 +206,6 @@ struct ExportCommand: ParsableCommand {
 
     private static func message(_ error: any Error) -> String {
         if let problem = error as? ExportSource.Problem { return problem.description }
-        return ErrorChain(error).links.map(\.message).joined(separator: ": ")
+        return ErrorChain(error).line
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FerryCore
+import FerrySession
 import FerryStore
 import FerryTransport
 import Foundation
@@ -33,7 +34,9 @@ struct GraphQLSchemaCommand: AsyncCommand {
         introspection.graphQLOperation = "IntrospectionQuery"
         let cache = GraphQLSchemaCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
         do {
-            let input = try await RequestFileInput(introspection, collection: collectionOptions, responseOptions: try ResponseOptions.parse([]), session: sessionOptions)
+            let pipelines = ExchangePipelines.commandLine(transport: CurlTransport(), keepsCookies: !sessionOptions.noCookies, printer: printer)
+            let input = try await RequestFileInput(introspection, collection: collectionOptions, responseOptions: try ResponseOptions.parse([]),
+                                                   session: sessionOptions, pipelines: pipelines)
             printer.redaction = input.redaction
             let endpoint = input.request.graphQLEndpoint
             if !refresh, let cached = cache.load(url: endpoint) {
@@ -41,7 +44,9 @@ struct GraphQLSchemaCommand: AsyncCommand {
                 print(cached.schema, json: cached.json, printer: printer)
                 return .success
             }
-            let response = try await CurlTransport().send(input.request, receivingInto: .default, progress: nil)
+            var redaction = input.redaction
+            let response = try await pipelines.pipeline(collection: input.origin.collection, environment: input.origin.environment)
+                .send(input.request, redaction: &redaction)
             let evaluation = ResponseEvaluator(validator: ResponseValidator(acceptableContentTypes: ["*/*"]), serializer: DataResponseSerializer(),
                                                readsGraphQLErrors: true).evaluate(response, method: input.request.method)
             if let error = evaluation.error { throw error }

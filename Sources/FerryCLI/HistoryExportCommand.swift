@@ -34,7 +34,7 @@ struct HistoryExportCommand: HistorySubcommand {
         } catch let error as HistoryError {
             throw error
         } catch {
-            throw HistoryError.failed(operation: "write \(output ?? "the export")", problem: ErrorChain(error).links.map(\.message).joined(separator: ": "))
+            throw HistoryError.failed(operation: "write \(output ?? "the export")", problem: ErrorChain(error).line)
         }
         if let output { printer.stderr.line("ferry: exported \(count) entr\(count == 1 ? "y" : "ies") to \(output)") }
         return .success

@@ -1,5 +1,5 @@
-import FerryApp
 import FerryCore
+import FerrySession
 import FerryStore
 import Foundation
 

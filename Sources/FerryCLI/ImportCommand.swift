@@ -80,7 +80,7 @@ struct ImportCommand: ParsableCommand {
         do {
             files = try imported.files()
         } catch {
-            stderr.line("ferry: import: \(ErrorChain(error).links.map(\.message).joined(separator: ": "))")
+            stderr.line("ferry: import: \(ErrorChain(error).line)")
             throw ExitStatus.usage.exitCode
         }
         let writer = CollectionWriter(root: into ?? FileManager.default.currentDirectoryPath)
@@ -88,7 +88,7 @@ struct ImportCommand: ParsableCommand {
             do {
                 try writer.write(files, force: collectionOptions.force)
             } catch {
-                stderr.line("ferry: import: \(ErrorChain(error).links.map(\.message).joined(separator: ": "))")
+                stderr.line("ferry: import: \(ErrorChain(error).line)")
                 throw ExitStatus.localFile.exitCode
             }
         }

@@ -1,7 +1,6 @@
-import FerryApp
 import FerryCore
+import FerrySession
 import FerryStore
-import FerryTransport
 import Foundation
 
 /// What `ferry send` sends and how it reports it: the request from the URL and flags, or from a
@@ -23,9 +22,9 @@ struct RequestFileInput {
     static func isRequestFile(_ argument: String) -> Bool { argument.hasSuffix(RequestCollection.requestSuffix) }
 
     /// Builds the request; nothing is saved yet, and nothing is sent but the requests that chained
-    /// variables it needs come from (over `transport`; each reported to `onChainSent`).
+    /// variables it needs come from (through the collection's pipeline of `pipelines`; each reported to `onChainSent`).
     init(_ options: SendOptions, collection: CollectionOptions, responseOptions: ResponseOptions, session: SessionOptions,
-         transport: CurlTransport = CurlTransport(), onChainSent: @escaping @Sendable (VariableChainer.Sent) -> Void = { _ in },
+         pipelines: ExchangePipelines, onChainSent: @escaping @Sendable (VariableChainer.Sent) -> Void = { _ in },
          readStandardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) async throws {
         expectations = try responseOptions.expectations()
         guard Self.isRequestFile(options.url) else {
@@ -60,7 +59,8 @@ struct RequestFileInput {
         let connection = try collection.connection(root: root)
         defaults = defaults.under(environment: connection)
         let (variables, chains) = try collection.variables(root: root)
-        let chainer = VariableChainer(root: root, environment: collection.environment, chains: chains, connection: connection, transport: transport,
+        let chainer = VariableChainer(root: root, environment: collection.environment, chains: chains, connection: connection,
+                                      pipeline: pipelines.pipeline(collection: root, environment: collection.environment),
                                       cache: ChainValueCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root, environment: collection.environment),
                                       onSent: onChainSent)
         let ((resolved, checks), _) = try await chainer.resolving(variables, own: document.chains) { [document] resolver in

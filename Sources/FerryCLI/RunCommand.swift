@@ -1,6 +1,6 @@
 import ArgumentParser
-import FerryApp
 import FerryCore
+import FerrySession
 import FerryStore
 import FerryTransport
 import Foundation
@@ -46,6 +46,9 @@ struct RunCommand: AsyncCommand {
 
     @Flag(name: .customLong("no-history"), help: "Do not record the exchanges in the history.")
     var noHistory = false
+
+    @Flag(name: .customLong("no-cookies"), help: "Neither send nor keep the collection's cookies (by default the run reads and writes its environment's jar, as ferry send does).")
+    var noCookies = false
 
     @Option(name: .customLong("json-body-limit"), help: "With --reporter json, include at most this many bytes of each body.")
     var jsonBodyLimit = 65_536
@@ -101,9 +104,11 @@ struct RunCommand: AsyncCommand {
         settings.environment = collectionOptions.environment
         settings.connection = connection
         let transport = CurlTransport(hashesBodies: !noHistory)
+        let pipeline = ExchangePipelines.commandLine(transport: transport, keepsCookies: !noCookies, printer: ResponsePrinter())
+            .pipeline(collection: root, environment: collectionOptions.environment)
         let id = Self.newRunID()
         let history = noHistory ? nil : HistoryWriter(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
-        let chainer = VariableChainer(root: root, environment: collectionOptions.environment, chains: chains, connection: connection, transport: transport,
+        let chainer = VariableChainer(root: root, environment: collectionOptions.environment, chains: chains, connection: connection, pipeline: pipeline,
                                       cache: ChainValueCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root, environment: collectionOptions.environment),
                                       onSent: { sent in
                                           var exchange = sent.exchange
@@ -112,12 +117,7 @@ struct RunCommand: AsyncCommand {
                                           history?.append(exchange)
                                           HistoryRecording.chainSent(sent, noHistory: true, stderr: stderr)
                                       })
-        let cache = OAuth2TokenFile(path: StoreLocations(environment: ProcessInfo.processInfo.environment)
-            .oauth2TokenPath(collection: root, environment: collectionOptions.environment))
-        let stderrNotice: @Sendable (String) -> Void = { stderr.line("ferry: run: " + TerminalSafeText.escaping($0)) }
-        let tokens = OAuth2TokenSource(transport: transport, cache: cache, browser: SystemBrowser(environment: ProcessInfo.processInfo.environment),
-                                       notify: stderrNotice)
-        let runner = CollectionRunner(transport: transport, settings: settings, chainer: chainer, tokens: tokens)
+        let runner = CollectionRunner(pipeline: pipeline, settings: settings, chainer: chainer, executor: transport.executor)
         let textOutput = reporter == .text || output != nil
         let text = RunTextReporter(output: stdout, redaction: variables.redaction, showsProgress: isatty(STDOUT_FILENO) == 1,
                                    total: plan.items.count * repeatCount * max(1, rows.count))

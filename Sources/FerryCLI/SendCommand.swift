@@ -1,9 +1,10 @@
 import ArgumentParser
-import FerryApp
 import FerryCore
+import FerrySession
 import FerryStore
 import FerryTransport
 import Foundation
+import Synchronization
 
 /// `ferry send URL [flags]`: one exchange, printed for people or as JSON, with a meaningful exit code.
 struct SendCommand: AsyncCommand {
@@ -50,6 +51,10 @@ struct SendCommand: AsyncCommand {
         var printer = ResponsePrinter()
         var request: Request
         let cookiePlan: SessionOptions.CookiePlan?
+        let cookieProblem = Mutex<FerryError?>(nil)
+        let pipelines = ExchangePipelines.commandLine(transport: transport, keepsCookies: !session.noCookies, printer: printer) { problem in
+            cookieProblem.withLock { $0 = $0 ?? problem }
+        }
         let evaluator: ResponseEvaluator?
         let download: DownloadPlan
         let origin: HistoryOrigin
@@ -58,16 +63,17 @@ struct SendCommand: AsyncCommand {
         do {
             let stderr = printer.stderr
             let input = try await RequestFileInput(options, collection: collection, responseOptions: givenResponseOptions, session: session,
-                                                   transport: transport) { [noHistory = options.noHistory] sent in
+                                                   pipelines: pipelines) { [noHistory = options.noHistory] sent in
                 HistoryRecording.chainSent(sent, noHistory: noHistory, stderr: stderr)
             }
             printer.redaction = input.redaction
             origin = input.origin
             request = input.request
             checks = input.checks
-            let jar = locations.cookieJarPath(collection: origin.collection, environment: origin.environment)
-            let plan = try session.cookiePlan(defaultJar: jar)
-            request.cookies = plan.cookies
+            // `-b`, `-c` and `--no-cookies` say where the cookies come from and go to; else the
+            // pipeline reads and writes the collection's and environment's jar.
+            let plan = try session.cookiePlan(defaultJar: locations.cookieJarPath(collection: origin.collection, environment: origin.environment))
+            if let plan { request.cookies = plan.cookies }
             session.applySecrets(to: &request)
             download = try DownloadPlan(output: options.output, continueAt: options.continueAt)
             try download.apply(to: &request)
@@ -96,12 +102,12 @@ struct SendCommand: AsyncCommand {
         let started = Date()
         let streamPrinter = options.output == nil || options.stream
             ? StreamPrinter(printer: printer, forced: options.stream, json: options.json, includeHead: options.include) : nil
-        let interceptor = oauth2Interceptor(transport: transport, locations: locations, origin: origin, printer: printer)
+        let pipeline = pipelines.pipeline(collection: origin.collection, environment: origin.environment)
         let redaction = printer.redaction
         let (task, interrupt) = InterruptHandler.guarding {
             Task { [request] in
                 var redaction = redaction
-                let response = try await interceptor.send(request, receivingInto: destination, observer: streamPrinter, redaction: &redaction)
+                let response = try await pipeline.send(request, receivingInto: destination, observer: streamPrinter, redaction: &redaction)
                 return (response, redaction)
             }
         }
@@ -137,6 +143,7 @@ struct SendCommand: AsyncCommand {
             outcome.checks = CheckReport(checking: checks, facts: facts)
         }
         var status = report(outcome, options: options, hex: givenResponseOptions.value.hex, printer: printer)
+        if status == .success, let problem = cookieProblem.withLock({ $0 }) { status = ExitStatus(for: problem) }
         outcome.keptPartial.map { printer.stderr.line($0) }
         if let jar = outcome.response?.cookieJar, let cookieJarPath = cookiePlan?.path(toWrite: jar) {
             do {
@@ -153,17 +160,6 @@ struct SendCommand: AsyncCommand {
                                     origin: origin, redaction: printer.redaction, stderr: printer.stderr)
         }
         return status
-    }
-
-    /// Sends OAuth 2.0 requests with the token cached for the collection and environment; the
-    /// URL to authorize at is said on stderr.
-    private static func oauth2Interceptor(transport: CurlTransport, locations: StoreLocations, origin: HistoryOrigin,
-                                          printer: ResponsePrinter) -> OAuth2Interceptor {
-        let cache = OAuth2TokenFile(path: locations.oauth2TokenPath(collection: origin.collection, environment: origin.environment))
-        let stderr = printer.stderr
-        let tokens = OAuth2TokenSource(transport: transport, cache: cache, browser: SystemBrowser(environment: ProcessInfo.processInfo.environment),
-                                       notify: { stderr.line("ferry: " + TerminalSafeText.escaping($0)) })
-        return OAuth2Interceptor(transport: transport, tokens: tokens)
     }
 
     private static func report(_ outcome: Outcome, options: SendOptions, hex: Bool, printer: ResponsePrinter) -> ExitStatus {

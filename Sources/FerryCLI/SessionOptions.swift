@@ -176,9 +176,11 @@ public struct SessionOptions: ParsableArguments, Sendable {
     /// The `-b` argument names a file when it has no `=` (curl's rule).
     private var cookieFile: String? { cookie.flatMap { $0.contains("=") ? nil : $0 } }
 
-    /// Where the exchange's cookies come from and go to: `-b FILE` and `-c FILE` replace Ferry's
-    /// jar (`defaultJar`) for reading and writing; without them the jar is read and written.
-    func cookiePlan(defaultJar: String) throws -> CookiePlan {
+    /// Where the exchange's cookies come from and go to when a flag says so: `-b FILE` and `-c FILE`
+    /// replace Ferry's jar (`defaultJar`) for reading and writing, `-b name=value` is sent beside it.
+    /// Nil without such a flag: the exchange pipeline then reads and writes Ferry's jar.
+    func cookiePlan(defaultJar: String) throws -> CookiePlan? {
+        guard cookie != nil || cookieJar != nil || noCookies else { return nil }
         let header = cookie.flatMap { $0.contains("=") ? $0 : nil }
         guard !noCookies else { return CookiePlan(cookies: RequestCookies(jar: nil, header: header), writePath: nil, alwaysWrites: false) }
         let readPath = cookieFile ?? (cookieJar == nil ? defaultJar : nil)

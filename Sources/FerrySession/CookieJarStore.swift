@@ -1,29 +1,28 @@
 import FerryCore
 import FerryStore
-import FerryTUI
 import Foundation
 import Synchronization
 
 /// The TUI's cookie jars: one per collection and environment (or the ad-hoc one), the same files
 /// `ferry send` reads and writes. Each exchange is sent with its jar and the jar it brings back is
 /// written when it changed. Called off the UI thread.
-final class CookieJarStore: Sendable {
-    let locations: StoreLocations
+public final class CookieJarStore: Sendable {
+    public let locations: StoreLocations
     /// The collection's folder; nil for the ad-hoc jar.
     private let collection: String?
     /// The jars read or written so far, by file.
     private let jars = Mutex<[String: CookieJar]>([:])
 
-    init(locations: StoreLocations, collection: String?) {
+    public init(locations: StoreLocations, collection: String?) {
         self.locations = locations
         self.collection = collection
     }
 
     /// The jar's file for `environment`.
-    func path(environment: String?) -> String { locations.cookieJarPath(collection: collection, environment: environment) }
+    public func path(environment: String?) -> String { locations.cookieJarPath(collection: collection, environment: environment) }
 
     /// The jar for `environment`, read from its file the first time.
-    func jar(environment: String?) throws(ConfigProblem) -> CookieJar {
+    public func jar(environment: String?) throws(ConfigProblem) -> CookieJar {
         let path = path(environment: environment)
         if let known = jars.withLock({ $0[path] }) { return known }
         let jar = try CookieJarFile.read(path)
@@ -35,7 +34,7 @@ final class CookieJarStore: Sendable {
     /// Compared, written and held under one lock: two exchanges that finish together write their
     /// jars one after the other, and the file ends as the jar held (written outside the lock, an
     /// older jar could land last).
-    func store(_ jar: CookieJar, environment: String?) throws {
+    public func store(_ jar: CookieJar, environment: String?) throws {
         let path = path(environment: environment)
         try jars.withLock { known throws in
             guard known[path] != jar else { return }

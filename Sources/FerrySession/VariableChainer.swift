@@ -4,7 +4,8 @@ import FerryTransport
 import Foundation
 
 /// Takes the values of chained variables (`VariableChain`) when a request needs them: the request
-/// file they come from is sent first, over the same transport, and the value taken from its
+/// file they come from is sent first, through the same pipeline (its OAuth 2.0 tokens and cookie
+/// jar too), and the value taken from its
 /// response is kept for the session — and, for a chain with a `ttl`, in the `ChainValueCache`, so
 /// the next command reuses it until the ttl runs out. `ferry send`, `ferry run` and the TUI use it
 /// alike. A chain that needs itself (directly or through other chains) is an error naming the files.
@@ -20,7 +21,7 @@ public final class VariableChainer: @unchecked Sendable {
     private let chains: [String: VariableChain]
     /// The environment's proxy and client certificate, for the requests sent for chains too.
     private let connection: ConnectionSettings
-    private let transport: any Transport
+    private let pipeline: ExchangePipeline
     private let cache: ChainValueCache?
     private let now: @Sendable () -> Date
     private let onSent: @Sendable (Sent) -> Void
@@ -31,14 +32,14 @@ public final class VariableChainer: @unchecked Sendable {
     private var inFlight: [String: Task<(Variable, sent: Sent?), any Error>] = [:]
 
     /// A chainer for the collection at `root` with the chains of its environment.
-    public init(root: String, environment: String?, chains: [VariableChain], connection: ConnectionSettings = ConnectionSettings(), transport: any Transport,
+    public init(root: String, environment: String?, chains: [VariableChain], connection: ConnectionSettings = ConnectionSettings(), pipeline: ExchangePipeline,
                 cache: ChainValueCache?, now: @escaping @Sendable () -> Date = Date.init,
                 onSent: @escaping @Sendable (Sent) -> Void = { _ in }) {
         self.root = root
         self.environment = environment
         self.chains = Dictionary(chains.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         self.connection = connection
-        self.transport = transport
+        self.pipeline = pipeline
         self.cache = cache
         self.now = now
         self.onSent = onSent
@@ -131,7 +132,7 @@ public final class VariableChainer: @unchecked Sendable {
         defer { onSent(Sent(chain: chain, exchange: exchange)) }
         let response: Response
         do {
-            response = try await transport.send(resolved.request, receivingInto: .default, progress: nil)
+            response = try await pipeline.send(resolved.request, redaction: &exchange.redaction)
         } catch {
             exchange.error = error as? FerryError ?? .explicitlyCancelled
             throw failure(exchange.error!)

@@ -82,6 +82,57 @@ import Testing
         }
     }
 
+    /// Issue 27: a chained value whose request is an OAuth 2.0 one goes through the same pipeline as
+    /// any request, so it gets its token (before, "an OAuth 2.0 request needs its token first").
+    @Test func aChainedValueFromAnOAuth2RequestIsTakenBySendAndRun() async throws {
+        try await withDemoServer { server throws in
+            let collection = try Collection(baseURL: server.baseURL, chain: "", extra: [
+                "auth/oauth.ferry.yaml": """
+                    url: "{{baseURL}}/oauth/resource"
+                    auth:
+                      oauth2:
+                        grant-type: client_credentials
+                        access-token-url: "{{baseURL}}/oauth/token"
+                        client-id: ferry-demo
+                        client-secret: demo-secret
+                        scope: demo
+                    """,
+                "use.ferry.yaml": """
+                    url: "{{baseURL}}/anything?client={{client}}"
+                    vars:
+                      client: { from: auth/oauth.ferry.yaml, path: $.client }
+                    expect:
+                      body:
+                        $.args.client: ferry-demo
+                    """,
+            ])
+            let send = await collection.send("use.ferry.yaml")
+            #expect(send.status == 0, "\(send.text)\(send.stderr)")
+            #expect(send.stderr.contains("sent auth/oauth.ferry.yaml for {{client}} (200 OK)"), "\(send.stderr)")
+            let run = await collection.ferry(["run", collection.directory.file("use.ferry.yaml"), "--env", "test"])
+            #expect(run.status == 0, "\(run.text)\(run.stderr)")
+        }
+    }
+
+    /// Issue 27: `ferry run` reads and writes the collection's cookie jar as `ferry send` does, so a
+    /// cookie set in one run is sent by the next run and by `ferry send`; `--no-cookies` neither.
+    @Test func aCookieSetInOneRunIsSentByTheNextAndBySend() async throws {
+        try await withDemoServer { server throws in
+            let collection = try Collection(baseURL: server.baseURL, chain: "", extra: [
+                "cookies/set.ferry.yaml": "url: \"{{baseURL}}/cookies/set?flavour=oat\"\n",
+                "cookies/show.ferry.yaml": "url: \"{{baseURL}}/cookies\"\nexpect:\n  body:\n    $.cookies.flavour: oat\n",
+            ])
+            let set = await collection.ferry(["run", collection.directory.file("cookies/set.ferry.yaml"), "--env", "test"])
+            #expect(set.status == 0, "\(set.text)\(set.stderr)")
+            let shown = await collection.ferry(["run", collection.directory.file("cookies/show.ferry.yaml"), "--env", "test"])
+            #expect(shown.status == 0, "the next run sends the cookie: \(shown.text)\(shown.stderr)")
+            let sent = await collection.send("cookies/show.ferry.yaml")
+            #expect(sent.status == 0, "ferry send sends it too: \(sent.text)\(sent.stderr)")
+            let without = await collection.ferry(["run", collection.directory.file("cookies/show.ferry.yaml"), "--env", "test", "--no-cookies"])
+            #expect(without.status == 3, "--no-cookies sends none: \(without.text)\(without.stderr)")
+        }
+    }
+
     @Test func withoutATTLTheValueLastsForOneCommand() async throws {
         try await withDemoServer { server throws in
             let collection = try Collection(baseURL: server.baseURL, chain: "")

@@ -1,11 +1,11 @@
-@testable import FerryApp
 import FerryCore
+import FerrySession
 import FerryStore
 import FerryTestSupport
 import Foundation
 import Testing
 
-/// The TUI's cookie jars in real files: jars stored from many tasks at once end on disk as the jar held.
+/// The collections' cookie jars in real files: jars stored from many tasks at once end on disk as the jar held.
 @Suite struct CookieJarStoreTests {
     @Test func jarsStoredTogetherLeaveTheFileAsTheJarHeld() async throws {
         let directory = try TemporaryDirectory()

@@ -1,5 +1,5 @@
-import FerryApp
 import FerryCore
+import FerrySession
 import Foundation
 
 /// `ferry run --reporter json`: every exchange as `ferry send --json` records it, with the run's

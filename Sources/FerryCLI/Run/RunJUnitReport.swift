@@ -1,5 +1,5 @@
-import FerryApp
 import FerryCore
+import FerrySession
 import Foundation
 
 /// `ferry run --reporter junit`: JUnit XML as CI servers read it: a testsuite per folder, a

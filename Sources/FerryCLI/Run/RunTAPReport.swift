@@ -1,5 +1,5 @@
-import FerryApp
 import FerryCore
+import FerrySession
 
 /// `ferry run --reporter tap`: TAP version 13, a test point per request, failures in a YAML block.
 enum RunTAPReport {

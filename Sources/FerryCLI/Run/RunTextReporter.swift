@@ -1,5 +1,5 @@
-import FerryApp
 import FerryCore
+import FerrySession
 import Foundation
 
 /// `ferry run`'s lines for people: one per request as it finishes (✓/✗, name, status, time; the

@@ -50,6 +50,9 @@ public struct ErrorChain: Sendable, Hashable, Codable {
         self.links = links
     }
 
+    /// The chain's messages on one line, outermost first (`a: b: c`), for a status line or a notice.
+    public var line: String { links.map(\.message).joined(separator: ": ") }
+
     /// The chain as an indented list, one link a line, for a terminal or a log.
     public var rendered: String {
         links.enumerated().map { index, link in

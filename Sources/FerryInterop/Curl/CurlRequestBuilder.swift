@@ -63,7 +63,7 @@ struct CurlRequestBuilder {
                 probe.body = .none
                 _ = try probe.resolved(with: .literal, directory: directory)
             } catch {
-                throw problem(ErrorChain(error).links.map(\.message).joined(separator: ": "))
+                throw problem(ErrorChain(error).line)
             }
             report.imported(place, "\(description.method.rawValue) \(description.url)")
             let target = URL(string: description.url).map { ($0.host ?? "") + $0.path } ?? description.url

@@ -64,7 +64,7 @@ public actor OAuth2TokenSource {
             try cache?.store(token, for: key)
         } catch {
             // The request still goes with the token; the user learns why the next run will ask again.
-            notify("the OAuth 2.0 token was not cached: " + ErrorChain(error).links.map(\.message).joined(separator: ": "))
+            notify("the OAuth 2.0 token was not cached: " + ErrorChain(error).line)
         }
         return token
     }

@@ -1,37 +1,37 @@
 import FerryCore
 import FerryStore
-import FerryTransport
 import Foundation
 
-/// Runs a plan's requests in order over one transport (connections reused): each is resolved with
+/// Runs a plan's requests in order through one exchange pipeline (connections, OAuth 2.0 tokens and
+/// the cookie jar shared): each is resolved with
 /// the variables so far, sent, validated as its file asks, checked against its `expect:`, and its
 /// `capture:` values become variables for the requests after it. A request that needs a capture
 /// that found nothing is skipped with the reason, never sent with an empty value.
 public struct CollectionRunner: Sendable {
-    public var transport: CurlTransport
+    /// Sends the requests: cookies, credentials, the transport.
+    public var pipeline: ExchangePipeline
     public var settings: RunSettings
     /// Takes chained variables (`vars:` and the environment's `from:` entries) when a request needs
     /// them; nil when there are none to take.
     public var chainer: VariableChainer?
-    /// Sends the requests, OAuth 2.0 ones with their tokens.
-    private let interceptor: OAuth2Interceptor
+    /// Where the run's work is done: the transport's own thread, between its transfers (nil: anywhere).
+    public var executor: (any TaskExecutor)?
 
-    /// `tokens` (the collection's and environment's OAuth 2.0 token cache) default to tokens kept in memory.
-    public init(transport: CurlTransport = CurlTransport(), settings: RunSettings = RunSettings(), chainer: VariableChainer? = nil,
-                tokens: OAuth2TokenSource? = nil) {
-        self.transport = transport
+    public init(pipeline: ExchangePipeline, settings: RunSettings = RunSettings(), chainer: VariableChainer? = nil,
+                executor: (any TaskExecutor)? = nil) {
+        self.pipeline = pipeline
         self.settings = settings
         self.chainer = chainer
-        interceptor = OAuth2Interceptor(transport: transport, tokens: tokens ?? OAuth2TokenSource(transport: transport, cache: nil,
-                                                                                                   browser: SystemBrowser(environment: [:]), notify: { _ in }))
+        self.executor = executor
     }
 
     /// Runs `plan` with `variables` (the environment and `--var`s); `onResult` sees each result in
     /// run order as it is known, with the run's redaction so far.
-    /// The run's work happens on the transport's curl thread, between its transfers (no thread hop a request).
+    /// With an `executor`, the run's work happens there (the curl thread: no thread hop a request).
     public func run(_ plan: RunPlan, id: String, variables: VariableResolver,
                     onResult: @Sendable (RunResult, Redaction) -> Void = { _, _ in }) async -> RunSummary {
-        await withTaskExecutorPreference(transport.executor) {
+        guard let executor else { return await runRounds(plan, id: id, variables: variables, onResult: onResult) }
+        return await withTaskExecutorPreference(executor) {
             await runRounds(plan, id: id, variables: variables, onResult: onResult)
         }
     }
@@ -294,7 +294,7 @@ public struct CollectionRunner: Sendable {
         result.request = resolved.request
         result.redaction = resolved.redaction
         do {
-            result.response = try await interceptor.send(resolved.request, redaction: &result.redaction)
+            result.response = try await pipeline.send(resolved.request, redaction: &result.redaction)
         } catch {
             result.status = .error
             result.error = error as? FerryError ?? .explicitlyCancelled

@@ -37,7 +37,7 @@ extension AppState {
             notice = (refresh ? "renewing the OAuth 2.0 token at " : "getting an OAuth 2.0 token from ") + settings.tokenURL + "…"
             return [.fetchOAuth2Token(settings, options: resolved.options, environment: collection.environment, refresh: refresh)]
         } catch {
-            notice = "✗ " + ErrorChain(error).links.map(\.message).joined(separator: ": ")
+            notice = "✗ " + ErrorChain(error).line
             return []
         }
     }

@@ -140,7 +140,7 @@ extension AppState {
         do {
             return [.saveRequest(path: path, try editor.description(), isNew: isNew)]
         } catch {
-            notice = "not saved: " + ErrorChain(error).links.map(\.message).joined(separator: ": ")
+            notice = "not saved: " + ErrorChain(error).line
             return []
         }
     }

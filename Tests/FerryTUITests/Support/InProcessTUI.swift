@@ -1,5 +1,4 @@
 import FerryApp
-import FerrySession
 import FerryCore
 import FerryTerminal
 import FerryTestSupport
