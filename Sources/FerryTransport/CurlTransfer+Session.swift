@@ -61,20 +61,24 @@ extension CurlTransfer {
 
     /// curl (7.88) signs every line of the header list with AWS SigV4, `Name:` removals included,
     /// though it does not send them, so the server would compute another signature: a signed request
-    /// goes without removals (curl's own `Accept`, and `Expect` for bodies over 1 MiB, are then sent, unsigned).
-    static func signsHeaderList(_ authentication: Authentication?) -> Bool {
-        if case .awsSigV4? = authentication { return true }
-        return false
+    /// goes without removals (curl's own `Accept`, and `Expect` for bodies over 1 MiB, are then sent,
+    /// unsigned). The signature's service, or nil when the request is not signed so.
+    static func signedService(_ authentication: Authentication?) -> String? {
+        if case .awsSigV4(let signature)? = authentication { return signature.service }
+        return nil
     }
 
     /// `X-Amz-Content-Sha256: HEX` for a signed request with a body: curl 7.88 hashes only bodies
     /// given as `CURLOPT_POSTFIELDS`, not ones it reads through a callback, but signs with this
     /// header's value when it is there. The body is read once more to hash it (AWS needs the hash
-    /// before the first byte is sent). Nil without a body or when the request sets the header.
-    static func payloadHashLine(of body: BodyStreamSource?, headers: HTTPHeaders) throws -> String? {
-        guard let body, !headers.contains("X-Amz-Content-Sha256") else { return nil }
-        let stream = try body.open()
+    /// before the first byte is sent). S3 wants the header on every request (botocore's
+    /// `S3SigV4Auth` sends it), so for `service` `s3` a request without a body gets the empty
+    /// body's hash. Nil when the request sets the header, or without a body for other services.
+    static func payloadHashLine(of body: BodyStreamSource?, headers: HTTPHeaders, service: String) throws -> String? {
+        guard !headers.contains("X-Amz-Content-Sha256") else { return nil }
         var hasher = MessageDigest(.sha256)
+        guard let body else { return service.lowercased() == "s3" ? "X-Amz-Content-Sha256: " + hasher.finalize().hexString : nil }
+        let stream = try body.open()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 128 * 1024, alignment: 1)
         defer { buffer.deallocate() }
         while true {
@@ -85,8 +89,12 @@ extension CurlTransfer {
         return "X-Amz-Content-Sha256: " + hasher.finalize().hexString
     }
 
-    /// `Name:` with nothing after the colon: curl's way to leave a header out.
-    static func isRemoval(_ line: String) -> Bool { line.split(separator: ":", maxSplits: 1).count == 1 }
+    /// `Name:` with nothing but blanks after the colon: curl's way to leave a header out (`-H 'User-Agent:'`
+    /// arrives as `User-Agent: `, which curl does not send either).
+    static func isRemoval(_ line: String) -> Bool {
+        guard let colon = line.firstIndex(of: ":") else { return false }
+        return line[line.index(after: colon)...].allSatisfy { $0 == " " || $0 == "\t" }
+    }
 
     /// The client certificate, its key and the key's passphrase, for a server that asks for one.
     func configureClientCertificate(_ tls: TLSOptions, passphrase: String?) throws {

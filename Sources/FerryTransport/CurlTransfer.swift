@@ -177,9 +177,9 @@ final class CurlTransfer: @unchecked Sendable {
         if !request.headers.contains("Expect") { lines.append("Expect:") }
         // libcurl types a POST it sends without a body as a form; there is nothing to type.
         if bodySource == nil, !request.headers.contains("Content-Type") { lines.append("Content-Type:") }
-        if Self.signsHeaderList(request.authentication) {
+        if let service = Self.signedService(request.authentication) {
             lines.removeAll(where: Self.isRemoval)
-            if let line = try Self.payloadHashLine(of: bodySource, headers: request.headers) { lines.append(line) }
+            if let line = try Self.payloadHashLine(of: bodySource, headers: request.headers, service: service) { lines.append(line) }
         }
         for line in lines { headerList = curl_slist_append(headerList, line) }
         try check(ferry_curl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))

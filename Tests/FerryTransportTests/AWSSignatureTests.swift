@@ -48,17 +48,49 @@ import Testing
             for name in signedNames { headers[name] = sent[name] }
             #expect(headers.count == signedNames.count, "every signed header was sent: \(signedNames) \(sent)")
 
-            let input: [String: Any?] = ["method": "POST", "url": url.absoluteString, "headers": headers, "body": body, "timestamp": date,
-                                         "access": signature.accessKey, "secret": signature.secretKey, "token": sessionToken,
-                                         "region": signature.region, "service": signature.service]
-            let directory = try TemporaryDirectory()
-            let inputFile = try directory.write("request.json", try JSONSerialization.data(withJSONObject: input.compactMapValues { $0 }))
-            let botocore = await ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.botocoreSigner], standardInput: inputFile)
-            #expect(botocore.status == 0, "\(botocore.stderr)")
-            let reference = botocore.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            #expect(reference.count == 64)
+            let reference = try await Self.botocoreSignature(method: "POST", url: url, headers: headers, body: body, date: date, signature: signature)
             #expect(Self.field("Signature", in: authorization) == reference, "curl signed \(signedNames); botocore says \(reference)")
         }
+    }
+
+    /// Issue 27: headers the user removed (`-H 'User-Agent:'`) were signed though not sent, so AWS
+    /// refused every such request; S3 got no `X-Amz-Content-Sha256`, which it requires.
+    @Test func removedHeadersAreNeitherSentNorSignedAndS3GetsItsPayloadHash() async throws {
+        let signature = AWSSignature(region: "us-east-1", service: "s3", accessKey: "AKIDEXAMPLE", secretKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY")
+        try await withDemoServer { server throws in
+            let url = try Request.parseURL("\(server.baseURL)/anything/bucket/key.txt")
+            let request = Request(method: .get, url: url, headers: ["User-Agent": "", "Accept-Language": ""], authentication: .awsSigV4(signature))
+            let response = try await CurlTransport().send(request, receivingInto: .default, progress: nil)
+            let sent = try #require(response.sent?.headers)
+            let authorization = try #require(sent["Authorization"])
+            let signedNames = try #require(Self.field("SignedHeaders", in: authorization)).split(separator: ";").map(String.init)
+            #expect(!signedNames.contains("user-agent") && !signedNames.contains("accept-language"), "\(signedNames)")
+            #expect(sent["User-Agent"] == nil && sent["Accept-Language"] == nil)
+            let emptyBodyHash = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+            #expect(sent["X-Amz-Content-Sha256"] == emptyBodyHash)
+            #expect(signedNames.contains("x-amz-content-sha256"))
+            var headers: [String: String] = [:]
+            for name in signedNames { headers[name] = sent[name] }
+            #expect(headers.count == signedNames.count, "every signed header was sent: \(signedNames) \(sent)")
+            let reference = try await Self.botocoreSignature(method: "GET", url: url, headers: headers, body: "",
+                                                             date: try #require(sent["X-Amz-Date"]), signature: signature)
+            #expect(Self.field("Signature", in: authorization) == reference)
+        }
+    }
+
+    /// botocore's signature of the request for `date`.
+    static func botocoreSignature(method: String, url: URL, headers: [String: String], body: String, date: String,
+                                  signature: AWSSignature) async throws -> String {
+        let input: [String: Any?] = ["method": method, "url": url.absoluteString, "headers": headers, "body": body, "timestamp": date,
+                                     "access": signature.accessKey, "secret": signature.secretKey, "token": signature.sessionToken,
+                                     "region": signature.region, "service": signature.service]
+        let directory = try TemporaryDirectory()
+        let inputFile = try directory.write("request.json", try JSONSerialization.data(withJSONObject: input.compactMapValues { $0 }))
+        let botocore = await ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.botocoreSigner], standardInput: inputFile)
+        #expect(botocore.status == 0, "\(botocore.stderr)")
+        let reference = botocore.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(reference.count == 64)
+        return reference
     }
 
     @Test func aWrongSecretGivesAnotherSignature() async throws {
