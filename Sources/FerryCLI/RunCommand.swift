@@ -100,12 +100,13 @@ struct RunCommand: AsyncCommand {
         settings.dataRows = rows
         settings.environment = collectionOptions.environment
         settings.connection = connection
+        settings.access = collectionOptions.fileAccess(root: root)
         let transport = CurlTransport(hashesBodies: !noHistory)
         let id = Self.newRunID()
         let history = noHistory ? nil : HistoryWriter(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
         let chainer = VariableChainer(root: root, environment: collectionOptions.environment, chains: chains, connection: connection, transport: transport,
                                       cache: ChainValueCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root, environment: collectionOptions.environment),
-                                      onSent: { sent in
+                                      access: settings.access, onSent: { sent in
                                           var exchange = sent.exchange
                                           exchange.origin.run = id
                                           exchange.redaction.add(variables.redaction.rules)

@@ -54,6 +54,7 @@ struct SendCommand: AsyncCommand {
         let download: DownloadPlan
         let origin: HistoryOrigin
         let checks: ResponseChecks
+        let files: [String]
         let locations = StoreLocations(environment: ProcessInfo.processInfo.environment)
         do {
             let stderr = printer.stderr
@@ -65,6 +66,7 @@ struct SendCommand: AsyncCommand {
             origin = input.origin
             request = input.request
             checks = input.checks
+            files = input.files
             let jar = locations.cookieJarPath(collection: origin.collection, environment: origin.environment)
             let plan = try session.cookiePlan(defaultJar: jar)
             request.cookies = plan.cookies
@@ -85,7 +87,7 @@ struct SendCommand: AsyncCommand {
             return report(Outcome(request: request, error: ferryError), options: options, hex: false, printer: printer)
         }
         if options.dryRun {
-            if !options.json { printer.printPlanned(request) }
+            if !options.json { printer.printPlanned(request, files: files) }
             return report(Outcome(request: request), options: options, hex: false, printer: printer)
         }
         if request.isWebSocket {
