@@ -37,7 +37,7 @@ struct RequestFileInput {
             var description = try options.description(readStandardInput: readStandardInput)
             try session.apply(to: &description)
             let resolved = try description.resolved(with: .literal, defaults: FolderDefaults(baseURL: options.baseURL),
-                                                    access: .commandLine(directory: FileManager.default.currentDirectoryPath))
+                                                    access: .unbounded(directory: FileManager.default.currentDirectoryPath))
             request = resolved.request
             redaction = resolved.redaction
             files = resolved.files

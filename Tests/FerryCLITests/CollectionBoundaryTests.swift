@@ -141,6 +141,24 @@ import Testing
         #expect(allowed.status == 0, "\(allowed.stderr)")
     }
 
+    @Test func anImportedOutsideFileIsReportedAndNotSentByRun() async throws {
+        let setup = try Setup(files: [:])
+        let postman = """
+            {"info": {"name": "c", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+             "item": [{"name": "key", "request": {"method": "POST", "url": "\(setup.server.url)/anything",
+                       "body": {"mode": "file", "file": {"src": "\(setup.privateFile)"}}}}]}
+            """
+        let source = try setup.folder.write("c.postman_collection.json", Data(postman.utf8))
+        let imported = await setup.ferry(["import", source, "--into", "COLLECTION"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect((imported.text + imported.stderr).contains(
+            "the body reads \(setup.privateFile), outside the collection: it will not be sent unless you allow it with --allow-outside"),
+                "\(imported.text)\(imported.stderr)")
+        let run = await setup.ferry(["run", "COLLECTION"])
+        #expect(run.status != 0)
+        #expect(setup.server.bytesReceived == 0, "the imported key file is not sent")
+    }
+
     @Test func runRefusesTheFileAndSendsNothingOfIt() async throws {
         let setup = try Setup(files: ["x.ferry.yaml": "url: URL/anything\nmethod: POST\nbody:\n  file: ../private.txt\n"])
         let refused = await setup.ferry(["run", "COLLECTION"])

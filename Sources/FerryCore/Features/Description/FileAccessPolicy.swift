@@ -4,7 +4,7 @@ import Foundation
 /// defaults, its environment and its chained values are someone else's input (collections are shared):
 /// they read files only inside the collection's folder, symlinks resolved, unless the user allows a
 /// path (`--allow-outside`, `trust:` in config.yaml) — a collection inside an allowed path is trusted
-/// whole. What the user types on the command line is their own: `commandLine` bounds nothing.
+/// whole. What the user types on the command line is their own: `unbounded` refuses nothing.
 public struct FileAccessPolicy: Sendable, Hashable {
     /// The folder relative paths are taken from.
     public var directory: String
@@ -17,8 +17,9 @@ public struct FileAccessPolicy: Sendable, Hashable {
     /// The request file refusals name (nil: the collection).
     public var source: String?
 
-    /// Paths on the user's command line, relative to `directory`: nothing is refused.
-    public static func commandLine(directory: String) -> FileAccessPolicy {
+    /// Every path may be read, relative ones from `directory`: the user's own command line, or an
+    /// export that writes paths into a command and reads no file.
+    public static func unbounded(directory: String) -> FileAccessPolicy {
         FileAccessPolicy(directory: directory, collection: nil, allowed: [], allowsProxy: true, source: nil)
     }
 

@@ -62,6 +62,13 @@ extension RequestDescription {
         return try resolvedBody(with: resolver, access: access, contentTypeHeader: contentTypeHeader, files: &files)
     }
 
+    /// The body as `resolvedBody(with:directory:contentTypeHeader:)` makes it, its files read as `access` allows.
+    public func resolvedBody(with resolver: VariableResolver, access: FileAccessPolicy,
+                             contentTypeHeader: String?) throws -> (body: RequestBody, contentType: String?) {
+        var files: [String] = []
+        return try resolvedBody(with: resolver, access: access, contentTypeHeader: contentTypeHeader, files: &files)
+    }
+
     /// The body and its Content-Type, the local files it reads added to `files`.
     private func resolvedBody(with resolver: VariableResolver, access: FileAccessPolicy, contentTypeHeader: String?,
                               files: inout [String]) throws -> (body: RequestBody, contentType: String?) {
