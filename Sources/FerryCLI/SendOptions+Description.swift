@@ -90,6 +90,8 @@ extension SendOptions {
         let defaults = RequestOptions()
         if given.followRedirects != defaults.followRedirects { options.followRedirects = given.followRedirects }
         if given.maxRedirects != defaults.maxRedirects { options.maxRedirects = given.maxRedirects }
+        options.allowsInsecureRedirect = given.allowsInsecureRedirect
+        options.keepsCredentialsOnRedirect = given.keepsCredentialsOnRedirect
         if given.tls.verifyPeer != defaults.tls.verifyPeer { options.tls.verifyPeer = given.tls.verifyPeer }
         if given.httpVersion != defaults.httpVersion { options.httpVersion = given.httpVersion }
         if given.decompress != defaults.decompress { options.decompress = given.decompress }
