@@ -1,4 +1,5 @@
 import ArgumentParser
+import FerryApp
 import FerryCore
 import FerryStore
 import Foundation
@@ -22,6 +23,13 @@ public struct CollectionOptions: ParsableArguments, Sendable {
 
     @Flag(name: .customLong("force"), help: "Let --save replace a file that does not parse, and ferry import replace files that exist.")
     public var force = false
+
+    @Option(name: .customLong("allow-outside"),
+            help: ArgumentHelp("Let request files read this file, or anything in this folder, outside their collection (repeatable).", valueName: "path"))
+    public var allowOutside: [String] = []
+
+    @Flag(name: .customLong("allow-proxy"), help: "Let a request file, folder defaults or environment send through the proxy it names.")
+    public var allowProxy = false
 
     public init() {}
 
@@ -63,6 +71,15 @@ public struct CollectionOptions: ParsableArguments, Sendable {
             return Variable(name: String(argument[..<equals]), value: String(argument[argument.index(after: equals)...]))
         })
         return (resolver, chains)
+    }
+
+    /// What requests from the collection at `root` may read: files inside it, `--allow-outside` and the
+    /// config's `trust:` paths, and `ownFiles`, the files the user named on the command line; the proxy
+    /// it names with `--allow-proxy`, or when `ownProxy` (the user's `-x` replaces it).
+    func fileAccess(root: String, ownFiles: [String] = [], ownProxy: Bool = false,
+                    processEnvironment: [String: String] = ProcessInfo.processInfo.environment) -> FileAccessPolicy {
+        let trusted = Settings.load(environment: processEnvironment).trust
+        return FileAccessPolicy(collection: root, allowing: allowOutside + trusted + ownFiles, allowsProxy: allowProxy || ownProxy)
     }
 
     /// Where `--save` writes: the path below the collection folder, with `.ferry.yaml` added when missing.

@@ -9,6 +9,8 @@ import Foundation
 struct RequestFileInput {
     var request: Request
     var redaction: Redaction
+    /// The local files the request reads, for `--dry-run`.
+    var files: [String]
     /// Nil when neither the flags nor the file ask for validation.
     var expectations: ResponseExpectations?
     /// The request as it is saved by `--save` (variables unresolved).
@@ -34,9 +36,10 @@ struct RequestFileInput {
             var description = try options.description(readStandardInput: readStandardInput)
             try session.apply(to: &description)
             let resolved = try description.resolved(with: .literal, defaults: FolderDefaults(baseURL: options.baseURL),
-                                                    directory: FileManager.default.currentDirectoryPath)
+                                                    access: .unbounded(directory: FileManager.default.currentDirectoryPath))
             request = resolved.request
             redaction = resolved.redaction
+            files = resolved.files
             readGraphQLErrors(of: description)
             if collection.save != nil {
                 if options.baseURL != nil { description.url = try options.resolvedURL().absoluteString }
@@ -59,17 +62,19 @@ struct RequestFileInput {
         let connection = try collection.connection(root: root)
         defaults = defaults.under(environment: connection)
         let (variables, chains) = try collection.variables(root: root)
+        let access = collection.fileAccess(root: root, ownFiles: options.namedFiles + session.namedFiles, ownProxy: session.proxy != nil)
         let chainer = VariableChainer(root: root, environment: collection.environment, chains: chains, connection: connection,
                                       pipeline: pipelines.pipeline(collection: root, environment: collection.environment),
                                       cache: ChainValueCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root, environment: collection.environment),
-                                      onSent: onChainSent)
+                                      access: access, onSent: onChainSent)
         let ((resolved, checks), _) = try await chainer.resolving(variables, own: document.chains) { [document] resolver in
-            (try document.resolved(with: resolver, defaults: defaults, directory: root),
+            (try document.resolved(with: resolver, defaults: defaults, access: access.naming(path)),
              try document.checks.rendered(with: document.ownVariables(over: resolver)))
         }
         self.checks = checks
         request = resolved.request
         redaction = resolved.redaction
+        files = resolved.files
         self.document = document
         origin = HistoryOrigin(collection: root, requestPath: Self.relativePath(of: path, in: root), environment: collection.environment)
         expectations = expectations ?? document.expectations

@@ -103,6 +103,7 @@ struct RunCommand: AsyncCommand {
         settings.dataRows = rows
         settings.environment = collectionOptions.environment
         settings.connection = connection
+        settings.access = collectionOptions.fileAccess(root: root)
         let transport = CurlTransport(hashesBodies: !noHistory)
         let pipeline = ExchangePipelines.commandLine(transport: transport, keepsCookies: !noCookies, printer: ResponsePrinter())
             .pipeline(collection: root, environment: collectionOptions.environment)
@@ -110,7 +111,7 @@ struct RunCommand: AsyncCommand {
         let history = noHistory ? nil : HistoryWriter(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
         let chainer = VariableChainer(root: root, environment: collectionOptions.environment, chains: chains, connection: connection, pipeline: pipeline,
                                       cache: ChainValueCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root, environment: collectionOptions.environment),
-                                      onSent: { sent in
+                                      access: settings.access, onSent: { sent in
                                           var exchange = sent.exchange
                                           exchange.origin.run = id
                                           exchange.redaction.add(variables.redaction.rules)

@@ -59,6 +59,7 @@ struct SendCommand: AsyncCommand {
         let download: DownloadPlan
         let origin: HistoryOrigin
         let checks: ResponseChecks
+        let files: [String]
         let locations = StoreLocations(environment: ProcessInfo.processInfo.environment)
         do {
             let stderr = printer.stderr
@@ -70,6 +71,7 @@ struct SendCommand: AsyncCommand {
             origin = input.origin
             request = input.request
             checks = input.checks
+            files = input.files
             // `-b`, `-c` and `--no-cookies` say where the cookies come from and go to; else the
             // pipeline reads and writes the collection's and environment's jar.
             let plan = try session.cookiePlan(defaultJar: locations.cookieJarPath(collection: origin.collection, environment: origin.environment))
@@ -91,7 +93,7 @@ struct SendCommand: AsyncCommand {
             return report(Outcome(request: request, error: ferryError), options: options, hex: false, printer: printer)
         }
         if options.dryRun {
-            if !options.json { printer.printPlanned(request) }
+            if !options.json { printer.printPlanned(request, files: files) }
             return report(Outcome(request: request), options: options, hex: false, printer: printer)
         }
         if request.isWebSocket {

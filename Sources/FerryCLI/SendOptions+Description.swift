@@ -53,6 +53,16 @@ extension SendOptions {
 
     var hasRawBody: Bool { !data.isEmpty || dataBinary != nil }
 
+    /// The files the flags send or trust (`--data-binary @file`, `-F name=@file`, `--cacert`): the user's own.
+    var namedFiles: [String] {
+        let data = dataBinary.flatMap { $0.hasPrefix("@") && $0 != "@-" ? String($0.dropFirst()) : nil }
+        let parts = formParts.compactMap { argument -> String? in
+            guard case .file(let path)? = (try? FormPartArgument(parsing: argument))?.value else { return nil }
+            return path
+        }
+        return ([data, caFile].compactMap { $0 } + parts).map(Self.absolute)
+    }
+
     /// Each `-H` name replaces the file's headers of that name; repeated flags all stay, in order.
     private func applyHeaders(to description: inout RequestDescription) throws {
         let fields = try headers.map { header in
@@ -80,6 +90,8 @@ extension SendOptions {
         let defaults = RequestOptions()
         if given.followRedirects != defaults.followRedirects { options.followRedirects = given.followRedirects }
         if given.maxRedirects != defaults.maxRedirects { options.maxRedirects = given.maxRedirects }
+        options.allowsInsecureRedirect = given.allowsInsecureRedirect
+        options.keepsCredentialsOnRedirect = given.keepsCredentialsOnRedirect
         if given.tls.verifyPeer != defaults.tls.verifyPeer { options.tls.verifyPeer = given.tls.verifyPeer }
         if given.httpVersion != defaults.httpVersion { options.httpVersion = given.httpVersion }
         if given.decompress != defaults.decompress { options.decompress = given.decompress }

@@ -74,6 +74,12 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("no-follow"), help: "Do not follow redirects.")
     public var noFollow = false
 
+    @Flag(name: .customLong("allow-insecure-redirect"), help: "Follow a redirect from https to http (by default Ferry stops there).")
+    public var allowInsecureRedirect = false
+
+    @Flag(name: .customLong("location-trusted"), help: "Send the credentials on to another host, port or scheme a redirect leads to.")
+    public var locationTrusted = false
+
     @Option(name: .customLong("max-redirs"), help: "The most redirects to follow (default 10).")
     public var maxRedirects: Int = 10
 
@@ -136,6 +142,8 @@ public struct SendOptions: ParsableArguments, Sendable {
         options.followRedirects = !noFollow
         guard maxRedirects >= 0 else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--max-redirs", problem: "must be 0 or more")) }
         options.maxRedirects = maxRedirects
+        if allowInsecureRedirect { options.allowsInsecureRedirect = true }
+        if locationTrusted { options.keepsCredentialsOnRedirect = true }
         options.tls.verifyPeer = !insecure
         if let caFile {
             guard FileManager.default.isReadableFile(atPath: caFile) else {

@@ -163,6 +163,9 @@ public struct SessionOptions: ParsableArguments, Sendable {
         if let key { description.connection.clientKey = Self.absolute(key) }
     }
 
+    /// The files the flags name (`--unix-socket`, `--cert`, `--key`): the user's own.
+    var namedFiles: [String] { [unixSocket, certificate, key].compactMap { $0 }.map(Self.absolute) }
+
     /// Lays `--proxy-user` and `--pass` over the request's own (its file's or environment's).
     func applySecrets(to request: inout Request) {
         if let proxyUser { request.proxyUser = proxyUser }

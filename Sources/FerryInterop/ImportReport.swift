@@ -1,3 +1,5 @@
+import FerryCore
+
 /// What an import brought across, what it had to approximate and what it dropped, each with where
 /// in the source it came from: nothing is ever left out silently.
 public struct ImportReport: Sendable, Equatable, Encodable {
@@ -25,6 +27,14 @@ public struct ImportReport: Sendable, Equatable, Encodable {
     public mutating func imported(_ place: String, _ message: String) { notes.append(Note(.imported, at: place, message)) }
     public mutating func approximated(_ place: String, _ message: String) { notes.append(Note(.approximated, at: place, message)) }
     public mutating func dropped(_ place: String, _ message: String) { notes.append(Note(.dropped, at: place, message)) }
+
+    /// What an imported request reading `path` means (`subject`: "the body", "the file part avatar"): a
+    /// path relative to the collection folder, or one outside it that is not sent until the user allows it.
+    public static func readingNote(_ subject: String, _ path: String) -> String {
+        CollectionPath.leavesFolder(path)
+            ? "\(subject) reads \(path), outside the collection: it will not be sent unless you allow it with --allow-outside"
+            : "\(subject) reads \(path) relative to the collection folder"
+    }
 
     /// The notes of one kind.
     public func notes(_ kind: Kind) -> [Note] { notes.filter { $0.kind == kind } }

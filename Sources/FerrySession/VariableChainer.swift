@@ -17,6 +17,8 @@ public final class VariableChainer: @unchecked Sendable {
     }
 
     private let root: String
+    /// The files the chained requests may read, and the proxy they may name.
+    private let access: FileAccessPolicy
     private let environment: String?
     private let chains: [String: VariableChain]
     /// The environment's proxy and client certificate, for the requests sent for chains too.
@@ -31,11 +33,13 @@ public final class VariableChainer: @unchecked Sendable {
     /// Top-level takes in flight, so requests sent at once (`--jobs`) share one login.
     private var inFlight: [String: Task<(Variable, sent: Sent?), any Error>] = [:]
 
-    /// A chainer for the collection at `root` with the chains of its environment.
+    /// A chainer for the collection at `root` with the chains of its environment; its requests read
+    /// files as `access` allows (by default, only inside the collection).
     public init(root: String, environment: String?, chains: [VariableChain], connection: ConnectionSettings = ConnectionSettings(), pipeline: ExchangePipeline,
                 cache: ChainValueCache?, now: @escaping @Sendable () -> Date = Date.init,
-                onSent: @escaping @Sendable (Sent) -> Void = { _ in }) {
+                access: FileAccessPolicy? = nil, onSent: @escaping @Sendable (Sent) -> Void = { _ in }) {
         self.root = root
+        self.access = access ?? FileAccessPolicy(collection: root)
         self.environment = environment
         self.chains = Dictionary(chains.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         self.connection = connection
@@ -108,10 +112,10 @@ public final class VariableChainer: @unchecked Sendable {
         func failure(_ error: any Error & Sendable) -> FerryError {
             .invalidRequest(reason: .chainFailed(name: chain.name, request: chain.request, underlying: error))
         }
-        let path = CollectionPath.absolute(chain.request, in: root)
         let description: RequestDescription
         let defaults: FolderDefaults
         do {
+            let path = try access.readablePath(chain.request, field: "chain \(chain.name) from")
             description = try RequestDescription(contentsOf: path)
             defaults = try FolderDefaults.inherited(byFileAt: path, root: root).under(environment: connection)
         } catch {
@@ -120,7 +124,7 @@ public final class VariableChainer: @unchecked Sendable {
         let resolved: ResolvedRequest
         do {
             (resolved, _) = try await resolving(resolver, own: description.chains, stack: stack + [chain.request]) {
-                try description.resolved(with: $0, defaults: defaults, directory: root)
+                try description.resolved(with: $0, defaults: defaults, access: access.naming(chain.request))
             }
         } catch let error as FerryError {
             throw failure(error)

@@ -13,8 +13,7 @@ let curlWriteCallback: ferry_curl_io_callback = { buffer, size, count, context i
 }
 
 let curlHeaderCallback: ferry_curl_io_callback = { buffer, size, count, context in
-    transfer(context).receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: size * count))
-    return size * count
+    transfer(context).receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: size * count)) ? size * count : 0
 }
 
 let curlReadCallback: ferry_curl_io_callback = { buffer, size, count, context in

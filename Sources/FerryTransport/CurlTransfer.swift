@@ -41,6 +41,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var decodedPastLimit = false
     /// What makes the current response's framing unusable (differing `Content-Length`s); its body is refused.
     private var framingProblem: String?
+    /// Why a redirect was not followed (`RedirectCheck`); the transfer stops there.
+    private var redirectRefusal: String?
     private var lastProgressReport: UInt64 = 0
     private var uploadThrottle: RateThrottle?
     private var downloadThrottle: RateThrottle?
@@ -109,6 +111,8 @@ final class CurlTransfer: @unchecked Sendable {
 
         try set(CURLOPT_FOLLOWLOCATION, options.followRedirects ? 1 : 0)
         try set(CURLOPT_MAXREDIRS, options.maxRedirects)
+        try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        if options.keepsCredentialsOnRedirect == true { try set(CURLOPT_UNRESTRICTED_AUTH, 1) }
         if let connectTimeout = options.connectTimeout { try set(CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000)) }
         if let totalTimeout = options.totalTimeout { try set(CURLOPT_TIMEOUT_MS, Int(totalTimeout * 1000)) }
         try set(CURLOPT_SSL_VERIFYPEER, options.tls.verifyPeer ? 1 : 0)
@@ -226,7 +230,8 @@ final class CurlTransfer: @unchecked Sendable {
         return bytes.count
     }
 
-    func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
+    /// Takes one line of a response head; false stops the transfer (a redirect Ferry will not follow).
+    func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let line = String(decoding: bytes, as: UTF8.self)
         let now = DispatchTime.now().uptimeNanoseconds
         if awaitingFirstByte {
@@ -239,7 +244,13 @@ final class CurlTransfer: @unchecked Sendable {
         let hopsBefore = heads.redirects.count
         heads.consume(line: line, requestURL: info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString)
         if heads.redirects.count > hopsBefore { sink.reset() }
-        guard headEnded, let status = heads.status else { return }
+        guard headEnded, let status = heads.status else { return true }
+        if request.options.followRedirects, RedirectCheck.followedStatuses.contains(status.code), let location = heads.headers["Location"] {
+            let from = info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString
+            let check = RedirectCheck(options: request.options, authentication: request.authentication)
+            redirectRefusal = check.refusal(from: from, to: location)
+            if redirectRefusal != nil { return false }
+        }
         sink.headArrived(status: status.code, headers: heads.headers)
         let lengths = Set(heads.headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
             .map { $0.trimmingWhitespace() })
@@ -248,6 +259,7 @@ final class CurlTransfer: @unchecked Sendable {
         let encoding = heads.headers["Content-Encoding"]?.trimmingWhitespace() ?? ""
         decodedEncoding = request.options.decompress && !encoding.isEmpty && encoding.lowercased() != "identity" ? encoding : nil
         if let observer { streaming = observer.responseHeadArrived(status, headers: heads.headers, time: sinceEnqueued(now)) }
+        return true
     }
 
     /// Microseconds from when the request was handed to the transport to `instant`.
@@ -329,6 +341,10 @@ final class CurlTransfer: @unchecked Sendable {
     func outcome(of code: CURLcode) -> Result<Response, FerryError> {
         closeRequestWriting()
         if let framingProblem { return .failure(headFailure(code: code, framingProblem)) }
+        if let redirectRefusal {
+            return .failure(.transportFailed(reason: .init(kind: .other, code: Int(code.rawValue), codeText: "stopped by Ferry",
+                                                           detail: redirectRefusal)))
+        }
         if code == CURLE_OK, let hop = hopMarks.last, hop.firstByte != nil, hop.headEnd == nil {
             return .failure(headFailure(code: code, "the server closed the connection in the middle of the response head"))
         }

@@ -37,6 +37,7 @@ import Testing
         #expect(!overridden.stderr.contains(server.passphrase))
     }
 
+    /// The environment's proxy is used once the user allows it (`--allow-proxy`, CollectionBoundaryTests).
     @Test func theProxyComesFromTheEnvironmentOrTheFileAndFlagsWin() async throws {
         try await withTinyProxy(basicAuth: (user: "ferry", password: "pr0xy-pass")) { proxy throws in
             try await withDemoServer { server throws in
@@ -51,19 +52,19 @@ import Testing
                 let request = try collection.write("headers.ferry.yaml", Data("url: \(server.baseURL)/headers\n".utf8))
                 let direct = try collection.write("direct.ferry.yaml", Data("url: \(server.baseURL)/headers\noptions:\n  noProxy: '*'\n".utf8))
 
-                let proxied = await FerryBinary.run(["send", request, "--env", "proxied", "--json"])
+                let proxied = await FerryBinary.run(["send", request, "--env", "proxied", "--allow-proxy", "--json"])
                 #expect(proxied.status == 0, "\(proxied.stderr)")
                 #expect(proxied.text.contains("(tinyproxy/"), "\(proxied.text)")
                 #expect(!proxied.text.contains("pr0xy-pass"), "the proxy's password is in no report")
-                let wrongUser = await FerryBinary.run(["send", request, "--env", "proxied", "--proxy-user", "ferry:wrong", "-i"])
+                let wrongUser = await FerryBinary.run(["send", request, "--env", "proxied", "--allow-proxy", "--proxy-user", "ferry:wrong", "-i"])
                 // tinyproxy refuses a plain-http request with the wrong credentials as 401 (407 for CONNECT).
                 let statusLine = wrongUser.text.prefix { $0 != "\r" && $0 != "\n" }
                 #expect(statusLine.hasSuffix("401 Unauthorized") || statusLine.contains(" 407 "), "--proxy-user wins: \(wrongUser.text)")
                 #expect(wrongUser.text.contains("Server: tinyproxy"))
-                let bypassed = await FerryBinary.run(["send", request, "--env", "proxied", "--noproxy", "*"])
+                let bypassed = await FerryBinary.run(["send", request, "--env", "proxied", "--allow-proxy", "--noproxy", "*"])
                 #expect(bypassed.status == 0)
                 #expect(!bypassed.text.contains("tinyproxy"))
-                let fileWins = await FerryBinary.run(["send", direct, "--env", "proxied"])
+                let fileWins = await FerryBinary.run(["send", direct, "--env", "proxied", "--allow-proxy"])
                 #expect(fileWins.status == 0)
                 #expect(!fileWins.text.contains("tinyproxy"), "the request's own noProxy wins over the environment")
             }

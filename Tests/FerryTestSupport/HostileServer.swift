@@ -116,20 +116,25 @@ public final class HostileConnection: @unchecked Sendable {
     /// Reads one request head (to the blank line) with its body when it announces a
     /// `Content-Length`; nil when the peer closed first or 10 s passed.
     @discardableResult
-    public func readRequest() -> String? {
+    public func readRequest() -> String? { readRequestAndBody()?.head }
+
+    /// The request head as `readRequest` reads it, and the body bytes that came with it.
+    public func readRequestAndBody() -> (head: String, body: [UInt8])? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             if let end = bytes.firstRange(of: [13, 10, 13, 10]) {
                 let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self)
-                var left = Self.contentLength(head) - (bytes.count - end.upperBound)
+                var body = Array(bytes[end.upperBound...])
+                var left = Self.contentLength(head) - body.count
                 while left > 0 {
                     let got = recv(fd, &chunk, min(chunk.count, left), 0)
-                    guard got > 0 else { return head }
+                    guard got > 0 else { return (head, body) }
                     server?.count(received: got)
+                    body += chunk[0..<got]
                     left -= got
                 }
-                return head
+                return (head, body)
             }
             let got = recv(fd, &chunk, chunk.count, 0)
             guard got > 0 else { return nil }

@@ -5,6 +5,11 @@ public struct RequestOptions: Sendable, Hashable, Codable {
     public var followRedirects = true
     /// The most redirects followed before the transfer fails (Ferry's and curl's default is 10 here).
     public var maxRedirects = 10
+    /// Follow a redirect from https to http (`--allow-insecure-redirect`); otherwise the transfer stops there.
+    public var allowsInsecureRedirect: Bool?
+    /// Keep the credentials Ferry adds on a redirect to another origin (`--location-trusted`); by
+    /// default they are dropped there, or the transfer stops when curl cannot drop them.
+    public var keepsCredentialsOnRedirect: Bool?
     /// Seconds allowed to establish the connection; nil for the transport's default (300 s in curl).
     public var connectTimeout: Double?
     /// Seconds allowed for the whole exchange; nil for no limit.

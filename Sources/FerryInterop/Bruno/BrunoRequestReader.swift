@@ -101,7 +101,7 @@ struct BrunoRequestReader {
                     let paths = value.dropFirst(6).dropLast().split(separator: "|").map(String.init)
                     for path in paths {
                         parts.append(.init(name: entry.key, value: .file(path: path), contentType: type))
-                        report.approximated(at(entry.line), "the file part \(entry.key) reads \(path) relative to the collection folder")
+                        report.approximated(at(entry.line), ImportReport.readingNote("the file part \(entry.key)", path))
                     }
                 } else {
                     parts.append(.init(name: entry.key, value: .text(Self.template(value)), contentType: type))
@@ -121,7 +121,7 @@ struct BrunoRequestReader {
             let (value, type) = Self.contentType(of: entry.value)
             let path = value.hasPrefix("@file(") ? String(value.dropFirst(6).dropLast()) : value
             description.body = .file(path: path, contentType: hasType ? nil : type)
-            report.approximated(at(entry.line), "the body file \(path) is read relative to the collection folder")
+            report.approximated(at(entry.line), ImportReport.readingNote("the body", path))
         default:
             report.dropped(place, "the body mode \(mode) is not supported")
         }

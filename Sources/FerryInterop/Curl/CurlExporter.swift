@@ -16,10 +16,11 @@ public struct CurlExporter {
                         defaults: FolderDefaults = FolderDefaults(), directory: String) throws -> String {
         var probe = description
         if probe.graphQL == nil { probe.body = .none }  // a GraphQL body decides the method, and a GET's URL
-        let resolved = try probe.resolved(with: resolver, defaults: defaults, directory: directory)
+        let access = FileAccessPolicy.unbounded(directory: directory)  // paths are written into the command; no file is read
+        let resolved = try probe.resolved(with: resolver, defaults: defaults, access: access)
         let request = resolved.request
         var lines: [[String]] = [["curl", request.url.absoluteString]]
-        let (body, contentType) = try description.resolvedBody(with: resolver, directory: directory, contentTypeHeader: request.headers["Content-Type"])
+        let (body, contentType) = try description.resolvedBody(with: resolver, access: access, contentTypeHeader: request.headers["Content-Type"])
         let hasBody: Bool
         if case .none = body { hasBody = false } else { hasBody = true }
         if request.method != (hasBody ? .post : .get) {

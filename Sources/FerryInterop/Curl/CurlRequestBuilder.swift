@@ -61,7 +61,7 @@ struct CurlRequestBuilder {
                 // Checks the URL, headers and options; files are read only when the request is sent.
                 var probe = description
                 probe.body = .none
-                _ = try probe.resolved(with: .literal, directory: directory)
+                _ = try probe.resolved(with: .literal, access: .unbounded(directory: directory))
             } catch {
                 throw problem(ErrorChain(error).line)
             }

@@ -47,7 +47,8 @@ public struct HARExporter {
     /// folder's defaults applied), with no response. Secrets are written as `{{name}}` unless `reveal`.
     public mutating func entry(for description: RequestDescription, place: String, resolver: VariableResolver, defaults: FolderDefaults,
                                directory: String, startedDateTime: String) throws -> HAREntry {
-        let resolved = try description.resolved(with: resolver, defaults: defaults, directory: directory)
+        // Body files are named in the report, never copied into the HAR.
+        let resolved = try description.resolved(with: resolver, defaults: defaults, access: .unbounded(directory: directory))
         let request = resolved.request.authenticated()
         let hide: (String) -> String = { [reveal] text in reveal ? text : resolved.redaction.redact(text) }
         let headers = request.headers.map { HAREntry.Pair(name: $0.name, value: hide($0.value)) }

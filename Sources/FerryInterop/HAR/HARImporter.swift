@@ -78,7 +78,7 @@ public struct HARImporter: Importer {
             description.body = .multipart(try params.map { param throws(ImportProblem) in
                 let name = try param.string("name") ?? ""
                 if let fileName = try param.string("fileName") {
-                    report.approximated(param.path, "the file part \(name) reads \(fileName) relative to the collection folder")
+                    report.approximated(param.path, ImportReport.readingNote("the file part \(name)", fileName))
                     return .init(name: name, value: .file(path: fileName), contentType: try param.string("contentType"))
                 }
                 return .init(name: name, value: .text(try param.string("value") ?? ""))

@@ -228,7 +228,7 @@ struct HTTPFileReader {
             let substitutes = firstText.hasPrefix("<@")
             let path = firstText.dropFirst(substitutes ? 2 : 1).trimmingCharacters(in: .whitespaces)
             description.body = .file(path: path, contentType: nil)
-            collection.report.approximated(place(first), "the body file \(path) is read relative to the collection folder"
+            collection.report.approximated(place(first), ImportReport.readingNote("the body", path)
                                            + (substitutes ? "; variables in it are not filled" : ""))
             return
         }

@@ -18,7 +18,8 @@ public struct HTTPieExporter {
                                  defaults: FolderDefaults = FolderDefaults(), directory: String) throws -> String {
         var probe = description
         probe.body = .none
-        let resolved = try probe.resolved(with: resolver, defaults: defaults, directory: directory)
+        let access = FileAccessPolicy.unbounded(directory: directory)  // paths are written into the command; no file is read
+        let resolved = try probe.resolved(with: resolver, defaults: defaults, access: access)
         let request = resolved.request
         var lines: [[String]] = [["http", "--ignore-stdin"] + optionWords(request.options, place: place) + Self.itemsFlag(description.body)]
         switch request.authentication {
@@ -31,7 +32,7 @@ public struct HTTPieExporter {
         case .awsSigV4?: report.dropped(place, "AWS Signature V4 credentials: HTTPie signs no requests without a plugin")
         case .oauth2?: report.dropped(place, "OAuth 2.0 credentials: HTTPie fetches no tokens")
         }
-        let (body, contentType) = try description.resolvedBody(with: resolver, directory: directory, contentTypeHeader: request.headers["Content-Type"])
+        let (body, contentType) = try description.resolvedBody(with: resolver, access: access, contentTypeHeader: request.headers["Content-Type"])
         lines.append(try bodyWords(description, resolver: resolver, directory: directory, body: body)
                      + [request.method.rawValue, request.url.absoluteString])
         var headers = DefaultHeaders.applied(to: request.headers, all: request.options.defaultHeaders != false)

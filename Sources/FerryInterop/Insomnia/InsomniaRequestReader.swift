@@ -73,7 +73,7 @@ struct InsomniaRequestReader {
         let type = try body.string("mimeType").flatMap { $0.isEmpty ? nil : $0 }
         if let file = try text(body, "fileName"), !file.isEmpty {
             description.body = .file(path: file, contentType: nil)
-            report.approximated(body.path, "the body file \(file) is read relative to the collection folder")
+            report.approximated(body.path, ImportReport.readingNote("the body", file))
             return
         }
         if let params = try body.array("params") {
@@ -86,7 +86,7 @@ struct InsomniaRequestReader {
                     } else if try param.string("type") == "file" {
                         let path = try text(param, "fileName") ?? ""
                         parts.append(.init(name: name, value: .file(path: path)))
-                        report.approximated(param.path, "the file part \(name) reads \(path) relative to the collection folder")
+                        report.approximated(param.path, ImportReport.readingNote("the file part \(name)", path))
                     } else {
                         parts.append(.init(name: name, value: .text(try text(param, "value") ?? "")))
                     }

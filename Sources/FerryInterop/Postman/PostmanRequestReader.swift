@@ -165,7 +165,7 @@ struct PostmanRequestReader {
                 return
             }
             description.body = .file(path: path, contentType: nil)
-            report.approximated(body.path, "the body file \(path) is read relative to the collection folder")
+            report.approximated(body.path, ImportReport.readingNote("the body", path))
         case "graphql":
             let graphql = try body.object("graphql")
             let variables = (try graphql?.string("variables")).flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
@@ -202,7 +202,7 @@ struct PostmanRequestReader {
             if paths.isEmpty { report.dropped(field.path, "the file part \(key) names no file") }
             for path in paths {
                 parts.append(.init(name: key, value: .file(path: path), contentType: type))
-                report.approximated(field.path, "the file part \(key) reads \(path) relative to the collection folder")
+                report.approximated(field.path, ImportReport.readingNote("the file part \(key)", path))
             }
         }
         return parts

@@ -118,7 +118,8 @@ public struct CollectionRunner: Sendable {
             settle(&unchecked, round: &round, run: &run, onResult: onResult)
             let waits = item.description.captures.isEmpty && !settings.bail
             if waits, run.stopped == nil, index + 1 < items.count {
-                prepared = Self.prepareAhead(items[index + 1], iteration: round.iteration, root: root, resolver: round.resolver, connection: settings.connection)
+                prepared = Self.prepareAhead(items[index + 1], iteration: round.iteration, root: root, resolver: round.resolver,
+                                             settings: settings)
             }
             let sent = await sending
             if waits && sent.status != .error {
@@ -249,7 +250,7 @@ public struct CollectionRunner: Sendable {
                          missing: [String: String]) async -> Preparation {
         if let skipped = Self.skipped(item, iteration: iteration, resolver: resolver) { return .ended(skipped) }
         do {
-            let resolve = { (variables: VariableResolver) in try Self.resolve(item, with: variables, root: root, connection: settings.connection) }
+            let resolve = { (variables: VariableResolver) in try Self.resolve(item, with: variables, root: root, settings: settings) }
             if let chainer {
                 let (resolved, resolver) = try await chainer.resolving(resolver, own: item.description.chains, resolve)
                 return .ready(resolved, resolver)
@@ -269,15 +270,18 @@ public struct CollectionRunner: Sendable {
     /// `prepare` done ahead, with the variables as they are: nil when that needs more (a chained
     /// variable, or a problem to report), which `prepare` then does in its turn.
     private static func prepareAhead(_ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
-                                     connection: ConnectionSettings) -> Preparation? {
+                                     settings: RunSettings) -> Preparation? {
         if let skipped = skipped(item, iteration: iteration, resolver: resolver) { return .ended(skipped) }
-        return (try? resolve(item, with: resolver, root: root, connection: connection)).map { .ready($0, resolver) }
+        return (try? resolve(item, with: resolver, root: root, settings: settings)).map { .ready($0, resolver) }
     }
 
-    /// The item's request with `variables`, under its folder's and the environment's settings.
+    /// The item's request with `variables`, under its folder's and the environment's settings, reading
+    /// files as the settings allow.
     private static func resolve(_ item: RunPlan.Item, with variables: VariableResolver, root: String,
-                                connection: ConnectionSettings) throws -> ResolvedRequest {
-        try item.description.resolved(with: variables, defaults: item.defaults.under(environment: connection), directory: root)
+                                settings: RunSettings) throws -> ResolvedRequest {
+        let access = (settings.access ?? FileAccessPolicy(collection: root)).naming(item.path)
+        return try item.description.resolved(with: variables, defaults: item.defaults.under(environment: settings.connection),
+                                             access: access)
     }
 
     /// The skipped result when the request's `skip:` holds.

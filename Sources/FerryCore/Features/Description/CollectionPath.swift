@@ -7,6 +7,18 @@ public enum CollectionPath {
         path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path)
     }
 
+    /// True when `path` is absolute or climbs out of its folder with `..`: a collection may read it
+    /// only when the user allows it (`FileAccessPolicy`).
+    public static func leavesFolder(_ path: String) -> Bool {
+        guard !path.hasPrefix("/") else { return true }
+        var depth = 0
+        for component in path.split(separator: "/") where component != "." {
+            depth += component == ".." ? -1 : 1
+            if depth < 0 { return true }
+        }
+        return false
+    }
+
     /// `path` relative to `root` when it lies below it; otherwise (or without a root) as it is.
     public static func relative(_ path: String, in root: String) -> String {
         guard !root.isEmpty else { return path }

@@ -58,18 +58,27 @@ public struct ConnectionSettings: Sendable, Hashable {
     }
 
     /// Fills the settings' variables into `request`: the route and certificate into its options
-    /// (files relative to `directory`), the two secrets onto the request itself. A certificate type
-    /// other than PEM or P12 is an error naming it.
-    public func apply(to request: inout Request, resolver: VariableResolver, directory: String) throws {
+    /// (its files and proxy as `access` allows), the two secrets onto the request itself. A certificate
+    /// type other than PEM or P12 is an error naming it.
+    public func apply(to request: inout Request, resolver: VariableResolver, access: FileAccessPolicy) throws {
         func render(_ value: String?, _ key: String) throws -> String? {
             try value.map { try resolver.render($0, place: "options.\(key)") }
         }
-        if let proxy = try render(proxy, "proxy") { request.options.proxy = proxy }
+        if let proxy = try render(proxy, "proxy") {
+            try access.checkProxy(proxy, field: "options.proxy")
+            request.options.proxy = proxy
+        }
         if let noProxy = try render(noProxy, "noProxy") { request.options.noProxy = noProxy }
         if let proxyUser = try render(proxyUser, "proxyUser") { request.proxyUser = proxyUser }
-        if let socket = try render(unixSocket, "unixSocket") { request.options.unixSocket = CollectionPath.absolute(socket, in: directory) }
-        if let file = try render(clientCertificate, "clientCert") { request.options.tls.clientCertificate = CollectionPath.absolute(file, in: directory) }
-        if let file = try render(clientKey, "clientKey") { request.options.tls.clientKey = CollectionPath.absolute(file, in: directory) }
+        if let socket = try render(unixSocket, "unixSocket") {
+            request.options.unixSocket = try access.readablePath(socket, field: "options.unixSocket")
+        }
+        if let file = try render(clientCertificate, "clientCert") {
+            request.options.tls.clientCertificate = try access.readablePath(file, field: "options.clientCert")
+        }
+        if let file = try render(clientKey, "clientKey") {
+            request.options.tls.clientKey = try access.readablePath(file, field: "options.clientKey")
+        }
         if let type = try render(certificateType, "certType") {
             guard ["PEM", "P12"].contains(type.uppercased()) else {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "options.certType", problem: "expected PEM or P12, not `\(type)`"))

@@ -2,15 +2,21 @@ import Foundation
 
 /// Turning a saved request into one to send: variables resolved (an unresolved one throws, naming
 /// it and where it is), the folder's base URL and headers applied, relative file paths taken from
-/// the collection's folder.
+/// the collection's folder and read only inside it unless the user allows more (`FileAccessPolicy`).
 extension RequestDescription {
-    /// The request this document describes. `directory` is where relative body and part files are.
+    /// The request this document describes, reading files only inside the collection at `directory`.
     public func resolved(with resolver: VariableResolver, defaults: FolderDefaults = FolderDefaults(),
                          directory: String) throws -> ResolvedRequest {
+        try resolved(with: resolver, defaults: defaults, access: FileAccessPolicy(collection: directory))
+    }
+
+    /// The request this document describes; `access` says where relative files are and which may be read.
+    public func resolved(with resolver: VariableResolver, defaults: FolderDefaults = FolderDefaults(),
+                         access: FileAccessPolicy) throws -> ResolvedRequest {
         let resolver = ownVariables(over: resolver)
         var redaction = resolver.redaction
         var request = Request(method: sentMethod, url: try resolvedURL(resolver, defaults: defaults), options: options)
-        request.options.tls.caFile = options.tls.caFile.map { CollectionPath.absolute($0, in: directory) }
+        request.options.tls.caFile = try options.tls.caFile.map { try access.readablePath($0, field: "options.caFile") }
         if let params {
             request.url = try ParameterEncoding.appendingQuery(try parameterStyle.query.encode(try resolver.render(params, place: "param")), to: request.url)
         }
@@ -22,12 +28,15 @@ extension RequestDescription {
             request.headers.add(name: header.name, value: try resolver.render(header.value, place: "header \(header.name)"))
         }
         try auth?.apply(to: &request, redaction: &redaction, resolver: resolver)
-        try defaults.connection.overlaid(by: connection).apply(to: &request, resolver: resolver, directory: directory)
-        let (body, contentType) = try resolvedBody(with: resolver, directory: directory, contentTypeHeader: request.headers["Content-Type"])
+        try defaults.connection.overlaid(by: connection).apply(to: &request, resolver: resolver, access: access)
+        let tls = request.options.tls
+        var files = [tls.caFile, tls.clientCertificate, tls.clientKey, request.options.unixSocket].compactMap { $0 }
+        let (body, contentType) = try resolvedBody(with: resolver, access: access, contentTypeHeader: request.headers["Content-Type"],
+                                                   files: &files)
         request.body = body
         if let contentType, !request.headers.contains("Content-Type") { request.headers.add(name: "Content-Type", value: contentType) }
         try request.validate()
-        return ResolvedRequest(request: request, redaction: redaction)
+        return ResolvedRequest(request: request, redaction: redaction, files: files)
     }
 
     /// `resolver` with the request's own `vars:` added for the names it has no value for.
@@ -45,8 +54,24 @@ extension RequestDescription {
     }
 
     /// The body with its variables filled in, and the Content-Type it implies (nil: none). A text
-    /// body's variables are escaped for `contentTypeHeader` when it has no type of its own.
+    /// body's variables are escaped for `contentTypeHeader` when it has no type of its own; its files
+    /// are read only inside the collection at `directory`.
     public func resolvedBody(with resolver: VariableResolver, directory: String, contentTypeHeader: String?) throws -> (body: RequestBody, contentType: String?) {
+        var files: [String] = []
+        let access = FileAccessPolicy(collection: directory)
+        return try resolvedBody(with: resolver, access: access, contentTypeHeader: contentTypeHeader, files: &files)
+    }
+
+    /// The body as `resolvedBody(with:directory:contentTypeHeader:)` makes it, its files read as `access` allows.
+    public func resolvedBody(with resolver: VariableResolver, access: FileAccessPolicy,
+                             contentTypeHeader: String?) throws -> (body: RequestBody, contentType: String?) {
+        var files: [String] = []
+        return try resolvedBody(with: resolver, access: access, contentTypeHeader: contentTypeHeader, files: &files)
+    }
+
+    /// The body and its Content-Type, the local files it reads added to `files`.
+    private func resolvedBody(with resolver: VariableResolver, access: FileAccessPolicy, contentTypeHeader: String?,
+                              files: inout [String]) throws -> (body: RequestBody, contentType: String?) {
         switch body {
         case .none:
             return (.none, nil)
@@ -64,7 +89,9 @@ extension RequestDescription {
         case .graphql(let graphQL):
             return graphQL.usesGET ? (.none, nil) : (.bytes(try graphQL.jsonBody(with: resolver)), "application/json")
         case .file(let path, let type):
-            return (.file(path: CollectionPath.absolute(try resolver.render(path, place: "body file"), in: directory)), type)
+            let file = try access.readablePath(try resolver.render(path, place: "body file"), field: "body file")
+            files.append(file)
+            return (.file(path: file), type)
         case .multipart(let parts):
             var form = MultipartFormData()
             for part in parts {
@@ -73,8 +100,9 @@ extension RequestDescription {
                 case .text(let text):
                     form.append(Data(try resolver.render(text, place: place).utf8), name: part.name, fileName: part.fileName, mimeType: part.contentType)
                 case .file(let path):
-                    try form.appendFile(path: CollectionPath.absolute(try resolver.render(path, place: place), in: directory),
-                                        name: part.name, fileName: part.fileName, mimeType: part.contentType)
+                    let file = try access.readablePath(try resolver.render(path, place: place), field: "\(place) file")
+                    files.append(file)
+                    try form.appendFile(path: file, name: part.name, fileName: part.fileName, mimeType: part.contentType)
                 }
             }
             let encoded = form.encoded()

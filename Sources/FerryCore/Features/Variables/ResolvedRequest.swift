@@ -2,9 +2,12 @@
 public struct ResolvedRequest: Sendable {
     public var request: Request
     public var redaction: Redaction
+    /// The local files the request reads (body and part files, certificates, its Unix socket), for `--dry-run`.
+    public var files: [String]
 
-    public init(request: Request, redaction: Redaction) {
+    public init(request: Request, redaction: Redaction, files: [String] = []) {
         self.request = request
         self.redaction = redaction
+        self.files = files
     }
 }

@@ -1,0 +1,54 @@
+import FerryServer
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// Redirects are followed only to http and https, never from https down to http unless allowed, and
+/// an API key header never goes on to another origin unless the user says `--location-trusted`.
+@Suite struct RedirectTrustTests {
+    private static func redirect(_ server: DemoServer, to target: String) -> String {
+        "\(server.baseURL)/redirect-to?url=" + (target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? target)
+    }
+
+    @Test func anAPIKeyHeaderDoesNotGoOnToAnotherOrigin() async throws {
+        try await withDemoServer { first throws in
+            try await withDemoServer { second throws in
+                let url = Self.redirect(first, to: "\(second.baseURL)/headers")
+                let stopped = await FerryBinary.run(["send", url, "--api-key", "X-API-Key: K-secret-1"])
+                #expect(stopped.status == 2, "\(stopped.stderr)")
+                let expected = "to \(second.baseURL)/headers goes to another origin, and the X-API-Key header would go with it"
+                #expect(stopped.stderr.contains(expected), "\(stopped.stderr)")
+                #expect(!stopped.text.contains("K-secret-1"))
+                let trusted = await FerryBinary.run(["send", url, "--api-key", "X-API-Key: K-secret-1", "--location-trusted"])
+                #expect(trusted.status == 0, "\(trusted.stderr)")
+                #expect(trusted.text.contains("K-secret-1"), "--location-trusted keeps it: \(trusted.text)")
+                let sameOrigin = await FerryBinary.run(["send", Self.redirect(first, to: "/headers"), "--api-key", "X-API-Key: K-secret-1"])
+                #expect(sameOrigin.status == 0 && sameOrigin.text.contains("K-secret-1"), "\(sameOrigin.stderr)")
+            }
+        }
+    }
+
+    @Test func onlyHTTPAndHTTPSAreFollowed() async throws {
+        try await withDemoServer { server throws in
+            let sent = await FerryBinary.run(["send", Self.redirect(server, to: "ftp://127.0.0.1:\(server.port)/etc/passwd")])
+            #expect(sent.status == 2, "\(sent.stderr)")
+            let expected = "to ftp://127.0.0.1:\(server.port)/etc/passwd is not followed: Ferry follows redirects only to http and https"
+            #expect(sent.stderr.contains(expected), "\(sent.stderr)")
+        }
+    }
+
+    @Test func httpsDownToHTTPNeedsTheFlag() async throws {
+        try await withDemoServer(tls: try DemoTLSIdentity.load()) { secure throws in
+            try await withDemoServer { plain throws in
+                let url = Self.redirect(secure, to: "\(plain.baseURL)/get")
+                let stopped = await FerryBinary.run(["send", url, "-k"])
+                #expect(stopped.status == 2, "\(stopped.stderr)")
+                #expect(stopped.stderr.contains("the redirect from \(url) to \(plain.baseURL)/get leaves https for plain http"),
+                        "\(stopped.stderr)")
+                #expect(stopped.stderr.contains("--allow-insecure-redirect"))
+                let allowed = await FerryBinary.run(["send", url, "-k", "--allow-insecure-redirect"])
+                #expect(allowed.status == 0, "\(allowed.stderr)")
+            }
+        }
+    }
+}
