@@ -27,7 +27,10 @@ public enum TUILauncher {
         return open(terminal, theme: themeName, environment: environment, workspace: workspace, cookieCollection: collection) { size, keymap, theme in
             var state = AppState(width: size.width, height: size.height, keymap: keymap, theme: theme)
             state.editor = RequestEditor(root: workspace.root)
-            if collection != nil { state.collection.sidebar = Sidebar(isLoaded: false) }
+            if collection != nil {
+                state.collection.sidebar = Sidebar(isLoaded: false)
+                state.collection.fileAccess = FileAccessPolicy(collection: workspace.root, allowing: Settings.load(environment: environment).trust)
+            }
             _ = state.update(workspace.environment(environmentName))
             state.collection.examples = examples
             if let first = examples.first {

@@ -259,6 +259,7 @@ final class TUIRuntime {
                                       connection: state.collection.connection,
                                       pipeline: pipelines.pipeline(collection: cookieCollection, environment: environment),
                                       cache: ChainValueCache(locations: cookies.locations, collection: workspace.root, environment: environment),
+                                      access: state.collection.fileAccess,
                                       onSent: { sent in
                                           let exchange = sent.exchange
                                           if case .failure(let warning) = recorder?.record(request: exchange.request, response: exchange.response, error: exchange.error,

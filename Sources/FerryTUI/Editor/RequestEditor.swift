@@ -61,14 +61,17 @@ public struct RequestEditor: Sendable {
     }
 
     /// The request with `variables` filled in and checked, with the redaction of the secrets it
-    /// holds; throws `FerryError.invalidRequest` when it cannot be sent.
-    public func resolved(with variables: [Variable], environment connection: ConnectionSettings = ConnectionSettings()) throws -> ResolvedRequest {
+    /// holds; throws `FerryError.invalidRequest` when it cannot be sent. Its files are read as
+    /// `access` allows: a collection's boundary, or (nil) anything from the source's folder.
+    public func resolved(with variables: [Variable], environment connection: ConnectionSettings = ConnectionSettings(),
+                         access: FileAccessPolicy? = nil) throws -> ResolvedRequest {
         guard omitted.isEmpty else {
             throw FerryError.invalidRequest(reason: .invalidArgument(
                 name: source.title.isEmpty ? "the request" : source.title,
                 problem: "its \(omitted.joined(separator: ", ")) cannot be shown in the editor, and Ferry will not send the request without them; send it whole with `ferry send` on the file"))
         }
-        return try description().resolved(with: VariableResolver(variables), defaults: source.defaults.under(environment: connection), directory: source.root)
+        return try description().resolved(with: VariableResolver(variables), defaults: source.defaults.under(environment: connection),
+                                          access: access ?? .unbounded(directory: source.root))
     }
 
     /// True when the editor differs from its source.

@@ -85,7 +85,8 @@ extension AppState {
         var body = description.graphQL ?? GraphQLBody(query: "")
         (body.query, body.variables, body.operationName) = (IntrospectedSchema.introspectionQuery, nil, "IntrospectionQuery")
         description.body = .graphql(body)
-        return try description.resolved(with: VariableResolver(collection.variables), defaults: editor.source.defaults.under(environment: collection.connection), directory: editor.source.root)
+        return try description.resolved(with: VariableResolver(collection.variables), defaults: editor.source.defaults.under(environment: collection.connection),
+                                        access: collection.fileAccess ?? .unbounded(directory: editor.source.root))
     }
 
     private mutating func fetchSchema() -> [Effect] {

@@ -22,6 +22,9 @@ public struct CollectionState: Sendable {
     public var variables: [Variable] = []
     /// The environment's proxy and client certificate, under the open request's own.
     public var connection = ConnectionSettings()
+    /// Which files requests may read and whether they may name a proxy: the collection's boundary
+    /// with what the user's config trusts; nil without a collection (what is typed is the user's own).
+    public var fileAccess: FileAccessPolicy?
     /// Values taken by requests' `capture:` in this session; they win over the environment's, so
     /// "log in, then call" works by hand as in `ferry run`.
     public var captured: [Variable] = []

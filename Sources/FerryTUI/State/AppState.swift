@@ -62,7 +62,8 @@ public struct AppState: Sendable {
     /// in this session, and checked, with the redaction of the secrets it holds; throws
     /// `FerryError.invalidRequest` when it cannot be sent.
     public func makeRequest() throws -> ResolvedRequest {
-        try editor.resolved(with: collection.variables + collection.chained + collection.captured, environment: collection.connection)
+        try editor.resolved(with: collection.variables + collection.chained + collection.captured, environment: collection.connection,
+                            access: collection.fileAccess)
     }
 
     /// Loads a prepared request into the editor: every field it holds replaces the editor's, and

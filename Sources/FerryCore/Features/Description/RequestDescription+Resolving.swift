@@ -55,14 +55,7 @@ extension RequestDescription {
 
     /// The body with its variables filled in, and the Content-Type it implies (nil: none). A text
     /// body's variables are escaped for `contentTypeHeader` when it has no type of its own; its files
-    /// are read only inside the collection at `directory`.
-    public func resolvedBody(with resolver: VariableResolver, directory: String, contentTypeHeader: String?) throws -> (body: RequestBody, contentType: String?) {
-        var files: [String] = []
-        let access = FileAccessPolicy(collection: directory)
-        return try resolvedBody(with: resolver, access: access, contentTypeHeader: contentTypeHeader, files: &files)
-    }
-
-    /// The body as `resolvedBody(with:directory:contentTypeHeader:)` makes it, its files read as `access` allows.
+    /// are read as `access` allows.
     public func resolvedBody(with resolver: VariableResolver, access: FileAccessPolicy,
                              contentTypeHeader: String?) throws -> (body: RequestBody, contentType: String?) {
         var files: [String] = []
