@@ -29,4 +29,23 @@ import Testing
         _ = state.update(.key(.enter))
         #expect(state.editor.headers.last?.line == "Content-Type: application/json")
     }
+
+    /// Issue 32: `: value` typed after a completion gave `Content-Type: : value`.
+    @Test func aColonTypedAfterACompletionIsTheCompletionsOwn() {
+        var state = AppState(width: 80, height: 24)
+        _ = state.update(.key(.tab))
+        _ = state.update(.key(.character("a")))
+        for character in "Content-Ty" { _ = state.update(.key(.character(character))) }
+        _ = state.update(.key(.control("n")))
+        for character in ": application/json" { _ = state.update(.key(.character(character))) }
+        _ = state.update(.key(.enter))
+        #expect(state.editor.headers.last?.line == "Content-Type: application/json")
+        // Pasted in one piece, the same.
+        _ = state.update(.key(.character("a")))
+        for character in "user-ag" { _ = state.update(.key(.character(character))) }
+        _ = state.update(.key(.control("n")))
+        _ = state.update(.paste(": text/plain"))
+        _ = state.update(.key(.enter))
+        #expect(state.editor.headers.last?.line == "User-Agent: text/plain")
+    }
 }

@@ -39,6 +39,15 @@ import Testing
         #expect(state.history == nil)
     }
 
+    /// Issue 32: `G`, End and PgDn were ignored; reaching an old entry took one `j` a row.
+    @Test func theListJumpsAsEveryListDoes() {
+        var state = opened()
+        for (key, row) in [(Key.character("G"), 2), (.character("g"), 0), (.end, 2), (.home, 0), (.pageDown, 2), (.pageUp, 0)] {
+            _ = press(key, in: &state)
+            #expect(state.history?.selection == row, "\(key)")
+        }
+    }
+
     @Test func enterShowsTheExchangeAndRReplaysIt() throws {
         var state = opened()
         _ = press(.down, in: &state)

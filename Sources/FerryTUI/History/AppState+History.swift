@@ -47,8 +47,9 @@ extension AppState {
             return [.diffHistory(old: pane.marked.min()!, new: pane.marked.max()!)]
         case (_, .search): pane.isSearching = true
         case (_, .toggleRow): if let row = pane.selectedRow { pane.toggleMark(row.id) }
-        case (_, .down): pane.selection = min(pane.rows.count - 1, pane.selection + 1)
-        case (_, .up): pane.selection = max(0, pane.selection - 1)
+        case (_, .up), (_, .down), (_, .pageUp), (_, .pageDown), (_, .top), (_, .bottom):
+            let page = max(1, height - 6)
+            pane.selection = max(0, min(pane.rows.count - 1, pane.selection + Self.delta(of: action!, page: page)))
         case (_, .edit):
             guard let row = pane.selectedRow else { return [] }
             return [.openHistoryEntry(id: row.id, replay: false)]

@@ -90,6 +90,8 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.control("d"), .browse, .pageDown),
         KeyBinding(.character("g"), .browse, .top),
         KeyBinding(.character("G"), .browse, .bottom),
+        KeyBinding(.home, .browse, .top),
+        KeyBinding(.end, .browse, .bottom),
         KeyBinding(.character(" "), .browse, .toggleRow, hint: true),
         KeyBinding(.character("a"), .browse, .addRow),
         KeyBinding(.character("d"), .browse, .deleteRow),

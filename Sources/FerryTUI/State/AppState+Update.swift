@@ -330,6 +330,15 @@ extension AppState {
         } else if response.views.prompt != nil {
             response.views.prompt!.field.edit(change)
         } else if editor.lineEdit != nil {
+            // A completed header name ends in `: `; a colon typed after it out of habit takes the
+            // place of that one, so `: value` typed or pasted gives `Name: value`.
+            let field = editor.lineEdit!.field
+            if case .header = editor.lineEdit!.target, case .insert(let text) = change, text.hasPrefix(":"),
+               field.cursor == field.text.count, field.text.hasSuffix(": ") {
+                editor.lineEdit!.field = TextField(String(field.text.dropLast()))
+                editor.lineEdit!.field.insert(String(text.dropFirst()))
+                return
+            }
             editor.lineEdit!.field.edit(change)
         } else if focus == .url {
             editor.url.edit(change)
