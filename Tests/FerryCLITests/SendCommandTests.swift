@@ -96,12 +96,15 @@ import Testing
         try await withDemoServer { server throws in
             let target = directory.file("stalled.bin")
             let process = FerryBinary.start(["send", "\(server.baseURL)/misbehave/stall-body", "-o", target])
-            // Wait until the partial file exists, then interrupt.
+            // Wait until the partial file holds the bytes sent before the stall, then interrupt.
             let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline, try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty {
+            func partialBytes() -> Int {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+                return names.compactMap { try? FileManager.default.attributesOfItem(atPath: directory.file($0))[.size] as? Int }.reduce(0, +)
+            }
+            while Date() < deadline, partialBytes() < 1024 {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            try await Task.sleep(for: .milliseconds(200))
             kill(process.processIdentifier, SIGINT)
             await FerryBinary.waitForExit(process)
             #expect(process.terminationStatus == 130)

@@ -57,9 +57,10 @@ extension TUITests {
                 // The server's JSON report, read a page at a time (it writes `"key" : value`).
                 var report = screen
                 for _ in 0..<5 {
+                    let before = try session.screen()
                     try session.send("C-d")
-                    try await Task.sleep(for: .milliseconds(200))
-                    report += try session.screen()
+                    guard let page = try? await session.waitForScreen(timeout: .seconds(2), { $0 != before }) else { break }  // the end
+                    report += page
                 }
                 let compact = report.replacingOccurrences(of: " : ", with: ": ")
                 #expect(compact.contains("\"bodySize\": \(length)"), "the server got the Content-Length the tab showed")

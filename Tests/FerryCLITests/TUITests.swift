@@ -74,13 +74,11 @@ import Testing
             try session.send("2", "C-u")
             try session.send("\(server.baseURL)/delay/10", literal: true)
             try session.send("Enter")
-            screen = try await session.waitForScreen { $0.contains("waiting for the server") || $0.contains("sending") }
-            try await Task.sleep(for: .milliseconds(300))
-            let cancelled = ContinuousClock.now
+            // Sent: the status line counts the wait (the server delays its answer ten seconds).
+            screen = try await session.waitForScreen { $0.contains("waiting for the server") }
             try session.send("Escape")
             screen = try await session.waitForScreen(timeout: .seconds(5)) { $0.contains("the request was cancelled") }
             #expect(screen.contains("the request was cancelled"))
-            #expect(ContinuousClock.now - cancelled < .seconds(3))
 
             // Resize: a smaller layout at once, then the too-small message, then back.
             try session.tmux(["resize-window", "-t", "ferry", "-x", "70", "-y", "22"])

@@ -5,10 +5,6 @@ import Testing
 
 /// The history pane through `update` alone, and its canvas.
 @Suite struct HistoryPaneTests {
-    private func press(_ keys: Key..., in state: inout AppState) -> [Effect] {
-        keys.flatMap { state.update(.key($0)) }
-    }
-
     private static let rows = [
         HistoryRow(id: 3, time: Date(timeIntervalSince1970: 1_795_000_000), method: "POST", status: 201, url: "http://127.0.0.1:8080/anything"),
         HistoryRow(id: 2, time: Date(timeIntervalSince1970: 1_794_999_000), method: "GET", status: 404, url: "http://127.0.0.1:8080/status/404"),

@@ -6,14 +6,6 @@ import Testing
 
 /// The Multipart tab: parts in `-F` syntax, reordering, enabling, the exact length, the hex overlay.
 @Suite struct MultipartTests {
-    private func press(_ keys: Key..., in state: inout AppState) -> [Effect] {
-        keys.flatMap { state.update(.key($0)) }
-    }
-
-    private func type(_ text: String, in state: inout AppState) {
-        for character in text { _ = state.update(.key(.character(character))) }
-    }
-
     private func multipartTab() -> AppState {
         var state = AppState(width: 80, height: 24)
         type("http://h/anything", in: &state)

@@ -4,14 +4,6 @@ import Testing
 
 /// The Ctrl-P palette: every action and theme, fuzzy filtering, running, closing.
 @Suite struct PaletteTests {
-    private func press(_ keys: Key..., in state: inout AppState) -> [Effect] {
-        keys.flatMap { state.update(.key($0)) }
-    }
-
-    private func type(_ text: String, in state: inout AppState) {
-        for character in text { _ = state.update(.key(.character(character))) }
-    }
-
     private func state() -> AppState {
         var state = AppState(width: 80, height: 24)
         state.themeNames = ["ferry-dark", "ferry-light", "solarized-dark"]

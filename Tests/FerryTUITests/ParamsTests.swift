@@ -5,14 +5,6 @@ import Testing
 
 /// The Params tab's tree: editing, nesting, enabling, array styles, and what the request carries.
 @Suite struct ParamsTests {
-    private func press(_ keys: Key..., in state: inout AppState) {
-        for key in keys { _ = state.update(.key(key)) }
-    }
-
-    private func type(_ text: String, in state: inout AppState) {
-        for character in text { _ = state.update(.key(.character(character))) }
-    }
-
     /// A state with a URL and the Params tab focused.
     private func paramsTab(_ url: String = "http://h/anything") -> AppState {
         var state = AppState(width: 80, height: 24)

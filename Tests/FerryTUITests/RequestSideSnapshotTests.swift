@@ -9,14 +9,6 @@ import Testing
         return range.map { canvas.text(row: $0) }.joined(separator: "\n")
     }
 
-    private func press(_ keys: Key..., in state: inout AppState) {
-        for key in keys { _ = state.update(.key(key)) }
-    }
-
-    private func type(_ text: String, in state: inout AppState) {
-        for character in text { _ = state.update(.key(.character(character))) }
-    }
-
     @Test func paramsTabShowsTheTreeAndThePreview() {
         var state = Fixtures.state(width: 60, height: 24, answered: false)
         press(.tab, .character("h"), in: &state)

@@ -22,14 +22,6 @@ import Testing
     }
 
     @discardableResult
-    private func press(_ keys: [Key], _ state: inout AppState) -> [Effect] {
-        keys.flatMap { state.update(.key($0)) }
-    }
-
-    private func type(_ text: String, _ state: inout AppState) -> [Effect] {
-        press(text.map { .character($0) }, &state)
-    }
-
     /// Runs the searches the effects ask for, as the runtime would, and feeds the results back.
     private func runSearches(_ effects: [Effect], _ state: inout AppState) {
         for case .search(let search) in effects { _ = state.update(.searchFinished(search.run())) }
@@ -47,24 +39,24 @@ import Testing
 
     @Test func expandAllAndLevelByLevel() {
         var state = state()
-        press([.character("*")], &state)
+        press([.character("*")], in: &state)
         #expect(tree(state).rows.map(\.depth) == [0, 1, 2, 2, 3, 3, 1])
-        press([.character("-")], &state)
+        press([.character("-")], in: &state)
         #expect(tree(state).rows.map(\.depth) == [0, 1, 2, 2, 1])
-        press([.character("-")], &state)
+        press([.character("-")], in: &state)
         #expect(tree(state).rows.map(\.depth) == [0, 1, 1])
-        press([.character("+")], &state)
+        press([.character("+")], in: &state)
         #expect(tree(state).rows.map(\.depth) == [0, 1, 2, 2, 1])
-        press([.character("+")], &state)
+        press([.character("+")], in: &state)
         #expect(tree(state).rows.map(\.depth) == [0, 1, 2, 2, 3, 3, 1])
-        press([.down, .down, .down, .character("C")], &state)
+        press([.down, .down, .down, .character("C")], in: &state)
         #expect(tree(state).rows.count == 1)
         #expect(tree(state).selectedPath == "$")
     }
 
     @Test func expandAllOnlyBelowTheSelection() {
         var state = state(#"{"a":{"b":[1,2]},"c":{"d":{"e":3}}}"#)
-        press([.enter, .down, .down, .character("E")], &state)
+        press([.enter, .down, .down, .character("E")], in: &state)
         #expect(tree(state).selectedPath == "$.c")
         #expect(tree(state).rows.map(\.depth) == [0, 1, 1, 2, 3])
     }
@@ -73,9 +65,9 @@ import Testing
 
     @Test func incrementalSearchRevealsMatchesAndCounts() {
         var state = state()
-        press([.character("/")], &state)
+        press([.character("/")], in: &state)
         #expect(state.context == .line)
-        let effects = type("A", &state)
+        let effects = type("A", in: &state)
         #expect(effects.count == 1, "one search per edit")
         #expect(state.response.views.search?.counter == "searching…")
         runSearches(effects, &state)
@@ -83,46 +75,46 @@ import Testing
         #expect(state.response.views.search?.counter == "1/2")
         #expect(tree(state).selectedPath == "$.user.name")
         #expect(pane(state).text.contains("/A  1/2"))
-        press([.enter], &state)
+        press([.enter], in: &state)
         #expect(state.response.views.prompt == nil)
         #expect(state.context == .tree)
-        press([.character("n")], &state)
+        press([.character("n")], in: &state)
         #expect(tree(state).selectedPath == "$.user.tags")
         #expect(state.notice == "/A: 2/2")
-        press([.character("n")], &state)
+        press([.character("n")], in: &state)
         #expect(tree(state).selectedPath == "$.user.name")
-        press([.character("N")], &state)
+        press([.character("N")], in: &state)
         #expect(tree(state).selectedPath == "$.user.tags")
     }
 
     @Test func aStaleSearchResultIsIgnoredAndEscDropsTheSearch() {
         var state = state()
-        press([.character("/")], &state)
-        let first = type("t", &state)
-        let second = type("a", &state)
+        press([.character("/")], in: &state)
+        let first = type("t", in: &state)
+        let second = type("a", in: &state)
         runSearches(second, &state)
         runSearches(first, &state)
         #expect(state.response.views.search?.query == "ta")
         #expect(state.response.views.search?.counter == "1/1")
         #expect(tree(state).selectedPath == "$.user.tags")
-        press([.tab, .left, .backspace], &state)
+        press([.tab, .left, .backspace], in: &state)
         #expect(state.focus == .response, "the prompt keeps the keys")
         #expect(state.response.views.prompt?.field.text == "a")
-        press([.escape], &state)
+        press([.escape], in: &state)
         #expect(state.response.views.prompt == nil)
         #expect(state.response.views.search == nil)
     }
 
     @Test func jumpToAPath() {
         var state = state()
-        press([.character(":")], &state)
-        _ = type("$.user.tags[1]", &state)
-        press([.enter], &state)
+        press([.character(":")], in: &state)
+        _ = type("$.user.tags[1]", in: &state)
+        press([.enter], in: &state)
         #expect(tree(state).selectedPath == "$.user.tags[1]")
         #expect(tree(state).rows.map(\.depth) == [0, 1, 2, 2, 3, 3, 1])
-        press([.character(":")], &state)
-        _ = type("$.user.nope", &state)
-        press([.enter], &state)
+        press([.character(":")], in: &state)
+        _ = type("$.user.nope", in: &state)
+        press([.enter], in: &state)
         #expect(tree(state).selectedPath == "$.user.tags[1]")
         #expect(state.notice?.hasPrefix("no node at $.user.nope") == true)
     }
@@ -131,7 +123,7 @@ import Testing
 
     @Test func hexFollowsTheTreeSelectionAndHighlightsIt() {
         var state = state()
-        press([.enter, .down, .character("l"), .character("l")], &state)
+        press([.enter, .down, .character("l"), .character("l")], in: &state)
         #expect(state.response.tab == .hex)
         #expect(state.response.views.hexMark == 8..<39, "the bytes of $.user")
         let (canvas, rect, text) = pane(state)
@@ -146,23 +138,23 @@ import Testing
 
     @Test func hexJumpsToAnOffsetAndSearchesBytes() {
         var state = state(#"{"pad":""# + String(repeating: "x", count: 200) + #"","tail":"dead"}"#)
-        press([.character("l"), .character("l"), .character(":")], &state)
-        _ = type("0xa0", &state)
-        press([.enter], &state)
+        press([.character("l"), .character("l"), .character(":")], in: &state)
+        _ = type("0xa0", in: &state)
+        press([.enter], in: &state)
         #expect(state.response.views.hexMark == 160..<161)
         #expect(state.response.scroll[.hex] == 8)
         #expect(pane(state).text.contains("000000a0  78 78"))
 
-        press([.character("g"), .character("/")], &state)
-        runSearches(type("64 65", &state), &state)
+        press([.character("g"), .character("/")], in: &state)
+        runSearches(type("64 65", in: &state), &state)
         let offset = Int64(Self.offsets(of: Array("de".utf8), in: Array(state.exchange.summary!.tree.document!.bytes)).first!)
         #expect(state.response.views.hexMark == offset..<offset + 2)
         #expect(state.response.views.search?.counter == "1/1")
 
-        press([.enter, .character("/")], &state)
-        runSearches(type("x", &state), &state)
+        press([.enter, .character("/")], in: &state)
+        runSearches(type("x", in: &state), &state)
         #expect(state.response.views.search?.counter == "1/200")
-        press([.enter, .character("N")], &state)
+        press([.enter, .character("N")], in: &state)
         #expect(state.response.views.hexMark == 207..<208, "the last x, wrapping backwards")
     }
 
@@ -182,21 +174,21 @@ import Testing
 
     @Test func rawPrettyOrAsReceived() {
         var state = state()
-        press([.character("l")], &state)
+        press([.character("l")], in: &state)
         #expect(pane(state).text.contains(Self.body))
-        press([.character("p")], &state)
+        press([.character("p")], in: &state)
         let pretty = pane(state).text.split(separator: "\n").map(String.init)
         #expect(pretty[1].hasPrefix("│{ "))
         #expect(pretty[2].hasPrefix(#"│  "user": {"#))
         #expect(pretty[3].hasPrefix(#"│    "name": "Ada","#))
-        press([.character("p")], &state)
+        press([.character("p")], in: &state)
         #expect(pane(state).text.contains(Self.body))
     }
 
     @Test func rawScrollsToTheTreeSelection() {
         let body = "{\n" + (0..<40).map { #"  "k\#($0)": \#($0),"# }.joined(separator: "\n") + "\n  \"last\": true\n}"
         var state = state(body)
-        press([.enter, .character("G"), .character("l")], &state)
+        press([.enter, .character("G"), .character("l")], in: &state)
         #expect(tree(state).selectedPath == "$.last")
         #expect(state.response.scroll[.raw] == 39)
         #expect(pane(state).text.contains(#""last": true"#))
@@ -204,12 +196,12 @@ import Testing
 
     @Test func errorsEnterShowsTheParseErrorsByteInHex() {
         var state = state(#"{"a": 1,, "b": 2}"#)
-        press([.character("l"), .character("l"), .character("l"), .character("l")], &state)
+        press([.character("l"), .character("l"), .character("l"), .character("l")], in: &state)
         #expect(state.response.tab == .errors)
         let text = pane(state).text
         #expect(text.contains("offset: 8"))
         #expect(text.contains("Enter shows byte 8 in Hex."))
-        press([.enter], &state)
+        press([.enter], in: &state)
         #expect(state.response.tab == .hex)
         #expect(state.response.views.hexMark == 8..<9)
     }

@@ -4,14 +4,6 @@ import Testing
 
 /// The collection sidebar, saving, environments and files changed on disk, through `update` alone.
 @Suite struct SidebarTests {
-    private func press(_ keys: Key..., in state: inout AppState) -> [Effect] {
-        keys.flatMap { state.update(.key($0)) }
-    }
-
-    private func type(_ text: String, in state: inout AppState) {
-        for character in text { _ = state.update(.key(.character(character))) }
-    }
-
     private static func source(_ title: String, _ method: HTTPMethod, _ url: String, configure: (inout RequestDescription) -> Void = { _ in }) -> RequestSource {
         var description = RequestDescription(method: method, url: url)
         configure(&description)

@@ -10,12 +10,8 @@ import Testing
 
     private func state() throws -> AppState { try Fixtures.state(tree: Self.body) }
 
-    private func press(_ keys: [Key], _ state: inout AppState) {
-        for key in keys { _ = state.update(.key(key)) }
-    }
-
     private func path(_ text: String, _ state: inout AppState) {
-        press([.character(":")] + text.map { .character($0) } + [.enter], &state)
+        press([.character(":")] + text.map { .character($0) } + [.enter], in: &state)
     }
 
     @Test func aWildcardPathShowsItsMatchesAsATreeOfTheirOwnThatBecomeAssertionsAndCaptures() throws {
@@ -27,28 +23,28 @@ import Testing
         let screen = Screen.render(state).text
         #expect(screen.contains("$.user.tags[0]: x") && screen.contains("$.user.tags[1]: y"), "\(screen)")
         #expect(!screen.contains("name: Ada"), "only the matches are shown: \(screen)")
-        press([.character("j")], &state)
+        press([.character("j")], in: &state)
         tree = try #require(state.exchange.summary?.tree)
         #expect(tree.selectedPath == "$.user.tags[1]")
         // Enter on a match offers the two ways to keep it.
-        press([.enter], &state)
+        press([.enter], in: &state)
         #expect(state.paletteEntries.map(\.title) == ["assertNode", "captureNode", "expandNode"])
-        press([.enter], &state)
+        press([.enter], in: &state)
         #expect(state.overlays.palette == nil)
         #expect(state.editor.checks.last == "$.user.tags[1] == \"y\"")
-        press([.escape], &state)
+        press([.escape], in: &state)
         tree = try #require(state.exchange.summary?.tree)
         #expect(tree.filter == nil && tree.rows.count > 2, "Esc shows the whole document again")
 
         // A container among the matches opens like any row; its children keep their whole paths.
         path("$.*", &state)
-        press([.enter, .down, .down, .enter, .down], &state)
+        press([.enter, .down, .down, .enter, .down], in: &state)
         tree = try #require(state.exchange.summary?.tree)
         #expect(tree.selectedPath == "$.user.name", "\(tree.rows)")
-        press([.character("c")], &state)
+        press([.character("c")], in: &state)
         #expect(state.editor.checks.last == "capture name = $.user.name")
         path("$.user", &state)
-        press([.character("a"), .character("c")], &state)
+        press([.character("a"), .character("c")], in: &state)
         #expect(state.editor.checks.suffix(2) == ["$.user count == 2", "capture user = $.user"])
         #expect(try state.editor.description().captures.contains(Capture(name: "user", source: .body(path: "$.user"))))
 

@@ -14,10 +14,6 @@ import Testing
         return state
     }
 
-    private func press(_ keys: [Key], _ state: inout AppState) {
-        for key in keys { _ = state.update(.key(key)) }
-    }
-
     private func tree(_ state: AppState) -> DocumentTree { state.exchange.summary!.tree }
 
     private func pane(_ state: AppState) -> String {
@@ -48,31 +44,31 @@ import Testing
 
     @Test func expandsMovesAndShowsThePath() throws {
         var state = try state()
-        press([.enter, .down, .right, .down, .down, .character(" ")], &state)
+        press([.enter, .down, .right, .down, .down, .character(" ")], in: &state)
         #expect(tree(state).rows.map(\.depth) == [0, 1, 2, 2, 3, 3, 1])
         #expect(tree(state).selectedPath == "$.user.tags")
-        press([.down], &state)
+        press([.down], in: &state)
         #expect(tree(state).selectedPath == "$.user.tags[0]")
     }
 
     @Test func leftCollapsesThenGoesToTheParent() throws {
         var state = try state()
-        press([.enter, .down, .right, .down, .down, .right, .down], &state)
-        press([.left], &state)
+        press([.enter, .down, .right, .down, .down, .right, .down], in: &state)
+        press([.left], in: &state)
         #expect(tree(state).selectedPath == "$.user.tags")
-        press([.left], &state)
+        press([.left], in: &state)
         #expect(tree(state).rows.count == 5)
-        press([.left, .left], &state)
+        press([.left, .left], in: &state)
         #expect(tree(state).selectedPath == "$.user")
         #expect(tree(state).rows.count == 3)
-        press([.left, .left], &state)
+        press([.left, .left], in: &state)
         #expect(tree(state).selectedPath == "$")
         #expect(tree(state).rows.count == 1)
     }
 
     @Test func otherBrowseKeysStillWork() throws {
         var state = try state()
-        press([.character("l")], &state)
+        press([.character("l")], in: &state)
         #expect(state.response.tab == .raw)
         #expect(state.context == .browse)
     }
@@ -86,7 +82,7 @@ import Testing
     @Test func snapshotCollapsedAndExpanded() throws {
         var state = try state()
         #expect(pane(state) == TreeSnapshots.collapsed, "\n\(pane(state))")
-        press([.enter, .down, .right, .down, .down, .right], &state)
+        press([.enter, .down, .right, .down, .down, .right], in: &state)
         #expect(pane(state) == TreeSnapshots.expanded, "\n\(pane(state))")
     }
 }

@@ -5,10 +5,6 @@ import Testing
 /// The editor knows which file it holds: stepping to an example, pasting curl or loading a history
 /// entry leaves the file; quitting or loading over unsaved edits asks first (issue 32).
 @Suite struct UnsavedEditsTests {
-    private func press(_ keys: Key..., in state: inout AppState) -> [Effect] {
-        keys.flatMap { state.update(.key($0)) }
-    }
-
     private static func source(_ title: String, _ url: String) -> RequestSource {
         RequestSource(title: title, description: RequestDescription(method: .get, url: url), root: "/c")
     }

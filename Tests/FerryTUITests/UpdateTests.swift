@@ -7,14 +7,6 @@ import Testing
 @Suite struct UpdateTests {
     private func state() -> AppState { AppState(width: 80, height: 24) }
 
-    private func press(_ keys: [Key], in state: inout AppState) -> [Effect] {
-        keys.flatMap { state.update(.key($0)) }
-    }
-
-    private func type(_ text: String, in state: inout AppState) {
-        for character in text { _ = state.update(.key(.character(character))) }
-    }
-
     @Test func typingAURLAndEnterSendsIt() throws {
         var state = state()
         type("http://127.0.0.1:1/get", in: &state)

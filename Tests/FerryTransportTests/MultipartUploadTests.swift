@@ -75,25 +75,23 @@ import Testing
             var request = Request(method: .post, url: try Request.parseURL("\(server.baseURL)/anything"),
                                   headers: ["Content-Type": contentType], body: .stream(source))
             request.options.maxUploadRate = 2 << 20
-            // A thread of its own: a task could wait for the shared pool, which other suites keep
-            // busy, until after the two-second upload had finished.
+            // The file grows once the upload has begun (seen by its progress), on the transfer's own
+            // thread: no wait for the shared pool, which other suites keep busy.
             let grown = LockedFlag()
-            Thread {
-                usleep(300_000)
-                if let handle = FileHandle(forWritingAtPath: path) {
-                    handle.seekToEndOfFile()
-                    handle.write(Data(repeating: 2, count: 1000))
-                    try? handle.close()
-                }
+            let grow: @Sendable (TransferProgress) -> Void = { progress in
+                guard progress.uploaded > 0, !grown.isSet, let handle = FileHandle(forWritingAtPath: path) else { return }
+                handle.seekToEndOfFile()
+                handle.write(Data(repeating: 2, count: 1000))
+                try? handle.close()
                 grown.set()
-            }.start()
+            }
             await #expect {
-                _ = try await CurlTransport().send(request, receivingInto: .default, progress: nil)
+                _ = try await CurlTransport().send(request, receivingInto: .default, progress: grow)
             } throws: { error in
                 let chain = ErrorChain(error).links
                 return chain.first?.stage == "multipart-encoding" && chain.first?.reason == "fileChangedDuringUpload"
             }
-            while !grown.isSet { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(grown.isSet)
         }
     }
 }
