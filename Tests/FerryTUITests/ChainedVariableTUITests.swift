@@ -40,4 +40,38 @@ import Testing
             #expect(urls.filter { $0.hasSuffix("/me") }.count == 2, "\(urls)")
         }
     }
+
+    /// Issue 27: a chained value whose request is an OAuth 2.0 one is taken through the same pipeline
+    /// as any send, so it gets its token first (before, "an OAuth 2.0 request needs its token first").
+    @Test func aChainedValueFromAnOAuth2RequestIsTaken() async throws {
+        try await withDemoServer { server in
+            let home = try TemporaryDirectory()
+            let collection = home.file("c")
+            try FileManager.default.createDirectory(atPath: collection + "/environments", withIntermediateDirectories: true)
+            _ = try home.write("c/environments/e.yaml", Data("""
+                baseURL: \(server.baseURL)
+                client: { from: oauth.ferry.yaml, path: $.client }
+                """.utf8))
+            _ = try home.write("c/oauth.ferry.yaml", Data("""
+                url: "{{baseURL}}/oauth/resource"
+                auth:
+                  oauth2:
+                    grant-type: client_credentials
+                    access-token-url: "{{baseURL}}/oauth/token"
+                    client-id: ferry-demo
+                    client-secret: demo-secret
+                """.utf8))
+            _ = try home.write("c/use.ferry.yaml", Data("name: uses the client\nurl: \"{{baseURL}}/anything?client={{client}}\"\n".utf8))
+            let tui = InProcessTUI(home: home, width: 120, height: 34, collection: collection, environmentName: "e")
+            defer { tui.hangUp() }
+            try await tui.waitForScreen { $0.text.contains("uses the client") }
+            tui.press(.control("b"), .character("/"))
+            tui.type("uses the")
+            tui.press(.enter, .enter)
+            try await tui.waitForScreen { $0.text.contains("opened use.ferry.yaml") }
+            tui.press(.control("r"))
+            let screen = try await tui.waitForScreen { $0.text.contains("200 OK") && $0.text.contains("sent oauth.ferry.yaml (200) for {{client}}") }
+            #expect(screen.text.contains("client: ferry-demo"), "\(screen)")
+        }
+    }
 }
