@@ -88,15 +88,15 @@ public struct SessionOptions: ParsableArguments, Sendable {
     public init() {}
 
     /// The credentials the flags give, or nil; two schemes at once is a usage error.
-    func credentials() throws -> Credentials? {
-        var given: [Credentials] = []
+    func credentials() throws -> Authentication? {
+        var given: [Authentication] = []
         if let awsSigV4 {
             guard let user, let signature = AWSSignature(curlProvider: awsSigV4, user: user) else {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "--aws-sigv4", problem: "expected `aws:amz:REGION:SERVICE` and -u KEY:SECRET[:TOKEN]"))
             }
             given.append(.awsSigV4(signature))
         } else if let user {
-            let (name, password) = Credentials.userAndPassword(user)
+            let (name, password) = Authentication.userAndPassword(user)
             given.append(digest ? .digest(username: name, password: password) : .basic(username: name, password: password))
         } else if digest {
             throw FerryError.invalidRequest(reason: .invalidArgument(name: "--digest", problem: "needs -u USER:PASSWORD"))

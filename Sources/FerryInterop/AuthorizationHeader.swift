@@ -7,7 +7,7 @@ import Foundation
 /// VS Code REST Client encode themselves.
 enum AuthorizationHeader {
     /// The credentials `value` stands for; nil when it is another scheme (kept as a header).
-    static func credentials(_ value: String) -> Credentials? {
+    static func credentials(_ value: String) -> Authentication? {
         let text = value.trimmingCharacters(in: .whitespaces)
         let scheme = text.prefix { !$0.isWhitespace }
         let rest = text.dropFirst(scheme.count).trimmingCharacters(in: .whitespaces)

@@ -30,7 +30,7 @@ struct FlatRequest {
     var headers: [HTTPHeader]
     /// The body's own Content-Type, when the headers do not set one.
     var contentType: String?
-    var auth: Credentials?
+    var auth: Authentication?
     var body: Body
     var options: RequestOptions
     /// The request's `expect:` and `capture:`, for formats that check responses (Hurl).

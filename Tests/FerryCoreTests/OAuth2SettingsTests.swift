@@ -63,10 +63,10 @@ import Testing
         var request = Request(url: URL(string: "http://127.0.0.1/")!)
         var redaction = Redaction()
         #expect(throws: FerryError.self) {
-            try Credentials.oauth2(OAuth2Settings(clientID: "c")).apply(to: &request, redaction: &redaction, resolver: VariableResolver([]))
+            try Authentication.oauth2(OAuth2Settings(clientID: "c")).apply(to: &request, redaction: &redaction, resolver: VariableResolver([]))
         }
         do {
-            try Credentials.oauth2(OAuth2Settings(tokenURL: "{{base}}/t", clientID: "c", clientSecret: "{{s}}"))
+            try Authentication.oauth2(OAuth2Settings(tokenURL: "{{base}}/t", clientID: "c", clientSecret: "{{s}}"))
                 .apply(to: &request, redaction: &redaction, resolver: VariableResolver([Variable(name: "base", value: "http://h"), Variable(name: "s", value: "x1")]))
             #expect(redaction.redact("secret x1") == "secret {{oauth2 client secret}}", "the client secret is redacted even when not marked secret")
         } catch {

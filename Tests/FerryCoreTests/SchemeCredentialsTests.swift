@@ -28,7 +28,7 @@ import Testing
         let resolver = VariableResolver([Variable(name: "key", value: "k-9/+", isSecret: true)])
         var redaction = resolver.redaction
         var request = Request(url: URL(string: "http://127.0.0.1/")!)
-        try Credentials.apiKey(APIKey(name: "key", value: "{{key}}", placement: .query)).apply(to: &request, redaction: &redaction, resolver: resolver)
+        try Authentication.apiKey(APIKey(name: "key", value: "{{key}}", placement: .query)).apply(to: &request, redaction: &redaction, resolver: resolver)
         let sent = request.authenticated().url.absoluteString
         #expect(sent.contains("k-9"))
         #expect(!redaction.redact(sent).contains("k-9"), "the percent-encoded key is redacted: \(redaction.redact(sent))")

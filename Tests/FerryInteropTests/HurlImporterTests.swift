@@ -50,7 +50,7 @@ import Testing
         #expect(cookies.requests[2].description.headers == [.init(name: "Cookie", value: "user1=Bob; user2=Bill; user3={{name}}")])
         let auth = try Fixture.imported(HurlImporter(), "hurl", "basic_authentication_per_request.hurl")
         #expect(auth.requests.count == 5)
-        let credentials = Credentials.basic(username: "bob@email.com", password: "secret")
+        let credentials = Authentication.basic(username: "bob@email.com", password: "secret")
         #expect(auth.requests[1].description.auth == credentials, "Authorization: Basic base64")
         #expect(auth.requests[2].description.auth == credentials, "[BasicAuth]")
         #expect(auth.requests[3].description.auth == credentials, "[Options] user:")

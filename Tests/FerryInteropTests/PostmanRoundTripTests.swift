@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func everyAuthPostmanHasComesBack() throws {
-        let kinds: [Credentials] = [
+        let kinds: [Authentication] = [
             .digest(username: "{{user}}", password: "{{password}}"),
             .apiKey(APIKey(name: "X-API-Key", value: "{{key}}", placement: .header)),
             .apiKey(APIKey(name: "api_key", value: "{{key}}", placement: .query)),

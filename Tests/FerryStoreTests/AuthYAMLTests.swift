@@ -6,7 +6,7 @@ import Testing
 /// `auth:` in request files: every scheme survives a round trip; mistakes are located.
 @Suite struct AuthYAMLTests {
     @Test(arguments: [
-        Credentials.digest(username: "ann", password: "{{password}}"),
+        Authentication.digest(username: "ann", password: "{{password}}"),
         .apiKey(APIKey(name: "X-API-Key", value: "{{key}}")),
         .apiKey(APIKey(name: "api_key", value: "{{key}}", placement: .query)),
         .awsSigV4(AWSSignature(region: "eu-west-1", service: "execute-api", accessKey: "{{akid}}", secretKey: "{{secret}}", sessionToken: "{{token}}")),
@@ -15,7 +15,7 @@ import Testing
         .oauth2(OAuth2Settings(grant: .authorizationCode, tokenURL: "https://id.test/token", authorizationURL: "https://id.test/authorize",
                                clientID: "app", audience: "https://api.test", clientAuthentication: .body, callbackURL: "http://127.0.0.1:8765/cb")),
     ])
-    func everySchemeSurvivesARoundTrip(auth: Credentials) throws {
+    func everySchemeSurvivesARoundTrip(auth: Authentication) throws {
         var document = RequestDescription(url: "https://example.test/")
         document.auth = auth
         let text = try document.yaml()

@@ -9,7 +9,7 @@ public struct Request: Sendable {
     public var headers: HTTPHeaders
     public var body: RequestBody
     public var options: RequestOptions
-    /// Credentials applied when the request is sent (`authenticated()`), not baked into `headers`.
+    /// Authentication applied when the request is sent (`authenticated()`), not baked into `headers`.
     public var authentication: Authentication?
     /// The cookies it goes out with; nil for the transport's session jar.
     public var cookies: RequestCookies?

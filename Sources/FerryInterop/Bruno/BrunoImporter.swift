@@ -17,7 +17,7 @@ public struct BrunoImporter: Importer {
         let name = try root.string("name") ?? (directory as NSString).lastPathComponent
         var walker = Walker(root: directory)
         var defaults = FolderDefaults()
-        var auth: Credentials?
+        var auth: Authentication?
         if let document = try walker.document("collection.bru") {
             (defaults, auth) = walker.defaults(of: document, place: "collection.bru")
         }
@@ -77,7 +77,7 @@ public struct BrunoImporter: Importer {
 
         /// A `collection.bru` or `folder.bru`: headers and docs as defaults, its auth, its variables
         /// gathered, its scripts and tests named.
-        mutating func defaults(of document: BruDocument, place: String) -> (FolderDefaults, Credentials?) {
+        mutating func defaults(of document: BruDocument, place: String) -> (FolderDefaults, Authentication?) {
             var defaults = FolderDefaults(headers: (document.block("headers")?.entries ?? []).map {
                 .init(name: $0.key, value: BrunoRequestReader.template($0.value), enabled: $0.enabled)
             })
@@ -99,7 +99,7 @@ public struct BrunoImporter: Importer {
         }
 
         /// The requests of the folder at `path` (sorted by `seq`, then name), then its subfolders.
-        mutating func walk(_ path: String, folder: [String], auth: Credentials?) throws(ImportProblem) {
+        mutating func walk(_ path: String, folder: [String], auth: Authentication?) throws(ImportProblem) {
             let absolute = (root as NSString).appendingPathComponent(path)
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: absolute)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
             var requests: [(seq: Int, name: String, document: BruDocument)] = []

@@ -11,7 +11,7 @@ struct BrunoRequestReader {
     let place: String
     let document: BruDocument
     /// The auth a request with `auth: inherit` takes; nil for none.
-    let inheritedAuth: Credentials?
+    let inheritedAuth: Authentication?
     var report = ImportReport()
     /// `vars:pre-request` of the request.
     private(set) var variables: [Variable] = []
@@ -21,7 +21,7 @@ struct BrunoRequestReader {
                                                                 "$isoTimestamp": "$isoTimestamp", "$randomInt": "$randomInt"])
     private static let contentTypes = ["json": "application/json", "text": "text/plain", "xml": "application/xml", "sparql": "application/sparql-query"]
 
-    init(place: String, document: BruDocument, inheritedAuth: Credentials?) {
+    init(place: String, document: BruDocument, inheritedAuth: Authentication?) {
         self.place = place
         self.document = document
         self.inheritedAuth = inheritedAuth
@@ -147,7 +147,7 @@ struct BrunoRequestReader {
     }
 
     /// The `auth:basic` or `auth:bearer` block as credentials.
-    static func credentials(_ mode: String, in document: BruDocument) -> Credentials? {
+    static func credentials(_ mode: String, in document: BruDocument) -> Authentication? {
         switch mode {
         case "basic":
             guard let block = document.block("auth:basic") else { return nil }

@@ -367,7 +367,7 @@ struct CurlRequestBuilder {
         }
         guard let user = command.values(.user).last else { return }
         if command.has(.digest) {
-            let (name, password) = Credentials.userAndPassword(user)
+            let (name, password) = Authentication.userAndPassword(user)
             description.auth = .digest(username: name, password: password)
             return
         }

@@ -189,7 +189,7 @@ public struct PostmanExporter {
         headers.append(.init(name: "Content-Type", value: type))
     }
 
-    private static func auth(_ credentials: Credentials) -> [String: Any] {
+    private static func auth(_ credentials: Authentication) -> [String: Any] {
         switch credentials {
         case .basic(let username, let password):
             ["type": "basic", "basic": [["key": "username", "value": username, "type": "string"], ["key": "password", "value": password, "type": "string"]]]

@@ -15,7 +15,7 @@ import Yams
 /// ```
 /// OAuth 2.0's fields are Bruno's names in Ferry's kebab case; `audience`, `callback-url` and
 /// `credentials-placement: header|body` (default header) are optional.
-extension Credentials {
+extension Authentication {
     static let yamlKinds = ["basic", "bearer", "digest", "apikey", "aws-sigv4", "oauth2"]
     static let oauth2Fields = ["grant-type", "access-token-url", "authorization-url", "client-id", "client-secret", "scope", "audience", "credentials-placement", "callback-url"]
 

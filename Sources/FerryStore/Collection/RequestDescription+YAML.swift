@@ -40,7 +40,7 @@ extension RequestDescription {
             case "encoding": parameterStyle = try Self.parameterStyle(value, in: file)
             case "headers": headers = try Self.headers(value, key: key, in: file)
             case "body": body = try Self.body(value, in: file)
-            case "auth": auth = try Credentials(yaml: value, in: file)
+            case "auth": auth = try Authentication(yaml: value, in: file)
             case "options": (options, connection) = try Self.options(value, in: file)
             case "validation": try Self.validation(value, in: file, into: &expectations)
             case "serializer":

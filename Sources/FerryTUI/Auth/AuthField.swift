@@ -11,7 +11,7 @@ public enum AuthField: Hashable, Sendable {
     case region, service, accessKey, secretKey, sessionToken
 
     /// The rows shown for `credentials`.
-    public static func fields(of credentials: Credentials?) -> [AuthField] {
+    public static func fields(of credentials: Authentication?) -> [AuthField] {
         switch credentials {
         case nil: [.kind]
         case .basic?, .digest?: [.kind, .username, .password]
@@ -60,7 +60,7 @@ public enum AuthField: Hashable, Sendable {
     public var isChoice: Bool { [.kind, .keyPlacement, .grant, .credentialsPlacement].contains(self) }
 
     /// The field's text in `credentials`.
-    public func value(in credentials: Credentials?) -> String {
+    public func value(in credentials: Authentication?) -> String {
         switch (self, credentials) {
         case (.kind, _): AuthKind(credentials).rawValue
         case (.username, .basic(let name, _)?), (.username, .digest(let name, _)?): name
@@ -102,7 +102,7 @@ public enum AuthField: Hashable, Sendable {
     }
 
     /// The value as the tab shows it: a secret masked unless it is only `{{variables}}`.
-    public func shown(in credentials: Credentials?) -> String {
+    public func shown(in credentials: Authentication?) -> String {
         let text = value(in: credentials)
         guard isSecret, !text.isEmpty, !Self.isOnlyVariables(text) else { return text }
         return String(repeating: "•", count: min(text.count, 12))
@@ -113,7 +113,7 @@ public enum AuthField: Hashable, Sendable {
     }
 
     /// Sets a text field from what the user typed.
-    public func set(_ text: String, in credentials: inout Credentials?) {
+    public func set(_ text: String, in credentials: inout Authentication?) {
         switch credentials {
         case .basic(let name, let password)?:
             credentials = .basic(username: self == .username ? text : name, password: self == .password ? text : password)
@@ -152,7 +152,7 @@ public enum AuthField: Hashable, Sendable {
     }
 
     /// Moves a choice to its next value (the type keeps what carries over).
-    public func cycle(_ credentials: inout Credentials?) {
+    public func cycle(_ credentials: inout Authentication?) {
         switch (self, credentials) {
         case (.kind, _): credentials = AuthKind(credentials).cycled(by: 1).credentials(replacing: credentials)
         case (.keyPlacement, .apiKey(var key)?):

@@ -4,7 +4,7 @@ import FerryCore
 public enum AuthKind: String, Hashable, Sendable, CaseIterable {
     case none = "none", basic = "basic", bearer = "bearer", digest = "digest", apiKey = "API key", oauth2 = "OAuth 2.0", awsSigV4 = "AWS SigV4"
 
-    public init(_ credentials: Credentials?) {
+    public init(_ credentials: Authentication?) {
         switch credentials {
         case nil: self = .none
         case .basic?: self = .basic
@@ -17,7 +17,7 @@ public enum AuthKind: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Empty credentials of this kind; a user name and password carry over between basic and digest.
-    func credentials(replacing old: Credentials?) -> Credentials? {
+    func credentials(replacing old: Authentication?) -> Authentication? {
         var user = ("", "")
         if case .basic(let name, let password)? = old { user = (name, password) }
         if case .digest(let name, let password)? = old { user = (name, password) }

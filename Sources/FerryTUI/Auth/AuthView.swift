@@ -32,7 +32,7 @@ struct AuthView {
     }
 
     /// What the keys do here, and for OAuth 2.0 how the token is had.
-    static func hint(_ credentials: Credentials?, keymap: Keymap) -> String {
+    static func hint(_ credentials: Authentication?, keymap: Keymap) -> String {
         func key(_ action: Action) -> String { keymap.bindings.first { $0.action == action }?.key.spec ?? "?" }
         switch credentials {
         case .oauth2?:

@@ -22,7 +22,7 @@ public struct RequestEditor: Sendable {
     public var parts: [MultipartRow] = []
     public var partSelection = 0
     /// The credentials, applied when the request is sent (the Auth tab).
-    public var auth: Credentials?
+    public var auth: Authentication?
     /// The selected row of the Auth tab (`AuthField.fields(of: auth)`).
     public var authSelection = 0
     public var options = RequestOptions()
@@ -93,7 +93,7 @@ public struct RequestEditor: Sendable {
         var bodyFile: String?
         var params: ParamTree
         var parts: [MultipartRow]
-        var auth: Credentials?
+        var auth: Authentication?
         var options: RequestOptions
         var expectations: ResponseExpectations
         var checks: [String]

@@ -16,7 +16,7 @@ public struct RequestDescription: Sendable, Equatable {
     public var parameterStyle = ParameterStyle()
     public var headers: [HeaderEntry] = []
     public var body: Body = .none
-    public var auth: Auth?
+    public var auth: Authentication?
     public var options = RequestOptions()
     /// The proxy, Unix socket and client certificate (`options:` in a file, with the rest of the
     /// options); they win over the folder's and the environment's.
@@ -96,9 +96,6 @@ public struct RequestDescription: Sendable, Equatable {
             self.fileName = fileName
         }
     }
-
-    /// How the request proves who sends it (basic or bearer).
-    public typealias Auth = Credentials
 
     /// A response saved with the request, to show what it returns.
     public struct Example: Sendable, Equatable {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// OAuth 2.0 (RFC 6749) as a client asks for an access token: the grant, the endpoints, the client
-/// and what it asks for. Strings may hold `{{variables}}` until `Credentials.resolved` fills them in.
+/// and what it asks for. Strings may hold `{{variables}}` until `Authentication.resolved` fills them in.
 /// The token is sent as a bearer token; Ferry fetches, caches and refreshes it (`OAuth2Token`).
 public struct OAuth2Settings: Sendable, Hashable {
     /// How the token is obtained. A refresh token, when the server gives one, renews either.
