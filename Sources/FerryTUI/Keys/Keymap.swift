@@ -156,6 +156,7 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("K"), .browse, .moveRowUp),
         KeyBinding(.character("J"), .browse, .moveRowDown),
         KeyBinding(.character("x"), .browse, .showBodyHex),
+        KeyBinding(.character("y"), .browse, .copyValue),
         KeyBinding(.character("Y"), .browse, .copyAsCurl),
         KeyBinding(.character("z"), .browse, .zoom),
         KeyBinding(.character("z"), .tree, .zoom),

@@ -88,6 +88,8 @@ extension AppState {
             collection.chainNotice = nil
             exchange = .failed(chain, elapsed: 0)
             response.show(failed: true)
+        case .copied(let text, let what):
+            showCopied(text, what: what)
         case .terminate(let reason):
             termination = reason
             return quit()
@@ -237,12 +239,12 @@ extension AppState {
         case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .cycleParamPlacement, .palette, .chooseBodyFile,
              .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate, .history, .importFile, .cookies, .clearCookies,
              .moveRowUp, .moveRowDown, .showBodyHex, .complete, .toggleGraphQL, .editVariables, .fetchGraphQLSchema,
-             .editOperationName, .toggleGraphQLGET:
+             .editOperationName, .toggleGraphQLGET, .widenSidebar, .narrowSidebar:
             break
         case .getToken, .refreshToken:
             notice = "OAuth 2.0 tokens are had in the Auth tab"
-        case .copyAsCurl:
-            return copyAsCurl()
+        case .copyValue, .copyPath, .copyBody, .copyAsCurl, .copyAsHTTPie:
+            return copy(action)
         case .composeMessage:
             composeMessage()
         case .toggleStreaming:
@@ -254,19 +256,6 @@ extension AppState {
             isZoomed.toggle()
         }
         return []
-    }
-
-    /// The editor's request as a curl command (the environment's proxy and certificate included):
-    /// copied through the terminal and shown in a sheet.
-    private mutating func copyAsCurl() -> [Effect] {
-        do {
-            let source = RequestSource(title: editor.source.title, description: try editor.description(),
-                                       defaults: editor.source.defaults.under(environment: collection.connection), root: editor.source.root)
-            return [.copyAsCurl(source, variables: collection.variables)]
-        } catch {
-            notice = Self.oneLine(error)
-            return []
-        }
     }
 
     mutating func send() -> [Effect] {
