@@ -74,7 +74,7 @@ import Testing
         type("FORM", in: &state)
         #expect(rowTitles(state) == ["echo/", " post a form"])
         _ = press(.enter, in: &state)
-        #expect(state.context == .browse)
+        #expect(state.context == .sidebar)
         #expect(state.collection.sidebar!.filter.text == "FORM")
         _ = press(.escape, in: &state)
         #expect(rowTitles(state).count == 6)

@@ -177,6 +177,8 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.function(5), .global, .history),
         KeyBinding(.function(6), .global, .cookies),
         KeyBinding(.character("r"), .browse, .rename),
+        KeyBinding(.character(">"), .sidebar, .widenSidebar),
+        KeyBinding(.character("<"), .sidebar, .narrowSidebar),
         KeyBinding(.character("c"), .browse, .duplicate),
         KeyBinding(.character("t"), .browse, .getToken),
         KeyBinding(.character("T"), .browse, .refreshToken),
