@@ -42,10 +42,13 @@ extension AppState {
             webSocketEnded(id: id, summary)
         case .requestFailed(let id, let chain, let elapsed):
             guard case .sending(id, _, _) = exchange else { return [] }
+            // What the request was carried with, when not Ferry's defaults, is named with the failure.
+            var chain = chain
+            notice = transportSettingsInForce
+            if let notice { chain.links.append(ErrorLink(stage: "options", reason: "settingsInForce", message: notice)) }
             exchange = .failed(chain, elapsed: elapsed)
             response.show(failed: true)
             if focus == .url { focus = .response }
-            notice = nil
         case .editorClosed(let text, let notice):
             if let text { editor.body = TextArea(text.hasSuffix("\n") ? String(text.dropLast()) : text) }
             self.notice = notice
@@ -355,9 +358,9 @@ extension AppState {
         case (.response, _) where response.tab == .errors: jumpToErrorOffset()
         case (.request, .options):
             if editor.optionSelection.isText {
-                editor.lineEdit = LineEdit(target: .option(editor.optionSelection), text: editor.optionSelection.editText(in: editor.options, editor.expectations))
+                editor.lineEdit = LineEdit(target: .option(editor.optionSelection), text: editor.optionSelection.editText(in: editor))
             } else {
-                editor.optionSelection.toggle(&editor.options, &editor.expectations)
+                editor.optionSelection.toggle(&editor)
             }
         default: break
         }
@@ -387,7 +390,7 @@ extension AppState {
         case .auth(let field):
             field.set(edit.field.text, in: &editor.auth)
         case .option(let row):
-            if let problem = row.set(edit.field.text, in: &editor.options, &editor.expectations) {
+            if let problem = row.set(edit.field.text, in: &editor) {
                 notice = problem
                 return
             }
@@ -417,7 +420,7 @@ extension AppState {
         guard focus == .request else { return }
         switch requestTab {
         case .headers where editor.headers.indices.contains(editor.headerSelection): editor.headers[editor.headerSelection].enabled.toggle()
-        case .options where !editor.optionSelection.isText: editor.optionSelection.toggle(&editor.options, &editor.expectations)
+        case .options where !editor.optionSelection.isText: editor.optionSelection.toggle(&editor)
         default: break
         }
     }
