@@ -2,8 +2,8 @@ import FerryCore
 import FerryInterop
 import FerryTUI
 
-/// The TUI's two conversions with curl: a pasted command read into a request (what came across and
-/// what did not said in one line), and the editor's request written as a command.
+/// A pasted curl command read into a request, what came across and what did not said in one line
+/// (the other way, `ClipWriter` writes the request as a command).
 enum CurlBridge {
     /// The message a pasted curl command makes: the request it describes, or why it could not be read.
     static func importing(_ text: String, root: String) -> Message {
@@ -19,10 +19,5 @@ enum CurlBridge {
         if imported.requests.count > 1 { summary += " (the first of \(imported.requests.count) requests)" }
         if !missing.isEmpty { summary += "; not taken: " + missing.joined(separator: "; ") }
         return .curlImported(RequestSource(title: "pasted curl command", description: first.description, root: root), summary: summary)
-    }
-
-    /// The request as a curl command, secrets kept as `{{name}}`.
-    static func command(for source: RequestSource, variables: [Variable]) throws -> String {
-        try CurlExporter().command(for: source.description, resolver: VariableResolver(variables), defaults: source.defaults, directory: source.root)
     }
 }

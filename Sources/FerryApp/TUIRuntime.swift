@@ -174,12 +174,11 @@ final class TUIRuntime {
         case .importCurl(let text):
             let root = state.editor.source.root
             inbox.answer { CurlBridge.importing(text, root: root) }
-        case .copyAsCurl(let source, let variables):
+        case .copy(let clip):
             do {
-                let command = try CurlBridge.command(for: source, variables: variables)
-                terminal.copyToClipboard(command)
-                inbox.post(.sheet(Sheet(title: "curl command (copied to the clipboard where the terminal allows)",
-                                        lines: command.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))))
+                let (text, what) = try ClipWriter.text(of: clip)
+                terminal.copyToClipboard(text)
+                inbox.post(.copied(text, what: what))
             } catch {
                 inbox.post(.notice("✗ " + ErrorChain(error).line))
             }

@@ -36,7 +36,7 @@ extension TUITests {
                 // JSON that does not parse stays in the composer, with why; nothing is sent.
                 try session.send(#"{"greeting": }"#, literal: true)
                 try session.send("Enter")
-                screen = try await session.waitForScreen { $0.contains("‹✗ not") }
+                screen = try await session.waitForScreen { $0.contains("‹✗ no") }  // "not JSON…", cut to the width with …
                 #expect(screen.contains(#"↑ {"greeting": }"#), "the message stays in the composer: \(screen)")
                 #expect(screen.contains("2 messages (↑1 ↓1)"), "\(screen)")
 

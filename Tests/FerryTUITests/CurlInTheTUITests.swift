@@ -40,7 +40,7 @@ import Testing
         tui.type(source)
         tui.press(.enter)
         try await tui.waitForScreen { $0.text.contains("imported 2 requests from") }
-        try await tui.waitForScreen { $0.text.contains("POST   post-127-0-0-1-thing") }  // the sidebar lists them
+        try await tui.waitForScreen { $0.text.contains("POST   post-127-0-0-1-thin…") }  // the sidebar lists them (names cut with …)
         #expect(FileManager.default.fileExists(atPath: (collection as NSString).appendingPathComponent("post-127-0-0-1-things.ferry.yaml")))
 
         tui.press(.control("p"))
@@ -76,6 +76,46 @@ import Testing
             #expect(screen.text.contains("X-Trace: 7"), "the sheet shows the command")
             tui.press(.escape)
             try await tui.waitForScreen { !$0.text.contains("curl command (copied") }
+            #expect(try await tui.quit() == 0)
+        }
+    }
+
+    @Test func aPastedProxyIsInTheOptionsTabAndNamedWhenTheSendFails() async throws {
+        let home = try TemporaryDirectory()
+        let tui = InProcessTUI(home: home, width: 160, height: 40)
+        defer { tui.hangUp() }
+        try await tui.waitForScreen { $0.text.contains("Nothing sent yet") }
+        tui.terminal.send([.paste("curl -X PUT http://127.0.0.1:9/things --proxy http://127.0.0.1:9")])
+        try await tui.waitForScreen { $0.text.contains("curl command taken over") }
+        tui.press(.enter)
+        try await tui.waitForScreen { $0.text.contains("sent with proxy http://127.0.0.1:9 (set by “pasted curl command”); Options tab") }
+        tui.press(.character("3"), .character("l"), .character("l"), .character("l"))  // Headers → Body → Multipart → Options
+        try await tui.waitForScreen { $0.text.contains("│Proxy" + String(repeating: " ", count: 16) + "http://127.0.0.1:9") }
+        #expect(try await tui.quit() == 0)
+    }
+
+    @Test func yCopiesAJSONValueOfTheTreeAndThePaletteAnHTTPieCommand() async throws {
+        try await withDemoServer { server in
+            let home = try TemporaryDirectory()
+            let tui = InProcessTUI(home: home, width: 120)
+            defer { tui.hangUp() }
+            try await tui.waitForScreen { $0.text.contains("Nothing sent yet") }
+            tui.type("\(server.baseURL)/json")
+            tui.press(.enter)
+            try await tui.waitForScreen { $0.text.contains("200 OK") && $0.text.contains("Sample Slide Show") }
+            tui.press(.character("j"), .character("j"))
+            try await tui.waitForScreen { $0.text.contains("$.slideshow.title") }
+            tui.press(.character("y"))  // one key from the tree
+            try await tui.waitForScreen { $0.text.contains("✓ copied $.slideshow.title: Sample Slide Show") }
+            #expect(tui.terminal.clipboard.last == "Sample Slide Show")
+
+            tui.press(.control("p"))
+            tui.type("copyAsHTTPie")
+            tui.press(.enter)
+            try await tui.waitForScreen { $0.text.contains("HTTPie command (copied") }
+            let copied = try #require(tui.terminal.clipboard.last)
+            #expect(copied.hasPrefix("http --ignore-stdin") && copied.contains("\(server.baseURL)/json"), "\(copied)")
+            tui.press(.escape)
             #expect(try await tui.quit() == 0)
         }
     }

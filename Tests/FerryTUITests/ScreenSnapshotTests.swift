@@ -183,7 +183,7 @@ enum Snapshots {
         │                                                          │
         │                                                          │
         └──────────────────────────────────────────────────────────┘
-         404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:8080
+         404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:808…
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
         """#
     static let hex = #"""
@@ -199,7 +199,7 @@ enum Snapshots {
         │                                                          │
         │                                                          │
         └──────────────────────────────────────────────────────────┘
-         404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:8080
+         404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:808…
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
         """#
     static let headers = #"""
@@ -215,7 +215,7 @@ enum Snapshots {
         │                                                          │
         │                                                          │
         └──────────────────────────────────────────────────────────┘
-         404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:8080
+         404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:808…
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
         """#
     static let errors = #"""
@@ -231,7 +231,7 @@ enum Snapshots {
         │                                                          │
         │                                                          │
         └──────────────────────────────────────────────────────────┘
-         404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:8080
+         404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:808…
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
         """#
     static let timeline = #"""
@@ -247,7 +247,7 @@ enum Snapshots {
         │total                                              4.0 ms │
         │                                                          │
         └──────────────────────────────────────────────────────────┘
-         404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:8080
+         404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:808…
          ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
         """#
     static let help = #"""

@@ -66,7 +66,7 @@ import Testing
         type("FORM", in: &state)
         #expect(rowTitles(state) == ["echo/", " post a form"])
         _ = press(.enter, in: &state)
-        #expect(state.context == .browse)
+        #expect(state.context == .sidebar)
         #expect(state.collection.sidebar!.filter.text == "FORM")
         _ = press(.escape, in: &state)
         #expect(rowTitles(state).count == 6)
@@ -233,7 +233,10 @@ import Testing
         #expect(request.proxyUser == "ann:pr0xy")
         #expect(request.options.tls.clientCertificate == state.editor.source.root + "/certs/client.pem")
         _ = press(.escape, in: &state)  // out of any text field: Y copies the request as curl
-        guard case .copyAsCurl(let source, _)? = press(.character("Y"), in: &state).first else { Issue.record("Y made no curl command"); return }
+        guard case .copy(.request(let source, _, .curl))? = press(.character("Y"), in: &state).first else {
+            Issue.record("Y made no curl command")
+            return
+        }
         #expect(source.defaults.connection.proxy == "http://127.0.0.1:3128", "the copied command goes through the environment's proxy")
         _ = state.update(.environmentLoaded(nil, [Variable(name: "baseURL", value: "http://127.0.0.1:9")]))
         #expect(try state.makeRequest().request.options.proxy == nil)

@@ -32,6 +32,25 @@ public enum CharacterWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
+    /// `text` cut to `columns` columns, ending in `…` where it was cut: how every cut text is shown.
+    public static func truncated(_ text: String, to columns: Int) -> String {
+        guard of(text) > columns else { return text }
+        var kept = ""
+        var used = 0
+        for character in text {
+            used += of(character)
+            if used > columns - 1 { break }
+            kept.append(character)
+        }
+        return columns > 0 ? kept + "…" : ""
+    }
+
+    /// `text` cut (with `…`) or padded with blanks to exactly `columns` columns.
+    public static func fitted(_ text: String, to columns: Int) -> String {
+        let cut = truncated(text, to: columns)
+        return cut + String(repeating: " ", count: max(0, columns - of(cut)))
+    }
+
     /// East Asian Wide and Fullwidth blocks that are not emoji (those come from `isEmojiPresentation`).
     private static let wideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,

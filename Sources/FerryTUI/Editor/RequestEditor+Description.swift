@@ -94,6 +94,7 @@ extension RequestEditor {
         partSelection = 0
         auth = description.auth
         self.options = options
+        connection = description.connection
         self.expectations = expectations
         checks = description.assertions.map { CheckLine.assertion($0).text } + description.captures.map { CheckLine.capture($0).text }
         checkSelection = 0
@@ -135,6 +136,7 @@ extension RequestEditor {
             description.options = options
             description.options.tls.caFile = options.tls.caFile.map { CollectionPath.relative($0, in: root) }
         }
+        if loaded?.connection != connection { description.connection = connection }
         if loaded?.expectations != expectations {
             description.expectations = expectations == ResponseExpectations() ? nil : expectations
         }

@@ -26,6 +26,9 @@ public struct RequestEditor: Sendable {
     /// The selected row of the Auth tab (`AuthField.fields(of: auth)`).
     public var authSelection = 0
     public var options = RequestOptions()
+    /// The request's own proxy, Unix socket and client certificate (its file's `options:`, a pasted
+    /// curl command's `-x`…); the environment's and folders' apply under them.
+    public var connection = ConnectionSettings()
     public var optionSelection = OptionRow.timeout
     public var expectations = ResponseExpectations()
     /// The Expect tab: one assertion or capture per line (`CheckLine`), as `ferry run` checks them.
@@ -95,12 +98,13 @@ public struct RequestEditor: Sendable {
         var parts: [MultipartRow]
         var auth: Authentication?
         var options: RequestOptions
+        var connection: ConnectionSettings
         var expectations: ResponseExpectations
         var checks: [String]
     }
 
     var fields: Fields {
         Fields(method: method, url: url.text, headers: headers, body: body.text, graphQL: graphQL?.body(query: body.text), bodyFile: bodyFile, params: params.content,
-               parts: parts, auth: auth, options: options, expectations: expectations, checks: checks)
+               parts: parts, auth: auth, options: options, connection: connection, expectations: expectations, checks: checks)
     }
 }

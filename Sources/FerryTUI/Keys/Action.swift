@@ -15,14 +15,16 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case expandAll, expandLevel, collapseLevel, collapseAll, search, nextMatch, previousMatch, jump, togglePretty
     // Request tabs, palette, mouse
     case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, cycleParamPlacement, prettyPrint, palette, chooseBodyFile
-    case moveRowUp, moveRowDown, showBodyHex, complete, copyAsCurl, zoom, importFile
+    case moveRowUp, moveRowDown, showBodyHex, complete, zoom, importFile
+    // Copying
+    case copyValue, copyPath, copyBody, copyAsCurl, copyAsHTTPie
     case assertNode, captureNode
     // GraphQL bodies
     case toggleGraphQL, editVariables, fetchGraphQLSchema, editOperationName, toggleGraphQLGET
     // Streams and WebSockets
     case toggleStreaming, composeMessage
     // Collection, environments
-    case toggleSidebar, save, nextEnvironment, rename, duplicate, history
+    case toggleSidebar, save, nextEnvironment, rename, duplicate, history, widenSidebar, narrowSidebar
     // Cookies
     case cookies, clearCookies
     // OAuth 2.0 (the Auth tab)
@@ -95,7 +97,11 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .moveRowUp: "move the multipart part up"
         case .moveRowDown: "move the multipart part down"
         case .showBodyHex: "show the exact multipart body as a hex dump"
+        case .copyValue: "copy the value: the Tree node's, the header row's, or the top line of a response tab"
+        case .copyPath: "copy the selected Tree node's path ($.items[0].id)"
+        case .copyBody: "copy the whole response body (its first MiB)"
         case .copyAsCurl: "copy the request as a curl command (through the terminal, and shown)"
+        case .copyAsHTTPie: "copy the request as an HTTPie command (through the terminal, and shown)"
         case .assertNode: "add the selected node's value as an assertion to the Expect tab"
         case .captureNode: "add a capture of the selected node to the Expect tab"
         case .zoom: "show the focused pane (request or response) on the whole screen, or both again"
@@ -114,6 +120,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .rename: "rename the selected file (sidebar)"
         case .duplicate: "copy the selected file (sidebar)"
         case .history: "open the history: search, show, replay, diff"
+        case .widenSidebar: "widen the collection sidebar (for this session)"
+        case .narrowSidebar: "narrow the collection sidebar (for this session)"
         case .cookies: "show the cookie jar (of the collection and environment)"
         case .clearCookies: "remove every cookie of the jar of the collection and environment"
         case .getToken: "Auth tab, OAuth 2.0: get a new token (the browser opens for an authorization code)"

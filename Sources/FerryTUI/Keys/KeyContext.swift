@@ -10,7 +10,9 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case body
     /// The response's Tree tab; keys it does not bind act as in `browse`.
     case tree
+    /// The collection sidebar; keys it does not bind act as in `browse`.
+    case sidebar
 
     /// The context whose bindings apply where this one binds nothing.
-    var inherited: KeyContext? { self == .tree ? .browse : nil }
+    var inherited: KeyContext? { self == .tree || self == .sidebar ? .browse : nil }
 }

@@ -7,7 +7,7 @@ extension AppState {
     /// True when the sidebar is drawn: there is a collection, the user has not hidden it, and the
     /// terminal leaves the editor its minimum width beside it.
     public var isSidebarShown: Bool {
-        viewerTitle == nil && collection.sidebar?.isShown == true && width >= ScreenLayout.minimumWidth + Sidebar.width
+        viewerTitle == nil && collection.sidebar?.isShown == true && width >= ScreenLayout.minimumWidth + Sidebar.minimumWidth
     }
 
     /// True when the editor differs from the file it was loaded from or saved to.
@@ -75,6 +75,9 @@ extension AppState {
             collection.pathPrompt = PathPrompt(.save, path: (collection.sidebar!.selectedItem.map { folderPrefix($0.folder) } ?? "") + "new-request" + Self.requestSuffix)
         case .toggleRow, .nextTab, .previousTab, .previousMatch, .jump:
             break
+        case .widenSidebar, .narrowSidebar:
+            let wider = collection.sidebar!.width(in: width) + (action == .widenSidebar ? Sidebar.widthStep : -Sidebar.widthStep)
+            collection.sidebar!.chosenWidth = max(Sidebar.minimumWidth, min(Sidebar.maximumWidth, wider))
         case .rename, .duplicate, .deleteRow:
             guard let item = collection.sidebar!.selectedItem else { notice = "select a file first"; return [] }
             switch action {

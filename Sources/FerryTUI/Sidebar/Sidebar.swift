@@ -8,8 +8,10 @@ public struct Sidebar: Equatable, Sendable {
         case item(Int, depth: Int)
     }
 
-    /// The columns the sidebar takes when shown.
-    public static let width = 30
+    /// The columns the sidebar takes at least and at most, and a step of `<`/`>`.
+    public static let minimumWidth = 30
+    public static let maximumWidth = 60
+    static let widthStep = 4
 
     /// The files, sorted by path.
     public var items: [CollectionItem] = []
@@ -26,11 +28,19 @@ public struct Sidebar: Equatable, Sendable {
     public var selection = 0
     /// False until the collection has been read (the TUI reads it after its first paint).
     public var isLoaded: Bool
+    /// The width chosen with `<`/`>` this session; nil: a fifth of the terminal.
+    public var chosenWidth: Int?
 
     public init(items: [CollectionItem] = [], environments: [String] = [], isLoaded: Bool = true) {
         self.items = items.sorted { $0.path < $1.path }
         self.environments = environments
         self.isLoaded = isLoaded
+    }
+
+    /// The columns the sidebar takes in a terminal this wide: the chosen width or a fifth of the
+    /// terminal, from `minimumWidth` to `maximumWidth`, leaving the editor its minimum width.
+    public func width(in terminalWidth: Int) -> Int {
+        max(Self.minimumWidth, min(Self.maximumWidth, chosenWidth ?? terminalWidth / 5, terminalWidth - ScreenLayout.minimumWidth))
     }
 
     /// The visible rows: folders before their files; while filtering only matches and their folders, all open.

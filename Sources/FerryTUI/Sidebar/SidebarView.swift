@@ -22,7 +22,7 @@ struct SidebarView {
         }
         let top = sidebar.firstShown(rows: list.height)
         for (line, row) in rows.dropFirst(top).prefix(list.height).enumerated() {
-            canvas.put(spans(for: row, in: state), in: list, row: line, theme: state.theme)
+            canvas.put(spans(for: row, in: state), in: list, row: line, theme: state.theme, ellipsis: true)
             if top + line == sidebar.selection {
                 canvas.restyle(Rect(x: list.x, y: list.y + line, width: list.width, height: 1),
                                style: state.theme[focused ? .selection : .tabInactive])

@@ -42,10 +42,13 @@ extension AppState {
             webSocketEnded(id: id, summary)
         case .requestFailed(let id, let chain, let elapsed):
             guard case .sending(id, _, _) = exchange else { return [] }
+            // What the request was carried with, when not Ferry's defaults, is named with the failure.
+            var chain = chain
+            notice = transportSettingsInForce
+            if let notice { chain.links.append(ErrorLink(stage: "options", reason: "settingsInForce", message: notice)) }
             exchange = .failed(chain, elapsed: elapsed)
             response.show(failed: true)
             if focus == .url { focus = .response }
-            notice = nil
         case .editorClosed(let text, let notice):
             if let text { editor.body = TextArea(text.hasSuffix("\n") ? String(text.dropLast()) : text) }
             self.notice = notice
@@ -88,6 +91,8 @@ extension AppState {
             collection.chainNotice = nil
             exchange = .failed(chain, elapsed: 0)
             response.show(failed: true)
+        case .copied(let text, let what):
+            showCopied(text, what: what)
         case .terminate(let reason):
             termination = reason
             return quit()
@@ -237,12 +242,12 @@ extension AppState {
         case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .cycleParamPlacement, .palette, .chooseBodyFile,
              .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate, .history, .importFile, .cookies, .clearCookies,
              .moveRowUp, .moveRowDown, .showBodyHex, .complete, .toggleGraphQL, .editVariables, .fetchGraphQLSchema,
-             .editOperationName, .toggleGraphQLGET:
+             .editOperationName, .toggleGraphQLGET, .widenSidebar, .narrowSidebar:
             break
         case .getToken, .refreshToken:
             notice = "OAuth 2.0 tokens are had in the Auth tab"
-        case .copyAsCurl:
-            return copyAsCurl()
+        case .copyValue, .copyPath, .copyBody, .copyAsCurl, .copyAsHTTPie:
+            return copy(action)
         case .composeMessage:
             composeMessage()
         case .toggleStreaming:
@@ -254,19 +259,6 @@ extension AppState {
             isZoomed.toggle()
         }
         return []
-    }
-
-    /// The editor's request as a curl command (the environment's proxy and certificate included):
-    /// copied through the terminal and shown in a sheet.
-    private mutating func copyAsCurl() -> [Effect] {
-        do {
-            let source = RequestSource(title: editor.source.title, description: try editor.description(),
-                                       defaults: editor.source.defaults.under(environment: collection.connection), root: editor.source.root)
-            return [.copyAsCurl(source, variables: collection.variables)]
-        } catch {
-            notice = Self.oneLine(error)
-            return []
-        }
     }
 
     mutating func send() -> [Effect] {
@@ -366,9 +358,9 @@ extension AppState {
         case (.response, _) where response.tab == .errors: jumpToErrorOffset()
         case (.request, .options):
             if editor.optionSelection.isText {
-                editor.lineEdit = LineEdit(target: .option(editor.optionSelection), text: editor.optionSelection.editText(in: editor.options, editor.expectations))
+                editor.lineEdit = LineEdit(target: .option(editor.optionSelection), text: editor.optionSelection.editText(in: editor))
             } else {
-                editor.optionSelection.toggle(&editor.options, &editor.expectations)
+                editor.optionSelection.toggle(&editor)
             }
         default: break
         }
@@ -398,7 +390,7 @@ extension AppState {
         case .auth(let field):
             field.set(edit.field.text, in: &editor.auth)
         case .option(let row):
-            if let problem = row.set(edit.field.text, in: &editor.options, &editor.expectations) {
+            if let problem = row.set(edit.field.text, in: &editor) {
                 notice = problem
                 return
             }
@@ -428,7 +420,7 @@ extension AppState {
         guard focus == .request else { return }
         switch requestTab {
         case .headers where editor.headers.indices.contains(editor.headerSelection): editor.headers[editor.headerSelection].enabled.toggle()
-        case .options where !editor.optionSelection.isText: editor.optionSelection.toggle(&editor.options, &editor.expectations)
+        case .options where !editor.optionSelection.isText: editor.optionSelection.toggle(&editor)
         default: break
         }
     }

@@ -49,7 +49,7 @@ public struct AppState: Sendable {
     public var context: KeyContext {
         if overlays.showHelp || overlays.sheet != nil || history != nil { return history?.isSearching == true ? .line : .browse }
         if overlays.palette != nil || editor.lineEdit != nil || response.views.prompt != nil || collection.pathPrompt != nil || focus == .url { return .line }
-        if focus == .sidebar, collection.sidebar?.isFiltering == true { return .line }
+        if focus == .sidebar { return collection.sidebar?.isFiltering == true ? .line : .sidebar }
         if focus == .request, requestTab == .body, editor.isEditingBody { return .body }
         if focus == .response, response.tab == .tree { return .tree }
         return .browse

@@ -44,9 +44,9 @@ public enum Effect: Sendable {
     case importFile(String)
     /// Read a pasted curl command and answer with `.curlImported` (or a `.notice` naming the problem).
     case importCurl(String)
-    /// Write the request as a curl command (variables filled in, secrets kept as `{{name}}`), copy it
-    /// to the clipboard through the terminal (OSC 52) and answer with a `.sheet` showing it.
-    case copyAsCurl(RequestSource, variables: [Variable])
+    /// Make the clip's text, put it on the clipboard through the terminal (OSC 52, where the terminal
+    /// allows it) and answer with `.copied` (or a `.notice` saying why not).
+    case copy(Clip)
     /// Read the cached schema of this GraphQL endpoint; answers with `.graphQLSchemaLoaded` (or a `.notice`).
     case loadGraphQLSchema(endpoint: String)
     /// Read the cookie jar of the collection and this environment and answer with `.cookiesLoaded`.

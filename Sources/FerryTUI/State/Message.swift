@@ -57,6 +57,8 @@ public enum Message: Sendable {
     case chainFailed(ErrorChain)
     /// A pasted curl command, read as a request, and a line saying what came across.
     case curlImported(RequestSource, summary: String)
+    /// `text` went to the clipboard (as far as the terminal allows): shown so it can be seen and selected.
+    case copied(String, what: String)
     /// A signal from outside, or the terminal went away: leave cleanly.
     case terminate(Termination)
 }

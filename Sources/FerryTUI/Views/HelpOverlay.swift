@@ -11,18 +11,22 @@ struct HelpOverlay {
         let inner = box.inset(by: 1)
         let first = ResponsePaneView.clampedScroll(state.overlays.helpScroll, lines: lines.count, height: inner.height)
         for row in 0..<inner.height where first + row < lines.count {
-            canvas.put(lines[first + row], in: inner, row: row, theme: theme)
+            canvas.put(lines[first + row], in: inner, row: row, theme: theme, ellipsis: true)
         }
     }
 
     static func lines(_ keymap: Keymap) -> [[Span]] {
-        let titles: [KeyContext: String] = [.global: "Everywhere", .browse: "Panes", .line: "Text fields (URL, a header row, an option)", .body: "Body editor", .tree: "Tree tab (other keys as in Panes)"]
+        let titles: [KeyContext: String] = [
+            .global: "Everywhere", .browse: "Panes", .line: "Text fields (URL, a header row, an option)", .body: "Body editor",
+            .tree: "Tree tab (other keys as in Panes)", .sidebar: "Collection sidebar (other keys as in Panes)",
+        ]
         var lines: [[Span]] = []
         for section in keymap.helpSections {
             if !lines.isEmpty { lines.append([]) }
             lines.append([Span(titles[section.context] ?? section.context.rawValue, .accent)])
             let keyWidth = min(24, (section.rows.map { CharacterWidth.of($0.keys) }.max() ?? 0) + 2)
-            lines += section.rows.map { [Span("  " + $0.keys.padding(toLength: keyWidth, withPad: " ", startingAt: 0), .footerKey), Span($0.summary)] }
+            lines += section.rows.map { [Span("  " + CharacterWidth.fitted($0.keys, to: keyWidth - 1) + " ", .footerKey),
+                                         Span($0.summary)] }
         }
         return lines
     }

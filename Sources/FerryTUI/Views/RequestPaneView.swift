@@ -125,7 +125,8 @@ struct RequestPaneView {
                 canvas.cursor = (rect.x + labelWidth + visible.cursorColumn, rect.y + line)
                 continue
             }
-            canvas.put([Span(label, .accent), Span(row.value(in: state.editor.options, state.editor.expectations))], in: rect, row: line, theme: theme)
+            let value = row.value(in: state.editor, inheriting: state.inheritedConnection)
+            canvas.put([Span(label, .accent), Span(value)], in: rect, row: line, theme: theme, ellipsis: true)
             if state.focus == .request, row == state.editor.optionSelection {
                 canvas.restyle(Rect(x: rect.x, y: rect.y + line, width: rect.width, height: 1), style: theme[.selection])
             }

@@ -1,12 +1,16 @@
 import FerryCore
 import Foundation
 
-/// The status line: the response at a glance, or the transfer's progress while in flight.
+/// The status line: the response at a glance, or the transfer's progress while in flight; the
+/// notice, and the selected sidebar request's whole name and path while the sidebar has the focus.
 struct StatusLineView {
     func render(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
         var spans = Self.spans(for: state, width: rect.width)
         if let notice = state.notice { spans.append(Span("  ‹\(notice)›", .accent)) }
-        canvas.put(spans, in: rect, row: 0, theme: state.theme)
+        if state.focus == .sidebar, let item = state.collection.sidebar?.selectedItem {
+            spans.append(Span("  ▸ \(item.title) (\(item.path))", .muted))
+        }
+        canvas.put(spans, in: rect, row: 0, theme: state.theme, ellipsis: true)
     }
 
     static func spans(for state: AppState, width: Int) -> [Span] {
