@@ -21,7 +21,6 @@ import Testing
         return state
     }
 
-    @discardableResult
     /// Runs the searches the effects ask for, as the runtime would, and feeds the results back.
     private func runSearches(_ effects: [Effect], _ state: inout AppState) {
         for case .search(let search) in effects { _ = state.update(.searchFinished(search.run())) }
