@@ -9,14 +9,19 @@ import Synchronization
 /// into it, reads its environments and notices files another program changed. Called off the UI thread.
 final class CollectionWorkspace: Sendable {
     let root: String
-    /// Variables laid over every environment (the demo's `baseURL`).
+    /// Variables laid over the environments (`--var`, the demo's `baseURL`).
     let overrides: [Variable]
+    /// When set, the overrides are laid over this environment and over none, and the others keep their
+    /// own values: in `ferry demo` the server's address is the `demo` environment's `baseURL`, and F4
+    /// to another environment changes the target. Nil: over every environment.
+    let overridesOnly: String?
     /// The fingerprint of each request file at the last read, by path below the root.
     private let fingerprints = Mutex<[String: FileFingerprint?]>([:])
 
-    init(root: String, overrides: [Variable] = []) {
+    init(root: String, overrides: [Variable] = [], overridesOnly: String? = nil) {
         self.root = root
         self.overrides = overrides
+        self.overridesOnly = overridesOnly
     }
 
     // MARK: - Reading
@@ -48,7 +53,7 @@ final class CollectionWorkspace: Sendable {
         fingerprints.withLock { known in known.contains { path, fingerprint in FileFingerprint(path: absolute(path)) != fingerprint } }
     }
 
-    /// The variables and chains of environment `name` (nil: none), with the overrides on top.
+    /// The variables and chains of environment `name` (nil: none), with the overrides on top where they apply.
     func environment(_ name: String?) -> Message {
         var environment = Environment(name: name ?? "", variables: [])
         if let name {
@@ -58,6 +63,7 @@ final class CollectionWorkspace: Sendable {
                 return .notice(error.description)
             }
         }
+        let overrides = name == nil || overridesOnly == nil || name == overridesOnly ? self.overrides : []
         let overridden = Set(overrides.map(\.name))
         return .environmentLoaded(name, environment.variables.filter { !overridden.contains($0.name) } + overrides,
                                   chains: environment.chains.filter { !overridden.contains($0.name) }, connection: environment.connection)

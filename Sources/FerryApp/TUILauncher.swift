@@ -13,17 +13,18 @@ public enum TUILauncher {
     /// off the UI thread once the first frame is drawn; `variables` are laid over every environment; new requests are saved
     /// below the collection, or the working folder without one.
     public static func run(theme themeName: String?, examples: [RequestSource] = [], collection: String? = nil,
-                           variables: [Variable] = [], environmentName: String? = nil,
+                           variables: [Variable] = [], variablesOnlyFor: String? = nil, environmentName: String? = nil,
                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
         run(on: try CursesTerminal(environment: environment), theme: themeName, examples: examples, collection: collection,
-            variables: variables, environmentName: environmentName, environment: environment)
+            variables: variables, variablesOnlyFor: variablesOnlyFor, environmentName: environmentName, environment: environment)
     }
 
     /// `run` on a terminal the caller made: a `MemoryTerminal` runs the whole TUI in-process for tests.
     public static func run(on terminal: any Terminal, theme themeName: String?, examples: [RequestSource] = [], collection: String? = nil,
-                           variables: [Variable] = [], environmentName: String? = nil,
+                           variables: [Variable] = [], variablesOnlyFor: String? = nil, environmentName: String? = nil,
                            environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
-        let workspace = CollectionWorkspace(root: collection ?? FileManager.default.currentDirectoryPath, overrides: variables)
+        let workspace = CollectionWorkspace(root: collection ?? FileManager.default.currentDirectoryPath, overrides: variables,
+                                            overridesOnly: variablesOnlyFor)
         return open(terminal, theme: themeName, environment: environment, workspace: workspace, cookieCollection: collection) { size, keymap, theme in
             var state = AppState(width: size.width, height: size.height, keymap: keymap, theme: theme)
             state.editor = RequestEditor(root: workspace.root)

@@ -7,10 +7,11 @@ import FerryTUI
 /// an ending by a signal or a lost terminal into its exit status.
 enum TUIEntry {
     static func open(theme: String?, examples: [RequestSource] = [], collection: String? = nil,
-                     variables: [Variable] = [], environmentName: String? = nil) throws {
+                     variables: [Variable] = [], variablesOnlyFor: String? = nil, environmentName: String? = nil) throws {
         let status: Int32
         do {
-            status = try TUILauncher.run(theme: theme, examples: examples, collection: collection, variables: variables, environmentName: environmentName)
+            status = try TUILauncher.run(theme: theme, examples: examples, collection: collection, variables: variables,
+                                         variablesOnlyFor: variablesOnlyFor, environmentName: environmentName)
         } catch {
             OutputStream.standardError.line("ferry: \(error)")
             throw ExitStatus.usage.exitCode

@@ -153,4 +153,20 @@ import Testing
         }
         #expect(problem.contains("available: demo"))
     }
+
+    /// Issue 32: in `ferry demo` the server's address is the demo environment's `baseURL` (and the one
+    /// without an environment); another environment keeps its own, so F4 changes the target.
+    @Test func theDemosOverridesApplyToTheDemoEnvironmentAlone() throws {
+        let folder = try collection()
+        _ = try folder.write("environments/prod.yaml", Data("baseURL: https://api.example.test\n".utf8))
+        let workspace = CollectionWorkspace(root: folder.path, overrides: [Variable(name: "baseURL", value: "http://127.0.0.1:9")],
+                                            overridesOnly: "demo")
+        func baseURL(_ environment: String?) -> String? {
+            guard case .environmentLoaded(_, let variables, _, _) = workspace.environment(environment) else { return nil }
+            return variables.first { $0.name == "baseURL" }?.value
+        }
+        #expect(baseURL("demo") == "http://127.0.0.1:9")
+        #expect(baseURL(nil) == "http://127.0.0.1:9")
+        #expect(baseURL("prod") == "https://api.example.test")
+    }
 }

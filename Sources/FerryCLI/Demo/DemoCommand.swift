@@ -24,10 +24,11 @@ struct DemoCommand: AsyncCommand {
             let server = try DemoServerProcess()
             defer { server.stop() }
             let collection = collectionOptions.collection ?? DemoExamples.directory
-            // The `demo` environment when the collection has one; `baseURL` points at the server either way.
+            // The `demo` environment when the collection has one. `baseURL` points at the server in it
+            // and without an environment; F4 to another environment goes to that environment's own.
             let environment = collectionOptions.environment ?? collection.flatMap { Environment.names(in: $0).contains("demo") ? "demo" : nil }
             return try TUIEntry.open(theme: themeOption.theme, examples: try DemoExamples.requests(in: collectionOptions.collection), collection: collection,
-                                     variables: [Variable(name: "baseURL", value: server.baseURL)], environmentName: environment)
+                                     variables: [Variable(name: "baseURL", value: server.baseURL)], variablesOnlyFor: "demo", environmentName: environment)
         }
 
         let caFile = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-demo-ca-\(getpid()).pem").path
