@@ -12,6 +12,16 @@ import Testing
 
     @Test func idleScreen() { expectScreen(Fixtures.state(answered: false), Snapshots.idle) }
 
+    /// Issue 32: inside `ferry demo` the first screen said "try the examples: ferry demo".
+    @Test func withExamplesLoadedTheFirstScreenPointsAtTheirKeys() {
+        var state = AppState(width: 100, height: 30)
+        #expect((0..<30).map { Screen.render(state).text(row: $0) }.joined().contains("try the examples: ferry demo"))
+        state.collection.examples = [RequestSource(title: "a", description: RequestDescription(url: "http://x.test/"), root: "/")]
+        let screen = (0..<30).map { Screen.render(state).text(row: $0) }.joined()
+        #expect(screen.contains("step through the examples: F2 and F3"))
+        #expect(!screen.contains("ferry demo"))
+    }
+
     /// Raw as a whole screen; the other tabs from the response pane down (the rest is the same).
     @Test func responseTabs() {
         var state = Fixtures.state(answered: true)

@@ -30,19 +30,20 @@ enum ResponseContent {
         }
     }
 
-    /// What the response pane says before anything was sent: the ways to start.
-    static let howToStart = [
-        "Nothing sent yet. To start:",
-        "  · type a URL and press Enter (or Ctrl-R)",
-        "  · paste a curl command into the URL field",
-        "  · open a request of the collection (Ctrl-B)",
-        "  · try the examples: ferry demo",
-        "  · F1 lists every key",
-    ]
+    /// What the response pane says before anything was sent: the ways to start (inside `ferry demo`,
+    /// its examples are a key away rather than a command away).
+    static func howToStart(hasExamples: Bool) -> [String] {
+        ["Nothing sent yet. To start:",
+         "  · type a URL and press Enter (or Ctrl-R)",
+         "  · paste a curl command into the URL field",
+         "  · open a request of the collection (Ctrl-B)",
+         hasExamples ? "  · step through the examples: F2 and F3" : "  · try the examples: ferry demo",
+         "  · F1 lists every key"]
+    }
 
     private static func raw(_ state: AppState, width: Int) -> Lines {
         switch state.exchange {
-        case .idle: return Lines(Self.howToStart.map { [Span($0, .muted)] })
+        case .idle: return Lines(Self.howToStart(hasExamples: !state.collection.examples.isEmpty).map { [Span($0, .muted)] })
         case .sending: return Lines([[Span("Waiting for the response… (Esc cancels)", .muted)]])
         case .failed: return Lines([[Span("No response: the request failed. The Errors tab shows why.", .error)]])
         case .finished(let summary):
