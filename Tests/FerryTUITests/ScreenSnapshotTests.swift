@@ -281,9 +281,9 @@ enum Snapshots {
         │ │  ctrl-b     focus / hide / show the collection sidebar                   │ │
         │ │  ctrl-s     save the request to its file (asks for a path for a new one) │ │
         │ │  f4         next environment of the collection (or none)                 │ │
-        │ │  f5         open the history: search, show, replay, diff                 │ │
-        └─│  f6         show the cookie jar (of the collection and environment)      │─┘
-         R└──────────────────────────────────────────────────────────────────────────┘
+        │ └──────────────────────────────────────────────────────────────────────────┘ │
+        └──────────────────────────────────────────────────────────────────────────────┘
+         Ready.
          j scroll  esc close
         """#
     static let tooSmall = #"""

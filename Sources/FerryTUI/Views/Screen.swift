@@ -28,19 +28,21 @@ public enum Screen {
             canvas.cursor = (layout.statusLine.x + CharacterWidth.of(label) + visible.cursorColumn, layout.statusLine.y)
         }
         FooterView().render(state, in: layout.footer, canvas: &canvas)
+        // Overlays keep to the panes' area: the status line and the footer (the overlay's keys) stay shown.
+        let overlayArea = Rect(x: 0, y: 0, width: canvas.width, height: layout.statusLine.y)
         if state.overlays.showHelp {
             canvas.cursor = nil
-            HelpOverlay().render(state, in: canvas.bounds, canvas: &canvas)
+            HelpOverlay().render(state, in: overlayArea, canvas: &canvas)
         }
-        PaletteOverlay().render(state, in: canvas.bounds, canvas: &canvas)
-        HistoryOverlay().render(state, in: canvas.bounds, canvas: &canvas)
+        PaletteOverlay().render(state, in: overlayArea, canvas: &canvas)
+        HistoryOverlay().render(state, in: overlayArea, canvas: &canvas)
         if state.overlays.sheet != nil {
             canvas.cursor = nil
-            SheetOverlay().render(state, in: canvas.bounds, canvas: &canvas)
+            SheetOverlay().render(state, in: overlayArea, canvas: &canvas)
         }
         if state.overlays.cookies != nil {
             canvas.cursor = nil
-            CookieEditorOverlay().render(state, in: canvas.bounds, canvas: &canvas)
+            CookieEditorOverlay().render(state, in: overlayArea, canvas: &canvas)
         }
         return canvas
     }
