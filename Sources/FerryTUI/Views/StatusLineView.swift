@@ -36,7 +36,8 @@ struct StatusLineView {
                 spans.append(Span("  \(phase) · ↑\(socket.sent) ↓\(socket.received)", socket.phase == .open ? .progress : .muted))
             }
             if summary.stoppedByUser { spans.append(Span("  ■ stopped by you: what arrived is kept", .muted)) }
-            if summary.validation != nil { spans.append(Span("  ✗ validation (Errors tab)", .error)) }
+            // The stage the Errors tab opens with (serialization, validation), short enough to leave the notice room.
+            if let validation = summary.validation { spans.append(Span("  ✗ \(validation.links.first?.stage ?? "validation") (Errors tab)", .error)) }
             return spans
         case .failed(let chain, let elapsed):
             let message = chain.links.first?.message ?? "failed"
