@@ -87,16 +87,7 @@ import Testing
     @Test func aChainedValueFromAnOAuth2RequestIsTakenBySendAndRun() async throws {
         try await withDemoServer { server throws in
             let collection = try Collection(baseURL: server.baseURL, chain: "", extra: [
-                "auth/oauth.ferry.yaml": """
-                    url: "{{baseURL}}/oauth/resource"
-                    auth:
-                      oauth2:
-                        grant-type: client_credentials
-                        access-token-url: "{{baseURL}}/oauth/token"
-                        client-id: ferry-demo
-                        client-secret: demo-secret
-                        scope: demo
-                    """,
+                "auth/oauth.ferry.yaml": DemoRequestFiles.oauth2Resource,
                 "use.ferry.yaml": """
                     url: "{{baseURL}}/anything?client={{client}}"
                     vars:

@@ -52,15 +52,7 @@ import Testing
                 baseURL: \(server.baseURL)
                 client: { from: oauth.ferry.yaml, path: $.client }
                 """.utf8))
-            _ = try home.write("c/oauth.ferry.yaml", Data("""
-                url: "{{baseURL}}/oauth/resource"
-                auth:
-                  oauth2:
-                    grant-type: client_credentials
-                    access-token-url: "{{baseURL}}/oauth/token"
-                    client-id: ferry-demo
-                    client-secret: demo-secret
-                """.utf8))
+            _ = try home.write("c/oauth.ferry.yaml", Data(DemoRequestFiles.oauth2Resource.utf8))
             _ = try home.write("c/use.ferry.yaml", Data("name: uses the client\nurl: \"{{baseURL}}/anything?client={{client}}\"\n".utf8))
             let tui = InProcessTUI(home: home, width: 120, height: 34, collection: collection, environmentName: "e")
             defer { tui.hangUp() }
