@@ -91,6 +91,7 @@ struct RunCommand: AsyncCommand {
             stderr.line("ferry: run: nothing was sent")
             return .usage
         }
+        for link in plan.skippedLinks { stderr.line("ferry: run: " + TerminalSafeText.escaping(link.description)) }
         guard !plan.items.isEmpty else {
             stderr.line("ferry: run: no request file matches" + (filters.isEmpty ? "" : " --filter \(filters.joined(separator: ", "))"))
             return .usage
