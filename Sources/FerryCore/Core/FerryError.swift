@@ -44,6 +44,8 @@ public indirect enum FerryError: Error, Sendable {
             case tlsHandshakeFailed, certificateRejected, publicKeyPinMismatch
             case timedOut, tooManyRedirects, sendFailed, receiveFailed, connectionClosedMidBody
             case contentLengthMismatch, badContentEncoding, decodedBodyTooLarge, http2Error, emptyReply, aborted, other
+            /// An answer without an HTTP status line: HTTP/0.9, or not HTTP at all.
+            case notHTTP
         }
 
         /// Where an exchange stands, to say which part a timeout cut off.
@@ -80,7 +82,8 @@ public indirect enum FerryError: Error, Sendable {
     public enum LocalFileReason: Sendable {
         case unreadable(path: String, error: any Error & Sendable)
         case unwritable(path: String, error: any Error & Sendable)
-        case notARegularFile(path: String)
+        /// `kind` says what it is instead, when known (`a FIFO`, `a link to a character device`).
+        case notARegularFile(path: String, kind: String? = nil)
         case changedWhileReading(path: String, expected: Int64, actual: Int64)
     }
 
