@@ -66,7 +66,7 @@ extension FerryError.TransportFailureReason {
         if !detail.isEmpty { details.append(.init("detail", detail)) }
         if bytesReceived > 0 || expectedLength != nil { details.append(.init("received", "\(bytesReceived) bytes")) }
         if let expectedLength { details.append(.init("expected", "\(expectedLength) bytes")) }
-        let message = phase.map { "\(kind.message) while \($0.text)" } ?? kind.message
+        let message = (phase.map { "\(kind.message) while \($0.text)" } ?? kind.message) + (limit.map { " (\($0))" } ?? "")
         return ErrorLink(stage: "transport", reason: kind.rawValue, message: message, details: details)
     }
 }

@@ -64,6 +64,8 @@ public indirect enum FerryError: Error, Sendable {
         public var expectedLength: Int64?
         /// For a timeout: what the exchange was doing when time ran out.
         public var phase: Phase?
+        /// For a timeout of a limit Ferry set itself (`ferry run`'s): the limit and how to change it.
+        public var limit: String?
         /// A failure of Ferry's own code that made the transport stop (a body stream that threw…).
         public var underlying: (any Error & Sendable)?
 
