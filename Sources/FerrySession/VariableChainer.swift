@@ -25,6 +25,8 @@ public final class VariableChainer: @unchecked Sendable {
     private let connection: ConnectionSettings
     private let pipeline: ExchangePipeline
     private let cache: ChainValueCache?
+    /// The time limit of a chained request whose file sets none.
+    private let timeLimit: RequestTimeLimit
     private let now: @Sendable () -> Date
     private let onSent: @Sendable (Sent) -> Void
     private let lock = NSLock()
@@ -36,7 +38,7 @@ public final class VariableChainer: @unchecked Sendable {
     /// A chainer for the collection at `root` with the chains of its environment; its requests read
     /// files as `access` allows (by default, only inside the collection).
     public init(root: String, environment: String?, chains: [VariableChain], connection: ConnectionSettings = ConnectionSettings(), pipeline: ExchangePipeline,
-                cache: ChainValueCache?, now: @escaping @Sendable () -> Date = Date.init,
+                cache: ChainValueCache?, timeLimit: RequestTimeLimit = RequestTimeLimit(), now: @escaping @Sendable () -> Date = Date.init,
                 access: FileAccessPolicy? = nil, onSent: @escaping @Sendable (Sent) -> Void = { _ in }) {
         self.root = root
         self.access = access ?? FileAccessPolicy(collection: root)
@@ -45,6 +47,7 @@ public final class VariableChainer: @unchecked Sendable {
         self.connection = connection
         self.pipeline = pipeline
         self.cache = cache
+        self.timeLimit = timeLimit
         self.now = now
         self.onSent = onSent
     }
@@ -130,18 +133,19 @@ public final class VariableChainer: @unchecked Sendable {
             throw failure(error)
         }
         let started = Date()
-        var exchange = HistoryRecorder.Exchange(request: resolved.request, response: nil, error: nil, started: started,
+        let (request, limited) = timeLimit.applied(to: resolved.request)
+        var exchange = HistoryRecorder.Exchange(request: request, response: nil, error: nil, started: started,
                                                 origin: HistoryOrigin(collection: root, requestPath: chain.request, environment: environment),
                                                 redaction: resolved.redaction)
         defer { onSent(Sent(chain: chain, exchange: exchange)) }
         let response: Response
         do {
-            response = try await pipeline.send(resolved.request, redaction: &exchange.redaction)
+            response = try await pipeline.send(request, redaction: &exchange.redaction)
         } catch {
-            exchange.error = error as? FerryError ?? .explicitlyCancelled
+            exchange.error = timeLimit.explained(error as? FerryError ?? .explicitlyCancelled, limited: limited)
             throw failure(exchange.error!)
         }
-        let (evaluated, evaluationError, facts) = description.evaluate(response, of: resolved.request)
+        let (evaluated, evaluationError, facts) = description.evaluate(response, of: request)
         exchange.response = evaluated
         exchange.error = evaluationError
         if let evaluationError { throw failure(evaluationError) }

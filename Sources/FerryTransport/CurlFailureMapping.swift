@@ -7,7 +7,7 @@ enum CurlFailureMapping {
     static func reason(code: CURLcode, detail: String, osErrno: Int, bytesReceived: Int64,
                        expectedLength: Int64?) -> FerryError.TransportFailureReason {
         FerryError.TransportFailureReason(
-            kind: kind(of: code, osErrno: osErrno, expectedLength: expectedLength),
+            kind: kind(of: code, detail: detail, osErrno: osErrno, expectedLength: expectedLength),
             code: Int(code.rawValue),
             codeText: String(cString: curl_easy_strerror(code)),
             detail: detail,
@@ -15,9 +15,10 @@ enum CurlFailureMapping {
             expectedLength: expectedLength)
     }
 
-    static func kind(of code: CURLcode, osErrno: Int, expectedLength: Int64?) -> FerryError.TransportFailureReason.Kind {
+    /// curl refuses an HTTP/0.9 answer (no status line) with CURLE_UNSUPPORTED_PROTOCOL, saying so in `detail`.
+    static func kind(of code: CURLcode, detail: String, osErrno: Int, expectedLength: Int64?) -> FerryError.TransportFailureReason.Kind {
         switch code {
-        case CURLE_UNSUPPORTED_PROTOCOL: .unsupportedProtocol
+        case CURLE_UNSUPPORTED_PROTOCOL: detail.contains("HTTP/0.9") ? .notHTTP : .unsupportedProtocol
         case CURLE_URL_MALFORMAT: .invalidURL
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .hostNotFound
         case CURLE_COULDNT_CONNECT: osErrno == Int(ECONNREFUSED) ? .connectionRefused : .connectionFailed

@@ -179,6 +179,28 @@ import Testing
         #expect(await FerryBinary.run(["collection", "list", directory.path]).status == 0)
     }
 
+    /// Issue 31: two links that lead back into the tree made `collection list` and `run` go on until
+    /// killed; the loops are named and not followed, and the run sends what the tree holds.
+    @Test func linkLoopsAreNamedByListAndRunAndNotFollowed() async throws {
+        try await withDemoServer { server throws in
+            let directory = try collection(baseURL: server.baseURL, ["loop/get.ferry.yaml": "url: \"{{baseURL}}/get\"\n"])
+            try FileManager.default.createSymbolicLink(atPath: directory.file("loop/up"), withDestinationPath: "..")
+            try FileManager.default.createSymbolicLink(atPath: directory.file("loop/self"), withDestinationPath: "../loop")
+            let table = await FerryBinary.run(["collection", "list", directory.path], timeout: 30)
+            #expect(table.status == 0, "\(table.stderr)")
+            #expect(table.text.contains("SKIPPED \(directory.file("loop/up")): leads back to the collection's folder, which holds it (a link loop)"),
+                    "\(table.text)")
+            #expect(table.text.contains("SKIPPED \(directory.file("loop/self")): leads back to loop"))
+            #expect(table.text.hasSuffix("1 request, 2 links not followed\n"))
+            let listing = try json(await FerryBinary.run(["collection", "list", directory.path, "--json"], timeout: 30))
+            #expect((listing["skippedLinks"] as? [[String: Any]])?.map { $0["file"] as? String } == [directory.file("loop/self"), directory.file("loop/up")])
+            let run = await FerryBinary.run(["run", directory.path, "--env", "test", "--no-history"], timeout: 30)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("ferry: run: \(directory.file("loop/up")): leads back to the collection's folder"), "\(run.stderr)")
+            #expect(run.text.contains("1 passed, 0 failed"), "\(run.text)")
+        }
+    }
+
     @Test func theBundledExamplesParseAndUseOnlyTheDemoEnvironment() async throws {
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples").standardizedFileURL.path
         let listing = await FerryBinary.run(["collection", "list", examples, "--json"])

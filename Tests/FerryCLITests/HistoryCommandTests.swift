@@ -114,7 +114,8 @@ import Testing
         try await withDemoServer { server in
             let sent = await home.run(["send", "\(server.baseURL)/get"])
             #expect(sent.status == 0)
-            #expect(sent.stderr.hasPrefix("ferry: history: cannot open the history"))
+            #expect(sent.stderr.hasPrefix("ferry: the exchange was not recorded in the history: the file is not a history database, or it is damaged (\(home.database))"),
+                    "\(sent.stderr)")
             #expect(sent.stderr.split(separator: "\n").count == 1)
         }
     }

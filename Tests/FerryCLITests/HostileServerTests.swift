@@ -81,7 +81,7 @@ import Testing
             .read, .respond(headers: ["X-Huge: " + String(repeating: "h", count: 1 << 20)], body: .text("huge"))]),
                     arguments: send + ["%URL/"], exit: 2, names: ["line of the response head is longer", "100 KB"], output: .empty),
         HostileCase(name: "not HTTP at all", server: .script([.read, .send(.text("SSH-2.0-OpenSSH_9.2\r\n"))]),
-                    arguments: send + ["%URL/"], exit: 2, names: ["HTTP/0.9"], output: .empty),
+                    arguments: send + ["%URL/"], exit: 2, names: ["without an HTTP status line", "HTTP/0.9"], output: .empty),
         HostileCase(name: "a status code of 999", server: .script([.read, .respond(status: "999 Odd", body: .text("odd"))]),
                     arguments: send + ["%URL/", "--as", "string"], exit: 3, names: ["999"]),
         HostileCase(name: "TLS certificate expired", server: .tls(.expired),
@@ -201,6 +201,9 @@ import Testing
         HostileCase(name: "a full disk while writing -o", server: .script([.read, .respond(body: .repeated("d", count: 4 << 20))]),
                     arguments: send + ["%URL/", "-o", "%DIR/out"], exit: 4, names: ["out", "File too large"], target: .untouched,
                     fileSizeLimit: 1 << 20),
+        HostileCase(name: "a full disk under the history (the exchange itself succeeds)", server: .script([.read, .respond(body: .text("ok"))]),
+                    arguments: ["send", "%URL/"], exit: 0, names: ["not recorded in the history", "disk", "history.sqlite"],
+                    output: .exactly(.text("ok")), fileSizeLimit: 2048),
         HostileCase(name: "-o into a folder that does not exist", server: .script([.read, .respond(body: .text("x"))]),
                     arguments: send + ["%URL/", "-o", "%DIR/nowhere/out"], exit: 4, names: ["nowhere"], nothingSent: true),
     ]

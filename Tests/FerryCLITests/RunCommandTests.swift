@@ -217,4 +217,37 @@ private let demoPassword = "s3cret-demo"
         #expect(report["errors"] as? Int == 3, "login, json and xml could not connect")
         #expect(report["skipped"] as? Int == 2, "me and redirected need what login and json did not capture")
     }
+
+    /// Issue 31: a server that takes the request and never answers stops a run at the run's limit
+    /// (`--max-time`, 300 s by default), for a request and for a chained one, and the error says
+    /// which limit and how to change it.
+    @Test func maxTimeBoundsEachRequestAndEachChainedRequestAndIsNamed() async throws {
+        let server = try HostileServer { connection in
+            _ = connection.readRequest()
+            _ = connection.waitForClose(timeout: 60)
+        }
+        defer { server.stop() }
+        let directory = try TemporaryDirectory()
+        let files = [
+            "slow.ferry.yaml": "url: \(server.url)/slow\n",
+            "chained/needs.ferry.yaml": "url: http://127.0.0.1:1/?t={{t}}\nvars:\n  t: { from: chained/login.ferry.yaml, path: $.token }\n",
+            "chained/login.ferry.yaml": "url: \(server.url)/login\n",
+        ]
+        for (path, text) in files {
+            try FileManager.default.createDirectory(atPath: (directory.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            _ = try directory.write(path, Data(text.utf8))
+        }
+        let words = "the limit is 1 s per request; --max-time SECONDS sets another, 0 none"
+        let slow = await FerryBinary.run(["run", directory.file("slow.ferry.yaml"), "--collection", directory.path, "--max-time", "1", "--no-history"],
+                                         timeout: 60)
+        #expect(slow.status == 2, "\(slow.text) \(slow.stderr)")
+        #expect(slow.text.contains("✗ slow.ferry.yaml  the request timed out while waiting for the response head (\(words))"), "\(slow.text)")
+        // A chained request's timeout is the cause under the chain's failure (exit 1: nothing was sent).
+        let chained = await FerryBinary.run(["run", directory.file("chained/needs.ferry.yaml"), "--collection", directory.path, "--max-time", "1",
+                                             "--no-history", "--reporter", "junit"], timeout: 60)
+        #expect(chained.status == 1, "\(chained.stderr)")
+        #expect(chained.text.contains("the request timed out while waiting for the response head (\(words))"), "\(chained.text)")
+        let invalid = await FerryBinary.run(["run", directory.path, "--max-time", "-1"])
+        #expect(invalid.status != 0 && invalid.stderr.contains("--max-time"))
+    }
 }

@@ -99,4 +99,29 @@ import Testing
     @Test func aMissingRootIsALocalFileError() {
         #expect(throws: FerryError.self) { try RequestCollection(root: "/nonexistent/ferry-collection") }
     }
+
+    /// Issue 31: `c/loop/up -> ..` and `c/loop/self -> ../loop` made the walk endless; a second link
+    /// into a folder listed already is not followed either. Real folders and links, under a deadline.
+    @Test func linksToFoldersWalkedAlreadyAreNamedAndNotFollowed() async throws {
+        let directory = try TemporaryDirectory()
+        for path in ["loop/get.ferry.yaml", "shared/one.ferry.yaml"] {
+            try FileManager.default.createDirectory(atPath: (directory.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            _ = try directory.write(path, Data("url: http://x.test/\n".utf8))
+        }
+        try FileManager.default.createSymbolicLink(atPath: directory.file("loop/up"), withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: directory.file("loop/self"), withDestinationPath: "../loop")
+        try FileManager.default.createSymbolicLink(atPath: directory.file("again"), withDestinationPath: "shared")
+        try FileManager.default.createSymbolicLink(atPath: directory.file("zero.ferry.yaml"), withDestinationPath: "/dev/zero")
+        let root = directory.path
+        let collection = try await Deadline.within(30, "the walk of a collection with link loops") { try RequestCollection(root: root) }
+        #expect(collection.requests.map(\.path) == ["loop/get.ferry.yaml", "shared/one.ferry.yaml"])
+        #expect(collection.problems.isEmpty)
+        #expect(collection.skippedLinks.map(\.file) == [directory.file("again"), directory.file("loop/self"), directory.file("loop/up")])
+        #expect(collection.skippedLinks.map(\.message) == [
+            "leads to shared, listed already: not followed",
+            "leads back to loop, which holds it (a link loop): not followed",
+            "leads back to the collection's folder, which holds it (a link loop): not followed",
+        ])
+        #expect(RequestCollection.requestPaths(under: root) == ["loop/get.ferry.yaml", "shared/one.ferry.yaml"])
+    }
 }

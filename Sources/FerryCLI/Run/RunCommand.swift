@@ -44,6 +44,9 @@ struct RunCommand: AsyncCommand {
     @Option(name: .customLong("filter"), help: ArgumentHelp("Only request files whose path or name matches this glob (repeatable), e.g. 'users/*'.", valueName: "glob"))
     var filters: [String] = []
 
+    @Option(name: [.customShort("m"), .customLong("max-time")], help: ArgumentHelp("Seconds each request may take unless its file says otherwise (default 300; 0: no limit).", valueName: "seconds"))
+    var maxTime = RequestTimeLimit.standardSeconds
+
     @Flag(name: .customLong("no-history"), help: "Do not record the exchanges in the history.")
     var noHistory = false
 
@@ -57,6 +60,7 @@ struct RunCommand: AsyncCommand {
 
     func validate() throws {
         guard repeatCount >= 1 else { throw ValidationError("--repeat takes a count of 1 or more") }
+        guard maxTime >= 0, maxTime.isFinite else { throw ValidationError("--max-time takes a number of seconds, 0 for no limit") }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs takes 1 to 64") }
         guard collectionOptions.save == nil else { throw ValidationError("--save is ferry send's") }
     }
@@ -91,6 +95,7 @@ struct RunCommand: AsyncCommand {
             stderr.line("ferry: run: nothing was sent")
             return .usage
         }
+        for link in plan.skippedLinks { stderr.line("ferry: run: " + TerminalSafeText.escaping(link.description)) }
         guard !plan.items.isEmpty else {
             stderr.line("ferry: run: no request file matches" + (filters.isEmpty ? "" : " --filter \(filters.joined(separator: ", "))"))
             return .usage
@@ -104,6 +109,7 @@ struct RunCommand: AsyncCommand {
         settings.environment = collectionOptions.environment
         settings.connection = connection
         settings.access = collectionOptions.fileAccess(root: root)
+        settings.timeLimit = RequestTimeLimit(maxTime: maxTime)
         let transport = CurlTransport(hashesBodies: !noHistory)
         let pipeline = ExchangePipelines.commandLine(transport: transport, keepsCookies: !noCookies, printer: ResponsePrinter())
             .pipeline(collection: root, environment: collectionOptions.environment)
@@ -111,7 +117,7 @@ struct RunCommand: AsyncCommand {
         let history = noHistory ? nil : HistoryWriter(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
         let chainer = VariableChainer(root: root, environment: collectionOptions.environment, chains: chains, connection: connection, pipeline: pipeline,
                                       cache: ChainValueCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root, environment: collectionOptions.environment),
-                                      access: settings.access, onSent: { sent in
+                                      timeLimit: settings.timeLimit, access: settings.access, onSent: { sent in
                                           var exchange = sent.exchange
                                           exchange.origin.run = id
                                           exchange.redaction.add(variables.redaction.rules)

@@ -96,8 +96,10 @@ struct RequestFileInput {
         return file.hasPrefix(folder + "/") ? String(file.dropFirst(folder.count + 1)) : path
     }
 
-    /// Reads a request file: a missing or unreadable one is a local file error, a malformed one an input error.
+    /// Reads a request file: a missing or unreadable one, or one that is not a regular file (a FIFO,
+    /// a device; never opened), is a local file error, a malformed one an input error.
     private static func read(_ path: String) throws -> RequestDescription {
+        if let kind = FileKind.irregular(path) { throw FerryError.localFile(reason: .notARegularFile(path: path, kind: kind)) }
         do {
             return try RequestDescription(contentsOf: path)
         } catch where error.line == nil && !FileManager.default.isReadableFile(atPath: path) {

@@ -102,6 +102,7 @@ extension SendOptions {
         options.maxUploadRate = given.maxUploadRate ?? options.maxUploadRate
         options.maxDownloadRate = given.maxDownloadRate ?? options.maxDownloadRate
         options.maxDecodedSize = given.maxDecodedSize ?? options.maxDecodedSize
+        options.maxMessageSize = given.maxMessageSize ?? options.maxMessageSize
     }
 
     /// The body `-d`, `--data-binary` or `-F` give, or nil when none is given. Text that is UTF-8 is

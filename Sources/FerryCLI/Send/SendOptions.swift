@@ -110,6 +110,9 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("max-decoded-size"), help: ArgumentHelp("Stop a compressed body that decodes to more than this (K, M, G suffixes; default 1G).", valueName: "size"))
     public var maxDecodedSize: String?
 
+    @Option(name: .customLong("max-message-size"), help: ArgumentHelp("For ws:// and wss://: close with 1009 on a message larger than this (K, M, G suffixes; default 64M).", valueName: "size"))
+    public var maxMessageSize: String?
+
     @Option(name: .customLong("limit-rate"), help: ArgumentHelp("Cap upload and download speed, in bytes per second (K, M, G suffixes).", valueName: "rate"))
     public var limitRate: String?
 
@@ -162,6 +165,12 @@ public struct SendOptions: ParsableArguments, Sendable {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "--max-decoded-size", problem: "expected a size in bytes, e.g. 500M or 4G"))
             }
             options.maxDecodedSize = size
+        }
+        if let maxMessageSize {
+            guard let size = RequestOptions.parseRate(maxMessageSize) else {
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--max-message-size", problem: "expected a size in bytes, e.g. 1M or 256M"))
+            }
+            options.maxMessageSize = size
         }
         if let limitRate {
             guard let rate = RequestOptions.parseRate(limitRate) else {

@@ -8,8 +8,8 @@ import Foundation
 /// JSON object per line, then a last line for the connection. When standard input ends and the
 /// connection has been quiet for `lingering` (answers to the last messages may still be coming), a
 /// close (1000) is sent, unless `--keep-open`; Ctrl-C sends one and exits 130. A connection dropped
-/// without a close exits 2. The session is recorded in the history as one entry: the handshake, and
-/// the messages as a JSON Lines transcript (`WebSocketTranscript`).
+/// without a close, or closed for a message too big (1009), exits 2. The session is recorded in the
+/// history as one entry: the handshake, and the messages as a JSON Lines transcript (`WebSocketTranscript`).
 struct WebSocketSession {
     /// The last `--json` line: the connection as a whole.
     struct ConnectionLine: Encodable {
@@ -70,7 +70,8 @@ struct WebSocketSession {
         sender.cancel()
         let ended = Int64(Date().timeIntervalSince(started) * 1e6)
         record(response: counts.transcript.response(of: connection, url: request.url.absoluteString, ended: ended), error: nil, started: started)
-        let status: ExitStatus = interrupted.isSet ? .cancelled : close?.closeCode == WebSocketMessage.abnormalClosure ? .transport : .success
+        let failed = [WebSocketMessage.abnormalClosure, WebSocketMessage.messageTooBig].contains(close?.closeCode)
+        let status: ExitStatus = interrupted.isSet ? .cancelled : failed ? .transport : .success
         if json {
             let part = ConnectionLine.Part(url: request.url.absoluteString, status: handshake.status,
                                            headers: handshake.headers.map { ExchangeReport.Field(name: $0.name, value: $0.value) },

@@ -66,7 +66,7 @@ extension FerryError.TransportFailureReason {
         if !detail.isEmpty { details.append(.init("detail", detail)) }
         if bytesReceived > 0 || expectedLength != nil { details.append(.init("received", "\(bytesReceived) bytes")) }
         if let expectedLength { details.append(.init("expected", "\(expectedLength) bytes")) }
-        let message = phase.map { "\(kind.message) while \($0.text)" } ?? kind.message
+        let message = (phase.map { "\(kind.message) while \($0.text)" } ?? kind.message) + (limit.map { " (\($0))" } ?? "")
         return ErrorLink(stage: "transport", reason: kind.rawValue, message: message, details: details)
     }
 }
@@ -93,6 +93,7 @@ extension FerryError.TransportFailureReason.Kind {
         case .decodedBodyTooLarge: "the compressed body decodes to more than the limit (a compression bomb?)"
         case .http2Error: "the HTTP/2 stream failed"
         case .emptyReply: "the server closed the connection without a response"
+        case .notHTTP: "the server answered without an HTTP status line (HTTP/0.9, or not HTTP at all), which Ferry does not accept"
         case .aborted: "the transfer was stopped"
         case .other: "the transfer failed"
         }
@@ -106,8 +107,9 @@ extension FerryError.LocalFileReason {
             ErrorLink(stage: "file", reason: "unreadable", message: "cannot read a local file", details: [.init("path", path)])
         case .unwritable(let path, _):
             ErrorLink(stage: "file", reason: "unwritable", message: "cannot write a local file", details: [.init("path", path)])
-        case .notARegularFile(let path):
-            ErrorLink(stage: "file", reason: "notARegularFile", message: "not a regular file", details: [.init("path", path)])
+        case .notARegularFile(let path, let kind):
+            ErrorLink(stage: "file", reason: "notARegularFile", message: kind.map { "\(path) is not a regular file (\($0))" } ?? "not a regular file",
+                      details: [.init("path", path)])
         case .changedWhileReading(let path, let expected, let actual):
             ErrorLink(stage: "file", reason: "changedWhileReading", message: "the file changed size while it was being sent",
                       details: [.init("path", path), .init("expected", "\(expected) bytes"), .init("read", "\(actual) bytes")])

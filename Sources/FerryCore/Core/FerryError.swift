@@ -44,6 +44,8 @@ public indirect enum FerryError: Error, Sendable {
             case tlsHandshakeFailed, certificateRejected, publicKeyPinMismatch
             case timedOut, tooManyRedirects, sendFailed, receiveFailed, connectionClosedMidBody
             case contentLengthMismatch, badContentEncoding, decodedBodyTooLarge, http2Error, emptyReply, aborted, other
+            /// An answer without an HTTP status line: HTTP/0.9, or not HTTP at all.
+            case notHTTP
         }
 
         /// Where an exchange stands, to say which part a timeout cut off.
@@ -62,6 +64,8 @@ public indirect enum FerryError: Error, Sendable {
         public var expectedLength: Int64?
         /// For a timeout: what the exchange was doing when time ran out.
         public var phase: Phase?
+        /// For a timeout of a limit Ferry set itself (`ferry run`'s): the limit and how to change it.
+        public var limit: String?
         /// A failure of Ferry's own code that made the transport stop (a body stream that threw…).
         public var underlying: (any Error & Sendable)?
 
@@ -80,7 +84,8 @@ public indirect enum FerryError: Error, Sendable {
     public enum LocalFileReason: Sendable {
         case unreadable(path: String, error: any Error & Sendable)
         case unwritable(path: String, error: any Error & Sendable)
-        case notARegularFile(path: String)
+        /// `kind` says what it is instead, when known (`a FIFO`, `a link to a character device`).
+        case notARegularFile(path: String, kind: String? = nil)
         case changedWhileReading(path: String, expected: Int64, actual: Int64)
     }
 

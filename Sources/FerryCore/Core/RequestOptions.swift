@@ -21,6 +21,9 @@ public struct RequestOptions: Sendable, Hashable, Codable {
     /// The most bytes a compressed body may decode to before the transfer stops (a compression
     /// bomb); nil for `defaultMaxDecodedSize`.
     public var maxDecodedSize: Int64?
+    /// The largest WebSocket message (and frame) accepted before the connection is closed with
+    /// 1009; nil for `defaultMaxMessageSize`.
+    public var maxMessageSize: Int64?
     /// Bytes per second the upload and the download may not exceed (AF's bandwidth throttling,
     /// done by libcurl's own rate limits); nil for no limit.
     public var maxUploadRate: Int64?
@@ -46,6 +49,12 @@ extension RequestOptions {
 
     /// The limit in force on a decoded body.
     public var decodedSizeLimit: Int64 { maxDecodedSize ?? Self.defaultMaxDecodedSize }
+
+    /// 64 MiB: what a WebSocket message may hold unless `--max-message-size` says otherwise.
+    public static let defaultMaxMessageSize: Int64 = 64 << 20
+
+    /// The limit in force on a WebSocket message.
+    public var messageSizeLimit: Int64 { maxMessageSize ?? Self.defaultMaxMessageSize }
 
     /// `bytes` in the largest binary unit that divides it: `1 GiB`, `10 MiB`, `1500 bytes`.
     public static func sizeText(_ bytes: Int64) -> String {

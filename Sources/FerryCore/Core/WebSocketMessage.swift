@@ -11,7 +11,7 @@ public struct WebSocketMessage: Sendable, Equatable {
     public var data: Data
     public var time: Int64
     /// For a close: the status code (1000 normal; 1005 when none was given; 1006 when the connection
-    /// was dropped without a close) and its reason.
+    /// was dropped without a close; 1009 for a message over the limit) and its reason.
     public var closeCode: Int?
     public var closeReason: String?
 
@@ -26,4 +26,6 @@ public struct WebSocketMessage: Sendable, Equatable {
 
     /// The code a close without a close frame (a dropped connection) reports, as RFC 6455 §7.1.5 says.
     public static let abnormalClosure = 1006
+    /// The code of a close for a message over the size limit (RFC 6455 §7.4.1).
+    public static let messageTooBig = 1009
 }

@@ -295,13 +295,14 @@ public struct CollectionRunner: Sendable {
     /// Sends the resolved request: the result with the response, or with the transport's failure (`.error`).
     private func transmit(_ item: RunPlan.Item, iteration: Int, resolved: ResolvedRequest) async -> RunResult {
         var result = RunResult(item: item, iteration: iteration, status: .passed, started: Date())
-        result.request = resolved.request
+        let (request, limited) = settings.timeLimit.applied(to: resolved.request)
+        result.request = request
         result.redaction = resolved.redaction
         do {
-            result.response = try await pipeline.send(resolved.request, redaction: &result.redaction)
+            result.response = try await pipeline.send(request, redaction: &result.redaction)
         } catch {
             result.status = .error
-            result.error = error as? FerryError ?? .explicitlyCancelled
+            result.error = settings.timeLimit.explained(error as? FerryError ?? .explicitlyCancelled, limited: limited)
         }
         return result
     }

@@ -29,6 +29,8 @@ public struct RunPlan: Sendable {
     public var items: [Item]
     /// Files under the selection that could not be read.
     public var problems: [ConfigProblem]
+    /// Links to folders under the selection that were not followed (loops): said, not refused.
+    public var skippedLinks: [ConfigProblem]
 
     /// The plan for `paths` (absolute or relative to the current folder) in the collection at `root`.
     public init(paths: [String], root: String, filters: [String] = []) throws {
@@ -63,10 +65,12 @@ public struct RunPlan: Sendable {
             return Item(path: path, description: requests[index].document, defaults: defaults[folder]!)
         }
         let selectedFolders = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        self.problems = collection.problems.filter { problem in
+        let isSelected = { (problem: ConfigProblem) in
             let file = URL(fileURLWithPath: problem.file).standardizedFileURL.path
             return paths.isEmpty || selectedFolders.contains { file == $0 || file.hasPrefix($0 + "/") }
         }
+        self.problems = collection.problems.filter(isSelected)
+        self.skippedLinks = collection.skippedLinks.filter(isSelected)
     }
 
     /// Paths in run order: at each folder, the names of its `order:` first, then the rest sorted;

@@ -16,6 +16,8 @@ public struct RunSettings: Sendable {
     public var environment: String?
     /// The environment's proxy and client certificate, under each request's own.
     public var connection = ConnectionSettings()
+    /// The time limit of each request whose file sets none (`--max-time`).
+    public var timeLimit = RequestTimeLimit()
     /// The files the requests may read and the proxy they may name; nil: only files inside the collection.
     public var access: FileAccessPolicy?
 

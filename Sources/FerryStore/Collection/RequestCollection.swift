@@ -1,8 +1,5 @@
 import FerryCore
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A collection on disk: a folder tree of `<name>.ferry.yaml` requests, `_folder.ferry.yaml`
 /// defaults and `environments/`. Files that fail to parse are listed with their located problem
@@ -30,8 +27,10 @@ public struct RequestCollection: Sendable {
     public private(set) var folders: [String: FolderDefaults] = [:]
     /// Files that could not be read, sorted by file.
     public private(set) var problems: [ConfigProblem] = []
+    /// Links to folders not followed: loops, and second ways into a folder (`FolderWalk`), sorted by file.
+    public private(set) var skippedLinks: [ConfigProblem] = []
 
-    /// Loads the tree under `root`. Hidden files and folders are skipped.
+    /// Loads the tree under `root`, each real folder once. Hidden files and folders are skipped.
     public init(root: String) throws {
         self.root = root
         var isDirectory: ObjCBool = false
@@ -39,7 +38,9 @@ public struct RequestCollection: Sendable {
             throw FerryError.localFile(reason: .unreadable(path: root, error: POSIXError(.ENOTDIR)))
         }
         var requestPaths: [String] = []
-        for path in Self.files(under: root) {
+        let walk = FolderWalk(root: root)
+        skippedLinks = walk.skippedLinks.sorted { $0.file < $1.file }
+        for path in walk.files {
             let (folder, name) = Self.split(path)
             if name == FolderDefaults.fileName {
                 do {
@@ -94,34 +95,7 @@ public struct RequestCollection: Sendable {
 
     /// The request files below `root` (relative paths, sorted) without reading them, for completion.
     public static func requestPaths(under root: String) -> [String] {
-        files(under: root).filter { $0.hasSuffix(requestSuffix) && split($0).name != FolderDefaults.fileName }.sorted()
-    }
-
-    /// Relative paths of the regular files below `root`, skipping hidden entries and the
-    /// environments folder, and removing abandoned temporary files on the way.
-    private static func files(under root: String, prefix: String = "") -> [String] {
-        let folder = prefix.isEmpty ? root : (root as NSString).appendingPathComponent(prefix)
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var paths: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            let path = prefix.isEmpty ? name : prefix + "/" + name
-            if name.hasPrefix(AtomicFile.temporaryPrefix) { AtomicFile.removeIfAbandoned((root as NSString).appendingPathComponent(path)) }
-            guard !name.hasPrefix("."), !(prefix.isEmpty && name == Environment.directoryName) else { continue }
-            var type = Int32(entry.pointee.d_type)
-            if type == DT_UNKNOWN || type == DT_LNK {
-                var info = stat()
-                guard stat((root as NSString).appendingPathComponent(path), &info) == 0 else { continue }
-                type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : type
-            }
-            if type == DT_DIR {
-                paths += files(under: root, prefix: path)
-            } else if type == DT_REG {
-                paths.append(path)
-            }
-        }
-        return paths
+        FolderWalk(root: root).files.filter { $0.hasSuffix(requestSuffix) && split($0).name != FolderDefaults.fileName }.sorted()
     }
 
     /// Parses the files on every core, each with its fingerprint; results in the order of `paths`.

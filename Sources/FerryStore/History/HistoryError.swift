@@ -13,6 +13,15 @@ public enum HistoryError: Error, Sendable, CustomStringConvertible, Equatable {
     /// The entry cannot be sent again as recorded.
     case notReplayable(id: Int64, problem: String)
 
+    /// What went wrong, naming the database's file (for the warning that an exchange went unrecorded).
+    public var reason: String {
+        switch self {
+        case .unavailable(let path, let problem): "\(problem) (\(path))"
+        case .failed(_, let problem): problem
+        default: description
+        }
+    }
+
     public var description: String {
         switch self {
         case .unavailable(let path, let problem): "cannot open the history at \(path): \(problem)"

@@ -10,7 +10,7 @@ public struct HistoryRecorder: Sendable {
         store = Result { try HistoryStore(locations: locations) }.mapError { $0 as? HistoryError ?? .unavailable(path: locations.dataDirectory, problem: "\($0)") }
     }
 
-    /// Stores the exchange; returns the new entry's id, or a warning (`history: …`) when it could not.
+    /// Stores the exchange; returns the new entry's id, or a warning (`the exchange was not recorded …`) when it could not.
     public func record(request: Request, response: Response?, error: (any Error)?, started: Date,
                        origin: HistoryOrigin = .adHoc, redaction: Redaction = Redaction()) -> Result<Int64, HistoryWarning> {
         do {
@@ -19,7 +19,7 @@ public struct HistoryRecorder: Sendable {
                                          origin: origin, redaction: redaction)
             return .success(try store.record(entry))
         } catch {
-            return .failure(HistoryWarning(message: "history: \(error)"))
+            return .failure(HistoryWarning(unrecorded: "the exchange was", error))
         }
     }
 }
@@ -48,4 +48,15 @@ extension HistoryRecorder {
 /// Why an exchange was not recorded, as the one line shown on stderr or in the status bar.
 public struct HistoryWarning: Error, Sendable, Equatable {
     public var message: String
+
+    /// `<what> not recorded in the history: <why>`, e.g. `the exchange was not recorded in the history:
+    /// another program holds its database (/home/ann/.local/share/ferry/history.sqlite)`.
+    init(unrecorded what: String, _ error: any Error) {
+        message = "\(what) not recorded in the history: " + Self.reason(error)
+    }
+
+    init(message: String) { self.message = message }
+
+    /// The error's words, naming the database's file when it is the history's.
+    static func reason(_ error: any Error) -> String { (error as? HistoryError)?.reason ?? "\(error)" }
 }

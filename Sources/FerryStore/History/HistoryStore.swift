@@ -7,8 +7,9 @@ public final class HistoryStore: Sendable {
     /// Bytes of each body kept by default; the rest is summarised by size and SHA-256.
     public static let defaultBodyLimit = 1 << 20
     public static let fileName = "history.sqlite"
-    /// How long a write waits for another process's write before failing.
-    static let busyTimeout: TimeInterval = 10
+    /// How long a write waits for another process's write before failing: a second, so a database
+    /// another program holds costs a send no more than that (the exchange then goes unrecorded).
+    static let busyTimeout: TimeInterval = 1
     /// Retention is checked after every this many recorded entries, so recording stays cheap.
     static let retentionInterval: Int64 = 64
     /// Bytes of a text body put in the full-text index.
@@ -42,7 +43,7 @@ public final class HistoryStore: Sendable {
         } catch let error as HistoryError {
             throw error
         } catch {
-            throw HistoryError.unavailable(path: path, problem: Self.describe(error))
+            throw HistoryError.unavailable(path: path, problem: Self.describe(error, path: path))
         }
     }
 
@@ -223,13 +224,27 @@ public final class HistoryStore: Sendable {
         } catch let error as HistoryError {
             throw error
         } catch {
-            throw HistoryError.failed(operation: operation, problem: Self.describe(error))
+            throw HistoryError.failed(operation: operation, problem: Self.describe(error, path: path) + " (\(path))")
         }
     }
 
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? error.description }
-        return error.localizedDescription
+    /// What a database error means for the history at `path`, in a person's words (SQLite's own
+    /// message for the rare ones).
+    static func describe(_ error: any Error, path: String) -> String {
+        guard let error = error as? DatabaseError else { return error.localizedDescription }
+        let folder = (path as NSString).deletingLastPathComponent
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return "another program holds its database"
+        case .SQLITE_FULL: return "the disk is full"
+        case .SQLITE_IOERR: return "its file could not be written or read (is the disk full?)"
+        case .SQLITE_READONLY, .SQLITE_PERM: return "its file may not be written"
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT: return "the file is not a history database, or it is damaged"
+        case .SQLITE_CANTOPEN:
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else { return "\(folder) is not a folder" }
+            return access(folder, R_OK | W_OK | X_OK) == 0 ? "its file cannot be opened" : "Ferry may not read or write its folder \(folder)"
+        default: return error.message ?? error.description
+        }
     }
 
     /// Every header of the entry as `name: value` lines, for the full-text index.

@@ -33,7 +33,7 @@ public final class HistoryWriter: @unchecked Sendable {
             do {
                 pending.append((try HistoryEntry(exchange), exchange))
             } catch {
-                warning = HistoryWarning(message: "history: \(error)")
+                warning = HistoryWarning(unrecorded: "some of the run's exchanges were", error)
                 return
             }
             if pending.count >= Self.batchSize {
@@ -66,7 +66,7 @@ public final class HistoryWriter: @unchecked Sendable {
             do {
                 if !late.isEmpty { try store.replace(late) }
             } catch {
-                warning = HistoryWarning(message: "history: \(error)")
+                warning = HistoryWarning(message: "secrets found late in the run are still in its history entries: " + HistoryWarning.reason(error))
             }
             return warning
         }
@@ -85,7 +85,7 @@ public final class HistoryWriter: @unchecked Sendable {
             let ids = try store!.get().record(pending.map(\.entry))
             written += zip(ids, pending.map(\.exchange)).map { (id: $0, exchange: $1) }
         } catch {
-            warning = HistoryWarning(message: "history: \(error)")
+            warning = HistoryWarning(unrecorded: "some of the run's exchanges were", error)
         }
     }
 }

@@ -8,10 +8,8 @@ import NIOWebSocket
 /// Opens WebSockets over SwiftNIO (libcurl 7.88 on Debian 12 has no WebSocket support): the HTTP/1.1
 /// upgrade with the request's headers and credentials (`WebSocketHandshakeHandler`), TLS with its
 /// options for `wss://` (FerryTLS's `TLSHandler` over the system's OpenSSL), then NIOWebSocket's
-/// frame codec, messages of up to `maximumMessageSize` bytes with fragments joined.
+/// frame codec, messages of up to the request's `messageSizeLimit` with fragments joined.
 enum WebSocketClient {
-    static let maximumMessageSize = 64 << 20
-
     static func connect(_ request: Request) async throws -> NIOWebSocketConnection {
         let clock = WebSocketClock()
         let started = Date()
@@ -24,6 +22,7 @@ enum WebSocketClient {
         let tls = secure ? try makeTLSContext(request.options.tls) : nil
         let head = WebSocketHandshakeHandler.head(target: target(of: url), headers: headers(for: request, host: host, port: url.port))
         let (stream, continuation) = AsyncStream.makeStream(of: WebSocketMessage.self)
+        let maximumMessageSize = Int(min(request.options.messageSizeLimit, Int64(UInt32.max)))  // the most NIO's decoder takes
         let address = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         let group = MultiThreadedEventLoopGroup.singleton
         let handshake = group.any().makePromise(of: WebSocketHandshakeHandler.Head.self)
@@ -39,10 +38,9 @@ enum WebSocketClient {
                         try channel.pipeline.syncOperations.addHandler(WebSocketHandshakeHandler(head: head, clock: clock, promise: handshake) { pipeline in
                             try pipeline.addHandler(WebSocketFrameEncoder())
                             try pipeline.addHandler(ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: maximumMessageSize)))
-                            try pipeline.addHandler(WebSocketProtocolErrorHandler(isServer: false))
                             try pipeline.addHandler(NIOWebSocketFrameAggregator(
                                 minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16, maxAccumulatedFrameSize: maximumMessageSize))
-                            try pipeline.addHandler(WebSocketFrameHandler(continuation: continuation, clock: clock))
+                            try pipeline.addHandler(WebSocketFrameHandler(continuation: continuation, clock: clock, maximumMessageSize: maximumMessageSize))
                         })
                     }
                 }
