@@ -3,15 +3,18 @@ import FerryStore
 import Foundation
 import Synchronization
 
-/// The TUI's cookie jars: one per collection and environment (or the ad-hoc one), the same files
-/// `ferry send` reads and writes. Each exchange is sent with its jar and the jar it brings back is
-/// written when it changed. Called off the UI thread.
+/// A collection's cookie jars: one per environment (or the ad-hoc one), the files `ferry send`,
+/// `ferry run` and the TUI read and write. Each exchange is sent with its jar and the jar it brings
+/// back is written when it changed. Called off the UI thread.
 public final class CookieJarStore: Sendable {
     public let locations: StoreLocations
     /// The collection's folder; nil for the ad-hoc jar.
     private let collection: String?
     /// The jars read or written so far, by file.
     private let jars = Mutex<[String: CookieJar]>([:])
+    /// Each environment's jar file, named once: the name hashes the collection's path, and a run asks
+    /// for it twice a request.
+    private let paths = Mutex<[String?: String]>([:])
 
     public init(locations: StoreLocations, collection: String?) {
         self.locations = locations
@@ -19,7 +22,14 @@ public final class CookieJarStore: Sendable {
     }
 
     /// The jar's file for `environment`.
-    public func path(environment: String?) -> String { locations.cookieJarPath(collection: collection, environment: environment) }
+    public func path(environment: String?) -> String {
+        paths.withLock { paths in
+            if let known = paths[environment] { return known }
+            let path = locations.cookieJarPath(collection: collection, environment: environment)
+            paths[environment] = path
+            return path
+        }
+    }
 
     /// The jar for `environment`, read from its file the first time.
     public func jar(environment: String?) throws(ConfigProblem) -> CookieJar {
