@@ -1,6 +1,6 @@
 # Ferry's entry points. Every target first installs missing system packages (scripts/install-deps):
 # building needs only the C libraries (build-deps); the tests and benchmarks add their peers and tools (deps).
-.PHONY: build-deps deps build demo test bench fuzz install uninstall clean
+.PHONY: build-deps deps build demo test lint format bench fuzz install uninstall clean
 
 # Where `make install` puts Ferry; DESTDIR is prefixed to every path for packaging.
 PREFIX ?= /usr/local
@@ -38,6 +38,15 @@ demo: build-deps
 ## Foundation's Process.run then crashes (Documentation/DECISIONS.md).
 test: deps
 	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=16 swift test
+
+## The toolchain's swift-format with the checked-in .swift-format: `make lint` fails on a file it would
+## change (CI runs it before the tests), `make format` rewrites them.
+FORMATTED = Sources Tests Benchmarks/FerryBench Benchmarks/history-bench Fuzz/Sources Package.swift Fuzz/Package.swift
+lint:
+	swift format lint --strict --recursive --parallel $(FORMATTED)
+
+format:
+	swift format --in-place --recursive --parallel $(FORMATTED)
 
 ## Release build, then the benchmarks in Benchmarks/README.md (minutes; not part of CI).
 bench: deps

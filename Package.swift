@@ -57,99 +57,131 @@ let package = Package(
         .target(name: "FerryCore", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
         .target(name: "FerryDigest", dependencies: ["CCrypto"]),
         // TLS for NIO channels over the system's OpenSSL (wss://, the demo server's --tls): no BoringSSL to compile (DECISIONS.md).
-        .target(name: "FerryTLS", dependencies: [
-            "CSSL",
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOTLS", package: "swift-nio"),
-        ]),
+        .target(
+            name: "FerryTLS",
+            dependencies: [
+                "CSSL",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+            ]),
         // WebSockets go over SwiftNIO: Debian 12's libcurl 7.88 has none (DECISIONS.md).
-        .target(name: "FerryTransport", dependencies: [
-            "FerryCore", "CCurl", "CCurlShims",
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOWebSocket", package: "swift-nio"),
-            .product(name: "NIOTLS", package: "swift-nio"),
-            "FerryTLS",  // wss://
-            "FerryDigest",  // the SigV4 payload hash curl 7.88 cannot take from a read callback; the WebSocket accept key
-        ]),
+        .target(
+            name: "FerryTransport",
+            dependencies: [
+                "FerryCore", "CCurl", "CCurlShims",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                "FerryTLS",  // wss://
+                "FerryDigest",  // the SigV4 payload hash curl 7.88 cannot take from a read callback; the WebSocket accept key
+            ]),
         // The demo server, linked only into ferry-demo-server and the tests, not into ferry.
-        .target(name: "FerryServer", dependencies: [
-            "FerryDigest", "FerryTLS",
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOWebSocket", package: "swift-nio"),
-            .product(name: "CompressNIO", package: "compress-nio"),
-            .product(name: "MultipartKit", package: "multipart-kit"),
-            .product(name: "GraphQL", package: "GraphQL"),
-        ], resources: [.copy("TestIdentity")]),
+        .target(
+            name: "FerryServer",
+            dependencies: [
+                "FerryDigest", "FerryTLS",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "GraphQL", package: "GraphQL"),
+            ], resources: [.copy("TestIdentity")]),
         .target(name: "FerryTerminal", dependencies: ["FerryTUI", "CNcursesw", "CNcursesShims"]),
         .target(name: "FerryTUI", dependencies: ["FerryCore"]),
-        .target(name: "FerryStore", dependencies: [
-            "FerryCore",
-            .product(name: "Yams", package: "Yams"),
-            .product(name: "GRDB", package: "GRDB.swift"),
-            "FerryDigest",
-        ]),
-        .target(name: "FerryInterop", dependencies: [
-            "FerryCore",
-            .product(name: "OpenAPIKit", package: "OpenAPIKit"),
-            .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
-            .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
-            .product(name: "Yams", package: "Yams"),
-        ]),
+        .target(
+            name: "FerryStore",
+            dependencies: [
+                "FerryCore",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                "FerryDigest",
+            ]),
+        .target(
+            name: "FerryInterop",
+            dependencies: [
+                "FerryCore",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
+            ]),
         // The fuzz targets: the parsers of untrusted input as plain functions (Documentation/TESTING.md).
         .target(name: "FerryFuzzing", dependencies: ["FerryCore", "FerryStore", "FerryInterop"]),
         // The life of an exchange after its request is resolved, for every front end: credentials,
         // cookies, the transport, chained values, collection runs (Documentation/ARCHITECTURE.md).
-        .target(name: "FerrySession", dependencies: [
-            "FerryCore", "FerryTransport", "FerryStore",
-            .product(name: "CSV", package: "CSV.swift"),
-            "FerryDigest",  // PKCE's S256 challenge
-        ]),
-        .target(name: "FerryApp", dependencies: [
-            "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport", "FerryStore", "FerryInterop", "FerrySession",
-            .product(name: "Yams", package: "Yams"),
-        ], resources: [.copy("Themes")]),
-        .target(name: "FerryCLI", dependencies: [
-            "FerryCore", "FerryTransport", "FerryApp", "FerrySession", "FerryStore", "FerryTUI", "FerryInterop", "FerryDemoOptions",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], resources: [.copy("Examples")]),
+        .target(
+            name: "FerrySession",
+            dependencies: [
+                "FerryCore", "FerryTransport", "FerryStore",
+                .product(name: "CSV", package: "CSV.swift"),
+                "FerryDigest",  // PKCE's S256 challenge
+            ]),
+        .target(
+            name: "FerryApp",
+            dependencies: [
+                "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport", "FerryStore", "FerryInterop", "FerrySession",
+                .product(name: "Yams", package: "Yams"),
+            ], resources: [.copy("Themes")]),
+        .target(
+            name: "FerryCLI",
+            dependencies: [
+                "FerryCore", "FerryTransport", "FerryApp", "FerrySession", "FerryStore", "FerryTUI", "FerryInterop", "FerryDemoOptions",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ], resources: [.copy("Examples")]),
         .executableTarget(name: "ferry", dependencies: ["FerryCLI"]),
         .target(name: "FerryDemoOptions", dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .executableTarget(name: "ferry-demo-server", dependencies: [
-            "FerryServer", "FerryDemoOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .executableTarget(
+            name: "ferry-demo-server",
+            dependencies: [
+                "FerryServer", "FerryDemoOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(name: "ferry-bench", dependencies: ["FerryCore", "FerryTransport", "FerryStore"], path: "Benchmarks/FerryBench"),
         .executableTarget(name: "ferry-history-bench", dependencies: ["FerryCore", "FerryStore"], path: "Benchmarks/history-bench"),
 
         // MARK: - Tests
-        .target(name: "FerryTestSupport", dependencies: [
-            "FerryCore", "FerryServer", "FerryDigest",
-        ], path: "Tests/FerryTestSupport"),
-        .testTarget(name: "FerryCoreTests", dependencies: ["FerryCore", "FerryTestSupport"],
-                    exclude: ["Fixtures"]),  // read in place through #filePath
-        .testTarget(name: "FerryTransportTests", dependencies: [
-            "FerryCore", "FerryTransport", "FerryServer", "FerryTestSupport", "FerryDigest",
-        ]),
-        .testTarget(name: "FerryStoreTests", dependencies: [
-            "FerryCore", "FerryStore", "FerryTestSupport",
-            .product(name: "GRDB", package: "GRDB.swift"),
-        ], exclude: ["Golden"]),  // read in place through #filePath
-        .testTarget(name: "FerryInteropTests", dependencies: [
-            "FerryCore", "FerryInterop", "FerryServer", "FerryTransport", "FerryTestSupport",
-        ], exclude: ["Fixtures"]),  // read in place through #filePath
-        .testTarget(name: "FerryFuzzingTests", dependencies: ["FerryFuzzing"],
-                    exclude: ["Fixtures"]),  // read in place through #filePath
+        .target(
+            name: "FerryTestSupport",
+            dependencies: [
+                "FerryCore", "FerryServer", "FerryDigest",
+            ], path: "Tests/FerryTestSupport"),
+        .testTarget(
+            name: "FerryCoreTests", dependencies: ["FerryCore", "FerryTestSupport"],
+            exclude: ["Fixtures"]),  // read in place through #filePath
+        .testTarget(
+            name: "FerryTransportTests",
+            dependencies: [
+                "FerryCore", "FerryTransport", "FerryServer", "FerryTestSupport", "FerryDigest",
+            ]),
+        .testTarget(
+            name: "FerryStoreTests",
+            dependencies: [
+                "FerryCore", "FerryStore", "FerryTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ], exclude: ["Golden"]),  // read in place through #filePath
+        .testTarget(
+            name: "FerryInteropTests",
+            dependencies: [
+                "FerryCore", "FerryInterop", "FerryServer", "FerryTransport", "FerryTestSupport",
+            ], exclude: ["Fixtures"]),  // read in place through #filePath
+        .testTarget(
+            name: "FerryFuzzingTests", dependencies: ["FerryFuzzing"],
+            exclude: ["Fixtures"]),  // read in place through #filePath
         .testTarget(name: "FerryDigestTests", dependencies: ["FerryDigest", "FerryTestSupport"]),
         .testTarget(name: "FerryShimTests", dependencies: ["CNcursesShims", "CCurlShims"]),
         .testTarget(name: "FerrySessionTests", dependencies: ["FerryCore", "FerrySession", "FerryStore", "FerryTestSupport"]),
-        .testTarget(name: "FerryTUITests", dependencies: [
-            "FerryCore", "FerryTUI", "FerryApp", "FerrySession", "FerryTerminal", "FerryStore", "CNcursesShims", "FerryTestSupport",
-        ]),
-        .testTarget(name: "FerryCLITests", dependencies: [
-            "ferry", "ferry-demo-server", "FerryCLI", "FerryServer", "FerryStore", "FerryTestSupport",
-            .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
+        .testTarget(
+            name: "FerryTUITests",
+            dependencies: [
+                "FerryCore", "FerryTUI", "FerryApp", "FerrySession", "FerryTerminal", "FerryStore", "CNcursesShims", "FerryTestSupport",
+            ]),
+        .testTarget(
+            name: "FerryCLITests",
+            dependencies: [
+                "ferry", "ferry-demo-server", "FerryCLI", "FerryServer", "FerryStore", "FerryTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
     ]
 )

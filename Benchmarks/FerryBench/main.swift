@@ -27,8 +27,9 @@ func threadCPUSeconds() -> Double {
 /// Peak resident set size of this process in MiB, from /proc (VmHWM).
 func peakRSSMiB() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-          let kib = Double(line.split(separator: " ", omittingEmptySubsequences: true)[1]) else { return -1 }
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kib = Double(line.split(separator: " ", omittingEmptySubsequences: true)[1])
+    else { return -1 }
     return kib / 1024
 }
 
@@ -41,7 +42,9 @@ nonisolated func sequentialGets(_ url: URL, count: Int) async throws -> Double {
     try await withTaskExecutorPreference(transport.executor) {
         for _ in 0..<count {
             let response = try await transport.send(Request(url: url), receivingInto: .default, progress: nil)
-            guard response.status == 200 else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "status", problem: "\(response.status)")) }
+            guard response.status == 200 else {
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: "status", problem: "\(response.status)"))
+            }
         }
     }
     return (clock.now - started) / .seconds(1)

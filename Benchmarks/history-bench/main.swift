@@ -13,7 +13,9 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-func milliseconds(_ duration: Duration) -> Double { Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000 }
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000
+}
 
 /// A deterministic, varied exchange: hosts, methods, statuses, 8–12 headers, JSON bodies of 200 B – 6 KiB.
 func exchange(_ index: Int, start: Date) throws -> HistoryEntry {
@@ -33,20 +35,27 @@ func exchange(_ index: Int, start: Date) throws -> HistoryEntry {
         body = .bytes(Data(#"{"name": "\#(word)-\#(index)", "size": \#(random.next(100))}"#.utf8))
     }
     let items = 2 + random.next(40)
-    let json = "{\"items\": [" + (0..<items).map { item in
-        #"{"id": \#(index * 100 + item), "name": "\#(words[(index + item) % words.count]) \#(item)", "price": \#(random.next(10_000)) , "tags": ["a", "b"]}"#
-    }.joined(separator: ", ") + "], \"total\": \(items)}"
+    let json =
+        "{\"items\": ["
+        + (0..<items).map { item in
+            #"{"id": \#(index * 100 + item), "name": "\#(words[(index + item) % words.count]) \#(item)", "price": \#(random.next(10_000)) , "tags": ["a", "b"]}"#
+        }.joined(separator: ", ") + "], \"total\": \(items)}"
     let data = Data(json.utf8)
-    let headers: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8", "Content-Length": "\(data.count)",
-                                "Date": "Mon, 23 Nov 2026 18:00:00 GMT", "Server": "bench", "Cache-Control": "no-cache",
-                                "ETag": "\"\(index)\"", "X-Request-ID": "req-\(index)", "Vary": "Accept-Encoding"]
-    let response = Response(status: status, reasonPhrase: HTTPStatus.standardReason(for: status), httpVersion: "HTTP/1.1", headers: headers,
-                            body: ResponseBody(storage: .memory(data), count: Int64(data.count)), effectiveURL: url.absoluteString,
-                            remoteAddress: "93.184.216.34:443", redirects: [],
-                            timeline: Timeline(start: start, durations: [.dns: 800, .connect: 1500, .tls: 4000, .send: 100, .wait: Int64(random.next(90_000)), .receive: 700]),
-                            sent: SentRequest(requestLine: "\(method.rawValue) \(url.path) HTTP/1.1", headers: requestHeaders, bodyBytes: 0))
-    return try HistoryEntry(request: Request(method: method, url: url, headers: requestHeaders, body: body), response: response, error: nil,
-                            started: start)
+    let headers: HTTPHeaders = [
+        "Content-Type": "application/json; charset=utf-8", "Content-Length": "\(data.count)",
+        "Date": "Mon, 23 Nov 2026 18:00:00 GMT", "Server": "bench", "Cache-Control": "no-cache",
+        "ETag": "\"\(index)\"", "X-Request-ID": "req-\(index)", "Vary": "Accept-Encoding",
+    ]
+    let response = Response(
+        status: status, reasonPhrase: HTTPStatus.standardReason(for: status), httpVersion: "HTTP/1.1", headers: headers,
+        body: ResponseBody(storage: .memory(data), count: Int64(data.count)), effectiveURL: url.absoluteString,
+        remoteAddress: "93.184.216.34:443", redirects: [],
+        timeline: Timeline(
+            start: start, durations: [.dns: 800, .connect: 1500, .tls: 4000, .send: 100, .wait: Int64(random.next(90_000)), .receive: 700]),
+        sent: SentRequest(requestLine: "\(method.rawValue) \(url.path) HTTP/1.1", headers: requestHeaders, bodyBytes: 0))
+    return try HistoryEntry(
+        request: Request(method: method, url: url, headers: requestHeaders, body: body), response: response, error: nil,
+        started: start)
 }
 
 /// A small deterministic generator, so every run fills the same database.

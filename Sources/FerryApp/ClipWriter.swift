@@ -17,13 +17,15 @@ enum ClipWriter {
             let resolver = VariableResolver(variables)
             switch format {
             case .curl:
-                let command = try CurlExporter().command(for: source.description, resolver: resolver, defaults: source.defaults,
-                                                         directory: source.root)
+                let command = try CurlExporter().command(
+                    for: source.description, resolver: resolver, defaults: source.defaults,
+                    directory: source.root)
                 return (command, "curl command")
             case .httpie:
                 var exporter = HTTPieExporter()
-                let command = try exporter.command(for: source.description, place: source.title, resolver: resolver,
-                                                   defaults: source.defaults, directory: source.root)
+                let command = try exporter.command(
+                    for: source.description, place: source.title, resolver: resolver,
+                    defaults: source.defaults, directory: source.root)
                 return (command, "HTTPie command")
             }
         }

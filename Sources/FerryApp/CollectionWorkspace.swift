@@ -36,8 +36,11 @@ final class CollectionWorkspace: Sendable {
             return .notice("cannot read the collection: \(ErrorChain(error).links.first?.message ?? "\(error)")")
         }
         var items = collection.requests.map { entry in
-            CollectionItem(path: entry.path, request: RequestSource(title: entry.title, description: entry.document,
-                                                                    defaults: collection.defaults(forFolder: entry.folder), root: root))
+            CollectionItem(
+                path: entry.path,
+                request: RequestSource(
+                    title: entry.title, description: entry.document,
+                    defaults: collection.defaults(forFolder: entry.folder), root: root))
         }
         items += collection.problems.map { CollectionItem(path: CollectionPath.relative($0.file, in: root), problem: $0.description) }
         let current = Dictionary(collection.requests.map { ($0.path, $0.fingerprint) }, uniquingKeysWith: { first, _ in first })
@@ -65,8 +68,9 @@ final class CollectionWorkspace: Sendable {
         }
         let overrides = name == nil || overridesOnly == nil || name == overridesOnly ? self.overrides : []
         let overridden = Set(overrides.map(\.name))
-        return .environmentLoaded(name, environment.variables.filter { !overridden.contains($0.name) } + overrides,
-                                  chains: environment.chains.filter { !overridden.contains($0.name) }, connection: environment.connection)
+        return .environmentLoaded(
+            name, environment.variables.filter { !overridden.contains($0.name) } + overrides,
+            chains: environment.chains.filter { !overridden.contains($0.name) }, connection: environment.connection)
     }
 
     // MARK: - Saving
@@ -94,18 +98,23 @@ final class CollectionWorkspace: Sendable {
     func importFile(_ path: String) -> Message {
         let source = ImportFormat.document(at: CollectionPath.absolute(path, in: FileManager.default.currentDirectoryPath))
         let folder = ImportFormat.isFolder(source)  // a Posting collection
-        guard let data = folder ? Data() : FileManager.default.contents(atPath: source), let text = String(data: data, encoding: .utf8) else {
+        guard let data = folder ? Data() : FileManager.default.contents(atPath: source), let text = String(data: data, encoding: .utf8)
+        else {
             return .notice("✗ cannot read \(path) as text")
         }
-        guard let format = ImportFormat.detect(text, path: source) else { return .notice("✗ cannot tell the format of \(path) (\(ImportFormat.names))") }
+        guard let format = ImportFormat.detect(text, path: source) else {
+            return .notice("✗ cannot tell the format of \(path) (\(ImportFormat.names))")
+        }
         do {
-            let imported = try format.importer.importCollection(text, source: path, directory: folder ? source : (source as NSString).deletingLastPathComponent)
+            let imported = try format.importer.importCollection(
+                text, source: path, directory: folder ? source : (source as NSString).deletingLastPathComponent)
             let files = try imported.files()
             try CollectionWriter(root: root).write(files, force: false)
             files.forEach { noteOwnWrite($0.path) }
             let others = imported.report.notes.filter { $0.kind != .imported }.count
-            return .notice("imported \(imported.requests.count) request\(imported.requests.count == 1 ? "" : "s") from \(path) (\(format.rawValue))"
-                           + (others == 0 ? "" : "; \(others) approximated or dropped: `ferry import \(path) --dry-run` lists them"))
+            return .notice(
+                "imported \(imported.requests.count) request\(imported.requests.count == 1 ? "" : "s") from \(path) (\(format.rawValue))"
+                    + (others == 0 ? "" : "; \(others) approximated or dropped: `ferry import \(path) --dry-run` lists them"))
         } catch {
             let reason = (error as? ImportProblem)?.description ?? ErrorChain(error).line
             return .notice("✗ nothing imported: " + reason)

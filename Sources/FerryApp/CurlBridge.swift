@@ -14,7 +14,9 @@ enum CurlBridge {
             return .notice("✗ \(error)")
         }
         guard let first = imported.requests.first else { return .notice("✗ the pasted command holds no request") }
-        let missing = imported.report.notes.filter { $0.kind != .imported }.map { "\($0.place.split(separator: ":").dropFirst().joined(separator: ":").trimmingCharacters(in: .whitespaces)): \($0.message)" }
+        let missing = imported.report.notes.filter { $0.kind != .imported }.map {
+            "\($0.place.split(separator: ":").dropFirst().joined(separator: ":").trimmingCharacters(in: .whitespaces)): \($0.message)"
+        }
         var summary = "curl command taken over: \(first.description.method.rawValue) \(first.description.url)"
         if imported.requests.count > 1 { summary += " (the first of \(imported.requests.count) requests)" }
         if !missing.isEmpty { summary += "; not taken: " + missing.joined(separator: "; ") }

@@ -30,14 +30,16 @@ final class HistoryBrowser: Sendable {
         answer { store in
             let entry = try store.entry(id: id)
             let description = replay ? try entry.replayDescription() : entry.recordedDescription
-            let request = RequestSource(title: "#\(id) \(entry.method) \(entry.url)", description: description,
-                                        root: FileManager.default.currentDirectoryPath)
+            let request = RequestSource(
+                title: "#\(id) \(entry.method) \(entry.url)", description: description,
+                root: FileManager.default.currentDirectoryPath)
             guard let status = entry.status else { return .historyEntryLoaded(request, nil, replay: replay) }
             let bytes = entry.responseBody ?? Data()
-            let response = Response(status: status, reasonPhrase: entry.reason ?? "", httpVersion: entry.httpVersion ?? "",
-                                    headers: HTTPHeaders(entry.responseHeaders), body: ResponseBody(storage: .memory(bytes), count: Int64(bytes.count)),
-                                    effectiveURL: entry.effectiveURL ?? entry.url, remoteAddress: entry.remoteAddress, redirects: entry.redirects,
-                                    timeline: entry.timeline ?? Timeline(start: entry.time), sent: nil)
+            let response = Response(
+                status: status, reasonPhrase: entry.reason ?? "", httpVersion: entry.httpVersion ?? "",
+                headers: HTTPHeaders(entry.responseHeaders), body: ResponseBody(storage: .memory(bytes), count: Int64(bytes.count)),
+                effectiveURL: entry.effectiveURL ?? entry.url, remoteAddress: entry.remoteAddress, redirects: entry.redirects,
+                timeline: entry.timeline ?? Timeline(start: entry.time), sent: nil)
             // A WebSocket session's 101 is what was asked for: shown as the TUI showed it, not validated.
             let isWebSocket = URL(string: entry.url).map { Request(url: $0).isWebSocket } ?? false
             return .historyEntryLoaded(request, isWebSocket ? .webSocket(response) : ResponseSummary(response, accept: nil), replay: replay)

@@ -14,8 +14,10 @@ extension ImportedCollection {
         }
         for environment in environments {
             let stored = FerryStore.Environment(name: environment.name, variables: environment.variables)
-            files.append(CollectionWriter.File(path: "\(FerryStore.Environment.directoryName)/\(RequestFileName.slug(environment.name)).yaml",
-                                               contents: Data(try stored.yaml().utf8), isPrivate: stored.holdsSecrets))
+            files.append(
+                CollectionWriter.File(
+                    path: "\(FerryStore.Environment.directoryName)/\(RequestFileName.slug(environment.name)).yaml",
+                    contents: Data(try stored.yaml().utf8), isPrivate: stored.holdsSecrets))
         }
         return files
     }

@@ -1,6 +1,6 @@
+import FerryStore
 import FerryTUI
 import Foundation
-import FerryStore
 import Yams
 
 /// Applies a user's `keymap.yaml` to the default keys.
@@ -41,7 +41,8 @@ public enum KeymapLoader {
             var keys: [Key] = []
             for spec in specs {
                 guard let key = Key(spec: spec) else {
-                    throw file.problem(at: entry.value, key: entry.key, "'\(spec)' is not a key (like q, ctrl-r, f5, shift-tab, enter, esc)")
+                    throw file.problem(
+                        at: entry.value, key: entry.key, "'\(spec)' is not a key (like q, ctrl-r, f5, shift-tab, enter, esc)")
                 }
                 keys.append(key)
             }

@@ -49,16 +49,19 @@ final class TUIRuntime {
 
     /// Exchanges go over `transport` with the tokens and cookie jars of `cookieCollection` in
     /// `locations`; what the user must know of them (a URL to authorize at) goes to the status line.
-    init(state: AppState, terminal: any Terminal, transport: any Transport, locations: StoreLocations, cookieCollection: String?,
-         browser: SystemBrowser = SystemBrowser(environment: [:]), tracePath: String?, ready: ContinuousClock.Instant = .now,
-         recorder: HistoryRecorder? = nil, themes: ThemeLoader? = nil, workspace: CollectionWorkspace? = nil,
-         historyBrowser: HistoryBrowser? = nil, schemaCache: GraphQLSchemaCache? = nil) {
+    init(
+        state: AppState, terminal: any Terminal, transport: any Transport, locations: StoreLocations, cookieCollection: String?,
+        browser: SystemBrowser = SystemBrowser(environment: [:]), tracePath: String?, ready: ContinuousClock.Instant = .now,
+        recorder: HistoryRecorder? = nil, themes: ThemeLoader? = nil, workspace: CollectionWorkspace? = nil,
+        historyBrowser: HistoryBrowser? = nil, schemaCache: GraphQLSchemaCache? = nil
+    ) {
         self.state = state
         self.terminal = terminal
         let inbox = MessageInbox(wakeUp: terminal.wakeUp)
         self.inbox = inbox
-        pipelines = ExchangePipelines(transport: transport, locations: locations, browser: browser, notify: { inbox.post(.notice($0)) },
-                                      onCookieProblem: { inbox.post(.notice("✗ the cookies were not kept: " + ErrorChain($0).line)) })
+        pipelines = ExchangePipelines(
+            transport: transport, locations: locations, browser: browser, notify: { inbox.post(.notice($0)) },
+            onCookieProblem: { inbox.post(.notice("✗ the cookies were not kept: " + ErrorChain($0).line)) })
         self.cookieCollection = cookieCollection
         self.recorder = recorder
         self.themes = themes
@@ -93,10 +96,14 @@ final class TUIRuntime {
             if arrived.contains(where: { if case .responseArrived = $0 { true } else { false } }) { trace.responseReceived() }
             messages += arrived
             checkFiles()
-            if case .sending(let id, let progress, _) = state.exchange, let started = sendStarted[id], ContinuousClock.now - lastTick > .milliseconds(100) {
+            if case .sending(let id, let progress, _) = state.exchange, let started = sendStarted[id],
+                ContinuousClock.now - lastTick > .milliseconds(100)
+            {
                 lastTick = .now
-                messages.append(.progress(id: id, progress ?? TransferProgress(uploaded: 0, uploadTotal: nil, downloaded: 0, downloadTotal: nil),
-                                          elapsed: secondsElapsed(since: started)))
+                messages.append(
+                    .progress(
+                        id: id, progress ?? TransferProgress(uploaded: 0, uploadTotal: nil, downloaded: 0, downloadTotal: nil),
+                        elapsed: secondsElapsed(since: started)))
             }
             for message in messages {
                 for effect in state.update(message) { run(effect) }
@@ -192,7 +199,8 @@ final class TUIRuntime {
             let cookies = self.cookies
             inbox.answer {
                 do {
-                    return .cookiesLoaded(try cookies.jar(environment: environment), path: cookies.path(environment: environment), environment: environment)
+                    return .cookiesLoaded(
+                        try cookies.jar(environment: environment), path: cookies.path(environment: environment), environment: environment)
                 } catch {
                     return .notice("✗ \(error)")
                 }
@@ -202,7 +210,10 @@ final class TUIRuntime {
             cookieWrites.async {
                 do {
                     try cookies.store(jar, environment: environment)
-                    inbox.post(.notice("\(jar.cookies.count) cookie\(jar.cookies.count == 1 ? "" : "s") kept in \(cookies.path(environment: environment))"))
+                    inbox.post(
+                        .notice(
+                            "\(jar.cookies.count) cookie\(jar.cookies.count == 1 ? "" : "s") kept in \(cookies.path(environment: environment))"
+                        ))
                 } catch {
                     inbox.post(.notice("✗ the cookies were not kept: " + ErrorChain(error).line))
                 }
@@ -223,21 +234,26 @@ final class TUIRuntime {
             inbox.answer {
                 do {
                     let token = try await tokens.newToken(for: settings, refresh: refresh, options: options)
-                    return .notice("✓ OAuth 2.0 token from \(settings.tokenURL)" + (token.expiresAt.map { ", expires in \(Int($0.timeIntervalSinceNow.rounded())) s" } ?? "")
-                                   + (token.refreshToken == nil ? "" : ", with a refresh token") + "; cached for this environment")
+                    return .notice(
+                        "✓ OAuth 2.0 token from \(settings.tokenURL)"
+                            + (token.expiresAt.map { ", expires in \(Int($0.timeIntervalSinceNow.rounded())) s" } ?? "")
+                            + (token.refreshToken == nil ? "" : ", with a refresh token") + "; cached for this environment")
                 } catch {
                     return .notice("✗ " + ErrorChain(error).line)
                 }
             }
         case .takeChainedVariable(let chain, let variables, let environment):
             guard let chainer = chainer(for: environment) else {
-                _ = state.update(.chainFailed(ErrorChain(FerryError.invalidRequest(reason: .unresolvedVariable(name: chain.name, place: "request")))))
+                _ = state.update(
+                    .chainFailed(ErrorChain(FerryError.invalidRequest(reason: .unresolvedVariable(name: chain.name, place: "request")))))
                 return
             }
             inbox.answer {
                 do {
                     let (variable, sent) = try await chainer.value(of: chain, resolver: VariableResolver(variables))
-                    let answer = sent.map { sent in "\(sent.chain.request) (\(sent.exchange.response.map { "\($0.status)" } ?? "no answer"))" }
+                    let answer = sent.map { sent in
+                        "\(sent.chain.request) (\(sent.exchange.response.map { "\($0.status)" } ?? "no answer"))"
+                    }
                     return .chainedVariableTaken(variable, sent: answer)
                 } catch {
                     return .chainFailed(ErrorChain(error))
@@ -254,18 +270,21 @@ final class TUIRuntime {
         if let made = chainers[environment ?? ""] { return made }
         let recorder = self.recorder
         let inbox = self.inbox
-        let chainer = VariableChainer(root: workspace.root, environment: environment, chains: state.collection.chains,
-                                      connection: state.collection.connection,
-                                      pipeline: pipelines.pipeline(collection: cookieCollection, environment: environment),
-                                      cache: ChainValueCache(locations: cookies.locations, collection: workspace.root, environment: environment),
-                                      access: state.collection.fileAccess,
-                                      onSent: { sent in
-                                          let exchange = sent.exchange
-                                          if case .failure(let warning) = recorder?.record(request: exchange.request, response: exchange.response, error: exchange.error,
-                                                                                           started: exchange.started, origin: exchange.origin, redaction: exchange.redaction) {
-                                              inbox.post(.notice(warning.message))
-                                          }
-                                      })
+        let chainer = VariableChainer(
+            root: workspace.root, environment: environment, chains: state.collection.chains,
+            connection: state.collection.connection,
+            pipeline: pipelines.pipeline(collection: cookieCollection, environment: environment),
+            cache: ChainValueCache(locations: cookies.locations, collection: workspace.root, environment: environment),
+            access: state.collection.fileAccess,
+            onSent: { sent in
+                let exchange = sent.exchange
+                if case .failure(let warning) = recorder?.record(
+                    request: exchange.request, response: exchange.response, error: exchange.error,
+                    started: exchange.started, origin: exchange.origin, redaction: exchange.redaction)
+                {
+                    inbox.post(.notice(warning.message))
+                }
+            })
         chainers[environment ?? ""] = chainer
         return chainer
     }
@@ -318,9 +337,11 @@ final class TUIRuntime {
             let outcome: (response: Response?, error: (any Error)?)
             var redaction = redaction
             do {
-                let response = try await pipeline.send(request, receivingInto: .default, progress: progress, observer: stream, redaction: &redaction)
+                let response = try await pipeline.send(
+                    request, receivingInto: .default, progress: progress, observer: stream, redaction: &redaction)
                 stream.finish(time: Int64(Date().timeIntervalSince(startDate) * 1e6))
-                let summary = TUIRuntime.summary(of: response, accept: accept, expectations: expectations, checks: checks, redaction: &redaction)
+                let summary = TUIRuntime.summary(
+                    of: response, accept: accept, expectations: expectations, checks: checks, redaction: &redaction)
                 inbox.post(.responseArrived(id: id, summary))
                 summary.raw.prepare()  // the Raw tab's lines, after the tree is on its way
                 if let schemaEndpoint { inbox.post(TUIRuntime.schemaLoaded(from: response, endpoint: schemaEndpoint, cache: schemaCache)) }
@@ -329,8 +350,10 @@ final class TUIRuntime {
                 inbox.post(.requestFailed(id: id, redaction.redact(ErrorChain(error)), elapsed: secondsElapsed(since: started)))
                 outcome = (nil, error)
             }
-            if case .failure(let warning) = recorder?.record(request: request, response: outcome.response, error: outcome.error,
-                                                                 started: startDate, origin: origin, redaction: redaction) {
+            if case .failure(let warning) = recorder?.record(
+                request: request, response: outcome.response, error: outcome.error,
+                started: startDate, origin: origin, redaction: redaction)
+            {
                 inbox.post(.notice(warning.message))
             }
         }
@@ -351,8 +374,10 @@ final class TUIRuntime {
         let startDate = Date()
         transfers[id] = Task.detached {
             await relay.run(request, transport: transport) { response, error in
-                if case .failure(let warning) = recorder?.record(request: request, response: response, error: error,
-                                                                     started: startDate, origin: origin, redaction: redaction) {
+                if case .failure(let warning) = recorder?.record(
+                    request: request, response: response, error: error,
+                    started: startDate, origin: origin, redaction: redaction)
+                {
                     inbox.post(.notice(warning.message))
                 }
             }
@@ -362,8 +387,10 @@ final class TUIRuntime {
     /// The response as the views show it, secrets redacted, checked against `checks`. Values
     /// captured as secret join `redaction` (for the history too) and are redacted from the views,
     /// while the captures keep the values as they came.
-    static func summary(of response: Response, accept: String?, expectations: ResponseExpectations, checks: ResponseChecks,
-                        redaction: inout Redaction) -> ResponseSummary {
+    static func summary(
+        of response: Response, accept: String?, expectations: ResponseExpectations, checks: ResponseChecks,
+        redaction: inout Redaction
+    ) -> ResponseSummary {
         var summary = ResponseSummary(redaction.redact(response), accept: accept, expectations: expectations, checks: checks)
         let secrets = summary.checks?.captured.filter(\.isSecret) ?? []
         guard !secrets.isEmpty else { return summary }
@@ -388,7 +415,9 @@ final class TUIRuntime {
 
     /// Suspends the UI, runs `$EDITOR` (or `vi`) on a temporary file holding the body, and reads it back.
     private func editBody(_ text: String) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-body-\(getpid())-\(UUID().uuidString.prefix(8)).txt").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ferry-body-\(getpid())-\(UUID().uuidString.prefix(8)).txt"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -406,7 +435,9 @@ final class TUIRuntime {
         do {
             try process.run()
             process.waitUntilExit()
-            if process.terminationStatus != 0 { notice = "the editor (\(editor)) exited with status \(process.terminationStatus); body unchanged" }
+            if process.terminationStatus != 0 {
+                notice = "the editor (\(editor)) exited with status \(process.terminationStatus); body unchanged"
+            }
         } catch {
             notice = "cannot run the editor (\(editor)): \(error.localizedDescription)"
         }
@@ -428,7 +459,9 @@ final class TUIRuntime {
 
     /// Writes the request's exact body to a temporary file and posts its first hex dump rows.
     private func showBodyHex(_ request: Request) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-body-\(getpid())-\(UUID().uuidString.prefix(8)).bin").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ferry-body-\(getpid())-\(UUID().uuidString.prefix(8)).bin"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
             _ = try RequestBodyFile.write(request.body, to: path)

@@ -1,6 +1,6 @@
+import FerryStore
 import FerryTUI
 import Foundation
-import FerryStore
 import Yams
 
 /// Finds and reads theme files: the user's (`$XDG_CONFIG_HOME/ferry/themes`) first, then the built-in `Themes/`.
@@ -36,7 +36,9 @@ public struct ThemeLoader: Sendable {
     /// The names of every theme found, built-in and user, sorted.
     public var availableNames: [String] {
         let names = [userDirectory, builtinDirectory].compactMap { $0 }.flatMap { directory in
-            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".yaml") }.map {
+                String($0.dropLast(5))
+            }
         }
         return Array(Set(names)).sorted()
     }
@@ -51,7 +53,8 @@ public struct ThemeLoader: Sendable {
     /// Parses one theme file; every role must be known, every value valid.
     public func read(_ path: String) throws(ConfigProblem) -> Theme {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw ConfigProblem(file: path, line: nil, key: nil, message: "no such theme (available: \(availableNames.joined(separator: ", ")))")
+            throw ConfigProblem(
+                file: path, line: nil, key: nil, message: "no such theme (available: \(availableNames.joined(separator: ", ")))")
         }
         let file = try YAMLFile(path: path)
         var name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -65,7 +68,9 @@ public struct ThemeLoader: Sendable {
                 for style in try file.entries(of: entry.value, key: "styles") {
                     let key = "styles." + style.key
                     guard let role = Theme.Role(rawValue: style.key) else {
-                        throw file.problem(at: style.keyNode, key: key, "unknown role (known: \(Theme.Role.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        throw file.problem(
+                            at: style.keyNode, key: key,
+                            "unknown role (known: \(Theme.Role.allCases.map(\.rawValue).joined(separator: ", ")))")
                     }
                     styles[role] = try readStyle(style.value, key: key, in: file)
                 }
@@ -83,7 +88,9 @@ public struct ThemeLoader: Sendable {
             switch attribute.key {
             case "fg", "bg":
                 guard let text = attribute.value.string, let color = ThemeSpec.color(text) else {
-                    throw file.problem(at: attribute.value, key: path, "'\(attribute.value.string ?? "")' is not a colour (default, a name like red or bright-blue, or 0-255)")
+                    throw file.problem(
+                        at: attribute.value, key: path,
+                        "'\(attribute.value.string ?? "")' is not a colour (default, a name like red or bright-blue, or 0-255)")
                 }
                 if attribute.key == "fg" { style.foreground = color } else { style.background = color }
             case let flag where ThemeSpec.attributes.contains(flag):

@@ -39,13 +39,17 @@ final class WebSocketRelay: Sendable {
         do {
             opened = try await transport.openWebSocket(request)
         } catch {
-            inbox.post(.requestFailed(id: id, redaction.redact(ErrorChain(error)), elapsed: Double(Self.elapsedMicroseconds(since: started)) / 1e6))
+            inbox.post(
+                .requestFailed(id: id, redaction.redact(ErrorChain(error)), elapsed: Double(Self.elapsedMicroseconds(since: started)) / 1e6)
+            )
             record(nil, error)
             return
         }
         connection.withLock { $0 = opened }
         let url = request.url.absoluteString
-        inbox.post(.webSocketOpened(id: id, .webSocket(redaction.redact(WebSocketTranscript().response(of: opened, url: url, ended: opened.handshake.time)))))
+        inbox.post(
+            .webSocketOpened(
+                id: id, .webSocket(redaction.redact(WebSocketTranscript().response(of: opened, url: url, ended: opened.handshake.time)))))
         await withTaskCancellationHandler {
             for await message in opened.received {
                 let relayNow = held.withLock { held in
@@ -60,7 +64,9 @@ final class WebSocketRelay: Sendable {
         connection.withLock { $0 = nil }
         // A write under way when the connection ended (our close) relays what it held back first.
         let deadline = ContinuousClock.now + .seconds(2)
-        while held.withLock({ $0.writing }) > 0, ContinuousClock.now < deadline, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+        while held.withLock({ $0.writing }) > 0, ContinuousClock.now < deadline, !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
         let ended = Self.elapsedMicroseconds(since: started)
         let response = transcript.withLock { $0.response(of: opened, url: url, ended: ended) }
         inbox.post(.webSocketEnded(id: id, .webSocket(redaction.redact(response))))
@@ -145,8 +151,12 @@ final class WebSocketRelay: Sendable {
             let expanded = (path as NSString).expandingTildeInPath
             let size = (try? FileManager.default.attributesOfItem(atPath: expanded)[.size] as? Int) ?? nil
             if let size, size > maximumFileSize {
-                throw FerryError.invalidRequest(reason: .invalidArgument(
-                    name: "@\(path)", problem: "is \(ByteCountText.format(Int64(size))): a message of up to \(ByteCountText.format(Int64(maximumFileSize))) is sent"))
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(
+                        name: "@\(path)",
+                        problem:
+                            "is \(ByteCountText.format(Int64(size))): a message of up to \(ByteCountText.format(Int64(maximumFileSize))) is sent"
+                    ))
             }
             do {
                 return (.binary, try Data(contentsOf: URL(fileURLWithPath: expanded)))

@@ -10,7 +10,8 @@ struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Print the effective configuration and the paths Ferry uses (config, keymap, themes, data, history).",
-        discussion: "Settings come from $XDG_CONFIG_HOME/ferry/config.yaml (~/.config/ferry by default); a missing file gives the defaults.")
+        discussion: "Settings come from $XDG_CONFIG_HOME/ferry/config.yaml (~/.config/ferry by default); a missing file gives the defaults."
+    )
 
     @Flag(name: .long, help: "Print one JSON document instead.")
     var json = false
@@ -62,10 +63,11 @@ struct ConfigCommand: ParsableCommand {
         var problems = (settings.problems + theme.problems + keymap.problems).map(\.description)
         if environment["NO_COLOR"].map({ !$0.isEmpty }) == true { problems.append("NO_COLOR is set: the TUI uses monochrome") }
         let themeName = theme.problems.isEmpty ? settings.settings.theme ?? ThemeLoader.defaultName : ThemeLoader.defaultName
-        return Report(settings: ["theme": themeName],
-                      sources: ["theme": settings.settings.theme != nil && theme.problems.isEmpty ? "config.yaml" : "default"],
-                      paths: paths, present: paths.mapValues { FileManager.default.fileExists(atPath: $0) },
-                      themes: themes.availableNames, problems: problems)
+        return Report(
+            settings: ["theme": themeName],
+            sources: ["theme": settings.settings.theme != nil && theme.problems.isEmpty ? "config.yaml" : "default"],
+            paths: paths, present: paths.mapValues { FileManager.default.fileExists(atPath: $0) },
+            themes: themes.availableNames, problems: problems)
     }
 
     /// One line a path or setting, names aligned.

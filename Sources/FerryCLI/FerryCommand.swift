@@ -9,7 +9,10 @@ public struct FerryCommand: AsyncCommand {
         commandName: "ferry",
         abstract: "A terminal API explorer: compose, send, inspect and replay HTTP requests.",
         version: FerryVersion.text,
-        subcommands: [SendCommand.self, ViewCommand.self, RunCommand.self, CollectionCommand.self, HistoryCommand.self, CookiesCommand.self, ImportCommand.self, ExportCommand.self, GraphQLCommand.self, DemoCommand.self, ServeDemoCommand.self, ConfigCommand.self])
+        subcommands: [
+            SendCommand.self, ViewCommand.self, RunCommand.self, CollectionCommand.self, HistoryCommand.self, CookiesCommand.self,
+            ImportCommand.self, ExportCommand.self, GraphQLCommand.self, DemoCommand.self, ServeDemoCommand.self, ConfigCommand.self,
+        ])
 
     @OptionGroup var themeOption: ThemeOption
 
@@ -22,11 +25,14 @@ public struct FerryCommand: AsyncCommand {
 
     /// `ferry` alone opens the TUI, with the collection given or found in the current folder.
     public func execute() async throws {
-        guard collectionOptions.variables.isEmpty, !collectionOptions.hostEnvironment, collectionOptions.save == nil, !collectionOptions.force else {
+        guard collectionOptions.variables.isEmpty, !collectionOptions.hostEnvironment, collectionOptions.save == nil,
+            !collectionOptions.force
+        else {
             throw ValidationError("--var, --host-env, --save and --force are ferry send's; the TUI takes --collection and --env")
         }
-        try TUIEntry.open(theme: themeOption.theme, collection: collectionOptions.collection ?? Self.collectionHere(),
-                          environmentName: collectionOptions.environment)
+        try TUIEntry.open(
+            theme: themeOption.theme, collection: collectionOptions.collection ?? Self.collectionHere(),
+            environmentName: collectionOptions.environment)
     }
 
     /// The current folder when it looks like a collection (request files or `environments/` at its top).

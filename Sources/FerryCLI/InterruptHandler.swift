@@ -15,7 +15,9 @@ final class InterruptHandler {
 
     /// The task `start` makes, cancelled by SIGINT, with the handler in place before the task starts:
     /// a SIGINT as soon as the task shows output (an OAuth 2.0 URL to open) is never lost.
-    static func guarding<Success, Failure>(_ start: () -> Task<Success, Failure>) -> (task: Task<Success, Failure>, handler: InterruptHandler) {
+    static func guarding<Success, Failure>(
+        _ start: () -> Task<Success, Failure>
+    ) -> (task: Task<Success, Failure>, handler: InterruptHandler) {
         let pending = PendingCancel()
         let handler = InterruptHandler { pending.cancel() }
         let task = start()

@@ -16,16 +16,18 @@ enum ShellCompletions {
     static let requestFilesAndFolders = CompletionKind.custom { words, _, prefix in
         let collection = collection(in: words)
         let files = RequestCollection.requestPaths(under: collection.root)
-        let folders = Set(files.flatMap { file in
-            let parts = file.split(separator: "/").dropLast()
-            return parts.indices.map { parts[...$0].joined(separator: "/") + "/" }
-        })
+        let folders = Set(
+            files.flatMap { file in
+                let parts = file.split(separator: "/").dropLast()
+                return parts.indices.map { parts[...$0].joined(separator: "/") + "/" }
+            })
         return matching((folders.sorted() + files).map { collection.shown + $0 }, prefix)
     }
 
     /// `--env <TAB>`: the environments of the collection given, or of the request file's, or here.
     static let environments = CompletionKind.custom { words, _, prefix in
-        let root = value(of: "--collection", in: words)
+        let root =
+            value(of: "--collection", in: words)
             ?? words.first(where: RequestFileInput.isRequestFile).map(CollectionOptions.enclosingCollection(ofRequestFile:))
             ?? FileManager.default.currentDirectoryPath
         return matching(Environment.names(in: root), prefix)
@@ -34,7 +36,8 @@ enum ShellCompletions {
     /// `ferry history show <TAB>` and the other id arguments: the ids of the latest exchanges, newest first.
     static let historyIDs = CompletionKind.custom { _, _, prefix in
         guard let store = try? HistoryStore(locations: StoreLocations(environment: ProcessInfo.processInfo.environment)),
-              let latest = try? store.list(limit: 50) else { return [] }
+            let latest = try? store.list(limit: 50)
+        else { return [] }
         return matching(latest.map { String($0.id) }, prefix)
     }
 

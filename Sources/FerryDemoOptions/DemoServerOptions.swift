@@ -9,10 +9,12 @@ public struct DemoServerOptions: ParsableArguments, Sendable {
     @Flag(help: "Speak https with the demo's test certificate (not secret; its pin is printed).")
     public var tls = false
 
-    @Option(name: .customLong("cert-out"), help: ArgumentHelp("With --tls, write the certificate (PEM) here for --cacert.", valueName: "file"))
+    @Option(
+        name: .customLong("cert-out"), help: ArgumentHelp("With --tls, write the certificate (PEM) here for --cacert.", valueName: "file"))
     public var certificateOutput: String?
 
-    @Option(name: .customLong("unix-socket"), help: ArgumentHelp("Listen on this Unix domain socket instead of a TCP port.", valueName: "path"))
+    @Option(
+        name: .customLong("unix-socket"), help: ArgumentHelp("Listen on this Unix domain socket instead of a TCP port.", valueName: "path"))
     public var unixSocket: String?
 
     @Option(name: .customLong("token-lifetime"), help: ArgumentHelp("How long its OAuth 2.0 access tokens live.", valueName: "seconds"))

@@ -42,7 +42,9 @@ public struct MessageDigest: @unchecked Sendable {
         let key = Array(key), data = Array(data)
         var mac = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
-        guard HMAC(EVP_sha256(), key, Int32(key.count), data, data.count, &mac, &length) != nil else { fatalError("libcrypto could not compute an HMAC") }
+        guard HMAC(EVP_sha256(), key, Int32(key.count), data, data.count, &mac, &length) != nil else {
+            fatalError("libcrypto could not compute an HMAC")
+        }
         return Array(mac.prefix(Int(length)))
     }
 }

@@ -112,10 +112,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The text as a request URL with variables (one holding a placeholder itself), resolved against
     /// a base URL; and as a JSON and an XML body template.
     private static func expand(_ text: String) {
-        let resolver = VariableResolver([
-            Variable(name: "host", value: "example.com"), Variable(name: "id", value: "4 2/&?#"),
-            Variable(name: "nested", value: "{{id}}/{{host}}"), Variable(name: "secret", value: "s\"e<c>", isSecret: true),
-        ], hostEnvironment: [:], now: { Date(timeIntervalSince1970: 0) }, randomInt: { 7 })
+        let resolver = VariableResolver(
+            [
+                Variable(name: "host", value: "example.com"), Variable(name: "id", value: "4 2/&?#"),
+                Variable(name: "nested", value: "{{id}}/{{host}}"), Variable(name: "secret", value: "s\"e<c>", isSecret: true),
+            ], hostEnvironment: [:], now: { Date(timeIntervalSince1970: 0) }, randomInt: { 7 })
         _ = try? RequestDescription(url: text).resolved(with: resolver, directory: noDirectory)
         if let base = URL(string: "https://example.com/api/v1/") { _ = try? BaseURL(base).resolve(text) }
         _ = try? resolver.render(text, place: "body", escaping: .json)

@@ -16,7 +16,9 @@ enum AuthorizationHeader {
         case "bearer" where !rest.contains(where: \.isWhitespace):
             return .bearer(token: rest)
         case "basic":
-            if let data = Data(base64Encoded: rest), let decoded = String(data: data, encoding: .utf8), let colon = decoded.firstIndex(of: ":") {
+            if let data = Data(base64Encoded: rest), let decoded = String(data: data, encoding: .utf8),
+                let colon = decoded.firstIndex(of: ":")
+            {
                 return .basic(username: String(decoded[..<colon]), password: String(decoded[decoded.index(after: colon)...]))
             }
             let words = rest.split(separator: " ", maxSplits: 1).map(String.init)

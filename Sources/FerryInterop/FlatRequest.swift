@@ -48,15 +48,17 @@ struct FlatRequest {
             url = (base.hasSuffix("/") ? String(base.dropLast()) : base) + (url.hasPrefix("/") || url.isEmpty ? url : "/" + url)
             report.approximated(place, "the folder's base URL is written into the URL")
         }
-        query = description.params.map { params in
-            description.parameterStyle.query.pairs(key: nil, value: params).flatMap { pair in
-                (pair.values ?? [""]).map { (pair.field, $0) }
-            }
-        } ?? []
+        query =
+            description.params.map { params in
+                description.parameterStyle.query.pairs(key: nil, value: params).flatMap { pair in
+                    (pair.values ?? [""]).map { (pair.field, $0) }
+                }
+            } ?? []
         let own = Set(description.headers.map { $0.name.lowercased() })
         let inherited = defaults.headers.filter { !own.contains($0.name.lowercased()) && $0.enabled }
         if !inherited.isEmpty {
-            report.approximated(place, "the folder's headers (\(inherited.map(\.name).joined(separator: ", "))) are written into the request")
+            report.approximated(
+                place, "the folder's headers (\(inherited.map(\.name).joined(separator: ", "))) are written into the request")
         }
         for header in description.headers where !header.enabled {
             report.dropped(place, "the disabled header \(header.name) has no place in \(format)")
@@ -72,10 +74,13 @@ struct FlatRequest {
 
     /// The requests of `collection` in path order, each flattened with its folder's defaults and
     /// noted in `report` as exported, with its path.
-    static func all(in collection: ImportedCollection, format: String, report: inout ImportReport) throws -> [(request: FlatRequest, place: String)] {
+    static func all(
+        in collection: ImportedCollection, format: String, report: inout ImportReport
+    ) throws -> [(request: FlatRequest, place: String)] {
         try collection.requests.sorted { $0.path < $1.path }.map { request in
-            let flat = try FlatRequest(request, defaults: collection.defaults(forFolder: (request.path as NSString).deletingLastPathComponent),
-                                       format: format, report: &report)
+            let flat = try FlatRequest(
+                request, defaults: collection.defaults(forFolder: (request.path as NSString).deletingLastPathComponent),
+                format: format, report: &report)
             report.imported(request.path, "\(flat.method.rawValue) \(flat.url)")
             return (flat, request.path)
         }
@@ -97,7 +102,9 @@ struct FlatRequest {
         return url + (url.contains("?") ? "&" : "?") + URLQuery.encoded(query)
     }
 
-    private mutating func flatBody(_ description: RequestDescription, place: String, format: String, report: inout ImportReport) throws -> Body {
+    private mutating func flatBody(
+        _ description: RequestDescription, place: String, format: String, report: inout ImportReport
+    ) throws -> Body {
         switch description.body {
         case .none:
             return .none
@@ -110,13 +117,17 @@ struct FlatRequest {
         case .json(let value):
             setContentType("application/json")
             report.approximated(place, "the JSON body is written as the JSON text Ferry sends")
-            return .text(String(decoding: try JSONRequestSerializer(pretty: description.parameterStyle.prettyJSON).serialize(value), as: UTF8.self))
+            return .text(
+                String(decoding: try JSONRequestSerializer(pretty: description.parameterStyle.prettyJSON).serialize(value), as: UTF8.self))
         case .plist(let value):
             setContentType("application/x-plist")
             report.approximated(place, "the property-list body is written as XML text")
             return .text(String(decoding: try PropertyListRequestSerializer(format: .xml).serialize(value), as: UTF8.self))
         case .form(let value):
-            return .form(description.parameterStyle.query.pairs(key: nil, value: value).flatMap { pair in (pair.values ?? [""]).map { (pair.field, $0) } })
+            return .form(
+                description.parameterStyle.query.pairs(key: nil, value: value).flatMap { pair in
+                    (pair.values ?? [""]).map { (pair.field, $0) }
+                })
         case .multipart(let parts):
             return .multipart(parts)
         case .file(let path, let type):
@@ -124,8 +135,10 @@ struct FlatRequest {
             return .file(path)
         case .graphql(let graphQL):
             setContentType("application/json")
-            report.approximated(place, "the GraphQL body is written as the JSON POST body Ferry sends"
-                                + (graphQL.usesGET ? " (Ferry sends this one as a GET with the query in the URL)" : ""))
+            report.approximated(
+                place,
+                "the GraphQL body is written as the JSON POST body Ferry sends"
+                    + (graphQL.usesGET ? " (Ferry sends this one as a GET with the query in the URL)" : ""))
             return .text(String(decoding: try graphQL.jsonBody(with: .literal), as: UTF8.self))
         }
     }

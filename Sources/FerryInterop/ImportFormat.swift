@@ -48,13 +48,16 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             if path.map({ ($0 as NSString).lastPathComponent == "bruno.json" }) == true { return .bruno }
             if let path, isFolder(path) { return PostingImporter.isCollection(path) ? .posting : nil }
         }
-        let firstLine = text.split(whereSeparator: \.isNewline).lazy
+        let firstLine =
+            text.split(whereSeparator: \.isNewline).lazy
             .map { $0.drop { $0.isWhitespace || $0 == "\u{FEFF}" } }
             .first { !$0.isEmpty && !$0.hasPrefix("#") } ?? ""
         if firstLine.hasPrefix("curl ") || firstLine.hasPrefix("curl\t") || firstLine.hasPrefix("$ curl ") { return .curl }
         if let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] {
             if (object["log"] as? [String: Any])?["entries"] != nil { return .har }
-            if let info = object["info"] as? [String: Any], (info["schema"] as? String)?.contains("getpostman.com") == true || info["_postman_id"] != nil {
+            if let info = object["info"] as? [String: Any],
+                (info["schema"] as? String)?.contains("getpostman.com") == true || info["_postman_id"] != nil
+            {
                 return .postman
             }
             if object["_postman_variable_scope"] != nil { return .postman }
@@ -66,7 +69,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         for key in ["openapi:", "swagger:"] where text.hasPrefix(key) || text.contains("\n" + key) {
             return .openapi
         }
-        if text.contains("__export_format:") || text.range(of: #"(^|\n)type: (collection|spec)\.insomnia\.rest/"#, options: .regularExpression) != nil {
+        if text.contains("__export_format:")
+            || text.range(of: #"(^|\n)type: (collection|spec)\.insomnia\.rest/"#, options: .regularExpression) != nil
+        {
             return .insomnia
         }
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }

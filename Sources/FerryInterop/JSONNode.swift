@@ -21,8 +21,9 @@ struct JSONNode {
         do {
             _ = try JSONParser.parse(data)
         } catch {
-            throw ImportProblem(source: source, place: "line \(error.line), column \(error.column)",
-                                "not valid JSON: \(error.message)" + (error.expected.map { ", expected \($0)" } ?? ""))
+            throw ImportProblem(
+                source: source, place: "line \(error.line), column \(error.column)",
+                "not valid JSON: \(error.message)" + (error.expected.map { ", expected \($0)" } ?? ""))
         }
         guard let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
             throw ImportProblem(source: source, "not valid JSON")

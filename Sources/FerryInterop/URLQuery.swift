@@ -24,7 +24,8 @@ enum URLQuery {
 
     /// Pairs percent-encoded as Ferry sends them (`a=1&b=x%20y`), `{{variables}}` left as written.
     static func encoded(_ pairs: [(String, String)]) -> String {
-        let text = pairs.map { QueryStringEncoder.percentEscaped($0.0) + "=" + QueryStringEncoder.percentEscaped($0.1) }.joined(separator: "&")
+        let text = pairs.map { QueryStringEncoder.percentEscaped($0.0) + "=" + QueryStringEncoder.percentEscaped($0.1) }.joined(
+            separator: "&")
         return text.replacingOccurrences(of: "%7B%7B", with: "{{").replacingOccurrences(of: "%7D%7D", with: "}}")
     }
 }

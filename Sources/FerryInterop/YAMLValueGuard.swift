@@ -18,17 +18,21 @@ enum YAMLValueGuard {
         var visited = 0
         while let node = pending.popLast() {
             visited += 1
-            guard visited <= maximumNodes else { throw ImportProblem(source: source, "the document expands to more than \(maximumNodes) values") }
+            guard visited <= maximumNodes else {
+                throw ImportProblem(source: source, "the document expands to more than \(maximumNodes) values")
+            }
             switch node {
             case .scalar(let scalar):
                 guard overflows(scalar.string) else { continue }
-                throw ImportProblem(source: source, place: place(of: node),
-                                    "the number \(scalar.string.prefix(40)) is too large (read as base 60, it passes \(Int.max))")
+                throw ImportProblem(
+                    source: source, place: place(of: node),
+                    "the number \(scalar.string.prefix(40)) is too large (read as base 60, it passes \(Int.max))")
             case .mapping(let mapping):
                 for (key, value) in mapping {
                     guard case .scalar = key else {
-                        throw ImportProblem(source: source, place: place(of: key),
-                                            "a key that is a mapping or a list (Ferry reads text keys only)")
+                        throw ImportProblem(
+                            source: source, place: place(of: key),
+                            "a key that is a mapping or a list (Ferry reads text keys only)")
                     }
                     pending += [key, value]
                 }

@@ -23,10 +23,13 @@ enum DemoDownload {
         var start = 0
         var end = length
         var status = HTTPResponseStatus.ok
-        if let range = request.head.headers.first(name: "Range"), Self.ifRangeHolds(request, etag: etag, lastModified: lastModified, validators: validators) {
+        if let range = request.head.headers.first(name: "Range"),
+            Self.ifRangeHolds(request, etag: etag, lastModified: lastModified, validators: validators)
+        {
             guard let bounds = Self.bounds(of: range), bounds.first < length else {
                 headers.add(name: "Content-Range", value: "bytes */\(length)")
-                return DemoReply(status: .rangeNotSatisfiable, headers: headers, body: .bytes(Array("range not satisfiable: \(range)\n".utf8)))
+                return DemoReply(
+                    status: .rangeNotSatisfiable, headers: headers, body: .bytes(Array("range not satisfiable: \(range)\n".utf8)))
             }
             start = bounds.first
             end = min(length, bounds.last.map { $0 + 1 } ?? length)

@@ -67,37 +67,54 @@ enum DemoGraphQL {
     }
 
     private static func makeSchema() throws -> GraphQLSchema {
-        let book = try GraphQLObjectType(name: "Book", description: "A book on the demo shelf.", fields: [
-            "id": GraphQLField(type: GraphQLNonNull(GraphQLID)),
-            "title": GraphQLField(type: GraphQLNonNull(GraphQLString)),
-            "author": GraphQLField(type: GraphQLNonNull(GraphQLString)),
-            "year": GraphQLField(type: GraphQLInt, description: "The year it was first published."),
-        ])
-        let query = try GraphQLObjectType(name: "Query", fields: [
-            "hello": GraphQLField(type: GraphQLNonNull(GraphQLString), args: ["name": GraphQLArgument(type: GraphQLString, defaultValue: .string("world"))]) { _, args, _, _ in
-                "Hello, \(args["name"].string ?? "world")!"
-            },
-            "books": GraphQLField(type: GraphQLNonNull(GraphQLList(GraphQLNonNull(book))), description: "The books, by an author when one is named.",
-                                  args: ["author": GraphQLArgument(type: GraphQLString)]) { _, args, _, _ in
-                guard let author = args["author"].string else { return books }
-                return books.filter { ($0["author"] as? String)?.localizedCaseInsensitiveContains(author) == true }
-            },
-            "book": GraphQLField(type: book, args: ["id": GraphQLArgument(type: GraphQLNonNull(GraphQLID))]) { _, args, _, _ in
-                let id = args["id"].string ?? ""
-                guard let found = books.first(where: { $0["id"] as? String == id }) else { throw NoSuchBook(id: id) }
-                return found
-            },
-        ])
-        let mutation = try GraphQLObjectType(name: "Mutation", fields: [
-            "addBook": GraphQLField(type: GraphQLNonNull(book), description: "Returns the book as it would be added (the demo keeps nothing).",
-                                    args: ["title": GraphQLArgument(type: GraphQLNonNull(GraphQLString)),
-                                           "author": GraphQLArgument(type: GraphQLNonNull(GraphQLString)),
-                                           "year": GraphQLArgument(type: GraphQLInt)]) { _, args, _, _ in
-                var added: [String: any Sendable] = ["id": "\(books.count + 1)", "title": args["title"].string ?? "", "author": args["author"].string ?? ""]
-                if let year = args["year"].int { added["year"] = year }
-                return added
-            },
-        ])
+        let book = try GraphQLObjectType(
+            name: "Book", description: "A book on the demo shelf.",
+            fields: [
+                "id": GraphQLField(type: GraphQLNonNull(GraphQLID)),
+                "title": GraphQLField(type: GraphQLNonNull(GraphQLString)),
+                "author": GraphQLField(type: GraphQLNonNull(GraphQLString)),
+                "year": GraphQLField(type: GraphQLInt, description: "The year it was first published."),
+            ])
+        let query = try GraphQLObjectType(
+            name: "Query",
+            fields: [
+                "hello": GraphQLField(
+                    type: GraphQLNonNull(GraphQLString),
+                    args: ["name": GraphQLArgument(type: GraphQLString, defaultValue: .string("world"))]
+                ) { _, args, _, _ in
+                    "Hello, \(args["name"].string ?? "world")!"
+                },
+                "books": GraphQLField(
+                    type: GraphQLNonNull(GraphQLList(GraphQLNonNull(book))), description: "The books, by an author when one is named.",
+                    args: ["author": GraphQLArgument(type: GraphQLString)]
+                ) { _, args, _, _ in
+                    guard let author = args["author"].string else { return books }
+                    return books.filter { ($0["author"] as? String)?.localizedCaseInsensitiveContains(author) == true }
+                },
+                "book": GraphQLField(type: book, args: ["id": GraphQLArgument(type: GraphQLNonNull(GraphQLID))]) { _, args, _, _ in
+                    let id = args["id"].string ?? ""
+                    guard let found = books.first(where: { $0["id"] as? String == id }) else { throw NoSuchBook(id: id) }
+                    return found
+                },
+            ])
+        let mutation = try GraphQLObjectType(
+            name: "Mutation",
+            fields: [
+                "addBook": GraphQLField(
+                    type: GraphQLNonNull(book), description: "Returns the book as it would be added (the demo keeps nothing).",
+                    args: [
+                        "title": GraphQLArgument(type: GraphQLNonNull(GraphQLString)),
+                        "author": GraphQLArgument(type: GraphQLNonNull(GraphQLString)),
+                        "year": GraphQLArgument(type: GraphQLInt),
+                    ]
+                ) { _, args, _, _ in
+                    var added: [String: any Sendable] = [
+                        "id": "\(books.count + 1)", "title": args["title"].string ?? "", "author": args["author"].string ?? "",
+                    ]
+                    if let year = args["year"].int { added["year"] = year }
+                    return added
+                }
+            ])
         return try GraphQLSchema(query: query, mutation: mutation)
     }
 }

@@ -69,11 +69,13 @@ final class DemoHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             } else {
                 headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
             }
-            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: reply.status, headers: headers))), promise: nil)
+            context.writeAndFlush(
+                wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: reply.status, headers: headers))), promise: nil)
             stream(body, from: 0, keepAlive: keepAlive, context: context)
         case .paced(let body):
             headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
-            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: reply.status, headers: headers))), promise: nil)
+            context.writeAndFlush(
+                wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: reply.status, headers: headers))), promise: nil)
             pace(body, from: 0, keepAlive: keepAlive, context: context)
         }
     }

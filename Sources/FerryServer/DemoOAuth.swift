@@ -24,7 +24,10 @@ public final class DemoOAuth: Sendable {
         /// Requests to the protected resource answered 401.
         public var refusedResourceRequests = 0
 
-        public init(clientCredentials: Int = 0, authorizationCode: Int = 0, refresh: Int = 0, refusedTokenRequests: Int = 0, refusedResourceRequests: Int = 0) {
+        public init(
+            clientCredentials: Int = 0, authorizationCode: Int = 0, refresh: Int = 0, refusedTokenRequests: Int = 0,
+            refusedResourceRequests: Int = 0
+        ) {
             self.clientCredentials = clientCredentials
             self.authorizationCode = authorizationCode
             self.refresh = refresh
@@ -73,20 +76,28 @@ public final class DemoOAuth: Sendable {
 
     private func authorize(_ request: DemoRequest) -> DemoReply {
         let clientID = request.queryValue("client_id") ?? ""
-        guard [Self.clientID, Self.publicClientID].contains(clientID) else { return .text("unknown client_id `\(clientID)`\n", status: .badRequest) }
+        guard [Self.clientID, Self.publicClientID].contains(clientID) else {
+            return .text("unknown client_id `\(clientID)`\n", status: .badRequest)
+        }
         guard let redirectURI = request.queryValue("redirect_uri"), let target = URLComponents(string: redirectURI),
-              target.scheme == "http", ["127.0.0.1", "localhost", "[::1]"].contains(target.host ?? "") else {
+            target.scheme == "http", ["127.0.0.1", "localhost", "[::1]"].contains(target.host ?? "")
+        else {
             return .text("redirect_uri must be a loopback http URL (RFC 8252)\n", status: .badRequest)
         }
         var items = [URLQueryItem]()
         if request.queryValue("response_type") != "code" {
             items.append(URLQueryItem(name: "error", value: "unsupported_response_type"))
         } else if request.queryValue("code_challenge_method") != "S256" || (request.queryValue("code_challenge") ?? "").isEmpty {
-            items += [URLQueryItem(name: "error", value: "invalid_request"), URLQueryItem(name: "error_description", value: "PKCE with S256 is required")]
+            items += [
+                URLQueryItem(name: "error", value: "invalid_request"),
+                URLQueryItem(name: "error_description", value: "PKCE with S256 is required"),
+            ]
         } else {
             let code = Self.randomToken()
             let grant = Grant(client: clientID, scope: request.queryValue("scope") ?? "demo", expires: Date().addingTimeInterval(600))
-            state.withLock { $0.codes[code] = PendingCode(grant: grant, redirectURI: redirectURI, challenge: request.queryValue("code_challenge") ?? "") }
+            state.withLock {
+                $0.codes[code] = PendingCode(grant: grant, redirectURI: redirectURI, challenge: request.queryValue("code_challenge") ?? "")
+            }
             items.append(URLQueryItem(name: "code", value: code))
         }
         if let given = request.queryValue("state") { items.append(URLQueryItem(name: "state", value: given)) }
@@ -96,7 +107,9 @@ public final class DemoOAuth: Sendable {
     }
 
     private func token(_ request: DemoRequest) -> DemoReply {
-        let form = Dictionary(FormDecoding.decode(String(decoding: request.body, as: UTF8.self)).map { ($0.name, $0.value) }) { first, _ in first }
+        let form = Dictionary(FormDecoding.decode(String(decoding: request.body, as: UTF8.self)).map { ($0.name, $0.value) }) { first, _ in
+            first
+        }
         var client = form["client_id"]
         var secret = form["client_secret"]
         let basic = request.head.headers.first(name: "Authorization").flatMap(Self.basicCredentials)
@@ -104,7 +117,9 @@ public final class DemoOAuth: Sendable {
         func refuse(_ error: String, _ description: String, status: HTTPResponseStatus = .badRequest) -> DemoReply {
             state.withLock { $0.counts.refusedTokenRequests += 1 }
             var reply = DemoRoutes.jsonReply(["error": error, "error_description": description], status: status)
-            if status == .unauthorized, basic != nil { reply.headers.add(name: "WWW-Authenticate", value: #"Basic realm="Ferry demo OAuth""#) }
+            if status == .unauthorized, basic != nil {
+                reply.headers.add(name: "WWW-Authenticate", value: #"Basic realm="Ferry demo OAuth""#)
+            }
             reply.headers.add(name: "Cache-Control", value: "no-store")
             return reply
         }
@@ -112,7 +127,9 @@ public final class DemoOAuth: Sendable {
             return refuse("invalid_client", "unknown client", status: .unauthorized)
         }
         if client == Self.clientID ? secret != Self.clientSecret : !(secret ?? "").isEmpty {
-            return refuse("invalid_client", client == Self.clientID ? "the client secret is wrong" : "a public client has no secret", status: .unauthorized)
+            return refuse(
+                "invalid_client", client == Self.clientID ? "the client secret is wrong" : "a public client has no secret",
+                status: .unauthorized)
         }
         let grant: Grant
         switch form["grant_type"] {
@@ -125,11 +142,15 @@ public final class DemoOAuth: Sendable {
             guard let pending, pending.grant.expires > Date(), pending.grant.client == client else {
                 return refuse("invalid_grant", "the code is unknown, used or expired")
             }
-            guard form["redirect_uri"] == pending.redirectURI else { return refuse("invalid_grant", "redirect_uri differs from the authorization request's") }
+            guard form["redirect_uri"] == pending.redirectURI else {
+                return refuse("invalid_grant", "redirect_uri differs from the authorization request's")
+            }
             let verifier = form["code_verifier"] ?? ""
             let challenge = Data(MessageDigest.hash(.sha256, data: Data(verifier.utf8))).base64EncodedString()
                 .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-            guard !verifier.isEmpty, challenge == pending.challenge else { return refuse("invalid_grant", "the PKCE code_verifier does not match the code_challenge") }
+            guard !verifier.isEmpty, challenge == pending.challenge else {
+                return refuse("invalid_grant", "the PKCE code_verifier does not match the code_challenge")
+            }
             grant = pending.grant
             state.withLock { $0.counts.authorizationCode += 1 }
         case "refresh_token":
@@ -143,7 +164,8 @@ public final class DemoOAuth: Sendable {
         let access = Self.randomToken()
         var answer: [String: Any] = ["access_token": access, "token_type": "Bearer", "expires_in": tokenLifetime, "scope": grant.scope]
         state.withLock { state in
-            state.accessTokens[access] = Grant(client: grant.client, scope: grant.scope, expires: Date().addingTimeInterval(Double(tokenLifetime)))
+            state.accessTokens[access] = Grant(
+                client: grant.client, scope: grant.scope, expires: Date().addingTimeInterval(Double(tokenLifetime)))
             if form["grant_type"] != "client_credentials" {  // RFC 6749 §4.4.3: no refresh token for client credentials
                 let refresh = Self.randomToken()
                 state.refreshTokens[refresh] = grant
@@ -171,10 +193,14 @@ public final class DemoOAuth: Sendable {
         }
         let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         guard let grant = state.withLock({ $0.accessTokens[token] }) else {
-            return refusedResource(#"Bearer realm="Ferry demo", error="invalid_token", error_description="unknown or revoked token""#, "unknown or revoked token")
+            return refusedResource(
+                #"Bearer realm="Ferry demo", error="invalid_token", error_description="unknown or revoked token""#,
+                "unknown or revoked token")
         }
         guard grant.expires > Date() else {
-            return refusedResource(#"Bearer realm="Ferry demo", error="invalid_token", error_description="the access token expired""#, "the access token expired")
+            return refusedResource(
+                #"Bearer realm="Ferry demo", error="invalid_token", error_description="the access token expired""#,
+                "the access token expired")
         }
         return DemoRoutes.jsonReply(["authenticated": true, "client": grant.client, "scope": grant.scope])
     }

@@ -58,7 +58,9 @@ enum DemoRecords {
         }
         out += #"], "owner": {"email": "user"#.utf8
         out += String(index).utf8
-        out += bytes[10] < 77 ? #"@example.com", "note": null}, "history": ["#.utf8
+        out +=
+            bytes[10] < 77
+            ? #"@example.com", "note": null}, "history": ["#.utf8
             : #"@example.com", "note": "says \"hi\"\n\ttabbed"}, "history": ["#.utf8
         for step in 0..<Int(bytes[11] % 4) {
             out += step == 0 ? #"{"at": "#.utf8 : #", {"at": "#.utf8

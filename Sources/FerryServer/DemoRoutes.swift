@@ -8,36 +8,36 @@ import NIOHTTP1
 public enum DemoRoutes {
     /// One line per endpoint, served at `/` and printed by `ferry serve-demo`.
     public static let indexText = """
-    Ferry demo server — endpoints
-      GET  /get                      echo of the request (args, headers, origin, url)
-      ANY  /anything[/…]             echo with method, body (first MiB), form, JSON, multipart parts, size and SHA-256
-      GET  /status/:code             answers with that status
-      GET  /bytes/:n?seed=S          n pseudo-random bytes (Content-Length)
-      GET  /stream-bytes/:n?seed=S&chunk_size=C   the same, chunked
-      GET  /download/:n?seed=S&drop_at=B&stall_at=B   n bytes with ETag, Last-Modified, Range and If-Range
-      GET  /drip?numbytes=N&duration=S&delay=D&code=C   bytes dripped over time
-      GET  /delay/:s                 answers after s seconds (at most 60)
-      GET  /sse?count=N&interval=S   server-sent events, one every S seconds (count=0: forever)
-      GET  /ndjson?count=N&interval=S   JSON Lines, the same way
-      GET  /log?count=N&interval=S   a slow chunked plain-text log
-      WS   /ws                       WebSocket echo (ws:// or wss://)
-      WS   /ws/push?count=N&interval=S   a WebSocket server that pings, pushes N messages, then closes
-      GET  /redirect/:n              n redirects, then /get
-      GET  /redirect-to?url=U&status_code=C
-      GET  /gzip  /deflate           compressed JSON
-      GET  /json  /xml  /html  /image/png
-      GET  /records/:n?seed=S        a JSON document of about n bytes of API-like records
-      GET  /headers  /user-agent
-      GET  /cookies  /cookies/set?name=value  /cookies/delete?name
-      GET  /basic-auth/:user/:password
-      POST /login {"user","password"}   a bearer token (password s3cret-demo);  GET /me  who the token is
-      POST /graphql  GET /graphql?query=…   a GraphQL bookshelf: books, book(id), hello(name), addBook; introspection
-      GET  /oauth/authorize  POST /oauth/token  POST /oauth/revoke   OAuth 2.0 (client ferry-demo, secret demo-secret;
-                                     public client ferry-public with PKCE S256); GET /oauth/resource  needs its bearer token
-      GET  /misbehave/close-mid-body  /misbehave/wrong-length  /misbehave/stall  /misbehave/stall-body
-      GET  /misbehave/empty-reply  /misbehave/escapes  /misbehave/bad-json  /misbehave/huge-headers
+        Ferry demo server — endpoints
+          GET  /get                      echo of the request (args, headers, origin, url)
+          ANY  /anything[/…]             echo with method, body (first MiB), form, JSON, multipart parts, size and SHA-256
+          GET  /status/:code             answers with that status
+          GET  /bytes/:n?seed=S          n pseudo-random bytes (Content-Length)
+          GET  /stream-bytes/:n?seed=S&chunk_size=C   the same, chunked
+          GET  /download/:n?seed=S&drop_at=B&stall_at=B   n bytes with ETag, Last-Modified, Range and If-Range
+          GET  /drip?numbytes=N&duration=S&delay=D&code=C   bytes dripped over time
+          GET  /delay/:s                 answers after s seconds (at most 60)
+          GET  /sse?count=N&interval=S   server-sent events, one every S seconds (count=0: forever)
+          GET  /ndjson?count=N&interval=S   JSON Lines, the same way
+          GET  /log?count=N&interval=S   a slow chunked plain-text log
+          WS   /ws                       WebSocket echo (ws:// or wss://)
+          WS   /ws/push?count=N&interval=S   a WebSocket server that pings, pushes N messages, then closes
+          GET  /redirect/:n              n redirects, then /get
+          GET  /redirect-to?url=U&status_code=C
+          GET  /gzip  /deflate           compressed JSON
+          GET  /json  /xml  /html  /image/png
+          GET  /records/:n?seed=S        a JSON document of about n bytes of API-like records
+          GET  /headers  /user-agent
+          GET  /cookies  /cookies/set?name=value  /cookies/delete?name
+          GET  /basic-auth/:user/:password
+          POST /login {"user","password"}   a bearer token (password s3cret-demo);  GET /me  who the token is
+          POST /graphql  GET /graphql?query=…   a GraphQL bookshelf: books, book(id), hello(name), addBook; introspection
+          GET  /oauth/authorize  POST /oauth/token  POST /oauth/revoke   OAuth 2.0 (client ferry-demo, secret demo-secret;
+                                         public client ferry-public with PKCE S256); GET /oauth/resource  needs its bearer token
+          GET  /misbehave/close-mid-body  /misbehave/wrong-length  /misbehave/stall  /misbehave/stall-body
+          GET  /misbehave/empty-reply  /misbehave/escapes  /misbehave/bad-json  /misbehave/huge-headers
 
-    """
+        """
 
     static func reply(for request: DemoRequest, oauth: DemoOAuth) -> DemoReply {
         let path = request.pathComponents
@@ -45,7 +45,9 @@ public enum DemoRoutes {
         let argument = path.count > 1 ? String(path[1]) : nil
         switch first {
         case "": return .text(indexText)
-        case "get", "headers", "user-agent": return echo(request, fields: first == "get" ? [.args, .headers, .origin, .url] : first == "headers" ? [.headers] : [.userAgent])
+        case "get", "headers", "user-agent":
+            return echo(
+                request, fields: first == "get" ? [.args, .headers, .origin, .url] : first == "headers" ? [.headers] : [.userAgent])
         case "anything": return echo(request, fields: [.method, .args, .headers, .origin, .url, .body])
         case "status": return status(argument)
         case "bytes", "stream-bytes": return bytes(request, count: argument, chunked: first == "stream-bytes")
@@ -133,7 +135,9 @@ public enum DemoRoutes {
     }
 
     static func jsonReply(_ object: Any, status: HTTPResponseStatus = .ok) -> DemoReply {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
         return .data(Array(data) + [0x0A], type: "application/json", status: status)
     }
 
@@ -166,7 +170,8 @@ public enum DemoRoutes {
         var body = DemoReply.GeneratedBody(source: SeededBytes(seed: 0), length: count, announcedLength: count)
         body.chunkSize = 1
         body.interval = .nanoseconds(count > 0 ? Int64(duration * 1e9) / Int64(count) : 0)
-        var reply = DemoReply(status: HTTPResponseStatus(statusCode: code), headers: ["Content-Type": "application/octet-stream"], body: .generated(body))
+        var reply = DemoReply(
+            status: HTTPResponseStatus(statusCode: code), headers: ["Content-Type": "application/octet-stream"], body: .generated(body))
         reply.delay = .nanoseconds(Int64(delay * 1e9))
         return reply
     }

@@ -19,7 +19,9 @@ public final class DemoServer: Sendable {
     /// `http://127.0.0.1:<port>` (or https).
     public var baseURL: String { "\(tlsIdentity == nil ? "http" : "https")://\(host):\(port)" }
 
-    private init(host: String, port: Int, tlsIdentity: DemoTLSIdentity?, oauth: DemoOAuth, channel: any Channel, group: MultiThreadedEventLoopGroup) {
+    private init(
+        host: String, port: Int, tlsIdentity: DemoTLSIdentity?, oauth: DemoOAuth, channel: any Channel, group: MultiThreadedEventLoopGroup
+    ) {
         self.host = host
         self.port = port
         self.tlsIdentity = tlsIdentity
@@ -31,8 +33,10 @@ public final class DemoServer: Sendable {
     /// Starts listening; returns once the socket is bound. With `unixSocket` it listens on that
     /// Unix domain socket path instead of TCP (`host` and `port` then only name it in `baseURL`).
     /// Its OAuth 2.0 access tokens live `tokenLifetime` seconds.
-    public static func start(host: String = "127.0.0.1", port: Int = 0, tls: DemoTLSIdentity? = nil, unixSocket: String? = nil,
-                             tokenLifetime: Int = 300) async throws -> DemoServer {
+    public static func start(
+        host: String = "127.0.0.1", port: Int = 0, tls: DemoTLSIdentity? = nil, unixSocket: String? = nil,
+        tokenLifetime: Int = 300
+    ) async throws -> DemoServer {
         let oauth = DemoOAuth(tokenLifetime: tokenLifetime)
         let tlsContext = try tls.map { try TLSContext.server(certificateChainPEM: $0.certificatePEM, privateKeyPEM: $0.privateKeyPEM) }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -45,9 +49,12 @@ public final class DemoServer: Sendable {
                     if let tlsContext { try pipeline.addHandler(TLSHandler(context: tlsContext)) }
                     let http = DemoHTTPHandler(isTLS: tlsContext != nil, oauth: oauth)
                     // After a WebSocket upgrade (/ws), the HTTP handler makes way for DemoWebSocketHandler.
-                    let upgrade: NIOHTTPServerUpgradeSendableConfiguration = (upgraders: [DemoWebSocketHandler.upgrader()], completionHandler: { context in
-                        context.pipeline.removeHandler(name: "demo-http", promise: nil)
-                    })
+                    let upgrade: NIOHTTPServerUpgradeSendableConfiguration = (
+                        upgraders: [DemoWebSocketHandler.upgrader()],
+                        completionHandler: { context in
+                            context.pipeline.removeHandler(name: "demo-http", promise: nil)
+                        }
+                    )
                     try pipeline.configureHTTPServerPipeline(withServerUpgrade: upgrade, withErrorHandling: true)
                     try pipeline.addHandler(http, name: "demo-http")
                 }
@@ -55,7 +62,8 @@ public final class DemoServer: Sendable {
         // TCP_NODELAY means nothing on a Unix socket.
         if unixSocket == nil { _ = bootstrap.childChannelOption(.socketOption(.tcp_nodelay), value: 1) }
         do {
-            let channel = try await (unixSocket.map { bootstrap.bind(unixDomainSocketPath: $0, cleanupExistingSocketFile: true) }
+            let channel = try await
+                (unixSocket.map { bootstrap.bind(unixDomainSocketPath: $0, cleanupExistingSocketFile: true) }
                 ?? bootstrap.bind(host: host, port: port)).get()
             let boundPort = channel.localAddress?.port ?? port
             return DemoServer(host: host, port: boundPort, tlsIdentity: tls, oauth: oauth, channel: channel, group: group)

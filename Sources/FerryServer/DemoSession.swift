@@ -11,7 +11,8 @@ enum DemoSession {
     static func login(_ request: DemoRequest) -> DemoReply {
         guard request.head.method == .POST else { return DemoRoutes.jsonReply(["error": "use POST"], status: .methodNotAllowed) }
         guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any],
-              let user = object["user"] as? String, !user.isEmpty, let given = object["password"] as? String else {
+            let user = object["user"] as? String, !user.isEmpty, let given = object["password"] as? String
+        else {
             return DemoRoutes.jsonReply(["error": #"expected {"user": "…", "password": "…"}"#], status: .badRequest)
         }
         guard given == password else { return DemoRoutes.jsonReply(["error": "wrong password"], status: .unauthorized) }

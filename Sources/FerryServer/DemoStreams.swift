@@ -36,7 +36,9 @@ enum DemoStreams {
     /// `/log`: plain-text log lines, chunked, as a build or a deployment prints them.
     static func log(_ request: DemoRequest) -> DemoReply {
         paced(request, type: "text/plain; charset=utf-8") { index in
-            Array("[\(String(format: "%04d", index + 1))] step \(index + 1): \(index % 5 == 4 ? "waiting for the next stage" : "done")\n".utf8)
+            Array(
+                "[\(String(format: "%04d", index + 1))] step \(index + 1): \(index % 5 == 4 ? "waiting for the next stage" : "done")\n".utf8
+            )
         }
     }
 

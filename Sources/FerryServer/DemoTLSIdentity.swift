@@ -18,7 +18,8 @@ public struct DemoTLSIdentity: Sendable {
         let certificatePEM = try String(contentsOfFile: folder + "/demo-server.cert.pem", encoding: .utf8)
         let privateKeyPEM = try String(contentsOfFile: folder + "/demo-server.key.pem", encoding: .utf8)
         let spkiHash = MessageDigest.hash(.sha256, data: try TLSContext.subjectPublicKeyInfo(ofCertificatePEM: certificatePEM))
-        return DemoTLSIdentity(certificatePEM: certificatePEM, privateKeyPEM: privateKeyPEM,
-                               publicKeyPin: "sha256//" + Data(spkiHash).base64EncodedString())
+        return DemoTLSIdentity(
+            certificatePEM: certificatePEM, privateKeyPEM: privateKeyPEM,
+            publicKeyPin: "sha256//" + Data(spkiHash).base64EncodedString())
     }
 }

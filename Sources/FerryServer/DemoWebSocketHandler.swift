@@ -27,8 +27,9 @@ final class DemoWebSocketHandler: ChannelInboundHandler {
             channel.eventLoop.makeSucceededFuture(mode(for: head.uri) == nil ? nil : HTTPHeaders())
         } upgradePipelineHandler: { channel, head in
             channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(NIOWebSocketFrameAggregator(
-                    minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16, maxAccumulatedFrameSize: maximumMessageSize))
+                try channel.pipeline.syncOperations.addHandler(
+                    NIOWebSocketFrameAggregator(
+                        minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16, maxAccumulatedFrameSize: maximumMessageSize))
                 try channel.pipeline.syncOperations.addHandler(DemoWebSocketHandler(mode: mode(for: head.uri) ?? .echo))
             }
         }

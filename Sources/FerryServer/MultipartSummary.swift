@@ -53,7 +53,8 @@ final class MultipartSummary {
     /// A summary for a request whose Content-Type is multipart with a boundary, else nil.
     init?(contentType: String?) {
         guard let contentType, contentType.lowercased().hasPrefix("multipart/"),
-              let boundary = Part.parameters(of: contentType)["boundary"], !boundary.isEmpty else { return nil }
+            let boundary = Part.parameters(of: contentType)["boundary"], !boundary.isEmpty
+        else { return nil }
         parser = MultipartParser(boundary: boundary)
         parser.onHeader = { [unowned self] name, value in current.headers.append((name, value)) }
         parser.onBody = { [unowned self] buffer in
@@ -91,7 +92,7 @@ final class MultipartSummary {
                 entry["filename"] = disposition["filename"]
                 entry["contentType"] = part.contentType
                 return entry
-            },
+            }
         ]
         if let failure { result["error"] = failure }
         return result

@@ -21,8 +21,10 @@ public final class ExchangePipeline: Sendable {
     /// Told when the jar could not be read or written (the exchange itself goes on).
     private let onCookieProblem: @Sendable (FerryError) -> Void
 
-    public init(transport: any Transport, tokens: OAuth2TokenSource, cookies: CookieJarStore?, environment: String?,
-                onCookieProblem: @escaping @Sendable (FerryError) -> Void = { _ in }) {
+    public init(
+        transport: any Transport, tokens: OAuth2TokenSource, cookies: CookieJarStore?, environment: String?,
+        onCookieProblem: @escaping @Sendable (FerryError) -> Void = { _ in }
+    ) {
         self.transport = transport
         self.tokens = tokens
         self.cookies = cookies
@@ -32,24 +34,30 @@ public final class ExchangePipeline: Sendable {
 
     /// A pipeline with tokens held in memory and no cookie jar: for tests and one-off exchanges.
     public convenience init(transport: any Transport) {
-        self.init(transport: transport, tokens: OAuth2TokenSource(transport: transport, cache: nil, browser: SystemBrowser(environment: [:]),
-                                                                  notify: { _ in }),
-                  cookies: nil, environment: nil)
+        self.init(
+            transport: transport,
+            tokens: OAuth2TokenSource(
+                transport: transport, cache: nil, browser: SystemBrowser(environment: [:]),
+                notify: { _ in }),
+            cookies: nil, environment: nil)
     }
 
     /// Sends `request` through every stage. A request that brings its own cookies (`-b`, `-c`,
     /// `--no-cookies`) is sent with them and the jar is left alone. The tokens it went with join
     /// `redaction`, so they are never shown or stored.
-    public func send(_ request: Request, receivingInto destination: ResponseDestination = .default,
-                     progress: (@Sendable (TransferProgress) -> Void)? = nil, observer: (any ResponseStreamObserver)? = nil,
-                     redaction: inout Redaction) async throws -> Response {
+    public func send(
+        _ request: Request, receivingInto destination: ResponseDestination = .default,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil, observer: (any ResponseStreamObserver)? = nil,
+        redaction: inout Redaction
+    ) async throws -> Response {
         var request = request
         let keepsJar = cookies != nil && request.cookies == nil
         if keepsJar, let cookies {
             do {
                 request.cookies = RequestCookies(jar: try cookies.jar(environment: environment))
             } catch {
-                onCookieProblem(.invalidRequest(reason: .invalidArgument(name: "cookie jar", problem: error.description + " (sent without cookies)")))
+                onCookieProblem(
+                    .invalidRequest(reason: .invalidArgument(name: "cookie jar", problem: error.description + " (sent without cookies)")))
             }
         }
         let response = try await OAuth2Interceptor(transport: transport, tokens: tokens)
@@ -58,7 +66,9 @@ public final class ExchangePipeline: Sendable {
             do {
                 try cookies.store(jar, environment: environment)
             } catch {
-                onCookieProblem(error as? FerryError ?? .localFile(reason: .unwritable(path: cookies.path(environment: environment), error: POSIXError(.EIO))))
+                onCookieProblem(
+                    error as? FerryError
+                        ?? .localFile(reason: .unwritable(path: cookies.path(environment: environment), error: POSIXError(.EIO))))
             }
         }
         return response

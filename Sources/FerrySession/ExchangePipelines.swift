@@ -19,9 +19,11 @@ public final class ExchangePipelines: Sendable {
     private let made = Mutex<[String: ExchangePipeline]>([:])
     private let jars = Mutex<[String: CookieJarStore]>([:])
 
-    public init(transport: any Transport, locations: StoreLocations, keepsCookies: Bool = true,
-                browser: SystemBrowser = SystemBrowser(environment: ProcessInfo.processInfo.environment),
-                notify: @escaping @Sendable (String) -> Void = { _ in }, onCookieProblem: @escaping @Sendable (FerryError) -> Void = { _ in }) {
+    public init(
+        transport: any Transport, locations: StoreLocations, keepsCookies: Bool = true,
+        browser: SystemBrowser = SystemBrowser(environment: ProcessInfo.processInfo.environment),
+        notify: @escaping @Sendable (String) -> Void = { _ in }, onCookieProblem: @escaping @Sendable (FerryError) -> Void = { _ in }
+    ) {
         self.transport = transport
         self.locations = locations
         self.keepsCookies = keepsCookies
@@ -36,11 +38,13 @@ public final class ExchangePipelines: Sendable {
         let cookies = keepsCookies ? cookies(collection: collection) : nil
         return made.withLock { made in
             if let known = made[key] { return known }
-            let tokens = OAuth2TokenSource(transport: transport,
-                                           cache: OAuth2TokenFile(path: locations.oauth2TokenPath(collection: collection, environment: environment)),
-                                           browser: browser, notify: notify)
-            let pipeline = ExchangePipeline(transport: transport, tokens: tokens, cookies: cookies,
-                                            environment: environment, onCookieProblem: onCookieProblem)
+            let tokens = OAuth2TokenSource(
+                transport: transport,
+                cache: OAuth2TokenFile(path: locations.oauth2TokenPath(collection: collection, environment: environment)),
+                browser: browser, notify: notify)
+            let pipeline = ExchangePipeline(
+                transport: transport, tokens: tokens, cookies: cookies,
+                environment: environment, onCookieProblem: onCookieProblem)
             made[key] = pipeline
             return pipeline
         }

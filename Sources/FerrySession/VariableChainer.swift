@@ -37,9 +37,12 @@ public final class VariableChainer: @unchecked Sendable {
 
     /// A chainer for the collection at `root` with the chains of its environment; its requests read
     /// files as `access` allows (by default, only inside the collection).
-    public init(root: String, environment: String?, chains: [VariableChain], connection: ConnectionSettings = ConnectionSettings(), pipeline: ExchangePipeline,
-                cache: ChainValueCache?, timeLimit: RequestTimeLimit = RequestTimeLimit(), now: @escaping @Sendable () -> Date = Date.init,
-                access: FileAccessPolicy? = nil, onSent: @escaping @Sendable (Sent) -> Void = { _ in }) {
+    public init(
+        root: String, environment: String?, chains: [VariableChain], connection: ConnectionSettings = ConnectionSettings(),
+        pipeline: ExchangePipeline,
+        cache: ChainValueCache?, timeLimit: RequestTimeLimit = RequestTimeLimit(), now: @escaping @Sendable () -> Date = Date.init,
+        access: FileAccessPolicy? = nil, onSent: @escaping @Sendable (Sent) -> Void = { _ in }
+    ) {
         self.root = root
         self.access = access ?? FileAccessPolicy(collection: root)
         self.environment = environment
@@ -55,8 +58,10 @@ public final class VariableChainer: @unchecked Sendable {
     /// Runs `attempt` with `resolver`; each time it fails on a chained variable with no value (the
     /// environment's chains, and `own`, a request file's), that value is taken and `attempt` runs
     /// again. Returns what `attempt` made and the resolver with the values taken.
-    public func resolving<Result>(_ resolver: VariableResolver, own: [VariableChain] = [],
-                                  _ attempt: (VariableResolver) throws -> Result) async throws -> (Result, VariableResolver) {
+    public func resolving<Result>(
+        _ resolver: VariableResolver, own: [VariableChain] = [],
+        _ attempt: (VariableResolver) throws -> Result
+    ) async throws -> (Result, VariableResolver) {
         try await resolving(resolver, own: own, stack: [], attempt)
     }
 
@@ -66,8 +71,10 @@ public final class VariableChainer: @unchecked Sendable {
         try await value(of: chain, resolver: resolver, stack: [])
     }
 
-    private func resolving<Result>(_ resolver: VariableResolver, own: [VariableChain], stack: [String],
-                                   _ attempt: (VariableResolver) throws -> Result) async throws -> (Result, VariableResolver) {
+    private func resolving<Result>(
+        _ resolver: VariableResolver, own: [VariableChain], stack: [String],
+        _ attempt: (VariableResolver) throws -> Result
+    ) async throws -> (Result, VariableResolver) {
         var resolver = resolver
         var tried: Set<String> = []
         while true {
@@ -87,8 +94,10 @@ public final class VariableChainer: @unchecked Sendable {
         if let fresh = freshValue(of: chain) { return (fresh, nil) }
         guard !stack.contains(chain.request) else {
             let cycle = (stack + [chain.request]).joined(separator: " → ")
-            throw FerryError.invalidRequest(reason: .chainFailed(name: chain.name, request: chain.request,
-                                                                 underlying: CheckProblem("the chain comes back to a request already waiting for it: \(cycle)")))
+            throw FerryError.invalidRequest(
+                reason: .chainFailed(
+                    name: chain.name, request: chain.request,
+                    underlying: CheckProblem("the chain comes back to a request already waiting for it: \(cycle)")))
         }
         guard stack.isEmpty else { return try await take(chain, resolver: resolver, stack: stack) }
         let task = lock.withLock { () -> Task<(Variable, sent: Sent?), any Error> in
@@ -104,7 +113,8 @@ public final class VariableChainer: @unchecked Sendable {
     private func freshValue(of chain: VariableChain) -> Variable? {
         let time = now()
         if let kept = lock.withLock({ taken[chain.name] }),
-           chain.ttl.map({ time.timeIntervalSince(kept.at) < Double($0) }) ?? true {
+            chain.ttl.map({ time.timeIntervalSince(kept.at) < Double($0) }) ?? true
+        {
             return kept.value
         }
         return cache?.value(of: chain, now: time).map { Variable(name: chain.name, value: $0, isSecret: chain.capture.secret) }
@@ -134,9 +144,10 @@ public final class VariableChainer: @unchecked Sendable {
         }
         let started = Date()
         let (request, limited) = timeLimit.applied(to: resolved.request)
-        var exchange = HistoryRecorder.Exchange(request: request, response: nil, error: nil, started: started,
-                                                origin: HistoryOrigin(collection: root, requestPath: chain.request, environment: environment),
-                                                redaction: resolved.redaction)
+        var exchange = HistoryRecorder.Exchange(
+            request: request, response: nil, error: nil, started: started,
+            origin: HistoryOrigin(collection: root, requestPath: chain.request, environment: environment),
+            redaction: resolved.redaction)
         defer { onSent(Sent(chain: chain, exchange: exchange)) }
         let response: Response
         do {

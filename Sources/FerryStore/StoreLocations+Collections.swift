@@ -17,8 +17,9 @@ extension StoreLocations {
     /// The values of a collection's chained variables for one environment:
     /// `chains/NAME-HASH/ENVIRONMENT.json`, as the cookie jars are named.
     public func chainValuesPath(collection: String, environment: String?) -> String {
-        perCollectionPath(in: (dataDirectory as NSString).appendingPathComponent("chains"),
-                          collection: collection, environment: environment, extension: "json")
+        perCollectionPath(
+            in: (dataDirectory as NSString).appendingPathComponent("chains"),
+            collection: collection, environment: environment, extension: "json")
     }
 
     /// The OAuth 2.0 token cache: `oauth2/ad-hoc.json`, or `oauth2/NAME-HASH/ENVIRONMENT.json` for a collection.

@@ -16,7 +16,9 @@ public final class TLSContext: @unchecked Sendable {
         self.pointer = pointer
         isServer = server
         self.verifiesPeer = verifiesPeer
-        guard ferry_SSL_CTX_set_min_proto_version(pointer, TLS1_2_VERSION) == 1 else { throw TLSFailure("OpenSSL refused TLS 1.2 as the minimum") }
+        guard ferry_SSL_CTX_set_min_proto_version(pointer, TLS1_2_VERSION) == 1 else {
+            throw TLSFailure("OpenSSL refused TLS 1.2 as the minimum")
+        }
     }
 
     deinit { SSL_CTX_free(pointer) }
@@ -29,7 +31,9 @@ public final class TLSContext: @unchecked Sendable {
         guard let certificate = chain.first else { throw TLSFailure("the certificate chain holds no PEM certificate") }
         guard SSL_CTX_use_certificate(context.pointer, certificate) == 1 else { throw TLSFailure("OpenSSL refused the certificate") }
         for intermediate in chain.dropFirst() {
-            guard ferry_SSL_CTX_add1_chain_cert(context.pointer, intermediate) == 1 else { throw TLSFailure("OpenSSL refused an intermediate certificate") }
+            guard ferry_SSL_CTX_add1_chain_cert(context.pointer, intermediate) == 1 else {
+                throw TLSFailure("OpenSSL refused an intermediate certificate")
+            }
         }
         let key = try readPrivateKey(privateKeyPEM)
         defer { EVP_PKEY_free(key) }
@@ -46,9 +50,13 @@ public final class TLSContext: @unchecked Sendable {
         guard verifyPeer else { return context }
         SSL_CTX_set_verify(context.pointer, SSL_VERIFY_PEER, nil)
         if let caFile {
-            guard SSL_CTX_load_verify_locations(context.pointer, caFile, nil) == 1 else { throw TLSFailure("could not read the CA file \(caFile)") }
+            guard SSL_CTX_load_verify_locations(context.pointer, caFile, nil) == 1 else {
+                throw TLSFailure("could not read the CA file \(caFile)")
+            }
         } else {
-            guard SSL_CTX_set_default_verify_paths(context.pointer) == 1 else { throw TLSFailure("could not load the system's CA certificates") }
+            guard SSL_CTX_set_default_verify_paths(context.pointer) == 1 else {
+                throw TLSFailure("could not load the system's CA certificates")
+            }
         }
         return context
     }
@@ -85,7 +93,9 @@ public final class TLSContext: @unchecked Sendable {
     private static func readPrivateKey(_ pem: String) throws -> OpaquePointer {
         try withMemoryBIO(pem) { bio in
             // No passphrase: a callback that gives none keeps OpenSSL from asking on the terminal.
-            guard let key = PEM_read_bio_PrivateKey(bio, nil, { _, _, _, _ in 0 }, nil) else { throw TLSFailure("could not read the PEM private key") }
+            guard let key = PEM_read_bio_PrivateKey(bio, nil, { _, _, _, _ in 0 }, nil) else {
+                throw TLSFailure("could not read the PEM private key")
+            }
             return key
         }
     }
@@ -93,7 +103,9 @@ public final class TLSContext: @unchecked Sendable {
     private static func withMemoryBIO<T>(_ text: String, _ body: (OpaquePointer) throws -> T) throws -> T {
         let bytes = Array(text.utf8)
         return try bytes.withUnsafeBytes { raw in
-            guard let bio = BIO_new_mem_buf(raw.baseAddress, Int32(raw.count)) else { throw TLSFailure("OpenSSL could not allocate a buffer") }
+            guard let bio = BIO_new_mem_buf(raw.baseAddress, Int32(raw.count)) else {
+                throw TLSFailure("OpenSSL could not allocate a buffer")
+            }
             defer { BIO_free(bio) }
             return try body(bio)
         }

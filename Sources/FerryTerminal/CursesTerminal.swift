@@ -92,8 +92,10 @@ public final class CursesTerminal: Terminal {
         guard let wakePipe else { return readKey(timeout: timeout) }
         // What curses has read ahead comes first; then the keyboard or a wake-up, whichever is first.
         if let event = readKey(timeout: 0) { return event }
-        var waits = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
-                     pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0)]
+        var waits = [
+            pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakePipe.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
         let ready = poll(&waits, 2, Int32(timeout))
         if ready > 0, waits[1].revents != 0 { wakePipe.drain() }
         if ready > 0, waits[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .terminate(.terminalLost) }

@@ -25,8 +25,9 @@ let curlSeekCallback: curl_seek_callback = { context, offset, origin in
 }
 
 let curlProgressCallback: curl_xferinfo_callback = { context, downloadTotal, downloaded, uploadTotal, uploaded in
-    transfer(context).reportProgress(downloadTotal: downloadTotal, downloaded: downloaded,
-                                     uploadTotal: uploadTotal, uploaded: uploaded)
+    transfer(context).reportProgress(
+        downloadTotal: downloadTotal, downloaded: downloaded,
+        uploadTotal: uploadTotal, uploaded: uploaded)
 }
 
 let curlDebugCallback: curl_debug_callback = { _, type, data, size, context in

@@ -4,8 +4,10 @@ import Foundation
 
 /// Maps a failed CURLcode to the transport reason the user reads, keeping curl's own words.
 enum CurlFailureMapping {
-    static func reason(code: CURLcode, detail: String, osErrno: Int, bytesReceived: Int64,
-                       expectedLength: Int64?) -> FerryError.TransportFailureReason {
+    static func reason(
+        code: CURLcode, detail: String, osErrno: Int, bytesReceived: Int64,
+        expectedLength: Int64?
+    ) -> FerryError.TransportFailureReason {
         FerryError.TransportFailureReason(
             kind: kind(of: code, detail: detail, osErrno: osErrno, expectedLength: expectedLength),
             code: Int(code.rawValue),

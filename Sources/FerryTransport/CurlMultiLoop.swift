@@ -96,7 +96,8 @@ final class CurlMultiLoop: @unchecked Sendable {
             let code = curl_multi_add_handle(multi, transfer.handle)
             guard code == CURLM_OK else {
                 let message = String(cString: curl_multi_strerror(code))
-                return transfer.finish(.failure(.transportFailed(reason: .init(kind: .other, code: Int(code.rawValue), codeText: message, detail: ""))))
+                return transfer.finish(
+                    .failure(.transportFailed(reason: .init(kind: .other, code: Int(code.rawValue), codeText: message, detail: ""))))
             }
             active[transfer.handle] = transfer
         case .cancel(let transfer):
@@ -128,7 +129,8 @@ final class CurlMultiLoop: @unchecked Sendable {
         var remaining: Int32 = 0
         while let message = curl_multi_info_read(multi, &remaining) {
             guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
-                  let transfer = active[handle] else { continue }
+                let transfer = active[handle]
+            else { continue }
             let code = message.pointee.data.result
             remove(transfer, outcome: transfer.outcome(of: code))
         }

@@ -1,7 +1,7 @@
 import CCurl
 import CCurlShims
-import FerryDigest
 import FerryCore
+import FerryDigest
 import Foundation
 
 /// The session side of a transfer, all done by libcurl: cookies (the transport's shared jar, a jar
@@ -53,7 +53,8 @@ extension CurlTransfer {
             try set(CURLOPT_PASSWORD, signature.secretKey)
         case .oauth2?:
             // `OAuth2Interceptor` sends such a request with its token as `.bearer`.
-            throw FerryError.invalidRequest(reason: .invalidArgument(name: "auth", problem: "an OAuth 2.0 request needs its token first (OAuth2Interceptor)"))
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(name: "auth", problem: "an OAuth 2.0 request needs its token first (OAuth2Interceptor)"))
         default:
             break
         }

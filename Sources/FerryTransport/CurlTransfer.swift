@@ -62,11 +62,16 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Builds and configures the easy handle. Throws before anything is sent when the body or the
     /// destination cannot be used.
-    init(request: Request, destination: ResponseDestination, hashesBody: Bool = true, share: UnsafeMutableRawPointer, handles: CurlHandlePool,
-         progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)? = nil) throws {
+    init(
+        request: Request, destination: ResponseDestination, hashesBody: Bool = true, share: UnsafeMutableRawPointer,
+        handles: CurlHandlePool,
+        progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)? = nil
+    ) throws {
         guard let handle = handles.take() else {
-            throw FerryError.transportFailed(reason: .init(kind: .other, code: Int(CURLE_FAILED_INIT.rawValue),
-                                                           codeText: "curl_easy_init failed", detail: ""))
+            throw FerryError.transportFailed(
+                reason: .init(
+                    kind: .other, code: Int(CURLE_FAILED_INIT.rawValue),
+                    codeText: "curl_easy_init failed", detail: ""))
         }
         self.handle = handle
         self.handles = handles
@@ -177,7 +182,9 @@ final class CurlTransfer: @unchecked Sendable {
     /// never answer it and curl would stall a second before sending a large body.
     private func configureHeaders() throws {
         // `Name:` with nothing after it tells curl to leave that header out, its own defaults included.
-        var lines = DefaultHeaders.applied(to: request.headers, all: request.options.defaultHeaders != false).map { "\($0.name): \($0.value)" }
+        var lines = DefaultHeaders.applied(to: request.headers, all: request.options.defaultHeaders != false).map {
+            "\($0.name): \($0.value)"
+        }
         if !request.headers.contains("Expect") { lines.append("Expect:") }
         // libcurl types a POST it sends without a body as a form; there is nothing to type.
         if bodySource == nil, !request.headers.contains("Content-Type") { lines.append("Content-Type:") }
@@ -203,8 +210,9 @@ final class CurlTransfer: @unchecked Sendable {
 
     func check(_ code: CURLcode) throws {
         guard code != CURLE_OK else { return }
-        let reason = CurlFailureMapping.reason(code: code, detail: "while configuring the request", osErrno: 0,
-                                               bytesReceived: 0, expectedLength: nil)
+        let reason = CurlFailureMapping.reason(
+            code: code, detail: "while configuring the request", osErrno: 0,
+            bytesReceived: 0, expectedLength: nil)
         throw FerryError.transportFailed(reason: reason)
     }
 
@@ -252,10 +260,13 @@ final class CurlTransfer: @unchecked Sendable {
             if redirectRefusal != nil { return false }
         }
         sink.headArrived(status: status.code, headers: heads.headers)
-        let lengths = Set(heads.headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingWhitespace() })
-        framingProblem = lengths.count > 1 && !heads.headers.contains("Transfer-Encoding")
-            ? "the response has differing Content-Length headers (\(lengths.sorted().joined(separator: ", "))), so where its body ends is unknown" : nil
+        let lengths = Set(
+            heads.headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
+                .map { $0.trimmingWhitespace() })
+        framingProblem =
+            lengths.count > 1 && !heads.headers.contains("Transfer-Encoding")
+            ? "the response has differing Content-Length headers (\(lengths.sorted().joined(separator: ", "))), so where its body ends is unknown"
+            : nil
         let encoding = heads.headers["Content-Encoding"]?.trimmingWhitespace() ?? ""
         decodedEncoding = request.options.decompress && !encoding.isEmpty && encoding.lowercased() != "identity" ? encoding : nil
         if let observer { streaming = observer.responseHeadArrived(status, headers: heads.headers, time: sinceEnqueued(now)) }
@@ -321,8 +332,10 @@ final class CurlTransfer: @unchecked Sendable {
         let now = DispatchTime.now().uptimeNanoseconds
         guard let progressHandler, now - lastProgressReport >= 50_000_000 else { return 0 }
         lastProgressReport = now
-        progressHandler(TransferProgress(uploaded: Int64(uploaded), uploadTotal: uploadTotal > 0 ? Int64(uploadTotal) : bodySource?.length,
-                                         downloaded: Int64(downloaded), downloadTotal: downloadTotal > 0 ? Int64(downloadTotal) : nil))
+        progressHandler(
+            TransferProgress(
+                uploaded: Int64(uploaded), uploadTotal: uploadTotal > 0 ? Int64(uploadTotal) : bodySource?.length,
+                downloaded: Int64(downloaded), downloadTotal: downloadTotal > 0 ? Int64(downloadTotal) : nil))
         return isCancelled ? 1 : 0
     }
 
@@ -342,8 +355,11 @@ final class CurlTransfer: @unchecked Sendable {
         closeRequestWriting()
         if let framingProblem { return .failure(headFailure(code: code, framingProblem)) }
         if let redirectRefusal {
-            return .failure(.transportFailed(reason: .init(kind: .other, code: Int(code.rawValue), codeText: "stopped by Ferry",
-                                                           detail: redirectRefusal)))
+            return .failure(
+                .transportFailed(
+                    reason: .init(
+                        kind: .other, code: Int(code.rawValue), codeText: "stopped by Ferry",
+                        detail: redirectRefusal)))
         }
         if code == CURLE_OK, let hop = hopMarks.last, hop.firstByte != nil, hop.headEnd == nil {
             return .failure(headFailure(code: code, "the server closed the connection in the middle of the response head"))
@@ -398,19 +414,22 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// A response whose head could not be used, in the words of `detail`.
     private func headFailure(code: CURLcode, _ detail: String) -> FerryError {
-        .transportFailed(reason: .init(kind: .receiveFailed, code: Int(code.rawValue), codeText: String(cString: curl_easy_strerror(code)),
-                                       detail: detail, bytesReceived: sink.count))
+        .transportFailed(
+            reason: .init(
+                kind: .receiveFailed, code: Int(code.rawValue), codeText: String(cString: curl_easy_strerror(code)),
+                detail: detail, bytesReceived: sink.count))
     }
 
     /// The failure for a compressed body that decoded past the limit: what it was, the limit, and the ways on.
     private func decodedTooLarge(encoding: String) -> FerryError {
         let limit = RequestOptions.sizeText(request.options.decodedSizeLimit)
         let wire = infoOffset(CURLINFO_SIZE_DOWNLOAD_T)
-        return .transportFailed(reason: .init(
-            kind: .decodedBodyTooLarge, code: Int(CURLE_WRITE_ERROR.rawValue), codeText: "stopped by Ferry",
-            detail: "the \(encoding)-encoded body decodes to more than \(limit) (from \(wire) bytes received); "
-                + "--max-decoded-size raises the limit, --no-decompress keeps the raw bytes",
-            bytesReceived: sink.count))
+        return .transportFailed(
+            reason: .init(
+                kind: .decodedBodyTooLarge, code: Int(CURLE_WRITE_ERROR.rawValue), codeText: "stopped by Ferry",
+                detail: "the \(encoding)-encoded body decodes to more than \(limit) (from \(wire) bytes received); "
+                    + "--max-decoded-size raises the limit, --no-decompress keeps the raw bytes",
+                bytesReceived: sink.count))
     }
 
     /// Where the exchange stood when it timed out: no request sent yet, a request body still going
@@ -426,7 +445,8 @@ final class CurlTransfer: @unchecked Sendable {
         let marks = Timeline.TransferMarks(
             nameLookup: infoTime(CURLINFO_NAMELOOKUP_TIME_T), connect: infoTime(CURLINFO_CONNECT_TIME_T),
             tlsHandshake: infoTime(CURLINFO_APPCONNECT_TIME_T), preTransfer: infoTime(CURLINFO_PRETRANSFER_TIME_T),
-            requestWriting: Int64(requestWriting / 1000), responseWaiting: Int64(responseWaiting / 1000), firstByte: infoTime(CURLINFO_STARTTRANSFER_TIME_T),
+            requestWriting: Int64(requestWriting / 1000), responseWaiting: Int64(responseWaiting / 1000),
+            firstByte: infoTime(CURLINFO_STARTTRANSFER_TIME_T),
             total: infoTime(CURLINFO_TOTAL_TIME_T), redirect: infoTime(CURLINFO_REDIRECT_TIME_T))
         let queue = Int64((addedAt &- enqueuedAt) / 1000)
         let status = heads.status
@@ -460,10 +480,12 @@ final class CurlTransfer: @unchecked Sendable {
         for (index, mark) in hopMarks.enumerated() {
             let isLast = index == hopMarks.count - 1
             let redirect = heads.redirects.indices.contains(index) ? heads.redirects[index] : nil
-            hops.append(Timeline.Hop(status: redirect?.status ?? (isLast ? finalStatus : nil),
-                                     url: redirect?.url ?? (isLast ? info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString : ""),
-                                     start: hops.last?.end ?? 0, sent: micro(mark.sent), firstByte: mark.firstByte.map(micro),
-                                     end: isLast ? total : mark.headEnd.map(micro) ?? micro(mark.sent)))
+            hops.append(
+                Timeline.Hop(
+                    status: redirect?.status ?? (isLast ? finalStatus : nil),
+                    url: redirect?.url ?? (isLast ? info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString : ""),
+                    start: hops.last?.end ?? 0, sent: micro(mark.sent), firstByte: mark.firstByte.map(micro),
+                    end: isLast ? total : mark.headEnd.map(micro) ?? micro(mark.sent)))
         }
         return hops
     }

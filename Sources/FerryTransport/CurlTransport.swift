@@ -21,17 +21,22 @@ public final class CurlTransport: Transport {
 
     deinit { loop.stop() }
 
-    public func send(_ request: Request, receivingInto destination: ResponseDestination = .default,
-                     progress: (@Sendable (TransferProgress) -> Void)? = nil) async throws -> Response {
+    public func send(
+        _ request: Request, receivingInto destination: ResponseDestination = .default,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws -> Response {
         try await send(request, receivingInto: destination, progress: progress, observer: nil)
     }
 
-    public func send(_ request: Request, receivingInto destination: ResponseDestination,
-                     progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)?) async throws -> Response {
+    public func send(
+        _ request: Request, receivingInto destination: ResponseDestination,
+        progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)?
+    ) async throws -> Response {
         try request.validate()
         if Task.isCancelled { throw FerryError.explicitlyCancelled }
-        let transfer = try CurlTransfer(request: request.authenticated(), destination: destination, hashesBody: hashesBodies,
-                                        share: loop.share, handles: loop.handles, progress: progress, observer: observer)
+        let transfer = try CurlTransfer(
+            request: request.authenticated(), destination: destination, hashesBody: hashesBodies,
+            share: loop.share, handles: loop.handles, progress: progress, observer: observer)
         let loop = self.loop
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

@@ -1,7 +1,8 @@
 import FerryCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How a `-o` path is written, decided by what is there now. Only a missing path or a regular file is

@@ -1,7 +1,8 @@
 import FerryCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Receives response-body bytes on the transfer thread and stores them as the destination asks:
@@ -73,8 +74,9 @@ final class ResponseBodySink {
             var existing = stat()
             if stat(resolved, &existing) == 0 { _ = fchmod(descriptor, existing.st_mode & 0o7777) }  // the replaced file's mode
         case .inPlace where resumeOffset != nil:
-            throw FerryError.invalidRequest(reason: .invalidArgument(
-                name: "-C", problem: "\(path) is a device, FIFO or socket: a download into it cannot be continued (leave out -C)"))
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(
+                    name: "-C", problem: "\(path) is a device, FIFO or socket: a download into it cannot be continued (leave out -C)"))
         case .inPlace(let resolved):
             let fd = open(resolved, O_WRONLY | O_CLOEXEC)
             guard fd >= 0 else { throw FerryError.localFile(reason: .unwritable(path: path, error: POSIXError.current)) }
@@ -169,9 +171,12 @@ final class ResponseBodySink {
             switch status {
             case 206:
                 guard let range = ContentRange(headers["Content-Range"]), range.first == offset else {
-                    failure = .transportFailed(reason: .init(
-                        kind: .other, code: 0, codeText: "unexpected Content-Range",
-                        detail: "the server answered 206 with Content-Range \(headers["Content-Range"] ?? "(none)"), not from byte \(offset); the kept file is unchanged"))
+                    failure = .transportFailed(
+                        reason: .init(
+                            kind: .other, code: 0, codeText: "unexpected Content-Range",
+                            detail:
+                                "the server answered 206 with Content-Range \(headers["Content-Range"] ?? "(none)"), not from byte \(offset); the kept file is unchanged"
+                        ))
                     return
                 }
                 _ = ftruncate(descriptor, off_t(offset))

@@ -13,7 +13,10 @@ struct DemoServerCommand: ParsableCommand {
 
     @OptionGroup var options: DemoServerOptions
 
-    @Flag(name: .customLong("until-stdin-closes"), help: ArgumentHelp("Exit when standard input reaches its end (when the program that started the server ends).", visibility: .hidden))
+    @Flag(
+        name: .customLong("until-stdin-closes"),
+        help: ArgumentHelp("Exit when standard input reaches its end (when the program that started the server ends).", visibility: .hidden)
+    )
     var untilStandardInputCloses = false
 
     /// Starts the server, prints where it listens (and the TLS pin), then serves until closed.
@@ -22,7 +25,8 @@ struct DemoServerCommand: ParsableCommand {
         if let identity, let certificateOutput = options.certificateOutput {
             try identity.certificatePEM.write(toFile: certificateOutput, atomically: true, encoding: .utf8)
         }
-        let server = try await DemoServer.start(port: options.port, tls: identity, unixSocket: options.unixSocket, tokenLifetime: options.tokenLifetime)
+        let server = try await DemoServer.start(
+            port: options.port, tls: identity, unixSocket: options.unixSocket, tokenLifetime: options.tokenLifetime)
         var banner = "Ferry demo server listening on " + (options.unixSocket.map { "the Unix socket \($0)" } ?? server.baseURL) + "\n"
         if let identity { banner += "TLS public key pin: \(identity.publicKeyPin)\n" }
         FileHandle.standardOutput.write(Data((banner + DemoRoutes.indexText).utf8))

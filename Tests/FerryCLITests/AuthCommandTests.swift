@@ -8,7 +8,9 @@ import Testing
     @Test(arguments: ["MD5", "SHA-256"])
     func digestLogsInToHTTPBin(algorithm: String) async throws {
         try await withHTTPBin { httpbin throws in
-            let outcome = await FerryBinary.run(["send", "\(httpbin.baseURL)/digest-auth/auth/ann/s3cret/\(algorithm)", "--digest", "-u", "ann:s3cret", "--json"])
+            let outcome = await FerryBinary.run([
+                "send", "\(httpbin.baseURL)/digest-auth/auth/ann/s3cret/\(algorithm)", "--digest", "-u", "ann:s3cret", "--json",
+            ])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             let document = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any])
             #expect((document["response"] as? [String: Any])?["status"] as? Int == 200)
@@ -18,7 +20,9 @@ import Testing
 
     @Test func aWrongDigestPasswordSaysTheServerRefusedIt() async throws {
         try await withHTTPBin { httpbin throws in
-            let outcome = await FerryBinary.run(["send", "\(httpbin.baseURL)/digest-auth/auth/ann/s3cret/MD5", "--digest", "-u", "ann:nope", "-i"])
+            let outcome = await FerryBinary.run([
+                "send", "\(httpbin.baseURL)/digest-auth/auth/ann/s3cret/MD5", "--digest", "-u", "ann:nope", "-i",
+            ])
             #expect(outcome.status == 0, "a 401 is a response, as curl sees it")
             #expect(outcome.text.hasPrefix("HTTP/1.1 401"))
             #expect(outcome.stderr == "ferry: the server refused the digest credentials: 401 (challenge) → 401 UNAUTHORIZED\n")
@@ -44,16 +48,21 @@ import Testing
 
     @Test func awsSigV4IsSpelledAsCurlSpellsIt() async throws {
         try await withDemoServer { server throws in
-            let outcome = await FerryBinary.run(["send", "\(server.baseURL)/anything?b=2&a=1", "--aws-sigv4", "aws:amz:eu-west-1:execute-api",
-                                                 "-u", "AKID:SECRET:TOKEN", "-d", "x=1", "--json"])
+            let outcome = await FerryBinary.run([
+                "send", "\(server.baseURL)/anything?b=2&a=1", "--aws-sigv4", "aws:amz:eu-west-1:execute-api",
+                "-u", "AKID:SECRET:TOKEN", "-d", "x=1", "--json",
+            ])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             let document = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any])
             let request = try #require(document["request"] as? [String: Any])
             #expect(request["requestLine"] as? String == "POST /anything?a=1&b=2 HTTP/1.1", "the query goes in AWS's canonical order")
-            let headers = (request["headers"] as? [[String: String]] ?? []).reduce(into: [String: String]()) { $0[$1["name"] ?? ""] = $1["value"] }
+            let headers = (request["headers"] as? [[String: String]] ?? []).reduce(into: [String: String]()) {
+                $0[$1["name"] ?? ""] = $1["value"]
+            }
             #expect(headers["Authorization"]?.hasPrefix("AWS4-HMAC-SHA256 Credential=AKID/") == true, "\(headers)")
             #expect(headers["X-Amz-Security-Token"] == "TOKEN")
-            #expect(headers["X-Amz-Content-Sha256"] == "1f206b11c23e28cc250ded7fc0098d3823a8467a54340f1ac4e535cb8544493f", "the SHA-256 of x=1")
+            #expect(
+                headers["X-Amz-Content-Sha256"] == "1f206b11c23e28cc250ded7fc0098d3823a8467a54340f1ac4e535cb8544493f", "the SHA-256 of x=1")
             #expect(!outcome.text.contains("SECRET"), "the secret key never appears")
 
             let bad = await FerryBinary.run(["send", "\(server.baseURL)/get", "--aws-sigv4", "aws:amz:eu-west-1", "-u", "AKID:SECRET"])

@@ -34,10 +34,12 @@ import Testing
                   json: { user: ferry, password: "{{password}}" }
                 """
             for name in ["me", "me-again", "me-third"] {
-                files["calls/\(name).ferry.yaml"] = "url: \"{{baseURL}}/me\"\nauth:\n  bearer: \"{{session}}\"\nexpect:\n  status: 200\n  body:\n    $.user: ferry\n"
+                files["calls/\(name).ferry.yaml"] =
+                    "url: \"{{baseURL}}/me\"\nauth:\n  bearer: \"{{session}}\"\nexpect:\n  status: 200\n  body:\n    $.user: ferry\n"
             }
             for (path, text) in files {
-                try FileManager.default.createDirectory(atPath: (directory.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: (directory.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 _ = try directory.write(path, Data(text.utf8))
             }
         }
@@ -86,9 +88,11 @@ import Testing
     /// any request, so it gets its token (before, "an OAuth 2.0 request needs its token first").
     @Test func aChainedValueFromAnOAuth2RequestIsTakenBySendAndRun() async throws {
         try await withDemoServer { server throws in
-            let collection = try Collection(baseURL: server.baseURL, chain: "", extra: [
-                "auth/oauth.ferry.yaml": DemoRequestFiles.oauth2Resource,
-                "use.ferry.yaml": """
+            let collection = try Collection(
+                baseURL: server.baseURL, chain: "",
+                extra: [
+                    "auth/oauth.ferry.yaml": DemoRequestFiles.oauth2Resource,
+                    "use.ferry.yaml": """
                     url: "{{baseURL}}/anything?client={{client}}"
                     vars:
                       client: { from: auth/oauth.ferry.yaml, path: $.client }
@@ -96,7 +100,7 @@ import Testing
                       body:
                         $.args.client: ferry-demo
                     """,
-            ])
+                ])
             let send = await collection.send("use.ferry.yaml")
             #expect(send.status == 0, "\(send.text)\(send.stderr)")
             #expect(send.stderr.contains("sent auth/oauth.ferry.yaml for {{client}} (200 OK)"), "\(send.stderr)")
@@ -109,17 +113,21 @@ import Testing
     /// cookie set in one run is sent by the next run and by `ferry send`; `--no-cookies` neither.
     @Test func aCookieSetInOneRunIsSentByTheNextAndBySend() async throws {
         try await withDemoServer { server throws in
-            let collection = try Collection(baseURL: server.baseURL, chain: "", extra: [
-                "cookies/set.ferry.yaml": "url: \"{{baseURL}}/cookies/set?flavour=oat\"\n",
-                "cookies/show.ferry.yaml": "url: \"{{baseURL}}/cookies\"\nexpect:\n  body:\n    $.cookies.flavour: oat\n",
-            ])
+            let collection = try Collection(
+                baseURL: server.baseURL, chain: "",
+                extra: [
+                    "cookies/set.ferry.yaml": "url: \"{{baseURL}}/cookies/set?flavour=oat\"\n",
+                    "cookies/show.ferry.yaml": "url: \"{{baseURL}}/cookies\"\nexpect:\n  body:\n    $.cookies.flavour: oat\n",
+                ])
             let set = await collection.ferry(["run", collection.directory.file("cookies/set.ferry.yaml"), "--env", "test"])
             #expect(set.status == 0, "\(set.text)\(set.stderr)")
             let shown = await collection.ferry(["run", collection.directory.file("cookies/show.ferry.yaml"), "--env", "test"])
             #expect(shown.status == 0, "the next run sends the cookie: \(shown.text)\(shown.stderr)")
             let sent = await collection.send("cookies/show.ferry.yaml")
             #expect(sent.status == 0, "ferry send sends it too: \(sent.text)\(sent.stderr)")
-            let without = await collection.ferry(["run", collection.directory.file("cookies/show.ferry.yaml"), "--env", "test", "--no-cookies"])
+            let without = await collection.ferry([
+                "run", collection.directory.file("cookies/show.ferry.yaml"), "--env", "test", "--no-cookies",
+            ])
             #expect(without.status == 3, "--no-cookies sends none: \(without.text)\(without.stderr)")
         }
     }
@@ -129,7 +137,9 @@ import Testing
             let collection = try Collection(baseURL: server.baseURL, chain: "")
             let run = await collection.ferry(["run", collection.directory.file("calls"), "--env", "test"])
             #expect(run.status == 0, "\(run.text)\(run.stderr)")
-            #expect(run.stderr.components(separatedBy: "sent auth/login.ferry.yaml").count == 2, "once for the run's three calls: \(run.stderr)")
+            #expect(
+                run.stderr.components(separatedBy: "sent auth/login.ferry.yaml").count == 2, "once for the run's three calls: \(run.stderr)"
+            )
             let send = await collection.send("calls/me.ferry.yaml")
             #expect(send.status == 0, "\(send.text)\(send.stderr)")
             #expect(send.stderr.contains("sent auth/login.ferry.yaml"), "a new command logs in again: \(send.stderr)")
@@ -142,7 +152,10 @@ import Testing
             let collection = try Collection(baseURL: server.baseURL, chain: "  ttl: 15m", password: "wrong")
             let outcome = await collection.send("calls/me.ferry.yaml")
             #expect(outcome.status == 1, "\(outcome.text)\(outcome.stderr)")
-            #expect(outcome.stderr.contains("the variable {{session}} is taken from auth/login.ferry.yaml, which did not give it; nothing was sent"), "\(outcome.stderr)")
+            #expect(
+                outcome.stderr.contains(
+                    "the variable {{session}} is taken from auth/login.ferry.yaml, which did not give it; nothing was sent"),
+                "\(outcome.stderr)")
             #expect(outcome.stderr.contains("$.token found nothing in its 401 answer"), "\(outcome.stderr)")
             let urls = try await collection.historyURLs()
             #expect(urls.count == 1 && urls[0].hasSuffix("/login"), "the failed login is recorded, /me never sent: \(urls)")
@@ -151,15 +164,19 @@ import Testing
 
     @Test func aCycleIsAnErrorNamingTheFiles() async throws {
         try await withDemoServer { server throws in
-            let collection = try Collection(baseURL: server.baseURL, chain: "", extra: [
-                "loop/a.ferry.yaml": "url: \"{{baseURL}}/anything?y={{y}}\"\nvars:\n  y: { from: loop/b.ferry.yaml, path: $.args.a }\n",
-                "loop/b.ferry.yaml": "url: \"{{baseURL}}/anything?x={{x}}\"\nvars:\n  x: { from: loop/a.ferry.yaml, path: $.args.b }\n",
-                "loop/use.ferry.yaml": "url: \"{{baseURL}}/get?a={{a}}\"\nvars:\n  a: { from: loop/b.ferry.yaml, path: $.args.a }\n",
-            ])
+            let collection = try Collection(
+                baseURL: server.baseURL, chain: "",
+                extra: [
+                    "loop/a.ferry.yaml": "url: \"{{baseURL}}/anything?y={{y}}\"\nvars:\n  y: { from: loop/b.ferry.yaml, path: $.args.a }\n",
+                    "loop/b.ferry.yaml": "url: \"{{baseURL}}/anything?x={{x}}\"\nvars:\n  x: { from: loop/a.ferry.yaml, path: $.args.b }\n",
+                    "loop/use.ferry.yaml": "url: \"{{baseURL}}/get?a={{a}}\"\nvars:\n  a: { from: loop/b.ferry.yaml, path: $.args.a }\n",
+                ])
             let outcome = await collection.send("loop/use.ferry.yaml")
             #expect(outcome.status == 1, "\(outcome.text)\(outcome.stderr)")
-            #expect(outcome.stderr.contains("the chain comes back to a request already waiting for it: loop/b.ferry.yaml → loop/a.ferry.yaml → loop/b.ferry.yaml"),
-                    "\(outcome.stderr)")
+            #expect(
+                outcome.stderr.contains(
+                    "the chain comes back to a request already waiting for it: loop/b.ferry.yaml → loop/a.ferry.yaml → loop/b.ferry.yaml"),
+                "\(outcome.stderr)")
             #expect(try await collection.historyURLs().isEmpty, "nothing was sent")
         }
     }

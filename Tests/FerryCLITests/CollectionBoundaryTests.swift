@@ -45,8 +45,9 @@ import Testing
         func ferry(_ arguments: [String]) async -> FerryBinary.Outcome {
             let environment = ProcessInfo.processInfo.environment.merging(
                 ["XDG_CONFIG_HOME": home.file("config"), "XDG_DATA_HOME": home.file("data")]) { $1 }
-            return await FerryBinary.run(arguments.map { $0.replacingOccurrences(of: "COLLECTION", with: folder.file("c")) },
-                                         environment: environment)
+            return await FerryBinary.run(
+                arguments.map { $0.replacingOccurrences(of: "COLLECTION", with: folder.file("c")) },
+                environment: environment)
         }
     }
 
@@ -61,12 +62,18 @@ import Testing
     static let refusedFiles: [(name: String, files: [String: String], field: String)] = [
         ("an absolute body file", ["x.ferry.yaml": "url: URL/anything\nmethod: POST\nbody:\n  file: PRIVATE\n"], "body file"),
         ("a body file up with ..", ["x.ferry.yaml": "url: URL/anything\nmethod: POST\nbody:\n  file: ../private.txt\n"], "body file"),
-        ("a multipart file part",
-         ["x.ferry.yaml": "url: URL/anything\nmethod: POST\nbody:\n  multipart:\n    - name: key\n      file: PRIVATE\n"], "part key file"),
+        (
+            "a multipart file part",
+            ["x.ferry.yaml": "url: URL/anything\nmethod: POST\nbody:\n  multipart:\n    - name: key\n      file: PRIVATE\n"],
+            "part key file"
+        ),
         ("a client certificate", ["x.ferry.yaml": "url: URL/anything\noptions:\n  clientCert: PRIVATE\n"], "options.clientCert"),
         ("a CA file", ["x.ferry.yaml": "url: URL/anything\noptions:\n  caFile: PRIVATE\n"], "options.caFile"),
-        ("a folder default's client key", ["x.ferry.yaml": "url: URL/anything\n", "_folder.ferry.yaml": "options:\n  clientKey: PRIVATE\n"],
-         "options.clientKey"),
+        (
+            "a folder default's client key",
+            ["x.ferry.yaml": "url: URL/anything\n", "_folder.ferry.yaml": "options:\n  clientKey: PRIVATE\n"],
+            "options.clientKey"
+        ),
     ]
 
     @Test(arguments: refusedFiles.indices)
@@ -134,8 +141,9 @@ import Testing
         ])
         let refused = await setup.ferry(["send", "COLLECTION/x.ferry.yaml", "--env", "test"])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("x.ferry.yaml: options.proxy http://127.0.0.1:9 would send the request through a proxy"),
-                "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("x.ferry.yaml: options.proxy http://127.0.0.1:9 would send the request through a proxy"),
+            "\(refused.stderr)")
         #expect(refused.stderr.contains("--allow-proxy"))
         let allowed = await setup.ferry(["send", "COLLECTION/x.ferry.yaml", "--env", "test", "--allow-proxy", "--dry-run"])
         #expect(allowed.status == 0, "\(allowed.stderr)")
@@ -151,9 +159,10 @@ import Testing
         let source = try setup.folder.write("c.postman_collection.json", Data(postman.utf8))
         let imported = await setup.ferry(["import", source, "--into", "COLLECTION"])
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect((imported.text + imported.stderr).contains(
-            "the body reads \(setup.privateFile), outside the collection: it will not be sent unless you allow it with --allow-outside"),
-                "\(imported.text)\(imported.stderr)")
+        #expect(
+            (imported.text + imported.stderr).contains(
+                "the body reads \(setup.privateFile), outside the collection: it will not be sent unless you allow it with --allow-outside"),
+            "\(imported.text)\(imported.stderr)")
         let run = await setup.ferry(["run", "COLLECTION"])
         #expect(run.status != 0)
         #expect(setup.server.bytesReceived == 0, "the imported key file is not sent")

@@ -12,8 +12,10 @@ import Testing
     /// `ferry send … --dry-run --save` arguments whose saved file is large and names its `version`.
     private func saveArguments(version: Int, directory: String) -> [String] {
         let members = (0..<Self.memberCount).map { "\"key\($0)\": \"value \($0) of version \(version)\"" }.joined(separator: ", ")
-        return ["send", "http://example.test/upload", "-X", "POST", "--encode", "json", "--keep-key-order",
-                "--params-json", "{\"version\": \(version), \(members)}", "--dry-run", "--save", "big", "--collection", directory]
+        return [
+            "send", "http://example.test/upload", "-X", "POST", "--encode", "json", "--keep-key-order",
+            "--params-json", "{\"version\": \(version), \(members)}", "--dry-run", "--save", "big", "--collection", directory,
+        ]
     }
 
     /// The saved file parses whole, and holds one complete version (every member of that version).

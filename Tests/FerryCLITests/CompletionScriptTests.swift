@@ -8,8 +8,10 @@ import Testing
 /// from the current collection by calling `ferry` as the scripts do.
 @Suite struct CompletionScriptTests {
     /// Runs `shell arguments…` with `script` as its first argument file; its exit status and output.
-    private func run(_ shell: String, _ arguments: [String], script: String, environment: [String: String]? = nil,
-                     directory: String? = nil) async throws -> (status: Int32, output: String) {
+    private func run(
+        _ shell: String, _ arguments: [String], script: String, environment: [String: String]? = nil,
+        directory: String? = nil
+    ) async throws -> (status: Int32, output: String) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-completion-\(UUID().uuidString)")
         try script.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -40,7 +42,8 @@ import Testing
 
     @Test func bashLoadsTheCompletionAndCompletesFlags() async throws {
         // What bash does on `ferry send --ti<TAB>`: it calls the function `complete -F` registered.
-        let complete = "source SCRIPT && complete -p ferry && COMP_WORDS=(ferry send --ti) COMP_CWORD=2 COMP_LINE='ferry send --ti' COMP_POINT=15"
+        let complete =
+            "source SCRIPT && complete -p ferry && COMP_WORDS=(ferry send --ti) COMP_CWORD=2 COMP_LINE='ferry send --ti' COMP_POINT=15"
             + " && _ferry ferry --ti send && printf '%s\\n' \"${COMPREPLY[@]}\""
         let (status, output) = try await run("/bin/bash", ["-c", complete], script: await script(for: "bash"))
         #expect(status == 0, "\(output)")
@@ -61,13 +64,16 @@ import Testing
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
     func fishCompletesTheSubcommands() async throws {
-        let (status, output) = try await run("/usr/bin/fish", ["-c", "source SCRIPT; complete -C 'ferry '"], script: await script(for: "fish"))
+        let (status, output) = try await run(
+            "/usr/bin/fish", ["-c", "source SCRIPT; complete -C 'ferry '"], script: await script(for: "fish"))
         #expect(status == 0, "\(output)")
         #expect(output.split(separator: "\n").contains { $0.hasPrefix("config") })
     }
 
     /// A collection with request files in folders, folder defaults and two environments.
-    private static let requestFiles = ["health.ferry.yaml", "users/admin/audit.ferry.yaml", "users/create.ferry.yaml", "users/list.ferry.yaml"]
+    private static let requestFiles = [
+        "health.ferry.yaml", "users/admin/audit.ferry.yaml", "users/create.ferry.yaml", "users/list.ferry.yaml",
+    ]
 
     private func makeCollection() throws -> TemporaryDirectory {
         let collection = try TemporaryDirectory()
@@ -86,9 +92,11 @@ import Testing
     private func bashCompletions(_ words: [String], in directory: String, environment: [String: String]) async throws -> [String] {
         let quoted = words.map { "'" + $0 + "'" }
         let line = words.joined(separator: " ")
-        let call = "source SCRIPT && COMP_WORDS=(\(quoted.joined(separator: " "))) COMP_CWORD=\(words.count - 1) COMP_LINE='\(line)' COMP_POINT=\(line.utf8.count)"
+        let call =
+            "source SCRIPT && COMP_WORDS=(\(quoted.joined(separator: " "))) COMP_CWORD=\(words.count - 1) COMP_LINE='\(line)' COMP_POINT=\(line.utf8.count)"
             + " && _ferry ferry \(quoted[words.count - 1]) \(quoted[words.count - 2]) && printf '%s\\n' \"${COMPREPLY[@]}\""
-        let (status, output) = try await run("/bin/bash", ["-c", call], script: await script(for: "bash"), environment: environment, directory: directory)
+        let (status, output) = try await run(
+            "/bin/bash", ["-c", call], script: await script(for: "bash"), environment: environment, directory: directory)
         #expect(status == 0, "\(output)")
         return output.split(separator: "\n").map { String($0) }
     }
@@ -108,17 +116,24 @@ import Testing
         let environment = environment(dataHome: elsewhere.path)
 
         #expect(try await bashCompletions(["ferry", "send", ""], in: collection.path, environment: environment) == Self.requestFiles)
-        #expect(try await bashCompletions(["ferry", "send", "users/"], in: collection.path, environment: environment)
+        #expect(
+            try await bashCompletions(["ferry", "send", "users/"], in: collection.path, environment: environment)
                 == Self.requestFiles.filter { $0.hasPrefix("users/") })
         // From elsewhere, --collection names the folder and the paths start with it.
-        #expect(try await bashCompletions(["ferry", "send", "--collection", collection.path, ""], in: elsewhere.path, environment: environment)
+        #expect(
+            try await bashCompletions(["ferry", "send", "--collection", collection.path, ""], in: elsewhere.path, environment: environment)
                 == Self.requestFiles.map { collection.path + "/" + $0 })
-        #expect(try await bashCompletions(["ferry", "run", "u"], in: collection.path, environment: environment)
+        #expect(
+            try await bashCompletions(["ferry", "run", "u"], in: collection.path, environment: environment)
                 == ["users/", "users/admin/"] + Self.requestFiles.filter { $0.hasPrefix("users/") })
-        #expect(try await bashCompletions(["ferry", "send", "health.ferry.yaml", "--env", ""], in: collection.path, environment: environment) == ["dev", "prod"])
+        #expect(
+            try await bashCompletions(["ferry", "send", "health.ferry.yaml", "--env", ""], in: collection.path, environment: environment)
+                == ["dev", "prod"])
         #expect(try await bashCompletions(["ferry", "run", "--env", "p"], in: collection.path, environment: environment) == ["prod"])
         // A request file's own collection gives the environments when the folder is elsewhere.
-        #expect(try await bashCompletions(["ferry", "send", collection.file("users/list.ferry.yaml"), "--env", ""], in: elsewhere.path, environment: environment)
+        #expect(
+            try await bashCompletions(
+                ["ferry", "send", collection.file("users/list.ferry.yaml"), "--env", ""], in: elsewhere.path, environment: environment)
                 == ["dev", "prod"])
         #expect(try await bashCompletions(["ferry", "send", "--env", ""], in: elsewhere.path, environment: environment).isEmpty)
     }
@@ -137,13 +152,15 @@ import Testing
         #expect(ids.count == 3)
 
         #expect(Set(try await bashCompletions(["ferry", "history", "show", ""], in: home.path, environment: environment)) == Set(ids))
-        #expect(Set(try await bashCompletions(["ferry", "history", "diff", ids[0], ""], in: home.path, environment: environment)) == Set(ids))
+        #expect(
+            Set(try await bashCompletions(["ferry", "history", "diff", ids[0], ""], in: home.path, environment: environment)) == Set(ids))
 
         // zsh's script runs `ferry ---completion history show -- positional@0 WORD-INDEX CURSOR WORDS…`.
         let zsh = await script(for: "zsh")
         #expect(zsh.contains("---completion history show -- positional@0"))
-        let direct = await FerryBinary.run(["---completion", "history", "show", "--", "positional@0", "3", "0", "ferry", "history", "show", ""],
-                                           environment: environment)
+        let direct = await FerryBinary.run(
+            ["---completion", "history", "show", "--", "positional@0", "3", "0", "ferry", "history", "show", ""],
+            environment: environment)
         #expect(direct.status == 0, "\(direct.stderr)")
         #expect(Set(direct.text.split(separator: "\n").map { String($0) }).isSuperset(of: ids))
     }

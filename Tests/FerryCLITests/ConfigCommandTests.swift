@@ -42,7 +42,8 @@ import Testing
 
         let text = await FerryBinary.run(["config"], environment: environment)
         #expect(text.status == 0)
-        #expect(text.text.contains("config       \(folder)/config/ferry/config.yaml (none: the defaults)\n  theme      ferry-dark (default)\n"))
+        #expect(
+            text.text.contains("config       \(folder)/config/ferry/config.yaml (none: the defaults)\n  theme      ferry-dark (default)\n"))
         #expect(text.text.contains("history      \(folder)/data/ferry/history.sqlite (not yet made)\n"))
     }
 

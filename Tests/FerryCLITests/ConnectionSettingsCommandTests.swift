@@ -16,13 +16,16 @@ import Testing
         for name in ["client.pem", "client.key", "ca.pem"] {
             try FileManager.default.copyItem(atPath: server.directory.file(name), toPath: collection.file("certs/" + name))
         }
-        _ = try collection.write("environments/mtls.yaml", Data("""
-            certPassphrase: {value: "\(server.passphrase)", secret: true}
-            $options:
-              clientCert: certs/client.pem
-              clientKey: certs/client.key
-              keyPassphrase: "{{certPassphrase}}"
-            """.utf8))
+        _ = try collection.write(
+            "environments/mtls.yaml",
+            Data(
+                """
+                certPassphrase: {value: "\(server.passphrase)", secret: true}
+                $options:
+                  clientCert: certs/client.pem
+                  clientKey: certs/client.key
+                  keyPassphrase: "{{certPassphrase}}"
+                """.utf8))
         let request = try collection.write("whoami.ferry.yaml", Data("url: \(server.url)\noptions:\n  caFile: certs/ca.pem\n".utf8))
 
         let sent = await FerryBinary.run(["send", request, "--env", "mtls"])
@@ -43,20 +46,26 @@ import Testing
             try await withDemoServer { server throws in
                 let collection = try TemporaryDirectory()
                 try FileManager.default.createDirectory(atPath: collection.file("environments"), withIntermediateDirectories: true)
-                _ = try collection.write("environments/proxied.yaml", Data("""
-                    proxyLogin: {value: "ferry:pr0xy-pass", secret: true}
-                    $options:
-                      proxy: \(proxy.url)
-                      proxyUser: "{{proxyLogin}}"
-                    """.utf8))
+                _ = try collection.write(
+                    "environments/proxied.yaml",
+                    Data(
+                        """
+                        proxyLogin: {value: "ferry:pr0xy-pass", secret: true}
+                        $options:
+                          proxy: \(proxy.url)
+                          proxyUser: "{{proxyLogin}}"
+                        """.utf8))
                 let request = try collection.write("headers.ferry.yaml", Data("url: \(server.baseURL)/headers\n".utf8))
-                let direct = try collection.write("direct.ferry.yaml", Data("url: \(server.baseURL)/headers\noptions:\n  noProxy: '*'\n".utf8))
+                let direct = try collection.write(
+                    "direct.ferry.yaml", Data("url: \(server.baseURL)/headers\noptions:\n  noProxy: '*'\n".utf8))
 
                 let proxied = await FerryBinary.run(["send", request, "--env", "proxied", "--allow-proxy", "--json"])
                 #expect(proxied.status == 0, "\(proxied.stderr)")
                 #expect(proxied.text.contains("(tinyproxy/"), "\(proxied.text)")
                 #expect(!proxied.text.contains("pr0xy-pass"), "the proxy's password is in no report")
-                let wrongUser = await FerryBinary.run(["send", request, "--env", "proxied", "--allow-proxy", "--proxy-user", "ferry:wrong", "-i"])
+                let wrongUser = await FerryBinary.run([
+                    "send", request, "--env", "proxied", "--allow-proxy", "--proxy-user", "ferry:wrong", "-i",
+                ])
                 // tinyproxy refuses a plain-http request with the wrong credentials as 401 (407 for CONNECT).
                 let statusLine = wrongUser.text.prefix { $0 != "\r" && $0 != "\n" }
                 #expect(statusLine.hasSuffix("401 Unauthorized") || statusLine.contains(" 407 "), "--proxy-user wins: \(wrongUser.text)")

@@ -27,8 +27,12 @@ import Testing
         try await withDemoServer { server throws in
             let set = await home.ferry(["send", "\(server.baseURL)/cookies/set?flavour=oat&size=big", "--timeline"])
             #expect(set.status == 0, "\(set.stderr)")
-            #expect(set.stderr.contains("↪ 302 \(server.baseURL)/cookies/set?flavour=oat&size=big → /cookies; sets flavour=oat, size=big"), "\(set.stderr)")
-            #expect(try cookies(await home.ferry(["send", "\(server.baseURL)/cookies"])) == ["flavour": "oat", "size": "big"], "a second run sends them")
+            #expect(
+                set.stderr.contains("↪ 302 \(server.baseURL)/cookies/set?flavour=oat&size=big → /cookies; sets flavour=oat, size=big"),
+                "\(set.stderr)")
+            #expect(
+                try cookies(await home.ferry(["send", "\(server.baseURL)/cookies"])) == ["flavour": "oat", "size": "big"],
+                "a second run sends them")
             let mode = try FileManager.default.attributesOfItem(atPath: home.adHocJar)[.posixPermissions] as? Int
             #expect(mode == 0o600)
 
@@ -58,15 +62,24 @@ import Testing
             let ferryJar = home.directory.file("jars/ferry.txt")
             let written = await home.ferry(["send", "\(server.baseURL)/cookies/set?from=ferry", "-c", ferryJar])
             #expect(written.status == 0, "\(written.stderr)")
-            #expect(try cookies(await ChildProcess.run("/usr/bin/curl", ["-s", "-b", ferryJar, "\(server.baseURL)/cookies"])) == ["from": "ferry"])
-            #expect(try cookies(await home.ferry(["send", "\(server.baseURL)/cookies", "-b", "inline=1; other=2"])) == ["inline": "1", "other": "2"])
+            #expect(
+                try cookies(await ChildProcess.run("/usr/bin/curl", ["-s", "-b", ferryJar, "\(server.baseURL)/cookies"])) == [
+                    "from": "ferry"
+                ])
+            #expect(
+                try cookies(await home.ferry(["send", "\(server.baseURL)/cookies", "-b", "inline=1; other=2"])) == [
+                    "inline": "1", "other": "2",
+                ])
         }
     }
 
     @Test func httpbinsCookieEndpointsRoundTripThroughTheJar() async throws {
         let home = try Home()
         try await withHTTPBin { httpbin throws in
-            #expect(try cookies(await home.ferry(["send", "\(httpbin.baseURL)/cookies/set?session=abc&theme=dark"])) == ["session": "abc", "theme": "dark"])
+            #expect(
+                try cookies(await home.ferry(["send", "\(httpbin.baseURL)/cookies/set?session=abc&theme=dark"])) == [
+                    "session": "abc", "theme": "dark",
+                ])
             #expect(try cookies(await home.ferry(["send", "\(httpbin.baseURL)/cookies/delete?theme"])) == ["session": "abc"])
             #expect(try cookies(await home.ferry(["send", "\(httpbin.baseURL)/cookies"])) == ["session": "abc"])
             let listed = await home.ferry(["cookies", "list", "--json"])
@@ -92,13 +105,17 @@ import Testing
             let collection = home.directory.file("shop")
             try FileManager.default.createDirectory(atPath: collection + "/environments", withIntermediateDirectories: true)
             for name in ["dev", "prod"] {
-                try "baseURL: \(server.baseURL)\n".write(toFile: collection + "/environments/\(name).yaml", atomically: true, encoding: .utf8)
+                try "baseURL: \(server.baseURL)\n".write(
+                    toFile: collection + "/environments/\(name).yaml", atomically: true, encoding: .utf8)
             }
-            try "url: \"{{baseURL}}/cookies/set?who={{who}}\"\n".write(toFile: collection + "/set.ferry.yaml", atomically: true, encoding: .utf8)
+            try "url: \"{{baseURL}}/cookies/set?who={{who}}\"\n".write(
+                toFile: collection + "/set.ferry.yaml", atomically: true, encoding: .utf8)
             try "url: \"{{baseURL}}/cookies\"\n".write(toFile: collection + "/get.ferry.yaml", atomically: true, encoding: .utf8)
             #expect(await home.ferry(["send", collection + "/set.ferry.yaml", "--env", "dev", "--var", "who=dev"]).status == 0)
             #expect(try cookies(await home.ferry(["send", collection + "/get.ferry.yaml", "--env", "dev"])) == ["who": "dev"])
-            #expect(try cookies(await home.ferry(["send", collection + "/get.ferry.yaml", "--env", "prod"])).isEmpty, "prod's jar is another jar")
+            #expect(
+                try cookies(await home.ferry(["send", collection + "/get.ferry.yaml", "--env", "prod"])).isEmpty,
+                "prod's jar is another jar")
             let listed = await home.ferry(["cookies", "list", "--collection", collection, "--env", "dev"])
             #expect(listed.text.hasSuffix(": 1 cookie\nwho=dev  127.0.0.1/  session\n"), "\(listed.text)\(listed.stderr)")
         }

@@ -27,7 +27,8 @@ import Testing
         let pin = try #require(lines.first { $0.hasPrefix("TLS public key pin: ") }?.dropFirst("TLS public key pin: ".count))
         #expect(base.hasPrefix("https://127.0.0.1:"))
         // Real curl trusts the written certificate and the printed pin.
-        let curl = await ChildProcess.run("/usr/bin/curl", ["-sS", "--cacert", certificate, "--pinnedpubkey", String(pin), base + "/get"], timeout: 30)
+        let curl = await ChildProcess.run(
+            "/usr/bin/curl", ["-sS", "--cacert", certificate, "--pinnedpubkey", String(pin), base + "/get"], timeout: 30)
         #expect(curl.status == 0, "\(curl.stderr)")
         #expect(curl.text.contains("\"url\""))
     }

@@ -53,8 +53,11 @@ import Testing
     /// The README's Quick start is `make demo` and `make test`, and `make test` is what CI runs.
     @Test func quickStartIsWhatCIRuns() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let quickStart = try #require(readme.components(separatedBy: "## Quick start\n").dropFirst().first?.components(separatedBy: "\n## ").first)
-        let commands = quickStart.split(separator: "\n").filter { $0.hasPrefix("make ") }.map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
+        let quickStart = try #require(
+            readme.components(separatedBy: "## Quick start\n").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let commands = quickStart.split(separator: "\n").filter { $0.hasPrefix("make ") }.map {
+            $0.split(separator: " ").prefix(2).joined(separator: " ")
+        }
         #expect(commands == ["make demo", "make test"])
         let ci = try String(contentsOf: Self.root.appendingPathComponent(".ci/run"), encoding: .utf8)
         #expect(ci.split(separator: "\n").contains("make test"))
@@ -97,7 +100,8 @@ import Testing
                 process.arguments = ["-c", command]
                 process.currentDirectoryURL = folder
                 var environment = ProcessInfo.processInfo.environment
-                environment["PATH"] = URL(fileURLWithPath: FerryBinary.path).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+                environment["PATH"] =
+                    URL(fileURLWithPath: FerryBinary.path).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
                 environment["HOME"] = folder.appendingPathComponent("home").path
                 environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
                 environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path

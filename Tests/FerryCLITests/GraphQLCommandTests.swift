@@ -10,8 +10,10 @@ import Testing
 
     @Test func aQueryWithVariablesIsSentAsJSONAndAnswered() async throws {
         try await withDemoServer { server throws in
-            let outcome = await FerryBinary.run(["send", "\(server.baseURL)/graphql", "--graphql", Self.bookQuery,
-                                                 "--graphql-variables", #"{"id": "2"}"#, "--graphql-operation", "Book", "--json"])
+            let outcome = await FerryBinary.run([
+                "send", "\(server.baseURL)/graphql", "--graphql", Self.bookQuery,
+                "--graphql-variables", #"{"id": "2"}"#, "--graphql-operation", "Book", "--json",
+            ])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             let document = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any])
             let request = try #require(document["request"] as? [String: Any])
@@ -26,8 +28,10 @@ import Testing
 
     @Test func aMutationWithArgumentsRuns() async throws {
         try await withDemoServer { server throws in
-            let outcome = await FerryBinary.run(["send", "\(server.baseURL)/graphql", "--graphql",
-                                                 #"mutation { addBook(title: "Piranesi", author: "Susanna Clarke", year: 2020) { id title year } }"#])
+            let outcome = await FerryBinary.run([
+                "send", "\(server.baseURL)/graphql", "--graphql",
+                #"mutation { addBook(title: "Piranesi", author: "Susanna Clarke", year: 2020) { id title year } }"#,
+            ])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             let answer = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any])
             let added = (answer["data"] as? [String: Any])?["addBook"] as? [String: Any]
@@ -40,7 +44,9 @@ import Testing
         try await withDemoServer { server throws in
             let outcome = await FerryBinary.run(["send", "\(server.baseURL)/graphql", "--graphql", #"{ book(id: "9") { title } }"#])
             #expect(outcome.status == 3, "\(outcome.stderr)")
-            #expect(outcome.text.contains(#""book":null"#) || outcome.text.contains(#""book" : null"#), "the answer is printed: \(outcome.text)")
+            #expect(
+                outcome.text.contains(#""book":null"#) || outcome.text.contains(#""book" : null"#), "the answer is printed: \(outcome.text)"
+            )
             #expect(outcome.stderr.contains("validation: the GraphQL response holds an error"))
             #expect(outcome.stderr.contains("error 1: no book with id 9 (path book; at 1:3)"), "\(outcome.stderr)")
 
@@ -58,8 +64,10 @@ import Testing
 
     @Test func getModeSendsTheQueryInTheURL() async throws {
         try await withDemoServer { server throws in
-            let outcome = await FerryBinary.run(["send", "\(server.baseURL)/graphql", "--graphql-get", "--graphql", "query Hi($n: String) { hello(name: $n) }",
-                                                 "--graphql-variables", #"{"n": "ferry"}"#, "--json"])
+            let outcome = await FerryBinary.run([
+                "send", "\(server.baseURL)/graphql", "--graphql-get", "--graphql", "query Hi($n: String) { hello(name: $n) }",
+                "--graphql-variables", #"{"n": "ferry"}"#, "--json",
+            ])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             let document = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any])
             let line = try #require((document["request"] as? [String: Any])?["requestLine"] as? String)
@@ -73,8 +81,12 @@ import Testing
     @Test func aSyntaxErrorIsReportedWithItsPlaceAndNothingIsSent() async throws {
         let outcome = await FerryBinary.run(["send", "http://127.0.0.1:9/graphql", "--graphql", "{\n  book(id: 1) {\n    title\n  \n"])
         #expect(outcome.status == 1, "a usage error, not a transport one (nothing listens on port 9): \(outcome.stderr)")
-        #expect(outcome.stderr.contains("the GraphQL query is not valid at line 5, column 1: Expected Name, found <EOF>; nothing was sent"), "\(outcome.stderr)")
-        let variables = await FerryBinary.run(["send", "http://127.0.0.1:9/graphql", "--graphql", "{ hello }", "--graphql-variables", #"{"id": }"#])
+        #expect(
+            outcome.stderr.contains("the GraphQL query is not valid at line 5, column 1: Expected Name, found <EOF>; nothing was sent"),
+            "\(outcome.stderr)")
+        let variables = await FerryBinary.run([
+            "send", "http://127.0.0.1:9/graphql", "--graphql", "{ hello }", "--graphql-variables", #"{"id": }"#,
+        ])
         #expect(variables.status == 1)
         #expect(variables.stderr.contains("the GraphQL variables are not valid JSON at line 1, column 8"), "\(variables.stderr)")
         let alone = await FerryBinary.run(["send", "http://127.0.0.1:9/graphql", "--graphql-variables", "{}"])
@@ -84,24 +96,31 @@ import Testing
 
     @Test func aRequestFileHoldsTheQueryAndItsTemplatedVariables() async throws {
         let folder = try TemporaryDirectory()
-        let file = try folder.write("book.ferry.yaml", Data("""
-            url: "{{base}}/graphql"
-            body:
-              graphql:
-                query: |
-                  query ($id: ID!) {
-                    book(id: $id) { title }
-                  }
-                variables:
-                  id: "{{id}}"
+        let file = try folder.write(
+            "book.ferry.yaml",
+            Data(
+                """
+                url: "{{base}}/graphql"
+                body:
+                  graphql:
+                    query: |
+                      query ($id: ID!) {
+                        book(id: $id) { title }
+                      }
+                    variables:
+                      id: "{{id}}"
 
-            """.utf8))
+                """.utf8))
         try await withDemoServer { server throws in
             let outcome = await FerryBinary.run(["send", file, "--var", "base=\(server.baseURL)", "--var", "id=3"])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.text.contains("Dune"), "\(outcome.text)")
-            let overridden = await FerryBinary.run(["send", file, "--var", "base=\(server.baseURL)", "--graphql-variables", #"{"id": "1"}"#])
-            #expect(overridden.text.contains("The Left Hand of Darkness"), "--graphql-variables replaces the file's: \(overridden.text) \(overridden.stderr)")
+            let overridden = await FerryBinary.run([
+                "send", file, "--var", "base=\(server.baseURL)", "--graphql-variables", #"{"id": "1"}"#,
+            ])
+            #expect(
+                overridden.text.contains("The Left Hand of Darkness"),
+                "--graphql-variables replaces the file's: \(overridden.text) \(overridden.stderr)")
             let dry = await FerryBinary.run(["send", file, "--var", "base=\(server.baseURL)", "--var", "id=3", "--dry-run"])
             #expect(dry.text.hasPrefix("POST \(server.baseURL)/graphql"), "\(dry.text)")
         }
@@ -109,13 +128,18 @@ import Testing
 
     @Test func theSchemaIsFetchedByIntrospectionPrintedAsSDLAndCached() async throws {
         let home = try TemporaryDirectory()
-        let environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": home.file("cache"), "XDG_DATA_HOME": home.file("data")]) { $1 }
+        let environment = ProcessInfo.processInfo.environment.merging([
+            "XDG_CACHE_HOME": home.file("cache"), "XDG_DATA_HOME": home.file("data"),
+        ]) { $1 }
         let url = try await withDemoServer { server throws in
             let outcome = await FerryBinary.run(["graphql", "schema", "\(server.baseURL)/graphql"], environment: environment)
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.text.contains("type Query {\n  book(id: ID!): Book\n"), "\(outcome.text)")
             #expect(outcome.text.contains("  hello(name: String = \"world\"): String!\n}"))
-            #expect(outcome.text.contains("type Mutation {\n  \"\"\"Returns the book as it would be added (the demo keeps nothing).\"\"\"\n  addBook(title: String!, author: String!, year: Int): Book!"))
+            #expect(
+                outcome.text.contains(
+                    "type Mutation {\n  \"\"\"Returns the book as it would be added (the demo keeps nothing).\"\"\"\n  addBook(title: String!, author: String!, year: Int): Book!"
+                ))
             #expect(!outcome.text.contains("__Type"), "introspection types are left out")
             return "\(server.baseURL)/graphql"
         }
@@ -148,12 +172,17 @@ import Testing
     @Test func graphqlCoreAnswersAQueryAndItsSchema() async throws {
         let folder = try TemporaryDirectory()
         let portFile = folder.file("port")
-        let server = Task { await ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.graphqlCoreServer, portFile, "4"], timeout: 180) }
+        let server = Task {
+            await ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.graphqlCoreServer, portFile, "4"], timeout: 180)
+        }
         let port = try await Self.waitForFile(portFile)
-        let environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": folder.file("cache"), "XDG_DATA_HOME": folder.file("data")]) { $1 }
+        let environment = ProcessInfo.processInfo.environment.merging([
+            "XDG_CACHE_HOME": folder.file("cache"), "XDG_DATA_HOME": folder.file("data"),
+        ]) { $1 }
         let url = "http://127.0.0.1:\(port)/graphql"
-        let query = await FerryBinary.run(["send", url, "--graphql", "query Greet($who: String!) { greet(who: $who) }", "--graphql-variables", #"{"who": "Ada"}"#],
-                                          environment: environment)
+        let query = await FerryBinary.run(
+            ["send", url, "--graphql", "query Greet($who: String!) { greet(who: $who) }", "--graphql-variables", #"{"who": "Ada"}"#],
+            environment: environment)
         #expect(query.status == 0, "\(query.stderr)")
         #expect(query.text.contains("Hello, Ada"), "\(query.text)")
         let failing = await FerryBinary.run(["send", url, "--graphql", "{ fail }"], environment: environment)
@@ -171,7 +200,9 @@ import Testing
     private static func waitForFile(_ path: String, timeout: Duration = .seconds(90)) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n") { return text.trimmingCharacters(in: .whitespacesAndNewlines) }
+            if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n") {
+                return text.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
         Issue.record("\(path) was not written in time")
@@ -180,42 +211,42 @@ import Testing
 
     /// A GraphQL-over-HTTP server on graphql-core: POST JSON or GET query string; serves argv[2] requests, then ends.
     private static let graphqlCoreServer = #"""
-    import json, sys, urllib.parse
-    from http.server import BaseHTTPRequestHandler, HTTPServer
-    from graphql import build_schema, graphql_sync
+        import json, sys, urllib.parse
+        from http.server import BaseHTTPRequestHandler, HTTPServer
+        from graphql import build_schema, graphql_sync
 
-    schema = build_schema("type Query { greet(who: String!): String  fail: String }")
-    def fail(_info):
-        raise Exception("it failed")
-    root = {"greet": lambda _info, who: "Hello, " + who, "fail": fail}
+        schema = build_schema("type Query { greet(who: String!): String  fail: String }")
+        def fail(_info):
+            raise Exception("it failed")
+        root = {"greet": lambda _info, who: "Hello, " + who, "fail": fail}
 
-    class Handler(BaseHTTPRequestHandler):
-        def answer(self, payload):
-            result = graphql_sync(schema, payload.get("query"), root_value=root,
-                                  variable_values=payload.get("variables"), operation_name=payload.get("operationName"))
-            body = {"data": result.data}
-            if result.errors:
-                body["errors"] = [error.formatted for error in result.errors]
-            data = json.dumps(body).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-        def do_POST(self):
-            self.answer(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
-        def do_GET(self):
-            query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(self.path).query))
-            if "variables" in query:
-                query["variables"] = json.loads(query["variables"])
-            self.answer(query)
-        def log_message(self, *args):
-            pass
+        class Handler(BaseHTTPRequestHandler):
+            def answer(self, payload):
+                result = graphql_sync(schema, payload.get("query"), root_value=root,
+                                      variable_values=payload.get("variables"), operation_name=payload.get("operationName"))
+                body = {"data": result.data}
+                if result.errors:
+                    body["errors"] = [error.formatted for error in result.errors]
+                data = json.dumps(body).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+            def do_POST(self):
+                self.answer(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+            def do_GET(self):
+                query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(self.path).query))
+                if "variables" in query:
+                    query["variables"] = json.loads(query["variables"])
+                self.answer(query)
+            def log_message(self, *args):
+                pass
 
-    server = HTTPServer(("127.0.0.1", 0), Handler)
-    with open(sys.argv[1], "w") as port:
-        port.write(f"{server.server_port}\n")
-    for _ in range(int(sys.argv[2])):
-        server.handle_request()
-    """#
+        server = HTTPServer(("127.0.0.1", 0), Handler)
+        with open(sys.argv[1], "w") as port:
+            port.write(f"{server.server_port}\n")
+        for _ in range(int(sys.argv[2])):
+            server.handle_request()
+        """#
 }

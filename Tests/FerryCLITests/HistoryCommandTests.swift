@@ -61,7 +61,8 @@ import Testing
 
             let found = try #require(try await home.json(["history", "search", "ferry", "--method", "post"]) as? [[String: Any]])
             #expect(found.count == 1 && found[0]["method"] as? String == "POST")
-            let errors = try #require(try await home.json(["history", "search", "--status", "4xx", "--host", "127.0.0.1", "--since", "1h"]) as? [[String: Any]])
+            let errors = try #require(
+                try await home.json(["history", "search", "--status", "4xx", "--host", "127.0.0.1", "--since", "1h"]) as? [[String: Any]])
             #expect(errors.map { $0["status"] as? Int } == [404])
             let none = try #require(try await home.json(["history", "search", "kiwi", "--until", "2h"]) as? [[String: Any]])
             #expect(none.isEmpty)
@@ -114,8 +115,11 @@ import Testing
         try await withDemoServer { server in
             let sent = await home.run(["send", "\(server.baseURL)/get"])
             #expect(sent.status == 0)
-            #expect(sent.stderr.hasPrefix("ferry: the exchange was not recorded in the history: the file is not a history database, or it is damaged (\(home.database))"),
-                    "\(sent.stderr)")
+            #expect(
+                sent.stderr.hasPrefix(
+                    "ferry: the exchange was not recorded in the history: the file is not a history database, or it is damaged (\(home.database))"
+                ),
+                "\(sent.stderr)")
             #expect(sent.stderr.split(separator: "\n").count == 1)
         }
     }
@@ -123,10 +127,16 @@ import Testing
     @Test func replayRecordsANewExchangeAndDiffComparesThem() async throws {
         let home = try Home()
         try await withDemoServer { server in
-            #expect(await home.run(["send", "-X", "PUT", "--data-binary", #"{"size": 3}"#, "-H", "Content-Type: application/json",
-                                    "\(server.baseURL)/anything/boat"]).status == 0)
-            #expect(await home.run(["send", "-X", "PUT", "--data-binary", #"{"size": 4}"#, "-H", "Content-Type: application/json",
-                                    "\(server.baseURL)/anything/boat"]).status == 0)
+            #expect(
+                await home.run([
+                    "send", "-X", "PUT", "--data-binary", #"{"size": 3}"#, "-H", "Content-Type: application/json",
+                    "\(server.baseURL)/anything/boat",
+                ]).status == 0)
+            #expect(
+                await home.run([
+                    "send", "-X", "PUT", "--data-binary", #"{"size": 4}"#, "-H", "Content-Type: application/json",
+                    "\(server.baseURL)/anything/boat",
+                ]).status == 0)
             let replayed = try #require(try await home.json(["history", "replay", "1"]) as? [String: Any])
             #expect(replayed["id"] as? Int == 3)
             let echo = try #require(((replayed["exchange"] as? [String: Any])?["response"] as? [String: Any])?["body"] as? [String: Any])
@@ -161,7 +171,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: collection.file("environments"), withIntermediateDirectories: true)
         _ = try collection.write("environments/local.yaml", Data("token:\n  value: t0ps3cret\n  secret: true\n".utf8))
         try await withDemoServer { server in
-            _ = try collection.write("me.ferry.yaml", Data("url: \(server.baseURL)/headers\nheaders:\n  - Authorization: Bearer {{token}}\n".utf8))
+            _ = try collection.write(
+                "me.ferry.yaml", Data("url: \(server.baseURL)/headers\nheaders:\n  - Authorization: Bearer {{token}}\n".utf8))
             let sent = await home.run(["send", collection.file("me.ferry.yaml"), "--env", "local"])
             #expect(sent.status == 0, "\(sent.stderr)")
             let refused = await home.run(["history", "replay", "1"])
@@ -185,8 +196,9 @@ import Testing
             let url = server.baseURL.replacingOccurrences(of: "http://", with: "ws://") + "/ws"
             _ = try collection.write("ws.ferry.yaml", Data("url: \(url)\nheaders:\n  - Authorization: Bearer {{token}}\n".utf8))
             let input = try collection.write("input.txt", Data("hello\nmy token is t0ps3cret\n".utf8))
-            let sent = await FerryBinary.run(["send", collection.file("ws.ferry.yaml"), "--env", "local"],
-                                             standardInput: input, environment: home.environment)
+            let sent = await FerryBinary.run(
+                ["send", collection.file("ws.ferry.yaml"), "--env", "local"],
+                standardInput: input, environment: home.environment)
             #expect(sent.status == 0, "\(sent.stderr)")
             #expect(sent.text.contains("my token is {{token}}"), "\(sent.text)")
 
@@ -195,13 +207,16 @@ import Testing
             try #require(entries.count == 1, "\(entries.map(\.url))")
             let entry = entries[0]
             #expect(entry.status == 101 && entry.url == url && entry.redacted)
-            #expect(entry.sentHeaders?.contains(HTTPHeader(name: "Authorization", value: "Bearer {{token}}")) == true, "\(entry.sentHeaders ?? [])")
+            #expect(
+                entry.sentHeaders?.contains(HTTPHeader(name: "Authorization", value: "Bearer {{token}}")) == true,
+                "\(entry.sentHeaders ?? [])")
             let transcript = String(decoding: entry.responseBody ?? Data(), as: UTF8.self)
             let kinds = try transcript.split(separator: "\n").map { line in
                 let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
                 return "\(object["direction"] ?? "") \(object["kind"] ?? "")"
             }
-            #expect(kinds.filter { $0.hasSuffix("text") }.sorted() == ["received text", "received text", "sent text", "sent text"], "\(kinds)")
+            #expect(
+                kinds.filter { $0.hasSuffix("text") }.sorted() == ["received text", "received text", "sent text", "sent text"], "\(kinds)")
             #expect(kinds.suffix(2) == ["sent close", "received close"], "\(kinds)")
             #expect(transcript.contains("my token is {{token}}"))
             #expect(!transcript.contains("t0ps3cret"))
@@ -232,7 +247,8 @@ import Testing
         #expect(content["encoding"] as? String == "base64")
         #expect(((entries[0]["request"] as? [String: Any])?["queryString"] as? [[String: Any]])?.first?["value"] as? String == "1")
 
-        let json = try #require(try JSONSerialization.jsonObject(with: await home.run(["history", "export", "--format", "json"]).stdout) as? [[String: Any]])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: await home.run(["history", "export", "--format", "json"]).stdout) as? [[String: Any]])
         #expect(json.count == 3)
         let refused = await home.run(["history", "export", "-o", home.directory.path + "/missing/dir/out.har"])
         #expect(refused.status == 4)
@@ -278,8 +294,10 @@ import Testing
         let home = try Home()
         try await withDemoServer { server in
             let download = home.directory.file("download.bin")
-            let urls = ["\(server.baseURL)/bytes/3000000?seed=7", "\(server.baseURL)/bytes/9000000?seed=8",
-                        "\(server.baseURL)/bytes/100?seed=9", "\(server.baseURL)/redirect-to?url=/bytes/70000%3Fseed%3D10"]
+            let urls = [
+                "\(server.baseURL)/bytes/3000000?seed=7", "\(server.baseURL)/bytes/9000000?seed=8",
+                "\(server.baseURL)/bytes/100?seed=9", "\(server.baseURL)/redirect-to?url=/bytes/70000%3Fseed%3D10",
+            ]
             #expect(await home.run(["send", urls[0], "-o", download]).status == 0)
             for url in urls.dropFirst() { #expect(await home.run(["send", url]).status == 0) }
             let entries = try HistoryStore(path: home.database).entries(HistoryQuery(limit: 10))
@@ -307,8 +325,9 @@ import Testing
             #expect(await home.run(["send", "\(server.baseURL)/bytes/10?seed=1"]).status == 0)
             var killed = 0
             for round in 0..<40 {
-                let process = FerryBinary.start(["send", "-o", home.directory.file("body-\(round)"), "\(server.baseURL)/bytes/\(600_000 + round)?seed=\(round)"],
-                                                environment: home.environment)
+                let process = FerryBinary.start(
+                    ["send", "-o", home.directory.file("body-\(round)"), "\(server.baseURL)/bytes/\(600_000 + round)?seed=\(round)"],
+                    environment: home.environment)
                 try await Task.sleep(for: .milliseconds(5 + (round * 13) % 200))
                 if process.isRunning {
                     kill(process.processIdentifier, SIGKILL)
@@ -321,8 +340,10 @@ import Testing
         // Every entry that made it is whole: integrity holds, bodies match their recorded hashes,
         // and every entry has its full-text row.
         let (integrity, indexed, recorded) = try await DatabaseQueue(path: home.database).read { db in
-            (try String.fetchOne(db, sql: "PRAGMA integrity_check"), try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM exchangeSearch"),
-             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM exchange"))
+            (
+                try String.fetchOne(db, sql: "PRAGMA integrity_check"), try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM exchangeSearch"),
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM exchange")
+            )
         }
         #expect(integrity == "ok")
         #expect(indexed == recorded)

@@ -52,8 +52,9 @@ import Testing
             let home = try Home(url: "\(server.baseURL)/get")
             // One entry reported saved before the run.
             #expect(await home.run(["send", "\(server.baseURL)/get?saved=before"]).status == 0)
-            let process = FerryBinary.start(["run", "--repeat", "1000", "--jobs", "4", home.directory.file("get.ferry.yaml")],
-                                            environment: home.environment)
+            let process = FerryBinary.start(
+                ["run", "--repeat", "1000", "--jobs", "4", home.directory.file("get.ferry.yaml")],
+                environment: home.environment)
             // Killed once a few hundred requests are done: in the middle of the run, before or while it records.
             let output = process.standardOutput as! Pipe
             let sawProgress = try await onOwnThread {
@@ -89,22 +90,24 @@ import Testing
             try "baseURL: \(server.baseURL)\ntoken:\n  value: \(secret)\n  secret: true\n"
                 .write(toFile: collection + "/environments/test.yaml", atomically: true, encoding: .utf8)
             try """
-                method: POST
-                url: "{{baseURL}}/cookies/set?flavour=oat&key={{token}}"
-                headers:
-                  - Authorization: "Bearer {{token}}"
-                body:
-                  form:
-                    token: "{{token}}"
+            method: POST
+            url: "{{baseURL}}/cookies/set?flavour=oat&key={{token}}"
+            headers:
+              - Authorization: "Bearer {{token}}"
+            body:
+              form:
+                token: "{{token}}"
 
-                """.write(toFile: collection + "/secret.ferry.yaml", atomically: true, encoding: .utf8)
+            """.write(toFile: collection + "/secret.ferry.yaml", atomically: true, encoding: .utf8)
             let sent = await home.run(["send", collection + "/secret.ferry.yaml", "--env", "test"])
             #expect(sent.status == 0, "\(sent.stderr)")
             let mode = { (path: String) in (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1 }
             #expect(try mode(home.database) == 0o600)
             #expect(try mode(home.directory.file("data/ferry")) == 0o700)
             let cookies = home.directory.file("data/ferry/cookies")
-            let jars = try #require(FileManager.default.enumerator(atPath: cookies)?.allObjects as? [String]).filter { $0.hasSuffix(".txt") }
+            let jars = try #require(FileManager.default.enumerator(atPath: cookies)?.allObjects as? [String]).filter {
+                $0.hasSuffix(".txt")
+            }
             #expect(!jars.isEmpty, "no cookie jar was written")
             for jar in jars {
                 #expect(try mode(cookies + "/" + jar) == 0o600, "\(jar)")

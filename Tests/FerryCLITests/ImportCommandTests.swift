@@ -14,16 +14,20 @@ import Testing
         try await withDemoServer { server in
             let scratch = try TemporaryDirectory()
             let into = try TemporaryDirectory()
-            let source = try scratch.write("commands.sh", Data("""
-                # copied from a browser
-                curl '\(server.baseURL)/anything?page=2' -H 'Accept: application/json' --compressed
-                curl -X POST \(server.baseURL)/anything -d 'name=Ferry' --resolve example.test:80:127.0.0.1
-                """.utf8))
+            let source = try scratch.write(
+                "commands.sh",
+                Data(
+                    """
+                    # copied from a browser
+                    curl '\(server.baseURL)/anything?page=2' -H 'Accept: application/json' --compressed
+                    curl -X POST \(server.baseURL)/anything -d 'name=Ferry' --resolve example.test:80:127.0.0.1
+                    """.utf8))
             let imported = await FerryBinary.run(["import", source, "--into", into.path])
             #expect(imported.status == 0, "\(imported.stderr)")
             #expect(imported.text.contains("written get-127-0-0-1-anything.ferry.yaml"))
             #expect(imported.text.contains("report: 2 imported, 0 approximated, 1 dropped"))
-            #expect(imported.text.contains("dropped: command 2, line 3: --resolve example.test:80:127.0.0.1: --resolve are not supported yet"))
+            #expect(
+                imported.text.contains("dropped: command 2, line 3: --resolve example.test:80:127.0.0.1: --resolve are not supported yet"))
             #expect(try files(in: into) == ["get-127-0-0-1-anything.ferry.yaml", "post-127-0-0-1-anything.ferry.yaml"])
             #expect(await FerryBinary.run(["collection", "list", into.path]).status == 0)
 
@@ -31,7 +35,8 @@ import Testing
             #expect(sent.status == 0, "\(sent.stderr)")
             let report = try #require(try JSONSerialization.jsonObject(with: sent.stdout) as? [String: Any])
             let headers = try #require((report["request"] as? [String: Any])?["headers"] as? [[String: Any]])
-            #expect(!headers.contains { ($0["name"] as? String) == "Accept-Language" }, "no Ferry default header the command did not ask for")
+            #expect(
+                !headers.contains { ($0["name"] as? String) == "Accept-Language" }, "no Ferry default header the command did not ask for")
             let text = try #require(((report["response"] as? [String: Any])?["body"] as? [String: Any])?["text"] as? String)
             #expect(text.contains("\"name\" : \"Ferry\""))
         }
@@ -55,8 +60,11 @@ import Testing
         #expect(try String(contentsOfFile: into.file("get-127-0-0-1-x.ferry.yaml"), encoding: .utf8) == "hand edits\n", "nothing replaced")
         let forced = await FerryBinary.run(["import", "curl", source, "--into", into.path, "--force"])
         #expect(forced.status == 0)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: into.file("get-127-0-0-1-x.ferry.yaml"))) == first, "a re-import writes the same bytes")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: into.path).filter { $0.hasPrefix(".") }.isEmpty, "no staging folder left")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: into.file("get-127-0-0-1-x.ferry.yaml"))) == first,
+            "a re-import writes the same bytes")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: into.path).filter { $0.hasPrefix(".") }.isEmpty, "no staging folder left")
     }
 
     @Test func badInputIsNamedAndNothingIsWritten() async throws {

@@ -32,7 +32,9 @@ import Testing
         #expect(first.text.contains("written auth-others/basic-auth.ferry.yaml  (item[1].item[0])"))
         #expect(first.text.contains("approximated: item[0].item[1].request.auth: the realm, nonce, algorithm given are not used"))
         let written = try Self.files(directory.path)
-        #expect(written.keys.filter { $0.hasSuffix("/_folder.ferry.yaml") || $0 == "_folder.ferry.yaml" }.count == 6, "the collection's and five folders' descriptions")
+        #expect(
+            written.keys.filter { $0.hasSuffix("/_folder.ferry.yaml") || $0 == "_folder.ferry.yaml" }.count == 6,
+            "the collection's and five folders' descriptions")
         #expect(written.count == 22 + 6)
 
         let refused = await FerryBinary.run(["import", "postman", source, "--into", directory.path])
@@ -45,7 +47,10 @@ import Testing
 
     @Test(arguments: [
         ("postman", #"{"info": {"name": "x"}, "item": [{"name": "a", "request": {"url": "#, "line 1, column"),
-        ("postman", #"{"info": {"schema": "https://schema.getpostman.com/json/collection/v9.0.0/collection.json"}, "item": []}"#, "/info/schema"),
+        (
+            "postman", #"{"info": {"schema": "https://schema.getpostman.com/json/collection/v9.0.0/collection.json"}, "item": []}"#,
+            "/info/schema"
+        ),
         ("har", #"{"log": {"version": "3.0", "entries": []}}"#, "/log/version"),
         ("har", #"{"log": {"entries": [{"request": {"method": "GET", "url": 7}}]}}"#, "/log/entries/0/request/url"),
     ])
@@ -70,9 +75,14 @@ import Testing
         let export = await FerryBinary.run(["export", "postman", collection, "-o", out])
         #expect(export.status == 0, "\(export.stderr)")
         let exported = try Self.files(out)
-        #expect(exported.keys.sorted() == ["api.postman_collection.json", "inherited-entities.postman_environment.json", "regression-tests.postman_environment.json"])
+        #expect(
+            exported.keys.sorted() == [
+                "api.postman_collection.json", "inherited-entities.postman_environment.json", "regression-tests.postman_environment.json",
+            ])
         let document = try #require(try JSONSerialization.jsonObject(with: exported["api.postman_collection.json"]!) as? [String: Any])
-        #expect((document["info"] as? [String: Any])?["schema"] as? String == "https://schema.getpostman.com/json/collection/v2.1.0/collection.json")
+        #expect(
+            (document["info"] as? [String: Any])?["schema"] as? String
+                == "https://schema.getpostman.com/json/collection/v2.1.0/collection.json")
 
         let back = directory.file("back")
         for file in exported.keys.sorted() {
@@ -90,8 +100,10 @@ import Testing
     @Test func harExportFillsVariablesHidesSecretsAndWritesAllOrNothing() async throws {
         let directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory.file("environments"), withIntermediateDirectories: true)
-        _ = try directory.write("environments/test.yaml", Data("baseURL: https://api.example\ntoken:\n  value: hunter2-secret\n  secret: true\n".utf8))
-        let request = try directory.write("me.ferry.yaml", Data("method: GET\nurl: \"{{baseURL}}/me\"\nauth:\n  bearer: \"{{token}}\"\n".utf8))
+        _ = try directory.write(
+            "environments/test.yaml", Data("baseURL: https://api.example\ntoken:\n  value: hunter2-secret\n  secret: true\n".utf8))
+        let request = try directory.write(
+            "me.ferry.yaml", Data("method: GET\nurl: \"{{baseURL}}/me\"\nauth:\n  bearer: \"{{token}}\"\n".utf8))
         let out = directory.file("me.har")
 
         let missing = await FerryBinary.run(["export", "har", request, "-o", out])

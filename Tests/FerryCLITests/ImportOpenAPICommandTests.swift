@@ -51,8 +51,10 @@ import Testing
             let source = Self.fixtures.appendingPathComponent("ferry-demo.yaml").path
             let imported = await FerryBinary.run(["import", source, "--into", directory.path])  // format recognised
             #expect(imported.status == 0, "\(imported.stderr)")
-            let outcome = await FerryBinary.run(["send", directory.file("echo/echo-item.ferry.yaml"), "--env", "ferry-demo",
-                                                 "--var", "baseURL=\(server.baseURL)", "--var", "token=s3cret-token", "--json"])
+            let outcome = await FerryBinary.run([
+                "send", directory.file("echo/echo-item.ferry.yaml"), "--env", "ferry-demo",
+                "--var", "baseURL=\(server.baseURL)", "--var", "token=s3cret-token", "--json",
+            ])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             let text = try #require(((try json(outcome)["response"] as? [String: Any])?["body"] as? [String: Any])?["text"] as? String)
             let echo = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -64,8 +66,10 @@ import Testing
             #expect(headers["X-Trace"] == nil, "an optional header is imported disabled")
             #expect((echo["json"] as? [String: Any])?["kind"] as? String == "gadget", "\(text)")
 
-            let json = await FerryBinary.run(["send", directory.file("documents/get-slideshow.ferry.yaml"), "--env", "ferry-demo",
-                                              "--var", "baseURL=\(server.baseURL)", "--var", "token=t", "--as", "json", "--expect-status", "200"])
+            let json = await FerryBinary.run([
+                "send", directory.file("documents/get-slideshow.ferry.yaml"), "--env", "ferry-demo",
+                "--var", "baseURL=\(server.baseURL)", "--var", "token=t", "--as", "json", "--expect-status", "200",
+            ])
             #expect(json.status == 0, "\(json.stderr)")
             #expect(json.text.contains("Sample Slide Show"))
         }
@@ -73,7 +77,9 @@ import Testing
 
     @Test func brokenAndUnsupportedDocumentsWriteNothingAndSayWhere() async throws {
         let directory = try TemporaryDirectory()
-        let broken = await FerryBinary.run(["import", "openapi", Self.fixtures.appendingPathComponent("broken-openapi.yaml").path, "--into", directory.path])
+        let broken = await FerryBinary.run([
+            "import", "openapi", Self.fixtures.appendingPathComponent("broken-openapi.yaml").path, "--into", directory.path,
+        ])
         #expect(broken.status == 1)
         #expect(broken.stderr.contains("broken-openapi.yaml: paths./pets, line 7, column 5: "), "\(broken.stderr)")
         let scratch = try TemporaryDirectory()
@@ -82,7 +88,9 @@ import Testing
         #expect(swagger.status == 1)
         #expect(swagger.stderr.contains("swagger: Swagger 1.2 is not supported (Ferry reads 2.0)"), "\(swagger.stderr)")
         #expect(files(directory.path).isEmpty)
-        let two = await FerryBinary.run(["import", Self.fixtures.appendingPathComponent("v2.0-petstore.yaml").path, "--into", directory.path])
+        let two = await FerryBinary.run([
+            "import", Self.fixtures.appendingPathComponent("v2.0-petstore.yaml").path, "--into", directory.path,
+        ])
         #expect(two.status == 0, "Swagger 2.0 imports: \(two.stderr)")
         #expect(files(directory.path).keys.contains("pets/list-pets.ferry.yaml"))
     }

@@ -42,7 +42,8 @@ import Testing
             let held = await FerryBinary.run(["send", "\(server.baseURL)/get"], environment: environment)
             try await holder.writeWithoutTransaction { try $0.execute(sql: "COMMIT") }
             #expect(held.status == 0, "\(held.stderr)")
-            #expect(held.stderr == "ferry: the exchange was not recorded in the history: another program holds its database (\(database))\n")
+            #expect(
+                held.stderr == "ferry: the exchange was not recorded in the history: another program holds its database (\(database))\n")
             #expect(try HistoryStore(path: database).count() == 1)
         }
     }
@@ -56,7 +57,9 @@ import Testing
         try await withDemoServer { server in
             let sent = await FerryBinary.run(["send", "\(server.baseURL)/get"], environment: environment)
             #expect(sent.status == 0, "\(sent.stderr)")
-            #expect(sent.stderr == "ferry: the exchange was not recorded in the history: \(folder) is not a folder (\(folder)/history.sqlite)\n")
+            #expect(
+                sent.stderr == "ferry: the exchange was not recorded in the history: \(folder) is not a folder (\(folder)/history.sqlite)\n"
+            )
         }
     }
 }

@@ -86,7 +86,10 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: target)).count == 3000)
         #expect(fileType(dangling) == S_IFLNK)
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file("created.bin"))).count == 500)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["created.bin", "dangling.bin", "link.bin", "target.bin"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                "created.bin", "dangling.bin", "link.bin", "target.bin",
+            ])
     }
 
     @Test func aFolderOrALinkLoopIsRefusedByName() async throws {

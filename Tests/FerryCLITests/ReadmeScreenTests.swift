@@ -8,8 +8,9 @@ import Testing
         let root = DocumentationExampleTests.root
         for page in ["README.md", "Documentation/tui.md"] {
             let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
-            let screen = try #require(text.components(separatedBy: "<!-- screen: begin").dropFirst().first?
-                .components(separatedBy: "<!-- screen: end -->").first, "\(page) has no screen markers")
+            let screen = try #require(
+                text.components(separatedBy: "<!-- screen: begin").dropFirst().first?
+                    .components(separatedBy: "<!-- screen: end -->").first, "\(page) has no screen markers")
             let examples = root.appendingPathComponent("Sources/FerryCLI/Examples").path
             // The folders holding request files (not environments/ or files/).
             let folders = try FileManager.default.contentsOfDirectory(atPath: examples).filter { name in

@@ -43,8 +43,9 @@ import Testing
                 let url = Self.redirect(secure, to: "\(plain.baseURL)/get")
                 let stopped = await FerryBinary.run(["send", url, "-k"])
                 #expect(stopped.status == 2, "\(stopped.stderr)")
-                #expect(stopped.stderr.contains("the redirect from \(url) to \(plain.baseURL)/get leaves https for plain http"),
-                        "\(stopped.stderr)")
+                #expect(
+                    stopped.stderr.contains("the redirect from \(url) to \(plain.baseURL)/get leaves https for plain http"),
+                    "\(stopped.stderr)")
                 #expect(stopped.stderr.contains("--allow-insecure-redirect"))
                 let allowed = await FerryBinary.run(["send", url, "-k", "--allow-insecure-redirect"])
                 #expect(allowed.status == 0, "\(allowed.stderr)")

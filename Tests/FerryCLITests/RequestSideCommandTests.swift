@@ -14,21 +14,34 @@ import Testing
         try await withDemoServer { server in
             let get = try echo(await FerryBinary.run(["send", "\(server.baseURL)/anything?x=0", "--param", "b=2 3", "--param", "a=é"]))
             #expect(get["url"] as? String == "\(server.baseURL)/anything?x=0&a=%C3%A9&b=2%203")
-            let post = try echo(await FerryBinary.run(["send", "-X", "POST", "\(server.baseURL)/anything", "--param", "t=[1]", "--param", "t=2",
-                                                       "--array-style", "indices"]))
+            let post = try echo(
+                await FerryBinary.run([
+                    "send", "-X", "POST", "\(server.baseURL)/anything", "--param", "t=[1]", "--param", "t=2",
+                    "--array-style", "indices",
+                ]))
             #expect(post["data"] as? String == "t%5B0%5D=%5B1%5D&t%5B1%5D=2")
             #expect((post["headers"] as? [String: Any])?["Content-Type"] as? String == "application/x-www-form-urlencoded")
-            let json = try echo(await FerryBinary.run(["send", "\(server.baseURL)/anything", "--param", "z=1", "--param", "a=2", "--encode", "json"]))
+            let json = try echo(
+                await FerryBinary.run(["send", "\(server.baseURL)/anything", "--param", "z=1", "--param", "a=2", "--encode", "json"]))
             #expect(json["method"] as? String == "POST")
             #expect(json["data"] as? String == #"{"z":"1","a":"2"}"#)
-            let nested = try echo(await FerryBinary.run(["send", "\(server.baseURL)/anything", "--params-json", #"{"n": 1e2, "o": {"k": [true]}}"#,
-                                                         "--param", "x=y", "--encode", "json"]))
+            let nested = try echo(
+                await FerryBinary.run([
+                    "send", "\(server.baseURL)/anything", "--params-json", #"{"n": 1e2, "o": {"k": [true]}}"#,
+                    "--param", "x=y", "--encode", "json",
+                ]))
             #expect(nested["data"] as? String == #"{"n":1e2,"o":{"k":[true]},"x":"y"}"#)
-            let pretty = try echo(await FerryBinary.run(["send", "\(server.baseURL)/anything", "--params-json", #"{"o": {"k": [true]}}"#,
-                                                         "--encode", "json", "--pretty-json"]))
+            let pretty = try echo(
+                await FerryBinary.run([
+                    "send", "\(server.baseURL)/anything", "--params-json", #"{"o": {"k": [true]}}"#,
+                    "--encode", "json", "--pretty-json",
+                ]))
             #expect(pretty["data"] as? String == "{\n  \"o\": {\n    \"k\": [\n      true\n    ]\n  }\n}")
-            let plist = try echo(await FerryBinary.run(["send", "\(server.baseURL)/anything", "--params-json", #"{"k": "v"}"#,
-                                                        "--encode", "plist", "--plist-format", "binary"]))
+            let plist = try echo(
+                await FerryBinary.run([
+                    "send", "\(server.baseURL)/anything", "--params-json", #"{"k": "v"}"#,
+                    "--encode", "plist", "--plist-format", "binary",
+                ]))
             #expect((plist["headers"] as? [String: Any])?["Content-Type"] as? String == "application/x-plist")
             let data = plist["data"] as? String ?? ""
             #expect(data.hasPrefix("bplist00") || data.hasPrefix("data:application/octet-stream;base64,YnBsaXN0MD"), "\(data)")
@@ -42,7 +55,8 @@ import Testing
             let headers = try #require(echo["headers"] as? [String: Any])
             #expect((headers["User-Agent"] as? String)?.hasPrefix("Ferry/") == true)
             #expect(headers["Accept-Language"] != nil)
-            let removed = try self.echo(await FerryBinary.run(["send", "\(server.baseURL)/anything", "-H", "Accept-Language:", "-H", "User-Agent: me"]))
+            let removed = try self.echo(
+                await FerryBinary.run(["send", "\(server.baseURL)/anything", "-H", "Accept-Language:", "-H", "User-Agent: me"]))
             #expect((removed["headers"] as? [String: Any])?["Accept-Language"] == nil)
             #expect((removed["headers"] as? [String: Any])?["User-Agent"] as? String == "me")
         }
@@ -53,8 +67,11 @@ import Testing
         let file = Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0) })
         let path = try directory.write("data.json", file)
         try await withDemoServer { server in
-            let echo = try echo(await FerryBinary.run(["send", "\(server.baseURL)/anything", "--param", "p=1", "-F", "title=hi",
-                                                       "-F", "a=@\(path)", "-F", "b=@\(path);type=text/x-b;filename=ü.txt"]))
+            let echo = try echo(
+                await FerryBinary.run([
+                    "send", "\(server.baseURL)/anything", "--param", "p=1", "-F", "title=hi",
+                    "-F", "a=@\(path)", "-F", "b=@\(path);type=text/x-b;filename=ü.txt",
+                ]))
             #expect(echo["method"] as? String == "POST")
             let parts = try #require((echo["multipart"] as? [String: Any])?["parts"] as? [[String: Any]])
             #expect(parts.map { $0["name"] as? String } == ["p", "title", "a", "b"])
@@ -70,8 +87,10 @@ import Testing
         let directory = try TemporaryDirectory()
         let dump = directory.file("body.bin")
         let port = try closedLocalPort()
-        let outcome = await FerryBinary.run(["send", "http://127.0.0.1:\(port)/x", "--param", "k=v w", "--encode", "form",
-                                             "--dump-body", dump, "--dry-run"])
+        let outcome = await FerryBinary.run([
+            "send", "http://127.0.0.1:\(port)/x", "--param", "k=v w", "--encode", "form",
+            "--dump-body", dump, "--dry-run",
+        ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(try String(contentsOfFile: dump, encoding: .utf8) == "k=v%20w")
         #expect(outcome.text.hasPrefix("POST http://127.0.0.1:\(port)/x\n"))

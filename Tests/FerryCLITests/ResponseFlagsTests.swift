@@ -38,8 +38,13 @@ import Testing
             #expect(human.stdout.isEmpty)
             let lines = human.stderr.split(separator: "\n").map(String.init)
             #expect(lines.count == 2)
-            #expect(lines.first == "ferry: validation: the response's status code is not acceptable (status: 404 Not Found, acceptable: 200-299)")
-            #expect(lines.last?.hasPrefix("  ↳ validation: the response's content type is not acceptable (received: text/plain; charset=utf-8, acceptable: ") == true)
+            #expect(
+                lines.first
+                    == "ferry: validation: the response's status code is not acceptable (status: 404 Not Found, acceptable: 200-299)")
+            #expect(
+                lines.last?.hasPrefix(
+                    "  ↳ validation: the response's content type is not acceptable (received: text/plain; charset=utf-8, acceptable: ")
+                    == true)
         }
     }
 
@@ -59,7 +64,8 @@ import Testing
             #expect(value["nodesByKind"] as? [String: Int] == ["object": 4, "array": 3, "string": 10, "number": 2, "bool": 2, "null": 1])
             #expect(value["bytes"] as? Int == 476)
 
-            let withoutNulls = try #require(try json(await FerryBinary.run(["send", "\(server.baseURL)/json", "--remove-nulls", "--json"]))["value"] as? [String: Any])
+            let withoutNulls = try #require(
+                try json(await FerryBinary.run(["send", "\(server.baseURL)/json", "--remove-nulls", "--json"]))["value"] as? [String: Any])
             #expect(withoutNulls["serializer"] as? String == "json")
             #expect(withoutNulls["nodes"] as? Int == 21)
             #expect((withoutNulls["nodesByKind"] as? [String: Int])?["null"] == nil)
@@ -68,14 +74,17 @@ import Testing
 
     @Test func autoChoosesByContentTypeAndOtherSerializersRejectWhatTheyCannotRead() async throws {
         try await withDemoServer { server throws in
-            let xml = try #require(try json(await FerryBinary.run(["send", "\(server.baseURL)/xml", "--as", "xml", "--json"]))["value"] as? [String: Any])
+            let xml = try #require(
+                try json(await FerryBinary.run(["send", "\(server.baseURL)/xml", "--as", "xml", "--json"]))["value"] as? [String: Any])
             #expect(xml["format"] as? String == "XML")
             #expect(xml["root"] as? String == "element")
             #expect(xml["nodesByKind"] as? [String: Int] == ["element": 10, "attribute": 5, "text": 8])
             #expect(xml["chosenBy"] == nil)
 
             for (path, serializer) in [("json", "json"), ("xml", "xml"), ("image/png", "image"), ("html", "string")] {
-                let value = try json(await FerryBinary.run(["send", "\(server.baseURL)/\(path)", "--as", "auto", "--json"]))["value"] as? [String: Any]
+                let value =
+                    try json(await FerryBinary.run(["send", "\(server.baseURL)/\(path)", "--as", "auto", "--json"]))["value"]
+                    as? [String: Any]
                 #expect(value?["serializer"] as? String == serializer, "\(path)")
                 #expect(value?["chosenBy"] as? String == "auto", "\(path)")
             }
@@ -84,7 +93,10 @@ import Testing
             #expect(wrongType.status == 3)
             let links = try chain(json(wrongType))
             #expect(links.map { $0["reason"] as? String } == ["unacceptableContentType"])
-            #expect(details(links[0]) == ["received": "application/xml", "acceptable": "application/json, text/json, text/javascript, */*+json"])
+            #expect(
+                details(links[0]) == [
+                    "received": "application/xml", "acceptable": "application/json, text/json, text/javascript, */*+json",
+                ])
         }
     }
 
@@ -107,7 +119,9 @@ import Testing
 
             let human = await FerryBinary.run(["send", "\(server.baseURL)/misbehave/bad-json", "--as", "json"])
             #expect(human.status == 3)
-            #expect(human.stderr.hasPrefix("ferry: serialization: invalid JSON: unexpected end of input (offset: \(size), line: 1, column: \(size + 1)"))
+            #expect(
+                human.stderr.hasPrefix(
+                    "ferry: serialization: invalid JSON: unexpected end of input (offset: \(size), line: 1, column: \(size + 1)"))
         }
     }
 
@@ -121,7 +135,9 @@ import Testing
             let deniedHuman = await FerryBinary.run(["send", "\(server.baseURL)/basic-auth/ann/secret", "--as", "json"])
             #expect(deniedHuman.text.contains("\"authenticated\""))
 
-            let html = await FerryBinary.run(["send", "\(server.baseURL)/html", "--as", "json", "--expect-type", "text/html", "--expect-status", "300", "--json"])
+            let html = await FerryBinary.run([
+                "send", "\(server.baseURL)/html", "--as", "json", "--expect-type", "text/html", "--expect-status", "300", "--json",
+            ])
             #expect(html.status == 3)
             let links = try chain(json(html))
             #expect(links.map { $0["reason"] as? String } == ["parseFailed", "unacceptableStatusCode"])
@@ -133,7 +149,9 @@ import Testing
     @Test func expectStatusTakesRangesAndCodes() async throws {
         try await withDemoServer { server throws in
             for (code, status) in [(200, 0), (304, 0), (299, 0), (404, 3), (500, 3)] {
-                let outcome = await FerryBinary.run(["send", "\(server.baseURL)/status/\(code)", "--expect-status", "200-299,304", "--no-follow", "--json"])
+                let outcome = await FerryBinary.run([
+                    "send", "\(server.baseURL)/status/\(code)", "--expect-status", "200-299,304", "--no-follow", "--json",
+                ])
                 #expect(outcome.status == Int32(status), "status \(code)")
                 if status == 3 {
                     let links = try chain(json(outcome))
@@ -178,7 +196,9 @@ import Testing
             #expect(value["kind"] as? String == "text")
             #expect(value["serializer"] as? String == "string")
             #expect(value["charset"] as? String == "UTF-8")
-            #expect(value["bytes"] as? Int == (try json(text)["response"] as? [String: Any]).flatMap { ($0["body"] as? [String: Any])?["size"] as? Int })
+            #expect(
+                value["bytes"] as? Int
+                    == (try json(text)["response"] as? [String: Any]).flatMap { ($0["body"] as? [String: Any])?["size"] as? Int })
             #expect((value["parseMs"] as? Double ?? -1) >= 0)
 
             let notImage = await FerryBinary.run(["send", "\(server.baseURL)/bytes/64", "--as", "image", "--expect-type", "*/*", "--json"])

@@ -64,7 +64,8 @@ import Testing
             kill(process.processIdentifier, SIGINT)
             await FerryBinary.waitForExit(process)
             #expect(process.terminationStatus == 130)
-            let stderr = String(decoding: (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+            let stderr = String(
+                decoding: (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data(), as: UTF8.self)
             #expect(stderr.contains("run the same command with -C - to continue it"))
             #expect(!FileManager.default.fileExists(atPath: target))
 

@@ -19,14 +19,17 @@ private let demoPassword = "s3cret-demo"
         init(baseURL: String, extra: [String: String] = [:]) throws {
             directory = try TemporaryDirectory()
             dataHome = try TemporaryDirectory()
-            let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples").standardized.path
+            let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Examples").standardized
+                .path
             for folder in ["checks", "checks-failing"] {
-                try FileManager.default.copyItem(atPath: (examples as NSString).appendingPathComponent(folder), toPath: directory.file(folder))
+                try FileManager.default.copyItem(
+                    atPath: (examples as NSString).appendingPathComponent(folder), toPath: directory.file(folder))
             }
             var files = extra
             files["environments/test.yaml"] = "baseURL: \(baseURL)\nuser: ferry\npassword:\n  value: \(demoPassword)\n  secret: true\n"
             for (path, text) in files {
-                try FileManager.default.createDirectory(atPath: (directory.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: (directory.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 _ = try directory.write(path, Data(text.utf8))
             }
         }
@@ -51,8 +54,11 @@ private let demoPassword = "s3cret-demo"
             let outcome = await suite.run(["checks"])
             #expect(outcome.status == 0, "\(outcome.text)\(outcome.stderr)")
             let lines = outcome.text.split(separator: "\n").map(String.init)
-            #expect(lines.prefix(5).map { $0.split(separator: " ")[1] } == ["checks/login.ferry.yaml", "checks/me.ferry.yaml", "checks/json.ferry.yaml",
-                                                                             "checks/xml.ferry.yaml", "checks/redirected.ferry.yaml"], "the folder's order:")
+            #expect(
+                lines.prefix(5).map { $0.split(separator: " ")[1] } == [
+                    "checks/login.ferry.yaml", "checks/me.ferry.yaml", "checks/json.ferry.yaml",
+                    "checks/xml.ferry.yaml", "checks/redirected.ferry.yaml",
+                ], "the folder's order:")
             #expect(lines.prefix(5).allSatisfy { $0.hasPrefix("✓") }, "\(outcome.text)")
             #expect(lines.contains("5 passed, 0 failed"))
             let id = try runID(outcome)
@@ -75,7 +81,10 @@ private let demoPassword = "s3cret-demo"
             let outcome = await suite.run(["checks", "checks-failing"], ["--reporter", "junit", "-o", report])
             #expect(outcome.status == 3, "\(outcome.text)\(outcome.stderr)")
             #expect(outcome.text.contains("✗ status == 200 (actual 418)"))
-            #expect(outcome.text.contains("- checks-failing/needs-capture.ferry.yaml  skipped: needs {{orderID}}, which checks-failing/missing-capture.ferry.yaml did not capture"))
+            #expect(
+                outcome.text.contains(
+                    "- checks-failing/needs-capture.ferry.yaml  skipped: needs {{orderID}}, which checks-failing/missing-capture.ferry.yaml did not capture"
+                ))
             #expect(outcome.text.contains("5 passed, 2 failed, 1 skipped"))
             let script = """
                 import sys
@@ -93,8 +102,13 @@ private let demoPassword = "s3cret-demo"
             let rows = parsed.text.split(separator: "\n").map(String.init)
             #expect(rows.last == "totals 8 2 0 1", "\(parsed.text)")
             #expect(rows.contains("checks|checks|log in|||True"))
-            #expect(rows.contains("checks-failing|checks-failing|expects 200 from a teapot|Failure|expected status == 200, actual 418|True"), "\(parsed.text)")
-            #expect(rows.contains { $0.hasPrefix("checks-failing|checks-failing|needs the capture that found nothing (skipped)|Skipped|needs {{orderID}}") }, "\(parsed.text)")
+            #expect(
+                rows.contains("checks-failing|checks-failing|expects 200 from a teapot|Failure|expected status == 200, actual 418|True"),
+                "\(parsed.text)")
+            #expect(
+                rows.contains {
+                    $0.hasPrefix("checks-failing|checks-failing|needs the capture that found nothing (skipped)|Skipped|needs {{orderID}}")
+                }, "\(parsed.text)")
         }
     }
 
@@ -112,8 +126,11 @@ private let demoPassword = "s3cret-demo"
                 #expect(report["passed"] as? Int == 5)
                 let results = try #require(report["results"] as? [[String: Any]])
                 let me = try #require(results.first { $0["path"] as? String == "checks/me.ferry.yaml" })
-                let headers = try #require(((me["exchange"] as? [String: Any])?["request"] as? [String: Any])?["headers"] as? [[String: String]])
-                #expect(headers.contains { $0["name"] == "Authorization" && $0["value"]?.hasPrefix("Bearer {{") == true }, "the header is shown as sent, its token redacted: \(headers)")
+                let headers = try #require(
+                    ((me["exchange"] as? [String: Any])?["request"] as? [String: Any])?["headers"] as? [[String: String]])
+                #expect(
+                    headers.contains { $0["name"] == "Authorization" && $0["value"]?.hasPrefix("Bearer {{") == true },
+                    "the header is shown as sent, its token redacted: \(headers)")
             }
         }
     }
@@ -121,9 +138,14 @@ private let demoPassword = "s3cret-demo"
     /// A malformed assertion, and a folder whose only request file is malformed (it once said the
     /// folder "holds no request file"), are named with file, line and column; nothing is sent.
     @Test(arguments: [
-        ("checks", "checks/zz-broken.ferry.yaml", "url: \"{{baseURL}}/get\"\nexpect:\n  body:\n    $.a: { near: 1 }\n",
-         "zz-broken.ferry.yaml:4:12: expect.body.$.a.near: unknown key"),
-        ("broken", "broken/only.ferry.yaml", "url: \"{{baseURL}}/get\"\nexpect:\n  status: [200,\n", "only.ferry.yaml:4:1: is not valid YAML"),
+        (
+            "checks", "checks/zz-broken.ferry.yaml", "url: \"{{baseURL}}/get\"\nexpect:\n  body:\n    $.a: { near: 1 }\n",
+            "zz-broken.ferry.yaml:4:12: expect.body.$.a.near: unknown key"
+        ),
+        (
+            "broken", "broken/only.ferry.yaml", "url: \"{{baseURL}}/get\"\nexpect:\n  status: [200,\n",
+            "only.ferry.yaml:4:1: is not valid YAML"
+        ),
     ])
     func aMalformedFileStopsTheRunBeforeAnythingIsSent(folder: String, file: String, text: String, message: String) async throws {
         try await withDemoServer { server throws in
@@ -143,7 +165,10 @@ private let demoPassword = "s3cret-demo"
             let suite = try Suite(baseURL: server.baseURL)
             let bailed = await suite.run(["checks-failing"], ["--bail"])
             #expect(bailed.status == 3)
-            #expect(bailed.text.contains("- checks-failing/missing-capture.ferry.yaml  skipped: checks-failing/wrong-status.ferry.yaml failed (--bail)"), "\(bailed.text)")
+            #expect(
+                bailed.text.contains(
+                    "- checks-failing/missing-capture.ferry.yaml  skipped: checks-failing/wrong-status.ferry.yaml failed (--bail)"),
+                "\(bailed.text)")
             let filtered = await suite.run(["checks"], ["--filter", "json*", "--filter", "checks/xml.ferry.yaml"])
             #expect(filtered.status == 0, "\(filtered.text)\(filtered.stderr)")
             #expect(filtered.text.contains("2 passed, 0 failed"), "\(filtered.text)")
@@ -154,10 +179,13 @@ private let demoPassword = "s3cret-demo"
             let parallel = await suite.run(["checks", "checks-failing"], ["--jobs", "4", "--reporter", "tap"])
             #expect(parallel.status == 3)
             let points = parallel.text.split(separator: "\n").filter { $0.hasPrefix("ok") || $0.hasPrefix("not ok") }
-            #expect(points.map { $0.split(separator: " - ")[1].split(separator: " ")[0] } == [
-                "checks/login.ferry.yaml", "checks/me.ferry.yaml", "checks/json.ferry.yaml", "checks/xml.ferry.yaml", "checks/redirected.ferry.yaml",
-                "checks-failing/wrong-status.ferry.yaml", "checks-failing/missing-capture.ferry.yaml", "checks-failing/needs-capture.ferry.yaml",
-            ], "results keep the run order with --jobs:\n\(parallel.text)")
+            #expect(
+                points.map { $0.split(separator: " - ")[1].split(separator: " ")[0] } == [
+                    "checks/login.ferry.yaml", "checks/me.ferry.yaml", "checks/json.ferry.yaml", "checks/xml.ferry.yaml",
+                    "checks/redirected.ferry.yaml",
+                    "checks-failing/wrong-status.ferry.yaml", "checks-failing/missing-capture.ferry.yaml",
+                    "checks-failing/needs-capture.ferry.yaml",
+                ], "results keep the run order with --jobs:\n\(parallel.text)")
             #expect(points.prefix(5).allSatisfy { $0.hasPrefix("ok") }, "me waits for the token login captures:\n\(parallel.text)")
             #expect(points.last?.contains("# SKIP needs {{orderID}}") == true)
             let none = await suite.run(["checks"], ["--filter", "nothing-*"])
@@ -168,8 +196,10 @@ private let demoPassword = "s3cret-demo"
 
     @Test func dataRowsRetriesAndSkips() async throws {
         try await withDemoServer { server throws in
-            let suite = try Suite(baseURL: server.baseURL, extra: [
-                "data/echo.ferry.yaml": """
+            let suite = try Suite(
+                baseURL: server.baseURL,
+                extra: [
+                    "data/echo.ferry.yaml": """
                     url: "{{baseURL}}/anything/{{name}}"
                     params:
                       n: "{{n}}"
@@ -178,22 +208,28 @@ private let demoPassword = "s3cret-demo"
                         $.args.n: "{{n}}"
                         $.url: { endsWith: "/anything/ann?n=1" }
                     """,
-                "data/retried.ferry.yaml": "url: \"{{baseURL}}/status/503\"\nretry: { count: 2, interval: 10 }\nexpect:\n  status: 200\n",
-                "data/skipped.ferry.yaml": "url: \"{{baseURL}}/get\"\nskip: \"{{name}} == bob\"\n",
-                "rows.csv": "name,n\nann,1\n\"bob\",\"2\"\n",
-                "bad.csv": "name,n\nann,1\nbob\ncy,3\n",
-                "rows.json": #"[{"name": "ann", "n": 1}, {"name": "bob", "n": {"deep": 2}}]"#,
-            ])
+                    "data/retried.ferry.yaml":
+                        "url: \"{{baseURL}}/status/503\"\nretry: { count: 2, interval: 10 }\nexpect:\n  status: 200\n",
+                    "data/skipped.ferry.yaml": "url: \"{{baseURL}}/get\"\nskip: \"{{name}} == bob\"\n",
+                    "rows.csv": "name,n\nann,1\n\"bob\",\"2\"\n",
+                    "bad.csv": "name,n\nann,1\nbob\ncy,3\n",
+                    "rows.json": #"[{"name": "ann", "n": 1}, {"name": "bob", "n": {"deep": 2}}]"#,
+                ])
             let outcome = await suite.run(["data"], ["--data", suite.directory.file("rows.csv"), "--reporter", "json"])
             #expect(outcome.status == 3, "\(outcome.text)\(outcome.stderr)")
             let report = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any])
             let results = try #require(report["results"] as? [[String: Any]])
             let summary = results.map { "\($0["path"]!) #\($0["iteration"]!) \($0["status"]!) \($0["attempts"]!)" }
-            #expect(summary == ["data/echo.ferry.yaml #1 passed 1", "data/retried.ferry.yaml #1 failed 3", "data/skipped.ferry.yaml #1 passed 1",
-                                "data/echo.ferry.yaml #2 failed 1", "data/retried.ferry.yaml #2 failed 3", "data/skipped.ferry.yaml #2 skipped 1"],
-                    "\(summary)")
+            #expect(
+                summary == [
+                    "data/echo.ferry.yaml #1 passed 1", "data/retried.ferry.yaml #1 failed 3", "data/skipped.ferry.yaml #1 passed 1",
+                    "data/echo.ferry.yaml #2 failed 1", "data/retried.ferry.yaml #2 failed 3", "data/skipped.ferry.yaml #2 skipped 1",
+                ],
+                "\(summary)")
             let echoChecks = try #require(results[3]["assertions"] as? [[String: Any]])
-            #expect(echoChecks.map { $0["passed"] as? Bool } == [true, false], "row 2's n is filled into the expected value; its URL is not ann's")
+            #expect(
+                echoChecks.map { $0["passed"] as? Bool } == [true, false],
+                "row 2's n is filled into the expected value; its URL is not ann's")
             #expect(results[5]["skipReason"] as? String == "skip: bob == bob")
 
             let bad = await suite.run(["data"], ["--data", suite.directory.file("bad.csv")])
@@ -234,17 +270,23 @@ private let demoPassword = "s3cret-demo"
             "chained/login.ferry.yaml": "url: \(server.url)/login\n",
         ]
         for (path, text) in files {
-            try FileManager.default.createDirectory(atPath: (directory.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (directory.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             _ = try directory.write(path, Data(text.utf8))
         }
         let words = "the limit is 1 s per request; --max-time SECONDS sets another, 0 none"
-        let slow = await FerryBinary.run(["run", directory.file("slow.ferry.yaml"), "--collection", directory.path, "--max-time", "1", "--no-history"],
-                                         timeout: 60)
+        let slow = await FerryBinary.run(
+            ["run", directory.file("slow.ferry.yaml"), "--collection", directory.path, "--max-time", "1", "--no-history"],
+            timeout: 60)
         #expect(slow.status == 2, "\(slow.text) \(slow.stderr)")
-        #expect(slow.text.contains("✗ slow.ferry.yaml  the request timed out while waiting for the response head (\(words))"), "\(slow.text)")
+        #expect(
+            slow.text.contains("✗ slow.ferry.yaml  the request timed out while waiting for the response head (\(words))"), "\(slow.text)")
         // A chained request's timeout is the cause under the chain's failure (exit 1: nothing was sent).
-        let chained = await FerryBinary.run(["run", directory.file("chained/needs.ferry.yaml"), "--collection", directory.path, "--max-time", "1",
-                                             "--no-history", "--reporter", "junit"], timeout: 60)
+        let chained = await FerryBinary.run(
+            [
+                "run", directory.file("chained/needs.ferry.yaml"), "--collection", directory.path, "--max-time", "1",
+                "--no-history", "--reporter", "junit",
+            ], timeout: 60)
         #expect(chained.status == 1, "\(chained.stderr)")
         #expect(chained.text.contains("the request timed out while waiting for the response head (\(words))"), "\(chained.text)")
         let invalid = await FerryBinary.run(["run", directory.path, "--max-time", "-1"])

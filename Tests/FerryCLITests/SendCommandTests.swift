@@ -86,7 +86,8 @@ import Testing
             #expect(failed.status == 2)
             #expect(failed.stderr.contains("shorter than its Content-Length"))
             // The bytes that came are kept beside the target, to be continued with -C -; bad.bin never appears.
-            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
                     == ["bad.bin.ferry-partial", "bad.bin.ferry-resume", "good.bin"])
         }
     }
@@ -100,7 +101,8 @@ import Testing
             let deadline = Date().addingTimeInterval(10)
             func partialBytes() -> Int {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-                return names.compactMap { try? FileManager.default.attributesOfItem(atPath: directory.file($0))[.size] as? Int }.reduce(0, +)
+                return names.compactMap { try? FileManager.default.attributesOfItem(atPath: directory.file($0))[.size] as? Int }.reduce(
+                    0, +)
             }
             while Date() < deadline, partialBytes() < 1024 {
                 try await Task.sleep(for: .milliseconds(20))

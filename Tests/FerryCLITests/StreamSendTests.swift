@@ -64,10 +64,11 @@ import Testing
         try await withDemoServer { server throws in
             let ndjson = await FerryBinary.run(["send", "\(server.baseURL)/ndjson?count=3&interval=0", "--json", "--no-history"])
             let objects = lines(ndjson.text)
-            #expect(objects.prefix(3).map { $0["data"] as? String } == [
-                #"{"n":1,"level":"info","message":"record 1"}"#, #"{"n":2,"level":"info","message":"record 2"}"#,
-                #"{"n":3,"level":"info","message":"record 3"}"#,
-            ])
+            #expect(
+                objects.prefix(3).map { $0["data"] as? String } == [
+                    #"{"n":1,"level":"info","message":"record 1"}"#, #"{"n":2,"level":"info","message":"record 2"}"#,
+                    #"{"n":3,"level":"info","message":"record 3"}"#,
+                ])
             #expect((objects.last?["stream"] as? [String: Any])?["framing"] as? String == "ndjson")
 
             let log = await FerryBinary.run(["send", "\(server.baseURL)/log?count=2&interval=0", "--stream", "--json", "--no-history"])
@@ -117,7 +118,8 @@ import Testing
     /// The resident memory of a process, from /proc, in KiB.
     private func residentKiB(_ pid: Int32) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return nil }
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }
 
@@ -139,9 +141,13 @@ import Testing
             if !output.isAtEnd { kill(process.processIdentifier, SIGKILL) }
             await FerryBinary.waitForExit(process)
             #expect(process.terminationStatus == 0)
-            #expect(output.text.hasSuffix("] tick id=1000000\n{\"n\":1000000,\"text\":\"tick 1000000\"}\n\n"), "the stream's end: \(output.text)")
+            #expect(
+                output.text.hasSuffix("] tick id=1000000\n{\"n\":1000000,\"text\":\"tick 1000000\"}\n\n"),
+                "the stream's end: \(output.text)")
             #expect(peak - early < 16 << 10, "resident memory grew from \(early) KiB to \(peak) KiB")
-            print("1M SSE events: \(output.byteCount) bytes printed in \(String(format: "%.1f", Date().timeIntervalSince(started))) s; RSS \(early) KiB after 16 MiB, peak \(peak) KiB")
+            print(
+                "1M SSE events: \(output.byteCount) bytes printed in \(String(format: "%.1f", Date().timeIntervalSince(started))) s; RSS \(early) KiB after 16 MiB, peak \(peak) KiB"
+            )
         }
     }
 }

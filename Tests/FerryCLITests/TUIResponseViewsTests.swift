@@ -8,8 +8,10 @@ import Testing
     /// Runs `command` in tmux (100×30, no colours so highlighting is plain reverse video), with a temporary HOME.
     private func start(_ command: String, home: TemporaryDirectory) throws -> TmuxSession {
         let environment = "NO_COLOR=1 TERM=tmux-256color HOME=\(home.path) XDG_CONFIG_HOME=\(home.path)/config LANG=C.UTF-8"
-        return try TmuxSession(command: "\(command.replacingOccurrences(of: "FERRY", with: "env \(environment) \(FerryBinary.path)")); echo EXITED $?; sleep 60",
-                               width: 100, height: 30)
+        return try TmuxSession(
+            command:
+                "\(command.replacingOccurrences(of: "FERRY", with: "env \(environment) \(FerryBinary.path)")); echo EXITED $?; sleep 60",
+            width: 100, height: 30)
     }
 
     /// Types `url` into the URL field and sends it.
@@ -21,7 +23,8 @@ import Testing
 
     /// The runs of the screen drawn in reverse video (the highlight of the monochrome theme), one per line.
     private func reverseVideo(_ session: TmuxSession) throws -> String {
-        let screen = try session.screen(escapes: true).replacingOccurrences(of: "\u{1B}[39m", with: "").replacingOccurrences(of: "\u{1B}[49m", with: "")
+        let screen = try session.screen(escapes: true).replacingOccurrences(of: "\u{1B}[39m", with: "").replacingOccurrences(
+            of: "\u{1B}[49m", with: "")
         let runs = screen.components(separatedBy: "\u{1B}[").compactMap { piece -> String? in
             guard piece.hasPrefix("7m") || piece.hasPrefix("0;7m") else { return nil }
             return String(piece.drop { $0 != "m" }.dropFirst())
@@ -56,7 +59,9 @@ import Testing
 
             // Hex shows the selected node's bytes, highlighted.
             try session.send("l", "l")
-            screen = try await session.waitForScreen { $0.contains("00000020  22 53 61 6d 70 6c 65 20  53 6c 69 64 65 20 53 68  |\"Sample Slide Sh|") }
+            screen = try await session.waitForScreen {
+                $0.contains("00000020  22 53 61 6d 70 6c 65 20  53 6c 69 64 65 20 53 68  |\"Sample Slide Sh|")
+            }
             #expect(screen.contains("00000000  7b 0a 20 20 22 73 6c 69  64 65 73 68 6f 77 22 3a  |{.  \"slideshow\":|"))
             #expect(try reverseVideo(session).contains("22 53 61 6d 70 6c 65 20  53 6c 69 64 65 20 53 68"))
 
@@ -114,7 +119,9 @@ import Testing
             try session.send("q")
             screen = try await session.waitForScreen { $0.contains("EXITED") }
             #expect(screen.contains("EXITED 0"))
-            #expect(try session.tmux(["display-message", "-p", "-t", "ferry", "#{alternate_on}"], reading: true).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+            #expect(
+                try session.tmux(["display-message", "-p", "-t", "ferry", "#{alternate_on}"], reading: true).trimmingCharacters(
+                    in: .whitespacesAndNewlines) == "0")
         }
     }
 

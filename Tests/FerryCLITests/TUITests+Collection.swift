@@ -98,8 +98,9 @@ extension TUITests {
         _ = try await session.waitForScreen { $0.contains("EXITED 0") }
 
         // The history knows where the first exchange came from.
-        let shown = await FerryBinary.run(["history", "show", "1", "--json"],
-                                          environment: ["HOME": home.path, "XDG_DATA_HOME": home.file(".local/share")])
+        let shown = await FerryBinary.run(
+            ["history", "show", "1", "--json"],
+            environment: ["HOME": home.path, "XDG_DATA_HOME": home.file(".local/share")])
         let entry = try #require(try JSONSerialization.jsonObject(with: shown.stdout) as? [String: Any], "\(shown.stderr)")
         #expect(entry["requestPath"] as? String == "json.ferry.yaml")
         #expect(entry["environment"] as? String == "demo")
@@ -211,13 +212,16 @@ extension TUITests {
         try FileManager.default.createDirectory(atPath: home.file("api/users"), withIntermediateDirectories: true)
         _ = try home.write("api/users/list.ferry.yaml", Data("url: http://127.0.0.1:9/users\n".utf8))
         _ = try home.write("api/ping.ferry.yaml", Data("method: HEAD\nurl: http://127.0.0.1:9/ping\n".utf8))
-        let session = try TmuxSession(command: "cd \(home.file("api")) && env TERM=tmux-256color HOME=\(home.path) LANG=C.UTF-8 \(FerryBinary.path); sleep 60",
-                                      width: 100, height: 30)
+        let session = try TmuxSession(
+            command: "cd \(home.file("api")) && env TERM=tmux-256color HOME=\(home.path) LANG=C.UTF-8 \(FerryBinary.path); sleep 60",
+            width: 100, height: 30)
         defer {
             session.close()
             withExtendedLifetime(home) {}
         }
-        let screen = try await session.waitForScreen { $0.contains("┌ Collection") && $0.contains("env none") && $0.contains("HEAD   ping") }
+        let screen = try await session.waitForScreen {
+            $0.contains("┌ Collection") && $0.contains("env none") && $0.contains("HEAD   ping")
+        }
         #expect(screen.contains("HEAD   ping"))
         #expect(screen.contains("▾ users/"))
         #expect(screen.contains("GET    list"))

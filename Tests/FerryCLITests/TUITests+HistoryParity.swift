@@ -13,21 +13,27 @@ extension TUITests {
             let home = try TemporaryDirectory()
             let collection = home.file("c")
             try FileManager.default.createDirectory(atPath: collection + "/environments", withIntermediateDirectories: true)
-            _ = try home.write("c/environments/test.yaml", Data("""
-                baseURL: \(server.baseURL)
-                token: { value: s3cret-token-value, secret: true }
-                """.utf8))
-            _ = try home.write("c/echo.ferry.yaml", Data("""
-                name: echo with a secret
-                method: POST
-                url: "{{baseURL}}/anything?page=2"
-                headers:
-                  - Authorization: "Bearer {{token}}"
-                body:
-                  json: { name: ferry }
-                expect:
-                  status: 200
-                """.utf8))
+            _ = try home.write(
+                "c/environments/test.yaml",
+                Data(
+                    """
+                    baseURL: \(server.baseURL)
+                    token: { value: s3cret-token-value, secret: true }
+                    """.utf8))
+            _ = try home.write(
+                "c/echo.ferry.yaml",
+                Data(
+                    """
+                    name: echo with a secret
+                    method: POST
+                    url: "{{baseURL}}/anything?page=2"
+                    headers:
+                      - Authorization: "Bearer {{token}}"
+                    body:
+                      json: { name: ferry }
+                    expect:
+                      status: 200
+                    """.utf8))
             let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config", "LANG": "C.UTF-8"]
             let sent = await FerryBinary.run(["send", collection + "/echo.ferry.yaml", "--env", "test"], environment: environment)
             #expect(sent.status == 0, "\(sent.stderr)")
@@ -48,11 +54,15 @@ extension TUITests {
             let deadline = ContinuousClock.now + .seconds(15)
             var rows: [Row] = []
             while rows.count < 3, ContinuousClock.now < deadline {
-                rows = (try? await DatabaseQueue(path: database).read { try Row.fetchAll($0, sql: "SELECT * FROM exchange ORDER BY id") }) ?? []
+                rows =
+                    (try? await DatabaseQueue(path: database).read { try Row.fetchAll($0, sql: "SELECT * FROM exchange ORDER BY id") })
+                    ?? []
                 if rows.count < 3 { try await Task.sleep(for: .milliseconds(50)) }
             }
             try #require(rows.count == 3, "three exchanges recorded: \(rows.count)")
-            let differByNature: Set<String> = ["id", "time", "durationMs", "timeline", "run", "responseHeaders", "remoteAddress", "storedBytes"]
+            let differByNature: Set<String> = [
+                "id", "time", "durationMs", "timeline", "run", "responseHeaders", "remoteAddress", "storedBytes",
+            ]
             for column in rows[0].columnNames where !differByNature.contains(column) {
                 var values = rows.map { $0[column] as DatabaseValue }
                 if column == "options", let run = String.fromDatabaseValue(values[1]) {

@@ -23,7 +23,8 @@ extension TUITests {
                 try session.send("4", "Enter")
                 screen = try await session.waitForScreen { $0.contains("args: {") }
                 let rows = screen.split(separator: "\n")
-                let root = try #require(rows.firstIndex { $0.contains("{") && !$0.contains("args") && $0.contains("│") && !$0.contains("Tree") })
+                let root = try #require(
+                    rows.firstIndex { $0.contains("{") && !$0.contains("args") && $0.contains("│") && !$0.contains("Tree") })
                 let args = try #require(rows.firstIndex { $0.contains("args: {") })
                 for _ in 0..<(args - root) { try session.send("j") }
                 try session.send("Enter")

@@ -65,7 +65,10 @@ extension TUITests {
                 #expect(entry.requestLine?.hasPrefix("GET /ws HTTP/1.1") == true, "\(entry.requestLine ?? "")")
                 let transcript = String(decoding: entry.responseBody ?? Data(), as: UTF8.self).split(separator: "\n")
                 let lines = try transcript.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-                #expect(lines.map { "\($0["direction"] ?? "") \($0["kind"] ?? "")" } == ["sent text", "received text", "sent close", "received close"])
+                #expect(
+                    lines.map { "\($0["direction"] ?? "") \($0["kind"] ?? "")" } == [
+                        "sent text", "received text", "sent close", "received close",
+                    ])
                 #expect(lines[1]["text"] as? String == #"{"greeting": "hello ferry"}"#)
             }
         }
@@ -94,7 +97,9 @@ extension TUITests {
                 try session.send("q")
                 try await session.waitForScreen { $0.contains("EXITED 0") }
 
-                let environment = ProcessInfo.processInfo.environment.merging(["HOME": home.path, "XDG_DATA_HOME": home.path + "/.local/share"]) { $1 }
+                let environment = ProcessInfo.processInfo.environment.merging([
+                    "HOME": home.path, "XDG_DATA_HOME": home.path + "/.local/share",
+                ]) { $1 }
                 let list = await FerryBinary.run(["history", "list"], environment: environment)
                 #expect(list.text.contains("101") && list.text.contains(url), "\(list.text)")
                 let show = await FerryBinary.run(["history", "show", "1"], environment: environment)

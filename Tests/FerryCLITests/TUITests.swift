@@ -5,10 +5,14 @@ import Testing
 /// The real `ferry` TUI in tmux: type, send, read every response tab, cancel, resize, quit.
 @Suite(.serialized) struct TUITests {
     /// Starts `ferry arguments` in tmux with a temporary HOME and config; the shell reports its exit.
-    func startFerry(_ arguments: String = "", term: String = "tmux-256color", noColor: Bool = false, editor: String = "vi",
-                            home: TemporaryDirectory) throws -> TmuxSession {
-        let environment = "NO_COLOR=\(noColor ? "1" : "") VISUAL= EDITOR=\(editor) TERM=\(term) HOME=\(home.path) XDG_CONFIG_HOME=\(home.path)/config LANG=C.UTF-8"
-        return try TmuxSession(command: "env \(environment) \(FerryBinary.path) \(arguments); echo EXITED $?; sleep 60", width: 100, height: 30)
+    func startFerry(
+        _ arguments: String = "", term: String = "tmux-256color", noColor: Bool = false, editor: String = "vi",
+        home: TemporaryDirectory
+    ) throws -> TmuxSession {
+        let environment =
+            "NO_COLOR=\(noColor ? "1" : "") VISUAL= EDITOR=\(editor) TERM=\(term) HOME=\(home.path) XDG_CONFIG_HOME=\(home.path)/config LANG=C.UTF-8"
+        return try TmuxSession(
+            command: "env \(environment) \(FerryBinary.path) \(arguments); echo EXITED $?; sleep 60", width: 100, height: 30)
     }
 
     /// Runs `body` with `ferry` started in tmux on a temporary HOME and showing its empty screen;
@@ -82,7 +86,9 @@ import Testing
 
             // Resize: a smaller layout at once, then the too-small message, then back.
             try session.tmux(["resize-window", "-t", "ferry", "-x", "70", "-y", "22"])
-            screen = try await session.waitForScreen { $0.split(separator: "\n").first.map { $0.count <= 70 && $0.contains("GET") } ?? false }
+            screen = try await session.waitForScreen {
+                $0.split(separator: "\n").first.map { $0.count <= 70 && $0.contains("GET") } ?? false
+            }
             #expect(screen.split(separator: "\n").count <= 22)
             try session.tmux(["resize-window", "-t", "ferry", "-x", "50", "-y", "15"])
             screen = try await session.waitForScreen { $0.contains("at least 60×20") }
@@ -94,7 +100,9 @@ import Testing
             try session.send("Tab", "q")
             screen = try await session.waitForScreen { $0.contains("EXITED") }
             #expect(screen.contains("EXITED 0"))
-            #expect(try session.tmux(["display-message", "-p", "-t", "ferry", "#{alternate_on}"], reading: true).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+            #expect(
+                try session.tmux(["display-message", "-p", "-t", "ferry", "#{alternate_on}"], reading: true).trimmingCharacters(
+                    in: .whitespacesAndNewlines) == "0")
         }
     }
 
@@ -144,7 +152,8 @@ import Testing
     @Test func aBrokenThemeIsReportedAndTheDefaultUsed() async throws {
         let home = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: home.file("config/ferry/themes"), withIntermediateDirectories: true)
-        _ = try home.write("config/ferry/themes/mine.yaml", Data("name: mine\nstyles:\n  base: { fg: 252 }\n  accent: { fg: purpleish }\n".utf8))
+        _ = try home.write(
+            "config/ferry/themes/mine.yaml", Data("name: mine\nstyles:\n  base: { fg: 252 }\n  accent: { fg: purpleish }\n".utf8))
         let session = try startFerry("--theme mine", home: home)
         defer {
             session.close()
@@ -167,7 +176,7 @@ import Testing
         let screen = try session.screen(escapes: true)
         // ferry-dark paints 256-colour backgrounds; monochrome only attributes such as reverse.
         #expect(screen.contains("48;5;") == !noColor)
-        #expect(screen.contains("\u{1B}[") )
+        #expect(screen.contains("\u{1B}["))
         try session.send("C-c")
         #expect(try await session.waitForScreen { $0.contains("EXITED") }.contains("EXITED 0"))
     }

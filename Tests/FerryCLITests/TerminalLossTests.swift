@@ -11,7 +11,8 @@ import Testing
         while ContinuousClock.now < deadline {
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
                 guard let pid = pid_t(entry), pid != getpid(),
-                      let commandLine = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
+                    let commandLine = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+                else { continue }
                 let words = commandLine.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
                 if words.first.map({ $0.hasSuffix("/ferry") }) == true, words.contains(marker) { return pid }
             }
@@ -38,9 +39,11 @@ import Testing
         let statusFile = home.file("status")
         // ferry runs as a child (not exec'ed) of the session's shell, which ignores SIGHUP, and
         // inherits the ignored SIGHUP, as under nohup: only its input tells that the terminal is gone.
-        let environment = "TERM=tmux-256color HOME=\(home.path) XDG_CONFIG_HOME=\(home.path)/config XDG_DATA_HOME=\(home.path)/data LANG=C.UTF-8"
-        let session = try TmuxSession(command: "trap '' HUP; env \(environment) \(FerryBinary.path) --collection \(collection); echo $? > \(statusFile); true",
-                                      width: 100, height: 30)
+        let environment =
+            "TERM=tmux-256color HOME=\(home.path) XDG_CONFIG_HOME=\(home.path)/config XDG_DATA_HOME=\(home.path)/data LANG=C.UTF-8"
+        let session = try TmuxSession(
+            command: "trap '' HUP; env \(environment) \(FerryBinary.path) --collection \(collection); echo $? > \(statusFile); true",
+            width: 100, height: 30)
         defer { session.close() }
         try await session.waitForScreen { $0.contains("Nothing sent yet") }
         let ferry = try await pid(ofProcessWith: collection)
@@ -61,8 +64,10 @@ import Testing
         let home = try TemporaryDirectory()
         let collection = home.file("collection")
         try FileManager.default.createDirectory(atPath: collection, withIntermediateDirectories: true)
-        let environment = "TERM=tmux-256color HOME=\(home.path) XDG_CONFIG_HOME=\(home.path)/config XDG_DATA_HOME=\(home.path)/data LANG=C.UTF-8"
-        let session = try TmuxSession(command: "env \(environment) \(FerryBinary.path) --collection \(collection); echo EXITED $?; sleep 60", width: 100, height: 30)
+        let environment =
+            "TERM=tmux-256color HOME=\(home.path) XDG_CONFIG_HOME=\(home.path)/config XDG_DATA_HOME=\(home.path)/data LANG=C.UTF-8"
+        let session = try TmuxSession(
+            command: "env \(environment) \(FerryBinary.path) --collection \(collection); echo EXITED $?; sleep 60", width: 100, height: 30)
         defer { session.close() }
         try await session.waitForScreen { $0.contains("Nothing sent yet") }
         kill(try await pid(ofProcessWith: collection), SIGTERM)

@@ -7,7 +7,8 @@ import Testing
 @Suite(.serialized) struct TerminalOutputTests {
     @Test func responsesCannotDriveTheTerminal() async throws {
         try await withDemoServer { server in
-            let command = "\(FerryBinary.path) send --no-history \(server.baseURL)/misbehave/escapes; \(FerryBinary.path) send --no-history \(server.baseURL)/bytes/64; echo DONE; sleep 30"
+            let command =
+                "\(FerryBinary.path) send --no-history \(server.baseURL)/misbehave/escapes; \(FerryBinary.path) send --no-history \(server.baseURL)/bytes/64; echo DONE; sleep 30"
             let session = try TmuxSession(command: "env TERM=tmux-256color sh -c '\(command)'", width: 120, height: 20)
             defer { session.close() }
             try await session.waitForScreen(timeout: .seconds(10)) { $0.contains("DONE") }

@@ -10,12 +10,15 @@ import Testing
     /// A collection with an environment pointing at `server`, a JSON post, a form and a query.
     static func collection(for server: String, in directory: TemporaryDirectory) throws -> String {
         let root = directory.file("api")
-        try FileManager.default.createDirectory(atPath: (root as NSString).appendingPathComponent("environments"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (root as NSString).appendingPathComponent("environments"), withIntermediateDirectories: true)
         try Data("baseURL: \(server)\ntoken:\n  value: s3cret\n  secret: true\n".utf8)
             .write(to: URL(fileURLWithPath: (root as NSString).appendingPathComponent("environments/local.yaml")))
         let files = [
-            "create.ferry.yaml": "name: Create\nmethod: POST\nurl: \"{{baseURL}}/anything/items\"\nheaders:\n  - Accept: application/json\nauth:\n  bearer: \"{{token}}\"\nbody:\n  json:\n    name: ann\n    count: 2\n",
-            "login.ferry.yaml": "name: Log in\nmethod: POST\nurl: \"{{baseURL}}/anything/login\"\nbody:\n  form:\n    user: ann\n    lang: swift & c\n",
+            "create.ferry.yaml":
+                "name: Create\nmethod: POST\nurl: \"{{baseURL}}/anything/items\"\nheaders:\n  - Accept: application/json\nauth:\n  bearer: \"{{token}}\"\nbody:\n  json:\n    name: ann\n    count: 2\n",
+            "login.ferry.yaml":
+                "name: Log in\nmethod: POST\nurl: \"{{baseURL}}/anything/login\"\nbody:\n  form:\n    user: ann\n    lang: swift & c\n",
             "search.ferry.yaml": "name: Search\nurl: \"{{baseURL}}/get\"\nparams:\n  q: a b\n  page: \"2\"\n",
         ]
         for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: (root as NSString).appendingPathComponent(name))) }
@@ -31,7 +34,9 @@ import Testing
             let export = await FerryBinary.run(["export", format, root, "-o", out])
             #expect(export.status == 0, "\(export.stderr)")
             let exported = try ImportExportCommandTests.files(out)
-            #expect(!exported.values.contains { String(decoding: $0, as: UTF8.self).contains("s3cret") }, "secrets are not written without --reveal")
+            #expect(
+                !exported.values.contains { String(decoding: $0, as: UTF8.self).contains("s3cret") },
+                "secrets are not written without --reveal")
             let back = directory.file("back")
             let imported = await FerryBinary.run(["import", (out as NSString).appendingPathComponent("api.\(format)"), "--into", back])
             #expect(imported.status == 0, "\(imported.stderr)")
@@ -39,13 +44,17 @@ import Testing
             let again = try ImportExportCommandTests.files(back).filter { $0.key.hasSuffix(".ferry.yaml") }
             #expect(again.keys.sorted() == ["create.ferry.yaml", "log-in.ferry.yaml", "search.ferry.yaml"])
             for name in ["log-in.ferry.yaml", "search.ferry.yaml"] {
-                let sent = await FerryBinary.run(["send", (back as NSString).appendingPathComponent(name), "--var", "baseURL=\(server.baseURL)", "--no-history"])
+                let sent = await FerryBinary.run([
+                    "send", (back as NSString).appendingPathComponent(name), "--var", "baseURL=\(server.baseURL)", "--no-history",
+                ])
                 #expect(sent.status == 0, "\(sent.stderr)")
                 let fragment = name == "search.ferry.yaml" ? #""q" : "a b""# : #""lang" : "swift & c""#
                 #expect(sent.text.contains(fragment), "\(name): \(sent.text)")
             }
-            let create = await FerryBinary.run(["send", (back as NSString).appendingPathComponent("create.ferry.yaml"),
-                                                "--var", "baseURL=\(server.baseURL)", "--var", "token=s3cret", "--no-history"])
+            let create = await FerryBinary.run([
+                "send", (back as NSString).appendingPathComponent("create.ferry.yaml"),
+                "--var", "baseURL=\(server.baseURL)", "--var", "token=s3cret", "--no-history",
+            ])
             #expect(create.status == 0, "\(create.stderr)")
             #expect(create.text.contains(#""Authorization" : "Bearer s3cret""#) && create.text.contains(#""count" : 2"#), "\(create.text)")
             #expect(original.count == again.count)
@@ -57,20 +66,26 @@ import Testing
             let directory = try TemporaryDirectory()
             _ = try directory.write("http-client.env.json", Data(#"{"local": {"base": "\#(server.baseURL)"}}"#.utf8))
             _ = try directory.write("http-client.private.env.json", Data(#"{"local": {"password": "p4ss"}}"#.utf8))
-            let file = try directory.write("api.http", Data("""
-                ### Who am I
-                GET {{base}}/anything/me
-                Authorization: Basic ann {{password}}
-                > {% client.global.set("id", response.body.id); %}
+            let file = try directory.write(
+                "api.http",
+                Data(
+                    """
+                    ### Who am I
+                    GET {{base}}/anything/me
+                    Authorization: Basic ann {{password}}
+                    > {% client.global.set("id", response.body.id); %}
 
-                """.utf8))
+                    """.utf8))
             let into = directory.file("collection")
             let imported = await FerryBinary.run(["import", file, "--into", into])
             #expect(imported.status == 0, "\(imported.stderr)")
             #expect(imported.text.contains("dropped: line 4: the response handler is not run by Ferry"), "\(imported.text)")
-            let environment = try String(contentsOfFile: (into as NSString).appendingPathComponent("environments/local.yaml"), encoding: .utf8)
+            let environment = try String(
+                contentsOfFile: (into as NSString).appendingPathComponent("environments/local.yaml"), encoding: .utf8)
             #expect(environment.contains("secret: true"), "\(environment)")
-            let sent = await FerryBinary.run(["send", (into as NSString).appendingPathComponent("who-am-i.ferry.yaml"), "--env", "local", "--no-history"])
+            let sent = await FerryBinary.run([
+                "send", (into as NSString).appendingPathComponent("who-am-i.ferry.yaml"), "--env", "local", "--no-history",
+            ])
             #expect(sent.status == 0, "\(sent.stderr)")
             #expect(sent.text.contains(#""Authorization" : "Basic YW5uOnA0c3M=""#), "\(sent.text)")
         }
@@ -84,8 +99,10 @@ import Testing
             #expect(imported.status == 0, "\(imported.stderr)")
             #expect(imported.text.contains("written echo/echo-json.ferry.yaml  (echo/echo json.bru)"), "\(imported.text)")
             #expect(!imported.text.contains("echo/echo json.bru:33"), "res.status: eq 200 comes in as an assertion: \(imported.text)")
-            let sent = await FerryBinary.run(["send", (into as NSString).appendingPathComponent("echo/echo-json.ferry.yaml"),
-                                              "--env", "bruno-testbench", "--var", "host=\(server.baseURL)/anything", "--no-history"])
+            let sent = await FerryBinary.run([
+                "send", (into as NSString).appendingPathComponent("echo/echo-json.ferry.yaml"),
+                "--env", "bruno-testbench", "--var", "host=\(server.baseURL)/anything", "--no-history",
+            ])
             #expect(sent.status == 0, "\(sent.stderr)")
             for fragment in [#""hello" : "bruno""#, #""foo" : "bar""#, #""collection-header" : "collection-header-value""#] {
                 #expect(sent.text.contains(fragment), "\(fragment): \(sent.text)")
@@ -99,8 +116,11 @@ import Testing
             let into = directory.file("collection")
             let imported = await FerryBinary.run(["import", ImportExportCommandTests.fixture("posting", "collection"), "--into", into])
             #expect(imported.status == 0, "\(imported.stderr)")
-            for line in ["written jsonplaceholder/posts/get-one.ferry.yaml  (jsonplaceholder/posts/get-one.posting.yaml)",
-                         "written environments/sample-base.yaml", "dropped: echo.posting.yaml: scripts.setup: the setup script scripts/my_script.py is not run by Ferry"] {
+            for line in [
+                "written jsonplaceholder/posts/get-one.ferry.yaml  (jsonplaceholder/posts/get-one.posting.yaml)",
+                "written environments/sample-base.yaml",
+                "dropped: echo.posting.yaml: scripts.setup: the setup script scripts/my_script.py is not run by Ferry",
+            ] {
                 #expect(imported.text.contains(line), "\(line)\n\(imported.text)")
             }
             let file = (into as NSString).appendingPathComponent("jsonplaceholder/posts/get-one.ferry.yaml")
@@ -113,8 +133,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [("api.http", "GET https://a.example\nAccept application/json\n", "api.http: line 2, column 1"),
-                      ("api.hurl", "GET https://a.example\n[Nope]\n", "api.hurl: line 2, column 1")])
+    @Test(arguments: [
+        ("api.http", "GET https://a.example\nAccept application/json\n", "api.http: line 2, column 1"),
+        ("api.hurl", "GET https://a.example\n[Nope]\n", "api.hurl: line 2, column 1"),
+    ])
     func malformedFilesAreErrorsAtTheirLineAndWriteNothing(name: String, text: String, place: String) async throws {
         let directory = try TemporaryDirectory()
         let file = try directory.write(name, Data(text.utf8))
@@ -137,8 +159,12 @@ import Testing
             let out = directory.file("out")
             let export = await FerryBinary.run(["export", "hurl", root, "-o", out, "--reveal"])
             #expect(export.status == 0, "\(export.stderr)")
-            let run = await ChildProcess.run(Self.hurl!, ["--test", "--variables-file", (out as NSString).appendingPathComponent("local.env"),
-                                                          (out as NSString).appendingPathComponent("api.hurl")], timeout: 60)
+            let run = await ChildProcess.run(
+                Self.hurl!,
+                [
+                    "--test", "--variables-file", (out as NSString).appendingPathComponent("local.env"),
+                    (out as NSString).appendingPathComponent("api.hurl"),
+                ], timeout: 60)
             #expect(run.status == 0, "\(run.text)\(run.stderr)")
         }
     }
@@ -151,9 +177,11 @@ import Testing
         try await withDemoServer { server in
             let directory = try TemporaryDirectory()
             let root = try Self.collection(for: server.baseURL, in: directory)
-            let expected = ["create.ferry.yaml": [#""Authorization" : "Bearer s3cret""#, #""count" : 2"#, #""method" : "POST""#],
-                            "login.ferry.yaml": [#""lang" : "swift & c""#, #""Content-Type" : "application/x-www-form-urlencoded""#],
-                            "search.ferry.yaml": [#""q" : "a b""#, #""page" : "2""#]]
+            let expected = [
+                "create.ferry.yaml": [#""Authorization" : "Bearer s3cret""#, #""count" : 2"#, #""method" : "POST""#],
+                "login.ferry.yaml": [#""lang" : "swift & c""#, #""Content-Type" : "application/x-www-form-urlencoded""#],
+                "search.ferry.yaml": [#""q" : "a b""#, #""page" : "2""#],
+            ]
             for (name, fragments) in expected {
                 let file = (root as NSString).appendingPathComponent(name)
                 let hidden = await FerryBinary.run(["export", "httpie", file, "--env", "local"])
@@ -161,11 +189,14 @@ import Testing
                 #expect(hidden.text.hasPrefix("http --ignore-stdin"), "\(hidden.text)")
                 #expect(!hidden.text.contains("s3cret"))
                 let revealed = await FerryBinary.run(["export", "httpie", file, "--env", "local", "--reveal"])
-                let http = await ChildProcess.run("/bin/sh", ["-c", revealed.text.trimmingCharacters(in: .whitespacesAndNewlines)], timeout: 30)
+                let http = await ChildProcess.run(
+                    "/bin/sh", ["-c", revealed.text.trimmingCharacters(in: .whitespacesAndNewlines)], timeout: 30)
                 #expect(http.status == 0, "\(revealed.text)\n\(http.stderr)")
                 let sent = await FerryBinary.run(["send", file, "--env", "local", "--no-history"])
                 for fragment in fragments + [#""User-Agent" : "Ferry/"#] {
-                    #expect(http.text.contains(fragment) && sent.text.contains(fragment), "\(name): \(fragment)\nhttpie: \(http.text)\nferry: \(sent.text)")
+                    #expect(
+                        http.text.contains(fragment) && sent.text.contains(fragment),
+                        "\(name): \(fragment)\nhttpie: \(http.text)\nferry: \(sent.text)")
                 }
             }
         }

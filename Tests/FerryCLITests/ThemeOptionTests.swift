@@ -1,5 +1,6 @@
-@testable import FerryCLI
 import Testing
+
+@testable import FerryCLI
 
 /// `--theme` reaches the command that opens the TUI, wherever it stands on the command line.
 @Suite struct ThemeOptionTests {

@@ -24,7 +24,12 @@ import Testing
 
     @Test func imagesAndTextAreReadByTheirSerializers() async throws {
         let directory = try TemporaryDirectory()
-        let png = try directory.write("tile.png", Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAACAAAAAYCAIAAAAUMWhjAAAANElEQVR42mPQqLgDR79OaMARtcQZRi0gaAEtDEUWH7WAsAWjyXQ0H4xaMJoPRvPBqAVABAA92RlMINTlRwAAAABJRU5ErkJggg==")!)
+        let png = try directory.write(
+            "tile.png",
+            Data(
+                base64Encoded:
+                    "iVBORw0KGgoAAAANSUhEUgAAACAAAAAYCAIAAAAUMWhjAAAANElEQVR42mPQqLgDR79OaMARtcQZRi0gaAEtDEUWH7WAsAWjyXQ0H4xaMJoPRvPBqAVABAA92RlMINTlRwAAAABJRU5ErkJggg=="
+            )!)
         let image = await FerryBinary.run(["view", "--as", "image", png])
         #expect(image.status == 0)
         #expect(image.text == "PNG, 32×24 pixels, 24 bits per pixel, 1 frame\n")
@@ -86,32 +91,36 @@ import Testing
         let saved = try directory.write("saved.json", Data(#"{"b": [1, 2.5e400, null], "a": {"c": "⛴"}, "b": true}"#.utf8))
         let pretty = await FerryBinary.run(["view", saved])
         #expect(pretty.status == 0)
-        #expect(pretty.text == """
-            {
-              "b": [
-                1,
-                2.5e400,
-                null
-              ],
-              "a": {
-                "c": "⛴"
-              },
-              "b": true
-            }
+        #expect(
+            pretty.text == """
+                {
+                  "b": [
+                    1,
+                    2.5e400,
+                    null
+                  ],
+                  "a": {
+                    "c": "⛴"
+                  },
+                  "b": true
+                }
 
-            """)
+                """)
         let subtree = await FerryBinary.run(["view", "--path", "$.a.c", saved])
         #expect(subtree.text == "\"⛴\"\n")
         let nowhere = await FerryBinary.run(["view", "--path", "$.a.z", saved])
         #expect(nowhere.status == 1)
         #expect(nowhere.stderr.contains("--path"))
 
-        let plist = try directory.write("settings", Data("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0"><dict><key>name</key><string>Ferry</string><key>port</key><integer>8080</integer></dict></plist>
+        let plist = try directory.write(
+            "settings",
+            Data(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+                <plist version="1.0"><dict><key>name</key><string>Ferry</string><key>port</key><integer>8080</integer></dict></plist>
 
-            """.utf8))
+                """.utf8))
         let sniffed = try #require(try json(await FerryBinary.run(["view", "--json", plist]))["value"] as? [String: Any])
         #expect(sniffed["serializer"] as? String == "plist")
         #expect(sniffed["chosenBy"] as? String == "auto")
@@ -128,7 +137,8 @@ import Testing
         let empty = try directory.write("empty.txt", Data())
         let asString = await FerryBinary.run(["view", "--as", "string", "--json", empty])
         #expect(asString.status == 3)
-        #expect(((try json(asString)["error"] as? [String: Any])?["chain"] as? [[String: Any]])?.first?["reason"] as? String == "inputEmpty")
+        #expect(
+            ((try json(asString)["error"] as? [String: Any])?["chain"] as? [[String: Any]])?.first?["reason"] as? String == "inputEmpty")
         let asData = await FerryBinary.run(["view", "--as", "data", "--summary", empty])
         #expect(asData.status == 0)
         #expect(asData.text.contains("kind: empty"))

@@ -17,7 +17,8 @@ import Testing
         defer { server.stop() }
         let outcome = await FerryBinary.run(["send", "ws://127.0.0.1:\(server.port)/", "--keep-open", "--no-history"], timeout: 120)
         #expect(outcome.status == 2, "\(outcome.stderr.suffix(500))")
-        let close = try #require(outcome.stderr.split(separator: "\n").last { $0.hasPrefix("ferry: closed") }, "\(outcome.stderr.suffix(500))")
+        let close = try #require(
+            outcome.stderr.split(separator: "\n").last { $0.hasPrefix("ferry: closed") }, "\(outcome.stderr.suffix(500))")
         #expect(close.hasPrefix("ferry: closed 1006 (the server reads nothing: "), "\(close)")
         #expect(close.hasSuffix(" bytes waiting to be written)"), "\(close)")
         let waiting = Int(close.split(separator: ": ").last?.split(separator: " ").first ?? "")
@@ -33,8 +34,10 @@ import Testing
         defer { server.stop() }
         let outcome = await FerryBinary.run(["send", "ws://127.0.0.1:\(server.port)/", "--keep-open", "--no-history"])
         #expect(outcome.status == 2, "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("ferry: closed 1009 (message too big: the server sent a frame over the limit of 64 MiB (--max-message-size))"),
-                "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains(
+                "ferry: closed 1009 (message too big: the server sent a frame over the limit of 64 MiB (--max-message-size))"),
+            "\(outcome.stderr)")
     }
 
     /// One frame past `--max-message-size`, or two fragments within it whose message is past it.
@@ -43,20 +46,27 @@ import Testing
         let server = try HostileServer { connection in
             guard connection.acceptWebSocket() else { return }
             for (index, size) in fragments.enumerated() {
-                connection.send(HostileConnection.webSocketFrame(opcode: index == 0 ? 0x1 : 0x0, fin: index == fragments.count - 1,
-                                                                 payload: Array(repeating: 0x61, count: size)))
+                connection.send(
+                    HostileConnection.webSocketFrame(
+                        opcode: index == 0 ? 0x1 : 0x0, fin: index == fragments.count - 1,
+                        payload: Array(repeating: 0x61, count: size)))
             }
             connection.waitForClose(timeout: 60)
         }
         defer { server.stop() }
-        let outcome = await FerryBinary.run(["send", "ws://127.0.0.1:\(server.port)/", "--keep-open", "--no-history", "--max-message-size", "1K",
-                                             "--json"])
+        let outcome = await FerryBinary.run([
+            "send", "ws://127.0.0.1:\(server.port)/", "--keep-open", "--no-history", "--max-message-size", "1K",
+            "--json",
+        ])
         #expect(outcome.status == 2, "\(outcome.stderr)")
         let last = try #require(outcome.text.split(separator: "\n").last)
-        let connection = try #require((try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])?["websocket"] as? [String: Any])
+        let connection = try #require(
+            (try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])?["websocket"] as? [String: Any])
         #expect(connection["closeCode"] as? Int == 1009, "\(outcome.text)")
         let kind = fragments.count == 1 ? "frame" : "message"
-        #expect(connection["closeReason"] as? String == "message too big: the server sent a \(kind) over the limit of 1 KiB (--max-message-size)")
+        #expect(
+            connection["closeReason"] as? String
+                == "message too big: the server sent a \(kind) over the limit of 1 KiB (--max-message-size)")
         #expect(connection["received"] as? Int == 1, "only the close: nothing of the message is passed on")
     }
 }

@@ -8,41 +8,41 @@ import Testing
 @Suite(.serialized) struct WebSocketSendTests {
     /// The server: the path chooses what it does; it prints its port, then serves until killed.
     static let server = """
-    import asyncio, sys, websockets
+        import asyncio, sys, websockets
 
-    async def handler(ws):
-        path = ws.request.path
-        if path.startswith("/echo"):
-            # /echo/N closes after N echoes (1000, "echoed N"); /echo echoes until the client closes.
-            limit = int(path.split("/")[2]) if path.count("/") == 2 else None
-            echoed = 0
-            async for message in ws:
-                await ws.send(message)
-                echoed += 1
-                if echoed == limit:
-                    await ws.close(1000, "echoed %d" % limit)
-        elif path.startswith("/close/"):
-            code = int(path.split("/")[2])
-            await ws.recv()
-            await ws.close(code, "bye " + str(code))
-        elif path == "/push":
-            await ws.ping(b"hi")
-            for n in range(3):
-                await ws.send("push %d" % n)
-                await asyncio.sleep(0.2)
-            await ws.send(bytes(range(8)))
-            await ws.close(1001, "going away")
-        elif path == "/drop":
-            await ws.recv()
-            ws.transport.abort()
+        async def handler(ws):
+            path = ws.request.path
+            if path.startswith("/echo"):
+                # /echo/N closes after N echoes (1000, "echoed N"); /echo echoes until the client closes.
+                limit = int(path.split("/")[2]) if path.count("/") == 2 else None
+                echoed = 0
+                async for message in ws:
+                    await ws.send(message)
+                    echoed += 1
+                    if echoed == limit:
+                        await ws.close(1000, "echoed %d" % limit)
+            elif path.startswith("/close/"):
+                code = int(path.split("/")[2])
+                await ws.recv()
+                await ws.close(code, "bye " + str(code))
+            elif path == "/push":
+                await ws.ping(b"hi")
+                for n in range(3):
+                    await ws.send("push %d" % n)
+                    await asyncio.sleep(0.2)
+                await ws.send(bytes(range(8)))
+                await ws.close(1001, "going away")
+            elif path == "/drop":
+                await ws.recv()
+                ws.transport.abort()
 
-    async def main():
-        async with websockets.serve(handler, "127.0.0.1", 0, max_size=None) as server:
-            print(server.sockets[0].getsockname()[1], flush=True)
-            await asyncio.Future()
+        async def main():
+            async with websockets.serve(handler, "127.0.0.1", 0, max_size=None) as server:
+                print(server.sockets[0].getsockname()[1], flush=True)
+                await asyncio.Future()
 
-    asyncio.run(main())
-    """
+        asyncio.run(main())
+        """
 
     /// Runs `body` with the server's base URL (`ws://127.0.0.1:PORT`).
     func withServer(_ body: (String) async throws -> Void) async throws {
@@ -54,7 +54,8 @@ import Testing
         let output = PipeReader(process.standardOutput as! Pipe)
         let started = await output.wait { $0.hasSuffix("\n") }
         let port = output.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        try #require(started && Int(port) != nil, "the websockets server did not start (is it installed? scripts/install-deps): \(output.text)")
+        try #require(
+            started && Int(port) != nil, "the websockets server did not start (is it installed? scripts/install-deps): \(output.text)")
         try await body("ws://127.0.0.1:\(port)")
     }
 
@@ -111,7 +112,8 @@ import Testing
             let (directory, stdin) = try input("knock\n")
             let outcome = await FerryBinary.run(["send", "\(base)/close/\(code)", "--json", "--keep-open"], standardInput: stdin)
             #expect(outcome.status == 0, "\(outcome.stderr)")
-            let close = try #require(lines(outcome.text).first { $0["direction"] as? String == "received" && $0["kind"] as? String == "close" })
+            let close = try #require(
+                lines(outcome.text).first { $0["direction"] as? String == "received" && $0["kind"] as? String == "close" })
             #expect(close["closeCode"] as? Int == code)
             #expect(close["closeReason"] as? String == "bye \(code)")
             let text = await FerryBinary.run(["send", "\(base)/close/\(code)", "--keep-open"], standardInput: stdin)
@@ -128,7 +130,8 @@ import Testing
             #expect(outcome.status == 0, "\(outcome.stderr)")
             let echoed = lines(outcome.text).first { $0["direction"] as? String == "received" && $0["kind"] as? String == "text" }
             // Every line is whole JSON: the 10 MiB sent and received lines never interleave on the pipe.
-            #expect(lines(outcome.text).count == outcome.text.split(separator: "\n").count, "\(outcome.stdout.count) bytes, a line is not JSON")
+            #expect(
+                lines(outcome.text).count == outcome.text.split(separator: "\n").count, "\(outcome.stdout.count) bytes, a line is not JSON")
             #expect(echoed?["size"] as? Int == 10 << 20)
             let text = echoed?["text"] as? String
             #expect(text?.count == big.count)
@@ -158,7 +161,8 @@ import Testing
             let (directory, stdin) = try input("first\n")
             let outcome = await FerryBinary.run(["send", "\(base)/drop", "--json", "--keep-open"], standardInput: stdin)
             #expect(outcome.status == 2, "\(outcome.text) \(outcome.stderr)")
-            let close = try #require(lines(outcome.text).first { $0["kind"] as? String == "close" && $0["direction"] as? String == "received" })
+            let close = try #require(
+                lines(outcome.text).first { $0["kind"] as? String == "close" && $0["direction"] as? String == "received" })
             #expect(close["closeCode"] as? Int == 1006)
             withExtendedLifetime(directory) {}
         }

@@ -9,7 +9,8 @@ import Testing
         let resolver = VariableResolver([Variable(name: "user", value: "ann"), Variable(name: "password", value: "pa55", isSecret: true)])
         var request = Request(method: .get, url: URL(string: "http://127.0.0.1/")!)
         var redaction = resolver.redaction
-        try Authentication.basic(username: "{{user}}", password: "{{password}}").apply(to: &request, redaction: &redaction, resolver: resolver)
+        try Authentication.basic(username: "{{user}}", password: "{{password}}").apply(
+            to: &request, redaction: &redaction, resolver: resolver)
         #expect(request.headers["Authorization"] == nil, "credentials travel with the request, not baked into its headers")
         #expect(request.authentication == .basic(username: "ann", password: "pa55"))
         let value = try #require(request.authenticated().headers["Authorization"])

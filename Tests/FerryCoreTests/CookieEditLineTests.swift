@@ -8,12 +8,14 @@ import Testing
     @Test func anEditLineReadsBackToTheSameCookie() throws {
         let cookies = [
             Cookie(domain: "example.com", name: "a", value: "1"),
-            Cookie(domain: "example.com", includesSubdomains: true, path: "/api", secure: true, httpOnly: true,
-                   expires: Date(timeIntervalSince1970: 4_102_444_800), name: "token", value: "x=y"),
+            Cookie(
+                domain: "example.com", includesSubdomains: true, path: "/api", secure: true, httpOnly: true,
+                expires: Date(timeIntervalSince1970: 4_102_444_800), name: "token", value: "x=y"),
         ]
         for cookie in cookies { #expect(try Cookie(editLine: cookie.editLine) == cookie, "\(cookie.editLine)") }
         #expect(cookies[1].editLine == "token=x=y; Domain=.example.com; Path=/api; Expires=2100-01-01T00:00:00Z; Secure; HttpOnly")
-        #expect(try Cookie(editLine: "a=1; domain=h.test; expires=4102444800; secure").expires == Date(timeIntervalSince1970: 4_102_444_800))
+        #expect(
+            try Cookie(editLine: "a=1; domain=h.test; expires=4102444800; secure").expires == Date(timeIntervalSince1970: 4_102_444_800))
     }
 
     @Test func aBadLineNamesWhatIsWrong() {
@@ -33,10 +35,14 @@ import Testing
         let now = Date(timeIntervalSince1970: 2_000_000_000)
         #expect(Cookie(domain: "api.example.com", name: "a", value: "1").matches(url, now: now))
         #expect(Cookie(domain: "example.com", includesSubdomains: true, name: "a", value: "1").matches(url, now: now))
-        #expect(!Cookie(domain: "example.com", name: "a", value: "1").matches(url, now: now), "the parent domain without a Domain attribute")
+        #expect(
+            !Cookie(domain: "example.com", name: "a", value: "1").matches(url, now: now), "the parent domain without a Domain attribute")
         #expect(Cookie(domain: "api.example.com", path: "/v1", name: "a", value: "1").matches(url, now: now))
         #expect(!Cookie(domain: "api.example.com", path: "/v", name: "a", value: "1").matches(url, now: now), "a path matches at a /")
-        #expect(!Cookie(domain: "api.example.com", secure: true, name: "a", value: "1").matches(try #require(URL(string: "http://api.example.com/")), now: now))
-        #expect(!Cookie(domain: "api.example.com", expires: Date(timeIntervalSince1970: 1_000), name: "a", value: "1").matches(url, now: now))
+        #expect(
+            !Cookie(domain: "api.example.com", secure: true, name: "a", value: "1").matches(
+                try #require(URL(string: "http://api.example.com/")), now: now))
+        #expect(
+            !Cookie(domain: "api.example.com", expires: Date(timeIntervalSince1970: 1_000), name: "a", value: "1").matches(url, now: now))
     }
 }

@@ -17,11 +17,13 @@ import Testing
 
     @Test func curlsLinesAreReadFieldByField() throws {
         let jar = try CookieJar(netscape: Self.curlWritten)
-        #expect(jar.cookies == [
-            Cookie(domain: "example.com", includesSubdomains: true, path: "/app", secure: true, httpOnly: true,
-                   expires: Date(timeIntervalSince1970: 2_000_000_000), name: "sid", value: "abc=def"),
-            Cookie(domain: "127.0.0.1", name: "flavour", value: "oat"),
-        ])
+        #expect(
+            jar.cookies == [
+                Cookie(
+                    domain: "example.com", includesSubdomains: true, path: "/app", secure: true, httpOnly: true,
+                    expires: Date(timeIntervalSince1970: 2_000_000_000), name: "sid", value: "abc=def"),
+                Cookie(domain: "127.0.0.1", name: "flavour", value: "oat"),
+            ])
     }
 
     @Test func writingAndReadingAgainKeepsEveryField() throws {
@@ -38,13 +40,20 @@ import Testing
     }
 
     @Test func aMalformedLineIsNamedWithItsLineAndColumn() {
-        #expect(throws: CookieJarProblem(line: 3, column: nil, message: "expected 7 tab-separated fields (domain, subdomains, path, secure, expires, name, value), found 2")) {
+        #expect(
+            throws: CookieJarProblem(
+                line: 3, column: nil,
+                message: "expected 7 tab-separated fields (domain, subdomains, path, secure, expires, name, value), found 2")
+        ) {
             try CookieJar(netscape: "# comment\n\nh.test\toops\n")
         }
         #expect(throws: CookieJarProblem(line: 1, column: 8, message: "expected TRUE or FALSE, found `yes`")) {
             try CookieJar(netscape: "h.test\tyes\t/\tFALSE\t0\ta\tb")
         }
-        #expect(throws: CookieJarProblem(line: 2, column: 27, message: "expected the expiry in seconds since 1970 (0 for a session cookie), found `soon`")) {
+        #expect(
+            throws: CookieJarProblem(
+                line: 2, column: 27, message: "expected the expiry in seconds since 1970 (0 for a session cookie), found `soon`")
+        ) {
             try CookieJar(netscape: "\n#HttpOnly_h\tFALSE\t/\tFALSE\tsoon\ta\tb")
         }
     }

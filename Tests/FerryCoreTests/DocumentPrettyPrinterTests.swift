@@ -5,22 +5,23 @@ import Testing
 @Suite struct DocumentPrettyPrinterTests {
     @Test func printsJSONInOrderWithNumbersAndEscapesAsWritten() throws {
         let document = try JSONParser.parse(Data(#"{"z":1e400,"a":[],"b":{},"c":[1,"\u00e9\n",{"k":null}],"z":-0.10}"#.utf8))
-        #expect(DocumentPrettyPrinter().string(document) == """
-            {
-              "z": 1e400,
-              "a": [],
-              "b": {},
-              "c": [
-                1,
-                "\\u00e9\\n",
+        #expect(
+            DocumentPrettyPrinter().string(document) == """
                 {
-                  "k": null
+                  "z": 1e400,
+                  "a": [],
+                  "b": {},
+                  "c": [
+                    1,
+                    "\\u00e9\\n",
+                    {
+                      "k": null
+                    }
+                  ],
+                  "z": -0.10
                 }
-              ],
-              "z": -0.10
-            }
 
-            """)
+                """)
     }
 
     @Test func printedJSONParsesBackToTheSameValues() throws {
@@ -49,18 +50,20 @@ import Testing
     }
 
     @Test func printsXMLIndented() throws {
-        let document = try XMLDocumentParser.parse(Data(#"<?xml version="1.0"?><r a="1 &amp; 2"><i>t &lt; u</i><e/><!-- c --><j><k/></j></r>"#.utf8))
-        #expect(DocumentPrettyPrinter().string(document) == """
-            <?xml version="1.0"?>
-            <r a="1 &amp; 2">
-              <i>t &lt; u</i>
-              <e/>
-              <!-- c -->
-              <j>
-                <k/>
-              </j>
-            </r>
+        let document = try XMLDocumentParser.parse(
+            Data(#"<?xml version="1.0"?><r a="1 &amp; 2"><i>t &lt; u</i><e/><!-- c --><j><k/></j></r>"#.utf8))
+        #expect(
+            DocumentPrettyPrinter().string(document) == """
+                <?xml version="1.0"?>
+                <r a="1 &amp; 2">
+                  <i>t &lt; u</i>
+                  <e/>
+                  <!-- c -->
+                  <j>
+                    <k/>
+                  </j>
+                </r>
 
-            """)
+                """)
     }
 }

@@ -8,10 +8,11 @@ import Testing
     @Test func rowsHaveOffsetSixteenBytesAndASCII() throws {
         let dump = HexDump(source: ByteSource(data: Data("hello world, this is 20\u{01}\u{7F}".utf8)))
         let rows = try dump.rows(from: 0, count: 10)
-        #expect(rows.map(\.rendered) == [
-            "00000000  68 65 6c 6c 6f 20 77 6f  72 6c 64 2c 20 74 68 69  |hello world, thi|",
-            "00000010  73 20 69 73 20 32 30 01  7f                       |s is 20..|",
-        ])
+        #expect(
+            rows.map(\.rendered) == [
+                "00000000  68 65 6c 6c 6f 20 77 6f  72 6c 64 2c 20 74 68 69  |hello world, thi|",
+                "00000010  73 20 69 73 20 32 30 01  7f                       |s is 20..|",
+            ])
         #expect(dump.rowCount == 2)
         #expect(dump.endLine == "00000019")
         #expect(try dump.rows(from: 2, count: 10).isEmpty)
@@ -70,7 +71,8 @@ import Testing
         let path = try directory.write("body.bin", data)
         let memory = try HexDump(source: ByteSource(body: ResponseBody(storage: .memory(data), count: 1000))).rows(from: 3, count: 20)
         let saved = try HexDump(source: ByteSource(body: ResponseBody(storage: .saved(path: path), count: 1000))).rows(from: 3, count: 20)
-        let spooled = try HexDump(source: ByteSource(body: ResponseBody(storage: .spooled(SpoolFile(path: path)), count: 1000))).rows(from: 3, count: 20)
+        let spooled = try HexDump(source: ByteSource(body: ResponseBody(storage: .spooled(SpoolFile(path: path)), count: 1000))).rows(
+            from: 3, count: 20)
         #expect(memory == saved)
         #expect(memory == spooled)
         #expect(memory.count == 20 && memory[0].offset == 48)

@@ -18,18 +18,18 @@ import Testing
 
     @Test func jpegSkipsSegmentsUntilTheFrameHeader() throws {
         var bytes: [UInt8] = [0xFF, 0xD8]
-        bytes += [0xFF, 0xE0, 0x00, 0x06, 0x4A, 0x46, 0x49, 0x46]           // APP0, 4 bytes of payload
-        bytes += [0xFF, 0xC4, 0x00, 0x03, 0x00]                             // DHT: in the SOF range, not a frame
-        bytes += [0xFF, 0xC2, 0x00, 0x11, 8, 0x01, 0xE0, 0x02, 0x80, 3]     // SOF2: 8 bits, 480 × 640, 3 components
+        bytes += [0xFF, 0xE0, 0x00, 0x06, 0x4A, 0x46, 0x49, 0x46]  // APP0, 4 bytes of payload
+        bytes += [0xFF, 0xC4, 0x00, 0x03, 0x00]  // DHT: in the SOF range, not a frame
+        bytes += [0xFF, 0xC2, 0x00, 0x11, 8, 0x01, 0xE0, 0x02, 0x80, 3]  // SOF2: 8 bits, 480 × 640, 3 components
         #expect(try ImageInfo.read(Data(bytes)) == ImageInfo(format: .jpeg, width: 640, height: 480, bitsPerPixel: 24, frameCount: 1))
     }
 
     @Test func gifCountsFrames() throws {
         var bytes = Array("GIF89a".utf8) + le16(10) + le16(20) + [0x80 | 0x01, 0, 0] + [UInt8](repeating: 0, count: 12)  // 4-colour table
         for _ in 0..<3 {
-            bytes += [0x21, 0xF9, 4, 0, 0, 0, 0, 0]                          // graphic control extension
-            bytes += [0x2C] + le16(0) + le16(0) + le16(10) + le16(20) + [0] // image descriptor, no local table
-            bytes += [2, 2, 0x4C, 0x01, 0]                                   // LZW size, one sub-block, terminator
+            bytes += [0x21, 0xF9, 4, 0, 0, 0, 0, 0]  // graphic control extension
+            bytes += [0x2C] + le16(0) + le16(0) + le16(10) + le16(20) + [0]  // image descriptor, no local table
+            bytes += [2, 2, 0x4C, 0x01, 0]  // LZW size, one sub-block, terminator
         }
         bytes += [0x3B]
         #expect(try ImageInfo.read(Data(bytes)) == ImageInfo(format: .gif, width: 10, height: 20, bitsPerPixel: 2, frameCount: 3))
@@ -54,7 +54,7 @@ import Testing
     @Test func icoReportsItsLargestImage() throws {
         var bytes: [UInt8] = [0, 0, 1, 0] + le16(2)
         bytes += [16, 16, 0, 0] + le16(1) + le16(32) + le32(0) + le32(0)
-        bytes += [0, 0, 0, 0] + le16(1) + le16(32) + le32(0) + le32(0)     // 0 means 256
+        bytes += [0, 0, 0, 0] + le16(1) + le16(32) + le32(0) + le32(0)  // 0 means 256
         #expect(try ImageInfo.read(Data(bytes)) == ImageInfo(format: .ico, width: 256, height: 256, bitsPerPixel: 32, frameCount: 2))
     }
 
@@ -69,8 +69,9 @@ import Testing
     }
 
     @Test func theSerializerWrapsProblemsInTheChain() {
-        let response = Response(status: 200, reasonPhrase: "OK", httpVersion: "HTTP/1.1", headers: ["Content-Type": "image/png"],
-                                body: .empty, effectiveURL: "http://h/", remoteAddress: nil, redirects: [], timeline: Timeline(start: Date()), sent: nil)
+        let response = Response(
+            status: 200, reasonPhrase: "OK", httpVersion: "HTTP/1.1", headers: ["Content-Type": "image/png"],
+            body: .empty, effectiveURL: "http://h/", remoteAddress: nil, redirects: [], timeline: Timeline(start: Date()), sent: nil)
         do {
             _ = try ImageResponseSerializer().serialize(ResponseInput(method: .get, response: response, bytes: Data("nope".utf8)))
             Issue.record("expected an error")

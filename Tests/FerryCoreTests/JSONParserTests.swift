@@ -78,27 +78,28 @@ import Testing
         #expect(error.excerpt == #"  "é": [1, 2,]"#)
     }
 
-    @Test(arguments: [
-        ("", 0, "the document is empty"),
-        ("[1, 2", 5, "unexpected end of input"),
-        (#"{"a": 1} x"#, 9, "unexpected `x` after the document"),
-        ("[NaN]", 1, "NaN and Infinity are not JSON"),
-        ("-Infinity", 0, "NaN and Infinity are not JSON"),
-        ("[01]", 1, "leading zero in a number"),
-        ("1.", 2, "unexpected end of input"),
-        ("1.e5", 2, "unexpected `e` in a number"),
-        (#"["\x"]"#, 2, "invalid escape \\x"),
-        (#"["\ud800"]"#, 2, "lone high surrogate \\uD800"),
-        (#"["\udc00x"]"#, 2, "lone low surrogate \\uDC00"),
-        (#"["\u12g4"]"#, 6, "unexpected `g` in a \\u escape"),
-        ("[\"a\tb\"]", 3, "control character U+0009 in a string"),
-        (#"{"a" 1}"#, 5, "unexpected `1`"),
-        (#"{"a": 1,}"#, 8, "trailing comma"),
-        ("{1: 2}", 1, "unexpected `1`"),
-        ("[tru]", 4, "unexpected `]`"),
-        (#"["abc"#, 5, "unterminated string"),
-        ("'a'", 0, "unexpected `'`"),
-    ] as [(String, Int, String)])
+    @Test(
+        arguments: [
+            ("", 0, "the document is empty"),
+            ("[1, 2", 5, "unexpected end of input"),
+            (#"{"a": 1} x"#, 9, "unexpected `x` after the document"),
+            ("[NaN]", 1, "NaN and Infinity are not JSON"),
+            ("-Infinity", 0, "NaN and Infinity are not JSON"),
+            ("[01]", 1, "leading zero in a number"),
+            ("1.", 2, "unexpected end of input"),
+            ("1.e5", 2, "unexpected `e` in a number"),
+            (#"["\x"]"#, 2, "invalid escape \\x"),
+            (#"["\ud800"]"#, 2, "lone high surrogate \\uD800"),
+            (#"["\udc00x"]"#, 2, "lone low surrogate \\uDC00"),
+            (#"["\u12g4"]"#, 6, "unexpected `g` in a \\u escape"),
+            ("[\"a\tb\"]", 3, "control character U+0009 in a string"),
+            (#"{"a" 1}"#, 5, "unexpected `1`"),
+            (#"{"a": 1,}"#, 8, "trailing comma"),
+            ("{1: 2}", 1, "unexpected `1`"),
+            ("[tru]", 4, "unexpected `]`"),
+            (#"["abc"#, 5, "unterminated string"),
+            ("'a'", 0, "unexpected `'`"),
+        ] as [(String, Int, String)])
     func rejectsMalformedInputPrecisely(text: String, offset: Int, message: String) throws {
         let error = try #require(failure(text))
         #expect(error.offset == offset)
@@ -158,8 +159,10 @@ import Testing
             // A raw control character, an invalid UTF-8 byte, a truncated sequence and an
             // unterminated string are each reported where they are.
             let offset = 2 + plain
-            for (bad, message) in [([UInt8](arrayLiteral: 0x01), "control character U+0001 in a string"),
-                                   ([0xFF], "invalid UTF-8 byte 0xFF"), ([0xE6, 0xB8], "invalid UTF-8 sequence")] {
+            for (bad, message) in [
+                ([UInt8](arrayLiteral: 0x01), "control character U+0001 in a string"),
+                ([0xFF], "invalid UTF-8 byte 0xFF"), ([0xE6, 0xB8], "invalid UTF-8 sequence"),
+            ] {
                 let error = try #require(failure(Array("[\"\(prefix)".utf8) + bad + Array("xxxxxxxxxx\"]".utf8)))
                 #expect(error.offset == offset && error.message == message, "\(plain) \(bad)")
             }
@@ -177,7 +180,8 @@ import Testing
                 for tail in ["", " ", ",1", "]"] {
                     let text = tail == "" || tail == " " ? written + tail : "[\(written)\(tail)" + (tail == "]" ? "" : "]")
                     let document = try parse(text)
-                    let number = document.kind(of: document.root) == .array ? try #require(document.child(of: document.root, at: 0)) : document.root
+                    let number =
+                        document.kind(of: document.root) == .array ? try #require(document.child(of: document.root, at: 0)) : document.root
                     #expect(document.value(of: number) == written, "\(text)")
                 }
                 for bad in ["/", ":", "a", "x"] {

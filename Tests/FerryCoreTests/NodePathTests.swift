@@ -13,8 +13,11 @@ import Testing
         }
         nodes.sort()
         let paths = nodes.map { NodePath.path(of: $0, in: document) }
-        #expect(paths == ["$", "$.records", "$.records[0]", "$.records[0].tags", "$.records[0].tags[0]", "$.records[0].tags[1]",
-                          "$.records[1]", "$.records[2]", #"$.records[2]["a b"]"#, #"$.records[2]["a b"]["\"q\""]"#, "$._x1"])
+        #expect(
+            paths == [
+                "$", "$.records", "$.records[0]", "$.records[0].tags", "$.records[0].tags[0]", "$.records[0].tags[1]",
+                "$.records[1]", "$.records[2]", #"$.records[2]["a b"]"#, #"$.records[2]["a b"]["\"q\""]"#, "$._x1",
+            ])
         for (node, path) in zip(nodes, paths) { #expect(try NodePath.resolve(path, in: document) == node) }
     }
 

@@ -40,16 +40,24 @@ import Testing
     static func jsonCases() -> [[UInt8]] {
         let sample = #"{"a": [1, -2.5e+3, true, false, null], "b\n": {"c": "d\u00e9\ud83d\ude80"}, "e": ""}"#
         var texts: [String] = []
-        for end in stride(from: 0, through: sample.utf8.count, by: 1) { texts.append(String(decoding: Array(sample.utf8)[..<end], as: UTF8.self)) }
-        texts += ["[]", "{}", " [ ] ", "\t\n\r[\"x\"]\r\n", "[1,]", "[,1]", "{\"a\":1,}", "{\"a\" 1}", "{a:1}", "{'a':1}", "[1 2]", "[1]]", "[[1]", "]",
-                  "0", "-0", "01", "-01", "1.", ".5", "1.5e", "1e+", "1E5", "-", "+1", "0x10", "1e400", "123456789012345678901234567890",
-                  "NaN", "[NaN]", "Infinity", "-Infinity", "[-Infinity]", "nul", "truex", "[true false]", "True", "null null",
-                  #""\a""#, #""\'""#, #""\/""#, #""\u12""#, #""\u12G4""#, #""\uD83D\uDE80""#, #""\uDE80""#, #""\uD83Dx""#, #""\uD83D\u0041""#,
-                  #""\"#, "\"a\u{7F}b\"", "\"\u{1F}\"", "\"tab\there\"", "[\"\u{0}\"]", "\"é渡⛴\"", "\u{FEFF}[1]", "[1]\u{FEFF}", "[1] // c", "/* c */ [1]",
-                  "[1e5, 2E-3, 0.0, -0.0e0]", "{\"a\": {\"b\": {\"c\": [[[]]]}}}", "{\"dup\": 1, \"dup\": 2}", " ", "\u{A0}[1]", "[1]\u{0}"]
+        for end in stride(from: 0, through: sample.utf8.count, by: 1) {
+            texts.append(String(decoding: Array(sample.utf8)[..<end], as: UTF8.self))
+        }
+        texts += [
+            "[]", "{}", " [ ] ", "\t\n\r[\"x\"]\r\n", "[1,]", "[,1]", "{\"a\":1,}", "{\"a\" 1}", "{a:1}", "{'a':1}", "[1 2]", "[1]]",
+            "[[1]", "]",
+            "0", "-0", "01", "-01", "1.", ".5", "1.5e", "1e+", "1E5", "-", "+1", "0x10", "1e400", "123456789012345678901234567890",
+            "NaN", "[NaN]", "Infinity", "-Infinity", "[-Infinity]", "nul", "truex", "[true false]", "True", "null null",
+            #""\a""#, #""\'""#, #""\/""#, #""\u12""#, #""\u12G4""#, #""\uD83D\uDE80""#, #""\uDE80""#, #""\uD83Dx""#, #""\uD83D\u0041""#,
+            #""\"#, "\"a\u{7F}b\"", "\"\u{1F}\"", "\"tab\there\"", "[\"\u{0}\"]", "\"é渡⛴\"", "\u{FEFF}[1]", "[1]\u{FEFF}", "[1] // c",
+            "/* c */ [1]",
+            "[1e5, 2E-3, 0.0, -0.0e0]", "{\"a\": {\"b\": {\"c\": [[[]]]}}}", "{\"dup\": 1, \"dup\": 2}", " ", "\u{A0}[1]", "[1]\u{0}",
+        ]
         var cases = texts.map { Array($0.utf8) }
-        cases += [[0x22, 0xC3, 0x28, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xE2, 0x82, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
-                  [0x22, 0xF0, 0x9F, 0x9A, 0xA2, 0x22], [0x5B, 0xFF, 0x5D], [0x22, 0xE0, 0x80, 0x80, 0x22]]
+        cases += [
+            [0x22, 0xC3, 0x28, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xE2, 0x82, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
+            [0x22, 0xF0, 0x9F, 0x9A, 0xA2, 0x22], [0x5B, 0xFF, 0x5D], [0x22, 0xE0, 0x80, 0x80, 0x22],
+        ]
         cases.append(Array((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8))
         cases.append(Array((String(repeating: "[", count: 500) + String(repeating: "]", count: 500)).utf8))
         cases.append(Array((String(repeating: "{\"k\":", count: 100_000) + "1" + String(repeating: "}", count: 100_000)).utf8))
@@ -96,16 +104,23 @@ import Testing
     static func xmlCases() -> [String] {
         let sample = #"<?xml version="1.0"?><r a="1" b='2'><i>t &amp; &#65;&#x42;</i><!-- c --><![CDATA[<x>]]><?p d?><e/></r>"#
         var texts: [String] = []
-        for end in stride(from: 0, through: sample.utf8.count, by: 3) { texts.append(String(decoding: Array(sample.utf8)[..<end], as: UTF8.self)) }
-        texts += ["<a/>", "<a></a>", " <a/> ", "<a></b>", "<a><b></a></b>", "<a>", "</a>", "<a/><b/>", "<a/>x", "x<a/>", "<a/><!-- ok -->",
-                  "<a x='1' x='2'/>", "<a x=1/>", "<a x='<'/>", "<a x='&amp;'/>", "<a x='1'y='2'/>", "<1a/>", "<a b:c='1'/>", "<-a/>",
-                  "<a>&nbsp;</a>", "<a>&amp</a>", "<a>&#0;</a>", "<a>&#x1F600;</a>", "<a>&#xD800;</a>", "<a>&#65</a>", "<a>a & b</a>",
-                  "<a>]]></a>", "<a>]]</a>", "<a><!-- x -- y --></a>", "<a><!-- x - y --></a>", "<a><!----></a>", "<a><![CDATA[ ]] ]]></a>",
-                  "<![CDATA[x]]><a/>", "<a>\u{1}</a>", "<a>\u{7F}</a>", "<a>\t\n\r</a>", "<?xml version='1.0'?><a/>", " <?xml version='1.0'?><a/>",
-                  "<a/><?xml version='1.0'?>", "<?xml?><a/>", "<?xml version='1.0' encoding='UTF-8'?><a/>", "<?pi?><a/>", "<?xml-stylesheet href='x'?><a/>",
-                  "<!DOCTYPE a><a/>", "<!DOCTYPE a [<!ELEMENT a ANY>]><a/>", "<!DOCTYPE a SYSTEM 'a.dtd'><a/>", "<a/><!DOCTYPE a>", "<!DOCTYPE a><!DOCTYPE a><a/>",
-                  "<a  ></a  >", "<a/ >", "< a/>", "<a></ a>", "", "   ", "<a>é渡</a>", "<é/>", "<a\u{3000}/>", "\u{FEFF}<a/>", "<a><b/><b/></a>",
-                  "<a>\(String(repeating: "<b>", count: 20_000))\(String(repeating: "</b>", count: 20_000))</a>"]
+        for end in stride(from: 0, through: sample.utf8.count, by: 3) {
+            texts.append(String(decoding: Array(sample.utf8)[..<end], as: UTF8.self))
+        }
+        texts += [
+            "<a/>", "<a></a>", " <a/> ", "<a></b>", "<a><b></a></b>", "<a>", "</a>", "<a/><b/>", "<a/>x", "x<a/>", "<a/><!-- ok -->",
+            "<a x='1' x='2'/>", "<a x=1/>", "<a x='<'/>", "<a x='&amp;'/>", "<a x='1'y='2'/>", "<1a/>", "<a b:c='1'/>", "<-a/>",
+            "<a>&nbsp;</a>", "<a>&amp</a>", "<a>&#0;</a>", "<a>&#x1F600;</a>", "<a>&#xD800;</a>", "<a>&#65</a>", "<a>a & b</a>",
+            "<a>]]></a>", "<a>]]</a>", "<a><!-- x -- y --></a>", "<a><!-- x - y --></a>", "<a><!----></a>", "<a><![CDATA[ ]] ]]></a>",
+            "<![CDATA[x]]><a/>", "<a>\u{1}</a>", "<a>\u{7F}</a>", "<a>\t\n\r</a>", "<?xml version='1.0'?><a/>",
+            " <?xml version='1.0'?><a/>",
+            "<a/><?xml version='1.0'?>", "<?xml?><a/>", "<?xml version='1.0' encoding='UTF-8'?><a/>", "<?pi?><a/>",
+            "<?xml-stylesheet href='x'?><a/>",
+            "<!DOCTYPE a><a/>", "<!DOCTYPE a [<!ELEMENT a ANY>]><a/>", "<!DOCTYPE a SYSTEM 'a.dtd'><a/>", "<a/><!DOCTYPE a>",
+            "<!DOCTYPE a><!DOCTYPE a><a/>",
+            "<a  ></a  >", "<a/ >", "< a/>", "<a></ a>", "", "   ", "<a>é渡</a>", "<é/>", "<a\u{3000}/>", "\u{FEFF}<a/>", "<a><b/><b/></a>",
+            "<a>\(String(repeating: "<b>", count: 20_000))\(String(repeating: "</b>", count: 20_000))</a>",
+        ]
         return texts
     }
 
@@ -135,7 +150,9 @@ import Testing
                 #expect(!ours && verdicts[name] == true, "intended difference \(name)")
                 continue
             }
-            #expect(ours == verdicts[name], "\(name): \(String(decoding: bytes.prefix(60), as: UTF8.self).debugDescription) Ferry \(ours ? "accepts" : "rejects")")
+            #expect(
+                ours == verdicts[name],
+                "\(name): \(String(decoding: bytes.prefix(60), as: UTF8.self).debugDescription) Ferry \(ours ? "accepts" : "rejects")")
         }
     }
 
@@ -216,12 +233,18 @@ import Testing
 
     @Test func mutatedInputsAreAnErrorOrADocumentNeverACrash() throws {
         var bplist = Array("bplist00".utf8) + [0xD1, 0x01, 0x02, 0x51, 0x61, 0xA2, 0x03, 0x04, 0x10, 0x01, 0x51, 0x78]
-        bplist += [0x08, 0x0B, 0x0D, 0x10, 0x12] + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 5] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 20]
+        bplist +=
+            [0x08, 0x0B, 0x0D, 0x10, 0x12] + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 5] + [0, 0, 0, 0, 0, 0, 0, 0] + [
+                0, 0, 0, 0, 0, 0, 0, 20,
+            ]
         let plist = try PropertyListParser.parse(Data(bplist))
         #expect(DocumentPrettyPrinter().string(plist) == "{\n  \"a\": [\n    1,\n    \"x\"\n  ]\n}\n")
         let samples: [([UInt8], (Data) throws -> Document)] = [
             (Array(#"{"a": [1, -2.5e3, "x\u00e9\"", {"b": null}], "c": true}"#.utf8), { try JSONParser.parse($0) }),
-            (Array(#"<?xml version="1.0"?><r a="1"><i>t &amp; &#65;</i><!--c--><![CDATA[x]]></r>"#.utf8), { try XMLDocumentParser.parse($0) }),
+            (
+                Array(#"<?xml version="1.0"?><r a="1"><i>t &amp; &#65;</i><!--c--><![CDATA[x]]></r>"#.utf8),
+                { try XMLDocumentParser.parse($0) }
+            ),
             (bplist, { try PropertyListParser.parse($0) }),
         ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15

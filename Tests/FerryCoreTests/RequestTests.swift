@@ -3,7 +3,9 @@ import Foundation
 import Testing
 
 @Suite struct RequestTests {
-    @Test(arguments: ["", "   ", "not a url", "ftp://example.com/file", "http://", "mailto:someone@example.com", "http://h:99999/", "http://h:0/"])
+    @Test(arguments: [
+        "", "   ", "not a url", "ftp://example.com/file", "http://", "mailto:someone@example.com", "http://h:99999/", "http://h:0/",
+    ])
     func rejectsUnusableURLs(_ text: String) {
         #expect(throws: FerryError.self) { try Request.parseURL(text) }
     }

@@ -1,5 +1,6 @@
-@testable import FerryCore
 import Testing
+
+@testable import FerryCore
 
 @Suite struct ResponseHeadCollectorTests {
     private func feed(_ collector: inout ResponseHeadCollector, _ lines: [String], url: String) {
@@ -11,8 +12,11 @@ import Testing
         feed(&collector, ["HTTP/1.1 302 Found", "Location: /b", "Content-Length: 0", ""], url: "http://h/a")
         feed(&collector, ["HTTP/1.1 301 Moved Permanently", "location: https://h/c", ""], url: "http://h/b")
         feed(&collector, ["HTTP/2 200", "content-type: text/plain", "x-a: 1", "x-a: 2", ""], url: "https://h/c")
-        #expect(collector.redirects == [RedirectHop(url: "http://h/a", status: 302, location: "/b"),
-                                        RedirectHop(url: "http://h/b", status: 301, location: "https://h/c")])
+        #expect(
+            collector.redirects == [
+                RedirectHop(url: "http://h/a", status: 302, location: "/b"),
+                RedirectHop(url: "http://h/b", status: 301, location: "https://h/c"),
+            ])
         #expect(collector.status?.code == 200)
         #expect(collector.status?.version == "HTTP/2")
         #expect(collector.status?.reason == "")
@@ -36,7 +40,8 @@ import Testing
         #expect(HeaderLine.parse("Tabs:\t naïve — ünïcode \t\r\n") == HTTPHeader(name: "Tabs", value: "naïve — ünïcode"))
         #expect(HeaderLine.parse("Spaces:   \r\n") == HTTPHeader(name: "Spaces", value: ""))
         #expect(HeaderLine.parseStatus("HTTP/1.1 2000 Nope") == nil)
-        #expect(HeaderLine.parseStatus("HTTP/1.1 404 Not Found\r\n") == HeaderLine.Status(version: "HTTP/1.1", code: 404, reason: "Not Found"))
+        #expect(
+            HeaderLine.parseStatus("HTTP/1.1 404 Not Found\r\n") == HeaderLine.Status(version: "HTTP/1.1", code: 404, reason: "Not Found"))
         #expect(HeaderLine.parseStatus("HTTP/2 200\r\n") == HeaderLine.Status(version: "HTTP/2", code: 200, reason: ""))
         #expect(HeaderLine.parseStatus("HTTP/1.1 20x OK") == nil)
         #expect(HeaderLine.parseStatus("HTTP/1.1") == nil)

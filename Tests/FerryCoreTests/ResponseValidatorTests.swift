@@ -6,9 +6,10 @@ import Testing
     private func response(_ status: Int, type: String?, body: String = "{}") -> Response {
         var headers = HTTPHeaders()
         if let type { headers.add(name: "Content-Type", value: type) }
-        return Response(status: status, reasonPhrase: HTTPStatus.standardReason(for: status), httpVersion: "HTTP/1.1", headers: headers,
-                        body: ResponseBody(storage: .memory(Data(body.utf8)), count: Int64(body.utf8.count)),
-                        effectiveURL: "http://h/", remoteAddress: nil, redirects: [], timeline: Timeline(start: Date()), sent: nil)
+        return Response(
+            status: status, reasonPhrase: HTTPStatus.standardReason(for: status), httpVersion: "HTTP/1.1", headers: headers,
+            body: ResponseBody(storage: .memory(Data(body.utf8)), count: Int64(body.utf8.count)),
+            effectiveURL: "http://h/", remoteAddress: nil, redirects: [], timeline: Timeline(start: Date()), sent: nil)
     }
 
     @Test func mediaTypesMatchWildcardsAndSuffixesIgnoringParameters() throws {
@@ -45,7 +46,8 @@ import Testing
 
     @Test func acceptableResponsesPassAndEmptyBodiesNeedNoType() {
         let validator = ResponseValidator(acceptableStatusCodes: StatusCodeSet(parsing: "200-299,304")!)
-        #expect(validator.validate(response(200, type: "application/json; charset=utf-8"), serializerTypes: ["application/json"]).error == nil)
+        #expect(
+            validator.validate(response(200, type: "application/json; charset=utf-8"), serializerTypes: ["application/json"]).error == nil)
         #expect(validator.validate(response(304, type: nil, body: ""), serializerTypes: ["application/json"]).error == nil)
         let missing = validator.validate(response(200, type: nil), serializerTypes: ["application/json"])
         #expect(missing.contentTypeRejected)
@@ -58,7 +60,8 @@ import Testing
         #expect(validator.validate(response(200, type: "text/html", body: ""), serializerTypes: ["application/json"]).error == nil)
         let notModified = ResponseValidator(acceptableStatusCodes: StatusCodeSet(parsing: "304")!)
         #expect(notModified.validate(response(304, type: "text/html", body: ""), serializerTypes: ["application/json"]).error == nil)
-        #expect(validator.validate(response(200, type: "text/html", body: "<p>"), serializerTypes: ["application/json"]).contentTypeRejected)
+        #expect(
+            validator.validate(response(200, type: "text/html", body: "<p>"), serializerTypes: ["application/json"]).contentTypeRejected)
     }
 
     @Test func explicitTypesAndAcceptHeadersOverrideTheSerializer() {
@@ -73,7 +76,8 @@ import Testing
         let html = response(404, type: "text/html", body: "<html></html>")
         let byDefault = ResponseExpectations().evaluator(accept: "application/json", fallback: .auto).evaluate(html, method: .get)
         guard case .responseValidationFailed(.unacceptableStatusCode(404, _, _, let underlying?))? = byDefault.error,
-              case .responseValidationFailed(.unacceptableContentType("text/html", ["application/json"])) = underlying else {
+            case .responseValidationFailed(.unacceptableContentType("text/html", ["application/json"])) = underlying
+        else {
             Issue.record("expected the status to wrap the type: \(String(describing: byDefault.error))")
             return
         }
@@ -81,8 +85,9 @@ import Testing
         #expect(lenient.evaluator(accept: "application/json", fallback: .auto).evaluate(html, method: .get).error == nil)
 
         let broken = response(200, type: "application/json", body: "{\"a\": ")
-        #expect(ResponseExpectations().evaluator(accept: nil, fallback: .data).evaluate(broken, method: .get).error == nil,
-                "ferry send without --as passes the body through")
+        #expect(
+            ResponseExpectations().evaluator(accept: nil, fallback: .data).evaluate(broken, method: .get).error == nil,
+            "ferry send without --as passes the body through")
         for expectations in [ResponseExpectations(), ResponseExpectations(serializer: .json)] {
             let evaluation = expectations.evaluator(accept: nil, fallback: .auto).evaluate(broken, method: .get)
             guard case .responseSerializationFailed? = evaluation.error else {

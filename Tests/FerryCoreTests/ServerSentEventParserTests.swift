@@ -74,7 +74,8 @@ import Testing
     }
 
     @Test func eventTypesRetryAndIDsFollowTheRules() {
-        let text = "event: add\ndata: 1\nretry: 2500\n\nevent: ignored\n\ndata: 2\nretry: 12a\n\nid: a\u{0}b\ndata: 3\n\nid: 7\nevent\ndata: 4\n\n"
+        let text =
+            "event: add\ndata: 1\nretry: 2500\n\nevent: ignored\n\ndata: 2\nretry: 12a\n\nid: a\u{0}b\ndata: 3\n\nid: 7\nevent\ndata: 4\n\n"
         var parser = ServerSentEventParser()
         let fired = parser.feed(Data(text.utf8))
         #expect(fired.map(\.type) == ["add", "message", "message", "message"])

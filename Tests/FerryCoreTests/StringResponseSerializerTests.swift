@@ -6,9 +6,10 @@ import Testing
     private func input(_ bytes: [UInt8], type: String?, status: Int = 200, method: HTTPMethod = .get) -> ResponseInput {
         var headers = HTTPHeaders()
         if let type { headers.add(name: "Content-Type", value: type) }
-        let response = Response(status: status, reasonPhrase: "", httpVersion: "HTTP/1.1", headers: headers,
-                                body: ResponseBody(storage: .memory(Data(bytes)), count: Int64(bytes.count)),
-                                effectiveURL: "http://h/", remoteAddress: nil, redirects: [], timeline: Timeline(start: Date()), sent: nil)
+        let response = Response(
+            status: status, reasonPhrase: "", httpVersion: "HTTP/1.1", headers: headers,
+            body: ResponseBody(storage: .memory(Data(bytes)), count: Int64(bytes.count)),
+            effectiveURL: "http://h/", remoteAddress: nil, redirects: [], timeline: Timeline(start: Date()), sent: nil)
         return ResponseInput(method: method, response: response, bytes: Data(bytes))
     }
 
@@ -19,9 +20,11 @@ import Testing
 
     @Test func charsetComesFromTheBOMThenTheHeaderThenTheType() throws {
         let serializer = StringResponseSerializer()
-        let bom = try #require(text(try serializer.serialize(input([0xFF, 0xFE, 0x41, 0x00, 0xE9, 0x00], type: "text/plain; charset=utf-8"))))
+        let bom = try #require(
+            text(try serializer.serialize(input([0xFF, 0xFE, 0x41, 0x00, 0xE9, 0x00], type: "text/plain; charset=utf-8"))))
         #expect(bom == ("Aé", "UTF-16LE"))
-        let declared = try #require(text(try serializer.serialize(input([0x63, 0x61, 0x66, 0xE9], type: "text/plain; charset=ISO-8859-1"))))
+        let declared = try #require(
+            text(try serializer.serialize(input([0x63, 0x61, 0x66, 0xE9], type: "text/plain; charset=ISO-8859-1"))))
         #expect(declared == ("café", "ISO-8859-1"))
         let json = try #require(text(try serializer.serialize(input(Array("\"é\"".utf8), type: "application/problem+json"))))
         #expect(json == ("\"é\"", "UTF-8"))
@@ -41,7 +44,9 @@ import Testing
     }
 
     @Test func unknownCharsetsAreAnError() {
-        #expect(throws: FerryError.self) { try StringResponseSerializer().serialize(input(Array("x".utf8), type: "text/plain; charset=klingon")) }
+        #expect(throws: FerryError.self) {
+            try StringResponseSerializer().serialize(input(Array("x".utf8), type: "text/plain; charset=klingon"))
+        }
     }
 
     @Test func utf8ValidationRejectsOverlongsSurrogatesAndTruncation() {
@@ -54,7 +59,10 @@ import Testing
     @Test func emptyBodiesAreASuccessOnlyWhereAllowed() throws {
         let serializer = StringResponseSerializer()
         if case .empty = try serializer.serialize(input([], type: nil, status: 204)) {} else { Issue.record("204 should be empty") }
-        if case .empty = try serializer.serialize(input([], type: nil, status: 200, method: .head)) {} else { Issue.record("HEAD should be empty") }
+        if case .empty = try serializer.serialize(input([], type: nil, status: 200, method: .head)) {
+        } else {
+            Issue.record("HEAD should be empty")
+        }
         #expect(throws: FerryError.self) { try serializer.serialize(input([], type: nil, status: 200)) }
     }
 }

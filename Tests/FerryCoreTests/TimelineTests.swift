@@ -4,8 +4,9 @@ import Testing
 
 @Suite struct TimelineTests {
     @Test func phasesFollowTheMarksAndSumToTheTotal() {
-        let marks = Timeline.TransferMarks(nameLookup: 1_000, connect: 3_000, tlsHandshake: 10_000, preTransfer: 10_500,
-                                           requestWriting: 500, responseWaiting: 20_000, firstByte: 31_000, total: 40_000)
+        let marks = Timeline.TransferMarks(
+            nameLookup: 1_000, connect: 3_000, tlsHandshake: 10_000, preTransfer: 10_500,
+            requestWriting: 500, responseWaiting: 20_000, firstByte: 31_000, total: 40_000)
         let timeline = Timeline(start: Date(), queue: 200, marks: marks)
         #expect(timeline[.queue] == 200)
         #expect(timeline[.dns] == 1_000)
@@ -37,7 +38,8 @@ import Testing
     }
 
     @Test func marksBeyondTheTotalAreClamped() {
-        let marks = Timeline.TransferMarks(nameLookup: 9_000, connect: 2_000, requestWriting: 50_000, firstByte: 7_000, total: 5_000, redirect: 8_000)
+        let marks = Timeline.TransferMarks(
+            nameLookup: 9_000, connect: 2_000, requestWriting: 50_000, firstByte: 7_000, total: 5_000, redirect: 8_000)
         let timeline = Timeline(start: Date(), queue: 10, marks: marks)
         #expect(timeline.total == 5_010)
         #expect(timeline.redirect == 5_000)

@@ -71,7 +71,9 @@ import Testing
 
     @Test func valuesAreEscapedForTheBodyTheyLandIn() throws {
         let resolver = VariableResolver([Variable(name: "v", value: "a\"b\\c\n<&>"), Variable(name: "o", value: #"{"k": 1}"#)])
-        let json = try resolver.render(#"{"s": "{{v}}", "o": {{o}}, "e": "x\"{{v}}"}"#, place: "body", escaping: TemplateEscaping(contentType: "application/json; charset=utf-8"))
+        let json = try resolver.render(
+            #"{"s": "{{v}}", "o": {{o}}, "e": "x\"{{v}}"}"#, place: "body",
+            escaping: TemplateEscaping(contentType: "application/json; charset=utf-8"))
         #expect(json == #"{"s": "a\"b\\c\n<&>", "o": {"k": 1}, "e": "x\"a\"b\\c\n<&>"}"#)
         #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil)
         #expect(TemplateEscaping(contentType: "application/problem+json") == .json)

@@ -1,8 +1,9 @@
 import FerryCore
-@testable import FerryInterop
 import FerryTestSupport
 import Foundation
 import Testing
+
+@testable import FerryInterop
 
 /// curl's own examples of its authentication and session options (Fixtures/curl/manpage), imported
 /// into request files, and written back by `CurlExporter` as curl reads them.
@@ -22,7 +23,9 @@ import Testing
     @Test func authenticationCertificatesProxiesSocketsAndCookieFilesAreImported() throws {
         let collection = try imported()
         #expect(try description(line: 1, in: collection).auth == .digest(username: "name", password: "password"))
-        #expect(try description(line: 2, in: collection).auth == .awsSigV4(AWSSignature(region: "us-east-2", service: "es", accessKey: "key", secretKey: "secret")))
+        #expect(
+            try description(line: 2, in: collection).auth
+                == .awsSigV4(AWSSignature(region: "us-east-2", service: "es", accessKey: "key", secretKey: "secret")))
 
         let certificate = try description(line: 3, in: collection).connection
         #expect(certificate.clientCertificate == Self.folder + "/certfile")
@@ -37,26 +40,36 @@ import Testing
         #expect(try description(line: 8, in: collection).connection.unixSocket == Self.folder + "/socket-path")
 
         let cookies = try description(line: 10, in: collection)
-        #expect(cookies.headers == [.init(name: "Cookie", value: "session=abc123; secureonly=yes")],
-                "the host's and its domain's cookies for / over https; not another path's or host's")
+        #expect(
+            cookies.headers == [.init(name: "Cookie", value: "session=abc123; secureonly=yes")],
+            "the host's and its domain's cookies for / over https; not another path's or host's")
 
         let notes = collection.report.notes
         #expect(notes.contains { $0.kind == .dropped && $0.place == "command 9, line 9: -C -" && $0.message.contains("-o OUTPUT -C -") })
-        #expect(notes.contains { $0.kind == .approximated && $0.place == "command 6, line 6: --proxy-user …" && $0.message.contains("secret variable") })
-        #expect(notes.contains { $0.kind == .approximated && $0.place.hasPrefix("command 3, line 3: ") && $0.message.contains("not there now") })
-        #expect(!notes.contains { $0.message.contains("not supported yet") }, "\(notes.filter { $0.message.contains("not supported yet") })")
+        #expect(
+            notes.contains {
+                $0.kind == .approximated && $0.place == "command 6, line 6: --proxy-user …" && $0.message.contains("secret variable")
+            })
+        #expect(
+            notes.contains { $0.kind == .approximated && $0.place.hasPrefix("command 3, line 3: ") && $0.message.contains("not there now") }
+        )
+        #expect(
+            !notes.contains { $0.message.contains("not supported yet") }, "\(notes.filter { $0.message.contains("not supported yet") })")
     }
 
     @Test func curlsCertColonPasswordAndBadInputs() throws {
         let importer = CurlImporter()
-        let split = try importer.importCollection(#"curl -E 'c\:a.pem:pa:ss' --cert-type p12 https://x.test/"#, source: "s", directory: "/d")
+        let split = try importer.importCollection(
+            #"curl -E 'c\:a.pem:pa:ss' --cert-type p12 https://x.test/"#, source: "s", directory: "/d")
         let connection = try #require(split.requests.first).description.connection
         #expect(connection.clientCertificate == "/d/c:a.pem")
         #expect(connection.keyPassphrase == "pa:ss")
         #expect(connection.certificateType == "P12")
         let der = try importer.importCollection("curl --cert-type DER --cert c.der https://x.test/", source: "s", directory: "/d")
         #expect(der.report.notes.contains { $0.kind == .dropped && $0.message.contains("PEM and P12") })
-        #expect(throws: ImportProblem.self) { try importer.importCollection("curl --aws-sigv4 aws https://x.test/", source: "s", directory: "/d") }
+        #expect(throws: ImportProblem.self) {
+            try importer.importCollection("curl --aws-sigv4 aws https://x.test/", source: "s", directory: "/d")
+        }
     }
 
     @Test func theExporterWritesThemBackAsCurlReadsThem() throws {

@@ -1,10 +1,11 @@
 import FerryCore
-@testable import FerryInterop
 import FerryServer
 import FerryTestSupport
 import FerryTransport
 import Foundation
 import Testing
+
+@testable import FerryInterop
 
 /// curlconverter's corpus of curl commands: every command is imported (or refused with a reason
 /// curl shares), and each one that `curl` itself can send is sent by `curl` and by Ferry to the
@@ -12,13 +13,15 @@ import Testing
 /// body bytes — or, where Ferry cannot do what curl does yet, the import's report must say so for
 /// that command: nothing differs silently.
 @Suite struct CurlCorpusTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/curl/curlconverter").path
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/curl/curlconverter")
+        .path
 
-    static let fixtures: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".sh") }.sorted()
+    static let fixtures: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".sh") }
+        .sorted()
 
     /// Commands Ferry refuses, each for a reason curl shares.
     static let refused: [String: String] = [
-        "j_data_priority_than_f.sh": "-F with -d: curl refuses it too",
+        "j_data_priority_than_f.sh": "-F with -d: curl refuses it too"
     ]
 
     @Test func theCorpusAndCurlAreThere() {
@@ -53,20 +56,28 @@ import Testing
                 // curl gets the standard input the shell line gives it, as Ferry's import did.
                 var input = command.inputFile.map { (Self.folder as NSString).appendingPathComponent($0) }
                 if let text = command.standardInput { input = try scratch.write("stdin-\(number)", Data(text.utf8)) }
-                let curl = await ChildProcess.run("/usr/bin/curl", command.words + ["--max-time", "20"], standardInput: input,
-                                                  directory: scratch.path, timeout: 30)
+                let curl = await ChildProcess.run(
+                    "/usr/bin/curl", command.words + ["--max-time", "20"], standardInput: input,
+                    directory: scratch.path, timeout: 30)
                 let expected = EchoedRequest.all(in: curl.stdout)
                 guard curl.status == 0, expected.count == mine.count else { continue }  // curl could not send it here
                 for (request, wanted) in zip(mine, expected) {
                     let received: EchoedRequest?
                     do {
                         let resolved = try request.description.resolved(with: .literal, directory: Self.folder)
-                        received = EchoedRequest.all(in: try await CurlTransport().send(resolved.request, receivingInto: .default, progress: nil).body.data()).first
+                        received =
+                            EchoedRequest.all(
+                                in: try await CurlTransport().send(resolved.request, receivingInto: .default, progress: nil).body.data()
+                            ).first
                     } catch {
-                        #expect(reported, "\(fixture) \(request.source): Ferry could not send it (\(error)) and the report does not say why")
+                        #expect(
+                            reported, "\(fixture) \(request.source): Ferry could not send it (\(error)) and the report does not say why")
                         continue
                     }
-                    #expect(received == wanted || reported, "\(fixture) \(request.source) differs unreported:\ncurl:  \(wanted)\nFerry: \(received.map(\.description) ?? "no echo")")
+                    #expect(
+                        received == wanted || reported,
+                        "\(fixture) \(request.source) differs unreported:\ncurl:  \(wanted)\nFerry: \(received.map(\.description) ?? "no echo")"
+                    )
                 }
             }
         }
@@ -93,7 +104,8 @@ struct EchoedRequest: Equatable, CustomStringConvertible {
             if line == "}", let first = start {
                 let text = lines[first...index].joined(separator: "\n")
                 let json = text[text.firstIndex(of: "{")!...]
-                if let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], let echo = EchoedRequest(object) {
+                if let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], let echo = EchoedRequest(object)
+                {
                     echoes.append(echo)
                 }
                 start = nil
@@ -104,7 +116,8 @@ struct EchoedRequest: Equatable, CustomStringConvertible {
 
     private init?(_ object: [String: Any]) {
         guard let method = object["method"] as? String, let url = object["url"] as? String,
-              let headers = object["headers"] as? [String: Any] else { return nil }
+            let headers = object["headers"] as? [String: Any]
+        else { return nil }
         self.method = method
         self.url = url
         var fields: [String: String] = [:]

@@ -29,18 +29,23 @@ import Testing
         var file = RequestDescription(method: .post, url: "\(base)/anything/file")
         file.body = .file(path: upload, contentType: "application/octet-stream")
         var parts = RequestDescription(method: .post, url: "\(base)/anything/upload")
-        parts.body = .multipart([.init(name: "title", value: .text("@not a file; {{user}}")),
-                                 .init(name: "photo", value: .file(path: upload), contentType: "image/png", fileName: "p.png"),
-                                 .init(name: "notes", value: .file(path: notes))])
+        parts.body = .multipart([
+            .init(name: "title", value: .text("@not a file; {{user}}")),
+            .init(name: "photo", value: .file(path: upload), contentType: "image/png", fileName: "p.png"),
+            .init(name: "notes", value: .file(path: notes)),
+        ])
         var head = RequestDescription(method: .delete, url: "\(base)/anything/gone")
         head.options.followRedirects = false
         head.options.decompress = false
         var graphQL = RequestDescription(url: "\(base)/anything/graphql")
-        graphQL.body = .graphql(GraphQLBody(query: "query Q($u: String) { user(name: $u) { id } }", variables: #"{"u": "{{user}}"}"#, operationName: "Q"))
+        graphQL.body = .graphql(
+            GraphQLBody(query: "query Q($u: String) { user(name: $u) { id } }", variables: #"{"u": "{{user}}"}"#, operationName: "Q"))
         var graphQLGET = graphQL
         graphQLGET.body = .graphql(GraphQLBody(query: "{ me { id } }", variables: #"{"u": "{{user}}"}"#, usesGET: true))
-        return ["query": query, "json": json, "form": form, "raw": raw, "file": file, "multipart": parts, "delete": head,
-                "graphql": graphQL, "graphql-get": graphQLGET]
+        return [
+            "query": query, "json": json, "form": form, "raw": raw, "file": file, "multipart": parts, "delete": head,
+            "graphql": graphQL, "graphql-get": graphQLGET,
+        ]
     }
 
     @Test func theExportedCommandSendsWhatFerrySends() async throws {

@@ -18,8 +18,15 @@ import Testing
         #expect(page.method == .get)
         #expect(page.url == "https://run.sitespeed.io/")
         #expect(page.options.defaultHeaders == false, "the browser's headers are all there")
-        #expect(page.headers.map(\.name) == ["pragma", "dnt", "accept-encoding", "accept-language", "upgrade-insecure-requests", "user-agent", "accept", "cache-control", "cookie"])
-        #expect(imported.report.notes(.dropped).contains { $0.place == "log.entries[0].request.headers" && $0.message.hasPrefix(":path, :authority, :scheme, :method") })
+        #expect(
+            page.headers.map(\.name) == [
+                "pragma", "dnt", "accept-encoding", "accept-language", "upgrade-insecure-requests", "user-agent", "accept", "cache-control",
+                "cookie",
+            ])
+        #expect(
+            imported.report.notes(.dropped).contains {
+                $0.place == "log.entries[0].request.headers" && $0.message.hasPrefix(":path, :authority, :scheme, :method")
+            })
 
         let example = try #require(page.examples.first)
         #expect(example.status == 200)
@@ -30,7 +37,10 @@ import Testing
         #expect(svg.body?.hasPrefix("<svg") == true || svg.body?.hasPrefix("<?xml") == true, "base64 text is decoded")
         let png = try #require(imported.requests[2].description.examples.first)
         #expect(png.body == nil)
-        #expect(imported.report.notes(.dropped).contains { $0.place == "log.entries[2].response.content.text" && $0.message.contains("image/png") })
+        #expect(
+            imported.report.notes(.dropped).contains {
+                $0.place == "log.entries[2].response.content.text" && $0.message.contains("image/png")
+            })
     }
 
     @Test func pseudoHeadersAndHostAreLeftOut() throws {
@@ -43,7 +53,10 @@ import Testing
         let first = try #require(firefox.requests.first).description
         #expect(first.url == "https://run.sitespeed.io/")
         #expect(first.headers.map(\.name) == ["User-Agent", "Accept", "Accept-Language", "Accept-Encoding"])
-        #expect(firefox.report.notes(.dropped).contains { $0.place == "log.entries[0].request.headers" && $0.message.hasPrefix("Host, Connection") })
+        #expect(
+            firefox.report.notes(.dropped).contains {
+                $0.place == "log.entries[0].request.headers" && $0.message.hasPrefix("Host, Connection")
+            })
     }
 
     @Test func postDataTextIsTheBodyAndParamsAFormOrParts() throws {
@@ -65,17 +78,26 @@ import Testing
         #expect(json.examples.isEmpty)
         #expect(imported.report.notes(.dropped).contains { $0.place == "log.entries[0].response" })
         #expect(imported.requests[1].description.body == .form(.object([("q", .string("a b"))])))
-        #expect(imported.requests[1].description.headers == [.init(name: "Cookie", value: "sid=1; theme=dark")], "cookies without a Cookie header become one")
+        #expect(
+            imported.requests[1].description.headers == [.init(name: "Cookie", value: "sid=1; theme=dark")],
+            "cookies without a Cookie header become one")
         let upload = imported.requests[2].description
         #expect(upload.headers.isEmpty, "the old boundary is not kept")
-        #expect(upload.body == .multipart([.init(name: "note", value: .text("hi")), .init(name: "f", value: .file(path: "a.png"), contentType: "image/png")]))
+        #expect(
+            upload.body
+                == .multipart([
+                    .init(name: "note", value: .text("hi")), .init(name: "f", value: .file(path: "a.png"), contentType: "image/png"),
+                ]))
     }
 
     @Test(arguments: [
         (#"{"log": {"version": "2.0", "entries": []}}"#, "/log/version"),
         (#"{"log": {"version": "1.2", "entries": {}}}"#, "/log/entries"),
         (#"{"log": {"version": "1.2", "entries": [{"request": {"method": "GET"}}]}}"#, "/log/entries/0/request/url"),
-        (#"{"log": {"version": "1.2", "entries": [{"request": {"method": "GET", "url": "https://x", "headers": [{"value": "v"}]}}]}}"#, "/log/entries/0/request/headers/0"),
+        (
+            #"{"log": {"version": "1.2", "entries": [{"request": {"method": "GET", "url": "https://x", "headers": [{"value": "v"}]}}]}}"#,
+            "/log/entries/0/request/headers/0"
+        ),
         (#"{"entries": []}"#, "/log"),
     ])
     func malformedCapturesAreProblemsAtTheirPlace(text: String, place: String) {

@@ -5,14 +5,18 @@ import Testing
 
 /// Requests exported as HAR and imported again send the same request: method, URL, headers, body bytes.
 @Suite struct HARRoundTripTests {
-    static let environment = [Variable(name: "baseURL", value: "https://api.example"), Variable(name: "token", value: "s3cret", isSecret: true)]
+    static let environment = [
+        Variable(name: "baseURL", value: "https://api.example"), Variable(name: "token", value: "s3cret", isSecret: true),
+    ]
 
     /// `requests` as one HAR log (variables from `environment`), imported again.
-    static func roundTrip(_ requests: [ImportedCollection.Request], reveal: Bool = true) throws -> (har: String, again: ImportedCollection) {
+    static func roundTrip(_ requests: [ImportedCollection.Request], reveal: Bool = true) throws -> (har: String, again: ImportedCollection)
+    {
         var exporter = HARExporter(reveal: reveal)
         let entries = try requests.map { request in
-            try exporter.entry(for: request.description, place: request.path, resolver: VariableResolver(environment), defaults: FolderDefaults(),
-                               directory: "/", startedDateTime: "2026-01-01T00:00:00.000Z")
+            try exporter.entry(
+                for: request.description, place: request.path, resolver: VariableResolver(environment), defaults: FolderDefaults(),
+                directory: "/", startedDateTime: "2026-01-01T00:00:00.000Z")
         }
         let har = String(decoding: try HARExporter.document(entries, creator: .init(name: "Ferry", version: "test")), as: UTF8.self)
         return (har, try HARImporter().importCollection(har, source: "t.har", directory: "/"))
@@ -21,7 +25,9 @@ import Testing
     /// What would be sent: method, URL, headers (credentials applied), body bytes.
     static func sent(_ description: RequestDescription) throws -> (String, String, [HTTPHeader], Data?) {
         let request = try description.resolved(with: VariableResolver(environment), directory: "/").request.authenticated()
-        guard case .bytes(let data) = request.body else { return (request.method.rawValue, request.url.absoluteString, request.headers.fields, nil) }
+        guard case .bytes(let data) = request.body else {
+            return (request.method.rawValue, request.url.absoluteString, request.headers.fields, nil)
+        }
         return (request.method.rawValue, request.url.absoluteString, request.headers.fields, data)
     }
 
@@ -34,7 +40,9 @@ import Testing
         list.params = .object([("page", .string("2")), ("q", .string("a b&c"))])
         var form = RequestDescription(method: .post, url: "{{baseURL}}/login")
         form.body = .form(.object([("user", .string("me")), ("password", .string("p@ss word"))]))
-        let requests = [create, list, form].enumerated().map { ImportedCollection.Request(path: "r\($0.offset).ferry.yaml", description: $0.element, source: "") }
+        let requests = [create, list, form].enumerated().map {
+            ImportedCollection.Request(path: "r\($0.offset).ferry.yaml", description: $0.element, source: "")
+        }
 
         let (_, again) = try Self.roundTrip(requests)
         #expect(again.requests.count == 3)

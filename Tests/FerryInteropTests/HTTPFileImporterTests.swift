@@ -8,8 +8,11 @@ import Testing
 @Suite struct HTTPFileImporterTests {
     @Test func aJetBrainsFileComesInWithItsNamesVariablesAndEnvironments() throws {
         let imported = try Fixture.imported(HTTPFileImporter(), "http", "jetbrains.http")
-        #expect(imported.requests.map(\.path) == ["simpleget.ferry.yaml", "jsonpost.ferry.yaml", "put-endpoint.ferry.yaml",
-                                                  "withquery.ferry.yaml", "cantemplatevariables.ferry.yaml"])
+        #expect(
+            imported.requests.map(\.path) == [
+                "simpleget.ferry.yaml", "jsonpost.ferry.yaml", "put-endpoint.ferry.yaml",
+                "withquery.ferry.yaml", "cantemplatevariables.ferry.yaml",
+            ])
         let get = try #require(imported.request("simpleget.ferry.yaml")).description
         #expect(get.name == "SimpleGet")
         #expect(get.method == .get && get.url == "{{HOST}}/get" && get.body == .none, "a comment after a request is no body")
@@ -45,7 +48,8 @@ import Testing
         #expect(imported.requests.count == 4)
         let pets = try #require(imported.request("pet-json.ferry.yaml")).description
         #expect(pets.body == .file(path: "./test_data/rest_pets.json", contentType: nil))
-        #expect(imported.report.notes(.approximated).contains { $0.place == "line 41" && $0.message.contains("./test_data/rest_pets.json") })
+        #expect(
+            imported.report.notes(.approximated).contains { $0.place == "line 41" && $0.message.contains("./test_data/rest_pets.json") })
         let post = try #require(imported.request("jsonpost.ferry.yaml")).description
         #expect(post.url == "{{HOST}}/post", "{{ HOST}} is read as {{HOST}}")
         #expect(post.params == .object([("hello", .string("123"))]))
@@ -95,7 +99,9 @@ import Testing
         #expect(create.body == .raw(#"{"home": "{{$env.HOME}}"}"#, contentType: nil))
         let list = try #require(imported.request("get-items.ferry.yaml")).description
         #expect(list.params == .object([("page", .string("2")), ("size", .string("10"))]))
-        #expect(try #require(imported.request("xml.ferry.yaml")).description.body == .raw("<note>hi</note>", contentType: nil), "a one-line XML body is no body file")
+        #expect(
+            try #require(imported.request("xml.ferry.yaml")).description.body == .raw("<note>hi</note>", contentType: nil),
+            "a one-line XML body is no body file")
         let dropped = imported.report.notes(.dropped)
         #expect(dropped.contains { $0.place == "line 3" && $0.message.contains("@no-cookie-jar") })
         #expect(dropped.contains { $0.place == "line 9" && $0.message.contains("client.test") }, "the handler's text is kept in the note")

@@ -25,14 +25,24 @@ import Testing
         login.body = .file(path: "bodies/login.json", contentType: nil)
 
         var collection = ImportedCollection()
-        collection.requests = [create, list, login].map { .init(path: RequestFileName.slug($0.name!) + RequestFileName.suffix, description: $0, source: "") }
-        collection.environments = [.init(name: "dev", variables: [Variable(name: "baseURL", value: "http://127.0.0.1:8080"),
-                                                                   Variable(name: "token", value: "s3cret", isSecret: true)])]
+        collection.requests = [create, list, login].map {
+            .init(path: RequestFileName.slug($0.name!) + RequestFileName.suffix, description: $0, source: "")
+        }
+        collection.environments = [
+            .init(
+                name: "dev",
+                variables: [
+                    Variable(name: "baseURL", value: "http://127.0.0.1:8080"),
+                    Variable(name: "token", value: "s3cret", isSecret: true),
+                ])
+        ]
         return collection
     }
 
     /// `collection` exported into a scratch folder (the `.http` file and its environment files) and imported again.
-    static func roundTrip(_ collection: ImportedCollection, reveal: Bool = false) throws -> (text: String, again: ImportedCollection, folder: URL) {
+    static func roundTrip(
+        _ collection: ImportedCollection, reveal: Bool = false
+    ) throws -> (text: String, again: ImportedCollection, folder: URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-http-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var exporter = HTTPFileExporter(reveal: reveal)
@@ -50,21 +60,27 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(text.contains("### Create a user\nPOST {{baseURL}}/users HTTP/1.1\n"))
         #expect(text.contains("GET {{baseURL}}/users?page=2&q=a%20b%26c&tag={{tag}} HTTP/1.1"))
-        #expect(text.contains("# @no-redirect\nPOST https://auth.example/login HTTP/1.1\nAuthorization: Basic {{user}} {{password}}\n\n< bodies/login.json\n"))
+        #expect(
+            text.contains(
+                "# @no-redirect\nPOST https://auth.example/login HTTP/1.1\nAuthorization: Basic {{user}} {{password}}\n\n< bodies/login.json\n"
+            ))
         #expect(Set(again.requests.map(\.path)) == Set(original.requests.map(\.path)))
         for request in original.requests {
             #expect(again.request(request.path)?.description == request.description, "\(request.path)")
         }
         let environment = try #require(again.environments.first)
         #expect(environment.name == "dev")
-        #expect(environment.variables.first { $0.name == "token" } == Variable(name: "token", value: "", isSecret: true), "secrets stay secret, their values unwritten")
+        #expect(
+            environment.variables.first { $0.name == "token" } == Variable(name: "token", value: "", isSecret: true),
+            "secrets stay secret, their values unwritten")
         #expect(environment.variables.first { $0.name == "baseURL" }?.value == "http://127.0.0.1:8080")
     }
 
     @Test func revealWritesSecretValues() throws {
         let (_, again, folder) = try Self.roundTrip(Self.composed, reveal: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(again.environments.first?.variables.first { $0.name == "token" } == Variable(name: "token", value: "s3cret", isSecret: true))
+        #expect(
+            again.environments.first?.variables.first { $0.name == "token" } == Variable(name: "token", value: "s3cret", isSecret: true))
     }
 
     @Test func bodiesTheFormatWritesAsTextSendTheSameBytes() throws {
@@ -75,7 +91,9 @@ import Testing
         json.name = "JSON"
         json.body = .json(.object([("name", .string("a")), ("count", .number(2))]))
         var collection = ImportedCollection()
-        collection.requests = [form, json].map { .init(path: RequestFileName.slug($0.name!) + RequestFileName.suffix, description: $0, source: "") }
+        collection.requests = [form, json].map {
+            .init(path: RequestFileName.slug($0.name!) + RequestFileName.suffix, description: $0, source: "")
+        }
         let (_, again, folder) = try Self.roundTrip(collection)
         defer { try? FileManager.default.removeItem(at: folder) }
         for request in collection.requests {
@@ -103,12 +121,17 @@ import Testing
                 #expect(again.request(request.path)?.description == expected, "\(name): \(request.path)")
             }
             func values(_ environments: [ImportedCollection.Environment]) -> [String: [String: Variable]] {
-                Dictionary(uniqueKeysWithValues: environments.map { ($0.name, Dictionary(uniqueKeysWithValues: $0.variables.map { ($0.name, $0) })) })
+                Dictionary(
+                    uniqueKeysWithValues: environments.map {
+                        ($0.name, Dictionary(uniqueKeysWithValues: $0.variables.map { ($0.name, $0) }))
+                    })
             }
             let hidden = imported.environments.map { environment in
-                ImportedCollection.Environment(name: environment.name, variables: environment.variables.map {
-                    Variable(name: $0.name, value: $0.isSecret ? "" : $0.value, isSecret: $0.isSecret)
-                })
+                ImportedCollection.Environment(
+                    name: environment.name,
+                    variables: environment.variables.map {
+                        Variable(name: $0.name, value: $0.isSecret ? "" : $0.value, isSecret: $0.isSecret)
+                    })
             }
             #expect(values(again.environments) == values(hidden), "\(name)")
         }

@@ -10,22 +10,29 @@ import Testing
         #expect(imported.requests.count == 3)
         let first = imported.requests[0].description
         #expect(first.method == .post && first.url == "http://localhost:8000/form-params")
-        #expect(first.body == .form(.object([("param1", .string("value1")), ("param2", .string("")), ("param3", .string("a=b")),
-                                             ("param4", .string("a%3db")), ("values[0]", .string("0")), ("values[1]", .string("1"))])))
+        #expect(
+            first.body
+                == .form(
+                    .object([
+                        ("param1", .string("value1")), ("param2", .string("")), ("param3", .string("a=b")),
+                        ("param4", .string("a%3db")), ("values[0]", .string("0")), ("values[1]", .string("1")),
+                    ])))
         #expect(imported.requests[1].description.body == first.body, "[Form] is [FormParams]")
         let raw = imported.requests[2].description
         #expect(raw.name == "same version as raw")
         #expect(raw.body == .raw("param1=value1&param2=&param3=a%3db&param4=a%253db&values[0]=0&values[1]=1", contentType: nil))
         #expect(raw.options.followRedirects == false, "Hurl follows redirects only with location: true")
-        #expect(imported.requests.allSatisfy { $0.description.assertions == [Assertion(.status, .compare(.equal, .number("200")))] },
-                "HTTP 200 is an assertion of the status")
+        #expect(
+            imported.requests.allSatisfy { $0.description.assertions == [Assertion(.status, .compare(.equal, .number("200")))] },
+            "HTTP 200 is an assertion of the status")
     }
 
     @Test func theFormSendsTheBytesOfTheRawVersion() throws {
         let imported = try Fixture.imported(HurlImporter(), "hurl", "form_params.hurl")
         let form = try imported.requests[0].description.resolved(with: VariableResolver(), directory: "/").request
         guard case .bytes(let data) = form.body else { Issue.record("expected a byte body"); return }
-        #expect(String(decoding: data, as: UTF8.self) == "param1=value1&param2=&param3=a%3Db&param4=a%253db&values%5B0%5D=0&values%5B1%5D=1")
+        #expect(
+            String(decoding: data, as: UTF8.self) == "param1=value1&param2=&param3=a%3Db&param4=a%253db&values%5B0%5D=0&values%5B1%5D=1")
         #expect(form.headers["Content-Type"] == "application/x-www-form-urlencoded")
     }
 
@@ -36,8 +43,9 @@ import Testing
         #expect(first.captures.first == Capture(name: "param1", source: .header("header1")))
         #expect(first.assertions.contains(Assertion(.header("header1"), .compare(.equal, .string("{{param1}}")))))
         let dropped = imported.report.notes(.dropped)
-        #expect(dropped.contains { $0.place == "line 5" && $0.message.contains(#"param2: header "header2" regex "Hello (.*)!""#) },
-                "a capture through a filter has no counterpart: \(dropped)")
+        #expect(
+            dropped.contains { $0.place == "line 5" && $0.message.contains(#"param2: header "header2" regex "Hello (.*)!""#) },
+            "a capture through a filter has no counterpart: \(dropped)")
         #expect(dropped.contains { $0.place == "line 13" && $0.message.contains(#"variable "param1" == "value1""#) })
         #expect(!dropped.contains { $0.place == "line 4" || $0.place == "line 12" })
         let check = imported.requests[1].description
@@ -55,18 +63,25 @@ import Testing
         #expect(auth.requests[2].description.auth == credentials, "[BasicAuth]")
         #expect(auth.requests[3].description.auth == credentials, "[Options] user:")
         #expect(auth.requests[4].description.auth == .basic(username: "{{user}}", password: "{{password}}"))
-        #expect(auth.environments == [.init(name: "basic_authentication_per_request",
-                                            variables: [Variable(name: "user", value: "bob@email.com"), Variable(name: "password", value: "secret")])])
+        #expect(
+            auth.environments == [
+                .init(
+                    name: "basic_authentication_per_request",
+                    variables: [Variable(name: "user", value: "bob@email.com"), Variable(name: "password", value: "secret")])
+            ])
         #expect(auth.requests[0].description.url == "http://bob%40email.com:secret@localhost:8000/basic-authentication-per-request")
     }
 
     @Test func multipartPartsAndHandBuiltBodies() throws {
         let imported = try Fixture.imported(HurlImporter(), "hurl", "multipart_form_data.hurl")
         #expect(imported.requests.count == 3)
-        #expect(imported.requests[0].description.body == .multipart([
-            .init(name: "key1", value: .text("value1")), .init(name: "upload1", value: .file(path: "data.txt")),
-            .init(name: "upload2", value: .file(path: "data.html")), .init(name: "upload3", value: .file(path: "data.txt"), contentType: "text/html"),
-        ]))
+        #expect(
+            imported.requests[0].description.body
+                == .multipart([
+                    .init(name: "key1", value: .text("value1")), .init(name: "upload1", value: .file(path: "data.txt")),
+                    .init(name: "upload2", value: .file(path: "data.html")),
+                    .init(name: "upload3", value: .file(path: "data.txt"), contentType: "text/html"),
+                ]))
         guard case .raw(let text, _) = imported.requests[2].description.body else { Issue.record("expected the multiline body"); return }
         #expect(text.hasPrefix("--boundary\nContent-Disposition: form-data; name=\"key1\"\n\nvalue1\n"))
         #expect(text.hasSuffix("--boundary--\n"), "a multiline string ends with its last newline")

@@ -32,7 +32,9 @@ import Testing
 
         var upload = RequestDescription(method: .put, url: "https://files.example/upload")
         upload.name = "Upload"
-        upload.body = .multipart([.init(name: "note", value: .text("hello")), .init(name: "file", value: .file(path: "files/a.txt"), contentType: "text/plain")])
+        upload.body = .multipart([
+            .init(name: "note", value: .text("hello")), .init(name: "file", value: .file(path: "files/a.txt"), contentType: "text/plain"),
+        ])
 
         var blob = RequestDescription(method: .put, url: "https://files.example/blob")
         blob.name = "Blob"
@@ -52,7 +54,10 @@ import Testing
     @Test func composedRequestsComeBackTheSame() throws {
         let original = Self.composed
         let (text, again) = try Self.roundTrip(original)
-        #expect(text.contains("# List users\nGET {{baseURL}}/users\n[QueryStringParams]\npage: 2\nq: a \\#b: c\\u{20}\ntag: {{tag}}\n[Options]\ninsecure: true\n"))
+        #expect(
+            text.contains(
+                "# List users\nGET {{baseURL}}/users\n[QueryStringParams]\npage: 2\nq: a \\#b: c\\u{20}\ntag: {{tag}}\n[Options]\ninsecure: true\n"
+            ))
         #expect(text.contains("[BasicAuth]\n{{user}}: {{password}}\n[FormParams]\n"))
         #expect(text.contains("base64,AAEC/w==;"))
         #expect(Set(again.requests.map(\.path)) == Set(original.requests.map(\.path)))
@@ -61,7 +66,10 @@ import Testing
         }
     }
 
-    @Test(arguments: ["form_params.hurl", "captures.hurl", "cookies.hurl", "basic_authentication_per_request.hurl", "multipart_form_data.hurl", "post_json.hurl"])
+    @Test(arguments: [
+        "form_params.hurl", "captures.hurl", "cookies.hurl", "basic_authentication_per_request.hurl", "multipart_form_data.hurl",
+        "post_json.hurl",
+    ])
     func hurlsOwnFilesComeBackTheSame(name: String) throws {
         let imported = try Fixture.imported(HurlImporter(), "hurl", name)
         let (text, again) = try Self.roundTrip(imported)

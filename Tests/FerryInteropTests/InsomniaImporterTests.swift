@@ -7,22 +7,29 @@ import Testing
 @Suite struct InsomniaImporterTests {
     @Test func workspaceFoldersRequestsAndEnvironmentsComeIn() throws {
         let imported = try Fixture.imported(InsomniaImporter(), "insomnia", "insomnia.json")
-        #expect(imported.requests.map(\.path).sorted() == [
-            "chains/chain-body-part-trigger-expire.ferry.yaml", "chains/chain-body-trigger-no-history.ferry.yaml",
-            "chains/chain-header-trigger-never.ferry.yaml", "chains/chain-url-trigger-always.ferry.yaml", "login.ferry.yaml",
-            "my-folder/inner-folder/basic-auth.ferry.yaml", "my-folder/inner-folder/bearer-auth.ferry.yaml",
-            "my-folder/inner-folder/digest-auth-unsupported.ferry.yaml", "my-folder/inner-folder/no-auth.ferry.yaml",
-            "my-folder/with-json-body.ferry.yaml", "my-folder/with-multipart-body.ferry.yaml", "my-folder/with-text-body.ferry.yaml",
-        ])
+        #expect(
+            imported.requests.map(\.path).sorted() == [
+                "chains/chain-body-part-trigger-expire.ferry.yaml", "chains/chain-body-trigger-no-history.ferry.yaml",
+                "chains/chain-header-trigger-never.ferry.yaml", "chains/chain-url-trigger-always.ferry.yaml", "login.ferry.yaml",
+                "my-folder/inner-folder/basic-auth.ferry.yaml", "my-folder/inner-folder/bearer-auth.ferry.yaml",
+                "my-folder/inner-folder/digest-auth-unsupported.ferry.yaml", "my-folder/inner-folder/no-auth.ferry.yaml",
+                "my-folder/with-json-body.ferry.yaml", "my-folder/with-multipart-body.ferry.yaml", "my-folder/with-text-body.ferry.yaml",
+            ])
         let login = try #require(imported.request("login.ferry.yaml")).description
         #expect(login.method == .post && login.url == "https://httpbin.org/anything/login")
         #expect(login.body == .form(.object([("username", .string("user")), ("password", .string("pass"))])))
-        #expect(try #require(imported.request("my-folder/with-json-body.ferry.yaml")).description.body
+        #expect(
+            try #require(imported.request("my-folder/with-json-body.ferry.yaml")).description.body
                 == .raw("{\n  \"message\": \"hello!\"\n}", contentType: nil), "its Content-Type header types it")
-        #expect(try #require(imported.request("my-folder/inner-folder/basic-auth.ferry.yaml")).description.auth == .basic(username: "user", password: "pass"))
-        #expect(try #require(imported.request("my-folder/inner-folder/bearer-auth.ferry.yaml")).description.auth == .bearer(token: "my-token"))
+        #expect(
+            try #require(imported.request("my-folder/inner-folder/basic-auth.ferry.yaml")).description.auth
+                == .basic(username: "user", password: "pass"))
+        #expect(
+            try #require(imported.request("my-folder/inner-folder/bearer-auth.ferry.yaml")).description.auth == .bearer(token: "my-token"))
         #expect(imported.report.notes(.dropped).contains { $0.message == "digest authentication is not supported yet" })
-        #expect(imported.report.notes(.approximated).contains { $0.message.contains("{% response 'header'") }, "chained template tags are named")
+        #expect(
+            imported.report.notes(.approximated).contains { $0.message.contains("{% response 'header'") }, "chained template tags are named"
+        )
         #expect(imported.report.notes(.dropped).contains { $0.message.contains("cookie_jar") })
 
         #expect(imported.environments.map(\.name) == ["Local", "Remote"])
@@ -67,28 +74,38 @@ import Testing
 
     @Test func aV5CollectionTreeComesIn() throws {
         let imported = try Fixture.imported(InsomniaImporter(), "insomnia", "security_collection.yaml")
-        #expect(imported.requests.map(\.path) == ["inheritance-test.ferry.yaml", "auth/get-auth-token.ferry.yaml", "test/get-extra-data.ferry.yaml",
-                                                  "test/delayed-response.ferry.yaml", "test/delayed-response-with-prompt.ferry.yaml",
-                                                  "test/massive-response.ferry.yaml"])
+        #expect(
+            imported.requests.map(\.path) == [
+                "inheritance-test.ferry.yaml", "auth/get-auth-token.ferry.yaml", "test/get-extra-data.ferry.yaml",
+                "test/delayed-response.ferry.yaml", "test/delayed-response-with-prompt.ferry.yaml",
+                "test/massive-response.ferry.yaml",
+            ])
         let inheritance = imported.requests[0].description
         #expect(inheritance.url == "{{base_url}}/test/extra-data")
         #expect(inheritance.auth == .basic(username: "{{inherited_value}}", password: ""))
         #expect(inheritance.description?.hasPrefix("Returns a JSON object") == true, "meta.description")
-        #expect(try #require(imported.request("test/massive-response.ferry.yaml")).description.params == .object([("sizeInKB", .string("40000"))]))
+        #expect(
+            try #require(imported.request("test/massive-response.ferry.yaml")).description.params
+                == .object([("sizeInKB", .string("40000"))]))
         #expect(imported.folders["auth"]?.description?.hasPrefix("Token issuance.") == true)
         #expect(imported.environments.map(\.name) == ["Shared Child Collection Env", "Empty Env"])
         #expect(imported.environments[1].variables == [Variable(name: "inherited_value", value: "from-collection-env")])
         let notes = imported.report.notes
-        #expect(notes.contains { $0.kind == .dropped && $0.message.contains("after-response script is not run by Ferry: insomnia.test('Status is 200'") }, "scripts are named with their text")
+        #expect(
+            notes.contains {
+                $0.kind == .dropped && $0.message.contains("after-response script is not run by Ferry: insomnia.test('Status is 200'")
+            }, "scripts are named with their text")
         #expect(notes.contains { $0.kind == .dropped && $0.message.contains("folder's variables (inherited_value)") })
         #expect(notes.contains { $0.kind == .approximated && $0.message.contains("{% prompt") })
         #expect(ImportFormat.detect(try Fixture.text("insomnia", "security_collection.yaml")) == .insomnia)
     }
 
     @Test func malformedExportsAreProblemsAtTheirPlace() {
-        for (text, place) in [(#"{"_type": "export", "__export_format": 3, "resources": []}"#, "/__export_format"),
-                              (#"{"_type": "export", "__export_format": 4, "resources": [{"_type": "request", "url": {}}]}"#, "/resources/0/url"),
-                              ("_type: export\n__export_format: 4\nresources: [\n", "line ")] {
+        for (text, place) in [
+            (#"{"_type": "export", "__export_format": 3, "resources": []}"#, "/__export_format"),
+            (#"{"_type": "export", "__export_format": 4, "resources": [{"_type": "request", "url": {}}]}"#, "/resources/0/url"),
+            ("_type: export\n__export_format: 4\nresources: [\n", "line "),
+        ] {
             do {
                 _ = try InsomniaImporter().importCollection(text, source: "bad.json", directory: "/")
                 Issue.record("expected a problem at \(place)")

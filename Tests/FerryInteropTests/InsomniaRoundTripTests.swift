@@ -36,15 +36,20 @@ import Testing
             .init(path: "log-in.ferry.yaml", description: login, source: ""),
             .init(path: "files/deep/upload.ferry.yaml", description: upload, source: ""),
         ]
-        collection.environments = [.init(name: "dev", variables: [Variable(name: "baseURL", value: "http://127.0.0.1:8080")]),
-                                   .init(name: "prod", variables: [Variable(name: "token", value: "s3cret", isSecret: true)])]
+        collection.environments = [
+            .init(name: "dev", variables: [Variable(name: "baseURL", value: "http://127.0.0.1:8080")]),
+            .init(name: "prod", variables: [Variable(name: "token", value: "s3cret", isSecret: true)]),
+        ]
         let (text, again) = try Self.roundTrip(collection)
         #expect(!text.contains("s3cret"))
         for request in collection.requests {
             #expect(again.request(request.path)?.description == request.description, "\(request.path)")
         }
-        #expect(again.environments == [.init(name: "dev", variables: [Variable(name: "baseURL", value: "http://127.0.0.1:8080")]),
-                                       .init(name: "prod", variables: [Variable(name: "token", value: "", isSecret: true)])])
+        #expect(
+            again.environments == [
+                .init(name: "dev", variables: [Variable(name: "baseURL", value: "http://127.0.0.1:8080")]),
+                .init(name: "prod", variables: [Variable(name: "token", value: "", isSecret: true)]),
+            ])
         let (_, revealed) = try Self.roundTrip(collection, reveal: true)
         #expect(revealed.environments.last?.variables == [Variable(name: "token", value: "s3cret", isSecret: true)])
     }

@@ -31,7 +31,10 @@ import Testing
 
     @Test func petstoreOperationsBecomeRequestsInTagFolders() throws {
         let collection = try Self.load("v3.0-petstore.yaml")
-        #expect(collection.requests.map(\.path) == ["pets/list-pets.ferry.yaml", "pets/create-pets.ferry.yaml", "pets/show-pet-by-id.ferry.yaml"])
+        #expect(
+            collection.requests.map(\.path) == [
+                "pets/list-pets.ferry.yaml", "pets/create-pets.ferry.yaml", "pets/show-pet-by-id.ferry.yaml",
+            ])
         #expect(collection.requests.map(\.source) == ["paths./pets.get", "paths./pets.post", "paths./pets/{petId}.get"])
         let list = try request(collection, "pets/list-pets.ferry.yaml")
         #expect(list.method == .get)
@@ -41,19 +44,30 @@ import Testing
         #expect(collection.report.notes(.dropped).contains { $0.place == "paths./pets.get.parameters" && $0.message.contains("limit") })
         let create = try request(collection, "pets/create-pets.ferry.yaml")
         #expect(create.method == .post)
-        #expect(create.body == .json(.object([(key: "id", value: .number(0)), (key: "name", value: .string("string")), (key: "tag", value: .string("string"))])))
+        #expect(
+            create.body
+                == .json(
+                    .object([
+                        (key: "id", value: .number(0)), (key: "name", value: .string("string")), (key: "tag", value: .string("string")),
+                    ])))
         let show = try request(collection, "pets/show-pet-by-id.ferry.yaml")
         #expect(show.url == "{{baseURL}}/pets/{{petId}}")
-        #expect(collection.environments == [.init(name: "Swagger Petstore", variables: [
-            Variable(name: "baseURL", value: "http://petstore.swagger.io/v1"), Variable(name: "petId", value: "string"),
-        ])])
+        #expect(
+            collection.environments == [
+                .init(
+                    name: "Swagger Petstore",
+                    variables: [
+                        Variable(name: "baseURL", value: "http://petstore.swagger.io/v1"), Variable(name: "petId", value: "string"),
+                    ])
+            ])
     }
 
     /// Found by fuzzing: with a title longer than a slug (60 characters), every numbered name had
     /// the title's slug, and the search for a free environment name never ended.
     @Test func serversOfADocumentWithALongTitleGetEnvironmentsOfTheirOwn() throws {
         let title = String(repeating: "3", count: 80) + " Ferry demo"
-        let text = "openapi: 3.1.0\ninfo: {title: '\(title)', version: '1'}\nservers:\n  - url: http://a.example\n  - url: http://b.example\n  - url: http://c.example\npaths: {}\n"
+        let text =
+            "openapi: 3.1.0\ninfo: {title: '\(title)', version: '1'}\nservers:\n  - url: http://a.example\n  - url: http://b.example\n  - url: http://c.example\npaths: {}\n"
         let collection = try OpenAPIImporter().importCollection(text, source: "long.yaml", directory: "/nonexistent")
         let slugs = collection.environments.map { RequestFileName.slug($0.name) }
         #expect(collection.environments.count == 3)
@@ -71,7 +85,10 @@ import Testing
 
     @Test func untaggedOperationsSitAtTheTopAndAllOfBodiesMerge() throws {
         let collection = try Self.load("v3.0-petstore-expanded.yaml")
-        #expect(collection.requests.map(\.path) == ["find-pets.ferry.yaml", "add-pet.ferry.yaml", "find-pet-by-id.ferry.yaml", "delete-pet.ferry.yaml"])
+        #expect(
+            collection.requests.map(\.path) == [
+                "find-pets.ferry.yaml", "add-pet.ferry.yaml", "find-pet-by-id.ferry.yaml", "delete-pet.ferry.yaml",
+            ])
         #expect(collection.requests.map(\.description.method) == [.get, .post, .get, .delete])
         let add = try request(collection, "add-pet.ferry.yaml")
         #expect(add.body == .json(.object([(key: "name", value: .string("string")), (key: "tag", value: .string("string"))])))
@@ -94,7 +111,12 @@ import Testing
         #expect(collection.environments.first?.variables.first == Variable(name: "baseURL", value: "https://developer.uspto.gov/ds-api"))
         let search = try #require(collection.requests.first { $0.description.method == .post }).description
         #expect(search.url == "{{baseURL}}/{{dataset}}/{{version}}/records")
-        #expect(search.body == .form(.object([(key: "criteria", value: .string("*:*")), (key: "start", value: .number(0)), (key: "rows", value: .number(100))])))
+        #expect(
+            search.body
+                == .form(
+                    .object([
+                        (key: "criteria", value: .string("*:*")), (key: "start", value: .number(0)), (key: "rows", value: .number(100)),
+                    ])))
     }
 
     @Test func linksAndCallbacksAreNamedInTheReport() throws {
@@ -136,17 +158,22 @@ import Testing
             parent = next.value
         }
         #expect((1..<8).contains(depth), "the recursive parent is sampled a few levels deep, then stops at the depth cap")
-        #expect(echo.examples == [.init(name: "the echo", status: 200, headers: [HTTPHeader(name: "Content-Type", value: "application/json")],
-                                        body: "{\n  \"method\": \"POST\",\n  \"url\": \"/anything/widget-7\"\n}")])
+        #expect(
+            echo.examples == [
+                .init(
+                    name: "the echo", status: 200, headers: [HTTPHeader(name: "Content-Type", value: "application/json")],
+                    body: "{\n  \"method\": \"POST\",\n  \"url\": \"/anything/widget-7\"\n}")
+            ])
     }
 
     @Test func everyServerIsAnEnvironment() throws {
         let collection = try Self.load("ferry-demo.yaml")
         let shared = [Variable(name: "item", value: "widget-7"), Variable(name: "token", value: "", isSecret: true)]
-        #expect(collection.environments == [
-            .init(name: "Ferry demo", variables: [Variable(name: "baseURL", value: "http://127.0.0.1:8080")] + shared),
-            .init(name: "Ferry demo staging", variables: [Variable(name: "baseURL", value: "https://demo.example:8443/v1")] + shared),
-        ])
+        #expect(
+            collection.environments == [
+                .init(name: "Ferry demo", variables: [Variable(name: "baseURL", value: "http://127.0.0.1:8080")] + shared),
+                .init(name: "Ferry demo staging", variables: [Variable(name: "baseURL", value: "https://demo.example:8443/v1")] + shared),
+            ])
     }
 
     @Test func aLargeRealDocumentImportsCompletelyAndTheSameEveryTime() throws {
@@ -154,7 +181,8 @@ import Testing
         #expect(first.requests.count == 197)
         #expect(Set(first.requests.map(\.path)).count == first.requests.count)
         #expect(first.requests.allSatisfy { $0.description.auth == .basic(username: "{{username}}", password: "{{password}}") })
-        let send = try #require(first.requests.first { $0.source == "paths./2010-04-01/Accounts/{AccountSid}/Messages.json.post" }).description
+        let send = try #require(first.requests.first { $0.source == "paths./2010-04-01/Accounts/{AccountSid}/Messages.json.post" })
+            .description
         #expect(send.url == "{{baseURL}}/2010-04-01/Accounts/{{AccountSid}}/Messages.json")
         guard case .form(.object(let fields)) = send.body else { Issue.record("not a form: \(send.body)"); return }
         #expect(fields.map(\.key).contains("To"))
@@ -199,11 +227,13 @@ import Testing
         #expect(upload.params == .object([(key: "api_key", value: .string("{{queryKey}}"))]))
         #expect(upload.body == .multipart([.init(name: "title", value: .text("Holiday")), .init(name: "file", value: .text(""))]))
         #expect(collection.report.notes(.approximated).contains { $0.place == "security" && $0.message.contains("first of 2") })
-        #expect(collection.report.notes(.approximated).contains {
-            $0.place == "paths./upload.post.requestBody.content.multipart/form-data" && $0.message.hasSuffix(": file")
-        })
+        #expect(
+            collection.report.notes(.approximated).contains {
+                $0.place == "paths./upload.post.requestBody.content.multipart/form-data" && $0.message.hasSuffix(": file")
+            })
         #expect(try request(collection, "login.ferry.yaml").auth == nil)
-        #expect(collection.report.notes(.dropped).contains { $0.place == "components.securitySchemes.oauth" && $0.message.contains("OAuth 2") })
+        #expect(
+            collection.report.notes(.dropped).contains { $0.place == "components.securitySchemes.oauth" && $0.message.contains("OAuth 2") })
         #expect(collection.environments.first?.variables.filter(\.isSecret).map(\.name) == ["headerKey", "queryKey"])
     }
 
@@ -225,9 +255,10 @@ import Testing
                 bearer: {type: http, scheme: bearer}
             """
         let collection = try OpenAPIImporter().importCollection(document, source: "names.yaml", directory: "/")
-        #expect(collection.environments.first?.variables == [
-            Variable(name: "baseURL", value: "http://localhost"), Variable(name: "token", value: "", isSecret: true),
-        ])
+        #expect(
+            collection.environments.first?.variables == [
+                Variable(name: "baseURL", value: "http://localhost"), Variable(name: "token", value: "", isSecret: true),
+            ])
     }
 
     @Test func referencesIntoOtherFilesAreReadRelativeToTheFileReferring() throws {
@@ -235,16 +266,23 @@ import Testing
         let text = try String(contentsOf: folder.appendingPathComponent("api.yaml"), encoding: .utf8)
         let collection = try OpenAPIImporter().importCollection(text, source: "api.yaml", directory: folder.path)
         #expect(try request(collection, "list-pets.ferry.yaml").params == .object([(key: "limit", value: .number(1))]))
-        #expect(try request(collection, "add-pet.ferry.yaml").body == .json(.object([
-            (key: "name", value: .string("string")), (key: "kind", value: .string("dog")),
-            (key: "owner", value: .object([(key: "email", value: .string("user@example.com"))])),
-        ])), "schemas/pet.yaml, its own #/definitions and schemas/owner.yaml beside it")
-        #expect(try request(collection, "plant-tree.ferry.yaml").body == .json(.object([
-            (key: "label", value: .string("string")), (key: "children", value: .array([.string("")])),
-        ])), "a file referring to itself (`#`) stops at the first repetition")
-        #expect(collection.report.notes(.dropped).map(\.place) == [
-            "paths./owners.post.requestBody.content.application/json.schema", "paths./owners.post.requestBody.content.application/json",
-        ])
+        #expect(
+            try request(collection, "add-pet.ferry.yaml").body
+                == .json(
+                    .object([
+                        (key: "name", value: .string("string")), (key: "kind", value: .string("dog")),
+                        (key: "owner", value: .object([(key: "email", value: .string("user@example.com"))])),
+                    ])), "schemas/pet.yaml, its own #/definitions and schemas/owner.yaml beside it")
+        #expect(
+            try request(collection, "plant-tree.ferry.yaml").body
+                == .json(
+                    .object([
+                        (key: "label", value: .string("string")), (key: "children", value: .array([.string("")])),
+                    ])), "a file referring to itself (`#`) stops at the first repetition")
+        #expect(
+            collection.report.notes(.dropped).map(\.place) == [
+                "paths./owners.post.requestBody.content.application/json.schema", "paths./owners.post.requestBody.content.application/json",
+            ])
     }
 
     @Test func unreadableReferencesAreReportedWithTheirPlaces() throws {
@@ -266,8 +304,11 @@ import Testing
         let collection = try OpenAPIImporter().importCollection(document, source: "ext.yaml", directory: "/")
         #expect(collection.requests.map(\.path) == ["post-pets.ferry.yaml"])
         let dropped = collection.report.notes(.dropped)
-        #expect(dropped.map(\.place) == ["paths./pets.post.parameters[0]", "paths./pets.post.requestBody.content.application/json.schema",
-                                         "paths./pets.post.requestBody.content.application/json"])
+        #expect(
+            dropped.map(\.place) == [
+                "paths./pets.post.parameters[0]", "paths./pets.post.requestBody.content.application/json.schema",
+                "paths./pets.post.requestBody.content.application/json",
+            ])
         #expect(dropped.dropLast().allSatisfy { $0.message.contains("points into another file that cannot be read") }, "\(dropped)")
         #expect(collection.requests.first?.description.body == RequestDescription.Body.none, "no `null` body")
     }
@@ -283,8 +324,10 @@ import Testing
         #expect(two.environments.first?.variables.first == Variable(name: "baseURL", value: "http://petstore.swagger.io/v1"))
 
         let expanded = try Self.load("v2.0-petstore-expanded.json")
-        #expect(try request(expanded, "add-pet.ferry.yaml").body == .json(.object([(key: "name", value: .string("string")), (key: "tag", value: .string("string"))])),
-                "a body parameter's $ref'd schema gives the sample")
+        #expect(
+            try request(expanded, "add-pet.ferry.yaml").body
+                == .json(.object([(key: "name", value: .string("string")), (key: "tag", value: .string("string"))])),
+            "a body parameter's $ref'd schema gives the sample")
         #expect(expanded.environments.first?.variables.first == Variable(name: "baseURL", value: "http://petstore.swagger.io/api"))
         #expect(try Self.load("v2.0-uber.json").requests.count == 5)
 
@@ -311,7 +354,10 @@ import Testing
         #expect(decoding.place == "paths./pets, line 7, column 5", "\(decoding)")
         #expect(decoding.message.contains("Expected to find `responses` key for the **GET** endpoint under `/pets`"), "\(decoding)")
         #expect(!decoding.message.contains("\n"), "one line: \(decoding)")
-        let json = try #require(Self.problem("{\"openapi\": \"3.1.0\",\n \"info\": {\"title\": \"x\", \"version\": \"1\"},\n \"paths\": {\"/a\": {\"get\": {\"responses\": 7}}}}"))
+        let json = try #require(
+            Self.problem(
+                "{\"openapi\": \"3.1.0\",\n \"info\": {\"title\": \"x\", \"version\": \"1\"},\n \"paths\": {\"/a\": {\"get\": {\"responses\": 7}}}}"
+            ))
         #expect(json.place?.hasPrefix("paths./a.get.responses") == true, "\(json)")
         let truncated = try #require(Self.problem("{\"openapi\": \"3.1.0\",\n \"info\": {"))
         #expect(truncated.place == "line 3, column 1", "the end of the text: \(truncated)")

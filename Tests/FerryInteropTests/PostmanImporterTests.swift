@@ -39,7 +39,10 @@ import Testing
 
         let dropped = imported.report.notes(.dropped)
         #expect(imported.requests.filter { $0.description.auth == .digest(username: "postman", password: "password") }.count == 1)
-        #expect(imported.report.notes(.approximated).contains { $0.place == "item[0].item[1].request.auth" && $0.message.contains("realm, nonce, algorithm given are not used") })
+        #expect(
+            imported.report.notes(.approximated).contains {
+                $0.place == "item[0].item[1].request.auth" && $0.message.contains("realm, nonce, algorithm given are not used")
+            })
         #expect(dropped.contains { $0.place == "item[1].item[1].request.auth" && $0.message.hasPrefix("oauth1 authentication") })
         #expect(dropped.filter { $0.message.contains("script") }.count == 22, "every non-empty script is named")
         #expect(dropped.contains { $0.place == "item[4].item[0].request.body" && $0.message.contains("no body with GET") })
@@ -49,8 +52,13 @@ import Testing
         let imported = try Fixture.imported(importer, "postman", "complex-v2_1-input.json")
         let form = try #require(imported.request("first-folder/base-url-api-users.ferry.yaml")).description
         #expect(form.url == "{{base_url}}/api/users")
-        #expect(form.body == .multipart([.init(name: "file", value: .file(path: "/home/user/test.txt")), .init(name: "foo", value: .text("bar"))]))
-        #expect(imported.report.notes(.dropped).contains { $0.place == "item[0].item[0].request.body.formdata[2]" && $0.message.contains("baz") })
+        #expect(
+            form.body
+                == .multipart([.init(name: "file", value: .file(path: "/home/user/test.txt")), .init(name: "foo", value: .text("bar"))]))
+        #expect(
+            imported.report.notes(.dropped).contains {
+                $0.place == "item[0].item[0].request.body.formdata[2]" && $0.message.contains("baz")
+            })
 
         let urlencoded = try #require(imported.request("first-folder/urlencoded-form-test.ferry.yaml")).description
         #expect(urlencoded.body == .form(.object([("foo", .string("bar"))])))
@@ -67,9 +75,12 @@ import Testing
         #expect(query.variables == "{\n    \"password\": \"{{password}}\",\n    \"username\": \"{{username}}\"\n}")
         #expect(!query.usesGET)
 
-        let text = #"{"info": {"name": "g"}, "item": [{"name": "q", "request": {"method": "POST", "url": "http://x/graphql", "body": {"mode": "graphql", "graphql": {"query": "{ a }", "variables": "{\"id\": {{id}}}"}}}}]}"#
+        let text =
+            #"{"info": {"name": "g"}, "item": [{"name": "q", "request": {"method": "POST", "url": "http://x/graphql", "body": {"mode": "graphql", "graphql": {"query": "{ a }", "variables": "{\"id\": {{id}}}"}}}}]}"#
         let unquoted = try #require(try importer.importCollection(text, source: "g.json", directory: "/").requests.first).description
-        #expect(unquoted.body == .graphql(GraphQLBody(query: "{ a }", variables: #"{"id": {{id}}}"#)), "variables Ferry fills in where a JSON value stands are kept as text")
+        #expect(
+            unquoted.body == .graphql(GraphQLBody(query: "{ a }", variables: #"{"id": {{id}}}"#)),
+            "variables Ferry fills in where a JSON value stands are kept as text")
         let sent = try unquoted.resolved(with: VariableResolver([Variable(name: "id", value: "7")]), directory: "/").request
         guard case .bytes(let json) = sent.body else { Issue.record("expected bytes, got \(sent.body)"); return }
         #expect(String(decoding: json, as: UTF8.self) == #"{"query":"{ a }","variables":{"id":7}}"#)
@@ -82,8 +93,9 @@ import Testing
         let inherited = imported.requests.filter { $0.description.auth == .basic(username: "postman", password: "password") }
         #expect(!inherited.isEmpty, "requests without auth take the collection's")
         let digest = imported.requests.filter { $0.description.auth == .digest(username: "postman", password: "password") }
-        #expect(digest.map(\.source) == ["item[1].item[0]", "item[1].item[1]", "item[2].item[0]"],
-                "a folder's digest auth goes to each request that inherits it, a request's own to it")
+        #expect(
+            digest.map(\.source) == ["item[1].item[0]", "item[1].item[1]", "item[2].item[0]"],
+            "a folder's digest auth goes to each request that inherits it, a request's own to it")
         #expect(try #require(imported.request("auth-override.ferry.yaml")).description.auth == nil, "noauth stops the inheritance")
         #expect(imported.report.notes(.approximated).contains { $0.place == "info.schema" })
     }
@@ -108,12 +120,16 @@ import Testing
              ]}
             """#
         let imported = try importer.importCollection(text, source: "aws.json", directory: "/")
-        #expect(imported.requests.map(\.description.auth) == [
-            .awsSigV4(AWSSignature(region: "eu-west-1", service: "s3", accessKey: "{{key}}", secretKey: "{{secret}}")),
-            .awsSigV4(AWSSignature(region: "us-east-2", service: "lambda", accessKey: "AK", secretKey: "SK", sessionToken: "TOKEN")),
-            .awsSigV4(AWSSignature(region: "us-east-1", service: "execute-api", accessKey: "A", secretKey: "S")),
-        ])
-        #expect(imported.report.notes(.approximated).map(\.place).filter { $0.hasPrefix("item[2]") } == ["item[2].request.auth.region", "item[2].request.auth.service"])
+        #expect(
+            imported.requests.map(\.description.auth) == [
+                .awsSigV4(AWSSignature(region: "eu-west-1", service: "s3", accessKey: "{{key}}", secretKey: "{{secret}}")),
+                .awsSigV4(AWSSignature(region: "us-east-2", service: "lambda", accessKey: "AK", secretKey: "SK", sessionToken: "TOKEN")),
+                .awsSigV4(AWSSignature(region: "us-east-1", service: "execute-api", accessKey: "A", secretKey: "S")),
+            ])
+        #expect(
+            imported.report.notes(.approximated).map(\.place).filter { $0.hasPrefix("item[2]") } == [
+                "item[2].request.auth.region", "item[2].request.auth.service",
+            ])
     }
 
     @Test func pathVariablesQueryEntriesAPIKeysInTheQueryAndBehaviour() throws {
@@ -141,7 +157,10 @@ import Testing
 
     @Test func scriptsAreNamedAndCollectionVariablesKept() throws {
         let imported = try Fixture.imported(importer, "postman", "scripts-import-v2_1-input.json")
-        #expect(imported.report.notes(.dropped).filter { $0.message.contains("script") }.map(\.place).sorted() == ["event[0]", "event[1]", "item[0].event[0]", "item[0].event[1]"])
+        #expect(
+            imported.report.notes(.dropped).filter { $0.message.contains("script") }.map(\.place).sorted() == [
+                "event[0]", "event[1]", "item[0].event[0]", "item[0].event[1]",
+            ])
         #expect(imported.environments.first?.variables.count == 2)
     }
 
@@ -155,8 +174,9 @@ import Testing
         #expect(newman.environments.first?.name == "regression-tests")
         #expect(newman.environments.first?.variables.map(\.name) == ["envKey", "envFileUrl", "dataVar2"])
 
-        let secret = try importer.importCollection(#"{"name": "prod", "values": [{"key": "token", "value": "s3cret", "type": "secret", "enabled": true}], "_postman_variable_scope": "environment"}"#,
-                                                   source: "prod.json", directory: "/")
+        let secret = try importer.importCollection(
+            #"{"name": "prod", "values": [{"key": "token", "value": "s3cret", "type": "secret", "enabled": true}], "_postman_variable_scope": "environment"}"#,
+            source: "prod.json", directory: "/")
         #expect(secret.environments.first?.variables == [Variable(name: "token", value: "s3cret", isSecret: true)])
     }
 
@@ -176,9 +196,15 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"info": {"name": "x", "schema": "https://schema.getpostman.com/json/collection/v3.0.0/collection.json"}, "item": []}"#, "/info/schema"),
+        (
+            #"{"info": {"name": "x", "schema": "https://schema.getpostman.com/json/collection/v3.0.0/collection.json"}, "item": []}"#,
+            "/info/schema"
+        ),
         (#"{"info": {"name": "x"}, "item": [{"name": "a", "request": {"method": "GET", "url": 5}}]}"#, "/item/0/request/url"),
-        (#"{"info": {"name": "x"}, "item": [{"name": "a", "request": {"method": "GET", "url": "http://x", "header": {"a": 1}}}]}"#, "/item/0/request/header"),
+        (
+            #"{"info": {"name": "x"}, "item": [{"name": "a", "request": {"method": "GET", "url": "http://x", "header": {"a": 1}}}]}"#,
+            "/item/0/request/header"
+        ),
         (#"{"info": {"name": "x"}}"#, "/item"),
         (#"{"id": "1", "name": "v1", "order": [], "requests": []}"#, "/"),
     ])

@@ -8,8 +8,12 @@ import Testing
 @Suite struct PostmanRoundTripTests {
     static var composed: ImportedCollection {
         var collection = ImportedCollection()
-        collection.folders[""] = { var defaults = FolderDefaults(); defaults.description = "A test API"; return defaults }()
-        collection.folders["users"] = { var defaults = FolderDefaults(); defaults.description = "User endpoints"; return defaults }()
+        collection.folders[""] = {
+            var defaults = FolderDefaults(); defaults.description = "A test API"; return defaults
+        }()
+        collection.folders["users"] = {
+            var defaults = FolderDefaults(); defaults.description = "User endpoints"; return defaults
+        }()
 
         var create = RequestDescription(method: .post, url: "{{baseURL}}/users")
         create.name = "Create a user"
@@ -17,8 +21,11 @@ import Testing
         create.headers = [.init(name: "Accept", value: "application/json"), .init(name: "X-Debug", value: "1", enabled: false)]
         create.body = .raw(#"{"name": "{{user}}", "admin": false}"#, contentType: "application/json")
         create.auth = .bearer(token: "{{token}}")
-        create.examples = [.init(name: "Created", status: 201, headers: [HTTPHeader(name: "Content-Type", value: "application/json")], body: #"{"id": 7}"#),
-                           .init(name: "No body", status: 204)]
+        create.examples = [
+            .init(
+                name: "Created", status: 201, headers: [HTTPHeader(name: "Content-Type", value: "application/json")], body: #"{"id": 7}"#),
+            .init(name: "No body", status: 204),
+        ]
 
         var list = RequestDescription(method: .get, url: "{{baseURL}}/users")
         list.name = "List users"
@@ -34,7 +41,10 @@ import Testing
 
         var upload = RequestDescription(method: .post, url: "{{baseURL}}/files")
         upload.name = "Upload"
-        upload.body = .multipart([.init(name: "note", value: .text("hello")), .init(name: "file", value: .file(path: "files/notes.txt"), contentType: "text/plain")])
+        upload.body = .multipart([
+            .init(name: "note", value: .text("hello")),
+            .init(name: "file", value: .file(path: "files/notes.txt"), contentType: "text/plain"),
+        ])
 
         var put = RequestDescription(method: .put, url: "{{baseURL}}/blob")
         put.name = "Put a blob"
@@ -56,8 +66,14 @@ import Testing
             .init(path: "search-with-a-body.ferry.yaml", description: search, source: ""),
             .init(path: "a-book.ferry.yaml", description: book, source: ""),
         ]
-        collection.environments = [.init(name: "dev", variables: [Variable(name: "baseURL", value: "http://127.0.0.1:8080"),
-                                                                   Variable(name: "token", value: "s3cret", isSecret: true)])]
+        collection.environments = [
+            .init(
+                name: "dev",
+                variables: [
+                    Variable(name: "baseURL", value: "http://127.0.0.1:8080"),
+                    Variable(name: "token", value: "s3cret", isSecret: true),
+                ])
+        ]
         return collection
     }
 
@@ -90,7 +106,8 @@ import Testing
             .digest(username: "{{user}}", password: "{{password}}"),
             .apiKey(APIKey(name: "X-API-Key", value: "{{key}}", placement: .header)),
             .apiKey(APIKey(name: "api_key", value: "{{key}}", placement: .query)),
-            .awsSigV4(AWSSignature(region: "eu-west-1", service: "s3", accessKey: "{{ak}}", secretKey: "{{sk}}", sessionToken: "{{token}}")),
+            .awsSigV4(
+                AWSSignature(region: "eu-west-1", service: "s3", accessKey: "{{ak}}", secretKey: "{{sk}}", sessionToken: "{{token}}")),
         ]
         var collection = ImportedCollection()
         for (index, credentials) in kinds.enumerated() {
@@ -112,13 +129,17 @@ import Testing
         var exporter = PostmanExporter()
         let document = String(decoding: try exporter.collection(collection, name: "g"), as: UTF8.self)
         #expect(exporter.report.notes(.dropped).contains { $0.message.hasPrefix("the GraphQL operation name B") })
-        let again = try #require(try PostmanImporter().importCollection(document, source: "g.json", directory: "/").requests.first).description
+        let again = try #require(try PostmanImporter().importCollection(document, source: "g.json", directory: "/").requests.first)
+            .description
         #expect(again.body == .graphql(GraphQLBody(query: "query A { a } query B { b }", usesGET: true)), "a GET GraphQL request stays one")
     }
 
     @Test func secretsAreLeftEmptyUnlessRevealed() throws {
         let hidden = try Self.roundTrip(Self.composed)
-        #expect(hidden.environments.first?.variables == [Variable(name: "baseURL", value: "http://127.0.0.1:8080"), Variable(name: "token", value: "", isSecret: true)])
+        #expect(
+            hidden.environments.first?.variables == [
+                Variable(name: "baseURL", value: "http://127.0.0.1:8080"), Variable(name: "token", value: "", isSecret: true),
+            ])
     }
 
     @Test func theEchoCollectionComesBackEqual() throws {

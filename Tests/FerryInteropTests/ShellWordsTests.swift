@@ -1,5 +1,6 @@
-@testable import FerryInterop
 import Testing
+
+@testable import FerryInterop
 
 /// Shell text as a POSIX shell splits it: what browsers' "Copy as cURL" and people paste.
 @Suite struct ShellWordsTests {
@@ -29,7 +30,8 @@ import Testing
         #expect(string[0].standardInput == "hello\n")
         let file = try ShellWords.commands(in: "curl x < body.json")
         #expect(file[0].inputFile == "body.json")
-        #expect(try words("curl x < `echo a b` $(printf '%s' c)") == [["curl", "x", "$(printf '%s' c)"]], "substitutions are kept, not run")
+        #expect(
+            try words("curl x < `echo a b` $(printf '%s' c)") == [["curl", "x", "$(printf '%s' c)"]], "substitutions are kept, not run")
     }
 
     @Test func anOpenQuoteSaysWhereItOpened() {

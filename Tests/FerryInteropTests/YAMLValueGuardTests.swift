@@ -1,6 +1,7 @@
-@testable import FerryInterop
 import Foundation
 import Testing
+
+@testable import FerryInterop
 
 /// YAML that Yams traps on is a problem at its place (found by the importPosting and importInsomnia
 /// fuzz targets): base-60 numbers too large for `Int` (those that fit still read), and keys that
@@ -29,8 +30,20 @@ import Testing
                   responses: {"200": {description: ok}}
             """
         let reads: [(String, () throws -> Void)] = [
-            ("Posting", { _ = try PostingImporter.request("name: a\nurl: https://a.example\ntimeout: \(Self.huge)\n", place: "a.posting.yaml", source: "a.posting.yaml") }),
-            ("Insomnia", { _ = try InsomniaImporter().importCollection("_type: export\n__export_format: 4\nresources:\n  - n: \(Self.huge)\n", source: "a.yaml", directory: "/") }),
+            (
+                "Posting",
+                {
+                    _ = try PostingImporter.request(
+                        "name: a\nurl: https://a.example\ntimeout: \(Self.huge)\n", place: "a.posting.yaml", source: "a.posting.yaml")
+                }
+            ),
+            (
+                "Insomnia",
+                {
+                    _ = try InsomniaImporter().importCollection(
+                        "_type: export\n__export_format: 4\nresources:\n  - n: \(Self.huge)\n", source: "a.yaml", directory: "/")
+                }
+            ),
             ("OpenAPI", { _ = try OpenAPIImporter().importCollection(openAPI, source: "a.yaml", directory: "/nonexistent") }),
         ]
         for (format, read) in reads {
@@ -46,7 +59,9 @@ import Testing
                 try PostingImporter.request(text, place: "a.posting.yaml", source: "a.posting.yaml")
             }
             #expect(problem?.description.contains("a key that is a mapping or a list") == true, "\(String(describing: problem))")
-            let insomnia = #expect(throws: ImportProblem.self) { try InsomniaImporter().importCollection(text, source: "a.yaml", directory: "/") }
+            let insomnia = #expect(throws: ImportProblem.self) {
+                try InsomniaImporter().importCollection(text, source: "a.yaml", directory: "/")
+            }
             #expect(insomnia?.place?.hasPrefix("line ") == true, "\(String(describing: insomnia))")
         }
     }

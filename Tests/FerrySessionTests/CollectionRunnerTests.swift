@@ -13,15 +13,20 @@ import Testing
     private static func plan(_ files: [String: String]) throws -> (RunPlan, TemporaryDirectory) {
         let directory = try TemporaryDirectory()
         for (path, text) in files {
-            try FileManager.default.createDirectory(atPath: (directory.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (directory.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             _ = try directory.write(path, Data(text.utf8))
         }
         return (try RunPlan(paths: [], root: directory.path), directory)
     }
 
-    private static func runner(_ transport: MemoryTransport, _ directory: TemporaryDirectory, settings: RunSettings = RunSettings()) -> CollectionRunner {
-        let pipeline = ExchangePipelines(transport: transport, locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path))
-            .pipeline(collection: directory.path, environment: nil)
+    private static func runner(
+        _ transport: MemoryTransport, _ directory: TemporaryDirectory, settings: RunSettings = RunSettings()
+    ) -> CollectionRunner {
+        let pipeline = ExchangePipelines(
+            transport: transport, locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path)
+        )
+        .pipeline(collection: directory.path, environment: nil)
         return CollectionRunner(pipeline: pipeline, settings: settings)
     }
 
@@ -37,9 +42,10 @@ import Testing
         }
         let summary = await Self.runner(transport, directory).run(plan, id: "r", variables: VariableResolver([]))
         #expect(summary.results.map(\.status) == [.passed, .passed, .passed, .passed])
-        #expect(transport.requests.map { $0.url.absoluteString } == [
-            "http://api.test/login", "http://api.test/me?t=abc", "http://api.test/list", "http://api.test/last?t=abc",
-        ])
+        #expect(
+            transport.requests.map { $0.url.absoluteString } == [
+                "http://api.test/login", "http://api.test/me?t=abc", "http://api.test/list", "http://api.test/last?t=abc",
+            ])
     }
 
     @Test func aRequestThatNeedsAMissingCaptureIsSkippedAndTheRestGoOn() async throws {
@@ -57,11 +63,13 @@ import Testing
 
     @Test func retryResendsUntilTheChecksHold() async throws {
         let (plan, directory) = try Self.plan([
-            "poll.ferry.yaml": "url: http://api.test/ready\nexpect:\n  status: 200\nretry: { count: 3, interval: 0 }\n",
+            "poll.ferry.yaml": "url: http://api.test/ready\nexpect:\n  status: 200\nretry: { count: 3, interval: 0 }\n"
         ])
         let calls = Mutex(0)
         let transport = MemoryTransport { _ in
-            calls.withLock { $0 += 1; return $0 } < 3 ? .json("{}", status: 503) : .json("{}")
+            calls.withLock {
+                $0 += 1; return $0
+            } < 3 ? .json("{}", status: 503) : .json("{}")
         }
         let summary = await Self.runner(transport, directory).run(plan, id: "r", variables: VariableResolver([]))
         #expect(summary.results.map(\.status) == [.passed])
@@ -69,7 +77,8 @@ import Testing
     }
 
     @Test func jobsSendRequestsAtOnceAndReportInOrder() async throws {
-        let (plan, directory) = try Self.plan(Dictionary(uniqueKeysWithValues: (1...3).map { ("r\($0).ferry.yaml", "url: http://api.test/\($0)\n") }))
+        let (plan, directory) = try Self.plan(
+            Dictionary(uniqueKeysWithValues: (1...3).map { ("r\($0).ferry.yaml", "url: http://api.test/\($0)\n") }))
         // Each answer waits until all three requests have arrived: they can only pass if sent at once.
         let arrived = Mutex(0)
         let transport = MemoryTransport { _ in

@@ -9,7 +9,8 @@ import Testing
 @Suite struct CookieJarStoreTests {
     @Test func jarsStoredTogetherLeaveTheFileAsTheJarHeld() async throws {
         let directory = try TemporaryDirectory()
-        let store = CookieJarStore(locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path), collection: nil)
+        let store = CookieJarStore(
+            locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path), collection: nil)
         for round in 0..<20 {
             await withTaskGroup(of: Void.self) { group in
                 for index in 0..<16 {

@@ -34,7 +34,8 @@ import Testing
         let other = ExchangePipelines(transport: transport, locations: locations).pipeline(collection: "/c", environment: "f")
         _ = try await other.send(try Self.request("http://api.test/me"), redaction: &redaction)
         #expect(transport.requests[2].cookies?.jar?.cookies.isEmpty == true)
-        let none = ExchangePipelines(transport: transport, locations: locations, keepsCookies: false).pipeline(collection: "/c", environment: "e")
+        let none = ExchangePipelines(transport: transport, locations: locations, keepsCookies: false).pipeline(
+            collection: "/c", environment: "e")
         _ = try await none.send(try Self.request("http://api.test/me"), redaction: &redaction)
         #expect(transport.requests[3].cookies == nil)
     }
@@ -42,15 +43,19 @@ import Testing
     @Test func aRequestWithItsOwnCookiesLeavesTheJarAlone() async throws {
         let directory = try TemporaryDirectory()
         let transport = MemoryTransport { _ in MemoryTransport.Reply(setCookies: [Cookie(domain: "api.test", name: "a", value: "1")]) }
-        let pipeline = ExchangePipelines(transport: transport, locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path))
-            .pipeline(collection: nil, environment: nil)
+        let pipeline = ExchangePipelines(
+            transport: transport, locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path)
+        )
+        .pipeline(collection: nil, environment: nil)
         var request = try Self.request("http://api.test/")
         request.cookies = RequestCookies(jar: nil, header: "b=2")
         var redaction = Redaction()
         _ = try await pipeline.send(request, redaction: &redaction)
         #expect(transport.requests[0].cookies == RequestCookies(jar: nil, header: "b=2"))
-        #expect(!FileManager.default.fileExists(atPath: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path)
-            .cookieJarPath(collection: nil, environment: nil)))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path)
+                    .cookieJarPath(collection: nil, environment: nil)))
     }
 
     @Test func anOAuth2RequestGetsATokenAndA401RenewsItOnce() async throws {
@@ -62,10 +67,13 @@ import Testing
                 return .json(#"{"access_token": "token-\#(number)-secret", "token_type": "Bearer", "expires_in": 3600}"#)
             }
             // The first token is refused, as a server that revoked it would.
-            return request.authentication == .bearer(token: "token-1-secret") ? .json(#"{"error": "invalid_token"}"#, status: 401) : .json("{}")
+            return request.authentication == .bearer(token: "token-1-secret")
+                ? .json(#"{"error": "invalid_token"}"#, status: 401) : .json("{}")
         }
-        let pipeline = ExchangePipelines(transport: transport, locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path))
-            .pipeline(collection: "/c", environment: nil)
+        let pipeline = ExchangePipelines(
+            transport: transport, locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path)
+        )
+        .pipeline(collection: "/c", environment: nil)
         let settings = OAuth2Settings(grant: .clientCredentials, tokenURL: "http://id.test/token", clientID: "app", clientSecret: "s")
         var redaction = Redaction()
         let response = try await pipeline.send(try Self.request("http://api.test/resource", auth: .oauth2(settings)), redaction: &redaction)
@@ -80,5 +88,9 @@ import Testing
 /// A count shared by a transport's answers.
 final class LockedCounter: Sendable {
     private let value = Mutex(0)
-    func next() -> Int { value.withLock { $0 += 1; return $0 } }
+    func next() -> Int {
+        value.withLock {
+            $0 += 1; return $0
+        }
+    }
 }

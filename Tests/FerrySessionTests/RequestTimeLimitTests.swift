@@ -17,7 +17,8 @@ import Testing
         let (limited, applied) = limit.applied(to: request)
         #expect(applied && limited.options.totalTimeout == 300)
         let explained = limit.explained(timeout("Operation timed out after 300000 milliseconds"), limited: true)
-        #expect(ErrorChain(explained).line == "the request timed out (the limit is 300 s per request; --max-time SECONDS sets another, 0 none)")
+        #expect(
+            ErrorChain(explained).line == "the request timed out (the limit is 300 s per request; --max-time SECONDS sets another, 0 none)")
     }
 
     @Test func aRequestsOwnLimitAndMaxTimeZeroAreKept() {
@@ -27,7 +28,8 @@ import Testing
         #expect(!RequestTimeLimit().applied(to: own).limited)
         let none = RequestTimeLimit(maxTime: 0)
         #expect(none.applied(to: request).request.options.totalTimeout == nil)
-        #expect(ErrorChain(RequestTimeLimit().explained(timeout("slow"), limited: false)).line == "the request timed out",
-                "a limit of the request's own is not Ferry's to explain")
+        #expect(
+            ErrorChain(RequestTimeLimit().explained(timeout("slow"), limited: false)).line == "the request timed out",
+            "a limit of the request's own is not Ferry's to explain")
     }
 }

@@ -9,7 +9,7 @@ import Testing
         #expect(ferry_nc_wcwidth(wchar_t(UnicodeScalar("a").value)) == 1)
         #expect(ferry_nc_wcwidth(wchar_t(UnicodeScalar("界").value)) == 2)
         #expect(ferry_nc_wcwidth(wchar_t(0x0301)) == 0)  // combining acute accent
-        #expect(ferry_nc_wcwidth(wchar_t(0x07)) == -1)   // BEL is not printable
+        #expect(ferry_nc_wcwidth(wchar_t(0x07)) == -1)  // BEL is not printable
     }
 
     @Test func attributeConstantsAreDistinctBits() {

@@ -49,8 +49,10 @@ import Testing
         environment.clientCertificate = "env.pem"
         var request = RequestDescription(url: "http://api.test/")
         request.connection.noProxy = "*"
-        let sent = try request.resolved(with: .literal, defaults: defaults.under(environment: environment),
-                                        access: FileAccessPolicy(collection: root.path, allowsProxy: true)).request
+        let sent = try request.resolved(
+            with: .literal, defaults: defaults.under(environment: environment),
+            access: FileAccessPolicy(collection: root.path, allowsProxy: true)
+        ).request
         #expect(sent.options.proxy == "http://folder.test:3128")
         #expect(sent.options.noProxy == "*")
         #expect(sent.options.tls.clientCertificate == root.path + "/env.pem")

@@ -18,7 +18,8 @@ enum CollectionFixtures {
             .init(name: "X-Debug", value: "1", enabled: false),
             .init(name: "X-Trace", value: "{{$uuid}}"),
         ]
-        document.body = .json(.object([("name", .string("Ferry")), ("count", .number("3")), ("ratio", .number("0.5")), ("empty", .object([]))]))
+        document.body = .json(
+            .object([("name", .string("Ferry")), ("count", .number("3")), ("ratio", .number("0.5")), ("empty", .object([]))]))
         document.auth = .basic(username: "ann", password: "{{password}}")
         document.options.totalTimeout = 30
         document.options.connectTimeout = 2.5
@@ -31,9 +32,11 @@ enum CollectionFixtures {
         document.options.tls.pinnedPublicKey = "sha256//AAAA"
         document.options.maxUploadRate = 512_000
         document.options.maxDownloadRate = 2 << 20
-        document.expectations = ResponseExpectations(statusCodes: StatusCodeSet(parsing: "200-299,304")!, contentTypes: ["application/json", "text/*"], serializer: .json)
+        document.expectations = ResponseExpectations(
+            statusCodes: StatusCodeSet(parsing: "200-299,304")!, contentTypes: ["application/json", "text/*"], serializer: .json)
         document.examples = [
-            .init(name: "created", status: 201, headers: [HTTPHeader(name: "Content-Type", value: "application/json")], body: "{\"id\": 1}\n"),
+            .init(
+                name: "created", status: 201, headers: [HTTPHeader(name: "Content-Type", value: "application/json")], body: "{\"id\": 1}\n"),
             .init(name: "conflict", status: 409),
         ]
         return document
@@ -52,8 +55,10 @@ enum CollectionFixtures {
             ]),
             .plist(.object([("enabled", .bool(false))])),
             .file(path: "files/payload.bin", contentType: "application/octet-stream"),
-            .graphql(GraphQLBody(query: "query Book($id: ID!) {\n  book(id: $id) { title }\n}\n", variables: "{\"id\": \"{{id}}\"}",
-                                 operationName: "Book", usesGET: true)),
+            .graphql(
+                GraphQLBody(
+                    query: "query Book($id: ID!) {\n  book(id: $id) { title }\n}\n", variables: "{\"id\": \"{{id}}\"}",
+                    operationName: "Book", usesGET: true)),
             .graphql(GraphQLBody(query: "{ hello }")),
         ]
     }

@@ -19,7 +19,8 @@ import Testing
             ".hidden/secret.ferry.yaml": "url: http://hidden.test/\n",
         ]
         for (path, text) in files {
-            try FileManager.default.createDirectory(atPath: (directory.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (directory.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             _ = try directory.write(path, Data(text.utf8))
         }
         return directory
@@ -47,7 +48,8 @@ import Testing
         #expect(request.headers.fields.map { "\($0.name): \($0.value)" } == ["Accept: application/json", "X-Team: ops"])
         #expect(try FolderDefaults.inherited(byFileAt: directory.file("users/admin/create.ferry.yaml"), root: directory.path) == defaults)
         let health = try #require(collection.requests.first { $0.path == "health.ferry.yaml" })
-        let direct = try health.document.resolved(with: VariableResolver(), defaults: collection.defaults(forFolder: ""), directory: directory.path)
+        let direct = try health.document.resolved(
+            with: VariableResolver(), defaults: collection.defaults(forFolder: ""), directory: directory.path)
         #expect(direct.request.url.absoluteString == "https://status.test/health")
     }
 
@@ -105,7 +107,8 @@ import Testing
     @Test func linksToFoldersWalkedAlreadyAreNamedAndNotFollowed() async throws {
         let directory = try TemporaryDirectory()
         for path in ["loop/get.ferry.yaml", "shared/one.ferry.yaml"] {
-            try FileManager.default.createDirectory(atPath: (directory.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (directory.file(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             _ = try directory.write(path, Data("url: http://x.test/\n".utf8))
         }
         try FileManager.default.createSymbolicLink(atPath: directory.file("loop/up"), withDestinationPath: "..")
@@ -117,11 +120,12 @@ import Testing
         #expect(collection.requests.map(\.path) == ["loop/get.ferry.yaml", "shared/one.ferry.yaml"])
         #expect(collection.problems.isEmpty)
         #expect(collection.skippedLinks.map(\.file) == [directory.file("again"), directory.file("loop/self"), directory.file("loop/up")])
-        #expect(collection.skippedLinks.map(\.message) == [
-            "leads to shared, listed already: not followed",
-            "leads back to loop, which holds it (a link loop): not followed",
-            "leads back to the collection's folder, which holds it (a link loop): not followed",
-        ])
+        #expect(
+            collection.skippedLinks.map(\.message) == [
+                "leads to shared, listed already: not followed",
+                "leads back to loop, which holds it (a link loop): not followed",
+                "leads back to the collection's folder, which holds it (a link loop): not followed",
+            ])
         #expect(RequestCollection.requestPaths(under: root) == ["loop/get.ferry.yaml", "shared/one.ferry.yaml"])
     }
 }

@@ -8,13 +8,16 @@ import Testing
     func makeCollection() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory.file("environments"), withIntermediateDirectories: true)
-        _ = try directory.write("environments/staging.yaml", Data("""
-            baseURL: https://staging.test
-            user: ann
-            password:
-              value: "p@ss word"
-              secret: true
-            """.utf8))
+        _ = try directory.write(
+            "environments/staging.yaml",
+            Data(
+                """
+                baseURL: https://staging.test
+                user: ann
+                password:
+                  value: "p@ss word"
+                  secret: true
+                """.utf8))
         _ = try directory.write("environments/staging.env", Data("# local overrides\nexport TOKEN=\"abc\\\"def\"\nuser='bob'\n\n".utf8))
         _ = try directory.write("environments/broken.yaml", Data("user:\n  value: x\n  secert: true\n".utf8))
         return directory
@@ -69,8 +72,10 @@ import Testing
             body.body = .json(.object([("a", .array([.string("{{missing}}")]))]))
             var disabled = RequestDescription(url: "http://x.test/{{path}}")
             disabled.headers = [.init(name: "X-Off", value: "{{never}}", enabled: false)]
-            return [(header, "token", "header Authorization"), (param, "who", "param user.name"),
-                    (body, "missing", "body a[0]"), (disabled, "path", "url")]
+            return [
+                (header, "token", "header Authorization"), (param, "who", "param user.name"),
+                (body, "missing", "body a[0]"), (disabled, "path", "url"),
+            ]
         }()
         for (document, name, place) in cases {
             let error = try #require(throws: FerryError.self) { try document.resolved(with: VariableResolver(), directory: "/") }
@@ -98,15 +103,18 @@ import Testing
 
     @Test func anEnvironmentsOptionsHoldItsProxyAndCertificate() throws {
         let directory = try makeCollection()
-        _ = try directory.write("environments/corp.yaml", Data("""
-            proxyLogin: {value: "ann:pr0xy", secret: true}
-            $options:
-              proxy: http://proxy.corp.test:3128
-              noProxy: localhost
-              proxyUser: "{{proxyLogin}}"
-              clientCert: certs/client.pem
-              certType: PEM
-            """.utf8))
+        _ = try directory.write(
+            "environments/corp.yaml",
+            Data(
+                """
+                proxyLogin: {value: "ann:pr0xy", secret: true}
+                $options:
+                  proxy: http://proxy.corp.test:3128
+                  noProxy: localhost
+                  proxyUser: "{{proxyLogin}}"
+                  clientCert: certs/client.pem
+                  certType: PEM
+                """.utf8))
         let environment = try Environment.load(named: "corp", in: directory.path)
         #expect(environment.variables.map(\.name) == ["proxyLogin"])
         #expect(environment.connection.proxy == "http://proxy.corp.test:3128")

@@ -1,9 +1,10 @@
 import FerryCore
-@testable import FerryStore
 import FerryTestSupport
 import Foundation
 import GRDB
 import Testing
+
+@testable import FerryStore
 
 /// The hand-written row of `HistoryEntry` (`columnNames`, `databaseValues`) is the row GRDB's
 /// `Codable` encoding made before it:
@@ -26,21 +27,24 @@ import Testing
     }
 
     @Test func aFullExchangeIsTheSameRow() throws {
-        let request = HistoryFixtures.request("http://api.example.com/items?q=1", method: .post,
-                                              headers: ["Content-Type": "application/json", "Authorization": "Bearer abc"],
-                                              body: .bytes(Data(#"{"name":"ferry"}"#.utf8)))
+        let request = HistoryFixtures.request(
+            "http://api.example.com/items?q=1", method: .post,
+            headers: ["Content-Type": "application/json", "Authorization": "Bearer abc"],
+            body: .bytes(Data(#"{"name":"ferry"}"#.utf8)))
         var response = HistoryFixtures.response(status: 201, body: #"{"id": 7}"#, headers: [("Set-Cookie", "a=1")])
         response.redirects = [RedirectHop(url: "http://api.example.com/old", status: 301, location: "/items", setCookies: ["b=2"])]
-        var entry = try HistoryEntry(request: request, response: response, error: nil, started: Date(timeIntervalSince1970: 1_790_000_000.25),
-                                     origin: HistoryOrigin(collection: "shop", requestPath: "items/create.ferry.yaml", environment: "dev", run: "r-1"),
-                                     redaction: Redaction([.init(secret: "abc", replacement: "{{token}}")]))
+        var entry = try HistoryEntry(
+            request: request, response: response, error: nil, started: Date(timeIntervalSince1970: 1_790_000_000.25),
+            origin: HistoryOrigin(collection: "shop", requestPath: "items/create.ferry.yaml", environment: "dev", run: "r-1"),
+            redaction: Redaction([.init(secret: "abc", replacement: "{{token}}")]))
         try expectSameRow(entry)
         entry.id = 42
         try expectSameRow(entry)
     }
 
     @Test func aFailedExchangeIsTheSameRow() throws {
-        let failure = FerryError.transportFailed(reason: .init(kind: .connectionRefused, code: 7, codeText: "Couldn't connect to server", detail: "refused"))
+        let failure = FerryError.transportFailed(
+            reason: .init(kind: .connectionRefused, code: 7, codeText: "Couldn't connect to server", detail: "refused"))
         try expectSameRow(try HistoryEntry(request: HistoryFixtures.request(), response: nil, error: failure, started: Date()))
     }
 
@@ -53,8 +57,10 @@ import Testing
             let headers: HTTPHeaders = index % 3 == 0 ? ["Accept": "*/*"] : ["Accept": "application/json", "X-Index": "\(index / 2)"]
             var request = HistoryFixtures.request("http://api.example.com/items/\(index)", headers: headers)
             request.options.totalTimeout = index < 3 ? 30 : 5
-            entries.append(try HistoryEntry(request: request, response: index == 4 ? nil : HistoryFixtures.response(body: "{\"n\": \(index)}"),
-                                            error: index == 4 ? FerryError.explicitlyCancelled : nil, started: Date()))
+            entries.append(
+                try HistoryEntry(
+                    request: request, response: index == 4 ? nil : HistoryFixtures.response(body: "{\"n\": \(index)}"),
+                    error: index == 4 ? FerryError.explicitlyCancelled : nil, started: Date()))
         }
         let ids = try history.record(entries)
         for (id, written) in zip(ids, entries) {

@@ -1,9 +1,10 @@
 import FerryCore
-@testable import FerryStore
 import FerryTestSupport
 import Foundation
 import GRDB
 import Testing
+
+@testable import FerryStore
 
 /// The history in a real SQLite file: recording, reading back, searching, retention.
 @Suite struct HistoryStoreTests {
@@ -15,7 +16,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.file("data/ferry/history.sqlite")
         let history = try HistoryStore(path: path)
-        _ = try history.record(try HistoryEntry(request: HistoryFixtures.request(), response: HistoryFixtures.response(body: "{}"), error: nil, started: Date()))
+        _ = try history.record(
+            try HistoryEntry(
+                request: HistoryFixtures.request(), response: HistoryFixtures.response(body: "{}"), error: nil, started: Date()))
         let mode = { (path: String) in (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue }
         #expect(try mode(path) == 0o600)
         #expect(try mode(directory.file("data/ferry")) == 0o700)
@@ -28,9 +31,11 @@ import Testing
         let directory = try TemporaryDirectory()
         let history = try store(directory)
         let body = #"{"id": 7, "name": "ferry"}"#
-        let request = HistoryFixtures.request(method: .post, headers: ["Content-Type": "application/json"], body: .bytes(Data(#"{"q":1}"#.utf8)))
-        let entry = try HistoryEntry(request: request, response: HistoryFixtures.response(body: body), error: nil, started: Date(),
-                                     origin: HistoryOrigin(collection: "shop", requestPath: "items/create", environment: "staging"))
+        let request = HistoryFixtures.request(
+            method: .post, headers: ["Content-Type": "application/json"], body: .bytes(Data(#"{"q":1}"#.utf8)))
+        let entry = try HistoryEntry(
+            request: request, response: HistoryFixtures.response(body: body), error: nil, started: Date(),
+            origin: HistoryOrigin(collection: "shop", requestPath: "items/create", environment: "staging"))
         let id = try history.record(entry)
         let stored = try history.entry(id: id)
         #expect(stored.method == "POST")
@@ -75,11 +80,14 @@ import Testing
         let directory = try TemporaryDirectory()
         let history = try store(directory)
         let secret = "s3cr3t-T0KEN-value"
-        let request = HistoryFixtures.request("http://api.example.com/items?key=\(secret)", headers: ["Authorization": "Bearer \(secret)"],
-                                              body: .bytes(Data("password=\(secret)&user=ann".utf8)))
+        let request = HistoryFixtures.request(
+            "http://api.example.com/items?key=\(secret)", headers: ["Authorization": "Bearer \(secret)"],
+            body: .bytes(Data("password=\(secret)&user=ann".utf8)))
         let response = HistoryFixtures.response(body: #"{"echo": "Bearer \#(secret)"}"#, headers: [("X-Echo", secret)])
-        let id = try history.record(try HistoryEntry(request: request, response: response, error: nil, started: Date(),
-                                                     redaction: Redaction([.init(secret: secret, replacement: "{{token}}"), .init(secret: "", replacement: "{{empty}}")])))
+        let id = try history.record(
+            try HistoryEntry(
+                request: request, response: response, error: nil, started: Date(),
+                redaction: Redaction([.init(secret: secret, replacement: "{{token}}"), .init(secret: "", replacement: "{{empty}}")])))
         let stored = try history.entry(id: id)
         #expect(stored.redacted)
         #expect(stored.url == "http://api.example.com/items?key={{token}}")
@@ -98,9 +106,11 @@ import Testing
     @Test func theRecorderRedactsTheSecretsItIsGivenAndNeverThrows() throws {
         let directory = try TemporaryDirectory()
         let recorder = HistoryRecorder(locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path))
-        let id = try recorder.record(request: HistoryFixtures.request("http://api.example.com/x?token=abc123&user=ann"),
-                                     response: HistoryFixtures.response(body: #"{"user": "ann"}"#), error: nil, started: Date(),
-                                     redaction: Redaction([.init(secret: "abc123", replacement: "{{apiToken}}"), .init(secret: "ann", replacement: "{{user}}")])).get()
+        let id = try recorder.record(
+            request: HistoryFixtures.request("http://api.example.com/x?token=abc123&user=ann"),
+            response: HistoryFixtures.response(body: #"{"user": "ann"}"#), error: nil, started: Date(),
+            redaction: Redaction([.init(secret: "abc123", replacement: "{{apiToken}}"), .init(secret: "ann", replacement: "{{user}}")])
+        ).get()
         let stored = try HistoryStore(path: directory.file("history.sqlite")).entry(id: id)
         #expect(stored.url == "http://api.example.com/x?token={{apiToken}}&user={{user}}")
         #expect(stored.responseBody == Data(#"{"user": "{{user}}"}"#.utf8))
@@ -120,8 +130,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let history = try store(directory)
         let body = String(repeating: "0123456789", count: 300)
-        let entry = try HistoryEntry(request: HistoryFixtures.request(), response: HistoryFixtures.response(body: body, contentType: "text/plain"),
-                                     error: nil, started: Date(), bodyLimit: 1000)
+        let entry = try HistoryEntry(
+            request: HistoryFixtures.request(), response: HistoryFixtures.response(body: body, contentType: "text/plain"),
+            error: nil, started: Date(), bodyLimit: 1000)
         let stored = try history.entry(id: try history.record(entry))
         #expect(stored.responseBody == Data(body.utf8).prefix(1000))
         #expect(stored.responseBodySize == 3000)
@@ -133,12 +144,18 @@ import Testing
         let directory = try TemporaryDirectory()
         let history = try store(directory)
         let now = Date()
-        let old = try history.record(try HistoryFixtures.entry("http://shop.example.com/orders", status: 200, body: #"{"product": "kayak"}"#,
-                                                               started: now.addingTimeInterval(-3 * 86400)))
-        let missing = try history.record(try HistoryFixtures.entry("http://api.example.com/orders/9", status: 404, body: "no such order",
-                                                                   contentType: "text/plain", started: now.addingTimeInterval(-3600)))
-        let created = try history.record(try HistoryFixtures.entry("http://other.test/orders", method: .post, status: 201,
-                                                                   body: #"{"product": "paddle"}"#, started: now))
+        let old = try history.record(
+            try HistoryFixtures.entry(
+                "http://shop.example.com/orders", status: 200, body: #"{"product": "kayak"}"#,
+                started: now.addingTimeInterval(-3 * 86400)))
+        let missing = try history.record(
+            try HistoryFixtures.entry(
+                "http://api.example.com/orders/9", status: 404, body: "no such order",
+                contentType: "text/plain", started: now.addingTimeInterval(-3600)))
+        let created = try history.record(
+            try HistoryFixtures.entry(
+                "http://other.test/orders", method: .post, status: 201,
+                body: #"{"product": "paddle"}"#, started: now))
         #expect(try history.list(limit: 10).map(\.id) == [created, missing, old])
         #expect(try history.list(limit: 2).map(\.id) == [created, missing])
         #expect(try history.search(HistoryQuery(text: "orders")).map(\.id) == [created, missing, old])

@@ -1,16 +1,18 @@
 import FerryCore
-@testable import FerryStore
 import FerryTestSupport
 import Foundation
 import Testing
 
+@testable import FerryStore
+
 /// A run's history written on the writer's own queue, in batches, into a real SQLite file.
 @Suite struct HistoryWriterTests {
     private func exchange(_ index: Int, redaction: Redaction = Redaction()) -> HistoryRecorder.Exchange {
-        HistoryRecorder.Exchange(request: HistoryFixtures.request("http://api.example.com/items/\(index)?token=abc123"),
-                                 response: HistoryFixtures.response(body: #"{"n": \#(index)}"#), error: nil, started: Date(),
-                                 origin: HistoryOrigin(collection: "shop", requestPath: "items/\(index).ferry.yaml", environment: nil, run: "run-1"),
-                                 redaction: redaction)
+        HistoryRecorder.Exchange(
+            request: HistoryFixtures.request("http://api.example.com/items/\(index)?token=abc123"),
+            response: HistoryFixtures.response(body: #"{"n": \#(index)}"#), error: nil, started: Date(),
+            origin: HistoryOrigin(collection: "shop", requestPath: "items/\(index).ferry.yaml", environment: nil, run: "run-1"),
+            redaction: redaction)
     }
 
     @Test func recordsEveryExchangeInOrderAcrossBatches() throws {
@@ -39,7 +41,10 @@ import Testing
         }
         writer.append(exchange(2))
         #expect(writer.finish() == nil)
-        #expect(try HistoryStore(path: path).list(limit: 5).map(\.url) == ["http://api.example.com/items/2?token=abc123", "http://api.example.com/items/1?token=abc123"])
+        #expect(
+            try HistoryStore(path: path).list(limit: 5).map(\.url) == [
+                "http://api.example.com/items/2?token=abc123", "http://api.example.com/items/1?token=abc123",
+            ])
     }
 
     @Test func anUnusableHistoryIsOneWarningAndNothingElse() throws {
@@ -48,7 +53,9 @@ import Testing
         let writer = HistoryWriter(locations: StoreLocations(configDirectory: file, dataDirectory: file))
         for index in 0..<3 { writer.append(exchange(index)) }
         let warning = try #require(writer.finish())
-        #expect(warning.message == "some of the run's exchanges were not recorded in the history: \(file) is not a folder (\(file)/history.sqlite)")
+        #expect(
+            warning.message
+                == "some of the run's exchanges were not recorded in the history: \(file) is not a folder (\(file)/history.sqlite)")
         #expect(writer.finish() == warning)
     }
 

@@ -1,7 +1,8 @@
 import FerryCore
-@testable import FerryStore
 import Foundation
 import Testing
+
+@testable import FerryStore
 
 /// `expect:` and `capture:` in request files: the issue's spellings read, written back the same,
 /// and malformed ones located before anything is sent.
@@ -25,19 +26,21 @@ import Testing
 
     @Test func theIssuesFormReads() throws {
         let description = try RequestDescription(yaml: issueExample, path: "login.ferry.yaml")
-        #expect(description.assertions == [
-            Assertion(.status, .compare(.equal, .number("200"))),
-            Assertion(.header("Content-Type"), .matches("^application/json")),
-            Assertion(.body(path: "$.json.token"), .compare(.equal, .string("abc123"))),
-            Assertion(.body(path: "$.items"), .count(.compare(.equal, .number("3")))),
-            Assertion(.body(path: "$.items[0].id"), .compare(.greater, .number("6"))),
-            Assertion(.duration, .compare(.less, .number("500"))),
-        ])
-        #expect(description.captures == [
-            Capture(name: "token", source: .body(path: "$.json.token")),
-            Capture(name: "next", source: .header("Location")),
-            Capture(name: "session", source: .body(path: "$.sid"), secret: true),
-        ])
+        #expect(
+            description.assertions == [
+                Assertion(.status, .compare(.equal, .number("200"))),
+                Assertion(.header("Content-Type"), .matches("^application/json")),
+                Assertion(.body(path: "$.json.token"), .compare(.equal, .string("abc123"))),
+                Assertion(.body(path: "$.items"), .count(.compare(.equal, .number("3")))),
+                Assertion(.body(path: "$.items[0].id"), .compare(.greater, .number("6"))),
+                Assertion(.duration, .compare(.less, .number("500"))),
+            ])
+        #expect(
+            description.captures == [
+                Capture(name: "token", source: .body(path: "$.json.token")),
+                Capture(name: "next", source: .header("Location")),
+                Capture(name: "session", source: .body(path: "$.sid"), secret: true),
+            ])
     }
 
     @Test func statusListsClassesAndEveryPredicateSurviveARoundTrip() throws {
@@ -62,7 +65,8 @@ import Testing
         description.captures = [Capture(name: "id", source: .regex(#"id=(\d+)"#), secret: true), Capture(name: "code", source: .status)]
         let text = try description.yaml()
         #expect(try RequestDescription(yaml: text, path: "x.ferry.yaml") == description, "\(text)")
-        #expect(text.contains("quoted: '6'") || text.contains(#"quoted: "6""#), "a string that looks like a number stays a string:\n\(text)")
+        #expect(
+            text.contains("quoted: '6'") || text.contains(#"quoted: "6""#), "a string that looks like a number stays a string:\n\(text)")
 
         var classed = RequestDescription(url: "http://x")
         classed.assertions = [Assertion(.status, .statusClass(2))]
@@ -83,7 +87,9 @@ import Testing
         ("expect:\n  body:\n    $.a: { isString: false }\n", 3, 22, "expect.body.$.a.isString", "write `isString: true`"),
     ])
     func malformedChecksAreLocated(text: String, line: Int, column: Int, key: String, message: String) throws {
-        let problem = try #require(throws: ConfigProblem.self) { try RequestDescription(yaml: "url: http://x\n" + text, path: "x.ferry.yaml") }
+        let problem = try #require(throws: ConfigProblem.self) {
+            try RequestDescription(yaml: "url: http://x\n" + text, path: "x.ferry.yaml")
+        }
         #expect(problem.line == line + 1, "\(problem)")
         #expect(problem.column == column, "\(problem)")
         #expect(problem.key == key, "\(problem)")

@@ -31,11 +31,12 @@ import Testing
         _ = try directory.write("environments/test.yaml", Data(text.utf8))
         let environment = try Environment.load(named: "test", in: directory.path)
         #expect(environment.variables == [Variable(name: "baseURL", value: "https://api.test")])
-        #expect(environment.chains == [
-            VariableChain(capture: login, request: "auth/login.ferry.yaml", ttl: 900),
-            VariableChain(capture: Capture(name: "next", source: .header("Location")), request: "auth/login.ferry.yaml"),
-            VariableChain(capture: Capture(name: "id", source: .regex("id=(\\d+)")), request: "auth/login.ferry.yaml", ttl: 90),
-        ])
+        #expect(
+            environment.chains == [
+                VariableChain(capture: login, request: "auth/login.ferry.yaml", ttl: 900),
+                VariableChain(capture: Capture(name: "next", source: .header("Location")), request: "auth/login.ferry.yaml"),
+                VariableChain(capture: Capture(name: "id", source: .regex("id=(\\d+)")), request: "auth/login.ferry.yaml", ttl: 90),
+            ])
         #expect(try environment.yaml() == text.replacingOccurrences(of: "regex: \"id=(\\\\d+)\"", with: "regex: id=(\\d+)"))
     }
 
@@ -50,23 +51,35 @@ import Testing
             """
         let description = try RequestDescription(yaml: text, path: "items.ferry.yaml")
         #expect(description.variables == [Variable(name: "id", value: "42"), Variable(name: "page", value: "2", isSecret: true)])
-        #expect(description.chains == [VariableChain(capture: Capture(name: "token", source: .body(path: "$.token")), request: "login.ferry.yaml", ttl: 3600)])
+        #expect(
+            description.chains == [
+                VariableChain(capture: Capture(name: "token", source: .body(path: "$.token")), request: "login.ferry.yaml", ttl: 3600)
+            ])
         // The environment and --var win; the file's own value fills what they leave unset.
-        let fromFile = try description.resolved(with: VariableResolver([Variable(name: "baseURL", value: "https://api.test")]), directory: "/")
+        let fromFile = try description.resolved(
+            with: VariableResolver([Variable(name: "baseURL", value: "https://api.test")]), directory: "/")
         #expect(fromFile.request.url.absoluteString == "https://api.test/items/42")
-        let overridden = try description.resolved(with: VariableResolver([Variable(name: "baseURL", value: "https://api.test"), Variable(name: "id", value: "7")]), directory: "/")
+        let overridden = try description.resolved(
+            with: VariableResolver([Variable(name: "baseURL", value: "https://api.test"), Variable(name: "id", value: "7")]), directory: "/"
+        )
         #expect(overridden.request.url.absoluteString == "https://api.test/items/7")
         let again = try RequestDescription(yaml: try description.yaml(), path: "items.ferry.yaml")
         #expect(again == description)
     }
 
     @Test(arguments: [
-        ("t:\n  from: login.ferry.yaml\n", 2, 3, "t: needs `path:` (a body path, header NAME or status) or `regex:` to take from the response"),
+        (
+            "t:\n  from: login.ferry.yaml\n", 2, 3,
+            "t: needs `path:` (a body path, header NAME or status) or `regex:` to take from the response"
+        ),
         ("t:\n  from: login.yaml\n  path: $.a\n", 2, 9, "t.from: expected a request file (….ferry.yaml) in the collection"),
         ("t:\n  from: a.ferry.yaml\n  path: $.a\n  ttl: 5 minutes\n", 4, 8, "t.ttl: expected a time such as 90s, 15m, 2h or 1d"),
         ("t:\n  value: x\n  from: a.ferry.yaml\n", 2, 3, "t: has a `value:`, so it cannot also be taken `from:` a request"),
         ("t:\n  secret: true\n", 2, 3, "t: needs a `value:`, or `from:` a request file with the `path:` to take"),
-        ("t:\n  from: a.ferry.yaml\n  path: nowhere\n", 3, 9, "t.path: expected a body path ($.token, /root/id), `header NAME` or `status`"),
+        (
+            "t:\n  from: a.ferry.yaml\n  path: nowhere\n", 3, 9,
+            "t.path: expected a body path ($.token, /root/id), `header NAME` or `status`"
+        ),
     ])
     func aMalformedChainIsLocated(text: String, line: Int, column: Int, message: String) throws {
         let directory = try TemporaryDirectory()

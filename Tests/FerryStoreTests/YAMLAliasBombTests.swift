@@ -13,13 +13,19 @@ import Testing
               first: *base
             """
         let description = try RequestDescription(yaml: text, path: "reuse.ferry.yaml")
-        #expect(description.params == .object([("base", .object([("page", .number("1")), ("size", .number("20"))])),
-                                               ("first", .object([("page", .number("1")), ("size", .number("20"))]))]))
+        #expect(
+            description.params
+                == .object([
+                    ("base", .object([("page", .number("1")), ("size", .number("20"))])),
+                    ("first", .object([("page", .number("1")), ("size", .number("20"))])),
+                ]))
     }
 
     @Test func anAliasBombIsAProblemWithItsPlace() {
         var lines = ["  a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
-        for level in 1..<10 { lines.append("  a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]") }
+        for level in 1..<10 {
+            lines.append("  a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
+        }
         let text = "url: http://h/x\nparams:\n" + lines.joined(separator: "\n") + "\n"
         do {
             _ = try RequestDescription(yaml: text, path: "bomb.ferry.yaml")

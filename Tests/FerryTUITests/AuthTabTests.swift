@@ -1,7 +1,7 @@
 import FerryCore
 import FerryServer
-import FerryTestSupport
 import FerryTUI
+import FerryTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -48,8 +48,10 @@ import Testing
         try await withDemoServer { server in
             let home = try TemporaryDirectory()
             let painted = Mutex("")
-            let tui = InProcessTUI(home: home, width: 120, height: 34, collection: home.path,
-                                   variables: [Variable(name: "baseURL", value: server.baseURL)]) { canvas in painted.withLock { $0 += canvas.text } }
+            let tui = InProcessTUI(
+                home: home, width: 120, height: 34, collection: home.path,
+                variables: [Variable(name: "baseURL", value: server.baseURL)]
+            ) { canvas in painted.withLock { $0 += canvas.text } }
             defer { tui.hangUp() }
             try await tui.waitForScreen { $0.text.contains("Nothing sent yet") }
             tui.type("{{baseURL}}/oauth/resource")
@@ -72,14 +74,21 @@ import Testing
             let files = try FileManager.default.subpathsOfDirectory(atPath: cache).filter { $0.hasSuffix(".json") }
             let data = try #require(FileManager.default.contents(atPath: cache + "/" + (files.first ?? "")))
             let token = try #require(String(decoding: data, as: UTF8.self).firstMatch(of: /"accessToken" : "([0-9a-f]+)"/)?.1)
-            #expect(!painted.withLock { $0.contains(String(token)) || $0.contains(DemoOAuth.clientSecret) }, "no frame showed the token or the secret")
+            #expect(
+                !painted.withLock { $0.contains(String(token)) || $0.contains(DemoOAuth.clientSecret) },
+                "no frame showed the token or the secret")
 
             // The exchange is recorded off the UI thread: wait for it in the real SQLite file (and its log).
             let database = home.file("data/ferry/history.sqlite")
-            func stored() -> Data { [database, database + "-wal"].compactMap { FileManager.default.contents(atPath: $0) }.reduce(Data(), +) }
+            func stored() -> Data {
+                [database, database + "-wal"].compactMap { FileManager.default.contents(atPath: $0) }.reduce(Data(), +)
+            }
             let deadline = ContinuousClock.now + .seconds(15)
-            while stored().range(of: Data("{{oauth2 access token}}".utf8)) == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-            #expect(stored().range(of: Data("{{oauth2 access token}}".utf8)) != nil, "the exchange was recorded with the token's placeholder")
+            while stored().range(of: Data("{{oauth2 access token}}".utf8)) == nil, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(
+                stored().range(of: Data("{{oauth2 access token}}".utf8)) != nil, "the exchange was recorded with the token's placeholder")
             #expect(stored().range(of: Data(token.utf8)) == nil, "the history never holds the token")
         }
     }
@@ -88,15 +97,18 @@ import Testing
         try await withDemoServer { server in
             let home = try TemporaryDirectory()
             let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-            let tui = InProcessTUI(home: home, width: 120, height: 34, variables: [Variable(name: "baseURL", value: server.baseURL)],
-                                   extraEnvironment: ["BROWSER": "curl -sS -L -o /dev/null", "PATH": path])
+            let tui = InProcessTUI(
+                home: home, width: 120, height: 34, variables: [Variable(name: "baseURL", value: server.baseURL)],
+                extraEnvironment: ["BROWSER": "curl -sS -L -o /dev/null", "PATH": path])
             defer { tui.hangUp() }
             try await tui.waitForScreen { $0.text.contains("Nothing sent yet") }
             tui.type("{{baseURL}}/oauth/resource")
             try await showAuthTab(in: tui)
             for _ in 0..<5 { tui.press(.enter) }
             tui.press(.character("j"), .enter)  // Grant: authorization code
-            try await tui.waitForScreen { $0.text.contains("‹ authorization code + PKCE ›") && $0.text.contains("(a free port on 127.0.0.1)") }
+            try await tui.waitForScreen {
+                $0.text.contains("‹ authorization code + PKCE ›") && $0.text.contains("(a free port on 127.0.0.1)")
+            }
             tui.press(.character("j"))
             fill("{{baseURL}}/oauth/authorize", in: tui)
             tui.press(.character("j"))  // Callback URL: a free port
@@ -134,15 +146,17 @@ import Testing
                 #expect(try await tui.quit() == 0)
             }
             let saved = try String(contentsOfFile: home.file("resource.ferry.yaml"), encoding: .utf8)
-            #expect(saved.contains("""
-                auth:
-                  oauth2:
-                    grant-type: client_credentials
-                    access-token-url: '{{baseURL}}/oauth/token'
-                    client-id: ferry-demo
-                    client-secret: demo-secret
-                    scope: reports
-                """), "\(saved)")
+            #expect(
+                saved.contains(
+                    """
+                    auth:
+                      oauth2:
+                        grant-type: client_credentials
+                        access-token-url: '{{baseURL}}/oauth/token'
+                        client-id: ferry-demo
+                        client-secret: demo-secret
+                        scope: reports
+                    """), "\(saved)")
 
             let tui = InProcessTUI(home: home, width: 120, height: 34, collection: home.path, variables: variables)
             defer { tui.hangUp() }

@@ -1,7 +1,7 @@
 import FerryCore
 import FerryStore
-import FerryTestSupport
 import FerryTUI
+import FerryTestSupport
 import Foundation
 import Testing
 
@@ -22,7 +22,9 @@ import Testing
             try await tui.waitForScreen { $0.text.contains("opened auth/whoami-chained.ferry.yaml") }
 
             tui.press(.control("r"))
-            var screen = try await tui.waitForScreen { $0.text.contains("200 OK") && $0.text.contains("sent checks/login.ferry.yaml (200) for {{session}}") }
+            var screen = try await tui.waitForScreen {
+                $0.text.contains("200 OK") && $0.text.contains("sent checks/login.ferry.yaml (200) for {{session}}")
+            }
             #expect(screen.text.contains("authenticated: true"), "\(screen)")
             tui.press(.control("r"))
             screen = try await tui.waitForScreen { $0.text.contains("200 OK") && !$0.text.contains("sent checks/login") }
@@ -48,10 +50,13 @@ import Testing
             let home = try TemporaryDirectory()
             let collection = home.file("c")
             try FileManager.default.createDirectory(atPath: collection + "/environments", withIntermediateDirectories: true)
-            _ = try home.write("c/environments/e.yaml", Data("""
-                baseURL: \(server.baseURL)
-                client: { from: oauth.ferry.yaml, path: $.client }
-                """.utf8))
+            _ = try home.write(
+                "c/environments/e.yaml",
+                Data(
+                    """
+                    baseURL: \(server.baseURL)
+                    client: { from: oauth.ferry.yaml, path: $.client }
+                    """.utf8))
             _ = try home.write("c/oauth.ferry.yaml", Data(DemoRequestFiles.oauth2Resource.utf8))
             _ = try home.write("c/use.ferry.yaml", Data("name: uses the client\nurl: \"{{baseURL}}/anything?client={{client}}\"\n".utf8))
             let tui = InProcessTUI(home: home, width: 120, height: 34, collection: collection, environmentName: "e")
@@ -62,7 +67,9 @@ import Testing
             tui.press(.enter, .enter)
             try await tui.waitForScreen { $0.text.contains("opened use.ferry.yaml") }
             tui.press(.control("r"))
-            let screen = try await tui.waitForScreen { $0.text.contains("200 OK") && $0.text.contains("sent oauth.ferry.yaml (200) for {{client}}") }
+            let screen = try await tui.waitForScreen {
+                $0.text.contains("200 OK") && $0.text.contains("sent oauth.ferry.yaml (200) for {{client}}")
+            }
             #expect(screen.text.contains("client: ferry-demo"), "\(screen)")
         }
     }

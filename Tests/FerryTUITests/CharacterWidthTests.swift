@@ -19,7 +19,9 @@ import Testing
                 let expected = Int(ferry_nc_wcwidth(wchar_t(bitPattern: value)))
                 guard expected >= 0 else { continue }
                 let actual = CharacterWidth.of(scalar)
-                if actual != expected { mismatches.append("U+\(String(value, radix: 16, uppercase: true)) Swift \(actual) wcwidth \(expected)") }
+                if actual != expected {
+                    mismatches.append("U+\(String(value, radix: 16, uppercase: true)) Swift \(actual) wcwidth \(expected)")
+                }
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")

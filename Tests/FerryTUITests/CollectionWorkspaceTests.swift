@@ -1,9 +1,10 @@
-@testable import FerryApp
 import FerryCore
-import FerryTestSupport
 import FerryTUI
+import FerryTestSupport
 import Foundation
 import Testing
+
+@testable import FerryApp
 
 /// The runtime's side of the sidebar: real collection files in a temporary folder.
 @Suite struct CollectionWorkspaceTests {
@@ -24,7 +25,9 @@ import Testing
 
     private func collection() throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()
-        for sub in ["echo", "environments"] { try FileManager.default.createDirectory(atPath: folder.file(sub), withIntermediateDirectories: true) }
+        for sub in ["echo", "environments"] {
+            try FileManager.default.createDirectory(atPath: folder.file(sub), withIntermediateDirectories: true)
+        }
         _ = try folder.write("echo/json-body.ferry.yaml", Data(Self.jsonBody.utf8))
         _ = try folder.write("broken.ferry.yaml", Data("url: /x\nmethd: GET\n".utf8))
         _ = try folder.write("environments/demo.yaml", Data("baseURL: http://127.0.0.1:1\ntoken:\n  value: t0ken\n  secret: true\n".utf8))
@@ -67,7 +70,10 @@ import Testing
         var editor = RequestEditor(loading: loaded)
         editor.url = TextField("{{baseURL}}/anything?page=2")
         let edited = try editor.description()
-        guard case .requestSaved("echo/json-body.ferry.yaml", let saved) = workspace.save(edited, to: "echo/json-body.ferry.yaml", isNew: false) else {
+        guard
+            case .requestSaved("echo/json-body.ferry.yaml", let saved) = workspace.save(
+                edited, to: "echo/json-body.ferry.yaml", isNew: false)
+        else {
             Issue.record("not saved")
             return
         }
@@ -84,7 +90,8 @@ import Testing
         #expect(!workspace.hasChangedFiles())
 
         Thread.sleep(forTimeInterval: 0.01)
-        try Data(Self.jsonBody.replacingOccurrences(of: "POST", with: "PUT").utf8).write(to: URL(fileURLWithPath: folder.file("echo/json-body.ferry.yaml")))
+        try Data(Self.jsonBody.replacingOccurrences(of: "POST", with: "PUT").utf8).write(
+            to: URL(fileURLWithPath: folder.file("echo/json-body.ferry.yaml")))
         #expect(workspace.hasChangedFiles())
         #expect(try items(workspace.load()).changed == ["echo/json-body.ferry.yaml"])
     }
@@ -126,8 +133,9 @@ import Testing
         #expect(refused.contains("json-body.ferry.yaml"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("echo/json-body.ferry.yaml"))) == original)
         guard case .fileOperationDone = workspace.perform(.duplicate(from: "echo/json-body.ferry.yaml", to: "copies/body.ferry.yaml")),
-              case .fileOperationDone = workspace.perform(.rename(from: "broken.ferry.yaml", to: "old/broken.ferry.yaml")),
-              case .fileOperationDone = workspace.perform(.delete("echo/json-body.ferry.yaml")) else {
+            case .fileOperationDone = workspace.perform(.rename(from: "broken.ferry.yaml", to: "old/broken.ferry.yaml")),
+            case .fileOperationDone = workspace.perform(.delete("echo/json-body.ferry.yaml"))
+        else {
             Issue.record("a file operation failed")
             return
         }
@@ -159,8 +167,9 @@ import Testing
     @Test func theDemosOverridesApplyToTheDemoEnvironmentAlone() throws {
         let folder = try collection()
         _ = try folder.write("environments/prod.yaml", Data("baseURL: https://api.example.test\n".utf8))
-        let workspace = CollectionWorkspace(root: folder.path, overrides: [Variable(name: "baseURL", value: "http://127.0.0.1:9")],
-                                            overridesOnly: "demo")
+        let workspace = CollectionWorkspace(
+            root: folder.path, overrides: [Variable(name: "baseURL", value: "http://127.0.0.1:9")],
+            overridesOnly: "demo")
         func baseURL(_ environment: String?) -> String? {
             guard case .environmentLoaded(_, let variables, _, _) = workspace.environment(environment) else { return nil }
             return variables.first { $0.name == "baseURL" }?.value

@@ -1,6 +1,6 @@
 import FerryApp
-import FerryTestSupport
 import FerryTUI
+import FerryTestSupport
 import Foundation
 import Testing
 
@@ -25,7 +25,10 @@ import Testing
         let loader = ThemeLoader(userDirectory: directory.path)
         let (theme, problems) = loader.load("broken")
         #expect(theme.name == "ferry-dark")
-        #expect(problems.map(\.description) == ["\(path):5: styles.accent.fg: '300' is not a colour (default, a name like red or bright-blue, or 0-255)"])
+        #expect(
+            problems.map(\.description) == [
+                "\(path):5: styles.accent.fg: '300' is not a colour (default, a name like red or bright-blue, or 0-255)"
+            ])
     }
 
     @Test func unknownRolesInvalidYAMLAndMissingThemesAreReported() throws {

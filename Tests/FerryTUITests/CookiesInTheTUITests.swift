@@ -1,7 +1,7 @@
 import FerryCore
 import FerryStore
-import FerryTestSupport
 import FerryTUI
+import FerryTestSupport
 import Foundation
 import Testing
 
@@ -77,13 +77,16 @@ import Testing
             tui.press(.control("u"))
             tui.type("doomed=x; Domain=127.0.0.1; Path=/; Secure")
             tui.press(.enter)
-            try await tui.waitForScreen { $0.text.contains("› doomed=x  127.0.0.1/  session  secure") && $0.text.contains("3 cookies kept in") }
+            try await tui.waitForScreen {
+                $0.text.contains("› doomed=x  127.0.0.1/  session  secure") && $0.text.contains("3 cookies kept in")
+            }
             tui.press(.character("d"))
             // The delete's write is done when its count shows (the add's "3 cookies" came before).
             try await tui.waitForScreen { !$0.text.contains("doomed=x") && $0.text.contains("2 cookies kept in") }
 
             let kept = try CookieJarFile.read(jar).cookies
-            #expect(kept.map(\.summary) == ["flavour=rye  127.0.0.1/  expires 2099-01-01T00:00:00Z  httpOnly", "extra=1  127.0.0.1/  session"])
+            #expect(
+                kept.map(\.summary) == ["flavour=rye  127.0.0.1/  expires 2099-01-01T00:00:00Z  httpOnly", "extra=1  127.0.0.1/  session"])
             #expect(try FileManager.default.attributesOfItem(atPath: jar)[.posixPermissions] as? Int == 0o600)
 
             tui.press(.escape)

@@ -1,6 +1,6 @@
 import FerryCore
-import FerryTestSupport
 import FerryTUI
+import FerryTestSupport
 import Foundation
 import Testing
 
@@ -29,7 +29,8 @@ import Testing
         let home = try TemporaryDirectory()
         let collection = home.file("collection")
         try FileManager.default.createDirectory(atPath: collection, withIntermediateDirectories: true)
-        let source = try home.write("commands.sh", Data("curl -X POST http://127.0.0.1:9/things -d 'a=1'\ncurl http://127.0.0.1:9/other\n".utf8))
+        let source = try home.write(
+            "commands.sh", Data("curl -X POST http://127.0.0.1:9/things -d 'a=1'\ncurl http://127.0.0.1:9/other\n".utf8))
         let tui = InProcessTUI(home: home, collection: collection)
         defer { tui.hangUp() }
         try await tui.waitForScreen { $0.text.contains("Collection") && !$0.text.contains("reading the collection") }
@@ -59,7 +60,11 @@ import Testing
             defer { tui.hangUp() }
             try await tui.waitForScreen { $0.text.contains("Nothing sent yet") }
 
-            tui.terminal.send([.paste("curl -X POST '\(server.baseURL)/anything?x=1' \\\n  -H 'X-Trace: 7' -d 'name=Ferry' --resolve example.test:80:127.0.0.1")])
+            tui.terminal.send([
+                .paste(
+                    "curl -X POST '\(server.baseURL)/anything?x=1' \\\n  -H 'X-Trace: 7' -d 'name=Ferry' --resolve example.test:80:127.0.0.1"
+                )
+            ])
             var screen = try await tui.waitForScreen { $0.text.contains("curl command taken over") }
             #expect(screen.text.contains("POST ▾"))
             #expect(screen.text.contains("\(server.baseURL)/anything?x=1"))

@@ -1,7 +1,7 @@
 import FerryCore
 import FerryServer
-import FerryTestSupport
 import FerryTUI
+import FerryTestSupport
 import Foundation
 import Testing
 

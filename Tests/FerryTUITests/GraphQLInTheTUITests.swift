@@ -1,7 +1,7 @@
 import FerryCore
 import FerryStore
-import FerryTestSupport
 import FerryTUI
+import FerryTestSupport
 import Foundation
 import Testing
 
@@ -17,7 +17,9 @@ import Testing
         #expect(editor.graphQL?.variables.text == #"{"x": 1}"#)
         editor.graphQL?.variables = TextArea(#"{"x": 2}"#)
         #expect(editor.hasEdits)
-        #expect(try editor.description().body == .graphql(GraphQLBody(query: "{ a }", variables: #"{"x": 2}"#, operationName: "Op", usesGET: true)))
+        #expect(
+            try editor.description().body
+                == .graphql(GraphQLBody(query: "{ a }", variables: #"{"x": 2}"#, operationName: "Op", usesGET: true)))
         editor.graphQL = nil
         #expect(try editor.description().body == .raw("{ a }", contentType: nil), "switched off, the query stays as text")
     }

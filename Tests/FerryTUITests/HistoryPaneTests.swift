@@ -6,8 +6,10 @@ import Testing
 /// The history pane through `update` alone, and its canvas.
 @Suite struct HistoryPaneTests {
     private static let rows = [
-        HistoryRow(id: 3, time: Date(timeIntervalSince1970: 1_795_000_000), method: "POST", status: 201, url: "http://127.0.0.1:8080/anything"),
-        HistoryRow(id: 2, time: Date(timeIntervalSince1970: 1_794_999_000), method: "GET", status: 404, url: "http://127.0.0.1:8080/status/404"),
+        HistoryRow(
+            id: 3, time: Date(timeIntervalSince1970: 1_795_000_000), method: "POST", status: 201, url: "http://127.0.0.1:8080/anything"),
+        HistoryRow(
+            id: 2, time: Date(timeIntervalSince1970: 1_794_999_000), method: "GET", status: 404, url: "http://127.0.0.1:8080/status/404"),
         HistoryRow(id: 1, time: Date(timeIntervalSince1970: 1_794_998_000), method: "GET", status: nil, url: "http://127.0.0.1:9/json"),
     ]
 
@@ -50,8 +52,9 @@ import Testing
         #expect(press(.enter, in: &state).map { "\($0)" } == ["openHistoryEntry(id: 2, replay: false)"])
         #expect(press(.character("R"), in: &state).map { "\($0)" } == ["openHistoryEntry(id: 2, replay: true)"])
 
-        let request = RequestSource(title: "#2 GET http://127.0.0.1:8080/status/404",
-                                    description: RequestDescription(method: .get, url: "http://127.0.0.1:8080/status/404"), root: "/")
+        let request = RequestSource(
+            title: "#2 GET http://127.0.0.1:8080/status/404",
+            description: RequestDescription(method: .get, url: "http://127.0.0.1:8080/status/404"), root: "/")
         _ = state.update(.historyEntryLoaded(request, Fixtures.summary(), replay: false))
         #expect(state.history == nil)
         #expect(state.editor.url.text == "http://127.0.0.1:8080/status/404")
@@ -85,13 +88,14 @@ import Testing
         _ = press(.down, .character(" "), in: &state)
         let canvas = Screen.render(state)
         let rows = (2..<8).map { String(canvas.text(row: $0).dropFirst(2).prefix(76)) }
-        #expect(rows.joined(separator: "\n") == """
-            ┌ History: / search, Enter show, R replay, space mark, D diff │────────────┐
-            │/                                                                         │
-            │ 2026-11-18 11:06:40 POST   201 http://127.0.0.1:8080/anything            │
-            │*2026-11-18 10:50:00 GET    404 http://127.0.0.1:8080/status/404          │
-            │ 2026-11-18 10:33:20 GET    ERR http://127.0.0.1:9/json                   │
-            │                                                                          │
-            """)
+        #expect(
+            rows.joined(separator: "\n") == """
+                ┌ History: / search, Enter show, R replay, space mark, D diff │────────────┐
+                │/                                                                         │
+                │ 2026-11-18 11:06:40 POST   201 http://127.0.0.1:8080/anything            │
+                │*2026-11-18 10:50:00 GET    404 http://127.0.0.1:8080/status/404          │
+                │ 2026-11-18 10:33:20 GET    ERR http://127.0.0.1:9/json                   │
+                │                                                                          │
+                """)
     }
 }

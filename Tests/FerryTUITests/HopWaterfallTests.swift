@@ -24,9 +24,9 @@ import Testing
 
 enum HopSnapshots {
     static let hops = #"""
-│per hop (from the transfer's start; queue not included)   │
-│1 302     ▕░░░░░░░░▒▒▒▒▒████                  ▏    1.6 ms │
-│2 200     ▕                 ░▒▒▒▒▒▒▒▒█████████▏    1.6 ms │
-│           ░ set-up  ▒ send, wait  █ answer               │
-"""#
+        │per hop (from the transfer's start; queue not included)   │
+        │1 302     ▕░░░░░░░░▒▒▒▒▒████                  ▏    1.6 ms │
+        │2 200     ▕                 ░▒▒▒▒▒▒▒▒█████████▏    1.6 ms │
+        │           ░ set-up  ▒ send, wait  █ answer               │
+        """#
 }

@@ -1,6 +1,6 @@
 import FerryCore
-import FerryTestSupport
 import FerryTUI
+import FerryTestSupport
 import Foundation
 import Testing
 
@@ -30,18 +30,20 @@ import Testing
             // The response pane's top border is on the screen: the request pane takes the rows its tab needs.
             let top = try #require(screen.row(containing: "┌ 4 "), "\(screen)")
             let tree = Rect(x: layout.responseBody.x, y: top + 1, width: layout.responseBody.width, height: layout.responseBody.height)
-            #expect(screen.marked(Rect(x: tree.x, y: tree.y, width: tree.width, height: 2), .selection) == """
-                ▾ ⟦$⟧: ⟦{1}⟧
-                  ▸ slideshow: {9}
-                """, "\(screen)")
+            #expect(
+                screen.marked(Rect(x: tree.x, y: tree.y, width: tree.width, height: 2), .selection) == """
+                    ▾ ⟦$⟧: ⟦{1}⟧
+                      ▸ slideshow: {9}
+                    """, "\(screen)")
             tui.press(.character("j"), .enter, .character("j"))
             screen = try await tui.waitForScreen { $0.text.contains("$.slideshow.title") }
-            #expect(screen.marked(Rect(x: tree.x, y: tree.y, width: tree.width, height: 4), .selection) == """
-                ▾ $: {1}
-                  ▾ slideshow: {9}
-                      ⟦title⟧: ⟦Sample Slide Show⟧
-                      author: Yours Truly
-                """, "\(screen)")
+            #expect(
+                screen.marked(Rect(x: tree.x, y: tree.y, width: tree.width, height: 4), .selection) == """
+                    ▾ $: {1}
+                      ▾ slideshow: {9}
+                          ⟦title⟧: ⟦Sample Slide Show⟧
+                          author: Yours Truly
+                    """, "\(screen)")
             #expect(try await tui.quit() == 0)
         }
     }
@@ -78,8 +80,10 @@ import Testing
             let home = try TemporaryDirectory()
             let collection = home.file("examples")
             try FileManager.default.copyItem(atPath: Self.examples, toPath: collection)
-            let tui = InProcessTUI(home: home, collection: collection, variables: [Variable(name: "baseURL", value: server.baseURL)],
-                                   environmentName: "demo") { painted in
+            let tui = InProcessTUI(
+                home: home, collection: collection, variables: [Variable(name: "baseURL", value: server.baseURL)],
+                environmentName: "demo"
+            ) { painted in
                 if secrets.contains(where: painted.text.contains) { leaked.set() }
             }
             defer { tui.hangUp() }

@@ -1,6 +1,6 @@
+import FerryTUI
 import FerryTerminal
 import FerryTestSupport
-import FerryTUI
 import Foundation
 import Testing
 

@@ -1,7 +1,8 @@
-@testable import FerryApp
-import FerryTerminal
 import FerryTUI
+import FerryTerminal
 import Testing
+
+@testable import FerryApp
 
 /// Messages posted from other threads wake the UI loop's wait for input instead of waiting for its timeout.
 @Suite struct MessageInboxTests {

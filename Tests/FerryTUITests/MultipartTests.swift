@@ -1,6 +1,6 @@
 import FerryCore
-import FerryTestSupport
 import FerryTUI
+import FerryTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import FerryCore
-import FerryTestSupport
 import FerryTUI
+import FerryTestSupport
 import Testing
 
 /// The Params tab's tree: editing, nesting, enabling, array styles, and what the request carries.
@@ -36,10 +36,12 @@ import Testing
         var state = nestedState()
         #expect(state.requestTab == .params)
         #expect(state.editor.params.rows.map(\.depth) == [0, 0, 1, 1, 2, 2])
-        #expect(state.editor.params.parameters == .object([
-            ("page", .string("2")),
-            ("user", .object([("name", .string("Ann")), ("tags", .array([.string("a"), .string("b")]))])),
-        ]))
+        #expect(
+            state.editor.params.parameters
+                == .object([
+                    ("page", .string("2")),
+                    ("user", .object([("name", .string("Ann")), ("tags", .array([.string("a"), .string("b")]))])),
+                ]))
         let request = try state.makeRequest().request
         #expect(request.url.absoluteString == "http://h/anything?page=2&user%5Bname%5D=Ann&user%5Btags%5D%5B%5D=a&user%5Btags%5D%5B%5D=b")
         #expect(state.paramsPreview == "URL ?page=2&user%5Bname%5D=Ann&user%5Btags%5D%5B%5D=a&user%5Btags%5D%5B%5D=b")
@@ -97,7 +99,8 @@ import Testing
         state.editor.body = TextArea("raw")
         var sent = try state.makeRequest()
         #expect(sent.request.url.query == "q=a%26b", "beside a text body")
-        #expect(sent.redaction.redact(sent.request.url.absoluteString).hasSuffix("q={{term}}"), "a secret parameter is hidden in the history")
+        #expect(
+            sent.redaction.redact(sent.request.url.absoluteString).hasSuffix("q={{term}}"), "a secret parameter is hidden in the history")
         press(.character("u"), in: &state)
         #expect(state.editor.params.placement == .body)
         state.editor.body = TextArea()
@@ -127,7 +130,8 @@ import Testing
         #expect(state.editor.params.rows.map(\.depth) == [0, 1, 1, 0])
         press(.character(">"), in: &state)
         #expect(state.editor.params.rows.map(\.depth) == [0, 1, 2, 0], "nested under c2, now an object")
-        #expect(state.editor.params.parameters == .object([("p", .object([("c2", .object([("c1", .string("1"))]))])), ("top", .string("3"))]))
+        #expect(
+            state.editor.params.parameters == .object([("p", .object([("c2", .object([("c1", .string("1"))]))])), ("top", .string("3"))]))
         press(.character("g"), .character(">"), in: &state)
         #expect(state.notice?.contains("can be nested") == true, "the first row has nothing to nest under")
         press(.character("d"), in: &state)

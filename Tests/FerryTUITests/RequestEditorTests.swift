@@ -1,10 +1,11 @@
-@testable import FerryApp
 import FerryCore
 import FerryStore
-import FerryTestSupport
 import FerryTUI
+import FerryTestSupport
 import Foundation
 import Testing
+
+@testable import FerryApp
 
 /// A request file opened in the editor: real files in a temporary collection. The editor holds the
 /// file's description and sends it through the same `RequestDescription.resolved` as `ferry send
@@ -21,16 +22,20 @@ import Testing
     /// One document per kind of content the editor must hold, in folder `api` below a folder with defaults.
     private static var documents: [String: RequestDescription] {
         var query = RequestDescription(method: .get, url: "search")
-        query.params = .object([("q", .string("{{term}}")), ("page", .number("2")),
-                                ("filter", .object([("tags", .array([.string("a"), .string("{{user}}")])), ("active", .bool(true))]))])
+        query.params = .object([
+            ("q", .string("{{term}}")), ("page", .number("2")),
+            ("filter", .object([("tags", .array([.string("a"), .string("{{user}}")])), ("active", .bool(true))])),
+        ])
         query.headers = [.init(name: "Accept", value: "application/json"), .init(name: "X-Off", value: "1", enabled: false)]
         query.auth = .bearer(token: "{{token}}")
         query.options.totalTimeout = 5
         query.options.followRedirects = false
-        query.expectations = ResponseExpectations(statusCodes: StatusCodeSet(parsing: "200-299,404")!, contentTypes: ["application/json"], serializer: .json)
+        query.expectations = ResponseExpectations(
+            statusCodes: StatusCodeSet(parsing: "200-299,404")!, contentTypes: ["application/json"], serializer: .json)
 
         var form = RequestDescription(method: .post, url: "login")
-        form.body = .form(.object([("user", .string("{{user}}")), ("remember", .bool(true)), ("scopes", .array([.string("a"), .string("b")]))]))
+        form.body = .form(
+            .object([("user", .string("{{user}}")), ("remember", .bool(true)), ("scopes", .array([.string("a"), .string("b")]))]))
         form.auth = .basic(username: "{{user}}", password: "{{password}}")
 
         var multipart = RequestDescription(method: .post, url: "upload")
@@ -47,7 +52,8 @@ import Testing
         plist.body = .plist(.object([("name", .string("{{user}}")), ("n", .number("3")), ("note", .string("{{note}}"))]))
 
         var json = RequestDescription(method: .patch, url: "json")
-        json.body = .json(.object([("a", .array([.number("1"), .number("2")])), ("b", .string("{{user}}")), ("note", .string("{{note}}"))]))
+        json.body = .json(
+            .object([("a", .array([.number("1"), .number("2")])), ("b", .string("{{user}}")), ("note", .string("{{note}}"))]))
 
         var raw = RequestDescription(method: .post, url: "raw")
         raw.body = .raw(#"{"note": "{{note}}", "obj": {{obj}}, "quoted": "a \"{{user}}\""}"#, contentType: "application/json")
@@ -59,16 +65,18 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder.file("api/files"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder.file("files"), withIntermediateDirectories: true)
         _ = try folder.write("files/pic.bin", Data((0..<300).map { UInt8($0 % 256) }))
-        _ = try folder.write("_folder.ferry.yaml", Data("baseURL: \"{{baseURL}}/v1/\"\nheaders:\n  - X-Team: core\n  - Accept: text/plain\n".utf8))
+        _ = try folder.write(
+            "_folder.ferry.yaml", Data("baseURL: \"{{baseURL}}/v1/\"\nheaders:\n  - X-Team: core\n  - Accept: text/plain\n".utf8))
         for (name, document) in Self.documents { try document.save(to: folder.file("api/\(name).ferry.yaml")) }
         return folder
     }
 
     private func loaded(_ folder: TemporaryDirectory) throws -> [String: RequestSource] {
         guard case .collectionLoaded(let items, _, _) = CollectionWorkspace(root: folder.path).load() else { throw CancellationError() }
-        return Dictionary(uniqueKeysWithValues: items.compactMap { item in
-            item.request.map { (String((item.path as NSString).lastPathComponent.dropLast(".ferry.yaml".count)), $0) }
-        })
+        return Dictionary(
+            uniqueKeysWithValues: items.compactMap { item in
+                item.request.map { (String((item.path as NSString).lastPathComponent.dropLast(".ferry.yaml".count)), $0) }
+            })
     }
 
     private func editor(_ request: RequestSource, path: String) -> AppState {
@@ -96,7 +104,8 @@ import Testing
         let collection = try RequestCollection(root: folder.path)
         for (name, document) in Self.documents {
             let request = try #require(requests[name], "\(name) did not load")
-            let expected = try document.resolved(with: VariableResolver(Self.variables), defaults: collection.defaults(forFolder: "api"), directory: folder.path)
+            let expected = try document.resolved(
+                with: VariableResolver(Self.variables), defaults: collection.defaults(forFolder: "api"), directory: folder.path)
             let state = editor(request, path: "api/\(name).ferry.yaml")
             #expect(state.editor.omitted.isEmpty, "\(name): \(state.editor.omitted)")
             #expect(!state.hasUnsavedEdits, "\(name): loading counts as an edit")
@@ -122,7 +131,10 @@ import Testing
         #expect(query.expectations.serializer == .json)
         #expect(query.auth == .bearer(token: "{{token}}"))
         #expect(editor(try #require(requests["form"]), path: "api/form.ferry.yaml").editor.params.placement == .body)
-        #expect(editor(try #require(requests["multipart"]), path: "api/multipart.ferry.yaml").editor.parts.map(\.line) == ["title=Hello {{user}}", "photo=@\(folder.file("files/pic.bin"));type=image/png;filename=p.png"])
+        #expect(
+            editor(try #require(requests["multipart"]), path: "api/multipart.ferry.yaml").editor.parts.map(\.line) == [
+                "title=Hello {{user}}", "photo=@\(folder.file("files/pic.bin"));type=image/png;filename=p.png",
+            ])
     }
 
     @Test func savingUntouchedKeepsTheFileAndSavingEditsWritesThemBack() throws {
@@ -133,7 +145,9 @@ import Testing
             let path = "api/\(name).ferry.yaml"
             let before = try Data(contentsOf: URL(fileURLWithPath: folder.file(path)))
             let request = try #require(requests[name])
-            guard case .requestSaved = workspace.save(try editor(request, path: path).editor.description(), to: path, isNew: false) else { Issue.record("\(name) not saved"); continue }
+            guard case .requestSaved = workspace.save(try editor(request, path: path).editor.description(), to: path, isNew: false) else {
+                Issue.record("\(name) not saved"); continue
+            }
             #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file(path))) == before, "\(name): an untouched save changed the file")
         }
 
@@ -145,13 +159,17 @@ import Testing
         state.editor.options.totalTimeout = 9
         state.editor.expectations.serializer = nil
         #expect(state.hasUnsavedEdits)
-        guard case .requestSaved = workspace.save(try state.editor.description(), to: "api/query.ferry.yaml", isNew: false) else { Issue.record("not saved"); return }
+        guard case .requestSaved = workspace.save(try state.editor.description(), to: "api/query.ferry.yaml", isNew: false) else {
+            Issue.record("not saved"); return
+        }
         let reread = try RequestDescription(contentsOf: folder.file("api/query.ferry.yaml"))
         guard case .object(let members)? = reread.params else { Issue.record("params lost"); return }
         #expect(members.first?.value == .string("{{term}} and more"))
         #expect(members.map(\.key) == ["q", "page", "filter"], "keys keep their order")
         #expect(members[1].value == .number("2"), "an untouched number stays a number")
-        #expect(members[2].value == .object([("tags", .array([.string("a"), .string("{{user}}")])), ("active", .bool(true))]), "and a boolean a boolean")
+        #expect(
+            members[2].value == .object([("tags", .array([.string("a"), .string("{{user}}")])), ("active", .bool(true))]),
+            "and a boolean a boolean")
         #expect(reread.auth == .basic(username: "{{user}}", password: "{{password}}"))
         #expect(reread.options.totalTimeout == 9)
         #expect(reread.options.followRedirects == false, "an option not edited is kept")
@@ -162,7 +180,9 @@ import Testing
         let form = try #require(requests["form"])
         state = editor(form, path: "api/form.ferry.yaml")
         state.editor.params.placement = .query
-        guard case .requestSaved = workspace.save(try state.editor.description(), to: "api/form.ferry.yaml", isNew: false) else { Issue.record("not saved"); return }
+        guard case .requestSaved = workspace.save(try state.editor.description(), to: "api/form.ferry.yaml", isNew: false) else {
+            Issue.record("not saved"); return
+        }
         let moved = try RequestDescription(contentsOf: folder.file("api/form.ferry.yaml"))
         #expect(moved.params != nil)
         #expect(moved.body == .none)
@@ -171,12 +191,16 @@ import Testing
         let multipart = try #require(requests["multipart"])
         state = editor(multipart, path: "api/multipart.ferry.yaml")
         state.editor.parts[0].line = "title=Bye"
-        guard case .requestSaved = workspace.save(try state.editor.description(), to: "api/multipart.ferry.yaml", isNew: false) else { Issue.record("not saved"); return }
+        guard case .requestSaved = workspace.save(try state.editor.description(), to: "api/multipart.ferry.yaml", isNew: false) else {
+            Issue.record("not saved"); return
+        }
         let parts = try RequestDescription(contentsOf: folder.file("api/multipart.ferry.yaml"))
-        #expect(parts.body == .multipart([
-            .init(name: "title", value: .text("Bye")),
-            .init(name: "photo", value: .file(path: "files/pic.bin"), contentType: "image/png", fileName: "p.png"),
-        ]))
+        #expect(
+            parts.body
+                == .multipart([
+                    .init(name: "title", value: .text("Bye")),
+                    .init(name: "photo", value: .file(path: "files/pic.bin"), contentType: "image/png", fileName: "p.png"),
+                ]))
         #expect(parts.params == .object([("v", .number("1"))]), "query params stay in the query beside parts")
     }
 
@@ -187,13 +211,17 @@ import Testing
         state.editor = RequestEditor(root: folder.path)  // as the launcher makes it: new requests belong to the collection
         state.editor.method = .post
         state.editor.url = TextField("{{baseURL}}/anything")
-        state.editor.params = ParamTree(rows: [ParamRow(key: "user", value: ""), ParamRow(key: "name", value: "{{user}}", depth: 1), ParamRow(key: "tags", value: ""),
-                                        ParamRow(key: "", value: "a", depth: 1), ParamRow(key: "", value: "b", depth: 1)])
+        state.editor.params = ParamTree(rows: [
+            ParamRow(key: "user", value: ""), ParamRow(key: "name", value: "{{user}}", depth: 1), ParamRow(key: "tags", value: ""),
+            ParamRow(key: "", value: "a", depth: 1), ParamRow(key: "", value: "b", depth: 1),
+        ])
         state.editor.parts = [MultipartRow("photo=@\(folder.file("files/pic.bin"));type=image/png")]
         state.editor.auth = .bearer(token: "{{token}}")
         state.editor.expectations.contentTypes = ["application/json"]
         let composed = try state.editor.description()
-        guard case .requestSaved(_, let saved) = workspace.save(composed, to: "new.ferry.yaml", isNew: true) else { Issue.record("not saved"); return }
+        guard case .requestSaved(_, let saved) = workspace.save(composed, to: "new.ferry.yaml", isNew: true) else {
+            Issue.record("not saved"); return
+        }
         let text = try String(contentsOfFile: folder.file("new.ferry.yaml"), encoding: .utf8)
         #expect(text.contains("files/pic.bin") && !text.contains(folder.path), "the part's path is stored relative:\n\(text)")
         let reloaded = try #require(try loaded(folder)["new"])

@@ -11,10 +11,11 @@ import Testing
     /// A state answered with `body` (parsed as a real response would be), focused on the Tree tab.
     private func state(_ body: String = Self.body, type: String = "application/json", width: Int = 80, height: Int = 24) -> AppState {
         let data = Data(body.utf8)
-        let response = Response(status: 200, reasonPhrase: "OK", httpVersion: "HTTP/1.1", headers: ["Content-Type": type],
-                                body: ResponseBody(storage: .memory(data), count: Int64(data.count)), effectiveURL: "http://127.0.0.1/json",
-                                remoteAddress: nil, redirects: [], timeline: Timeline(start: Date(timeIntervalSince1970: 0)),
-                                sent: SentRequest(requestLine: "GET /json HTTP/1.1", headers: ["Accept": "*/*"], bodyBytes: 0))
+        let response = Response(
+            status: 200, reasonPhrase: "OK", httpVersion: "HTTP/1.1", headers: ["Content-Type": type],
+            body: ResponseBody(storage: .memory(data), count: Int64(data.count)), effectiveURL: "http://127.0.0.1/json",
+            remoteAddress: nil, redirects: [], timeline: Timeline(start: Date(timeIntervalSince1970: 0)),
+            sent: SentRequest(requestLine: "GET /json HTTP/1.1", headers: ["Accept": "*/*"], bodyBytes: 0))
         var state = Fixtures.state(width: width, height: height, answered: true, response: ResponseSummary(response, accept: "*/*"))
         _ = state.update(.key(.character("h")))
         _ = state.update(.key(.character("C")))  // the tree opens as deep as fits: these tests start from its root
@@ -212,21 +213,21 @@ import Testing
 
 enum HexSnapshots {
     static let followed = #"""
-┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────────────────────────┐
-│00000000  7b 22 75 73 65 72 22 3a  7b 22 6e 61 6d 65 22 3a  |{"user":{"name":|│
-│00000010  22 41 64 61 22 2c 22 74  61 67 73 22 3a 5b 22 78  |"Ada","tags":["x|│
-│00000020  22 2c 22 79 22 5d 7d 2c  22 6f 6b 22 3a 74 72 75  |","y"]},"ok":tru|│
-│00000030  65 7d                                             |e}|              │
-│                                                                              │
-│                                                                              │
-│                                                                              │
-│                                                                              │
-│                                                                              │
-│                                                                              │
-│                                                                              │
-│                                                                              │
-│                                                                              │
-│                                                                              │
-└──────────────────────────────────────────────────────────────────────────────┘
-"""#
+        ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────────────────────────┐
+        │00000000  7b 22 75 73 65 72 22 3a  7b 22 6e 61 6d 65 22 3a  |{"user":{"name":|│
+        │00000010  22 41 64 61 22 2c 22 74  61 67 73 22 3a 5b 22 78  |"Ada","tags":["x|│
+        │00000020  22 2c 22 79 22 5d 7d 2c  22 6f 6b 22 3a 74 72 75  |","y"]},"ok":tru|│
+        │00000030  65 7d                                             |e}|              │
+        │                                                                              │
+        │                                                                              │
+        │                                                                              │
+        │                                                                              │
+        │                                                                              │
+        │                                                                              │
+        │                                                                              │
+        │                                                                              │
+        │                                                                              │
+        │                                                                              │
+        └──────────────────────────────────────────────────────────────────────────────┘
+        """#
 }

@@ -78,19 +78,23 @@ import Testing
         _ = state.update(.paste("{\n  \"a\": 1\n}"))
         canvas = Screen.render(state)
         #expect(canvas.text(row: 1).hasPrefix("┌ 3  Params │ Headers │ Body │ Multipart │ Options │"))
-        #expect((2...4).map { canvas.text(row: $0) } == [
-            "│{                                                         │",
-            "│  \"a\": 1                                                  │",
-            "│}                                                         │",
-        ])
-        for key: Key in [.escape, .character("l"), .character("l"), .character("j"), .character("j"), .character(" ")] { _ = state.update(.key(key)) }
+        #expect(
+            (2...4).map { canvas.text(row: $0) } == [
+                "│{                                                         │",
+                "│  \"a\": 1                                                  │",
+                "│}                                                         │",
+            ])
+        for key: Key in [.escape, .character("l"), .character("l"), .character("j"), .character("j"), .character(" ")] {
+            _ = state.update(.key(key))
+        }
         canvas = Screen.render(state)
-        #expect((2...5).map { canvas.text(row: $0) } == [
-            "│Timeout (s)          none                                 │",
-            "│Connect timeout (s)  default                              │",
-            "│Follow redirects     no                                   │",
-            "│Max redirects        10                                   │",
-        ])
+        #expect(
+            (2...5).map { canvas.text(row: $0) } == [
+                "│Timeout (s)          none                                 │",
+                "│Connect timeout (s)  default                              │",
+                "│Follow redirects     no                                   │",
+                "│Max redirects        10                                   │",
+            ])
         #expect(state.editor.headers.map(\.enabled) == [true, false])
     }
 
@@ -133,7 +137,8 @@ import Testing
         var state = Fixtures.state(width: 80, height: 24, answered: false)
         _ = state.update(.key(.enter))
         #expect(Screen.render(state).text(row: 22).hasPrefix(" waiting for the server… 0.0s  Esc cancels"))
-        _ = state.update(.progress(id: 1, TransferProgress(uploaded: 0, uploadTotal: nil, downloaded: 512 << 10, downloadTotal: 2 << 20), elapsed: 2))
+        _ = state.update(
+            .progress(id: 1, TransferProgress(uploaded: 0, uploadTotal: nil, downloaded: 512 << 10, downloadTotal: 2 << 20), elapsed: 2))
         let status = Screen.render(state).text(row: 22)
         #expect(status.hasPrefix(" ↓ 512.0 KiB of 2.0 MiB [█████               ] 25%  256.0 KiB/s  2.0s"), "\(status)")
         #expect(Screen.render(state).text(row: 0).hasSuffix("│ sending 2.0s"))
@@ -142,7 +147,13 @@ import Testing
     @Test func aFailedRequestShowsItsChain() {
         var state = Fixtures.state(width: 80, height: 24, answered: false)
         _ = state.update(.key(.enter))
-        _ = state.update(.requestFailed(id: 1, ErrorChain(FerryError.transportFailed(reason: .init(kind: .connectionRefused, code: 7, codeText: "Couldn't connect to server", detail: ""))), elapsed: 0.25))
+        _ = state.update(
+            .requestFailed(
+                id: 1,
+                ErrorChain(
+                    FerryError.transportFailed(
+                        reason: .init(kind: .connectionRefused, code: 7, codeText: "Couldn't connect to server", detail: ""))),
+                elapsed: 0.25))
         let canvas = Screen.render(state)
         #expect(state.response.tab == .errors)
         #expect(canvas.text(row: state.layout.responseBody.y).contains("1 transport  connectionRefused"))
@@ -287,25 +298,25 @@ enum Snapshots {
          j scroll  esc close
         """#
     static let tooSmall = #"""
-        
-        
-        
-        
-        
-        
-        
-        
-        
+
+
+
+
+
+
+
+
+
         Ferry needs a terminal of at least 60×20;
         this one is 59×20. Enlarge it, or press Ctrl-C to quit.
-        
-        
-        
-        
-        
-        
-        
-        
-        
+
+
+
+
+
+
+
+
+
         """#
 }

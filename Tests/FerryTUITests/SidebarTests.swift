@@ -4,13 +4,17 @@ import Testing
 
 /// The collection sidebar, saving, environments and files changed on disk, through `update` alone.
 @Suite struct SidebarTests {
-    private static func source(_ title: String, _ method: HTTPMethod, _ url: String, configure: (inout RequestDescription) -> Void = { _ in }) -> RequestSource {
+    private static func source(
+        _ title: String, _ method: HTTPMethod, _ url: String, configure: (inout RequestDescription) -> Void = { _ in }
+    ) -> RequestSource {
         var description = RequestDescription(method: method, url: url)
         configure(&description)
         return RequestSource(title: title, description: description, root: "/c")
     }
 
-    private static let json = source("a JSON document", .get, "{{baseURL}}/json") { $0.headers = [.init(name: "Accept", value: "application/json")] }
+    private static let json = source("a JSON document", .get, "{{baseURL}}/json") {
+        $0.headers = [.init(name: "Accept", value: "application/json")]
+    }
     private static let form = source("post a form", .post, "{{baseURL}}/anything") { $0.body = .raw("a=1", contentType: nil) }
 
     private static let items = [
@@ -141,11 +145,14 @@ import Testing
         _ = press(.control("u"), in: &state)
         type("xml2", in: &state)
         var effects = press(.enter, in: &state)
-        #expect(effects.first.map { "\($0)" } == "\(Effect.fileOperation(.rename(from: "echo/deep/xml.ferry.yaml", to: "xml2.ferry.yaml")))")
+        #expect(
+            effects.first.map { "\($0)" } == "\(Effect.fileOperation(.rename(from: "echo/deep/xml.ferry.yaml", to: "xml2.ferry.yaml")))")
         _ = press(.character("c"), in: &state)
         #expect(state.collection.pathPrompt?.field.text == "echo/deep/xml-copy.ferry.yaml")
         effects = press(.enter, in: &state)
-        #expect(effects.first.map { "\($0)" } == "\(Effect.fileOperation(.duplicate(from: "echo/deep/xml.ferry.yaml", to: "echo/deep/xml-copy.ferry.yaml")))")
+        #expect(
+            effects.first.map { "\($0)" }
+                == "\(Effect.fileOperation(.duplicate(from: "echo/deep/xml.ferry.yaml", to: "echo/deep/xml-copy.ferry.yaml")))")
 
         _ = press(.character("d"), in: &state)
         #expect(state.notice == "delete echo/deep/xml.ferry.yaml? y deletes it, any other key keeps it")
@@ -208,8 +215,13 @@ import Testing
         #expect(chain.links.contains { $0.message.contains("baseURL") })
 
         guard case .loadEnvironment("demo")? = press(.function(4), in: &state).first else { Issue.record("expected demo"); return }
-        _ = state.update(.environmentLoaded("demo", [Variable(name: "baseURL", value: "http://127.0.0.1:9"),
-                                                     Variable(name: "token", value: "s3cret", isSecret: true)]))
+        _ = state.update(
+            .environmentLoaded(
+                "demo",
+                [
+                    Variable(name: "baseURL", value: "http://127.0.0.1:9"),
+                    Variable(name: "token", value: "s3cret", isSecret: true),
+                ]))
         #expect(state.collection.environment == "demo")
         #expect(try state.makeRequest().request.url.absoluteString == "http://127.0.0.1:9/json")
         let canvas = Screen.render(state)
@@ -226,8 +238,13 @@ import Testing
         settings.proxy = "http://127.0.0.1:3128"
         settings.proxyUser = "{{proxyLogin}}"
         settings.clientCertificate = "certs/client.pem"
-        _ = state.update(.environmentLoaded("demo", [Variable(name: "baseURL", value: "http://127.0.0.1:9"),
-                                                     Variable(name: "proxyLogin", value: "ann:pr0xy", isSecret: true)], connection: settings))
+        _ = state.update(
+            .environmentLoaded(
+                "demo",
+                [
+                    Variable(name: "baseURL", value: "http://127.0.0.1:9"),
+                    Variable(name: "proxyLogin", value: "ann:pr0xy", isSecret: true),
+                ], connection: settings))
         let request = try state.makeRequest().request
         #expect(request.options.proxy == "http://127.0.0.1:3128")
         #expect(request.proxyUser == "ann:pr0xy")
@@ -306,29 +323,30 @@ import Testing
         let text = (rect.y..<rect.maxY).map { row in
             String(canvas.text(row: row).prefix(rect.width))
         }.joined(separator: "\n")
-        #expect(text == """
-            ┌ Collection │───────────────┐
-            │✗ broken.ferry.yaml         │
-            │▾ echo/                     │
-            │  ▾ deep/                   │
-            │     GET    xml             │
-            │   POST   post a form       │
-            │●GET    a JSON document     │
-            │                            │
-            │                            │
-            │                            │
-            │                            │
-            │                            │
-            │                            │
-            │                            │
-            │                            │
-            │                            │
-            │                            │
-            │                            │
-            │                            │
-            │                            │
-            │ env demo (F4)              │
-            └────────────────────────────┘
-            """)
+        #expect(
+            text == """
+                ┌ Collection │───────────────┐
+                │✗ broken.ferry.yaml         │
+                │▾ echo/                     │
+                │  ▾ deep/                   │
+                │     GET    xml             │
+                │   POST   post a form       │
+                │●GET    a JSON document     │
+                │                            │
+                │                            │
+                │                            │
+                │                            │
+                │                            │
+                │                            │
+                │                            │
+                │                            │
+                │                            │
+                │                            │
+                │                            │
+                │                            │
+                │                            │
+                │ env demo (F4)              │
+                └────────────────────────────┘
+                """)
     }
 }

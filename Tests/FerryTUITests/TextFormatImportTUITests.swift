@@ -1,5 +1,5 @@
-import FerryTestSupport
 import FerryTUI
+import FerryTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +11,8 @@ import Testing
         let collection = home.file("collection")
         try FileManager.default.createDirectory(atPath: collection, withIntermediateDirectories: true)
         _ = try home.write("http-client.env.json", Data(#"{"local": {"base": "http://127.0.0.1:9"}}"#.utf8))
-        let http = try home.write("api.http", Data("### List things\nGET {{base}}/things\n\n### Add a thing\nPOST {{base}}/things\n\nname=a\n".utf8))
+        let http = try home.write(
+            "api.http", Data("### List things\nGET {{base}}/things\n\n### Add a thing\nPOST {{base}}/things\n\nname=a\n".utf8))
         let hurl = try home.write("checks.hurl", Data("# Ping\nGET http://127.0.0.1:9/ping\nHTTP 200\n".utf8))
         let posting = home.file("posting")
         try FileManager.default.createDirectory(atPath: posting, withIntermediateDirectories: true)
@@ -19,7 +20,9 @@ import Testing
         let tui = InProcessTUI(home: home, collection: collection)
         defer { tui.hangUp() }
         try await tui.waitForScreen { $0.text.contains("Collection") && !$0.text.contains("reading the collection") }
-        for (source, line) in [(http, "imported 2 requests from"), (hurl, "imported 1 request from"), (posting, "imported 1 request from \(posting)")] {
+        for (source, line) in [
+            (http, "imported 2 requests from"), (hurl, "imported 1 request from"), (posting, "imported 1 request from \(posting)"),
+        ] {
             tui.press(.control("p"))
             tui.type("importFile")
             tui.press(.enter)
@@ -28,7 +31,10 @@ import Testing
             tui.press(.enter)
             try await tui.waitForScreen { $0.text.contains(line) }
         }
-        try await tui.waitForScreen { $0.text.contains("GET    List things") && $0.text.contains("POST   Add a thing") && $0.text.contains("GET    Ping") && $0.text.contains("GET    Status") }
+        try await tui.waitForScreen {
+            $0.text.contains("GET    List things") && $0.text.contains("POST   Add a thing") && $0.text.contains("GET    Ping")
+                && $0.text.contains("GET    Status")
+        }
         #expect(FileManager.default.fileExists(atPath: (collection as NSString).appendingPathComponent("environments/local.yaml")))
         #expect(try await tui.quit() == 0)
     }

@@ -56,7 +56,9 @@ import Testing
 
     @Test func selectTakesEveryMemberOrItemAtAWildcardStep() throws {
         let document = try JSONParser.parse(Data(#"{"items": [{"id": 1}, {"id": 2}, {"name": "x"}], "m": {"a": 1, "b": [2]}}"#.utf8))
-        let paths = { (pattern: String) throws -> [String] in try NodePath.select(pattern, in: document).map { NodePath.path(of: $0, in: document) } }
+        let paths = { (pattern: String) throws -> [String] in
+            try NodePath.select(pattern, in: document).map { NodePath.path(of: $0, in: document) }
+        }
         #expect(try paths("$.items[*].id") == ["$.items[0].id", "$.items[1].id"])
         #expect(try paths("$.m.*") == ["$.m.a", "$.m.b"])
         #expect(try paths("$.*[*]") == ["$.items[0]", "$.items[1]", "$.items[2]", "$.m.a", "$.m.b"])

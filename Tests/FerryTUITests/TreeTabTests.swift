@@ -89,31 +89,31 @@ import Testing
 
 enum TreeSnapshots {
     static let collapsed = #"""
-┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
-│▸ $: {2}                                                  │
-│                                                          │
-│                                                          │
-│                                                          │
-│                                                          │
-│                                                          │
-│                                                          │
-│                                                          │
-│                                                          │
-│                                                          │
-└─ $ ──────────────────────────────────────────────────────┘
-"""#
+        ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
+        │▸ $: {2}                                                  │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        └─ $ ──────────────────────────────────────────────────────┘
+        """#
     static let expanded = #"""
-┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
-│▾ $: {2}                                                  │
-│  ▾ user: {2}                                             │
-│      name: Ada                                           │
-│    ▾ tags: [2]                                           │
-│        [0]: x                                            │
-│        [1]: y                                            │
-│    ok: true                                              │
-│                                                          │
-│                                                          │
-│                                                          │
-└─ $.user.tags ────────────────────────────────────────────┘
-"""#
+        ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
+        │▾ $: {2}                                                  │
+        │  ▾ user: {2}                                             │
+        │      name: Ada                                           │
+        │    ▾ tags: [2]                                           │
+        │        [0]: x                                            │
+        │        [1]: y                                            │
+        │    ok: true                                              │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        └─ $.user.tags ────────────────────────────────────────────┘
+        """#
 }

@@ -13,8 +13,10 @@ import Testing
     private func state() -> AppState {
         var state = AppState(width: 100, height: 24)
         state.collection.sidebar = Sidebar()
-        _ = state.update(.collectionLoaded([CollectionItem(path: "checks/login.ferry.yaml", request: Self.source("log in", "{{baseURL}}/login"))],
-                                           environments: [], changed: []))
+        _ = state.update(
+            .collectionLoaded(
+                [CollectionItem(path: "checks/login.ferry.yaml", request: Self.source("log in", "{{baseURL}}/login"))],
+                environments: [], changed: []))
         state.collection.examples = [Self.source("a JSON document", "{{baseURL}}/json"), Self.source("xml", "{{baseURL}}/xml")]
         state.focus = .sidebar
         _ = press(.down, .enter, in: &state)

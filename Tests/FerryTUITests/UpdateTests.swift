@@ -1,7 +1,7 @@
 import FerryCore
 import FerryTUI
-import Foundation
 import FerryTestSupport
+import Foundation
 import Testing
 
 @Suite struct UpdateTests {
@@ -210,8 +210,9 @@ import Testing
     }
 
     func summary() -> ResponseSummary {
-        ResponseSummary(status: 200, reason: "OK", httpVersion: "HTTP/1.1", size: 2, remoteAddress: "127.0.0.1:1", effectiveURL: "http://h/",
-                        headers: ["Content-Type": "text/plain"], sent: nil, timeline: Timeline(start: .now), redirectCount: 0,
-                        raw: RawText(lines: ["ok"]), bodyTruncated: false, validation: nil)
+        ResponseSummary(
+            status: 200, reason: "OK", httpVersion: "HTTP/1.1", size: 2, remoteAddress: "127.0.0.1:1", effectiveURL: "http://h/",
+            headers: ["Content-Type": "text/plain"], sent: nil, timeline: Timeline(start: .now), redirectCount: 0,
+            raw: RawText(lines: ["ok"]), bodyTruncated: false, validation: nil)
     }
 }

@@ -47,25 +47,25 @@ import Testing
 
 enum ViewerSnapshots {
     static let screen = #"""
- view  a.json  13 B
-┌ Tree │ Raw │ Hex │ Errors │──────────────────────────────┐
-│▾ $: {1}                                                  │
-│  ▾ a: [2]                                                │
-│      [0]: 1                                              │
-│      [1]: 2                                              │
-│                                                          │
-│                                                          │
-│                                                          │
-│                                                          │
-│                                                          │
-│                                                          │
-│                                                          │
-│                                                          │
-│                                                          │
-│                                                          │
-│                                                          │
-└─ $ ──────────────────────────────────────────────────────┘
- JSON document · 13 B
- f1 help  q quit  l tab  j scroll  w wrap  enter expand  lef
-"""#
+         view  a.json  13 B
+        ┌ Tree │ Raw │ Hex │ Errors │──────────────────────────────┐
+        │▾ $: {1}                                                  │
+        │  ▾ a: [2]                                                │
+        │      [0]: 1                                              │
+        │      [1]: 2                                              │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        │                                                          │
+        └─ $ ──────────────────────────────────────────────────────┘
+         JSON document · 13 B
+         f1 help  q quit  l tab  j scroll  w wrap  enter expand  lef
+        """#
 }

@@ -1,6 +1,6 @@
 import FerryCore
-import FerryTestSupport
 import FerryTUI
+import FerryTestSupport
 import Foundation
 import Testing
 
@@ -30,8 +30,9 @@ import Testing
             return state
         }
         #expect(outgoing.resolved.request.isWebSocket)
-        let head = Response(status: 101, reasonPhrase: "Switching Protocols", httpVersion: "HTTP/1.1", headers: HTTPHeaders(), body: .empty,
-                            effectiveURL: "ws://127.0.0.1:1/ws", remoteAddress: nil, redirects: [], timeline: Timeline(start: Date()), sent: nil)
+        let head = Response(
+            status: 101, reasonPhrase: "Switching Protocols", httpVersion: "HTTP/1.1", headers: HTTPHeaders(), body: .empty,
+            effectiveURL: "ws://127.0.0.1:1/ws", remoteAddress: nil, redirects: [], timeline: Timeline(start: Date()), sent: nil)
         _ = state.update(.webSocketOpened(id: 1, .webSocket(head)))
         return state
     }
@@ -54,7 +55,9 @@ import Testing
         #expect(state.response.views.prompt == nil)
         guard case .closeWebSocket(1)? = state.update(.key(.escape)).first else { Issue.record("Esc did not close"); return }
         #expect(state.events.webSocket?.phase == .closing)
-        _ = state.update(.webSocketMessages(id: 1, [WebSocketMessage(direction: .received, kind: .close, data: Data(), time: 9, closeCode: 1000, closeReason: "")]))
+        _ = state.update(
+            .webSocketMessages(
+                id: 1, [WebSocketMessage(direction: .received, kind: .close, data: Data(), time: 9, closeCode: 1000, closeReason: "")]))
         #expect(state.events.webSocket?.phase == .closed)
         #expect(state.events.count == 1, "what came is kept")
     }
@@ -62,7 +65,8 @@ import Testing
     @Test func theLogKeepsTheNewestWithinItsCountAndBytes() {
         var log = EventLog<WebSocketEvent>(capacity: 5, byteBudget: 1000)
         func message(_ size: Int) -> WebSocketEvent {
-            WebSocketEvent(number: log.total + 1, message: WebSocketMessage(direction: .received, kind: .binary, data: Data(count: size), time: 0))
+            WebSocketEvent(
+                number: log.total + 1, message: WebSocketMessage(direction: .received, kind: .binary, data: Data(count: size), time: 0))
         }
         for _ in 0..<12 { log.append([message(10)]) }
         #expect(log.count == 5 && log.total == 12)

@@ -15,19 +15,24 @@ public enum ChildProcess {
 
     /// Runs `executable arguments…` on a thread of its own, so the blocking reads never starve the
     /// test's concurrency pool.
-    public static func run(_ executable: String, _ arguments: [String], standardInput: String? = nil, environment: [String: String]? = nil,
-                           directory: String? = nil, timeout: TimeInterval = 60) async -> Outcome {
+    public static func run(
+        _ executable: String, _ arguments: [String], standardInput: String? = nil, environment: [String: String]? = nil,
+        directory: String? = nil, timeout: TimeInterval = 60
+    ) async -> Outcome {
         await withCheckedContinuation { continuation in
             Thread {
                 let process = start(executable, arguments, standardInput: standardInput, environment: environment, directory: directory)
-                continuation.resume(returning: wait(for: process, description: ([executable] + arguments).joined(separator: " "), timeout: timeout))
+                continuation.resume(
+                    returning: wait(for: process, description: ([executable] + arguments).joined(separator: " "), timeout: timeout))
             }.start()
         }
     }
 
     /// Starts `executable arguments…` with piped output.
-    public static func start(_ executable: String, _ arguments: [String], standardInput: String? = nil, environment: [String: String]? = nil,
-                             directory: String? = nil) -> Process {
+    public static func start(
+        _ executable: String, _ arguments: [String], standardInput: String? = nil, environment: [String: String]? = nil,
+        directory: String? = nil
+    ) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -39,7 +44,6 @@ public enum ChildProcess {
         try! process.run()
         return process
     }
-
 
     /// Stops a server the test started: SIGTERM now, then, on a thread of its own (the caller does not
     /// wait), SIGKILL when it is still running after `grace` seconds (some wait on their open connections).
@@ -73,7 +77,8 @@ public enum ChildProcess {
         // The pipes close with the child; a grandchild holding them gets a few more seconds — counted
         // from the last bytes read, so a large output still being read on a loaded machine is whole.
         while !(outputData.isSet && errorData.isSet),
-              Date() < max(outputData.lastRead, errorData.lastRead).addingTimeInterval(5) { Thread.sleep(forTimeInterval: 0.005) }
+            Date() < max(outputData.lastRead, errorData.lastRead).addingTimeInterval(5)
+        { Thread.sleep(forTimeInterval: 0.005) }
         var stderr = String(decoding: errorData.value, as: UTF8.self)
         if timedOut { stderr += "\n[test helper: \(description) was killed after \(Int(timeout)) s]" }
         return Outcome(status: timedOut ? -1 : process.terminationStatus, stdout: outputData.value, stderr: stderr)

@@ -10,8 +10,10 @@ public enum Deadline {
         public var description: String { "\(what) did not end within \(seconds) s" }
     }
 
-    public static func within<T: Sendable>(_ seconds: Double, _ what: String,
-                                           _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    public static func within<T: Sendable>(
+        _ seconds: Double, _ what: String,
+        _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             let first = FirstAnswer(continuation)
             let work = Task {

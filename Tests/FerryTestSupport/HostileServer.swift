@@ -1,7 +1,8 @@
 import FerryDigest
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A raw TCP server on 127.0.0.1 that plays one scripted behaviour on every connection: plain POSIX
@@ -200,16 +201,20 @@ public final class HostileConnection: @unchecked Sendable {
         let keyLine = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("sec-websocket-key:") }
         guard let key = keyLine.map({ $0.dropFirst("sec-websocket-key:".count).trimmingCharacters(in: .whitespaces) }) else { return false }
         let accept = Data(MessageDigest.hash(.sha1, data: Data((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
-        return send("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept)\r\n\r\n")
+        return send(
+            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept)\r\n\r\n")
     }
 
     /// An unmasked frame as a server sends it: FIN set, `opcode`, and the length `length` announces
     /// (the payload's own by default), in the shortest form that holds it.
     public static func webSocketFrame(opcode: UInt8, fin: Bool = true, payload: [UInt8] = [], length: UInt64? = nil) -> [UInt8] {
         let announced = length ?? UInt64(payload.count)
-        let head: [UInt8] = announced < 126 ? [UInt8(announced)]
-            : announced <= 0xFFFF ? [126, UInt8(announced >> 8), UInt8(announced & 0xFF)]
-            : [127] + (0..<8).reversed().map { UInt8((announced >> (8 * UInt64($0))) & 0xFF) }
+        let head: [UInt8] =
+            announced < 126
+            ? [UInt8(announced)]
+            : announced <= 0xFFFF
+                ? [126, UInt8(announced >> 8), UInt8(announced & 0xFF)]
+                : [127] + (0..<8).reversed().map { UInt8((announced >> (8 * UInt64($0))) & 0xFF) }
         return [(fin ? 0x80 : 0) | opcode] + head + payload
     }
 

@@ -35,8 +35,10 @@ public final class MemoryTransport: Transport {
     /// The requests sent so far, in the order they arrived.
     public var requests: [Request] { received.withLock { $0 } }
 
-    public func send(_ request: Request, receivingInto destination: ResponseDestination,
-                     progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)?) async throws -> Response {
+    public func send(
+        _ request: Request, receivingInto destination: ResponseDestination,
+        progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)?
+    ) async throws -> Response {
         received.withLock { $0.append(request) }
         let reply = try await answer(request)
         var headers = HTTPHeaders()
@@ -44,9 +46,10 @@ public final class MemoryTransport: Transport {
         // As curl's engine does: a request with a jar gets the jar back with what the server set.
         var jar = request.cookies?.jar
         if jar != nil { jar!.cookies += reply.setCookies }
-        return Response(status: reply.status, reasonPhrase: "", httpVersion: "HTTP/1.1", headers: headers,
-                        body: ResponseBody(storage: .memory(reply.body), count: Int64(reply.body.count)),
-                        effectiveURL: request.url.absoluteString, remoteAddress: nil, redirects: [], timeline: Timeline(start: Date()),
-                        sent: nil, cookieJar: jar)
+        return Response(
+            status: reply.status, reasonPhrase: "", httpVersion: "HTTP/1.1", headers: headers,
+            body: ResponseBody(storage: .memory(reply.body), count: Int64(reply.body.count)),
+            effectiveURL: request.url.absoluteString, remoteAddress: nil, redirects: [], timeline: Timeline(start: Date()),
+            sent: nil, cookieJar: jar)
     }
 }

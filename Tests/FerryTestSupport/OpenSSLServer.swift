@@ -21,24 +21,40 @@ public final class OpenSSLServer: @unchecked Sendable {
         self.process = process
     }
 
-
     /// Makes the certificates and starts the server; throws with openssl's words when a step fails.
     /// Without `requiringClientCertificate` it takes any client and no client certificate is made.
-    public static func start(subjectAltName: String = "IP:127.0.0.1", requiringClientCertificate: Bool = true,
-                             timeout: TimeInterval = 30) async throws -> OpenSSLServer {
+    public static func start(
+        subjectAltName: String = "IP:127.0.0.1", requiringClientCertificate: Bool = true,
+        timeout: TimeInterval = 30
+    ) async throws -> OpenSSLServer {
         let directory = try TemporaryDirectory()
         try "subjectAltName=\(subjectAltName)\n".write(toFile: directory.file("san.ext"), atomically: true, encoding: .utf8)
         let pass = "pass:s3cret-key"
         var steps: [[String]] = [
-            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Ferry Test CA"],
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj",
+                "/CN=Ferry Test CA",
+            ],
             ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"],
-            ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days", "2", "-extfile", "san.ext"],
+            [
+                "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days",
+                "2", "-extfile", "san.ext",
+            ],
         ]
         if requiringClientCertificate {
             steps += [
-                ["req", "-newkey", "rsa:2048", "-keyout", "client.key", "-passout", pass, "-out", "client.csr", "-subj", "/CN=ferry-client"],
-                ["x509", "-req", "-in", "client.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "client.pem", "-days", "2"],
-                ["pkcs12", "-export", "-in", "client.pem", "-inkey", "client.key", "-passin", pass, "-out", "client.p12", "-passout", pass],
+                [
+                    "req", "-newkey", "rsa:2048", "-keyout", "client.key", "-passout", pass, "-out", "client.csr", "-subj",
+                    "/CN=ferry-client",
+                ],
+                [
+                    "x509", "-req", "-in", "client.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "client.pem",
+                    "-days", "2",
+                ],
+                [
+                    "pkcs12", "-export", "-in", "client.pem", "-inkey", "client.key", "-passin", pass, "-out", "client.p12", "-passout",
+                    pass,
+                ],
             ]
         }
         for step in steps {
@@ -47,8 +63,10 @@ public final class OpenSSLServer: @unchecked Sendable {
         }
         let port = try unusedLocalPort()
         let verifying = requiringClientCertificate ? ["-CAfile", "ca.pem", "-Verify", "1"] : []
-        let process = ChildProcess.start("/usr/bin/openssl", ["s_server", "-accept", String(port), "-cert", "server.pem", "-key", "server.key"]
-                                             + verifying + ["-www", "-quiet"], directory: directory.path)
+        let process = ChildProcess.start(
+            "/usr/bin/openssl",
+            ["s_server", "-accept", String(port), "-cert", "server.pem", "-key", "server.key"]
+                + verifying + ["-www", "-quiet"], directory: directory.path)
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline, process.isRunning {
             if acceptsConnections(port: port) { return OpenSSLServer(port: port, directory: directory, process: process) }

@@ -15,7 +15,9 @@ public final class TmuxSession: Sendable {
         let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", quoted.joined(separator: " ") + " && while tmux -L \(socket) has-session 2>/dev/null; do sleep 0.2; done"]
+        process.arguments = [
+            "-c", quoted.joined(separator: " ") + " && while tmux -L \(socket) has-session 2>/dev/null; do sleep 0.2; done",
+        ]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -58,8 +60,10 @@ public final class TmuxSession: Sendable {
     /// Polls the screen until `condition` holds and returns that screen; throws `ScreenTimeout`
     /// (which shows the last screen) when `timeout` passes first, failing the test.
     @discardableResult
-    public func waitForScreen(timeout: Duration = .seconds(15), _ condition: (String) -> Bool,
-                              fileID: String = #fileID, line: Int = #line) async throws -> String {
+    public func waitForScreen(
+        timeout: Duration = .seconds(15), _ condition: (String) -> Bool,
+        fileID: String = #fileID, line: Int = #line
+    ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         var screen = try self.screen()
         while !condition(screen) {
@@ -74,8 +78,10 @@ public final class TmuxSession: Sendable {
     /// 100 ms apart and unchanged: tmux can be read in the middle of a frame being written, and a
     /// value read off such a screen (a length on the last line) may still be the previous one.
     @discardableResult
-    public func waitForSteadyScreen(timeout: Duration = .seconds(15), _ condition: (String) -> Bool,
-                                    fileID: String = #fileID, line: Int = #line) async throws -> String {
+    public func waitForSteadyScreen(
+        timeout: Duration = .seconds(15), _ condition: (String) -> Bool,
+        fileID: String = #fileID, line: Int = #line
+    ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         var screen = try await waitForScreen(timeout: timeout, condition, fileID: fileID, line: line)
         while ContinuousClock.now < deadline {

@@ -28,19 +28,22 @@ import Testing
 
     @Test(arguments: [nil, "FQoGZXIvYXdzEPT//////////token"])
     func curlsSignatureIsBotocoresForTheSameRequestAndTime(sessionToken: String?) async throws {
-        let signature = AWSSignature(region: "eu-west-1", service: "execute-api", accessKey: "AKIDEXAMPLE",
-                                     secretKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY", sessionToken: sessionToken)
+        let signature = AWSSignature(
+            region: "eu-west-1", service: "execute-api", accessKey: "AKIDEXAMPLE",
+            secretKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY", sessionToken: sessionToken)
         try await withDemoServer { server throws in
             let body = #"{"name":"ferry","tags":["a","b"]}"#
             let url = try Request.parseURL("\(server.baseURL)/anything/items?b=2&a=1&empty=")
-            let request = Request(method: .post, url: url, headers: ["Content-Type": "application/json", "X-Trace": "7"],
-                                  body: .bytes(Data(body.utf8)), authentication: .awsSigV4(signature))
+            let request = Request(
+                method: .post, url: url, headers: ["Content-Type": "application/json", "X-Trace": "7"],
+                body: .bytes(Data(body.utf8)), authentication: .awsSigV4(signature))
             let response = try await CurlTransport().send(request, receivingInto: .default, progress: nil)
             #expect(response.status == 200)
             let sent = try #require(response.sent?.headers)
             let authorization = try #require(sent["Authorization"])
             let date = try #require(sent["X-Amz-Date"])
-            #expect(authorization.hasPrefix("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/\(date.prefix(8))/eu-west-1/execute-api/aws4_request, "))
+            #expect(
+                authorization.hasPrefix("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/\(date.prefix(8))/eu-west-1/execute-api/aws4_request, "))
             let signedNames = try #require(Self.field("SignedHeaders", in: authorization)).split(separator: ";").map(String.init)
             #expect(signedNames.contains("host") && signedNames.contains("x-amz-date"))
             if sessionToken != nil { #expect(sent["X-Amz-Security-Token"] == sessionToken) }
@@ -48,7 +51,8 @@ import Testing
             for name in signedNames { headers[name] = sent[name] }
             #expect(headers.count == signedNames.count, "every signed header was sent: \(signedNames) \(sent)")
 
-            let reference = try await Self.botocoreSignature(method: "POST", url: url, headers: headers, body: body, date: date, signature: signature)
+            let reference = try await Self.botocoreSignature(
+                method: "POST", url: url, headers: headers, body: body, date: date, signature: signature)
             #expect(Self.field("Signature", in: authorization) == reference, "curl signed \(signedNames); botocore says \(reference)")
         }
     }
@@ -56,10 +60,12 @@ import Testing
     /// Issue 27: headers the user removed (`-H 'User-Agent:'`) were signed though not sent, so AWS
     /// refused every such request; S3 got no `X-Amz-Content-Sha256`, which it requires.
     @Test func removedHeadersAreNeitherSentNorSignedAndS3GetsItsPayloadHash() async throws {
-        let signature = AWSSignature(region: "us-east-1", service: "s3", accessKey: "AKIDEXAMPLE", secretKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY")
+        let signature = AWSSignature(
+            region: "us-east-1", service: "s3", accessKey: "AKIDEXAMPLE", secretKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY")
         try await withDemoServer { server throws in
             let url = try Request.parseURL("\(server.baseURL)/anything/bucket/key.txt")
-            let request = Request(method: .get, url: url, headers: ["User-Agent": "", "Accept-Language": ""], authentication: .awsSigV4(signature))
+            let request = Request(
+                method: .get, url: url, headers: ["User-Agent": "", "Accept-Language": ""], authentication: .awsSigV4(signature))
             let response = try await CurlTransport().send(request, receivingInto: .default, progress: nil)
             let sent = try #require(response.sent?.headers)
             let authorization = try #require(sent["Authorization"])
@@ -72,18 +78,23 @@ import Testing
             var headers: [String: String] = [:]
             for name in signedNames { headers[name] = sent[name] }
             #expect(headers.count == signedNames.count, "every signed header was sent: \(signedNames) \(sent)")
-            let reference = try await Self.botocoreSignature(method: "GET", url: url, headers: headers, body: "",
-                                                             date: try #require(sent["X-Amz-Date"]), signature: signature)
+            let reference = try await Self.botocoreSignature(
+                method: "GET", url: url, headers: headers, body: "",
+                date: try #require(sent["X-Amz-Date"]), signature: signature)
             #expect(Self.field("Signature", in: authorization) == reference)
         }
     }
 
     /// botocore's signature of the request for `date`.
-    static func botocoreSignature(method: String, url: URL, headers: [String: String], body: String, date: String,
-                                  signature: AWSSignature) async throws -> String {
-        let input: [String: Any?] = ["method": method, "url": url.absoluteString, "headers": headers, "body": body, "timestamp": date,
-                                     "access": signature.accessKey, "secret": signature.secretKey, "token": signature.sessionToken,
-                                     "region": signature.region, "service": signature.service]
+    static func botocoreSignature(
+        method: String, url: URL, headers: [String: String], body: String, date: String,
+        signature: AWSSignature
+    ) async throws -> String {
+        let input: [String: Any?] = [
+            "method": method, "url": url.absoluteString, "headers": headers, "body": body, "timestamp": date,
+            "access": signature.accessKey, "secret": signature.secretKey, "token": signature.sessionToken,
+            "region": signature.region, "service": signature.service,
+        ]
         let directory = try TemporaryDirectory()
         let inputFile = try directory.write("request.json", try JSONSerialization.data(withJSONObject: input.compactMapValues { $0 }))
         let botocore = await ChildProcess.run("/usr/bin/env", ["python3", "-c", Self.botocoreSigner], standardInput: inputFile)
@@ -99,7 +110,8 @@ import Testing
             var signatures: [String] = []
             for secret in ["one", "two"] {
                 let signature = AWSSignature(region: "us-east-1", service: "s3", accessKey: "AK", secretKey: secret)
-                let response = try await CurlTransport().send(Request(url: url, authentication: .awsSigV4(signature)), receivingInto: .default, progress: nil)
+                let response = try await CurlTransport().send(
+                    Request(url: url, authentication: .awsSigV4(signature)), receivingInto: .default, progress: nil)
                 signatures.append(try #require(response.sent?.headers["Authorization"].flatMap { Self.field("Signature", in: $0) }))
             }
             #expect(signatures[0] != signatures[1])

@@ -6,9 +6,12 @@ import Testing
 
 /// The document serializers against real responses from the demo server, through CurlTransport.
 @Suite struct DocumentSerializerServerTests {
-    private func evaluate(_ path: String, with serializer: any ResponseSerializer, validator: ResponseValidator = ResponseValidator()) async throws -> ResponseEvaluator.Evaluation {
+    private func evaluate(
+        _ path: String, with serializer: any ResponseSerializer, validator: ResponseValidator = ResponseValidator()
+    ) async throws -> ResponseEvaluator.Evaluation {
         try await withDemoServer { server in
-            let response = try await CurlTransport().send(Request(url: try Request.parseURL("\(server.baseURL)\(path)")), receivingInto: .default, progress: nil)
+            let response = try await CurlTransport().send(
+                Request(url: try Request.parseURL("\(server.baseURL)\(path)")), receivingInto: .default, progress: nil)
             return ResponseEvaluator(validator: validator, serializer: serializer).evaluate(response, method: .get)
         }
     }
@@ -37,7 +40,8 @@ import Testing
         try await withDemoServer { server in
             let transport = CurlTransport()
             func fetch(_ path: String) async throws -> Response {
-                try await transport.send(Request(url: try Request.parseURL("\(server.baseURL)\(path)")), receivingInto: .default, progress: nil)
+                try await transport.send(
+                    Request(url: try Request.parseURL("\(server.baseURL)\(path)")), receivingInto: .default, progress: nil)
             }
             let body = try await fetch("/records/1048576").body.data()
             #expect((1_048_576..<1_049_600).contains(body.count))
@@ -73,8 +77,11 @@ import Testing
         #expect(chain.links.map(\.reason) == ["parseFailed"])
         #expect(chain.links[0].stage == "serialization")
         #expect(chain.links[0].message == "invalid JSON: unexpected end of input")
-        #expect(chain.links[0].details == [.init("offset", "33"), .init("line", "1"), .init("column", "34"), .init("expected", "a value"),
-                                           .init("excerpt", #""Ferry", "items": [1, 2,"#)])
+        #expect(
+            chain.links[0].details == [
+                .init("offset", "33"), .init("line", "1"), .init("column", "34"), .init("expected", "a value"),
+                .init("excerpt", #""Ferry", "items": [1, 2,"#),
+            ])
     }
 
     @Test func anUnacceptableTypeIsNotParsed() async throws {

@@ -9,7 +9,8 @@ import Testing
 @Suite struct HopTimingTests {
     @Test func eachRedirectHopHasItsOwnMarks() async throws {
         try await withDemoServer { server in
-            let response = try await CurlTransport().send(Request(url: try Request.parseURL("\(server.baseURL)/redirect/2")), receivingInto: .default, progress: nil)
+            let response = try await CurlTransport().send(
+                Request(url: try Request.parseURL("\(server.baseURL)/redirect/2")), receivingInto: .default, progress: nil)
             let hops = response.timeline.hops
             #expect(hops.map(\.status) == [302, 302, 200])
             #expect(hops.map(\.url) == ["\(server.baseURL)/redirect/2", "\(server.baseURL)/redirect/1", "\(server.baseURL)/get"])
@@ -25,7 +26,8 @@ import Testing
 
     @Test func aSingleRequestIsOneHop() async throws {
         try await withDemoServer { server in
-            let response = try await CurlTransport().send(Request(url: try Request.parseURL("\(server.baseURL)/get")), receivingInto: .default, progress: nil)
+            let response = try await CurlTransport().send(
+                Request(url: try Request.parseURL("\(server.baseURL)/get")), receivingInto: .default, progress: nil)
             #expect(response.timeline.hops.map(\.status) == [200])
         }
     }

@@ -10,8 +10,9 @@ import Testing
 @Suite struct MultipartUploadTests {
     private func upload(_ form: MultipartFormData, to server: DemoServer) async throws -> [String: Any] {
         let (contentType, source) = form.encoded()
-        let request = Request(method: .post, url: try Request.parseURL("\(server.baseURL)/anything"),
-                              headers: ["Content-Type": contentType], body: .stream(source))
+        let request = Request(
+            method: .post, url: try Request.parseURL("\(server.baseURL)/anything"),
+            headers: ["Content-Type": contentType], body: .stream(source))
         let response = try await CurlTransport().send(request, receivingInto: .default, progress: nil)
         #expect(response.status == 200)
         let echo = try #require(try JSONSerialization.jsonObject(with: try response.body.data()) as? [String: Any])
@@ -72,8 +73,9 @@ import Testing
         try form.appendFile(path: path, name: "f")
         let (contentType, source) = form.encoded()
         try await withDemoServer { server in
-            var request = Request(method: .post, url: try Request.parseURL("\(server.baseURL)/anything"),
-                                  headers: ["Content-Type": contentType], body: .stream(source))
+            var request = Request(
+                method: .post, url: try Request.parseURL("\(server.baseURL)/anything"),
+                headers: ["Content-Type": contentType], body: .stream(source))
             request.options.maxUploadRate = 2 << 20
             // The file grows once the upload has begun (seen by its progress), on the transfer's own
             // thread: no wait for the shared pool, which other suites keep busy.

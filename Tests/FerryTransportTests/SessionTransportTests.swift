@@ -30,7 +30,8 @@ import Testing
             #expect(try cookies(in: deleted) == ["flavour": "oat"])
             #expect(deleted.cookieJar?.cookies.map(\.name) == ["flavour"], "a cookie the server expired leaves the jar")
 
-            let session = try await transport.send(Request(url: try Request.parseURL("\(server.baseURL)/cookies")), receivingInto: .default, progress: nil)
+            let session = try await transport.send(
+                Request(url: try Request.parseURL("\(server.baseURL)/cookies")), receivingInto: .default, progress: nil)
             #expect(try cookies(in: session).isEmpty, "a request's own jar does not leak into the transport's session jar")
             #expect(session.cookieJar == nil)
         }
@@ -58,19 +59,26 @@ import Testing
             #expect(response.redirects.map(\.status) == [401], "the challenge is a hop of its own")
             let authorization = try #require(response.sent?.headers["Authorization"])
             #expect(authorization.hasPrefix("Digest username=\"ann\""))
-            #expect(authorization.contains("algorithm=\(algorithm)") || (algorithm == "MD5" && !authorization.contains("algorithm=SHA")), "\(authorization)")
-            #expect(!authorization.replacingOccurrences(of: url.path, with: "").contains("s3cret"), "the password goes on the wire only as a hash")
+            #expect(
+                authorization.contains("algorithm=\(algorithm)") || (algorithm == "MD5" && !authorization.contains("algorithm=SHA")),
+                "\(authorization)")
+            #expect(
+                !authorization.replacingOccurrences(of: url.path, with: "").contains("s3cret"),
+                "the password goes on the wire only as a hash")
         }
     }
 
     @Test func aWrongDigestPasswordEndsInA401AfterTheChallenge() async throws {
         try await withHTTPBin { httpbin throws in
             let url = try Request.parseURL("\(httpbin.baseURL)/digest-auth/auth/ann/s3cret/SHA-256")
-            let response = try await CurlTransport().send(Request(url: url, authentication: .digest(username: "ann", password: "wrong")),
-                                                          receivingInto: .default, progress: nil)
+            let response = try await CurlTransport().send(
+                Request(url: url, authentication: .digest(username: "ann", password: "wrong")),
+                receivingInto: .default, progress: nil)
             #expect(response.status == 401)
             #expect(response.redirects.map(\.status) == [401])
-            #expect(response.redirects.first?.summary == "401 \(url.absoluteString) (challenge answered); sets stale_after=never, fake=fake_value")
+            #expect(
+                response.redirects.first?.summary
+                    == "401 \(url.absoluteString) (challenge answered); sets stale_after=never, fake=fake_value")
             #expect(response.timeline.hops.count == 2, "one hop per request written")
         }
     }

@@ -25,7 +25,8 @@ import Testing
             #expect(trusted.status == 0, "\(trusted.stderr)")
             #expect(trusted.text.contains(#""url""#), "\(trusted.text)")
 
-            let tls12 = await ChildProcess.run("/usr/bin/curl", ["-sS", "-m", "30", "--cacert", caFile, "--tls-max", "1.2", "https://localhost:\(server.port)/get"])
+            let tls12 = await ChildProcess.run(
+                "/usr/bin/curl", ["-sS", "-m", "30", "--cacert", caFile, "--tls-max", "1.2", "https://localhost:\(server.port)/get"])
             #expect(tls12.status == 0, "\(tls12.stderr)")
 
             let untrusted = await ChildProcess.run("/usr/bin/curl", ["-sS", "-m", "30", "\(server.baseURL)/get"])
@@ -35,13 +36,15 @@ import Testing
             // 5 MiB each way: many records, reads and writes split anywhere.
             let upload = Data((0..<(5 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })
             let body = try directory.write("upload.bin", upload)
-            let posted = await ChildProcess.run("/usr/bin/curl", ["-sS", "-m", "30", "--cacert", caFile, "--data-binary", "@" + body, "\(server.baseURL)/anything"])
+            let posted = await ChildProcess.run(
+                "/usr/bin/curl", ["-sS", "-m", "30", "--cacert", caFile, "--data-binary", "@" + body, "\(server.baseURL)/anything"])
             #expect(posted.status == 0, "\(posted.stderr)")
             let echo = try JSONSerialization.jsonObject(with: posted.stdout) as? [String: Any]
             #expect(echo?["bodySize"] as? Int == upload.count)
             #expect(echo?["bodySHA256"] as? String == sha256Hex(upload))
 
-            let downloaded = await ChildProcess.run("/usr/bin/curl", ["-sS", "-m", "30", "--cacert", caFile, "\(server.baseURL)/bytes/5242880?seed=7"])
+            let downloaded = await ChildProcess.run(
+                "/usr/bin/curl", ["-sS", "-m", "30", "--cacert", caFile, "\(server.baseURL)/bytes/5242880?seed=7"])
             #expect(downloaded.status == 0, "\(downloaded.stderr)")
             try await withDemoServer { plain in
                 let reference = await ChildProcess.run("/usr/bin/curl", ["-sS", "-m", "30", "\(plain.baseURL)/bytes/5242880?seed=7"])
@@ -56,9 +59,13 @@ import Testing
         let caFile = directory.file("ca.pem")
         try await withDemoServer(tls: identity) { server in
             for version in ["-tls1_3", "-tls1_2"] {
-                let client = await ChildProcess.run("/usr/bin/openssl", ["s_client", "-connect", "127.0.0.1:\(server.port)", "-servername", "localhost",
-                                                                         "-CAfile", caFile, "-verify_return_error", "-verify_hostname", "localhost",
-                                                                         version, "-brief"], timeout: 30)
+                let client = await ChildProcess.run(
+                    "/usr/bin/openssl",
+                    [
+                        "s_client", "-connect", "127.0.0.1:\(server.port)", "-servername", "localhost",
+                        "-CAfile", caFile, "-verify_return_error", "-verify_hostname", "localhost",
+                        version, "-brief",
+                    ], timeout: 30)
                 #expect(client.status == 0, "openssl s_client \(version): \(client.stderr)")
                 #expect(client.stderr.contains("Verification: OK"), "\(client.stderr)")
                 #expect(client.stderr.contains("Protocol version: TLSv1.\(version.last!)"), "\(client.stderr)")
@@ -70,22 +77,25 @@ import Testing
     @Test func pythonsSSLModuleReadsAnAnswerToItsCleanEnd() async throws {
         let (identity, directory) = try Self.identity()
         let caFile = directory.file("ca.pem")
-        let script = try directory.write("client.py", Data("""
-        import socket, ssl, sys
-        context = ssl.create_default_context(cafile=sys.argv[1])
-        with socket.create_connection(("127.0.0.1", int(sys.argv[2])), timeout=20) as raw:
-            # suppress_ragged_eofs=False: an end without close_notify raises instead of reading as the end.
-            with context.wrap_socket(raw, server_hostname="localhost", suppress_ragged_eofs=False) as tls:
-                version = tls.version()
-                tls.sendall(b"GET /bytes/300000 HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n")
-                answer = b""
-                while True:
-                    chunk = tls.recv(65536)
-                    if not chunk:
-                        break
-                    answer += chunk
-                print(version, answer.split(b"\\r\\n")[0].decode(), len(answer.split(b"\\r\\n\\r\\n", 1)[1]))
-        """.utf8))
+        let script = try directory.write(
+            "client.py",
+            Data(
+                """
+                import socket, ssl, sys
+                context = ssl.create_default_context(cafile=sys.argv[1])
+                with socket.create_connection(("127.0.0.1", int(sys.argv[2])), timeout=20) as raw:
+                    # suppress_ragged_eofs=False: an end without close_notify raises instead of reading as the end.
+                    with context.wrap_socket(raw, server_hostname="localhost", suppress_ragged_eofs=False) as tls:
+                        version = tls.version()
+                        tls.sendall(b"GET /bytes/300000 HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: close\\r\\n\\r\\n")
+                        answer = b""
+                        while True:
+                            chunk = tls.recv(65536)
+                            if not chunk:
+                                break
+                            answer += chunk
+                        print(version, answer.split(b"\\r\\n")[0].decode(), len(answer.split(b"\\r\\n\\r\\n", 1)[1]))
+                """.utf8))
         try await withDemoServer(tls: identity) { server in
             let client = await ChildProcess.run("/usr/bin/env", ["python3", script, caFile, String(server.port)], timeout: 30)
             #expect(client.status == 0, "\(client.stderr)")
@@ -139,8 +149,11 @@ import Testing
     }
 
     /// Opens a WebSocket for `request`, sends `messages`, closes, and reads what came back until the end.
-    private func exchange(_ request: Request, _ messages: [(WebSocketMessage.Kind, Data)]) async throws
-        -> (connection: any WebSocketConnection, received: [WebSocketMessage]) {
+    private func exchange(
+        _ request: Request, _ messages: [(WebSocketMessage.Kind, Data)]
+    ) async throws
+        -> (connection: any WebSocketConnection, received: [WebSocketMessage])
+    {
         try await Deadline.within(60, "the WebSocket exchange with \(request.url)") {
             let connection = try await CurlTransport().openWebSocket(request)
             for (kind, data) in messages { try await connection.send(kind, data) }

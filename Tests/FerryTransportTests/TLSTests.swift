@@ -37,7 +37,8 @@ import Testing
             #expect(try await transport.send(localhost, receivingInto: .default, progress: nil).status == 200)
 
             var mismatched = trusted
-            mismatched.options.tls.pinnedPublicKey = "sha256//" + Data(MessageDigest.hash(.sha256, data: Data("not the demo server's key".utf8))).base64EncodedString()
+            mismatched.options.tls.pinnedPublicKey =
+                "sha256//" + Data(MessageDigest.hash(.sha256, data: Data("not the demo server's key".utf8))).base64EncodedString()
             let pinFailure = await failureKind { try await transport.send(mismatched, receivingInto: .default, progress: nil) }
             #expect(pinFailure == .publicKeyPinMismatch)
         }

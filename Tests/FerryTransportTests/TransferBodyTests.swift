@@ -40,7 +40,8 @@ import Testing
         try await withDemoServer { server in
             let transport = CurlTransport()
             for algorithm in ["gzip", "deflate"] {
-                let response = try await transport.send(Request(url: try Request.parseURL("\(server.baseURL)/\(algorithm)")), receivingInto: .default, progress: nil)
+                let response = try await transport.send(
+                    Request(url: try Request.parseURL("\(server.baseURL)/\(algorithm)")), receivingInto: .default, progress: nil)
                 #expect(response.headers["Content-Encoding"] == algorithm)
                 let text = String(decoding: try response.body.data(), as: UTF8.self)
                 #expect(text.hasPrefix(#"{"\#(algorithm)ped": true"#))
@@ -55,8 +56,9 @@ import Testing
         try await withDemoServer { server in
             let transport = CurlTransport()
             for body in [RequestBody.bytes(payload), .file(path: path)] {
-                let request = Request(method: .put, url: try Request.parseURL("\(server.baseURL)/anything"),
-                                      headers: ["Content-Type": "application/octet-stream"], body: body)
+                let request = Request(
+                    method: .put, url: try Request.parseURL("\(server.baseURL)/anything"),
+                    headers: ["Content-Type": "application/octet-stream"], body: body)
                 let response = try await transport.send(request, receivingInto: .default, progress: nil)
                 let echo = try JSONSerialization.jsonObject(with: response.body.data()) as? [String: Any]
                 #expect(echo?["method"] as? String == "PUT")
@@ -71,8 +73,9 @@ import Testing
     @Test func streamsOfUnknownLengthAreSentChunked() async throws {
         try await withDemoServer { server in
             let payload = Data(repeating: 0x41, count: 100_000)
-            let request = Request(method: .post, url: try Request.parseURL("\(server.baseURL)/anything"),
-                                  body: .stream(BodyStreamSource(length: nil) { DataBodyStream(payload) }))
+            let request = Request(
+                method: .post, url: try Request.parseURL("\(server.baseURL)/anything"),
+                body: .stream(BodyStreamSource(length: nil) { DataBodyStream(payload) }))
             let response = try await CurlTransport().send(request, receivingInto: .default, progress: nil)
             let echo = try JSONSerialization.jsonObject(with: response.body.data()) as? [String: Any]
             #expect(echo?["bodySize"] as? Int == payload.count)
@@ -85,18 +88,21 @@ import Testing
         try await withDemoServer { server in
             let transport = CurlTransport()
             let good = directory.file("good.bin")
-            let response = try await transport.send(Request(url: try Request.parseURL("\(server.baseURL)/bytes/5000?seed=1")),
-                                                    receivingInto: .file(path: good), progress: nil)
+            let response = try await transport.send(
+                Request(url: try Request.parseURL("\(server.baseURL)/bytes/5000?seed=1")),
+                receivingInto: .file(path: good), progress: nil)
             #expect(response.body.filePath == good)
             #expect(try Data(contentsOf: URL(fileURLWithPath: good)) == Data(SeededBytes(seed: 1).bytes(from: 0, count: 5000)))
 
             let bad = directory.file("bad.bin")
             await #expect(throws: FerryError.self) {
-                try await transport.send(Request(url: try Request.parseURL("\(server.baseURL)/misbehave/close-mid-body")),
-                                         receivingInto: .file(path: bad), progress: nil)
+                try await transport.send(
+                    Request(url: try Request.parseURL("\(server.baseURL)/misbehave/close-mid-body")),
+                    receivingInto: .file(path: bad), progress: nil)
             }
             // What came of the broken 200 is kept beside the target, to be continued; bad.bin never appears.
-            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
                     == ["bad.bin.ferry-partial", "bad.bin.ferry-resume", "good.bin"])
         }
     }

@@ -9,14 +9,16 @@ import Testing
 @Suite struct TransportBehaviourTests {
     @Test func redirectsAreFollowedAndRecordedHopByHop() async throws {
         try await withDemoServer { server in
-            let response = try await CurlTransport().send(Request(url: try Request.parseURL("\(server.baseURL)/redirect/3")), receivingInto: .default, progress: nil)
+            let response = try await CurlTransport().send(
+                Request(url: try Request.parseURL("\(server.baseURL)/redirect/3")), receivingInto: .default, progress: nil)
             #expect(response.status == 200)
             #expect(response.effectiveURL == "\(server.baseURL)/get")
-            #expect(response.redirects == [
-                RedirectHop(url: "\(server.baseURL)/redirect/3", status: 302, location: "/redirect/2"),
-                RedirectHop(url: "\(server.baseURL)/redirect/2", status: 302, location: "/redirect/1"),
-                RedirectHop(url: "\(server.baseURL)/redirect/1", status: 302, location: "/get"),
-            ])
+            #expect(
+                response.redirects == [
+                    RedirectHop(url: "\(server.baseURL)/redirect/3", status: 302, location: "/redirect/2"),
+                    RedirectHop(url: "\(server.baseURL)/redirect/2", status: 302, location: "/redirect/1"),
+                    RedirectHop(url: "\(server.baseURL)/redirect/1", status: 302, location: "/get"),
+                ])
             #expect(response.timeline.redirect > 0)
             #expect(response.timeline.redirect <= response.timeline.total)
         }
@@ -61,7 +63,8 @@ import Testing
 
     @Test func timelinePhasesAreOrderedAndSumToTheTotal() async throws {
         try await withDemoServer { server in
-            let response = try await CurlTransport().send(Request(url: try Request.parseURL("\(server.baseURL)/delay/0.2")), receivingInto: .default, progress: nil)
+            let response = try await CurlTransport().send(
+                Request(url: try Request.parseURL("\(server.baseURL)/delay/0.2")), receivingInto: .default, progress: nil)
             let timeline = response.timeline
             #expect(Timeline.Phase.allCases.allSatisfy { timeline[$0] >= 0 })
             #expect(Timeline.Phase.allCases.reduce(0) { $0 + timeline[$1] } == timeline.total)
@@ -76,10 +79,13 @@ import Testing
     @Test func cookiesPersistWithinATransport() async throws {
         try await withDemoServer { server in
             let transport = CurlTransport()
-            let response = try await transport.send(Request(url: try Request.parseURL("\(server.baseURL)/cookies/set?flavour=oat&size=big")), receivingInto: .default, progress: nil)
+            let response = try await transport.send(
+                Request(url: try Request.parseURL("\(server.baseURL)/cookies/set?flavour=oat&size=big")), receivingInto: .default,
+                progress: nil)
             let cookies = try JSONSerialization.jsonObject(with: response.body.data()) as? [String: [String: String]]
             #expect(cookies?["cookies"] == ["flavour": "oat", "size": "big"])
-            let fresh = try await CurlTransport().send(Request(url: try Request.parseURL("\(server.baseURL)/cookies")), receivingInto: .default, progress: nil)
+            let fresh = try await CurlTransport().send(
+                Request(url: try Request.parseURL("\(server.baseURL)/cookies")), receivingInto: .default, progress: nil)
             let none = try JSONSerialization.jsonObject(with: fresh.body.data()) as? [String: [String: String]]
             #expect(none?["cookies"] == [:])
         }

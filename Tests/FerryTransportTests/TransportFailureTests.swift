@@ -10,14 +10,16 @@ import Testing
     @Test func connectionRefused() async throws {
         let port = try closedLocalPort()
         let kind = await failureKind {
-            try await CurlTransport().send(Request(url: try Request.parseURL("http://127.0.0.1:\(port)/")), receivingInto: .default, progress: nil)
+            try await CurlTransport().send(
+                Request(url: try Request.parseURL("http://127.0.0.1:\(port)/")), receivingInto: .default, progress: nil)
         }
         #expect(kind == .connectionRefused)
     }
 
     @Test func unknownHost() async throws {
         let kind = await failureKind {
-            try await CurlTransport().send(Request(url: try Request.parseURL("http://no-such-host.invalid/")), receivingInto: .default, progress: nil)
+            try await CurlTransport().send(
+                Request(url: try Request.parseURL("http://no-such-host.invalid/")), receivingInto: .default, progress: nil)
         }
         #expect(kind == .hostNotFound)
     }
@@ -41,7 +43,8 @@ import Testing
             let transport = CurlTransport()
             func failure(_ path: String) async throws -> FerryError.TransportFailureReason? {
                 do {
-                    _ = try await transport.send(Request(url: try Request.parseURL(server.baseURL + path)), receivingInto: .default, progress: nil)
+                    _ = try await transport.send(
+                        Request(url: try Request.parseURL(server.baseURL + path)), receivingInto: .default, progress: nil)
                     return nil
                 } catch FerryError.transportFailed(let reason) {
                     return reason
@@ -65,8 +68,9 @@ import Testing
 
     @Test func aFailingBodyStreamAbortsTheUploadWithItsReason() async throws {
         try await withDemoServer { server in
-            let request = Request(method: .post, url: try Request.parseURL("\(server.baseURL)/anything"),
-                                  body: .stream(BodyStreamSource(length: 1000) { FailingStream() }))
+            let request = Request(
+                method: .post, url: try Request.parseURL("\(server.baseURL)/anything"),
+                body: .stream(BodyStreamSource(length: 1000) { FailingStream() }))
             do {
                 _ = try await CurlTransport().send(request, receivingInto: .default, progress: nil)
                 Issue.record("expected an error")

@@ -38,7 +38,8 @@ import Testing
 
     @Test func aPushingServerIsHeardUntilItCloses() async throws {
         try await withDemoServer(tls: try DemoTLSIdentity.load()) { server throws in
-            var request = Request(url: try Request.parseURL(server.baseURL.replacingOccurrences(of: "https", with: "wss") + "/ws/push?count=3&interval=0.05"))
+            var request = Request(
+                url: try Request.parseURL(server.baseURL.replacingOccurrences(of: "https", with: "wss") + "/ws/push?count=3&interval=0.05"))
             request.options.tls.verifyPeer = false
             let connection = try await CurlTransport().openWebSocket(request)
             let received = await collect(connection)
@@ -64,8 +65,9 @@ import Testing
                 _ = try await CurlTransport().openWebSocket(request)
                 Issue.record("the upgrade was not refused")
             } catch let error as FerryError {
-                #expect(ErrorChain(error).links.flatMap(\.details).contains { $0.value.contains("WebSocket handshake failed") },
-                        "\(ErrorChain(error).links)")
+                #expect(
+                    ErrorChain(error).links.flatMap(\.details).contains { $0.value.contains("WebSocket handshake failed") },
+                    "\(ErrorChain(error).links)")
             }
         }
     }

@@ -10,7 +10,8 @@ import Foundation
 let target: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["FERRY_FUZZ_TARGET"] ?? ""
     guard let target = FuzzTarget(rawValue: name) else {
-        FileHandle.standardError.write(Data("FERRY_FUZZ_TARGET must be one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: " "))\n".utf8))
+        FileHandle.standardError.write(
+            Data("FERRY_FUZZ_TARGET must be one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: " "))\n".utf8))
         exit(2)
     }
     return target
@@ -18,7 +19,8 @@ let target: FuzzTarget = {
 
 var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-    target.run(UnsafeRawBufferPointer(start: data, count: size))
-    return 0
-})
+exit(
+    LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+        target.run(UnsafeRawBufferPointer(start: data, count: size))
+        return 0
+    })

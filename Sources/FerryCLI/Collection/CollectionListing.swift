@@ -1,5 +1,5 @@
-import Foundation
 import FerryStore
+import Foundation
 
 /// What `ferry collection list` prints: the requests, the broken files and the links to folders not
 /// followed (loops), as a table or JSON.
@@ -50,12 +50,15 @@ struct CollectionListing: Encodable {
         }
         if !environments.isEmpty { lines.append("environments: " + environments.joined(separator: ", ")) }
         lines += problems.map { problem in
-            "BROKEN  " + ConfigProblem(file: problem.file, line: problem.line, column: problem.column, key: problem.key, message: problem.message).description
+            "BROKEN  "
+                + ConfigProblem(file: problem.file, line: problem.line, column: problem.column, key: problem.key, message: problem.message)
+                .description
         }
         lines += skippedLinks.map { "SKIPPED \($0.file): \($0.message)" }
-        lines.append("\(requests.count) request\(requests.count == 1 ? "" : "s")"
-            + (problems.isEmpty ? "" : ", \(problems.count) broken file\(problems.count == 1 ? "" : "s")")
-            + (skippedLinks.isEmpty ? "" : ", \(skippedLinks.count) link\(skippedLinks.count == 1 ? "" : "s") not followed"))
+        lines.append(
+            "\(requests.count) request\(requests.count == 1 ? "" : "s")"
+                + (problems.isEmpty ? "" : ", \(problems.count) broken file\(problems.count == 1 ? "" : "s")")
+                + (skippedLinks.isEmpty ? "" : ", \(skippedLinks.count) link\(skippedLinks.count == 1 ? "" : "s") not followed"))
         return lines.joined(separator: "\n") + "\n"
     }
 

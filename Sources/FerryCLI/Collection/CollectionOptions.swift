@@ -6,26 +6,40 @@ import Foundation
 
 /// `ferry send`'s collection flags: variables for request files, and `--save`.
 public struct CollectionOptions: ParsableArguments, Sendable {
-    @Option(name: .customLong("env"), help: ArgumentHelp("The environment whose variables fill a request file's {{placeholders}} (environments/NAME.yaml or NAME.env in the collection).", valueName: "name"), completion: ShellCompletions.environments)
+    @Option(
+        name: .customLong("env"),
+        help: ArgumentHelp(
+            "The environment whose variables fill a request file's {{placeholders}} (environments/NAME.yaml or NAME.env in the collection).",
+            valueName: "name"), completion: ShellCompletions.environments)
     public var environment: String?
 
-    @Option(name: .customLong("var"), help: ArgumentHelp("A variable, `name=value` (repeatable); wins over the environment's.", valueName: "name=value"))
+    @Option(
+        name: .customLong("var"),
+        help: ArgumentHelp("A variable, `name=value` (repeatable); wins over the environment's.", valueName: "name=value"))
     public var variables: [String] = []
 
     @Flag(name: .customLong("host-env"), help: "Allow {{$env.NAME}} to read this process's environment variables.")
     public var hostEnvironment = false
 
-    @Option(name: .customLong("save"), help: ArgumentHelp("Save the request as this file in the collection (.ferry.yaml is added), atomically.", valueName: "path"))
+    @Option(
+        name: .customLong("save"),
+        help: ArgumentHelp("Save the request as this file in the collection (.ferry.yaml is added), atomically.", valueName: "path"))
     public var save: String?
 
-    @Option(name: .customLong("collection"), help: ArgumentHelp("The collection's folder (default: the nearest folder above a request file holding environments/, else its own folder; for --save, the current folder).", valueName: "dir"))
+    @Option(
+        name: .customLong("collection"),
+        help: ArgumentHelp(
+            "The collection's folder (default: the nearest folder above a request file holding environments/, else its own folder; for --save, the current folder).",
+            valueName: "dir"))
     public var collection: String?
 
     @Flag(name: .customLong("force"), help: "Let --save replace a file that does not parse, and ferry import replace files that exist.")
     public var force = false
 
-    @Option(name: .customLong("allow-outside"),
-            help: ArgumentHelp("Let request files read this file, or anything in this folder, outside their collection (repeatable).", valueName: "path"))
+    @Option(
+        name: .customLong("allow-outside"),
+        help: ArgumentHelp(
+            "Let request files read this file, or anything in this folder, outside their collection (repeatable).", valueName: "path"))
     public var allowOutside: [String] = []
 
     @Flag(name: .customLong("allow-proxy"), help: "Let a request file, folder defaults or environment send through the proxy it names.")
@@ -52,7 +66,9 @@ public struct CollectionOptions: ParsableArguments, Sendable {
     }
 
     /// The variables as `resolver(root:)` makes them, and the environment's chained variables.
-    func variables(root: String, processEnvironment: [String: String] = ProcessInfo.processInfo.environment) throws -> (resolver: VariableResolver, chains: [VariableChain]) {
+    func variables(
+        root: String, processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> (resolver: VariableResolver, chains: [VariableChain]) {
         var resolver = VariableResolver(hostEnvironment: hostEnvironment ? processEnvironment : nil)
         var chains: [VariableChain] = []
         if let environment {
@@ -64,20 +80,23 @@ public struct CollectionOptions: ParsableArguments, Sendable {
                 throw error.asInvalidRequest
             }
         }
-        resolver.add(try variables.map { argument in
-            guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
-                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--var \(argument)", problem: "expected `name=value`"))
-            }
-            return Variable(name: String(argument[..<equals]), value: String(argument[argument.index(after: equals)...]))
-        })
+        resolver.add(
+            try variables.map { argument in
+                guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+                    throw FerryError.invalidRequest(reason: .invalidArgument(name: "--var \(argument)", problem: "expected `name=value`"))
+                }
+                return Variable(name: String(argument[..<equals]), value: String(argument[argument.index(after: equals)...]))
+            })
         return (resolver, chains)
     }
 
     /// What requests from the collection at `root` may read: files inside it, `--allow-outside` and the
     /// config's `trust:` paths, and `ownFiles`, the files the user named on the command line; the proxy
     /// it names with `--allow-proxy`, or when `ownProxy` (the user's `-x` replaces it).
-    func fileAccess(root: String, ownFiles: [String] = [], ownProxy: Bool = false,
-                    processEnvironment: [String: String] = ProcessInfo.processInfo.environment) -> FileAccessPolicy {
+    func fileAccess(
+        root: String, ownFiles: [String] = [], ownProxy: Bool = false,
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> FileAccessPolicy {
         let trusted = Settings.load(environment: processEnvironment).trust
         return FileAccessPolicy(collection: root, allowing: allowOutside + trusted + ownFiles, allowsProxy: allowProxy || ownProxy)
     }

@@ -8,19 +8,23 @@ import Foundation
 struct CookieJarChoice: ParsableArguments {
     @OptionGroup(title: "The jar (default: the ad-hoc jar of requests sent by URL)") var collectionOptions: CollectionOptions
 
-    @Option(name: .customLong("jar"), help: ArgumentHelp("A cookie file instead (as written by ferry send -c or curl -c).", valueName: "file"))
+    @Option(
+        name: .customLong("jar"), help: ArgumentHelp("A cookie file instead (as written by ferry send -c or curl -c).", valueName: "file"))
     var jar: String?
 
     func validate() throws {
         let collection = collectionOptions.collection
         let environment = collectionOptions.environment
-        guard jar == nil || (collection == nil && environment == nil) else { throw ValidationError("--jar cannot be combined with --collection or --env") }
+        guard jar == nil || (collection == nil && environment == nil) else {
+            throw ValidationError("--jar cannot be combined with --collection or --env")
+        }
         guard environment == nil || collection != nil else { throw ValidationError("--env needs --collection") }
     }
 
     /// The jar's file.
     var path: String {
-        jar ?? StoreLocations(environment: ProcessInfo.processInfo.environment)
+        jar
+            ?? StoreLocations(environment: ProcessInfo.processInfo.environment)
             .cookieJarPath(collection: collectionOptions.collection, environment: collectionOptions.environment)
     }
 }

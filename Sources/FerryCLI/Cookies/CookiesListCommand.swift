@@ -43,8 +43,11 @@ struct CookiesListCommand: ParsableCommand {
         let out = OutputStream.standardOutput
         if json {
             let entries = jar.cookies.map { cookie in
-                Entry(domain: cookie.domain, includesSubdomains: cookie.includesSubdomains, path: cookie.path, name: cookie.name, value: cookie.value,
-                      secure: cookie.secure, httpOnly: cookie.httpOnly, expires: cookie.expires.map { ISO8601DateFormatter().string(from: $0) })
+                Entry(
+                    domain: cookie.domain, includesSubdomains: cookie.includesSubdomains, path: cookie.path, name: cookie.name,
+                    value: cookie.value,
+                    secure: cookie.secure, httpOnly: cookie.httpOnly,
+                    expires: cookie.expires.map { ISO8601DateFormatter().string(from: $0) })
             }
             out.write(try ExchangeReport.encode(Listing(jar: path, cookies: entries)))
             out.write("\n")

@@ -26,9 +26,11 @@ struct DemoCommand: AsyncCommand {
             let collection = collectionOptions.collection ?? DemoExamples.directory
             // The `demo` environment when the collection has one. `baseURL` points at the server in it
             // and without an environment; F4 to another environment goes to that environment's own.
-            let environment = collectionOptions.environment ?? collection.flatMap { Environment.names(in: $0).contains("demo") ? "demo" : nil }
-            return try TUIEntry.open(theme: themeOption.theme, examples: try DemoExamples.requests(in: collectionOptions.collection), collection: collection,
-                                     variables: [Variable(name: "baseURL", value: server.baseURL)], variablesOnlyFor: "demo", environmentName: environment)
+            let environment =
+                collectionOptions.environment ?? collection.flatMap { Environment.names(in: $0).contains("demo") ? "demo" : nil }
+            return try TUIEntry.open(
+                theme: themeOption.theme, examples: try DemoExamples.requests(in: collectionOptions.collection), collection: collection,
+                variables: [Variable(name: "baseURL", value: server.baseURL)], variablesOnlyFor: "demo", environmentName: environment)
         }
 
         let caFile = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-demo-ca-\(getpid()).pem").path
@@ -41,14 +43,18 @@ struct DemoCommand: AsyncCommand {
         let out = OutputStream.standardOutput
         let printer = ResponsePrinter(stdout: out, stderr: out)
         let transport = CurlTransport()
-        let steps = try DemoTour.steps(base: server.baseURL, tlsBase: tlsServer.baseURL, caFile: caFile, publicKeyPin: tlsServer.publicKeyPin ?? "")
-        out.line("Ferry \(FerryInfo.version) on libcurl \(CurlTransport.curlVersion): a tour against the demo server at \(server.baseURL)\n")
+        let steps = try DemoTour.steps(
+            base: server.baseURL, tlsBase: tlsServer.baseURL, caFile: caFile, publicKeyPin: tlsServer.publicKeyPin ?? "")
+        out.line(
+            "Ferry \(FerryInfo.version) on libcurl \(CurlTransport.curlVersion): a tour against the demo server at \(server.baseURL)\n")
         for (index, step) in steps.enumerated() {
             out.line("━━ \(index + 1)/\(steps.count)  \(step.title)")
             out.line("   \(step.request.method) \(step.request.url.absoluteString)")
             do {
                 let response = try await transport.send(step.request, receivingInto: .default, progress: nil)
-                out.line("   → \(response.httpVersion) \(response.status) \(response.displayReason), \(response.body.count) bytes, \(response.headers["Content-Type"] ?? "no type")")
+                out.line(
+                    "   → \(response.httpVersion) \(response.status) \(response.displayReason), \(response.body.count) bytes, \(response.headers["Content-Type"] ?? "no type")"
+                )
                 try printPreview(of: response, to: out)
                 printer.printTimeline(of: response)
             } catch let error as FerryError {
@@ -57,7 +63,8 @@ struct DemoCommand: AsyncCommand {
             }
             out.line("")
         }
-        out.line("Try it yourself: `ferry serve-demo --port 8080` in one terminal, then `ferry send http://127.0.0.1:8080/json -i --timeline`.")
+        out.line(
+            "Try it yourself: `ferry serve-demo --port 8080` in one terminal, then `ferry send http://127.0.0.1:8080/json -i --timeline`.")
     }
 
     /// The first lines of a text body (escaped), or a note for a binary one.

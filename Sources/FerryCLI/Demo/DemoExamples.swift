@@ -22,7 +22,8 @@ enum DemoExamples {
         if folder == nil, let problem = collection.problems.first { throw problem.asInvalidRequest }
         let entries = collection.requests.sorted { ($0.folder.isEmpty ? 0 : 1, $0.path) < ($1.folder.isEmpty ? 0 : 1, $1.path) }
         return entries.map { entry in
-            RequestSource(title: entry.title, description: entry.document, defaults: collection.defaults(forFolder: entry.folder), root: directory)
+            RequestSource(
+                title: entry.title, description: entry.document, defaults: collection.defaults(forFolder: entry.folder), root: directory)
         }
     }
 }

@@ -31,7 +31,8 @@ final class DemoServerProcess {
         let path = try Self.checkedProgramPath()
         process = Process()
         process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--port", "0", "--until-stdin-closes"] + (tls ? ["--tls"] : []) + (certificateFile.map { ["--cert-out", $0] } ?? [])
+        process.arguments =
+            ["--port", "0", "--until-stdin-closes"] + (tls ? ["--tls"] : []) + (certificateFile.map { ["--cert-out", $0] } ?? [])
         input = Pipe()
         let output = Pipe(), errors = Pipe()
         process.standardInput = input
@@ -47,7 +48,8 @@ final class DemoServerProcess {
         guard let first = lines.first, first.hasPrefix(prefix), !tls || lines.count == 2 && lines[1].hasPrefix(pinPrefix) else {
             process.terminate()
             process.waitUntilExit()
-            let reason = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let reason = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             throw Failure(description: "the demo server \(path) did not start" + (reason.isEmpty ? "" : ": " + reason))
         }
         baseURL = String(first.dropFirst(prefix.count))
@@ -65,7 +67,10 @@ final class DemoServerProcess {
     static func checkedProgramPath() throws -> String {
         let path = programPath
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw Failure(description: "the demo server program \(programName) is not beside ferry (looked for \(path)); build it with `swift build --product \(programName)` or reinstall Ferry")
+            throw Failure(
+                description:
+                    "the demo server program \(programName) is not beside ferry (looked for \(path)); build it with `swift build --product \(programName)` or reinstall Ferry"
+            )
         }
         return path
     }

@@ -12,7 +12,8 @@ struct GraphQLSchemaCommand: AsyncCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
         abstract: "Fetch a GraphQL endpoint's schema by introspection (cached per URL) and print it as SDL.",
-        discussion: "Exit codes as ferry send's: 1 usage, 2 transport, 3 the answer is not a schema (or holds GraphQL errors), 4 local file.")
+        discussion:
+            "Exit codes as ferry send's: 1 usage, 2 transport, 3 the answer is not a schema (or holds GraphQL errors), 4 local file.")
 
     @OptionGroup var options: SendOptions
     @OptionGroup(title: "Sessions and authentication") var sessionOptions: SessionOptions
@@ -34,21 +35,26 @@ struct GraphQLSchemaCommand: AsyncCommand {
         introspection.graphQLOperation = "IntrospectionQuery"
         let cache = GraphQLSchemaCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
         do {
-            let pipelines = ExchangePipelines.commandLine(transport: CurlTransport(), keepsCookies: !sessionOptions.noCookies, printer: printer)
-            let input = try await RequestFileInput(introspection, collection: collectionOptions, responseOptions: try ResponseOptions.parse([]),
-                                                   session: sessionOptions, pipelines: pipelines)
+            let pipelines = ExchangePipelines.commandLine(
+                transport: CurlTransport(), keepsCookies: !sessionOptions.noCookies, printer: printer)
+            let input = try await RequestFileInput(
+                introspection, collection: collectionOptions, responseOptions: try ResponseOptions.parse([]),
+                session: sessionOptions, pipelines: pipelines)
             printer.redaction = input.redaction
             let endpoint = input.request.graphQLEndpoint
             if !refresh, let cached = cache.load(url: endpoint) {
-                printer.stderr.line("ferry: the schema of \(endpoint) as cached \(cached.fetched.formatted(.iso8601)); --refresh fetches it again")
+                printer.stderr.line(
+                    "ferry: the schema of \(endpoint) as cached \(cached.fetched.formatted(.iso8601)); --refresh fetches it again")
                 print(cached.schema, json: cached.json, printer: printer)
                 return .success
             }
             var redaction = input.redaction
             let response = try await pipelines.pipeline(collection: input.origin.collection, environment: input.origin.environment)
                 .send(input.request, redaction: &redaction)
-            let evaluation = ResponseEvaluator(validator: ResponseValidator(acceptableContentTypes: ["*/*"]), serializer: DataResponseSerializer(),
-                                               readsGraphQLErrors: true).evaluate(response, method: input.request.method)
+            let evaluation = ResponseEvaluator(
+                validator: ResponseValidator(acceptableContentTypes: ["*/*"]), serializer: DataResponseSerializer(),
+                readsGraphQLErrors: true
+            ).evaluate(response, method: input.request.method)
             if let error = evaluation.error { throw error }
             let json = try response.body.mappedData()
             let schema = try IntrospectedSchema(introspection: json)

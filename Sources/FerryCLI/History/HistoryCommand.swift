@@ -8,8 +8,10 @@ struct HistoryCommand: ParsableCommand {
         commandName: "history",
         abstract: "Browse, search, replay, compare and export the exchanges Ferry recorded.",
         discussion: "The history lives in $XDG_DATA_HOME/ferry/history.sqlite (~/.local/share/ferry by default).",
-        subcommands: [HistoryListCommand.self, HistoryShowCommand.self, HistorySearchCommand.self, HistoryReplayCommand.self,
-                      HistoryDiffCommand.self, HistoryExportCommand.self, HistoryPruneCommand.self])
+        subcommands: [
+            HistoryListCommand.self, HistoryShowCommand.self, HistorySearchCommand.self, HistoryReplayCommand.self,
+            HistoryDiffCommand.self, HistoryExportCommand.self, HistoryPruneCommand.self,
+        ])
 }
 
 /// A `ferry history` subcommand: opens the user's history, runs, and turns history errors into

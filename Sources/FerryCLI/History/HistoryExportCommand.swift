@@ -13,7 +13,8 @@ struct HistoryExportCommand: HistorySubcommand {
     @Option(name: .long, help: "har (default; other tools import it) or json (the `show --json` documents).")
     var format = "har"
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"))
+    @Option(
+        name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"))
     var output: String?
 
     @Option(name: .long, help: "Export only the newest N entries.")
@@ -46,7 +47,8 @@ struct HistoryExportCommand: HistorySubcommand {
         try sink.writeAll(opening)
         var first = true
         try store.forEachEntry(HistoryQuery(limit: limit ?? Int.max)) { entry in
-            let encoded = format == "har" ? try ExchangeReport.encode(HistoryHAR.entry(entry)) : try ExchangeReport.encode(HistoryReport.Entry(entry))
+            let encoded =
+                format == "har" ? try ExchangeReport.encode(HistoryHAR.entry(entry)) : try ExchangeReport.encode(HistoryReport.Entry(entry))
             try sink.writeAll((first ? Data("\n".utf8) : Data(",\n".utf8)) + encoded)
             first = false
             counting()

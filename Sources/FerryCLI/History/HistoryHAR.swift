@@ -21,20 +21,24 @@ enum HistoryHAR {
         let address = entry.remoteAddress.map { address in
             address.lastIndex(of: ":").map { String(address[..<$0]).trimmingCharacters(in: CharacterSet(charactersIn: "[]")) } ?? address
         }
-        return HAREntry(startedDateTime: HistoryReport.timestamp(entry.time), time: entry.durationMs, request: request(entry),
-                        response: response(entry), timings: timings, serverIPAddress: address,
-                        error: entry.errorChain.flatMap { chain in chain.first.map { HAREntry.Failure(message: $0.message, chain: chain) } })
+        return HAREntry(
+            startedDateTime: HistoryReport.timestamp(entry.time), time: entry.durationMs, request: request(entry),
+            response: response(entry), timings: timings, serverIPAddress: address,
+            error: entry.errorChain.flatMap { chain in chain.first.map { HAREntry.Failure(message: $0.message, chain: chain) } })
     }
 
     private static func request(_ entry: HistoryEntry) -> HAREntry.Request {
         let headers = entry.sentHeaders ?? entry.requestHeaders
         let postData = entry.requestBody.map { body in
-            HAREntry.PostData(mimeType: headers.first { $0.name.lowercased() == "content-type" }?.value ?? "", text: String(decoding: body, as: UTF8.self))
+            HAREntry.PostData(
+                mimeType: headers.first { $0.name.lowercased() == "content-type" }?.value ?? "", text: String(decoding: body, as: UTF8.self)
+            )
         }
-        return HAREntry.Request(method: entry.method, url: entry.url,
-                                httpVersion: entry.requestLine.flatMap { $0.split(separator: " ").last.map(String.init) } ?? entry.httpVersion ?? "HTTP/1.1",
-                                headers: headers.map { HAREntry.Pair(name: $0.name, value: $0.value) }, postData: postData,
-                                bodySize: entry.requestBodySize ?? 0)
+        return HAREntry.Request(
+            method: entry.method, url: entry.url,
+            httpVersion: entry.requestLine.flatMap { $0.split(separator: " ").last.map(String.init) } ?? entry.httpVersion ?? "HTTP/1.1",
+            headers: headers.map { HAREntry.Pair(name: $0.name, value: $0.value) }, postData: postData,
+            bodySize: entry.requestBodySize ?? 0)
     }
 
     private static func response(_ entry: HistoryEntry) -> HAREntry.Response {
@@ -47,10 +51,12 @@ enum HistoryHAR {
             content.encoding = "base64"
         }
         if entry.responseBodyTruncated {
-            content.comment = "body capped at \(body.count) of \(entry.responseBodySize) bytes when recorded; sha256 \(entry.responseBodySHA256 ?? "")"
+            content.comment =
+                "body capped at \(body.count) of \(entry.responseBodySize) bytes when recorded; sha256 \(entry.responseBodySHA256 ?? "")"
         }
-        return HAREntry.Response(status: entry.status ?? 0, statusText: entry.reason ?? "", httpVersion: entry.httpVersion ?? "",
-                                 headers: entry.responseHeaders.map { HAREntry.Pair(name: $0.name, value: $0.value) }, content: content,
-                                 bodySize: entry.status == nil ? -1 : entry.responseBodySize)
+        return HAREntry.Response(
+            status: entry.status ?? 0, statusText: entry.reason ?? "", httpVersion: entry.httpVersion ?? "",
+            headers: entry.responseHeaders.map { HAREntry.Pair(name: $0.name, value: $0.value) }, content: content,
+            bodySize: entry.status == nil ? -1 : entry.responseBodySize)
     }
 }

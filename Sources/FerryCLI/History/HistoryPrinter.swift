@@ -21,22 +21,28 @@ struct HistoryPrinter {
         var lines = ["\("ID".leftPadded(to: 6))  TIME                 METHOD  STATUS  DURATION      SIZE  URL"]
         for summary in summaries {
             let status = summary.status.map(String.init) ?? "error"
-            lines.append("\(String(summary.id).leftPadded(to: 6))  \(formatter.string(from: summary.time))  "
-                + "\(summary.method.padding(toLength: 6, withPad: " ", startingAt: 0))  \(status.padding(toLength: 6, withPad: " ", startingAt: 0))  "
-                + "\(Self.duration(summary.durationMs).leftPadded(to: 8))  \(Self.size(summary.responseBodySize).leftPadded(to: 8))  \(summary.url)")
+            lines.append(
+                "\(String(summary.id).leftPadded(to: 6))  \(formatter.string(from: summary.time))  "
+                    + "\(summary.method.padding(toLength: 6, withPad: " ", startingAt: 0))  \(status.padding(toLength: 6, withPad: " ", startingAt: 0))  "
+                    + "\(Self.duration(summary.durationMs).leftPadded(to: 8))  \(Self.size(summary.responseBodySize).leftPadded(to: 8))  \(summary.url)"
+            )
         }
         stdout.line(TerminalSafeText.escaping(lines.joined(separator: "\n")))
     }
 
     /// The whole entry: request head and body, response head and body, timeline, errors.
     func printEntry(_ entry: HistoryEntry) {
-        var lines = ["#\(entry.id.map(String.init) ?? "?") \(HistoryReport.timestamp(entry.time))"
-            + (entry.collection.map { " · \($0)" } ?? "") + (entry.requestPath.map { " / \($0)" } ?? "")
-            + (entry.environment.map { " · env \($0)" } ?? "") + (entry.redacted ? " · secrets redacted" : "")]
+        var lines = [
+            "#\(entry.id.map(String.init) ?? "?") \(HistoryReport.timestamp(entry.time))"
+                + (entry.collection.map { " · \($0)" } ?? "") + (entry.requestPath.map { " / \($0)" } ?? "")
+                + (entry.environment.map { " · env \($0)" } ?? "") + (entry.redacted ? " · secrets redacted" : "")
+        ]
         lines.append("")
         lines.append(entry.requestLine.map { "> \($0)  (\(entry.url))" } ?? "> \(entry.method) \(entry.url)")
         lines += (entry.sentHeaders ?? entry.requestHeaders).map { "> \($0.name): \($0.value)" }
-        if let body = entry.requestBody { lines += ["", Self.body(body, size: entry.requestBodySize ?? Int64(body.count), truncated: entry.requestBodyTruncated)] }
+        if let body = entry.requestBody {
+            lines += ["", Self.body(body, size: entry.requestBodySize ?? Int64(body.count), truncated: entry.requestBodyTruncated)]
+        }
         if let status = entry.status {
             lines.append("")
             lines.append("< \(entry.httpVersion ?? "") \(status) \(entry.reason ?? "")".trimmingCharacters(in: .whitespaces))
@@ -67,6 +73,8 @@ struct HistoryPrinter {
     }
 
     static func size(_ bytes: Int64) -> String {
-        bytes < 1024 ? "\(bytes) B" : bytes < 1 << 20 ? String(format: "%.1f KiB", Double(bytes) / 1024) : String(format: "%.1f MiB", Double(bytes) / 1048576)
+        bytes < 1024
+            ? "\(bytes) B"
+            : bytes < 1 << 20 ? String(format: "%.1f KiB", Double(bytes) / 1024) : String(format: "%.1f MiB", Double(bytes) / 1048576)
     }
 }

@@ -20,7 +20,9 @@ struct HistoryReplayCommand: HistorySubcommand {
         let request = try store.entry(id: try .historyID(id)).replayDescription()
             .resolved(with: .literal, directory: FileManager.default.currentDirectoryPath).request
         let started = Date()
-        let (task, interrupt) = InterruptHandler.guarding { Task { try await CurlTransport().send(request, receivingInto: .default, progress: nil) } }
+        let (task, interrupt) = InterruptHandler.guarding {
+            Task { try await CurlTransport().send(request, receivingInto: .default, progress: nil) }
+        }
         defer { interrupt.cancel() }
         var response: Response?
         var failure: FerryError?

@@ -59,29 +59,36 @@ enum HistoryReport {
 
 extension HistoryReport.Item {
     init(_ summary: HistorySummary) {
-        self.init(id: summary.id, time: HistoryReport.timestamp(summary.time), method: summary.method, url: summary.url,
-                  host: summary.host, status: summary.status, statusClass: summary.statusClass,
-                  durationMs: summary.durationMs, bodySize: summary.responseBodySize)
+        self.init(
+            id: summary.id, time: HistoryReport.timestamp(summary.time), method: summary.method, url: summary.url,
+            host: summary.host, status: summary.status, statusClass: summary.statusClass,
+            durationMs: summary.durationMs, bodySize: summary.responseBodySize)
     }
 }
 
 extension HistoryReport.Entry {
     init(_ entry: HistoryEntry) {
-        let error = entry.errorChain.flatMap { $0.first.map { ExchangeReport.ErrorPart(message: $0.message, chain: entry.errorChain ?? []) } }
-        let request = ExchangeReport.RequestPart(method: entry.method, url: entry.url, requestLine: entry.requestLine,
-                                                 headers: (entry.sentHeaders ?? entry.requestHeaders).map { ExchangeReport.Field(name: $0.name, value: $0.value) },
-                                                 bodySize: entry.requestBodySize)
-        let response = entry.status.map { status in
-            ExchangeReport.ResponsePart(status: status, reason: entry.reason ?? "", httpVersion: entry.httpVersion ?? "",
-                                        headers: entry.responseHeaders.map { ExchangeReport.Field(name: $0.name, value: $0.value) },
-                                        effectiveURL: entry.effectiveURL ?? entry.url, remoteAddress: entry.remoteAddress,
-                                        body: ExchangeReport.BodyPart(recorded: entry.responseBody ?? Data(), size: entry.responseBodySize))
+        let error = entry.errorChain.flatMap {
+            $0.first.map { ExchangeReport.ErrorPart(message: $0.message, chain: entry.errorChain ?? []) }
         }
-        self.init(id: entry.id, time: HistoryReport.timestamp(entry.time), collection: entry.collection, requestPath: entry.requestPath,
-                  environment: entry.environment, redacted: entry.redacted, bodySHA256: entry.responseBodySHA256,
-                  requestBody: entry.requestBody.map { ExchangeReport.BodyPart(recorded: $0, size: entry.requestBodySize ?? Int64($0.count)) },
-                  exchange: ExchangeReport(request: request, response: response, timeline: entry.timeline.map(ExchangeReport.TimelinePart.init),
-                                           redirects: entry.redirects, error: error, exitCode: HistoryReport.exitCode(of: entry.errorChain).rawValue))
+        let request = ExchangeReport.RequestPart(
+            method: entry.method, url: entry.url, requestLine: entry.requestLine,
+            headers: (entry.sentHeaders ?? entry.requestHeaders).map { ExchangeReport.Field(name: $0.name, value: $0.value) },
+            bodySize: entry.requestBodySize)
+        let response = entry.status.map { status in
+            ExchangeReport.ResponsePart(
+                status: status, reason: entry.reason ?? "", httpVersion: entry.httpVersion ?? "",
+                headers: entry.responseHeaders.map { ExchangeReport.Field(name: $0.name, value: $0.value) },
+                effectiveURL: entry.effectiveURL ?? entry.url, remoteAddress: entry.remoteAddress,
+                body: ExchangeReport.BodyPart(recorded: entry.responseBody ?? Data(), size: entry.responseBodySize))
+        }
+        self.init(
+            id: entry.id, time: HistoryReport.timestamp(entry.time), collection: entry.collection, requestPath: entry.requestPath,
+            environment: entry.environment, redacted: entry.redacted, bodySHA256: entry.responseBodySHA256,
+            requestBody: entry.requestBody.map { ExchangeReport.BodyPart(recorded: $0, size: entry.requestBodySize ?? Int64($0.count)) },
+            exchange: ExchangeReport(
+                request: request, response: response, timeline: entry.timeline.map(ExchangeReport.TimelinePart.init),
+                redirects: entry.redirects, error: error, exitCode: HistoryReport.exitCode(of: entry.errorChain).rawValue))
     }
 }
 
@@ -90,7 +97,10 @@ extension ExchangeReport.BodyPart {
     init(recorded bytes: Data, size: Int64) {
         let body = ResponseBody(storage: .memory(bytes), count: size)
         // In memory, reading the prefix cannot fail.
-        self = (try? ExchangeReport.BodyPart(body: body, limit: bytes.count))
-            ?? ExchangeReport.BodyPart(size: size, encoding: "base64", base64: bytes.base64EncodedString(), truncated: size > Int64(bytes.count), limit: bytes.count)
+        self =
+            (try? ExchangeReport.BodyPart(body: body, limit: bytes.count))
+            ?? ExchangeReport.BodyPart(
+                size: size, encoding: "base64", base64: bytes.base64EncodedString(), truncated: size > Int64(bytes.count),
+                limit: bytes.count)
     }
 }

@@ -26,17 +26,20 @@ struct HistorySearchCommand: HistorySubcommand {
     @Option(name: .long, help: "Only exchanges up to this time: ISO 8601, or an age such as 30m, 1h, 2d, 1w.")
     var until: String?
 
-    @Option(name: .long, help: ArgumentHelp("Only the exchanges of this `ferry run` (its id is printed at the end of the run).", valueName: "id"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Only the exchanges of this `ferry run` (its id is printed at the end of the run).", valueName: "id"))
     var run: String?
 
     @OptionGroup var listing: HistoryListingOptions
 
     func run(store: HistoryStore, printer: HistoryPrinter) async throws -> ExitStatus {
         let now = Date()
-        var search = HistoryQuery(text: query, status: status, method: method, host: host,
-                                  since: try since.map { try HistoryQuery.parseTime($0, name: "--since", now: now) },
-                                  until: try until.map { try HistoryQuery.parseTime($0, name: "--until", now: now) },
-                                  limit: try listing.validLimit())
+        var search = HistoryQuery(
+            text: query, status: status, method: method, host: host,
+            since: try since.map { try HistoryQuery.parseTime($0, name: "--since", now: now) },
+            until: try until.map { try HistoryQuery.parseTime($0, name: "--until", now: now) },
+            limit: try listing.validLimit())
         search.run = run
         try printer.printSummaries(try store.search(search), json: listing.json)
         return .success

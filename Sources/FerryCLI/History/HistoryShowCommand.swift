@@ -3,7 +3,8 @@ import FerryStore
 
 /// `ferry history show ID`: one exchange in full.
 struct HistoryShowCommand: HistorySubcommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one recorded exchange: heads, body, timeline, errors.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one recorded exchange: heads, body, timeline, errors.")
 
     @Argument(help: "The entry id (from `ferry history list`).", completion: ShellCompletions.historyIDs)
     var id: String

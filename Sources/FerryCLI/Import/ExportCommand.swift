@@ -36,10 +36,14 @@ struct ExportCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A request file (.ferry.yaml) or a collection folder.", valueName: "source"))
     var source: String?
 
-    @Option(name: .long, help: ArgumentHelp("Export this recorded exchange (an id from `ferry history list`).", valueName: "id"), completion: ShellCompletions.historyIDs)
+    @Option(
+        name: .long, help: ArgumentHelp("Export this recorded exchange (an id from `ferry history list`).", valueName: "id"),
+        completion: ShellCompletions.historyIDs)
     var history: String?
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write to this file (har, insomnia) or folder (postman, http, hurl), whole or not at all.", valueName: "path"))
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp("Write to this file (har, insomnia) or folder (postman, http, hurl), whole or not at all.", valueName: "path"))
     var output: String?
 
     /// `--env`, `--var`, `--host-env` fill variables (har); `--collection` names a request file's
@@ -50,7 +54,9 @@ struct ExportCommand: ParsableCommand {
     var reveal = false
 
     func validate() throws {
-        guard (source == nil) != (history == nil) else { throw ValidationError("give a request file or collection folder, or --history ID") }
+        guard (source == nil) != (history == nil) else {
+            throw ValidationError("give a request file or collection folder, or --history ID")
+        }
         guard collectionOptions.save == nil, !collectionOptions.force else { throw ValidationError("--save and --force are not export's") }
     }
 
@@ -102,8 +108,9 @@ struct ExportCommand: ParsableCommand {
         let resolver = input.entry == nil ? try collectionOptions.resolver(root: input.root) : VariableResolver.literal
         let exporter = CurlExporter(reveal: reveal)
         let commands = try input.collection.requests.map { request in
-            try exporter.command(for: request.description, resolver: resolver,
-                                 defaults: input.collection.defaults(forFolder: (request.path as NSString).deletingLastPathComponent), directory: input.root)
+            try exporter.command(
+                for: request.description, resolver: resolver,
+                defaults: input.collection.defaults(forFolder: (request.path as NSString).deletingLastPathComponent), directory: input.root)
         }
         return (.document(Data((commands.joined(separator: "\n\n") + "\n").utf8)), ImportReport())
     }
@@ -113,8 +120,9 @@ struct ExportCommand: ParsableCommand {
         let resolver = input.entry == nil ? try collectionOptions.resolver(root: input.root) : VariableResolver.literal
         var exporter = HTTPieExporter(reveal: reveal)
         let commands = try input.collection.requests.map { request in
-            try exporter.command(for: request.description, place: request.path, resolver: resolver,
-                                 defaults: input.collection.defaults(forFolder: (request.path as NSString).deletingLastPathComponent), directory: input.root)
+            try exporter.command(
+                for: request.description, place: request.path, resolver: resolver,
+                defaults: input.collection.defaults(forFolder: (request.path as NSString).deletingLastPathComponent), directory: input.root)
         }
         return (.document(Data((commands.joined(separator: "\n\n") + "\n").utf8)), exporter.report)
     }
@@ -122,14 +130,17 @@ struct ExportCommand: ParsableCommand {
     /// One HAR log: each request as it would be sent, or the recorded exchange with its response.
     private func har(_ input: ExportSource) throws -> (Output, ImportReport) {
         let creator = HARExporter.Creator(name: "Ferry", version: FerryInfo.version)
-        if let entry = input.entry { return (.document(try HARExporter.document([HistoryHAR.entry(entry)], creator: creator)), ImportReport()) }
+        if let entry = input.entry {
+            return (.document(try HARExporter.document([HistoryHAR.entry(entry)], creator: creator)), ImportReport())
+        }
         var exporter = HARExporter(reveal: reveal)
         let resolver = try collectionOptions.resolver(root: input.root)
         let now = HistoryReport.timestamp(Date())
         let entries = try input.collection.requests.map { request in
             let folder = (request.path as NSString).deletingLastPathComponent
-            return try exporter.entry(for: request.description, place: request.path, resolver: resolver,
-                                      defaults: input.collection.defaults(forFolder: folder), directory: input.root, startedDateTime: now)
+            return try exporter.entry(
+                for: request.description, place: request.path, resolver: resolver,
+                defaults: input.collection.defaults(forFolder: folder), directory: input.root, startedDateTime: now)
         }
         return (.document(try HARExporter.document(entries, creator: creator)), exporter.report)
     }
@@ -141,8 +152,11 @@ struct ExportCommand: ParsableCommand {
         if let alone = document(collection, of: input, report: exporter.report) { return alone }
         var files = [CollectionWriter.File(path: "\(RequestFileName.slug(input.name)).postman_collection.json", contents: collection)]
         for environment in input.collection.environments {
-            files.append(.init(path: "\(RequestFileName.slug(environment.name)).postman_environment.json", contents: try exporter.environment(environment),
-                               isPrivate: reveal && environment.variables.contains(where: \.isSecret)))
+            files.append(
+                .init(
+                    path: "\(RequestFileName.slug(environment.name)).postman_environment.json",
+                    contents: try exporter.environment(environment),
+                    isPrivate: reveal && environment.variables.contains(where: \.isSecret)))
         }
         return (.folder(files), exporter.report)
     }
@@ -175,8 +189,10 @@ struct ExportCommand: ParsableCommand {
         if let alone = document(file, of: input, report: exporter.report) { return alone }
         var files = [CollectionWriter.File(path: "\(RequestFileName.slug(input.name)).hurl", contents: file)]
         for environment in input.collection.environments {
-            files.append(.init(path: "\(RequestFileName.slug(environment.name)).env", contents: Data(exporter.variables(environment).utf8),
-                               isPrivate: reveal && environment.variables.contains(where: \.isSecret)))
+            files.append(
+                .init(
+                    path: "\(RequestFileName.slug(environment.name)).env", contents: Data(exporter.variables(environment).utf8),
+                    isPrivate: reveal && environment.variables.contains(where: \.isSecret)))
         }
         return (.folder(files), exporter.report)
     }
@@ -193,14 +209,18 @@ struct ExportCommand: ParsableCommand {
         switch result {
         case .document(let data):
             if let output {  // revealed secrets: readable by the owner only
-                return try AtomicFile.write(to: output, permissions: reveal ? 0o600 : 0o644) { try AtomicFile.writeAll(data, to: $0, path: output) }
+                return try AtomicFile.write(to: output, permissions: reveal ? 0o600 : 0o644) {
+                    try AtomicFile.writeAll(data, to: $0, path: output)
+                }
             }
             let out = OutputStream.standardOutput
             try out.writeAll(out.isTerminal ? Data(TerminalSafeText.escaping(String(decoding: data, as: UTF8.self)).utf8) : data)
         case .folder(let files):
             let folder = output ?? FileManager.default.currentDirectoryPath
             try CollectionWriter(root: folder).write(files, force: true)
-            for file in files { OutputStream.standardError.line("ferry: exported \((folder as NSString).appendingPathComponent(file.path))") }
+            for file in files {
+                OutputStream.standardError.line("ferry: exported \((folder as NSString).appendingPathComponent(file.path))")
+            }
         }
     }
 

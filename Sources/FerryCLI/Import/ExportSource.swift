@@ -25,7 +25,9 @@ struct ExportSource {
     /// Reads a request file (its collection is the one `options` name or find) or a collection folder.
     init(path: String, options: CollectionOptions) throws {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw Problem(description: "\(path): no such file or folder") }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Problem(description: "\(path): no such file or folder")
+        }
         let file = URL(fileURLWithPath: path).standardizedFileURL.path
         root = isDirectory.boolValue ? file : options.root(forRequestFile: file)
         name = (root as NSString).lastPathComponent
@@ -41,14 +43,20 @@ struct ExportSource {
                 leftOut.append(("\(entry.path) vars.\(name)", "the request's own variables are not exported"))
             }
         }
-        if let relative, collection.requests.isEmpty { throw Problem(description: "\(path): not a request file of the collection at \(root) (\(relative))") }
+        if let relative, collection.requests.isEmpty {
+            throw Problem(description: "\(path): not a request file of the collection at \(root) (\(relative))")
+        }
         collection.folders = loaded.folders
         for environment in Environment.names(in: root) {
             do {
                 let loaded = try Environment.load(named: environment, in: root)
                 collection.environments.append(.init(name: loaded.name, variables: loaded.variables))
                 for chain in loaded.chains {
-                    leftOut.append(("environments/\(environment).yaml \(chain.name)", "a variable taken from \(chain.request)'s response is not exported (no format here chains requests)"))
+                    leftOut.append(
+                        (
+                            "environments/\(environment).yaml \(chain.name)",
+                            "a variable taken from \(chain.request)'s response is not exported (no format here chains requests)"
+                        ))
                 }
             } catch {
                 throw Problem(description: error.description)
@@ -67,8 +75,11 @@ struct ExportSource {
         var description = entry.recordedDescription
         if let status = entry.status {  // the response as an example, its body when it is whole text
             let body = entry.responseBody.flatMap { entry.responseBodyTruncated ? nil : String(data: $0, encoding: .utf8) }
-            description.examples = [.init(name: "\(status) \(entry.reason ?? "")".trimmingCharacters(in: .whitespaces), status: status,
-                                          headers: entry.responseHeaders, body: body)]
+            description.examples = [
+                .init(
+                    name: "\(status) \(entry.reason ?? "")".trimmingCharacters(in: .whitespaces), status: status,
+                    headers: entry.responseHeaders, body: body)
+            ]
         }
         collection.requests = [.init(path: "history-\(id)\(RequestFileName.suffix)", description: description, source: "#\(id)")]
     }

@@ -38,7 +38,8 @@ struct ImportCommand: ParsableCommand {
     func validate() throws {
         guard (1...2).contains(arguments.count) else { throw ValidationError("expected FORMAT SOURCE or SOURCE") }
         guard !collectionOptions.usesVariables, collectionOptions.save == nil, collectionOptions.collection == nil else {
-            throw ValidationError("ferry import takes --into DIR and --force; --env, --var, --host-env, --save and --collection are ferry send's")
+            throw ValidationError(
+                "ferry import takes --into DIR and --force; --env, --var, --host-env, --save and --collection are ferry send's")
         }
         if arguments.count == 2, ImportFormat(rawValue: arguments[0]) == nil {
             throw ValidationError("unknown format `\(arguments[0])` (expected \(ImportFormat.names))")
@@ -51,7 +52,9 @@ struct ImportCommand: ParsableCommand {
         let stderr = OutputStream.standardError
         let text: String
         do {
-            let data = source == "-" ? FileHandle.standardInput.readDataToEndOfFile() : folder ? Data() : try Data(contentsOf: URL(fileURLWithPath: source))
+            let data =
+                source == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile() : folder ? Data() : try Data(contentsOf: URL(fileURLWithPath: source))
             guard let decoded = String(data: data, encoding: .utf8) else {
                 stderr.line("ferry: import: \(source) is not UTF-8 text")
                 throw ExitStatus.usage.exitCode
@@ -64,11 +67,14 @@ struct ImportCommand: ParsableCommand {
             throw ExitStatus.localFile.exitCode
         }
         guard let format = arguments.count == 2 ? ImportFormat(rawValue: arguments[0]) : ImportFormat.detect(text, path: source) else {
-            stderr.line("ferry: import: cannot tell the format of \(source); name it: ferry import FORMAT \(source) (\(ImportFormat.names))")
+            stderr.line(
+                "ferry: import: cannot tell the format of \(source); name it: ferry import FORMAT \(source) (\(ImportFormat.names))")
             throw ExitStatus.usage.exitCode
         }
         let name = source == "-" ? "standard input" : source
-        let directory = source == "-" ? FileManager.default.currentDirectoryPath : folder ? source : (URL(fileURLWithPath: source).deletingLastPathComponent().path)
+        let directory =
+            source == "-"
+            ? FileManager.default.currentDirectoryPath : folder ? source : (URL(fileURLWithPath: source).deletingLastPathComponent().path)
         let imported: ImportedCollection
         do {
             imported = try format.importer.importCollection(text, source: name, directory: directory)

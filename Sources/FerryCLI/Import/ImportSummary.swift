@@ -17,8 +17,9 @@ struct ImportSummary: Encodable {
     init(files: [CollectionWriter.File], imported: ImportedCollection, dryRun: Bool, taken: Set<String>) {
         let sources = Dictionary(imported.requests.map { ($0.path, $0.source) }, uniquingKeysWith: { first, _ in first })
         self.files = files.map { file in
-            FileLine(path: file.path, source: sources[file.path],
-                     status: !dryRun ? "written" : taken.contains(file.path) ? "would replace" : "would write")
+            FileLine(
+                path: file.path, source: sources[file.path],
+                status: !dryRun ? "written" : taken.contains(file.path) ? "would replace" : "would write")
         }
         report = imported.report
     }

@@ -125,9 +125,10 @@ extension ExchangeReport.ErrorPart {
 extension ExchangeReport.RequestPart {
     /// The request as sent when it reached the wire, as composed otherwise.
     public init(request: Request, sent: SentRequest?) {
-        self.init(method: request.method.rawValue, url: request.url.absoluteString, requestLine: sent?.requestLine,
-                  headers: (sent?.headers ?? request.authenticated().headers).map { ExchangeReport.Field(name: $0.name, value: $0.value) },
-                  bodySize: sent?.bodyBytes ?? (try? request.body.makeSource())??.length)
+        self.init(
+            method: request.method.rawValue, url: request.url.absoluteString, requestLine: sent?.requestLine,
+            headers: (sent?.headers ?? request.authenticated().headers).map { ExchangeReport.Field(name: $0.name, value: $0.value) },
+            bodySize: sent?.bodyBytes ?? (try? request.body.makeSource())??.length)
     }
 
     /// A request that could not even be built: what the user typed.
@@ -172,7 +173,9 @@ extension ExchangeReport.BodyPart {
 extension ExchangeReport.TimelinePart {
     init(timeline: Timeline) {
         start = ISO8601DateFormatter().string(from: timeline.start)
-        phases = Timeline.Phase.allCases.map { ExchangeReport.PhasePart(name: $0.rawValue, har: $0.harName, ms: Double(timeline[$0]) / 1000) }
+        phases = Timeline.Phase.allCases.map {
+            ExchangeReport.PhasePart(name: $0.rawValue, har: $0.harName, ms: Double(timeline[$0]) / 1000)
+        }
         totalMs = Double(timeline.total) / 1000
         redirectMs = Double(timeline.redirect) / 1000
     }

@@ -19,8 +19,8 @@ public enum ExitStatus: Int32, Sendable {
         switch error {
         case .invalidRequest, .requestSerializationFailed: self = .usage
         case .multipartEncodingFailed(.outputFileWriteFailed), .multipartEncodingFailed(.fileNotFound),
-             .multipartEncodingFailed(.fileNotReadable), .multipartEncodingFailed(.fileIsDirectory),
-             .multipartEncodingFailed(.fileNotRegular), .multipartEncodingFailed(.fileChangedDuringUpload):
+            .multipartEncodingFailed(.fileNotReadable), .multipartEncodingFailed(.fileIsDirectory),
+            .multipartEncodingFailed(.fileNotRegular), .multipartEncodingFailed(.fileChangedDuringUpload):
             self = .localFile
         case .multipartEncodingFailed(.inputStreamReadFailed): self = .transport
         case .transportFailed: self = .transport

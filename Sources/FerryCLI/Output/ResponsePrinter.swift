@@ -32,7 +32,9 @@ struct ResponsePrinter {
         guard stdout.isTerminal else { return try copyBody(body) }
         let prefix = Array(try body.prefix(64 << 10))
         guard TerminalSafeText.looksLikeText(prefix, isPrefix: body.count > Int64(prefix.count)) else {
-            stderr.line("ferry: not showing a binary body of \(body.count) bytes (\(contentType ?? "no Content-Type")) on a terminal; use -o FILE, a pipe or --hex")
+            stderr.line(
+                "ferry: not showing a binary body of \(body.count) bytes (\(contentType ?? "no Content-Type")) on a terminal; use -o FILE, a pipe or --hex"
+            )
             return
         }
         printText(String(decoding: try body.data(), as: UTF8.self))
@@ -49,7 +51,8 @@ struct ResponsePrinter {
     /// adds its defaults and the Host), the body's size, and every local file the request reads.
     func printPlanned(_ request: Request, files: [String]) {
         var text = "\(request.method.rawValue) \(request.url.absoluteString)\n"
-        for field in DefaultHeaders.applied(to: request.authenticated().headers, all: request.options.defaultHeaders != false) where !field.value.isEmpty { text += "\(field.name): \(field.value)\n" }
+        for field in DefaultHeaders.applied(to: request.authenticated().headers, all: request.options.defaultHeaders != false)
+        where !field.value.isEmpty { text += "\(field.name): \(field.value)\n" }
         let length = (try? request.body.makeSource())??.length
         text = redaction.redact(text) + "\n(\(length.map { "\($0) bytes of body" } ?? "no body"); nothing was sent)\n"
         text += files.map { "(reads the local file \($0))\n" }.joined()
@@ -57,7 +60,9 @@ struct ResponsePrinter {
     }
 
     func printTimeline(of response: Response) {
-        var lines = ["Timeline (\(response.httpVersion) \(response.status), \(response.body.count) bytes, \(response.remoteAddress ?? "?")):"]
+        var lines = [
+            "Timeline (\(response.httpVersion) \(response.status), \(response.body.count) bytes, \(response.remoteAddress ?? "?")):"
+        ]
         for hop in response.redirects { lines.append("  ↪ " + hop.summary) }
         lines += TimelineWaterfall.render(response.timeline)
         stderr.line(TerminalSafeText.escaping(lines.joined(separator: "\n")))

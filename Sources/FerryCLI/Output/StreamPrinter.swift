@@ -80,8 +80,9 @@ final class StreamPrinter: ResponseStreamObserver, @unchecked Sendable {
     private func print(_ event: StreamEvent) {
         printed += 1
         if json {
-            let line = EventLine(event: event.number, type: event.type, id: event.id, timeMs: Double(event.time) / 1000,
-                                 size: event.size, data: event.data, retry: event.retry, truncated: event.truncated ? true : nil)
+            let line = EventLine(
+                event: event.number, type: event.type, id: event.id, timeMs: Double(event.time) / 1000,
+                size: event.size, data: event.data, retry: event.retry, truncated: event.truncated ? true : nil)
             guard let encoded = try? encoder.encode(line) else { return }
             return printer.stdout.write(redacted(String(decoding: encoded, as: UTF8.self)) + "\n")
         }

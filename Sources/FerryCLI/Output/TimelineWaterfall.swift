@@ -18,7 +18,9 @@ public enum TimelineWaterfall {
             } else {
                 bar = String(repeating: " ", count: start) + String(repeating: "█", count: length)
             }
-            rows.append("  \(phase.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))\(milliseconds(duration).leftPadded(to: 10))  \(bar)")
+            rows.append(
+                "  \(phase.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))\(milliseconds(duration).leftPadded(to: 10))  \(bar)"
+            )
         }
         rows.append("  \("total".padding(toLength: 10, withPad: " ", startingAt: 0))\(milliseconds(timeline.total).leftPadded(to: 10))")
         if timeline.redirect > 0 {

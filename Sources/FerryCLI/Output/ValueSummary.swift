@@ -118,7 +118,10 @@ public struct ValueSummary: Codable, Sendable {
             lines.append("document: \(format), root \(root), \(nodes) nodes, depth \(depth)")
         }
         if let nodesByKind {
-            lines.append("nodes by kind: " + nodesByKind.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            lines.append(
+                "nodes by kind: "
+                    + nodesByKind.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            )
         }
         if let charset, let characters { lines.append("text: \(characters) characters, \(charset)") }
         if let image { lines.append("image: \(image.line)") }

@@ -17,13 +17,17 @@ struct RunCommand: AsyncCommand {
             Exit codes: 0 all passed, 1 bad input (nothing is sent), 2 a transport failure, 3 a validation, assertion or capture failed, 130 cancelled.
             """)
 
-    @Argument(help: "Request files and folders of one collection (default: the collection in the current folder).", completion: ShellCompletions.requestFilesAndFolders)
+    @Argument(
+        help: "Request files and folders of one collection (default: the collection in the current folder).",
+        completion: ShellCompletions.requestFilesAndFolders)
     var paths: [String] = []
 
     @Option(help: "The report: text (for people), json, junit (JUnit XML for CI servers) or tap.")
     var reporter: RunReporterKind = .text
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the report to this file (the text lines still go to stdout).", valueName: "file"))
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp("Write the report to this file (the text lines still go to stdout).", valueName: "file"))
     var output: String?
 
     @Flag(help: "Stop at the first request that does not pass; the rest are reported as skipped.")
@@ -32,25 +36,40 @@ struct RunCommand: AsyncCommand {
     @Flag(name: .customLong("continue-on-error"), help: "Go on after a transport failure (by default the run stops there).")
     var continueOnError = false
 
-    @Option(name: .customLong("jobs"), help: "Send up to this many requests at once (a request that captures waits for those before it, and those after it wait for it).")
+    @Option(
+        name: .customLong("jobs"),
+        help: "Send up to this many requests at once (a request that captures waits for those before it, and those after it wait for it).")
     var jobs = 1
 
     @Option(name: .customLong("repeat"), help: "Run the selection this many times.")
     var repeatCount = 1
 
-    @Option(name: .customLong("data"), help: ArgumentHelp("Run the selection once per row of a CSV file (with a header row) or a JSON array of objects, the row's values as variables.", valueName: "file"))
+    @Option(
+        name: .customLong("data"),
+        help: ArgumentHelp(
+            "Run the selection once per row of a CSV file (with a header row) or a JSON array of objects, the row's values as variables.",
+            valueName: "file"))
     var dataFile: String?
 
-    @Option(name: .customLong("filter"), help: ArgumentHelp("Only request files whose path or name matches this glob (repeatable), e.g. 'users/*'.", valueName: "glob"))
+    @Option(
+        name: .customLong("filter"),
+        help: ArgumentHelp("Only request files whose path or name matches this glob (repeatable), e.g. 'users/*'.", valueName: "glob"))
     var filters: [String] = []
 
-    @Option(name: [.customShort("m"), .customLong("max-time")], help: ArgumentHelp("Seconds each request may take unless its file says otherwise (default 300; 0: no limit).", valueName: "seconds"))
+    @Option(
+        name: [.customShort("m"), .customLong("max-time")],
+        help: ArgumentHelp("Seconds each request may take unless its file says otherwise (default 300; 0: no limit).", valueName: "seconds")
+    )
     var maxTime = RequestTimeLimit.standardSeconds
 
     @Flag(name: .customLong("no-history"), help: "Do not record the exchanges in the history.")
     var noHistory = false
 
-    @Flag(name: .customLong("no-cookies"), help: "Neither send nor keep the collection's cookies (by default the run reads and writes its environment's jar, as ferry send does).")
+    @Flag(
+        name: .customLong("no-cookies"),
+        help:
+            "Neither send nor keep the collection's cookies (by default the run reads and writes its environment's jar, as ferry send does)."
+    )
     var noCookies = false
 
     @Option(name: .customLong("json-body-limit"), help: "With --reporter json, include at most this many bytes of each body.")
@@ -85,7 +104,9 @@ struct RunCommand: AsyncCommand {
             (variables, chains) = try collectionOptions.variables(root: root)
             connection = try collectionOptions.connection(root: root)
             rows = try dataFile.map(RunData.rows(fromFile:)) ?? []
-            if let dataFile, rows.isEmpty { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--data \(dataFile)", problem: "has no rows")) }
+            if let dataFile, rows.isEmpty {
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--data \(dataFile)", problem: "has no rows"))
+            }
         } catch {
             stderr.line("ferry: run: " + TerminalSafeText.escaping(error is FerryError ? ErrorChain(error).rendered : "\(error)"))
             return .usage
@@ -115,19 +136,24 @@ struct RunCommand: AsyncCommand {
             .pipeline(collection: root, environment: collectionOptions.environment)
         let id = Self.newRunID()
         let history = noHistory ? nil : HistoryWriter(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
-        let chainer = VariableChainer(root: root, environment: collectionOptions.environment, chains: chains, connection: connection, pipeline: pipeline,
-                                      cache: ChainValueCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root, environment: collectionOptions.environment),
-                                      timeLimit: settings.timeLimit, access: settings.access, onSent: { sent in
-                                          var exchange = sent.exchange
-                                          exchange.origin.run = id
-                                          exchange.redaction.add(variables.redaction.rules)
-                                          history?.append(exchange)
-                                          HistoryRecording.chainSent(sent, noHistory: true, stderr: stderr)
-                                      })
+        let chainer = VariableChainer(
+            root: root, environment: collectionOptions.environment, chains: chains, connection: connection, pipeline: pipeline,
+            cache: ChainValueCache(
+                locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root,
+                environment: collectionOptions.environment),
+            timeLimit: settings.timeLimit, access: settings.access,
+            onSent: { sent in
+                var exchange = sent.exchange
+                exchange.origin.run = id
+                exchange.redaction.add(variables.redaction.rules)
+                history?.append(exchange)
+                HistoryRecording.chainSent(sent, noHistory: true, stderr: stderr)
+            })
         let runner = CollectionRunner(pipeline: pipeline, settings: settings, chainer: chainer, executor: transport.executor)
         let textOutput = reporter == .text || output != nil
-        let text = RunTextReporter(output: stdout, redaction: variables.redaction, showsProgress: isatty(STDOUT_FILENO) == 1,
-                                   total: plan.items.count * repeatCount * max(1, rows.count))
+        let text = RunTextReporter(
+            output: stdout, redaction: variables.redaction, showsProgress: isatty(STDOUT_FILENO) == 1,
+            total: plan.items.count * repeatCount * max(1, rows.count))
         let counter = Counter()
         let iterations = repeatCount > 1 || rows.count > 1
         let (task, interrupt) = InterruptHandler.guarding {
@@ -135,7 +161,10 @@ struct RunCommand: AsyncCommand {
                 await runner.run(plan, id: id, variables: variables) { result, redaction in
                     let done = counter.increment()
                     if textOutput { text.report(result, done: done, iterations: iterations) }
-                    if let history, let exchange = Self.exchange(of: result, run: id, redaction: redaction, root: root, environment: collectionOptions.environment) {
+                    if let history,
+                        let exchange = Self.exchange(
+                            of: result, run: id, redaction: redaction, root: root, environment: collectionOptions.environment)
+                    {
                         history.append(exchange)
                     }
                 }
@@ -143,8 +172,12 @@ struct RunCommand: AsyncCommand {
         }
         let summary = await task.value
         interrupt.cancel()
-        if textOutput { RunTextReporter(output: stdout, redaction: summary.redaction, showsProgress: text.showsProgress, total: 0).finish(summary) }
-        if let warning = history?.finish(redaction: summary.redaction) { stderr.line("ferry: " + TerminalSafeText.escaping(warning.message)) }
+        if textOutput {
+            RunTextReporter(output: stdout, redaction: summary.redaction, showsProgress: text.showsProgress, total: 0).finish(summary)
+        }
+        if let warning = history?.finish(redaction: summary.redaction) {
+            stderr.line("ferry: " + TerminalSafeText.escaping(warning.message))
+        }
         var status = Self.exitStatus(for: summary.results)
         if summary.cancelled { status = .cancelled }
         if reporter != .text || output != nil {
@@ -165,7 +198,9 @@ struct RunCommand: AsyncCommand {
 
     private func report(_ summary: RunSummary, iterations: Bool) throws -> String {
         switch reporter {
-        case .text: summary.results.flatMap { RunTextReporter.lines(for: $0, iterations: iterations) }.map(summary.redaction.redact).joined(separator: "\n") + "\n" + summary.line + "\n"
+        case .text:
+            summary.results.flatMap { RunTextReporter.lines(for: $0, iterations: iterations) }.map(summary.redaction.redact).joined(
+                separator: "\n") + "\n" + summary.line + "\n"
         case .json: try RunJSONReport(summary, bodyLimit: max(0, jsonBodyLimit)).text(redaction: summary.redaction)
         case .junit: RunJUnitReport.text(summary, iterations: iterations)
         case .tap: RunTAPReport.text(summary, iterations: iterations)
@@ -173,13 +208,16 @@ struct RunCommand: AsyncCommand {
     }
 
     /// The exchange to record for a result that was sent, with the run's secrets so far; nil when nothing was sent.
-    private static func exchange(of result: RunResult, run: String, redaction: Redaction, root: String, environment: String?) -> HistoryRecorder.Exchange? {
+    private static func exchange(
+        of result: RunResult, run: String, redaction: Redaction, root: String, environment: String?
+    ) -> HistoryRecorder.Exchange? {
         guard let request = result.request else { return nil }
         var redaction = redaction
         redaction.add(result.redaction.rules)
-        return HistoryRecorder.Exchange(request: request, response: result.response, error: result.error, started: result.started,
-                                        origin: HistoryOrigin(collection: root, requestPath: result.item.path, environment: environment, run: run),
-                                        redaction: redaction)
+        return HistoryRecorder.Exchange(
+            request: request, response: result.response, error: result.error, started: result.started,
+            origin: HistoryOrigin(collection: root, requestPath: result.item.path, environment: environment, run: run),
+            redaction: redaction)
     }
 
     /// The collection a path belongs to: the nearest folder holding `environments/`, from a folder itself or a file's folder.
@@ -209,5 +247,9 @@ private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
 
-    func increment() -> Int { lock.withLock { value += 1; return value } }
+    func increment() -> Int {
+        lock.withLock {
+            value += 1; return value
+        }
+    }
 }

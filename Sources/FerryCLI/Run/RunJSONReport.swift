@@ -37,13 +37,16 @@ struct RunJSONReport: Encodable {
         cancelled = summary.cancelled
         results = try summary.results.map { result in
             let exchange = try result.request.map { request in
-                try ExchangeReport(request: ExchangeReport.RequestPart(request: request.authenticated(), sent: result.response?.sent), response: result.response,
-                                   error: result.error, bodyLimit: bodyLimit, exitCode: RunCommand.exitStatus(for: [result]))
+                try ExchangeReport(
+                    request: ExchangeReport.RequestPart(request: request.authenticated(), sent: result.response?.sent),
+                    response: result.response,
+                    error: result.error, bodyLimit: bodyLimit, exitCode: RunCommand.exitStatus(for: [result]))
             }
-            return Entry(path: result.item.path, name: result.item.title, iteration: result.iteration, status: result.status.rawValue,
-                         durationMs: result.durationMilliseconds, attempts: result.attempts, skipReason: result.skipReason, exchange: exchange,
-                         assertions: result.checks.results.map(ExchangeReport.AssertionPart.init),
-                         captured: result.checks.captured.map(\.name), captureProblems: result.checks.captureProblems)
+            return Entry(
+                path: result.item.path, name: result.item.title, iteration: result.iteration, status: result.status.rawValue,
+                durationMs: result.durationMilliseconds, attempts: result.attempts, skipReason: result.skipReason, exchange: exchange,
+                assertions: result.checks.results.map(ExchangeReport.AssertionPart.init),
+                captured: result.checks.captured.map(\.name), captureProblems: result.checks.captureProblems)
         }
     }
 

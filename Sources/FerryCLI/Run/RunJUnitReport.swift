@@ -22,7 +22,8 @@ enum RunJUnitReport {
             xml += "  <testsuite name=\(attribute(name)) \(counts(results))>\n"
             for result in results {
                 let title = result.item.title + (iterations ? " #\(result.iteration)" : "")
-                xml += "    <testcase name=\(attribute(title)) classname=\(attribute(name)) file=\(attribute(result.item.path)) time=\"\(seconds(result))\""
+                xml +=
+                    "    <testcase name=\(attribute(title)) classname=\(attribute(name)) file=\(attribute(result.item.path)) time=\"\(seconds(result))\""
                 let body = caseBody(result)
                 xml += body.isEmpty ? "/>\n" : ">\n\(body)    </testcase>\n"
             }
@@ -52,7 +53,8 @@ enum RunJUnitReport {
 
     private static func counts(_ results: [RunResult]) -> String {
         let time = results.reduce(0) { $0 + $1.durationMilliseconds }
-        return "tests=\"\(results.count)\" failures=\"\(results.count { $0.status == .failed })\" errors=\"\(results.count { $0.status == .error })\" "
+        return
+            "tests=\"\(results.count)\" failures=\"\(results.count { $0.status == .failed })\" errors=\"\(results.count { $0.status == .error })\" "
             + "skipped=\"\(results.count { $0.status == .skipped })\" time=\"\(String(format: "%.3f", Double(time) / 1000))\""
     }
 

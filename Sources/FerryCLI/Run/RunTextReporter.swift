@@ -34,7 +34,9 @@ struct RunTextReporter: Sendable {
     }
 
     func report(_ result: RunResult, done: Int, iterations: Bool) {
-        var text = Self.lines(for: result, iterations: iterations).map { TerminalSafeText.escaping(redaction.redact($0)) }.joined(separator: "\n") + "\n"
+        var text =
+            Self.lines(for: result, iterations: iterations).map { TerminalSafeText.escaping(redaction.redact($0)) }.joined(separator: "\n")
+            + "\n"
         if showsProgress {
             text = "\r\u{1B}[K" + text + (done < total ? "[\(done)/\(total)] running…" : "")
         }

@@ -9,7 +9,8 @@ struct LocalInput {
     let serializer: any ResponseSerializer
 
     /// Reads `-` (standard input) or opens the file at `argument`; throws `FerryError.localFile`.
-    init(argument: String, options: ValueOptions, readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws {
+    init(argument: String, options: ValueOptions, readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws
+    {
         let body: ResponseBody
         if argument == "-" {
             let data = readStandardInput()
@@ -19,19 +20,23 @@ struct LocalInput {
         }
         var headers = HTTPHeaders()
         let kind = options.kind ?? .auto
-        if let type = Self.contentType(forExtension: (argument as NSString).pathExtension) ?? (kind == .string ? "text/plain; charset=utf-8" : nil) {
+        if let type = Self.contentType(forExtension: (argument as NSString).pathExtension)
+            ?? (kind == .string ? "text/plain; charset=utf-8" : nil)
+        {
             headers.add(name: "Content-Type", value: type)
         }
         serializer = kind.serializer(removeNulls: options.removeNulls)
         let url = argument == "-" ? "-" : URL(fileURLWithPath: argument).absoluteString
-        response = Response(status: 200, reasonPhrase: "OK", httpVersion: "", headers: headers, body: body, effectiveURL: url,
-                            remoteAddress: nil, redirects: [], timeline: Timeline(start: Date()), sent: nil)
+        response = Response(
+            status: 200, reasonPhrase: "OK", httpVersion: "", headers: headers, body: body, effectiveURL: url,
+            remoteAddress: nil, redirects: [], timeline: Timeline(start: Date()), sent: nil)
     }
 
     /// An evaluator that only serializes: a local file has no status or content type to reject.
     static func evaluator(_ serializer: any ResponseSerializer) -> ResponseEvaluator {
-        ResponseEvaluator(validator: ResponseValidator(acceptableStatusCodes: StatusCodeSet([100...599]), acceptableContentTypes: []),
-                          serializer: serializer)
+        ResponseEvaluator(
+            validator: ResponseValidator(acceptableStatusCodes: StatusCodeSet([100...599]), acceptableContentTypes: []),
+            serializer: serializer)
     }
 
     /// The Content-Type a file's extension implies, when it is one Ferry's serializers know.
@@ -59,7 +64,9 @@ struct LocalInput {
         } catch {
             throw FerryError.localFile(reason: .unreadable(path: path, error: POSIXError(.ENOENT)))
         }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else { throw FerryError.localFile(reason: .notARegularFile(path: path)) }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw FerryError.localFile(reason: .notARegularFile(path: path))
+        }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw FerryError.localFile(reason: .unreadable(path: path, error: POSIXError(.EACCES)))
         }

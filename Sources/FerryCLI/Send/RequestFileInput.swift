@@ -25,18 +25,23 @@ struct RequestFileInput {
 
     /// Builds the request; nothing is saved yet, and nothing is sent but the requests that chained
     /// variables it needs come from (through the collection's pipeline of `pipelines`; each reported to `onChainSent`).
-    init(_ options: SendOptions, collection: CollectionOptions, responseOptions: ResponseOptions, session: SessionOptions,
-         pipelines: ExchangePipelines, onChainSent: @escaping @Sendable (VariableChainer.Sent) -> Void = { _ in },
-         readStandardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) async throws {
+    init(
+        _ options: SendOptions, collection: CollectionOptions, responseOptions: ResponseOptions, session: SessionOptions,
+        pipelines: ExchangePipelines, onChainSent: @escaping @Sendable (VariableChainer.Sent) -> Void = { _ in },
+        readStandardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
+    ) async throws {
         expectations = try responseOptions.expectations()
         guard Self.isRequestFile(options.url) else {
             guard !collection.usesVariables else {
-                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--env/--var/--host-env", problem: "apply to request files (ferry send path/to/request.ferry.yaml)"))
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(
+                        name: "--env/--var/--host-env", problem: "apply to request files (ferry send path/to/request.ferry.yaml)"))
             }
             var description = try options.description(readStandardInput: readStandardInput)
             try session.apply(to: &description)
-            let resolved = try description.resolved(with: .literal, defaults: FolderDefaults(baseURL: options.baseURL),
-                                                    access: .unbounded(directory: FileManager.default.currentDirectoryPath))
+            let resolved = try description.resolved(
+                with: .literal, defaults: FolderDefaults(baseURL: options.baseURL),
+                access: .unbounded(directory: FileManager.default.currentDirectoryPath))
             request = resolved.request
             redaction = resolved.redaction
             files = resolved.files
@@ -63,13 +68,18 @@ struct RequestFileInput {
         defaults = defaults.under(environment: connection)
         let (variables, chains) = try collection.variables(root: root)
         let access = collection.fileAccess(root: root, ownFiles: options.namedFiles + session.namedFiles, ownProxy: session.proxy != nil)
-        let chainer = VariableChainer(root: root, environment: collection.environment, chains: chains, connection: connection,
-                                      pipeline: pipelines.pipeline(collection: root, environment: collection.environment),
-                                      cache: ChainValueCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root, environment: collection.environment),
-                                      access: access, onSent: onChainSent)
+        let chainer = VariableChainer(
+            root: root, environment: collection.environment, chains: chains, connection: connection,
+            pipeline: pipelines.pipeline(collection: root, environment: collection.environment),
+            cache: ChainValueCache(
+                locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root,
+                environment: collection.environment),
+            access: access, onSent: onChainSent)
         let ((resolved, checks), _) = try await chainer.resolving(variables, own: document.chains) { [document] resolver in
-            (try document.resolved(with: resolver, defaults: defaults, access: access.naming(path)),
-             try document.checks.rendered(with: document.ownVariables(over: resolver)))
+            (
+                try document.resolved(with: resolver, defaults: defaults, access: access.naming(path)),
+                try document.checks.rendered(with: document.ownVariables(over: resolver))
+            )
         }
         self.checks = checks
         request = resolved.request
@@ -102,7 +112,7 @@ struct RequestFileInput {
         if let kind = FileKind.irregular(path) { throw FerryError.localFile(reason: .notARegularFile(path: path, kind: kind)) }
         do {
             return try RequestDescription(contentsOf: path)
-        } catch where error.line == nil && !FileManager.default.isReadableFile(atPath: path) {
+        } catch  where error.line == nil && !FileManager.default.isReadableFile(atPath: path) {
             throw FerryError.localFile(reason: .unreadable(path: path, error: error))
         } catch {
             throw error.asInvalidRequest

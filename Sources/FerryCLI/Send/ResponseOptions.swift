@@ -8,10 +8,16 @@ import FerryCore
 public struct ResponseOptions: ParsableArguments, Sendable {
     @OptionGroup public var value: ValueOptions
 
-    @Option(name: .customLong("expect-status"), help: ArgumentHelp("Acceptable status codes, e.g. 200-299,304 (default with --as: 200-299).", valueName: "list"))
+    @Option(
+        name: .customLong("expect-status"),
+        help: ArgumentHelp("Acceptable status codes, e.g. 200-299,304 (default with --as: 200-299).", valueName: "list"))
     public var expectStatus: String?
 
-    @Option(name: .customLong("expect-type"), help: ArgumentHelp("Acceptable content types, e.g. application/json,text/* (default: the serializer's, or the request's Accept).", valueName: "list"))
+    @Option(
+        name: .customLong("expect-type"),
+        help: ArgumentHelp(
+            "Acceptable content types, e.g. application/json,text/* (default: the serializer's, or the request's Accept).",
+            valueName: "list"))
     public var expectType: String?
 
     public init() {}
@@ -28,14 +34,16 @@ public struct ResponseOptions: ParsableArguments, Sendable {
         var expectations = ResponseExpectations(serializer: value.kind ?? (value.removeNulls ? .auto : nil), removeNulls: value.removeNulls)
         if let expectStatus {
             guard let codes = StatusCodeSet(parsing: expectStatus) else {
-                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--expect-status", problem: "expected codes or ranges of 100-599 such as 200-299,304"))
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(name: "--expect-status", problem: "expected codes or ranges of 100-599 such as 200-299,304"))
             }
             expectations.statusCodes = codes
         }
         if let expectType {
             let types = expectType.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             guard !types.isEmpty, types.allSatisfy({ MediaType($0) != nil }) else {
-                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--expect-type", problem: "expected media types such as application/json,text/*"))
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(name: "--expect-type", problem: "expected media types such as application/json,text/*"))
             }
             expectations.contentTypes = types
         }

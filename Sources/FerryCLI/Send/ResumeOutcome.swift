@@ -25,13 +25,15 @@ struct ResumeOutcome {
             message = "ferry: continued \(output) from byte \(offset) (\(response.body.count) more bytes)"
         case 200:
             kind = .restarted
-            message = "ferry: the server sent the whole file (it changed since, or it does not send parts), so \(output) was downloaded again from the start"
+            message =
+                "ferry: the server sent the whole file (it changed since, or it does not send parts), so \(output) was downloaded again from the start"
         case 416 where total == offset:
             kind = .alreadyComplete
             message = "ferry: \(output) is already complete (\(offset) bytes); nothing more to download"
         default:
             kind = .refused
-            let what = response.status == 416
+            let what =
+                response.status == 416
                 ? "cannot continue from byte \(offset)\(total.map { ": the file on the server has \($0) bytes" } ?? "")"
                 : "answered \(response.status) \(response.reasonPhrase)"
             message = "ferry: the server \(what); the kept download is unchanged"

@@ -11,7 +11,8 @@ struct SendCommand: AsyncCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
         abstract: "Send one request and show what came back.",
-        discussion: "Exit codes: 0 success, 1 usage or input error, 2 transport failure, 3 response rejected, 4 local file error, 130 cancelled.")
+        discussion:
+            "Exit codes: 0 success, 1 usage or input error, 2 transport failure, 3 response rejected, 4 local file error, 130 cancelled.")
 
     @OptionGroup var options: SendOptions
     @OptionGroup var responseOptions: ResponseOptions
@@ -19,8 +20,9 @@ struct SendCommand: AsyncCommand {
     @OptionGroup(title: "Request files and collections") var collectionOptions: CollectionOptions
 
     func execute() async throws {
-        let status = await Self.exchange(options, responseOptions: responseOptions, collection: collectionOptions, session: sessionOptions,
-                                         transport: CurlTransport(hashesBodies: !options.noHistory))
+        let status = await Self.exchange(
+            options, responseOptions: responseOptions, collection: collectionOptions, session: sessionOptions,
+            transport: CurlTransport(hashesBodies: !options.noHistory))
         if status != .success { throw status.exitCode }
     }
 
@@ -46,8 +48,10 @@ struct SendCommand: AsyncCommand {
     /// SIGINT cancels the transfer cleanly (a `-o` download that had begun is kept to continue with `-C`); a streamed body (server-sent events,
     /// NDJSON, `--stream`) is printed as it arrives, and SIGINT keeps what arrived (exit 130). The request comes from the flags
     /// or a `.ferry.yaml` file; `--save` writes it into the collection before it is sent.
-    static func exchange(_ options: SendOptions, responseOptions givenResponseOptions: ResponseOptions, collection: CollectionOptions,
-                         session: SessionOptions, transport: CurlTransport = CurlTransport()) async -> ExitStatus {
+    static func exchange(
+        _ options: SendOptions, responseOptions givenResponseOptions: ResponseOptions, collection: CollectionOptions,
+        session: SessionOptions, transport: CurlTransport = CurlTransport()
+    ) async -> ExitStatus {
         var printer = ResponsePrinter()
         var request: Request
         let cookiePlan: SessionOptions.CookiePlan?
@@ -63,8 +67,10 @@ struct SendCommand: AsyncCommand {
         let locations = StoreLocations(environment: ProcessInfo.processInfo.environment)
         do {
             let stderr = printer.stderr
-            let input = try await RequestFileInput(options, collection: collection, responseOptions: givenResponseOptions, session: session,
-                                                   pipelines: pipelines) { [noHistory = options.noHistory] sent in
+            let input = try await RequestFileInput(
+                options, collection: collection, responseOptions: givenResponseOptions, session: session,
+                pipelines: pipelines
+            ) { [noHistory = options.noHistory] sent in
                 HistoryRecording.chainSent(sent, noHistory: noHistory, stderr: stderr)
             }
             printer.redaction = input.redaction
@@ -74,7 +80,8 @@ struct SendCommand: AsyncCommand {
             files = input.files
             // `-b`, `-c` and `--no-cookies` say where the cookies come from and go to; else the
             // pipeline reads and writes the collection's and environment's jar.
-            let plan = try session.cookiePlan(defaultJar: locations.cookieJarPath(collection: origin.collection, environment: origin.environment))
+            let plan = try session.cookiePlan(
+                defaultJar: locations.cookieJarPath(collection: origin.collection, environment: origin.environment))
             if let plan { request.cookies = plan.cookies }
             session.applySecrets(to: &request)
             download = try DownloadPlan(output: options.output, continueAt: options.continueAt)
@@ -97,12 +104,15 @@ struct SendCommand: AsyncCommand {
             return report(Outcome(request: request), options: options, hex: false, printer: printer)
         }
         if request.isWebSocket {
-            return await WebSocketSession(request: request, printer: printer, json: options.json, include: options.include,
-                                          keepOpen: options.keepOpen, origin: options.noHistory ? nil : origin).run(on: transport)
+            return await WebSocketSession(
+                request: request, printer: printer, json: options.json, include: options.include,
+                keepOpen: options.keepOpen, origin: options.noHistory ? nil : origin
+            ).run(on: transport)
         }
         let destination = download.destination
         let started = Date()
-        let streamPrinter = options.output == nil || options.stream
+        let streamPrinter =
+            options.output == nil || options.stream
             ? StreamPrinter(printer: printer, forced: options.stream, json: options.json, includeHead: options.include) : nil
         let pipeline = pipelines.pipeline(collection: origin.collection, environment: origin.environment)
         let redaction = printer.redaction
@@ -122,11 +132,13 @@ struct SendCommand: AsyncCommand {
             if let evaluator {
                 let evaluation = evaluator.evaluate(response, method: request.method)
                 let summary = evaluation.value.map {
-                    ValueSummary($0, serializer: evaluator.serializer.name, bytes: response.body.count,
-                                 parseMicroseconds: evaluation.response.timeline[.serialize])
+                    ValueSummary(
+                        $0, serializer: evaluator.serializer.name, bytes: response.body.count,
+                        parseMicroseconds: evaluation.response.timeline[.serialize])
                 }
-                outcome = Outcome(request: request, response: evaluation.response, value: summary,
-                                  serialized: evaluation.value, error: evaluation.error)
+                outcome = Outcome(
+                    request: request, response: evaluation.response, value: summary,
+                    serialized: evaluation.value, error: evaluation.error)
             } else {
                 outcome = Outcome(request: request, response: response)
             }
@@ -158,8 +170,9 @@ struct SendCommand: AsyncCommand {
         }
         if !options.json, let response = outcome.response { printer.printRefusedCredentials(of: request, response: response) }
         if !options.noHistory {
-            HistoryRecording.record(request, response: outcome.response, error: outcome.error, started: started,
-                                    origin: origin, redaction: printer.redaction, stderr: printer.stderr)
+            HistoryRecording.record(
+                request, response: outcome.response, error: outcome.error, started: started,
+                origin: origin, redaction: printer.redaction, stderr: printer.stderr)
         }
         return status
     }
@@ -171,16 +184,19 @@ struct SendCommand: AsyncCommand {
         outcome.resume.map { printer.stderr.line($0.message) }
 
         if options.json {
-            let requestPart = (outcome.request.map { ExchangeReport.RequestPart(request: $0, sent: outcome.response?.sent) }
-                ?? ExchangeReport.RequestPart(unparsedURL: options.url, method: options.method))
+            let requestPart =
+                (outcome.request.map { ExchangeReport.RequestPart(request: $0, sent: outcome.response?.sent) }
+                    ?? ExchangeReport.RequestPart(unparsedURL: options.url, method: options.method))
             do {
-                var document = try ExchangeReport(request: requestPart, response: outcome.response, error: outcome.error,
-                                                  bodyLimit: max(0, options.jsonBodyLimit), exitCode: status)
+                var document = try ExchangeReport(
+                    request: requestPart, response: outcome.response, error: outcome.error,
+                    bodyLimit: max(0, options.jsonBodyLimit), exitCode: status)
                 document.value = outcome.value
                 document.assertions = outcome.checks.map { $0.results.map(ExchangeReport.AssertionPart.init) }
                 document.stream = outcome.stream
                 let encoded = try outcome.stream == nil ? document.encoded() : document.encodedLine()
-                printer.stdout.write(printer.redaction.isEmpty ? encoded : Data(printer.redaction.redact(String(decoding: encoded, as: UTF8.self)).utf8))
+                printer.stdout.write(
+                    printer.redaction.isEmpty ? encoded : Data(printer.redaction.redact(String(decoding: encoded, as: UTF8.self)).utf8))
                 printer.stdout.write("\n")
             } catch let failure as FerryError {
                 printer.printError(failure)

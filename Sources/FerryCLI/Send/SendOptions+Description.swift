@@ -36,7 +36,9 @@ extension SendOptions {
         if formParts.isEmpty, let parameters = try parameters() {
             let encoding = try parameterEncoding()
             if hasRawBody, !encoding.encodesInURL(description.method), !parametersDefaultToQuery {
-                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--param", problem: "a body from -d or --data-binary leaves no room for parameters; use --encode query"))
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(
+                        name: "--param", problem: "a body from -d or --data-binary leaves no room for parameters; use --encode query"))
             }
             if encoding.encodesInURL(description.method) || hasRawBody || (parametersDefaultToQuery && encode == nil) {
                 description.params = Self.merging(parameters, into: description.params)
@@ -108,7 +110,8 @@ extension SendOptions {
     /// The body `-d`, `--data-binary` or `-F` give, or nil when none is given. Text that is UTF-8 is
     /// `raw` (so `{{variables}}` in it resolve over a request file), other bytes are sent as they are.
     private func body(stdin: Data) throws -> RequestDescription.Body? {
-        let contentType = headers.contains { HeaderLine.parse($0)?.name.lowercased() == "content-type" } ? nil : "application/x-www-form-urlencoded"
+        let contentType =
+            headers.contains { HeaderLine.parse($0)?.name.lowercased() == "content-type" } ? nil : "application/x-www-form-urlencoded"
         if let dataBinary {
             if dataBinary.hasPrefix("@"), dataBinary != "@-" {
                 return .file(path: Self.absolute(String(dataBinary.dropFirst())), contentType: contentType)
@@ -139,7 +142,11 @@ extension SendOptions {
     private static func merging(_ extra: Parameters, into base: Parameters?) -> Parameters {
         guard case .object(var members) = base ?? .object([]), case .object(let added) = extra else { return extra }
         for member in added {
-            if let index = members.firstIndex(where: { $0.key == member.key }) { members[index].value = member.value } else { members.append(member) }
+            if let index = members.firstIndex(where: { $0.key == member.key }) {
+                members[index].value = member.value
+            } else {
+                members.append(member)
+            }
         }
         return .object(members)
     }

@@ -11,12 +11,16 @@ extension SendOptions {
     func applyGraphQL(to description: inout RequestDescription) throws {
         guard hasGraphQL else { return }
         guard !hasRawBody, formParts.isEmpty else {
-            throw FerryError.invalidRequest(reason: .invalidArgument(name: "--graphql", problem: "cannot be combined with -d, --data-binary or -F"))
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(name: "--graphql", problem: "cannot be combined with -d, --data-binary or -F"))
         }
         var body = description.graphQL ?? GraphQLBody(query: "")
         if let graphQLQuery { body.query = try Self.text(graphQLQuery, flag: "--graphql") }
         guard graphQLQuery != nil || description.graphQL != nil else {
-            throw FerryError.invalidRequest(reason: .invalidArgument(name: "--graphql-variables/--graphql-operation/--graphql-get", problem: "need a GraphQL query (--graphql QUERY, or a request file with a graphql body)"))
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(
+                    name: "--graphql-variables/--graphql-operation/--graphql-get",
+                    problem: "need a GraphQL query (--graphql QUERY, or a request file with a graphql body)"))
         }
         if let graphQLVariables { body.variables = try Self.text(graphQLVariables, flag: "--graphql-variables") }
         if let graphQLOperation { body.operationName = graphQLOperation }

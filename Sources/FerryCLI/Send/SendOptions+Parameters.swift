@@ -24,7 +24,8 @@ extension SendOptions {
         case "json": format = .json(pretty: prettyJSON)
         case "plist": format = .propertyList(plist)
         case let other?:
-            throw FerryError.invalidRequest(reason: .invalidArgument(name: "--encode \(other)", problem: "expected query, form, json or plist"))
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(name: "--encode \(other)", problem: "expected query, form, json or plist"))
         }
         return ParameterEncoding(format: format, query: query)
     }
@@ -44,7 +45,9 @@ extension SendOptions {
         return .object(entries)
     }
 
-    private static func choice<Choice: RawRepresentable & CaseIterable>(_ text: String?, _ flag: String, default value: Choice) throws -> Choice
+    private static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ text: String?, _ flag: String, default value: Choice
+    ) throws -> Choice
     where Choice.RawValue == String {
         guard let text else { return value }
         guard let choice = Choice(rawValue: text) else {

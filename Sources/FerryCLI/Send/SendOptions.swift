@@ -11,64 +11,102 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Option(name: [.customShort("X"), .customLong("request")], help: "The method (default GET, or POST with a body).")
     public var method: String?
 
-    @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("A header, `Name: value` (repeatable). `Name:` removes a header Ferry would add.", valueName: "header"))
+    @Option(
+        name: [.customShort("H"), .customLong("header")],
+        help: ArgumentHelp("A header, `Name: value` (repeatable). `Name:` removes a header Ferry would add.", valueName: "header"))
     public var headers: [String] = []
 
-    @Option(name: [.customShort("d"), .customLong("data")], help: ArgumentHelp("A body, joined with & when repeated; `@file` reads a file.", valueName: "data"))
+    @Option(
+        name: [.customShort("d"), .customLong("data")],
+        help: ArgumentHelp("A body, joined with & when repeated; `@file` reads a file.", valueName: "data"))
     public var data: [String] = []
 
-    @Option(name: .customLong("data-binary"), help: ArgumentHelp("A body sent byte for byte; `@file` streams a file, `@-` reads stdin.", valueName: "data"))
+    @Option(
+        name: .customLong("data-binary"),
+        help: ArgumentHelp("A body sent byte for byte; `@file` streams a file, `@-` reads stdin.", valueName: "data"))
     public var dataBinary: String?
 
-    @Option(name: [.customShort("F"), .customLong("form")], help: ArgumentHelp("A multipart part: `name=value` or `name=@path[;type=mime][;filename=name]` (repeatable).", valueName: "part"))
+    @Option(
+        name: [.customShort("F"), .customLong("form")],
+        help: ArgumentHelp("A multipart part: `name=value` or `name=@path[;type=mime][;filename=name]` (repeatable).", valueName: "part"))
     public var formParts: [String] = []
 
-    @Option(name: .customLong("graphql"), help: ArgumentHelp("A GraphQL query sent as a JSON POST (parsed first); `@file` reads a file.", valueName: "query"))
+    @Option(
+        name: .customLong("graphql"),
+        help: ArgumentHelp("A GraphQL query sent as a JSON POST (parsed first); `@file` reads a file.", valueName: "query"))
     public var graphQLQuery: String?
 
-    @Option(name: .customLong("graphql-variables"), help: ArgumentHelp("The GraphQL variables, a JSON object; `@file` reads a file.", valueName: "json"))
+    @Option(
+        name: .customLong("graphql-variables"),
+        help: ArgumentHelp("The GraphQL variables, a JSON object; `@file` reads a file.", valueName: "json"))
     public var graphQLVariables: String?
 
-    @Option(name: .customLong("graphql-operation"), help: ArgumentHelp("The GraphQL operation to run when the query holds several.", valueName: "name"))
+    @Option(
+        name: .customLong("graphql-operation"),
+        help: ArgumentHelp("The GraphQL operation to run when the query holds several.", valueName: "name"))
     public var graphQLOperation: String?
 
     @Flag(name: .customLong("graphql-get"), help: "Send the GraphQL query as a GET with query, variables and operationName in the URL.")
     public var graphQLGET = false
 
-    @Option(name: .customLong("param"), help: ArgumentHelp("A parameter, `key=value` (repeatable); where it goes depends on the method and --encode.", valueName: "key=value"))
+    @Option(
+        name: .customLong("param"),
+        help: ArgumentHelp(
+            "A parameter, `key=value` (repeatable); where it goes depends on the method and --encode.", valueName: "key=value"))
     public var params: [String] = []
 
-    @Option(name: .customLong("params-json"), help: ArgumentHelp("Parameters as a JSON object (nested; key order and numbers kept as written).", valueName: "json"))
+    @Option(
+        name: .customLong("params-json"),
+        help: ArgumentHelp("Parameters as a JSON object (nested; key order and numbers kept as written).", valueName: "json"))
     public var paramsJSON: String?
 
-    @Option(name: .customLong("encode"), help: ArgumentHelp("How parameters are sent: query, form, json or plist (default: the URL for GET/HEAD/DELETE, else a form body).", valueName: "format"))
+    @Option(
+        name: .customLong("encode"),
+        help: ArgumentHelp(
+            "How parameters are sent: query, form, json or plist (default: the URL for GET/HEAD/DELETE, else a form body).",
+            valueName: "format"))
     public var encode: String?
 
-    @Option(name: .customLong("plist-format"), help: ArgumentHelp("The property-list format for --encode plist: xml (default) or binary.", valueName: "format"))
+    @Option(
+        name: .customLong("plist-format"),
+        help: ArgumentHelp("The property-list format for --encode plist: xml (default) or binary.", valueName: "format"))
     public var plistFormat: String?
 
     @Flag(name: .customLong("pretty-json"), help: "Indent the JSON body of --encode json (two spaces) instead of writing it compact.")
     public var prettyJSON = false
 
-    @Option(name: .customLong("array-style"), help: ArgumentHelp("How arrays are named in queries and forms: brackets (default), repeat, indices or comma.", valueName: "style"))
+    @Option(
+        name: .customLong("array-style"),
+        help: ArgumentHelp("How arrays are named in queries and forms: brackets (default), repeat, indices or comma.", valueName: "style"))
     public var arrayStyle: String?
 
     @Flag(name: .customLong("keep-key-order"), help: "Keep parameter keys in the order given instead of sorting them.")
     public var keepKeyOrder = false
 
-    @Option(name: .customLong("base-url"), help: ArgumentHelp("Resolve the URL argument against this base URL (AFNetworking's rule).", valueName: "url"))
+    @Option(
+        name: .customLong("base-url"),
+        help: ArgumentHelp("Resolve the URL argument against this base URL (AFNetworking's rule).", valueName: "url"))
     public var baseURL: String?
 
-    @Option(name: .customLong("dump-body"), help: ArgumentHelp("Write the exact request body to this file before sending.", valueName: "file"))
+    @Option(
+        name: .customLong("dump-body"), help: ArgumentHelp("Write the exact request body to this file before sending.", valueName: "file"))
     public var dumpBody: String?
 
     @Flag(name: .customLong("dry-run"), help: "Build the request (and --dump-body) but send nothing; print what would be sent.")
     public var dryRun = false
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the body to this file (it appears only when the exchange succeeds); a device or FIFO is written in place, a link's target is written, - is standard output.", valueName: "file"))
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp(
+            "Write the body to this file (it appears only when the exchange succeeds); a device or FIFO is written in place, a link's target is written, - is standard output.",
+            valueName: "file"))
     public var output: String?
 
-    @Option(name: [.customShort("C"), .customLong("continue-at")], help: ArgumentHelp("Continue an interrupted -o download: `-` from where it stopped (checked with If-Range), or from this byte.", valueName: "offset"))
+    @Option(
+        name: [.customShort("C"), .customLong("continue-at")],
+        help: ArgumentHelp(
+            "Continue an interrupted -o download: `-` from where it stopped (checked with If-Range), or from this byte.",
+            valueName: "offset"))
     public var continueAt: String?
 
     @Flag(name: .customLong("no-follow"), help: "Do not follow redirects.")
@@ -89,10 +127,14 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("cacert"), help: ArgumentHelp("Trust the certificates in this PEM file.", valueName: "file"))
     public var caFile: String?
 
-    @Option(name: .customLong("pinned-pubkey"), help: ArgumentHelp("Require this public key: `sha256//<base64>` (`;`-separated) or a key file.", valueName: "hashes"))
+    @Option(
+        name: .customLong("pinned-pubkey"),
+        help: ArgumentHelp("Require this public key: `sha256//<base64>` (`;`-separated) or a key file.", valueName: "hashes"))
     public var pinnedPublicKey: String?
 
-    @Option(name: [.customShort("m"), .customLong("max-time")], help: ArgumentHelp("Seconds allowed for the whole exchange.", valueName: "seconds"))
+    @Option(
+        name: [.customShort("m"), .customLong("max-time")],
+        help: ArgumentHelp("Seconds allowed for the whole exchange.", valueName: "seconds"))
     public var maxTime: Double?
 
     @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Seconds allowed to connect.", valueName: "seconds"))
@@ -107,13 +149,20 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("no-decompress"), help: "Do not ask for or decode compressed bodies.")
     public var noDecompress = false
 
-    @Option(name: .customLong("max-decoded-size"), help: ArgumentHelp("Stop a compressed body that decodes to more than this (K, M, G suffixes; default 1G).", valueName: "size"))
+    @Option(
+        name: .customLong("max-decoded-size"),
+        help: ArgumentHelp("Stop a compressed body that decodes to more than this (K, M, G suffixes; default 1G).", valueName: "size"))
     public var maxDecodedSize: String?
 
-    @Option(name: .customLong("max-message-size"), help: ArgumentHelp("For ws:// and wss://: close with 1009 on a message larger than this (K, M, G suffixes; default 64M).", valueName: "size"))
+    @Option(
+        name: .customLong("max-message-size"),
+        help: ArgumentHelp(
+            "For ws:// and wss://: close with 1009 on a message larger than this (K, M, G suffixes; default 64M).", valueName: "size"))
     public var maxMessageSize: String?
 
-    @Option(name: .customLong("limit-rate"), help: ArgumentHelp("Cap upload and download speed, in bytes per second (K, M, G suffixes).", valueName: "rate"))
+    @Option(
+        name: .customLong("limit-rate"),
+        help: ArgumentHelp("Cap upload and download speed, in bytes per second (K, M, G suffixes).", valueName: "rate"))
     public var limitRate: String?
 
     @Flag(name: [.customShort("i"), .customLong("include")], help: "Print the status line and response headers before the body.")
@@ -125,16 +174,21 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("json"), help: "Print one JSON document describing the whole exchange (schema in the README).")
     public var json = false
 
-    @Flag(name: .customLong("stream"), help: "Print the body as it arrives, one event per line, whatever its type (server-sent events and NDJSON stream by themselves).")
+    @Flag(
+        name: .customLong("stream"),
+        help: "Print the body as it arrives, one event per line, whatever its type (server-sent events and NDJSON stream by themselves).")
     public var stream = false
 
-    @Flag(name: .customLong("keep-open"), help: "For ws:// and wss://: keep the connection open after standard input ends, until the server closes it or Ctrl-C.")
+    @Flag(
+        name: .customLong("keep-open"),
+        help: "For ws:// and wss://: keep the connection open after standard input ends, until the server closes it or Ctrl-C.")
     public var keepOpen = false
 
     @Flag(name: .customLong("no-history"), help: "Do not record this exchange in the history.")
     public var noHistory = false
 
-    @Option(name: .customLong("json-body-limit"), help: ArgumentHelp("Bytes of body included by --json (default 1 MiB).", valueName: "bytes"))
+    @Option(
+        name: .customLong("json-body-limit"), help: ArgumentHelp("Bytes of body included by --json (default 1 MiB).", valueName: "bytes"))
     public var jsonBodyLimit: Int = 1 << 20
 
     public init() {}
@@ -143,7 +197,9 @@ public struct SendOptions: ParsableArguments, Sendable {
     func requestOptions() throws -> RequestOptions {
         var options = RequestOptions()
         options.followRedirects = !noFollow
-        guard maxRedirects >= 0 else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--max-redirs", problem: "must be 0 or more")) }
+        guard maxRedirects >= 0 else {
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "--max-redirs", problem: "must be 0 or more"))
+        }
         options.maxRedirects = maxRedirects
         if allowInsecureRedirect { options.allowsInsecureRedirect = true }
         if locationTrusted { options.keepsCredentialsOnRedirect = true }
@@ -157,24 +213,29 @@ public struct SendOptions: ParsableArguments, Sendable {
         options.tls.pinnedPublicKey = pinnedPublicKey
         options.totalTimeout = try Self.positive(maxTime, "--max-time")
         options.connectTimeout = try Self.positive(connectTimeout, "--connect-timeout")
-        guard !(http11 && http2) else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--http1.1/--http2", problem: "choose one")) }
+        guard !(http11 && http2) else {
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "--http1.1/--http2", problem: "choose one"))
+        }
         options.httpVersion = http11 ? .http1_1 : http2 ? .http2 : .automatic
         options.decompress = !noDecompress
         if let maxDecodedSize {
             guard let size = RequestOptions.parseRate(maxDecodedSize) else {
-                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--max-decoded-size", problem: "expected a size in bytes, e.g. 500M or 4G"))
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(name: "--max-decoded-size", problem: "expected a size in bytes, e.g. 500M or 4G"))
             }
             options.maxDecodedSize = size
         }
         if let maxMessageSize {
             guard let size = RequestOptions.parseRate(maxMessageSize) else {
-                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--max-message-size", problem: "expected a size in bytes, e.g. 1M or 256M"))
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(name: "--max-message-size", problem: "expected a size in bytes, e.g. 1M or 256M"))
             }
             options.maxMessageSize = size
         }
         if let limitRate {
             guard let rate = RequestOptions.parseRate(limitRate) else {
-                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--limit-rate", problem: "expected bytes per second, e.g. 500K or 2M"))
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(name: "--limit-rate", problem: "expected bytes per second, e.g. 500K or 2M"))
             }
             options.maxUploadRate = rate
             options.maxDownloadRate = rate

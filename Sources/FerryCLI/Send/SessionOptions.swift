@@ -7,34 +7,47 @@ import Foundation
 /// `--oauth2-bearer`, `--aws-sigv4`, and Ferry's `--api-key` and `--oauth2-…` flows), cookies (`-b`, `-c`, `--no-cookies`)
 /// and the route (`--unix-socket`).
 public struct SessionOptions: ParsableArguments, Sendable {
-    @Option(name: [.customShort("u"), .customLong("user")], help: ArgumentHelp("Credentials, `USER:PASSWORD` (basic unless --digest; KEY:SECRET[:TOKEN] with --aws-sigv4).", valueName: "user:password"))
+    @Option(
+        name: [.customShort("u"), .customLong("user")],
+        help: ArgumentHelp(
+            "Credentials, `USER:PASSWORD` (basic unless --digest; KEY:SECRET[:TOKEN] with --aws-sigv4).", valueName: "user:password"))
     public var user: String?
 
     @Flag(name: .customLong("digest"), help: "Send -u's credentials by HTTP Digest (MD5 or SHA-256, as the server asks).")
     public var digest = false
 
-    @Option(name: .customLong("aws-sigv4"), help: ArgumentHelp("Sign with AWS Signature V4: `aws:amz:REGION:SERVICE`, keys from -u.", valueName: "provider"))
+    @Option(
+        name: .customLong("aws-sigv4"),
+        help: ArgumentHelp("Sign with AWS Signature V4: `aws:amz:REGION:SERVICE`, keys from -u.", valueName: "provider"))
     public var awsSigV4: String?
 
     @Option(name: .customLong("oauth2-bearer"), help: ArgumentHelp("Send this bearer token.", valueName: "token"))
     public var bearer: String?
 
-    @Option(name: .customLong("oauth2-token-url"), help: ArgumentHelp("Get an OAuth 2.0 token from this token endpoint (cached, refreshed; see --oauth2-grant).", valueName: "url"))
+    @Option(
+        name: .customLong("oauth2-token-url"),
+        help: ArgumentHelp("Get an OAuth 2.0 token from this token endpoint (cached, refreshed; see --oauth2-grant).", valueName: "url"))
     public var oauth2TokenURL: String?
 
-    @Option(name: .customLong("oauth2-grant"), help: ArgumentHelp("client_credentials (default) or authorization_code (PKCE, through the browser).", valueName: "grant"))
+    @Option(
+        name: .customLong("oauth2-grant"),
+        help: ArgumentHelp("client_credentials (default) or authorization_code (PKCE, through the browser).", valueName: "grant"))
     public var oauth2Grant: String?
 
     @Option(name: .customLong("oauth2-auth-url"), help: ArgumentHelp("The authorization endpoint (authorization_code).", valueName: "url"))
     public var oauth2AuthorizationURL: String?
 
-    @Option(name: .customLong("oauth2-callback-url"), help: ArgumentHelp("The registered redirect URI, `http://127.0.0.1:PORT/PATH` (default: a free port).", valueName: "url"))
+    @Option(
+        name: .customLong("oauth2-callback-url"),
+        help: ArgumentHelp("The registered redirect URI, `http://127.0.0.1:PORT/PATH` (default: a free port).", valueName: "url"))
     public var oauth2CallbackURL: String?
 
     @Option(name: .customLong("oauth2-client-id"), help: ArgumentHelp("The OAuth 2.0 client id.", valueName: "id"))
     public var oauth2ClientID: String?
 
-    @Option(name: .customLong("oauth2-client-secret"), help: ArgumentHelp("The OAuth 2.0 client secret (none for a public client).", valueName: "secret"))
+    @Option(
+        name: .customLong("oauth2-client-secret"),
+        help: ArgumentHelp("The OAuth 2.0 client secret (none for a public client).", valueName: "secret"))
     public var oauth2ClientSecret: String?
 
     @Option(name: .customLong("oauth2-scope"), help: ArgumentHelp("The scopes to ask for, space-separated.", valueName: "scope"))
@@ -43,7 +56,9 @@ public struct SessionOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("oauth2-audience"), help: ArgumentHelp("The API the token is for (audience).", valueName: "audience"))
     public var oauth2Audience: String?
 
-    @Option(name: .customLong("oauth2-credentials-placement"), help: ArgumentHelp("Send the client id and secret in the `header` (Basic, default) or the form `body`.", valueName: "where"))
+    @Option(
+        name: .customLong("oauth2-credentials-placement"),
+        help: ArgumentHelp("Send the client id and secret in the `header` (Basic, default) or the form `body`.", valueName: "where"))
     public var oauth2CredentialsPlacement: String?
 
     @Option(name: .customLong("api-key"), help: ArgumentHelp("Send an API key in a header, `Name: value`.", valueName: "header"))
@@ -52,31 +67,45 @@ public struct SessionOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("api-key-query"), help: ArgumentHelp("Send an API key in the query, `name=value`.", valueName: "name=value"))
     public var apiKeyQuery: String?
 
-    @Option(name: [.customShort("b"), .customLong("cookie")], help: ArgumentHelp("Cookies: `name=value; …` sent as they are, or a cookie file to read instead of Ferry's jar.", valueName: "data|file"))
+    @Option(
+        name: [.customShort("b"), .customLong("cookie")],
+        help: ArgumentHelp(
+            "Cookies: `name=value; …` sent as they are, or a cookie file to read instead of Ferry's jar.", valueName: "data|file"))
     public var cookie: String?
 
-    @Option(name: [.customShort("c"), .customLong("cookie-jar")], help: ArgumentHelp("Write the cookies to this file (Netscape format, mode 0600) instead of Ferry's jar.", valueName: "file"))
+    @Option(
+        name: [.customShort("c"), .customLong("cookie-jar")],
+        help: ArgumentHelp("Write the cookies to this file (Netscape format, mode 0600) instead of Ferry's jar.", valueName: "file"))
     public var cookieJar: String?
 
     @Flag(name: .customLong("no-cookies"), help: "Neither send nor keep cookies (-b name=value is still sent).")
     public var noCookies = false
 
-    @Option(name: .customLong("unix-socket"), help: ArgumentHelp("Connect through this Unix domain socket (e.g. /var/run/docker.sock).", valueName: "path"))
+    @Option(
+        name: .customLong("unix-socket"),
+        help: ArgumentHelp("Connect through this Unix domain socket (e.g. /var/run/docker.sock).", valueName: "path"))
     public var unixSocket: String?
 
-    @Option(name: [.customShort("x"), .customLong("proxy")], help: ArgumentHelp("Go through this proxy, `[scheme://]host[:port]` (default: $http_proxy, $https_proxy).", valueName: "url"))
+    @Option(
+        name: [.customShort("x"), .customLong("proxy")],
+        help: ArgumentHelp("Go through this proxy, `[scheme://]host[:port]` (default: $http_proxy, $https_proxy).", valueName: "url"))
     public var proxy: String?
 
     @Option(name: .customLong("proxy-user"), help: ArgumentHelp("Credentials for the proxy, `USER:PASSWORD`.", valueName: "user:password"))
     public var proxyUser: String?
 
-    @Option(name: .customLong("noproxy"), help: ArgumentHelp("Hosts reached without the proxy, comma-separated (`*`: all).", valueName: "hosts"))
+    @Option(
+        name: .customLong("noproxy"), help: ArgumentHelp("Hosts reached without the proxy, comma-separated (`*`: all).", valueName: "hosts")
+    )
     public var noProxy: String?
 
-    @Option(name: [.customShort("E"), .customLong("cert")], help: ArgumentHelp("Present this client certificate (PEM, or PKCS#12 with --cert-type P12).", valueName: "file"))
+    @Option(
+        name: [.customShort("E"), .customLong("cert")],
+        help: ArgumentHelp("Present this client certificate (PEM, or PKCS#12 with --cert-type P12).", valueName: "file"))
     public var certificate: String?
 
-    @Option(name: .customLong("key"), help: ArgumentHelp("The client certificate's private key, when not in --cert's file.", valueName: "file"))
+    @Option(
+        name: .customLong("key"), help: ArgumentHelp("The client certificate's private key, when not in --cert's file.", valueName: "file"))
     public var key: String?
 
     @Option(name: .customLong("cert-type"), help: ArgumentHelp("The --cert file's type: PEM (default) or P12.", valueName: "type"))
@@ -92,7 +121,8 @@ public struct SessionOptions: ParsableArguments, Sendable {
         var given: [Authentication] = []
         if let awsSigV4 {
             guard let user, let signature = AWSSignature(curlProvider: awsSigV4, user: user) else {
-                throw FerryError.invalidRequest(reason: .invalidArgument(name: "--aws-sigv4", problem: "expected `aws:amz:REGION:SERVICE` and -u KEY:SECRET[:TOKEN]"))
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(name: "--aws-sigv4", problem: "expected `aws:amz:REGION:SERVICE` and -u KEY:SECRET[:TOKEN]"))
             }
             given.append(.awsSigV4(signature))
         } else if let user {
@@ -113,32 +143,48 @@ public struct SessionOptions: ParsableArguments, Sendable {
             guard let equals = apiKeyQuery.firstIndex(of: "="), equals != apiKeyQuery.startIndex else {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "--api-key-query", problem: "expected `name=value`"))
             }
-            given.append(.apiKey(APIKey(name: String(apiKeyQuery[..<equals]), value: String(apiKeyQuery[apiKeyQuery.index(after: equals)...]), placement: .query)))
+            given.append(
+                .apiKey(
+                    APIKey(
+                        name: String(apiKeyQuery[..<equals]), value: String(apiKeyQuery[apiKeyQuery.index(after: equals)...]),
+                        placement: .query)))
         }
         guard given.count <= 1 else {
-            throw FerryError.invalidRequest(reason: .invalidArgument(name: "-u/--oauth2-bearer/--oauth2-token-url/--api-key", problem: "choose one way to authenticate"))
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(name: "-u/--oauth2-bearer/--oauth2-token-url/--api-key", problem: "choose one way to authenticate")
+            )
         }
         return given.first
     }
 
     /// The `--oauth2-…` flags' settings; nil without `--oauth2-token-url` (the others then are a usage error).
     private func oauth2Settings() throws -> OAuth2Settings? {
-        func invalid(_ name: String, _ problem: String) -> FerryError { .invalidRequest(reason: .invalidArgument(name: name, problem: problem)) }
+        func invalid(_ name: String, _ problem: String) -> FerryError {
+            .invalidRequest(reason: .invalidArgument(name: name, problem: problem))
+        }
         guard let oauth2TokenURL else {
-            let others = [oauth2Grant, oauth2AuthorizationURL, oauth2CallbackURL, oauth2ClientID, oauth2ClientSecret, oauth2Scope, oauth2Audience, oauth2CredentialsPlacement]
+            let others = [
+                oauth2Grant, oauth2AuthorizationURL, oauth2CallbackURL, oauth2ClientID, oauth2ClientSecret, oauth2Scope, oauth2Audience,
+                oauth2CredentialsPlacement,
+            ]
             if others.contains(where: { $0 != nil }) { throw invalid("--oauth2-…", "needs --oauth2-token-url") }
             return nil
         }
         let grantText = oauth2Grant ?? (oauth2AuthorizationURL == nil ? "client_credentials" : "authorization_code")
-        guard let grant = OAuth2Settings.Grant(rawValue: grantText) else { throw invalid("--oauth2-grant", "expected client_credentials or authorization_code") }
+        guard let grant = OAuth2Settings.Grant(rawValue: grantText) else {
+            throw invalid("--oauth2-grant", "expected client_credentials or authorization_code")
+        }
         guard let placement = OAuth2Settings.ClientAuthentication(rawValue: oauth2CredentialsPlacement ?? "header") else {
             throw invalid("--oauth2-credentials-placement", "expected header or body")
         }
         guard let oauth2ClientID else { throw invalid("--oauth2-token-url", "needs --oauth2-client-id") }
-        if grant == .authorizationCode, oauth2AuthorizationURL == nil { throw invalid("--oauth2-grant authorization_code", "needs --oauth2-auth-url") }
-        return OAuth2Settings(grant: grant, tokenURL: oauth2TokenURL, authorizationURL: oauth2AuthorizationURL ?? "", clientID: oauth2ClientID,
-                              clientSecret: oauth2ClientSecret ?? "", scope: oauth2Scope ?? "", audience: oauth2Audience ?? "",
-                              clientAuthentication: placement, callbackURL: oauth2CallbackURL ?? "")
+        if grant == .authorizationCode, oauth2AuthorizationURL == nil {
+            throw invalid("--oauth2-grant authorization_code", "needs --oauth2-auth-url")
+        }
+        return OAuth2Settings(
+            grant: grant, tokenURL: oauth2TokenURL, authorizationURL: oauth2AuthorizationURL ?? "", clientID: oauth2ClientID,
+            clientSecret: oauth2ClientSecret ?? "", scope: oauth2Scope ?? "", audience: oauth2Audience ?? "",
+            clientAuthentication: placement, callbackURL: oauth2CallbackURL ?? "")
     }
 
     /// Lays the flags over a description: credentials replace the file's, `--unix-socket`, `-x` and

@@ -69,14 +69,17 @@ struct WebSocketSession {
         }
         sender.cancel()
         let ended = Int64(Date().timeIntervalSince(started) * 1e6)
-        record(response: counts.transcript.response(of: connection, url: request.url.absoluteString, ended: ended), error: nil, started: started)
+        record(
+            response: counts.transcript.response(of: connection, url: request.url.absoluteString, ended: ended), error: nil,
+            started: started)
         let failed = [WebSocketMessage.abnormalClosure, WebSocketMessage.messageTooBig].contains(close?.closeCode)
         let status: ExitStatus = interrupted.isSet ? .cancelled : failed ? .transport : .success
         if json {
-            let part = ConnectionLine.Part(url: request.url.absoluteString, status: handshake.status,
-                                           headers: handshake.headers.map { ExchangeReport.Field(name: $0.name, value: $0.value) },
-                                           handshakeMs: Double(handshake.time) / 1000, sent: counts.sent, received: counts.received,
-                                           closeCode: close?.closeCode, closeReason: close?.closeReason)
+            let part = ConnectionLine.Part(
+                url: request.url.absoluteString, status: handshake.status,
+                headers: handshake.headers.map { ExchangeReport.Field(name: $0.name, value: $0.value) },
+                handshakeMs: Double(handshake.time) / 1000, sent: counts.sent, received: counts.received,
+                closeCode: close?.closeCode, closeReason: close?.closeReason)
             writeLine(ConnectionLine(websocket: part, exitCode: status.rawValue))
         }
         return status
@@ -113,8 +116,9 @@ struct WebSocketSession {
 
     private func record(response: Response?, error: FerryError?, started: Date) {
         guard let origin else { return }
-        HistoryRecording.record(request, response: response, error: error, started: started, origin: origin,
-                                redaction: printer.redaction, stderr: printer.stderr)
+        HistoryRecording.record(
+            request, response: response, error: error, started: started, origin: origin,
+            redaction: printer.redaction, stderr: printer.stderr)
     }
 
     private func show(_ message: WebSocketMessage) {
@@ -159,7 +163,11 @@ struct WebSocketSession {
                 last = .now
             }
         }
-        func receivedOne(_ message: WebSocketMessage) { lock.withLock { messages.append(message); last = .now } }
+        func receivedOne(_ message: WebSocketMessage) {
+            lock.withLock {
+                messages.append(message); last = .now
+            }
+        }
         var sent: Int { lock.withLock { sentCount } }
         var received: Int { lock.withLock { messages.received } }
         var transcript: WebSocketTranscript { lock.withLock { messages } }

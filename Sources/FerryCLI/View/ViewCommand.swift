@@ -8,7 +8,8 @@ struct ViewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
         abstract: "Read a local file or standard input with Ferry's response serializers.",
-        discussion: "Exit codes: 0 success, 1 usage error, 3 the body could not be read as asked (parse failure), 4 the file is unreadable.")
+        discussion: "Exit codes: 0 success, 1 usage error, 3 the body could not be read as asked (parse failure), 4 the file is unreadable."
+    )
 
     @Argument(help: ArgumentHelp("The file to read, or - for standard input.", valueName: "file"))
     var file: String
@@ -21,10 +22,16 @@ struct ViewCommand: ParsableCommand {
     @Flag(name: .customLong("summary"), help: "Print a summary (kind, size, parse time, MB/s) instead of the value.")
     var summary = false
 
-    @Option(name: .customLong("path"), help: ArgumentHelp("Print only the node at this path: `$.records[3].tags[0]` (JSON, property lists), `/root/item[2]/@id` (XML).", valueName: "path"))
+    @Option(
+        name: .customLong("path"),
+        help: ArgumentHelp(
+            "Print only the node at this path: `$.records[3].tags[0]` (JSON, property lists), `/root/item[2]/@id` (XML).", valueName: "path"
+        ))
     var path: String?
 
-    @Flag(name: .customLong("print"), help: "Print the value even when standard output is a terminal (there, Ferry opens its response views).")
+    @Flag(
+        name: .customLong("print"), help: "Print the value even when standard output is a terminal (there, Ferry opens its response views)."
+    )
     var print = false
 
     @OptionGroup var themeOption: ThemeOption
@@ -48,7 +55,8 @@ struct ViewCommand: ParsableCommand {
         }
         if opensViews {
             do {
-                let status = try TUILauncher.view(input.response, title: file == "-" ? "standard input" : file, path: path, theme: themeOption.theme)
+                let status = try TUILauncher.view(
+                    input.response, title: file == "-" ? "standard input" : file, path: path, theme: themeOption.theme)
                 return status == 0 ? .success : status == ExitStatus.cancelled.rawValue ? .cancelled : .usage
             } catch {
                 printer.stderr.line("ferry: \(error)")
@@ -66,21 +74,25 @@ struct ViewCommand: ParsableCommand {
         let serializer = input.serializer
         let evaluation = LocalInput.evaluator(serializer).evaluate(input.response, method: .get)
         let summary = evaluation.value.map {
-            ValueSummary($0, serializer: serializer.name, bytes: input.response.body.count,
-                         parseMicroseconds: evaluation.response.timeline[.serialize])
+            ValueSummary(
+                $0, serializer: serializer.name, bytes: input.response.body.count,
+                parseMicroseconds: evaluation.response.timeline[.serialize])
         }
         let status = evaluation.error.map(ExitStatus.init(for:)) ?? .success
         if json {
-            return printReport(ViewReport(path: file, size: input.response.body.count, value: summary,
-                                          error: evaluation.error, exitCode: status), printer: printer)
+            return printReport(
+                ViewReport(
+                    path: file, size: input.response.body.count, value: summary,
+                    error: evaluation.error, exitCode: status), printer: printer)
         }
         guard let result = evaluation.value, let summary else { return finish(error: evaluation.error, printer: printer) }
         do {
             if self.summary {
                 printer.stdout.write((["file: \(file)"] + summary.lines).map { $0 + "\n" }.joined())
             } else {
-                try printer.printValue(result, body: input.response.body, contentType: input.response.headers["Content-Type"],
-                                       node: try path.map { try Self.node(at: $0, in: result) })
+                try printer.printValue(
+                    result, body: input.response.body, contentType: input.response.headers["Content-Type"],
+                    node: try path.map { try Self.node(at: $0, in: result) })
             }
             return .success
         } catch {
@@ -91,12 +103,14 @@ struct ViewCommand: ParsableCommand {
     /// The node `path` leads to; a usage error when it leads nowhere or the value is no document.
     private static func node(at path: String, in value: SerializedValue) throws -> NodeID {
         guard case .document(let document) = value else {
-            throw FerryError.invalidRequest(reason: .invalidArgument(name: "--path", problem: "the input is not a document (JSON, XML or property list)"))
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(name: "--path", problem: "the input is not a document (JSON, XML or property list)"))
         }
         do {
             return try NodePath.resolve(path, in: document)
         } catch {
-            throw FerryError.invalidRequest(reason: .invalidArgument(name: "--path", problem: "\(error.message) (at character \(error.position + 1) of \(path))"))
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(name: "--path", problem: "\(error.message) (at character \(error.position + 1) of \(path))"))
         }
     }
 
@@ -105,7 +119,8 @@ struct ViewCommand: ParsableCommand {
         guard let error else { return .success }
         let failure = error as? FerryError ?? .localFile(reason: .unreadable(path: file, error: POSIXError(.EIO)))
         if json {
-            return printReport(ViewReport(path: file, size: 0, value: nil, error: failure, exitCode: ExitStatus(for: failure)), printer: printer)
+            return printReport(
+                ViewReport(path: file, size: 0, value: nil, error: failure, exitCode: ExitStatus(for: failure)), printer: printer)
         }
         printer.printError(failure)
         return ExitStatus(for: failure)

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Replaces a file all at once: the bytes go to a locked temporary file beside the target, are
@@ -15,8 +16,10 @@ public enum AtomicFile {
     /// On any failure the target is left as it was and the temporary file is removed. Without
     /// `durable` the rename still protects against a crash or kill of the process, but not against
     /// power loss (the choice for large files, where fsync costs seconds).
-    public static func write<Result>(to path: String, permissions: mode_t = 0o644, durable: Bool = true,
-                                     _ produce: (Int32) throws -> Result) throws -> Result {
+    public static func write<Result>(
+        to path: String, permissions: mode_t = 0o644, durable: Bool = true,
+        _ produce: (Int32) throws -> Result
+    ) throws -> Result {
         let directory = (path as NSString).deletingLastPathComponent
         let folder = directory.isEmpty ? "." : directory
         var template = Array((folder as NSString).appendingPathComponent(temporaryPrefix + "XXXXXX").utf8CString)
@@ -49,7 +52,8 @@ public enum AtomicFile {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
             do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
                 throw FerryError.localFile(reason: .unwritable(path: folder, error: error))
             }

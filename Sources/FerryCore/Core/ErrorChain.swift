@@ -70,12 +70,14 @@ extension ErrorLink {
         if let problem = error as? CheckProblem {
             self.init(stage: "check", reason: "problem", message: problem.description)
         } else if let posix = error as? POSIXError {
-            self.init(stage: "system", reason: "posix", message: String(cString: strerror(posix.code.rawValue)),
-                      details: [Detail("errno", "\(posix.code.rawValue)")])
+            self.init(
+                stage: "system", reason: "posix", message: String(cString: strerror(posix.code.rawValue)),
+                details: [Detail("errno", "\(posix.code.rawValue)")])
         } else {
             let nsError = error as NSError
-            self.init(stage: "system", reason: nsError.domain, message: nsError.localizedDescription,
-                      details: [Detail("code", "\(nsError.code)")])
+            self.init(
+                stage: "system", reason: nsError.domain, message: nsError.localizedDescription,
+                details: [Detail("code", "\(nsError.code)")])
         }
     }
 }

@@ -21,19 +21,24 @@ extension FerryError {
         var link: ErrorLink {
             switch self {
             case .tokenRefused(let endpoint, let grant, let status, let error, let description, let uri):
-                ErrorLink(stage: "auth", reason: "tokenRefused",
-                          message: "the OAuth 2.0 token endpoint refused the \(grant.replacingOccurrences(of: "_", with: " ")) grant: \(error)"
-                              + (description.map { " (\($0))" } ?? ""),
-                          details: [.init("endpoint", endpoint), .init("status", "\(status)"), .init("error", error)]
-                              + (uri.map { [.init("see", $0)] } ?? []))
+                ErrorLink(
+                    stage: "auth", reason: "tokenRefused",
+                    message: "the OAuth 2.0 token endpoint refused the \(grant.replacingOccurrences(of: "_", with: " ")) grant: \(error)"
+                        + (description.map { " (\($0))" } ?? ""),
+                    details: [.init("endpoint", endpoint), .init("status", "\(status)"), .init("error", error)]
+                        + (uri.map { [.init("see", $0)] } ?? []))
             case .tokenUnreadable(let endpoint, let status, let problem):
-                ErrorLink(stage: "auth", reason: "tokenUnreadable", message: "no OAuth 2.0 token: \(problem)",
-                          details: [.init("endpoint", endpoint), .init("status", "\(status)")])
+                ErrorLink(
+                    stage: "auth", reason: "tokenUnreadable", message: "no OAuth 2.0 token: \(problem)",
+                    details: [.init("endpoint", endpoint), .init("status", "\(status)")])
             case .tokenRequestFailed(let endpoint, _):
-                ErrorLink(stage: "auth", reason: "tokenRequestFailed", message: "the OAuth 2.0 token request failed", details: [.init("endpoint", endpoint)])
+                ErrorLink(
+                    stage: "auth", reason: "tokenRequestFailed", message: "the OAuth 2.0 token request failed",
+                    details: [.init("endpoint", endpoint)])
             case .authorizationFailed(let problem, let error, let description):
-                ErrorLink(stage: "auth", reason: "authorizationFailed", message: "the OAuth 2.0 authorization failed: \(problem)",
-                          details: (error.map { [.init("error", $0)] } ?? []) + (description.map { [.init("description", $0)] } ?? []))
+                ErrorLink(
+                    stage: "auth", reason: "authorizationFailed", message: "the OAuth 2.0 authorization failed: \(problem)",
+                    details: (error.map { [.init("error", $0)] } ?? []) + (description.map { [.init("description", $0)] } ?? []))
             }
         }
     }

@@ -36,25 +36,33 @@ extension FerryError.InvalidRequestReason {
         case .malformedURL(let url, let problem):
             ErrorLink(stage: "request", reason: "malformedURL", message: "malformed URL: \(problem)", details: [.init("url", url)])
         case .unsupportedScheme(let scheme):
-            ErrorLink(stage: "request", reason: "unsupportedScheme", message: "only http, https, ws and wss URLs are supported",
-                      details: [.init("scheme", scheme)])
+            ErrorLink(
+                stage: "request", reason: "unsupportedScheme", message: "only http, https, ws and wss URLs are supported",
+                details: [.init("scheme", scheme)])
         case .invalidMethod(let method):
-            ErrorLink(stage: "request", reason: "invalidMethod", message: "the method is not a valid HTTP token",
-                      details: [.init("method", method)])
+            ErrorLink(
+                stage: "request", reason: "invalidMethod", message: "the method is not a valid HTTP token",
+                details: [.init("method", method)])
         case .invalidHeaderName(let name):
-            ErrorLink(stage: "request", reason: "invalidHeaderName", message: "a header name holds characters HTTP does not allow",
-                      details: [.init("name", name)])
+            ErrorLink(
+                stage: "request", reason: "invalidHeaderName", message: "a header name holds characters HTTP does not allow",
+                details: [.init("name", name)])
         case .invalidHeaderValue(let name):
-            ErrorLink(stage: "request", reason: "invalidHeaderValue", message: "a header value holds a line break or NUL",
-                      details: [.init("name", name)])
+            ErrorLink(
+                stage: "request", reason: "invalidHeaderValue", message: "a header value holds a line break or NUL",
+                details: [.init("name", name)])
         case .invalidArgument(let name, let problem):
             ErrorLink(stage: "request", reason: "invalidArgument", message: "\(name): \(problem)")
         case .unresolvedVariable(let name, let place):
-            ErrorLink(stage: "request", reason: "unresolvedVariable", message: "the variable {{\(name)}} in the \(place) has no value; nothing was sent",
-                      details: [.init("variable", name), .init("place", place)])
+            ErrorLink(
+                stage: "request", reason: "unresolvedVariable",
+                message: "the variable {{\(name)}} in the \(place) has no value; nothing was sent",
+                details: [.init("variable", name), .init("place", place)])
         case .chainFailed(let name, let request, _):
-            ErrorLink(stage: "request", reason: "chainFailed", message: "the variable {{\(name)}} is taken from \(request), which did not give it; nothing was sent",
-                      details: [.init("variable", name), .init("request", request)])
+            ErrorLink(
+                stage: "request", reason: "chainFailed",
+                message: "the variable {{\(name)}} is taken from \(request), which did not give it; nothing was sent",
+                details: [.init("variable", name), .init("request", request)])
         }
     }
 }
@@ -108,11 +116,14 @@ extension FerryError.LocalFileReason {
         case .unwritable(let path, _):
             ErrorLink(stage: "file", reason: "unwritable", message: "cannot write a local file", details: [.init("path", path)])
         case .notARegularFile(let path, let kind):
-            ErrorLink(stage: "file", reason: "notARegularFile", message: kind.map { "\(path) is not a regular file (\($0))" } ?? "not a regular file",
-                      details: [.init("path", path)])
+            ErrorLink(
+                stage: "file", reason: "notARegularFile",
+                message: kind.map { "\(path) is not a regular file (\($0))" } ?? "not a regular file",
+                details: [.init("path", path)])
         case .changedWhileReading(let path, let expected, let actual):
-            ErrorLink(stage: "file", reason: "changedWhileReading", message: "the file changed size while it was being sent",
-                      details: [.init("path", path), .init("expected", "\(expected) bytes"), .init("read", "\(actual) bytes")])
+            ErrorLink(
+                stage: "file", reason: "changedWhileReading", message: "the file changed size while it was being sent",
+                details: [.init("path", path), .init("expected", "\(expected) bytes"), .init("read", "\(actual) bytes")])
         }
     }
 }

@@ -22,20 +22,25 @@ extension FerryError {
         var link: ErrorLink {
             switch self {
             case .unencodableValue(let path, let value, let format):
-                ErrorLink(stage: "request-serialization", reason: "unencodableValue", message: "\(format) cannot encode \(value)",
-                          details: [.init("path", path), .init("format", format)])
+                ErrorLink(
+                    stage: "request-serialization", reason: "unencodableValue", message: "\(format) cannot encode \(value)",
+                    details: [.init("path", path), .init("format", format)])
             case .encodingFailed(let format, _):
-                ErrorLink(stage: "request-serialization", reason: "encodingFailed", message: "the \(format) body could not be encoded",
-                          details: [.init("format", format)])
+                ErrorLink(
+                    stage: "request-serialization", reason: "encodingFailed", message: "the \(format) body could not be encoded",
+                    details: [.init("format", format)])
             case .invalidParameters(let problem):
                 ErrorLink(stage: "request-serialization", reason: "invalidParameters", message: "the parameters are not usable: \(problem)")
             case .unresolvableURL(let url, let base):
-                ErrorLink(stage: "request-serialization", reason: "unresolvableURL", message: "the URL could not be resolved against the base URL",
-                          details: [.init("url", url), .init("base", base)])
+                ErrorLink(
+                    stage: "request-serialization", reason: "unresolvableURL",
+                    message: "the URL could not be resolved against the base URL",
+                    details: [.init("url", url), .init("base", base)])
             case .invalidGraphQL(let message, let line, let column):
-                ErrorLink(stage: "request-serialization", reason: "invalidGraphQL",
-                          message: "the GraphQL query is not valid at line \(line), column \(column): \(message); nothing was sent",
-                          details: [.init("line", "\(line)"), .init("column", "\(column)")])
+                ErrorLink(
+                    stage: "request-serialization", reason: "invalidGraphQL",
+                    message: "the GraphQL query is not valid at line \(line), column \(column): \(message); nothing was sent",
+                    details: [.init("line", "\(line)"), .init("column", "\(column)")])
             }
         }
     }

@@ -19,7 +19,7 @@ extension FerryError {
         var underlyingError: (any Error)? {
             switch self {
             case .inputEmpty(let underlying), .unknownCharset(_, let underlying), .stringDecodingFailed(_, _, let underlying),
-                 .parseFailed(_, _, let underlying), .unrecognizedImage(_, let underlying), .noSerializerSucceeded(_, let underlying):
+                .parseFailed(_, _, let underlying), .unrecognizedImage(_, let underlying), .noSerializerSucceeded(_, let underlying):
                 underlying
             }
         }
@@ -30,20 +30,25 @@ extension FerryError {
             case .inputEmpty:
                 return ErrorLink(stage: stage, reason: "inputEmpty", message: "the response body is empty")
             case .unknownCharset(let charset, _):
-                return ErrorLink(stage: stage, reason: "unknownCharset", message: "the charset is not supported", details: [.init("charset", charset)])
+                return ErrorLink(
+                    stage: stage, reason: "unknownCharset", message: "the charset is not supported", details: [.init("charset", charset)])
             case .stringDecodingFailed(let charset, let offset, _):
-                return ErrorLink(stage: stage, reason: "stringDecodingFailed", message: "the body is not valid \(charset)",
-                                 details: [.init("charset", charset), .init("offset", "\(offset)")])
+                return ErrorLink(
+                    stage: stage, reason: "stringDecodingFailed", message: "the body is not valid \(charset)",
+                    details: [.init("charset", charset), .init("offset", "\(offset)")])
             case .parseFailed(let format, let error, _):
-                var details: [ErrorLink.Detail] = [.init("offset", "\(error.offset)"), .init("line", "\(error.line)"), .init("column", "\(error.column)")]
+                var details: [ErrorLink.Detail] = [
+                    .init("offset", "\(error.offset)"), .init("line", "\(error.line)"), .init("column", "\(error.column)"),
+                ]
                 if let expected = error.expected { details.append(.init("expected", expected)) }
                 if !error.excerpt.isEmpty { details.append(.init("excerpt", error.excerpt)) }
                 return ErrorLink(stage: stage, reason: "parseFailed", message: "invalid \(format): \(error.message)", details: details)
             case .unrecognizedImage(let problem, _):
                 return ErrorLink(stage: stage, reason: "unrecognizedImage", message: "not a recognised image: \(problem)")
             case .noSerializerSucceeded(let tried, _):
-                return ErrorLink(stage: stage, reason: "noSerializerSucceeded", message: "no serializer could read the body",
-                                 details: [.init("tried", tried.joined(separator: ", "))])
+                return ErrorLink(
+                    stage: stage, reason: "noSerializerSucceeded", message: "no serializer could read the body",
+                    details: [.init("tried", tried.joined(separator: ", "))])
             }
         }
     }

@@ -19,17 +19,21 @@ extension FerryError {
         var link: ErrorLink {
             switch self {
             case .unacceptableContentType(let received, let acceptable):
-                ErrorLink(stage: "validation", reason: "unacceptableContentType",
-                          message: "the response's content type is not acceptable",
-                          details: [.init("received", received ?? "(none)"), .init("acceptable", acceptable.joined(separator: ", "))])
+                ErrorLink(
+                    stage: "validation", reason: "unacceptableContentType",
+                    message: "the response's content type is not acceptable",
+                    details: [.init("received", received ?? "(none)"), .init("acceptable", acceptable.joined(separator: ", "))])
             case .unacceptableStatusCode(let code, let reason, let acceptable, _):
-                ErrorLink(stage: "validation", reason: "unacceptableStatusCode",
-                          message: "the response's status code is not acceptable",
-                          details: [.init("status", "\(code) \(reason)".trimmingCharacters(in: .whitespaces)), .init("acceptable", acceptable)])
+                ErrorLink(
+                    stage: "validation", reason: "unacceptableStatusCode",
+                    message: "the response's status code is not acceptable",
+                    details: [.init("status", "\(code) \(reason)".trimmingCharacters(in: .whitespaces)), .init("acceptable", acceptable)])
             case .graphQLErrors(let errors, _):
-                ErrorLink(stage: "validation", reason: "graphQLErrors",
-                          message: errors.count == 1 ? "the GraphQL response holds an error" : "the GraphQL response holds \(errors.count) errors",
-                          details: errors.enumerated().map { .init("error \($0.offset + 1)", $0.element.summary) })
+                ErrorLink(
+                    stage: "validation", reason: "graphQLErrors",
+                    message: errors.count == 1
+                        ? "the GraphQL response holds an error" : "the GraphQL response holds \(errors.count) errors",
+                    details: errors.enumerated().map { .init("error \($0.offset + 1)", $0.element.summary) })
             }
         }
     }

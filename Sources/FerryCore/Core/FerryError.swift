@@ -69,8 +69,10 @@ public indirect enum FerryError: Error, Sendable {
         /// A failure of Ferry's own code that made the transport stop (a body stream that threw…).
         public var underlying: (any Error & Sendable)?
 
-        public init(kind: Kind, code: Int, codeText: String, detail: String, bytesReceived: Int64 = 0,
-                    expectedLength: Int64? = nil, underlying: (any Error & Sendable)? = nil) {
+        public init(
+            kind: Kind, code: Int, codeText: String, detail: String, bytesReceived: Int64 = 0,
+            expectedLength: Int64? = nil, underlying: (any Error & Sendable)? = nil
+        ) {
             self.kind = kind
             self.code = code
             self.codeText = codeText

@@ -65,8 +65,9 @@ public struct HTTPHeaders: Hashable, Sendable, Codable, Sequence, ExpressibleByD
 extension String {
     /// ASCII case-insensitive comparison, as header names need.
     func caseInsensitiveEquals(_ other: String) -> Bool {
-        utf8.count == other.utf8.count && zip(utf8, other.utf8).allSatisfy { a, b in
-            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
-        }
+        utf8.count == other.utf8.count
+            && zip(utf8, other.utf8).allSatisfy { a, b in
+                a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
+            }
     }
 }

@@ -39,7 +39,9 @@ extension String {
     func trimmingTrailingNewline() -> Substring {
         let utf8 = self.utf8
         var end = utf8.endIndex
-        while end > utf8.startIndex, case let before = utf8.index(before: end), utf8[before] == UInt8(ascii: "\n") || utf8[before] == UInt8(ascii: "\r") {
+        while end > utf8.startIndex, case let before = utf8.index(before: end),
+            utf8[before] == UInt8(ascii: "\n") || utf8[before] == UInt8(ascii: "\r")
+        {
             end = before
         }
         return Substring(unicodeScalars[..<end])

@@ -29,7 +29,8 @@ public struct RedirectCheck: Sendable {
             return "\(hop) leaves https for plain http: Ferry does not follow it unless you allow it (--allow-insecure-redirect)"
         }
         if let header = carriedCredentialHeader, options.keepsCredentialsOnRedirect != true,
-           Self.origin(of: source) != Self.origin(of: target) {
+            Self.origin(of: source) != Self.origin(of: target)
+        {
             return "\(hop) goes to another origin, and the \(header) header would go with it: "
                 + "Ferry stops here unless you send credentials on (--location-trusted)"
         }

@@ -21,7 +21,8 @@ public struct RedirectHop: Sendable, Hashable, Codable {
     public var summary: String {
         var text = location.isEmpty ? "\(status) \(url) (challenge answered)" : "\(status) \(url) → \(location)"
         if let setCookies, !setCookies.isEmpty {
-            text += "; sets " + setCookies.map { String($0.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+            text +=
+                "; sets " + setCookies.map { String($0.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
         }
         return text
     }

@@ -22,7 +22,9 @@ extension Request {
             adapted.url = (try? ParameterEncoding.appendingQuery(pair, to: url)) ?? url
         case .awsSigV4(let signature):
             adapted.url = AWSSignature.canonicallyOrdered(url)
-            if let token = signature.sessionToken, !headers.contains("X-Amz-Security-Token") { adapted.headers.add(name: "X-Amz-Security-Token", value: token) }
+            if let token = signature.sessionToken, !headers.contains("X-Amz-Security-Token") {
+                adapted.headers.add(name: "X-Amz-Security-Token", value: token)
+            }
         case .digest, .oauth2:
             break
         }

@@ -18,8 +18,11 @@ public struct Request: Sendable {
     /// The passphrase of the client certificate's key (`--pass`), applied when sent and never recorded.
     public var clientKeyPassphrase: String?
 
-    public init(method: HTTPMethod = .get, url: URL, headers: HTTPHeaders = [:], body: RequestBody = .none, options: RequestOptions = RequestOptions(),
-                authentication: Authentication? = nil) {
+    public init(
+        method: HTTPMethod = .get, url: URL, headers: HTTPHeaders = [:], body: RequestBody = .none,
+        options: RequestOptions = RequestOptions(),
+        authentication: Authentication? = nil
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -35,14 +38,19 @@ public struct Request: Sendable {
         guard !trimmed.isEmpty else { throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "the URL is empty")) }
         if let control = trimmed.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
             let shown = "\\x" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 2, with: "0")
-            throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it contains the control character \(shown) (no header injection); percent-encode it"))
+            throw FerryError.invalidRequest(
+                reason: .malformedURL(
+                    string, problem: "it contains the control character \(shown) (no header injection); percent-encode it"))
         }
         let written = withDefaultScheme(trimmed)
         let invalid = "it is not a valid URL (spaces and some characters must be percent-encoded)"
         guard let url = URL(string: written) else { throw FerryError.invalidRequest(reason: .malformedURL(string, problem: invalid)) }
         guard let scheme = url.scheme?.lowercased() else {
             if trimmed.contains(where: \.isWhitespace) { throw FerryError.invalidRequest(reason: .malformedURL(string, problem: invalid)) }
-            throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it is relative: write the whole URL (http://host/…) or give a base URL (--base-url, a collection's baseURL)"))
+            throw FerryError.invalidRequest(
+                reason: .malformedURL(
+                    string,
+                    problem: "it is relative: write the whole URL (http://host/…) or give a base URL (--base-url, a collection's baseURL)"))
         }
         guard ["http", "https", "ws", "wss"].contains(scheme) else {
             throw FerryError.invalidRequest(reason: .unsupportedScheme(scheme))
@@ -69,7 +77,9 @@ public struct Request: Sendable {
     private static func namesAScheme(_ text: String) -> Bool {
         let bytes = text.utf8
         guard let first = bytes.first, isASCIILetter(first), let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
-        let isSchemeByte = { (byte: UInt8) in isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") }
+        let isSchemeByte = { (byte: UInt8) in
+            isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
         guard bytes[..<colon].allSatisfy(isSchemeByte) else { return false }
         let next = bytes.index(after: colon)
         return next == bytes.endIndex || !isASCIIDigit(bytes[next])

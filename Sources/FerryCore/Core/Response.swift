@@ -23,8 +23,11 @@ public struct Response: Sendable {
     /// The user stopped a streamed response: the body is what arrived until then.
     public var stoppedByUser = false
 
-    public init(status: Int, reasonPhrase: String, httpVersion: String, headers: HTTPHeaders, body: ResponseBody,
-                effectiveURL: String, remoteAddress: String?, redirects: [RedirectHop], timeline: Timeline, sent: SentRequest?, cookieJar: CookieJar? = nil) {
+    public init(
+        status: Int, reasonPhrase: String, httpVersion: String, headers: HTTPHeaders, body: ResponseBody,
+        effectiveURL: String, remoteAddress: String?, redirects: [RedirectHop], timeline: Timeline, sent: SentRequest?,
+        cookieJar: CookieJar? = nil
+    ) {
         self.status = status
         self.reasonPhrase = reasonPhrase
         self.httpVersion = httpVersion

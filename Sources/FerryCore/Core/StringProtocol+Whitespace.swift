@@ -6,7 +6,8 @@ extension StringProtocol {
         func isWhitespace(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
         let scalars = Substring(self).unicodeScalars
         guard let first = scalars.firstIndex(where: { !isWhitespace($0) }),
-              let last = scalars.lastIndex(where: { !isWhitespace($0) }) else { return "" }
+            let last = scalars.lastIndex(where: { !isWhitespace($0) })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

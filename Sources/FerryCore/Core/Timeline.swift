@@ -90,8 +90,10 @@ extension Timeline {
         public var total: Int64
         public var redirect: Int64
 
-        public init(nameLookup: Int64 = 0, connect: Int64 = 0, tlsHandshake: Int64 = 0, preTransfer: Int64 = 0,
-                    requestWriting: Int64 = 0, responseWaiting: Int64 = 0, firstByte: Int64 = 0, total: Int64 = 0, redirect: Int64 = 0) {
+        public init(
+            nameLookup: Int64 = 0, connect: Int64 = 0, tlsHandshake: Int64 = 0, preTransfer: Int64 = 0,
+            requestWriting: Int64 = 0, responseWaiting: Int64 = 0, firstByte: Int64 = 0, total: Int64 = 0, redirect: Int64 = 0
+        ) {
             self.nameLookup = nameLookup
             self.connect = connect
             self.tlsHandshake = tlsHandshake
@@ -121,11 +123,15 @@ extension Timeline {
         let send = mark(max(marks.preTransfer, previous) + marks.requestWriting)
         // Ferry's own clock when it saw the wait; libcurl's STARTTRANSFER otherwise (for uploads
         // curl 7.88 sets it when sending starts, too early). No first byte at all: all waiting.
-        let wait = mark(marks.responseWaiting > 0 ? previous + marks.responseWaiting
-                        : marks.firstByte > 0 ? marks.firstByte : total)
+        let wait = mark(
+            marks.responseWaiting > 0
+                ? previous + marks.responseWaiting
+                : marks.firstByte > 0 ? marks.firstByte : total)
         let receive = mark(total)
-        self.init(start: start, durations: [
-            .queue: queue, .dns: dns, .connect: connect, .tls: tls, .send: send, .wait: wait, .receive: receive,
-        ], redirect: min(marks.redirect, total))
+        self.init(
+            start: start,
+            durations: [
+                .queue: queue, .dns: dns, .connect: connect, .tls: tls, .send: send, .wait: wait, .receive: receive,
+            ], redirect: min(marks.redirect, total))
     }
 }

@@ -7,8 +7,10 @@ public protocol Transport: Sendable {
     /// - Throws: `FerryError` only. A cancelled task stops the transfer and throws `.explicitlyCancelled`,
     ///   unless `observer` asked for the body as a stream: then the response returns with what arrived,
     ///   `stoppedByUser` set.
-    func send(_ request: Request, receivingInto destination: ResponseDestination,
-              progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)?) async throws -> Response
+    func send(
+        _ request: Request, receivingInto destination: ResponseDestination,
+        progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)?
+    ) async throws -> Response
 
     /// Opens a WebSocket (`ws://`, `wss://`) with the request's headers, credentials and TLS options.
     func openWebSocket(_ request: Request) async throws -> any WebSocketConnection
@@ -22,8 +24,10 @@ extension Transport {
     }
 
     /// Sends `request` with no stream observer.
-    public func send(_ request: Request, receivingInto destination: ResponseDestination,
-                     progress: (@Sendable (TransferProgress) -> Void)?) async throws -> Response {
+    public func send(
+        _ request: Request, receivingInto destination: ResponseDestination,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws -> Response {
         try await send(request, receivingInto: destination, progress: progress, observer: nil)
     }
 }

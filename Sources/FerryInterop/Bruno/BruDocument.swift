@@ -36,7 +36,9 @@ struct BruDocument {
 
     /// Parses `text`; a line outside any block, or a block never closed, is a problem at its line.
     init(_ text: String, source: String) throws(ImportProblem) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        }
         var index = 0
         while index < lines.count {
             let line = lines[index]
@@ -53,7 +55,8 @@ struct BruDocument {
                 index += 1
             }
             guard index < lines.count else {
-                throw ImportProblem(source: source, place: "line \(block.line), column 1", "the block \(block.name) is not closed with \(close)")
+                throw ImportProblem(
+                    source: source, place: "line \(block.line), column 1", "the block \(block.name) is not closed with \(close)")
             }
             index += 1
             if Self.holdsText(block.name) {

@@ -37,13 +37,17 @@ public struct BrunoImporter: Importer {
         return try reader.description()
     }
 
-    private static func environments(in directory: String, report: inout ImportReport) throws(ImportProblem) -> [ImportedCollection.Environment] {
+    private static func environments(
+        in directory: String, report: inout ImportReport
+    ) throws(ImportProblem) -> [ImportedCollection.Environment] {
         let folder = (directory as NSString).appendingPathComponent("environments")
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".bru") }.sorted()
         var environments: [ImportedCollection.Environment] = []
         for file in files {
             let path = (folder as NSString).appendingPathComponent(file)
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ImportProblem(source: path, "cannot be read as UTF-8 text") }
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw ImportProblem(source: path, "cannot be read as UTF-8 text")
+            }
             let document = try BruDocument(text, source: path)
             var variables: [Variable] = []
             for entry in document.block("vars")?.entries ?? [] where entry.enabled {
@@ -51,7 +55,8 @@ public struct BrunoImporter: Importer {
             }
             for entry in document.block("vars:secret")?.entries ?? [] {
                 variables.append(Variable(name: entry.key, value: "", isSecret: true))
-                report.approximated("environments/\(file):\(entry.line)", "the secret \(entry.key) has no value in Bruno's files: fill it in")
+                report.approximated(
+                    "environments/\(file):\(entry.line)", "the secret \(entry.key) has no value in Bruno's files: fill it in")
             }
             environments.append(.init(name: String(file.dropLast(4)), variables: variables))
             report.imported("environments/\(file)", "environment with \(variables.count) variables")
@@ -71,24 +76,31 @@ public struct BrunoImporter: Importer {
         func document(_ path: String) throws(ImportProblem) -> BruDocument? {
             let absolute = (root as NSString).appendingPathComponent(path)
             guard FileManager.default.fileExists(atPath: absolute) else { return nil }
-            guard let text = try? String(contentsOfFile: absolute, encoding: .utf8) else { throw ImportProblem(source: absolute, "cannot be read as UTF-8 text") }
+            guard let text = try? String(contentsOfFile: absolute, encoding: .utf8) else {
+                throw ImportProblem(source: absolute, "cannot be read as UTF-8 text")
+            }
             return try BruDocument(text, source: absolute)
         }
 
         /// A `collection.bru` or `folder.bru`: headers and docs as defaults, its auth, its variables
         /// gathered, its scripts and tests named.
         mutating func defaults(of document: BruDocument, place: String) -> (FolderDefaults, Authentication?) {
-            var defaults = FolderDefaults(headers: (document.block("headers")?.entries ?? []).map {
-                .init(name: $0.key, value: BrunoRequestReader.template($0.value), enabled: $0.enabled)
-            })
+            var defaults = FolderDefaults(
+                headers: (document.block("headers")?.entries ?? []).map {
+                    .init(name: $0.key, value: BrunoRequestReader.template($0.value), enabled: $0.enabled)
+                })
             if let docs = document.block("docs")?.text, !docs.isEmpty { defaults.description = docs }
             for entry in document.block("vars:pre-request")?.entries ?? [] where entry.enabled {
                 variables.set(Variable(name: entry.key, value: BrunoRequestReader.template(entry.value)))
                 collection.report.imported("\(place):\(entry.line)", "variable \(entry.key)")
             }
             for name in ["script:pre-request", "script:post-response", "tests"] {
-                guard let block = document.block(name), !block.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
-                collection.report.dropped("\(place):\(block.line)", "the \(name) block is not run by Ferry: \(block.text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(200))")
+                guard let block = document.block(name), !block.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                    continue
+                }
+                collection.report.dropped(
+                    "\(place):\(block.line)",
+                    "the \(name) block is not run by Ferry: \(block.text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(200))")
             }
             let mode = document.block("auth")?.value("mode") ?? "none"
             let auth = BrunoRequestReader.credentials(mode, in: document)
@@ -114,13 +126,16 @@ public struct BrunoImporter: Importer {
                 collection.report.notes += reader.report.notes
                 reader.variables.forEach { variables.set($0) }
                 guard let description = read else { continue }
-                collection.add(description, title: description.name ?? String(name.dropLast(4)), folder: RequestFileName.folder(folder), source: place)
+                collection.add(
+                    description, title: description.name ?? String(name.dropLast(4)), folder: RequestFileName.folder(folder), source: place)
                 collection.report.imported(place, "\(description.method.rawValue) \(description.url)")
             }
             for name in names where path.isEmpty ? name != "environments" && name != "node_modules" : true {
                 let child = path.isEmpty ? name : path + "/" + name
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(child), isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+                guard FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(child), isDirectory: &isDirectory),
+                    isDirectory.boolValue
+                else { continue }
                 var inner = auth
                 var title = name
                 if let document = try document(child + "/folder.bru") {

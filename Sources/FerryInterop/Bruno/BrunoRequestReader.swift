@@ -17,9 +17,13 @@ struct BrunoRequestReader {
     private(set) var variables: [Variable] = []
 
     static let methods = ["get", "post", "put", "delete", "patch", "options", "head", "connect", "trace"]
-    private static let templates = ImportedTemplates(builtIns: ["$guid": "$uuid", "$randomUUID": "$uuid", "$timestamp": "$timestamp",
-                                                                "$isoTimestamp": "$isoTimestamp", "$randomInt": "$randomInt"])
-    private static let contentTypes = ["json": "application/json", "text": "text/plain", "xml": "application/xml", "sparql": "application/sparql-query"]
+    private static let templates = ImportedTemplates(builtIns: [
+        "$guid": "$uuid", "$randomUUID": "$uuid", "$timestamp": "$timestamp",
+        "$isoTimestamp": "$isoTimestamp", "$randomInt": "$randomInt",
+    ])
+    private static let contentTypes = [
+        "json": "application/json", "text": "text/plain", "xml": "application/xml", "sparql": "application/sparql-query",
+    ]
 
     init(place: String, document: BruDocument, inheritedAuth: Authentication?) {
         self.place = place
@@ -48,7 +52,9 @@ struct BrunoRequestReader {
         if let params = document.block("params:query") {
             query = []
             for entry in params.entries {
-                if entry.enabled { query.append((entry.key, Self.template(entry.value))) } else {
+                if entry.enabled {
+                    query.append((entry.key, Self.template(entry.value)))
+                } else {
                     report.dropped(at(entry.line), "the disabled query parameter \(entry.key) is not imported")
                 }
             }
@@ -66,7 +72,8 @@ struct BrunoRequestReader {
         readAuth(mode: method.value("auth") ?? "none", line: method.line, into: &description)
         for entry in document.block("vars:pre-request")?.entries ?? [] where entry.enabled {
             variables.append(Variable(name: entry.key, value: Self.template(entry.value)))
-            report.approximated(at(entry.line), "the request variable \(entry.key) is in the collection's environment, seen by every request")
+            report.approximated(
+                at(entry.line), "the request variable \(entry.key) is in the collection's environment, seen by every request")
         }
         readChecks(into: &description)
         return description
@@ -83,7 +90,9 @@ struct BrunoRequestReader {
         case "formUrlEncoded":
             var pairs: [(String, String)] = []
             for entry in document.block("body:form-urlencoded")?.entries ?? [] {
-                if entry.enabled { pairs.append((entry.key, Self.template(entry.value))) } else {
+                if entry.enabled {
+                    pairs.append((entry.key, Self.template(entry.value)))
+                } else {
                     report.dropped(at(entry.line), "the disabled form field \(entry.key) is not imported")
                 }
             }
@@ -179,7 +188,9 @@ struct BrunoRequestReader {
         }
         for name in ["script:pre-request", "script:post-response", "tests"] {
             guard let block = document.block(name), !block.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
-            report.dropped(at(block.line), "the \(name) block is not run by Ferry: \(block.text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(200))")
+            report.dropped(
+                at(block.line),
+                "the \(name) block is not run by Ferry: \(block.text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(200))")
         }
     }
 }

@@ -41,8 +41,9 @@ struct CurlCommand {
                         continue
                     }
                     let takesValue = CurlOptionTable.longWithValue.contains(name)
-                    read(name: name, spelling: "-\(letter)", attached: takesValue && !letters.isEmpty ? String(letters) : nil,
-                         arguments: arguments, index: &index)
+                    read(
+                        name: name, spelling: "-\(letter)", attached: takesValue && !letters.isEmpty ? String(letters) : nil,
+                        arguments: arguments, index: &index)
                     if takesValue { letters = "" }
                 }
             }
@@ -64,7 +65,8 @@ struct CurlCommand {
         if let option = CurlOption(rawValue: name) {
             settings.append(Setting(option: option, value: value, spelling: spelling))
         } else if takesValue || CurlOptionTable.longSwitches.contains(name)
-                    || name.hasPrefix("no-") && CurlOptionTable.longSwitches.contains(String(name.dropFirst(3))) {
+            || name.hasPrefix("no-") && CurlOptionTable.longSwitches.contains(String(name.dropFirst(3)))
+        {
             ignored.append([spelling, value].compactMap { $0 }.joined(separator: " "))
         } else {
             unknown.append(spelling)

@@ -12,22 +12,27 @@ public struct CurlExporter {
     public init(reveal: Bool = false) { self.reveal = reveal }
 
     /// The command, on continued lines (`\`) for reading, one option a line.
-    public func command(for description: RequestDescription, resolver: VariableResolver,
-                        defaults: FolderDefaults = FolderDefaults(), directory: String) throws -> String {
+    public func command(
+        for description: RequestDescription, resolver: VariableResolver,
+        defaults: FolderDefaults = FolderDefaults(), directory: String
+    ) throws -> String {
         var probe = description
         if probe.graphQL == nil { probe.body = .none }  // a GraphQL body decides the method, and a GET's URL
         let access = FileAccessPolicy.unbounded(directory: directory)  // paths are written into the command; no file is read
         let resolved = try probe.resolved(with: resolver, defaults: defaults, access: access)
         let request = resolved.request
         var lines: [[String]] = [["curl", request.url.absoluteString]]
-        let (body, contentType) = try description.resolvedBody(with: resolver, access: access, contentTypeHeader: request.headers["Content-Type"])
+        let (body, contentType) = try description.resolvedBody(
+            with: resolver, access: access, contentTypeHeader: request.headers["Content-Type"])
         let hasBody: Bool
         if case .none = body { hasBody = false } else { hasBody = true }
         if request.method != (hasBody ? .post : .get) {
             lines.append(request.method == .head ? ["--head"] : ["-X", request.method.rawValue])
         }
         var headers = DefaultHeaders.applied(to: request.headers, all: request.options.defaultHeaders != false)
-        if let contentType, !headers.contains("Content-Type"), !Self.isMultipart(description.body) { headers.add(name: "Content-Type", value: contentType) }
+        if let contentType, !headers.contains("Content-Type"), !Self.isMultipart(description.body) {
+            headers.add(name: "Content-Type", value: contentType)
+        }
         // curl types a body it is given as a form; a body Ferry sends without a type goes without one.
         if hasBody, !headers.contains("Content-Type"), !Self.isMultipart(description.body) { headers.add(name: "Content-Type", value: "") }
         if hasBody { headers.add(name: "Expect", value: "") }  // Ferry never waits for 100-continue
@@ -42,7 +47,8 @@ public struct CurlExporter {
             lines.append(["--aws-sigv4", signature.curlProvider, "-u", "\(signature.accessKey):\(signature.secretKey)"])
             if let token = signature.sessionToken { lines.append(["-H", "X-Amz-Security-Token: \(token)"]) }
         case .oauth2?:
-            throw FerryError.invalidRequest(reason: .invalidArgument(name: "auth", problem: "curl cannot fetch an OAuth 2.0 token; send the request with ferry"))
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(name: "auth", problem: "curl cannot fetch an OAuth 2.0 token; send the request with ferry"))
         case nil: break
         }
         lines += try bodyLines(description, resolver: resolver, directory: directory, body: body)
@@ -52,7 +58,9 @@ public struct CurlExporter {
         return lines.map { $0.map(shown).joined(separator: " ") }.joined(separator: " \\\n  ")
     }
 
-    private func bodyLines(_ description: RequestDescription, resolver: VariableResolver, directory: String, body: RequestBody) throws -> [[String]] {
+    private func bodyLines(
+        _ description: RequestDescription, resolver: VariableResolver, directory: String, body: RequestBody
+    ) throws -> [[String]] {
         switch description.body {
         case .none:
             return []

@@ -9,12 +9,15 @@ public struct CurlImporter: Importer {
         var collection = ImportedCollection()
         for (number, command) in curls.enumerated() {
             let place = curls.count == 1 ? "line \(command.line)" : "command \(number + 1), line \(command.line)"
-            var builder = CurlRequestBuilder(command: CurlCommand(arguments: command.words), place: place, source: source, directory: directory,
-                                             standardInput: command.standardInput, inputFile: command.inputFile)
+            var builder = CurlRequestBuilder(
+                command: CurlCommand(arguments: command.words), place: place, source: source, directory: directory,
+                standardInput: command.standardInput, inputFile: command.inputFile)
             let requests = try builder.build()
             collection.report.notes += builder.report.notes
             for (index, request) in requests.enumerated() {
-                collection.add(request.description, title: request.title, folder: "", source: requests.count == 1 ? place : "\(place), URL \(index + 1)")
+                collection.add(
+                    request.description, title: request.title, folder: "",
+                    source: requests.count == 1 ? place : "\(place), URL \(index + 1)")
             }
         }
         return collection
@@ -27,14 +30,16 @@ public struct CurlImporter: Importer {
         do {
             commands = try ShellWords.commands(in: text)
         } catch {
-            throw ImportProblem(source: source, place: "line \(error.line), column \(error.column)", "the \(error.quote) quote opened here is never closed")
+            throw ImportProblem(
+                source: source, place: "line \(error.line), column \(error.column)", "the \(error.quote) quote opened here is never closed")
         }
         return commands.compactMap { command in
             var words = command.words
             if words.first == "$" { words.removeFirst() }
             guard let program = words.first, program == "curl" || program.hasSuffix("/curl") else { return nil }
-            return ShellWords.Command(words: Array(words.dropFirst()), line: command.line,
-                                      standardInput: command.standardInput, inputFile: command.inputFile)
+            return ShellWords.Command(
+                words: Array(words.dropFirst()), line: command.line,
+                standardInput: command.standardInput, inputFile: command.inputFile)
         }
     }
 }

@@ -22,7 +22,7 @@ enum CurlOption: String, CaseIterable {
     var isAboutOutput: Bool {
         switch self {
         case .silent, .showError, .verbose, .include, .fail, .failWithBody, .output, .remoteName, .writeOut, .progressBar,
-             .noBuffer, .globoff, .retry, .trace, .traceASCII, .stderr, .createDirs, .noProgressMeter, .dumpHeader:
+            .noBuffer, .globoff, .retry, .trace, .traceASCII, .stderr, .createDirs, .noProgressMeter, .dumpHeader:
             true
         default:
             false

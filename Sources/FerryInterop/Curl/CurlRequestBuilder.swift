@@ -100,7 +100,8 @@ struct CurlRequestBuilder {
                 let field = value[value.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                 description.headers.append(.init(name: name, value: field))  // `Name:` removes the header, as in curl
             } else if value.hasSuffix(";") {
-                report.dropped("\(place): -H \(value)", "a header sent with an empty value cannot be said in Ferry (an empty value removes it)")
+                report.dropped(
+                    "\(place): -H \(value)", "a header sent with an empty value cannot be said in Ferry (an empty value removes it)")
             } else {
                 throw problem("-H \(value) is not `Name: value`")
             }
@@ -117,7 +118,9 @@ struct CurlRequestBuilder {
             }
         }
         for jar in command.values(.cookieJar) {
-            report.dropped("\(place): -c \(jar)", "Ferry keeps the cookies a request brings back in the jar of its collection and environment (ferry cookies list)")
+            report.dropped(
+                "\(place): -c \(jar)",
+                "Ferry keeps the cookies a request brings back in the jar of its collection and environment (ferry cookies list)")
         }
         if let range = command.values(.range).last {  // curl makes a bare number an open range
             description.headers.append(.init(name: "Range", value: "bytes=" + range + (range.contains("-") ? "" : "-")))
@@ -145,13 +148,18 @@ struct CurlRequestBuilder {
         }
         if let upload = command.values(.uploadFile).last {
             description.body = .file(path: absolute(upload), contentType: nil)
-            if description.url.hasSuffix("/") { report.approximated("\(place): -T \(upload)", "curl adds the file's name to a URL ending in /; the URL is kept as written") }
+            if description.url.hasSuffix("/") {
+                report.approximated("\(place): -T \(upload)", "curl adds the file's name to a URL ending in /; the URL is kept as written")
+            }
             return true
         }
         guard !data.isEmpty else { return false }
         // A lone `--data-binary @file` streams the file as it is.
-        if data.count == 1, data[0].option == .dataBinary, let value = data[0].value, value.hasPrefix("@"), value != "@-", !command.has(.get) {
-            description.body = .file(path: absolute(String(value.dropFirst())), contentType: hasContentType ? nil : "application/x-www-form-urlencoded")
+        if data.count == 1, data[0].option == .dataBinary, let value = data[0].value, value.hasPrefix("@"), value != "@-",
+            !command.has(.get)
+        {
+            description.body = .file(
+                path: absolute(String(value.dropFirst())), contentType: hasContentType ? nil : "application/x-www-form-urlencoded")
             return true
         }
         var bytes = Data()
@@ -272,7 +280,9 @@ struct CurlRequestBuilder {
             }
         }
         for setting in command.settings where setting.option == .continueAt {
-            report.dropped("\(place): \(setting.spelling) \(setting.value ?? "")", "continuing a download is a ferry send option: ferry send FILE.ferry.yaml -o OUTPUT -C -")
+            report.dropped(
+                "\(place): \(setting.spelling) \(setting.value ?? "")",
+                "continuing a download is a ferry send option: ferry send FILE.ferry.yaml -o OUTPUT -C -")
         }
         for setting in command.settings where setting.option.isAboutOutput {
             report.dropped("\(place): \(setting.spelling)", "says how curl prints or retries, not what it sends")
@@ -305,10 +315,12 @@ struct CurlRequestBuilder {
         }
         connection.keyPassphrase = command.values(.pass).last ?? connection.keyPassphrase
         for secret in [connection.proxyUser, connection.keyPassphrase].compactMap({ $0 }) where !secret.contains("{{") {
-            report.approximated("\(place): \(secret == connection.proxyUser ? "--proxy-user" : "--pass") …",
-                                "written into the request file as it is: move it to a secret variable of an environment")
+            report.approximated(
+                "\(place): \(secret == connection.proxyUser ? "--proxy-user" : "--pass") …",
+                "written into the request file as it is: move it to a secret variable of an environment")
         }
-        for path in [connection.clientCertificate, connection.clientKey].compactMap({ $0 }) where !FileManager.default.fileExists(atPath: path) {
+        for path in [connection.clientCertificate, connection.clientKey].compactMap({ $0 })
+        where !FileManager.default.fileExists(atPath: path) {
             report.approximated("\(place): \(path)", "the file is not there now; it is read when the request is sent")
         }
         description.connection = connection
@@ -342,7 +354,9 @@ struct CurlRequestBuilder {
             do {
                 let jar = try CookieJar(netscape: text)
                 pairs += jar.cookies.filter { $0.matches(url) }.map { "\($0.name)=\($0.value)" }
-                report.approximated("\(place): -b \(file)", "its cookies for this URL are sent as a Cookie header; the cookies a response sets go to Ferry's jar")
+                report.approximated(
+                    "\(place): -b \(file)",
+                    "its cookies for this URL are sent as a Cookie header; the cookies a response sets go to Ferry's jar")
             } catch {
                 report.dropped("\(place): -b \(file)", "not a cookie file: \(error)")
             }
@@ -353,14 +367,17 @@ struct CurlRequestBuilder {
     private mutating func applyAuth(to description: inout RequestDescription) throws(ImportProblem) {
         // The other challenge–response schemes answer a server's challenge; no credentials go out before it.
         if let scheme = command.ignored.first(where: { ["--ntlm", "--negotiate", "--anyauth"].contains($0) }),
-           command.has(.user) || command.has(.oauth2Bearer) {
+            command.has(.user) || command.has(.oauth2Bearer)
+        {
             report.dropped("\(place): \(scheme)", "this authentication scheme is not supported yet; the credentials are not sent")
             return
         }
         if let token = command.values(.oauth2Bearer).last { description.auth = .bearer(token: token) }
         if let provider = command.values(.awsSigV4).last {
             guard let user = command.values(.user).last, let signature = AWSSignature(curlProvider: provider, user: user) else {
-                throw problem("--aws-sigv4 \(provider) needs `aws:amz:REGION:SERVICE` and -u KEY:SECRET (Ferry does not guess the region and service from the host)")
+                throw problem(
+                    "--aws-sigv4 \(provider) needs `aws:amz:REGION:SERVICE` and -u KEY:SECRET (Ferry does not guess the region and service from the host)"
+                )
             }
             description.auth = .awsSigV4(signature)
             return
@@ -383,7 +400,9 @@ struct CurlRequestBuilder {
 
     private func seconds(_ option: CurlOption) throws(ImportProblem) -> Double? {
         guard let text = command.values(option).last else { return nil }
-        guard let value = Double(text), value > 0, value.isFinite else { throw problem("--\(option.rawValue) \(text) is not a number of seconds") }
+        guard let value = Double(text), value > 0, value.isFinite else {
+            throw problem("--\(option.rawValue) \(text) is not a number of seconds")
+        }
         return value
     }
 

@@ -113,7 +113,8 @@ struct ShellWords {
                 try doubleQuoted()
             case "$" where peek(1) == "'":
                 try ansiQuoted()
-            case "`", "$" where peek(1) == "(":
+            case "`",
+                "$" where peek(1) == "(":
                 try substitution()
             default:
                 advance()

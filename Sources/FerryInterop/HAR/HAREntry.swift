@@ -85,7 +85,8 @@ public struct HAREntry: Encodable, Sendable {
         }
 
         /// The response of a request that was not sent: status 0, no headers, no body.
-        public static let none = Response(status: 0, statusText: "", httpVersion: "", headers: [], content: Content(size: 0, mimeType: ""), bodySize: -1)
+        public static let none = Response(
+            status: 0, statusText: "", httpVersion: "", headers: [], content: Content(size: 0, mimeType: ""), bodySize: -1)
     }
 
     public struct Content: Encodable, Sendable {
@@ -126,10 +127,14 @@ public struct HAREntry: Encodable, Sendable {
     public var _error: Failure?
 
     /// HAR's timings when none were measured: `send`, `wait` and `receive` 0, the others -1 (unknown).
-    public static let unmeasured: [String: Double] = ["send": 0, "wait": 0, "receive": 0, "blocked": -1, "dns": -1, "connect": -1, "ssl": -1]
+    public static let unmeasured: [String: Double] = [
+        "send": 0, "wait": 0, "receive": 0, "blocked": -1, "dns": -1, "connect": -1, "ssl": -1,
+    ]
 
-    public init(startedDateTime: String, time: Double, request: Request, response: Response, timings: [String: Double] = unmeasured,
-                serverIPAddress: String? = nil, error: Failure? = nil) {
+    public init(
+        startedDateTime: String, time: Double, request: Request, response: Response, timings: [String: Double] = unmeasured,
+        serverIPAddress: String? = nil, error: Failure? = nil
+    ) {
         self.startedDateTime = startedDateTime
         self.time = time
         self.request = request

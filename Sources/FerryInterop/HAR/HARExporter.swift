@@ -45,8 +45,10 @@ public struct HARExporter {
 
     /// The entry for `description` as it would be sent (variables filled in by `resolver`, the
     /// folder's defaults applied), with no response. Secrets are written as `{{name}}` unless `reveal`.
-    public mutating func entry(for description: RequestDescription, place: String, resolver: VariableResolver, defaults: FolderDefaults,
-                               directory: String, startedDateTime: String) throws -> HAREntry {
+    public mutating func entry(
+        for description: RequestDescription, place: String, resolver: VariableResolver, defaults: FolderDefaults,
+        directory: String, startedDateTime: String
+    ) throws -> HAREntry {
         // Body files are named in the report, never copied into the HAR.
         let resolved = try description.resolved(with: resolver, defaults: defaults, access: .unbounded(directory: directory))
         let request = resolved.request.authenticated()
@@ -69,19 +71,26 @@ public struct HARExporter {
             report.dropped(place, "the body file \(path) is not copied into the HAR")
         case .stream:
             guard case .multipart(let parts) = description.body else { break }
-            postData = .init(mimeType: mimeType, params: try parts.map { part in
-                switch part.value {
-                case .text(let text): HAREntry.PostData.Param(name: part.name, value: hide(try resolver.render(text, place: "part \(part.name)")))
-                case .file(let path): HAREntry.PostData.Param(name: part.name, fileName: try resolver.render(path, place: "part \(part.name)"), contentType: part.contentType)
-                }
-            })
+            postData = .init(
+                mimeType: mimeType,
+                params: try parts.map { part in
+                    switch part.value {
+                    case .text(let text):
+                        HAREntry.PostData.Param(name: part.name, value: hide(try resolver.render(text, place: "part \(part.name)")))
+                    case .file(let path):
+                        HAREntry.PostData.Param(
+                            name: part.name, fileName: try resolver.render(path, place: "part \(part.name)"), contentType: part.contentType)
+                    }
+                })
             report.approximated(place, "multipart parts are listed by name; file contents are not copied into the HAR")
         }
-        let harRequest = HAREntry.Request(method: request.method.rawValue, url: hide(request.url.absoluteString), httpVersion: "HTTP/1.1",
-                                          headers: headers, postData: postData, bodySize: size)
+        let harRequest = HAREntry.Request(
+            method: request.method.rawValue, url: hide(request.url.absoluteString), httpVersion: "HTTP/1.1",
+            headers: headers, postData: postData, bodySize: size)
         report.imported(place, "\(harRequest.method) \(harRequest.url)")
-        let failure = HAREntry.Failure(message: "not sent: exported from a request file",
-                                       chain: [ErrorLink(stage: "request", reason: "notSent", message: "not sent: exported from a request file")])
+        let failure = HAREntry.Failure(
+            message: "not sent: exported from a request file",
+            chain: [ErrorLink(stage: "request", reason: "notSent", message: "not sent: exported from a request file")])
         return HAREntry(startedDateTime: startedDateTime, time: 0, request: harRequest, response: .none, error: failure)
     }
 }

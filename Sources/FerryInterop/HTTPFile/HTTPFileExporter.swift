@@ -16,7 +16,8 @@ public struct HTTPFileExporter {
 
     /// The `.http` file: the requests in path order, a `###` line before each.
     public mutating func file(_ collection: ImportedCollection) throws -> String {
-        try FlatRequest.all(in: collection, format: ".http files", report: &report).map { block($0.request, place: $0.place) }.joined(separator: "\n")
+        try FlatRequest.all(in: collection, format: ".http files", report: &report).map { block($0.request, place: $0.place) }.joined(
+            separator: "\n")
     }
 
     /// `http-client.env.json`, and `http-client.private.env.json` when a variable is secret (nil otherwise).
@@ -24,11 +25,14 @@ public struct HTTPFileExporter {
         func document(_ secret: Bool) throws -> Data {
             var root: [String: [String: String]] = [:]
             for environment in environments {
-                root[environment.name] = Dictionary(environment.variables.filter { $0.isSecret == secret }.map {
-                    ($0.name, $0.isSecret && !reveal ? "" : $0.value)
-                }) { $1 }
+                root[environment.name] = Dictionary(
+                    environment.variables.filter { $0.isSecret == secret }.map {
+                        ($0.name, $0.isSecret && !reveal ? "" : $0.value)
+                    }
+                ) { $1 }
             }
-            return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) + Data("\n".utf8)
+            return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                + Data("\n".utf8)
         }
         let hasSecrets = environments.contains { $0.variables.contains(where: \.isSecret) }
         return (try document(false), hasSecrets ? try document(true) : nil)

@@ -33,8 +33,10 @@ public struct HTTPFileImporter: Importer {
     }
 
     /// One environment file: `{"name": {"variable": value, …}, …}`; `$shared` goes into every environment.
-    private static func read(_ root: JSONNode, secret: Bool, into environments: inout [ImportedCollection.Environment],
-                             report: inout ImportReport) throws(ImportProblem) {
+    private static func read(
+        _ root: JSONNode, secret: Bool, into environments: inout [ImportedCollection.Environment],
+        report: inout ImportReport
+    ) throws(ImportProblem) {
         guard root.isObject else { throw root.problem("expected an object of environments") }
         var shared: [Variable] = []
         for (name, values) in try root.members() {
@@ -42,7 +44,8 @@ public struct HTTPFileImporter: Importer {
             var variables: [Variable] = []
             for (key, value) in try values.members() {
                 guard let text = value.text else {
-                    report.dropped(value.path, "\(key) is not a text value (\(name == "$shared" ? "shared" : name)): Ferry's variables are text")
+                    report.dropped(
+                        value.path, "\(key) is not a text value (\(name == "$shared" ? "shared" : name)): Ferry's variables are text")
                     continue
                 }
                 variables.append(Variable(name: key, value: text, isSecret: secret))

@@ -20,8 +20,10 @@ struct HTTPFileReader {
     /// JetBrains' request kinds that are not HTTP requests.
     private static let otherProtocols: Set<String> = ["WEBSOCKET", "GRPC", "GRAPHQL", "SSE", "RSOCKET"]
     private static let templates = ImportedTemplates(
-        builtIns: ["$guid": "$uuid", "$random.uuid": "$uuid", "$uuid": "$uuid", "$timestamp": "$timestamp",
-                   "$isoTimestamp": "$isoTimestamp", "$randomInt": "$randomInt", "$random.integer": "$randomInt"],
+        builtIns: [
+            "$guid": "$uuid", "$random.uuid": "$uuid", "$uuid": "$uuid", "$timestamp": "$timestamp",
+            "$isoTimestamp": "$isoTimestamp", "$randomInt": "$randomInt", "$random.integer": "$randomInt",
+        ],
         withArgument: ["$processEnv": "$env."])
 
     init(source: String) { self.source = source }
@@ -56,7 +58,8 @@ struct HTTPFileReader {
     private mutating func template(_ text: String, at line: Line) -> String {
         let (rewritten, unknown) = Self.templates.rewrite(text)
         for name in unknown {
-            collection.report.approximated(place(line), "the built-in {{\(name)}} has no counterpart in Ferry; set a variable \(name) or edit the request")
+            collection.report.approximated(
+                place(line), "the built-in {{\(name)}} has no counterpart in Ferry; set a variable \(name) or edit the request")
         }
         return rewritten
     }
@@ -114,7 +117,8 @@ struct HTTPFileReader {
             if words.count == 3, !words[2].hasPrefix("HTTP/") {
                 // `words` are of the rewritten line: the column is counted in the line as written.
                 let written = requestLine.text.split(whereSeparator: \.isWhitespace)
-                let column = written.count == 3 ? requestLine.text.distance(from: requestLine.text.startIndex, to: written[2].startIndex) + 1 : 1
+                let column =
+                    written.count == 3 ? requestLine.text.distance(from: requestLine.text.startIndex, to: written[2].startIndex) + 1 : 1
                 throw problem(requestLine, column: column, "expected HTTP/VERSION after the URL, found \(words[2])")
             }
         default:
@@ -122,7 +126,8 @@ struct HTTPFileReader {
         }
         // Indented lines right after the request line continue the URL (a long query, one pair a line).
         while index < lines.count, let first = lines[index].text.first, first.isWhitespace,
-              !lines[index].text.trimmingCharacters(in: .whitespaces).isEmpty {
+            !lines[index].text.trimmingCharacters(in: .whitespaces).isEmpty
+        {
             url += template(lines[index].text.trimmingCharacters(in: .whitespaces), at: lines[index])
             index += 1
         }
@@ -179,7 +184,9 @@ struct HTTPFileReader {
 
     /// The header lines up to the first blank line; returns the index after that blank line.
     /// `Authorization: Basic …` and `Bearer …` become the request's credentials.
-    private mutating func readHeaders(_ lines: [Line], from start: Int, into description: inout RequestDescription) throws(ImportProblem) -> Int {
+    private mutating func readHeaders(
+        _ lines: [Line], from start: Int, into description: inout RequestDescription
+    ) throws(ImportProblem) -> Int {
         var index = start
         while index < lines.count {
             let line = lines[index]
@@ -194,7 +201,8 @@ struct HTTPFileReader {
             let name = text[..<colon].trimmingCharacters(in: .whitespaces)
             let value = template(text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces), at: line)
             if name.caseInsensitiveCompare("Authorization") == .orderedSame, description.auth == nil,
-               let credentials = AuthorizationHeader.credentials(value) {
+                let credentials = AuthorizationHeader.credentials(value)
+            {
                 description.auth = credentials
                 continue
             }
@@ -220,7 +228,8 @@ struct HTTPFileReader {
             }
         }
         let isComment = { (line: Line) in line.text.hasPrefix("#") || line.text.hasPrefix("//") }
-        if body.allSatisfy({ isComment($0) || $0.text.trimmingCharacters(in: .whitespaces).isEmpty }) { body = [] }  // comments after a request
+        // Comments after a request.
+        if body.allSatisfy({ isComment($0) || $0.text.trimmingCharacters(in: .whitespaces).isEmpty }) { body = [] }
         while let last = body.last, last.text.trimmingCharacters(in: .whitespaces).isEmpty { body.removeLast() }
         guard let first = body.first else { return }
         let firstText = first.text.trimmingCharacters(in: .whitespaces)
@@ -228,8 +237,10 @@ struct HTTPFileReader {
             let substitutes = firstText.hasPrefix("<@")
             let path = firstText.dropFirst(substitutes ? 2 : 1).trimmingCharacters(in: .whitespaces)
             description.body = .file(path: path, contentType: nil)
-            collection.report.approximated(place(first), ImportReport.readingNote("the body", path)
-                                           + (substitutes ? "; variables in it are not filled" : ""))
+            collection.report.approximated(
+                place(first),
+                ImportReport.readingNote("the body", path)
+                    + (substitutes ? "; variables in it are not filled" : ""))
             return
         }
         for line in body where line.text.hasPrefix("< ") {

@@ -14,14 +14,18 @@ public struct HTTPieExporter {
     public init(reveal: Bool = false) { self.reveal = reveal }
 
     /// The command, on continued lines (`\`) for reading.
-    public mutating func command(for description: RequestDescription, place: String, resolver: VariableResolver,
-                                 defaults: FolderDefaults = FolderDefaults(), directory: String) throws -> String {
+    public mutating func command(
+        for description: RequestDescription, place: String, resolver: VariableResolver,
+        defaults: FolderDefaults = FolderDefaults(), directory: String
+    ) throws -> String {
         var probe = description
         probe.body = .none
         let access = FileAccessPolicy.unbounded(directory: directory)  // paths are written into the command; no file is read
         let resolved = try probe.resolved(with: resolver, defaults: defaults, access: access)
         let request = resolved.request
-        var lines: [[String]] = [["http", "--ignore-stdin"] + optionWords(request.options, place: place) + Self.itemsFlag(description.body)]
+        var lines: [[String]] = [
+            ["http", "--ignore-stdin"] + optionWords(request.options, place: place) + Self.itemsFlag(description.body)
+        ]
         switch request.authentication {
         case .basic(let username, let password)?: lines.append(["-a", "\(username):\(password)"])
         case .bearer(let token)?: lines.append(["-A", "bearer", "-a", token])
@@ -32,9 +36,11 @@ public struct HTTPieExporter {
         case .awsSigV4?: report.dropped(place, "AWS Signature V4 credentials: HTTPie signs no requests without a plugin")
         case .oauth2?: report.dropped(place, "OAuth 2.0 credentials: HTTPie fetches no tokens")
         }
-        let (body, contentType) = try description.resolvedBody(with: resolver, access: access, contentTypeHeader: request.headers["Content-Type"])
-        lines.append(try bodyWords(description, resolver: resolver, directory: directory, body: body)
-                     + [request.method.rawValue, request.url.absoluteString])
+        let (body, contentType) = try description.resolvedBody(
+            with: resolver, access: access, contentTypeHeader: request.headers["Content-Type"])
+        lines.append(
+            try bodyWords(description, resolver: resolver, directory: directory, body: body)
+                + [request.method.rawValue, request.url.absoluteString])
         var headers = DefaultHeaders.applied(to: request.headers, all: request.options.defaultHeaders != false)
         if case .apiKey(let key)? = request.authentication, key.placement == .header { headers.add(name: key.name, value: key.value) }
         // A form's type is written out (HTTPie would add a charset); a multipart type carries HTTPie's own boundary.
@@ -54,7 +60,9 @@ public struct HTTPieExporter {
     }
 
     /// `--raw TEXT` or `@file`, before the method; forms and multipart bodies are items instead.
-    private func bodyWords(_ description: RequestDescription, resolver: VariableResolver, directory: String, body: RequestBody) throws -> [String] {
+    private func bodyWords(
+        _ description: RequestDescription, resolver: VariableResolver, directory: String, body: RequestBody
+    ) throws -> [String] {
         switch description.body {
         case .none, .form, .multipart:
             return []
@@ -67,7 +75,9 @@ public struct HTTPieExporter {
     }
 
     /// Form fields (`name=value`) and multipart parts (`name=value`, `name@path;type=…`), after the headers.
-    private mutating func itemWords(_ description: RequestDescription, resolver: VariableResolver, directory: String, place: String) throws -> [[String]] {
+    private mutating func itemWords(
+        _ description: RequestDescription, resolver: VariableResolver, directory: String, place: String
+    ) throws -> [[String]] {
         switch description.body {
         case .form(let value):
             let pairs = description.parameterStyle.query.pairs(key: nil, value: try resolver.render(value, place: "body"))

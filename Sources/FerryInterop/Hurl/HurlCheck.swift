@@ -27,7 +27,9 @@ enum HurlCheck {
     static func assertion(_ line: String) -> Assertion? {
         guard let (subject, rest) = query(line) else { return nil }
         var predicate = rest.trimmingCharacters(in: .whitespaces)
-        for (hurl, ferry) in [("not exists", "does not exist"), ("isInteger", "isNumber"), ("isFloat", "isNumber"), ("isBoolean", "isBool")] {
+        for (hurl, ferry) in [
+            ("not exists", "does not exist"), ("isInteger", "isNumber"), ("isFloat", "isNumber"), ("isBoolean", "isBool"),
+        ] {
             predicate = predicate.replacingOccurrences(of: hurl, with: ferry)
         }
         if predicate.hasPrefix("matches /"), predicate.hasSuffix("/") {
@@ -48,7 +50,8 @@ enum HurlCheck {
         case "status" where words.count == 1: taken = .status
         case "header" where words.count == 2: guard let name = unquoted(words[1]) else { return nil }; taken = .header(name)
         case "regex" where words.count == 2: guard let pattern = unquoted(words[1]) else { return nil }; taken = .regex(pattern)
-        case "jsonpath" where words.count == 2: guard let path = unquoted(words[1]), isSimplePath(path) else { return nil }; taken = .body(path: path)
+        case "jsonpath" where words.count == 2:
+            guard let path = unquoted(words[1]), isSimplePath(path) else { return nil }; taken = .body(path: path)
         default: return nil
         }
         return name.isEmpty ? nil : Capture(name: name, source: taken)
@@ -77,12 +80,13 @@ enum HurlCheck {
 
     /// A capture as a Hurl `[Captures]` line.
     static func text(of capture: Capture) -> String {
-        let source = switch capture.source {
-        case .status: "status"
-        case .header(let name): "header " + JSONStringLiteral.make(name)
-        case .regex(let pattern): "regex " + JSONStringLiteral.make(pattern)
-        case .body(let path): "jsonpath " + JSONStringLiteral.make(path)
-        }
+        let source =
+            switch capture.source {
+            case .status: "status"
+            case .header(let name): "header " + JSONStringLiteral.make(name)
+            case .regex(let pattern): "regex " + JSONStringLiteral.make(pattern)
+            case .body(let path): "jsonpath " + JSONStringLiteral.make(path)
+            }
         return "\(capture.name): \(source)"
     }
 

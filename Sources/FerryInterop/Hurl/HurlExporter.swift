@@ -14,7 +14,8 @@ public struct HurlExporter {
 
     /// The Hurl file: the requests in path order, a blank line between entries.
     public mutating func file(_ collection: ImportedCollection) throws -> String {
-        try FlatRequest.all(in: collection, format: "Hurl", report: &report).map { entry($0.request, place: $0.place) }.joined(separator: "\n")
+        try FlatRequest.all(in: collection, format: "Hurl", report: &report).map { entry($0.request, place: $0.place) }.joined(
+            separator: "\n")
     }
 
     /// A variables file for `hurl --variables-file`: `name=value` lines; a secret's line only with `reveal`.
@@ -22,7 +23,9 @@ public struct HurlExporter {
         var lines: [String] = []
         for variable in environment.variables {
             if variable.isSecret, !reveal {
-                report.dropped("environments/\(environment.name)", "the secret \(variable.name) is not written: pass it with hurl --secret \(variable.name)=…")
+                report.dropped(
+                    "environments/\(environment.name)",
+                    "the secret \(variable.name) is not written: pass it with hurl --secret \(variable.name)=…")
                 continue
             }
             lines.append("\(variable.name)=\(variable.value)")
@@ -113,7 +116,9 @@ public struct HurlExporter {
         rest.tls.verifyPeer = true
         rest.defaultHeaders = nil
         if [.http1_1, .http2].contains(rest.httpVersion) { rest.httpVersion = .automatic }
-        if rest != RequestOptions() { report.dropped(place, "time limits, TLS files, rates and other transfer options are not exported to Hurl") }
+        if rest != RequestOptions() {
+            report.dropped(place, "time limits, TLS files, rates and other transfer options are not exported to Hurl")
+        }
         return lines.isEmpty ? [] : ["[Options]"] + lines
     }
 
@@ -123,8 +128,12 @@ public struct HurlExporter {
         case .none, .form, .multipart:
             return nil
         case .text(let text):
-            let isJSON = request.headersWithContentType.contains { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame && $0.value.contains("json") }
-            if isJSON, text.first == "{" || text.first == "[", !text.hasSuffix("\n"), (try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil {
+            let isJSON = request.headersWithContentType.contains {
+                $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame && $0.value.contains("json")
+            }
+            if isJSON, text.first == "{" || text.first == "[", !text.hasSuffix("\n"),
+                (try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil
+            {
                 return text  // a JSON body, which Hurl sends as written
             }
             if !text.contains("\n") {

@@ -125,11 +125,15 @@ struct HurlReader {
     }
 
     /// A key-value line: a header before any section, else an entry of `section`.
-    private mutating func apply(key: String, value: String, section: String?, line: Line,
-                                to description: inout RequestDescription, parts: inout Parts) throws(ImportProblem) {
+    private mutating func apply(
+        key: String, value: String, section: String?, line: Line,
+        to description: inout RequestDescription, parts: inout Parts
+    ) throws(ImportProblem) {
         switch section {
         case nil:
-            if key.caseInsensitiveCompare("Authorization") == .orderedSame, description.auth == nil, let credentials = AuthorizationHeader.credentials(value) {
+            if key.caseInsensitiveCompare("Authorization") == .orderedSame, description.auth == nil,
+                let credentials = AuthorizationHeader.credentials(value)
+            {
                 description.auth = credentials
             } else {
                 description.headers.append(.init(name: key, value: value))
@@ -188,7 +192,8 @@ struct HurlReader {
     }
 
     /// The request body starting at `start`; returns the index after it.
-    private mutating func readBody(_ lines: [Line], at start: Int, into description: inout RequestDescription) throws(ImportProblem) -> Int {
+    private mutating func readBody(_ lines: [Line], at start: Int, into description: inout RequestDescription) throws(ImportProblem) -> Int
+    {
         let line = lines[start]
         let text = line.text.trimmingCharacters(in: .whitespaces)
         let hasType = description.headers.contains { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }
@@ -236,7 +241,8 @@ struct HurlReader {
         }
         var body = lines[start..<end].map(\.text)
         while let last = body.last, last.trimmingCharacters(in: .whitespaces).isEmpty || last.hasPrefix("#") { body.removeLast() }
-        if !text.hasPrefix("<"), !hasType { description.headers.append(.init(name: "Content-Type", value: "application/json")) }  // as Hurl sends JSON
+        // As Hurl sends JSON.
+        if !text.hasPrefix("<"), !hasType { description.headers.append(.init(name: "Content-Type", value: "application/json")) }
         description.body = .raw(template(body.joined(separator: "\n")), contentType: nil)
         return end
     }
@@ -277,7 +283,9 @@ struct HurlReader {
                 }
             } else if section != "Body", Self.startsBody(text) {  // the expected body, named once
                 collection.report.dropped(place(line), "the response body check is not kept (Ferry compares a body with an example)")
-                if text.hasPrefix("```"), let end = lines[(index + 1)...].firstIndex(where: { $0.text.trimmingCharacters(in: .whitespaces) == "```" }) {
+                if text.hasPrefix("```"),
+                    let end = lines[(index + 1)...].firstIndex(where: { $0.text.trimmingCharacters(in: .whitespaces) == "```" })
+                {
                     index = end
                 }
                 section = "Body"

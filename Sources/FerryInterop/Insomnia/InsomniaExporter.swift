@@ -15,8 +15,12 @@ public struct InsomniaExporter {
     /// The export document.
     public mutating func document(_ collection: ImportedCollection, name: String) throws -> Data {
         let workspace = "wrk_ferry"
-        var resources: [[String: Any]] = [["_id": workspace, "_type": "workspace", "name": name,
-                                           "description": collection.folders[""]?.description ?? "", "scope": "collection"]]
+        var resources: [[String: Any]] = [
+            [
+                "_id": workspace, "_type": "workspace", "name": name,
+                "description": collection.folders[""]?.description ?? "", "scope": "collection",
+            ]
+        ]
         var groups: [String: String] = ["": workspace]
         let descriptions = Dictionary(collection.requests.map { ($0.path, $0.description.description) }) { first, _ in first }
         for (flat, place) in try FlatRequest.all(in: collection, format: "Insomnia", report: &report) {
@@ -30,8 +34,10 @@ public struct InsomniaExporter {
                     continue
                 }
                 let id = "fld_\(groups.count)"
-                resources.append(["_id": id, "_type": "request_group", "parentId": parent, "name": String(component),
-                                  "description": collection.folders[path]?.description ?? ""])
+                resources.append([
+                    "_id": id, "_type": "request_group", "parentId": parent, "name": String(component),
+                    "description": collection.folders[path]?.description ?? "",
+                ])
                 groups[path] = id
                 parent = id
             }
@@ -43,7 +49,8 @@ public struct InsomniaExporter {
         }
         resources += environments(collection.environments, workspace: workspace)
         let root: [String: Any] = ["_type": "export", "__export_format": 4, "__export_source": "ferry", "resources": resources]
-        return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) + Data("\n".utf8)
+        return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            + Data("\n".utf8)
     }
 
     private mutating func request(_ request: FlatRequest, place: String) -> [String: Any] {
@@ -55,17 +62,24 @@ public struct InsomniaExporter {
         switch request.auth {
         case .basic(let username, let password): resource["authentication"] = ["type": "basic", "username": username, "password": password]
         case .bearer(let token): resource["authentication"] = ["type": "bearer", "token": token]
-        case .digest(let username, let password): resource["authentication"] = ["type": "digest", "username": username, "password": password]
+        case .digest(let username, let password):
+            resource["authentication"] = ["type": "digest", "username": username, "password": password]
         case .apiKey(let key):
-            resource["authentication"] = ["type": "apikey", "key": key.name, "value": key.value, "addTo": key.placement == .header ? "header" : "queryParams"]
+            resource["authentication"] = [
+                "type": "apikey", "key": key.name, "value": key.value, "addTo": key.placement == .header ? "header" : "queryParams",
+            ]
         case .awsSigV4(let signature):
-            resource["authentication"] = ["type": "iam", "accessKeyId": signature.accessKey, "secretAccessKey": signature.secretKey,
-                                          "sessionToken": signature.sessionToken ?? "", "region": signature.region, "service": signature.service]
+            resource["authentication"] = [
+                "type": "iam", "accessKeyId": signature.accessKey, "secretAccessKey": signature.secretKey,
+                "sessionToken": signature.sessionToken ?? "", "region": signature.region, "service": signature.service,
+            ]
         case .oauth2(let settings):
-            resource["authentication"] = ["type": "oauth2", "grantType": settings.grant.rawValue, "accessTokenUrl": settings.tokenURL,
-                                          "authorizationUrl": settings.authorizationURL, "clientId": settings.clientID, "clientSecret": settings.clientSecret,
-                                          "scope": settings.scope, "audience": settings.audience, "usePkce": settings.grant == .authorizationCode,
-                                          "pkceMethod": "S256", "credentialsInBody": settings.clientAuthentication == .body, "redirectUrl": settings.callbackURL]
+            resource["authentication"] = [
+                "type": "oauth2", "grantType": settings.grant.rawValue, "accessTokenUrl": settings.tokenURL,
+                "authorizationUrl": settings.authorizationURL, "clientId": settings.clientID, "clientSecret": settings.clientSecret,
+                "scope": settings.scope, "audience": settings.audience, "usePkce": settings.grant == .authorizationCode,
+                "pkceMethod": "S256", "credentialsInBody": settings.clientAuthentication == .body, "redirectUrl": settings.callbackURL,
+            ]
         case nil: resource["authentication"] = [String: Any]()
         }
         if !request.options.followRedirects { resource["settingFollowRedirects"] = "off" }
@@ -84,13 +98,18 @@ public struct InsomniaExporter {
         case .form(let pairs):
             resource["body"] = ["mimeType": "application/x-www-form-urlencoded", "params": pairs.map { ["name": $0.0, "value": $0.1] }]
         case .multipart(let parts):
-            resource["body"] = ["mimeType": "multipart/form-data", "params": parts.map { part -> [String: Any] in
-                if part.contentType != nil || part.fileName != nil { report.dropped(place, "the type and file name of the part \(part.name) have no place in Insomnia") }
-                switch part.value {
-                case .text(let text): return ["name": part.name, "value": text]
-                case .file(let path): return ["name": part.name, "type": "file", "fileName": path]
-                }
-            }]
+            resource["body"] = [
+                "mimeType": "multipart/form-data",
+                "params": parts.map { part -> [String: Any] in
+                    if part.contentType != nil || part.fileName != nil {
+                        report.dropped(place, "the type and file name of the part \(part.name) have no place in Insomnia")
+                    }
+                    switch part.value {
+                    case .text(let text): return ["name": part.name, "value": text]
+                    case .file(let path): return ["name": part.name, "type": "file", "fileName": path]
+                    }
+                },
+            ]
         }
         return resource
     }
@@ -98,11 +117,15 @@ public struct InsomniaExporter {
     /// A base environment holding nothing, and a sub-environment per environment.
     private func environments(_ environments: [ImportedCollection.Environment], workspace: String) -> [[String: Any]] {
         guard !environments.isEmpty else { return [] }
-        var resources: [[String: Any]] = [["_id": "env_base", "_type": "environment", "parentId": workspace, "name": "Base Environment", "data": [String: Any]()]]
+        var resources: [[String: Any]] = [
+            ["_id": "env_base", "_type": "environment", "parentId": workspace, "name": "Base Environment", "data": [String: Any]()]
+        ]
         for (index, environment) in environments.enumerated() {
             let data = Dictionary(environment.variables.map { ($0.name, $0.isSecret && !reveal ? "" : $0.value) }) { $1 }
-            resources.append(["_id": "env_\(index + 1)", "_type": "environment", "parentId": "env_base", "name": environment.name,
-                              "data": data, "isPrivate": environment.variables.contains(where: \.isSecret)])
+            resources.append([
+                "_id": "env_\(index + 1)", "_type": "environment", "parentId": "env_base", "name": environment.name,
+                "data": data, "isPrivate": environment.variables.contains(where: \.isSecret),
+            ])
         }
         return resources
     }

@@ -17,7 +17,9 @@ public struct InsomniaImporter: Importer {
         guard try root.string("_type") == "export", let format = try root.string("__export_format") else {
             throw root.problem("not an Insomnia export: `_type: export` and `__export_format` are missing")
         }
-        guard format == "4" else { throw root["__export_format"]!.problem("Insomnia export format \(format) is not read: Ferry reads format 4") }
+        guard format == "4" else {
+            throw root["__export_format"]!.problem("Insomnia export format \(format) is not read: Ferry reads format 4")
+        }
         let resources = try root.array("resources") ?? []
         var byID: [String: JSONNode] = [:]
         for resource in resources {
@@ -34,14 +36,17 @@ public struct InsomniaImporter: Importer {
                 if let text = try resource.string("description"), !text.isEmpty {
                     var defaults = FolderDefaults()
                     defaults.description = text
-                    collection.folders[RequestFileName.folder(try Self.folders(of: resource, in: byID) + [try resource.string("name") ?? "folder"])] = defaults
+                    collection.folders[
+                        RequestFileName.folder(try Self.folders(of: resource, in: byID) + [try resource.string("name") ?? "folder"])] =
+                        defaults
                 }
             case "environment":
                 environments.append((resource, try resource.string("parentId")))
             case "workspace":
                 break
             default:
-                collection.report.dropped(resource.path, "the Insomnia \(type) \(try resource.string("name") ?? "") has no counterpart in Ferry")
+                collection.report.dropped(
+                    resource.path, "the Insomnia \(type) \(try resource.string("name") ?? "") has no counterpart in Ferry")
             }
         }
         var ids = Set<String>()
@@ -94,14 +99,17 @@ public struct InsomniaImporter: Importer {
 
     /// A base environment and its sub-environments: each sub-environment an environment with the
     /// base values under its own (a private one's values secret); a base without any stands alone.
-    static func environments(base: JSONNode, children: [JSONNode], report: inout ImportReport) throws(ImportProblem) -> [ImportedCollection.Environment] {
+    static func environments(
+        base: JSONNode, children: [JSONNode], report: inout ImportReport
+    ) throws(ImportProblem) -> [ImportedCollection.Environment] {
         let baseVariables = try variables(of: base, secret: false, report: &report)
         guard !children.isEmpty else { return [.init(name: try base.string("name") ?? "insomnia", variables: baseVariables)] }
         var result: [ImportedCollection.Environment] = []
         for child in children {
             let own = try variables(of: child, secret: child.flag("isPrivate") || child["meta"]?.flag("isPrivate") == true, report: &report)
             let names = Set(own.map(\.name))
-            result.append(.init(name: try child.string("name") ?? "insomnia", variables: baseVariables.filter { !names.contains($0.name) } + own))
+            result.append(
+                .init(name: try child.string("name") ?? "insomnia", variables: baseVariables.filter { !names.contains($0.name) } + own))
         }
         return result
     }

@@ -51,8 +51,10 @@ struct InsomniaRequestReader {
     /// Scripts before and after the request (format 4's `preRequestScript`, v5's `scripts`): named with their text.
     private mutating func noteScripts() {
         let scripts = resource["scripts"]
-        for (node, kind) in [(resource["preRequestScript"], "pre-request"), (resource["afterResponseScript"], "after-response"),
-                             (scripts?["preRequest"], "pre-request"), (scripts?["afterResponse"], "after-response")] {
+        for (node, kind) in [
+            (resource["preRequestScript"], "pre-request"), (resource["afterResponseScript"], "after-response"),
+            (scripts?["preRequest"], "pre-request"), (scripts?["afterResponse"], "after-response"),
+        ] {
             guard let node, let code = node.text?.trimmingCharacters(in: .whitespacesAndNewlines), !code.isEmpty else { continue }
             report.dropped(node.path, "the \(kind) script is not run by Ferry: \(code.prefix(200))")
         }

@@ -10,11 +10,14 @@ enum InsomniaTreeReader {
         var collection = ImportedCollection()
         try walk(try root.array("collection") ?? [], folder: [], into: &collection)
         if let environments = try root.object("environments") {
-            collection.environments = try InsomniaImporter.environments(base: environments, children: try environments.array("subEnvironments") ?? [],
-                                                                         report: &collection.report)
+            collection.environments = try InsomniaImporter.environments(
+                base: environments, children: try environments.array("subEnvironments") ?? [],
+                report: &collection.report)
         }
         if root["cookieJar"] != nil { collection.report.dropped("cookieJar", "the cookie jar is not imported") }
-        if root["spec"] != nil { collection.report.dropped("spec", "the design document is not imported here: ferry import openapi reads it") }
+        if root["spec"] != nil {
+            collection.report.dropped("spec", "the design document is not imported here: ferry import openapi reads it")
+        }
         return collection
     }
 
@@ -33,7 +36,10 @@ enum InsomniaTreeReader {
                 collection.folders[RequestFileName.folder(path)] = defaults
             }
             if let environment = try item.object("environment") {
-                collection.report.dropped(environment.path, "the folder's variables (\(try environment.members().map(\.key).joined(separator: ", "))) are not imported: Ferry's variables belong to environments")
+                collection.report.dropped(
+                    environment.path,
+                    "the folder's variables (\(try environment.members().map(\.key).joined(separator: ", "))) are not imported: Ferry's variables belong to environments"
+                )
             }
             if let scripts = item["scripts"] {
                 collection.report.dropped(scripts.path, "the folder's scripts are not run by Ferry")

@@ -76,7 +76,9 @@ struct ExternalReferences {
 
     private mutating func load(_ path: String) -> Node? {
         if let known = files[path] { return known }
-        let node = (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { try? Yams.compose(yaml: $0, Resolver.basic.appending(.merge)) }
+        let node = (try? String(contentsOfFile: path, encoding: .utf8)).flatMap {
+            try? Yams.compose(yaml: $0, Resolver.basic.appending(.merge))
+        }
         files[path] = node
         return node
     }
@@ -85,7 +87,8 @@ struct ExternalReferences {
     static func find(_ pointer: String, in root: Node) -> Node? {
         var node = root
         for token in pointer.split(separator: "/").map(String.init) {
-            let key = (token.removingPercentEncoding ?? token).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            let key = (token.removingPercentEncoding ?? token).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(
+                of: "~0", with: "~")
             if case .sequence(let sequence) = node, let index = Int(key), sequence.indices.contains(index) {
                 node = sequence[index]
             } else if let child = node[key] {

@@ -29,8 +29,9 @@ struct OpenAPICollectionBuilder {
                     let url = server(url: own, at: "", report: &ignored)
                     if url != firstServer { baseURL = url }
                 }
-                var builder = OpenAPIOperationBuilder(document: document, path: path, pathItem: pathItem, endpoint: endpoint,
-                                                      baseURL: baseURL, apiKeyVariables: apiKeyVariables)
+                var builder = OpenAPIOperationBuilder(
+                    document: document, path: path, pathItem: pathItem, endpoint: endpoint,
+                    baseURL: baseURL, apiKeyVariables: apiKeyVariables)
                 let description = builder.build()
                 collection.report.notes += builder.report.notes
                 collection.report.imported(builder.place, "\(description.method.rawValue) \(description.url)")
@@ -54,7 +55,10 @@ struct OpenAPICollectionBuilder {
         }
 
         // One variable per name: a path parameter called like a credential's variable stays secret.
-        let shared = pathVariables.filter { $0.name != "baseURL" && !secretVariables.contains($0.name) }.map { Variable(name: $0.name, value: $0.value) }
+        let shared =
+            pathVariables.filter { $0.name != "baseURL" && !secretVariables.contains($0.name) }.map {
+                Variable(name: $0.name, value: $0.value)
+            }
             + secretVariables.map { Variable(name: $0, value: "", isSecret: true) }
         let title = document.info.title.isEmpty ? "openapi" : document.info.title
         var names = Set<String>()
@@ -70,10 +74,13 @@ struct OpenAPICollectionBuilder {
             collection.environments.append(.init(name: name, variables: [Variable(name: "baseURL", value: url)] + shared))
         }
         if !pathVariables.isEmpty {
-            collection.report.imported("paths", "path parameters as variables with example values: \(pathVariables.map(\.name).joined(separator: ", "))")
+            collection.report.imported(
+                "paths", "path parameters as variables with example values: \(pathVariables.map(\.name).joined(separator: ", "))")
         }
         if !secretVariables.isEmpty {
-            collection.report.approximated("components.securitySchemes", "credentials are secret variables left empty in every environment: \(secretVariables.joined(separator: ", "))")
+            collection.report.approximated(
+                "components.securitySchemes",
+                "credentials are secret variables left empty in every environment: \(secretVariables.joined(separator: ", "))")
         }
         return collection
     }

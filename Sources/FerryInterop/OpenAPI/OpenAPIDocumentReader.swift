@@ -16,14 +16,19 @@ enum OpenAPIDocumentReader {
         do {
             // Scalars stay untyped strings (as YAMLDecoder's own parse leaves them), so a quoted
             // `'200'` key is found by the decoder's string lookup.
-            guard let composed = try Yams.compose(yaml: text, Resolver.basic.appending(.merge)) else { throw ImportProblem(source: source, "the document is empty") }
+            guard let composed = try Yams.compose(yaml: text, Resolver.basic.appending(.merge)) else {
+                throw ImportProblem(source: source, "the document is empty")
+            }
             node = composed
         } catch let problem as ImportProblem {
             throw problem
         } catch {
             throw syntaxProblem(error, source: source)
         }
-        guard case .mapping = node else { throw ImportProblem(source: source, place: place(of: node), "an OpenAPI document is a mapping (`openapi: 3.1.0`, `info:`, `paths:` …)") }
+        guard case .mapping = node else {
+            throw ImportProblem(
+                source: source, place: place(of: node), "an OpenAPI document is a mapping (`openapi: 3.1.0`, `info:`, `paths:` …)")
+        }
         let version = try version(openapi: node["openapi"]?.string, swagger: node["swagger"]?.string, source: source)
         var document = node
         if ExternalReferences.mayReferToOtherFiles(text) {
@@ -39,7 +44,9 @@ enum OpenAPIDocumentReader {
     /// The model to decode with, from the `openapi` and `swagger` keys read before the whole document.
     private static func version(openapi: String?, swagger: String?, source: String) throws(ImportProblem) -> Version {
         if let swagger {
-            guard swagger.hasPrefix("2.") else { throw ImportProblem(source: source, place: "swagger", "Swagger \(swagger) is not supported (Ferry reads 2.0)") }
+            guard swagger.hasPrefix("2.") else {
+                throw ImportProblem(source: source, place: "swagger", "Swagger \(swagger) is not supported (Ferry reads 2.0)")
+            }
             return .swagger2
         }
         guard let version = openapi else { throw ImportProblem(source: source, "no `openapi:` version: this is not an OpenAPI document") }
@@ -55,7 +62,9 @@ enum OpenAPIDocumentReader {
         try YAMLValueGuard.check(node, source: source)
         do {
             switch version {
-            case .v30, .swagger2: return try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node, userInfo: skipExtensions).convert(to: .v3_1_1)
+            case .v30, .swagger2:
+                return try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node, userInfo: skipExtensions).convert(
+                    to: .v3_1_1)
             case .v31: return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node, userInfo: skipExtensions)
             }
         } catch let error as YamlError {
@@ -64,7 +73,9 @@ enum OpenAPIDocumentReader {
             let described = OpenAPIKit.OpenAPI.Error(from: error)
             let path = described.codingPath
             var place = path.isEmpty ? nil : dotted(path)
-            if let mark = mark(of: path, in: node) { place = [place, "line \(mark.line), column \(mark.column)"].compactMap { $0 }.joined(separator: ", ") }
+            if let mark = mark(of: path, in: node) {
+                place = [place, "line \(mark.line), column \(mark.column)"].compactMap { $0 }.joined(separator: ", ")
+            }
             // OpenAPIKit explains nested failures over several lines; the problem is one line.
             let lines = described.localizedDescription.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             throw ImportProblem(source: source, place: place, lines.filter { !$0.isEmpty }.joined(separator: " "))
@@ -107,7 +118,8 @@ enum OpenAPIDocumentReader {
     static func syntaxProblem(_ error: any Error, source: String) -> ImportProblem {
         guard let yaml = error as? YamlError else { return ImportProblem(source: source, "\(error)") }
         switch yaml {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _), .composer(let context, let problem, let mark, _):
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             var message = "not valid YAML or JSON: \(problem)"
             if let context, !context.text.isEmpty {
                 message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"

@@ -21,8 +21,10 @@ struct OpenAPIOperationBuilder {
     /// Variables the credentials use, for the environment (secret).
     private(set) var secretVariables: [String] = []
 
-    init(document: OpenAPI.Document, path: OpenAPI.Path, pathItem: OpenAPI.PathItem, endpoint: OpenAPI.PathItem.Endpoint,
-         baseURL: String, apiKeyVariables: [String: String]) {
+    init(
+        document: OpenAPI.Document, path: OpenAPI.Path, pathItem: OpenAPI.PathItem, endpoint: OpenAPI.PathItem.Endpoint,
+        baseURL: String, apiKeyVariables: [String: String]
+    ) {
         self.document = document
         self.path = path
         self.pathItem = pathItem
@@ -49,7 +51,9 @@ struct OpenAPIOperationBuilder {
         applySecurity(to: &description)
         applyExamples(to: &description)
         if !operation.callbacks.isEmpty {
-            report.dropped("\(place).callbacks", "callbacks (\(operation.callbacks.keys.sorted().joined(separator: ", "))) are requests the API sends, not requests to it")
+            report.dropped(
+                "\(place).callbacks",
+                "callbacks (\(operation.callbacks.keys.sorted().joined(separator: ", "))) are requests the API sends, not requests to it")
         }
         return description
     }
@@ -62,7 +66,8 @@ struct OpenAPIOperationBuilder {
         var cookies: [String] = []
         var seen = Set<String>()
         // The operation's parameters override the path item's of the same name and location.
-        let listed = operation.parameters.enumerated().map { ("\(place).parameters[\($0.offset)]", $0.element) }
+        let listed =
+            operation.parameters.enumerated().map { ("\(place).parameters[\($0.offset)]", $0.element) }
             + pathItem.parameters.enumerated().map { ("paths.\(path.rawValue).parameters[\($0.offset)]", $0.element) }
         for (at, either) in listed {
             guard let parameter = resolve(either, at: at) else { continue }
@@ -84,7 +89,8 @@ struct OpenAPIOperationBuilder {
                 }
             case .header:
                 if ["accept", "content-type", "authorization"].contains(parameter.name.lowercased()) {
-                    report.approximated(at, "the header parameter \(parameter.name) is set by the media type or the credentials instead (as OpenAPI says)")
+                    report.approximated(
+                        at, "the header parameter \(parameter.name) is set by the media type or the credentials instead (as OpenAPI says)")
                     continue
                 }
                 description.headers.append(.init(name: parameter.name, value: value.plainText, enabled: parameter.required))
@@ -111,10 +117,11 @@ struct OpenAPIOperationBuilder {
         case .a(let context):
             if let example = context.example { return Parameters(openAPI: example) }
             if let value = firstExample(context.examples) { return value }
-            let schema: JSONSchema = switch context.schema {
-            case .a(let reference): .reference(reference.jsonReference)
-            case .b(let schema): schema
-            }
+            let schema: JSONSchema =
+                switch context.schema {
+                case .a(let reference): .reference(reference.jsonReference)
+                case .b(let schema): schema
+                }
             return sample(of: schema, at: at)
         case .b(let content):
             guard let media = content.values.first.flatMap({ resolve($0, at: at) }) else { return .string("") }
@@ -133,7 +140,10 @@ struct OpenAPIOperationBuilder {
             return
         }
         let type = chosen.key.rawValue
-        if types.count > 1 { report.approximated("\(at).content", "the body is \(type); the document also allows \(types.filter { $0 != type }.joined(separator: ", "))") }
+        if types.count > 1 {
+            report.approximated(
+                "\(at).content", "the body is \(type); the document also allows \(types.filter { $0 != type }.joined(separator: ", "))")
+        }
         guard let media = resolve(chosen.value, at: "\(at).content.\(type)") else { return }
         let mediaPlace = "\(at).content.\(type)"
         let value = value(of: media, at: mediaPlace)
@@ -157,7 +167,8 @@ struct OpenAPIOperationBuilder {
             }
             description.body = .multipart(entries.map { .init(name: $0.key, value: .text($0.value.plainText)) })
             if let files = fileFields(of: media), !files.isEmpty {
-                report.approximated(mediaPlace, "file fields are text parts; choose their files in the Multipart tab: \(files.joined(separator: ", "))")
+                report.approximated(
+                    mediaPlace, "file fields are text parts; choose their files in the Multipart tab: \(files.joined(separator: ", "))")
             }
         case nil:
             if case .string(let text) = value, !text.isEmpty {
@@ -182,7 +193,9 @@ struct OpenAPIOperationBuilder {
 
     /// The properties of a multipart schema that hold files (`format: binary`), in order.
     private func fileFields(of media: OpenAPI.Content) -> [String]? {
-        guard let schema = media.schema, let resolved = try? components.lookup(schema), case .object(_, let context) = resolved.value else { return nil }
+        guard let schema = media.schema, let resolved = try? components.lookup(schema), case .object(_, let context) = resolved.value else {
+            return nil
+        }
         return context.properties.filter { (try? components.lookup($0.value))?.formatString == "binary" }.map(\.key)
     }
 
@@ -216,7 +229,9 @@ struct OpenAPIOperationBuilder {
                 secretVariables.append(variable)
                 switch location {
                 case .header: description.headers.append(.init(name: keyName, value: "{{\(variable)}}"))
-                case .query: description.params = .object((description.params.flatMap(Self.entries) ?? []) + [(key: keyName, value: .string("{{\(variable)}}"))])
+                case .query:
+                    description.params = .object(
+                        (description.params.flatMap(Self.entries) ?? []) + [(key: keyName, value: .string("{{\(variable)}}"))])
                 case .cookie: description.headers.append(.init(name: "Cookie", value: "\(keyName)={{\(variable)}}"))
                 }
             case .oauth2:
@@ -241,7 +256,9 @@ struct OpenAPIOperationBuilder {
             let at = "\(place).responses.\(status.rawValue)"
             guard let response = resolve(either, at: at) else { continue }
             if !response.links.isEmpty {
-                report.dropped("\(at).links", "links (\(response.links.keys.joined(separator: ", "))) describe follow-up requests; they are not imported")
+                report.dropped(
+                    "\(at).links",
+                    "links (\(response.links.keys.joined(separator: ", "))) describe follow-up requests; they are not imported")
             }
             for (type, mediaEither) in response.content {
                 guard let media = resolve(mediaEither, at: "\(at).content.\(type.rawValue)") else { continue }
@@ -252,7 +269,9 @@ struct OpenAPIOperationBuilder {
                 }
                 for (name, exampleEither) in media.examples ?? [:] {
                     guard let example = resolve(exampleEither, at: "\(at).content.\(type.rawValue).examples.\(name)"),
-                          let value = example.dataOrLegacyValue.map({ Parameters(openAPI: $0) }) ?? example.serializedValue.map(Parameters.string) else { continue }
+                        let value = example.dataOrLegacyValue.map({ Parameters(openAPI: $0) })
+                            ?? example.serializedValue.map(Parameters.string)
+                    else { continue }
                     found.append((example.summary ?? name, value))
                 }
                 guard !found.isEmpty else { continue }
@@ -262,7 +281,8 @@ struct OpenAPIOperationBuilder {
                 }
                 for (name, value) in found {
                     let body: String = if case .string(let text) = value { text } else { value.jsonText(pretty: true) }
-                    description.examples.append(.init(name: name, status: code, headers: [HTTPHeader(name: "Content-Type", value: type.rawValue)], body: body))
+                    description.examples.append(
+                        .init(name: name, status: code, headers: [HTTPHeader(name: "Content-Type", value: type.rawValue)], body: body))
                 }
             }
         }
@@ -304,8 +324,11 @@ struct OpenAPIOperationBuilder {
         do {
             return try components.lookup(either)
         } catch {
-            if case .a(let reference) = either { report.dropped(at, Self.unresolvedMessage(reference.absoluteString)) }
-            else { report.dropped(at, "\(error)") }
+            if case .a(let reference) = either {
+                report.dropped(at, Self.unresolvedMessage(reference.absoluteString))
+            } else {
+                report.dropped(at, "\(error)")
+            }
             return nil
         }
     }

@@ -52,7 +52,8 @@ enum SwaggerConverter {
             guard let name = key.string else { continue }
             switch name {
             case "get", "put", "post", "delete", "options", "head", "patch":
-                pairs.append((name, operation(value, shared: shared, consumes: consumes, produces: produces, globalParameters: globalParameters)))
+                pairs.append(
+                    (name, operation(value, shared: shared, consumes: consumes, produces: produces, globalParameters: globalParameters)))
             case "$ref":
                 pairs.append((name, value))
             default:
@@ -64,13 +65,17 @@ enum SwaggerConverter {
         return mapping(pairs)
     }
 
-    private static func operation(_ node: Node, shared: [Node], consumes: [String], produces: [String], globalParameters: Node.Mapping?) -> Node {
+    private static func operation(
+        _ node: Node, shared: [Node], consumes: [String], produces: [String], globalParameters: Node.Mapping?
+    ) -> Node {
         guard let operation = node.mapping else { return node }
         let consumes = strings(operation["consumes"]) ?? consumes
         let produces = strings(operation["produces"]) ?? produces
         let own = operation["parameters"]?.sequence.map(Array.init) ?? []
         let all = (shared + own).map { resolved($0, in: globalParameters) }
-        var pairs: [(String, Node?)] = ["tags", "summary", "description", "externalDocs", "operationId", "deprecated", "security"].map { ($0, operation[$0]) }
+        var pairs: [(String, Node?)] = ["tags", "summary", "description", "externalDocs", "operationId", "deprecated", "security"].map {
+            ($0, operation[$0])
+        }
         let plain = own.filter { !isBodyLike(resolved($0, in: globalParameters)) }.map(parameter)
         if !plain.isEmpty { pairs.append(("parameters", list(plain))) }
         pairs.append(("requestBody", requestBody(all, consumes: consumes)))
@@ -95,7 +100,9 @@ enum SwaggerConverter {
             properties.append((name, schema(of: field)))
             if field["required"]?.string == "true" { required.append(text(name)) }
         }
-        let schema = mapping([("type", text("object")), ("properties", mapping(properties)), ("required", required.isEmpty ? nil : list(required))])
+        let schema = mapping([
+            ("type", text("object")), ("properties", mapping(properties)), ("required", required.isEmpty ? nil : list(required)),
+        ])
         let type = multipart ? "multipart/form-data" : "application/x-www-form-urlencoded"
         return mapping([("content", mapping([(type, mapping([("schema", schema)]))]))])
     }
@@ -103,7 +110,9 @@ enum SwaggerConverter {
     /// A non-body parameter: its own type and format move into a schema.
     private static func parameter(_ node: Node) -> Node {
         guard let parameter = node.mapping, parameter["$ref"] == nil else { return node }
-        var pairs: [(String, Node?)] = ["name", "in", "description", "required", "deprecated", "allowEmptyValue"].map { ($0, parameter[$0]) }
+        var pairs: [(String, Node?)] = ["name", "in", "description", "required", "deprecated", "allowEmptyValue"].map {
+            ($0, parameter[$0])
+        }
         if parameter["in"]?.string == "path" { pairs[3] = ("required", text("true")) }
         pairs.append(("schema", schema(of: node)))
         pairs.append(("example", parameter["x-example"]))
@@ -112,8 +121,10 @@ enum SwaggerConverter {
 
     /// The schema of a Swagger parameter or header, written inline on it (its `x-example` as the example).
     private static func schema(of node: Node) -> Node {
-        let keys = ["type", "format", "items", "enum", "default", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-                    "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "multipleOf"]
+        let keys = [
+            "type", "format", "items", "enum", "default", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+            "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "multipleOf",
+        ]
         return mapping(keys.map { ($0, node[$0]) } + [("example", node["x-example"])])
     }
 
@@ -121,7 +132,13 @@ enum SwaggerConverter {
         guard let response = node.mapping, response["$ref"] == nil else { return node }
         var pairs: [(String, Node?)] = [("description", response["description"] ?? text(""))]
         if let headers = response["headers"]?.mapping {
-            pairs.append(("headers", Node(headers.map { ($0.key, mapping([("description", $0.value["description"]), ("schema", schema(of: $0.value))])) }, tag)))
+            pairs.append(
+                (
+                    "headers",
+                    Node(
+                        headers.map { ($0.key, mapping([("description", $0.value["description"]), ("schema", schema(of: $0.value))])) }, tag
+                    )
+                ))
         }
         let examples = response["examples"]?.mapping
         if response["schema"] != nil || examples != nil {
@@ -137,8 +154,13 @@ enum SwaggerConverter {
         case "basic":
             return mapping([("type", text("http")), ("scheme", text("basic")), ("description", node["description"])])
         case "oauth2":
-            let flowNames = ["implicit": "implicit", "password": "password", "application": "clientCredentials", "accessCode": "authorizationCode"]
-            let flow = mapping([("authorizationUrl", node["authorizationUrl"]), ("tokenUrl", node["tokenUrl"]), ("scopes", node["scopes"] ?? Node([(Node, Node)](), tag))])
+            let flowNames = [
+                "implicit": "implicit", "password": "password", "application": "clientCredentials", "accessCode": "authorizationCode",
+            ]
+            let flow = mapping([
+                ("authorizationUrl", node["authorizationUrl"]), ("tokenUrl", node["tokenUrl"]),
+                ("scopes", node["scopes"] ?? Node([(Node, Node)](), tag)),
+            ])
             let name = flowNames[node["flow"]?.string ?? ""] ?? "implicit"
             return mapping([("type", text("oauth2")), ("description", node["description"]), ("flows", mapping([(name, flow)]))])
         default:
@@ -151,7 +173,8 @@ enum SwaggerConverter {
     /// A parameter as written, or the global one a `$ref: '#/parameters/X'` names.
     private static func resolved(_ node: Node, in globals: Node.Mapping?) -> Node {
         guard let reference = node["$ref"]?.string, reference.hasPrefix("#/parameters/"),
-              let global = globals?[String(reference.dropFirst("#/parameters/".count))] else { return node }
+            let global = globals?[String(reference.dropFirst("#/parameters/".count))]
+        else { return node }
         return global
     }
 

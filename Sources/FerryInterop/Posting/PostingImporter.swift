@@ -21,17 +21,22 @@ public struct PostingImporter: Importer {
         let paths = ((FileManager.default.enumerator(atPath: directory)?.allObjects as? [String]) ?? []).sorted()
         for path in paths where path.hasSuffix(Self.suffix) {
             let absolute = (directory as NSString).appendingPathComponent(path)
-            guard let text = try? String(contentsOfFile: absolute, encoding: .utf8) else { throw ImportProblem(source: absolute, "cannot be read as UTF-8 text") }
+            guard let text = try? String(contentsOfFile: absolute, encoding: .utf8) else {
+                throw ImportProblem(source: absolute, "cannot be read as UTF-8 text")
+            }
             let (description, report) = try Self.request(text, place: path, source: absolute)
             collection.report.notes += report.notes
             let folder = (path as NSString).deletingLastPathComponent
-            collection.add(description, title: description.name ?? String((path as NSString).lastPathComponent.dropLast(Self.suffix.count)),
-                           folder: RequestFileName.folder(folder.split(separator: "/").map(String.init)), source: path)
+            collection.add(
+                description, title: description.name ?? String((path as NSString).lastPathComponent.dropLast(Self.suffix.count)),
+                folder: RequestFileName.folder(folder.split(separator: "/").map(String.init)), source: path)
             collection.report.imported(path, "\(description.method.rawValue) \(description.url)")
         }
         for path in paths where path.hasSuffix(".env") && !path.contains("/") {
             let absolute = (directory as NSString).appendingPathComponent(path)
-            guard let text = try? String(contentsOfFile: absolute, encoding: .utf8) else { throw ImportProblem(source: absolute, "cannot be read as UTF-8 text") }
+            guard let text = try? String(contentsOfFile: absolute, encoding: .utf8) else {
+                throw ImportProblem(source: absolute, "cannot be read as UTF-8 text")
+            }
             let name = path == ".env" ? "default" : String(path.dropLast(4))
             collection.environments.append(.init(name: name, variables: try Self.dotenv(text, source: absolute)))
             collection.report.imported(path, "environment \(name)")
@@ -74,7 +79,9 @@ public struct PostingImporter: Importer {
                 throw ImportProblem(source: source, place: "line \(offset + 1), column 1", "expected NAME=value")
             }
             var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first { value = String(value.dropFirst().dropLast()) }
+            if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
+                value = String(value.dropFirst().dropLast())
+            }
             variables.set(Variable(name: line[..<equals].trimmingCharacters(in: .whitespaces), value: value))
         }
         return variables

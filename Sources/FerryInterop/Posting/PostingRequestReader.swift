@@ -68,10 +68,12 @@ struct PostingRequestReader {
         switch type {
         case "basic":
             let basic = try auth.object("basic")
-            description.auth = .basic(username: try basic.flatMap { node throws(ImportProblem) in try text(node, "username") } ?? "",
-                                      password: try basic.flatMap { node throws(ImportProblem) in try text(node, "password") } ?? "")
+            description.auth = .basic(
+                username: try basic.flatMap { node throws(ImportProblem) in try text(node, "username") } ?? "",
+                password: try basic.flatMap { node throws(ImportProblem) in try text(node, "password") } ?? "")
         case "bearer_token":
-            description.auth = .bearer(token: try auth.object("bearer_token").flatMap { node throws(ImportProblem) in try text(node, "token") } ?? "")
+            description.auth = .bearer(
+                token: try auth.object("bearer_token").flatMap { node throws(ImportProblem) in try text(node, "token") } ?? "")
         default:
             report.dropped("\(place): auth", "\(type) authentication is not supported yet")
         }

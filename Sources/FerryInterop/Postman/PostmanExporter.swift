@@ -16,8 +16,11 @@ public struct PostmanExporter {
     /// The collection document: `collection`'s requests in folders by their paths, each with its
     /// folders' base URL and headers applied.
     public mutating func collection(_ collection: ImportedCollection, name: String) throws -> Data {
-        var root: [String: Any] = ["info": ["name": name, "schema": Self.schema].merging(
-            collection.folders[""]?.description.map { ["description": $0] } ?? [:]) { $1 }]
+        var root: [String: Any] = [
+            "info": ["name": name, "schema": Self.schema].merging(
+                collection.folders[""]?.description.map { ["description": $0] } ?? [:]
+            ) { $1 }
+        ]
         root["item"] = try items(in: "", of: collection)
         return try Self.encode(root)
     }
@@ -25,14 +28,17 @@ public struct PostmanExporter {
     /// A Postman environment file.
     public func environment(_ environment: ImportedCollection.Environment) throws -> Data {
         let values = environment.variables.map { variable -> [String: Any] in
-            ["key": variable.name, "value": variable.isSecret && !reveal ? "" : variable.value,
-             "type": variable.isSecret ? "secret" : "default", "enabled": true]
+            [
+                "key": variable.name, "value": variable.isSecret && !reveal ? "" : variable.value,
+                "type": variable.isSecret ? "secret" : "default", "enabled": true,
+            ]
         }
         return try Self.encode(["name": environment.name, "values": values, "_postman_variable_scope": "environment"])
     }
 
     private static func encode(_ object: [String: Any]) throws -> Data {
-        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) + Data("\n".utf8)
+        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            + Data("\n".utf8)
     }
 
     // MARK: - Items
@@ -75,7 +81,8 @@ public struct PostmanExporter {
         let inherited = defaults.headers.filter { !own.contains($0.name.lowercased()) }
         if !inherited.isEmpty {
             headers = inherited + headers
-            report.approximated(place, "the folder's headers (\(inherited.map(\.name).joined(separator: ", "))) are written into the request")
+            report.approximated(
+                place, "the folder's headers (\(inherited.map(\.name).joined(separator: ", "))) are written into the request")
         }
         if let body = try body(description, place: place, headers: &headers) { request["body"] = body }
         request["header"] = headers.map { header -> [String: Any] in
@@ -87,21 +94,29 @@ public struct PostmanExporter {
         if let text = description.description { request["description"] = text }
         var item: [String: Any] = ["name": title, "request": request]
         item["response"] = description.examples.map { example -> [String: Any] in
-            var response: [String: Any] = ["name": example.name, "code": example.status, "header": example.headers.map { ["key": $0.name, "value": $0.value] }]
+            var response: [String: Any] = [
+                "name": example.name, "code": example.status, "header": example.headers.map { ["key": $0.name, "value": $0.value] },
+            ]
             if let body = example.body { response["body"] = body }
             return response
         }
         var behaviour: [String: Any] = [:]
         if !description.options.followRedirects { behaviour["followRedirects"] = false }
         if !description.options.tls.verifyPeer { behaviour["strictSSL"] = false }
-        if description.body != .none, PostmanRequestReader.prunedMethods.contains(description.sentMethod) { behaviour["disableBodyPruning"] = true }
+        if description.body != .none, PostmanRequestReader.prunedMethods.contains(description.sentMethod) {
+            behaviour["disableBodyPruning"] = true
+        }
         if !behaviour.isEmpty { item["protocolProfileBehavior"] = behaviour }
         var rest = description.options
         rest.followRedirects = true
         rest.tls.verifyPeer = true
         rest.defaultHeaders = nil
-        if rest != RequestOptions() { report.dropped(place, "transfer options (time limits, redirect limit, TLS files, HTTP version, rates) have no place in Postman") }
-        if description.expectations != nil { report.dropped(place, "response expectations are not exported (Postman checks responses with scripts)") }
+        if rest != RequestOptions() {
+            report.dropped(place, "transfer options (time limits, redirect limit, TLS files, HTTP version, rates) have no place in Postman")
+        }
+        if description.expectations != nil {
+            report.dropped(place, "response expectations are not exported (Postman checks responses with scripts)")
+        }
         report.imported(place, "\(description.sentMethod.rawValue) \(url)")
         return item
     }
@@ -128,7 +143,9 @@ public struct PostmanExporter {
         return object
     }
 
-    private mutating func body(_ description: RequestDescription, place: String, headers: inout [RequestDescription.HeaderEntry]) throws -> [String: Any]? {
+    private mutating func body(
+        _ description: RequestDescription, place: String, headers: inout [RequestDescription.HeaderEntry]
+    ) throws -> [String: Any]? {
         switch description.body {
         case .none:
             return nil
@@ -145,27 +162,36 @@ public struct PostmanExporter {
             let text = try JSONRequestSerializer(pretty: description.parameterStyle.prettyJSON).serialize(value)
             return raw(String(decoding: text, as: UTF8.self), type: "application/json", headers: &headers)
         case .plist(let value):
-            report.approximated(place, "the property-list body is written as raw XML text\(description.parameterStyle.plistFormat == .xml ? "" : ", not binary")")
-            return raw(String(decoding: try PropertyListRequestSerializer(format: .xml).serialize(value), as: UTF8.self), type: "application/x-plist", headers: &headers)
+            report.approximated(
+                place,
+                "the property-list body is written as raw XML text\(description.parameterStyle.plistFormat == .xml ? "" : ", not binary")")
+            return raw(
+                String(decoding: try PropertyListRequestSerializer(format: .xml).serialize(value), as: UTF8.self),
+                type: "application/x-plist", headers: &headers)
         case .form(let value):
             let pairs = description.parameterStyle.query.pairs(key: nil, value: value)
             return ["mode": "urlencoded", "urlencoded": pairs.map { ["key": $0.field, "value": $0.values?.joined(separator: ",") ?? ""] }]
         case .multipart(let parts):
-            return ["mode": "formdata", "formdata": parts.map { part -> [String: Any] in
-                var entry: [String: Any] = ["key": part.name]
-                switch part.value {
-                case .text(let text): entry["type"] = "text"; entry["value"] = text
-                case .file(let path): entry["type"] = "file"; entry["src"] = path
-                }
-                if let type = part.contentType { entry["contentType"] = type }
-                return entry
-            }]
+            return [
+                "mode": "formdata",
+                "formdata": parts.map { part -> [String: Any] in
+                    var entry: [String: Any] = ["key": part.name]
+                    switch part.value {
+                    case .text(let text): entry["type"] = "text"; entry["value"] = text
+                    case .file(let path): entry["type"] = "file"; entry["src"] = path
+                    }
+                    if let type = part.contentType { entry["contentType"] = type }
+                    return entry
+                },
+            ]
         case .file(let path, let type):
             if let type { setContentType(type, in: &headers) }
             return ["mode": "file", "file": ["src": path]]
         case .graphql(let graphQL):
             if let name = graphQL.operationName, !name.isEmpty {
-                report.dropped(place, "the GraphQL operation name \(name): Postman's GraphQL body has none (it runs the query's only or first operation)")
+                report.dropped(
+                    place,
+                    "the GraphQL operation name \(name): Postman's GraphQL body has none (it runs the query's only or first operation)")
             }
             return ["mode": "graphql", "graphql": ["query": graphQL.query, "variables": graphQL.variables ?? ""]]
         }
@@ -192,25 +218,51 @@ public struct PostmanExporter {
     private static func auth(_ credentials: Authentication) -> [String: Any] {
         switch credentials {
         case .basic(let username, let password):
-            ["type": "basic", "basic": [["key": "username", "value": username, "type": "string"], ["key": "password", "value": password, "type": "string"]]]
+            [
+                "type": "basic",
+                "basic": [
+                    ["key": "username", "value": username, "type": "string"], ["key": "password", "value": password, "type": "string"],
+                ],
+            ]
         case .bearer(let token):
             ["type": "bearer", "bearer": [["key": "token", "value": token, "type": "string"]]]
         case .digest(let username, let password):
-            ["type": "digest", "digest": [["key": "username", "value": username, "type": "string"], ["key": "password", "value": password, "type": "string"]]]
+            [
+                "type": "digest",
+                "digest": [
+                    ["key": "username", "value": username, "type": "string"], ["key": "password", "value": password, "type": "string"],
+                ],
+            ]
         case .apiKey(let key):
-            ["type": "apikey", "apikey": [["key": "key", "value": key.name, "type": "string"], ["key": "value", "value": key.value, "type": "string"],
-                                          ["key": "in", "value": key.placement.rawValue, "type": "string"]]]
+            [
+                "type": "apikey",
+                "apikey": [
+                    ["key": "key", "value": key.name, "type": "string"], ["key": "value", "value": key.value, "type": "string"],
+                    ["key": "in", "value": key.placement.rawValue, "type": "string"],
+                ],
+            ]
         case .awsSigV4(let signature):
-            ["type": "awsv4", "awsv4": [["key": "accessKey", "value": signature.accessKey, "type": "string"], ["key": "secretKey", "value": signature.secretKey, "type": "string"],
-                                        ["key": "region", "value": signature.region, "type": "string"], ["key": "service", "value": signature.service, "type": "string"]]
-                + (signature.sessionToken.map { [["key": "sessionToken", "value": $0, "type": "string"]] } ?? [])]
+            [
+                "type": "awsv4",
+                "awsv4": [
+                    ["key": "accessKey", "value": signature.accessKey, "type": "string"],
+                    ["key": "secretKey", "value": signature.secretKey, "type": "string"],
+                    ["key": "region", "value": signature.region, "type": "string"],
+                    ["key": "service", "value": signature.service, "type": "string"],
+                ]
+                    + (signature.sessionToken.map { [["key": "sessionToken", "value": $0, "type": "string"]] } ?? []),
+            ]
         case .oauth2(let settings):
-            ["type": "oauth2", "oauth2": [
-                ("grant_type", settings.grant == .clientCredentials ? "client_credentials" : "authorization_code_with_pkce"),
-                ("accessTokenUrl", settings.tokenURL), ("authUrl", settings.authorizationURL), ("clientId", settings.clientID),
-                ("clientSecret", settings.clientSecret), ("scope", settings.scope), ("challengeAlgorithm", "S256"),
-                ("client_authentication", settings.clientAuthentication == .header ? "header" : "body"), ("addTokenTo", "header"), ("redirect_uri", settings.callbackURL),
-            ].map { ["key": $0.0, "value": $0.1, "type": "string"] }]
+            [
+                "type": "oauth2",
+                "oauth2": [
+                    ("grant_type", settings.grant == .clientCredentials ? "client_credentials" : "authorization_code_with_pkce"),
+                    ("accessTokenUrl", settings.tokenURL), ("authUrl", settings.authorizationURL), ("clientId", settings.clientID),
+                    ("clientSecret", settings.clientSecret), ("scope", settings.scope), ("challengeAlgorithm", "S256"),
+                    ("client_authentication", settings.clientAuthentication == .header ? "header" : "body"), ("addTokenTo", "header"),
+                    ("redirect_uri", settings.callbackURL),
+                ].map { ["key": $0.0, "value": $0.1, "type": "string"] },
+            ]
         }
     }
 }

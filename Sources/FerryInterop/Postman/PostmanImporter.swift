@@ -26,7 +26,9 @@ public struct PostmanImporter: Importer {
         } else {
             collection.report.approximated("info.schema", "no schema named; read as a v2.1 collection")
         }
-        guard let items = try root.array("item") else { throw ImportProblem(source: source, place: "/item", "not a Postman collection: the `item` list is missing") }
+        guard let items = try root.array("item") else {
+            throw ImportProblem(source: source, place: "/item", "not a Postman collection: the `item` list is missing")
+        }
         let infoName = try info?.string("name")
         let rootName = try root.string("name")
         let name = infoName ?? rootName ?? Self.fileName(source)
@@ -111,7 +113,8 @@ public struct PostmanImporter: Importer {
                     collection.report.dropped(variable.path, "the disabled variable \(key) is not imported")
                     continue
                 }
-                let value = Variable(name: key, value: try variable.string("value") ?? "", isSecret: try variable.string("type") == "secret")
+                let value = Variable(
+                    name: key, value: try variable.string("value") ?? "", isSecret: try variable.string("type") == "secret")
                 if let index = variables.firstIndex(where: { $0.name == key }) {
                     collection.report.approximated(variable.path, "\(key) is set more than once; the last value is kept")
                     variables[index] = value
@@ -119,7 +122,8 @@ public struct PostmanImporter: Importer {
                     variables.append(value)
                 }
                 if let folder {
-                    collection.report.approximated(variable.path, "\(key) of `\(folder)` is in the collection's environment, seen by every request")
+                    collection.report.approximated(
+                        variable.path, "\(key) of `\(folder)` is in the collection's environment, seen by every request")
                 } else {
                     collection.report.imported(variable.path, "variable \(key)")
                 }
@@ -135,7 +139,8 @@ public struct PostmanImporter: Importer {
                 let code = lines.joined(separator: "\n")
                 guard !code.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
                 let kind = try event.string("listen") ?? "script"
-                collection.report.dropped(event.path, "a \(kind) script (\(lines.count) line\(lines.count == 1 ? "" : "s")) is not run by Ferry")
+                collection.report.dropped(
+                    event.path, "a \(kind) script (\(lines.count) line\(lines.count == 1 ? "" : "s")) is not run by Ferry")
             }
         }
     }

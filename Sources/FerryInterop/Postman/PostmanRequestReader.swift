@@ -15,8 +15,10 @@ struct PostmanRequestReader {
     }
 
     /// The Content-Type Postman sends for a raw body of each language.
-    static let languageTypes = ["json": "application/json", "xml": "application/xml", "html": "text/html",
-                                "javascript": "application/javascript", "text": "text/plain"]
+    static let languageTypes = [
+        "json": "application/json", "xml": "application/xml", "html": "text/html",
+        "javascript": "application/javascript", "text": "text/plain",
+    ]
 
     /// Methods Postman sends without their body unless `disableBodyPruning` is set.
     static let prunedMethods: Set<HTTPMethod> = [.get, .head, HTTPMethod("COPY"), HTTPMethod("PURGE"), HTTPMethod("UNLOCK")]
@@ -64,13 +66,17 @@ struct PostmanRequestReader {
             let (rawBase, rawQuery) = URLQuery.split(raw)
             if let host = url["host"] {
                 let hostText = host.isArray ? try host.elements().compactMap(\.text).joined(separator: ".") : host.text ?? ""
-                var text = (try url.string("protocol")).map { $0 + "://" } ?? (rawBase.contains("://") ? String(rawBase.prefix { $0 != ":" }) + "://" : "")
+                var text =
+                    (try url.string("protocol")).map { $0 + "://" }
+                    ?? (rawBase.contains("://") ? String(rawBase.prefix { $0 != ":" }) + "://" : "")
                 text += hostText
                 if let port = try url.string("port") { text += ":" + port }
                 if let path = url["path"] {
-                    let segments = path.isArray ? try path.elements().map { segment throws(ImportProblem) in
-                        segment.isObject ? try segment.string("value") ?? "" : segment.text ?? ""
-                    } : [path.text ?? ""]
+                    let segments =
+                        path.isArray
+                        ? try path.elements().map { segment throws(ImportProblem) in
+                            segment.isObject ? try segment.string("value") ?? "" : segment.text ?? ""
+                        } : [path.text ?? ""]
                     if !segments.isEmpty { text += "/" + segments.joined(separator: "/") }
                 }
                 description.url = text
@@ -117,8 +123,10 @@ struct PostmanRequestReader {
         if let text = headers.text {  // v2.0 also allows `Name: value` lines
             for line in text.split(whereSeparator: \.isNewline) {
                 guard let colon = line.firstIndex(of: ":") else { continue }
-                description.headers.append(.init(name: line[..<colon].trimmingCharacters(in: .whitespaces),
-                                                 value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+                description.headers.append(
+                    .init(
+                        name: line[..<colon].trimmingCharacters(in: .whitespaces),
+                        value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
             }
             return
         }
@@ -168,8 +176,11 @@ struct PostmanRequestReader {
             report.approximated(body.path, ImportReport.readingNote("the body", path))
         case "graphql":
             let graphql = try body.object("graphql")
-            let variables = (try graphql?.string("variables")).flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
-            description.body = .graphql(GraphQLBody(query: try graphql?.string("query") ?? "", variables: variables, usesGET: description.method == .get))
+            let variables = (try graphql?.string("variables")).flatMap {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0
+            }
+            description.body = .graphql(
+                GraphQLBody(query: try graphql?.string("query") ?? "", variables: variables, usesGET: description.method == .get))
         default:
             report.dropped(body.path, "a body of mode `\(mode)` is not imported")
         }
@@ -197,7 +208,10 @@ struct PostmanRequestReader {
                 parts.append(.init(name: key, value: .text(try field.string("value") ?? ""), contentType: type))
                 continue
             }
-            let sources = try field["src"].map { source throws(ImportProblem) in source.isArray ? try source.elements().compactMap(\.text) : [source.text ?? ""] } ?? []
+            let sources =
+                try field["src"].map { source throws(ImportProblem) in
+                    source.isArray ? try source.elements().compactMap(\.text) : [source.text ?? ""]
+                } ?? []
             let paths = sources.filter { !$0.isEmpty }
             if paths.isEmpty { report.dropped(field.path, "the file part \(key) names no file") }
             for path in paths {
@@ -213,7 +227,8 @@ struct PostmanRequestReader {
     /// The request's `own` auth, else the inherited one.
     private mutating func applyAuth(_ own: JSONNode?, to description: inout RequestDescription) throws(ImportProblem) {
         guard let auth = own.flatMap({ $0.text(of: "type") == "inherit" ? nil : $0 }) ?? inheritedAuth,
-              let type = try auth.string("type") else { return }
+            let type = try auth.string("type")
+        else { return }
         let place = own == nil ? "\(item.path) (inherited from \(auth.path))" : auth.path
         let values = try Self.authValues(auth, type: type)
         switch type {
@@ -227,17 +242,22 @@ struct PostmanRequestReader {
             description.auth = .digest(username: values["username"] ?? "", password: values["password"] ?? "")
             let given = ["realm", "nonce", "algorithm", "qop", "nonceCount", "clientNonce", "opaque"].filter { !(values[$0] ?? "").isEmpty }
             if !given.isEmpty {
-                report.approximated(place, "the \(given.joined(separator: ", ")) given are not used: libcurl takes them from the server's challenge")
+                report.approximated(
+                    place, "the \(given.joined(separator: ", ")) given are not used: libcurl takes them from the server's challenge")
             }
         case "apikey":
             let placement: APIKey.Placement = values["in"] == "query" ? .query : .header
             description.auth = .apiKey(APIKey(name: values["key"] ?? "X-API-Key", value: values["value"] ?? "", placement: placement))
         case "awsv4":
-            description.auth = .awsSigV4(AWSSignature(region: values["region"] ?? "us-east-1", service: values["service"] ?? "execute-api",
-                                                      accessKey: values["accessKey"] ?? "", secretKey: values["secretKey"] ?? "",
-                                                      sessionToken: values["sessionToken"].flatMap { $0.isEmpty ? nil : $0 }))
+            description.auth = .awsSigV4(
+                AWSSignature(
+                    region: values["region"] ?? "us-east-1", service: values["service"] ?? "execute-api",
+                    accessKey: values["accessKey"] ?? "", secretKey: values["secretKey"] ?? "",
+                    sessionToken: values["sessionToken"].flatMap { $0.isEmpty ? nil : $0 }))
             for key in ["region", "service"] where values[key] == nil {
-                report.approximated("\(place).\(key)", "not given: \(key == "region" ? "us-east-1" : "execute-api") is assumed (Postman guesses it from the host)")
+                report.approximated(
+                    "\(place).\(key)",
+                    "not given: \(key == "region" ? "us-east-1" : "execute-api") is assumed (Postman guesses it from the host)")
             }
         default:
             report.dropped(place, "\(type) authentication is not supported yet; the request is imported without it")
@@ -260,7 +280,9 @@ struct PostmanRequestReader {
 
     /// `protocolProfileBehavior`: redirects and TLS verification map to options; the rest is noted.
     private mutating func applyBehaviour(to description: inout RequestDescription) throws(ImportProblem) {
-        guard let behaviour = try item.object("protocolProfileBehavior"), let keys = (behaviour.value as? [String: Any])?.keys else { return }
+        guard let behaviour = try item.object("protocolProfileBehavior"), let keys = (behaviour.value as? [String: Any])?.keys else {
+            return
+        }
         for key in keys.sorted() {
             switch key {
             case "followRedirects": description.options.followRedirects = behaviour.flag(key)
@@ -278,7 +300,9 @@ struct PostmanRequestReader {
             var headers: [HTTPHeader] = []
             if let list = response["header"], list.isArray {
                 for header in try list.elements() {
-                    if let name = try header.string("key") { headers.append(HTTPHeader(name: name, value: try header.string("value") ?? "")) }
+                    if let name = try header.string("key") {
+                        headers.append(HTTPHeader(name: name, value: try header.string("value") ?? ""))
+                    }
                 }
             }
             let status = try response.string("status") ?? ""

@@ -1,8 +1,9 @@
 import FerryCore
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one-shot listener of the authorization code grant (RFC 8252 §7.3): a socket on 127.0.0.1
@@ -23,9 +24,12 @@ final class LoopbackRedirectListener: Sendable {
         var path = "/callback"
         if !callbackURL.isEmpty {
             guard let url = URLComponents(string: callbackURL), url.scheme == "http", ["127.0.0.1", "localhost"].contains(url.host ?? ""),
-                  let given = url.port, (1...65535).contains(given) else {
-                throw FerryError.invalidRequest(reason: .invalidArgument(name: "OAuth 2.0 callback URL \(callbackURL)",
-                                                                         problem: "expected http://127.0.0.1:PORT/PATH or http://localhost:PORT/PATH"))
+                let given = url.port, (1...65535).contains(given)
+            else {
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(
+                        name: "OAuth 2.0 callback URL \(callbackURL)",
+                        problem: "expected http://127.0.0.1:PORT/PATH or http://localhost:PORT/PATH"))
             }
             port = UInt16(given)
             path = url.path.isEmpty ? "/" : url.path
@@ -42,7 +46,8 @@ final class LoopbackRedirectListener: Sendable {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(descriptor, socketAddress, length) == 0 && listen(descriptor, 8) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+                bind(descriptor, socketAddress, length) == 0 && listen(descriptor, 8) == 0
+                    && getsockname(descriptor, socketAddress, &length) == 0
             }
         }
         guard bound else {
@@ -96,8 +101,10 @@ final class LoopbackRedirectListener: Sendable {
             Self.answer(connection, status: "200 OK", text: "Ferry has the answer of the authorization server. You can close this tab.")
             return components?.queryItems ?? []
         }
-        throw FerryError.authenticationFailed(reason: .authorizationFailed(
-            problem: "no redirect reached \(redirectURI) within \(Int(deadline.timeIntervalSinceNow.rounded())) s", error: nil, description: nil))
+        throw FerryError.authenticationFailed(
+            reason: .authorizationFailed(
+                problem: "no redirect reached \(redirectURI) within \(Int(deadline.timeIntervalSinceNow.rounded())) s", error: nil,
+                description: nil))
     }
 
     /// The target of a request's first line (`GET /callback?code=… HTTP/1.1`), read within 5 s.
@@ -117,11 +124,15 @@ final class LoopbackRedirectListener: Sendable {
 
     private static func answer(_ connection: Int32, status: String, text: String) {
         let page = "<!doctype html><title>Ferry</title><p>\(text)</p>\n"
-        let reply = "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(page.utf8.count)\r\nConnection: close\r\n\r\n" + page
+        let reply =
+            "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(page.utf8.count)\r\nConnection: close\r\n\r\n"
+            + page
         _ = reply.withCString { send(connection, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
     }
 
     private static func failure(_ problem: String, _ error: POSIXError) -> FerryError {
-        .authenticationFailed(reason: .authorizationFailed(problem: "\(problem): \(String(cString: strerror(error.code.rawValue)))", error: nil, description: nil))
+        .authenticationFailed(
+            reason: .authorizationFailed(
+                problem: "\(problem): \(String(cString: strerror(error.code.rawValue)))", error: nil, description: nil))
     }
 }

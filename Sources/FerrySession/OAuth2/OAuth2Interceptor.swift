@@ -15,9 +15,11 @@ public struct OAuth2Interceptor: Sendable {
 
     /// Sends `request`; the tokens it went with join `redaction`, so they are never shown or stored.
     /// The refused first attempt, when there was one, is the first hop of the response's chain.
-    public func send(_ request: Request, receivingInto destination: ResponseDestination = .default,
-                     progress: (@Sendable (TransferProgress) -> Void)? = nil, observer: (any ResponseStreamObserver)? = nil,
-                     redaction: inout Redaction) async throws -> Response {
+    public func send(
+        _ request: Request, receivingInto destination: ResponseDestination = .default,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil, observer: (any ResponseStreamObserver)? = nil,
+        redaction: inout Redaction
+    ) async throws -> Response {
         guard case .oauth2(let settings)? = request.authentication else {
             return try await transport.send(request, receivingInto: destination, progress: progress, observer: observer)
         }
@@ -27,7 +29,8 @@ public struct OAuth2Interceptor: Sendable {
         guard refused.status == 401 else { return refused }
         let renewed = try await tokens.token(for: settings, replacing: token, options: request.options)
         redaction.add(renewed.redactionRules)
-        var response = try await transport.send(request.bearing(renewed), receivingInto: destination, progress: progress, observer: observer)
+        var response = try await transport.send(
+            request.bearing(renewed), receivingInto: destination, progress: progress, observer: observer)
         response.redirects = refused.redirects + [RedirectHop(url: refused.effectiveURL, status: 401, location: "")] + response.redirects
         return response
     }

@@ -18,8 +18,10 @@ public actor OAuth2TokenSource {
     private var held: [String: OAuth2Token] = [:]
     private var fetching: [String: Task<OAuth2Token, any Error>] = [:]
 
-    public init(transport: any Transport, cache: OAuth2TokenFile?, browser: SystemBrowser, authorizationTimeout: TimeInterval = 300,
-                notify: @escaping @Sendable (String) -> Void) {
+    public init(
+        transport: any Transport, cache: OAuth2TokenFile?, browser: SystemBrowser, authorizationTimeout: TimeInterval = 300,
+        notify: @escaping @Sendable (String) -> Void
+    ) {
         self.transport = transport
         self.cache = cache
         self.browser = browser
@@ -36,14 +38,18 @@ public actor OAuth2TokenSource {
 
     /// A token to try after the server refused `used` (a 401): the cached one when another
     /// request already renewed it, else a renewed or new one.
-    public func token(for settings: OAuth2Settings, replacing used: OAuth2Token, options: RequestOptions = RequestOptions()) async throws -> OAuth2Token {
+    public func token(
+        for settings: OAuth2Settings, replacing used: OAuth2Token, options: RequestOptions = RequestOptions()
+    ) async throws -> OAuth2Token {
         if let cached = cached(settings), cached.accessToken != used.accessToken, !cached.needsRefresh() { return cached }
         return try await fetch(settings, options: options, replacing: used)
     }
 
     /// A new token whatever the cache holds: renewed with the refresh token when `refresh` and
     /// there is one, else by the grant (the Auth tab's "get token" and "refresh token").
-    public func newToken(for settings: OAuth2Settings, refresh: Bool, options: RequestOptions = RequestOptions()) async throws -> OAuth2Token {
+    public func newToken(
+        for settings: OAuth2Settings, refresh: Bool, options: RequestOptions = RequestOptions()
+    ) async throws -> OAuth2Token {
         try await fetch(settings, options: options, replacing: refresh ? cached(settings) : nil)
     }
 
@@ -58,7 +64,11 @@ public actor OAuth2TokenSource {
         fetching[key] = task
         defer { fetching[key] = nil }
         // Cancelling the request (Esc, Ctrl-C) stops the fetch, a wait for the browser included.
-        let token = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+        let token = try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
         held[key] = token
         do {
             try cache?.store(token, for: key)
@@ -73,8 +83,9 @@ public actor OAuth2TokenSource {
     private func obtain(_ settings: OAuth2Settings, options: RequestOptions, replacing old: OAuth2Token?) async throws -> OAuth2Token {
         if let refreshToken = old?.refreshToken {
             do {
-                return try await requestToken(settings, settings.refreshParameters(refreshToken: refreshToken), grant: "refresh_token",
-                                              options: options, previousRefreshToken: refreshToken)
+                return try await requestToken(
+                    settings, settings.refreshParameters(refreshToken: refreshToken), grant: "refresh_token",
+                    options: options, previousRefreshToken: refreshToken)
             } catch FerryError.authenticationFailed(reason: .tokenRefused) {
                 // The refresh token expired or was revoked: the grant starts over.
             }
@@ -95,26 +106,36 @@ public actor OAuth2TokenSource {
         let state = PKCE.randomToken(bytes: 16)
         let url = try settings.authorizationRequestURL(redirectURI: listener.redirectURI, state: state, challenge: pkce.challenge)
         let opened = browser.open(url)
-        notify((opened ? "OAuth 2.0: authorize in the browser (or open " : "OAuth 2.0: open this URL to authorize (") + url.absoluteString + ")")
+        notify(
+            (opened ? "OAuth 2.0: authorize in the browser (or open " : "OAuth 2.0: open this URL to authorize (") + url.absoluteString
+                + ")")
         let items = try await listener.awaitRedirect(timeout: authorizationTimeout)
         func value(_ name: String) -> String? { items.first { $0.name == name }?.value }
         if let error = value("error") {
-            throw FerryError.authenticationFailed(reason: .authorizationFailed(problem: "the authorization server answered with an error",
-                                                                               error: error, description: value("error_description")))
+            throw FerryError.authenticationFailed(
+                reason: .authorizationFailed(
+                    problem: "the authorization server answered with an error",
+                    error: error, description: value("error_description")))
         }
         guard value("state") == state else {
-            throw FerryError.authenticationFailed(reason: .authorizationFailed(problem: "the redirect's state does not match the request's (a forged redirect?)",
-                                                                               error: nil, description: nil))
+            throw FerryError.authenticationFailed(
+                reason: .authorizationFailed(
+                    problem: "the redirect's state does not match the request's (a forged redirect?)",
+                    error: nil, description: nil))
         }
         guard let code = value("code"), !code.isEmpty else {
-            throw FerryError.authenticationFailed(reason: .authorizationFailed(problem: "the redirect brought no code", error: nil, description: nil))
+            throw FerryError.authenticationFailed(
+                reason: .authorizationFailed(problem: "the redirect brought no code", error: nil, description: nil))
         }
-        return try await requestToken(settings, settings.codeExchangeParameters(code: code, redirectURI: listener.redirectURI, verifier: pkce.verifier),
-                                      grant: settings.grant.rawValue, options: options)
+        return try await requestToken(
+            settings, settings.codeExchangeParameters(code: code, redirectURI: listener.redirectURI, verifier: pkce.verifier),
+            grant: settings.grant.rawValue, options: options)
     }
 
-    private func requestToken(_ settings: OAuth2Settings, _ parameters: [(String, String)], grant: String, options: RequestOptions,
-                              previousRefreshToken: String? = nil) async throws -> OAuth2Token {
+    private func requestToken(
+        _ settings: OAuth2Settings, _ parameters: [(String, String)], grant: String, options: RequestOptions,
+        previousRefreshToken: String? = nil
+    ) async throws -> OAuth2Token {
         var request = try settings.tokenRequest(parameters)
         request.options = options
         let response: Response
@@ -125,7 +146,8 @@ public actor OAuth2TokenSource {
         } catch let failure as FerryError {
             throw FerryError.authenticationFailed(reason: .tokenRequestFailed(endpoint: settings.tokenURL, underlying: failure))
         }
-        return try OAuth2Token(tokenResponse: body, status: response.status, endpoint: settings.tokenURL, grant: grant,
-                               previousRefreshToken: previousRefreshToken)
+        return try OAuth2Token(
+            tokenResponse: body, status: response.status, endpoint: settings.tokenURL, grant: grant,
+            previousRefreshToken: previousRefreshToken)
     }
 }

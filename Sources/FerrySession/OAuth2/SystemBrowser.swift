@@ -8,7 +8,9 @@ public struct SystemBrowser: Sendable {
     let command: [String]?
 
     public init(environment: [String: String]) {
-        if let browser = environment["BROWSER"]?.split(separator: ":").first.map({ $0.split(separator: " ").map { String($0) } }), !browser.isEmpty {
+        if let browser = environment["BROWSER"]?.split(separator: ":").first.map({ $0.split(separator: " ").map { String($0) } }),
+            !browser.isEmpty
+        {
             command = browser
         } else {
             let path = environment["PATH"] ?? "/usr/bin:/bin"

@@ -17,8 +17,10 @@ public struct CollectionRunner: Sendable {
     /// Where the run's work is done: the transport's own thread, between its transfers (nil: anywhere).
     public var executor: (any TaskExecutor)?
 
-    public init(pipeline: ExchangePipeline, settings: RunSettings = RunSettings(), chainer: VariableChainer? = nil,
-                executor: (any TaskExecutor)? = nil) {
+    public init(
+        pipeline: ExchangePipeline, settings: RunSettings = RunSettings(), chainer: VariableChainer? = nil,
+        executor: (any TaskExecutor)? = nil
+    ) {
         self.pipeline = pipeline
         self.settings = settings
         self.chainer = chainer
@@ -28,15 +30,19 @@ public struct CollectionRunner: Sendable {
     /// Runs `plan` with `variables` (the environment and `--var`s); `onResult` sees each result in
     /// run order as it is known, with the run's redaction so far.
     /// With an `executor`, the run's work happens there (the curl thread: no thread hop a request).
-    public func run(_ plan: RunPlan, id: String, variables: VariableResolver,
-                    onResult: @Sendable (RunResult, Redaction) -> Void = { _, _ in }) async -> RunSummary {
+    public func run(
+        _ plan: RunPlan, id: String, variables: VariableResolver,
+        onResult: @Sendable (RunResult, Redaction) -> Void = { _, _ in }
+    ) async -> RunSummary {
         guard let executor else { return await runRounds(plan, id: id, variables: variables, onResult: onResult) }
         return await withTaskExecutorPreference(executor) {
             await runRounds(plan, id: id, variables: variables, onResult: onResult)
         }
     }
 
-    private func runRounds(_ plan: RunPlan, id: String, variables: VariableResolver, onResult: @Sendable (RunResult, Redaction) -> Void) async -> RunSummary {
+    private func runRounds(
+        _ plan: RunPlan, id: String, variables: VariableResolver, onResult: @Sendable (RunResult, Redaction) -> Void
+    ) async -> RunSummary {
         var run = Progress(summary: RunSummary(id: id, results: [], redaction: variables.redaction))
         let rows = settings.dataRows.isEmpty ? [[]] : settings.dataRows
         rounds: for round in 0..<max(1, settings.repeatCount) {
@@ -67,8 +73,10 @@ public struct CollectionRunner: Sendable {
     }
 
     /// Takes a result into the run, in order: its captures, its secrets, the report, whether the run stops.
-    private func record(_ result: RunResult, of item: RunPlan.Item, round: inout Round, run: inout Progress,
-                        onResult: @Sendable (RunResult, Redaction) -> Void) {
+    private func record(
+        _ result: RunResult, of item: RunPlan.Item, round: inout Round, run: inout Progress,
+        onResult: @Sendable (RunResult, Redaction) -> Void
+    ) {
         round.absorb(result, of: item)
         run.summary.redaction.add(round.resolver.redaction.rules + result.redaction.rules)
         run.summary.results.append(result)
@@ -83,8 +91,10 @@ public struct CollectionRunner: Sendable {
     /// the run's course waits like this: a request that captures or retries, or any with `--bail`, is
     /// checked before the next one is sent; a look-ahead that would need a chained variable (which
     /// sends a request) is left to its turn.
-    private func runInOrder(_ items: [RunPlan.Item], root: String, round: inout Round, run: inout Progress,
-                            onResult: @Sendable (RunResult, Redaction) -> Void) async {
+    private func runInOrder(
+        _ items: [RunPlan.Item], root: String, round: inout Round, run: inout Progress,
+        onResult: @Sendable (RunResult, Redaction) -> Void
+    ) async {
         var unchecked: Unchecked?
         var prepared: Preparation?
         for (index, item) in items.enumerated() {
@@ -97,7 +107,8 @@ public struct CollectionRunner: Sendable {
                     result = RunResult(item: item, iteration: round.iteration, status: .skipped, started: Date())
                     result.skipReason = stopped
                 } else {
-                    result = await sendRetrying(item, iteration: round.iteration, root: root, resolver: round.resolver, missing: round.missing)
+                    result = await sendRetrying(
+                        item, iteration: round.iteration, root: root, resolver: round.resolver, missing: round.missing)
                 }
                 record(result, of: item, round: &round, run: &run, onResult: onResult)
                 continue
@@ -118,8 +129,9 @@ public struct CollectionRunner: Sendable {
             settle(&unchecked, round: &round, run: &run, onResult: onResult)
             let waits = item.description.captures.isEmpty && !settings.bail
             if waits, run.stopped == nil, index + 1 < items.count {
-                prepared = Self.prepareAhead(items[index + 1], iteration: round.iteration, root: root, resolver: round.resolver,
-                                             settings: settings)
+                prepared = Self.prepareAhead(
+                    items[index + 1], iteration: round.iteration, root: root, resolver: round.resolver,
+                    settings: settings)
             }
             let sent = await sending
             if waits && sent.status != .error {
@@ -139,11 +151,15 @@ public struct CollectionRunner: Sendable {
     }
 
     /// Checks and records the request left unchecked, if any.
-    private func settle(_ unchecked: inout Unchecked?, round: inout Round, run: inout Progress,
-                        onResult: @Sendable (RunResult, Redaction) -> Void) {
+    private func settle(
+        _ unchecked: inout Unchecked?, round: inout Round, run: inout Progress,
+        onResult: @Sendable (RunResult, Redaction) -> Void
+    ) {
         guard let waiting = unchecked else { return }
         unchecked = nil
-        record(Self.conclude(waiting.sent, of: waiting.item, resolver: waiting.resolver), of: waiting.item, round: &round, run: &run, onResult: onResult)
+        record(
+            Self.conclude(waiting.sent, of: waiting.item, resolver: waiting.resolver), of: waiting.item, round: &round, run: &run,
+            onResult: onResult)
     }
 
     /// One pass over the plan: the variables so far (captures added as they come) and the captures
@@ -198,7 +214,10 @@ public struct CollectionRunner: Sendable {
         return await withTaskGroup(of: (Int, RunResult).self) { group in
             for (index, item) in batch.enumerated() {
                 group.addTask {
-                    (index, await sendRetrying(item, iteration: round.iteration, root: root, resolver: round.resolver, missing: round.missing))
+                    (
+                        index,
+                        await sendRetrying(item, iteration: round.iteration, root: root, resolver: round.resolver, missing: round.missing)
+                    )
                 }
             }
             var results: [(Int, RunResult)] = []
@@ -208,12 +227,16 @@ public struct CollectionRunner: Sendable {
     }
 
     /// Sends until the request passes or its `retry:` runs out, waiting its interval in between.
-    private func sendRetrying(_ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
-                              missing: [String: String]) async -> RunResult {
+    private func sendRetrying(
+        _ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
+        missing: [String: String]
+    ) async -> RunResult {
         var result = await send(item, iteration: iteration, root: root, resolver: resolver, missing: missing)
         guard let retry = item.description.retry else { return result }
         var attempts = 1
-        while result.status == .failed || result.status == .error && result.response == nil && result.request != nil, attempts <= retry.count {
+        while result.status == .failed || result.status == .error && result.response == nil && result.request != nil,
+            attempts <= retry.count
+        {
             do {
                 try await Task.sleep(for: .milliseconds(retry.interval))
             } catch {
@@ -227,8 +250,10 @@ public struct CollectionRunner: Sendable {
     }
 
     /// One request: prepare, transmit, conclude.
-    private func send(_ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
-                      missing: [String: String]) async -> RunResult {
+    private func send(
+        _ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
+        missing: [String: String]
+    ) async -> RunResult {
         switch await prepare(item, iteration: iteration, root: root, resolver: resolver, missing: missing) {
         case .ended(let result):
             return result
@@ -246,8 +271,10 @@ public struct CollectionRunner: Sendable {
     }
 
     /// Checks the request's `skip:` and resolves it, taking chained variables as needed.
-    private func prepare(_ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
-                         missing: [String: String]) async -> Preparation {
+    private func prepare(
+        _ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
+        missing: [String: String]
+    ) async -> Preparation {
         if let skipped = Self.skipped(item, iteration: iteration, resolver: resolver) { return .ended(skipped) }
         do {
             let resolve = { (variables: VariableResolver) in try Self.resolve(item, with: variables, root: root, settings: settings) }
@@ -269,24 +296,30 @@ public struct CollectionRunner: Sendable {
 
     /// `prepare` done ahead, with the variables as they are: nil when that needs more (a chained
     /// variable, or a problem to report), which `prepare` then does in its turn.
-    private static func prepareAhead(_ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
-                                     settings: RunSettings) -> Preparation? {
+    private static func prepareAhead(
+        _ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
+        settings: RunSettings
+    ) -> Preparation? {
         if let skipped = skipped(item, iteration: iteration, resolver: resolver) { return .ended(skipped) }
         return (try? resolve(item, with: resolver, root: root, settings: settings)).map { .ready($0, resolver) }
     }
 
     /// The item's request with `variables`, under its folder's and the environment's settings, reading
     /// files as the settings allow.
-    private static func resolve(_ item: RunPlan.Item, with variables: VariableResolver, root: String,
-                                settings: RunSettings) throws -> ResolvedRequest {
+    private static func resolve(
+        _ item: RunPlan.Item, with variables: VariableResolver, root: String,
+        settings: RunSettings
+    ) throws -> ResolvedRequest {
         let access = (settings.access ?? FileAccessPolicy(collection: root)).naming(item.path)
-        return try item.description.resolved(with: variables, defaults: item.defaults.under(environment: settings.connection),
-                                             access: access)
+        return try item.description.resolved(
+            with: variables, defaults: item.defaults.under(environment: settings.connection),
+            access: access)
     }
 
     /// The skipped result when the request's `skip:` holds.
     private static func skipped(_ item: RunPlan.Item, iteration: Int, resolver: VariableResolver) -> RunResult? {
-        guard let skip = item.description.skip, let rendered = try? resolver.render(skip, place: "skip"), SkipCondition.holds(rendered) else { return nil }
+        guard let skip = item.description.skip, let rendered = try? resolver.render(skip, place: "skip"), SkipCondition.holds(rendered)
+        else { return nil }
         var result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
         result.skipReason = "skip: \(rendered)"
         return result
@@ -311,11 +344,13 @@ public struct CollectionRunner: Sendable {
     private static func conclude(_ sent: RunResult, of item: RunPlan.Item, resolver: VariableResolver) -> RunResult {
         guard let response = sent.response, let request = sent.request else { return sent }
         var result = sent
-        let (evaluated, evaluationError, facts) = item.description.evaluate(response, of: request, parsesBody: item.description.checks.readsDocument)
+        let (evaluated, evaluationError, facts) = item.description.evaluate(
+            response, of: request, parsesBody: item.description.checks.readsDocument)
         result.response = evaluated
         result.error = evaluationError
         do {
-            result.checks = CheckReport(checking: try item.description.checks.rendered(with: item.description.ownVariables(over: resolver)), facts: facts)
+            result.checks = CheckReport(
+                checking: try item.description.checks.rendered(with: item.description.ownVariables(over: resolver)), facts: facts)
         } catch {
             result.checks = CheckReport(checking: item.description.checks, facts: facts)
             result.error = error as? FerryError

@@ -1,8 +1,9 @@
 import FerryCore
 import FerryStore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What `ferry run` sends, in order: the request files under the paths given (files or folders of
@@ -49,7 +50,8 @@ public struct RunPlan: Sendable {
                 return file == absolute || file.hasPrefix(absolute + "/")
             }
             guard !matches.isEmpty || broken else {
-                throw FerryError.invalidRequest(reason: .invalidArgument(name: path, problem: "holds no request file (*\(RequestCollection.requestSuffix))"))
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(name: path, problem: "holds no request file (*\(RequestCollection.requestSuffix))"))
             }
             selected += matches.filter { !selected.contains($0) }
         }

@@ -17,7 +17,10 @@ import Yams
 /// `credentials-placement: header|body` (default header) are optional.
 extension Authentication {
     static let yamlKinds = ["basic", "bearer", "digest", "apikey", "aws-sigv4", "oauth2"]
-    static let oauth2Fields = ["grant-type", "access-token-url", "authorization-url", "client-id", "client-secret", "scope", "audience", "credentials-placement", "callback-url"]
+    static let oauth2Fields = [
+        "grant-type", "access-token-url", "authorization-url", "client-id", "client-secret", "scope", "audience", "credentials-placement",
+        "callback-url",
+    ]
 
     /// Reads `auth:`; an unknown scheme or field, or a missing one, is a problem at its line and column.
     init(yaml node: Node, in file: YAMLFile) throws(ConfigProblem) {
@@ -30,12 +33,13 @@ extension Authentication {
             self = .bearer(token: try file.string(value, key: key))
             return
         }
-        let allowed: [String] = switch kind {
-        case "apikey": ["name", "value", "in"]
-        case "aws-sigv4": ["provider", "region", "service", "access-key", "secret-key", "session-token"]
-        case "oauth2": Self.oauth2Fields
-        default: ["username", "password"]
-        }
+        let allowed: [String] =
+            switch kind {
+            case "apikey": ["name", "value", "in"]
+            case "aws-sigv4": ["provider", "region", "service", "access-key", "secret-key", "session-token"]
+            case "oauth2": Self.oauth2Fields
+            default: ["username", "password"]
+            }
         var texts: [String: String] = [:]
         for (field, _, fieldValue) in try file.fields(of: value, key: key, allowed: allowed) {
             texts[field] = try file.string(fieldValue, key: "\(key).\(field)")
@@ -56,20 +60,25 @@ extension Authentication {
         case "oauth2":
             let grantText = texts["grant-type"] ?? OAuth2Settings.Grant.clientCredentials.rawValue
             guard let grant = OAuth2Settings.Grant(rawValue: grantText) else {
-                throw file.problem(at: value, key: "\(key).grant-type", "expected client_credentials or authorization_code, found `\(grantText)`")
+                throw file.problem(
+                    at: value, key: "\(key).grant-type", "expected client_credentials or authorization_code, found `\(grantText)`")
             }
             let placementText = texts["credentials-placement"] ?? OAuth2Settings.ClientAuthentication.header.rawValue
             guard let placement = OAuth2Settings.ClientAuthentication(rawValue: placementText) else {
                 throw file.problem(at: value, key: "\(key).credentials-placement", "expected header or body, found `\(placementText)`")
             }
-            self = .oauth2(OAuth2Settings(grant: grant, tokenURL: try required("access-token-url"),
-                                          authorizationURL: grant == .authorizationCode ? try required("authorization-url") : texts["authorization-url"] ?? "",
-                                          clientID: try required("client-id"), clientSecret: texts["client-secret"] ?? "", scope: texts["scope"] ?? "",
-                                          audience: texts["audience"] ?? "", clientAuthentication: placement, callbackURL: texts["callback-url"] ?? ""))
+            self = .oauth2(
+                OAuth2Settings(
+                    grant: grant, tokenURL: try required("access-token-url"),
+                    authorizationURL: grant == .authorizationCode ? try required("authorization-url") : texts["authorization-url"] ?? "",
+                    clientID: try required("client-id"), clientSecret: texts["client-secret"] ?? "", scope: texts["scope"] ?? "",
+                    audience: texts["audience"] ?? "", clientAuthentication: placement, callbackURL: texts["callback-url"] ?? ""))
         default:
-            self = .awsSigV4(AWSSignature(provider: texts["provider"] ?? "aws:amz", region: try required("region"), service: try required("service"),
-                                          accessKey: try required("access-key"), secretKey: try required("secret-key"),
-                                          sessionToken: texts["session-token"]))
+            self = .awsSigV4(
+                AWSSignature(
+                    provider: texts["provider"] ?? "aws:amz", region: try required("region"), service: try required("service"),
+                    accessKey: try required("access-key"), secretKey: try required("secret-key"),
+                    sessionToken: texts["session-token"]))
         }
     }
 
@@ -80,18 +89,45 @@ extension Authentication {
         case .bearer(let token): .map([("bearer", .text(token))])
         case .digest(let username, let password): .map([("digest", .map([("username", .text(username)), ("password", .text(password))]))])
         case .apiKey(let key):
-            .map([("apikey", .map([("name", .text(key.name)), ("value", .text(key.value))] + (key.placement == .header ? [] : [("in", .text(key.placement.rawValue))])))])
+            .map([
+                (
+                    "apikey",
+                    .map(
+                        [("name", .text(key.name)), ("value", .text(key.value))]
+                            + (key.placement == .header ? [] : [("in", .text(key.placement.rawValue))]))
+                )
+            ])
         case .awsSigV4(let signature):
-            .map([("aws-sigv4", .map((signature.provider == "aws:amz" ? [] : [("provider", .text(signature.provider))])
-                + [("region", .text(signature.region)), ("service", .text(signature.service)),
-                   ("access-key", .text(signature.accessKey)), ("secret-key", .text(signature.secretKey))]
-                + (signature.sessionToken.map { [("session-token", .text($0))] } ?? [])))])
+            .map([
+                (
+                    "aws-sigv4",
+                    .map(
+                        (signature.provider == "aws:amz" ? [] : [("provider", .text(signature.provider))])
+                            + [
+                                ("region", .text(signature.region)), ("service", .text(signature.service)),
+                                ("access-key", .text(signature.accessKey)), ("secret-key", .text(signature.secretKey)),
+                            ]
+                            + (signature.sessionToken.map { [("session-token", .text($0))] } ?? []))
+                )
+            ])
         case .oauth2(let settings):
-            .map([("oauth2", .map([("grant-type", settings.grant.rawValue), ("authorization-url", settings.authorizationURL),
-                                   ("access-token-url", settings.tokenURL), ("client-id", settings.clientID), ("client-secret", settings.clientSecret),
-                                   ("scope", settings.scope), ("audience", settings.audience), ("callback-url", settings.callbackURL),
-                                   ("credentials-placement", settings.clientAuthentication == .header ? "" : settings.clientAuthentication.rawValue)]
-                .filter { !$0.1.isEmpty }.map { ($0.0, Node.text($0.1)) }))])
+            .map([
+                (
+                    "oauth2",
+                    .map(
+                        [
+                            ("grant-type", settings.grant.rawValue), ("authorization-url", settings.authorizationURL),
+                            ("access-token-url", settings.tokenURL), ("client-id", settings.clientID),
+                            ("client-secret", settings.clientSecret),
+                            ("scope", settings.scope), ("audience", settings.audience), ("callback-url", settings.callbackURL),
+                            (
+                                "credentials-placement",
+                                settings.clientAuthentication == .header ? "" : settings.clientAuthentication.rawValue
+                            ),
+                        ]
+                        .filter { !$0.1.isEmpty }.map { ($0.0, Node.text($0.1)) })
+                )
+            ])
         }
     }
 }

@@ -1,7 +1,8 @@
 import FerryCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes new files into a collection all or nothing (`ferry import`): every file is first written
@@ -47,7 +48,9 @@ public struct CollectionWriter {
         for file in files {
             let staged = (staging as NSString).appendingPathComponent(file.path)
             try manager.createDirectory(atPath: (staged as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            guard manager.createFile(atPath: staged, contents: file.contents, attributes: [.posixPermissions: file.isPrivate ? 0o600 : 0o644]) else {
+            guard
+                manager.createFile(atPath: staged, contents: file.contents, attributes: [.posixPermissions: file.isPrivate ? 0o600 : 0o644])
+            else {
                 throw FerryError.localFile(reason: .unwritable(path: absolute(file.path), error: POSIXError(.EIO)))
             }
         }
@@ -57,8 +60,9 @@ public struct CollectionWriter {
                 let target = absolute(file.path)
                 let folder = (target as NSString).deletingLastPathComponent
                 let isPrivateFolder = file.isPrivate && !manager.fileExists(atPath: folder)
-                try manager.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                            attributes: isPrivateFolder ? [.posixPermissions: 0o700] : nil)
+                try manager.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true,
+                    attributes: isPrivateFolder ? [.posixPermissions: 0o700] : nil)
                 guard rename((staging as NSString).appendingPathComponent(file.path), target) == 0 else {
                     throw FerryError.localFile(reason: .unwritable(path: target, error: POSIXError.current))
                 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What identifies a file's version on disk (inode, size, modification time to the nanosecond):

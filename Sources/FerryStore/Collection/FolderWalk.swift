@@ -1,7 +1,8 @@
 import FerryCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The regular files below a collection's folder, each real folder walked once: the real folders

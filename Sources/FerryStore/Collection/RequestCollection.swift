@@ -17,7 +17,9 @@ public struct RequestCollection: Sendable {
         /// The folder below the root (`users`), empty at the top.
         public var folder: String { String(RequestCollection.split(path).folder) }
         /// The document's name, or the file's name without `.ferry.yaml`.
-        public var title: String { document.name ?? String(RequestCollection.split(path).name.dropLast(RequestCollection.requestSuffix.count)) }
+        public var title: String {
+            document.name ?? String(RequestCollection.split(path).name.dropLast(RequestCollection.requestSuffix.count))
+        }
     }
 
     public let root: String
@@ -103,9 +105,11 @@ public struct RequestCollection: Sendable {
         let results = ResultBox(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let path = paths[index], file = (root as NSString).appendingPathComponent(path)
-            results.set(index, Result { () throws(ConfigProblem) in
-                Entry(path: path, document: try RequestDescription(contentsOf: file), fingerprint: FileFingerprint(path: file))
-            })
+            results.set(
+                index,
+                Result { () throws(ConfigProblem) in
+                    Entry(path: path, document: try RequestDescription(contentsOf: file), fingerprint: FileFingerprint(path: file))
+                })
         }
         return results.values
     }

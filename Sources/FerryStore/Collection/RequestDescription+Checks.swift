@@ -6,21 +6,31 @@ import Yams
 /// capture is a `ConfigProblem` with its line and column, found before anything is sent.
 extension RequestDescription {
     /// The keys of a predicate mapping (`{">": 6}`, `{matches: "^a"}`, `{count: 3}`).
-    static let predicateKeys = Assertion.Predicate.Comparison.allCases.map(\.rawValue)
+    static let predicateKeys =
+        Assertion.Predicate.Comparison.allCases.map(\.rawValue)
         + ["oneOf", "contains", "startsWith", "endsWith", "matches", "exists", "count", "length"]
         + Assertion.Predicate.ValueKind.allCases.map(\.predicateName)
 
     /// `expect: {status, headers, body, duration, size, bodyEquals}`.
     static func assertions(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> [Assertion] {
         var assertions: [Assertion] = []
-        for (field, _, value) in try file.fields(of: node, key: "expect", allowed: ["status", "headers", "body", "duration", "size", "bodyEquals"]) {
+        for (field, _, value) in try file.fields(
+            of: node, key: "expect", allowed: ["status", "headers", "body", "duration", "size", "bodyEquals"])
+        {
             let key = "expect.\(field)"
             switch field {
             case "status":
-                if let text = value.scalar?.string, text.count == 3, text.hasSuffix("xx"), let digit = Int(text.prefix(1)), (1...5).contains(digit) {
+                if let text = value.scalar?.string, text.count == 3, text.hasSuffix("xx"), let digit = Int(text.prefix(1)),
+                    (1...5).contains(digit)
+                {
                     assertions.append(Assertion(.status, .statusClass(digit)))
                 } else if value.sequence != nil {
-                    assertions.append(Assertion(.status, .oneOf(try file.items(of: value, key: key).map { item throws(ConfigProblem) in try number(item, key: key, in: file) })))
+                    assertions.append(
+                        Assertion(
+                            .status,
+                            .oneOf(
+                                try file.items(of: value, key: key).map { item throws(ConfigProblem) in try number(item, key: key, in: file)
+                                })))
                 } else {
                     assertions += try predicates(value, key: key, in: file).map { Assertion(.status, $0) }
                 }
@@ -54,18 +64,24 @@ extension RequestDescription {
                 continue
             }
             if let kind = Assertion.Predicate.ValueKind.allCases.first(where: { $0.predicateName == name }) {
-                guard try file.bool(value, key: path) else { throw file.problem(at: value, key: path, "write `\(name): true`, or leave it out") }
+                guard try file.bool(value, key: path) else {
+                    throw file.problem(at: value, key: path, "write `\(name): true`, or leave it out")
+                }
                 predicates.append(.isKind(kind))
                 continue
             }
             switch name {
-            case "oneOf": predicates.append(.oneOf(try file.items(of: value, key: path).map { item throws(ConfigProblem) in try file.parameters(item, key: path) }))
+            case "oneOf":
+                predicates.append(
+                    .oneOf(try file.items(of: value, key: path).map { item throws(ConfigProblem) in try file.parameters(item, key: path) }))
             case "contains": predicates.append(.contains(try file.parameters(value, key: path)))
             case "startsWith": predicates.append(.startsWith(try file.string(value, key: path)))
             case "endsWith": predicates.append(.endsWith(try file.string(value, key: path)))
             case "matches":
                 let pattern = try file.string(value, key: path)
-                guard (try? NSRegularExpression(pattern: pattern)) != nil else { throw file.problem(at: value, key: path, "is not a valid regular expression") }
+                guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+                    throw file.problem(at: value, key: path, "is not a valid regular expression")
+                }
                 predicates.append(.matches(pattern))
             case "exists": predicates.append(.exists(try file.bool(value, key: path)))
             case "count": predicates += try Self.predicates(value, key: path, in: file).map(Assertion.Predicate.count)
@@ -101,12 +117,16 @@ extension RequestDescription {
                 case "from": capture = Capture(name: name, source: try captureSource(fieldValue, key: "\(key).from", in: file))
                 case "regex":
                     let pattern = try file.string(fieldValue, key: "\(key).regex")
-                    guard (try? NSRegularExpression(pattern: pattern)) != nil else { throw file.problem(at: fieldValue, key: "\(key).regex", "is not a valid regular expression") }
+                    guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+                        throw file.problem(at: fieldValue, key: "\(key).regex", "is not a valid regular expression")
+                    }
                     capture = Capture(name: name, source: .regex(pattern))
                 default: secret = try file.bool(fieldValue, key: "\(key).secret")
                 }
             }
-            guard var capture else { throw file.problem(at: value, key: key, "expected `from:` (a path, header NAME or status) or `regex:`") }
+            guard var capture else {
+                throw file.problem(at: value, key: key, "expected `from:` (a path, header NAME or status) or `regex:`")
+            }
             capture.secret = secret
             captures.append(capture)
         }
@@ -167,7 +187,9 @@ extension RequestDescription {
             }
         }
         if !headers.isEmpty { pairs.insert(("headers", .map(headers)), at: pairs.firstIndex { $0.0 != "status" } ?? pairs.count) }
-        if !body.isEmpty { pairs.insert(("body", .map(body)), at: pairs.firstIndex { $0.0 != "status" && $0.0 != "headers" } ?? pairs.count) }
+        if !body.isEmpty {
+            pairs.insert(("body", .map(body)), at: pairs.firstIndex { $0.0 != "status" && $0.0 != "headers" } ?? pairs.count)
+        }
         return .map(pairs)
     }
 
@@ -213,13 +235,15 @@ extension RequestDescription {
 
     /// The `capture:` mapping.
     static func captureNode(_ captures: [Capture]) -> Node {
-        .map(captures.map { capture in
-            let source: (String, Node) = switch capture.source {
-            case .regex(let pattern): ("regex", .text(pattern))
-            default: ("from", .text(capture.sourceText))
-            }
-            if !capture.secret, source.0 == "from" { return (capture.name, source.1) }
-            return (capture.name, .map([source] + (capture.secret ? [("secret", .plain("true"))] : [])))
-        })
+        .map(
+            captures.map { capture in
+                let source: (String, Node) =
+                    switch capture.source {
+                    case .regex(let pattern): ("regex", .text(pattern))
+                    default: ("from", .text(capture.sourceText))
+                    }
+                if !capture.secret, source.0 == "from" { return (capture.name, source.1) }
+                return (capture.name, .map([source] + (capture.secret ? [("secret", .plain("true"))] : [])))
+            })
     }
 }

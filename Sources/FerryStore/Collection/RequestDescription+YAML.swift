@@ -5,7 +5,10 @@ import Yams
 /// Reading a `.ferry.yaml` file: an explicit mapping, so an unknown key or a wrong value is reported
 /// with its line and column.
 extension RequestDescription {
-    static let keys = ["name", "description", "method", "url", "params", "encoding", "headers", "body", "auth", "options", "validation", "serializer", "expect", "capture", "retry", "skip", "vars", "examples"]
+    static let keys = [
+        "name", "description", "method", "url", "params", "encoding", "headers", "body", "auth", "options", "validation", "serializer",
+        "expect", "capture", "retry", "skip", "vars", "examples",
+    ]
 
     /// Parses the text of a request file; `path` is only used in problems.
     public init(yaml text: String, path: String) throws(ConfigProblem) {
@@ -46,7 +49,8 @@ extension RequestDescription {
             case "serializer":
                 let name = try file.string(value, key: key)
                 guard let kind = SerializerKind(rawValue: name) else {
-                    throw file.problem(at: value, key: key, "expected one of \(SerializerKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw file.problem(
+                        at: value, key: key, "expected one of \(SerializerKind.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 expectations = expectations ?? ResponseExpectations()
                 expectations!.serializer = kind
@@ -79,7 +83,9 @@ extension RequestDescription {
         return style
     }
 
-    private static func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> Choice
+    private static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ node: Node, key: String, in file: YAMLFile
+    ) throws(ConfigProblem) -> Choice
     where Choice.RawValue == String {
         guard let choice = Choice(rawValue: try file.string(node, key: key)) else {
             throw file.problem(at: node, key: key, "expected one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -94,7 +100,8 @@ extension RequestDescription {
             let path = "\(key)[\(index)]"
             let entries = try file.entries(of: item, key: path)
             if entries.count == 1, entries[0].key != "name" {
-                headers.append(HeaderEntry(name: entries[0].key, value: try file.string(entries[0].value, key: "\(path).\(entries[0].key)")))
+                headers.append(
+                    HeaderEntry(name: entries[0].key, value: try file.string(entries[0].value, key: "\(path).\(entries[0].key)")))
                 continue
             }
             var header = HeaderEntry(name: "", value: "")
@@ -114,7 +121,8 @@ extension RequestDescription {
     }
 
     private static func body(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> Body {
-        let fields = try file.fields(of: node, key: "body", allowed: ["raw", "json", "form", "multipart", "plist", "file", "graphql", "contentType"])
+        let fields = try file.fields(
+            of: node, key: "body", allowed: ["raw", "json", "form", "multipart", "plist", "file", "graphql", "contentType"])
         let kinds = fields.filter { $0.key != "contentType" }
         guard kinds.count == 1, let (kind, _, value) = kinds.first else {
             throw file.problem(at: node, key: "body", "expected exactly one of raw, json, form, multipart, plist, file, graphql")
@@ -122,7 +130,9 @@ extension RequestDescription {
         let contentTypeNode = fields.first { $0.key == "contentType" }
         let contentType = try contentTypeNode.map { entry throws(ConfigProblem) in try file.string(entry.value, key: "body.contentType") }
         if let contentTypeNode, kind != "raw", kind != "file" {
-            throw file.problem(at: contentTypeNode.keyNode, key: "body.contentType", "only applies to raw and file bodies (add a Content-Type header instead)")
+            throw file.problem(
+                at: contentTypeNode.keyNode, key: "body.contentType",
+                "only applies to raw and file bodies (add a Content-Type header instead)")
         }
         let key = "body.\(kind)"
         switch kind {
@@ -143,7 +153,9 @@ extension RequestDescription {
             var name: String?
             var value: MultipartPart.Value?
             var part = MultipartPart(name: "", value: .text(""))
-            for (field, _, fieldValue) in try file.fields(of: item, key: path, allowed: ["name", "value", "file", "contentType", "fileName"]) {
+            for (field, _, fieldValue) in try file.fields(
+                of: item, key: path, allowed: ["name", "value", "file", "contentType", "fileName"])
+            {
                 let text = try file.string(fieldValue, key: "\(path).\(field)")
                 switch field {
                 case "name": name = text
@@ -165,8 +177,11 @@ extension RequestDescription {
     private static func options(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> (RequestOptions, ConnectionSettings) {
         var options = RequestOptions()
         var connection = ConnectionSettings()
-        let allowed = ["timeout", "connectTimeout", "followRedirects", "maxRedirects", "verifyTLS", "caFile", "pinnedPublicKey",
-                       "httpVersion", "decompress", "defaultHeaders", "uploadRate", "downloadRate"] + ConnectionSettings.keys
+        let allowed =
+            [
+                "timeout", "connectTimeout", "followRedirects", "maxRedirects", "verifyTLS", "caFile", "pinnedPublicKey",
+                "httpVersion", "decompress", "defaultHeaders", "uploadRate", "downloadRate",
+            ] + ConnectionSettings.keys
         for (field, _, value) in try file.fields(of: node, key: "options", allowed: allowed) {
             let key = "options.\(field)"
             if ConnectionSettings.keys.contains(field) {
@@ -231,7 +246,10 @@ extension RequestDescription {
                 switch field {
                 case "name": example.name = try file.string(value, key: "\(path).name")
                 case "status": example.status = try file.int(value, key: "\(path).status", in: 100...599)
-                case "headers": example.headers = try headers(value, key: "\(path).headers", in: file).map { HTTPHeader(name: $0.name, value: $0.value) }
+                case "headers":
+                    example.headers = try headers(value, key: "\(path).headers", in: file).map {
+                        HTTPHeader(name: $0.name, value: $0.value)
+                    }
                 default: example.body = try file.string(value, key: "\(path).body")
                 }
             }

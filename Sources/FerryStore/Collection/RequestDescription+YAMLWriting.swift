@@ -9,7 +9,8 @@ extension RequestDescription {
     /// `FerryError.invalidRequest`, naming `--data-binary @file` as the way to keep it.
     public func yaml() throws -> String {
         if case .bytes(let data, _) = body, String(data: data, encoding: .utf8) == nil {
-            throw FerryError.invalidRequest(reason: .invalidArgument(name: "body", problem: "a binary body cannot be saved as text; use --data-binary @file"))
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(name: "body", problem: "a binary body cannot be saved as text; use --data-binary @file"))
         }
         return try Yams.serialize(node: node, indent: 2, width: -1, allowUnicode: true)
     }
@@ -51,34 +52,44 @@ extension RequestDescription {
     }
 
     static func node(_ headers: [HeaderEntry]) -> Node {
-        .list(headers.map { header in
-            header.enabled && header.name != "name"
-                ? .map([(header.name, .text(header.value))])
-                : .map([("name", .text(header.name)), ("value", .text(header.value))] + (header.enabled ? [] : [("enabled", .plain("false"))]))
-        })
+        .list(
+            headers.map { header in
+                header.enabled && header.name != "name"
+                    ? .map([(header.name, .text(header.value))])
+                    : .map(
+                        [("name", .text(header.name)), ("value", .text(header.value))]
+                            + (header.enabled ? [] : [("enabled", .plain("false"))]))
+            })
     }
 
     private var bodyNode: Node? {
         switch body {
         case .none: return nil
         case .raw(let text, let contentType): return .map([("raw", .text(text))] + Self.contentType(contentType))
-        case .bytes(let data, let contentType): return .map([("raw", .text(String(decoding: data, as: UTF8.self)))] + Self.contentType(contentType))
+        case .bytes(let data, let contentType):
+            return .map([("raw", .text(String(decoding: data, as: UTF8.self)))] + Self.contentType(contentType))
         case .json(let value): return .map([("json", .parameters(value))])
         case .form(let value): return .map([("form", .parameters(value))])
         case .plist(let value): return .map([("plist", .parameters(value))])
         case .file(let path, let contentType): return .map([("file", .text(path))] + Self.contentType(contentType))
         case .graphql(let graphQL): return .map([("graphql", graphQL.yamlNode)])
         case .multipart(let parts):
-            return .map([("multipart", .list(parts.map { part in
-                var pairs: [(String, Node)] = [("name", .text(part.name))]
-                switch part.value {
-                case .text(let text): pairs.append(("value", .text(text)))
-                case .file(let path): pairs.append(("file", .text(path)))
-                }
-                if let type = part.contentType { pairs.append(("contentType", .text(type))) }
-                if let fileName = part.fileName { pairs.append(("fileName", .text(fileName))) }
-                return .map(pairs)
-            }))])
+            return .map([
+                (
+                    "multipart",
+                    .list(
+                        parts.map { part in
+                            var pairs: [(String, Node)] = [("name", .text(part.name))]
+                            switch part.value {
+                            case .text(let text): pairs.append(("value", .text(text)))
+                            case .file(let path): pairs.append(("file", .text(path)))
+                            }
+                            if let type = part.contentType { pairs.append(("contentType", .text(type))) }
+                            if let fileName = part.fileName { pairs.append(("fileName", .text(fileName))) }
+                            return .map(pairs)
+                        })
+                )
+            ])
         }
     }
 
@@ -96,7 +107,9 @@ extension RequestDescription {
         if options.tls.verifyPeer != defaults.tls.verifyPeer { pairs.append(("verifyTLS", .plain("\(options.tls.verifyPeer)"))) }
         if let file = options.tls.caFile { pairs.append(("caFile", .text(file))) }
         if let pin = options.tls.pinnedPublicKey { pairs.append(("pinnedPublicKey", .text(pin))) }
-        if options.httpVersion != defaults.httpVersion, let name = Self.httpVersions.first(where: { $0.version == options.httpVersion })?.name {
+        if options.httpVersion != defaults.httpVersion,
+            let name = Self.httpVersions.first(where: { $0.version == options.httpVersion })?.name
+        {
             pairs.append(("httpVersion", .text(name)))
         }
         if options.decompress != defaults.decompress { pairs.append(("decompress", .plain("\(options.decompress)"))) }

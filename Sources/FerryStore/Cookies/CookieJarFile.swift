@@ -1,7 +1,8 @@
 import FerryCore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A cookie jar on disk in the Netscape format (`curl -b FILE` reads it, `curl -c FILE` writes

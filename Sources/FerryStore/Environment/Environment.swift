@@ -33,11 +33,14 @@ public struct Environment: Sendable, Equatable {
         let manager = FileManager.default
         guard !name.contains("/"), manager.fileExists(atPath: yamlPath) || manager.fileExists(atPath: envPath) else {
             let known = names(in: root)
-            throw ConfigProblem(file: directory, line: nil, key: nil,
-                                message: "no environment `\(name)` (\(known.isEmpty ? "there are none" : "available: " + known.joined(separator: ", ")))")
+            throw ConfigProblem(
+                file: directory, line: nil, key: nil,
+                message: "no environment `\(name)` (\(known.isEmpty ? "there are none" : "available: " + known.joined(separator: ", ")))")
         }
         var environment = Environment(name: name, variables: [])
-        if manager.fileExists(atPath: yamlPath) { (environment.variables, environment.chains, environment.connection) = try yamlContents(at: yamlPath) }
+        if manager.fileExists(atPath: yamlPath) {
+            (environment.variables, environment.chains, environment.connection) = try yamlContents(at: yamlPath)
+        }
         if manager.fileExists(atPath: envPath) { environment.variables += try DotEnv(contentsOf: envPath).variables }
         return environment
     }
@@ -60,7 +63,9 @@ public struct Environment: Sendable, Equatable {
 
     /// The variables, chains and connection settings of an environment file's `text`; `path` is only
     /// used in problems.
-    package static func yamlContents(of text: String, path: String) throws(ConfigProblem) -> ([Variable], [VariableChain], ConnectionSettings) {
+    package static func yamlContents(
+        of text: String, path: String
+    ) throws(ConfigProblem) -> ([Variable], [VariableChain], ConnectionSettings) {
         var file = try YAMLFile(text: text, path: path, resolver: .basic)
         file.reportsColumns = true
         var connection = ConnectionSettings()

@@ -23,7 +23,9 @@ public struct GraphQLSchemaCache: Sendable {
     /// the cached one no longer reads as a schema.
     public func load(url: String) -> (schema: IntrospectedSchema, json: Data, fetched: Date)? {
         let file = path(for: url)
-        guard let data = FileManager.default.contents(atPath: file), let schema = try? IntrospectedSchema(introspection: data) else { return nil }
+        guard let data = FileManager.default.contents(atPath: file), let schema = try? IntrospectedSchema(introspection: data) else {
+            return nil
+        }
         let fetched = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date) ?? Date()
         return (schema, data, fetched)
     }

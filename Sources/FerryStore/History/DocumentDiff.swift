@@ -26,9 +26,11 @@ public enum DocumentDiff {
 
     /// The changes from `old` to `new`: removals and changes in `old`'s order, then additions in `new`'s.
     public static func compare(_ old: Document, _ new: Document) -> [Change] {
-        KeyedDiff.compare(flatten(old), flatten(new), key: \.path, differs: { $0.kind != $1.kind || $0.value != $1.value },
-                          isReported: { node, otherSide in node.parent.map { otherSide[$0] != nil } ?? true })
-            .map { Change(kind: $0.kind, path: ($0.old ?? $0.new)!.path, old: $0.old?.value, new: $0.new?.value) }
+        KeyedDiff.compare(
+            flatten(old), flatten(new), key: \.path, differs: { $0.kind != $1.kind || $0.value != $1.value },
+            isReported: { node, otherSide in node.parent.map { otherSide[$0] != nil } ?? true }
+        )
+        .map { Change(kind: $0.kind, path: ($0.old ?? $0.new)!.path, old: $0.old?.value, new: $0.new?.value) }
     }
 
     // MARK: - Flattening

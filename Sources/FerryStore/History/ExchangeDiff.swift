@@ -80,8 +80,11 @@ public struct ExchangeDiff: Sendable, Equatable, Codable {
         }
         guard let parse = parser(for: old.contentType, left), let before = try? parse(left), let after = try? parse(right) else {
             let truncated = old.responseBodyTruncated || new.responseBodyTruncated ? " (a body was capped when recorded)" : ""
-            return BodyChange(identical: false, format: nil, changes: [],
-                              note: "the bodies differ (\(old.responseBodySize) and \(new.responseBodySize) bytes) and are not both JSON, XML or a property list\(truncated)")
+            return BodyChange(
+                identical: false, format: nil, changes: [],
+                note:
+                    "the bodies differ (\(old.responseBodySize) and \(new.responseBodySize) bytes) and are not both JSON, XML or a property list\(truncated)"
+            )
         }
         return BodyChange(identical: false, format: before.format.rawValue, changes: DocumentDiff.compare(before, after), note: nil)
     }
@@ -90,7 +93,9 @@ public struct ExchangeDiff: Sendable, Equatable, Codable {
     private static func parser(for contentType: String?, _ body: Data) -> ((Data) throws -> Document)? {
         let type = contentType?.lowercased() ?? ""
         let start = body.prefix(64)
-        if start.starts(with: Data("bplist".utf8)) || type.contains("plist") || String(decoding: body.prefix(512), as: UTF8.self).contains("<!DOCTYPE plist") {
+        if start.starts(with: Data("bplist".utf8)) || type.contains("plist")
+            || String(decoding: body.prefix(512), as: UTF8.self).contains("<!DOCTYPE plist")
+        {
             return { try PropertyListParser.parse($0) }
         }
         if type.contains("xml") { return { try XMLDocumentParser.parse($0) } }

@@ -7,9 +7,11 @@ extension HistoryEntry {
     ///
     /// Secrets are replaced everywhere text is stored; bodies are capped at `bodyLimit` bytes
     /// while the response's full size and SHA-256 (of the body as received) are kept.
-    public init(request: Request, response: Response?, error: (any Error)?, started: Date,
-                origin: HistoryOrigin = .adHoc, redaction: Redaction = Redaction(),
-                bodyLimit: Int = HistoryStore.defaultBodyLimit) throws {
+    public init(
+        request: Request, response: Response?, error: (any Error)?, started: Date,
+        origin: HistoryOrigin = .adHoc, redaction: Redaction = Redaction(),
+        bodyLimit: Int = HistoryStore.defaultBodyLimit
+    ) throws {
         var redacted = false
         func clean(_ text: String) -> String {
             let result = redaction.redact(text)
@@ -29,7 +31,7 @@ extension HistoryEntry {
         let requestBody: (bytes: Data?, size: Int64?, truncated: Bool)
         do {
             requestBody = try Self.capture(request.body, limit: bodyLimit)
-        } catch where failed {
+        } catch  where failed {
             requestBody = (nil, nil, false)  // the exchange already failed on this body; its error is recorded
         }
         id = nil
@@ -136,7 +138,8 @@ extension HistoryEntry {
 extension HistoryEntry {
     /// The entry for a finished exchange, redacted with the exchange's secrets.
     init(_ exchange: HistoryRecorder.Exchange) throws {
-        try self.init(request: exchange.request, response: exchange.response, error: exchange.error, started: exchange.started,
-                      origin: exchange.origin, redaction: exchange.redaction)
+        try self.init(
+            request: exchange.request, response: exchange.response, error: exchange.error, started: exchange.started,
+            origin: exchange.origin, redaction: exchange.redaction)
     }
 }

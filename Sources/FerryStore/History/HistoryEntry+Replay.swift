@@ -20,9 +20,13 @@ extension HistoryEntry {
         guard !requestBodyTruncated else {
             throw HistoryError.notReplayable(id: entryID, problem: "its body was capped at \(requestBody?.count ?? 0) bytes when recorded")
         }
-        if redacted, url.contains("{{") || requestHeaders.contains(where: { $0.value.contains("{{") })
-            || requestBody.map({ String(decoding: $0, as: UTF8.self).contains("{{") }) == true {
-            throw HistoryError.notReplayable(id: entryID, problem: "secrets were replaced by {{name}} when it was recorded; send it again from its collection" + resendHint)
+        if redacted,
+            url.contains("{{") || requestHeaders.contains(where: { $0.value.contains("{{") })
+                || requestBody.map({ String(decoding: $0, as: UTF8.self).contains("{{") }) == true
+        {
+            throw HistoryError.notReplayable(
+                id: entryID,
+                problem: "secrets were replaced by {{name}} when it was recorded; send it again from its collection" + resendHint)
         }
         do {
             _ = try Request.parseURL(url)

@@ -16,8 +16,10 @@ public struct HistoryQuery: Sendable, Equatable {
     public var run: String?
     public var limit: Int
 
-    public init(text: String? = nil, status: String? = nil, method: String? = nil, host: String? = nil,
-                since: Date? = nil, until: Date? = nil, limit: Int = 50) {
+    public init(
+        text: String? = nil, status: String? = nil, method: String? = nil, host: String? = nil,
+        since: Date? = nil, until: Date? = nil, limit: Int = 50
+    ) {
         self.text = text
         self.status = status
         self.method = method
@@ -39,7 +41,8 @@ public struct HistoryQuery: Sendable, Equatable {
                 sql.append("e.status = ?")
                 arguments.append(code)
             } else {
-                throw HistoryError.invalidArgument(name: "--status", problem: "expected a class (2xx … 5xx), a code (404) or `error`, not `\(status)`")
+                throw HistoryError.invalidArgument(
+                    name: "--status", problem: "expected a class (2xx … 5xx), a code (404) or `error`, not `\(status)`")
             }
         }
         if let method {
@@ -49,7 +52,10 @@ public struct HistoryQuery: Sendable, Equatable {
         if let host = host?.lowercased() {
             sql.append("(e.host = ? OR e.host LIKE ? ESCAPE '\\')")
             arguments.append(host)
-            arguments.append("%." + host.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_"))
+            arguments.append(
+                "%."
+                    + host.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(
+                        of: "_", with: "\\_"))
         }
         if let since {
             sql.append("e.time >= ?")
@@ -79,6 +85,8 @@ public struct HistoryQuery: Sendable, Equatable {
         let day = ISO8601DateFormatter()
         day.formatOptions = [.withFullDate]
         if let date = full.date(from: trimmed) ?? fractional.date(from: trimmed) ?? day.date(from: trimmed) { return date }
-        throw HistoryError.invalidArgument(name: name, problem: "expected an ISO 8601 time (2026-11-23T18:00:00Z or 2026-11-23) or an age (30m, 1h, 2d, 1w), not `\(text)`")
+        throw HistoryError.invalidArgument(
+            name: name, problem: "expected an ISO 8601 time (2026-11-23T18:00:00Z or 2026-11-23) or an age (30m, 1h, 2d, 1w), not `\(text)`"
+        )
     }
 }

@@ -7,16 +7,21 @@ public struct HistoryRecorder: Sendable {
 
     /// Opens the history in the user's data directory now; a failure is reported at each `record`.
     public init(locations: StoreLocations) {
-        store = Result { try HistoryStore(locations: locations) }.mapError { $0 as? HistoryError ?? .unavailable(path: locations.dataDirectory, problem: "\($0)") }
+        store = Result { try HistoryStore(locations: locations) }.mapError {
+            $0 as? HistoryError ?? .unavailable(path: locations.dataDirectory, problem: "\($0)")
+        }
     }
 
     /// Stores the exchange; returns the new entry's id, or a warning (`the exchange was not recorded …`) when it could not.
-    public func record(request: Request, response: Response?, error: (any Error)?, started: Date,
-                       origin: HistoryOrigin = .adHoc, redaction: Redaction = Redaction()) -> Result<Int64, HistoryWarning> {
+    public func record(
+        request: Request, response: Response?, error: (any Error)?, started: Date,
+        origin: HistoryOrigin = .adHoc, redaction: Redaction = Redaction()
+    ) -> Result<Int64, HistoryWarning> {
         do {
             let store = try store.get()
-            let entry = try HistoryEntry(request: request, response: response, error: error, started: started,
-                                         origin: origin, redaction: redaction)
+            let entry = try HistoryEntry(
+                request: request, response: response, error: error, started: started,
+                origin: origin, redaction: redaction)
             return .success(try store.record(entry))
         } catch {
             return .failure(HistoryWarning(unrecorded: "the exchange was", error))

@@ -55,10 +55,11 @@ enum HistorySchema {
                 table.column("headers")
                 table.column("body")
             }
-            try db.execute(sql: """
-                CREATE TRIGGER exchangeSearchDelete AFTER DELETE ON \(HistoryEntry.databaseTableName)
-                BEGIN DELETE FROM \(searchTable) WHERE rowid = old.id; END
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER exchangeSearchDelete AFTER DELETE ON \(HistoryEntry.databaseTableName)
+                    BEGIN DELETE FROM \(searchTable) WHERE rowid = old.id; END
+                    """)
         }
         migrator.registerMigration("v2: run id") { db in
             try db.alter(table: HistoryEntry.databaseTableName) { table in table.add(column: "run", .text) }

@@ -28,7 +28,8 @@ public final class HistoryStore: Sendable {
         do {
             let directory = (path as NSString).deletingLastPathComponent
             if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
             let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if created >= 0 { close(created) }
@@ -82,7 +83,8 @@ public final class HistoryStore: Sendable {
                 let insert = try db.cachedStatement(sql: Self.insertSQL)
                 let index = try db.cachedStatement(sql: Self.searchInsertSQL)
                 return try entries.map { entry throws -> Int64 in
-                    try insert.execute(arguments: StatementArguments(try entry.databaseValues(json: json).dropFirst()))  // the id is SQLite's
+                    // The id is SQLite's.
+                    try insert.execute(arguments: StatementArguments(try entry.databaseValues(json: json).dropFirst()))
                     let id = db.lastInsertedRowID
                     try index.execute(arguments: Self.searchRow(of: entry, id: id))
                     if id % Self.retentionInterval == 0 { _ = try Self.prune(db, to: retention) }
@@ -114,13 +116,16 @@ public final class HistoryStore: Sendable {
         [id, entry.url, entry.method, entry.status.map { String($0) } ?? "error", headerText(of: entry), bodyText(of: entry)]
     }
 
-    private static let searchInsertSQL = "INSERT INTO \(HistorySchema.searchTable) (rowid, url, method, status, headers, body) VALUES (?, ?, ?, ?, ?, ?)"
+    private static let searchInsertSQL =
+        "INSERT INTO \(HistorySchema.searchTable) (rowid, url, method, status, headers, body) VALUES (?, ?, ?, ?, ?, ?)"
 
     /// Sets an entry's columns but its id, by id.
-    private static let updateSQL = "UPDATE \(HistoryEntry.databaseTableName) SET \(HistoryEntry.columnNames.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+    private static let updateSQL =
+        "UPDATE \(HistoryEntry.databaseTableName) SET \(HistoryEntry.columnNames.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
 
     /// Inserts an entry's columns but its id.
-    private static let insertSQL = "INSERT INTO \(HistoryEntry.databaseTableName) (\(HistoryEntry.columnNames.dropFirst().joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: HistoryEntry.columnNames.count - 1)))"
+    private static let insertSQL =
+        "INSERT INTO \(HistoryEntry.databaseTableName) (\(HistoryEntry.columnNames.dropFirst().joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: HistoryEntry.columnNames.count - 1)))"
 
     /// Deletes the oldest entries beyond `retention`; returns how many went. With `compact`, the
     /// file is then rewritten to give the space back.
@@ -137,15 +142,17 @@ public final class HistoryStore: Sendable {
         var deleted = 0
         let table = HistoryEntry.databaseTableName
         if let maxEntries = retention.maxEntries {
-            try db.execute(sql: "DELETE FROM \(table) WHERE id <= (SELECT id FROM \(table) ORDER BY id DESC LIMIT 1 OFFSET ?)",
-                           arguments: [max(0, maxEntries)])
+            try db.execute(
+                sql: "DELETE FROM \(table) WHERE id <= (SELECT id FROM \(table) ORDER BY id DESC LIMIT 1 OFFSET ?)",
+                arguments: [max(0, maxEntries)])
             deleted += db.changesCount
         }
         if let maxBytes = retention.maxBytes {
-            try db.execute(sql: """
-                DELETE FROM \(table) WHERE id <= (SELECT id FROM (SELECT id, SUM(storedBytes) OVER (ORDER BY id DESC) AS kept FROM \(table))
-                WHERE kept > ? ORDER BY id DESC LIMIT 1)
-                """, arguments: [max(0, maxBytes)])
+            try db.execute(
+                sql: """
+                    DELETE FROM \(table) WHERE id <= (SELECT id FROM (SELECT id, SUM(storedBytes) OVER (ORDER BY id DESC) AS kept FROM \(table))
+                    WHERE kept > ? ORDER BY id DESC LIMIT 1)
+                    """, arguments: [max(0, maxBytes)])
             deleted += db.changesCount
         }
         return deleted
@@ -241,8 +248,11 @@ public final class HistoryStore: Sendable {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT: return "the file is not a history database, or it is damaged"
         case .SQLITE_CANTOPEN:
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else { return "\(folder) is not a folder" }
-            return access(folder, R_OK | W_OK | X_OK) == 0 ? "its file cannot be opened" : "Ferry may not read or write its folder \(folder)"
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                return "\(folder) is not a folder"
+            }
+            return access(folder, R_OK | W_OK | X_OK) == 0
+                ? "its file cannot be opened" : "Ferry may not read or write its folder \(folder)"
         default: return error.message ?? error.description
         }
     }

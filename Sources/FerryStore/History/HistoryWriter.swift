@@ -66,7 +66,8 @@ public final class HistoryWriter: @unchecked Sendable {
             do {
                 if !late.isEmpty { try store.replace(late) }
             } catch {
-                warning = HistoryWarning(message: "secrets found late in the run are still in its history entries: " + HistoryWarning.reason(error))
+                warning = HistoryWarning(
+                    message: "secrets found late in the run are still in its history entries: " + HistoryWarning.reason(error))
             }
             return warning
         }

@@ -3,9 +3,12 @@ enum KeyedDiff {
     /// Changed and removed items in `old`'s order, then added items in `new`'s order. An item
     /// missing on the other side is reported only when `isReported` says so (given the other side
     /// by key), so a diff can name only the top of a removed or added subtree.
-    static func compare<Item>(_ old: [Item], _ new: [Item], key: (Item) -> String, differs: (Item, Item) -> Bool,
-                              isReported: (Item, _ otherSide: [String: Item]) -> Bool = { _, _ in true })
-        -> [(kind: DocumentDiff.Change.Kind, old: Item?, new: Item?)] {
+    static func compare<Item>(
+        _ old: [Item], _ new: [Item], key: (Item) -> String, differs: (Item, Item) -> Bool,
+        isReported: (Item, _ otherSide: [String: Item]) -> Bool = { _, _ in true }
+    )
+        -> [(kind: DocumentDiff.Change.Kind, old: Item?, new: Item?)]
+    {
         let oldByKey = Dictionary(old.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
         let newByKey = Dictionary(new.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
         var changes: [(kind: DocumentDiff.Change.Kind, old: Item?, new: Item?)] = []

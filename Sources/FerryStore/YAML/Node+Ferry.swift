@@ -9,7 +9,9 @@ extension Node {
     package static func text(_ string: String) -> Node {
         let style: Scalar.Style
         if string.contains("\n") {
-            style = string.hasSuffix("\n") && !string.hasPrefix(" ") && !string.contains("\r") && !string.contains("\t") ? .literal : .doubleQuoted
+            style =
+                string.hasSuffix("\n") && !string.hasPrefix(" ") && !string.contains("\r") && !string.contains("\t")
+                ? .literal : .doubleQuoted
         } else if case .string = parameter(Scalar(string, Tag(.str), .plain)), !looksTyped(string) {
             style = .any
         } else {
@@ -64,7 +66,8 @@ extension Node {
     /// The node for a parameter tree (the inverse of `YAMLFile.parameters`).
     package static func parameters(_ value: Parameters) -> Node {
         switch value {
-        case .object(let members): members.isEmpty ? .mapping(Mapping([], Tag(.map), .flow)) : map(members.map { ($0.key, parameters($0.value)) })
+        case .object(let members):
+            members.isEmpty ? .mapping(Mapping([], Tag(.map), .flow)) : map(members.map { ($0.key, parameters($0.value)) })
         case .array(let items): items.isEmpty ? .sequence(Sequence([], Tag(.seq), .flow)) : list(items.map(parameters))
         case .string(let string): text(string)
         case .number(let number): plain(number)

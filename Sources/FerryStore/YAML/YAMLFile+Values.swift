@@ -5,7 +5,8 @@ import Yams
 /// Typed reads of nodes, each failing with the node's line and column.
 extension YAMLFile {
     /// The entries of a mapping whose keys must be among `allowed`; an unknown or repeated key is a problem.
-    package func fields(of node: Node, key: String, allowed: [String]) throws(ConfigProblem) -> [(key: String, keyNode: Node, value: Node)] {
+    package func fields(of node: Node, key: String, allowed: [String]) throws(ConfigProblem) -> [(key: String, keyNode: Node, value: Node)]
+    {
         let entries = try entries(of: node, key: key)
         var seen: Set<String> = []
         for entry in entries {

@@ -8,7 +8,9 @@ extension YAMLFile {
     /// `name: {from: login.ferry.yaml, path: $.json.token, ttl: 15m, secret: true}` (`path` takes
     /// what `capture:` takes: a body path, `header NAME`, `status`; or `regex:` instead of it).
     /// Keys in `skipping` are not variables (an environment's `$options`).
-    package func variables(of node: Node, key: String, skipping: Set<String> = []) throws(ConfigProblem) -> (values: [Variable], chains: [VariableChain]) {
+    package func variables(
+        of node: Node, key: String, skipping: Set<String> = []
+    ) throws(ConfigProblem) -> (values: [Variable], chains: [VariableChain]) {
         var values: [Variable] = []
         var chains: [VariableChain] = []
         for (name, keyNode, value) in try entries(of: node, key: key) where !skipping.contains(name) {
@@ -21,7 +23,9 @@ extension YAMLFile {
                 continue
             }
             let fields = try self.fields(of: value, key: path, allowed: ["value", "secret", "from", "path", "regex", "ttl"])
-            let secret = try fields.first { $0.key == "secret" }.map { field throws(ConfigProblem) in try bool(field.value, key: "\(path).secret") } ?? false
+            let secret =
+                try fields.first { $0.key == "secret" }.map { field throws(ConfigProblem) in try bool(field.value, key: "\(path).secret") }
+                ?? false
             if let text = fields.first(where: { $0.key == "value" }) {
                 guard fields.allSatisfy({ ["value", "secret"].contains($0.key) }) else {
                     throw problem(at: value, key: path, "has a `value:`, so it cannot also be taken `from:` a request")
@@ -34,14 +38,17 @@ extension YAMLFile {
         return (values, chains)
     }
 
-    private func chain(named name: String, fields: [(key: String, keyNode: Node, value: Node)], at node: Node,
-                       key: String, secret: Bool) throws(ConfigProblem) -> VariableChain {
+    private func chain(
+        named name: String, fields: [(key: String, keyNode: Node, value: Node)], at node: Node,
+        key: String, secret: Bool
+    ) throws(ConfigProblem) -> VariableChain {
         guard let from = fields.first(where: { $0.key == "from" }) else {
             throw problem(at: node, key: key, "needs a `value:`, or `from:` a request file with the `path:` to take")
         }
         let request = try string(from.value, key: "\(key).from")
         guard request.hasSuffix(RequestCollection.requestSuffix) else {
-            throw problem(at: from.value, key: "\(key).from", "expected a request file (…\(RequestCollection.requestSuffix)) in the collection")
+            throw problem(
+                at: from.value, key: "\(key).from", "expected a request file (…\(RequestCollection.requestSuffix)) in the collection")
         }
         var source: Capture.Source?
         var ttl: Int?
@@ -50,7 +57,9 @@ extension YAMLFile {
             case "path": source = try RequestDescription.captureSource(field.value, key: "\(key).path", in: self)
             case "regex":
                 let pattern = try string(field.value, key: "\(key).regex")
-                guard (try? NSRegularExpression(pattern: pattern)) != nil else { throw problem(at: field.value, key: "\(key).regex", "is not a valid regular expression") }
+                guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+                    throw problem(at: field.value, key: "\(key).regex", "is not a valid regular expression")
+                }
                 source = .regex(pattern)
             case "ttl":
                 guard let seconds = VariableChain.seconds(try string(field.value, key: "\(key).ttl")) else {
@@ -60,7 +69,9 @@ extension YAMLFile {
             default: break
             }
         }
-        guard let source else { throw problem(at: node, key: key, "needs `path:` (a body path, header NAME or status) or `regex:` to take from the response") }
+        guard let source else {
+            throw problem(at: node, key: key, "needs `path:` (a body path, header NAME or status) or `regex:` to take from the response")
+        }
         return VariableChain(capture: Capture(name: name, source: source, secret: secret), request: request, ttl: ttl)
     }
 

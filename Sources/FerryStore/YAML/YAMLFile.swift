@@ -35,7 +35,8 @@ package struct YAMLFile {
             root = try Yams.compose(yaml: text, resolver, .default, .utf8) ?? Node.mapping(Node.Mapping([]))
         } catch let error as YamlError {
             let mark = Self.mark(of: error)
-            throw ConfigProblem(file: path, line: mark?.line, column: mark?.column, key: nil, message: "is not valid YAML (\(Self.summary(of: error)))")
+            throw ConfigProblem(
+                file: path, line: mark?.line, column: mark?.column, key: nil, message: "is not valid YAML (\(Self.summary(of: error)))")
         } catch {
             throw ConfigProblem(file: path, line: nil, key: nil, message: "is not valid YAML (\(error))")
         }

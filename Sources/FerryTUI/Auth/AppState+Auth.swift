@@ -12,7 +12,8 @@ extension AppState {
         let field = fields[editor.authSelection]
         switch action {
         case .up, .down, .pageUp, .pageDown, .top, .bottom:
-            editor.authSelection = max(0, min(fields.count - 1, editor.authSelection.addingClamped(Self.delta(of: action, page: fields.count))))
+            editor.authSelection = max(
+                0, min(fields.count - 1, editor.authSelection.addingClamped(Self.delta(of: action, page: fields.count))))
         case .edit where field.isChoice, .toggleRow where field.isChoice:
             field.cycle(&editor.auth)
         case .edit:

@@ -2,7 +2,8 @@ import FerryCore
 
 /// The Auth tab's type selector: which scheme the request's credentials use.
 public enum AuthKind: String, Hashable, Sendable, CaseIterable {
-    case none = "none", basic = "basic", bearer = "bearer", digest = "digest", apiKey = "API key", oauth2 = "OAuth 2.0", awsSigV4 = "AWS SigV4"
+    case none = "none", basic = "basic", bearer = "bearer", digest = "digest", apiKey = "API key", oauth2 = "OAuth 2.0", awsSigV4 =
+        "AWS SigV4"
 
     public init(_ credentials: Authentication?) {
         switch credentials {

@@ -9,7 +9,9 @@ enum BodyCheck {
     /// The line under the body: valid, or where and why not; nil when the body is not meant as JSON.
     static func line(_ state: AppState) -> Span? {
         let text = state.editor.body.text
-        let declared = state.editor.headers.contains { $0.enabled && $0.name.lowercased() == "content-type" && $0.value.lowercased().contains("json") }
+        let declared = state.editor.headers.contains {
+            $0.enabled && $0.name.lowercased() == "content-type" && $0.value.lowercased().contains("json")
+        }
         let looksLikeJSON = text.first { !$0.isWhitespace }.map { $0 == "{" || $0 == "[" } ?? false
         guard !state.editor.body.isEmpty, declared || looksLikeJSON else { return nil }
         guard text.utf8.count <= limit else { return Span("JSON not checked: the body is over 1 MiB", .muted) }

@@ -35,7 +35,11 @@ extension RequestEditor {
         var params = ParamTree()
         let style = description.parameterStyle
         if let parameters = description.params {
-            if let tree = ParamTree(parameters: parameters, placement: .query, keepsKeyOrder: style.keepsKeyOrder) { params = tree } else { omitted.append("params (a null or an empty object or array)") }
+            if let tree = ParamTree(parameters: parameters, placement: .query, keepsKeyOrder: style.keepsKeyOrder) {
+                params = tree
+            } else {
+                omitted.append("params (a null or an empty object or array)")
+            }
         }
         var body = ""
         var bodyFile: String?
@@ -50,16 +54,26 @@ extension RequestEditor {
         case .bytes(let data, let type):
             (body, contentType) = (String(decoding: data, as: UTF8.self), type)
         case .json(let parameters):
-            if let text = Self.text(JSONRequestSerializer(pretty: true).serialize, parameters) { body = text } else { omitted.append("JSON body (it does not encode)") }
+            if let text = Self.text(JSONRequestSerializer(pretty: true).serialize, parameters) {
+                body = text
+            } else {
+                omitted.append("JSON body (it does not encode)")
+            }
             contentType = "application/json"
         case .form(let parameters):
-            if description.params == nil, let tree = ParamTree(parameters: parameters, placement: .body, keepsKeyOrder: style.keepsKeyOrder) {
+            if description.params == nil, let tree = ParamTree(parameters: parameters, placement: .body, keepsKeyOrder: style.keepsKeyOrder)
+            {
                 params = tree
             } else {
-                omitted.append(description.params == nil ? "form body (a null or an empty object or array)" : "form body beside query params")
+                omitted.append(
+                    description.params == nil ? "form body (a null or an empty object or array)" : "form body beside query params")
             }
         case .plist(let parameters):
-            if let text = Self.text(PropertyListRequestSerializer().serialize, parameters) { body = text } else { omitted.append("property-list body (it does not encode)") }
+            if let text = Self.text(PropertyListRequestSerializer().serialize, parameters) {
+                body = text
+            } else {
+                omitted.append("property-list body (it does not encode)")
+            }
             contentType = "application/x-plist"
         case .file(let path, let type):
             (bodyFile, contentType) = (Self.absolute(path, in: root), type)
@@ -126,10 +140,13 @@ extension RequestEditor {
             description.parameterStyle.arrayStyle = params.arrayStyle
             description.parameterStyle.keepsKeyOrder = params.keepsKeyOrder
         }
-        if loaded == nil || loaded?.body != body.text || loaded?.graphQL != graphQL?.body(query: body.text) || loaded?.bodyFile != bodyFile || loaded?.parts != parts || paramsEdited {
+        if loaded == nil || loaded?.body != body.text || loaded?.graphQL != graphQL?.body(query: body.text) || loaded?.bodyFile != bodyFile
+            || loaded?.parts != parts || paramsEdited
+        {
             var formBefore: Parameters?
             if case .form(let before) = description.body { formBefore = before }
-            description.body = try bodyDescription(fields: inQuery ? nil : parameters.map { Self.keepingScalarTypes($0, of: formBefore) }, root: root)
+            description.body = try bodyDescription(
+                fields: inQuery ? nil : parameters.map { Self.keepingScalarTypes($0, of: formBefore) }, root: root)
         }
         if loaded?.auth != auth { description.auth = auth }
         if loaded?.options != options {
@@ -152,23 +169,29 @@ extension RequestEditor {
         let enabled = parts.filter(\.enabled)
         if let graphQL {
             guard enabled.isEmpty, fields == nil, bodyFile == nil else {
-                throw FerryError.invalidRequest(reason: .invalidArgument(name: "Body", problem: "a GraphQL body leaves no room for parts, form parameters or a body file; Q switches GraphQL off"))
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(
+                        name: "Body",
+                        problem: "a GraphQL body leaves no room for parts, form parameters or a body file; Q switches GraphQL off"))
             }
             return .graphql(graphQL.body(query: body.text))
         }
         if !enabled.isEmpty {
             guard bodyFile == nil, body.text.isEmpty else {
-                throw FerryError.invalidRequest(reason: .invalidArgument(name: "Multipart", problem: "the Body tab has a body too; empty it, or disable the parts"))
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(name: "Multipart", problem: "the Body tab has a body too; empty it, or disable the parts"))
             }
             var result = fields.map { RequestDescription.MultipartPart.fields($0, encoder: params.encoder) } ?? []
             for row in enabled {
-                result.append(RequestDescription.MultipartPart(try FormPartArgument(parsing: row.line)) { CollectionPath.relative($0, in: root) })
+                result.append(
+                    RequestDescription.MultipartPart(try FormPartArgument(parsing: row.line)) { CollectionPath.relative($0, in: root) })
             }
             return .multipart(result)
         }
         if fields != nil, bodyFile != nil || !body.text.isEmpty {
-            throw FerryError.invalidRequest(reason: .invalidArgument(
-                name: "Params", problem: "the Body tab leaves no room for form parameters; empty it, or put them in the URL query (u)"))
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(
+                    name: "Params", problem: "the Body tab leaves no room for form parameters; empty it, or put them in the URL query (u)"))
         }
         if let bodyFile { return .file(path: CollectionPath.relative(bodyFile, in: root), contentType: nil) }
         if !body.text.isEmpty { return .raw(body.text, contentType: nil) }
@@ -182,7 +205,8 @@ extension RequestEditor {
     private static func keepingScalarTypes(_ value: Parameters, of before: Parameters?) -> Parameters {
         switch (value, before) {
         case (.object(let members), .object(let old)?):
-            return .object(members.map { member in (member.key, keepingScalarTypes(member.value, of: old.first { $0.key == member.key }?.value)) })
+            return .object(
+                members.map { member in (member.key, keepingScalarTypes(member.value, of: old.first { $0.key == member.key }?.value)) })
         case (.array(let items), .array(let old)?):
             return .array(items.enumerated().map { keepingScalarTypes($1, of: old.indices.contains($0) ? old[$0] : nil) })
         case (.string(let text), .number?), (.string(let text), .bool?):
@@ -207,7 +231,8 @@ extension RequestEditor {
             line = (["\(part.name)=@\(absolute(path, in: root))"] + fields).joined(separator: ";")
         }
         guard let read = try? FormPartArgument(parsing: line), read.name == part.name, read.type == part.contentType,
-              read.fileName == part.fileName else { return nil }
+            read.fileName == part.fileName
+        else { return nil }
         switch (read.value, part.value) {
         case (.text(let a), .text(let b)) where a == b: return line
         case (.file, .file): return line

@@ -66,15 +66,21 @@ public struct RequestEditor: Sendable {
     /// The request with `variables` filled in and checked, with the redaction of the secrets it
     /// holds; throws `FerryError.invalidRequest` when it cannot be sent. Its files are read as
     /// `access` allows: a collection's boundary, or (nil) anything from the source's folder.
-    public func resolved(with variables: [Variable], environment connection: ConnectionSettings = ConnectionSettings(),
-                         access: FileAccessPolicy? = nil) throws -> ResolvedRequest {
+    public func resolved(
+        with variables: [Variable], environment connection: ConnectionSettings = ConnectionSettings(),
+        access: FileAccessPolicy? = nil
+    ) throws -> ResolvedRequest {
         guard omitted.isEmpty else {
-            throw FerryError.invalidRequest(reason: .invalidArgument(
-                name: source.title.isEmpty ? "the request" : source.title,
-                problem: "its \(omitted.joined(separator: ", ")) cannot be shown in the editor, and Ferry will not send the request without them; send it whole with `ferry send` on the file"))
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(
+                    name: source.title.isEmpty ? "the request" : source.title,
+                    problem:
+                        "its \(omitted.joined(separator: ", ")) cannot be shown in the editor, and Ferry will not send the request without them; send it whole with `ferry send` on the file"
+                ))
         }
-        return try description().resolved(with: VariableResolver(variables), defaults: source.defaults.under(environment: connection),
-                                          access: access ?? .unbounded(directory: source.root))
+        return try description().resolved(
+            with: VariableResolver(variables), defaults: source.defaults.under(environment: connection),
+            access: access ?? .unbounded(directory: source.root))
     }
 
     /// True when the editor differs from its source.
@@ -104,7 +110,9 @@ public struct RequestEditor: Sendable {
     }
 
     var fields: Fields {
-        Fields(method: method, url: url.text, headers: headers, body: body.text, graphQL: graphQL?.body(query: body.text), bodyFile: bodyFile, params: params.content,
-               parts: parts, auth: auth, options: options, connection: connection, expectations: expectations, checks: checks)
+        Fields(
+            method: method, url: url.text, headers: headers, body: body.text, graphQL: graphQL?.body(query: body.text), bodyFile: bodyFile,
+            params: params.content,
+            parts: parts, auth: auth, options: options, connection: connection, expectations: expectations, checks: checks)
     }
 }

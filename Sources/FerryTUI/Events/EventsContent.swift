@@ -16,8 +16,14 @@ enum EventsContent {
         }
         if pane.log.count == 0 { lines.append([Span("Waiting for the first event… (Esc stops the stream)", .muted)]) }
         guard let event = pane.selected else { return lines }
-        let title = " event \(event.number) · \(event.type)" + (event.id.map { " · id \($0)" } ?? "") + " · \(ByteCountText.format(Int64(event.size))) "
-        lines.append([Span("──" + TerminalSafeText.escaping(title) + String(repeating: "─", count: max(0, width - CharacterWidth.of(title) - 2)), .muted)])
+        let title =
+            " event \(event.number) · \(event.type)" + (event.id.map { " · id \($0)" } ?? "")
+            + " · \(ByteCountText.format(Int64(event.size))) "
+        lines.append([
+            Span(
+                "──" + TerminalSafeText.escaping(title) + String(repeating: "─", count: max(0, width - CharacterWidth.of(title) - 2)),
+                .muted)
+        ])
         return lines + detail(event.data, height: max(0, height - lines.count))
     }
 
@@ -26,7 +32,8 @@ enum EventsContent {
         let events = pane.log.total == 1 ? "1 event" : "\(pane.log.total) events"
         let count = pane.log.total == pane.log.count ? events : "\(events), the newest \(pane.log.count) kept"
         let state = !isLive ? "ended" : pane.follow ? "following (↑ pauses, Esc stops)" : "paused (End follows)"
-        let columns = "#".leftPadded(to: 5) + " " + "time".leftPadded(to: 10) + "  " + "type".padding(toLength: 16, withPad: " ", startingAt: 0)
+        let columns =
+            "#".leftPadded(to: 5) + " " + "time".leftPadded(to: 10) + "  " + "type".padding(toLength: 16, withPad: " ", startingAt: 0)
             + "  " + "id".padding(toLength: 8, withPad: " ", startingAt: 0) + " " + "size".leftPadded(to: 9) + "   "
         return [Span(columns, .accent), Span("\(count) · \(ByteCountText.format(pane.log.bytes)) · \(state)", .muted)]
     }
@@ -47,9 +54,13 @@ enum EventsContent {
         if let document = try? JSONParser.parse(data), !document.topLevelNodes.isEmpty {
             var tree = DocumentTree(document: document)
             tree.expandToFit(max(1, height))
-            return tree.rows.indices.prefix(height).map { ResponseContent.treeLine(tree, document: document, index: $0, showsSelection: false) }
+            return tree.rows.indices.prefix(height).map {
+                ResponseContent.treeLine(tree, document: document, index: $0, showsSelection: false)
+            }
         }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).prefix(height).map { [Span(TerminalSafeText.escaping(String($0)))] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).prefix(height).map {
+            [Span(TerminalSafeText.escaping(String($0)))]
+        }
     }
 
     /// On the Timeline: when the head (first byte; for a WebSocket the 101 that upgraded it) came and
@@ -57,7 +68,9 @@ enum EventsContent {
     static func timelineMarks(_ state: AppState, width: Int) -> [[Span]] {
         let pane = state.events
         guard pane.isShown, let summary = state.exchange.summary else { return [] }
-        let times = pane.webSocket == nil ? (0..<pane.log.count).map { pane.log[$0].time } : (0..<pane.messages.count).map { pane.messages[$0].message.time }
+        let times =
+            pane.webSocket == nil
+            ? (0..<pane.log.count).map { pane.log[$0].time } : (0..<pane.messages.count).map { pane.messages[$0].message.time }
         let labelWidth = 10, msWidth = 11
         let barWidth = max(1, width - labelWidth - msWidth - 2)
         let total = max(1, summary.timeline.total, times.last ?? 0)
@@ -67,11 +80,18 @@ enum EventsContent {
         }
         var lines: [[Span]] = [[]]
         if let head = pane.headTime {
-            lines.append([Span((pane.webSocket == nil ? "first byte" : "upgrade").padding(toLength: labelWidth, withPad: " ", startingAt: 0), .accent),
-                          Span((pane.webSocket == nil ? "at " : "101 Switching Protocols at ") + ByteCountText.milliseconds(head))])
+            lines.append([
+                Span(
+                    (pane.webSocket == nil ? "first byte" : "upgrade").padding(toLength: labelWidth, withPad: " ", startingAt: 0), .accent),
+                Span((pane.webSocket == nil ? "at " : "101 Switching Protocols at ") + ByteCountText.milliseconds(head)),
+            ])
         }
-        lines.append([Span((pane.webSocket == nil ? "events" : "messages").padding(toLength: labelWidth, withPad: " ", startingAt: 0), .accent), Span("▕"),
-                      Span(String(bar), .timelineBar), Span("▏"), Span("\(pane.webSocket == nil ? pane.log.total : pane.messages.total)".leftPadded(to: msWidth - 1))])
+        lines.append([
+            Span((pane.webSocket == nil ? "events" : "messages").padding(toLength: labelWidth, withPad: " ", startingAt: 0), .accent),
+            Span("▕"),
+            Span(String(bar), .timelineBar), Span("▏"),
+            Span("\(pane.webSocket == nil ? pane.log.total : pane.messages.total)".leftPadded(to: msWidth - 1)),
+        ])
         return lines
     }
 }

@@ -19,7 +19,8 @@ enum WebSocketContent {
         }
         guard let event = pane.selectedMessage else { return lines }
         let message = event.message
-        let title = " message \(event.number) · \(arrow(message)) \(message.kind.rawValue) · \(ByteCountText.format(Int64(event.size)))"
+        let title =
+            " message \(event.number) · \(arrow(message)) \(message.kind.rawValue) · \(ByteCountText.format(Int64(event.size)))"
             + (event.truncated ? " (the first \(ByteCountText.format(Int64(message.data.count))) kept)" : "") + " "
         lines.append([Span("──" + title + String(repeating: "─", count: max(0, width - CharacterWidth.of(title) - 2)), .muted)])
         return lines + detail(message, height: max(0, height - lines.count))
@@ -36,9 +37,13 @@ enum WebSocketContent {
         case .closing: state = "closing…"
         case .closed: state = "closed" + (socket.close.map { " " + closeText($0) } ?? "")
         }
-        let columns = "#".leftPadded(to: 5) + " " + "time".leftPadded(to: 10) + "     " + "opcode".padding(toLength: 8, withPad: " ", startingAt: 0)
+        let columns =
+            "#".leftPadded(to: 5) + " " + "time".leftPadded(to: 10) + "     " + "opcode".padding(toLength: 8, withPad: " ", startingAt: 0)
             + " " + "size".leftPadded(to: 9) + "   "
-        return [Span(columns, .accent), Span("\(count) (↑\(socket.sent) ↓\(socket.received)) · \(ByteCountText.format(pane.messages.bytes)) · \(state)", .muted)]
+        return [
+            Span(columns, .accent),
+            Span("\(count) (↑\(socket.sent) ↓\(socket.received)) · \(ByteCountText.format(pane.messages.bytes)) · \(state)", .muted),
+        ]
     }
 
     private static func row(_ event: WebSocketEvent, selected: Bool) -> [Span] {

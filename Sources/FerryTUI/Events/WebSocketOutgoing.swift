@@ -25,4 +25,3 @@ public enum WebSocketOutgoing: Sendable, Equatable {
         }
     }
 }
-

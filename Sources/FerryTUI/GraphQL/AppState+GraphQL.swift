@@ -1,5 +1,5 @@
-import Foundation
 import FerryCore
+import Foundation
 
 /// The Body tab's GraphQL keys: `Q` makes the body a GraphQL query (or text again), Enter edits the
 /// query and `v` the variables, `S` fetches the endpoint's schema by introspection (the answer shows
@@ -85,8 +85,9 @@ extension AppState {
         var body = description.graphQL ?? GraphQLBody(query: "")
         (body.query, body.variables, body.operationName) = (IntrospectedSchema.introspectionQuery, nil, "IntrospectionQuery")
         description.body = .graphql(body)
-        return try description.resolved(with: VariableResolver(collection.variables), defaults: editor.source.defaults.under(environment: collection.connection),
-                                        access: collection.fileAccess ?? .unbounded(directory: editor.source.root))
+        return try description.resolved(
+            with: VariableResolver(collection.variables), defaults: editor.source.defaults.under(environment: collection.connection),
+            access: collection.fileAccess ?? .unbounded(directory: editor.source.root))
     }
 
     private mutating func fetchSchema() -> [Effect] {

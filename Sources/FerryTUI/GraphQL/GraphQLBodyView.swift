@@ -15,13 +15,19 @@ struct GraphQLBodyView {
         let editing = state.editor.isEditingBody
         let (queryHead, queryText) = left.splitTop(1)
         let (variablesHead, variablesText) = right.splitTop(1)
-        canvas.put([Span(" Query", editing && !graphQL.editsVariables ? .accent : .muted), Span(editing ? "" : "  Enter edits", .muted)],
-                   in: queryHead, row: 0, theme: theme)
-        canvas.put([Span(" Variables", editing && graphQL.editsVariables ? .accent : .muted), Span(editing ? "" : "  v edits", .muted)],
-                   in: variablesHead, row: 0, theme: theme)
-        RequestPaneView.renderText(graphQL.variables, editing: editing && graphQL.editsVariables, in: variablesText.splitLeft(1).1, canvas: &canvas, theme: theme)
-        RequestPaneView.renderText(state.editor.body, editing: editing && !graphQL.editsVariables, in: queryText.splitLeft(1).1, canvas: &canvas, theme: theme)
-        let schemaLine = graphQL.schema.map { "schema: \($0.ownTypes.count) types (S fetches it again)" } ?? "no schema yet: S fetches it, Ctrl-N reads the cached one"
+        canvas.put(
+            [Span(" Query", editing && !graphQL.editsVariables ? .accent : .muted), Span(editing ? "" : "  Enter edits", .muted)],
+            in: queryHead, row: 0, theme: theme)
+        canvas.put(
+            [Span(" Variables", editing && graphQL.editsVariables ? .accent : .muted), Span(editing ? "" : "  v edits", .muted)],
+            in: variablesHead, row: 0, theme: theme)
+        RequestPaneView.renderText(
+            graphQL.variables, editing: editing && graphQL.editsVariables, in: variablesText.splitLeft(1).1, canvas: &canvas, theme: theme)
+        RequestPaneView.renderText(
+            state.editor.body, editing: editing && !graphQL.editsVariables, in: queryText.splitLeft(1).1, canvas: &canvas, theme: theme)
+        let schemaLine =
+            graphQL.schema.map { "schema: \($0.ownTypes.count) types (S fetches it again)" }
+            ?? "no schema yet: S fetches it, Ctrl-N reads the cached one"
         if case .graphQLOperation? = state.editor.lineEdit?.target, let edit = state.editor.lineEdit {
             let label = " operation: "
             let visible = edit.field.visible(width: status.width - label.count)
@@ -32,7 +38,9 @@ struct GraphQLBodyView {
             let method = graphQL.usesGET ? "sent as GET" : "sent as a JSON POST"
             canvas.put([Span(" \(operation) (O) · \(method) (U) · \(schemaLine)", .muted)], in: status, row: 0, theme: theme)
         }
-        if editing, !graphQL.editsVariables, let cursor = canvas.cursor { renderCompletions(state, under: cursor, in: queryText, canvas: &canvas) }
+        if editing, !graphQL.editsVariables, let cursor = canvas.cursor {
+            renderCompletions(state, under: cursor, in: queryText, canvas: &canvas)
+        }
     }
 
     private func renderCompletions(_ state: AppState, under cursor: (x: Int, y: Int), in rect: Rect, canvas: inout Canvas) {

@@ -14,13 +14,16 @@ struct HistoryOverlay {
         let inner = rect.inset(by: 1)
         if let diff = pane.diff {
             for (row, line) in diff.dropFirst(pane.diffScroll).prefix(inner.height).enumerated() {
-                let role: Theme.Role = line.hasPrefix("  +") ? .success : line.hasPrefix("  -") ? .error : line.hasPrefix("  ~") ? .accent : .base
+                let role: Theme.Role =
+                    line.hasPrefix("  +") ? .success : line.hasPrefix("  -") ? .error : line.hasPrefix("  ~") ? .accent : .base
                 canvas.put([Span(line, role)], in: inner, row: row, theme: state.theme)
             }
             return
         }
         let visible = pane.query.visible(width: inner.width - 2)
-        canvas.put([Span("/ ", .accent), Span(pane.query.text.isEmpty && !pane.isSearching ? "" : visible.text)], in: inner, row: 0, theme: state.theme)
+        canvas.put(
+            [Span("/ ", .accent), Span(pane.query.text.isEmpty && !pane.isSearching ? "" : visible.text)], in: inner, row: 0,
+            theme: state.theme)
         if pane.isSearching { canvas.cursor = (inner.x + 2 + visible.cursorColumn, inner.y) }
         let list = inner.splitTop(1).1
         guard !pane.rows.isEmpty else {
@@ -32,8 +35,12 @@ struct HistoryOverlay {
             let mark = pane.marked.contains(row.id) ? "*" : " "
             let status = row.status.map(String.init) ?? "ERR"
             let role = row.status.map(StatusLineView.statusRole) ?? .error
-            canvas.put([Span(mark + Self.time(row.time) + " ", .muted), Span(row.method.padding(toLength: 7, withPad: " ", startingAt: 0), .method),
-                        Span(status + " ", role), Span(row.url)], in: list, row: line, theme: state.theme)
+            canvas.put(
+                [
+                    Span(mark + Self.time(row.time) + " ", .muted),
+                    Span(row.method.padding(toLength: 7, withPad: " ", startingAt: 0), .method),
+                    Span(status + " ", role), Span(row.url),
+                ], in: list, row: line, theme: state.theme)
             if top + line == pane.selection {
                 canvas.restyle(Rect(x: list.x, y: list.y + line, width: list.width, height: 1), style: state.theme[.selection])
             }

@@ -14,9 +14,11 @@ public struct Keymap: Hashable, Sendable {
     public func hints(in context: KeyContext) -> [(keys: String, action: Action)] {
         var hints: [(keys: String, action: Action)] = []
         for scope in [.global, context.inherited, context].compactMap({ $0 }) {
-            for binding in bindings where binding.hint && binding.context == scope && !hints.contains(where: { $0.action == binding.action }) {
+            for binding in bindings
+            where binding.hint && binding.context == scope && !hints.contains(where: { $0.action == binding.action }) {
                 guard let key = bindings.first(where: { $0.action == binding.action && $0.context == scope })?.key,
-                      action(for: key, in: context) == binding.action else { continue }
+                    action(for: key, in: context) == binding.action
+                else { continue }
                 hints.append((key.spec, binding.action))
             }
         }

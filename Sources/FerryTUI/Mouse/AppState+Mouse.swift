@@ -4,7 +4,9 @@ extension AppState {
 
     /// A click focuses the pane under it and selects the tab or row clicked; the wheel scrolls the pane under the pointer.
     mutating func handle(_ event: MouseEvent) -> [Effect] {
-        guard !overlays.showHelp, overlays.palette == nil, overlays.sheet == nil, editor.lineEdit == nil, !isTooSmall, let pane = pane(at: event) else { return [] }
+        guard !overlays.showHelp, overlays.palette == nil, overlays.sheet == nil, editor.lineEdit == nil, !isTooSmall,
+            let pane = pane(at: event)
+        else { return [] }
         switch event.kind {
         case .wheelUp, .wheelDown:
             guard pane == .request || pane == .response else { return [] }
@@ -44,7 +46,9 @@ extension AppState {
             if focus == .request, let index = Frame(selecting: requestTab, focused: true, number: 3).tab(atColumn: event.x, in: rect) {
                 requestTab = RequestTab.allCases[index]
                 editor.isEditingBody = false
-            } else if focus == .response, let index = Frame(selecting: response.tab, focused: true, number: 4).tab(atColumn: event.x, in: rect) {
+            } else if focus == .response,
+                let index = Frame(selecting: response.tab, focused: true, number: 4).tab(atColumn: event.x, in: rect)
+            {
                 response.tab = ResponseTab.allCases[index]
             }
             return
@@ -57,13 +61,16 @@ extension AppState {
     private mutating func selectRow(_ row: Int, height: Int) {
         switch (focus, requestTab) {
         case (.request, .headers):
-            let first = RequestPaneView.firstVisible(selected: editor.headerSelection, count: editor.headers.count, height: height - (editor.inheritedHeadersSent.isEmpty ? 0 : 1))
+            let first = RequestPaneView.firstVisible(
+                selected: editor.headerSelection, count: editor.headers.count,
+                height: height - (editor.inheritedHeadersSent.isEmpty ? 0 : 1))
             if editor.headers.indices.contains(first + row) { editor.headerSelection = first + row }
         case (.request, .multipart):
             let first = RequestPaneView.firstVisible(selected: editor.partSelection, count: editor.parts.count, height: height - 1)
             if editor.parts.indices.contains(first + row) { editor.partSelection = first + row }
         case (.request, .options):
-            let first = RequestPaneView.firstVisible(selected: editor.optionSelection.rawValue, count: OptionRow.allCases.count, height: height)
+            let first = RequestPaneView.firstVisible(
+                selected: editor.optionSelection.rawValue, count: OptionRow.allCases.count, height: height)
             if let option = OptionRow(rawValue: first + row) { editor.optionSelection = option }
         case (.request, .auth):
             let count = AuthField.fields(of: editor.auth).count

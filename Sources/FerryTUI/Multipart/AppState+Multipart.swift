@@ -34,7 +34,6 @@ extension AppState {
         return []
     }
 
-
     /// Ends a part edit: an empty new part is dropped.
     mutating func commitPartEdit(_ index: Int, text: String, isNewRow: Bool) {
         if isNewRow, text.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -49,9 +48,10 @@ extension AppState {
     public var multipartSummary: String {
         guard editor.parts.contains(where: \.enabled) else { return "no parts enabled" }
         do {
-            let (body, _) = try editor.description().resolvedBody(with: VariableResolver(collection.variables),
-                                                                  access: collection.fileAccess ?? .unbounded(directory: editor.source.root),
-                                                                  contentTypeHeader: nil)
+            let (body, _) = try editor.description().resolvedBody(
+                with: VariableResolver(collection.variables),
+                access: collection.fileAccess ?? .unbounded(directory: editor.source.root),
+                contentTypeHeader: nil)
             let length = try body.makeSource()?.length ?? 0
             return "Content-Length: \(length) bytes (x shows the body)"
         } catch {

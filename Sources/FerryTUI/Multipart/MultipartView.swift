@@ -6,11 +6,16 @@ struct MultipartView {
         let summary = state.multipartSummary
         canvas.put([Span(summary, summary.hasPrefix("✗") ? .error : .muted)], in: footer, row: 0, theme: theme)
         guard !state.editor.parts.isEmpty else {
-            canvas.put([Span("(no parts: a adds one, as name=value or name=@path;type=mime;filename=name)", .muted)], in: list, row: 0, theme: theme)
+            canvas.put(
+                [Span("(no parts: a adds one, as name=value or name=@path;type=mime;filename=name)", .muted)], in: list, row: 0,
+                theme: theme)
             return
         }
-        EditableRowList(count: state.editor.parts.count, selection: state.editor.partSelection, focused: state.focus == .request, editing: state.editor.lineEdit?.row(LineEdit.Target.part),
-                        lead: { state.editor.parts[$0].enabled ? "[x] " : "[ ] " }, enabled: { state.editor.parts[$0].enabled }) { index in
+        EditableRowList(
+            count: state.editor.parts.count, selection: state.editor.partSelection, focused: state.focus == .request,
+            editing: state.editor.lineEdit?.row(LineEdit.Target.part),
+            lead: { state.editor.parts[$0].enabled ? "[x] " : "[ ] " }, enabled: { state.editor.parts[$0].enabled }
+        ) { index in
             let part = state.editor.parts[index]
             return [Span(part.line.contains("=@") ? "file " : "text ", .muted), Span(part.line, part.enabled ? .base : .disabled)]
         }.render(in: list, canvas: &canvas, theme: theme)

@@ -5,17 +5,23 @@ extension AppState {
         let offered = overlays.palette?.choices ?? Action.allCases.filter { $0 != .palette }
         let actions = offered.map { action in
             var keys: [String] = []
-            for binding in keymap.bindings where binding.action == action && !keys.contains(binding.key.spec) { keys.append(binding.key.spec) }
-            return PaletteEntry(command: .action(action), title: action.rawValue, summary: action.summary, keys: keys.joined(separator: " "))
+            for binding in keymap.bindings where binding.action == action && !keys.contains(binding.key.spec) {
+                keys.append(binding.key.spec)
+            }
+            return PaletteEntry(
+                command: .action(action), title: action.rawValue, summary: action.summary, keys: keys.joined(separator: " "))
         }
         guard overlays.palette?.choices == nil else { return actions }
         let themes = themeNames.map { name in
-            PaletteEntry(command: .theme(name), title: "theme: " + name, summary: name == theme.name ? "the theme in use" : "switch to this theme", keys: "")
+            PaletteEntry(
+                command: .theme(name), title: "theme: " + name, summary: name == theme.name ? "the theme in use" : "switch to this theme",
+                keys: "")
         }
         let environments = collection.sidebar.map { [nil] + $0.environments.map(Optional.some) } ?? []
         let switches = environments.map { name in
-            PaletteEntry(command: .environment(name), title: "environment: " + (name ?? "none"),
-                         summary: name == collection.environment ? "the environment in use" : "resolve {{variables}} with it", keys: "")
+            PaletteEntry(
+                command: .environment(name), title: "environment: " + (name ?? "none"),
+                summary: name == collection.environment ? "the environment in use" : "resolve {{variables}} with it", keys: "")
         }
         return actions + themes + switches
     }
@@ -54,12 +60,13 @@ extension AppState {
             overlays.palette = nil
             return perform(action!, in: .global)
         case .up?, .down?, .pageUp?, .pageDown?:
-            let step = switch action! {
-            case .up: -1
-            case .down: 1
-            case .pageUp: -10
-            default: 10
-            }
+            let step =
+                switch action! {
+                case .up: -1
+                case .down: 1
+                case .pageUp: -10
+                default: 10
+                }
             overlays.palette!.selection = max(0, min(paletteEntries.count - 1, overlays.palette!.selection + step))
         case let other?:
             editText(.apply(other))

@@ -25,9 +25,12 @@ struct PaletteOverlay {
         let first = RequestPaneView.firstVisible(selected: palette.selection, count: entries.count, height: list.height)
         for (row, index) in (first..<min(entries.count, first + list.height)).enumerated() {
             let entry = entries[index]
-            canvas.put([Span(CharacterWidth.fitted(entry.title, to: titleWidth - 1) + " ", .accent),
-                        Span(CharacterWidth.fitted(entry.keys, to: keyWidth - 1) + " ", .footerKey),
-                        Span(entry.summary, .muted)], in: list, row: row, theme: theme, ellipsis: true)
+            canvas.put(
+                [
+                    Span(CharacterWidth.fitted(entry.title, to: titleWidth - 1) + " ", .accent),
+                    Span(CharacterWidth.fitted(entry.keys, to: keyWidth - 1) + " ", .footerKey),
+                    Span(entry.summary, .muted),
+                ], in: list, row: row, theme: theme, ellipsis: true)
             if index == palette.selection {
                 canvas.restyle(Rect(x: list.x, y: list.y + row, width: list.width, height: 1), style: theme[.selection])
             }

@@ -36,7 +36,8 @@ extension AppState {
             guard editor.params.rows.indices.contains(editor.params.selection) else { return performInParams(.addRow) }
             editor.lineEdit = LineEdit(target: .param(editor.params.selection), text: editor.params.rows[editor.params.selection].line)
         case .deleteRow: editor.params.deleteSelected()
-        case .toggleRow where editor.params.rows.indices.contains(editor.params.selection): editor.params.rows[editor.params.selection].enabled.toggle()
+        case .toggleRow where editor.params.rows.indices.contains(editor.params.selection):
+            editor.params.rows[editor.params.selection].enabled.toggle()
         case .indentRow: if !editor.params.indentSelected() { notice = "only a row below another can be nested under it" }
         case .outdentRow: editor.params.outdentSelected()
         case .cycleArrayStyle: editor.params.arrayStyle = editor.params.arrayStyle.cycled(by: 1)
@@ -63,11 +64,12 @@ extension AppState {
     /// One line saying where the parameters go and what they encode to (variables unresolved).
     public var paramsPreview: String {
         guard let parameters = editor.params.parameters else { return "nothing to send" }
-        let place = if editor.params.placement != .query, editor.parts.contains(where: \.enabled) {
-            "multipart fields "
-        } else {
-            editor.params.encoding.encodesInURL(editor.method) ? "URL ?" : "form body "
-        }
+        let place =
+            if editor.params.placement != .query, editor.parts.contains(where: \.enabled) {
+                "multipart fields "
+            } else {
+                editor.params.encoding.encodesInURL(editor.method) ? "URL ?" : "form body "
+            }
         do {
             return place + (try editor.params.encoder.encode(parameters))
         } catch {

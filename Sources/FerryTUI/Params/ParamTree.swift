@@ -119,7 +119,8 @@ public struct ParamTree: Hashable, Sendable {
     @discardableResult
     public mutating func outdentSelected() -> Bool {
         guard rows.indices.contains(selection), rows[selection].depth > 0,
-              let parent = rows[..<selection].lastIndex(where: { $0.depth < rows[selection].depth }) else { return false }
+            let parent = rows[..<selection].lastIndex(where: { $0.depth < rows[selection].depth })
+        else { return false }
         let parentEnd = subtreeEnd(parent)
         var block = Array(rows[selection..<subtreeEnd(selection)])
         for index in block.indices { block[index].depth -= 1 }

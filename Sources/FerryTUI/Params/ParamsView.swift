@@ -5,17 +5,21 @@ struct ParamsView {
         let theme = state.theme
         let (list, footer) = rect.splitBottom(1)
         let params = state.editor.params
-        let options = " \(params.placement.rawValue) (u) · \(params.arrayStyle.rawValue) arrays (s) · \(params.keepsKeyOrder ? "keys as given" : "keys sorted") (o) "
+        let options =
+            " \(params.placement.rawValue) (u) · \(params.arrayStyle.rawValue) arrays (s) · \(params.keepsKeyOrder ? "keys as given" : "keys sorted") (o) "
         canvas.put([Span(state.paramsPreview, .muted)], in: footer, row: 0, theme: theme)
         canvas.put(options, x: footer.maxX - CharacterWidth.of(options), y: footer.maxY, style: theme[.muted], maxX: footer.maxX)
         guard !params.rows.isEmpty else {
             canvas.put([Span("(no parameters: a adds one, A a nested one, > and < nest)", .muted)], in: list, row: 0, theme: theme)
             return
         }
-        EditableRowList(count: params.rows.count, selection: params.selection, focused: state.focus == .request, editing: state.editor.lineEdit?.row(LineEdit.Target.param),
-                        lead: { String(repeating: "  ", count: params.rows[$0].depth) + (params.rows[$0].enabled ? "[x] " : "[ ] ") },
-                        enabled: { params.rows[$0].enabled }) { Self.content($0, of: params) }
-            .render(in: list, canvas: &canvas, theme: theme)
+        EditableRowList(
+            count: params.rows.count, selection: params.selection, focused: state.focus == .request,
+            editing: state.editor.lineEdit?.row(LineEdit.Target.param),
+            lead: { String(repeating: "  ", count: params.rows[$0].depth) + (params.rows[$0].enabled ? "[x] " : "[ ] ") },
+            enabled: { params.rows[$0].enabled }
+        ) { Self.content($0, of: params) }
+        .render(in: list, canvas: &canvas, theme: theme)
     }
 
     /// A row's key and value: `key = value`, `key {n}` for an object, `key [n]` for an array, `- value` for an array item.

@@ -44,7 +44,9 @@ extension AppState {
             collection.pathPrompt = PathPrompt(.importFile, path: "")
             return []
         case .nextEnvironment:
-            guard let names = collection.sidebar?.environments, !names.isEmpty else { notice = "the collection has no environments"; return [] }
+            guard let names = collection.sidebar?.environments, !names.isEmpty else {
+                notice = "the collection has no environments"; return []
+            }
             let choices: [String?] = [nil] + names
             let index = choices.firstIndex(of: collection.environment) ?? 0
             return [.loadEnvironment(choices[(index + 1) % choices.count])]
@@ -72,7 +74,8 @@ extension AppState {
             collection.sidebar!.filter = TextField()
             collection.sidebar!.selection = 0
         case .addRow, .nextMatch:
-            collection.pathPrompt = PathPrompt(.save, path: (collection.sidebar!.selectedItem.map { folderPrefix($0.folder) } ?? "") + "new-request" + Self.requestSuffix)
+            collection.pathPrompt = PathPrompt(
+                .save, path: (collection.sidebar!.selectedItem.map { folderPrefix($0.folder) } ?? "") + "new-request" + Self.requestSuffix)
         case .toggleRow, .nextTab, .previousTab, .previousMatch, .jump:
             break
         case .widenSidebar, .narrowSidebar:
@@ -82,7 +85,9 @@ extension AppState {
             guard let item = collection.sidebar!.selectedItem else { notice = "select a file first"; return [] }
             switch action {
             case .rename: collection.pathPrompt = PathPrompt(.rename(item.path), path: item.path)
-            case .duplicate: collection.pathPrompt = PathPrompt(.duplicate(item.path), path: String(item.path.dropLast(Self.requestSuffix.count)) + "-copy" + Self.requestSuffix)
+            case .duplicate:
+                collection.pathPrompt = PathPrompt(
+                    .duplicate(item.path), path: String(item.path.dropLast(Self.requestSuffix.count)) + "-copy" + Self.requestSuffix)
             default:
                 collection.pendingDelete = item.path
                 notice = "delete \(item.path)? y deletes it, any other key keeps it"
@@ -124,7 +129,9 @@ extension AppState {
     /// text the editor normalises on the way in does not count as an edit.
     private mutating func open(_ request: RequestSource, path: String) {
         load(request, file: OpenRequest(path: path))
-        notice = editor.omitted.isEmpty ? "opened \(path)"
+        notice =
+            editor.omitted.isEmpty
+            ? "opened \(path)"
             : "opened \(path); its \(editor.omitted.joined(separator: ", ")) cannot be shown here: send it with ferry send (saving keeps them)"
     }
 
@@ -249,8 +256,11 @@ extension AppState {
 
     /// The request was written: it is now the open file and the editor's source, and the tree is read again.
     mutating func requestSaved(path: String, _ description: RequestDescription) -> [Effect] {
-        let title = collection.openRequest == nil ? String((path as NSString).lastPathComponent.dropLast(Self.requestSuffix.count)) : editor.source.title
-        editor.markSaved(as: RequestSource(title: title, description: description, defaults: editor.source.defaults, root: editor.source.root))
+        let title =
+            collection.openRequest == nil
+            ? String((path as NSString).lastPathComponent.dropLast(Self.requestSuffix.count)) : editor.source.title
+        editor.markSaved(
+            as: RequestSource(title: title, description: description, defaults: editor.source.defaults, root: editor.source.root))
         collection.openRequest = OpenRequest(path: path)
         notice = "saved \(path)"
         let reload: [Effect] = collection.sidebar == nil ? [] : [.reloadCollection]
@@ -317,7 +327,9 @@ extension AppState {
         return [.reloadCollection]
     }
 
-    mutating func environmentLoaded(_ name: String?, _ variables: [Variable], chains: [VariableChain] = [], connection: ConnectionSettings = ConnectionSettings()) {
+    mutating func environmentLoaded(
+        _ name: String?, _ variables: [Variable], chains: [VariableChain] = [], connection: ConnectionSettings = ConnectionSettings()
+    ) {
         collection.environment = name
         self.collection.variables = variables
         self.collection.chains = chains

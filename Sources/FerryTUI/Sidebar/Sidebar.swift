@@ -96,7 +96,8 @@ public struct Sidebar: Equatable, Sendable {
         self.environments = environments
         isLoaded = true
         if let path, let index = self.items.firstIndex(where: { $0.path == path }),
-           let row = rows.firstIndex(where: { if case .item(index, _) = $0 { true } else { false } }) {
+            let row = rows.firstIndex(where: { if case .item(index, _) = $0 { true } else { false } })
+        {
             selection = row
         } else {
             selection = max(0, min(selection, rows.count - 1))

@@ -9,11 +9,15 @@ struct SidebarView {
         if Self.showsFilter(sidebar) {
             let visible = sidebar.filter.visible(width: inner.width - 2)
             canvas.put([Span("/ ", .accent), Span(visible.text)], in: inner, row: 0, theme: state.theme)
-            if sidebar.isFiltering, focused, state.collection.pathPrompt == nil { canvas.cursor = (inner.x + 2 + visible.cursorColumn, inner.y) }
+            if sidebar.isFiltering, focused, state.collection.pathPrompt == nil {
+                canvas.cursor = (inner.x + 2 + visible.cursorColumn, inner.y)
+            }
         }
         let list = Self.list(sidebar, in: rect)
         let footer = Rect(x: inner.x, y: list.maxY, width: inner.width, height: 1)
-        canvas.put([Span(" env ", .muted), Span(state.collection.environment ?? "none", .accent), Span(" (F4)", .muted)], in: footer, row: 0, theme: state.theme)
+        canvas.put(
+            [Span(" env ", .muted), Span(state.collection.environment ?? "none", .accent), Span(" (F4)", .muted)], in: footer, row: 0,
+            theme: state.theme)
         let rows = sidebar.rows
         guard !rows.isEmpty else {
             let empty = !sidebar.isLoaded ? " reading the collection…" : sidebar.items.isEmpty ? " no requests yet" : " nothing matches"
@@ -24,8 +28,9 @@ struct SidebarView {
         for (line, row) in rows.dropFirst(top).prefix(list.height).enumerated() {
             canvas.put(spans(for: row, in: state), in: list, row: line, theme: state.theme, ellipsis: true)
             if top + line == sidebar.selection {
-                canvas.restyle(Rect(x: list.x, y: list.y + line, width: list.width, height: 1),
-                               style: state.theme[focused ? .selection : .tabInactive])
+                canvas.restyle(
+                    Rect(x: list.x, y: list.y + line, width: list.width, height: 1),
+                    style: state.theme[focused ? .selection : .tabInactive])
             }
         }
     }

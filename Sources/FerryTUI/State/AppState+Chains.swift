@@ -13,7 +13,10 @@ extension AppState {
     mutating func chainedVariableTaken(_ variable: Variable, sent: String?) -> [Effect] {
         collection.chained.removeAll { $0.name == variable.name }
         collection.chained.append(variable)
-        if let sent { collection.chainNotice = [collection.chainNotice, "sent \(sent) for {{\(variable.name)}}"].compactMap { $0 }.joined(separator: "; ") }
+        if let sent {
+            collection.chainNotice = [collection.chainNotice, "sent \(sent) for {{\(variable.name)}}"].compactMap { $0 }.joined(
+                separator: "; ")
+        }
         return send()
     }
 }

@@ -55,14 +55,15 @@ extension AppState {
             let name = String(key.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" })
             line = .capture(Capture(name: name.isEmpty ? "value" : name, source: .body(path: path)))
         } else {
-            let predicate: Assertion.Predicate = switch ResponseFacts.value(of: node, in: document) {
-            case .array(let count, _), .object(let count, _): .count(.compare(.equal, .number(String(count))))
-            case .string(let text), .text(let text): .compare(.equal, .string(text))
-            case .number(let text): .compare(.equal, .number(text))
-            case .bool(let value): .compare(.equal, .bool(value))
-            case .null: .isKind(.null)
-            case .missing: .exists(true)
-            }
+            let predicate: Assertion.Predicate =
+                switch ResponseFacts.value(of: node, in: document) {
+                case .array(let count, _), .object(let count, _): .count(.compare(.equal, .number(String(count))))
+                case .string(let text), .text(let text): .compare(.equal, .string(text))
+                case .number(let text): .compare(.equal, .number(text))
+                case .bool(let value): .compare(.equal, .bool(value))
+                case .null: .isKind(.null)
+                case .missing: .exists(true)
+                }
             line = .assertion(Assertion(.body(path: path), predicate))
         }
         editor.checks.append(line.text)

@@ -26,8 +26,9 @@ extension AppState {
         if !text.contains("\n"), CharacterWidth.of(text) <= width / 2 {
             notice = "✓ copied \(what): \(text)"
         } else {
-            overlays.sheet = Sheet(title: "\(what) (copied to the clipboard where the terminal allows)",
-                                   lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            overlays.sheet = Sheet(
+                title: "\(what) (copied to the clipboard where the terminal allows)",
+                lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         }
     }
 
@@ -40,7 +41,8 @@ extension AppState {
                 return nil
             }
             let node = tree.rows[tree.selection].node
-            let value = document.value(of: node)
+            let value =
+                document.value(of: node)
                 ?? String(DocumentPrettyPrinter(terminalSafe: false).string(document, node: node).dropLast())
             return .text(value, what: tree.selectedPath ?? "the node's value")
         case .response:
@@ -59,8 +61,9 @@ extension AppState {
     /// The editor's request (the environment's proxy and certificate included) for the runtime to write as a command.
     private mutating func requestClip(format: Clip.Format) -> Clip? {
         do {
-            let source = RequestSource(title: editor.source.title, description: try editor.description(),
-                                       defaults: editor.source.defaults.under(environment: collection.connection), root: editor.source.root)
+            let source = RequestSource(
+                title: editor.source.title, description: try editor.description(),
+                defaults: editor.source.defaults.under(environment: collection.connection), root: editor.source.root)
             return .request(source, variables: collection.variables, format: format)
         } catch {
             notice = Self.oneLine(error)

@@ -1,9 +1,10 @@
 extension AppState {
     /// Where each part of the screen goes for this state: the request pane sized to its content.
     public var layout: ScreenLayout {
-        ScreenLayout(width: width, height: height, viewer: viewerTitle != nil,
-                     sidebarWidth: isSidebarShown ? collection.sidebar!.width(in: width) : 0,
-                     zoom: isZoomed && (focus == .request || focus == .response) ? focus : nil, requestRows: requestContentRows)
+        ScreenLayout(
+            width: width, height: height, viewer: viewerTitle != nil,
+            sidebarWidth: isSidebarShown ? collection.sidebar!.width(in: width) : 0,
+            zoom: isZoomed && (focus == .request || focus == .response) ? focus : nil, requestRows: requestContentRows)
     }
 
     /// The rows the request pane's tab needs inside its frame; nil (its full share) while a line or

@@ -15,16 +15,19 @@ extension AppState {
         case .collapseLevel: editTree { $0.collapseLevel() }
         case .collapseAll: editTree { $0.collapseAll() }
         case .search, .jump:
-            guard focus == .response, let summary = exchange.summary, response.tab == .hex || summary.tree.document != nil && response.tab == .tree else {
+            guard focus == .response, let summary = exchange.summary,
+                response.tab == .hex || summary.tree.document != nil && response.tab == .tree
+            else {
                 notice = "search and jump work in the Tree (of a document) and Hex tabs"
                 return []
             }
-            let kind: ViewPrompt.Kind = switch (response.tab == .tree, action == .search) {
-            case (true, true): .treeSearch
-            case (true, false): .treePath
-            case (false, true): .hexSearch
-            case (false, false): .hexOffset
-            }
+            let kind: ViewPrompt.Kind =
+                switch (response.tab == .tree, action == .search) {
+                case (true, true): .treeSearch
+                case (true, false): .treePath
+                case (false, true): .hexSearch
+                case (false, false): .hexOffset
+                }
             response.views.prompt = ViewPrompt(kind: kind)
         case .nextMatch, .previousMatch:
             guard var search = response.views.search, let count = search.result?.matches.count, count > 0 else {
@@ -117,7 +120,8 @@ extension AppState {
             }
             response.views.search = nil
             editTree { $0.filter(to: nodes, pattern: pattern) }
-            notice = "\(pattern): \(nodes.count) match\(nodes.count == 1 ? "" : "es") (enter: add as assertion or capture; esc: the whole tree)"
+            notice =
+                "\(pattern): \(nodes.count) match\(nodes.count == 1 ? "" : "es") (enter: add as assertion or capture; esc: the whole tree)"
         } catch {
             notice = "not a path: \(pattern): \(error.message) (at character \(error.position + 1))"
         }
@@ -201,7 +205,8 @@ extension AppState {
     /// When the Tree selection changed: mark its bytes in Hex and scroll Hex (and, when shown, Raw) to them.
     private mutating func followTreeSelection() {
         guard let tree = exchange.summary?.tree, let document = tree.document, let node = tree.selectedNode,
-              node != response.views.followedNode else { return }
+            node != response.views.followedNode
+        else { return }
         response.views.followedNode = node
         guard tree.rows[tree.selection].depth > 0 else {
             response.views.hexMark = nil
@@ -231,7 +236,8 @@ extension AppState {
         guard let summary = exchange.summary else { return }
         let links = summary.validation?.links ?? []
         guard let offset = links.lazy.flatMap(\.details).first(where: { $0.name == "offset" }).flatMap({ Int64($0.value) }),
-              let bytes = summary.bytes, bytes.source.count > 0 else {
+            let bytes = summary.bytes, bytes.source.count > 0
+        else {
             notice = "no byte offset in these errors"
             return
         }

@@ -9,7 +9,8 @@ extension AppState {
         case .paste(let text):
             // A curl command pasted into the URL field becomes the whole request, as Posting does.
             if focus == .url, context == .line, overlays.palette == nil, collection.pathPrompt == nil, response.views.prompt == nil,
-               text.drop(while: \.isWhitespace).hasPrefix("curl ") {
+                text.drop(while: \.isWhitespace).hasPrefix("curl ")
+            {
                 return [.importCurl(text)]
             }
             editText(.insert(text))
@@ -181,7 +182,10 @@ extension AppState {
             guard !collection.examples.isEmpty else { notice = "no prepared requests here (try ferry demo)"; return [] }
             if asksAboutUnsavedEdits(before: .action(action)) { return [] }
             let step = action == .nextExample ? 1 : -1
-            let index = collection.exampleIndex.map { (($0 + step) % collection.examples.count + collection.examples.count) % collection.examples.count } ?? (step > 0 ? 0 : collection.examples.count - 1)
+            let index =
+                collection.exampleIndex.map {
+                    (($0 + step) % collection.examples.count + collection.examples.count) % collection.examples.count
+                } ?? (step > 0 ? 0 : collection.examples.count - 1)
             collection.exampleIndex = index
             // An example is no file of the collection: Ctrl-S asks where to save it.
             load(collection.examples[index], file: nil)
@@ -198,7 +202,9 @@ extension AppState {
             }
         case .expandNode:
             // On a filter's match, Enter offers what to do with it: keep it as a check, or open it.
-            if let tree = exchange.summary?.tree, tree.rows.indices.contains(tree.selection), tree.isFilterRoot(tree.selection), !tree.isExpanded(tree.selection) {
+            if let tree = exchange.summary?.tree, tree.rows.indices.contains(tree.selection), tree.isFilterRoot(tree.selection),
+                !tree.isExpanded(tree.selection)
+            {
                 overlays.palette = CommandPalette(choices: [.assertNode, .captureNode, .expandNode])
             } else {
                 editTree { $0.expand() }
@@ -234,15 +240,16 @@ extension AppState {
         case .commit:
             editor.isEditingBody = false
         case .newline, .cursorLeft, .cursorRight, .wordLeft, .wordRight, .lineStart, .lineEnd,
-             .deleteBackward, .deleteForward, .deleteWordBackward, .deleteToStart:
+            .deleteBackward, .deleteForward, .deleteWordBackward, .deleteToStart:
             editText(.apply(action))
-        case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .search, .nextMatch, .previousMatch, .jump, .togglePretty, .prettyPrint,
-             .assertNode, .captureNode:
+        case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .search, .nextMatch, .previousMatch, .jump, .togglePretty,
+            .prettyPrint,
+            .assertNode, .captureNode:
             return performResponseView(action)
         case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .cycleParamPlacement, .palette, .chooseBodyFile,
-             .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate, .history, .importFile, .cookies, .clearCookies,
-             .moveRowUp, .moveRowDown, .showBodyHex, .complete, .toggleGraphQL, .editVariables, .fetchGraphQLSchema,
-             .editOperationName, .toggleGraphQLGET, .widenSidebar, .narrowSidebar:
+            .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate, .history, .importFile, .cookies, .clearCookies,
+            .moveRowUp, .moveRowDown, .showBodyHex, .complete, .toggleGraphQL, .editVariables, .fetchGraphQLSchema,
+            .editOperationName, .toggleGraphQLGET, .widenSidebar, .narrowSidebar:
             break
         case .getToken, .refreshToken:
             notice = "OAuth 2.0 tokens are had in the Auth tab"
@@ -252,7 +259,9 @@ extension AppState {
             composeMessage()
         case .toggleStreaming:
             response.forcesStream.toggle()
-            notice = response.forcesStream ? "every response streams into the Events tab as it arrives (L: only streams)"
+            notice =
+                response.forcesStream
+                ? "every response streams into the Events tab as it arrives (L: only streams)"
                 : "only streams (server-sent events, NDJSON) go to the Events tab"
         case .zoom:
             guard focus == .request || focus == .response else { return [] }
@@ -300,8 +309,9 @@ extension AppState {
         var expectations = editor.expectations
         expectations.readsGraphQLErrors = editor.graphQL != nil
         let checks = schemaEndpoint == nil ? renderedChecks() : ResponseChecks()
-        var outgoing = OutgoingRequest(resolved: request, expectations: expectations, checks: checks, requestPath: collection.openRequest?.path,
-                                       environment: collection.environment, schemaEndpoint: schemaEndpoint)
+        var outgoing = OutgoingRequest(
+            resolved: request, expectations: expectations, checks: checks, requestPath: collection.openRequest?.path,
+            environment: collection.environment, schemaEndpoint: schemaEndpoint)
         outgoing.forcesStream = response.forcesStream && schemaEndpoint == nil
         return [request.request.isWebSocket ? .openWebSocket(id: id, outgoing) : .send(id: id, outgoing)]
     }
@@ -326,7 +336,8 @@ extension AppState {
             // place of that one, so `: value` typed or pasted gives `Name: value`.
             let field = editor.lineEdit!.field
             if case .header = editor.lineEdit!.target, case .insert(let text) = change, text.hasPrefix(":"),
-               field.cursor == field.text.count, field.text.hasSuffix(": ") {
+                field.cursor == field.text.count, field.text.hasSuffix(": ")
+            {
                 editor.lineEdit!.field = TextField(String(field.text.dropLast()))
                 editor.lineEdit!.field.insert(String(text.dropFirst()))
                 return
@@ -411,8 +422,12 @@ extension AppState {
             editor.headerSelection = max(0, min(editor.headerSelection, editor.headers.count - 1))
         }
         if case .param? = editor.lineEdit?.target, editor.lineEdit?.isNewRow == true { editor.params.deleteSelected() }
-        if case .part(let index)? = editor.lineEdit?.target, editor.lineEdit?.isNewRow == true { commitPartEdit(index, text: "", isNewRow: true) }
-        if case .check(let index)? = editor.lineEdit?.target, editor.lineEdit?.isNewRow == true { _ = commitCheckEdit(index, text: "", isNewRow: true) }
+        if case .part(let index)? = editor.lineEdit?.target, editor.lineEdit?.isNewRow == true {
+            commitPartEdit(index, text: "", isNewRow: true)
+        }
+        if case .check(let index)? = editor.lineEdit?.target, editor.lineEdit?.isNewRow == true {
+            _ = commitCheckEdit(index, text: "", isNewRow: true)
+        }
         editor.lineEdit = nil
     }
 

@@ -1,7 +1,9 @@
 extension AppState {
     /// A state browsing a local file's body (`ferry view`): the response tabs that apply, no request.
-    public static func viewer(_ summary: ResponseSummary, title: String, width: Int, height: Int,
-                              keymap: Keymap = .default, theme: Theme = .fallback) -> AppState {
+    public static func viewer(
+        _ summary: ResponseSummary, title: String, width: Int, height: Int,
+        keymap: Keymap = .default, theme: Theme = .fallback
+    ) -> AppState {
         var state = AppState(width: width, height: height, keymap: keymap, theme: theme)
         state.viewerTitle = title
         state.focus = .response

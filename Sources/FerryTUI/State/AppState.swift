@@ -48,7 +48,11 @@ public struct AppState: Sendable {
     /// Where keys go now.
     public var context: KeyContext {
         if overlays.showHelp || overlays.sheet != nil || history != nil { return history?.isSearching == true ? .line : .browse }
-        if overlays.palette != nil || editor.lineEdit != nil || response.views.prompt != nil || collection.pathPrompt != nil || focus == .url { return .line }
+        if overlays.palette != nil || editor.lineEdit != nil || response.views.prompt != nil || collection.pathPrompt != nil
+            || focus == .url
+        {
+            return .line
+        }
         if focus == .sidebar { return collection.sidebar?.isFiltering == true ? .line : .sidebar }
         if focus == .request, requestTab == .body, editor.isEditingBody { return .body }
         if focus == .response, response.tab == .tree { return .tree }
@@ -62,8 +66,9 @@ public struct AppState: Sendable {
     /// in this session, and checked, with the redaction of the secrets it holds; throws
     /// `FerryError.invalidRequest` when it cannot be sent.
     public func makeRequest() throws -> ResolvedRequest {
-        try editor.resolved(with: collection.variables + collection.chained + collection.captured, environment: collection.connection,
-                            access: collection.fileAccess)
+        try editor.resolved(
+            with: collection.variables + collection.chained + collection.captured, environment: collection.connection,
+            access: collection.fileAccess)
     }
 
     /// Loads a prepared request into the editor: every field it holds replaces the editor's, and

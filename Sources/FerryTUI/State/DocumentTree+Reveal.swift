@@ -14,7 +14,10 @@ extension DocumentTree {
         for step in chain.dropFirst() {
             expand(at: index)
             let depth = rows[index].depth + 1
-            guard let child = rows[(index + 1)...].prefix(while: { $0.depth >= depth }).firstIndex(where: { $0.depth == depth && $0.node == step })
+            guard
+                let child = rows[(index + 1)...].prefix(while: { $0.depth >= depth }).firstIndex(where: {
+                    $0.depth == depth && $0.node == step
+                })
             else { return }
             index = child
         }

@@ -85,8 +85,9 @@ public struct DocumentTree: Hashable, @unchecked Sendable {
         guard let document, rows.indices.contains(index), !isExpanded(index) else { return }
         let row = rows[index]
         guard document.kind(of: row.node).isContainer else { return }
-        rows.insert(contentsOf: document.children(of: row.node).enumerated().map { TreeRow($1, depth: row.depth + 1, position: $0, in: document) },
-                    at: index + 1)
+        rows.insert(
+            contentsOf: document.children(of: row.node).enumerated().map { TreeRow($1, depth: row.depth + 1, position: $0, in: document) },
+            at: index + 1)
     }
 
     /// Hides the selected node's children, or selects its parent when it shows none.

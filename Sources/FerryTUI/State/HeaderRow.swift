@@ -12,7 +12,8 @@ extension HeaderRow {
     /// Parses `Name: value` (the value may be empty); the name is trimmed.
     public init(line: String, enabled: Bool = true) {
         let parts = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        self.init(name: parts[0].trimmingCharacters(in: .whitespaces),
-                  value: parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "", enabled: enabled)
+        self.init(
+            name: parts[0].trimmingCharacters(in: .whitespaces),
+            value: parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "", enabled: enabled)
     }
 }

@@ -59,7 +59,9 @@ public enum OptionRow: Int, Hashable, Sendable, CaseIterable {
         case .uploadRate: editor.options.maxUploadRate.map(RequestOptions.sizeText) ?? ""
         case .downloadRate: editor.options.maxDownloadRate.map(RequestOptions.sizeText) ?? ""
         default:
-            if let path = connectionPath { editor.connection[keyPath: path] ?? "" } else {
+            if let path = connectionPath {
+                editor.connection[keyPath: path] ?? ""
+            } else {
                 value(in: editor).first?.isNumber == true ? value(in: editor) : ""
             }
         }
@@ -101,7 +103,8 @@ public enum OptionRow: Int, Hashable, Sendable, CaseIterable {
         case .httpVersion: editor.options.httpVersion = editor.options.httpVersion.cycled(by: 1)
         case .decompress: editor.options.decompress.toggle()
         case .defaultHeaders: editor.options.defaultHeaders = editor.options.defaultHeaders == false ? nil : false
-        case .serializer: editor.expectations.serializer = (editor.expectations.serializer ?? .auto).cycled(by: 1)
+        case .serializer:
+            editor.expectations.serializer = (editor.expectations.serializer ?? .auto).cycled(by: 1)
             if editor.expectations.serializer == .auto { editor.expectations.serializer = nil }
         default: break
         }

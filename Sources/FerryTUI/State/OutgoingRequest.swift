@@ -17,8 +17,10 @@ public struct OutgoingRequest: Sendable {
     /// Show the response as a stream of lines even when its type is not a stream's (the `t` key, as `--stream`).
     public var forcesStream = false
 
-    public init(resolved: ResolvedRequest, expectations: ResponseExpectations = ResponseExpectations(), checks: ResponseChecks = ResponseChecks(),
-                requestPath: String? = nil, environment: String? = nil, schemaEndpoint: String? = nil) {
+    public init(
+        resolved: ResolvedRequest, expectations: ResponseExpectations = ResponseExpectations(), checks: ResponseChecks = ResponseChecks(),
+        requestPath: String? = nil, environment: String? = nil, schemaEndpoint: String? = nil
+    ) {
         self.resolved = resolved
         self.expectations = expectations
         self.checks = checks

@@ -37,9 +37,12 @@ public struct ResponseSummary: Hashable, Sendable {
     /// The most body bytes the Raw tab shows.
     public static let previewLimit = 1 << 20
 
-    public init(status: Int, reason: String, httpVersion: String, size: Int64, remoteAddress: String?, effectiveURL: String,
-                headers: HTTPHeaders, sent: SentRequest?, timeline: Timeline, redirectCount: Int, raw: RawText, bodyTruncated: Bool, validation: ErrorChain?,
-                tree: DocumentTree = DocumentTree(note: "No document."), bytes: BodyBytes? = nil) {
+    public init(
+        status: Int, reason: String, httpVersion: String, size: Int64, remoteAddress: String?, effectiveURL: String,
+        headers: HTTPHeaders, sent: SentRequest?, timeline: Timeline, redirectCount: Int, raw: RawText, bodyTruncated: Bool,
+        validation: ErrorChain?,
+        tree: DocumentTree = DocumentTree(note: "No document."), bytes: BodyBytes? = nil
+    ) {
         self.status = status
         self.reason = reason
         self.httpVersion = httpVersion
@@ -62,20 +65,23 @@ public struct ResponseSummary: Hashable, Sendable {
     /// their own; an unnamed serializer is `auto`): the serializer's document is the Tree tab's, its
     /// errors the Errors tab's; then the request's `checks`. A stream the user stopped is cut where
     /// it was stopped: its body not parsing is no failure of the exchange. Call it off the UI thread.
-    public init(_ response: Response, accept: String?, expectations: ResponseExpectations = ResponseExpectations(),
-                checks: ResponseChecks = ResponseChecks()) {
+    public init(
+        _ response: Response, accept: String?, expectations: ResponseExpectations = ResponseExpectations(),
+        checks: ResponseChecks = ResponseChecks()
+    ) {
         let method = HTTPMethod(rawValue: response.sent?.requestLine.split(separator: " ").first.map(String.init) ?? "GET")
         var evaluation = expectations.evaluator(accept: accept, fallback: .auto).evaluate(response, method: method)
         if response.stoppedByUser, case .responseSerializationFailed? = evaluation.error { evaluation.error = nil }
         let prefix = (try? response.body.prefix(Self.previewLimit)) ?? Data()
         let truncated = Int64(prefix.count) < response.body.count
-        self.init(status: response.status, reason: response.displayReason, httpVersion: response.httpVersion, size: response.body.count,
-                  remoteAddress: response.remoteAddress, effectiveURL: response.effectiveURL, headers: response.headers, sent: response.sent,
-                  timeline: evaluation.response.timeline, redirectCount: response.redirects.count,
-                  raw: RawText(bytes: prefix, total: response.body.count, type: response.headers["Content-Type"]), bodyTruncated: truncated,
-                  validation: evaluation.error.map { ErrorChain($0) },
-                  tree: DocumentTree(evaluation.value, failed: evaluation.error != nil),
-                  bytes: (try? ByteSource(body: response.body)).map(BodyBytes.init))
+        self.init(
+            status: response.status, reason: response.displayReason, httpVersion: response.httpVersion, size: response.body.count,
+            remoteAddress: response.remoteAddress, effectiveURL: response.effectiveURL, headers: response.headers, sent: response.sent,
+            timeline: evaluation.response.timeline, redirectCount: response.redirects.count,
+            raw: RawText(bytes: prefix, total: response.body.count, type: response.headers["Content-Type"]), bodyTruncated: truncated,
+            validation: evaluation.error.map { ErrorChain($0) },
+            tree: DocumentTree(evaluation.value, failed: evaluation.error != nil),
+            bytes: (try? ByteSource(body: response.body)).map(BodyBytes.init))
         stoppedByUser = response.stoppedByUser
         if !checks.isEmpty {
             var document: Document?

@@ -37,7 +37,9 @@ public struct ViewSearch: Sendable {
             visited += 1
             if visited.isMultiple(of: 4096), Task.isCancelled { break }
             let label = document.key(of: node) ?? document.name(of: node)
-            if label.map({ $0.lowercased().contains(query) }) == true || document.value(of: node).map({ $0.lowercased().contains(query) }) == true {
+            if label.map({ $0.lowercased().contains(query) }) == true
+                || document.value(of: node).map({ $0.lowercased().contains(query) }) == true
+            {
                 matches.append(node)
                 if matches.count > Self.matchLimit { break }
             }

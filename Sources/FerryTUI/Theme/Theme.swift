@@ -21,11 +21,14 @@ public struct Theme: Hashable, Sendable {
     }
 
     /// Attributes only, no colours: used when no theme file can be read, and for `NO_COLOR`.
-    public static let fallback = Theme(name: "fallback", styles: [
-        .base: .plain, .muted: Style(dim: true), .accent: Style(bold: true), .border: .plain, .borderFocused: Style(bold: true),
-        .tabActive: Style(reverse: true), .tabInactive: .plain, .selection: Style(reverse: true), .disabled: Style(dim: true),
-        .method: Style(bold: true), .success: Style(bold: true), .redirect: Style(bold: true), .clientError: Style(bold: true, underline: true),
-        .serverError: Style(bold: true, underline: true), .error: Style(bold: true), .progress: Style(reverse: true),
-        .footerKey: Style(bold: true), .footerText: .plain, .overlay: .plain, .timelineBar: Style(reverse: true),
-    ])
+    public static let fallback = Theme(
+        name: "fallback",
+        styles: [
+            .base: .plain, .muted: Style(dim: true), .accent: Style(bold: true), .border: .plain, .borderFocused: Style(bold: true),
+            .tabActive: Style(reverse: true), .tabInactive: .plain, .selection: Style(reverse: true), .disabled: Style(dim: true),
+            .method: Style(bold: true), .success: Style(bold: true), .redirect: Style(bold: true),
+            .clientError: Style(bold: true, underline: true),
+            .serverError: Style(bold: true, underline: true), .error: Style(bold: true), .progress: Style(reverse: true),
+            .footerKey: Style(bold: true), .footerText: .plain, .overlay: .plain, .timelineBar: Style(reverse: true),
+        ])
 }

@@ -23,8 +23,9 @@ struct CookieEditorOverlay {
         for row in 0..<listHeight where first + row < editor.cookies.count {
             let index = first + row
             let text = TerminalSafeText.escaping(editor.cookies[index].summary)
-            canvas.put([Span(index == editor.selection ? "› " + text : "  " + text, index == editor.selection ? .selection : .base)],
-                       in: inner, row: row, theme: theme)
+            canvas.put(
+                [Span(index == editor.selection ? "› " + text : "  " + text, index == editor.selection ? .selection : .base)],
+                in: inner, row: row, theme: theme)
         }
         guard let field = editor.field else { return }
         if let problem = editor.problem {

@@ -23,7 +23,9 @@ struct EditableRowList {
                 continue
             }
             canvas.put([Span(lead, enabled(index) ? .base : .disabled)] + content(index), in: rect, row: row, theme: theme)
-            if focused, index == selection { canvas.restyle(Rect(x: rect.x, y: rect.y + row, width: rect.width, height: 1), style: theme[.selection]) }
+            if focused, index == selection {
+                canvas.restyle(Rect(x: rect.x, y: rect.y + row, width: rect.width, height: 1), style: theme[.selection])
+            }
         }
         return first
     }

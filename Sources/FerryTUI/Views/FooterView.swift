@@ -3,15 +3,18 @@
 struct FooterView {
     func render(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
         var spans: [Span] = []
-        let hints = Self.overlayHints(state) ?? Self.webSocketHints(state) + state.keymap.hints(in: state.context)
+        let hints =
+            Self.overlayHints(state) ?? Self.webSocketHints(state)
+            + state.keymap.hints(in: state.context)
             .filter { state.viewerTitle == nil || !$0.action.isRequestSide }.map { (keys: $0.keys, label: Self.label($0.action)) }
         for hint in hints {
             spans.append(Span(" " + hint.keys, .footerKey))
             spans.append(Span(" " + hint.label + " ", .footerText))
         }
         canvas.put(spans, in: rect, row: 0, theme: state.theme)
-        canvas.restyle(Rect(x: rect.x + Self.columns(spans), y: rect.y, width: max(0, rect.width - Self.columns(spans)), height: 1),
-                       style: state.theme[.footerText])
+        canvas.restyle(
+            Rect(x: rect.x + Self.columns(spans), y: rect.y, width: max(0, rect.width - Self.columns(spans)), height: 1),
+            style: state.theme[.footerText])
     }
 
     /// The keys of the overlay on top (help, palette, a sheet, the history pane), or nil when none is open.
@@ -24,8 +27,10 @@ struct FooterView {
         } else if state.overlays.sheet != nil {
             actions = [(.down, "scroll"), (.cancel, "close")]
         } else if state.history != nil {
-            return [(keys(.edit, state), "show"), ("R", "replay"), (keys(.toggleRow, state), "mark"), ("D", "diff"),
-                    (keys(.search, state), "search"), (keys(.cancel, state), "close")]
+            return [
+                (keys(.edit, state), "show"), ("R", "replay"), (keys(.toggleRow, state), "mark"), ("D", "diff"),
+                (keys(.search, state), "search"), (keys(.cancel, state), "close"),
+            ]
         } else {
             return nil
         }
@@ -36,7 +41,8 @@ struct FooterView {
 
     /// The keys of the Events tab of an open WebSocket: compose and close, before the others.
     static func webSocketHints(_ state: AppState) -> [(keys: String, label: String)] {
-        guard state.focus == .response, state.response.tab == .events, state.openWebSocketID != nil, state.response.views.prompt == nil else { return [] }
+        guard state.focus == .response, state.response.tab == .events, state.openWebSocketID != nil, state.response.views.prompt == nil
+        else { return [] }
         return [(keys(.composeMessage, state), "compose"), (keys(.cancel, state), "close")]
     }
 

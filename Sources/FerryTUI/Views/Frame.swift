@@ -7,7 +7,8 @@ struct Frame {
     var number: Int?
 
     /// A frame whose tabs are the cases of `selected`'s type.
-    init<Tab: CaseIterable & RawRepresentable & Equatable>(selecting selected: Tab, focused: Bool, number: Int) where Tab.RawValue == String, Tab.AllCases == [Tab] {
+    init<Tab: CaseIterable & RawRepresentable & Equatable>(selecting selected: Tab, focused: Bool, number: Int)
+    where Tab.RawValue == String, Tab.AllCases == [Tab] {
         self.init(tabs: Tab.allCases.map(\.rawValue), active: Tab.allCases.firstIndex(of: selected) ?? 0, focused: focused, number: number)
     }
 

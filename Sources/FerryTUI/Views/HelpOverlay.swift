@@ -7,7 +7,8 @@ struct HelpOverlay {
         let lines = Self.lines(state.keymap)
         let box = screen.centered(width: min(76, screen.width - 2), height: min(lines.count + 2, screen.height - 2))
         canvas.fill(box, style: theme[.overlay])
-        Frame(tabs: ["Keys: Esc or ? closes, j/k scroll"], active: 0, focused: true, number: nil).render(in: box, canvas: &canvas, theme: theme)
+        Frame(tabs: ["Keys: Esc or ? closes, j/k scroll"], active: 0, focused: true, number: nil).render(
+            in: box, canvas: &canvas, theme: theme)
         let inner = box.inset(by: 1)
         let first = ResponsePaneView.clampedScroll(state.overlays.helpScroll, lines: lines.count, height: inner.height)
         for row in 0..<inner.height where first + row < lines.count {
@@ -25,8 +26,12 @@ struct HelpOverlay {
             if !lines.isEmpty { lines.append([]) }
             lines.append([Span(titles[section.context] ?? section.context.rawValue, .accent)])
             let keyWidth = min(24, (section.rows.map { CharacterWidth.of($0.keys) }.max() ?? 0) + 2)
-            lines += section.rows.map { [Span("  " + CharacterWidth.fitted($0.keys, to: keyWidth - 1) + " ", .footerKey),
-                                         Span($0.summary)] }
+            lines += section.rows.map {
+                [
+                    Span("  " + CharacterWidth.fitted($0.keys, to: keyWidth - 1) + " ", .footerKey),
+                    Span($0.summary),
+                ]
+            }
         }
         return lines
     }

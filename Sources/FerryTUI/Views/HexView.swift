@@ -6,7 +6,9 @@ enum HexView {
     static func lines(_ bytes: BodyBytes, mark: Range<Int64>?) -> ResponseContent.Lines {
         let dump = bytes.dump
         return ResponseContent.Lines(count: Int(dump.rowCount)) { index in
-            guard let row = try? dump.rows(from: Int64(index), count: 1).first else { return [Span("(the body could not be read)", .error)] }
+            guard let row = try? dump.rows(from: Int64(index), count: 1).first else {
+                return [Span("(the body could not be read)", .error)]
+            }
             return spans(row, mark: mark)
         }
     }

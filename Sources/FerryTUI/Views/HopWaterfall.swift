@@ -16,13 +16,17 @@ enum HopWaterfall {
         for (index, hop) in timeline.hops.enumerated() {
             var bar = Array(repeating: Character(" "), count: barWidth)
             let firstByte = hop.firstByte ?? hop.end
-            for (from, to, mark) in [(hop.start, hop.sent, "░"), (hop.sent, firstByte, "▒"), (firstByte, hop.end, "█")] as [(Int64, Int64, Character)] {
+            for (from, to, mark) in [(hop.start, hop.sent, "░"), (hop.sent, firstByte, "▒"), (firstByte, hop.end, "█")]
+                as [(Int64, Int64, Character)]
+            {
                 for x in column(from)..<max(column(from), column(to)) where x < barWidth { bar[x] = mark }
             }
             if !bar.contains(where: { $0 != " " }) { bar[min(column(hop.start), barWidth - 1)] = "█" }
             let label = "\(index + 1) " + (hop.status.map(String.init) ?? "—")
-            lines.append([Span(label.padding(toLength: labelWidth, withPad: " ", startingAt: 0), .accent), Span("▕"),
-                          Span(String(bar), .timelineBar), Span("▏"), Span(ByteCountText.milliseconds(hop.duration).leftPadded(to: msWidth - 1))])
+            lines.append([
+                Span(label.padding(toLength: labelWidth, withPad: " ", startingAt: 0), .accent), Span("▕"),
+                Span(String(bar), .timelineBar), Span("▏"), Span(ByteCountText.milliseconds(hop.duration).leftPadded(to: msWidth - 1)),
+            ])
         }
         lines.append([Span(String(repeating: " ", count: labelWidth + 1) + "░ set-up  ▒ send, wait  █ answer", .muted)])
         lines += timeline.hops.enumerated().map { index, hop in [Span("\(index + 1) ", .accent), Span(TerminalSafeText.escaping(hop.url))] }

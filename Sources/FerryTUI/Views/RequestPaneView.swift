@@ -23,8 +23,13 @@ struct RequestPaneView {
     private func renderChecks(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
         let theme = state.theme
         guard !state.editor.checks.isEmpty else {
-            canvas.put([Span("(no checks: a adds one, e.g. status == 200, $.id exists, header ETag exists, capture token = $.json.token)", .muted)],
-                       in: rect, row: 0, theme: theme)
+            canvas.put(
+                [
+                    Span(
+                        "(no checks: a adds one, e.g. status == 200, $.id exists, header ETag exists, capture token = $.json.token)", .muted
+                    )
+                ],
+                in: rect, row: 0, theme: theme)
             return
         }
         var results: [String: Bool] = [:]
@@ -33,15 +38,17 @@ struct RequestPaneView {
             for variable in checks.captured { results[variable.name] = true }
         }
         let lines = state.editor.checks
-        EditableRowList(count: lines.count, selection: state.editor.checkSelection, focused: state.focus == .request,
-                        editing: state.editor.lineEdit?.row(LineEdit.Target.check),
-                        lead: { index in
-                            let key = (try? CheckLine(parsing: lines[index])).map { line -> String in
-                                if case .capture(let capture) = line { return capture.name }
-                                return line.text
-                            }
-                            return key.flatMap { results[$0] }.map { $0 ? "✓ " : "✗ " } ?? "  "
-                        }, enabled: { _ in true }) { index in
+        EditableRowList(
+            count: lines.count, selection: state.editor.checkSelection, focused: state.focus == .request,
+            editing: state.editor.lineEdit?.row(LineEdit.Target.check),
+            lead: { index in
+                let key = (try? CheckLine(parsing: lines[index])).map { line -> String in
+                    if case .capture(let capture) = line { return capture.name }
+                    return line.text
+                }
+                return key.flatMap { results[$0] }.map { $0 ? "✓ " : "✗ " } ?? "  "
+            }, enabled: { _ in true }
+        ) { index in
             [Span(lines[index], lines[index].hasPrefix("capture ") ? .accent : .base)]
         }.render(in: rect, canvas: &canvas, theme: theme)
     }
@@ -52,19 +59,28 @@ struct RequestPaneView {
         let inherited = state.editor.inheritedHeadersSent
         if !inherited.isEmpty {
             let (list, footer) = rect.splitBottom(1)
-            canvas.put([Span("also sent, from the folder: " + inherited.map(\.line).joined(separator: " · "), .muted)], in: footer, row: 0, theme: theme)
+            canvas.put(
+                [Span("also sent, from the folder: " + inherited.map(\.line).joined(separator: " · "), .muted)], in: footer, row: 0,
+                theme: theme)
             rect = list
         }
         guard !state.editor.headers.isEmpty else {
             canvas.put([Span("(no headers: a adds one)", .muted)], in: rect, row: 0, theme: theme)
             return
         }
-        let first = EditableRowList(count: state.editor.headers.count, selection: state.editor.headerSelection, focused: state.focus == .request, editing: state.editor.lineEdit?.row(LineEdit.Target.header),
-                                    lead: { state.editor.headers[$0].enabled ? "[x] " : "[ ] " }, enabled: { state.editor.headers[$0].enabled }) { index in
+        let first = EditableRowList(
+            count: state.editor.headers.count, selection: state.editor.headerSelection, focused: state.focus == .request,
+            editing: state.editor.lineEdit?.row(LineEdit.Target.header),
+            lead: { state.editor.headers[$0].enabled ? "[x] " : "[ ] " }, enabled: { state.editor.headers[$0].enabled }
+        ) { index in
             let header = state.editor.headers[index]
-            return [Span(header.name + ":", header.enabled ? .accent : .disabled), Span(" " + header.value, header.enabled ? .base : .disabled)]
+            return [
+                Span(header.name + ":", header.enabled ? .accent : .disabled), Span(" " + header.value, header.enabled ? .base : .disabled),
+            ]
         }.render(in: rect, canvas: &canvas, theme: theme)
-        if case .header(let index)? = state.editor.lineEdit?.target { HeaderCompletionView().render(state, below: index - first, in: rect, canvas: &canvas) }
+        if case .header(let index)? = state.editor.lineEdit?.target {
+            HeaderCompletionView().render(state, below: index - first, in: rect, canvas: &canvas)
+        }
     }
 
     private func renderBody(_ state: AppState, in rect: Rect, canvas: inout Canvas) {

@@ -33,12 +33,14 @@ enum ResponseContent {
     /// What the response pane says before anything was sent: the ways to start (inside `ferry demo`,
     /// its examples are a key away rather than a command away).
     static func howToStart(hasExamples: Bool) -> [String] {
-        ["Nothing sent yet. To start:",
-         "  · type a URL and press Enter (or Ctrl-R)",
-         "  · paste a curl command into the URL field",
-         "  · open a request of the collection (Ctrl-B)",
-         hasExamples ? "  · step through the examples: F2 and F3" : "  · try the examples: ferry demo",
-         "  · F1 lists every key"]
+        [
+            "Nothing sent yet. To start:",
+            "  · type a URL and press Enter (or Ctrl-R)",
+            "  · paste a curl command into the URL field",
+            "  · open a request of the collection (Ctrl-B)",
+            hasExamples ? "  · step through the examples: F2 and F3" : "  · try the examples: ferry demo",
+            "  · F1 lists every key",
+        ]
     }
 
     private static func raw(_ state: AppState, width: Int) -> Lines {
@@ -49,7 +51,8 @@ enum ResponseContent {
         case .finished(let summary):
             let lines = state.response.views.pretty ? state.response.views.prettyLines ?? [] : summary.bodyLines
             let body = state.response.wrap ? lines.flatMap { wrap($0, width: width) } : lines
-            let note = "(showing the first \(ByteCountText.format(Int64(ResponseSummary.previewLimit))) of \(ByteCountText.format(summary.size)))"
+            let note =
+                "(showing the first \(ByteCountText.format(Int64(ResponseSummary.previewLimit))) of \(ByteCountText.format(summary.size)))"
             return Lines(count: body.count + (summary.bodyTruncated ? 1 : 0)) { index in
                 index < body.count ? [Span(body[index])] : [Span(note, .muted)]
             }
@@ -68,20 +71,29 @@ enum ResponseContent {
         let row = tree.rows[index]
         let kind = document.kind(of: row.node)
         let marker = kind.isContainer ? (tree.isExpanded(index) ? "▾ " : "▸ ") : "  "
-        let label = tree.isFilterRoot(index) ? NodePath.path(of: row.node, in: document)
+        let label =
+            tree.isFilterRoot(index)
+            ? NodePath.path(of: row.node, in: document)
             : document.key(of: row.node) ?? document.name(of: row.node) ?? (row.depth == 0 ? "$" : "[\(row.position)]")
-        let value = kind.isContainer ? (kind == .array ? "[\(row.childCount)]" : "{\(row.childCount)}")
+        let value =
+            kind.isContainer
+            ? (kind == .array ? "[\(row.childCount)]" : "{\(row.childCount)}")
             : TerminalSafeText.escaping(String((document.value(of: row.node) ?? "").prefix(200)))
         let selected = showsSelection && index == tree.selection
-        return [Span(String(repeating: "  ", count: row.depth) + marker, .muted), Span(TerminalSafeText.escaping(label), selected ? .selection : .accent),
-                Span(": ", .muted), Span(value, selected ? .selection : .base)]
+        return [
+            Span(String(repeating: "  ", count: row.depth) + marker, .muted),
+            Span(TerminalSafeText.escaping(label), selected ? .selection : .accent),
+            Span(": ", .muted), Span(value, selected ? .selection : .base),
+        ]
     }
 
     private static func headers(_ state: AppState) -> [[Span]] {
         guard case .finished(let summary) = state.exchange else { return [[Span("No response yet.", .muted)]] }
         var lines: [[Span]] = [[Span("Response", .accent), Span("  \(summary.httpVersion) \(summary.status) \(summary.reason)")]]
         lines += summary.headers.map { [Span($0.name + ":", .accent), Span(" " + $0.value)] }
-        if summary.redirectCount > 0 { lines.append([Span("(after \(summary.redirectCount) redirect(s); final URL \(summary.effectiveURL))", .muted)]) }
+        if summary.redirectCount > 0 {
+            lines.append([Span("(after \(summary.redirectCount) redirect(s); final URL \(summary.effectiveURL))", .muted)])
+        }
         lines.append([])
         if let sent = summary.sent {
             lines.append([Span("Request as sent", .accent), Span("  " + sent.requestLine)])
@@ -112,12 +124,16 @@ enum ResponseContent {
     /// The Expect tab's results: each assertion ✓/✗ with the actual value, the captures taken and those that found nothing.
     private static func checkLines(_ checks: CheckReport) -> [[Span]] {
         let failed = checks.failures.count + checks.captureProblems.count
-        var lines: [[Span]] = [[], [Span("Checks", .accent), Span(failed == 0 ? "  all passed" : "  \(failed) failed", failed == 0 ? .success : .error)]]
+        var lines: [[Span]] = [
+            [], [Span("Checks", .accent), Span(failed == 0 ? "  all passed" : "  \(failed) failed", failed == 0 ? .success : .error)],
+        ]
         lines += checks.results.map { result in
             [Span(result.passed ? "✓ " : "✗ ", result.passed ? .success : .error), Span(result.assertion.text)]
                 + (result.passed ? [] : [Span(result.problem.map { "  (\($0))" } ?? "  (actual \(result.actual))", .muted)])
         }
-        lines += checks.captured.map { [Span("✓ ", .success), Span("captured {{\($0.name)}}"), Span($0.isSecret ? "  (secret)" : "  = " + $0.value, .muted)] }
+        lines += checks.captured.map {
+            [Span("✓ ", .success), Span("captured {{\($0.name)}}"), Span($0.isSecret ? "  (secret)" : "  = " + $0.value, .muted)]
+        }
         lines += checks.captureProblems.map { [Span("✗ ", .error), Span($0)] }
         return lines
     }
@@ -127,8 +143,10 @@ enum ResponseContent {
         let stageWidth = (chain.links.map(\.stage.count).max() ?? 0) + 2
         var lines: [[Span]] = []
         for (index, link) in chain.links.enumerated() {
-            lines.append([Span("\(index + 1) ", .muted), Span(link.stage.padding(toLength: stageWidth, withPad: " ", startingAt: 0), .error),
-                          Span(link.reason, .accent)])
+            lines.append([
+                Span("\(index + 1) ", .muted), Span(link.stage.padding(toLength: stageWidth, withPad: " ", startingAt: 0), .error),
+                Span(link.reason, .accent),
+            ])
             lines.append([Span("  " + link.message)])
             lines += link.details.map { [Span("    \($0.name): ", .muted), Span($0.value)] }
         }
@@ -146,14 +164,22 @@ enum ResponseContent {
             let duration = timeline[phase]
             let length = duration > 0 ? max(1, Int(duration * Int64(barWidth) / total)) : 0
             let bar = String(repeating: " ", count: min(start, barWidth - length)) + String(repeating: "█", count: length)
-            return [Span(phase.rawValue.padding(toLength: labelWidth, withPad: " ", startingAt: 0), .accent),
-                    Span("▕"), Span(bar.padding(toLength: barWidth, withPad: " ", startingAt: 0), .timelineBar), Span("▏"),
-                    Span(ByteCountText.milliseconds(duration).leftPadded(to: msWidth - 1))]
+            return [
+                Span(phase.rawValue.padding(toLength: labelWidth, withPad: " ", startingAt: 0), .accent),
+                Span("▕"), Span(bar.padding(toLength: barWidth, withPad: " ", startingAt: 0), .timelineBar), Span("▏"),
+                Span(ByteCountText.milliseconds(duration).leftPadded(to: msWidth - 1)),
+            ]
         }
-        lines.append([Span("total".padding(toLength: labelWidth, withPad: " ", startingAt: 0), .accent),
-                      Span(String(repeating: " ", count: barWidth + 2)), Span(ByteCountText.milliseconds(timeline.total).leftPadded(to: msWidth - 1))])
+        lines.append([
+            Span("total".padding(toLength: labelWidth, withPad: " ", startingAt: 0), .accent),
+            Span(String(repeating: " ", count: barWidth + 2)), Span(ByteCountText.milliseconds(timeline.total).leftPadded(to: msWidth - 1)),
+        ])
         if timeline.redirect > 0 {
-            lines.append([Span("(\(ByteCountText.milliseconds(timeline.redirect)) of it on \(summary.redirectCount) redirect hop(s); each phase sums all hops)", .muted)])
+            lines.append([
+                Span(
+                    "(\(ByteCountText.milliseconds(timeline.redirect)) of it on \(summary.redirectCount) redirect hop(s); each phase sums all hops)",
+                    .muted)
+            ])
         }
         return lines + HopWaterfall.lines(timeline, width: width)
     }

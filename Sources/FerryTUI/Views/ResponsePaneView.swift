@@ -3,9 +3,11 @@ import FerryCore
 /// The response tabs: Tree, Raw, Headers, Errors and Timeline, each a scrolling list of lines.
 struct ResponsePaneView {
     func render(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
-        Frame(tabs: state.responseTabs.map(\.rawValue), active: state.responseTabs.firstIndex(of: state.response.tab) ?? 0,
-              focused: state.focus == .response, number: state.viewerTitle == nil ? 4 : nil)
-            .render(in: rect, canvas: &canvas, theme: state.theme)
+        Frame(
+            tabs: state.responseTabs.map(\.rawValue), active: state.responseTabs.firstIndex(of: state.response.tab) ?? 0,
+            focused: state.focus == .response, number: state.viewerTitle == nil ? 4 : nil
+        )
+        .render(in: rect, canvas: &canvas, theme: state.theme)
         let inner = rect.inset(by: 1)
         let lines = ResponseContent.lines(for: state.response.tab, state: state, width: inner.width)
         let tree = state.response.tab == .tree ? state.exchange.summary?.tree : nil
@@ -15,7 +17,9 @@ struct ResponsePaneView {
             canvas.put(first + row < lines.count ? lines.line(first + row) : [], in: inner, row: row, theme: state.theme)
         }
         if let path = tree?.selectedPath, rect.height > 1 {
-            canvas.put(" " + TerminalSafeText.escaping(path) + " ", x: rect.x + 2, y: rect.maxY - 1, style: state.theme[.accent], maxX: rect.maxX - 1)
+            canvas.put(
+                " " + TerminalSafeText.escaping(path) + " ", x: rect.x + 2, y: rect.maxY - 1, style: state.theme[.accent],
+                maxX: rect.maxX - 1)
         }
         PromptLineView().render(state, in: inner, canvas: &canvas)
         if lines.count > inner.height, inner.height > 0 {

@@ -3,8 +3,10 @@ public enum Screen {
     public static func render(_ state: AppState) -> Canvas {
         var canvas = Canvas(width: state.width, height: state.height, style: state.theme[.base])
         guard !state.isTooSmall else {
-            let message = ["Ferry needs a terminal of at least \(ScreenLayout.minimumWidth)×\(ScreenLayout.minimumHeight);",
-                           "this one is \(state.width)×\(state.height). Enlarge it, or press Ctrl-C to quit."]
+            let message = [
+                "Ferry needs a terminal of at least \(ScreenLayout.minimumWidth)×\(ScreenLayout.minimumHeight);",
+                "this one is \(state.width)×\(state.height). Enlarge it, or press Ctrl-C to quit.",
+            ]
             for (row, line) in message.enumerated() {
                 let rect = canvas.bounds.centered(width: canvas.width, height: message.count)
                 canvas.put([Span(line, .error)], in: rect, row: row, theme: state.theme)

@@ -7,7 +7,8 @@ struct SheetOverlay {
         let theme = state.theme
         let box = screen.centered(width: min(max(80, screen.width * 9 / 10), screen.width), height: screen.height - 2)
         canvas.fill(box, style: theme[.overlay])
-        Frame(tabs: [sheet.title + ": Esc closes, j/k scroll"], active: 0, focused: true, number: nil).render(in: box, canvas: &canvas, theme: theme)
+        Frame(tabs: [sheet.title + ": Esc closes, j/k scroll"], active: 0, focused: true, number: nil).render(
+            in: box, canvas: &canvas, theme: theme)
         let inner = box.inset(by: 1)
         let first = ResponsePaneView.clampedScroll(sheet.scroll, lines: sheet.lines.count, height: inner.height)
         for row in 0..<inner.height where first + row < sheet.lines.count {

@@ -20,24 +20,31 @@ struct StatusLineView {
         case .sending(_, let progress, let elapsed):
             return sending(progress, elapsed: elapsed, width: width)
         case .finished(let summary) where state.viewerTitle != nil:
-            return [Span(" " + ([summary.tree.document.map { $0.format.rawValue + " document" }, ByteCountText.format(summary.size)]
-                .compactMap { $0 }.joined(separator: " · ")))]
+            return [
+                Span(
+                    " "
+                        + ([summary.tree.document.map { $0.format.rawValue + " document" }, ByteCountText.format(summary.size)]
+                            .compactMap { $0 }.joined(separator: " · ")))
+            ]
         case .finished(let summary):
             var spans = [Span(" \(summary.status) \(summary.reason) ", statusRole(summary.status))]
             var facts = [ByteCountText.format(summary.size), ByteCountText.milliseconds(summary.timeline.total), summary.httpVersion]
             if let remote = summary.remoteAddress { facts.append(remote) }
             spans.append(Span(" " + facts.joined(separator: " · ")))
             if let socket = state.events.webSocket {
-                let phase = switch socket.phase {
-                case .open: "WebSocket open"
-                case .closing: "WebSocket closing…"
-                case .closed: "WebSocket closed" + (socket.close.map { " " + WebSocketContent.closeText($0) } ?? "")
-                }
+                let phase =
+                    switch socket.phase {
+                    case .open: "WebSocket open"
+                    case .closing: "WebSocket closing…"
+                    case .closed: "WebSocket closed" + (socket.close.map { " " + WebSocketContent.closeText($0) } ?? "")
+                    }
                 spans.append(Span("  \(phase) · ↑\(socket.sent) ↓\(socket.received)", socket.phase == .open ? .progress : .muted))
             }
             if summary.stoppedByUser { spans.append(Span("  ■ stopped by you: what arrived is kept", .muted)) }
             // The stage the Errors tab opens with (serialization, validation), short enough to leave the notice room.
-            if let validation = summary.validation { spans.append(Span("  ✗ \(validation.links.first?.stage ?? "validation") (Errors tab)", .error)) }
+            if let validation = summary.validation {
+                spans.append(Span("  ✗ \(validation.links.first?.stage ?? "validation") (Errors tab)", .error))
+            }
             return spans
         case .failed(let chain, let elapsed):
             let message = chain.links.first?.message ?? "failed"
@@ -64,11 +71,16 @@ struct StatusLineView {
         let done = uploading ? progress.uploaded : progress.downloaded
         let total = uploading ? progress.uploadTotal : progress.downloadTotal
         let rate = elapsed > 0 ? ByteCountText.format(Int64(Double(done) / elapsed)) + "/s" : ""
-        var spans = [Span(" \(uploading ? "↑" : "↓") \(ByteCountText.format(done))" + (total.map { " of " + ByteCountText.format($0) } ?? ""), .progress)]
+        var spans = [
+            Span(
+                " \(uploading ? "↑" : "↓") \(ByteCountText.format(done))" + (total.map { " of " + ByteCountText.format($0) } ?? ""),
+                .progress)
+        ]
         if let total, total > 0 {
             let barWidth = max(4, min(30, width / 4))
             let filled = Int(Double(barWidth) * min(1, Double(done) / Double(total)))
-            spans.append(Span(" [" + String(repeating: "█", count: filled) + String(repeating: " ", count: barWidth - filled) + "]", .progress))
+            spans.append(
+                Span(" [" + String(repeating: "█", count: filled) + String(repeating: " ", count: barWidth - filled) + "]", .progress))
             spans.append(Span(" \(Int(100 * min(1, Double(done) / Double(total))))%"))
         }
         spans.append(Span("  \(rate)  \(time)"))

@@ -14,8 +14,10 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
     private let channel: any Channel
     private let clock: WebSocketClock
 
-    init(channel: any Channel, handshake: (status: Int, headers: FerryCore.HTTPHeaders, time: Int64), request: SentRequest,
-         timeline: Timeline, remote: String?, received: AsyncStream<WebSocketMessage>, clock: WebSocketClock) {
+    init(
+        channel: any Channel, handshake: (status: Int, headers: FerryCore.HTTPHeaders, time: Int64), request: SentRequest,
+        timeline: Timeline, remote: String?, received: AsyncStream<WebSocketMessage>, clock: WebSocketClock
+    ) {
         self.channel = channel
         self.handshake = handshake
         handshakeRequest = request
@@ -24,8 +26,6 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
         self.received = received
         self.clock = clock
     }
-
-
 
     @discardableResult
     func send(_ kind: WebSocketMessage.Kind, _ data: Data) async throws -> WebSocketMessage {
@@ -57,7 +57,8 @@ final class NIOWebSocketConnection: WebSocketConnection, @unchecked Sendable {
         // A server that never answers the close is not waited for longer than this.
         let channel = self.channel
         channel.eventLoop.scheduleTask(in: .seconds(5)) { channel.close(promise: nil) }
-        return WebSocketMessage(direction: .sent, kind: .close, data: Data(reason.utf8), time: clock.now, closeCode: code, closeReason: reason)
+        return WebSocketMessage(
+            direction: .sent, kind: .close, data: Data(reason.utf8), time: clock.now, closeCode: code, closeReason: reason)
     }
 }
 

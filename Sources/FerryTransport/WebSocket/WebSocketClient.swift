@@ -35,13 +35,17 @@ enum WebSocketClient {
                         if let tls {
                             try channel.pipeline.syncOperations.addHandler(TLSHandler(context: tls, serverHostname: address))
                         }
-                        try channel.pipeline.syncOperations.addHandler(WebSocketHandshakeHandler(head: head, clock: clock, promise: handshake) { pipeline in
-                            try pipeline.addHandler(WebSocketFrameEncoder())
-                            try pipeline.addHandler(ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: maximumMessageSize)))
-                            try pipeline.addHandler(NIOWebSocketFrameAggregator(
-                                minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16, maxAccumulatedFrameSize: maximumMessageSize))
-                            try pipeline.addHandler(WebSocketFrameHandler(continuation: continuation, clock: clock, maximumMessageSize: maximumMessageSize))
-                        })
+                        try channel.pipeline.syncOperations.addHandler(
+                            WebSocketHandshakeHandler(head: head, clock: clock, promise: handshake) { pipeline in
+                                try pipeline.addHandler(WebSocketFrameEncoder())
+                                try pipeline.addHandler(ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: maximumMessageSize)))
+                                try pipeline.addHandler(
+                                    NIOWebSocketFrameAggregator(
+                                        minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,
+                                        maxAccumulatedFrameSize: maximumMessageSize))
+                                try pipeline.addHandler(
+                                    WebSocketFrameHandler(continuation: continuation, clock: clock, maximumMessageSize: maximumMessageSize))
+                            })
                     }
                 }
                 .connect(host: address, port: port).get()
@@ -53,8 +57,9 @@ enum WebSocketClient {
         // connection and never answers the upgrade would otherwise be waited for until Ctrl-C.
         let deadline = request.options.totalTimeout.map { seconds in
             channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(max(0, seconds + started.timeIntervalSinceNow) * 1e9))) {
-                var reason = FerryError.TransportFailureReason(kind: .timedOut, code: 0, codeText: "WebSocket",
-                                                               detail: "\(host):\(port): no answer to the WebSocket handshake within \(seconds) s (--max-time)")
+                var reason = FerryError.TransportFailureReason(
+                    kind: .timedOut, code: 0, codeText: "WebSocket",
+                    detail: "\(host):\(port): no answer to the WebSocket handshake within \(seconds) s (--max-time)")
                 reason.phase = .waitingForHead
                 handshake.fail(FerryError.transportFailed(reason: reason))
             }
@@ -62,11 +67,13 @@ enum WebSocketClient {
         defer { deadline?.cancel() }
         do {
             let answer = try await handshake.futureResult.get()
-            let marks = Timeline.TransferMarks(connect: answer.connected, tlsHandshake: answer.secured,
-                                               preTransfer: max(answer.connected, answer.secured), firstByte: answer.answered, total: answer.answered)
-            return NIOWebSocketConnection(channel: channel, handshake: (answer.status, answer.headers, answer.answered),
-                                          request: SentRequest(rawHead: head.text, bodyBytes: 0),
-                                          timeline: Timeline(start: started, queue: 0, marks: marks), remote: answer.remote, received: stream, clock: clock)
+            let marks = Timeline.TransferMarks(
+                connect: answer.connected, tlsHandshake: answer.secured,
+                preTransfer: max(answer.connected, answer.secured), firstByte: answer.answered, total: answer.answered)
+            return NIOWebSocketConnection(
+                channel: channel, handshake: (answer.status, answer.headers, answer.answered),
+                request: SentRequest(rawHead: head.text, bodyBytes: 0),
+                timeline: Timeline(start: started, queue: 0, marks: marks), remote: answer.remote, received: stream, clock: clock)
         } catch {
             try? await channel.close()
             throw failure(error, host: host, port: port)
@@ -79,7 +86,7 @@ enum WebSocketClient {
         let skipped: Set<String> = ["host", "upgrade", "connection", "sec-websocket-key", "sec-websocket-version"]
         return [("Host", port.map { "\(host):\($0)" } ?? host)]
             + DefaultHeaders.applied(to: request.authenticated().headers, all: request.options.defaultHeaders != false)
-                .filter { !$0.value.isEmpty && !skipped.contains($0.name.lowercased()) }.map { ($0.name, $0.value) }
+            .filter { !$0.value.isEmpty && !skipped.contains($0.name.lowercased()) }.map { ($0.name, $0.value) }
     }
 
     /// The path and query as sent in the request line.
@@ -91,7 +98,8 @@ enum WebSocketClient {
 
     private static func makeTLSContext(_ options: TLSOptions) throws -> TLSContext {
         guard options.pinnedPublicKey == nil else {
-            throw FerryError.invalidRequest(reason: .invalidArgument(name: "--pinned-pubkey", problem: "is not supported for WebSockets (wss://)"))
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(name: "--pinned-pubkey", problem: "is not supported for WebSockets (wss://)"))
         }
         do {
             return try TLSContext.client(verifyPeer: options.verifyPeer, caFile: options.caFile)
@@ -105,9 +113,12 @@ enum WebSocketClient {
         if let ferryError = error as? FerryError { return ferryError }
         let connection = error as? NIOConnectionError
         let refused = connection?.connectionErrors.contains { ($0.error as? IOError)?.errnoCode == ECONNREFUSED } == true
-        let kind: FerryError.TransportFailureReason.Kind = refused ? .connectionRefused
-            : connection != nil && connection!.connectionErrors.isEmpty ? .hostNotFound
-            : error is TLSFailure ? .tlsHandshakeFailed : .connectionFailed
+        let kind: FerryError.TransportFailureReason.Kind =
+            refused
+            ? .connectionRefused
+            : connection != nil && connection!.connectionErrors.isEmpty
+                ? .hostNotFound
+                : error is TLSFailure ? .tlsHandshakeFailed : .connectionFailed
         return .transportFailed(reason: .init(kind: kind, code: 0, codeText: "WebSocket", detail: "\(host):\(port): \(error)"))
     }
 }

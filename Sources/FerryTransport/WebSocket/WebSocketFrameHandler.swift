@@ -44,8 +44,10 @@ final class WebSocketFrameHandler: ChannelInboundHandler {
             let code = body.readInteger(as: UInt16.self).map(Int.init) ?? 1005
             let reason = body.readString(length: body.readableBytes) ?? ""
             closed = true
-            continuation.yield(WebSocketMessage(direction: .received, kind: .close, data: Data(reason.utf8), time: clock.now,
-                                                closeCode: code, closeReason: reason))
+            continuation.yield(
+                WebSocketMessage(
+                    direction: .received, kind: .close, data: Data(reason.utf8), time: clock.now,
+                    closeCode: code, closeReason: reason))
             // Answer with the same code, then close the TCP connection (the client may, RFC 6455 §7.1.1).
             var answer = context.channel.allocator.buffer(capacity: 2)
             answer.writeInteger(UInt16(clamping: code == 1005 ? 1000 : code))
@@ -59,7 +61,8 @@ final class WebSocketFrameHandler: ChannelInboundHandler {
     func channelInactive(context: ChannelHandlerContext) {
         if !closed {
             let (code, reason) = ending ?? (WebSocketMessage.abnormalClosure, "the connection was dropped without a close")
-            continuation.yield(WebSocketMessage(direction: .received, kind: .close, data: Data(), time: clock.now, closeCode: code, closeReason: reason))
+            continuation.yield(
+                WebSocketMessage(direction: .received, kind: .close, data: Data(), time: clock.now, closeCode: code, closeReason: reason))
         }
         continuation.finish()
         context.fireChannelInactive()
@@ -70,9 +73,12 @@ final class WebSocketFrameHandler: ChannelInboundHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         let frameTooBig = (error as? NIOWebSocketError) == .invalidFrameLength
         if frameTooBig || (error as? NIOWebSocketFrameAggregator.Error) == .accumulatedFrameSizeIsTooLarge {
-            ending = (WebSocketMessage.messageTooBig, "message too big: the server sent a "
-                      + (frameTooBig ? "frame" : "message") + " over the limit of \(RequestOptions.sizeText(Int64(maximumMessageSize)))"
-                      + " (--max-message-size)")
+            ending = (
+                WebSocketMessage.messageTooBig,
+                "message too big: the server sent a "
+                    + (frameTooBig ? "frame" : "message") + " over the limit of \(RequestOptions.sizeText(Int64(maximumMessageSize)))"
+                    + " (--max-message-size)"
+            )
             sendClose(code: WebSocketMessage.messageTooBig, context: context)
         } else if error is NIOWebSocketError {
             sendClose(code: 1002, context: context)
@@ -83,7 +89,8 @@ final class WebSocketFrameHandler: ChannelInboundHandler {
     private func sendClose(code: Int, context: ChannelHandlerContext) {
         var payload = context.channel.allocator.buffer(capacity: 2)
         payload.writeInteger(UInt16(code))
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: payload)), promise: nil)
+        context.writeAndFlush(
+            wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: payload)), promise: nil)
     }
 
     /// Sends the pong, unless the pongs before it still wait to be written: the server reads nothing,

@@ -43,8 +43,10 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
 
     /// Sends `head` (from `head(target:headers:)`); `installFrameHandlers` adds the frame handlers
     /// behind this one once the server switched protocols.
-    init(head: (text: String, key: String), clock: WebSocketClock, promise: EventLoopPromise<Head>,
-         installFrameHandlers: @escaping (ChannelPipeline.SynchronousOperations) throws -> Void) {
+    init(
+        head: (text: String, key: String), clock: WebSocketClock, promise: EventLoopPromise<Head>,
+        installFrameHandlers: @escaping (ChannelPipeline.SynchronousOperations) throws -> Void
+    ) {
         (request, key) = head
         self.clock = clock
         self.promise = promise
@@ -78,7 +80,8 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
         var headers = FerryCore.HTTPHeaders()
         for line in lines.dropFirst() { if let field = HeaderLine.parse(line) { headers.add(name: field.name, value: field.value) } }
         guard let status, status.code == 101 else {
-            return fail("the server answered \(lines.first ?? "nothing") without switching to the WebSocket protocol (no 101)", context: context)
+            return fail(
+                "the server answered \(lines.first ?? "nothing") without switching to the WebSocket protocol (no 101)", context: context)
         }
         let expected = Data(MessageDigest.hash(.sha1, data: Data((key + Self.acceptGUID).utf8))).base64EncodedString()
         guard headers["Sec-WebSocket-Accept"] == expected else {
@@ -110,7 +113,8 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
     private func fail(_ detail: String, context: ChannelHandlerContext) {
         guard !done else { return }
         done = true
-        promise.fail(FerryError.transportFailed(reason: .init(kind: .other, code: 0, codeText: "WebSocket handshake failed", detail: detail)))
+        promise.fail(
+            FerryError.transportFailed(reason: .init(kind: .other, code: 0, codeText: "WebSocket handshake failed", detail: detail)))
         context.close(promise: nil)
     }
 }

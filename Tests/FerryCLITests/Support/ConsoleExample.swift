@@ -32,8 +32,9 @@ struct ConsoleExample: Sendable, CustomStringConvertible {
 
     /// The example with `find` replaced by `replacement` in the command and the shown output.
     func replacing(_ find: String, with replacement: String) -> ConsoleExample {
-        ConsoleExample(file: file, line: line, command: command.replacingOccurrences(of: find, with: replacement),
-                       shownOutput: shownOutput.map { $0.replacingOccurrences(of: find, with: replacement) })
+        ConsoleExample(
+            file: file, line: line, command: command.replacingOccurrences(of: find, with: replacement),
+            shownOutput: shownOutput.map { $0.replacingOccurrences(of: find, with: replacement) })
     }
 
     /// The first shown line that `output` does not hold where it should, or nil when all are there.

@@ -63,21 +63,21 @@ actor HostileFixtures {
     /// 10 GiB of zeros as one gzip member: after a full flush deflate's output for the same input
     /// repeats, so one compressed MiB is written 10,240 times (the trailer's checksum is never reached).
     private static let gzipBombScript = """
-    import sys, zlib
-    compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
-    zeros = bytes(1 << 20)
-    first = compressor.compress(zeros) + compressor.flush(zlib.Z_FULL_FLUSH)
-    repeated = compressor.compress(zeros) + compressor.flush(zlib.Z_FULL_FLUSH)
-    sys.stdout.buffer.write(first + repeated * 10239 + compressor.flush())
-    """
+        import sys, zlib
+        compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+        zeros = bytes(1 << 20)
+        first = compressor.compress(zeros) + compressor.flush(zlib.Z_FULL_FLUSH)
+        repeated = compressor.compress(zeros) + compressor.flush(zlib.Z_FULL_FLUSH)
+        sys.stdout.buffer.write(first + repeated * 10239 + compressor.flush())
+        """
 
     /// 10 GiB of zeros through the `brotli` package (quality 1 keeps making it under a second).
     private static let brotliBombScript = """
-    import sys, brotli
-    compressor = brotli.Compressor(quality=1)
-    zeros = bytes(1 << 24)
-    sys.stdout.buffer.write(b"".join(compressor.process(zeros) for _ in range(640)) + compressor.finish())
-    """
+        import sys, brotli
+        compressor = brotli.Compressor(quality=1)
+        zeros = bytes(1 << 24)
+        sys.stdout.buffer.write(b"".join(compressor.process(zeros) for _ in range(640)) + compressor.finish())
+        """
 
     struct FixtureFailure: Error, CustomStringConvertible {
         var output: String

@@ -23,13 +23,15 @@ enum HostileRunner {
                 .replacingOccurrences(of: "%CA", with: certificates.file("ca.pem"))
         }
         for (name, payload) in testCase.files {
-            let bytes = if case .text(let text) = payload { Array(fill(text).utf8) } else { try await HostileFixtures.shared.bytes(payload) }
+            let bytes =
+                if case .text(let text) = payload { Array(fill(text).utf8) } else { try await HostileFixtures.shared.bytes(payload) }
             _ = try directory.write(name, Data(bytes))
         }
         if testCase.target != nil { _ = try directory.write("out", Data("ORIGINAL".utf8)) }
         let arguments = testCase.arguments.map(fill)
-        let run = await runFerry(arguments, directory: directory, terminal: testCase.terminal,
-                                 fileSizeLimit: testCase.fileSizeLimit, timeout: testCase.timeout)
+        let run = await runFerry(
+            arguments, directory: directory, terminal: testCase.terminal,
+            fileSizeLimit: testCase.fileSizeLimit, timeout: testCase.timeout)
         let context = "ferry \(arguments.joined(separator: " "))\nexit \(run.outcome.status)\nshown: \(run.shown.prefix(2000))"
 
         #expect(run.outcome.status == testCase.exit, "\(context)")
@@ -73,13 +75,17 @@ enum HostileRunner {
         case .inert(let raw, let shown):
             let text = String(decoding: seen, as: UTF8.self)
             for sequence in raw { #expect(!text.contains(sequence), "\(sequence.debugDescription) reached the terminal raw\n\(context)") }
-            for visible in shown { #expect(text.contains(visible), "the output should show \(visible.debugDescription) visibly\n\(context)") }
+            for visible in shown {
+                #expect(text.contains(visible), "the output should show \(visible.debugDescription) visibly\n\(context)")
+            }
         }
     }
 
     /// Runs `ferry arguments…` in `directory` (its own data and config folders), measuring its peak memory.
-    static func runFerry(_ arguments: [String], directory: TemporaryDirectory, terminal: Bool, fileSizeLimit: Int?,
-                         timeout: TimeInterval) async -> Run {
+    static func runFerry(
+        _ arguments: [String], directory: TemporaryDirectory, terminal: Bool, fileSizeLimit: Int?,
+        timeout: TimeInterval
+    ) async -> Run {
         let memoryFile = directory.file("peak-memory")
         var measured = ["/usr/bin/time", "-f", "%M", "-o", memoryFile, FerryBinary.path] + arguments
         if let fileSizeLimit {
@@ -96,11 +102,13 @@ enum HostileRunner {
             environment["TERM"] = "xterm-256color"
             environment["COLUMNS"] = "200"
             let command = measured.map(shellQuoted).joined(separator: " ")
-            outcome = await ChildProcess.run("/usr/bin/script", ["-qec", command, "/dev/null"], environment: environment,
-                                             directory: directory.path, timeout: timeout)
+            outcome = await ChildProcess.run(
+                "/usr/bin/script", ["-qec", command, "/dev/null"], environment: environment,
+                directory: directory.path, timeout: timeout)
         } else {
-            outcome = await ChildProcess.run(measured[0], Array(measured.dropFirst()), environment: environment,
-                                             directory: directory.path, timeout: timeout)
+            outcome = await ChildProcess.run(
+                measured[0], Array(measured.dropFirst()), environment: environment,
+                directory: directory.path, timeout: timeout)
         }
         // `time` writes "Command exited with non-zero status N" before the number when ferry failed.
         let peak = (try? String(contentsOfFile: memoryFile, encoding: .utf8))?
@@ -147,15 +155,20 @@ enum HostileRunner {
         case .tls(let kind):
             let certificates = try await HostileFixtures.shared.certificates()
             let port = try unusedLocalPort()
-            let process = ChildProcess.start("/usr/bin/openssl", ["s_server", "-accept", String(port), "-cert", "\(kind.rawValue).pem",
-                                                                    "-key", "server.key", "-www", "-quiet"], directory: certificates.path)
+            let process = ChildProcess.start(
+                "/usr/bin/openssl",
+                [
+                    "s_server", "-accept", String(port), "-cert", "\(kind.rawValue).pem",
+                    "-key", "server.key", "-www", "-quiet",
+                ], directory: certificates.path)
             try await waitUntilListening(port: port, process: process)
             return Served(url: "https://127.0.0.1:\(port)", process: process)
         case .http2Reset:
             let certificates = try await HostileFixtures.shared.certificates()
             let port = try unusedLocalPort()
-            let process = ChildProcess.start("/usr/bin/env", ["python3", "-c", http2ResetServer, String(port), "trusted.pem", "server.key"],
-                                             directory: certificates.path)
+            let process = ChildProcess.start(
+                "/usr/bin/env", ["python3", "-c", http2ResetServer, String(port), "trusted.pem", "server.key"],
+                directory: certificates.path)
             try await waitUntilListening(port: port, process: process)
             return Served(url: "https://127.0.0.1:\(port)", process: process)
         }
@@ -228,33 +241,33 @@ enum HostileRunner {
 
     /// An HTTP/2 server over TLS (ALPN h2) that answers every request with RST_STREAM INTERNAL_ERROR.
     private static let http2ResetServer = """
-    import socket, ssl, sys
-    import h2.config, h2.connection, h2.errors, h2.events
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(sys.argv[2], sys.argv[3])
-    context.set_alpn_protocols(["h2"])
-    listener = socket.socket()
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", int(sys.argv[1])))
-    listener.listen(16)
-    while True:
-        client, _ = listener.accept()
-        try:
-            tls = context.wrap_socket(client, server_side=True)
-            connection = h2.connection.H2Connection(h2.config.H2Configuration(client_side=False))
-            connection.initiate_connection()
-            tls.sendall(connection.data_to_send())
-            while True:
-                data = tls.recv(65536)
-                if not data:
-                    break
-                for event in connection.receive_data(data):
-                    if isinstance(event, h2.events.RequestReceived):
-                        connection.reset_stream(event.stream_id, error_code=h2.errors.ErrorCodes.INTERNAL_ERROR)
+        import socket, ssl, sys
+        import h2.config, h2.connection, h2.errors, h2.events
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[2], sys.argv[3])
+        context.set_alpn_protocols(["h2"])
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", int(sys.argv[1])))
+        listener.listen(16)
+        while True:
+            client, _ = listener.accept()
+            try:
+                tls = context.wrap_socket(client, server_side=True)
+                connection = h2.connection.H2Connection(h2.config.H2Configuration(client_side=False))
+                connection.initiate_connection()
                 tls.sendall(connection.data_to_send())
-        except Exception:
-            pass
-        finally:
-            client.close()
-    """
+                while True:
+                    data = tls.recv(65536)
+                    if not data:
+                        break
+                    for event in connection.receive_data(data):
+                        if isinstance(event, h2.events.RequestReceived):
+                            connection.reset_stream(event.stream_id, error_code=h2.errors.ErrorCodes.INTERNAL_ERROR)
+                    tls.sendall(connection.data_to_send())
+            except Exception:
+                pass
+            finally:
+                client.close()
+        """
 }

@@ -17,12 +17,16 @@ import Testing
     }
 
     @Test func aPostCarriesQueryOperationAndVariablesAsJSON() throws {
-        let body = GraphQLBody(query: "query Q($n: String) { hello(name: $n) }", variables: #"{"n": "{{name}}", "limit": 2}"#, operationName: "Q")
+        let body = GraphQLBody(
+            query: "query Q($n: String) { hello(name: $n) }", variables: #"{"n": "{{name}}", "limit": 2}"#, operationName: "Q")
         let request = try resolved(body, variables: [Variable(name: "name", value: #"Ann "the" \ Coder"#)])
         #expect(request.method == .post, "a GraphQL body is POSTed whatever the description's method")
         #expect(request.headers["Content-Type"] == "application/json")
         #expect(request.url.absoluteString == "http://example.test/graphql?key=1")
-        #expect(text(request.body) == #"{"query":"query Q($n: String) { hello(name: $n) }","operationName":"Q","variables":{"n":"Ann \"the\" \\ Coder","limit":2}}"#)
+        #expect(
+            text(request.body)
+                == #"{"query":"query Q($n: String) { hello(name: $n) }","operationName":"Q","variables":{"n":"Ann \"the\" \\ Coder","limit":2}}"#
+        )
     }
 
     @Test func blankVariablesAndOperationAreLeftOut() throws {
@@ -31,7 +35,8 @@ import Testing
     }
 
     @Test func getPutsTheFieldsInTheQueryString() throws {
-        let request = try resolved(GraphQLBody(query: "{ a(x: 1) }", variables: #"{"v": [1, 2]}"#, operationName: "Op", usesGET: true), method: .post)
+        let request = try resolved(
+            GraphQLBody(query: "{ a(x: 1) }", variables: #"{"v": [1, 2]}"#, operationName: "Op", usesGET: true), method: .post)
         #expect(request.method == .get)
         guard case .none = request.body else { Issue.record("a GET has no body, got \(request.body)"); return }
         #expect(request.headers["Content-Type"] == nil)
@@ -45,7 +50,9 @@ import Testing
         #expect {
             _ = try resolved(GraphQLBody(query: "query {\n  user(id: 1) {\n    name\n  }\n"))
         } throws: { error in
-            guard case FerryError.requestSerializationFailed(.invalidGraphQL(let message, let line, let column)) = error else { return false }
+            guard case FerryError.requestSerializationFailed(.invalidGraphQL(let message, let line, let column)) = error else {
+                return false
+            }
             return line == 5 && column == 1 && message == "Expected Name, found <EOF>"
         }
         #expect(throws: FerryError.self) { _ = try resolved(GraphQLBody(query: "{ a(x: ) }")) }
@@ -53,7 +60,10 @@ import Testing
     }
 
     @Test func variablesMustBeAJSONObject() {
-        for (variables, problem) in [("[1]", "the GraphQL variables are not a JSON object"), (#"{"a": }"#, "the GraphQL variables are not valid JSON at line 1, column 7")] {
+        for (variables, problem) in [
+            ("[1]", "the GraphQL variables are not a JSON object"),
+            (#"{"a": }"#, "the GraphQL variables are not valid JSON at line 1, column 7"),
+        ] {
             #expect {
                 _ = try resolved(GraphQLBody(query: "{ a }", variables: variables))
             } throws: { error in
@@ -64,7 +74,9 @@ import Testing
     }
 
     @Test func responseErrorsAreReadWithTheirPathAndLocations() {
-        let body = Data(#"{"data": {"a": null}, "errors": [{"message": "boom", "path": ["a", 0, "b"], "locations": [{"line": 2, "column": 3}]}, {"message": "two"}]}"#.utf8)
+        let body = Data(
+            #"{"data": {"a": null}, "errors": [{"message": "boom", "path": ["a", 0, "b"], "locations": [{"line": 2, "column": 3}]}, {"message": "two"}]}"#
+                .utf8)
         let errors = GraphQLResponseError.errors(in: body)
         #expect(errors.map(\.summary) == ["boom (path a[0].b; at 2:3)", "two"])
         #expect(GraphQLResponseError.errors(in: Data(#"{"data": {"a": 1}}"#.utf8)).isEmpty)

@@ -28,7 +28,8 @@ import Testing
         form.append(streamOfLength: 3, name: "stream", fileName: "s.dat", mimeType: "application/x-s") { DataBodyStream(Data("xyz".utf8)) }
         form.append(headers: ["X-Custom": "1"], body: .data(Data("raw".utf8)))
         let (contentType, source) = form.encoded()
-        let expected = "--B0undary\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nFerry ⛴"
+        let expected =
+            "--B0undary\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nFerry ⛴"
             + "\r\n--B0undary\r\nContent-Disposition: form-data; name=\"na%22me%0D%0A\"; filename=\"café %22x%22.txt\"\r\nContent-Type: text/plain\r\n\r\na\"b"
             + "\r\n--B0undary\r\nContent-Disposition: form-data; name=\"file\"; filename=\"photo.png\"\r\nContent-Type: image/png\r\n\r\nPNGDATA"
             + "\r\n--B0undary\r\nContent-Disposition: form-data; name=\"renamed\"; filename=\"other.bin\"\r\nContent-Type: image/x-test\r\n\r\nPNGDATA"
@@ -45,7 +46,10 @@ import Testing
         var form = MultipartFormData(boundary: "b")
         form.appendFields(.object([("z", .null), ("a", .array([.string("1")]))]), naming: QueryStringEncoder())
         let text = String(decoding: try drain(form.encoded().source), as: UTF8.self)
-        #expect(text == "--b\r\nContent-Disposition: form-data; name=\"a[]\"\r\n\r\n1\r\n--b\r\nContent-Disposition: form-data; name=\"z\"\r\n\r\n\r\n--b--\r\n")
+        #expect(
+            text
+                == "--b\r\nContent-Disposition: form-data; name=\"a[]\"\r\n\r\n1\r\n--b\r\nContent-Disposition: form-data; name=\"z\"\r\n\r\n\r\n--b--\r\n"
+        )
     }
 
     @Test func randomBoundaryNeverOccursInMemoryParts() throws {
@@ -104,7 +108,9 @@ import Testing
         #expect {
             while try buffer.withUnsafeMutableBytes({ try stream.read(into: $0) }) > 0 {}
         } throws: { error in
-            guard case FerryError.multipartEncodingFailed(.fileChangedDuringUpload(let found, let expected, _)) = error else { return false }
+            guard case FerryError.multipartEncodingFailed(.fileChangedDuringUpload(let found, let expected, _)) = error else {
+                return false
+            }
             return found == path && expected == 100_000
         }
     }
@@ -117,7 +123,9 @@ import Testing
         let target = directory.file("body.txt")
         #expect(try RequestBodyFile.write(.stream(source), to: target) == source.length)
         #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == (try drain(source)))
-        let failing = BodyStreamSource(length: 10) { throw FerryError.multipartEncodingFailed(reason: .inputStreamReadFailed(error: POSIXError(.EIO))) }
+        let failing = BodyStreamSource(length: 10) {
+            throw FerryError.multipartEncodingFailed(reason: .inputStreamReadFailed(error: POSIXError(.EIO)))
+        }
         #expect(throws: FerryError.self) { try RequestBodyFile.write(.stream(failing), to: target) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["body.txt"])
         #expect(throws: FerryError.self) { try RequestBodyFile.write(.bytes(Data()), to: directory.file("no/such/dir/x")) }

@@ -44,12 +44,16 @@ import Testing
     }
 
     @Test func jsonKeepsOrderAndNumbersAsWritten() throws {
-        let tree = Parameters.object([("z", .number("12345678901234567890.5")), ("a", .array([.null, .bool(false), .object([])])),
-                                      ("s", .string("\"é\n\u{01}/"))])
-        #expect(String(decoding: try JSONRequestSerializer().serialize(tree), as: UTF8.self)
-            == #"{"z":12345678901234567890.5,"a":[null,false,{}],"s":"\"é\n\u0001/"}"#)
-        #expect(String(decoding: try JSONRequestSerializer(pretty: true).serialize(tree), as: UTF8.self)
-            == "{\n  \"z\": 12345678901234567890.5,\n  \"a\": [\n    null,\n    false,\n    {}\n  ],\n  \"s\": \"\\\"é\\n\\u0001/\"\n}")
+        let tree = Parameters.object([
+            ("z", .number("12345678901234567890.5")), ("a", .array([.null, .bool(false), .object([])])),
+            ("s", .string("\"é\n\u{01}/")),
+        ])
+        #expect(
+            String(decoding: try JSONRequestSerializer().serialize(tree), as: UTF8.self)
+                == #"{"z":12345678901234567890.5,"a":[null,false,{}],"s":"\"é\n\u0001/"}"#)
+        #expect(
+            String(decoding: try JSONRequestSerializer(pretty: true).serialize(tree), as: UTF8.self)
+                == "{\n  \"z\": 12345678901234567890.5,\n  \"a\": [\n    null,\n    false,\n    {}\n  ],\n  \"s\": \"\\\"é\\n\\u0001/\"\n}")
         var post = try request(.post)
         try ParameterEncoding(format: .json(pretty: false)).apply(.object([("k", .string("v"))]), to: &post)
         #expect(post.headers["Content-Type"] == "application/json")
@@ -69,8 +73,10 @@ import Testing
 
     @Test(arguments: [PropertyListRequestSerializer.Format.xml, .binary])
     func propertyListsRoundTrip(format: PropertyListRequestSerializer.Format) throws {
-        let tree = Parameters.object([("name", .string("Ferry ⛴")), ("count", .number("42")), ("ratio", .number("0.5")),
-                                      ("flags", .array([.bool(true), .bool(false)])), ("nested", .object([("k", .string("v"))]))])
+        let tree = Parameters.object([
+            ("name", .string("Ferry ⛴")), ("count", .number("42")), ("ratio", .number("0.5")),
+            ("flags", .array([.bool(true), .bool(false)])), ("nested", .object([("k", .string("v"))])),
+        ])
         let data = try PropertyListRequestSerializer(format: format).serialize(tree)
         var actual = PropertyListSerialization.PropertyListFormat.openStep
         let decoded = try #require(try PropertyListSerialization.propertyList(from: data, options: [], format: &actual) as? [String: Any])
@@ -88,11 +94,15 @@ import Testing
     }
 
     @Test func propertyListsRejectNullAndHugeIntegers() {
-        for (tree, path) in [(Parameters.object([("a", .array([.null]))]), "$.a[0]"), (.object([("n", .number("99999999999999999999"))]), "$.n")] {
+        for (tree, path) in [
+            (Parameters.object([("a", .array([.null]))]), "$.a[0]"), (.object([("n", .number("99999999999999999999"))]), "$.n"),
+        ] {
             #expect {
                 try PropertyListRequestSerializer().serialize(tree)
             } throws: { error in
-                guard case FerryError.requestSerializationFailed(.unencodableValue(let found, _, "property list")) = error else { return false }
+                guard case FerryError.requestSerializationFailed(.unencodableValue(let found, _, "property list")) = error else {
+                    return false
+                }
                 return found == path
             }
         }
@@ -113,7 +123,9 @@ import Testing
     }
 
     private func body(_ request: Request) throws -> String {
-        guard case .bytes(let data) = request.body else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "body", problem: "not bytes")) }
+        guard case .bytes(let data) = request.body else {
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "body", problem: "not bytes"))
+        }
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -13,8 +13,9 @@ import Testing
         #expect(try encode(.object([("key", .object([("subkey", .string("value"))]))])) == "key%5Bsubkey%5D=value")
         #expect(try encode(.object([("key", .array([.string("a"), .string("b")]))])) == "key%5B%5D=a&key%5B%5D=b")
         #expect(try encode(.object([("key", .null)])) == "key")
-        #expect(try encode(.object([("key", .bool(true)), ("off", .bool(false)), ("n", .number("12345678901234567890"))]))
-            == "key=1&n=12345678901234567890&off=0")
+        #expect(
+            try encode(.object([("key", .bool(true)), ("off", .bool(false)), ("n", .number("12345678901234567890"))]))
+                == "key=1&n=12345678901234567890&off=0")
         #expect(try encode(.object([("key&", .string("value&"))])) == "key%26=value%26")
     }
 
@@ -37,9 +38,12 @@ import Testing
             ("users", .array([.object([("name", .string("ann")), ("age", .number("30"))]), .object([("name", .string("bo"))])])),
             ("meta", .object([("tags", .array([.array([.string("x")])]))])),
         ])
-        #expect(try encode(parameters) == "meta%5Btags%5D%5B%5D%5B%5D=x&users%5B%5D%5Bage%5D=30&users%5B%5D%5Bname%5D=ann&users%5B%5D%5Bname%5D=bo")
-        #expect(try encode(parameters, QueryStringEncoder(arrayStyle: .indices, keepsKeyOrder: true))
-            == "users%5B0%5D%5Bname%5D=ann&users%5B0%5D%5Bage%5D=30&users%5B1%5D%5Bname%5D=bo&meta%5Btags%5D%5B0%5D%5B0%5D=x")
+        #expect(
+            try encode(parameters)
+                == "meta%5Btags%5D%5B%5D%5B%5D=x&users%5B%5D%5Bage%5D=30&users%5B%5D%5Bname%5D=ann&users%5B%5D%5Bname%5D=bo")
+        #expect(
+            try encode(parameters, QueryStringEncoder(arrayStyle: .indices, keepsKeyOrder: true))
+                == "users%5B0%5D%5Bname%5D=ann&users%5B0%5D%5Bage%5D=30&users%5B1%5D%5Bname%5D=bo&meta%5Btags%5D%5B0%5D%5B0%5D=x")
     }
 
     @Test func arrayStyles() throws {

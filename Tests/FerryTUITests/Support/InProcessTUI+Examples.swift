@@ -13,8 +13,10 @@ extension InProcessTUI {
     static func onExamples(home: TemporaryDirectory, baseURL: String, leaked: LockedFlag) throws -> InProcessTUI {
         let collection = home.file("examples")
         try FileManager.default.copyItem(atPath: examples, toPath: collection)
-        return InProcessTUI(home: home, width: 120, height: 34, collection: collection,
-                            variables: [Variable(name: "baseURL", value: baseURL)], environmentName: "demo") { painted in
+        return InProcessTUI(
+            home: home, width: 120, height: 34, collection: collection,
+            variables: [Variable(name: "baseURL", value: baseURL)], environmentName: "demo"
+        ) { painted in
             if painted.text.contains(Data("ferry".utf8).base64EncodedString() + ".") { leaked.set() }
         }
     }

@@ -1,8 +1,8 @@
 import FerryApp
 import FerryCore
+import FerryTUI
 import FerryTerminal
 import FerryTestSupport
-import FerryTUI
 import Foundation
 import Synchronization
 
@@ -20,16 +20,21 @@ final class InProcessTUI: Sendable {
     /// Starts the TUI as `ferry [--collection collection] [--env environmentName]` would, with
     /// `variables` laid over every environment and `extraEnvironment` added to its process
     /// environment (`BROWSER`); `onDraw` sees every frame as painted.
-    init(home: TemporaryDirectory, width: Int = 100, height: Int = 30, collection: String? = nil, variables: [Variable] = [],
-         environmentName: String? = nil, extraEnvironment: [String: String] = [:], onDraw: (@Sendable (Canvas) -> Void)? = nil) {
+    init(
+        home: TemporaryDirectory, width: Int = 100, height: Int = 30, collection: String? = nil, variables: [Variable] = [],
+        environmentName: String? = nil, extraEnvironment: [String: String] = [:], onDraw: (@Sendable (Canvas) -> Void)? = nil
+    ) {
         let terminal = MemoryTerminal(width: width, height: height, onDraw: onDraw)
-        let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.file("config"), "XDG_DATA_HOME": home.file("data"), "LANG": "C.UTF-8"]
-            .merging(extraEnvironment) { $1 }
+        let environment = [
+            "HOME": home.path, "XDG_CONFIG_HOME": home.file("config"), "XDG_DATA_HOME": home.file("data"), "LANG": "C.UTF-8",
+        ]
+        .merging(extraEnvironment) { $1 }
         self.terminal = terminal
         theme = ThemeLoader(userDirectory: home.file("config/ferry/themes")).load(ThemeLoader.defaultName).theme
         let thread = Thread { [self] in
-            let status = TUILauncher.run(on: terminal, theme: ThemeLoader.defaultName, collection: collection, variables: variables,
-                                         environmentName: environmentName, environment: environment)
+            let status = TUILauncher.run(
+                on: terminal, theme: ThemeLoader.defaultName, collection: collection, variables: variables,
+                environmentName: environmentName, environment: environment)
             exitStatus.withLock { $0 = status }
         }
         thread.name = "ferry-tui-test"
@@ -53,8 +58,10 @@ final class InProcessTUI: Sendable {
     /// Reads the screen until `condition` holds and returns that screen; throws `TimedOut` (which
     /// shows the last screen) when `timeout` passes first, failing the test.
     @discardableResult
-    func waitForScreen(timeout: Duration = .seconds(15), _ condition: (StyledScreen) -> Bool,
-                       fileID: String = #fileID, line: Int = #line) async throws -> StyledScreen {
+    func waitForScreen(
+        timeout: Duration = .seconds(15), _ condition: (StyledScreen) -> Bool,
+        fileID: String = #fileID, line: Int = #line
+    ) async throws -> StyledScreen {
         let deadline = ContinuousClock.now + timeout
         var screen = self.screen
         while !condition(screen) {
@@ -80,7 +87,8 @@ final class InProcessTUI: Sendable {
                 press(.character("d"))
             }
             guard ContinuousClock.now < deadline else {
-                throw TimedOut(place: "\(fileID):\(line)", what: "the loop did not end and stop the terminal after Ctrl-C", screen: screen.text)
+                throw TimedOut(
+                    place: "\(fileID):\(line)", what: "the loop did not end and stop the terminal after Ctrl-C", screen: screen.text)
             }
             try await Task.sleep(for: .milliseconds(10))
         }

@@ -1,5 +1,5 @@
-import FerryTerminal
 import FerryTUI
+import FerryTerminal
 import Foundation
 
 /// A thread waiting up to a minute for a terminal's next event, as the runtime's loop waits.

@@ -24,9 +24,12 @@ extension Assertion {
         case .duration: return .number(String(facts.durationMilliseconds))
         case .size: return .number(String(facts.body.count))
         case .bodyEquals(let name):
-            guard let example = facts.examples.first(where: { $0.name == name }) else { throw CheckProblem("the request has no example named `\(name)`") }
+            guard let example = facts.examples.first(where: { $0.name == name }) else {
+                throw CheckProblem("the request has no example named `\(name)`")
+            }
             let body = String(decoding: facts.body, as: UTF8.self)
-            let same = body.trimmingCharacters(in: .whitespacesAndNewlines) == (example.body ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let same =
+                body.trimmingCharacters(in: .whitespacesAndNewlines) == (example.body ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             return .bool(same)
         }
     }

@@ -63,7 +63,8 @@ extension Assertion {
             case .bool(let bool): bool ? "true" : "false"
             case .null: "null"
             case .array(let items): "[" + items.map(text(of:)).joined(separator: ", ") + "]"
-            case .object(let members): "{" + members.map { JSONStringLiteral.make($0.key) + ": " + text(of: $0.value) }.joined(separator: ", ") + "}"
+            case .object(let members):
+                "{" + members.map { JSONStringLiteral.make($0.key) + ": " + text(of: $0.value) }.joined(separator: ", ") + "}"
             }
         }
     }

@@ -27,14 +27,15 @@ public struct Assertion: Sendable, Hashable {
     /// One line a person reads: `status == 200`, `header Content-Type matches ^application/json`,
     /// `$.items count == 3`, `duration < 500`.
     public var text: String {
-        let subjectText = switch subject {
-        case .status: "status"
-        case .header(let name): "header \(name)"
-        case .body(let path): path
-        case .duration: "duration"
-        case .size: "size"
-        case .bodyEquals(let example): "body equals example \(example)"
-        }
+        let subjectText =
+            switch subject {
+            case .status: "status"
+            case .header(let name): "header \(name)"
+            case .body(let path): path
+            case .duration: "duration"
+            case .size: "size"
+            case .bodyEquals(let example): "body equals example \(example)"
+            }
         if case .bodyEquals = subject { return subjectText }
         return "\(subjectText) \(predicate.text)"
     }

@@ -13,7 +13,8 @@ extension Capture {
             let expression = try Assertion.Predicate.regex(pattern)
             let body = String(decoding: facts.body, as: UTF8.self)
             if let match = expression.firstMatch(in: body, range: NSRange(body.startIndex..., in: body)),
-               let range = Range(match.range(at: match.numberOfRanges > 1 ? 1 : 0), in: body) {
+                let range = Range(match.range(at: match.numberOfRanges > 1 ? 1 : 0), in: body)
+            {
                 value = .text(String(body[range]))
             } else {
                 value = .missing

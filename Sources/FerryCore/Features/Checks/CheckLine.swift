@@ -32,7 +32,9 @@ public enum CheckLine: Sendable, Equatable {
             self = .assertion(Assertion(.bodyEquals(example: words.last!), .compare(.equal, .bool(true))))
             return
         case _ where first.hasPrefix("$") || first.hasPrefix("/"): subject = .body(path: first)
-        default: throw CheckProblem("expected status, header NAME, duration, size, body equals example NAME, a path ($.a, /a) or capture, not `\(first)`")
+        default:
+            throw CheckProblem(
+                "expected status, header NAME, duration, size, body equals example NAME, a path ($.a, /a) or capture, not `\(first)`")
         }
         self = .assertion(Assertion(subject, try Self.predicate(words.dropFirst(), status: subject == .status)))
     }
@@ -46,7 +48,10 @@ public enum CheckLine: Sendable, Equatable {
     }
 
     private static func predicate(_ words: ArraySlice<String>, status: Bool) throws(CheckProblem) -> Assertion.Predicate {
-        guard let word = words.first else { throw CheckProblem("expected a predicate: ==, !=, <, <=, >, >=, in, contains, startsWith, endsWith, matches, exists, count, length, isString…") }
+        guard let word = words.first else {
+            throw CheckProblem(
+                "expected a predicate: ==, !=, <, <=, >, >=, in, contains, startsWith, endsWith, matches, exists, count, length, isString…")
+        }
         let rest = words.dropFirst()
         func one() throws(CheckProblem) -> String {
             guard rest.count == 1, let value = rest.first else { throw CheckProblem("`\(word)` takes one value") }
@@ -54,10 +59,14 @@ public enum CheckLine: Sendable, Equatable {
         }
         if let comparison = Assertion.Predicate.Comparison(rawValue: word) {
             let value = try one()
-            if status, comparison == .equal, value.count == 3, value.hasSuffix("xx"), let digit = Int(value.prefix(1)) { return .statusClass(digit) }
+            if status, comparison == .equal, value.count == 3, value.hasSuffix("xx"), let digit = Int(value.prefix(1)) {
+                return .statusClass(digit)
+            }
             return .compare(comparison, try Self.value(value))
         }
-        if let kind = Assertion.Predicate.ValueKind.allCases.first(where: { $0.predicateName == word }), rest.isEmpty { return .isKind(kind) }
+        if let kind = Assertion.Predicate.ValueKind.allCases.first(where: { $0.predicateName == word }), rest.isEmpty {
+            return .isKind(kind)
+        }
         switch word {
         case "count": return .count(try predicate(rest, status: false))
         case "length": return .length(try predicate(rest, status: false))
@@ -71,7 +80,10 @@ public enum CheckLine: Sendable, Equatable {
             guard case .string(let text) = try Self.value(try one()) else { throw CheckProblem("`\(word)` takes a string") }
             if word == "matches" { _ = try Assertion.Predicate.regex(text) }
             return word == "startsWith" ? .startsWith(text) : word == "endsWith" ? .endsWith(text) : .matches(text)
-        default: throw CheckProblem("`\(word)` is not a predicate (==, !=, <, <=, >, >=, in, contains, startsWith, endsWith, matches, exists, count, length, isString…)")
+        default:
+            throw CheckProblem(
+                "`\(word)` is not a predicate (==, !=, <, <=, >, >=, in, contains, startsWith, endsWith, matches, exists, count, length, isString…)"
+            )
         }
     }
 

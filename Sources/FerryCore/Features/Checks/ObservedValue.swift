@@ -28,11 +28,12 @@ public enum ObservedValue: Sendable, Equatable {
 
     /// The value as a report shows it: strings quoted, long values cut at `limit` characters.
     public func displayText(limit: Int = 120) -> String {
-        let text: String = switch self {
-        case .missing: "nothing"
-        case .string(let text), .text(let text): JSONStringLiteral.make(text)
-        default: variableText ?? ""
-        }
+        let text: String =
+            switch self {
+            case .missing: "nothing"
+            case .string(let text), .text(let text): JSONStringLiteral.make(text)
+            default: variableText ?? ""
+            }
         return text.count > limit ? String(text.prefix(limit)) + "…" : text
     }
 

@@ -13,8 +13,10 @@ public struct ResponseFacts: Sendable {
     public var durationMilliseconds: Int
     public var examples: [RequestDescription.Example]
 
-    public init(status: Int, headers: HTTPHeaders, body: Data, document: Document?, documentProblem: String? = nil,
-                durationMilliseconds: Int, examples: [RequestDescription.Example] = []) {
+    public init(
+        status: Int, headers: HTTPHeaders, body: Data, document: Document?, documentProblem: String? = nil,
+        durationMilliseconds: Int, examples: [RequestDescription.Example] = []
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -27,7 +29,9 @@ public struct ResponseFacts: Sendable {
     /// The facts of `response`; `document` is the body already parsed by the request's serializer,
     /// else the body is read as its Content-Type (or its first bytes) say — unless `parsesBody` is
     /// false (no check looks into the body: a run of status checks parses nothing).
-    public init(response: Response, method: HTTPMethod, document: Document?, examples: [RequestDescription.Example], parsesBody: Bool = true) {
+    public init(
+        response: Response, method: HTTPMethod, document: Document?, examples: [RequestDescription.Example], parsesBody: Bool = true
+    ) {
         let body = (try? response.body.mappedData()) ?? Data()
         var parsed = document
         var problem: String?
@@ -35,7 +39,9 @@ public struct ResponseFacts: Sendable {
             problem = parsed == nil ? "the body was not read as a document" : nil
         } else if parsed == nil, !body.isEmpty {
             do {
-                if case .document(let read) = try AutoResponseSerializer().serialize(ResponseInput(method: method, response: response, bytes: body)) {
+                if case .document(let read) = try AutoResponseSerializer().serialize(
+                    ResponseInput(method: method, response: response, bytes: body))
+                {
                     parsed = read
                 } else {
                     problem = "the body is not JSON, XML or a property list"
@@ -46,8 +52,9 @@ public struct ResponseFacts: Sendable {
         } else if parsed == nil {
             problem = "the body is empty"
         }
-        self.init(status: response.status, headers: response.headers, body: body, document: parsed, documentProblem: problem,
-                  durationMilliseconds: Int(response.timeline.total / 1000), examples: examples)
+        self.init(
+            status: response.status, headers: response.headers, body: body, document: parsed, documentProblem: problem,
+            durationMilliseconds: Int(response.timeline.total / 1000), examples: examples)
     }
 
     /// The value at a body path, or `.missing`; throws when the path cannot be read or there is no document.

@@ -21,8 +21,9 @@ extension Cookie {
             throw problem("expected `name=value; Domain=HOST; Path=/` first")
         }
         guard !line.contains("\t"), !line.contains("\n") else { throw problem("a cookie cannot hold a tab or a line break") }
-        self.init(domain: "", name: String(first[..<equals]).trimmingCharacters(in: .whitespaces),
-                  value: String(first[first.index(after: equals)...]).trimmingCharacters(in: .whitespaces))
+        self.init(
+            domain: "", name: String(first[..<equals]).trimmingCharacters(in: .whitespaces),
+            value: String(first[first.index(after: equals)...]).trimmingCharacters(in: .whitespaces))
         for part in parts.dropFirst() {
             let attribute = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             switch (attribute[0].lowercased(), attribute.count == 2 ? attribute[1] : nil) {

@@ -16,8 +16,10 @@ public struct Cookie: Sendable, Hashable {
     public var name: String
     public var value: String
 
-    public init(domain: String, includesSubdomains: Bool = false, path: String = "/", secure: Bool = false, httpOnly: Bool = false,
-                expires: Date? = nil, name: String, value: String) {
+    public init(
+        domain: String, includesSubdomains: Bool = false, path: String = "/", secure: Bool = false, httpOnly: Bool = false,
+        expires: Date? = nil, name: String, value: String
+    ) {
         self.domain = domain
         self.includesSubdomains = includesSubdomains
         self.path = path
@@ -43,26 +45,32 @@ public struct Cookie: Sendable, Hashable {
         }
         let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         guard fields.count == 7 else {
-            throw CookieJarProblem(line: 1, column: nil, message: "expected 7 tab-separated fields (domain, subdomains, path, secure, expires, name, value), found \(fields.count)")
+            throw CookieJarProblem(
+                line: 1, column: nil,
+                message: "expected 7 tab-separated fields (domain, subdomains, path, secure, expires, name, value), found \(fields.count)")
         }
         func flag(_ index: Int) throws(CookieJarProblem) -> Bool {
             switch fields[index].uppercased() {
             case "TRUE": return true
             case "FALSE": return false
-            default: throw CookieJarProblem(line: 1, column: Self.column(of: index, in: fields, offset: httpOnly ? Self.httpOnlyPrefix.count : 0),
-                                              message: "expected TRUE or FALSE, found `\(fields[index])`")
+            default:
+                throw CookieJarProblem(
+                    line: 1, column: Self.column(of: index, in: fields, offset: httpOnly ? Self.httpOnlyPrefix.count : 0),
+                    message: "expected TRUE or FALSE, found `\(fields[index])`")
             }
         }
         guard let seconds = Int64(fields[4]), seconds >= 0 else {
-            throw CookieJarProblem(line: 1, column: Self.column(of: 4, in: fields, offset: httpOnly ? Self.httpOnlyPrefix.count : 0),
-                                    message: "expected the expiry in seconds since 1970 (0 for a session cookie), found `\(fields[4])`")
+            throw CookieJarProblem(
+                line: 1, column: Self.column(of: 4, in: fields, offset: httpOnly ? Self.httpOnlyPrefix.count : 0),
+                message: "expected the expiry in seconds since 1970 (0 for a session cookie), found `\(fields[4])`")
         }
         var domain = fields[0]
         let subdomains = try flag(1)
         if domain.hasPrefix(".") { domain.removeFirst() }
         guard !domain.isEmpty else { throw CookieJarProblem(line: 1, column: 1, message: "the domain is empty") }
-        self.init(domain: domain, includesSubdomains: subdomains, path: fields[2], secure: try flag(3), httpOnly: httpOnly,
-                  expires: seconds == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(seconds)), name: fields[5], value: fields[6])
+        self.init(
+            domain: domain, includesSubdomains: subdomains, path: fields[2], secure: try flag(3), httpOnly: httpOnly,
+            expires: seconds == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(seconds)), name: fields[5], value: fields[6])
     }
 
     /// The Netscape line (no newline), as curl writes it.

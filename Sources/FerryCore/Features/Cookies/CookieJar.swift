@@ -8,7 +8,8 @@ public struct CookieJar: Sendable, Hashable {
     public init(cookies: [Cookie] = []) { self.cookies = cookies }
 
     /// The header curl writes at the top of a jar; Ferry writes the same so the file is recognised.
-    public static let fileHeader = "# Netscape HTTP Cookie File\n# https://curl.se/docs/http-cookies.html\n# This file was written by Ferry.\n\n"
+    public static let fileHeader =
+        "# Netscape HTTP Cookie File\n# https://curl.se/docs/http-cookies.html\n# This file was written by Ferry.\n\n"
 
     /// Reads a jar's text; a malformed line throws its 1-based line number and what is wrong.
     public init(netscape text: String) throws(CookieJarProblem) {

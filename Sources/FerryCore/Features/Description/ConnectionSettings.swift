@@ -81,7 +81,8 @@ public struct ConnectionSettings: Sendable, Hashable {
         }
         if let type = try render(certificateType, "certType") {
             guard ["PEM", "P12"].contains(type.uppercased()) else {
-                throw FerryError.invalidRequest(reason: .invalidArgument(name: "options.certType", problem: "expected PEM or P12, not `\(type)`"))
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(name: "options.certType", problem: "expected PEM or P12, not `\(type)`"))
             }
             request.options.tls.clientCertificateType = type.uppercased()
         }

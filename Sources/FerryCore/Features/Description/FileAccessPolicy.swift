@@ -60,15 +60,17 @@ public struct FileAccessPolicy: Sendable, Hashable {
             return absolute
         }
         let shown = real == absolute ? path : "\(path) (\(real))"
-        throw refusal("\(field) \(shown) is outside the collection \(collection): Ferry reads no file outside a collection "
-                      + "unless you allow it (--allow-outside \(real))")
+        throw refusal(
+            "\(field) \(shown) is outside the collection \(collection): Ferry reads no file outside a collection "
+                + "unless you allow it (--allow-outside \(real))")
     }
 
     /// Throws unless the user allows the proxy the request names in `field`.
     public func checkProxy(_ proxy: String, field: String) throws {
         guard !allowsProxy, collection != nil, !isTrusted else { return }
-        throw refusal("\(field) \(proxy) would send the request through a proxy the collection names: "
-                      + "Ferry uses no proxy from a collection unless you allow it (--allow-proxy)")
+        throw refusal(
+            "\(field) \(proxy) would send the request through a proxy the collection names: "
+                + "Ferry uses no proxy from a collection unless you allow it (--allow-proxy)")
     }
 
     private func refusal(_ problem: String) -> FerryError {

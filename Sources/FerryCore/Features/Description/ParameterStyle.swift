@@ -8,8 +8,10 @@ public struct ParameterStyle: Sendable, Equatable {
     public var prettyJSON = false
     public var plistFormat: PropertyListRequestSerializer.Format = .xml
 
-    public init(arrayStyle: QueryStringEncoder.ArrayStyle = .brackets, keepsKeyOrder: Bool = true,
-                prettyJSON: Bool = false, plistFormat: PropertyListRequestSerializer.Format = .xml) {
+    public init(
+        arrayStyle: QueryStringEncoder.ArrayStyle = .brackets, keepsKeyOrder: Bool = true,
+        prettyJSON: Bool = false, plistFormat: PropertyListRequestSerializer.Format = .xml
+    ) {
         self.arrayStyle = arrayStyle
         self.keepsKeyOrder = keepsKeyOrder
         self.prettyJSON = prettyJSON

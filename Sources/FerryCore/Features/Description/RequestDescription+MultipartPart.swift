@@ -10,7 +10,8 @@ extension RequestDescription.MultipartPart {
     public init(_ argument: FormPartArgument, storedPath: (String) -> String) {
         switch argument.value {
         case .text(let text): self.init(name: argument.name, value: .text(text), contentType: argument.type, fileName: argument.fileName)
-        case .file(let path): self.init(name: argument.name, value: .file(path: storedPath(path)), contentType: argument.type, fileName: argument.fileName)
+        case .file(let path):
+            self.init(name: argument.name, value: .file(path: storedPath(path)), contentType: argument.type, fileName: argument.fileName)
         }
     }
 }

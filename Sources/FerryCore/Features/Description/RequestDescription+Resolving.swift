@@ -5,20 +5,25 @@ import Foundation
 /// the collection's folder and read only inside it unless the user allows more (`FileAccessPolicy`).
 extension RequestDescription {
     /// The request this document describes, reading files only inside the collection at `directory`.
-    public func resolved(with resolver: VariableResolver, defaults: FolderDefaults = FolderDefaults(),
-                         directory: String) throws -> ResolvedRequest {
+    public func resolved(
+        with resolver: VariableResolver, defaults: FolderDefaults = FolderDefaults(),
+        directory: String
+    ) throws -> ResolvedRequest {
         try resolved(with: resolver, defaults: defaults, access: FileAccessPolicy(collection: directory))
     }
 
     /// The request this document describes; `access` says where relative files are and which may be read.
-    public func resolved(with resolver: VariableResolver, defaults: FolderDefaults = FolderDefaults(),
-                         access: FileAccessPolicy) throws -> ResolvedRequest {
+    public func resolved(
+        with resolver: VariableResolver, defaults: FolderDefaults = FolderDefaults(),
+        access: FileAccessPolicy
+    ) throws -> ResolvedRequest {
         let resolver = ownVariables(over: resolver)
         var redaction = resolver.redaction
         var request = Request(method: sentMethod, url: try resolvedURL(resolver, defaults: defaults), options: options)
         request.options.tls.caFile = try options.tls.caFile.map { try access.readablePath($0, field: "options.caFile") }
         if let params {
-            request.url = try ParameterEncoding.appendingQuery(try parameterStyle.query.encode(try resolver.render(params, place: "param")), to: request.url)
+            request.url = try ParameterEncoding.appendingQuery(
+                try parameterStyle.query.encode(try resolver.render(params, place: "param")), to: request.url)
         }
         if let graphQL, graphQL.usesGET {
             request.url = try ParameterEncoding.appendingQuery(try graphQL.queryString(with: resolver), to: request.url)
@@ -31,8 +36,9 @@ extension RequestDescription {
         try defaults.connection.overlaid(by: connection).apply(to: &request, resolver: resolver, access: access)
         let tls = request.options.tls
         var files = [tls.caFile, tls.clientCertificate, tls.clientKey, request.options.unixSocket].compactMap { $0 }
-        let (body, contentType) = try resolvedBody(with: resolver, access: access, contentTypeHeader: request.headers["Content-Type"],
-                                                   files: &files)
+        let (body, contentType) = try resolvedBody(
+            with: resolver, access: access, contentTypeHeader: request.headers["Content-Type"],
+            files: &files)
         request.body = body
         if let contentType, !request.headers.contains("Content-Type") { request.headers.add(name: "Content-Type", value: contentType) }
         try request.validate()
@@ -56,15 +62,19 @@ extension RequestDescription {
     /// The body with its variables filled in, and the Content-Type it implies (nil: none). A text
     /// body's variables are escaped for `contentTypeHeader` when it has no type of its own; its files
     /// are read as `access` allows.
-    public func resolvedBody(with resolver: VariableResolver, access: FileAccessPolicy,
-                             contentTypeHeader: String?) throws -> (body: RequestBody, contentType: String?) {
+    public func resolvedBody(
+        with resolver: VariableResolver, access: FileAccessPolicy,
+        contentTypeHeader: String?
+    ) throws -> (body: RequestBody, contentType: String?) {
         var files: [String] = []
         return try resolvedBody(with: resolver, access: access, contentTypeHeader: contentTypeHeader, files: &files)
     }
 
     /// The body and its Content-Type, the local files it reads added to `files`.
-    private func resolvedBody(with resolver: VariableResolver, access: FileAccessPolicy, contentTypeHeader: String?,
-                              files: inout [String]) throws -> (body: RequestBody, contentType: String?) {
+    private func resolvedBody(
+        with resolver: VariableResolver, access: FileAccessPolicy, contentTypeHeader: String?,
+        files: inout [String]
+    ) throws -> (body: RequestBody, contentType: String?) {
         switch body {
         case .none:
             return (.none, nil)
@@ -74,11 +84,21 @@ extension RequestDescription {
         case .bytes(let data, let type):
             return (.bytes(data), type)
         case .json(let value):
-            return (.bytes(try JSONRequestSerializer(pretty: parameterStyle.prettyJSON).serialize(try resolver.render(value, place: "body"))), "application/json")
+            return (
+                .bytes(try JSONRequestSerializer(pretty: parameterStyle.prettyJSON).serialize(try resolver.render(value, place: "body"))),
+                "application/json"
+            )
         case .form(let value):
-            return (.bytes(Data(try parameterStyle.query.encode(try resolver.render(value, place: "body")).utf8)), "application/x-www-form-urlencoded")
+            return (
+                .bytes(Data(try parameterStyle.query.encode(try resolver.render(value, place: "body")).utf8)),
+                "application/x-www-form-urlencoded"
+            )
         case .plist(let value):
-            return (.bytes(try PropertyListRequestSerializer(format: parameterStyle.plistFormat).serialize(try resolver.render(value, place: "body"))), "application/x-plist")
+            return (
+                .bytes(
+                    try PropertyListRequestSerializer(format: parameterStyle.plistFormat).serialize(
+                        try resolver.render(value, place: "body"))), "application/x-plist"
+            )
         case .graphql(let graphQL):
             return graphQL.usesGET ? (.none, nil) : (.bytes(try graphQL.jsonBody(with: resolver)), "application/json")
         case .file(let path, let type):
@@ -91,7 +111,9 @@ extension RequestDescription {
                 let place = "part \(part.name)"
                 switch part.value {
                 case .text(let text):
-                    form.append(Data(try resolver.render(text, place: place).utf8), name: part.name, fileName: part.fileName, mimeType: part.contentType)
+                    form.append(
+                        Data(try resolver.render(text, place: place).utf8), name: part.name, fileName: part.fileName,
+                        mimeType: part.contentType)
                 case .file(let path):
                     let file = try access.readablePath(try resolver.render(path, place: place), field: "\(place) file")
                     files.append(file)

@@ -31,7 +31,9 @@ struct BinaryPropertyListReader {
 
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(DocumentParseError) {
         p = bytes
-        guard p.count >= 40, Array(p[0..<7]) == Array("bplist0".utf8) else { throw failure(0, "not a binary property list", expected: "`bplist00` and a 32-byte trailer") }
+        guard p.count >= 40, Array(p[0..<7]) == Array("bplist0".utf8) else {
+            throw failure(0, "not a binary property list", expected: "`bplist00` and a 32-byte trailer")
+        }
         let trailer = p.count - 32
         offsetSize = Int(p[trailer + 6])
         referenceSize = Int(p[trailer + 7])
@@ -39,7 +41,8 @@ struct BinaryPropertyListReader {
         let top = try integer(at: trailer + 16, size: 8)
         let table = try integer(at: trailer + 24, size: 8)
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
-            throw failure(trailer + 6, "offset size \(offsetSize) or reference size \(referenceSize) out of range", expected: "1 to 8 bytes")
+            throw failure(
+                trailer + 6, "offset size \(offsetSize) or reference size \(referenceSize) out of range", expected: "1 to 8 bytes")
         }
         guard count > 0, top < count, table >= 8, count <= (trailer - table) / offsetSize else {
             throw failure(trailer + 8, "the trailer's object count, top object or offset table do not fit the file", expected: nil)
@@ -97,11 +100,16 @@ struct BinaryPropertyListReader {
             builder.scalar(.date, key: key, value: date.formatted(.iso8601), range: start..<start + 9)
         case 0x4:
             let end = try span(header, unit: 1)
-            builder.scalar(.data, key: key, value: Data(UnsafeBufferPointer(rebasing: p[header.contents..<end])).base64EncodedString(), range: start..<end)
+            builder.scalar(
+                .data, key: key, value: Data(UnsafeBufferPointer(rebasing: p[header.contents..<end])).base64EncodedString(),
+                range: start..<end)
         case 0x5, 0x6:
-            builder.scalar(.string, key: key, value: try string(header), range: start..<(try span(header, unit: header.type == 0x5 ? 1 : 2)))
+            builder.scalar(
+                .string, key: key, value: try string(header), range: start..<(try span(header, unit: header.type == 0x5 ? 1 : 2)))
         case 0xA, 0xC, 0xD:
-            guard stack.count < JSONParser.maximumDepth else { throw failure(start, "nesting deeper than \(JSONParser.maximumDepth) levels", expected: nil) }
+            guard stack.count < JSONParser.maximumDepth else {
+                throw failure(start, "nesting deeper than \(JSONParser.maximumDepth) levels", expected: nil)
+            }
             guard active.insert(reference).inserted else { throw failure(start, "object \(reference) contains itself", expected: nil) }
             let isDictionary = header.type == 0xD
             let end = try span(header, unit: referenceSize * (isDictionary ? 2 : 1))
@@ -109,7 +117,9 @@ struct BinaryPropertyListReader {
             for index in 0..<header.count {
                 let keyOrValue = try integer(at: header.contents + index * referenceSize, size: referenceSize)
                 if isDictionary { keys.append(keyOrValue) } else { values.append(keyOrValue) }
-                if isDictionary { values.append(try integer(at: header.contents + (header.count + index) * referenceSize, size: referenceSize)) }
+                if isDictionary {
+                    values.append(try integer(at: header.contents + (header.count + index) * referenceSize, size: referenceSize))
+                }
             }
             let opening = builder.open(isDictionary ? .dictionary : .array, key: key, start: start)
             stack.append(Frame(opening: opening, end: end, references: values, keys: keys, object: reference))
@@ -121,14 +131,21 @@ struct BinaryPropertyListReader {
     // MARK: - Objects
 
     private func header(of reference: Int) throws(DocumentParseError) -> Header {
-        guard reference >= 0, reference < objectCount else { throw failure(tableOffset, "reference to object \(reference) of \(objectCount)", expected: nil) }
+        guard reference >= 0, reference < objectCount else {
+            throw failure(tableOffset, "reference to object \(reference) of \(objectCount)", expected: nil)
+        }
         let offset = try integer(at: tableOffset + reference * offsetSize, size: offsetSize)
-        guard offset >= 8, offset < tableOffset else { throw failure(tableOffset + reference * offsetSize, "object \(reference) at offset \(offset), outside the object area", expected: nil) }
+        guard offset >= 8, offset < tableOffset else {
+            throw failure(
+                tableOffset + reference * offsetSize, "object \(reference) at offset \(offset), outside the object area", expected: nil)
+        }
         let marker = p[offset]
         let type = marker >> 4
         var count = Int(marker & 0x0F), contents = offset + 1
         if [0x4, 0x5, 0x6, 0xA, 0xC, 0xD].contains(type), count == 0x0F {
-            guard contents < p.count, p[contents] >> 4 == 0x1 else { throw failure(contents, "a length that is not an integer object", expected: nil) }
+            guard contents < p.count, p[contents] >> 4 == 0x1 else {
+                throw failure(contents, "a length that is not an integer object", expected: nil)
+            }
             let size = 1 << Int(p[contents] & 0x0F)
             count = try integer(at: contents + 1, size: size)
             guard count >= 0 else { throw failure(contents, "a negative length", expected: nil) }
@@ -158,13 +175,17 @@ struct BinaryPropertyListReader {
 
     private func keyString(_ reference: Int) throws(DocumentParseError) -> String {
         let header = try self.header(of: reference)
-        guard header.type == 0x5 || header.type == 0x6 else { throw failure(header.offset, "a dictionary key that is not a string", expected: "a string") }
+        guard header.type == 0x5 || header.type == 0x6 else {
+            throw failure(header.offset, "a dictionary key that is not a string", expected: "a string")
+        }
         return try string(header)
     }
 
     /// A big-endian integer of `size` bytes; 8 bytes are read as signed.
     private func integer(at offset: Int, size: Int) throws(DocumentParseError) -> Int {
-        guard offset >= 0, size <= 8, offset + size <= p.count else { throw failure(min(offset, p.count), "truncated at byte \(p.count)", expected: "\(size) more bytes") }
+        guard offset >= 0, size <= 8, offset + size <= p.count else {
+            throw failure(min(offset, p.count), "truncated at byte \(p.count)", expected: "\(size) more bytes")
+        }
         var value: UInt64 = 0
         for index in 0..<size { value = value << 8 | UInt64(p[offset + index]) }
         return Int(truncatingIfNeeded: value)

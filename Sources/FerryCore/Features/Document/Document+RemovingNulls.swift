@@ -16,6 +16,7 @@ extension Document {
             let copy = filtered.append(kind, start: Int(table.starts[index]), link: Int(table.links[index]))
             if NodeKind(rawValue: kind)!.isContainer { openings.append((copy, kind == NodeKind.object.rawValue)) }
         }
-        return Document(format: format, bytes: bytes, table: filtered.finish(), depth: depth, decodedKeys: decodedKeys, decodedValues: decodedValues)
+        return Document(
+            format: format, bytes: bytes, table: filtered.finish(), depth: depth, decodedKeys: decodedKeys, decodedValues: decodedValues)
     }
 }

@@ -41,7 +41,8 @@ public struct DocumentPrettyPrinter: Sendable {
 
     // MARK: - JSON and property lists
 
-    private func printKeyed(_ document: Document, _ start: NodeID, into output: inout ChunkedOutput, emit: (String) throws -> Void) rethrows {
+    private func printKeyed(_ document: Document, _ start: NodeID, into output: inout ChunkedOutput, emit: (String) throws -> Void) rethrows
+    {
         var stack: [(iterator: Document.Children.Iterator, closer: String, first: Bool)] = []
         var pending: NodeID? = start
         while true {
@@ -108,7 +109,9 @@ public struct DocumentPrettyPrinter: Sendable {
                     var content: [NodeID] = []
                     while let child = iterator.next() {
                         if document.kind(of: child) == .attribute {
-                            tag += " " + painted(safe(document.name(of: child) ?? ""), .punctuation) + "=" + painted(safe(attributeLiteral(document, child)), .string)
+                            tag +=
+                                " " + painted(safe(document.name(of: child) ?? ""), .punctuation) + "="
+                                + painted(safe(attributeLiteral(document, child)), .string)
                         } else {
                             content.append(child)
                             break
@@ -117,13 +120,18 @@ public struct DocumentPrettyPrinter: Sendable {
                     if content.isEmpty {
                         output.write(pad + tag + painted("/>", .key) + "\n")
                     } else if content.count == 1, document.kind(of: content[0]) == .text, iterator.next() == nil {
-                        output.write(pad + tag + painted(">", .key) + safe(document.literal(of: content[0])) + painted("</\(name)>", .key) + "\n")
+                        output.write(
+                            pad + tag + painted(">", .key) + safe(document.literal(of: content[0])) + painted("</\(name)>", .key) + "\n")
                     } else {
                         output.write(pad + tag + painted(">", .key) + "\n")
                         stack.append((node, document.children(of: node).makeIterator()))
                     }
                 } else {
-                    output.write(pad + painted(safe(document.literal(of: node).trimmingXMLWhitespace()), document.kind(of: node) == .text ? .string : .literal) + "\n")
+                    output.write(
+                        pad
+                            + painted(
+                                safe(document.literal(of: node).trimmingXMLWhitespace()),
+                                document.kind(of: node) == .text ? .string : .literal) + "\n")
                 }
             }
             if output.isFull { try emit(output.take()) }
@@ -152,13 +160,14 @@ public struct DocumentPrettyPrinter: Sendable {
 
     private func painted(_ text: String, _ role: Role) -> String {
         guard colored else { return text }
-        let code = switch role {
-        case .key: "34;1"
-        case .string: "32"
-        case .number: "36"
-        case .literal: "35"
-        case .punctuation: "2"
-        }
+        let code =
+            switch role {
+            case .key: "34;1"
+            case .string: "32"
+            case .number: "36"
+            case .literal: "35"
+            case .punctuation: "2"
+            }
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }
 
@@ -184,7 +193,9 @@ extension String {
     fileprivate func trimmingXMLWhitespace() -> String {
         let scalars = unicodeScalars
         let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
         return String(scalars[first...last])
     }
 }

@@ -46,7 +46,8 @@ struct JSONLexer {
     @inline(__always)
     func literal(_ start: Int, _ word: StaticString) throws(DocumentParseError) -> Int {
         let length = word.utf8CodeUnitCount
-        let matches = start + length <= count
+        let matches =
+            start + length <= count
             && JSONWords.load32(p, at: start + length - 4) == JSONWords.load32(word.utf8Start, at: length - 4)
             && (length == 4 || p[start] == word.utf8Start[0])
         guard matches else { throw literalMismatch(start, word) }
@@ -161,24 +162,29 @@ struct JSONLexer {
         guard start + 1 < count else { throw failure(start + 1, "unterminated string", expected: "an escape character") }
         switch p[start + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return start + 2
         case UInt8(ascii: "u"):
             let unit = try hexQuad(start + 2)
             switch unit {
             case 0xD800...0xDBFF:
                 guard start + 7 < count, p[start + 6] == UInt8(ascii: "\\"), p[start + 7] == UInt8(ascii: "u"),
-                      (0xDC00...0xDFFF).contains(try hexQuad(start + 8)) else {
-                    throw failure(start, "lone high surrogate \\u\(String(unit, radix: 16, uppercase: true))", expected: "a low surrogate `\\uDC00`–`\\uDFFF` after it")
+                    (0xDC00...0xDFFF).contains(try hexQuad(start + 8))
+                else {
+                    throw failure(
+                        start, "lone high surrogate \\u\(String(unit, radix: 16, uppercase: true))",
+                        expected: "a low surrogate `\\uDC00`–`\\uDFFF` after it")
                 }
                 return start + 12
             case 0xDC00...0xDFFF:
-                throw failure(start, "lone low surrogate \\u\(String(unit, radix: 16, uppercase: true))", expected: "a high surrogate before it")
+                throw failure(
+                    start, "lone low surrogate \\u\(String(unit, radix: 16, uppercase: true))", expected: "a high surrogate before it")
             default:
                 return start + 6
             }
         default:
-            throw failure(start, "invalid escape \\\(describe(start + 1, quoted: false))", expected: "one of `\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u`")
+            throw failure(
+                start, "invalid escape \\\(describe(start + 1, quoted: false))", expected: "one of `\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u`")
         }
     }
 
@@ -222,7 +228,9 @@ struct JSONLexer {
 
     @inline(never)
     private func digitExpected(_ offset: Int, after what: String) -> DocumentParseError {
-        failure(offset, offset >= count ? "unexpected end of input" : "unexpected \(describe(offset)) in a number", expected: "a digit after \(what)")
+        failure(
+            offset, offset >= count ? "unexpected end of input" : "unexpected \(describe(offset)) in a number",
+            expected: "a digit after \(what)")
     }
 
     private func describe(_ offset: Int, quoted: Bool = true) -> String { ByteScanning.describe(p, at: offset, quoted: quoted) }

@@ -37,7 +37,8 @@ struct JSONScanner: DocumentScanner {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard depth < JSONParser.maximumDepth else { throw lexer.tooDeep(i) }
                 inObject = p[i] == UInt8(ascii: "{")
-                stack[depth] = UInt32(truncatingIfNeeded: table.append(inObject ? NodeKind.object.rawValue : NodeKind.array.rawValue, start: i, link: 0))
+                stack[depth] = UInt32(
+                    truncatingIfNeeded: table.append(inObject ? NodeKind.object.rawValue : NodeKind.array.rawValue, start: i, link: 0))
                 depth += 1
                 deepest = max(deepest, depth)
                 i = lexer.skipWhitespace(i + 1)
@@ -84,7 +85,9 @@ struct JSONScanner: DocumentScanner {
     }
 
     @inline(__always)
-    private mutating func literal(_ lexer: JSONLexer, _ start: Int, _ word: StaticString, _ kind: NodeKind) throws(DocumentParseError) -> Int {
+    private mutating func literal(
+        _ lexer: JSONLexer, _ start: Int, _ word: StaticString, _ kind: NodeKind
+    ) throws(DocumentParseError) -> Int {
         let end = try lexer.literal(start, word)
         _ = table.append(kind.rawValue, start: start, link: end)
         return end

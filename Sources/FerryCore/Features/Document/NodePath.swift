@@ -60,7 +60,7 @@ public enum NodePath {
         guard document.format != .xml else {
             do {
                 return [try reader.resolveXML(in: document)]
-            } catch where error.message == "no such node" {
+            } catch  where error.message == "no such node" {
                 return []
             }
         }
@@ -90,7 +90,11 @@ public enum NodePath {
     }
 
     package static func isIdentifier(_ key: String) -> Bool {
-        guard let first = key.unicodeScalars.first, first == "_" || first == "$" || first.properties.isAlphabetic && first.isASCII else { return false }
-        return key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || $0 == "$" || ("0"..."9").contains($0)) }
+        guard let first = key.unicodeScalars.first, first == "_" || first == "$" || first.properties.isAlphabetic && first.isASCII else {
+            return false
+        }
+        return key.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || $0 == "$" || ("0"..."9").contains($0))
+        }
     }
 }

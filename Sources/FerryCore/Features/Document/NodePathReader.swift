@@ -97,7 +97,9 @@ struct NodePathReader {
                 case "r": scalar = "\r"
                 case "u":
                     let hex = String(String.UnicodeScalarView(scalars[min(position + 1, scalars.count)..<min(position + 5, scalars.count)]))
-                    guard hex.count == 4, let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) else { throw failure("4 hex digits after `\\u`") }
+                    guard hex.count == 4, let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) else {
+                        throw failure("4 hex digits after `\\u`")
+                    }
                     scalar = decoded
                     position += 4
                 default: scalar = scalars[position]

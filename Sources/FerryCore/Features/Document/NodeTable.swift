@@ -80,7 +80,9 @@ final class NodeTable: @unchecked Sendable {
             capacity = newCapacity
         }
 
-        fileprivate static func release(_ kinds: UnsafeMutablePointer<UInt8>, _ starts: UnsafeMutablePointer<UInt32>, _ links: UnsafeMutablePointer<UInt32>) {
+        fileprivate static func release(
+            _ kinds: UnsafeMutablePointer<UInt8>, _ starts: UnsafeMutablePointer<UInt32>, _ links: UnsafeMutablePointer<UInt32>
+        ) {
             free(kinds)
             free(starts)
             free(links)
@@ -91,12 +93,12 @@ final class NodeTable: @unchecked Sendable {
         /// instead of one per 4 KiB, which was a fifth of the parse time of a large body.
         private static func adviseHugePages(_ block: UnsafeMutableRawPointer, _ size: Int) {
             #if os(Linux)
-            let hugePage = 2 << 20
-            guard size >= 2 * hugePage else { return }
-            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-            let start = (Int(bitPattern: block) + page - 1) & -page
-            let end = (Int(bitPattern: block) + size) & -page
-            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE)
+                let hugePage = 2 << 20
+                guard size >= 2 * hugePage else { return }
+                let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+                let start = (Int(bitPattern: block) + page - 1) & -page
+                let end = (Int(bitPattern: block) + size) & -page
+                _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE)
             #endif
         }
 

@@ -36,7 +36,9 @@ struct XMLPropertyListMapper {
                 continue
             }
             if stack[last].isDictionary, stack[last].pendingKey == nil {
-                guard xml.name(of: element) == "key" else { throw failure(element, "`<\(xml.name(of: element) ?? "")>` where a key belongs", expected: "`<key>`") }
+                guard xml.name(of: element) == "key" else {
+                    throw failure(element, "`<\(xml.name(of: element) ?? "")>` where a key belongs", expected: "`<key>`")
+                }
                 stack[last].pendingKey = try text(of: element)
                 continue
             }
@@ -52,14 +54,21 @@ struct XMLPropertyListMapper {
         let range = xml.byteRange(of: element)
         switch name {
         case "dict", "array":
-            guard stack.count < JSONParser.maximumDepth else { throw failure(element, "nesting deeper than \(JSONParser.maximumDepth) levels", expected: nil) }
+            guard stack.count < JSONParser.maximumDepth else {
+                throw failure(element, "nesting deeper than \(JSONParser.maximumDepth) levels", expected: nil)
+            }
             let opening = builder.open(name == "dict" ? .dictionary : .array, key: key, start: range.lowerBound)
-            stack.append(Frame(elements: xml.children(of: element).makeIterator(), opening: opening, element: element, isDictionary: name == "dict", pendingKey: nil))
+            stack.append(
+                Frame(
+                    elements: xml.children(of: element).makeIterator(), opening: opening, element: element, isDictionary: name == "dict",
+                    pendingKey: nil))
         case "string":
             builder.scalar(.string, key: key, value: try text(of: element), range: range)
         case "integer":
             let text = try text(of: element).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard Self.isInteger(text) else { throw failure(element, "`\(text)` is not an integer", expected: "digits, or 0x and hex digits") }
+            guard Self.isInteger(text) else {
+                throw failure(element, "`\(text)` is not an integer", expected: "digits, or 0x and hex digits")
+            }
             builder.scalar(.integer, key: key, value: text, range: range)
         case "real":
             let text = try text(of: element).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -79,7 +88,9 @@ struct XMLPropertyListMapper {
             guard let data = Data(base64Encoded: text) else { throw failure(element, "`<data>` is not base64", expected: "base64") }
             builder.scalar(.data, key: key, value: data.base64EncodedString(), range: range)
         default:
-            throw failure(element, "`<\(name)>` is not a property-list element", expected: "dict, array, string, integer, real, true, false, date or data")
+            throw failure(
+                element, "`<\(name)>` is not a property-list element",
+                expected: "dict, array, string, integer, real, true, false, date or data")
         }
     }
 
@@ -117,7 +128,8 @@ struct XMLPropertyListMapper {
 
     private func failure(_ node: NodeID, _ message: String, expected: String?) -> DocumentParseError {
         xml.bytes.withUnsafeBytes { raw in
-            DocumentParseError(locating: xml.byteRange(of: node).lowerBound, in: raw.bindMemory(to: UInt8.self), message: message, expected: expected)
+            DocumentParseError(
+                locating: xml.byteRange(of: node).lowerBound, in: raw.bindMemory(to: UInt8.self), message: message, expected: expected)
         }
     }
 }

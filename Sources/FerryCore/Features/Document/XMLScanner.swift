@@ -88,7 +88,9 @@ struct XMLScanner: DocumentScanner {
                 table.close(opening, at: afterSpace)
                 return afterSpace + 2
             default:
-                guard afterSpace > i else { throw failure(afterSpace, "unexpected \(describe(afterSpace)) in a tag", expected: "whitespace, `>` or `/>`") }
+                guard afterSpace > i else {
+                    throw failure(afterSpace, "unexpected \(describe(afterSpace)) in a tag", expected: "whitespace, `>` or `/>`")
+                }
                 i = try attribute(afterSpace, of: opening)
             }
         }
@@ -107,7 +109,9 @@ struct XMLScanner: DocumentScanner {
             throw failure(start, "duplicate attribute `\(string(start..<nameEnd))`", expected: nil)
         }
         var i = skipWhitespace(nameEnd)
-        guard i < count, p[i] == UInt8(ascii: "=") else { throw failure(i, "unexpected \(describe(i)) after an attribute name", expected: "`=`") }
+        guard i < count, p[i] == UInt8(ascii: "=") else {
+            throw failure(i, "unexpected \(describe(i)) after an attribute name", expected: "`=`")
+        }
         i = skipWhitespace(i + 1)
         guard i < count, p[i] == UInt8(ascii: "\"") || p[i] == UInt8(ascii: "'") else {
             throw failure(i, "unexpected \(describe(i))", expected: "a quoted attribute value")
@@ -134,7 +138,9 @@ struct XMLScanner: DocumentScanner {
         let open = name(at: Int(table.starts[opening]) + 1)
         guard open == written else { throw failure(start, "mismatched end tag `</\(written)>`", expected: "`</\(open)>`") }
         let close = skipWhitespace(nameEnd)
-        guard close < count, p[close] == UInt8(ascii: ">") else { throw failure(close, "unexpected \(describe(close)) in an end tag", expected: "`>`") }
+        guard close < count, p[close] == UInt8(ascii: ">") else {
+            throw failure(close, "unexpected \(describe(close)) in an end tag", expected: "`>`")
+        }
         table.close(stack.removeLast(), at: start)
         return close + 1
     }
@@ -222,7 +228,9 @@ struct XMLScanner: DocumentScanner {
         }
         if !blank {
             guard !stack.isEmpty else {
-                throw failure(start, sawRoot ? "text after the root element" : "text before the root element", expected: sawRoot ? "end of input" : "`<`")
+                throw failure(
+                    start, sawRoot ? "text after the root element" : "text before the root element",
+                    expected: sawRoot ? "end of input" : "`<`")
             }
             _ = table.append(NodeKind.text.rawValue, start: start, link: i)
         }
@@ -249,7 +257,9 @@ struct XMLScanner: DocumentScanner {
             return i + 1
         }
         let nameEnd = try nameEnd(i, what: "an entity name")
-        guard nameEnd < count, p[nameEnd] == UInt8(ascii: ";") else { throw failure(nameEnd, "unexpected \(describe(nameEnd)) in an entity reference", expected: "`;`") }
+        guard nameEnd < count, p[nameEnd] == UInt8(ascii: ";") else {
+            throw failure(nameEnd, "unexpected \(describe(nameEnd)) in an entity reference", expected: "`;`")
+        }
         let entity = string(i..<nameEnd)
         guard XMLText.predefinedEntities[entity] != nil else { throw failure(start, "undefined entity `&\(entity);`", expected: nil) }
         return nameEnd + 1
@@ -260,7 +270,9 @@ struct XMLScanner: DocumentScanner {
     private func character(_ i: Int) throws(DocumentParseError) -> Int {
         let byte = p[i]
         if byte >= 0x80 {
-            guard let length = ByteScanning.utf8SequenceLength(p, at: i) else { throw failure(i, ByteScanning.utf8Problem(p, at: i), expected: nil) }
+            guard let length = ByteScanning.utf8SequenceLength(p, at: i) else {
+                throw failure(i, ByteScanning.utf8Problem(p, at: i), expected: nil)
+            }
             return i + length
         }
         guard byte >= 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else {

@@ -21,7 +21,9 @@ public struct ContentRange: Sendable, Hashable {
         }
         if range != "*" {
             let bounds = range.split(separator: "-", omittingEmptySubsequences: false)
-            guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first >= 0, last >= first else { return nil }
+            guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first >= 0, last >= first else {
+                return nil
+            }
             self.first = first
             self.last = last
         } else if total == nil {

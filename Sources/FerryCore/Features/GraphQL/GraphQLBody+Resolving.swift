@@ -39,7 +39,9 @@ extension GraphQLBody {
         do {
             return try Parameters(json: text)
         } catch FerryError.requestSerializationFailed(.invalidParameters(let problem)) {
-            throw FerryError.requestSerializationFailed(reason: .invalidParameters(problem: "the GraphQL variables are \(problem.hasPrefix("the JSON") ? "not a JSON object" : problem)"))
+            throw FerryError.requestSerializationFailed(
+                reason: .invalidParameters(
+                    problem: "the GraphQL variables are \(problem.hasPrefix("the JSON") ? "not a JSON object" : problem)"))
         }
     }
 }

@@ -27,14 +27,16 @@ public struct GraphQLResponseError: Sendable, Hashable, Codable {
             guard document.kind(of: entry) == .object else { return GraphQLResponseError(message: document.literal(of: entry)) }
             let locations = members.items("locations", of: entry).compactMap { location -> String? in
                 guard let line = members.member("line", of: location).flatMap(document.value(of:)),
-                      let column = members.member("column", of: location).flatMap(document.value(of:)) else { return nil }
+                    let column = members.member("column", of: location).flatMap(document.value(of:))
+                else { return nil }
                 return "\(line):\(column)"
             }
             let path = members.items("path", of: entry).map { element in
                 document.kind(of: element) == .number ? "[\(document.literal(of: element))]" : (document.value(of: element) ?? "")
             }
-            return GraphQLResponseError(message: members.string("message", of: entry) ?? "(no message)",
-                                        path: path.isEmpty ? nil : Self.pathText(path), locations: locations)
+            return GraphQLResponseError(
+                message: members.string("message", of: entry) ?? "(no message)",
+                path: path.isEmpty ? nil : Self.pathText(path), locations: locations)
         }
     }
 

@@ -10,8 +10,9 @@ public enum GraphQLSyntax {
             _ = try GraphQL.parse(source: query, noLocation: true)
         } catch let error as GraphQLError {
             let location = error.locations.first
-            throw FerryError.requestSerializationFailed(reason: .invalidGraphQL(
-                message: Self.message(error.message), line: location?.line ?? 1, column: location?.column ?? 1))
+            throw FerryError.requestSerializationFailed(
+                reason: .invalidGraphQL(
+                    message: Self.message(error.message), line: location?.line ?? 1, column: location?.column ?? 1))
         }
     }
 

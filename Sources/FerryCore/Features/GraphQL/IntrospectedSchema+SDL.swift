@@ -2,7 +2,9 @@
 extension IntrospectedSchema {
     public var sdl: String {
         var blocks: [String] = []
-        let roots = [("query", queryType, "Query"), ("mutation", mutationType, "Mutation"), ("subscription", subscriptionType, "Subscription")]
+        let roots = [
+            ("query", queryType, "Query"), ("mutation", mutationType, "Mutation"), ("subscription", subscriptionType, "Subscription"),
+        ]
         if roots.contains(where: { $0.1 != nil && $0.1 != $0.2 }) {
             blocks.append("schema {\n" + roots.compactMap { root in root.1.map { "  \(root.0): \($0)" } }.joined(separator: "\n") + "\n}")
         }

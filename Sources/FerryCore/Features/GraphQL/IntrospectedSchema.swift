@@ -56,9 +56,12 @@ public struct IntrospectedSchema: Sendable, Hashable {
         let reader = Reader(members: JSONMembers(document: document))
         let container = reader.members.member("data", of: document.root) ?? document.root
         guard let schema = reader.members.member("__schema", of: container), let types = reader.members.member("types", of: schema),
-              document.kind(of: types) == .array else {
-            throw FerryError.responseSerializationFailed(reason: .parseFailed(
-                format: "GraphQL introspection", error: DocumentParseError(offset: 0, line: 1, column: 1, message: "no data.__schema.types"), underlying: nil))
+            document.kind(of: types) == .array
+        else {
+            throw FerryError.responseSerializationFailed(
+                reason: .parseFailed(
+                    format: "GraphQL introspection",
+                    error: DocumentParseError(offset: 0, line: 1, column: 1, message: "no data.__schema.types"), underlying: nil))
         }
         queryType = reader.name(of: reader.members.member("queryType", of: schema))
         mutationType = reader.name(of: reader.members.member("mutationType", of: schema))
@@ -78,8 +81,9 @@ public struct IntrospectedSchema: Sendable, Hashable {
             type.fields = members.items("fields", of: node).compactMap { field in
                 guard let name = self.name(of: field) else { return nil }
                 let written = typeText(members.member("type", of: field))
-                return Field(name: name, description: members.string("description", of: field), arguments: inputValues("args", of: field),
-                             type: written.text, typeName: written.name)
+                return Field(
+                    name: name, description: members.string("description", of: field), arguments: inputValues("args", of: field),
+                    type: written.text, typeName: written.name)
             }
             type.inputFields = inputValues("inputFields", of: node)
             type.enumValues = members.items("enumValues", of: node).compactMap { self.name(of: $0) }
@@ -91,7 +95,9 @@ public struct IntrospectedSchema: Sendable, Hashable {
         func inputValues(_ key: String, of node: NodeID) -> [InputValue] {
             members.items(key, of: node).compactMap { input in
                 guard let name = self.name(of: input) else { return nil }
-                return InputValue(name: name, type: typeText(members.member("type", of: input)).text, defaultValue: members.string("defaultValue", of: input))
+                return InputValue(
+                    name: name, type: typeText(members.member("type", of: input)).text,
+                    defaultValue: members.string("defaultValue", of: input))
             }
         }
 

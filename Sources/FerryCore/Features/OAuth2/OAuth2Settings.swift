@@ -40,9 +40,11 @@ public struct OAuth2Settings: Sendable, Hashable {
     /// (`http://127.0.0.1:PORT/PATH` or `localhost`); empty: a free port, path `/callback`.
     public var callbackURL: String
 
-    public init(grant: Grant = .clientCredentials, tokenURL: String = "", authorizationURL: String = "", clientID: String = "",
-                clientSecret: String = "", scope: String = "", audience: String = "", clientAuthentication: ClientAuthentication = .header,
-                callbackURL: String = "") {
+    public init(
+        grant: Grant = .clientCredentials, tokenURL: String = "", authorizationURL: String = "", clientID: String = "",
+        clientSecret: String = "", scope: String = "", audience: String = "", clientAuthentication: ClientAuthentication = .header,
+        callbackURL: String = ""
+    ) {
         self.grant = grant
         self.tokenURL = tokenURL
         self.authorizationURL = authorizationURL
@@ -66,11 +68,16 @@ public struct OAuth2Settings: Sendable, Hashable {
         let url = try Request.parseURL(tokenURL)
         var form = parameters
         if !audience.isEmpty, parameters.first?.1 != "refresh_token" { form.append(("audience", audience)) }
-        var request = Request(method: .post, url: url, headers: ["Accept": "application/json",
-                                                                  "Content-Type": "application/x-www-form-urlencoded"])
+        var request = Request(
+            method: .post, url: url,
+            headers: [
+                "Accept": "application/json",
+                "Content-Type": "application/x-www-form-urlencoded",
+            ])
         if clientAuthentication == .header, !clientSecret.isEmpty {
             // RFC 6749 §2.3.1: the id and secret are form-encoded before they are joined.
-            request.authentication = .basic(username: QueryStringEncoder.percentEscaped(clientID), password: QueryStringEncoder.percentEscaped(clientSecret))
+            request.authentication = .basic(
+                username: QueryStringEncoder.percentEscaped(clientID), password: QueryStringEncoder.percentEscaped(clientSecret))
         } else {
             form.append(("client_id", clientID))
             if !clientSecret.isEmpty { form.append(("client_secret", clientSecret)) }
@@ -111,13 +118,16 @@ public struct OAuth2Settings: Sendable, Hashable {
     /// The settings with their variables filled in; an unresolved variable or a missing endpoint
     /// or client id throws, naming the field.
     func resolved(_ render: (String, String) throws -> String) throws -> OAuth2Settings {
-        let required = [("token URL", tokenURL), ("client id", clientID)] + (grant == .authorizationCode ? [("authorization URL", authorizationURL)] : [])
+        let required =
+            [("token URL", tokenURL), ("client id", clientID)]
+            + (grant == .authorizationCode ? [("authorization URL", authorizationURL)] : [])
         if let missing = required.first(where: { $0.1.trimmingCharacters(in: .whitespaces).isEmpty }) {
             throw FerryError.invalidRequest(reason: .invalidArgument(name: "OAuth 2.0", problem: "the \(missing.0) is empty"))
         }
-        return OAuth2Settings(grant: grant, tokenURL: try render(tokenURL, "token URL"), authorizationURL: try render(authorizationURL, "authorization URL"),
-                       clientID: try render(clientID, "client id"), clientSecret: try render(clientSecret, "client secret"),
-                       scope: try render(scope, "scope"), audience: try render(audience, "audience"), clientAuthentication: clientAuthentication,
-                       callbackURL: try render(callbackURL, "callback URL"))
+        return OAuth2Settings(
+            grant: grant, tokenURL: try render(tokenURL, "token URL"), authorizationURL: try render(authorizationURL, "authorization URL"),
+            clientID: try render(clientID, "client id"), clientSecret: try render(clientSecret, "client secret"),
+            scope: try render(scope, "scope"), audience: try render(audience, "audience"), clientAuthentication: clientAuthentication,
+            callbackURL: try render(callbackURL, "callback URL"))
     }
 }

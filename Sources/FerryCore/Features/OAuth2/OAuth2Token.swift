@@ -12,8 +12,10 @@ public struct OAuth2Token: Sendable, Hashable, Codable {
     public var expiresAt: Date?
     public var scope: String?
 
-    public init(accessToken: String, tokenType: String = "Bearer", refreshToken: String? = nil, issuedAt: Date = Date(),
-                expiresAt: Date? = nil, scope: String? = nil) {
+    public init(
+        accessToken: String, tokenType: String = "Bearer", refreshToken: String? = nil, issuedAt: Date = Date(),
+        expiresAt: Date? = nil, scope: String? = nil
+    ) {
         self.accessToken = accessToken
         self.tokenType = tokenType
         self.refreshToken = refreshToken
@@ -34,30 +36,41 @@ public struct OAuth2Token: Sendable, Hashable, Codable {
     /// (`error`, `error_description`, `error_uri`) or an unreadable answer throws
     /// `FerryError.authenticationFailed`, naming the endpoint. A renewal that brings no new
     /// refresh token keeps `previousRefreshToken` (RFC 6749 §6).
-    public init(tokenResponse body: Data, status: Int, endpoint: String, grant: String, previousRefreshToken: String? = nil,
-                receivedAt: Date = Date()) throws {
+    public init(
+        tokenResponse body: Data, status: Int, endpoint: String, grant: String, previousRefreshToken: String? = nil,
+        receivedAt: Date = Date()
+    ) throws {
         let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
         if let error = object?["error"] as? String {
-            throw FerryError.authenticationFailed(reason: .tokenRefused(endpoint: endpoint, grant: grant, status: status, error: error,
-                                                                        description: object?["error_description"] as? String,
-                                                                        uri: object?["error_uri"] as? String))
+            throw FerryError.authenticationFailed(
+                reason: .tokenRefused(
+                    endpoint: endpoint, grant: grant, status: status, error: error,
+                    description: object?["error_description"] as? String,
+                    uri: object?["error_uri"] as? String))
         }
         guard (200..<300).contains(status) else {
-            throw FerryError.authenticationFailed(reason: .tokenUnreadable(endpoint: endpoint, status: status,
-                                                                           problem: "the token endpoint answered \(status) without an OAuth 2.0 error"))
+            throw FerryError.authenticationFailed(
+                reason: .tokenUnreadable(
+                    endpoint: endpoint, status: status,
+                    problem: "the token endpoint answered \(status) without an OAuth 2.0 error"))
         }
         guard let object, let access = object["access_token"] as? String, !access.isEmpty else {
-            throw FerryError.authenticationFailed(reason: .tokenUnreadable(endpoint: endpoint, status: status,
-                                                                           problem: "the answer is not a JSON object with an access_token"))
+            throw FerryError.authenticationFailed(
+                reason: .tokenUnreadable(
+                    endpoint: endpoint, status: status,
+                    problem: "the answer is not a JSON object with an access_token"))
         }
         let type = object["token_type"] as? String ?? "Bearer"
         guard type.lowercased() == "bearer" else {
-            throw FerryError.authenticationFailed(reason: .tokenUnreadable(endpoint: endpoint, status: status,
-                                                                           problem: "the token type is \(type); Ferry sends bearer tokens only"))
+            throw FerryError.authenticationFailed(
+                reason: .tokenUnreadable(
+                    endpoint: endpoint, status: status,
+                    problem: "the token type is \(type); Ferry sends bearer tokens only"))
         }
         let lifetime = (object["expires_in"] as? NSNumber)?.doubleValue ?? (object["expires_in"] as? String).flatMap(Double.init)
-        self.init(accessToken: access, tokenType: type, refreshToken: object["refresh_token"] as? String ?? previousRefreshToken,
-                  issuedAt: receivedAt, expiresAt: lifetime.map { receivedAt.addingTimeInterval($0) }, scope: object["scope"] as? String)
+        self.init(
+            accessToken: access, tokenType: type, refreshToken: object["refresh_token"] as? String ?? previousRefreshToken,
+            issuedAt: receivedAt, expiresAt: lifetime.map { receivedAt.addingTimeInterval($0) }, scope: object["scope"] as? String)
     }
 
     /// What stands for the token wherever it would be shown or stored.

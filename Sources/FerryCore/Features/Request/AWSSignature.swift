@@ -12,7 +12,9 @@ public struct AWSSignature: Sendable, Hashable {
     /// A temporary credential's token, sent as `X-Amz-Security-Token`.
     public var sessionToken: String?
 
-    public init(provider: String = "aws:amz", region: String, service: String, accessKey: String, secretKey: String, sessionToken: String? = nil) {
+    public init(
+        provider: String = "aws:amz", region: String, service: String, accessKey: String, secretKey: String, sessionToken: String? = nil
+    ) {
         self.provider = provider
         self.region = region
         self.service = service
@@ -29,15 +31,18 @@ public struct AWSSignature: Sendable, Hashable {
         let fields = curlProvider.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let keys = user.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
         guard fields.count == 4, !fields.contains(where: \.isEmpty), keys.count >= 2 else { return nil }
-        self.init(provider: "\(fields[0]):\(fields[1])", region: fields[2], service: fields[3], accessKey: keys[0], secretKey: keys[1],
-                  sessionToken: keys.count == 3 ? keys[2] : nil)
+        self.init(
+            provider: "\(fields[0]):\(fields[1])", region: fields[2], service: fields[3], accessKey: keys[0], secretKey: keys[1],
+            sessionToken: keys.count == 3 ? keys[2] : nil)
     }
 
     /// `url` with its query's pairs in the order AWS's canonical request lists them (by name, then
     /// value). curl 7.88 signs the query as it is written, so a query in another order would be
     /// signed differently from how AWS checks it; sent in this order, the two agree.
     public static func canonicallyOrdered(_ url: URL) -> URL {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false), let query = components.percentEncodedQuery, !query.isEmpty else {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false), let query = components.percentEncodedQuery,
+            !query.isEmpty
+        else {
             return url
         }
         let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair in

@@ -57,10 +57,12 @@ public enum Authentication: Sendable, Hashable {
         case .apiKey(let key):
             return .apiKey(APIKey(name: try render(key.name, "key name"), value: try render(key.value, "key"), placement: key.placement))
         case .awsSigV4(let signature):
-            return .awsSigV4(AWSSignature(provider: try render(signature.provider, "provider"), region: try render(signature.region, "region"),
-                                          service: try render(signature.service, "service"), accessKey: try render(signature.accessKey, "access key"),
-                                          secretKey: try render(signature.secretKey, "secret key"),
-                                          sessionToken: try signature.sessionToken.map { try render($0, "session token") }))
+            return .awsSigV4(
+                AWSSignature(
+                    provider: try render(signature.provider, "provider"), region: try render(signature.region, "region"),
+                    service: try render(signature.service, "service"), accessKey: try render(signature.accessKey, "access key"),
+                    secretKey: try render(signature.secretKey, "secret key"),
+                    sessionToken: try signature.sessionToken.map { try render($0, "session token") }))
         case .oauth2(let settings):
             return .oauth2(try settings.resolved(render))
         }

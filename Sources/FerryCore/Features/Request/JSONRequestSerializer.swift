@@ -39,8 +39,10 @@ public struct JSONRequestSerializer: Sendable {
         }
     }
 
-    private func writeContainer<Element>(_ open: String, _ close: String, _ elements: [Element], depth: Int, into output: inout String,
-                                         element: (Element, inout String) throws -> Void) throws {
+    private func writeContainer<Element>(
+        _ open: String, _ close: String, _ elements: [Element], depth: Int, into output: inout String,
+        element: (Element, inout String) throws -> Void
+    ) throws {
         output += open
         guard !elements.isEmpty else { output += close; return }
         let inner = pretty ? "\n" + String(repeating: "  ", count: depth + 1) : ""

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension MultipartFormData {
@@ -11,8 +12,9 @@ extension MultipartFormData {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let error = POSIXError.current
-            throw FerryError.multipartEncodingFailed(reason: error.code == .ENOENT || error.code == .ENOTDIR
-                ? .fileNotFound(path: path, error: error) : .fileNotReadable(path: path, error: error))
+            throw FerryError.multipartEncodingFailed(
+                reason: error.code == .ENOENT || error.code == .ENOTDIR
+                    ? .fileNotFound(path: path, error: error) : .fileNotReadable(path: path, error: error))
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:

@@ -52,8 +52,10 @@ public struct MultipartFormData: Sendable {
     }
 
     /// A stream of known length (AFNetworking's `appendPartWithInputStream:…length:…`).
-    public mutating func append(streamOfLength length: Int64, name: String, fileName: String, mimeType: String,
-                                open: @escaping @Sendable () throws -> any BodyStream) {
+    public mutating func append(
+        streamOfLength length: Int64, name: String, fileName: String, mimeType: String,
+        open: @escaping @Sendable () throws -> any BodyStream
+    ) {
         append(headers: Self.disposition(name: name, fileName: fileName, mimeType: mimeType), body: .stream(length: length, open: open))
     }
 

@@ -20,8 +20,10 @@ public struct ParameterEncoding: Sendable {
     /// The methods whose parameters go in the URL (AFNetworking's `HTTPMethodsEncodingParametersInURI`).
     public var uriMethods: Set<HTTPMethod>
 
-    public init(format: Format = .form, query: QueryStringEncoder = QueryStringEncoder(),
-                uriMethods: Set<HTTPMethod> = [.get, .head, .delete]) {
+    public init(
+        format: Format = .form, query: QueryStringEncoder = QueryStringEncoder(),
+        uriMethods: Set<HTTPMethod> = [.get, .head, .delete]
+    ) {
         self.format = format
         self.query = query
         self.uriMethods = uriMethods

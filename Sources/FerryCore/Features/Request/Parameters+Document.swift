@@ -11,8 +11,9 @@ extension Parameters {
             document = try JSONParser.parse(Data(text.utf8))
         } catch {
             let expected = error.expected.map { ", expected \($0)" } ?? ""
-            throw FerryError.requestSerializationFailed(reason: .invalidParameters(
-                problem: "not valid JSON at line \(error.line), column \(error.column): \(error.message)\(expected)"))
+            throw FerryError.requestSerializationFailed(
+                reason: .invalidParameters(
+                    problem: "not valid JSON at line \(error.line), column \(error.column): \(error.message)\(expected)"))
         }
         guard document.kind(of: document.root) == .object else {
             throw FerryError.requestSerializationFailed(reason: .invalidParameters(problem: "the JSON must be an object"))
@@ -26,7 +27,8 @@ extension Parameters {
             throw FerryError.requestSerializationFailed(reason: .invalidParameters(problem: "only a JSON document can be parameters"))
         }
         guard document.depth <= Self.maximumDepth else {
-            throw FerryError.requestSerializationFailed(reason: .invalidParameters(problem: "nested deeper than \(Self.maximumDepth) levels"))
+            throw FerryError.requestSerializationFailed(
+                reason: .invalidParameters(problem: "nested deeper than \(Self.maximumDepth) levels"))
         }
         self = Self(document, document.root)
     }

@@ -26,10 +26,12 @@ public struct QueryStringEncoder: Sendable {
     /// The encoded query (without `?`). The top level must be an object.
     public func encode(_ parameters: Parameters) throws -> String {
         guard case .object = parameters else {
-            throw FerryError.requestSerializationFailed(reason: .invalidParameters(problem: "form and query parameters must be an object of names and values"))
+            throw FerryError.requestSerializationFailed(
+                reason: .invalidParameters(problem: "form and query parameters must be an object of names and values"))
         }
         return pairs(key: nil, value: parameters).map { field, values in
-            values.map { "\(Self.percentEscaped(field))=" + $0.map(Self.percentEscaped).joined(separator: ",") } ?? Self.percentEscaped(field)
+            values.map { "\(Self.percentEscaped(field))=" + $0.map(Self.percentEscaped).joined(separator: ",") }
+                ?? Self.percentEscaped(field)
         }.joined(separator: "&")
     }
 

@@ -22,8 +22,12 @@ public struct AutoResponseSerializer: ResponseSerializer {
     /// The serializer the Content-Type names, else the one the body's first bytes suggest.
     public func chosen(for input: ResponseInput) -> any ResponseSerializer {
         if let media = input.mediaType, !Self.genericTypes.contains(media.essence) {
-            let named: [any ResponseSerializer] = [json, PropertyListResponseSerializer(), XMLResponseSerializer(), ImageResponseSerializer()]
-            if let match = named.first(where: { serializer in serializer.acceptableContentTypes.contains { media.isMatched(by: $0) } }) { return match }
+            let named: [any ResponseSerializer] = [
+                json, PropertyListResponseSerializer(), XMLResponseSerializer(), ImageResponseSerializer(),
+            ]
+            if let match = named.first(where: { serializer in serializer.acceptableContentTypes.contains { media.isMatched(by: $0) } }) {
+                return match
+            }
             if media.type == "text" { return StringResponseSerializer() }
         }
         return sniffed(input.bytes)
@@ -39,8 +43,10 @@ public struct AutoResponseSerializer: ResponseSerializer {
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return json }
         if first == UInt8(ascii: "<") {
             let text = String(decoding: head, as: UTF8.self)
-            return text.contains("<plist") || text.contains("PropertyList-1.0.dtd") ? PropertyListResponseSerializer() : XMLResponseSerializer()
+            return text.contains("<plist") || text.contains("PropertyList-1.0.dtd")
+                ? PropertyListResponseSerializer() : XMLResponseSerializer()
         }
-        return TerminalSafeText.looksLikeText(head, isPrefix: bytes.count > head.count) ? StringResponseSerializer() : DataResponseSerializer()
+        return TerminalSafeText.looksLikeText(head, isPrefix: bytes.count > head.count)
+            ? StringResponseSerializer() : DataResponseSerializer()
     }
 }

@@ -15,15 +15,27 @@ struct ByteReader {
     }
 
     func byte(at offset: Int) throws(ImageInfo.Problem) -> UInt8 {
-        guard offset >= 0, offset < bytes.count else { throw ImageInfo.Problem(message: "header ends at byte \(bytes.count), before \(offset)") }
+        guard offset >= 0, offset < bytes.count else {
+            throw ImageInfo.Problem(message: "header ends at byte \(bytes.count), before \(offset)")
+        }
         return bytes[offset]
     }
 
-    func uint16BE(at offset: Int) throws(ImageInfo.Problem) -> UInt16 { UInt16(try byte(at: offset)) << 8 | UInt16(try byte(at: offset + 1)) }
-    func uint16LE(at offset: Int) throws(ImageInfo.Problem) -> UInt16 { UInt16(try byte(at: offset + 1)) << 8 | UInt16(try byte(at: offset)) }
-    func uint24LE(at offset: Int) throws(ImageInfo.Problem) -> UInt32 { UInt32(try uint16LE(at: offset)) | UInt32(try byte(at: offset + 2)) << 16 }
-    func uint32BE(at offset: Int) throws(ImageInfo.Problem) -> UInt32 { UInt32(try uint16BE(at: offset)) << 16 | UInt32(try uint16BE(at: offset + 2)) }
-    func uint32LE(at offset: Int) throws(ImageInfo.Problem) -> UInt32 { UInt32(try uint16LE(at: offset)) | UInt32(try uint16LE(at: offset + 2)) << 16 }
+    func uint16BE(at offset: Int) throws(ImageInfo.Problem) -> UInt16 {
+        UInt16(try byte(at: offset)) << 8 | UInt16(try byte(at: offset + 1))
+    }
+    func uint16LE(at offset: Int) throws(ImageInfo.Problem) -> UInt16 {
+        UInt16(try byte(at: offset + 1)) << 8 | UInt16(try byte(at: offset))
+    }
+    func uint24LE(at offset: Int) throws(ImageInfo.Problem) -> UInt32 {
+        UInt32(try uint16LE(at: offset)) | UInt32(try byte(at: offset + 2)) << 16
+    }
+    func uint32BE(at offset: Int) throws(ImageInfo.Problem) -> UInt32 {
+        UInt32(try uint16BE(at: offset)) << 16 | UInt32(try uint16BE(at: offset + 2))
+    }
+    func uint32LE(at offset: Int) throws(ImageInfo.Problem) -> UInt32 {
+        UInt32(try uint16LE(at: offset)) | UInt32(try uint16LE(at: offset + 2)) << 16
+    }
 
     func ascii(at offset: Int, count: Int) throws(ImageInfo.Problem) -> String {
         var text = ""

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Random access to a body's bytes without loading it: `pread` on a file, slices of memory

@@ -98,7 +98,8 @@ public enum Charset: String, Sendable, CaseIterable {
         units.reserveCapacity(data.count / 2)
         var offset = 0
         while offset + 1 < data.count {
-            units.append(bigEndian ? UInt16(data[offset]) << 8 | UInt16(data[offset + 1]) : UInt16(data[offset + 1]) << 8 | UInt16(data[offset]))
+            units.append(
+                bigEndian ? UInt16(data[offset]) << 8 | UInt16(data[offset + 1]) : UInt16(data[offset + 1]) << 8 | UInt16(data[offset]))
             offset += 2
         }
         var text = ""
@@ -124,7 +125,8 @@ public enum Charset: String, Sendable, CaseIterable {
         var offset = 0
         while offset + 3 < data.count {
             let quad = data[offset..<offset + 4].map(UInt32.init)
-            let value = bigEndian ? quad[0] << 24 | quad[1] << 16 | quad[2] << 8 | quad[3] : quad[3] << 24 | quad[2] << 16 | quad[1] << 8 | quad[0]
+            let value =
+                bigEndian ? quad[0] << 24 | quad[1] << 16 | quad[2] << 8 | quad[3] : quad[3] << 24 | quad[2] << 16 | quad[1] << 8 | quad[0]
             guard let scalar = Unicode.Scalar(value) else { return .failure(DecodingFailure(offset: offset)) }
             text.unicodeScalars.append(scalar)
             offset += 4

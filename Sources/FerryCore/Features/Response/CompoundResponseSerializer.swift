@@ -24,6 +24,7 @@ public struct CompoundResponseSerializer: ResponseSerializer {
                 lastFailure = error
             }
         }
-        throw FerryError.responseSerializationFailed(reason: .noSerializerSucceeded(tried: serializers.map(\.name), underlying: lastFailure))
+        throw FerryError.responseSerializationFailed(
+            reason: .noSerializerSucceeded(tried: serializers.map(\.name), underlying: lastFailure))
     }
 }

@@ -104,8 +104,9 @@ public struct ImageInfo: Hashable, Sendable {
     private static func bmp(_ r: ByteReader) throws(Problem) -> ImageInfo {
         let headerSize = try r.uint32LE(at: 14)
         if headerSize == 12 {  // OS/2 BITMAPCOREHEADER
-            return ImageInfo(format: .bmp, width: Int(try r.uint16LE(at: 18)), height: Int(try r.uint16LE(at: 20)),
-                             bitsPerPixel: Int(try r.uint16LE(at: 24)), frameCount: 1)
+            return ImageInfo(
+                format: .bmp, width: Int(try r.uint16LE(at: 18)), height: Int(try r.uint16LE(at: 20)),
+                bitsPerPixel: Int(try r.uint16LE(at: 24)), frameCount: 1)
         }
         let width = Int(Int32(bitPattern: try r.uint32LE(at: 18))), height = Int(Int32(bitPattern: try r.uint32LE(at: 22)))
         return ImageInfo(format: .bmp, width: abs(width), height: abs(height), bitsPerPixel: Int(try r.uint16LE(at: 28)), frameCount: 1)
@@ -119,8 +120,9 @@ public struct ImageInfo: Hashable, Sendable {
         case "VP8L":
             let bits = try r.uint32LE(at: 21)
             let alpha = (bits >> 28) & 1 == 1
-            return ImageInfo(format: .webp, width: Int(bits & 0x3FFF) + 1, height: Int((bits >> 14) & 0x3FFF) + 1,
-                             bitsPerPixel: alpha ? 32 : 24, frameCount: 1)
+            return ImageInfo(
+                format: .webp, width: Int(bits & 0x3FFF) + 1, height: Int((bits >> 14) & 0x3FFF) + 1,
+                bitsPerPixel: alpha ? 32 : 24, frameCount: 1)
         case "VP8X":
             let flags = try r.byte(at: 20)
             let width = Int(try r.uint24LE(at: 24)) + 1, height = Int(try r.uint24LE(at: 27)) + 1
@@ -131,7 +133,8 @@ public struct ImageInfo: Hashable, Sendable {
                 let size = Int(try r.uint32LE(at: offset + 4))
                 offset += 8 + size + (size & 1)
             }
-            return ImageInfo(format: .webp, width: width, height: height, bitsPerPixel: flags & 0x10 != 0 ? 32 : 24, frameCount: max(frames, 1))
+            return ImageInfo(
+                format: .webp, width: width, height: height, bitsPerPixel: flags & 0x10 != 0 ? 32 : 24, frameCount: max(frames, 1))
         default:
             throw Problem(message: "WebP without a VP8, VP8L or VP8X chunk")
         }
@@ -147,6 +150,7 @@ public struct ImageInfo: Hashable, Sendable {
             let size = (width == 0 ? 256 : width, height == 0 ? 256 : height, Int(try r.uint16LE(at: entry + 6)))
             if size.0 * size.1 > best.width * best.height { best = size }
         }
-        return ImageInfo(format: .ico, width: best.width, height: best.height, bitsPerPixel: best.bits == 0 ? nil : best.bits, frameCount: count)
+        return ImageInfo(
+            format: .ico, width: best.width, height: best.height, bitsPerPixel: best.bits == 0 ? nil : best.bits, frameCount: count)
     }
 }

@@ -12,7 +12,8 @@ public struct ImageResponseSerializer: ResponseSerializer {
         do {
             return .image(try ImageInfo.read(input.bytes))
         } catch {
-            throw FerryError.responseSerializationFailed(reason: .unrecognizedImage(problem: error.message, underlying: input.validationError))
+            throw FerryError.responseSerializationFailed(
+                reason: .unrecognizedImage(problem: error.message, underlying: input.validationError))
         }
     }
 }

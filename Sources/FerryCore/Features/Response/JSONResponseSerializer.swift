@@ -22,10 +22,12 @@ public struct JSONResponseSerializer: ResponseSerializer {
         let root = document.root
         if !allowFragments, !document.kind(of: root).isContainer {
             let problem = input.bytes.withUnsafeBytes { raw in
-                DocumentParseError(locating: document.byteRange(of: root).lowerBound, in: raw.bindMemory(to: UInt8.self),
-                                   message: "a \(document.kind(of: root)) at the top (fragments are not allowed)", expected: "an object or an array")
+                DocumentParseError(
+                    locating: document.byteRange(of: root).lowerBound, in: raw.bindMemory(to: UInt8.self),
+                    message: "a \(document.kind(of: root)) at the top (fragments are not allowed)", expected: "an object or an array")
             }
-            throw FerryError.responseSerializationFailed(reason: .parseFailed(format: "JSON", error: problem, underlying: input.validationError))
+            throw FerryError.responseSerializationFailed(
+                reason: .parseFailed(format: "JSON", error: problem, underlying: input.validationError))
         }
         return .document(removeNullValues ? document.removingNullMembers() : document)
     }

@@ -43,13 +43,16 @@ public struct MediaType: Hashable, Sendable, CustomStringConvertible {
     public func isMatched(by pattern: String) -> Bool {
         guard let pattern = MediaType(pattern) else { return false }
         if pattern.type == "*" && pattern.subtype == "*" { return true }
-        if pattern.subtype.hasPrefix("*+") { return suffix == String(pattern.subtype.dropFirst(2)) && (pattern.type == "*" || pattern.type == type) }
+        if pattern.subtype.hasPrefix("*+") {
+            return suffix == String(pattern.subtype.dropFirst(2)) && (pattern.type == "*" || pattern.type == type)
+        }
         if pattern.subtype == "*" { return pattern.type == type }
         return pattern.type == type && pattern.subtype == subtype
     }
 
     public static func == (lhs: MediaType, rhs: MediaType) -> Bool {
-        lhs.essence == rhs.essence && lhs.parameters.map(\.name) == rhs.parameters.map(\.name) && lhs.parameters.map(\.value) == rhs.parameters.map(\.value)
+        lhs.essence == rhs.essence && lhs.parameters.map(\.name) == rhs.parameters.map(\.name)
+            && lhs.parameters.map(\.value) == rhs.parameters.map(\.value)
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(essence) }

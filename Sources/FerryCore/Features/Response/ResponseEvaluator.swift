@@ -40,10 +40,12 @@ public struct ResponseEvaluator: Sendable {
         } catch let error as FerryError {
             evaluation.error = error
         } catch {
-            evaluation.error = .responseSerializationFailed(reason: .noSerializerSucceeded(tried: [serializer.name], underlying: validation.error))
+            evaluation.error = .responseSerializationFailed(
+                reason: .noSerializerSucceeded(tried: [serializer.name], underlying: validation.error))
         }
         let elapsed = clock.now - started
-        evaluation.response.timeline[.serialize] = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
+        evaluation.response.timeline[.serialize] =
+            elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
         return evaluation
     }
 }

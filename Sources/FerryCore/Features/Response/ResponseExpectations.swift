@@ -19,7 +19,9 @@ public struct ResponseExpectations: Hashable, Sendable {
     /// request's body by the front ends when they evaluate; never saved.
     public var readsGraphQLErrors = false
 
-    public init(statusCodes: StatusCodeSet = .success, contentTypes: [String]? = nil, serializer: SerializerKind? = nil, removeNulls: Bool = false) {
+    public init(
+        statusCodes: StatusCodeSet = .success, contentTypes: [String]? = nil, serializer: SerializerKind? = nil, removeNulls: Bool = false
+    ) {
         self.statusCodes = statusCodes
         self.contentTypes = contentTypes
         self.serializer = serializer
@@ -28,9 +30,11 @@ public struct ResponseExpectations: Hashable, Sendable {
 
     /// The evaluator for a request whose `Accept` header was `accept`, reading with `fallback` unless a serializer is named.
     public func evaluator(accept: String?, fallback: SerializerKind) -> ResponseEvaluator {
-        let validator = ResponseValidator(acceptableStatusCodes: statusCodes,
-                                          acceptableContentTypes: contentTypes ?? ResponseValidator.contentTypes(fromAccept: accept))
-        return ResponseEvaluator(validator: validator, serializer: (serializer ?? fallback).serializer(removeNulls: removeNulls),
-                                 readsGraphQLErrors: readsGraphQLErrors)
+        let validator = ResponseValidator(
+            acceptableStatusCodes: statusCodes,
+            acceptableContentTypes: contentTypes ?? ResponseValidator.contentTypes(fromAccept: accept))
+        return ResponseEvaluator(
+            validator: validator, serializer: (serializer ?? fallback).serializer(removeNulls: removeNulls),
+            readsGraphQLErrors: readsGraphQLErrors)
     }
 }

@@ -6,7 +6,8 @@ extension ResponseSerializer {
         do {
             return try parse(input.bytes)
         } catch {
-            throw FerryError.responseSerializationFailed(reason: .parseFailed(format: format, error: error, underlying: input.validationError))
+            throw FerryError.responseSerializationFailed(
+                reason: .parseFailed(format: format, error: error, underlying: input.validationError))
         }
     }
 }

@@ -46,8 +46,10 @@ public struct ResponseValidator: Hashable, Sendable {
             error = .responseValidationFailed(reason: .unacceptableContentType(received: received, acceptable: patterns))
         }
         if !acceptableStatusCodes.contains(response.status) {
-            error = .responseValidationFailed(reason: .unacceptableStatusCode(
-                code: response.status, reason: response.displayReason, acceptable: acceptableStatusCodes.description, underlying: error))
+            error = .responseValidationFailed(
+                reason: .unacceptableStatusCode(
+                    code: response.status, reason: response.displayReason, acceptable: acceptableStatusCodes.description, underlying: error)
+            )
         }
         return Outcome(error: error, contentTypeRejected: contentTypeRejected)
     }

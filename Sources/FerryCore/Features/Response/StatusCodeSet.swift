@@ -15,7 +15,8 @@ public struct StatusCodeSet: Hashable, Sendable, CustomStringConvertible {
         for piece in text.split(separator: ",") {
             let bounds = piece.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard (1...2).contains(bounds.count), let low = bounds[0], let high = bounds.last ?? nil,
-                  low <= high, low >= 100, high <= 599 else { return nil }
+                low <= high, low >= 100, high <= 599
+            else { return nil }
             ranges.append(low...high)
         }
         guard !ranges.isEmpty else { return nil }

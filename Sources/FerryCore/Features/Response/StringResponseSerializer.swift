@@ -15,8 +15,9 @@ public struct StringResponseSerializer: ResponseSerializer {
         case .success(let text):
             return .text(text, charset: charset.rawValue)
         case .failure(let failure):
-            throw FerryError.responseSerializationFailed(reason: .stringDecodingFailed(
-                charset: charset.rawValue, offset: failure.offset + skip, underlying: input.validationError))
+            throw FerryError.responseSerializationFailed(
+                reason: .stringDecodingFailed(
+                    charset: charset.rawValue, offset: failure.offset + skip, underlying: input.validationError))
         }
     }
 
@@ -30,8 +31,10 @@ public struct StringResponseSerializer: ResponseSerializer {
             }
             return (charset, 0)
         }
-        if let media, media.isMatched(by: "*/*+json") || media.isMatched(by: "*/*+xml")
-            || ["application/json", "text/json", "text/javascript", "application/xml", "text/xml"].contains(media.essence) {
+        if let media,
+            media.isMatched(by: "*/*+json") || media.isMatched(by: "*/*+xml")
+                || ["application/json", "text/json", "text/javascript", "application/xml", "text/xml"].contains(media.essence)
+        {
             return (.utf8, 0)
         }
         return (.isoLatin1, 0)

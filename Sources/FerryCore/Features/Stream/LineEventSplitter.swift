@@ -31,7 +31,8 @@ public struct LineEventSplitter: Sendable {
         }
         emitted += 1
         defer { skipped = 0 }
-        return StreamEvent(number: emitted, type: "line", id: nil, data: String(decoding: line.bytes, as: UTF8.self),
-                           size: line.size + skipped, time: time, truncated: line.truncated)
+        return StreamEvent(
+            number: emitted, type: "line", id: nil, data: String(decoding: line.bytes, as: UTF8.self),
+            size: line.size + skipped, time: time, truncated: line.truncated)
     }
 }

@@ -82,7 +82,9 @@ public struct ServerSentEventParser: Sendable {
         case "id":
             if !valueBytes.contains(0) { lastEventID = String(decoding: valueBytes, as: UTF8.self) }
         case "retry":
-            if !valueBytes.isEmpty, valueBytes.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(String(decoding: valueBytes, as: UTF8.self)) {
+            if !valueBytes.isEmpty, valueBytes.allSatisfy({ (0x30...0x39).contains($0) }),
+                let value = Int(String(decoding: valueBytes, as: UTF8.self))
+            {
                 reconnectionTime = value
                 retry = value
             }
@@ -106,8 +108,9 @@ public struct ServerSentEventParser: Sendable {
         defer { resetEvent() }
         guard hasData else { return nil }
         dispatched += 1
-        return StreamEvent(number: dispatched, type: eventType.isEmpty ? "message" : eventType, id: lastEventID,
-                           data: data, retry: retry, size: size, time: time, truncated: truncated)
+        return StreamEvent(
+            number: dispatched, type: eventType.isEmpty ? "message" : eventType, id: lastEventID,
+            data: data, retry: retry, size: size, time: time, truncated: truncated)
     }
 
     private mutating func resetEvent() {

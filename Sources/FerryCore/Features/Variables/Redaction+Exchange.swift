@@ -15,7 +15,9 @@ extension Redaction {
             hop.location = redact(hop.location)
             return hop
         }
-        shown.sent = response.sent.map { SentRequest(requestLine: redact($0.requestLine), headers: redact($0.headers), bodyBytes: $0.bodyBytes) }
+        shown.sent = response.sent.map {
+            SentRequest(requestLine: redact($0.requestLine), headers: redact($0.headers), bodyBytes: $0.bodyBytes)
+        }
         if case .memory(let data) = response.body.storage {
             let clean = redact(data)
             shown.body = ResponseBody(storage: .memory(clean), count: Int64(clean.count))
@@ -25,12 +27,13 @@ extension Redaction {
 
     /// `chain` with secrets replaced in every message and detail.
     public func redact(_ chain: ErrorChain) -> ErrorChain {
-        ErrorChain(links: chain.links.map { link in
-            var link = link
-            link.message = redact(link.message)
-            link.details = link.details.map { ErrorLink.Detail($0.name, redact($0.value)) }
-            return link
-        })
+        ErrorChain(
+            links: chain.links.map { link in
+                var link = link
+                link.message = redact(link.message)
+                link.details = link.details.map { ErrorLink.Detail($0.name, redact($0.value)) }
+                return link
+            })
     }
 
     private func redact(_ headers: HTTPHeaders) -> HTTPHeaders {

@@ -41,7 +41,9 @@ public enum TemplateEscaping: Sendable, Equatable {
                 let text = try value(name)
                 switch self {
                 case .json where inString: output += String(JSONStringLiteral.make(text).dropFirst().dropLast())
-                case .xml: output += text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+                case .xml:
+                    output += text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                        .replacingOccurrences(of: ">", with: "&gt;")
                 case .json, .none: output += text
                 }
             }

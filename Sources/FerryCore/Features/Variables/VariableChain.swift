@@ -26,7 +26,8 @@ public struct VariableChain: Sendable, Hashable {
         let units: [(suffix: String, seconds: Int)] = [("s", 1), ("m", 60), ("h", 3600), ("d", 86_400)]
         if let count = Int(trimmed), count >= 0 { return count }
         guard let unit = units.first(where: { trimmed.hasSuffix($0.suffix) }),
-              let count = Int(trimmed.dropLast()), count >= 0 else { return nil }
+            let count = Int(trimmed.dropLast()), count >= 0
+        else { return nil }
         let (total, overflow) = count.multipliedReportingOverflow(by: unit.seconds)
         return overflow ? nil : total
     }

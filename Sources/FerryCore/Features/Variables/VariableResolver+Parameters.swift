@@ -5,10 +5,11 @@ extension VariableResolver {
         let here = path.isEmpty ? place : "\(place) \(path)"
         switch value {
         case .object(let members):
-            return .object(try members.map { member in
-                let key = try render(member.key, place: here)
-                return (key, try render(member.value, place: place, path: path.isEmpty ? member.key : "\(path).\(member.key)"))
-            })
+            return .object(
+                try members.map { member in
+                    let key = try render(member.key, place: here)
+                    return (key, try render(member.value, place: place, path: path.isEmpty ? member.key : "\(path).\(member.key)"))
+                })
         case .array(let items):
             return .array(try items.enumerated().map { try render($1, place: place, path: "\(path)[\($0)]") })
         case .string(let text):

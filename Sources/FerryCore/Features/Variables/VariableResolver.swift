@@ -21,9 +21,11 @@ public struct VariableResolver: Sendable {
         return resolver
     }
 
-    public init(_ variables: [Variable] = [], hostEnvironment: [String: String]? = nil,
-                now: @escaping @Sendable () -> Date = Date.init,
-                randomInt: @escaping @Sendable () -> Int = { Int.random(in: 0...1000) }) {
+    public init(
+        _ variables: [Variable] = [], hostEnvironment: [String: String]? = nil,
+        now: @escaping @Sendable () -> Date = Date.init,
+        randomInt: @escaping @Sendable () -> Int = { Int.random(in: 0...1000) }
+    ) {
         self.hostEnvironment = hostEnvironment
         self.now = now
         self.randomInt = randomInt

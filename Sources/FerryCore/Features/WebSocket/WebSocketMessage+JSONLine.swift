@@ -20,9 +20,10 @@ extension WebSocketMessage {
     public func jsonLine(dataLimit: Int = .max) -> Data {
         let kept = data.count > dataLimit ? data.prefix(dataLimit) : data
         let text = kind == .binary ? nil : String(data: kept, encoding: .utf8)
-        let line = Line(direction: direction.rawValue, kind: kind.rawValue, timeMs: Double(time) / 1000, size: data.count,
-                        text: text, base64: text == nil ? kept.base64EncodedString() : nil, truncated: kept.count < data.count ? true : nil,
-                        closeCode: closeCode, closeReason: closeReason)
+        let line = Line(
+            direction: direction.rawValue, kind: kind.rawValue, timeMs: Double(time) / 1000, size: data.count,
+            text: text, base64: text == nil ? kept.base64EncodedString() : nil, truncated: kept.count < data.count ? true : nil,
+            closeCode: closeCode, closeReason: closeReason)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(line)) ?? Data("{}".utf8)

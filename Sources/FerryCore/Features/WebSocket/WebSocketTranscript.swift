@@ -42,9 +42,10 @@ public struct WebSocketTranscript: Sendable {
         if omitted > 0 { body.append(Data("{\"omitted\":\(omitted)}\n".utf8)) }
         var timeline = connection.handshakeTimeline
         timeline[.receive] = max(0, ended - timeline.total)
-        return Response(status: connection.handshake.status, reasonPhrase: HTTPStatus.standardReason(for: connection.handshake.status),
-                        httpVersion: "HTTP/1.1", headers: connection.handshake.headers,
-                        body: ResponseBody(storage: .memory(body), count: Int64(body.count)), effectiveURL: url,
-                        remoteAddress: connection.remoteAddress, redirects: [], timeline: timeline, sent: connection.handshakeRequest)
+        return Response(
+            status: connection.handshake.status, reasonPhrase: HTTPStatus.standardReason(for: connection.handshake.status),
+            httpVersion: "HTTP/1.1", headers: connection.handshake.headers,
+            body: ResponseBody(storage: .memory(body), count: Int64(body.count)), effectiveURL: url,
+            remoteAddress: connection.remoteAddress, redirects: [], timeline: timeline, sent: connection.handshakeRequest)
     }
 }
