@@ -30,6 +30,8 @@ public struct ExchangeReport: Codable, Sendable {
         public var requestLine: String?
         public var headers: [Field]
         public var bodySize: Int64?
+        /// The local files the request reads (body, parts, certificates); absent when none.
+        public var localFiles: [String]?
     }
 
     public struct ResponsePart: Codable, Sendable {
@@ -128,12 +130,12 @@ extension ExchangeReport.RequestPart {
         self.init(
             method: request.method.rawValue, url: request.url.absoluteString, requestLine: sent?.requestLine,
             headers: (sent?.headers ?? request.authenticated().headers).map { ExchangeReport.Field(name: $0.name, value: $0.value) },
-            bodySize: sent?.bodyBytes ?? (try? request.body.makeSource())??.length)
+            bodySize: sent?.bodyBytes ?? (try? request.body.makeSource())??.length, localFiles: nil)
     }
 
     /// A request that could not even be built: what the user typed.
     public init(unparsedURL: String, method: String?) {
-        self.init(method: method ?? "GET", url: unparsedURL, requestLine: nil, headers: [], bodySize: nil)
+        self.init(method: method ?? "GET", url: unparsedURL, requestLine: nil, headers: [], bodySize: nil, localFiles: nil)
     }
 }
 

@@ -42,6 +42,8 @@ struct SendCommand: AsyncCommand {
         var resume: ResumeOutcome?
         /// A failed download's note on what it kept to continue.
         var keptPartial: String?
+        /// The local files the request reads (its body, parts, certificates), for `--json`.
+        var files: [String] = []
     }
 
     /// Runs the exchange, evaluates the response when response flags ask for it, and prints it;
@@ -101,7 +103,7 @@ struct SendCommand: AsyncCommand {
         }
         if options.dryRun {
             if !options.json { printer.printPlanned(request, files: files) }
-            return report(Outcome(request: request), options: options, hex: false, printer: printer)
+            return report(Outcome(request: request, files: files), options: options, hex: false, printer: printer)
         }
         if request.isWebSocket {
             return await WebSocketSession(
@@ -146,6 +148,7 @@ struct SendCommand: AsyncCommand {
             outcome = Outcome(request: request, error: error as? FerryError ?? .explicitlyCancelled)
             outcome.keptPartial = download.keptPartialNote()
         }
+        outcome.files = files
         if let offset = download.offset, let output = download.output, let response = outcome.response {
             outcome.resume = ResumeOutcome(response: response, offset: offset, output: output)
         }
@@ -184,9 +187,10 @@ struct SendCommand: AsyncCommand {
         outcome.resume.map { printer.stderr.line($0.message) }
 
         if options.json {
-            let requestPart =
+            var requestPart =
                 (outcome.request.map { ExchangeReport.RequestPart(request: $0, sent: outcome.response?.sent) }
                     ?? ExchangeReport.RequestPart(unparsedURL: options.url, method: options.method))
+            requestPart.localFiles = outcome.files.isEmpty ? nil : outcome.files
             do {
                 var document = try ExchangeReport(
                     request: requestPart, response: outcome.response, error: outcome.error,
