@@ -189,6 +189,26 @@ import Testing
         #expect(state.collection.openRequest?.path == "echo/form.ferry.yaml")
     }
 
+    /// Issue 32: saving over a file another program changed since it was opened asks first.
+    @Test func ctrlSOverAFileChangedOnDiskAsksFirst() {
+        var state = state()
+        _ = press(.character("G"), .enter, .character("2"), in: &state)
+        type("x", in: &state)
+        _ = state.update(.collectionLoaded(Self.items, environments: [], changed: ["json.ferry.yaml"]))
+        #expect(state.editor.url.text == "{{baseURL}}/jsonx", "the edits stay")
+        #expect(press(.escape, .control("s"), in: &state).isEmpty, "nothing is written before the answer")
+        #expect(state.notice?.hasPrefix("json.ferry.yaml changed on disk since you opened it") == true, "\(state.notice ?? "")")
+        #expect(press(.character("x"), in: &state).isEmpty)
+        #expect(state.notice == "not saved: json.ferry.yaml and your edits are kept as they are")
+        let effects = press(.control("s"), .character("o"), in: &state)
+        guard case .saveRequest("json.ferry.yaml", let saved, isNew: false)? = effects.first else {
+            Issue.record("expected the save, got \(effects)"); return
+        }
+        #expect(saved.url == "{{baseURL}}/jsonx")
+        _ = state.update(.requestSaved(path: "json.ferry.yaml", saved))
+        #expect(press(.control("s"), in: &state).first.map { "\($0)" }?.hasPrefix("saveRequest") == true, "asked once per change")
+    }
+
     @Test func savingInAnswerWritesTheFileThenLoadsTheOther() {
         var state = state()
         _ = press(.character("G"), .enter, .character("2"), in: &state)

@@ -142,7 +142,28 @@ extension AppState {
             collection.pathPrompt = PathPrompt(.save, path: proposedPath())
             return []
         }
-        return saveEffect(path: openRequest.path, isNew: false)
+        return saveOverChanges(path: openRequest.path)
+    }
+
+    /// Writes the open file, asking first when another program changed it since the editor read it.
+    private mutating func saveOverChanges(path: String) -> [Effect] {
+        guard collection.openRequest?.changedOnDisk == true else { return saveEffect(path: path, isNew: false) }
+        collection.pendingOverwrite = path
+        notice = "\(path) changed on disk since you opened it: o writes your version over it, any other key keeps both as they are"
+        return []
+    }
+
+    /// The answer to "write over the changed file?": `o` writes; any other key keeps the file and the edits.
+    /// Nil when nothing was asked.
+    mutating func answerOverwrite(_ key: Key) -> [Effect]? {
+        guard let path = collection.pendingOverwrite else { return nil }
+        collection.pendingOverwrite = nil
+        guard key == .character("o") else {
+            collection.afterSave = nil
+            notice = "not saved: \(path) and your edits are kept as they are"
+            return []
+        }
+        return saveEffect(path: path, isNew: false)
     }
 
     /// Saving the editor's description, or a notice when the editor holds what no file can.
@@ -243,11 +264,14 @@ extension AppState {
         collection.sidebar!.replace(items: items, environments: environments, selecting: selected)
         guard let open = collection.openRequest, changed.contains(open.path) else { return }
         guard let request = items.first(where: { $0.path == open.path })?.request else {
-            notice = "\(open.path) changed on disk and no longer reads as a request: ctrl-s overwrites it"
+            collection.openRequest!.changedOnDisk = true
+            notice = "\(open.path) changed on disk and no longer reads as a request: ctrl-s asks before writing over it"
             return
         }
         if hasUnsavedEdits {
-            notice = "\(open.path) changed on disk: Enter on it in the sidebar loads it (asks about your edits), ctrl-s overwrites it"
+            collection.openRequest!.changedOnDisk = true
+            notice =
+                "\(open.path) changed on disk: Enter on it in the sidebar loads it (asks about your edits), ctrl-s asks before writing over it"
         } else {
             self.open(request, path: open.path)
             notice = "\(open.path) changed on disk: reloaded"
@@ -289,8 +313,8 @@ extension AppState {
         collection.unsavedQuestion = nil
         switch key {
         case .character("s"):
-            let effects = saveEffect(path: question.path, isNew: false)
-            if !effects.isEmpty { collection.afterSave = question.then }
+            let effects = saveOverChanges(path: question.path)
+            if !effects.isEmpty || collection.pendingOverwrite != nil { collection.afterSave = question.then }
             return effects
         case .character("d"):
             return carryOut(question.then)

@@ -11,6 +11,8 @@ public struct CollectionState: Sendable {
     public var pathPrompt: PathPrompt?
     /// The file the user asked to delete; `y` confirms.
     public var pendingDelete: String?
+    /// The open file, changed on disk, that Ctrl-S would write over; `o` confirms.
+    public var pendingOverwrite: String?
     /// The question asked before unsaved edits would be lost, while it waits for its answer.
     public var unsavedQuestion: UnsavedEditsQuestion?
     /// What to carry out once the save the user chose in answer to that question is written.

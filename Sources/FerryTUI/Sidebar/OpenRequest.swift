@@ -3,6 +3,9 @@
 public struct OpenRequest: Hashable, Sendable {
     /// The path below the collection's root.
     public var path: String
+    /// Another program changed the file since the editor read it, while the editor held unsaved edits:
+    /// Ctrl-S asks before writing over that version.
+    public var changedOnDisk = false
 
     public init(path: String) {
         self.path = path

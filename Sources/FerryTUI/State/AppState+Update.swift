@@ -108,6 +108,7 @@ extension AppState {
         let action = keymap.action(for: key, in: context)
         if overlays.showHelp { return handleHelp(action) }
         if let effects = answerDelete(key) { return effects }
+        if let effects = answerOverwrite(key) { return effects }
         if let effects = answerUnsavedEdits(key) { return effects }
         if history != nil { return handleHistory(key, action) }
         if overlays.palette != nil { return handlePalette(key, action) }
