@@ -98,8 +98,9 @@ final class WebSocketFrameHandler: ChannelInboundHandler {
     private func answer(ping: WebSocketFrame, context: ChannelHandlerContext) {
         guard waitingPongBytes <= Self.maximumWaitingPongBytes else {
             guard ending == nil else { return }
-            let waiting = (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? waitingPongBytes
-            ending = (WebSocketMessage.abnormalClosure, "the server reads nothing: \(waiting) bytes waiting to be written")
+            // The pongs' own count, which passed the limit (the channel's buffered bytes are counted
+            // after framing, and may read just under it).
+            ending = (WebSocketMessage.abnormalClosure, "the server reads nothing: \(waitingPongBytes) bytes waiting to be written")
             context.close(promise: nil)
             return
         }
