@@ -32,16 +32,6 @@ public final class ExchangePipeline: Sendable {
         self.onCookieProblem = onCookieProblem
     }
 
-    /// A pipeline with tokens held in memory and no cookie jar: for tests and one-off exchanges.
-    public convenience init(transport: any Transport) {
-        self.init(
-            transport: transport,
-            tokens: OAuth2TokenSource(
-                transport: transport, cache: nil, browser: SystemBrowser(environment: [:]),
-                notify: { _ in }),
-            cookies: nil, environment: nil)
-    }
-
     /// Sends `request` through every stage. A request that brings its own cookies (`-b`, `-c`,
     /// `--no-cookies`) is sent with them and the jar is left alone. The tokens it went with join
     /// `redaction`, so they are never shown or stored.
