@@ -42,7 +42,10 @@ final class HistoryBrowser: Sendable {
                 timeline: entry.timeline ?? Timeline(start: entry.time), sent: nil)
             // A WebSocket session's 101 is what was asked for: shown as the TUI showed it, not validated.
             let isWebSocket = URL(string: entry.url).map { Request(url: $0).isWebSocket } ?? false
-            return .historyEntryLoaded(request, isWebSocket ? .webSocket(response) : ResponseSummary(response, accept: nil), replay: replay)
+            return .historyEntryLoaded(
+                request,
+                isWebSocket ? .webSocket(response) : ResponseSummary(response, method: HTTPMethod(rawValue: entry.method), accept: nil),
+                replay: replay)
         }
     }
 

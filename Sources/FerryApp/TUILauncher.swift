@@ -58,7 +58,7 @@ public enum TUILauncher {
         _ response: Response, title: String, path: String?, theme themeName: String?,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Int32 {
-        let summary = ResponseSummary(response, accept: nil)
+        let summary = ResponseSummary(response, method: .get, accept: nil)
         Thread { summary.raw.prepare() }.start()  // the Raw tab's lines, beside the first screen
         return open(try CursesTerminal(environment: environment, keysFromTerminal: true), theme: themeName, environment: environment) {
             size, keymap, theme in
@@ -97,7 +97,7 @@ public enum TUILauncher {
         return TUIRuntime(
             state: state, terminal: terminal, transport: CurlTransport(), locations: locations, cookieCollection: cookieCollection,
             browser: SystemBrowser(environment: environment), tracePath: environment["FERRY_TRACE_FILE"], ready: ready,
-            recorder: HistoryRecorder(locations: locations), themes: loader, workspace: workspace,
+            recordsHistory: true, themes: loader, workspace: workspace,
             historyBrowser: HistoryBrowser(locations: locations), schemaCache: GraphQLSchemaCache(locations: locations)
         ).run()
     }

@@ -17,8 +17,6 @@ final class TUIRuntime {
     private let cookieCollection: String?
     private let inbox: MessageInbox
     private let trace: FrameTrace
-    /// Records each finished exchange in the history, from the transfer's task (never this thread).
-    private let recorder: HistoryRecorder?
     private let themes: ThemeLoader?
     /// The history pane's searches and recorded exchanges.
     private let historyBrowser: HistoryBrowser?
@@ -48,22 +46,25 @@ final class TUIRuntime {
     private var lastTick = ContinuousClock.now
 
     /// Exchanges go over `transport` with the tokens and cookie jars of `cookieCollection` in
-    /// `locations`; what the user must know of them (a URL to authorize at) goes to the status line.
+    /// `locations`, and are recorded in its history when `recordsHistory`; what the user must know of
+    /// them (a URL to authorize at, a history that could not be written) goes to the status line.
     init(
         state: AppState, terminal: any Terminal, transport: any Transport, locations: StoreLocations, cookieCollection: String?,
         browser: SystemBrowser = SystemBrowser(environment: [:]), tracePath: String?, ready: ContinuousClock.Instant = .now,
-        recorder: HistoryRecorder? = nil, themes: ThemeLoader? = nil, workspace: CollectionWorkspace? = nil,
+        recordsHistory: Bool = false, themes: ThemeLoader? = nil, workspace: CollectionWorkspace? = nil,
         historyBrowser: HistoryBrowser? = nil, schemaCache: GraphQLSchemaCache? = nil
     ) {
         self.state = state
         self.terminal = terminal
         let inbox = MessageInbox(wakeUp: terminal.wakeUp)
         self.inbox = inbox
+        // Rows are written at once (no batching): the history pane shows an exchange as soon as it ends.
+        let history =
+            recordsHistory ? HistoryWriter(locations: locations, delay: .seconds(0), onProblem: { inbox.post(.notice($0.message)) }) : nil
         pipelines = ExchangePipelines(
-            transport: transport, locations: locations, browser: browser, notify: { inbox.post(.notice($0)) },
+            transport: transport, locations: locations, history: history, browser: browser, notify: { inbox.post(.notice($0)) },
             onCookieProblem: { inbox.post(.notice("✗ the cookies were not kept: " + ErrorChain($0).line)) })
         self.cookieCollection = cookieCollection
-        self.recorder = recorder
         self.themes = themes
         self.workspace = workspace
         self.historyBrowser = historyBrowser
@@ -112,6 +113,7 @@ final class TUIRuntime {
         }
         for task in transfers.values { task.cancel() }
         searchTask?.cancel()
+        _ = pipelines.history?.finish()  // the exchanges that ended are in the history before Ferry exits
         return state.termination?.exitStatus ?? 0
     }
 
@@ -252,7 +254,7 @@ final class TUIRuntime {
                 do {
                     let (variable, sent) = try await chainer.value(of: chain, resolver: VariableResolver(variables))
                     let answer = sent.map { sent in
-                        "\(sent.chain.request) (\(sent.exchange.response.map { "\($0.status)" } ?? "no answer"))"
+                        "\(sent.chain.request) (\(sent.outcome.response.map { "\($0.status)" } ?? "no answer"))"
                     }
                     return .chainedVariableTaken(variable, sent: answer)
                 } catch {
@@ -268,23 +270,12 @@ final class TUIRuntime {
     private func chainer(for environment: String?) -> VariableChainer? {
         guard let workspace else { return nil }
         if let made = chainers[environment ?? ""] { return made }
-        let recorder = self.recorder
-        let inbox = self.inbox
         let chainer = VariableChainer(
             root: workspace.root, environment: environment, chains: state.collection.chains,
             connection: state.collection.connection,
             pipeline: pipelines.pipeline(collection: cookieCollection, environment: environment),
             cache: ChainValueCache(locations: cookies.locations, collection: workspace.root, environment: environment),
-            access: state.collection.fileAccess,
-            onSent: { sent in
-                let exchange = sent.exchange
-                if case .failure(let warning) = recorder?.record(
-                    request: exchange.request, response: exchange.response, error: exchange.error,
-                    started: exchange.started, origin: exchange.origin, redaction: exchange.redaction)
-                {
-                    inbox.post(.notice(warning.message))
-                }
-            })
+            access: state.collection.fileAccess)
         chainers[environment ?? ""] = chainer
         return chainer
     }
@@ -319,13 +310,11 @@ final class TUIRuntime {
         let started = ContinuousClock.now
         sendStarted[id] = started
         let inbox = self.inbox
-        let accept = request.headers["Accept"]
-        let expectations = outgoing.expectations
-        let checks = outgoing.checks
+        let conclusion = ResponseConclusion(
+            evaluator: outgoing.expectations.evaluator(accept: request.headers["Accept"], fallback: .auto), checks: outgoing.checks)
         let progress: @Sendable (TransferProgress) -> Void = { progress in
             inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
         }
-        let recorder = self.recorder
         let redaction = outgoing.resolved.redaction
         let origin = HistoryOrigin(collection: workspace?.root, requestPath: outgoing.requestPath, environment: outgoing.environment)
         let startDate = Date()
@@ -334,71 +323,64 @@ final class TUIRuntime {
         let stream = StreamForwarder(id: id, inbox: inbox, forced: outgoing.forcesStream)
         let pipeline = pipelines.pipeline(collection: cookieCollection, environment: outgoing.environment)
         transfers[id] = Task.detached {
-            let outcome: (response: Response?, error: (any Error)?)
-            var redaction = redaction
-            do {
-                let response = try await pipeline.send(
-                    request, receivingInto: .default, progress: progress, observer: stream, redaction: &redaction)
-                stream.finish(time: Int64(Date().timeIntervalSince(startDate) * 1e6))
-                let summary = TUIRuntime.summary(
-                    of: response, accept: accept, expectations: expectations, checks: checks, redaction: &redaction)
-                inbox.post(.responseArrived(id: id, summary))
-                summary.raw.prepare()  // the Raw tab's lines, after the tree is on its way
-                if let schemaEndpoint { inbox.post(TUIRuntime.schemaLoaded(from: response, endpoint: schemaEndpoint, cache: schemaCache)) }
-                outcome = (response, nil)
-            } catch {
-                inbox.post(.requestFailed(id: id, redaction.redact(ErrorChain(error)), elapsed: secondsElapsed(since: started)))
-                outcome = (nil, error)
+            let outcome = await pipeline.exchange(
+                request, concluding: conclusion, origin: origin, progress: progress, observer: stream, redaction: redaction)
+            guard let concluded = outcome.concluded else {
+                inbox.post(
+                    .requestFailed(
+                        id: id, outcome.redaction.redact(ErrorChain(outcome.error ?? .explicitlyCancelled)),
+                        elapsed: secondsElapsed(since: started)))
+                return
             }
-            if case .failure(let warning) = recorder?.record(
-                request: request, response: outcome.response, error: outcome.error,
-                started: startDate, origin: origin, redaction: redaction)
-            {
-                inbox.post(.notice(warning.message))
+            stream.finish(time: Int64(Date().timeIntervalSince(startDate) * 1e6))
+            let summary = TUIRuntime.summary(
+                of: concluded, method: request.method, evaluator: conclusion.evaluator, redaction: outcome.redaction)
+            inbox.post(.responseArrived(id: id, summary))
+            summary.raw.prepare()  // the Raw tab's lines, after the tree is on its way
+            if let schemaEndpoint {
+                inbox.post(TUIRuntime.schemaLoaded(from: concluded.response, endpoint: schemaEndpoint, cache: schemaCache))
             }
         }
     }
 
-    /// Opens the request's WebSocket; its messages come back as they go and come, and the session is
-    /// recorded in the history when it ends.
+    /// Opens the request's WebSocket through the pipeline; its messages come back as they go and
+    /// come, and the session is recorded in the history when it ends.
     private func openWebSocket(_ outgoing: OutgoingRequest, id: Int) {
         let request = outgoing.resolved.request
         let redaction = outgoing.resolved.redaction
         let relay = WebSocketRelay(id: id, inbox: inbox, redaction: redaction)
         webSockets[id] = relay
         sendStarted[id] = .now
-        let transport = pipelines.transport
-        let recorder = self.recorder
-        let inbox = self.inbox
+        let pipeline = pipelines.pipeline(collection: cookieCollection, environment: outgoing.environment)
         let origin = HistoryOrigin(collection: workspace?.root, requestPath: outgoing.requestPath, environment: outgoing.environment)
         let startDate = Date()
         transfers[id] = Task.detached {
-            await relay.run(request, transport: transport) { response, error in
-                if case .failure(let warning) = recorder?.record(
-                    request: request, response: response, error: error,
-                    started: startDate, origin: origin, redaction: redaction)
-                {
-                    inbox.post(.notice(warning.message))
-                }
+            var redaction = redaction
+            await relay.run(url: request.url.absoluteString) {
+                try await pipeline.openWebSocket(request, redaction: &redaction)
+            } ended: {
+                session in
+                pipeline.record(
+                    ExchangeOutcome(request: request, started: startDate, session: session, redaction: redaction), origin: origin)
             }
         }
     }
 
-    /// The response as the views show it, secrets redacted, checked against `checks`. Values
-    /// captured as secret join `redaction` (for the history too) and are redacted from the views,
-    /// while the captures keep the values as they came.
+    /// The concluded response as the views show it, secrets redacted. The views' document is the
+    /// conclusion's unless redaction changed the body (a secret in a body held in memory): that body
+    /// is parsed again, as shown. The checks keep what they found in the response as it came.
     static func summary(
-        of response: Response, accept: String?, expectations: ResponseExpectations, checks: ResponseChecks,
-        redaction: inout Redaction
+        of concluded: Concluded, method: HTTPMethod, evaluator: ResponseEvaluator?, redaction: Redaction
     ) -> ResponseSummary {
-        var summary = ResponseSummary(redaction.redact(response), accept: accept, expectations: expectations, checks: checks)
-        let secrets = summary.checks?.captured.filter(\.isSecret) ?? []
-        guard !secrets.isEmpty else { return summary }
-        redaction.add(secrets.map { Redaction.Rule(secret: $0.value, replacement: "{{\($0.name)}}") })
-        let taken = summary.checks
-        summary = ResponseSummary(redaction.redact(response), accept: accept, expectations: expectations)
-        summary.checks = taken
-        return summary
+        var shown = concluded
+        shown.response = redaction.redact(concluded.response)
+        if let evaluator, case .memory(let received) = concluded.response.body.storage,
+            case .memory(let redacted) = shown.response.body.storage, redacted != received
+        {
+            shown = ResponseConclusion(evaluator: evaluator).conclude(shown.response, method: method)
+            shown.checks = concluded.checks
+        }
+        return ResponseSummary(shown)
     }
 
     /// The schema an introspection answer holds, kept in the cache; a notice when it holds none.

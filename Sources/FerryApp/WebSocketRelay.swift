@@ -31,22 +31,23 @@ final class WebSocketRelay: Sendable {
         self.redaction = redaction
     }
 
-    /// Opens `request`'s WebSocket and relays it until it ends; `record` gets the session (or the
-    /// failure to open it).
-    func run(_ request: Request, transport: any Transport, record: @Sendable (Response?, (any Error)?) -> Void) async {
+    /// Opens the WebSocket of `url` with `open` and relays it until it ends; `ended` gets the session,
+    /// its transcript the body (or the failure to open it).
+    func run(
+        url: String, _ open: () async throws -> any WebSocketConnection, ended: (Result<Response, FerryError>) -> Void
+    ) async {
         let started = ContinuousClock.now
         let opened: any WebSocketConnection
         do {
-            opened = try await transport.openWebSocket(request)
+            opened = try await open()
         } catch {
             inbox.post(
                 .requestFailed(id: id, redaction.redact(ErrorChain(error)), elapsed: Double(Self.elapsedMicroseconds(since: started)) / 1e6)
             )
-            record(nil, error)
+            ended(.failure(error as? FerryError ?? .explicitlyCancelled))
             return
         }
         connection.withLock { $0 = opened }
-        let url = request.url.absoluteString
         inbox.post(
             .webSocketOpened(
                 id: id, .webSocket(redaction.redact(WebSocketTranscript().response(of: opened, url: url, ended: opened.handshake.time)))))
@@ -67,10 +68,10 @@ final class WebSocketRelay: Sendable {
         while held.withLock({ $0.writing }) > 0, ContinuousClock.now < deadline, !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(5))
         }
-        let ended = Self.elapsedMicroseconds(since: started)
-        let response = transcript.withLock { $0.response(of: opened, url: url, ended: ended) }
+        let elapsed = Self.elapsedMicroseconds(since: started)
+        let response = transcript.withLock { $0.response(of: opened, url: url, ended: elapsed) }
         inbox.post(.webSocketEnded(id: id, .webSocket(redaction.redact(response))))
-        record(response, nil)
+        ended(.success(response))
     }
 
     /// Sends the composer's message; it shows as sent (↑) once it went, or a notice says why it did not.

@@ -7,6 +7,7 @@ import Foundation
 ///
 ///     cookie jar read → credentials applied (OAuth 2.0 token; a 401 renews it and retries once)
 ///       → transport → the jar the exchange brings back written
+///       → concluded (`ResponseConclusion`: parsed once, checked, captured) → recorded (`HistoryWriter`)
 ///
 /// One pipeline serves one collection and environment: its OAuth 2.0 tokens and cookie jar are
 /// theirs. The request's other credentials (basic, bearer, digest, API keys, SigV4) are applied by
@@ -18,18 +19,75 @@ public final class ExchangePipeline: Sendable {
     /// The collection's jars; nil when this pipeline keeps no cookies (`--no-cookies`).
     private let cookies: CookieJarStore?
     private let environment: String?
+    /// Where finished exchanges are recorded; nil when nothing is (`--no-history`).
+    public let history: HistoryWriter?
     /// Told when the jar could not be read or written (the exchange itself goes on).
     private let onCookieProblem: @Sendable (FerryError) -> Void
 
     public init(
         transport: any Transport, tokens: OAuth2TokenSource, cookies: CookieJarStore?, environment: String?,
-        onCookieProblem: @escaping @Sendable (FerryError) -> Void = { _ in }
+        history: HistoryWriter? = nil, onCookieProblem: @escaping @Sendable (FerryError) -> Void = { _ in }
     ) {
         self.transport = transport
         self.tokens = tokens
         self.cookies = cookies
         self.environment = environment
+        self.history = history
         self.onCookieProblem = onCookieProblem
+    }
+
+    /// One exchange through every stage: `transmit`, then `conclude`. Never throws: a failure is the outcome's.
+    public func exchange(
+        _ request: Request, concluding conclusion: ResponseConclusion, origin: HistoryOrigin?,
+        timeLimit: RequestTimeLimit? = nil, receivingInto destination: ResponseDestination = .default,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil, observer: (any ResponseStreamObserver)? = nil,
+        redaction: Redaction
+    ) async -> ExchangeOutcome {
+        let sent = await transmit(
+            request, timeLimit: timeLimit, receivingInto: destination, progress: progress, observer: observer, redaction: redaction)
+        return conclude(sent, with: conclusion, origin: origin)
+    }
+
+    /// The first half of an exchange: `request` sent (`send`) with `timeLimit` unless it has a limit
+    /// of its own; the outcome holds the response as it came, or the failure (a timeout naming the
+    /// limit). `ferry run` concludes one request while the next is on the wire.
+    public func transmit(
+        _ request: Request, timeLimit: RequestTimeLimit? = nil, receivingInto destination: ResponseDestination = .default,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil, observer: (any ResponseStreamObserver)? = nil,
+        redaction: Redaction
+    ) async -> ExchangeOutcome {
+        let (limited, isLimited) = timeLimit?.applied(to: request) ?? (request, false)
+        var outcome = ExchangeOutcome(request: limited, started: Date(), concluded: nil, failure: nil, redaction: redaction)
+        do {
+            let response = try await send(
+                limited, receivingInto: destination, progress: progress, observer: observer, redaction: &outcome.redaction)
+            outcome.concluded = Concluded(response: response)
+        } catch {
+            let failure = error as? FerryError ?? .explicitlyCancelled
+            outcome.failure = timeLimit?.explained(failure, limited: isLimited) ?? failure
+        }
+        return outcome
+    }
+
+    /// The second half: the response concluded as `conclusion` says (the values it captures as
+    /// secret join the redaction), then the exchange recorded as coming from `origin` (nil: not recorded).
+    public func conclude(_ sent: ExchangeOutcome, with conclusion: ResponseConclusion, origin: HistoryOrigin?) -> ExchangeOutcome {
+        var outcome = sent
+        if let response = sent.response {
+            let concluded = conclusion.conclude(response, method: sent.request.method)
+            outcome.redaction.add(concluded.secrets.rules)
+            outcome.concluded = concluded
+        }
+        if let origin { record(outcome, origin: origin) }
+        return outcome
+    }
+
+    /// Records a finished exchange in the history (a WebSocket session when it ends).
+    public func record(_ outcome: ExchangeOutcome, origin: HistoryOrigin) {
+        history?.append(
+            FinishedExchange(
+                request: outcome.request, response: outcome.response, error: outcome.error, started: outcome.started, origin: origin,
+                redaction: outcome.redaction))
     }
 
     /// Sends `request` through every stage. A request that brings its own cookies (`-b`, `-c`,
@@ -40,16 +98,8 @@ public final class ExchangePipeline: Sendable {
         progress: (@Sendable (TransferProgress) -> Void)? = nil, observer: (any ResponseStreamObserver)? = nil,
         redaction: inout Redaction
     ) async throws -> Response {
-        var request = request
         let keepsJar = cookies != nil && request.cookies == nil
-        if keepsJar, let cookies {
-            do {
-                request.cookies = RequestCookies(jar: try cookies.jar(environment: environment))
-            } catch {
-                onCookieProblem(
-                    .invalidRequest(reason: .invalidArgument(name: "cookie jar", problem: error.description + " (sent without cookies)")))
-            }
-        }
+        let request = withJar(request)
         let response = try await OAuth2Interceptor(transport: transport, tokens: tokens)
             .send(request, receivingInto: destination, progress: progress, observer: observer, redaction: &redaction)
         if keepsJar, let cookies, let jar = response.cookieJar {
@@ -62,5 +112,25 @@ public final class ExchangePipeline: Sendable {
             }
         }
         return response
+    }
+
+    /// Opens `request`'s WebSocket with the jar's cookies and its credentials, as `send` sends (the
+    /// session is recorded with `record` when it ends).
+    public func openWebSocket(_ request: Request, redaction: inout Redaction) async throws -> any WebSocketConnection {
+        try await OAuth2Interceptor(transport: transport, tokens: tokens).openWebSocket(withJar(request), redaction: &redaction)
+    }
+
+    /// `request` with the jar's cookies, unless it brings its own or this pipeline keeps none; a jar
+    /// that cannot be read is told and the request goes without.
+    private func withJar(_ request: Request) -> Request {
+        guard let cookies, request.cookies == nil else { return request }
+        var request = request
+        do {
+            request.cookies = RequestCookies(jar: try cookies.jar(environment: environment))
+        } catch {
+            onCookieProblem(
+                .invalidRequest(reason: .invalidArgument(name: "cookie jar", problem: error.description + " (sent without cookies)")))
+        }
+        return request
     }
 }

@@ -16,15 +16,18 @@ public final class ExchangePipelines: Sendable {
     /// Told what the user must do or know (an OAuth 2.0 URL to open), for stderr or the status line.
     private let notify: @Sendable (String) -> Void
     private let onCookieProblem: @Sendable (FerryError) -> Void
+    /// Where every pipeline records its exchanges; nil when nothing is recorded.
+    public let history: HistoryWriter?
     private let made = Mutex<[String: ExchangePipeline]>([:])
     private let jars = Mutex<[String: CookieJarStore]>([:])
 
     public init(
-        transport: any Transport, locations: StoreLocations, keepsCookies: Bool = true,
+        transport: any Transport, locations: StoreLocations, keepsCookies: Bool = true, history: HistoryWriter? = nil,
         browser: SystemBrowser = SystemBrowser(environment: ProcessInfo.processInfo.environment),
         notify: @escaping @Sendable (String) -> Void = { _ in }, onCookieProblem: @escaping @Sendable (FerryError) -> Void = { _ in }
     ) {
         self.transport = transport
+        self.history = history
         self.locations = locations
         self.keepsCookies = keepsCookies
         self.browser = browser
@@ -44,7 +47,7 @@ public final class ExchangePipelines: Sendable {
                 browser: browser, notify: notify)
             let pipeline = ExchangePipeline(
                 transport: transport, tokens: tokens, cookies: cookies,
-                environment: environment, onCookieProblem: onCookieProblem)
+                environment: environment, history: history, onCookieProblem: onCookieProblem)
             made[key] = pipeline
             return pipeline
         }

@@ -4,22 +4,29 @@ import FerryTransport
 import Foundation
 
 /// Takes the values of chained variables (`VariableChain`) when a request needs them: the request
-/// file they come from is sent first, through the same pipeline (its OAuth 2.0 tokens and cookie
-/// jar too), and the value taken from its
-/// response is kept for the session — and, for a chain with a `ttl`, in the `ChainValueCache`, so
+/// file they come from is sent first, through the same pipeline (its OAuth 2.0 tokens, cookie jar
+/// and history too), and the value taken from its response is kept for the session — and, for a chain with a `ttl`, in the `ChainValueCache`, so
 /// the next command reuses it until the ttl runs out. `ferry send`, `ferry run` and the TUI use it
 /// alike. A chain that needs itself (directly or through other chains) is an error naming the files.
 public final class VariableChainer: @unchecked Sendable {
-    /// A request sent to take a chained variable, for the history and the status line.
+    /// A request sent to take a chained variable, for stderr or the status line.
     public struct Sent: Sendable {
         public var chain: VariableChain
-        public var exchange: HistoryRecorder.Exchange
+        public var outcome: ExchangeOutcome
+
+        /// `login.ferry.yaml for {{token}} (200 OK)`, or `(no answer)`.
+        public var announcement: String {
+            let answer = outcome.response.map { "\($0.status) \($0.reasonPhrase)".trimmingCharacters(in: .whitespaces) } ?? "no answer"
+            return "\(chain.request) for {{\(chain.name)}} (\(answer))"
+        }
     }
 
     private let root: String
     /// The files the chained requests may read, and the proxy they may name.
     private let access: FileAccessPolicy
     private let environment: String?
+    /// The run the chained requests belong to in the history (`ferry run`'s id).
+    private let run: String?
     private let chains: [String: VariableChain]
     /// The environment's proxy and client certificate, for the requests sent for chains too.
     private let connection: ConnectionSettings
@@ -41,11 +48,12 @@ public final class VariableChainer: @unchecked Sendable {
         root: String, environment: String?, chains: [VariableChain], connection: ConnectionSettings = ConnectionSettings(),
         pipeline: ExchangePipeline,
         cache: ChainValueCache?, timeLimit: RequestTimeLimit = RequestTimeLimit(), now: @escaping @Sendable () -> Date = Date.init,
-        access: FileAccessPolicy? = nil, onSent: @escaping @Sendable (Sent) -> Void = { _ in }
+        access: FileAccessPolicy? = nil, run: String? = nil, onSent: @escaping @Sendable (Sent) -> Void = { _ in }
     ) {
         self.root = root
         self.access = access ?? FileAccessPolicy(collection: root)
         self.environment = environment
+        self.run = run
         self.chains = Dictionary(chains.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         self.connection = connection
         self.pipeline = pipeline
@@ -142,35 +150,21 @@ public final class VariableChainer: @unchecked Sendable {
         } catch let error as FerryError {
             throw failure(error)
         }
-        let started = Date()
-        let (request, limited) = timeLimit.applied(to: resolved.request)
-        var exchange = HistoryRecorder.Exchange(
-            request: request, response: nil, error: nil, started: started,
-            origin: HistoryOrigin(collection: root, requestPath: chain.request, environment: environment),
+        let outcome = await pipeline.exchange(
+            resolved.request,
+            concluding: ResponseConclusion(file: description, request: resolved.request, checks: ResponseChecks(captures: [chain.capture])),
+            origin: HistoryOrigin(collection: root, requestPath: chain.request, environment: environment, run: run), timeLimit: timeLimit,
             redaction: resolved.redaction)
-        defer { onSent(Sent(chain: chain, exchange: exchange)) }
-        let response: Response
-        do {
-            response = try await pipeline.send(request, redaction: &exchange.redaction)
-        } catch {
-            exchange.error = timeLimit.explained(error as? FerryError ?? .explicitlyCancelled, limited: limited)
-            throw failure(exchange.error!)
+        onSent(Sent(chain: chain, outcome: outcome))
+        if let error = outcome.error { throw failure(error) }
+        guard let concluded = outcome.concluded, let variable = concluded.checks?.captured.first else {
+            let problem = outcome.concluded?.checks?.captureProblems.first ?? "nothing"
+            throw failure(
+                CheckProblem("\(chain.capture.sourceText) found nothing in its \(outcome.response?.status ?? 0) answer: \(problem)"))
         }
-        let (evaluated, evaluationError, facts) = description.evaluate(response, of: request)
-        exchange.response = evaluated
-        exchange.error = evaluationError
-        if let evaluationError { throw failure(evaluationError) }
-        let value: String
-        do {
-            value = try chain.capture.take(from: facts)
-        } catch {
-            throw failure(CheckProblem("\(chain.capture.sourceText) found nothing in its \(evaluated.status) answer: \(error)"))
-        }
-        let variable = Variable(name: chain.name, value: value, isSecret: chain.capture.secret)
-        exchange.redaction.add(Redaction(variable.isSecret ? [Redaction.Rule(secret: value, replacement: "{{\(chain.name)}}")] : []).rules)
         let time = now()
         lock.withLock { taken[chain.name] = (variable, time) }
-        try? cache?.store(value, of: chain, at: time)
-        return (variable, Sent(chain: chain, exchange: exchange))
+        try? cache?.store(variable.value, of: chain, at: time)
+        return (variable, Sent(chain: chain, outcome: outcome))
     }
 }

@@ -45,4 +45,15 @@ import Testing
         #expect(
             !Cookie(domain: "api.example.com", expires: Date(timeIntervalSince1970: 1_000), name: "a", value: "1").matches(url, now: now))
     }
+
+    /// The Cookie field a WebSocket handshake goes out with: the jar's matching cookies, then `-b`'s.
+    @Test func theCookieFieldHoldsTheMatchingCookiesThenTheGivenHeader() throws {
+        let url = try #require(URL(string: "wss://api.example.com/live"))
+        let jar = CookieJar(cookies: [
+            Cookie(domain: "api.example.com", name: "a", value: "1"), Cookie(domain: "other.example.com", name: "b", value: "2"),
+            Cookie(domain: "api.example.com", path: "/v1", name: "c", value: "3"),
+        ])
+        #expect(RequestCookies(jar: jar, header: "d=4").field(for: url) == "a=1; d=4")
+        #expect(RequestCookies(jar: CookieJar(), header: nil).field(for: url) == nil)
+    }
 }

@@ -21,13 +21,53 @@ import Testing
     }
 
     private static func runner(
-        _ transport: MemoryTransport, _ directory: TemporaryDirectory, settings: RunSettings = RunSettings()
+        _ transport: MemoryTransport, _ directory: TemporaryDirectory, settings: RunSettings = RunSettings(),
+        history: HistoryWriter? = nil
     ) -> CollectionRunner {
         let pipeline = ExchangePipelines(
-            transport: transport, locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path)
+            transport: transport, locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path),
+            history: history
         )
         .pipeline(collection: directory.path, environment: nil)
         return CollectionRunner(pipeline: pipeline, settings: settings)
+    }
+
+    /// The record stage: every exchange that went on the wire is a row of the run (a transport failure
+    /// and each attempt of a retry too); a value captured as secret is redacted in its own row and in
+    /// the rows of the requests that sent it.
+    @Test func everyExchangeIsRecordedWithTheRunAndTheSecretsItCaptured() async throws {
+        let (plan, directory) = try Self.plan([
+            "a.ferry.yaml": "method: POST\nurl: http://api.test/login\ncapture:\n  token: { from: \"$.token\", secret: true }\n",
+            "b.ferry.yaml": "url: http://api.test/me?t={{token}}\nexpect:\n  status: 200\nretry:\n  count: 1\n  interval: 1\n",
+            "c.ferry.yaml": "url: http://api.test/down\n",
+        ])
+        let transport = MemoryTransport { request in
+            switch request.url.path {
+            case "/login": return .json(#"{"token": "tok-81f3"}"#)
+            case "/down":
+                throw FerryError.transportFailed(reason: .init(kind: .connectionRefused, code: 7, codeText: "", detail: "refused"))
+            default: return .json(#"{"you": "tok-81f3"}"#, status: 503)
+            }
+        }
+        let locations = StoreLocations(configDirectory: directory.path, dataDirectory: directory.path)
+        let history = HistoryWriter(locations: locations)
+        var settings = RunSettings()
+        settings.continueOnError = true
+        let summary = await Self.runner(transport, directory, settings: settings, history: history)
+            .run(plan, id: "run-7", variables: VariableResolver([]))
+        #expect(summary.results.map(\.status) == [.passed, .failed, .error])
+        #expect(history.finish(redaction: summary.redaction) == nil)
+        var query = HistoryQuery(limit: 10)
+        query.run = "run-7"
+        let store = try HistoryStore(locations: locations)
+        let rows = try store.search(query).reversed().map { try store.entry(id: $0.id) }
+        #expect(rows.map(\.requestPath) == ["a.ferry.yaml", "b.ferry.yaml", "b.ferry.yaml", "c.ferry.yaml"])
+        #expect(rows.map(\.status) == [200, 503, 503, nil])
+        #expect(rows[0].responseBody == Data(#"{"token": "{{token}}"}"#.utf8))
+        #expect(rows[1].url == "http://api.test/me?t={{token}}")
+        #expect(rows[2].responseBody == Data(#"{"you": "{{token}}"}"#.utf8))
+        #expect(rows[3].errorChain?.first?.message.isEmpty == false)
+        #expect(try store.search(HistoryQuery(text: "81f3")).isEmpty)
     }
 
     @Test func requestsGoInOrderAndACaptureReachesTheRequestsAfterIt() async throws {

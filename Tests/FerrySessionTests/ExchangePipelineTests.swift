@@ -40,6 +40,29 @@ import Testing
         #expect(transport.requests[3].cookies == nil)
     }
 
+    /// A WebSocket opens with the jar's cookies and the OAuth 2.0 token, as any exchange is sent.
+    @Test func aWebSocketOpensWithTheJarAndTheToken() async throws {
+        let directory = try TemporaryDirectory()
+        let locations = StoreLocations(configDirectory: directory.path, dataDirectory: directory.path)
+        let transport = MemoryTransport { request in
+            request.url.path == "/token"
+                ? .json(#"{"access_token": "at-1", "token_type": "Bearer"}"#)
+                : MemoryTransport.Reply(setCookies: [Cookie(domain: "api.test", name: "session", value: "abc")])
+        }
+        let pipeline = ExchangePipelines(transport: transport, locations: locations).pipeline(collection: "/c", environment: nil)
+        var redaction = Redaction()
+        _ = try await pipeline.send(try Self.request("http://api.test/login"), redaction: &redaction)
+        let settings = OAuth2Settings(grant: .clientCredentials, tokenURL: "http://api.test/token", clientID: "id", clientSecret: "s")
+        await #expect(throws: FerryError.self) {
+            _ = try await pipeline.openWebSocket(try Self.request("ws://api.test/live", auth: .oauth2(settings)), redaction: &redaction)
+        }
+        let opened = try #require(transport.requests.last)
+        #expect(opened.url.absoluteString == "ws://api.test/live")
+        #expect(opened.cookies?.field(for: opened.url) == "session=abc")
+        #expect(opened.authentication == .bearer(token: "at-1"))
+        #expect(redaction.redact("at-1") == "{{oauth2 access token}}")
+    }
+
     @Test func aRequestWithItsOwnCookiesLeavesTheJarAlone() async throws {
         let directory = try TemporaryDirectory()
         let transport = MemoryTransport { _ in MemoryTransport.Reply(setCookies: [Cookie(domain: "api.test", name: "a", value: "1")]) }

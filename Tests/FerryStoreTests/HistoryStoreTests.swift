@@ -2,6 +2,7 @@ import FerryCore
 import FerryTestSupport
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 @testable import FerryStore
@@ -103,27 +104,54 @@ import Testing
         #expect(try history.search(HistoryQuery(text: "token")).map(\.id) == [id])
     }
 
-    @Test func theRecorderRedactsTheSecretsItIsGivenAndNeverThrows() throws {
+    @Test func theWriterRedactsTheSecretsItIsGivenAndNeverThrows() throws {
         let directory = try TemporaryDirectory()
-        let recorder = HistoryRecorder(locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path))
-        let id = try recorder.record(
-            request: HistoryFixtures.request("http://api.example.com/x?token=abc123&user=ann"),
-            response: HistoryFixtures.response(body: #"{"user": "ann"}"#), error: nil, started: Date(),
-            redaction: Redaction([.init(secret: "abc123", replacement: "{{apiToken}}"), .init(secret: "ann", replacement: "{{user}}")])
-        ).get()
-        let stored = try HistoryStore(path: directory.file("history.sqlite")).entry(id: id)
+        let writer = HistoryWriter(locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path))
+        writer.append(
+            FinishedExchange(
+                request: HistoryFixtures.request("http://api.example.com/x?token=abc123&user=ann"),
+                response: HistoryFixtures.response(body: #"{"user": "ann"}"#), error: nil, started: Date(), origin: .adHoc,
+                redaction: Redaction([.init(secret: "abc123", replacement: "{{apiToken}}"), .init(secret: "ann", replacement: "{{user}}")]))
+        )
+        #expect(writer.finish() == nil)
+        let history = try HistoryStore(path: directory.file("history.sqlite"))
+        let stored = try history.entry(id: try #require(try history.list(limit: 1).first).id)
         #expect(stored.url == "http://api.example.com/x?token={{apiToken}}&user={{user}}")
         #expect(stored.responseBody == Data(#"{"user": "{{user}}"}"#.utf8))
         // A data directory that is a file: a one-line warning, not an error.
         let file = try directory.write("not-a-folder", Data())
-        let broken = HistoryRecorder(locations: StoreLocations(configDirectory: file, dataDirectory: file))
-        let result = broken.record(request: HistoryFixtures.request(), response: nil, error: nil, started: Date())
-        guard case .failure(let warning) = result else {
-            Issue.record("recorded into a file: \(result)")
-            return
-        }
+        let broken = HistoryWriter(locations: StoreLocations(configDirectory: file, dataDirectory: file))
+        broken.append(
+            FinishedExchange(
+                request: HistoryFixtures.request(), response: nil, error: nil, started: Date(), origin: .adHoc, redaction: Redaction()))
+        let warning = try #require(broken.finish())
         #expect(warning.message == "the exchange was not recorded in the history: \(file) is not a folder (\(file)/history.sqlite)")
         #expect(!warning.message.contains("\n"))
+    }
+
+    /// With someone to tell (the TUI's status line), each problem is told as it happens and the
+    /// writer tries again with the next exchange.
+    @Test func aWriterThatTellsProblemsAtOnceTriesAgainWithTheNextExchange() async throws {
+        let directory = try TemporaryDirectory()
+        let data = directory.file("data")
+        try Data().write(to: URL(fileURLWithPath: data))  // a file where the folder should be
+        let told = Mutex<[String]>([])
+        let writer = HistoryWriter(
+            locations: StoreLocations(configDirectory: directory.path, dataDirectory: data), delay: .seconds(0),
+            onProblem: { warning in told.withLock { $0.append(warning.message) } })
+        let exchange = FinishedExchange(
+            request: HistoryFixtures.request(), response: HistoryFixtures.response(body: "{}"), error: nil, started: Date(), origin: .adHoc,
+            redaction: Redaction())
+        writer.append(exchange)
+        try await Deadline.within(30, "the first problem told") {
+            while told.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(told.withLock { $0 } == ["the exchange was not recorded in the history: \(data) is not a folder (\(data)/history.sqlite)"])
+        try FileManager.default.removeItem(atPath: data)
+        writer.append(exchange)
+        #expect(writer.finish() == nil)
+        #expect(try HistoryStore(path: data + "/history.sqlite").list(limit: 5).count == 1)
+        #expect(told.withLock { $0.count } == 1)
     }
 
     @Test func largeBodiesAreCappedWithSizeAndHashKept() throws {

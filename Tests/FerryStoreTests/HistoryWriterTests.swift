@@ -7,8 +7,8 @@ import Testing
 
 /// A run's history written on the writer's own queue, in batches, into a real SQLite file.
 @Suite struct HistoryWriterTests {
-    private func exchange(_ index: Int, redaction: Redaction = Redaction()) -> HistoryRecorder.Exchange {
-        HistoryRecorder.Exchange(
+    private func exchange(_ index: Int, redaction: Redaction = Redaction()) -> FinishedExchange {
+        FinishedExchange(
             request: HistoryFixtures.request("http://api.example.com/items/\(index)?token=abc123"),
             response: HistoryFixtures.response(body: #"{"n": \#(index)}"#), error: nil, started: Date(),
             origin: HistoryOrigin(collection: "shop", requestPath: "items/\(index).ferry.yaml", environment: nil, run: "run-1"),
@@ -55,7 +55,7 @@ import Testing
         let warning = try #require(writer.finish())
         #expect(
             warning.message
-                == "some of the run's exchanges were not recorded in the history: \(file) is not a folder (\(file)/history.sqlite)")
+                == "3 of the 3 exchanges were not recorded in the history: \(file) is not a folder (\(file)/history.sqlite)")
         #expect(writer.finish() == warning)
     }
 

@@ -16,7 +16,8 @@ import Testing
             body: ResponseBody(storage: .memory(data), count: Int64(data.count)), effectiveURL: "http://127.0.0.1/json",
             remoteAddress: nil, redirects: [], timeline: Timeline(start: Date(timeIntervalSince1970: 0)),
             sent: SentRequest(requestLine: "GET /json HTTP/1.1", headers: ["Accept": "*/*"], bodyBytes: 0))
-        var state = Fixtures.state(width: width, height: height, answered: true, response: ResponseSummary(response, accept: "*/*"))
+        var state = Fixtures.state(
+            width: width, height: height, answered: true, response: ResponseSummary(response, method: .get, accept: "*/*"))
         _ = state.update(.key(.character("h")))
         _ = state.update(.key(.character("C")))  // the tree opens as deep as fits: these tests start from its root
         return state

@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 
 /// A transport in memory, for unit tests of what sends requests (the exchange pipeline, the
-/// runner): each request is answered by `answer`, and every request it was given is kept in order.
+/// runner): each request is answered by `answer`, and every request it was given is kept in order
+/// (a WebSocket's too: it is kept, then refused, as by a server with no WebSockets).
 public final class MemoryTransport: Transport {
     /// What a test's server says: the status, headers and body, and the cookies it leaves in the jar.
     public struct Reply: Sendable {
@@ -51,5 +52,10 @@ public final class MemoryTransport: Transport {
             body: ResponseBody(storage: .memory(reply.body), count: Int64(reply.body.count)),
             effectiveURL: request.url.absoluteString, remoteAddress: nil, redirects: [], timeline: Timeline(start: Date()),
             sent: nil, cookieJar: jar)
+    }
+
+    public func openWebSocket(_ request: Request) async throws -> any WebSocketConnection {
+        received.withLock { $0.append(request) }
+        throw FerryError.transportFailed(reason: .init(kind: .other, code: 0, codeText: "WebSocket", detail: "not in memory"))
     }
 }

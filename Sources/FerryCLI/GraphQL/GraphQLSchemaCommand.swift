@@ -36,7 +36,7 @@ struct GraphQLSchemaCommand: AsyncCommand {
         let cache = GraphQLSchemaCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
         do {
             let pipelines = ExchangePipelines.commandLine(
-                transport: CurlTransport(), keepsCookies: !sessionOptions.noCookies, printer: printer)
+                transport: CurlTransport(), keepsCookies: !sessionOptions.noCookies, history: nil, printer: printer)
             let input = try await RequestFileInput(
                 introspection, collection: collectionOptions, responseOptions: try ResponseOptions.parse([]),
                 session: sessionOptions, pipelines: pipelines)
@@ -48,15 +48,13 @@ struct GraphQLSchemaCommand: AsyncCommand {
                 print(cached.schema, json: cached.json, printer: printer)
                 return .success
             }
-            var redaction = input.redaction
-            let response = try await pipelines.pipeline(collection: input.origin.collection, environment: input.origin.environment)
-                .send(input.request, redaction: &redaction)
-            let evaluation = ResponseEvaluator(
+            let evaluator = ResponseEvaluator(
                 validator: ResponseValidator(acceptableContentTypes: ["*/*"]), serializer: DataResponseSerializer(),
-                readsGraphQLErrors: true
-            ).evaluate(response, method: input.request.method)
-            if let error = evaluation.error { throw error }
-            let json = try response.body.mappedData()
+                readsGraphQLErrors: true)
+            let outcome = await pipelines.pipeline(collection: input.origin.collection, environment: input.origin.environment)
+                .exchange(input.request, concluding: ResponseConclusion(evaluator: evaluator), origin: nil, redaction: input.redaction)
+            if let error = outcome.error { throw error }
+            let json = try outcome.response?.body.mappedData() ?? Data()
             let schema = try IntrospectedSchema(introspection: json)
             try cache.save(json, url: endpoint)
             print(schema, json: json, printer: printer)

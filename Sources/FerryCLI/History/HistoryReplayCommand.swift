@@ -1,5 +1,6 @@
 import ArgumentParser
 import FerryCore
+import FerrySession
 import FerryStore
 import FerryTransport
 import Foundation
@@ -19,22 +20,22 @@ struct HistoryReplayCommand: HistorySubcommand {
     func run(store: HistoryStore, printer: HistoryPrinter) async throws -> ExitStatus {
         let request = try store.entry(id: try .historyID(id)).replayDescription()
             .resolved(with: .literal, directory: FileManager.default.currentDirectoryPath).request
-        let started = Date()
+        let pipeline = ExchangePipelines.commandLine(
+            transport: CurlTransport(), keepsCookies: true, history: nil, printer: ResponsePrinter()
+        )
+        .pipeline(collection: nil, environment: nil)
         let (task, interrupt) = InterruptHandler.guarding {
-            Task { try await CurlTransport().send(request, receivingInto: .default, progress: nil) }
+            Task { await pipeline.exchange(request, concluding: ResponseConclusion(evaluator: nil), origin: nil, redaction: Redaction()) }
         }
         defer { interrupt.cancel() }
-        var response: Response?
-        var failure: FerryError?
+        let outcome = await task.value
+        // Recorded here rather than by the pipeline: the new entry's id is printed with it.
+        var recorded = try HistoryEntry(
+            FinishedExchange(
+                request: outcome.request, response: outcome.response, error: outcome.error, started: outcome.started, origin: .adHoc,
+                redaction: outcome.redaction))
         do {
-            response = try await task.value
-        } catch {
-            failure = error as? FerryError ?? .explicitlyCancelled
-        }
-        let entry = try HistoryEntry(request: request, response: response, error: failure, started: started)
-        var recorded = entry
-        do {
-            recorded.id = try store.record(entry)
+            recorded.id = try store.record(recorded)
         } catch let error as HistoryError {
             printer.stderr.line("ferry: history: \(error)")
         }
@@ -43,6 +44,6 @@ struct HistoryReplayCommand: HistorySubcommand {
         } else {
             printer.printEntry(recorded)
         }
-        return failure.map(ExitStatus.init(for:)) ?? .success
+        return outcome.error.map(ExitStatus.init(for:)) ?? .success
     }
 }

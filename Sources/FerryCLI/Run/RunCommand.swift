@@ -132,23 +132,18 @@ struct RunCommand: AsyncCommand {
         settings.access = collectionOptions.fileAccess(root: root)
         settings.timeLimit = RequestTimeLimit(maxTime: maxTime)
         let transport = CurlTransport(hashesBodies: !noHistory)
-        let pipeline = ExchangePipelines.commandLine(transport: transport, keepsCookies: !noCookies, printer: ResponsePrinter())
-            .pipeline(collection: root, environment: collectionOptions.environment)
-        let id = Self.newRunID()
         let history = noHistory ? nil : HistoryWriter(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
+        let pipeline = ExchangePipelines.commandLine(
+            transport: transport, keepsCookies: !noCookies, history: history, printer: ResponsePrinter()
+        ).pipeline(collection: root, environment: collectionOptions.environment)
+        let id = Self.newRunID()
         let chainer = VariableChainer(
             root: root, environment: collectionOptions.environment, chains: chains, connection: connection, pipeline: pipeline,
             cache: ChainValueCache(
                 locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root,
                 environment: collectionOptions.environment),
-            timeLimit: settings.timeLimit, access: settings.access,
-            onSent: { sent in
-                var exchange = sent.exchange
-                exchange.origin.run = id
-                exchange.redaction.add(variables.redaction.rules)
-                history?.append(exchange)
-                HistoryRecording.chainSent(sent, noHistory: true, stderr: stderr)
-            })
+            timeLimit: settings.timeLimit, access: settings.access, run: id,
+            onSent: { stderr.line("ferry: sent " + TerminalSafeText.escaping($0.announcement)) })
         let runner = CollectionRunner(pipeline: pipeline, settings: settings, chainer: chainer, executor: transport.executor)
         let textOutput = reporter == .text || output != nil
         let text = RunTextReporter(
@@ -158,15 +153,9 @@ struct RunCommand: AsyncCommand {
         let iterations = repeatCount > 1 || rows.count > 1
         let (task, interrupt) = InterruptHandler.guarding {
             Task {
-                await runner.run(plan, id: id, variables: variables) { result, redaction in
+                await runner.run(plan, id: id, variables: variables) { result in
                     let done = counter.increment()
                     if textOutput { text.report(result, done: done, iterations: iterations) }
-                    if let history,
-                        let exchange = Self.exchange(
-                            of: result, run: id, redaction: redaction, root: root, environment: collectionOptions.environment)
-                    {
-                        history.append(exchange)
-                    }
                 }
             }
         }
@@ -205,19 +194,6 @@ struct RunCommand: AsyncCommand {
         case .junit: RunJUnitReport.text(summary, iterations: iterations)
         case .tap: RunTAPReport.text(summary, iterations: iterations)
         }
-    }
-
-    /// The exchange to record for a result that was sent, with the run's secrets so far; nil when nothing was sent.
-    private static func exchange(
-        of result: RunResult, run: String, redaction: Redaction, root: String, environment: String?
-    ) -> HistoryRecorder.Exchange? {
-        guard let request = result.request else { return nil }
-        var redaction = redaction
-        redaction.add(result.redaction.rules)
-        return HistoryRecorder.Exchange(
-            request: request, response: result.response, error: result.error, started: result.started,
-            origin: HistoryOrigin(collection: root, requestPath: result.item.path, environment: environment, run: run),
-            redaction: redaction)
     }
 
     /// The collection a path belongs to: the nearest folder holding `environments/`, from a folder itself or a file's folder.

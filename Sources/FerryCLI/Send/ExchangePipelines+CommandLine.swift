@@ -5,15 +5,16 @@ import Foundation
 
 extension ExchangePipelines {
     /// The pipelines of a command: the user's store, what the user must do (an OAuth 2.0 URL to
-    /// open) said on stderr, and a cookie jar that cannot be read or written said there too.
+    /// open) said on stderr, and a cookie jar that cannot be read or written said there too; the
+    /// exchanges recorded by `history` (nil: not recorded).
     static func commandLine(
-        transport: any Transport, keepsCookies: Bool, printer: ResponsePrinter,
+        transport: any Transport, keepsCookies: Bool, history: HistoryWriter?, printer: ResponsePrinter,
         onCookieProblem: @escaping @Sendable (FerryError) -> Void = { _ in }
     ) -> ExchangePipelines {
         let stderr = printer.stderr
         return ExchangePipelines(
             transport: transport, locations: StoreLocations(environment: ProcessInfo.processInfo.environment),
-            keepsCookies: keepsCookies, notify: { stderr.line("ferry: " + TerminalSafeText.escaping($0)) },
+            keepsCookies: keepsCookies, history: history, notify: { stderr.line("ferry: " + TerminalSafeText.escaping($0)) },
             onCookieProblem: { problem in
                 stderr.line("ferry: " + TerminalSafeText.escaping(ErrorChain(problem).rendered))
                 onCookieProblem(problem)

@@ -58,27 +58,27 @@ struct SendCommand: AsyncCommand {
         var request: Request
         let cookiePlan: SessionOptions.CookiePlan?
         let cookieProblem = Mutex<FerryError?>(nil)
-        let pipelines = ExchangePipelines.commandLine(transport: transport, keepsCookies: !session.noCookies, printer: printer) { problem in
+        let locations = StoreLocations(environment: ProcessInfo.processInfo.environment)
+        let history = options.noHistory ? nil : HistoryWriter(locations: locations)
+        defer { history?.finish().map { printer.stderr.line("ferry: " + TerminalSafeText.escaping($0.message)) } }
+        let pipelines = ExchangePipelines.commandLine(
+            transport: transport, keepsCookies: !session.noCookies, history: history, printer: printer
+        ) { problem in
             cookieProblem.withLock { $0 = $0 ?? problem }
         }
-        let evaluator: ResponseEvaluator?
+        let conclusion: ResponseConclusion
         let download: DownloadPlan
         let origin: HistoryOrigin
-        let checks: ResponseChecks
         let files: [String]
-        let locations = StoreLocations(environment: ProcessInfo.processInfo.environment)
         do {
             let stderr = printer.stderr
             let input = try await RequestFileInput(
                 options, collection: collection, responseOptions: givenResponseOptions, session: session,
                 pipelines: pipelines
-            ) { [noHistory = options.noHistory] sent in
-                HistoryRecording.chainSent(sent, noHistory: noHistory, stderr: stderr)
-            }
+            ) { stderr.line("ferry: sent " + TerminalSafeText.escaping($0.announcement)) }
             printer.redaction = input.redaction
             origin = input.origin
             request = input.request
-            checks = input.checks
             files = input.files
             // `-b`, `-c` and `--no-cookies` say where the cookies come from and go to; else the
             // pipeline reads and writes the collection's and environment's jar.
@@ -89,7 +89,8 @@ struct SendCommand: AsyncCommand {
             download = try DownloadPlan(output: options.output, continueAt: options.continueAt)
             try download.apply(to: &request)
             cookiePlan = plan
-            evaluator = input.expectations?.evaluator(accept: request.headers["Accept"], fallback: .data)
+            conclusion = ResponseConclusion(
+                evaluator: input.expectations?.evaluator(accept: request.headers["Accept"], fallback: .data), checks: input.checks)
             if let path = collection.savePath, let document = input.document { try document.save(to: path, force: collection.force) }
         } catch {
             let ferryError = error as? FerryError ?? .invalidRequest(reason: .invalidArgument(name: "request", problem: "\(error)"))
@@ -109,7 +110,7 @@ struct SendCommand: AsyncCommand {
             return await WebSocketSession(
                 request: request, printer: printer, json: options.json, include: options.include,
                 keepOpen: options.keepOpen, origin: options.noHistory ? nil : origin
-            ).run(on: transport)
+            ).run(through: pipelines.pipeline(collection: origin.collection, environment: origin.environment))
         }
         let destination = download.destination
         let started = Date()
@@ -119,33 +120,29 @@ struct SendCommand: AsyncCommand {
         let pipeline = pipelines.pipeline(collection: origin.collection, environment: origin.environment)
         let redaction = printer.redaction
         let (task, interrupt) = InterruptHandler.guarding {
-            Task { [request] in
-                var redaction = redaction
-                let response = try await pipeline.send(request, receivingInto: destination, observer: streamPrinter, redaction: &redaction)
-                return (response, redaction)
+            Task { [request, origin = options.noHistory ? nil : origin] in
+                await pipeline.exchange(
+                    request, concluding: conclusion, origin: origin, receivingInto: destination, observer: streamPrinter,
+                    redaction: redaction)
             }
         }
         defer { interrupt.cancel() }
-        var outcome: Outcome
-        do {
-            let (response, redaction) = try await task.value
-            printer.redaction = redaction
+        let exchanged = await task.value
+        printer.redaction = exchanged.redaction
+        var outcome = Outcome(request: request, error: exchanged.error)
+        if let concluded = exchanged.concluded {
             streamPrinter?.finish(time: Int64(Date().timeIntervalSince(started) * 1e6))
-            if let evaluator {
-                let evaluation = evaluator.evaluate(response, method: request.method)
-                let summary = evaluation.value.map {
+            outcome.response = concluded.response
+            outcome.serialized = concluded.value
+            outcome.checks = concluded.checks
+            outcome.value = conclusion.evaluator.flatMap { evaluator in
+                concluded.value.map {
                     ValueSummary(
-                        $0, serializer: evaluator.serializer.name, bytes: response.body.count,
-                        parseMicroseconds: evaluation.response.timeline[.serialize])
+                        $0, serializer: evaluator.serializer.name, bytes: concluded.response.body.count,
+                        parseMicroseconds: concluded.response.timeline[.serialize])
                 }
-                outcome = Outcome(
-                    request: request, response: evaluation.response, value: summary,
-                    serialized: evaluation.value, error: evaluation.error)
-            } else {
-                outcome = Outcome(request: request, response: response)
             }
-        } catch {
-            outcome = Outcome(request: request, error: error as? FerryError ?? .explicitlyCancelled)
+        } else {
             outcome.keptPartial = download.keptPartialNote()
         }
         outcome.files = files
@@ -153,12 +150,6 @@ struct SendCommand: AsyncCommand {
             outcome.resume = ResumeOutcome(response: response, offset: offset, output: output)
         }
         outcome.stream = streamPrinter?.report(stoppedByUser: outcome.response?.stoppedByUser == true)
-        if !checks.isEmpty, let response = outcome.response {
-            var document: Document?
-            if case .document(let parsed)? = outcome.serialized { document = parsed }
-            let facts = ResponseFacts(response: response, method: request.method, document: document, examples: checks.examples)
-            outcome.checks = CheckReport(checking: checks, facts: facts)
-        }
         var status = report(outcome, options: options, hex: givenResponseOptions.value.hex, printer: printer)
         if status == .success, let problem = cookieProblem.withLock({ $0 }) { status = ExitStatus(for: problem) }
         outcome.keptPartial.map { printer.stderr.line($0) }
@@ -172,11 +163,6 @@ struct SendCommand: AsyncCommand {
             }
         }
         if !options.json, let response = outcome.response { printer.printRefusedCredentials(of: request, response: response) }
-        if !options.noHistory {
-            HistoryRecording.record(
-                request, response: outcome.response, error: outcome.error, started: started,
-                origin: origin, redaction: printer.redaction, stderr: printer.stderr)
-        }
         return status
     }
 

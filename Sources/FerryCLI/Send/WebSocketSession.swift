@@ -1,4 +1,5 @@
 import FerryCore
+import FerrySession
 import FerryStore
 import Foundation
 
@@ -38,15 +39,18 @@ struct WebSocketSession {
     /// Where the request came from, for the history; nil: the session is not recorded (`--no-history`).
     let origin: HistoryOrigin?
 
-    func run(on transport: any Transport) async -> ExitStatus {
+    /// Opens the WebSocket through `pipeline` (its cookie jar and credentials) and records the
+    /// session there when it ends.
+    func run(through pipeline: ExchangePipeline) async -> ExitStatus {
         let started = Date()
         let connection: any WebSocketConnection
+        var redaction = printer.redaction
         do {
-            connection = try await transport.openWebSocket(request)
+            connection = try await pipeline.openWebSocket(request, redaction: &redaction)
         } catch {
             let failure = error as? FerryError ?? .explicitlyCancelled
             printer.printError(failure)
-            record(response: nil, error: failure, started: started)
+            record(.failure(failure), started: started, redaction: redaction, in: pipeline)
             return ExitStatus(for: failure)
         }
         let handshake = connection.handshake
@@ -70,8 +74,8 @@ struct WebSocketSession {
         sender.cancel()
         let ended = Int64(Date().timeIntervalSince(started) * 1e6)
         record(
-            response: counts.transcript.response(of: connection, url: request.url.absoluteString, ended: ended), error: nil,
-            started: started)
+            .success(counts.transcript.response(of: connection, url: request.url.absoluteString, ended: ended)), started: started,
+            redaction: redaction, in: pipeline)
         let failed = [WebSocketMessage.abnormalClosure, WebSocketMessage.messageTooBig].contains(close?.closeCode)
         let status: ExitStatus = interrupted.isSet ? .cancelled : failed ? .transport : .success
         if json {
@@ -114,11 +118,9 @@ struct WebSocketSession {
         }
     }
 
-    private func record(response: Response?, error: FerryError?, started: Date) {
+    private func record(_ session: Result<Response, FerryError>, started: Date, redaction: Redaction, in pipeline: ExchangePipeline) {
         guard let origin else { return }
-        HistoryRecording.record(
-            request, response: response, error: error, started: started, origin: origin,
-            redaction: printer.redaction, stderr: printer.stderr)
+        pipeline.record(ExchangeOutcome(request: request, started: started, session: session, redaction: redaction), origin: origin)
     }
 
     private func show(_ message: WebSocketMessage) {

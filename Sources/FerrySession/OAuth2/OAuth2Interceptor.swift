@@ -34,6 +34,15 @@ public struct OAuth2Interceptor: Sendable {
         response.redirects = refused.redirects + [RedirectHop(url: refused.effectiveURL, status: 401, location: "")] + response.redirects
         return response
     }
+
+    /// Opens `request`'s WebSocket, its OAuth 2.0 token applied as `send` applies it (a handshake
+    /// refused with 401 is not retried: the connection is gone).
+    public func openWebSocket(_ request: Request, redaction: inout Redaction) async throws -> any WebSocketConnection {
+        guard case .oauth2(let settings)? = request.authentication else { return try await transport.openWebSocket(request) }
+        let token = try await tokens.token(for: settings, options: request.options)
+        redaction.add(token.redactionRules)
+        return try await transport.openWebSocket(request.bearing(token))
+    }
 }
 
 fileprivate extension Request {

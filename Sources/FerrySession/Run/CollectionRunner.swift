@@ -28,11 +28,11 @@ public struct CollectionRunner: Sendable {
     }
 
     /// Runs `plan` with `variables` (the environment and `--var`s); `onResult` sees each result in
-    /// run order as it is known, with the run's redaction so far.
+    /// run order as it is known. Each exchange is recorded in the pipeline's history as it concludes.
     /// With an `executor`, the run's work happens there (the curl thread: no thread hop a request).
     public func run(
         _ plan: RunPlan, id: String, variables: VariableResolver,
-        onResult: @Sendable (RunResult, Redaction) -> Void = { _, _ in }
+        onResult: @Sendable (RunResult) -> Void = { _ in }
     ) async -> RunSummary {
         guard let executor else { return await runRounds(plan, id: id, variables: variables, onResult: onResult) }
         return await withTaskExecutorPreference(executor) {
@@ -41,13 +41,13 @@ public struct CollectionRunner: Sendable {
     }
 
     private func runRounds(
-        _ plan: RunPlan, id: String, variables: VariableResolver, onResult: @Sendable (RunResult, Redaction) -> Void
+        _ plan: RunPlan, id: String, variables: VariableResolver, onResult: @Sendable (RunResult) -> Void
     ) async -> RunSummary {
         var run = Progress(summary: RunSummary(id: id, results: [], redaction: variables.redaction))
         let rows = settings.dataRows.isEmpty ? [[]] : settings.dataRows
         rounds: for round in 0..<max(1, settings.repeatCount) {
             for (rowIndex, row) in rows.enumerated() {
-                var round = Round(resolver: variables, iteration: round * rows.count + rowIndex + 1)
+                var round = Round(resolver: variables, iteration: round * rows.count + rowIndex + 1, run: id)
                 round.resolver.add(row)
                 if settings.jobs == 1 {
                     await runInOrder(plan.items, root: plan.root, round: &round, run: &run, onResult: onResult)
@@ -75,12 +75,12 @@ public struct CollectionRunner: Sendable {
     /// Takes a result into the run, in order: its captures, its secrets, the report, whether the run stops.
     private func record(
         _ result: RunResult, of item: RunPlan.Item, round: inout Round, run: inout Progress,
-        onResult: @Sendable (RunResult, Redaction) -> Void
+        onResult: @Sendable (RunResult) -> Void
     ) {
         round.absorb(result, of: item)
         run.summary.redaction.add(round.resolver.redaction.rules + result.redaction.rules)
         run.summary.results.append(result)
-        onResult(result, run.summary.redaction)
+        onResult(result)
         if run.stopped == nil { run.stopped = stopReason(after: result, of: item, summary: &run.summary) }
     }
 
@@ -93,7 +93,7 @@ public struct CollectionRunner: Sendable {
     /// sends a request) is left to its turn.
     private func runInOrder(
         _ items: [RunPlan.Item], root: String, round: inout Round, run: inout Progress,
-        onResult: @Sendable (RunResult, Redaction) -> Void
+        onResult: @Sendable (RunResult) -> Void
     ) async {
         var unchecked: Unchecked?
         var prepared: Preparation?
@@ -107,8 +107,7 @@ public struct CollectionRunner: Sendable {
                     result = RunResult(item: item, iteration: round.iteration, status: .skipped, started: Date())
                     result.skipReason = stopped
                 } else {
-                    result = await sendRetrying(
-                        item, iteration: round.iteration, root: root, resolver: round.resolver, missing: round.missing)
+                    result = await sendRetrying(item, root: root, round: round)
                 }
                 record(result, of: item, round: &round, run: &run, onResult: onResult)
                 continue
@@ -117,7 +116,7 @@ public struct CollectionRunner: Sendable {
             if let ahead {
                 preparation = ahead
             } else {
-                preparation = await prepare(item, iteration: round.iteration, root: root, resolver: round.resolver, missing: round.missing)
+                preparation = await prepare(item, root: root, round: round)
             }
             guard case .ready(let resolved, let resolver) = preparation else {
                 settle(&unchecked, round: &round, run: &run, onResult: onResult)
@@ -135,9 +134,11 @@ public struct CollectionRunner: Sendable {
             }
             let sent = await sending
             if waits && sent.status != .error {
-                unchecked = Unchecked(item: item, sent: sent, resolver: resolver)
+                unchecked = Unchecked(item: item, sent: sent, resolver: resolver, root: root)
             } else {
-                record(Self.conclude(sent, of: item, resolver: resolver), of: item, round: &round, run: &run, onResult: onResult)
+                record(
+                    conclude(sent, of: item, resolver: resolver, root: root, run: round.run), of: item, round: &round, run: &run,
+                    onResult: onResult)
             }
         }
         settle(&unchecked, round: &round, run: &run, onResult: onResult)
@@ -148,18 +149,19 @@ public struct CollectionRunner: Sendable {
         var item: RunPlan.Item
         var sent: RunResult
         var resolver: VariableResolver
+        var root: String
     }
 
     /// Checks and records the request left unchecked, if any.
     private func settle(
         _ unchecked: inout Unchecked?, round: inout Round, run: inout Progress,
-        onResult: @Sendable (RunResult, Redaction) -> Void
+        onResult: @Sendable (RunResult) -> Void
     ) {
         guard let waiting = unchecked else { return }
         unchecked = nil
         record(
-            Self.conclude(waiting.sent, of: waiting.item, resolver: waiting.resolver), of: waiting.item, round: &round, run: &run,
-            onResult: onResult)
+            conclude(waiting.sent, of: waiting.item, resolver: waiting.resolver, root: waiting.root, run: round.run), of: waiting.item,
+            round: &round, run: &run, onResult: onResult)
     }
 
     /// One pass over the plan: the variables so far (captures added as they come) and the captures
@@ -167,6 +169,8 @@ public struct CollectionRunner: Sendable {
     private struct Round: Sendable {
         var resolver: VariableResolver
         var iteration: Int
+        /// The run's id, for the history.
+        var run: String
         var missing: [String: String] = [:]
 
         mutating func absorb(_ result: RunResult, of item: RunPlan.Item) {
@@ -214,10 +218,7 @@ public struct CollectionRunner: Sendable {
         return await withTaskGroup(of: (Int, RunResult).self) { group in
             for (index, item) in batch.enumerated() {
                 group.addTask {
-                    (
-                        index,
-                        await sendRetrying(item, iteration: round.iteration, root: root, resolver: round.resolver, missing: round.missing)
-                    )
+                    (index, await sendRetrying(item, root: root, round: round))
                 }
             }
             var results: [(Int, RunResult)] = []
@@ -227,11 +228,8 @@ public struct CollectionRunner: Sendable {
     }
 
     /// Sends until the request passes or its `retry:` runs out, waiting its interval in between.
-    private func sendRetrying(
-        _ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
-        missing: [String: String]
-    ) async -> RunResult {
-        var result = await send(item, iteration: iteration, root: root, resolver: resolver, missing: missing)
+    private func sendRetrying(_ item: RunPlan.Item, root: String, round: Round) async -> RunResult {
+        var result = await send(item, root: root, round: round)
         guard let retry = item.description.retry else { return result }
         var attempts = 1
         while result.status == .failed || result.status == .error && result.response == nil && result.request != nil,
@@ -243,23 +241,20 @@ public struct CollectionRunner: Sendable {
                 break
             }
             attempts += 1
-            result = await send(item, iteration: iteration, root: root, resolver: resolver, missing: missing)
+            result = await send(item, root: root, round: round)
         }
         result.attempts = attempts
         return result
     }
 
     /// One request: prepare, transmit, conclude.
-    private func send(
-        _ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
-        missing: [String: String]
-    ) async -> RunResult {
-        switch await prepare(item, iteration: iteration, root: root, resolver: resolver, missing: missing) {
+    private func send(_ item: RunPlan.Item, root: String, round: Round) async -> RunResult {
+        switch await prepare(item, root: root, round: round) {
         case .ended(let result):
             return result
         case .ready(let resolved, let resolver):
-            let result = await transmit(item, iteration: iteration, resolved: resolved)
-            return result.status == .error ? result : Self.conclude(result, of: item, resolver: resolver)
+            let result = await transmit(item, iteration: round.iteration, resolved: resolved)
+            return conclude(result, of: item, resolver: resolver, root: root, run: round.run)
         }
     }
 
@@ -271,10 +266,8 @@ public struct CollectionRunner: Sendable {
     }
 
     /// Checks the request's `skip:` and resolves it, taking chained variables as needed.
-    private func prepare(
-        _ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
-        missing: [String: String]
-    ) async -> Preparation {
+    private func prepare(_ item: RunPlan.Item, root: String, round: Round) async -> Preparation {
+        let (iteration, resolver, missing) = (round.iteration, round.resolver, round.missing)
         if let skipped = Self.skipped(item, iteration: iteration, resolver: resolver) { return .ended(skipped) }
         do {
             let resolve = { (variables: VariableResolver) in try Self.resolve(item, with: variables, root: root, settings: settings) }
@@ -325,36 +318,43 @@ public struct CollectionRunner: Sendable {
         return result
     }
 
-    /// Sends the resolved request: the result with the response, or with the transport's failure (`.error`).
+    /// Sends the resolved request (the first half of its exchange): the result with the response as
+    /// it came, or with the transport's failure (`.error`).
     private func transmit(_ item: RunPlan.Item, iteration: Int, resolved: ResolvedRequest) async -> RunResult {
-        var result = RunResult(item: item, iteration: iteration, status: .passed, started: Date())
-        let (request, limited) = settings.timeLimit.applied(to: resolved.request)
-        result.request = request
-        result.redaction = resolved.redaction
-        do {
-            result.response = try await pipeline.send(request, redaction: &result.redaction)
-        } catch {
-            result.status = .error
-            result.error = settings.timeLimit.explained(error as? FerryError ?? .explicitlyCancelled, limited: limited)
-        }
+        let outcome = await pipeline.transmit(resolved.request, timeLimit: settings.timeLimit, redaction: resolved.redaction)
+        var result = RunResult(
+            item: item, iteration: iteration, status: outcome.failure == nil ? .passed : .error, started: outcome.started)
+        result.request = outcome.request
+        result.response = outcome.response
+        result.error = outcome.failure
+        result.redaction = outcome.redaction
         return result
     }
 
-    /// Validates the response as the file asks, checks its `expect:` and takes its `capture:` values.
-    private static func conclude(_ sent: RunResult, of item: RunPlan.Item, resolver: VariableResolver) -> RunResult {
-        guard let response = sent.response, let request = sent.request else { return sent }
-        var result = sent
-        let (evaluated, evaluationError, facts) = item.description.evaluate(
-            response, of: request, parsesBody: item.description.checks.readsDocument)
-        result.response = evaluated
-        result.error = evaluationError
+    /// The second half of a sent request's exchange: validated as the file asks, its `expect:`
+    /// checked and its `capture:` values taken (`ExchangePipeline.conclude`), and recorded in the
+    /// history as a request of run `run`.
+    private func conclude(_ sent: RunResult, of item: RunPlan.Item, resolver: VariableResolver, root: String, run: String) -> RunResult {
+        guard let request = sent.request else { return sent }
+        var checks = item.description.checks
+        var problem: FerryError?
         do {
-            result.checks = CheckReport(
-                checking: try item.description.checks.rendered(with: item.description.ownVariables(over: resolver)), facts: facts)
+            checks = try checks.rendered(with: item.description.ownVariables(over: resolver))
         } catch {
-            result.checks = CheckReport(checking: item.description.checks, facts: facts)
-            result.error = error as? FerryError
+            problem = error as? FerryError
         }
+        let outcome = pipeline.conclude(
+            ExchangeOutcome(
+                request: request, started: sent.started, concluded: sent.response.map { Concluded(response: $0) },
+                failure: sent.status == .error ? sent.error : nil, redaction: sent.redaction),
+            with: ResponseConclusion(file: item.description, request: request, checks: checks),
+            origin: HistoryOrigin(collection: root, requestPath: item.path, environment: settings.environment, run: run))
+        guard sent.status != .error, let concluded = outcome.concluded else { return sent }
+        var result = sent
+        result.response = concluded.response
+        result.redaction = outcome.redaction
+        result.checks = concluded.checks ?? CheckReport()
+        result.error = problem ?? concluded.error
         if result.error != nil || !result.checks.passed { result.status = .failed }
         return result
     }

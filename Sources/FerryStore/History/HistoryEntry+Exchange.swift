@@ -137,7 +137,7 @@ extension HistoryEntry {
 
 extension HistoryEntry {
     /// The entry for a finished exchange, redacted with the exchange's secrets.
-    init(_ exchange: HistoryRecorder.Exchange) throws {
+    public init(_ exchange: FinishedExchange) throws {
         try self.init(
             request: exchange.request, response: exchange.response, error: exchange.error, started: exchange.started,
             origin: exchange.origin, redaction: exchange.redaction)

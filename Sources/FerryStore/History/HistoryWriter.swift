@@ -1,46 +1,62 @@
 import FerryCore
 import Foundation
 
-/// Records a stream of exchanges (a run's) on a queue of its own, so the run never waits for the
-/// history: each exchange becomes its row as it arrives, and the rows are committed in batches, one
-/// transaction each — every `batchSize` rows, and `delay` after the first row of a batch at the
-/// latest — so a long run holds the database for a moment at a time and loses at most one batch if
-/// it is killed. A secret first met after a row was written (a later request's secret capture) is
-/// redacted in that row too when the writer finishes.
+/// The record stage of every exchange (`ferry send`, `ferry run`, the TUI, chained values): each
+/// exchange becomes its row on the writer's own queue, so no exchange ever waits for the history.
+/// Rows are committed in batches, one transaction each — every `batchSize` rows, and `delay` after
+/// the first row of a batch at the latest — so a long run holds the database for a moment at a time
+/// and loses at most one batch if it is killed. A secret first met after a row was written (a later
+/// request's secret capture) is redacted in that row too when the writer finishes.
+///
+/// A problem never fails an exchange: it is one `HistoryWarning`, told at once to `onProblem` (the
+/// writer then tries again with the next exchange) or, without one, kept for `finish` (and the
+/// exchanges after it are not recorded).
 public final class HistoryWriter: @unchecked Sendable {
     public static let batchSize = 128
     public static let delay: DispatchTimeInterval = .milliseconds(200)
 
     private let queue = DispatchQueue(label: "ferry.history.writer")
     private let locations: StoreLocations
+    private let delay: DispatchTimeInterval
+    private let onProblem: (@Sendable (HistoryWarning) -> Void)?
     // Only touched on `queue`:
     private var store: Result<HistoryStore, HistoryError>?
-    private var pending: [(entry: HistoryEntry, exchange: HistoryRecorder.Exchange)] = []
+    private var pending: [(entry: HistoryEntry, exchange: FinishedExchange)] = []
     /// The rows written, with the exchanges they were made from (for `finish`'s late secrets).
-    private var written: [(id: Int64, exchange: HistoryRecorder.Exchange)] = []
+    private var written: [(id: Int64, exchange: FinishedExchange)] = []
     private var batch = 0
+    /// How many exchanges the writer was given.
+    private var given = 0
+    /// The first problem, kept for `finish` when no one is told at once.
+    private var problem: (any Error)?
     private var warning: HistoryWarning?
 
     /// The history in `locations` is opened on the writer's queue when the first exchange arrives.
-    public init(locations: StoreLocations) {
+    public init(
+        locations: StoreLocations, delay: DispatchTimeInterval = HistoryWriter.delay,
+        onProblem: (@Sendable (HistoryWarning) -> Void)? = nil
+    ) {
         self.locations = locations
+        self.delay = delay
+        self.onProblem = onProblem
     }
 
     /// Queues an exchange to be recorded; returns at once.
-    public func append(_ exchange: HistoryRecorder.Exchange) {
+    public func append(_ exchange: FinishedExchange) {
         queue.async { [self] in
-            guard warning == nil else { return }
+            given += 1
+            guard problem == nil else { return }
             do {
                 pending.append((try HistoryEntry(exchange), exchange))
             } catch {
-                warning = HistoryWarning(unrecorded: "some of the run's exchanges were", error)
+                report(error, unrecorded: 1)
                 return
             }
             if pending.count >= Self.batchSize {
                 commit()
             } else if pending.count == 1 {
                 let due = batch
-                queue.asyncAfter(deadline: .now() + Self.delay) { [self] in
+                queue.asyncAfter(deadline: .now() + delay) { [self] in
                     if batch == due { commit() }
                 }
             }
@@ -48,11 +64,16 @@ public final class HistoryWriter: @unchecked Sendable {
     }
 
     /// Commits what is queued and waits for it, then rewrites the rows written without one of the
-    /// secrets of `redaction` (the run's, all of them); the first problem met, if any (the exchanges
-    /// after it are not recorded).
+    /// secrets of `redaction` (a run's, all of them); the first problem kept, if any, with how many
+    /// exchanges went unrecorded from then on.
     public func finish(redaction: Redaction = Redaction()) -> HistoryWarning? {
         queue.sync {
             commit()
+            if let problem, warning == nil {
+                let unrecorded = given - written.count
+                warning = HistoryWarning(
+                    unrecorded: given == 1 ? "the exchange was" : "\(unrecorded) of the \(given) exchanges were", problem)
+            }
             guard warning == nil, let store = try? store?.get() else { return warning }
             // Only rows the late secrets change are rewritten (the same secret under another name, or
             // one the row does not hold, leaves it as it is).
@@ -75,7 +96,7 @@ public final class HistoryWriter: @unchecked Sendable {
 
     private func commit() {
         batch += 1
-        guard !pending.isEmpty, warning == nil else { return }
+        guard !pending.isEmpty, problem == nil else { return }
         defer { pending.removeAll(keepingCapacity: true) }
         do {
             if store == nil {
@@ -86,7 +107,17 @@ public final class HistoryWriter: @unchecked Sendable {
             let ids = try store!.get().record(pending.map(\.entry))
             written += zip(ids, pending.map(\.exchange)).map { (id: $0, exchange: $1) }
         } catch {
-            warning = HistoryWarning(unrecorded: "some of the run's exchanges were", error)
+            report(error, unrecorded: pending.count)
+            if case .failure? = store, onProblem != nil { store = nil }  // opened again for the next exchange
         }
+    }
+
+    /// Tells `onProblem` at once, or keeps the first problem for `finish`.
+    private func report(_ error: any Error, unrecorded: Int) {
+        guard let onProblem else {
+            problem = problem ?? error
+            return
+        }
+        onProblem(HistoryWarning(unrecorded: unrecorded == 1 ? "the exchange was" : "\(unrecorded) exchanges were", error))
     }
 }

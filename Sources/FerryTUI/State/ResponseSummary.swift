@@ -60,35 +60,31 @@ public struct ResponseSummary: Hashable, Sendable {
         self.bytes = bytes
     }
 
-    /// Reads the body's first `previewLimit` bytes for Raw (their lines are made later: `raw`), and evaluates the response once against
-    /// `expectations` (content types from `accept`, the request's Accept header, unless they name
-    /// their own; an unnamed serializer is `auto`): the serializer's document is the Tree tab's, its
-    /// errors the Errors tab's; then the request's `checks`. A stream the user stopped is cut where
-    /// it was stopped: its body not parsing is no failure of the exchange. Call it off the UI thread.
-    public init(
-        _ response: Response, accept: String?, expectations: ResponseExpectations = ResponseExpectations(),
-        checks: ResponseChecks = ResponseChecks()
-    ) {
-        let method = HTTPMethod(rawValue: response.sent?.requestLine.split(separator: " ").first.map(String.init) ?? "GET")
-        var evaluation = expectations.evaluator(accept: accept, fallback: .auto).evaluate(response, method: method)
-        if response.stoppedByUser, case .responseSerializationFailed? = evaluation.error { evaluation.error = nil }
+    /// What the views show of a concluded exchange: the body's first `previewLimit` bytes for Raw
+    /// (their lines are made later: `raw`), the serializer's document for the Tree tab, its errors
+    /// for the Errors tab with the checks' results. Call it off the UI thread.
+    public init(_ concluded: Concluded) {
+        let response = concluded.response
         let prefix = (try? response.body.prefix(Self.previewLimit)) ?? Data()
-        let truncated = Int64(prefix.count) < response.body.count
         self.init(
             status: response.status, reason: response.displayReason, httpVersion: response.httpVersion, size: response.body.count,
             remoteAddress: response.remoteAddress, effectiveURL: response.effectiveURL, headers: response.headers, sent: response.sent,
-            timeline: evaluation.response.timeline, redirectCount: response.redirects.count,
-            raw: RawText(bytes: prefix, total: response.body.count, type: response.headers["Content-Type"]), bodyTruncated: truncated,
-            validation: evaluation.error.map { ErrorChain($0) },
-            tree: DocumentTree(evaluation.value, failed: evaluation.error != nil),
+            timeline: response.timeline, redirectCount: response.redirects.count,
+            raw: RawText(bytes: prefix, total: response.body.count, type: response.headers["Content-Type"]),
+            bodyTruncated: Int64(prefix.count) < response.body.count,
+            validation: concluded.error.map { ErrorChain($0) },
+            tree: DocumentTree(concluded.value, failed: concluded.error != nil),
             bytes: (try? ByteSource(body: response.body)).map(BodyBytes.init))
         stoppedByUser = response.stoppedByUser
-        if !checks.isEmpty {
-            var document: Document?
-            if case .document(let parsed)? = evaluation.value { document = parsed }
-            let facts = ResponseFacts(response: evaluation.response, method: method, document: document, examples: checks.examples)
-            self.checks = CheckReport(checking: checks, facts: facts)
-        }
+        checks = concluded.checks
+    }
+
+    /// A response read with no request file's expectations (a history entry, `ferry view`): validated
+    /// against `accept` and parsed as it looks (`auto`). Call it off the UI thread.
+    public init(_ response: Response, method: HTTPMethod, accept: String?) {
+        self.init(
+            ResponseConclusion(evaluator: ResponseExpectations().evaluator(accept: accept, fallback: .auto)).conclude(
+                response, method: method))
     }
 
     /// Text bodies as lines, split at LF (a CRLF's CR goes, as does every other CR), tabs as four

@@ -80,12 +80,15 @@ enum WebSocketClient {
         }
     }
 
-    /// The request's headers (credentials applied, Ferry's defaults unless turned off), with the Host
-    /// as the URL gives it; the handshake handler adds the WebSocket fields.
+    /// The request's headers (credentials applied, Ferry's defaults unless turned off, its cookies
+    /// unless it sets a Cookie field itself), with the Host as the URL gives it; the handshake handler
+    /// adds the WebSocket fields.
     private static func headers(for request: Request, host: String, port: Int?) -> [(name: String, value: String)] {
         let skipped: Set<String> = ["host", "upgrade", "connection", "sec-websocket-key", "sec-websocket-version"]
+        var headers = request.authenticated().headers
+        if !headers.contains("Cookie"), let cookie = request.cookies?.field(for: request.url) { headers.set(name: "Cookie", value: cookie) }
         return [("Host", port.map { "\(host):\($0)" } ?? host)]
-            + DefaultHeaders.applied(to: request.authenticated().headers, all: request.options.defaultHeaders != false)
+            + DefaultHeaders.applied(to: headers, all: request.options.defaultHeaders != false)
             .filter { !$0.value.isEmpty && !skipped.contains($0.name.lowercased()) }.map { ($0.name, $0.value) }
     }
 

@@ -21,6 +21,11 @@ public struct Redaction: Sendable {
         add(rules)
     }
 
+    /// The rules for the secret ones of `variables`: each value stands as `{{name}}`.
+    public init(secretsOf variables: some Sequence<Variable>) {
+        self.init(variables.filter(\.isSecret).map { Rule(secret: $0.value, replacement: "{{\($0.name)}}") })
+    }
+
     /// Adds rules; each secret is also redacted in its percent-encoded form (as it appears in a query).
     public mutating func add(_ more: [Rule]) {
         for rule in more where !rule.secret.isEmpty && !rules.contains(rule) {

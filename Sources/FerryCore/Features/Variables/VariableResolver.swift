@@ -75,6 +75,6 @@ public struct VariableResolver: Sendable {
 
     /// The redaction for the secret variables' values.
     public var redaction: Redaction {
-        Redaction(variables.values.filter(\.isSecret).map { Redaction.Rule(secret: $0.value, replacement: "{{\($0.name)}}") })
+        Redaction(secretsOf: variables.values)
     }
 }
