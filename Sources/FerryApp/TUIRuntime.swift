@@ -11,36 +11,22 @@ import Foundation
 final class TUIRuntime {
     private var state: AppState
     private let terminal: any Terminal
-    /// Every exchange goes through these: cookies, credentials, the transport.
-    private let pipelines: ExchangePipelines
-    /// The collection whose cookie jars and tokens the exchanges use (nil: the ad-hoc ones).
-    private let cookieCollection: String?
     private let inbox: MessageInbox
     private let trace: FrameTrace
-    private let themes: ThemeLoader?
-    /// The history pane's searches and recorded exchanges.
-    private let historyBrowser: HistoryBrowser?
-    /// The cookie jars each exchange is sent with and brings back, which the cookie sheet shows.
-    private var cookies: CookieJarStore { pipelines.cookies(collection: cookieCollection) }
-    /// The jar edits and clears of the cookie sheet, written one after another in the order they were
-    /// made: as detached tasks, an earlier jar could land after a later one and undo the last edit.
-    private let cookieWrites = DispatchQueue(label: "ferry.cookie-sheet-writes")
+    // The effects, by concern: exchanges, the cookie sheet, the collection's files, the history.
+    private let exchanges: ExchangeEffects
+    private let cookieSheet: CookieEffects
     /// The collection the sidebar shows, saves go to and environments come from.
     private let workspace: CollectionWorkspace?
-    /// GraphQL schemas fetched by introspection, per endpoint.
-    private let schemaCache: GraphQLSchemaCache?
-    /// Each environment's chained variables and the values taken this session (by environment name).
-    private var chainers: [String: VariableChainer] = [:]
+    /// The history pane's searches and recorded exchanges.
+    private let historyBrowser: HistoryBrowser?
+    private let themes: ThemeLoader?
     /// When the collection's files were last checked for changes by other programs.
     private var lastFileCheck = ContinuousClock.now
     /// How many hex dump rows of a request body the overlay shows (1 MiB).
     private static let bodyHexRows = 65_536
     private var previous: Canvas?
-    private var transfers: [Int: Task<Void, Never>] = [:]
-    /// The TUI's WebSockets, by the id of the request that opened them.
-    private var webSockets: [Int: WebSocketRelay] = [:]
     private var searchTask: Task<Void, Never>?
-    private var sendStarted: [Int: ContinuousClock.Instant] = [:]
     private var signalSources: [any DispatchSourceSignal] = []
     /// When the elapsed time shown for a request in flight was last updated.
     private var lastTick = ContinuousClock.now
@@ -61,15 +47,18 @@ final class TUIRuntime {
         // Rows are written at once (no batching): the history pane shows an exchange as soon as it ends.
         let history =
             recordsHistory ? HistoryWriter(locations: locations, delay: .seconds(0), onProblem: { inbox.post(.notice($0.message)) }) : nil
-        pipelines = ExchangePipelines(
+        let pipelines = ExchangePipelines(
             transport: transport, locations: locations, history: history, browser: browser, notify: { inbox.post(.notice($0)) },
             onCookieProblem: { inbox.post(.notice("✗ the cookies were not kept: " + ErrorChain($0).line)) })
-        self.cookieCollection = cookieCollection
+        let trace = FrameTrace(path: tracePath, ready: ready)
+        self.trace = trace
+        exchanges = ExchangeEffects(
+            pipelines: pipelines, cookieCollection: cookieCollection, inbox: inbox, trace: trace, root: workspace?.root,
+            schemaCache: schemaCache)
+        cookieSheet = CookieEffects(cookies: pipelines.cookies(collection: cookieCollection), inbox: inbox)
         self.themes = themes
         self.workspace = workspace
         self.historyBrowser = historyBrowser
-        self.schemaCache = schemaCache
-        trace = FrameTrace(path: tracePath, ready: ready)
     }
 
     /// Runs until the user quits, a signal asks to or the terminal goes away; the terminal is restored
@@ -97,7 +86,7 @@ final class TUIRuntime {
             if arrived.contains(where: { if case .responseArrived = $0 { true } else { false } }) { trace.responseReceived() }
             messages += arrived
             checkFiles()
-            if case .sending(let id, let progress, _) = state.exchange, let started = sendStarted[id],
+            if case .sending(let id, let progress, _) = state.exchange, let started = exchanges.startTime(of: id),
                 ContinuousClock.now - lastTick > .milliseconds(100)
             {
                 lastTick = .now
@@ -111,9 +100,8 @@ final class TUIRuntime {
             }
             if !messages.isEmpty { paint() }
         }
-        for task in transfers.values { task.cancel() }
+        exchanges.stopAll()  // the exchanges that ended are in the history before Ferry exits
         searchTask?.cancel()
-        _ = pipelines.history?.finish()  // the exchanges that ended are in the history before Ferry exits
         return state.termination?.exitStatus ?? 0
     }
 
@@ -127,20 +115,44 @@ final class TUIRuntime {
 
     // MARK: - Effects
 
+    /// Carries out an effect: each concern has its handler; what touches the terminal is done here.
     private func run(_ effect: Effect) {
         switch effect {
-        case .send(let id, let outgoing):
-            send(outgoing, id: id)
-        case .cancel(let id):
-            transfers[id]?.cancel()
-        case .openWebSocket(let id, let outgoing):
-            openWebSocket(outgoing, id: id)
-        case .sendWebSocketMessage(let id, let message):
-            webSockets[id]?.send(message)
-        case .closeWebSocket(let id):
-            webSockets[id]?.close()
-        case .editBody(let text):
-            editBody(text)
+        case .send(let id, let outgoing): exchanges.send(outgoing, id: id)
+        case .cancel(let id): exchanges.cancel(id)
+        case .openWebSocket(let id, let outgoing): exchanges.openWebSocket(outgoing, id: id)
+        case .sendWebSocketMessage(let id, let message): exchanges.sendWebSocketMessage(message, id: id)
+        case .closeWebSocket(let id): exchanges.closeWebSocket(id)
+        case .fetchOAuth2Token(let settings, let options, let environment, let refresh):
+            exchanges.fetchToken(settings, options: options, environment: environment, refresh: refresh)
+        case .takeChainedVariable(let chain, let variables, let environment):
+            exchanges.takeChainedVariable(chain, variables: variables, environment: environment, collection: state.collection)
+        case .loadGraphQLSchema(let endpoint): exchanges.loadSchema(endpoint: endpoint)
+
+        case .showCookies(let environment): cookieSheet.show(environment: environment)
+        case .storeCookies(let jar, let environment): cookieSheet.store(jar, environment: environment)
+        case .clearCookies(let environment): cookieSheet.clear(environment: environment)
+
+        case .saveRequest(let path, let description, let isNew): inWorkspace { $0.save(description, to: path, isNew: isNew) }
+        case .fileOperation(let operation): inWorkspace { $0.perform(operation) }
+        case .importFile(let path):
+            let inbox = self.inbox
+            inWorkspace { workspace in
+                let said = workspace.importFile(path)
+                inbox.post(workspace.load())  // the sidebar shows what was written
+                return said
+            }
+        case .reloadCollection: inWorkspace { $0.load() }
+        case .loadEnvironment(let name): inWorkspace { $0.environment(name) }
+        case .importCurl(let text):
+            let root = state.editor.source.root
+            inbox.answer { CurlBridge.importing(text, root: root) }
+
+        case .searchHistory(let text): inHistory { $0.search(text) }
+        case .openHistoryEntry(let id, let replay): inHistory { $0.entry(id: id, replay: replay) }
+        case .diffHistory(let old, let new): inHistory { $0.diff(old: old, new: new) }
+
+        case .editBody(let text): editBody(text)
         case .search(let search):
             searchTask?.cancel()
             let inbox = self.inbox
@@ -155,34 +167,8 @@ final class TUIRuntime {
             let size = terminal.size
             _ = state.update(.resize(width: size.width, height: size.height))
             previous = nil
-        case .loadTheme(let name):
-            loadTheme(name)
-        case .showBodyHex(let request):
-            showBodyHex(request)
-        case .saveRequest(let path, let description, let isNew):
-            inWorkspace { $0.save(description, to: path, isNew: isNew) }
-        case .fileOperation(let operation):
-            inWorkspace { $0.perform(operation) }
-        case .importFile(let path):
-            let inbox = self.inbox
-            inWorkspace { workspace in
-                let said = workspace.importFile(path)
-                inbox.post(workspace.load())  // the sidebar shows what was written
-                return said
-            }
-        case .searchHistory(let text):
-            inHistory { $0.search(text) }
-        case .openHistoryEntry(let id, let replay):
-            inHistory { $0.entry(id: id, replay: replay) }
-        case .diffHistory(let old, let new):
-            inHistory { $0.diff(old: old, new: new) }
-        case .reloadCollection:
-            inWorkspace { $0.load() }
-        case .loadEnvironment(let name):
-            inWorkspace { $0.environment(name) }
-        case .importCurl(let text):
-            let root = state.editor.source.root
-            inbox.answer { CurlBridge.importing(text, root: root) }
+        case .loadTheme(let name): loadTheme(name)
+        case .showBodyHex(let request): showBodyHex(request)
         case .copy(let clip):
             do {
                 let (text, what) = try ClipWriter.text(of: clip)
@@ -191,93 +177,9 @@ final class TUIRuntime {
             } catch {
                 inbox.post(.notice("✗ " + ErrorChain(error).line))
             }
-        case .loadGraphQLSchema(let endpoint):
-            let cache = schemaCache
-            inbox.answer {
-                guard let cached = cache?.load(url: endpoint) else { return .notice("no schema of \(endpoint) is cached: S fetches it") }
-                return .graphQLSchemaLoaded(endpoint: endpoint, cached.schema)
-            }
-        case .showCookies(let environment):
-            let cookies = self.cookies
-            inbox.answer {
-                do {
-                    return .cookiesLoaded(
-                        try cookies.jar(environment: environment), path: cookies.path(environment: environment), environment: environment)
-                } catch {
-                    return .notice("✗ \(error)")
-                }
-            }
-        case .storeCookies(let jar, let environment):
-            let (cookies, inbox) = (self.cookies, self.inbox)
-            cookieWrites.async {
-                do {
-                    try cookies.store(jar, environment: environment)
-                    inbox.post(
-                        .notice(
-                            "\(jar.cookies.count) cookie\(jar.cookies.count == 1 ? "" : "s") kept in \(cookies.path(environment: environment))"
-                        ))
-                } catch {
-                    inbox.post(.notice("✗ the cookies were not kept: " + ErrorChain(error).line))
-                }
-            }
-        case .clearCookies(let environment):
-            let (cookies, inbox) = (self.cookies, self.inbox)
-            cookieWrites.async {
-                do {
-                    let count = try cookies.jar(environment: environment).cookies.count
-                    try cookies.store(CookieJar(), environment: environment)
-                    inbox.post(.notice("removed \(count) cookie\(count == 1 ? "" : "s") from \(cookies.path(environment: environment))"))
-                } catch {
-                    inbox.post(.notice("✗ " + ErrorChain(error).line))
-                }
-            }
-        case .fetchOAuth2Token(let settings, let options, let environment, let refresh):
-            let tokens = pipelines.pipeline(collection: cookieCollection, environment: environment).tokens
-            inbox.answer {
-                do {
-                    let token = try await tokens.newToken(for: settings, refresh: refresh, options: options)
-                    return .notice(
-                        "✓ OAuth 2.0 token from \(settings.tokenURL)"
-                            + (token.expiresAt.map { ", expires in \(Int($0.timeIntervalSinceNow.rounded())) s" } ?? "")
-                            + (token.refreshToken == nil ? "" : ", with a refresh token") + "; cached for this environment")
-                } catch {
-                    return .notice("✗ " + ErrorChain(error).line)
-                }
-            }
-        case .takeChainedVariable(let chain, let variables, let environment):
-            guard let chainer = chainer(for: environment) else {
-                _ = state.update(
-                    .chainFailed(ErrorChain(FerryError.invalidRequest(reason: .unresolvedVariable(name: chain.name, place: "request")))))
-                return
-            }
-            inbox.answer {
-                do {
-                    let (variable, sent) = try await chainer.value(of: chain, resolver: VariableResolver(variables))
-                    let answer = sent.map { sent in
-                        "\(sent.chain.request) (\(sent.outcome.response.map { "\($0.status)" } ?? "no answer"))"
-                    }
-                    return .chainedVariableTaken(variable, sent: answer)
-                } catch {
-                    return .chainFailed(ErrorChain(error))
-                }
-            }
         case .quit:
             break
         }
-    }
-
-    /// The chainer of `environment`'s chained variables, made the first time one is needed.
-    private func chainer(for environment: String?) -> VariableChainer? {
-        guard let workspace else { return nil }
-        if let made = chainers[environment ?? ""] { return made }
-        let chainer = VariableChainer(
-            root: workspace.root, environment: environment, chains: state.collection.chains,
-            connection: state.collection.connection,
-            pipeline: pipelines.pipeline(collection: cookieCollection, environment: environment),
-            cache: ChainValueCache(locations: cookies.locations, collection: workspace.root, environment: environment),
-            access: state.collection.fileAccess)
-        chainers[environment ?? ""] = chainer
-        return chainer
     }
 
     /// Runs collection work off the UI thread and posts its answer.
@@ -302,97 +204,6 @@ final class TUIRuntime {
         lastFileCheck = .now
         let inbox = self.inbox
         Task.detached { if workspace.hasChangedFiles() { inbox.post(workspace.load()) } }
-    }
-
-    private func send(_ outgoing: OutgoingRequest, id: Int) {
-        trace.requestSent()
-        let request = outgoing.resolved.request
-        let started = ContinuousClock.now
-        sendStarted[id] = started
-        let inbox = self.inbox
-        let conclusion = ResponseConclusion(
-            evaluator: outgoing.expectations.evaluator(accept: request.headers["Accept"], fallback: .auto), checks: outgoing.checks)
-        let progress: @Sendable (TransferProgress) -> Void = { progress in
-            inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
-        }
-        let redaction = outgoing.resolved.redaction
-        let origin = HistoryOrigin(collection: workspace?.root, requestPath: outgoing.requestPath, environment: outgoing.environment)
-        let startDate = Date()
-        let schemaCache = self.schemaCache
-        let schemaEndpoint = outgoing.schemaEndpoint
-        let stream = StreamForwarder(id: id, inbox: inbox, forced: outgoing.forcesStream)
-        let pipeline = pipelines.pipeline(collection: cookieCollection, environment: outgoing.environment)
-        transfers[id] = Task.detached {
-            let outcome = await pipeline.exchange(
-                request, concluding: conclusion, origin: origin, progress: progress, observer: stream, redaction: redaction)
-            guard let concluded = outcome.concluded else {
-                inbox.post(
-                    .requestFailed(
-                        id: id, outcome.redaction.redact(ErrorChain(outcome.error ?? .explicitlyCancelled)),
-                        elapsed: secondsElapsed(since: started)))
-                return
-            }
-            stream.finish(time: Int64(Date().timeIntervalSince(startDate) * 1e6))
-            let summary = TUIRuntime.summary(
-                of: concluded, method: request.method, evaluator: conclusion.evaluator, redaction: outcome.redaction)
-            inbox.post(.responseArrived(id: id, summary))
-            summary.raw.prepare()  // the Raw tab's lines, after the tree is on its way
-            if let schemaEndpoint {
-                inbox.post(TUIRuntime.schemaLoaded(from: concluded.response, endpoint: schemaEndpoint, cache: schemaCache))
-            }
-        }
-    }
-
-    /// Opens the request's WebSocket through the pipeline; its messages come back as they go and
-    /// come, and the session is recorded in the history when it ends.
-    private func openWebSocket(_ outgoing: OutgoingRequest, id: Int) {
-        let request = outgoing.resolved.request
-        let redaction = outgoing.resolved.redaction
-        let relay = WebSocketRelay(id: id, inbox: inbox, redaction: redaction)
-        webSockets[id] = relay
-        sendStarted[id] = .now
-        let pipeline = pipelines.pipeline(collection: cookieCollection, environment: outgoing.environment)
-        let origin = HistoryOrigin(collection: workspace?.root, requestPath: outgoing.requestPath, environment: outgoing.environment)
-        let startDate = Date()
-        transfers[id] = Task.detached {
-            var redaction = redaction
-            await relay.run(url: request.url.absoluteString) {
-                try await pipeline.openWebSocket(request, redaction: &redaction)
-            } ended: {
-                session in
-                pipeline.record(
-                    ExchangeOutcome(request: request, started: startDate, session: session, redaction: redaction), origin: origin)
-            }
-        }
-    }
-
-    /// The concluded response as the views show it, secrets redacted. The views' document is the
-    /// conclusion's unless redaction changed the body (a secret in a body held in memory): that body
-    /// is parsed again, as shown. The checks keep what they found in the response as it came.
-    static func summary(
-        of concluded: Concluded, method: HTTPMethod, evaluator: ResponseEvaluator?, redaction: Redaction
-    ) -> ResponseSummary {
-        var shown = concluded
-        shown.response = redaction.redact(concluded.response)
-        if let evaluator, case .memory(let received) = concluded.response.body.storage,
-            case .memory(let redacted) = shown.response.body.storage, redacted != received
-        {
-            shown = ResponseConclusion(evaluator: evaluator).conclude(shown.response, method: method)
-            shown.checks = concluded.checks
-        }
-        return ResponseSummary(shown)
-    }
-
-    /// The schema an introspection answer holds, kept in the cache; a notice when it holds none.
-    private static func schemaLoaded(from response: Response, endpoint: String, cache: GraphQLSchemaCache?) -> Message {
-        do {
-            let json = try response.body.mappedData()
-            let schema = try IntrospectedSchema(introspection: json)
-            try cache?.save(json, url: endpoint)
-            return .graphQLSchemaLoaded(endpoint: endpoint, schema)
-        } catch {
-            return .notice("✗ no GraphQL schema from \(endpoint): " + ErrorChain(error).line)
-        }
     }
 
     /// Suspends the UI, runs `$EDITOR` (or `vi`) on a temporary file holding the body, and reads it back.
@@ -480,10 +291,4 @@ final class TUIRuntime {
         signalSources = []
         for number in Self.signals { signal(number, SIG_DFL) }
     }
-}
-
-/// Seconds from `start` until now.
-private func secondsElapsed(since start: ContinuousClock.Instant) -> Double {
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }

@@ -1,0 +1,208 @@
+import FerryCore
+import FerrySession
+import FerryStore
+import FerryTUI
+import Foundation
+
+/// The TUI's effects on exchanges: requests sent and cancelled, WebSockets opened, written to and
+/// closed, OAuth 2.0 tokens fetched, chained variables taken — all through the collection's
+/// exchange pipelines, off the UI thread; what comes of them is posted to the inbox.
+final class ExchangeEffects {
+    /// Every exchange goes through these: cookies, credentials, the transport, the history.
+    let pipelines: ExchangePipelines
+    /// The collection whose cookie jars and tokens the exchanges use (nil: the ad-hoc ones).
+    let cookieCollection: String?
+    private let inbox: MessageInbox
+    private let trace: FrameTrace
+    /// The collection's folder, for the history's origin and the chained requests' files.
+    private let root: String?
+    /// GraphQL schemas fetched by introspection, per endpoint.
+    private let schemaCache: GraphQLSchemaCache?
+    /// Each environment's chained variables and the values taken this session (by environment name).
+    private var chainers: [String: VariableChainer] = [:]
+    private var transfers: [Int: Task<Void, Never>] = [:]
+    /// The TUI's WebSockets, by the id of the request that opened them.
+    private var webSockets: [Int: WebSocketRelay] = [:]
+    /// When each request went out, for the elapsed time shown while it is in flight.
+    private var started: [Int: ContinuousClock.Instant] = [:]
+
+    init(
+        pipelines: ExchangePipelines, cookieCollection: String?, inbox: MessageInbox, trace: FrameTrace, root: String?,
+        schemaCache: GraphQLSchemaCache?
+    ) {
+        self.pipelines = pipelines
+        self.cookieCollection = cookieCollection
+        self.inbox = inbox
+        self.trace = trace
+        self.root = root
+        self.schemaCache = schemaCache
+    }
+
+    /// The cookie jars each exchange is sent with and brings back, which the cookie sheet shows.
+    var cookies: CookieJarStore { pipelines.cookies(collection: cookieCollection) }
+
+    /// When request `id` went out, while it is known.
+    func startTime(of id: Int) -> ContinuousClock.Instant? { started[id] }
+
+    /// Stops every transfer (the TUI is quitting) and writes what the history still holds.
+    func stopAll() {
+        for task in transfers.values { task.cancel() }
+        _ = pipelines.history?.finish()
+    }
+
+    func send(_ outgoing: OutgoingRequest, id: Int) {
+        trace.requestSent()
+        let request = outgoing.resolved.request
+        let started = ContinuousClock.now
+        self.started[id] = started
+        let inbox = self.inbox
+        let conclusion = ResponseConclusion(
+            evaluator: outgoing.expectations.evaluator(accept: request.headers["Accept"], fallback: .auto), checks: outgoing.checks)
+        let progress: @Sendable (TransferProgress) -> Void = { progress in
+            inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
+        }
+        let redaction = outgoing.resolved.redaction
+        let origin = HistoryOrigin(collection: root, requestPath: outgoing.requestPath, environment: outgoing.environment)
+        let startDate = Date()
+        let schemaCache = self.schemaCache
+        let schemaEndpoint = outgoing.schemaEndpoint
+        let stream = StreamForwarder(id: id, inbox: inbox, forced: outgoing.forcesStream)
+        let pipeline = pipelines.pipeline(collection: cookieCollection, environment: outgoing.environment)
+        transfers[id] = Task.detached {
+            let outcome = await pipeline.exchange(
+                request, concluding: conclusion, origin: origin, progress: progress, observer: stream, redaction: redaction)
+            guard let concluded = outcome.concluded else {
+                let chain = outcome.redaction.redact(ErrorChain(outcome.error ?? .explicitlyCancelled))
+                inbox.post(.requestFailed(id: id, chain, elapsed: secondsElapsed(since: started)))
+                return
+            }
+            stream.finish(time: Int64(Date().timeIntervalSince(startDate) * 1e6))
+            let summary = ExchangeEffects.summary(
+                of: concluded, method: request.method, evaluator: conclusion.evaluator, redaction: outcome.redaction)
+            inbox.post(.responseArrived(id: id, summary))
+            summary.raw.prepare()  // the Raw tab's lines, after the tree is on its way
+            if let schemaEndpoint {
+                inbox.post(ExchangeEffects.schemaLoaded(from: concluded.response, endpoint: schemaEndpoint, cache: schemaCache))
+            }
+        }
+    }
+
+    func cancel(_ id: Int) { transfers[id]?.cancel() }
+
+    /// Opens the request's WebSocket through the pipeline; its messages come back as they go and
+    /// come, and the session is recorded in the history when it ends.
+    func openWebSocket(_ outgoing: OutgoingRequest, id: Int) {
+        let request = outgoing.resolved.request
+        let redaction = outgoing.resolved.redaction
+        let relay = WebSocketRelay(id: id, inbox: inbox, redaction: redaction)
+        webSockets[id] = relay
+        started[id] = .now
+        let pipeline = pipelines.pipeline(collection: cookieCollection, environment: outgoing.environment)
+        let origin = HistoryOrigin(collection: root, requestPath: outgoing.requestPath, environment: outgoing.environment)
+        let startDate = Date()
+        transfers[id] = Task.detached {
+            var redaction = redaction
+            await relay.run(url: request.url.absoluteString) {
+                try await pipeline.openWebSocket(request, redaction: &redaction)
+            } ended: {
+                session in
+                pipeline.record(
+                    ExchangeOutcome(request: request, started: startDate, session: session, redaction: redaction), origin: origin)
+            }
+        }
+    }
+
+    func sendWebSocketMessage(_ message: WebSocketOutgoing, id: Int) { webSockets[id]?.send(message) }
+
+    func closeWebSocket(_ id: Int) { webSockets[id]?.close() }
+
+    /// Fetches a new OAuth 2.0 token for `environment` (the Auth tab's `t`) and says how it went.
+    func fetchToken(_ settings: OAuth2Settings, options: RequestOptions, environment: String?, refresh: Bool) {
+        let tokens = pipelines.pipeline(collection: cookieCollection, environment: environment).tokens
+        inbox.answer {
+            do {
+                let token = try await tokens.newToken(for: settings, refresh: refresh, options: options)
+                return .notice(
+                    "✓ OAuth 2.0 token from \(settings.tokenURL)"
+                        + (token.expiresAt.map { ", expires in \(Int($0.timeIntervalSinceNow.rounded())) s" } ?? "")
+                        + (token.refreshToken == nil ? "" : ", with a refresh token") + "; cached for this environment")
+            } catch {
+                return .notice("✗ " + ErrorChain(error).line)
+            }
+        }
+    }
+
+    /// Takes a chained variable's value with the collection's chains (sending its request unless a
+    /// fresh value is kept); without a collection there are no chains and the variable stays unresolved.
+    func takeChainedVariable(
+        _ chain: VariableChain, variables: [Variable], environment: String?, collection: CollectionState
+    ) {
+        guard let root else {
+            inbox.post(.chainFailed(ErrorChain(FerryError.invalidRequest(reason: .unresolvedVariable(name: chain.name, place: "request")))))
+            return
+        }
+        let chainer =
+            chainers[environment ?? ""]
+            ?? VariableChainer(
+                root: root, environment: environment, chains: collection.chains, connection: collection.connection,
+                pipeline: pipelines.pipeline(collection: cookieCollection, environment: environment),
+                cache: ChainValueCache(locations: cookies.locations, collection: root, environment: environment),
+                access: collection.fileAccess)
+        chainers[environment ?? ""] = chainer
+        inbox.answer {
+            do {
+                let (variable, sent) = try await chainer.value(of: chain, resolver: VariableResolver(variables))
+                let answer = sent.map { sent in
+                    "\(sent.chain.request) (\(sent.outcome.response.map { "\($0.status)" } ?? "no answer"))"
+                }
+                return .chainedVariableTaken(variable, sent: answer)
+            } catch {
+                return .chainFailed(ErrorChain(error))
+            }
+        }
+    }
+
+    /// The schema cached for `endpoint`, or a notice that there is none.
+    func loadSchema(endpoint: String) {
+        let cache = schemaCache
+        inbox.answer {
+            guard let cached = cache?.load(url: endpoint) else { return .notice("no schema of \(endpoint) is cached: S fetches it") }
+            return .graphQLSchemaLoaded(endpoint: endpoint, cached.schema)
+        }
+    }
+
+    /// The concluded response as the views show it, secrets redacted. The views' document is the
+    /// conclusion's unless redaction changed the body (a secret in a body held in memory): that body
+    /// is parsed again, as shown. The checks keep what they found in the response as it came.
+    static func summary(
+        of concluded: Concluded, method: HTTPMethod, evaluator: ResponseEvaluator?, redaction: Redaction
+    ) -> ResponseSummary {
+        var shown = concluded
+        shown.response = redaction.redact(concluded.response)
+        if let evaluator, case .memory(let received) = concluded.response.body.storage,
+            case .memory(let redacted) = shown.response.body.storage, redacted != received
+        {
+            shown = ResponseConclusion(evaluator: evaluator).conclude(shown.response, method: method)
+            shown.checks = concluded.checks
+        }
+        return ResponseSummary(shown)
+    }
+
+    /// The schema an introspection answer holds, kept in the cache; a notice when it holds none.
+    private static func schemaLoaded(from response: Response, endpoint: String, cache: GraphQLSchemaCache?) -> Message {
+        do {
+            let json = try response.body.mappedData()
+            let schema = try IntrospectedSchema(introspection: json)
+            try cache?.save(json, url: endpoint)
+            return .graphQLSchemaLoaded(endpoint: endpoint, schema)
+        } catch {
+            return .notice("✗ no GraphQL schema from \(endpoint): " + ErrorChain(error).line)
+        }
+    }
+}
+
+/// Seconds from `start` until now.
+func secondsElapsed(since start: ContinuousClock.Instant) -> Double {
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
