@@ -1,3 +1,4 @@
+import FerryCore
 import Foundation
 
 /// `{{variables}}` of other tools in Ferry's spelling: spaces inside the braces trimmed
@@ -8,9 +9,6 @@ struct ImportedTemplates {
     /// Built-ins that take an argument after a space, and Ferry's prefix for them
     /// (`$processEnv HOME` → `$env.HOME`).
     var withArgument: [String: String] = [:]
-
-    /// Ferry's own built-ins.
-    static let ferryBuiltIns: Set<String> = ["$uuid", "$timestamp", "$isoTimestamp", "$randomInt"]
 
     /// `text` in Ferry's spelling, and the built-ins of the tool that Ferry cannot fill (left as written).
     func rewrite(_ text: String) -> (text: String, unknown: [String]) {
@@ -25,7 +23,7 @@ struct ImportedTemplates {
             if let space = name.firstIndex(of: " "), let prefix = withArgument[String(name[..<space])] {
                 renamed = prefix + name[name.index(after: space)...].trimmingCharacters(in: .whitespaces)
             }
-            if renamed.hasPrefix("$"), !Self.ferryBuiltIns.contains(renamed), !renamed.hasPrefix("$env.") { unknown.append(name) }
+            if renamed.hasPrefix("$"), !BuiltInVariable.names.contains(renamed), !renamed.hasPrefix("$env.") { unknown.append(name) }
             result += "{{" + renamed + "}}"
             rest = rest[close.upperBound...]
         }

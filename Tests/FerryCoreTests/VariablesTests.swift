@@ -45,6 +45,45 @@ import Testing
         #expect(error.link.message == "the variable {{token}} in the header Authorization has no value; nothing was sent")
     }
 
+    /// A value made of other variables is filled in turn, as Postman, Insomnia and the `.http`
+    /// editors do; built-ins are not expanded twice; a cycle is an error that names it.
+    @Test func aValueMadeOfOtherVariablesIsExpandedAndACycleIsNamed() throws {
+        let resolver = resolver([
+            Variable(name: "scheme", value: "https"), Variable(name: "host", value: "{{ account }}.example.com"),
+            Variable(name: "account", value: "acme"), Variable(name: "baseURL", value: "{{scheme}}://{{host}}"),
+            Variable(name: "stamp", value: "t={{$timestamp}}"),
+        ])
+        #expect(try resolver.render("{{baseURL}}/users?{{stamp}}", place: "url") == "https://acme.example.com/users?t=1700000000")
+        let missing = try #require(throws: FerryError.self) {
+            try self.resolver([Variable(name: "url", value: "{{scheme}}://x")]).render("{{url}}", place: "url")
+        }
+        guard case .invalidRequest(.unresolvedVariable(let name, _)) = missing else {
+            Issue.record("unexpected \(missing)")
+            return
+        }
+        #expect(name == "scheme", "the inner name is the one a chain or --var must give")
+        let cycle = try #require(throws: FerryError.self) {
+            try self.resolver([Variable(name: "a", value: "x{{b}}"), Variable(name: "b", value: "{{ a }}")]).render("{{a}}", place: "url")
+        }
+        #expect(cycle.link.message == "the variable {{a}}: its value is made of itself: {{a}} → {{b}} → {{a}}")
+    }
+
+    /// Postman's dynamic variables that need no made-up words are built-ins, with values of their kind.
+    @Test func postmansDynamicVariablesHaveValuesOfTheirKind() throws {
+        func value(_ name: String) throws -> String { try resolver().render("{{\(name)}}", place: "url") }
+        #expect(UUID(uuidString: try value("$guid")) != nil)
+        #expect(UUID(uuidString: try value("$randomUUID")) != nil)
+        #expect(try value("$randomIP").split(separator: ".").compactMap { UInt8($0) }.count == 4)
+        #expect(try value("$randomIPV6").split(separator: ":").count == 8)
+        #expect(try value("$randomMACAddress").wholeMatch(of: /([0-9a-f]{2}:){5}[0-9a-f]{2}/) != nil)
+        #expect(try value("$randomHexColor").wholeMatch(of: /#[0-9a-f]{6}/) != nil)
+        #expect(["true", "false"].contains(try value("$randomBoolean")))
+        #expect(try value("$randomEmail").wholeMatch(of: /user_[a-z0-9]{8}@example\.com/) != nil)
+        #expect(try value("$randomSemver").wholeMatch(of: /\d\.\d\.\d/) != nil)
+        #expect(throws: FerryError.self) { try value("$randomFirstName") }
+        #expect(BuiltInVariable.names.allSatisfy { (try? value($0)) != nil })
+    }
+
     @Test func hostVariablesOnlyWhenAllowed() throws {
         #expect(throws: FerryError.self) { try resolver().render("{{$env.HOME}}", place: "url") }
         #expect(try resolver(host: ["HOME": "/home/ann"]).render("{{$env.HOME}}", place: "url") == "/home/ann")

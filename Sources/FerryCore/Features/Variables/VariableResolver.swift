@@ -1,8 +1,8 @@
 import Foundation
 
-/// Replaces `{{name}}` placeholders with variable values and built-ins (`$uuid`, `$timestamp`,
-/// `$isoTimestamp`, `$randomInt`, and `$env.NAME` only when host variables are allowed). Pure apart
-/// from the injected clock and random source.
+/// Replaces `{{name}}` placeholders with variable values (a value may hold placeholders of its
+/// own, filled in turn) and built-ins (`BuiltInVariable`: `$uuid`, `$timestamp`, Postman's `$guid`…;
+/// and `$env.NAME` only when host variables are allowed). Pure apart from the injected clock and random source.
 public struct VariableResolver: Sendable {
     /// The variables by name; later layers replace earlier ones.
     public private(set) var variables: [String: Variable] = [:]
@@ -51,26 +51,38 @@ public struct VariableResolver: Sendable {
     /// (`TemplateEscaping`); an unknown name throws as `render(_:place:)` does.
     public func render(_ text: String, place: String, escaping: TemplateEscaping) throws -> String {
         guard !isLiteral else { return text }
-        return try escaping.render(Template(text)) { name in
-            guard let value = value(of: name) else {
-                throw FerryError.invalidRequest(reason: .unresolvedVariable(name: name, place: place))
-            }
-            return value
+        return try escaping.render(Template(text)) { name in try expandedValue(of: name, place: place, within: []) }
+    }
+
+    /// The value of `name` with the placeholders it holds filled in turn, as Postman, Insomnia and
+    /// the `.http` editors do (`baseURL: "{{scheme}}://{{host}}"`); built-ins are never expanded. An
+    /// unknown name throws as `render` does, its place saying which variable holds it (a placeholder
+    /// is never sent as written); a value that comes back to itself throws naming the cycle.
+    private func expandedValue(of name: String, place: String, within outer: [String]) throws -> String {
+        guard let value = value(of: name) else { throw FerryError.invalidRequest(reason: .unresolvedVariable(name: name, place: place)) }
+        guard variables[name] != nil, value.contains("{{") else { return value }
+        let template = Template(value)
+        guard !template.variableNames.isEmpty else { return value }
+        guard !outer.contains(name) else {
+            let cycle = (outer.drop { $0 != name } + [name]).map { "{{\($0)}}" }.joined(separator: " → ")
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(name: "the variable {{\(outer[0])}}", problem: "its value is made of itself: \(cycle)"))
         }
+        return try template.pieces.map { piece in
+            switch piece {
+            case .text(let text): text
+            case .variable(let inner):
+                try expandedValue(of: inner, place: outer.isEmpty ? "\(place) (through {{\(name)}})" : place, within: outer + [name])
+            }
+        }.joined()
     }
 
     /// The value of one name, or nil when it has none.
     public func value(of name: String) -> String? {
         if let variable = variables[name] { return variable.value }
-        switch name {
-        case "$uuid": return UUID().uuidString.lowercased()
-        case "$timestamp": return String(Int(now().timeIntervalSince1970))
-        case "$isoTimestamp": return now().formatted(.iso8601)
-        case "$randomInt": return String(randomInt())
-        default:
-            guard name.hasPrefix("$env."), let hostEnvironment else { return nil }
-            return hostEnvironment[String(name.dropFirst(5))]
-        }
+        guard name.hasPrefix("$") else { return nil }
+        if name.hasPrefix("$env.") { return hostEnvironment?[String(name.dropFirst(5))] }
+        return BuiltInVariable.value(of: name, now: now(), randomInt: randomInt)
     }
 
     /// The redaction for the secret variables' values.
