@@ -1,5 +1,6 @@
 import FerryCore
 import FerryInterop
+import Foundation
 import Testing
 
 /// Postman collections and environments exported by Postman (Fixtures/postman), imported: the
@@ -98,6 +99,52 @@ import Testing
             "a folder's digest auth goes to each request that inherits it, a request's own to it")
         #expect(try #require(imported.request("auth-override.ferry.yaml")).description.auth == nil, "noauth stops the inheritance")
         #expect(imported.report.notes(.approximated).contains { $0.place == "info.schema" })
+    }
+
+    /// newman's own fixtures: a v2.0 collection whose form fields are `{{$guid}}`, `{{$randomInt}}`
+    /// and `{{$timestamp}}` (Ferry built-ins: sent as Postman sends them, nothing to report), and an
+    /// environment with a value given twice (the last wins, as newman's test of it expects).
+    @Test func dynamicVariablesAreBuiltInsAndADuplicateKeepsItsLastValue() throws {
+        let imported = try Fixture.imported(importer, "postman", "dynamic-var-replacement.postman_collection.json")
+        let request = try #require(imported.requests.first).description
+        let sent = try request.resolved(with: VariableResolver(), directory: "/").request
+        guard case .bytes(let body) = sent.body else { Issue.record("expected bytes, got \(sent.body)"); return }
+        let fields = Dictionary(
+            uniqueKeysWithValues: String(decoding: body, as: UTF8.self).split(separator: "&").map {
+                let pair = $0.split(separator: "=", maxSplits: 1).map(String.init)
+                return (pair[0], pair[1].removingPercentEncoding ?? pair[1])
+            })
+        #expect(UUID(uuidString: fields["FriendlyName"] ?? "") != nil, "\(fields)")
+        #expect(Int(fields["RandomId"] ?? "").map { (0...1000).contains($0) } == true)
+        #expect(Int(fields["TimeCreated"] ?? "") != nil)
+        #expect(!imported.report.notes.contains { $0.message.contains("dynamic variable") })
+
+        let environment = try Fixture.imported(importer, "postman", "disabled-and-duplicates.postman_environment.json")
+        let variables = try #require(environment.environments.first).variables
+        #expect(variables.map(\.name) == ["oneDisabled", "duplicate"])
+        #expect(variables.map(\.value) == ["1", "2"])
+        #expect(
+            environment.report.notes(.approximated).contains { $0.message == "duplicate is set more than once; the last value is kept" })
+    }
+
+    /// Postman v2.0 names path variables by `id`; a dynamic variable Ferry has no built-in for is
+    /// named in the report; a header row without a name is not sent (Postman sends none).
+    @Test func pathVariablesByIDUnknownDynamicVariablesAndNamelessHeaders() throws {
+        let text = #"""
+            {"info": {"name": "v20", "schema": "https://schema.getpostman.com/json/collection/v2.0.0/collection.json"},
+             "item": [{"name": "status", "request": {"method": "GET",
+               "url": {"raw": "https://echo.test/status/:code", "host": ["echo", "test"], "path": ["status", ":code"],
+                       "variable": [{"id": "code", "value": "201", "type": "string"}]},
+               "header": [{"key": "", "value": ""}, {"key": "X-Name", "value": "{{$randomFirstName}}"}, {"key": "X-Id", "value": "{{$guid}}"}]}}]}
+            """#
+        let imported = try importer.importCollection(text, source: "v20.json", directory: "/")
+        let request = try #require(imported.requests.first).description
+        #expect(request.url == "https://echo.test/status/201")
+        #expect(request.headers.map(\.name) == ["X-Name", "X-Id"])
+        #expect(
+            imported.report.notes(.dropped).map(\.message) == [
+                "Postman's dynamic variable {{$randomFirstName}} has no Ferry counterpart: give it a value (--var '$randomFirstName=…' or an environment)"
+            ])
     }
 
     @Test func anAPIKeyBecomesAPIKeyAuth() throws {

@@ -58,8 +58,13 @@ public struct PostmanImporter: Importer {
                 collection.report.dropped(value.path, "the disabled variable \(key) is not imported")
                 continue
             }
-            variables.append(Variable(name: key, value: try value.string("value") ?? "", isSecret: try value.string("type") == "secret"))
-            collection.report.imported(value.path, "variable \(key)")
+            if variables.replacing(
+                Variable(name: key, value: try value.string("value") ?? "", isSecret: try value.string("type") == "secret"))
+            {
+                collection.report.approximated(value.path, "\(key) is set more than once; the last value is kept")
+            } else {
+                collection.report.imported(value.path, "variable \(key)")
+            }
         }
         collection.environments.append(.init(name: try root.string("name") ?? Self.fileName(source), variables: variables))
         return collection
@@ -115,11 +120,8 @@ public struct PostmanImporter: Importer {
                 }
                 let value = Variable(
                     name: key, value: try variable.string("value") ?? "", isSecret: try variable.string("type") == "secret")
-                if let index = variables.firstIndex(where: { $0.name == key }) {
+                if variables.replacing(value) {
                     collection.report.approximated(variable.path, "\(key) is set more than once; the last value is kept")
-                    variables[index] = value
-                } else {
-                    variables.append(value)
                 }
                 if let folder {
                     collection.report.approximated(

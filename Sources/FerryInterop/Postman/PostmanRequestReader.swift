@@ -46,8 +46,32 @@ struct PostmanRequestReader {
         try applyAuth(try request.object("auth"), to: &description)
         try applyBehaviour(to: &description)
         try applyExamples(to: &description)
+        reportUnknownBuiltIns(in: request)
         report.imported(item.path, "\(description.method.rawValue) \(description.url)")
         return description
+    }
+
+    /// Names each of Postman's dynamic variables the request uses that Ferry has no built-in for
+    /// (`{{$randomFirstName}}`): the request cannot be sent until it has a value.
+    private mutating func reportUnknownBuiltIns(in request: JSONNode) {
+        var unknown: [String] = []
+        func scan(_ value: Any) {
+            switch value {
+            case let text as String:
+                for name in Template(text).variableNames where name.hasPrefix("$") && !name.hasPrefix("$env.") {
+                    if !BuiltInVariable.names.contains(name), !unknown.contains(name) { unknown.append(name) }
+                }
+            case let array as [Any]: array.forEach(scan)
+            case let object as [String: Any]: object.keys.sorted().forEach { scan(object[$0]!) }
+            default: break
+            }
+        }
+        scan(request.value)
+        for name in unknown {
+            report.dropped(
+                request.path,
+                "Postman's dynamic variable {{\(name)}} has no Ferry counterpart: give it a value (--var '\(name)=…' or an environment)")
+        }
     }
 
     // MARK: - URL
@@ -107,7 +131,9 @@ struct PostmanRequestReader {
 
     private mutating func fillPathVariables(_ url: JSONNode, in description: inout RequestDescription) throws(ImportProblem) {
         for variable in try url.array("variable") ?? [] {
-            guard let key = try variable.string("key") else { continue }
+            var named = try variable.string("key")
+            if named == nil { named = try variable.string("id") }  // v2.0 names them by `id`
+            guard let key = named else { continue }
             let value = try variable.string("value") ?? ""
             let replacement = value.isEmpty ? "{{\(key)}}" : value
             let segments = description.url.components(separatedBy: "/").map { $0 == ":" + key ? replacement : $0 }
@@ -132,6 +158,13 @@ struct PostmanRequestReader {
         }
         for header in try headers.elements() {
             guard let name = try header.string("key") else { throw header.problem("a header without a `key`") }
+            // Postman sends no header for a row without a name (an empty row of its table).
+            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                if !(try header.string("value") ?? "").isEmpty {
+                    report.dropped(header.path, "a header without a name is not sent by Postman")
+                }
+                continue
+            }
             description.headers.append(.init(name: name, value: try header.string("value") ?? "", enabled: !header.isDisabled))
         }
     }

@@ -59,6 +59,15 @@ import Testing
         #expect(throws: FerryError.self) { _ = try resolved(GraphQLBody(query: "")) }
     }
 
+    /// As Postman does: `{{variables}}` in the query are filled in before the query is checked.
+    @Test func variablesInTheQueryAreFilledInBeforeItIsChecked() throws {
+        let request = try resolved(
+            GraphQLBody(query: "{ user(id: {{id}}) { {{field}} } }"),
+            variables: [Variable(name: "id", value: "7"), Variable(name: "field", value: "name")])
+        #expect(text(request.body) == #"{"query":"{ user(id: 7) { name } }"}"#)
+        #expect(throws: FerryError.self) { _ = try resolved(GraphQLBody(query: "{ user(id: {{id}}) }")) }
+    }
+
     @Test func variablesMustBeAJSONObject() {
         for (variables, problem) in [
             ("[1]", "the GraphQL variables are not a JSON object"),

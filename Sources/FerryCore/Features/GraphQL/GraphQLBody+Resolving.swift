@@ -1,14 +1,16 @@
 import Foundation
 
-/// The wire form of a GraphQL body: the query checked by the GraphQL parser (a syntax error throws
-/// with its line and column, and nothing is sent), the variables' `{{variables}}` filled in and
-/// their JSON checked, then the JSON payload or the query string.
+/// The wire form of a GraphQL body: the query's `{{variables}}` filled in and the query checked by
+/// the GraphQL parser (a syntax error throws with its line and column, and nothing is sent), the
+/// variables' `{{variables}}` filled in and their JSON checked, then the JSON payload or the query string.
 extension GraphQLBody {
     /// The method a GraphQL body is sent with, whatever the description's method says.
     public var method: HTTPMethod { usesGET ? .get : .post }
 
     /// `{"query", "operationName"?, "variables"?}` as parameters, `variables` as an object.
     public func payload(with resolver: VariableResolver) throws -> Parameters {
+        // `{{variables}}` in the query are filled in first (Postman does), then the query is checked.
+        let query = self.query.contains("{{") ? try resolver.render(self.query, place: "GraphQL query") : self.query
         try GraphQLSyntax.check(query)
         var members: [(key: String, value: Parameters)] = [("query", .string(query))]
         if let name = operationName?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
