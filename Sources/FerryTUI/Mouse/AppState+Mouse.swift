@@ -80,7 +80,7 @@ extension AppState {
             let first = ParamsView.firstVisible(editor.params, height: height)
             if editor.params.rows.indices.contains(first + row) { editor.params.selection = first + row }
         case (.response, _) where response.tab == .tree:
-            editTree { tree in
+            shell.editTree { tree in
                 let first = max(0, tree.selection - height + 1)
                 tree.move(by: first + row - tree.selection)
             }

@@ -49,7 +49,7 @@ extension AppState {
             guard entries.indices.contains(selection) else { return [] }
             switch entries[selection].command {
             case .action(.expandNode) where offered:  // offered on a Tree filter's match: open it
-                editTree { $0.expand() }
+                shell.editTree { $0.expand() }
                 return []
             case .action(let chosen): return perform(chosen, in: context)
             case .theme(let name): return [.loadTheme(name)]
