@@ -43,6 +43,8 @@ public struct AppState: Sendable {
         self.theme = theme
     }
 
+    // MARK: - The shell's, for the runtime, the views and the tests
+
     public var focus: Pane {
         get { shell.focus }
         set { shell.focus = newValue }
@@ -64,6 +66,8 @@ public struct AppState: Sendable {
         get { editor.tab }
         set { editor.tab = newValue }
     }
+
+    // MARK: - Facts
 
     /// Where keys go now.
     public var context: KeyContext {

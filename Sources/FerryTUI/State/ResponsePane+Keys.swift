@@ -81,7 +81,7 @@ extension ResponsePane {
     }
 
     /// The document pretty-printed, at most `ResponseSummary.previewLimit` bytes of it, as lines.
-    static func prettyLines(of document: Document) -> [String] {
+    private static func prettyLines(of document: Document) -> [String] {
         struct Enough: Error {}
         var text = ""
         try? DocumentPrettyPrinter(terminalSafe: true).print(document) { chunk in
@@ -240,14 +240,14 @@ extension ResponsePane {
     }
 
     /// Highlights `range` in Hex, scrolls Hex to it, and has Raw scroll there when next shown.
-    mutating func markHex(_ range: Range<Int64>) {
+    private mutating func markHex(_ range: Range<Int64>) {
         views.hexMark = range
         scroll[.hex] = max(0, Int(range.lowerBound / Int64(HexDump.bytesPerRow)) - 2)
         views.rawTarget = range.lowerBound
     }
 
     /// Raw's line holding byte `offset` (the newlines before it, within the preview).
-    static func lineIndex(of offset: Int64, in source: ByteSource) -> Int {
+    private static func lineIndex(of offset: Int64, in source: ByteSource) -> Int {
         let prefix = (try? source.read(at: 0, count: Int(min(offset, Int64(ResponseSummary.previewLimit))))) ?? Data()
         return prefix.withUnsafeBytes { raw in raw.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
     }
