@@ -235,9 +235,9 @@ extension AppState {
         case .newline, .cursorLeft, .cursorRight, .wordLeft, .wordRight, .lineStart, .lineEnd,
             .deleteBackward, .deleteForward, .deleteWordBackward, .deleteToStart:
             editText(.apply(action))
-        case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .search, .nextMatch, .previousMatch, .jump, .togglePretty,
-            .prettyPrint:
+        case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .nextMatch, .previousMatch, .togglePretty, .prettyPrint:
             response.performView(action, shell: &shell)
+        case .search, .jump: notice = ResponsePane.searchAndJumpWhere
         case .assertNode, .captureNode: addCheck(for: action)
         case .toggleSidebar: toggleSidebar()
         case .save: return save()

@@ -25,28 +25,10 @@ extension ResponsePane {
             }
         case .edit where tab == .errors:
             jumpToErrorOffset(shell: &shell)
-        default:
-            return nil
-        }
-        return []
-    }
-
-    /// The views' own actions, wherever the focus is: tree levels, search, jump, pretty Raw.
-    mutating func performView(_ action: Action, shell: inout Shell) {
-        switch action {
-        case .expandAll:
-            var complete = true
-            shell.editTree { complete = $0.expandAll() }
-            if !complete { shell.notice = "more than \(DocumentTree.expandAllLimit) nodes below: expand level by level (+)" }
-        case .expandLevel: shell.editTree { $0.expandLevel() }
-        case .collapseLevel: shell.editTree { $0.collapseLevel() }
-        case .collapseAll: shell.editTree { $0.collapseAll() }
         case .search, .jump:
-            guard shell.focus == .response, let summary = shell.exchange.summary,
-                tab == .hex || summary.tree.document != nil && tab == .tree
-            else {
-                shell.notice = "search and jump work in the Tree (of a document) and Hex tabs"
-                return
+            guard let summary = shell.exchange.summary, tab == .hex || summary.tree.document != nil && tab == .tree else {
+                shell.notice = Self.searchAndJumpWhere
+                return []
             }
             let kind: ViewPrompt.Kind =
                 switch (tab == .tree, action == .search) {
@@ -56,6 +38,25 @@ extension ResponsePane {
                 case (false, false): .hexOffset
                 }
             views.prompt = ViewPrompt(kind: kind)
+        default:
+            return nil
+        }
+        return []
+    }
+
+    /// Where search and jump work, for the status line when they are asked for elsewhere.
+    static let searchAndJumpWhere = "search and jump work in the Tree (of a document) and Hex tabs"
+
+    /// The views' own actions, wherever the focus is: tree levels, the next match, pretty Raw.
+    mutating func performView(_ action: Action, shell: inout Shell) {
+        switch action {
+        case .expandAll:
+            var complete = true
+            shell.editTree { complete = $0.expandAll() }
+            if !complete { shell.notice = "more than \(DocumentTree.expandAllLimit) nodes below: expand level by level (+)" }
+        case .expandLevel: shell.editTree { $0.expandLevel() }
+        case .collapseLevel: shell.editTree { $0.collapseLevel() }
+        case .collapseAll: shell.editTree { $0.collapseAll() }
         case .nextMatch, .previousMatch:
             guard var search = views.search, let count = search.result?.matches.count, count > 0 else {
                 shell.notice = "no search yet (/ searches the Tree and Hex tabs)"
