@@ -82,13 +82,18 @@ import Testing
         #expect(state.collection.pendingDelete == nil)
     }
 
-    @Test func slashFiltersTheSidebarOrSearchesTheTree() throws {
+    @Test func slashFiltersTheSidebarSearchesTheTreeAndIsNothingInTheEditor() throws {
         var state = try state()
         state.focus = .sidebar
         press(.character("/"), in: &state)
         #expect(state.collection.sidebar!.isFiltering)
         #expect(state.response.views.prompt == nil)
         press(.escape, in: &state)
+
+        state.focus = .request
+        press(.character("/"), in: &state)
+        #expect(state.notice == "search and jump work in the Tree (of a document) and Hex tabs", "the editor has no search")
+        #expect(state.response.views.prompt == nil && !state.collection.sidebar!.isFiltering)
 
         state.focus = .response
         press(.character("/"), in: &state)
