@@ -56,5 +56,4 @@ extension AppState {
             return []
         }
     }
-
 }

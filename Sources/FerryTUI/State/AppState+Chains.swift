@@ -7,5 +7,4 @@ extension AppState {
     func chain(named name: String) -> VariableChain? {
         editor.source.description.chains.last { $0.name == name } ?? collection.chains.last { $0.name == name }
     }
-
 }

@@ -23,7 +23,6 @@ extension AppState {
         guard viewerTitle == nil else { return [.tree, .raw, .hex, .errors] }
         return !events.isShown ? ResponseTab.allCases.filter { $0 != .events } : ResponseTab.allCases
     }
-
 }
 
 extension Action {
