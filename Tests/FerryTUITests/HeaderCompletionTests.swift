@@ -19,7 +19,7 @@ import Testing
         _ = state.update(.key(.tab))
         _ = state.update(.key(.character("a")))
         for character in "content-t" { _ = state.update(.key(.character(character))) }
-        #expect(state.headerCompletions == ["Content-Type"])
+        #expect(state.editor.headerCompletions == ["Content-Type"])
         let canvas = Screen.render(state)
         #expect(canvas.text(row: 4).contains(" Content-Type ctrl-n"), "offered under the row being edited")
         _ = state.update(.key(.control("n")))

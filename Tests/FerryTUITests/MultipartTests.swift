@@ -39,7 +39,7 @@ import Testing
         let contentType = try #require(request.headers["Content-Type"])
         #expect(contentType.hasPrefix("multipart/form-data; boundary="))
         let body = try bodyBytes(of: request)
-        #expect(state.multipartSummary == "Content-Length: \(body.count) bytes (x shows the body)")
+        #expect(state.editor.multipartSummary(in: state.collection) == "Content-Length: \(body.count) bytes (x shows the body)")
         #expect(try request.body.makeSource()?.length == Int64(body.count))
         let text = String(decoding: body, as: UTF8.self)
         #expect(text.contains("name=\"title\"\r\n\r\nHoliday\r\n"))
@@ -51,14 +51,14 @@ import Testing
     @Test func aMissingFileIsShownAndNothingIsSent() {
         var state = multipartTab()
         add("doc=@/nonexistent/ferry-test-file", in: &state)
-        #expect(state.multipartSummary.hasPrefix("✗ "))
-        #expect(state.multipartSummary.contains("/nonexistent/ferry-test-file"))
+        #expect(state.editor.multipartSummary(in: state.collection).hasPrefix("✗ "))
+        #expect(state.editor.multipartSummary(in: state.collection).contains("/nonexistent/ferry-test-file"))
         #expect(press(.control("r"), in: &state).isEmpty)
         guard case .failed = state.exchange else { Issue.record("sent anyway"); return }
         _ = press(.tab, .tab, .tab, .tab, .character("d"), .character("a"), in: &state)
         type("x=@", in: &state)
         _ = press(.enter, in: &state)
-        #expect(state.multipartSummary.contains("the file path is empty"))
+        #expect(state.editor.multipartSummary(in: state.collection).contains("the file path is empty"))
     }
 
     @Test func paramsBecomeFieldsBeforeTheParts() throws {

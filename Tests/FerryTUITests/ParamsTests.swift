@@ -44,7 +44,7 @@ import Testing
                 ]))
         let request = try state.makeRequest().request
         #expect(request.url.absoluteString == "http://h/anything?page=2&user%5Bname%5D=Ann&user%5Btags%5D%5B%5D=a&user%5Btags%5D%5B%5D=b")
-        #expect(state.paramsPreview == "URL ?page=2&user%5Bname%5D=Ann&user%5Btags%5D%5B%5D=a&user%5Btags%5D%5B%5D=b")
+        #expect(state.editor.paramsPreview == "URL ?page=2&user%5Bname%5D=Ann&user%5Btags%5D%5B%5D=a&user%5Btags%5D%5B%5D=b")
 
         press(.character("s"), in: &state)
         #expect(state.editor.params.arrayStyle == .repeat)
@@ -75,7 +75,7 @@ import Testing
         add("q=a b&c", in: &state)
         press(.character("1"), .character("m"), in: &state)
         #expect(state.editor.method == .post)
-        #expect(state.paramsPreview == "form body q=a%20b%26c")
+        #expect(state.editor.paramsPreview == "form body q=a%20b%26c")
         let request = try state.makeRequest().request
         #expect(request.url.query == nil)
         #expect(request.headers["Content-Type"] == "application/x-www-form-urlencoded")
@@ -95,7 +95,7 @@ import Testing
         state.collection.variables = [Variable(name: "term", value: "a&b", isSecret: true)]
         press(.character("1"), .character("m"), .character("3"), .character("u"), in: &state)
         #expect(state.editor.params.placement == .query)
-        #expect(state.paramsPreview.hasPrefix("URL ?"), "a POST's parameters go in the query now")
+        #expect(state.editor.paramsPreview.hasPrefix("URL ?"), "a POST's parameters go in the query now")
         state.editor.body = TextArea("raw")
         var sent = try state.makeRequest()
         #expect(sent.request.url.query == "q=a%26b", "beside a text body")

@@ -19,7 +19,7 @@ enum BodyCheck {
             _ = try JSONParser.parse(Data(text.utf8))
             return Span("✓ valid JSON (p pretty-prints)", .success)
         } catch {
-            return Span("✗ not JSON: " + AppState.describe(error), .error)
+            return Span("✗ not JSON: " + error.located, .error)
         }
     }
 }

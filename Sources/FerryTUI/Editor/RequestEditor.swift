@@ -7,6 +7,8 @@ import FerryCore
 public struct RequestEditor: Sendable {
     public static let methods: [HTTPMethod] = [.get, .post, .put, .patch, .delete, .head, .options]
 
+    /// The request pane's tab shown.
+    public var tab = RequestTab.headers
     public var method: HTTPMethod = .get
     public var url = TextField()
     public var headers: [HeaderRow] = [HeaderRow(name: "Accept", value: "*/*")]

@@ -4,12 +4,6 @@ import FerryCore
 /// the Events tab; `i` there opens the composer (text, JSON checked first, `@path` a file as binary);
 /// Esc closes the connection and keeps what went and came.
 extension AppState {
-    /// The id of the request whose WebSocket is open (not yet closing), if there is one.
-    var openWebSocketID: Int? {
-        guard let socket = events.webSocket, socket.phase == .open else { return nil }
-        return socket.id
-    }
-
     /// The WebSocket of request `id` is open: the handshake shows as the response, the Events tab opens.
     mutating func webSocketOpened(id: Int, _ summary: ResponseSummary) {
         guard case .sending(id, _, _) = exchange else { return }
@@ -36,7 +30,7 @@ extension AppState {
 
     /// `i` in the Events tab of an open WebSocket: the composer, on the tab's last row.
     mutating func composeMessage() {
-        guard focus == .response, response.tab == .events, openWebSocketID != nil else {
+        guard focus == .response, response.tab == .events, events.openWebSocketID != nil else {
             notice = "the composer writes to an open WebSocket (send a ws:// or wss:// URL), in the Events tab"
             return
         }
@@ -47,7 +41,7 @@ extension AppState {
     /// Enter in the composer: the message goes (the composer stays, empty, for the next one), or
     /// stays with the reason it cannot.
     mutating func sendComposed(_ text: String) -> [Effect] {
-        guard let id = openWebSocketID else {
+        guard let id = events.openWebSocketID else {
             response.views.prompt = nil
             notice = "the WebSocket is closed: nothing was sent"
             return []
@@ -61,13 +55,5 @@ extension AppState {
             notice = "✗ " + problem.message
             return []
         }
-    }
-
-    /// Esc while a WebSocket is open: a close (1000) goes, and the server's answer ends the connection.
-    mutating func closeWebSocket() -> [Effect] {
-        guard let id = openWebSocketID else { return [] }
-        events.webSocketClosing()
-        notice = "closing the WebSocket…"
-        return [.closeWebSocket(id: id)]
     }
 }

@@ -91,6 +91,20 @@ public struct EventsPane: Sendable {
         if webSocket?.phase == .open { webSocket?.phase = .closing }
     }
 
+    /// The id of the request whose WebSocket is open (not yet closing), if there is one.
+    var openWebSocketID: Int? {
+        guard let webSocket, webSocket.phase == .open else { return nil }
+        return webSocket.id
+    }
+
+    /// Esc while a WebSocket is open: a close (1000) goes, and the server's answer ends the connection.
+    mutating func closeWebSocket(notice: inout String?) -> [Effect] {
+        guard let id = openWebSocketID else { return [] }
+        webSocketClosing()
+        notice = "closing the WebSocket…"
+        return [.closeWebSocket(id: id)]
+    }
+
     private mutating func follows(after dropped: Int) {
         selection = follow ? max(0, count - 1) : max(0, selection - dropped)
     }

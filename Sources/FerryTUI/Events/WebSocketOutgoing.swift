@@ -21,7 +21,7 @@ public enum WebSocketOutgoing: Sendable, Equatable {
             _ = try JSONParser.parse(Data(line.utf8))
             return .success(.text(line))
         } catch {
-            return .failure(ComposeProblem(message: "not JSON: \(AppState.describe(error)); nothing was sent (\\ sends it as text)"))
+            return .failure(ComposeProblem(message: "not JSON: \(error.located); nothing was sent (\\ sends it as text)"))
         }
     }
 }

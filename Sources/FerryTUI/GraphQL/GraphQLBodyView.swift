@@ -44,7 +44,7 @@ struct GraphQLBodyView {
     }
 
     private func renderCompletions(_ state: AppState, under cursor: (x: Int, y: Int), in rect: Rect, canvas: inout Canvas) {
-        let fields = state.graphQLCompletions.prefix(Self.completionRows)
+        let fields = (state.context == .body ? state.editor.graphQLCompletions : []).prefix(Self.completionRows)
         guard !fields.isEmpty else { return }
         let labels = fields.map { " \($0.name): \($0.type) " }
         let width = min(rect.maxX - cursor.x, (labels.map { CharacterWidth.of($0) }.max() ?? 0))

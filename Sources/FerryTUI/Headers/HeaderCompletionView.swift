@@ -1,7 +1,7 @@
 /// The header names offered under the header row being edited (above it near the bottom); the `complete` key takes the first.
 struct HeaderCompletionView {
     func render(_ state: AppState, below row: Int, in rect: Rect, canvas: inout Canvas) {
-        let names = state.headerCompletions
+        let names = state.editor.headerCompletions
         guard !names.isEmpty else { return }
         let width = min(rect.width - 4, (names.map { CharacterWidth.of($0) }.max() ?? 0) + 8)
         let below = rect.maxY - (rect.y + row + 1)

@@ -59,28 +59,10 @@ extension AppState {
 
     /// Selects the `row`-th visible row of the focused pane's tab.
     private mutating func selectRow(_ row: Int, height: Int) {
-        switch (focus, requestTab) {
-        case (.request, .headers):
-            let first = RequestPaneView.firstVisible(
-                selected: editor.headerSelection, count: editor.headers.count,
-                height: height - (editor.inheritedHeadersSent.isEmpty ? 0 : 1))
-            if editor.headers.indices.contains(first + row) { editor.headerSelection = first + row }
-        case (.request, .multipart):
-            let first = RequestPaneView.firstVisible(selected: editor.partSelection, count: editor.parts.count, height: height - 1)
-            if editor.parts.indices.contains(first + row) { editor.partSelection = first + row }
-        case (.request, .options):
-            let first = RequestPaneView.firstVisible(
-                selected: editor.optionSelection.rawValue, count: OptionRow.allCases.count, height: height)
-            if let option = OptionRow(rawValue: first + row) { editor.optionSelection = option }
-        case (.request, .auth):
-            let count = AuthField.fields(of: editor.auth).count
-            let first = RequestPaneView.firstVisible(selected: editor.authSelection, count: count, height: height - 1)
-            if first + row < count { editor.authSelection = first + row }
-        case (.request, .params):
-            let first = ParamsView.firstVisible(editor.params, height: height)
-            if editor.params.rows.indices.contains(first + row) { editor.params.selection = first + row }
-        case (.response, _) where response.tab == .tree:
-            editTree { tree in
+        switch focus {
+        case .request: editor.selectRow(row, height: height)
+        case .response where response.tab == .tree:
+            shell.editTree { tree in
                 let first = max(0, tree.selection - height + 1)
                 tree.move(by: first + row - tree.selection)
             }

@@ -3,7 +3,7 @@ struct MultipartView {
     func render(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
         let theme = state.theme
         let (list, footer) = rect.splitBottom(1)
-        let summary = state.multipartSummary
+        let summary = state.editor.multipartSummary(in: state.collection)
         canvas.put([Span(summary, summary.hasPrefix("✗") ? .error : .muted)], in: footer, row: 0, theme: theme)
         guard !state.editor.parts.isEmpty else {
             canvas.put(

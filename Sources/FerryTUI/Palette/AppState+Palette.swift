@@ -40,7 +40,7 @@ extension AppState {
     mutating func handlePalette(_ key: Key, _ action: Action?) -> [Effect] {
         switch action {
         case nil:
-            if case .character(let c) = key { editText(.insert(String(c))) }
+            if case .character(let c) = key { overlays.palette!.edit(.insert(String(c))) }
         case .send?:
             let entries = paletteEntries
             let selection = overlays.palette?.selection ?? 0
@@ -49,7 +49,7 @@ extension AppState {
             guard entries.indices.contains(selection) else { return [] }
             switch entries[selection].command {
             case .action(.expandNode) where offered:  // offered on a Tree filter's match: open it
-                editTree { $0.expand() }
+                shell.editTree { $0.expand() }
                 return []
             case .action(let chosen): return perform(chosen, in: context)
             case .theme(let name): return [.loadTheme(name)]
@@ -60,16 +60,9 @@ extension AppState {
             overlays.palette = nil
             return perform(action!, in: .global)
         case .up?, .down?, .pageUp?, .pageDown?:
-            let step =
-                switch action! {
-                case .up: -1
-                case .down: 1
-                case .pageUp: -10
-                default: 10
-                }
-            overlays.palette!.selection = max(0, min(paletteEntries.count - 1, overlays.palette!.selection + step))
+            overlays.palette!.move(action!, among: paletteEntries.count)
         case let other?:
-            editText(.apply(other))
+            overlays.palette!.edit(.apply(other))
         }
         return []
     }

@@ -9,6 +9,18 @@ public struct CommandPalette: Hashable, Sendable {
         self.choices = choices
     }
 
+    /// Up and down move the selection among `count` entries by one, page up and down by ten.
+    mutating func move(_ action: Action, among count: Int) {
+        let step =
+            switch action {
+            case .up: -1
+            case .down: 1
+            case .pageUp: -10
+            default: 10
+            }
+        selection = max(0, min(count - 1, selection + step))
+    }
+
     /// Edits the query; the selection goes back to the best match.
     mutating func edit(_ change: TextChange) {
         query.edit(change)

@@ -7,7 +7,7 @@ struct ParamsView {
         let params = state.editor.params
         let options =
             " \(params.placement.rawValue) (u) · \(params.arrayStyle.rawValue) arrays (s) · \(params.keepsKeyOrder ? "keys as given" : "keys sorted") (o) "
-        canvas.put([Span(state.paramsPreview, .muted)], in: footer, row: 0, theme: theme)
+        canvas.put([Span(state.editor.paramsPreview, .muted)], in: footer, row: 0, theme: theme)
         canvas.put(options, x: footer.maxX - CharacterWidth.of(options), y: footer.maxY, style: theme[.muted], maxX: footer.maxX)
         guard !params.rows.isEmpty else {
             canvas.put([Span("(no parameters: a adds one, A a nested one, > and < nest)", .muted)], in: list, row: 0, theme: theme)

@@ -7,16 +7,4 @@ extension AppState {
     func chain(named name: String) -> VariableChain? {
         editor.source.description.chains.last { $0.name == name } ?? collection.chains.last { $0.name == name }
     }
-
-    /// Keeps the value for the send waiting for it and sends again; the status line says which
-    /// request was sent for it.
-    mutating func chainedVariableTaken(_ variable: Variable, sent: String?) -> [Effect] {
-        collection.chained.removeAll { $0.name == variable.name }
-        collection.chained.append(variable)
-        if let sent {
-            collection.chainNotice = [collection.chainNotice, "sent \(sent) for {{\(variable.name)}}"].compactMap { $0 }.joined(
-                separator: "; ")
-        }
-        return send()
-    }
 }

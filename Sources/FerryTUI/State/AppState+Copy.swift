@@ -66,7 +66,7 @@ extension AppState {
                 defaults: editor.source.defaults.under(environment: collection.connection), root: editor.source.root)
             return .request(source, variables: collection.variables, format: format)
         } catch {
-            notice = Self.oneLine(error)
+            notice = ErrorChain.oneLine(error)
             return nil
         }
     }

@@ -5,7 +5,7 @@ extension AppState {
     public mutating func update(_ message: Message) -> [Effect] {
         switch message {
         case .key(let key):
-            return handle(key) + responseViewsAfterKey()
+            return handle(key) + response.afterKey(exchange: shell.exchange)
         case .paste(let text):
             // A curl command pasted into the URL field becomes the whole request, as Posting does.
             if focus == .url, context == .line, overlays.palette == nil, collection.pathPrompt == nil, response.views.prompt == nil,
@@ -27,7 +27,7 @@ extension AppState {
         case .responseArrived(let id, let summary):
             guard case .sending(id, _, _) = exchange else { return [] }
             present(summary)
-            let captures = summary.checks.flatMap { takeCaptures($0) }
+            let captures = summary.checks.flatMap { collection.keepCaptures($0) }
             notice = [collection.chainNotice, captures].compactMap { $0 }.joined(separator: "; ")
             if notice?.isEmpty == true { notice = nil }
             collection.chainNotice = nil
@@ -56,7 +56,7 @@ extension AppState {
         case .notice(let text):
             notice = text
         case .searchFinished(let result):
-            searchFinished(result)
+            response.searchFinished(result, shell: &shell)
         case .mouse(let event):
             return handle(event)
         case .themeLoaded(let theme):
@@ -65,28 +65,26 @@ extension AppState {
         case .sheet(let sheet):
             overlays.sheet = sheet
         case .cookiesLoaded(let jar, let path, let environment):
-            cookiesLoaded(jar, path: path, environment: environment)
+            overlays.cookies = CookieEditor(path: path, environment: environment, cookies: jar.cookies)
         case .collectionLoaded(let items, let environments, let changed):
             collectionLoaded(items, environments: environments, changed: changed)
         case .requestSaved(let path, let request):
             return requestSaved(path: path, request)
         case .historyListed(let rows):
-            let selection = min(history?.selection ?? 0, max(0, rows.count - 1))
-            history?.rows = rows
-            history?.selection = selection
+            history?.listed(rows)
         case .historyEntryLoaded(let request, let response, let replay):
             return historyEntryLoaded(request, response, replay: replay)
         case .graphQLSchemaLoaded(let endpoint, let schema):
-            graphQLSchemaLoaded(endpoint: endpoint, schema)
+            editor.schemaLoaded(endpoint: endpoint, schema, collection: collection, notice: &shell.notice)
         case .historyDiff(let lines):
-            history?.diff = lines
-            history?.diffScroll = 0
+            history?.show(diff: lines)
         case .fileOperationDone(let operation):
-            return fileOperationDone(operation)
+            return collection.fileOperationDone(operation, notice: &shell.notice)
         case .environmentLoaded(let name, let variables, let chains, let connection):
-            environmentLoaded(name, variables, chains: chains, connection: connection)
+            collection.environmentLoaded(name, variables, chains: chains, connection: connection, notice: &shell.notice)
         case .chainedVariableTaken(let variable, let sent):
-            return chainedVariableTaken(variable, sent: sent)
+            collection.chainedVariableTaken(variable, sent: sent)
+            return send()
         case .chainFailed(let chain):
             collection.chained = []
             collection.chainNotice = nil
@@ -103,30 +101,54 @@ extension AppState {
 
     // MARK: - Keys
 
+    /// Routes a key: what is over the screen or waits for an answer takes it first, then a line
+    /// being typed, then `perform` gives its action to the focused room.
     private mutating func handle(_ key: Key) -> [Effect] {
         let context = self.context
         let action = keymap.action(for: key, in: context)
-        if overlays.showHelp { return handleHelp(action) }
-        if let effects = answerDelete(key) { return effects }
+        if overlays.showHelp {
+            overlays.handleHelp(action)
+            return []
+        }
+        if let effects = collection.answerDelete(key, notice: &shell.notice) { return effects }
         if let effects = answerOverwrite(key) { return effects }
         if let effects = answerUnsavedEdits(key) { return effects }
-        if history != nil { return handleHistory(key, action) }
+        if history != nil {
+            guard let effects = history!.handle(key, action, page: max(1, height - 6), notice: &shell.notice) else {
+                history = nil
+                return []
+            }
+            return effects
+        }
         if overlays.palette != nil { return handlePalette(key, action) }
-        if overlays.cookies != nil { return handleCookies(key) }
-        if overlays.sheet != nil { return handleSheet(action) }
-        if context == .line, let effects = handleCollectionLine(action) { return effects }
+        if overlays.cookies != nil { return overlays.handleCookies(key, url: editor.url.text, notice: &shell.notice) }
+        if overlays.sheet != nil {
+            overlays.handleSheet(action, page: max(1, height - 4))
+            return []
+        }
+        if context == .line, let effects = collection.handleLine(action, focus: shell.focus, editor: editor, notice: &shell.notice) {
+            return effects
+        }
         guard let action else {
-            if context != .browse, case .character(let c) = key, !insertCollectionText(String(c)) { editText(.insert(String(c))) }
+            if context != .browse, case .character(let c) = key, !collection.insert(String(c), focus: shell.focus) {
+                editText(.insert(String(c)))
+            }
             return []
         }
         if context == .line, editor.lineEdit != nil {
-            if action == .send { commitLineEdit(); return [] }
-            if action == .cancel { dropLineEdit(); return [] }
+            if action == .send {
+                editor.commitLineEdit(notice: &shell.notice)
+                return []
+            }
+            if action == .cancel {
+                editor.dropLineEdit()
+                return []
+            }
         }
         if context == .line, response.views.prompt != nil {
             switch action {
             case .send: return commitPrompt()
-            case .cancel: cancelPrompt()
+            case .cancel: response.cancelPrompt()
             case .quit, .suspend, .help: return perform(action, in: context)
             default: editText(.apply(action))
             }
@@ -136,34 +158,51 @@ extension AppState {
         return perform(action, in: context)
     }
 
-    private mutating func handleHelp(_ action: Action?) -> [Effect] {
-        switch action {
-        case .help, .cancel, .quit: overlays.showHelp = false
-        case .down: overlays.helpScroll += 1
-        case .up: overlays.helpScroll = max(0, overlays.helpScroll - 1)
-        case .pageDown: overlays.helpScroll += 10
-        case .pageUp: overlays.helpScroll = max(0, overlays.helpScroll - 10)
-        default: break
-        }
-        return []
+    /// Carries out an action: the focused room's, or else one that means the same wherever the focus is.
+    mutating func perform(_ action: Action, in context: KeyContext) -> [Effect] {
+        performInFocusedRoom(action, in: context) ?? performAnywhere(action)
     }
 
-    mutating func perform(_ action: Action, in context: KeyContext) -> [Effect] {
-        if let effects = performCollection(action) { return effects }
-        if let effects = performGraphQL(action) { return effects }
-        if let effects = performAuth(action) { return effects }
-        if let effects = performRequestSide(action) { return effects }
+    /// The focused room's answer to an action; nil when the action is none of its own.
+    private mutating func performInFocusedRoom(_ action: Action, in context: KeyContext) -> [Effect]? {
+        let page = max(1, layout.responseBody.height - 1)
+        switch shell.focus {
+        case .sidebar:
+            guard isSidebarShown else { return nil }
+            // Opening a file loads it into the editor, which spans the rooms.
+            if action == .edit || action == .expandNode, case .item(let index, _)? = collection.sidebar!.selectedRow {
+                openItem(at: index)
+                return []
+            }
+            return collection.performInSidebar(action, width: width, page: max(1, layout.sidebar.height - 3), notice: &shell.notice)
+        case .method, .url, .request:
+            // A schema fetch starts an exchange, which spans the rooms.
+            if action == .fetchGraphQLSchema, shell.focus == .request, editor.tab == .body, editor.graphQL != nil { return fetchSchema() }
+            return editor.perform(action, in: context, focus: shell.focus, page: page, collection: collection, notice: &shell.notice)
+        case .response:
+            // The Events tab's list is the events room's.
+            if response.tab == .events, action.rowStep != nil {
+                events.move(by: action.delta(page: page))
+                return []
+            }
+            let maxScroll = action.rowStep != nil && response.tab != .tree ? ResponsePaneView.maxScroll(self) : 0
+            return response.perform(action, tabs: responseTabs, page: page, maxScroll: maxScroll, shell: &shell)
+        }
+    }
+
+    /// The actions that mean the same wherever the focus is; those of a room without the focus do nothing.
+    private mutating func performAnywhere(_ action: Action) -> [Effect] {
         switch action {
         case .send: return send()
         case .cancel:
-            if openWebSocketID != nil { return closeWebSocket() }
+            if events.openWebSocketID != nil { return events.closeWebSocket(notice: &shell.notice) }
             if case .sending(let id, _, _) = exchange {
                 notice = "cancelling…"
                 return [.cancel(id: id)]
             }
             if focus == .url { focus = .response }  // Esc always leaves a text field
             if focus == .response, response.tab == .tree, let filter = exchange.summary?.tree.filter {
-                editTree { $0.clearFilter() }
+                shell.editTree { $0.clearFilter() }
                 notice = "the whole document (the filter was \(filter))"
             }
         case .quit:
@@ -179,28 +218,8 @@ extension AppState {
         case .focusURL: focus = .url
         case .focusRequest: focus = .request
         case .focusResponse: focus = .response
-        case .nextExample, .previousExample:
-            guard !collection.examples.isEmpty else { notice = "no prepared requests here (try ferry demo)"; return [] }
-            if asksAboutUnsavedEdits(before: .action(action)) { return [] }
-            let step = action == .nextExample ? 1 : -1
-            let index =
-                collection.exampleIndex.map {
-                    (($0 + step) % collection.examples.count + collection.examples.count) % collection.examples.count
-                } ?? (step > 0 ? 0 : collection.examples.count - 1)
-            collection.exampleIndex = index
-            // An example is no file of the collection: Ctrl-S asks where to save it.
-            load(collection.examples[index], file: nil)
-            notice = "example \(index + 1)/\(collection.examples.count): \(collection.examples[index].title)"
-        case .nextTab, .previousTab:
-            switchTab(by: action == .nextTab ? 1 : -1)
-        case .nextMethod, .previousMethod:
-            cycleMethod(by: action == .nextMethod ? 1 : -1)
-        case .up, .down, .pageUp, .pageDown, .top, .bottom:
-            if context == .body, action == .up || action == .down {
-                editedBody.apply(action)
-            } else {
-                move(action)
-            }
+        case .nextExample, .previousExample: return stepExample(by: action == .nextExample ? 1 : -1)
+        case .nextMethod, .previousMethod: editor.cycleMethod(by: action == .nextMethod ? 1 : -1)
         case .expandNode:
             // On a filter's match, Enter offers what to do with it: keep it as a check, or open it.
             if let tree = exchange.summary?.tree, tree.rows.indices.contains(tree.selection), tree.isFilterRoot(tree.selection),
@@ -208,56 +227,33 @@ extension AppState {
             {
                 overlays.palette = CommandPalette(choices: [.assertNode, .captureNode, .expandNode])
             } else {
-                editTree { $0.expand() }
+                shell.editTree { $0.expand() }
             }
-        case .collapseNode: editTree { $0.collapse() }
+        case .collapseNode: shell.editTree { $0.collapse() }
         case .toggleWrap: response.wrap.toggle()
-        case .edit: startEdit()
-        case .toggleRow: toggleRow()
-        case .addRow:
-            guard focus == .request, requestTab == .headers || requestTab == .expect else { return [] }
-            if requestTab == .expect {
-                editor.checks.append("")
-                editor.checkSelection = editor.checks.count - 1
-                editor.lineEdit = LineEdit(target: .check(editor.checkSelection), text: "", isNewRow: true)
-                return []
-            }
-            editor.headers.append(HeaderRow(name: "", value: ""))
-            editor.headerSelection = editor.headers.count - 1
-            editor.lineEdit = LineEdit(target: .header(editor.headerSelection), text: "", isNewRow: true)
-        case .deleteRow:
-            if focus == .request, requestTab == .expect, editor.checks.indices.contains(editor.checkSelection) {
-                editor.checks.remove(at: editor.checkSelection)
-                editor.checkSelection = max(0, min(editor.checkSelection, editor.checks.count - 1))
-                return []
-            }
-            guard focus == .request, requestTab == .headers, editor.headers.indices.contains(editor.headerSelection) else { return [] }
-            editor.headers.remove(at: editor.headerSelection)
-            editor.headerSelection = max(0, min(editor.headerSelection, editor.headers.count - 1))
-        case .openEditor:
-            guard focus == .request, requestTab == .body else { return [] }
-            editor.isEditingBody = false
-            return [.editBody(editor.body.text)]
-        case .commit:
-            editor.isEditingBody = false
+        case .commit: editor.isEditingBody = false
         case .newline, .cursorLeft, .cursorRight, .wordLeft, .wordRight, .lineStart, .lineEnd,
             .deleteBackward, .deleteForward, .deleteWordBackward, .deleteToStart:
             editText(.apply(action))
-        case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .search, .nextMatch, .previousMatch, .jump, .togglePretty,
-            .prettyPrint,
-            .assertNode, .captureNode:
-            return performResponseView(action)
-        case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .cycleParamPlacement, .palette, .chooseBodyFile,
-            .toggleSidebar, .save, .nextEnvironment, .rename, .duplicate, .history, .importFile, .cookies, .clearCookies,
-            .moveRowUp, .moveRowDown, .showBodyHex, .complete, .toggleGraphQL, .editVariables, .fetchGraphQLSchema,
-            .editOperationName, .toggleGraphQLGET, .widenSidebar, .narrowSidebar:
-            break
-        case .getToken, .refreshToken:
-            notice = "OAuth 2.0 tokens are had in the Auth tab"
-        case .copyValue, .copyPath, .copyBody, .copyAsCurl, .copyAsHTTPie:
-            return copy(action)
-        case .composeMessage:
-            composeMessage()
+        case .expandAll, .expandLevel, .collapseLevel, .collapseAll, .nextMatch, .previousMatch, .togglePretty, .prettyPrint:
+            response.performView(action, shell: &shell)
+        case .search, .jump: notice = ResponsePane.searchAndJumpWhere
+        case .assertNode, .captureNode: addCheck(for: action)
+        case .toggleSidebar: toggleSidebar()
+        case .save: return save()
+        case .history:
+            guard viewerTitle == nil else { return [] }
+            history = HistoryPane()
+            return [.searchHistory("")]
+        case .cookies: return viewerTitle == nil ? [.showCookies(environment: collection.environment)] : []
+        case .clearCookies: return viewerTitle == nil ? [.clearCookies(environment: collection.environment)] : []
+        case .importFile: if viewerTitle == nil { collection.askImportPath() }
+        case .nextEnvironment: return collection.nextEnvironment(notice: &shell.notice)
+        case .palette: overlays.palette = CommandPalette()
+        case .complete: editor.completeHeader()
+        case .getToken, .refreshToken: notice = "OAuth 2.0 tokens are had in the Auth tab"
+        case .copyValue, .copyPath, .copyBody, .copyAsCurl, .copyAsHTTPie: return copy(action)
+        case .composeMessage: composeMessage()
         case .toggleStreaming:
             response.forcesStream.toggle()
             notice =
@@ -267,9 +263,32 @@ extension AppState {
         case .zoom:
             guard focus == .request || focus == .response else { return [] }
             isZoomed.toggle()
+        case .nextTab, .previousTab, .up, .down, .pageUp, .pageDown, .top, .bottom, .edit, .toggleRow, .addRow, .deleteRow, .openEditor,
+            .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .cycleParamPlacement, .chooseBodyFile, .moveRowUp,
+            .moveRowDown, .showBodyHex, .toggleGraphQL, .editVariables, .fetchGraphQLSchema, .editOperationName, .toggleGraphQLGET,
+            .rename, .duplicate, .widenSidebar, .narrowSidebar:
+            break
         }
         return []
     }
+
+    /// F2 and F3: the next or previous prepared request (`ferry demo`) into the editor.
+    private mutating func stepExample(by step: Int) -> [Effect] {
+        guard !collection.examples.isEmpty else {
+            notice = "no prepared requests here (try ferry demo)"
+            return []
+        }
+        if asksAboutUnsavedEdits(before: .action(step > 0 ? .nextExample : .previousExample)) { return [] }
+        let count = collection.examples.count
+        let index = collection.exampleIndex.map { (($0 + step) % count + count) % count } ?? (step > 0 ? 0 : count - 1)
+        collection.exampleIndex = index
+        // An example is no file of the collection: Ctrl-S asks where to save it.
+        load(collection.examples[index], file: nil)
+        notice = "example \(index + 1)/\(count): \(collection.examples[index].title)"
+        return []
+    }
+
+    // MARK: - Sending
 
     mutating func send() -> [Effect] {
         guard !exchange.isSending else {
@@ -309,7 +328,9 @@ extension AppState {
         notice = nil
         var expectations = editor.expectations
         expectations.readsGraphQLErrors = editor.graphQL != nil
-        let checks = schemaEndpoint == nil ? renderedChecks() : ResponseChecks()
+        let checks =
+            schemaEndpoint == nil
+            ? editor.renderedChecks(with: collection.variables + collection.chained + collection.captured) : ResponseChecks()
         var outgoing = OutgoingRequest(
             resolved: request, expectations: expectations, checks: checks, requestPath: collection.openRequest?.path,
             environment: collection.environment, schemaEndpoint: schemaEndpoint)
@@ -317,200 +338,114 @@ extension AppState {
         return [request.request.isWebSocket ? .openWebSocket(id: id, outgoing) : .send(id: id, outgoing)]
     }
 
+    /// `S` in a GraphQL body: the endpoint's schema, fetched by introspection, is the exchange shown.
+    private mutating func fetchSchema() -> [Effect] {
+        do {
+            let request = try editor.introspectionRequest(in: collection)
+            return startSending(request, schemaEndpoint: request.request.graphQLEndpoint)
+        } catch {
+            notice = ErrorChain.oneLine(error)
+            return []
+        }
+    }
+
     private mutating func quit() -> [Effect] {
         isQuitting = true
         if case .sending(let id, _, _) = exchange { return [.cancel(id: id), .quit] }
-        if let id = openWebSocketID { return [.closeWebSocket(id: id), .quit] }
+        if let id = events.openWebSocketID { return [.closeWebSocket(id: id), .quit] }
         return [.quit]
     }
 
-    // MARK: - Editing
+    // MARK: - Text
 
-    /// Applies `change` to the text being edited: a row edit, the URL, or the body.
+    /// Applies `change` to the text being typed: the palette's query, the response views' prompt,
+    /// or the editor's row, URL or body.
     mutating func editText(_ change: TextChange) {
+        let context = self.context
         if overlays.palette != nil {
             overlays.palette!.edit(change)
         } else if response.views.prompt != nil {
             response.views.prompt!.field.edit(change)
-        } else if editor.lineEdit != nil {
-            // A completed header name ends in `: `; a colon typed after it out of habit takes the
-            // place of that one, so `: value` typed or pasted gives `Name: value`.
-            let field = editor.lineEdit!.field
-            if case .header = editor.lineEdit!.target, case .insert(let text) = change, text.hasPrefix(":"),
-                field.cursor == field.text.count, field.text.hasSuffix(": ")
-            {
-                editor.lineEdit!.field = TextField(String(field.text.dropLast()))
-                editor.lineEdit!.field.insert(String(text.dropFirst()))
-                return
-            }
-            editor.lineEdit!.field.edit(change)
-        } else if focus == .url {
-            editor.url.edit(change)
-        } else if context == .body {
-            editedBody.edit(change)
+        } else {
+            editor.edit(change, focus: shell.focus, context: context)
         }
     }
 
-    private mutating func startEdit() {
-        switch (focus, requestTab) {
-        case (.method, _): cycleMethod(by: 1)
-        case (.request, .headers):
-            guard editor.headers.indices.contains(editor.headerSelection) else {
-                _ = perform(.addRow, in: .browse)
-                return
-            }
-            editor.lineEdit = LineEdit(target: .header(editor.headerSelection), text: editor.headers[editor.headerSelection].line)
-        case (.request, .body): editor.isEditingBody = true
-        case (.request, .expect):
-            guard editor.checks.indices.contains(editor.checkSelection) else {
-                _ = perform(.addRow, in: .browse)
-                return
-            }
-            editor.lineEdit = LineEdit(target: .check(editor.checkSelection), text: editor.checks[editor.checkSelection])
-        case (.response, _) where response.tab == .errors: jumpToErrorOffset()
-        case (.request, .options):
-            if editor.optionSelection.isText {
-                editor.lineEdit = LineEdit(target: .option(editor.optionSelection), text: editor.optionSelection.editText(in: editor))
-            } else {
-                editor.optionSelection.toggle(&editor)
-            }
-        default: break
-        }
+    /// Enter in the response views' prompt: a WebSocket message goes; a search, path or offset is the views' own.
+    private mutating func commitPrompt() -> [Effect] {
+        guard let prompt = response.views.prompt else { return [] }
+        if prompt.kind == .message { return sendComposed(prompt.field.text) }
+        response.commitPrompt(shell: &shell)
+        return []
     }
 
-    private mutating func commitLineEdit() {
-        guard let edit = editor.lineEdit else { return }
-        switch edit.target {
-        case .header(let index):
-            let text = edit.field.text
-            if text.trimmingCharacters(in: .whitespaces).isEmpty {
-                if edit.isNewRow { editor.headers.remove(at: index) }
-                editor.headerSelection = max(0, min(editor.headerSelection, editor.headers.count - 1))
-            } else {
-                editor.headers[index] = HeaderRow(line: text, enabled: editor.headers[index].enabled)
-            }
-        case .param(let index):
-            if edit.isNewRow, edit.field.text.trimmingCharacters(in: .whitespaces).isEmpty {
-                editor.params.deleteSelected()
-            } else {
-                editor.params.rows[index].set(line: edit.field.text)
-            }
-        case .part(let index):
-            commitPartEdit(index, text: edit.field.text, isNewRow: edit.isNewRow)
-        case .check(let index):
-            guard commitCheckEdit(index, text: edit.field.text, isNewRow: edit.isNewRow) else { return }
-        case .auth(let field):
-            field.set(edit.field.text, in: &editor.auth)
-        case .option(let row):
-            if let problem = row.set(edit.field.text, in: &editor) {
-                notice = problem
-                return
-            }
-        case .bodyFile:
-            if let problem = setBodyFile(edit.field.text) {
-                notice = problem
-                return
-            }
-        case .graphQLOperation:
-            commitOperationName(edit.field.text)
-        }
-        editor.lineEdit = nil
+    // MARK: - Across rooms
+
+    /// Moves the focus to the next pane shown, skipping a hidden sidebar.
+    mutating func focusPane(by offset: Int) {
+        focus = focus.cycled(by: offset)
+        if focus == .sidebar, !isSidebarShown { focus = focus.cycled(by: offset) }
     }
 
-    private mutating func dropLineEdit() {
-        if case .header(let index)? = editor.lineEdit?.target, editor.lineEdit?.isNewRow == true {
-            editor.headers.remove(at: index)
-            editor.headerSelection = max(0, min(editor.headerSelection, editor.headers.count - 1))
-        }
-        if case .param? = editor.lineEdit?.target, editor.lineEdit?.isNewRow == true { editor.params.deleteSelected() }
-        if case .part(let index)? = editor.lineEdit?.target, editor.lineEdit?.isNewRow == true {
-            commitPartEdit(index, text: "", isNewRow: true)
-        }
-        if case .check(let index)? = editor.lineEdit?.target, editor.lineEdit?.isNewRow == true {
-            _ = commitCheckEdit(index, text: "", isNewRow: true)
-        }
-        editor.lineEdit = nil
-    }
-
-    private mutating func toggleRow() {
-        guard focus == .request else { return }
-        switch requestTab {
-        case .headers where editor.headers.indices.contains(editor.headerSelection): editor.headers[editor.headerSelection].enabled.toggle()
-        case .options where !editor.optionSelection.isText: editor.optionSelection.toggle(&editor)
-        default: break
-        }
-    }
-
-    // MARK: - Navigation
-
-    private mutating func switchTab(by offset: Int) {
-        switch focus {
-        case .request:
-            requestTab = requestTab.cycled(by: offset)
-            editor.isEditingBody = false
-        case .response: cycleResponseTab(by: offset)
-        case .method: cycleMethod(by: offset)
-        case .url, .sidebar: break
-        }
-    }
-
-    private mutating func cycleMethod(by offset: Int) {
-        let methods = RequestEditor.methods
-        let index = methods.firstIndex(of: editor.method) ?? 0
-        editor.method = methods[((index + offset) % methods.count + methods.count) % methods.count]
-    }
-
-    /// Changes the Tree tab's state of the finished response.
     /// Shows a response: every tab anew, the tree opened as deep as fits its pane, and the focus on
     /// the response when it was in the URL field (so keys browse it instead of typing).
     mutating func present(_ summary: ResponseSummary) {
         exchange = .finished(summary)
         response.show(failed: false)
         let rows = layout.responseBody.height
-        editTree { $0.expandToFit(rows) }
+        shell.editTree { $0.expandToFit(rows) }
         if focus == .url { focus = .response }
     }
 
-    mutating func editTree(_ change: (inout DocumentTree) -> Void) {
-        guard case .finished(var summary) = exchange else { return }
-        // Let go of the stored copy first, so the rows are changed in place rather than copied.
-        exchange = .idle
-        change(&summary.tree)
-        exchange = .finished(summary)
+    /// A recorded exchange arrived: its request goes into the editor, its response into the response
+    /// views (or, for a replay, the request is sent again).
+    private mutating func historyEntryLoaded(_ request: RequestSource, _ summary: ResponseSummary?, replay: Bool) -> [Effect] {
+        history = nil
+        if asksAboutUnsavedEdits(before: .message(.historyEntryLoaded(request, summary, replay: replay))) { return [] }
+        load(request, file: nil)
+        if replay { return perform(.send, in: .browse) }
+        // An open WebSocket is closed: its messages would have nowhere to go.
+        let closing = events.closeWebSocket(notice: &shell.notice)
+        events = EventsPane()
+        if response.tab == .events { response.tab = .tree }
+        response.show(failed: false)
+        if let summary {
+            present(summary)
+            notice = "recorded exchange: \(request.title)"
+        } else {
+            exchange = .idle
+            notice = "recorded exchange \(request.title): no response was recorded"
+        }
+        return closing
     }
 
-    /// How many rows a movement key moves by, `page` rows a page; top and bottom go far enough to be clamped.
-    static func delta(of action: Action, page: Int) -> Int {
-        switch action {
-        case .up: -1
-        case .down: 1
-        case .pageUp: -page
-        case .pageDown: page
-        case .top: -Int.max / 2
-        default: Int.max / 2
+    /// `a` and `c` in the Tree: the selected node becomes an Expect line of the editor, an assertion
+    /// of its value (`$.items count == 3` for a container) or a capture named after its key.
+    private mutating func addCheck(for action: Action) {
+        guard let tree = exchange.summary?.tree, let document = tree.document, let node = tree.selectedNode else {
+            notice = "select a node of the Tree first"
+            return
         }
-    }
-
-    private mutating func move(_ action: Action) {
-        let delta = Self.delta(of: action, page: max(1, layout.responseBody.height - 1))
-        switch focus {
-        case .method: cycleMethod(by: delta.signum())
-        case .request where requestTab == .headers:
-            editor.headerSelection = max(0, min(editor.headers.count - 1, editor.headerSelection.addingClamped(delta)))
-        case .request where requestTab == .expect:
-            editor.checkSelection = max(0, min(editor.checks.count - 1, editor.checkSelection.addingClamped(delta)))
-        case .request where requestTab == .options:
-            let index = max(0, min(OptionRow.allCases.count - 1, editor.optionSelection.rawValue.addingClamped(delta)))
-            editor.optionSelection = OptionRow(rawValue: index)!
-        case .response where response.tab == .tree:
-            editTree { $0.move(by: delta) }
-        case .response where response.tab == .events:
-            events.move(by: delta)
-        case .response:
-            let current = min(response.scroll[response.tab] ?? 0, ResponsePaneView.maxScroll(self))
-            response.scroll[response.tab] = max(0, min(ResponsePaneView.maxScroll(self), current.addingClamped(delta)))
-        default: break
+        let path = NodePath.path(of: node, in: document)
+        let line: CheckLine
+        if action == .captureNode {
+            let key = document.key(of: node) ?? document.name(of: node) ?? "value"
+            let name = String(key.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" })
+            line = .capture(Capture(name: name.isEmpty ? "value" : name, source: .body(path: path)))
+        } else {
+            let predicate: Assertion.Predicate =
+                switch ResponseFacts.value(of: node, in: document) {
+                case .array(let count, _), .object(let count, _): .count(.compare(.equal, .number(String(count))))
+                case .string(let text), .text(let text): .compare(.equal, .string(text))
+                case .number(let text): .compare(.equal, .number(text))
+                case .bool(let value): .compare(.equal, .bool(value))
+                case .null: .isKind(.null)
+                case .missing: .exists(true)
+                }
+            line = .assertion(Assertion(.body(path: path), predicate))
         }
+        editor.addCheck(line)
+        notice = "added to Expect: \(line.text)"
     }
 }
 

@@ -12,18 +12,16 @@ extension AppState {
         return state
     }
 
+    /// Selects the node at `path` in the Tree (`ferry view --path`), expanding its ancestors; a notice says why when there is none.
+    public mutating func reveal(path: String) {
+        response.reveal(path: path, shell: &shell)
+    }
+
     /// The response tabs shown: all of them, or for a viewed file those that apply to it.
     /// The Events tab only when the response is a stream or a WebSocket.
     public var responseTabs: [ResponseTab] {
         guard viewerTitle == nil else { return [.tree, .raw, .hex, .errors] }
         return !events.isShown ? ResponseTab.allCases.filter { $0 != .events } : ResponseTab.allCases
-    }
-
-    /// Moves to the response tab `offset` places away among those shown.
-    mutating func cycleResponseTab(by offset: Int) {
-        let tabs = responseTabs
-        let index = tabs.firstIndex(of: response.tab) ?? 0
-        response.tab = tabs[((index + offset) % tabs.count + tabs.count) % tabs.count]
     }
 }
 

@@ -8,7 +8,8 @@ public struct AppState: Sendable {
     public var keymap: Keymap
     public var theme: Theme
 
-    // The rooms: each holds its own state, and the update functions in its folder change it.
+    // The rooms: each holds its own state and the methods that change it; `update(_:)` routes
+    // messages and keys to them.
     /// The request panes: the request being composed and where it came from.
     public var editor = RequestEditor()
     /// The response pane: tab, scrolling, wrapping, the views' state.
@@ -22,16 +23,13 @@ public struct AppState: Sendable {
     /// Help, palette and body hex, drawn over the rest.
     public var overlays = Overlays()
 
-    public var focus = Pane.url
+    /// Focus, notice and the exchange: what every room may be handed.
+    public var shell = Shell()
     /// True when the focused pane (request or response) has the whole screen (`z`).
     public var isZoomed = false
-    public var requestTab = RequestTab.headers
     /// What `ferry view` shows (a file name, or "standard input"); nil in the request editor.
     public var viewerTitle: String?
-    /// The request in flight or the last one's outcome.
-    public var exchange = Exchange.idle
     public var nextRequestID = 1
-    public var notice: String?
     /// The themes the palette offers (the launcher fills it in).
     public var themeNames: [String] = []
     public var isQuitting = false
@@ -44,6 +42,32 @@ public struct AppState: Sendable {
         self.keymap = keymap
         self.theme = theme
     }
+
+    // MARK: - The shell's, for the runtime, the views and the tests
+
+    public var focus: Pane {
+        get { shell.focus }
+        set { shell.focus = newValue }
+    }
+
+    public var notice: String? {
+        get { shell.notice }
+        set { shell.notice = newValue }
+    }
+
+    /// The request in flight or the last one's outcome.
+    public var exchange: Exchange {
+        get { shell.exchange }
+        set { shell.exchange = newValue }
+    }
+
+    /// The request pane's tab (the editor's own).
+    public var requestTab: RequestTab {
+        get { editor.tab }
+        set { editor.tab = newValue }
+    }
+
+    // MARK: - Facts
 
     /// Where keys go now.
     public var context: KeyContext {

@@ -41,7 +41,8 @@ struct FooterView {
 
     /// The keys of the Events tab of an open WebSocket: compose and close, before the others.
     static func webSocketHints(_ state: AppState) -> [(keys: String, label: String)] {
-        guard state.focus == .response, state.response.tab == .events, state.openWebSocketID != nil, state.response.views.prompt == nil
+        guard state.focus == .response, state.response.tab == .events, state.events.openWebSocketID != nil,
+            state.response.views.prompt == nil
         else { return [] }
         return [(keys(.composeMessage, state), "compose"), (keys(.cancel, state), "close")]
     }

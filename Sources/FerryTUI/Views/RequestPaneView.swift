@@ -96,7 +96,7 @@ struct RequestPaneView {
             canvas.put([Span(label, .accent), Span(visible.text)], in: rect, row: 0, theme: theme)
             canvas.cursor = (rect.x + label.count + visible.cursorColumn, rect.y)
             rect = rect.splitTop(1).1
-        } else if let line = state.bodyFileLine {
+        } else if let line = state.editor.bodyFileLine {
             canvas.put([Span(line, .accent)], in: rect, row: 0, theme: theme)
             rect = rect.splitTop(1).1
         }

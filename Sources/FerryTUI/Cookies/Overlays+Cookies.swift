@@ -4,18 +4,15 @@ import Foundation
 /// The cookie editor's keys: they are its own while it is open (a modal list, as the history pane).
 /// Browsing: up/down or j/k move, Enter or e edits, a adds, d or Delete deletes, Esc, q or F6
 /// closes. Editing: the line keys, Enter keeps the line (written to the jar), Esc drops it.
-extension AppState {
-    mutating func cookiesLoaded(_ jar: CookieJar, path: String, environment: String?) {
-        overlays.cookies = CookieEditor(path: path, environment: environment, cookies: jar.cookies)
-    }
-
-    mutating func handleCookies(_ key: Key) -> [Effect] {
-        guard var cookies = overlays.cookies else { return [] }
-        defer { if overlays.cookies != nil { overlays.cookies = cookies } }
-        if cookies.field != nil { return editCookie(key, in: &cookies) }
+extension Overlays {
+    /// A key while the cookie editor is open; `a` proposes a cookie for the host of `url` (the editor's URL).
+    mutating func handleCookies(_ key: Key, url: String, notice: inout String?) -> [Effect] {
+        guard var cookies = self.cookies else { return [] }
+        defer { if self.cookies != nil { self.cookies = cookies } }
+        if cookies.field != nil { return Self.editCookie(key, in: &cookies, notice: &notice) }
         switch key {
         case .escape, .character("q"), .function(6):
-            overlays.cookies = nil
+            self.cookies = nil
         case .up, .character("k"):
             cookies.selection = max(0, cookies.selection - 1)
         case .down, .character("j"):
@@ -25,7 +22,7 @@ extension AppState {
             cookies.editing = cookies.selection
             cookies.field = TextField(cookies.cookies[cookies.selection].editLine)
         case .character("a"):
-            let host = URL(string: editor.url.text)?.host.flatMap { $0.contains("{") ? nil : $0 } ?? "example.com"
+            let host = URL(string: url)?.host.flatMap { $0.contains("{") ? nil : $0 } ?? "example.com"
             cookies.editing = nil
             cookies.field = TextField("name=value; Domain=\(host); Path=/")
         case .character("d"), .delete:
@@ -40,7 +37,7 @@ extension AppState {
         return []
     }
 
-    private mutating func editCookie(_ key: Key, in cookies: inout CookieEditor) -> [Effect] {
+    private static func editCookie(_ key: Key, in cookies: inout CookieEditor, notice: inout String?) -> [Effect] {
         switch key {
         case .escape:
             cookies.field = nil
