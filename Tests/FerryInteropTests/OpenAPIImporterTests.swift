@@ -354,14 +354,54 @@ import Testing
         #expect(decoding.place == "paths./pets, line 7, column 5", "\(decoding)")
         #expect(decoding.message.contains("Expected to find `responses` key for the **GET** endpoint under `/pets`"), "\(decoding)")
         #expect(!decoding.message.contains("\n"), "one line: \(decoding)")
-        let json = try #require(
-            Self.problem(
-                "{\"openapi\": \"3.1.0\",\n \"info\": {\"title\": \"x\", \"version\": \"1\"},\n \"paths\": {\"/a\": {\"get\": {\"responses\": 7}}}}"
-            ))
-        #expect(json.place?.hasPrefix("paths./a.get.responses") == true, "\(json)")
+        // In 3.1 an operation may have no responses: the malformed ones are left out, named.
+        let json = try OpenAPIImporter().importCollection(
+            "{\"openapi\": \"3.1.0\",\n \"info\": {\"title\": \"x\", \"version\": \"1\"},\n \"paths\": {\"/a\": {\"get\": {\"responses\": 7}}}}",
+            source: "doc.json", directory: "/")
+        #expect(json.requests.count == 1)
+        #expect(json.report.notes(.dropped).first?.place.hasPrefix("paths./a.get.responses") == true, "\(json.report.notes)")
         let truncated = try #require(Self.problem("{\"openapi\": \"3.1.0\",\n \"info\": {"))
         #expect(truncated.place == "line 3, column 1", "the end of the text: \(truncated)")
         #expect(truncated.message.hasPrefix("not valid YAML or JSON"), "\(truncated)")
+    }
+
+    /// What real documents hold and OpenAPIKit refuses costs that part alone: a bound beyond 64-bit
+    /// integers (`maximum: 9223372036854776000`, as in several public descriptions), a malformed
+    /// parameter list; the other operations come in, and the report names each part left out.
+    @Test func aPartThatCannotBeReadIsLeftOutAndNamed() throws {
+        let text = """
+            openapi: 3.0.3
+            info: {title: tolerant, version: "1"}
+            servers: [{url: "https://api.example.com"}]
+            paths:
+              /ids:
+                get:
+                  operationId: listIds
+                  parameters:
+                    - name: after
+                      in: query
+                      schema: {type: integer, format: int64, minimum: 0, maximum: 9223372036854776000}
+                  responses: {"200": {description: ok}}
+              /broken:
+                get:
+                  operationId: broken
+                  parameters: "not a list"
+                  responses: {"200": {description: ok}}
+              /pets:
+                post:
+                  operationId: addPet
+                  responses: {"201": {description: created}}
+            """
+        let imported = try OpenAPIImporter().importCollection(text, source: "tolerant.yaml", directory: "/")
+        #expect(imported.requests.map(\.description.url).sorted() == ["{{baseURL}}/broken", "{{baseURL}}/ids", "{{baseURL}}/pets"])
+        let dropped = imported.report.notes(.dropped).filter { $0.message.hasPrefix("not read, left out: ") }
+        #expect(dropped.map(\.place) == ["paths./broken.get.parameters, line 16, column 19"], "\(dropped)")
+        #expect(
+            imported.report.notes(.approximated).contains {
+                $0.place == "paths./ids.get.parameters[0].schema.maximum"
+                    && $0.message == "9223372036854776000 is beyond 64-bit integers: 9223372036854775807 is used"
+            })
+
     }
 
     @Test func formatIsDetectedFromTheDocument() throws {

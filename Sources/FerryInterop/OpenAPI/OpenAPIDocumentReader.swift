@@ -5,11 +5,20 @@ import OpenAPIKitCompat
 import Yams
 
 /// Reads an OpenAPI document, YAML or JSON, with OpenAPIKit: 3.0 documents are converted to 3.1 so
-/// the importer reads one model. Syntax errors are placed by line and column; OpenAPIKit's decoding
-/// errors by their path in the document (`paths./pets.get.responses`) and the line it starts on.
+/// the importer reads one model. Syntax errors are placed by line and column. A part OpenAPIKit
+/// cannot decode (a bound beyond 64-bit integers, a `$ref` of the wrong kind, a malformed
+/// operation) costs that part alone: it is left out, named by its path in the document
+/// (`paths./pets.get.responses`) and the line it starts on, and the rest is read again.
 enum OpenAPIDocumentReader {
-    /// Reads `text`; references to other files are read relative to `directory`.
-    static func read(_ text: String, source: String, directory: String) throws(ImportProblem) -> OpenAPIKit.OpenAPI.Document {
+    /// The most parts left out before the document is refused as a whole.
+    static let droppedLimit = 25
+
+    /// Reads `text`; references to other files are read relative to `directory`. `dropped` holds
+    /// why each part left out could not be read, in order; `clamped`, the bounds brought within
+    /// 64-bit integers.
+    static func read(
+        _ text: String, source: String, directory: String
+    ) throws(ImportProblem) -> (document: OpenAPIKit.OpenAPI.Document, dropped: [ImportProblem], clamped: [ImportReport.Note]) {
         // JSON too goes through Yams (JSON is YAML): Foundation's JSONDecoder does not give keys in
         // document order, which OpenAPIKit's ordered maps (paths, properties) need.
         let node: Node
@@ -35,8 +44,104 @@ enum OpenAPIDocumentReader {
             var references = ExternalReferences(directory: directory)
             document = try references.inline(node)
         }
-        if case .swagger2 = version { return try decode(SwaggerConverter.convert(document), version: .v30, source: source) }
-        return try decode(document, version: version, source: source)
+        if case .swagger2 = version { document = try SwaggerConverter.convert(document) }
+        try YAMLValueGuard.check(document, source: source)
+        var clamped: [ImportReport.Note] = []
+        document = clampingBounds(in: document, path: "", notes: &clamped)
+        var dropped: [ImportProblem] = []
+        while true {
+            do {
+                return (try decode(document, version: version, source: source), dropped, clamped)
+            } catch {
+                guard dropped.count < droppedLimit, let path = error.path, let removed = removing(path, from: document), removed != document
+                else {
+                    throw error.problem
+                }
+                document = removed
+                dropped.append(error.problem)
+            }
+        }
+    }
+
+    /// The schema keywords whose value OpenAPIKit reads as a 64-bit integer in an integer schema.
+    private static let bounds: Set<String> = ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum"]
+
+    /// `node` with every bound beyond 64-bit integers (`maximum: 9223372036854776000`, the float
+    /// spelling of 2^63 that generators write for int64 and uint64) brought to the nearest one
+    /// (Int64.max or Int64.min): the same bound for every integer a request can carry. Each is noted.
+    private static func clampingBounds(in node: Node, path: String, notes: inout [ImportReport.Note]) -> Node {
+        switch node {
+        case .mapping(let mapping):
+            let pairs = mapping.map { pair -> (Node, Node) in
+                let key = pair.key.string ?? ""
+                let place = path.isEmpty ? key : path + "." + key
+                if bounds.contains(key), case .scalar(let scalar) = pair.value, Int64(scalar.string) == nil,
+                    let number = Double(scalar.string), number.rounded() == number, abs(number) >= 9.2e18
+                {
+                    let bound = number > 0 ? Int64.max : Int64.min
+                    notes.append(
+                        ImportReport.Note(.approximated, at: place, "\(scalar.string) is beyond 64-bit integers: \(bound) is used"))
+                    return (pair.key, .scalar(.init(String(bound), scalar.tag, scalar.style, scalar.mark)))
+                }
+                return (pair.key, clampingBounds(in: pair.value, path: place, notes: &notes))
+            }
+            return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+        case .sequence(let sequence):
+            let nodes = sequence.enumerated().map { clampingBounds(in: $0.element, path: "\(path)[\($0.offset)]", notes: &notes) }
+            return .sequence(Node.Sequence(nodes, sequence.tag, sequence.style, sequence.mark))
+        case .scalar, .alias:
+            return node
+        }
+    }
+
+    /// A decoding failure: the problem as it is told, and the path of the part that failed.
+    private struct DecodingFailure: Error {
+        var problem: ImportProblem
+        var path: [any CodingKey]?
+    }
+
+    /// `root` without the part at `path` (the deepest part the path reaches that is not the
+    /// document itself or one of its top-level sections); nil when there is none to leave out.
+    private static func removing(_ path: [any CodingKey], from root: Node) -> Node? {
+        var keys: [any CodingKey] = []
+        var node = root
+        for key in path {
+            guard let child = child(of: node, at: key) else { break }
+            keys.append(key)
+            node = child
+        }
+        guard keys.count >= 2 else { return nil }
+        return removing(keys, in: root)
+    }
+
+    private static func removing(_ keys: [any CodingKey], in node: Node) -> Node {
+        guard let key = keys.first else { return node }
+        switch node {
+        case .mapping(var mapping):
+            guard let index = mapping.firstIndex(where: { $0.key.string == key.stringValue }) else { return node }
+            if keys.count == 1 {
+                let kept = mapping.indices.filter { $0 != index }.map { (mapping[$0].key, mapping[$0].value) }
+                return .mapping(Node.Mapping(kept, mapping.tag, mapping.style, mapping.mark))
+            } else {
+                mapping[index] = (mapping[index].key, removing(Array(keys.dropFirst()), in: mapping[index].value))
+            }
+            return .mapping(mapping)
+        case .sequence(var sequence):
+            guard let index = key.intValue, index < sequence.count else { return node }
+            if keys.count == 1 {
+                sequence.remove(at: index)
+            } else {
+                sequence[index] = removing(Array(keys.dropFirst()), in: sequence[index])
+            }
+            return .sequence(sequence)
+        case .scalar, .alias:
+            return node
+        }
+    }
+
+    private static func child(of node: Node, at key: any CodingKey) -> Node? {
+        if let index = key.intValue, case .sequence(let sequence) = node { return index < sequence.count ? sequence[index] : nil }
+        return node[key.stringValue]
     }
 
     private enum Version { case swagger2, v30, v31 }
@@ -55,11 +160,10 @@ enum OpenAPIDocumentReader {
         throw ImportProblem(source: source, place: "openapi", "OpenAPI \(version) is not supported (Ferry reads 3.0, 3.1 and 3.2)")
     }
 
-    private static func decode(_ node: Node, version: Version, source: String) throws(ImportProblem) -> OpenAPIKit.OpenAPI.Document {
+    private static func decode(_ node: Node, version: Version, source: String) throws(DecodingFailure) -> OpenAPIKit.OpenAPI.Document {
         // Vendor extensions (`x-…`) are not imported; reading them decodes every object a second time
         // (the key is the same in OpenAPIKit30).
         let skipExtensions: [CodingUserInfoKey: Any] = [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false]
-        try YAMLValueGuard.check(node, source: source)
         do {
             switch version {
             case .v30, .swagger2:
@@ -68,7 +172,7 @@ enum OpenAPIDocumentReader {
             case .v31: return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node, userInfo: skipExtensions)
             }
         } catch let error as YamlError {
-            throw syntaxProblem(error, source: source)
+            throw DecodingFailure(problem: syntaxProblem(error, source: source))
         } catch {
             let described = OpenAPIKit.OpenAPI.Error(from: error)
             let path = described.codingPath
@@ -78,7 +182,9 @@ enum OpenAPIDocumentReader {
             }
             // OpenAPIKit explains nested failures over several lines; the problem is one line.
             let lines = described.localizedDescription.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            throw ImportProblem(source: source, place: place, lines.filter { !$0.isEmpty }.joined(separator: " "))
+            throw DecodingFailure(
+                problem: ImportProblem(source: source, place: place, lines.filter { !$0.isEmpty }.joined(separator: " ")),
+                path: path.isEmpty ? nil : path)
         }
     }
 
