@@ -124,6 +124,34 @@ import Testing
         #expect(back.text.contains("would write 001-get-api-example-me.ferry.yaml"))
     }
 
+    /// A Postman collection whose auth is OAuth 2.0 client credentials runs in Ferry as it ran in
+    /// Postman: imported, then sent to the demo server, which wants the token it issues.
+    @Test func aPostmanOAuth2CollectionImportsAndSends() async throws {
+        try await withDemoServer { server in
+            let directory = try TemporaryDirectory()
+            let source = try directory.write(
+                "o.postman_collection.json",
+                Data(
+                    #"""
+                    {"info": {"name": "o", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+                     "auth": {"type": "oauth2", "oauth2": [{"key": "grant_type", "value": "client_credentials"},
+                        {"key": "accessTokenUrl", "value": "{{baseURL}}/oauth/token"}, {"key": "clientId", "value": "ferry-demo"},
+                        {"key": "clientSecret", "value": "demo-secret"}, {"key": "scope", "value": "demo"}]},
+                     "variable": [{"key": "baseURL", "value": "http://127.0.0.1:1"}],
+                     "item": [{"name": "resource", "request": {"method": "GET", "url": "{{baseURL}}/oauth/resource"}}]}
+                    """#.utf8))
+            let into = directory.file("collection")
+            let imported = await FerryBinary.run(["import", "postman", source, "--into", into])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let sent = await FerryBinary.run([
+                "send", (into as NSString).appendingPathComponent("resource.ferry.yaml"), "--env", "o", "--var",
+                "baseURL=\(server.baseURL)", "--no-history",
+            ])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(sent.text.contains("ferry-demo"), "\(sent.text)")
+        }
+    }
+
     @Test func aRecordedExchangeExportsWithItsResponse() async throws {
         let home = try HistoryCommandTests.Home()
         try await withDemoServer { server in

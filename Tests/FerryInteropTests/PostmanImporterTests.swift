@@ -147,6 +147,54 @@ import Testing
             ])
     }
 
+    /// Postman's OAuth 2.0 (the most common auth in public collections) as Ferry's: client
+    /// credentials inherited from the collection, the authorization code grant (PKCE added, a
+    /// redirect that is not a loopback address named), and a password grant that sends the token
+    /// Postman saved. Lists of extra token parameters are not read and do not stop the import.
+    @Test func oauth2ComesInAsFerrysOAuth2() throws {
+        let text = #"""
+            {"info": {"name": "o", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+             "auth": {"type": "oauth2", "oauth2": [
+                {"key": "grant_type", "value": "client_credentials", "type": "string"},
+                {"key": "accessTokenUrl", "value": "{{baseURL}}/oauth/token", "type": "string"},
+                {"key": "clientId", "value": "ferry-demo", "type": "string"}, {"key": "clientSecret", "value": "{{secret}}", "type": "string"},
+                {"key": "scope", "value": "demo", "type": "string"}, {"key": "client_authentication", "value": "body", "type": "string"},
+                {"key": "tokenRequestParams", "value": [{"key": "resource", "value": "x", "enabled": true}], "type": "any"},
+                {"key": "useBrowser", "value": true, "type": "boolean"}]},
+             "item": [
+               {"name": "inherited", "request": {"method": "GET", "url": "{{baseURL}}/oauth/resource"}},
+               {"name": "code", "request": {"method": "GET", "url": "https://graph.test/me", "auth": {"type": "oauth2", "oauth2": [
+                  {"key": "grant_type", "value": "authorization_code", "type": "string"},
+                  {"key": "authUrl", "value": "https://login.test/authorize", "type": "string"},
+                  {"key": "accessTokenUrl", "value": "https://login.test/token", "type": "string"},
+                  {"key": "clientId", "value": "app", "type": "string"},
+                  {"key": "redirect_uri", "value": "https://oauth.pstmn.io/v1/callback", "type": "string"}]}}},
+               {"name": "password", "request": {"method": "GET", "url": "https://x.test/", "auth": {"type": "oauth2", "oauth2": [
+                  {"key": "grant_type", "value": "password_credentials", "type": "string"},
+                  {"key": "accessToken", "value": "saved-token", "type": "string"}]}}}
+             ]}
+            """#
+        let imported = try importer.importCollection(text, source: "o.json", directory: "/")
+        let auths = imported.requests.map(\.description.auth)
+        #expect(
+            auths[0]
+                == .oauth2(
+                    OAuth2Settings(
+                        grant: .clientCredentials, tokenURL: "{{baseURL}}/oauth/token", clientID: "ferry-demo", clientSecret: "{{secret}}",
+                        scope: "demo", clientAuthentication: .body)))
+        #expect(
+            auths[1]
+                == .oauth2(
+                    OAuth2Settings(
+                        grant: .authorizationCode, tokenURL: "https://login.test/token", authorizationURL: "https://login.test/authorize",
+                        clientID: "app")))
+        #expect(auths[2] == .bearer(token: "saved-token"))
+        let approximated = imported.report.notes(.approximated).map(\.message)
+        #expect(approximated.contains("the authorization code grant is run with PKCE (S256), as Ferry always does"))
+        #expect(approximated.contains { $0.hasPrefix("the redirect URI https://oauth.pstmn.io/v1/callback is not a loopback address") })
+        #expect(approximated.contains { $0.hasPrefix("the password_credentials grant is not run by Ferry") })
+    }
+
     @Test func anAPIKeyBecomesAPIKeyAuth() throws {
         let imported = try Fixture.imported(importer, "postman", "api-key-header-v2_1-input.json")
         let request = try #require(imported.requests.first).description

@@ -292,8 +292,49 @@ struct PostmanRequestReader {
                     "\(place).\(key)",
                     "not given: \(key == "region" ? "us-east-1" : "execute-api") is assumed (Postman guesses it from the host)")
             }
+        case "oauth2":
+            applyOAuth2(values, place: place, to: &description)
         default:
             report.dropped(place, "\(type) authentication is not supported yet; the request is imported without it")
+        }
+    }
+
+    /// Postman's OAuth 2.0 as Ferry's `auth: oauth2`: client credentials as they are, the
+    /// authorization code grant with PKCE (which Ferry always uses). The password and implicit
+    /// grants, which Ferry does not run, send the token Postman saved with the collection, if any.
+    private mutating func applyOAuth2(_ values: [String: String], place: String, to description: inout RequestDescription) {
+        let grant = values["grant_type"] ?? "authorization_code"
+        var settings = OAuth2Settings(
+            tokenURL: values["accessTokenUrl"] ?? "", authorizationURL: values["authUrl"] ?? "", clientID: values["clientId"] ?? "",
+            clientSecret: values["clientSecret"] ?? "", scope: values["scope"] ?? "", audience: values["audience"] ?? "",
+            clientAuthentication: values["client_authentication"] == "body" ? .body : .header,
+            callbackURL: values["redirect_uri"].flatMap { $0.hasPrefix("http://127.0.0.1") || $0.hasPrefix("http://localhost") ? $0 : nil }
+                ?? "")
+        switch grant {
+        case "client_credentials":
+            settings.grant = .clientCredentials
+        case "authorization_code", "authorization_code_with_pkce":
+            settings.grant = .authorizationCode
+            if grant == "authorization_code" {
+                report.approximated(place, "the authorization code grant is run with PKCE (S256), as Ferry always does")
+            }
+            if let redirect = values["redirect_uri"], !redirect.isEmpty, settings.callbackURL.isEmpty {
+                report.approximated(
+                    place,
+                    "the redirect URI \(redirect) is not a loopback address: Ferry listens on 127.0.0.1 (register it with the server)")
+            }
+        default:
+            if let token = values["accessToken"], !token.isEmpty {
+                description.auth = .bearer(token: token)
+                report.approximated(place, "the \(grant) grant is not run by Ferry: the token Postman saved is sent as a bearer token")
+            } else {
+                report.dropped(place, "the \(grant) grant is not run by Ferry; the request is imported without credentials")
+            }
+            return
+        }
+        description.auth = .oauth2(settings)
+        if values["addTokenTo"] == "queryParams" {
+            report.approximated(place, "the token goes in the Authorization header, not the query (addTokenTo: queryParams)")
         }
     }
 
@@ -303,7 +344,8 @@ struct PostmanRequestReader {
         if settings.isArray {
             var values: [String: String] = [:]
             for pair in try settings.elements() {
-                if let key = try pair.string("key") { values[key] = try pair.string("value") ?? "" }
+                // Lists of extra parameters (`tokenRequestParams`) are not text: they are not read.
+                if let key = try pair.string("key") { values[key] = pair["value"]?.text ?? "" }
             }
             return values
         }
