@@ -404,6 +404,22 @@ import Testing
 
     }
 
+    /// A tag named Environments does not become the collection's `environments/` folder, where its
+    /// requests would never be read.
+    @Test func aTagNamedEnvironmentsIsNotTheEnvironmentsFolder() throws {
+        let text = """
+            openapi: 3.0.3
+            info: {title: t, version: "1"}
+            paths:
+              /environments:
+                get: {operationId: listEnvironments, tags: [Environments], responses: {"200": {description: ok}}}
+            """
+        let imported = try OpenAPIImporter().importCollection(text, source: "t.yaml", directory: "/")
+        #expect(imported.requests.map(\.path) == ["environments-requests/list-environments.ferry.yaml"])
+        #expect(RequestFileName.folder(["Environments", "Staging"]) == "environments-requests/staging")
+        #expect(RequestFileName.folder(["Team", "Environments"]) == "team/environments")
+    }
+
     @Test func formatIsDetectedFromTheDocument() throws {
         #expect(ImportFormat.detect(try Self.text("v3.0-petstore.yaml")) == .openapi)
         #expect(ImportFormat.detect(try Self.text("v3.0-petstore.json")) == .openapi)

@@ -6,9 +6,10 @@ import Foundation
 #endif
 
 /// Writes new files into a collection all or nothing (`ferry import`): every file is first written
-/// into a temporary folder inside the collection, then moved into place. A path that is already
-/// taken stops the whole write before anything is written, unless `force`, and even then only a
-/// regular file is replaced (never a folder, link or device).
+/// into a temporary folder inside the collection, read back there as Ferry will read it, then moved
+/// into place. A path that is already taken stops the whole write before anything is written, unless
+/// `force`, and even then only a regular file is replaced (never a folder, link or device). A
+/// temporary folder left by a write that was killed is removed by the next write.
 public struct CollectionWriter {
     /// One file: its path below the collection and its bytes; `isPrivate` files (secrets) are 0600.
     public struct File: Sendable, Equatable {
@@ -43,6 +44,7 @@ public struct CollectionWriter {
         if !notRegular.isEmpty { throw StoreError.refusedImport(paths: notRegular, problem: "are not regular files; nothing was replaced") }
         let manager = FileManager.default
         try manager.createDirectory(atPath: root, withIntermediateDirectories: true)
+        removeAbandonedStaging()
         let staging = try temporaryFolder()
         defer { try? manager.removeItem(atPath: staging) }
         for file in files {
@@ -54,6 +56,7 @@ public struct CollectionWriter {
                 throw FerryError.localFile(reason: .unwritable(path: absolute(file.path), error: POSIXError(.EIO)))
             }
         }
+        try readBack(staging)
         var moved: [String] = []
         do {
             for file in files {
@@ -74,8 +77,40 @@ public struct CollectionWriter {
         }
     }
 
+    /// Loads the staged request files and folder defaults as `ferry` will: one it cannot read is an
+    /// importer's fault, and nothing is written.
+    private func readBack(_ staging: String) throws {
+        let problems = try RequestCollection(root: staging).problems
+        guard let first = problems.first else { return }
+        var shown = first
+        shown.file = absolute(String(first.file.dropFirst(staging.count + 1)))
+        throw StoreError.refusedImport(
+            paths: problems.map { String($0.file.dropFirst(staging.count + 1)) },
+            problem: "could not be read back by Ferry (\(shown)): an importer bug, please report it")
+    }
+
+    /// The prefix of the temporary folders, followed by the writing process's id.
+    private static let stagingPrefix = ".ferry-import-"
+
+    /// Removes the temporary folders of writes whose process is gone (killed mid-write), and those
+    /// of older versions (no process id) untouched for ten minutes.
+    private func removeAbandonedStaging() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else { return }
+        for name in names where name.hasPrefix(Self.stagingPrefix) {
+            let path = (root as NSString).appendingPathComponent(name)
+            let rest = name.dropFirst(Self.stagingPrefix.count)
+            if let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]) {
+                guard kill(pid, 0) == -1, errno == ESRCH else { continue }
+            } else {
+                let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date()
+                guard Date().timeIntervalSince(modified) > 600 else { continue }
+            }
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+
     private func temporaryFolder() throws -> String {
-        var template = Array((root as NSString).appendingPathComponent(".ferry-import-XXXXXX").utf8CString)
+        var template = Array((root as NSString).appendingPathComponent("\(Self.stagingPrefix)\(getpid())-XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw FerryError.localFile(reason: .unwritable(path: root, error: POSIXError.current))
         }

@@ -16,9 +16,13 @@ public enum RequestFileName {
         return candidate
     }
 
-    /// A folder path from names (tags, Postman folders): each part a slug.
+    /// A folder path from names (tags, Postman folders): each part a slug. A top folder that would
+    /// be `environments` (a tag named Environments) is `environments-requests`: the collection's own
+    /// `environments/` holds environments, and requests written there would never be read.
     public static func folder(_ names: [String]) -> String {
-        names.map(slug).joined(separator: "/")
+        var parts = names.map(slug)
+        if parts.first == "environments" { parts[0] = "environments-requests" }
+        return parts.joined(separator: "/")
     }
 
     /// Letters and digits kept (lower-cased), everything else a single `-`; at most 60 characters;
