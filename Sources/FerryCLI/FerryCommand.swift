@@ -10,7 +10,8 @@ public struct FerryCommand: AsyncCommand {
         abstract: "A terminal API explorer: compose, send, inspect and replay HTTP requests.",
         version: FerryVersion.text,
         subcommands: [
-            SendCommand.self, ViewCommand.self, RunCommand.self, CollectionCommand.self, HistoryCommand.self, CookiesCommand.self,
+            SendCommand.self, CurlSendCommand.self, ViewCommand.self, RunCommand.self, CollectionCommand.self, HistoryCommand.self,
+            CookiesCommand.self,
             ImportCommand.self, ExportCommand.self, GraphQLCommand.self, DemoCommand.self, ServeDemoCommand.self, ConfigCommand.self,
         ])
 

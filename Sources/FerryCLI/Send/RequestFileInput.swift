@@ -23,21 +23,22 @@ struct RequestFileInput {
     /// True when the positional argument names a request file rather than a URL.
     static func isRequestFile(_ argument: String) -> Bool { argument.hasSuffix(RequestCollection.requestSuffix) }
 
-    /// Builds the request; nothing is saved yet, and nothing is sent but the requests that chained
-    /// variables it needs come from (through the collection's pipeline of `pipelines`; each reported to `onChainSent`).
+    /// Builds the request (`given`: made already, by `ferry curl`, else from the flags or the file);
+    /// nothing is saved yet, and nothing is sent but the requests that chained variables it needs
+    /// come from (through the collection's pipeline of `pipelines`; each reported to `onChainSent`).
     init(
-        _ options: SendOptions, collection: CollectionOptions, responseOptions: ResponseOptions, session: SessionOptions,
-        pipelines: ExchangePipelines, onChainSent: @escaping @Sendable (VariableChainer.Sent) -> Void = { _ in },
+        _ options: SendOptions, given: RequestDescription? = nil, collection: CollectionOptions, responseOptions: ResponseOptions,
+        session: SessionOptions, pipelines: ExchangePipelines, onChainSent: @escaping @Sendable (VariableChainer.Sent) -> Void = { _ in },
         readStandardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }
     ) async throws {
         expectations = try responseOptions.expectations()
-        guard Self.isRequestFile(options.url) else {
+        guard given == nil, Self.isRequestFile(options.url) else {
             guard !collection.usesVariables else {
                 throw FerryError.invalidRequest(
                     reason: .invalidArgument(
                         name: "--env/--var/--host-env", problem: "apply to request files (ferry send path/to/request.ferry.yaml)"))
             }
-            var description = try options.description(readStandardInput: readStandardInput)
+            var description = try given ?? options.description(readStandardInput: readStandardInput)
             try session.apply(to: &description)
             let resolved = try description.resolved(
                 with: .literal, defaults: FolderDefaults(baseURL: options.baseURL),

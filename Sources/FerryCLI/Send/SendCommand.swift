@@ -51,8 +51,8 @@ struct SendCommand: AsyncCommand {
     /// NDJSON, `--stream`) is printed as it arrives, and SIGINT keeps what arrived (exit 130). The request comes from the flags
     /// or a `.ferry.yaml` file; `--save` writes it into the collection before it is sent.
     static func exchange(
-        _ options: SendOptions, responseOptions givenResponseOptions: ResponseOptions, collection: CollectionOptions,
-        session: SessionOptions, transport: CurlTransport = CurlTransport()
+        _ options: SendOptions, given: RequestDescription? = nil, responseOptions givenResponseOptions: ResponseOptions,
+        collection: CollectionOptions, session: SessionOptions, transport: CurlTransport = CurlTransport()
     ) async -> ExitStatus {
         var printer = ResponsePrinter()
         var request: Request
@@ -73,7 +73,7 @@ struct SendCommand: AsyncCommand {
         do {
             let stderr = printer.stderr
             let input = try await RequestFileInput(
-                options, collection: collection, responseOptions: givenResponseOptions, session: session,
+                options, given: given, collection: collection, responseOptions: givenResponseOptions, session: session,
                 pipelines: pipelines
             ) { stderr.line("ferry: sent " + TerminalSafeText.escaping($0.announcement)) }
             printer.redaction = input.redaction

@@ -30,6 +30,9 @@ struct CurlRequestBuilder {
 
     /// The descriptions, one per URL of the command as curl sends one request per URL, each with a
     /// title for its file (`GET example.com/users`).
+    /// The note for an option about curl's own output (`-s`, `-o`, `-w`…).
+    static let outputNote = "says how curl prints or retries, not what it sends"
+
     mutating func build() throws(ImportProblem) -> [(description: RequestDescription, title: String)] {
         if let option = command.missingValue { throw problem("\(option) needs a value") }
         let urls = command.urls + command.values(.url)
@@ -285,7 +288,7 @@ struct CurlRequestBuilder {
                 "continuing a download is a ferry send option: ferry send FILE.ferry.yaml -o OUTPUT -C -")
         }
         for setting in command.settings where setting.option.isAboutOutput {
-            report.dropped("\(place): \(setting.spelling)", "says how curl prints or retries, not what it sends")
+            report.dropped("\(place): \(setting.spelling)", Self.outputNote)
         }
     }
 
