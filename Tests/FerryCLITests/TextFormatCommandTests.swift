@@ -91,6 +91,42 @@ import Testing
         }
     }
 
+    /// A `.http` file whose second request uses the first one's answer (`{{login.response.body.$.token}}`)
+    /// runs in Ferry as in the editors: the login is sent first, its token taken.
+    @Test func anHTTPFileWithAResponseReferenceImportsAndSends() async throws {
+        try await withDemoServer { server in
+            let directory = try TemporaryDirectory()
+            let source = try directory.write(
+                "api.http",
+                Data(
+                    """
+                    @host = http://127.0.0.1:1
+
+                    # @name login
+                    POST {{host}}/login
+                    Content-Type: application/json
+
+                    {"user": "ferry", "password": "s3cret-demo"}
+
+                    ###
+                    # @name me
+                    GET {{host}}/me
+                    Authorization: Bearer {{login.response.body.$.token}}
+
+                    """.utf8))
+            let into = directory.file("collection")
+            let imported = await FerryBinary.run(["import", source, "--into", into])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let sent = await FerryBinary.run([
+                "send", (into as NSString).appendingPathComponent("me.ferry.yaml"), "--env", "api", "--var", "host=\(server.baseURL)",
+                "--no-history",
+            ])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(sent.stderr.contains("sent login.ferry.yaml for {{login.response.body.$.token}} (200 OK)"), "\(sent.stderr)")
+            #expect(sent.text.contains("ferry"), "\(sent.text)")
+        }
+    }
+
     @Test func aBrunoCollectionFolderImportsAndSends() async throws {
         try await withDemoServer { server in
             let directory = try TemporaryDirectory()

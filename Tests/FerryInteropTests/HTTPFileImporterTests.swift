@@ -40,7 +40,45 @@ import Testing
         #expect(values["super-secret-number"]?.isSecret == true, "the private file's values are secret")
         #expect(values["host"]?.isSecret == false)
         #expect(values["HOST"]?.value == "http://httpbin.org", "the file's variables are in every environment")
-        #expect(values["name"]?.value == "joe_list", "a file variable's value takes the variables set before it")
+        #expect(values["name"]?.value == "{{first_name}}_{{last_name}}", "a value made of variables stays so")
+        #expect(
+            try VariableResolver(development.variables).render("{{name}}", place: "url") == "joe_list",
+            "and is filled in when the request is sent")
+    }
+
+    /// A response reference (`{{login.response.body.$.token}}`) is a chained value of the request
+    /// that uses it: Ferry sends the named request first and takes the value from its answer.
+    @Test func responseReferencesBecomeChainedValues() throws {
+        let text = """
+            @host = http://127.0.0.1:8080
+
+            # @name login
+            POST {{host}}/login
+            Content-Type: application/json
+
+            {"user": "ferry", "password": "{{password}}"}
+
+            ###
+            GET {{host}}/me
+            Authorization: Bearer {{login.response.body.$.token}}
+            X-Trace: {{login.response.headers.X-Request-Id}}
+            X-Other: {{ghost.response.body.$.id}}
+            """
+        let imported = try HTTPFileImporter().importCollection(text, source: "api.http", directory: "/")
+        let me = try #require(imported.requests.last)
+        #expect(me.description.auth == .bearer(token: "{{login.response.body.$.token}}"))
+        #expect(
+            me.description.chains == [
+                VariableChain(
+                    capture: Capture(name: "login.response.body.$.token", source: .body(path: "$.token")), request: "login.ferry.yaml"),
+                VariableChain(
+                    capture: Capture(name: "login.response.headers.X-Request-Id", source: .header("X-Request-Id")),
+                    request: "login.ferry.yaml"),
+            ])
+        #expect(
+            imported.report.notes(.dropped).contains {
+                $0.message == "{{ghost.response.body.$.id}}: no request of this file is named ghost"
+            })
     }
 
     @Test func aRestFileWithABodyFileAndVariablesInVariables() throws {
@@ -54,8 +92,8 @@ import Testing
         #expect(post.url == "{{HOST}}/post", "{{ HOST}} is read as {{HOST}}")
         #expect(post.params == .object([("hello", .string("123"))]))
         #expect(imported.environments.map(\.name) == ["development", "production"], "the environment files beside it")
-        let variables = Dictionary(uniqueKeysWithValues: try #require(imported.environments.first).variables.map { ($0.name, $0.value) })
-        #expect(variables["FULL"] == "Joe Smith")
+        let environment = try #require(imported.environments.first)
+        #expect(try VariableResolver(environment.variables).render("{{FULL}}", place: "url") == "Joe Smith")
     }
 
     @Test func theImportedRequestSendsWhatTheFileSays() throws {

@@ -16,6 +16,7 @@ public struct HTTPFileImporter: Importer {
         var reader = HTTPFileReader(source: source)
         try reader.read(text)
         var collection = reader.collection
+        Self.chainResponseReferences(in: &collection, namesUsed: reader.namesUsed)
         var environments: [ImportedCollection.Environment] = []
         for (file, secret) in [(Self.environmentFile, false), (Self.privateEnvironmentFile, true)] {
             let path = (directory as NSString).appendingPathComponent(file)
@@ -30,6 +31,47 @@ public struct HTTPFileImporter: Importer {
         for index in environments.indices { reader.variables.forEach { environments[index].variables.set($0) } }
         collection.environments = environments
         return collection
+    }
+
+    /// A response reference (`{{login.response.body.$.token}}`, `{{login.response.headers.X-Token}}`,
+    /// `{{login.response.body.*}}`) becomes a chained value of the request that uses it, under the
+    /// same name: Ferry sends the request named `login` first and takes the value from its answer, as
+    /// both tools do. A reference to a request the file does not name is left for the user, noted.
+    static func chainResponseReferences(in collection: inout ImportedCollection, namesUsed: [Int: [String]]) {
+        var paths: [String: String] = [:]
+        for request in collection.requests { if let name = request.description.name { paths[name] = paths[name] ?? request.path } }
+        for index in collection.requests.indices {
+            var description = collection.requests[index].description
+            for name in Set(namesUsed[index] ?? []).sorted() {
+                guard let reference = ResponseReference(name) else { continue }
+                guard let path = paths[reference.request] else {
+                    collection.report.dropped(
+                        collection.requests[index].source, "{{\(name)}}: no request of this file is named \(reference.request)")
+                    continue
+                }
+                description.chains.append(VariableChain(capture: Capture(name: name, source: reference.source), request: path))
+                collection.report.approximated(
+                    collection.requests[index].source, "{{\(name)}} is taken from \(path), sent first (a chained value)")
+            }
+            collection.requests[index].description = description
+        }
+    }
+
+    /// `NAME.response.body.PATH` or `NAME.response.headers.FIELD`, as the `.http` editors write it.
+    private struct ResponseReference {
+        var request: String
+        var source: Capture.Source
+
+        init?(_ name: String) {
+            let parts = name.split(separator: ".", maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count == 4, parts[1] == "response", !parts[0].isEmpty, !parts[3].isEmpty else { return nil }
+            request = String(parts[0])
+            switch parts[2] {
+            case "body": source = .body(path: parts[3] == "*" ? "$" : String(parts[3]))
+            case "headers": source = .header(String(parts[3]))
+            default: return nil
+            }
+        }
     }
 
     /// One environment file: `{"name": {"variable": value, …}, …}`; `$shared` goes into every environment.

@@ -5,8 +5,8 @@ import Foundation
 /// Client write them: requests separated by `###` lines (the text after `###` names the request),
 /// `# @name` and `// @name` names, `@name = value` file variables, comments, a request line
 /// (`METHOD URL [HTTP/VERSION]`, or a bare URL for GET) with indented continuation lines, headers,
-/// a blank line, and the body (`< ./file` for a body file). Response handlers and response
-/// references are named in the report; a malformed line is a problem at its line and column.
+/// a blank line, and the body (`< ./file` for a body file). Response handlers are named in the
+/// report; a malformed line is a problem at its line and column.
 struct HTTPFileReader {
     /// One line of the file with its 1-based number.
     private typealias Line = (number: Int, text: Substring)
@@ -15,6 +15,10 @@ struct HTTPFileReader {
     var collection = ImportedCollection()
     /// The file variables (`@name = value`), in the order they were first set.
     private(set) var variables: [Variable] = []
+    /// The variable names each request uses, by its index among the collection's requests.
+    private(set) var namesUsed: [Int: [String]] = [:]
+    /// The names used by the request being read.
+    private var names: [String] = []
 
     private static let methods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT"]
     /// JetBrains' request kinds that are not HTTP requests.
@@ -57,6 +61,7 @@ struct HTTPFileReader {
     /// `text` in Ferry's spelling; built-ins Ferry cannot fill are noted at `line`.
     private mutating func template(_ text: String, at line: Line) -> String {
         let (rewritten, unknown) = Self.templates.rewrite(text)
+        names += Template(rewritten).variableNames
         for name in unknown {
             collection.report.approximated(
                 place(line), "the built-in {{\(name)}} has no counterpart in Ferry; set a variable \(name) or edit the request")
@@ -74,6 +79,7 @@ struct HTTPFileReader {
 
     private mutating func readRequest(_ lines: [Line], title: String?) throws(ImportProblem) {
         var preamble = Preamble(name: title)
+        names = []
         var index = 0
         while index < lines.count {
             let line = lines[index]
@@ -142,6 +148,7 @@ struct HTTPFileReader {
         let path = base.range(of: "://").map { String(base[$0.upperBound...].drop { $0 != "/" }) } ?? String(base.drop { $0 != "/" })
         let title = preamble.name ?? "\(method.rawValue) \(path)"
         collection.add(description, title: title, folder: "", source: place(requestLine))
+        namesUsed[collection.requests.count - 1] = names
         collection.report.imported(place(requestLine), "\(method.rawValue) \(url)")
     }
 
@@ -170,10 +177,8 @@ struct HTTPFileReader {
         guard !name.isEmpty, !name.contains(where: \.isWhitespace) else {
             throw problem(line, column: 2, "expected a variable name after @")
         }
-        var value = template(text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces), at: line)
-        for known in variables where value.contains("{{\(known.name)}}") {  // Ferry does not resolve variables inside variables
-            value = value.replacingOccurrences(of: "{{\(known.name)}}", with: known.value)
-        }
+        // A value made of other variables stays so: Ferry fills them in when it sends.
+        let value = template(text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces), at: line)
         if let index = variables.firstIndex(where: { $0.name == name }) {
             variables[index].value = value
         } else {
@@ -218,7 +223,7 @@ struct HTTPFileReader {
         for (offset, line) in lines.enumerated() {
             let text = line.text.trimmingCharacters(in: .whitespaces)
             if text.hasPrefix("<>") {
-                collection.report.dropped(place(line), "the response reference \(text) is not kept")
+                collection.report.dropped(place(line), "the saved response \(text) (for comparing) is not kept")
             } else if text.hasPrefix(">") {
                 let script = lines[offset...].map(\.text).joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
                 collection.report.dropped(place(line), "the response handler is not run by Ferry: \(script.prefix(200))")
