@@ -81,6 +81,18 @@ import Testing
             })
     }
 
+    /// A query with spaces, as the editors accept it (the spaces are encoded when it is sent); a space
+    /// elsewhere in the URL is still an error at its place.
+    @Test func spacesInTheQueryAreTakenAsTheEditorsTakeThem() throws {
+        let imported = try HTTPFileImporter().importCollection(
+            "GET https://api.example.com/weather?location=New York&units=metric HTTP/1.1\n", source: "w.http", directory: "/")
+        let request = try #require(imported.requests.first).description
+        #expect(request.url == "https://api.example.com/weather")
+        #expect(request.params == .object([("location", .string("New York")), ("units", .string("metric"))]))
+        let sent = try request.resolved(with: .literal, directory: "/").request
+        #expect(sent.url.absoluteString == "https://api.example.com/weather?location=New%20York&units=metric")
+    }
+
     @Test func aRestFileWithABodyFileAndVariablesInVariables() throws {
         let imported = try Fixture.imported(HTTPFileImporter(), "http", "rest_http_bin.http")
         #expect(imported.requests.count == 4)

@@ -99,12 +99,18 @@ struct HTTPFileReader {
         guard index < lines.count else { return }  // only comments and variables
         let requestLine = lines[index]
         index += 1
-        let words = template(String(requestLine.text), at: requestLine).split(whereSeparator: \.isWhitespace)
+        var words = template(String(requestLine.text), at: requestLine).split(whereSeparator: \.isWhitespace)
         if let first = words.first, Self.otherProtocols.contains(String(first)) {
             collection.report.dropped(place(requestLine), "\(first) requests are not HTTP requests Ferry sends")
             return
         }
         var method = HTTPMethod.get
+        // Spaces in the query (`?location=New York`), as both editors take them: encoded when sent.
+        if words.count > 3 || (words.count == 3 && !words[2].hasPrefix("HTTP/")), words[1].contains("?") {
+            let end = words.last!.hasPrefix("HTTP/") ? words.count - 1 : words.count
+            words = [words[0], Substring(words[1..<end].joined(separator: " "))] + Array(words[end...])
+            collection.report.approximated(place(requestLine), "the spaces in the query are sent encoded (%20)")
+        }
         var url: String
         switch words.count {
         case 1:
