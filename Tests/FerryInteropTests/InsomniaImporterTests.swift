@@ -5,6 +5,29 @@ import Testing
 
 /// An Insomnia 9 export (format 4) from slumber's test data: folders, bodies, auth, environments.
 @Suite struct InsomniaImporterTests {
+    /// A folder's environment (Insomnia's request group variables) comes in as its requests' own
+    /// variables; values made of others (`{{ _.scheme }}://{{ _.host }}`) are filled in when sent.
+    @Test func folderVariablesAndValuesMadeOfVariables() throws {
+        let text = #"""
+            {"_type": "export", "__export_format": 4, "resources": [
+              {"_id": "wrk_1", "_type": "workspace", "name": "w"},
+              {"_id": "env_1", "_type": "environment", "parentId": "wrk_1", "name": "Base",
+               "data": {"scheme": "https", "host": "api.example.com", "root": "{{ _.scheme }}://{{ _.host }}"}},
+              {"_id": "fld_1", "_type": "request_group", "parentId": "wrk_1", "name": "Users",
+               "environment": {"base": "{{ _.root }}/v2"}},
+              {"_id": "req_1", "_type": "request", "parentId": "fld_1", "name": "list", "method": "GET", "url": "{{ _.base }}/users"}
+            ]}
+            """#
+        let imported = try InsomniaImporter().importCollection(text, source: "w.json", directory: "/")
+        let request = try #require(imported.requests.first).description
+        #expect(request.variables == [Variable(name: "base", value: "{{root}}/v2")])
+        let environment = try #require(imported.environments.first)
+        #expect(environment.variables.first { $0.name == "root" }?.value == "{{scheme}}://{{host}}")
+        let sent = try request.resolved(with: request.ownVariables(over: VariableResolver(environment.variables)), directory: "/").request
+        #expect(sent.url.absoluteString == "https://api.example.com/v2/users")
+        #expect(imported.report.notes(.approximated).contains { $0.message.hasPrefix("the folder's variables are its requests' own") })
+    }
+
     @Test func workspaceFoldersRequestsAndEnvironmentsComeIn() throws {
         let imported = try Fixture.imported(InsomniaImporter(), "insomnia", "insomnia.json")
         #expect(

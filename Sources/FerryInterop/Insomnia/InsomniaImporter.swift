@@ -31,7 +31,8 @@ public struct InsomniaImporter: Importer {
             let type = try resource.string("_type") ?? ""
             switch type {
             case "request":
-                try Self.add(resource, folder: try Self.folders(of: resource, in: byID), to: &collection)
+                let variables = try Self.groupVariables(of: resource, in: byID, report: &collection.report)
+                try Self.add(resource, folder: try Self.folders(of: resource, in: byID), variables: variables, to: &collection)
             case "request_group":
                 if let text = try resource.string("description"), !text.isEmpty {
                     var defaults = FolderDefaults()
@@ -61,10 +62,14 @@ public struct InsomniaImporter: Importer {
         return collection
     }
 
-    /// Reads one request resource (either format) into `collection`, in `folder`.
-    static func add(_ resource: JSONNode, folder: [String], to collection: inout ImportedCollection) throws(ImportProblem) {
+    /// Reads one request resource (either format) into `collection`, in `folder`, with its folders'
+    /// `variables` as its own.
+    static func add(
+        _ resource: JSONNode, folder: [String], variables: [Variable] = [], to collection: inout ImportedCollection
+    ) throws(ImportProblem) {
         var reader = InsomniaRequestReader(resource: resource)
-        let description = try reader.description()
+        var description = try reader.description()
+        description.variables = variables
         collection.report.notes += reader.report.notes
         collection.add(description, title: description.name ?? "request", folder: RequestFileName.folder(folder), source: resource.path)
         collection.report.imported(resource.path, "\(description.method.rawValue) \(description.url)")
@@ -83,6 +88,31 @@ public struct InsomniaImporter: Importer {
         } catch {
             throw OpenAPIDocumentReader.syntaxProblem(error, source: source)
         }
+    }
+
+    /// The variables of the request groups above `resource` (a folder's environment; the closer
+    /// folder's value wins), as the request's own: Ferry fills them in when no environment value or
+    /// `--var` gives the name (Insomnia lets a folder's value win over the environment's: noted).
+    private static func groupVariables(
+        of resource: JSONNode, in byID: [String: JSONNode], report: inout ImportReport
+    ) throws(ImportProblem) -> [Variable] {
+        var variables: [Variable] = []
+        var parent = try resource.string("parentId")
+        var seen = Set<String>()
+        while let id = parent, let group = byID[id], try group.string("_type") == "request_group", seen.insert(id).inserted {
+            if let data = try group.object("environment") {
+                for (key, value) in try data.members() where !variables.contains(where: { $0.name == key }) {
+                    guard let text = value.text else { continue }
+                    variables.append(Variable(name: key, value: InsomniaRequestReader.ferrySpelling(text)))
+                }
+                if !(data.value as? [String: Any] ?? [:]).isEmpty, !report.notes.contains(where: { $0.place == data.path }) {
+                    report.approximated(
+                        data.path, "the folder's variables are its requests' own: an environment value of the same name wins in Ferry")
+                }
+            }
+            parent = try group.string("parentId")
+        }
+        return variables
     }
 
     /// The names of the request groups above `resource`, outermost first.
@@ -123,7 +153,8 @@ public struct InsomniaImporter: Importer {
                 report.dropped(value.path, "\(key) is not a text value: Ferry's variables are text")
                 continue
             }
-            variables.append(Variable(name: key, value: text, isSecret: secret))
+            // A value made of others (`{{ _.scheme }}://{{ _.host }}`) is filled in when sent.
+            variables.append(Variable(name: key, value: InsomniaRequestReader.ferrySpelling(text), isSecret: secret))
             report.imported(value.path, "variable \(key)")
         }
         return variables

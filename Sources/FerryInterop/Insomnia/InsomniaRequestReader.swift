@@ -66,8 +66,13 @@ struct InsomniaRequestReader {
         if raw.contains("{%") {
             report.approximated(node[key]!.path, "the template tag in \(raw.prefix(120)) is not run by Ferry and is sent as written")
         }
-        let plain = raw.replacingOccurrences(of: "{{ _.", with: "{{").replacingOccurrences(of: "{{_.", with: "{{")
-        return Self.templates.rewrite(plain).text
+        return Self.ferrySpelling(raw)
+    }
+
+    /// `text` in Ferry's template spelling: Insomnia's `{{ _.host }}` is `{{host}}`.
+    static func ferrySpelling(_ text: String) -> String {
+        let plain = text.replacingOccurrences(of: "{{ _.", with: "{{").replacingOccurrences(of: "{{_.", with: "{{")
+        return templates.rewrite(plain).text
     }
 
     private mutating func readBody(into description: inout RequestDescription) throws(ImportProblem) {
