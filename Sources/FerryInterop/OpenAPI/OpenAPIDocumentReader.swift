@@ -47,7 +47,7 @@ enum OpenAPIDocumentReader {
         if case .swagger2 = version { document = try SwaggerConverter.convert(document) }
         try YAMLValueGuard.check(document, source: source)
         var clamped: [ImportReport.Note] = []
-        document = clampingBounds(in: document, path: "", notes: &clamped)
+        if mayHoldHugeNumbers(text) { document = clampingBounds(in: document, path: "", notes: &clamped) }
         var dropped: [ImportProblem] = []
         while true {
             do {
@@ -61,6 +61,19 @@ enum OpenAPIDocumentReader {
                 dropped.append(error.problem)
             }
         }
+    }
+
+    /// True when `text` holds a run of 19 digits or a number with an exponent: the only spellings of
+    /// a number beyond 64-bit integers (most documents hold neither, and are not walked for them).
+    private static func mayHoldHugeNumbers(_ text: String) -> Bool {
+        var digits = 0
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            digits = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? digits + 1 : 0
+            if digits >= 19 || (byte == UInt8(ascii: "+") && (previous | 0x20) == UInt8(ascii: "e")) { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// The schema keywords whose value OpenAPIKit reads as a 64-bit integer in an integer schema.
