@@ -1,5 +1,7 @@
 import FerryCore
 import FerryStore
+import FerryTestSupport
+import Foundation
 import Testing
 
 /// YAML aliases: a small reuse reads as written; an alias bomb is a located problem, not a crash or
@@ -34,5 +36,18 @@ import Testing
             #expect(error.description.hasPrefix("bomb.ferry.yaml:"), "\(error)")
             #expect(error.description.contains("once its YAML aliases are expanded"), "\(error)")
         }
+    }
+
+    /// A request or environment file over 16 MiB is a problem naming it, read no further (a sparse
+    /// file: nothing of it is written or read).
+    @Test func aYAMLFileOverTheLimitIsAProblemNotParsed() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("huge.ferry.yaml", Data("url: http://h/x\n".utf8))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 17 << 20)
+        try handle.close()
+        let problem = try #require(throws: ConfigProblem.self) { try RequestDescription(contentsOf: path) }
+        #expect(problem.description.contains("is 17 MiB, over the 16 MiB Ferry reads of a YAML file"), "\(problem)")
+        #expect(problem.file == path)
     }
 }

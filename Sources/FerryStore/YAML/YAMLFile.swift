@@ -19,8 +19,19 @@ package struct YAMLFile {
         try self.init(text: try Self.text(of: path), path: path, resolver: resolver)
     }
 
-    /// The UTF-8 text of the file at `path`; an unreadable file is a `ConfigProblem`.
+    /// The largest YAML file Ferry reads (a request file, a folder's defaults, an environment, the
+    /// settings): a collection is someone else's input, and parsing is held to bounded memory.
+    package static let sizeLimit = 16 << 20
+
+    /// The UTF-8 text of the file at `path`; an unreadable file, or one over `sizeLimit`, is a `ConfigProblem`.
     package static func text(of path: String) throws(ConfigProblem) -> String {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_size > sizeLimit {
+            throw ConfigProblem(
+                file: path, line: nil, key: nil,
+                message: "is \(info.st_size / (1 << 20)) MiB, over the \(sizeLimit >> 20) MiB Ferry reads of a YAML file "
+                    + "(a large body belongs in a file of its own: body: {file: …})")
+        }
         do {
             return try String(contentsOfFile: path, encoding: .utf8)
         } catch {
