@@ -48,6 +48,16 @@ import Testing
         try expectSameRow(try HistoryEntry(request: HistoryFixtures.request(), response: nil, error: failure, started: Date()))
     }
 
+    /// Header values with every byte JSON escapes (and some it does not) are written as GRDB's encoder wrote them.
+    @Test func headersWithEveryEscapeAreTheSameRow() throws {
+        var awkward = String((1..<0x80).map { Character(Unicode.Scalar(UInt8($0))) })
+        awkward += "é ⛴ \u{2028} \u{85} 渡し船"
+        var response = HistoryFixtures.response(body: "{}", headers: [("X-Every-Byte", awkward), ("X-\"Quoted/Name\\", "a/b")])
+        response.headers.add(name: "X-Empty", value: "")
+        let request = HistoryFixtures.request(headers: ["Accept": "*/*", "X-Tab": "a\tb"])
+        try expectSameRow(try HistoryEntry(request: request, response: response, error: nil, started: Date()))
+    }
+
     /// Rows of one batch share the JSON of equal values and never a stale one: each reads back as it was.
     @Test func aBatchOfAlikeAndDifferentRowsReadsBackWhole() throws {
         let directory = try TemporaryDirectory()
