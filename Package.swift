@@ -46,6 +46,12 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // Debian's libxxhash: XXH3-128, the history's fingerprint of a response body (DECISIONS.md).
+        .systemLibrary(
+            name: "CXXHash",
+            pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"])]
+        ),
         // OpenSSL's libssl, beside the libcrypto above: FerryTLS (DECISIONS.md).
         .systemLibrary(
             name: "CSSL",
@@ -55,7 +61,7 @@ let package = Package(
 
         // MARK: - Ferry modules
         .target(name: "FerryCore", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
-        .target(name: "FerryDigest", dependencies: ["CCrypto"]),
+        .target(name: "FerryDigest", dependencies: ["CCrypto", "CXXHash"]),
         // TLS for NIO channels over the system's OpenSSL (wss://, the demo server's --tls): no BoringSSL to compile (DECISIONS.md).
         .target(
             name: "FerryTLS",

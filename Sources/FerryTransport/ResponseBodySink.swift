@@ -1,4 +1,5 @@
 import FerryCore
+import FerryDigest
 import Foundation
 
 #if canImport(Glibc)
@@ -14,8 +15,9 @@ import Foundation
 /// when it breaks off (Ctrl-C, a reset connection), so `-C` can continue it; continuing appends
 /// only once a `206` for the right byte arrives.
 ///
-/// A fresh body is hashed (SHA-256) as it is written, for the history, on a queue of its own
-/// (`BackgroundDigest`): a second pass over a large download would cost half the download again.
+/// A fresh body is hashed (XXH3-128, `BodyFingerprint`) as it is written, for the history, on the
+/// transfer thread: a second pass over a large download would cost half the download again, and
+/// XXH3 keeps up with the transfer where SHA-256 (handed to a queue of its own) could not.
 final class ResponseBodySink {
     private let destination: ResponseDestination
     /// How a `.file` or `.continuing` destination is written.
@@ -36,20 +38,20 @@ final class ResponseBodySink {
     /// Continuing: the server said the kept bytes are the whole file (a 416 for `bytes */offset`).
     private var alreadyComplete = false
     private(set) var count: Int64 = 0
-    /// The running SHA-256 of the body, for every destination but a continued file (whose body
+    /// The running hash of the body, for every destination but a continued file (whose body
     /// includes bytes kept from before); nil when not asked for.
-    private var hasher: BackgroundDigest?
+    private var hasher: XXH3Hash128?
     /// The first write failure, reported in place of the transport's generic write error.
     private(set) var failure: FerryError?
 
     /// Prepares the sink; for `.file` it creates the partial file (or opens the device) now, so an
     /// unwritable target fails before anything is sent. Opening a FIFO waits for its reader, as curl does.
     /// For `.continuing` it opens the kept partial file, or copies the first `offset` bytes of the
-    /// target into a new one; a device or FIFO cannot be continued. With `hashes`, the body's SHA-256
+    /// target into a new one; a device or FIFO cannot be continued. With `hashes`, the body's fingerprint
     /// is computed as it is written.
     init(destination: ResponseDestination, hashes: Bool = true) throws {
         self.destination = destination
-        if hashes { hasher = BackgroundDigest() }
+        if hashes { hasher = XXH3Hash128() }
         let path: String
         switch destination {
         case .automatic:
@@ -125,7 +127,7 @@ final class ResponseBodySink {
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == nil else { return false }
         count += Int64(bytes.count)
-        hasher?.update(bytes)
+        hasher?.update(bufferPointer: bytes)
         if diverted {
             memory.append(contentsOf: bytes)
             return true
@@ -151,7 +153,7 @@ final class ResponseBodySink {
     /// Drops what was received so far (the body of a redirect that was followed).
     func reset() {
         count = 0
-        if hasher != nil { hasher = BackgroundDigest() }
+        if hasher != nil { hasher = XXH3Hash128() }
         memory = Data()
         keepsPartial = false
         if resumeOffset != nil {
@@ -225,7 +227,7 @@ final class ResponseBodySink {
         }
         if diverted { return finishDiverted() }
         guard descriptor >= 0, let filePath else {
-            return ResponseBody(storage: .memory(memory), count: count, sha256: digest)
+            return ResponseBody(storage: .memory(memory), count: count, fingerprint: fingerprint)
         }
         // No fsync: the rename makes the file appear whole or not at all for any process crash or
         // kill; surviving power loss is not worth doubling the time of large downloads.
@@ -238,10 +240,10 @@ final class ResponseBodySink {
             }
             self.filePath = nil
             unlink(PartialDownload.recordPath(for: resolved))
-            return ResponseBody(storage: .saved(path: path), count: count, sha256: resumeOffset == nil ? digest : nil)
+            return ResponseBody(storage: .saved(path: path), count: count, fingerprint: resumeOffset == nil ? fingerprint : nil)
         default:
             self.filePath = nil  // the SpoolFile owns it now
-            return ResponseBody(storage: .spooled(SpoolFile(path: filePath)), count: count, sha256: digest)
+            return ResponseBody(storage: .spooled(SpoolFile(path: filePath)), count: count, fingerprint: fingerprint)
         }
     }
 
@@ -259,11 +261,11 @@ final class ResponseBodySink {
             }
         }
         filePath = nil
-        return ResponseBody(storage: .memory(memory), count: count, sha256: digest)
+        return ResponseBody(storage: .memory(memory), count: count, fingerprint: fingerprint)
     }
 
-    /// The hex SHA-256 of what was written since the last reset, when it is being computed.
-    private var digest: String? { hasher?.finalize() }
+    /// The fingerprint of what was written since the last reset, when it is being computed.
+    private var fingerprint: BodyFingerprint? { hasher.map { BodyFingerprint(algorithm: .xxh3_128, hex: $0.finalize().hexString) } }
 
     private func openFile(at path: String, reportingAs reported: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

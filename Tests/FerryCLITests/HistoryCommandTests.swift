@@ -48,12 +48,14 @@ import Testing
             let exchange = try #require(shown["exchange"] as? [String: Any])
             let body = try #require((exchange["response"] as? [String: Any])?["body"] as? [String: Any])
             #expect((body["text"] as? String)?.contains("kiwi") == true)
-            #expect(shown["bodySHA256"] as? String != nil)
+            #expect((shown["bodyHash"] as? String)?.count == 32)
+            #expect(shown["bodyHashAlgorithm"] as? String == "xxh3-128")
             #expect((exchange["request"] as? [String: Any])?["requestLine"] as? String == "GET /get?fruit=kiwi HTTP/1.1")
 
             let human = await home.run(["history", "show", "\(firstID)"])
             #expect(human.text.contains("> GET /get?fruit=kiwi HTTP/1.1"))
             #expect(human.text.contains("< HTTP/1.1 200 OK"))
+            #expect(human.text.contains("bytes, xxh3-128:\(shown["bodyHash"] as? String ?? "?"))"))
 
             let table = await home.run(["history", "list"])
             #expect(table.text.contains("/status/404"))
@@ -150,6 +152,7 @@ import Testing
             #expect(paths.contains("$.bodySHA256"))
             let same = await home.run(["history", "diff", "1", "3"])
             #expect(same.text.contains("status: same"))
+            #expect(same.text.contains("body fingerprints: xxh3-128:"))
 
             let gone = try await withDemoServer { other in
                 await home.run(["send", "\(other.baseURL)/get"])
@@ -287,10 +290,10 @@ import Testing
         return outcomes
     }
 
-    /// The hash recorded for a body is `sha256sum`'s of the bytes: a download to `-o`, a body kept in a
-    /// temporary file, a small one kept in memory, and one that came after a redirect (whose own body
-    /// is not part of it); the bodies come from `curl` for the ones Ferry keeps no file of.
-    @Test func recordedHashIsSha256sumOfTheBody() async throws {
+    /// The fingerprint recorded for a body is `xxhsum -H2`'s XXH3-128 of the bytes: a download to `-o`, a
+    /// body kept in a temporary file, a small one kept in memory, and one that came after a redirect
+    /// (whose own body is not part of it); the bodies come from `curl` for the ones Ferry keeps no file of.
+    @Test func recordedFingerprintIsXxhsumOfTheBody() async throws {
         let home = try Home()
         try await withDemoServer { server in
             let download = home.directory.file("download.bin")
@@ -301,21 +304,15 @@ import Testing
             #expect(await home.run(["send", urls[0], "-o", download]).status == 0)
             for url in urls.dropFirst() { #expect(await home.run(["send", url]).status == 0) }
             let entries = try HistoryStore(path: home.database).entries(HistoryQuery(limit: 10))
-            let recorded = Dictionary(entries.map { ($0.url, $0.responseBodySHA256) }) { first, _ in first }
-            #expect(recorded[urls[0]] == (try await sha256sum(file: download)))
+            #expect(entries.allSatisfy { $0.responseBodyHashAlgorithm == .xxh3_128 })
+            let recorded = Dictionary(entries.map { ($0.url, $0.responseBodyHash) }) { first, _ in first }
+            #expect(recorded[urls[0]] == (try await xxhsum128(file: download)))
             for url in urls.dropFirst() {
                 let curled = home.directory.file("curl.bin")
                 #expect(await ChildProcess.run("/usr/bin/curl", ["-sL", "-o", curled, url]).status == 0)
-                #expect(recorded[url] == (try await sha256sum(file: curled)), "\(url)")
+                #expect(recorded[url] == (try await xxhsum128(file: curled)), "\(url)")
             }
         }
-    }
-
-    /// The `sha256sum` program's hash of a file.
-    private func sha256sum(file: String) async throws -> String? {
-        let outcome = await ChildProcess.run("/usr/bin/sha256sum", [file])
-        try #require(outcome.status == 0, "\(outcome.stderr)")
-        return outcome.text.split(separator: " ").first.map { String($0) }
     }
 
     @Test func killedMidWriteLeavesAnIntactHistory() async throws {
@@ -353,7 +350,7 @@ import Testing
         for entry in entries where entry.status != nil {
             let body = try #require(entry.responseBody)
             #expect(Int64(body.count) == min(entry.responseBodySize, Int64(HistoryStore.defaultBodyLimit)))
-            if !entry.responseBodyTruncated { #expect(sha256Hex(body) == entry.responseBodySHA256) }
+            if !entry.responseBodyTruncated { #expect(try await xxhsum128(body) == entry.responseBodyHash) }
         }
     }
 }

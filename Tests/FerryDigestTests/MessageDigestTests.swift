@@ -3,7 +3,7 @@ import FerryTestSupport
 import Foundation
 import Testing
 
-/// Ferry's hashes (libcrypto through FerryDigest), written as hex by `hexString`, agree with the system's own tools on the same bytes.
+/// Ferry's hashes (libcrypto and libxxhash through FerryDigest), written as hex by `hexString`, agree with the system's own tools on the same bytes.
 @Suite struct MessageDigestTests {
     /// Bytes that cross the piece boundaries below, with every byte value.
     private static let bytes = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) })
@@ -39,6 +39,19 @@ import Testing
         let reference = try await ChildProcess.run("/usr/bin/openssl", ["dgst", "-sha256", "-hmac", "ferry-key", "-r", file], timeout: 30)
         #expect(reference.status == 0)
         #expect(mac.hexString == reference.text.split(separator: " ").first.map { String($0) })
+    }
+
+    /// XXH3-128, given whole or in pieces, is `xxhsum -H2`'s hash of the same bytes.
+    @Test func xxh3MatchesXxhsum() async throws {
+        let whole = XXH3Hash128()
+        whole.update(data: Self.bytes)
+        #expect(whole.finalize().hexString == (try await xxhsum128(Self.bytes)))
+        let pieces = XXH3Hash128()
+        for start in stride(from: 0, to: Self.bytes.count, by: 4099) {
+            Self.bytes[start..<min(start + 4099, Self.bytes.count)].withUnsafeBytes { pieces.update(bufferPointer: $0) }
+        }
+        #expect(pieces.finalize() == whole.finalize())
+        #expect(XXH3Hash128().finalize().hexString == (try await xxhsum128(Data())))
     }
 
     private func firstWord(of tool: String, _ arguments: [String]) async -> String? {

@@ -48,6 +48,29 @@ import Testing
         try expectSameRow(try HistoryEntry(request: HistoryFixtures.request(), response: nil, error: failure, started: Date()))
     }
 
+    /// Header values with every byte JSON escapes (and some it does not) are written as GRDB's encoder wrote them.
+    @Test func headersWithEveryEscapeAreTheSameRow() throws {
+        var awkward = String((1..<0x80).map { Character(Unicode.Scalar(UInt8($0))) })
+        awkward += "é ⛴ \u{2028} \u{85} 渡し船"
+        var response = HistoryFixtures.response(body: "{}", headers: [("X-Every-Byte", awkward), ("X-\"Quoted/Name\\", "a/b")])
+        response.headers.add(name: "X-Empty", value: "")
+        let request = HistoryFixtures.request(headers: ["Accept": "*/*", "X-Tab": "a\tb"])
+        try expectSameRow(try HistoryEntry(request: request, response: response, error: nil, started: Date()))
+    }
+
+    /// Timelines of every shape (no phases, all of them, redirects, starts with and without fractions
+    /// of a millisecond) are written as GRDB's encoder wrote them.
+    @Test func timelinesAreTheSameRow() throws {
+        let starts = [0, 1_764_262_353, 1_764_262_353.123_456_7, 1_790_000_000.25, 4_102_444_800.999_999, 12.000_5]
+        for (index, start) in starts.enumerated() {
+            var response = HistoryFixtures.response(body: "{}")
+            let durations = Dictionary(
+                uniqueKeysWithValues: Timeline.Phase.allCases.prefix(index * 2).map { ($0, Int64(index * 1000 + 7)) })
+            response.timeline = Timeline(start: Date(timeIntervalSince1970: start), durations: durations, redirect: Int64(index * 3))
+            try expectSameRow(try HistoryEntry(request: HistoryFixtures.request(), response: response, error: nil, started: Date()))
+        }
+    }
+
     /// Rows of one batch share the JSON of equal values and never a stale one: each reads back as it was.
     @Test func aBatchOfAlikeAndDifferentRowsReadsBackWhole() throws {
         let directory = try TemporaryDirectory()

@@ -28,7 +28,7 @@ import Testing
         }
     }
 
-    @Test func recordsAnExchangeAndReadsItBackWhole() throws {
+    @Test func recordsAnExchangeAndReadsItBackWhole() async throws {
         let directory = try TemporaryDirectory()
         let history = try store(directory)
         let body = #"{"id": 7, "name": "ferry"}"#
@@ -43,7 +43,7 @@ import Testing
         #expect(stored.host == "api.example.com")
         #expect(stored.status == 200 && stored.statusClass == "2xx")
         #expect(stored.responseBody == Data(body.utf8))
-        #expect(stored.responseBodySHA256 == sha256Hex(Data(body.utf8)))
+        #expect(stored.responseBodyFingerprint == BodyFingerprint(algorithm: .xxh3_128, hex: try await xxhsum128(Data(body.utf8))))
         #expect(stored.requestBody == Data(#"{"q":1}"#.utf8))
         #expect(stored.requestLine == "GET /items HTTP/1.1")
         #expect(stored.timeline?[.wait] == 5000)
@@ -154,7 +154,7 @@ import Testing
         #expect(told.withLock { $0.count } == 1)
     }
 
-    @Test func largeBodiesAreCappedWithSizeAndHashKept() throws {
+    @Test func largeBodiesAreCappedWithSizeAndHashKept() async throws {
         let directory = try TemporaryDirectory()
         let history = try store(directory)
         let body = String(repeating: "0123456789", count: 300)
@@ -165,7 +165,7 @@ import Testing
         #expect(stored.responseBody == Data(body.utf8).prefix(1000))
         #expect(stored.responseBodySize == 3000)
         #expect(stored.responseBodyTruncated)
-        #expect(stored.responseBodySHA256 == sha256Hex(Data(body.utf8)))
+        #expect(stored.responseBodyFingerprint == BodyFingerprint(algorithm: .xxh3_128, hex: try await xxhsum128(Data(body.utf8))))
     }
 
     @Test func searchesFullTextAndFilters() throws {

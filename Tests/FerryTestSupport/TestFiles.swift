@@ -35,6 +35,21 @@ public func sha256Hex(ofFile path: String) throws -> String {
     return hasher.finalize().map { String(format: "%02x", $0) }.joined()
 }
 
+/// `xxhsum -H2`'s XXH3-128 of a file (lower-case hex): the reference for the history's body fingerprints.
+public func xxhsum128(file path: String) async throws -> String {
+    let outcome = await ChildProcess.run("/usr/bin/xxhsum", ["-H2", path], timeout: 60)
+    guard outcome.status == 0, let hex = outcome.text.split(separator: " ").first else {
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "xxhsum -H2 \(path): \(outcome.stderr)"])
+    }
+    return String(hex)
+}
+
+/// `xxhsum -H2`'s XXH3-128 of bytes, written to a temporary file first.
+public func xxhsum128(_ data: Data) async throws -> String {
+    let directory = try TemporaryDirectory()
+    return try await xxhsum128(file: try directory.write("bytes", data))
+}
+
 /// A 127.0.0.1 port that refuses connections: bound but never listening, and kept bound for the
 /// life of the test process, so a server started by a parallel test cannot be given the same port.
 public func closedLocalPort() throws -> Int { try boundLocalSocket().port }

@@ -10,9 +10,12 @@ struct CollectionCommand: ParsableCommand {
         abstract: "Work with a collection of saved requests (a folder of .ferry.yaml files).",
         subcommands: [List.self])
 
-    /// `ferry collection list [DIR] [--json]`.
+    /// `ferry collection list [DIR] [--json]`. Named explicitly, as every command is: without a
+    /// name, ArgumentParser derives it with `String(describing:)` while parsing any command line,
+    /// which cost a twentieth of a `ferry send` (callgrind: 5.3 M of 82 M instructions).
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List a collection's requests, and the files that fail to parse with file:line:column.",
             discussion: "Exit codes: 0 all files parse, 1 some file is broken, 4 the folder cannot be read.")
 

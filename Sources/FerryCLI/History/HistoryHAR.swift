@@ -52,7 +52,7 @@ enum HistoryHAR {
         }
         if entry.responseBodyTruncated {
             content.comment =
-                "body capped at \(body.count) of \(entry.responseBodySize) bytes when recorded; sha256 \(entry.responseBodySHA256 ?? "")"
+                "body capped at \(body.count) of \(entry.responseBodySize) bytes when recorded; \(entry.responseBodyFingerprint?.description ?? "")"
         }
         return HAREntry.Response(
             status: entry.status ?? 0, statusText: entry.reason ?? "", httpVersion: entry.httpVersion ?? "",

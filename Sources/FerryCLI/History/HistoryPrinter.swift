@@ -49,7 +49,7 @@ struct HistoryPrinter {
             lines += entry.responseHeaders.map { "< \($0.name): \($0.value)" }
             lines.append("")
             lines.append(Self.body(entry.responseBody ?? Data(), size: entry.responseBodySize, truncated: entry.responseBodyTruncated))
-            lines.append("(\(entry.responseBodySize) bytes, sha256 \(entry.responseBodySHA256 ?? "-"))")
+            lines.append("(\(entry.responseBodySize) bytes, \(entry.responseBodyFingerprint?.description ?? "no fingerprint"))")
         }
         for hop in entry.redirects { lines.append("↪ " + hop.summary) }
         if let timeline = entry.timeline { lines += [""] + TimelineWaterfall.render(timeline) }

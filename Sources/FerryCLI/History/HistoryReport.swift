@@ -27,7 +27,10 @@ enum HistoryReport {
         var environment: String?
         /// True when secret values were replaced by `{{name}}` before storing.
         var redacted: Bool
-        var bodySHA256: String?
+        /// The whole response body's hash (hex) and the function that made it: `xxh3-128`, or
+        /// `sha256` for rows recorded before 2026-11-27.
+        var bodyHash: String?
+        var bodyHashAlgorithm: String?
         /// The request body as recorded (text or base64), capped like the response body.
         var requestBody: ExchangeReport.BodyPart?
         var exchange: ExchangeReport
@@ -84,7 +87,8 @@ extension HistoryReport.Entry {
         }
         self.init(
             id: entry.id, time: HistoryReport.timestamp(entry.time), collection: entry.collection, requestPath: entry.requestPath,
-            environment: entry.environment, redacted: entry.redacted, bodySHA256: entry.responseBodySHA256,
+            environment: entry.environment, redacted: entry.redacted, bodyHash: entry.responseBodyHash,
+            bodyHashAlgorithm: entry.responseBodyFingerprint?.algorithm.rawValue,
             requestBody: entry.requestBody.map { ExchangeReport.BodyPart(recorded: $0, size: entry.requestBodySize ?? Int64($0.count)) },
             exchange: ExchangeReport(
                 request: request, response: response, timeline: entry.timeline.map(ExchangeReport.TimelinePart.init),

@@ -15,14 +15,14 @@ public struct ResponseBody: Sendable {
 
     public let storage: Storage
     public let count: Int64
-    /// Lower-case hex SHA-256 of the body's bytes, when it was computed as they arrived (so the
-    /// history need not read a large body a second time); nil when not known.
-    public let sha256: String?
+    /// The hash of the body's bytes, when it was computed as they arrived (so the history need not
+    /// read a large body a second time); nil when not known.
+    public let fingerprint: BodyFingerprint?
 
-    public init(storage: Storage, count: Int64, sha256: String? = nil) {
+    public init(storage: Storage, count: Int64, fingerprint: BodyFingerprint? = nil) {
         self.storage = storage
         self.count = count
-        self.sha256 = sha256
+        self.fingerprint = fingerprint
     }
 
     public static let empty = ResponseBody(storage: .memory(Data()), count: 0)

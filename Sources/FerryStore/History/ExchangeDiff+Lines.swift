@@ -20,6 +20,7 @@ extension ExchangeDiff {
             lines.append("body (\(body.format ?? "")): \(body.changes.count) change\(body.changes.count == 1 ? "" : "s")")
             for change in body.changes { lines.append("  " + Self.line(change.kind, change.path, change.old, change.new)) }
         }
+        lines.append("body fingerprints: \(body.fingerprints.map { $0 ?? "none" }.joined(separator: " → "))")
         return lines
     }
 

@@ -29,8 +29,11 @@ public struct ExchangeDiff: Sendable, Equatable, Codable {
     }
 
     public struct BodyChange: Sendable, Equatable, Codable {
-        /// Byte-for-byte equal (by SHA-256 of the whole bodies).
+        /// Byte-for-byte equal: by the whole bodies' fingerprints when both were made by the same
+        /// function, else by the recorded bytes when neither body was capped.
         public var identical: Bool
+        /// Each side's fingerprint as `algorithm:hex` (`xxh3-128:…`, or `sha256:…` for older rows).
+        public var fingerprints: [String?]
         /// The format both bodies were parsed as, when they were compared as trees.
         public var format: String?
         public var changes: [DocumentDiff.Change]
@@ -75,18 +78,24 @@ public struct ExchangeDiff: Sendable, Equatable, Codable {
     private static func compareBodies(_ old: HistoryEntry, _ new: HistoryEntry) -> BodyChange {
         let left = old.responseBody ?? Data()
         let right = new.responseBody ?? Data()
-        if old.responseBodySHA256 == new.responseBodySHA256 && left == right {
-            return BodyChange(identical: true, format: nil, changes: [], note: nil)
+        let fingerprints = [old.responseBodyFingerprint, new.responseBodyFingerprint]
+        let printed = fingerprints.map { $0?.description }
+        let sameAlgorithm = fingerprints[0] != nil && fingerprints[0]?.algorithm == fingerprints[1]?.algorithm
+        let whole = !old.responseBodyTruncated && !new.responseBodyTruncated
+        if old.responseBodySize == new.responseBodySize && left == right && (sameAlgorithm ? fingerprints[0] == fingerprints[1] : whole) {
+            return BodyChange(identical: true, fingerprints: printed, format: nil, changes: [], note: nil)
         }
         guard let parse = parser(for: old.contentType, left), let before = try? parse(left), let after = try? parse(right) else {
             let truncated = old.responseBodyTruncated || new.responseBodyTruncated ? " (a body was capped when recorded)" : ""
             return BodyChange(
-                identical: false, format: nil, changes: [],
+                identical: false, fingerprints: printed, format: nil, changes: [],
                 note:
                     "the bodies differ (\(old.responseBodySize) and \(new.responseBodySize) bytes) and are not both JSON, XML or a property list\(truncated)"
             )
         }
-        return BodyChange(identical: false, format: before.format.rawValue, changes: DocumentDiff.compare(before, after), note: nil)
+        return BodyChange(
+            identical: false, fingerprints: printed, format: before.format.rawValue, changes: DocumentDiff.compare(before, after), note: nil
+        )
     }
 
     /// The parser for a body: by its media type, else by its first bytes.

@@ -6,7 +6,7 @@ extension HistoryEntry {
     /// The entry for one finished exchange: its response, or the error that stopped it.
     ///
     /// Secrets are replaced everywhere text is stored; bodies are capped at `bodyLimit` bytes
-    /// while the response's full size and SHA-256 (of the body as received) are kept.
+    /// while the response's full size and fingerprint (of the body as received) are kept.
     public init(
         request: Request, response: Response?, error: (any Error)?, started: Date,
         origin: HistoryOrigin = .adHoc, redaction: Redaction = Redaction(),
@@ -56,12 +56,15 @@ extension HistoryEntry {
             let prefix = try response.body.prefix(bodyLimit)
             responseBody = clean(prefix)
             responseBodySize = response.body.count
-            responseBodySHA256 = try Self.sha256(of: response.body)
+            let fingerprint = try Self.fingerprint(of: response.body)
+            responseBodyHash = fingerprint?.hex
+            responseBodyHashAlgorithm = fingerprint?.algorithm
             responseBodyTruncated = response.body.count > Int64(prefix.count)
         } else {
             responseBody = nil
             responseBodySize = 0
-            responseBodySHA256 = nil
+            responseBodyHash = nil
+            responseBodyHashAlgorithm = nil
             responseBodyTruncated = false
         }
         contentType = response?.headers["Content-Type"]
@@ -113,13 +116,13 @@ extension HistoryEntry {
         return (bytes.prefix(limit), source.length ?? (truncated ? nil : Int64(bytes.count)), truncated)
     }
 
-    /// Lower-case hex SHA-256 of the whole body: the one the transport computed as the bytes arrived,
-    /// else read back (a file-backed body in pieces); nil for a body delivered to a device or FIFO,
-    /// which cannot be read back.
-    private static func sha256(of body: ResponseBody) throws -> String? {
+    /// The whole body's fingerprint: the one the transport computed as the bytes arrived, else an
+    /// XXH3-128 read back (a file-backed body in pieces); nil for a body delivered to a device or
+    /// FIFO, which cannot be read back.
+    private static func fingerprint(of body: ResponseBody) throws -> BodyFingerprint? {
         if case .delivered = body.storage { return nil }
-        if let known = body.sha256 { return known }
-        var hasher = MessageDigest(.sha256)
+        if let known = body.fingerprint { return known }
+        let hasher = XXH3Hash128()
         if case .memory(let data) = body.storage {
             hasher.update(data: data)
         } else if let path = body.filePath {
@@ -131,7 +134,7 @@ extension HistoryEntry {
                 throw HistoryError.failed(operation: "read the response body", problem: "\(path): \(error.localizedDescription)")
             }
         }
-        return hasher.finalize().hexString
+        return BodyFingerprint(algorithm: .xxh3_128, hex: hasher.finalize().hexString)
     }
 }
 

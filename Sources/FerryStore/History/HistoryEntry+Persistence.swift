@@ -8,8 +8,8 @@ extension HistoryEntry {
         "id", "time", "method", "url", "host", "status",
         "statusClass", "durationMs", "requestHeaders", "requestBody", "requestBodySize", "requestBodyTruncated",
         "options", "requestLine", "sentHeaders", "reason", "httpVersion", "responseHeaders",
-        "responseBody", "responseBodySize", "responseBodySHA256", "responseBodyTruncated", "contentType", "effectiveURL",
-        "remoteAddress", "timeline", "redirects", "errorChain", "redacted", "collection",
+        "responseBody", "responseBodySize", "responseBodyHash", "responseBodyHashAlgorithm", "responseBodyTruncated", "contentType",
+        "effectiveURL", "remoteAddress", "timeline", "redirects", "errorChain", "redacted", "collection",
         "requestPath", "environment", "run", "storedBytes",
     ]
 
@@ -39,7 +39,8 @@ extension HistoryEntry {
             try json.text(responseHeaders, column: "responseHeaders"),
             responseBody,
             responseBodySize,
-            responseBodySHA256,
+            responseBodyHash,
+            responseBodyHashAlgorithm?.rawValue,
             responseBodyTruncated,
             contentType,
             effectiveURL,

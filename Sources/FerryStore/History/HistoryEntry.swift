@@ -6,7 +6,7 @@ import GRDB
 ///
 /// The request is stored as composed (after variables, secrets replaced by `{{name}}`) so it can
 /// be replayed, together with the head curl actually sent. Bodies are capped; the response keeps
-/// its full size and SHA-256.
+/// its full size and fingerprint (XXH3-128; SHA-256 in rows written before 2026-11-27).
 /// Rows are written by `HistoryStore` from `databaseValues` and read back through `Codable`.
 public struct HistoryEntry: Codable, Sendable, Equatable, FetchableRecord, TableRecord {
     public static let databaseTableName = "exchange"
@@ -43,8 +43,10 @@ public struct HistoryEntry: Codable, Sendable, Equatable, FetchableRecord, Table
     public var responseBody: Data?
     /// The size of the whole body as received.
     public var responseBodySize: Int64
-    /// Lower-case hex SHA-256 of the whole body as received.
-    public var responseBodySHA256: String?
+    /// Lower-case hex hash of the whole body as received, by `responseBodyHashAlgorithm`.
+    public var responseBodyHash: String?
+    /// The function `responseBodyHash` was made by (rows written before it was recorded are SHA-256).
+    public var responseBodyHashAlgorithm: BodyFingerprint.Algorithm?
     public var responseBodyTruncated: Bool
     public var contentType: String?
     public var effectiveURL: String?
@@ -65,6 +67,12 @@ public struct HistoryEntry: Codable, Sendable, Equatable, FetchableRecord, Table
 
     /// Bytes this entry takes, roughly (bodies and heads), for the size limit of retention.
     public var storedBytes: Int64
+
+    /// The whole response body's hash with the function that made it; nil when none was recorded.
+    public var responseBodyFingerprint: BodyFingerprint? {
+        guard let responseBodyHash, let responseBodyHashAlgorithm else { return nil }
+        return BodyFingerprint(algorithm: responseBodyHashAlgorithm, hex: responseBodyHash)
+    }
 }
 
 /// The columns a listing needs: no bodies, no heads.

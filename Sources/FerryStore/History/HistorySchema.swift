@@ -1,3 +1,4 @@
+import FerryCore
 import GRDB
 
 /// The history database's schema, as named migrations applied in order (never edited once shipped).
@@ -64,6 +65,16 @@ enum HistorySchema {
         migrator.registerMigration("v2: run id") { db in
             try db.alter(table: HistoryEntry.databaseTableName) { table in table.add(column: "run", .text) }
             try db.create(indexOn: HistoryEntry.databaseTableName, columns: ["run"])
+        }
+        // Bodies are fingerprinted by XXH3-128 from now on; the rows already written keep their SHA-256.
+        migrator.registerMigration("v3: body hash algorithm") { db in
+            try db.alter(table: HistoryEntry.databaseTableName) { table in
+                table.rename(column: "responseBodySHA256", to: "responseBodyHash")
+                table.add(column: "responseBodyHashAlgorithm", .text)
+            }
+            try db.execute(
+                sql: "UPDATE \(HistoryEntry.databaseTableName) SET responseBodyHashAlgorithm = ? WHERE responseBodyHash IS NOT NULL",
+                arguments: [BodyFingerprint.Algorithm.sha256.rawValue])
         }
         return migrator
     }

@@ -4,7 +4,7 @@ import GRDB
 
 /// The history of exchanges in one SQLite file (WAL), safe to share between Ferry processes.
 public final class HistoryStore: Sendable {
-    /// Bytes of each body kept by default; the rest is summarised by size and SHA-256.
+    /// Bytes of each body kept by default; the rest is summarised by size and fingerprint.
     public static let defaultBodyLimit = 1 << 20
     public static let fileName = "history.sqlite"
     /// How long a write waits for another process's write before failing: a second, so a database
@@ -54,10 +54,11 @@ public final class HistoryStore: Sendable {
     }
 
     /// Runs the migrations; when another process migrated first (both saw an old schema), its
-    /// work is what counts.
+    /// work is what counts. The check is made on the writer's connection, which recording opens
+    /// anyway: a reader's would be a second connection (and schema parse) for a one-request process.
     private static func migrate(_ pool: DatabasePool) throws {
         let migrator = HistorySchema.migrator
-        if try pool.read(migrator.hasCompletedMigrations) { return }
+        if try pool.writeWithoutTransaction(migrator.hasCompletedMigrations) { return }
         do {
             try migrator.migrate(pool)
         } catch {

@@ -43,7 +43,7 @@ package struct YAMLFile {
     package init(text: String, path: String, resolver: Resolver = .default) throws(ConfigProblem) {
         self.path = path
         do {
-            root = try Yams.compose(yaml: text, resolver, .default, .utf8) ?? Node.mapping(Node.Mapping([]))
+            root = try Yams.compose(yaml: text, resolver, Self.noConstructor, .utf8) ?? Node.mapping(Node.Mapping([]))
         } catch let error as YamlError {
             let mark = Self.mark(of: error)
             throw ConfigProblem(
@@ -52,6 +52,10 @@ package struct YAMLFile {
             throw ConfigProblem(file: path, line: nil, key: nil, message: "is not valid YAML (\(error))")
         }
     }
+
+    /// Ferry reads nodes, never `Node.any`, so its nodes carry a constructor with no maps: Yams'
+    /// `.default` builds its three maps of closures anew for every file (an eighth of a request file's parse).
+    private static var noConstructor: Constructor { Constructor([:], [:], [:]) }
 
     /// A problem at `node`.
     package func problem(at node: Node, key: String, _ message: String) -> ConfigProblem {
