@@ -76,6 +76,10 @@ enum HistorySchema {
                 sql: "UPDATE \(HistoryEntry.databaseTableName) SET responseBodyHashAlgorithm = ? WHERE responseBodyHash IS NOT NULL",
                 arguments: [BodyFingerprint.Algorithm.sha256.rawValue])
         }
+        // The byte retention sums storedBytes every 64 rows: from the index, not the rows and their bodies.
+        migrator.registerMigration("v4: stored bytes index") { db in
+            try db.create(indexOn: HistoryEntry.databaseTableName, columns: ["storedBytes"])
+        }
         return migrator
     }
 }

@@ -148,7 +148,11 @@ public final class HistoryStore: Sendable {
                 arguments: [max(0, maxEntries)])
             deleted += db.changesCount
         }
-        if let maxBytes = retention.maxBytes {
+        // The total first (read from the storedBytes index alone): the window over every row runs
+        // only when something must go.
+        if let maxBytes = retention.maxBytes,
+            try Int64.fetchOne(db, sql: "SELECT TOTAL(storedBytes) FROM \(table)").map({ $0 > maxBytes }) ?? false
+        {
             try db.execute(
                 sql: """
                     DELETE FROM \(table) WHERE id <= (SELECT id FROM (SELECT id, SUM(storedBytes) OVER (ORDER BY id DESC) AS kept FROM \(table))
