@@ -2,7 +2,8 @@ import FerryCore
 import Foundation
 import Testing
 
-/// What the compliance suite does not pin down: located errors, property lists.
+/// What the compliance suite does not pin down: located errors, property lists, and the paths
+/// checks read (singular paths give a value, others the list of what they select).
 @Suite struct JSONPathQueryTests {
     static let body = Data(
         #"{"items": [{"id": 1, "name": "pen", "price": 2.5}, {"id": 2, "name": "ink", "price": 12}, {"id": 3, "name": "book", "price": 30}], "errors": [{"id": "E1"}]}"#
@@ -44,5 +45,32 @@ import Testing
                 #"<plist version="1.0"><dict><key>a</key><array><integer>1</integer><real>2.5</real><string>x</string></array></dict></plist>"#
                     .utf8))
         #expect(try JSONPathQuery("$.a[?@ > 1]").select(in: plist).map { plist.value(of: $0) } == ["2.5"])
+    }
+
+    @Test func checksReadSingularPathsAsAValueAndOthersAsTheirList() throws {
+        let facts = ResponseFacts(
+            status: 200, headers: HTTPHeaders(), body: Self.body, document: try JSONParser.parse(Self.body), durationMilliseconds: 1)
+        #expect(try facts.value(atPath: "$.errors[0]['id']") == .string("E1"))
+        #expect(try facts.value(atPath: "$.items[-1].price") == .number("30"))
+        #expect(try facts.value(atPath: "$.items[7]") == .missing)
+        #expect(try facts.value(atPath: "$.items[?@.price > 10].id") == .array(count: 2, literal: "[2,3]"))
+        #expect(try facts.value(atPath: "$.items[?@.price > 99]") == .array(count: 0, literal: "[]"))
+        #expect(throws: CheckProblem("`$.items[?@.price >]`: expected a query (`@`, `$`), a literal, a function or `(` at character 19")) {
+            try facts.value(atPath: "$.items[?@.price >]")
+        }
+        let check = Assertion(.body(path: "$.items[?@.name == 'ink'].price"), .compare(.equal, .array([.number("12")])))
+        #expect(check.check(facts).passed)
+    }
+
+    @Test func nodePathResolvesSingularQueriesAndSelectsWithAny() throws {
+        let document = try JSONParser.parse(Self.body)
+        #expect(NodePath.path(of: try NodePath.resolve("$['items'][-1]", in: document), in: document) == "$.items[2]")
+        #expect(throws: NodePath.Failure(position: 7, message: "expected a path to one node (names and indexes only)")) {
+            try NodePath.resolve("$.items..id", in: document)
+        }
+        #expect(
+            try NodePath.select("$.items[?@.id > 1]", in: document).map { NodePath.path(of: $0, in: document) } == [
+                "$.items[1]", "$.items[2]",
+            ])
     }
 }
