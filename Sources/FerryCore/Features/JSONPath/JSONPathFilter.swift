@@ -10,4 +10,3 @@ public indirect enum JSONPathFilter: Hashable, Sendable {
     /// A comparison (with the operators checks use).
     case compare(JSONPathComparable, Assertion.Predicate.Comparison, JSONPathComparable)
 }
-
