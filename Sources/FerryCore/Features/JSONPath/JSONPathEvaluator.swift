@@ -13,18 +13,19 @@ final class JSONPathEvaluator {
         self.root = root
     }
 
-    /// The nodelist `segments` select from `node`.
-    func select(_ segments: [JSONPathSegment], from node: NodeID) -> [NodeID] {
+    /// The nodelist `segments` select from `node` and, when it is empty, the position of the
+    /// segment after which nothing was left.
+    func select(_ segments: [JSONPathSegment], from node: NodeID) -> (nodes: [NodeID], emptyAt: Int?) {
         var nodes = [node]
         for segment in segments {
             nodes = apply(segment, to: nodes)
-            if nodes.isEmpty { break }
+            if nodes.isEmpty { return ([], segment.position) }
         }
-        return nodes
+        return (nodes, nil)
     }
 
     /// One segment applied to each node of a nodelist, the results concatenated.
-    func apply(_ segment: JSONPathSegment, to nodes: [NodeID]) -> [NodeID] {
+    private func apply(_ segment: JSONPathSegment, to nodes: [NodeID]) -> [NodeID] {
         var output: [NodeID] = []
         for node in nodes {
             if segment.isDescendant {
@@ -94,7 +95,7 @@ final class JSONPathEvaluator {
     }
 
     private func nodes(_ query: JSONPathFilterQuery, current: NodeID) -> [NodeID] {
-        select(query.segments, from: query.isRelative ? current : root)
+        select(query.segments, from: query.isRelative ? current : root).nodes
     }
 
     /// The one node a singular query selects, without building nodelists.

@@ -17,20 +17,12 @@ public struct JSONPathQuery: Hashable, Sendable {
     public var isSingular: Bool { segments.allSatisfy(\.isSingular) }
 
     /// The nodes the query selects, `$` standing for `root` (the document's root when nil).
-    public func select(in document: Document, root: NodeID? = nil) -> [NodeID] {
-        let root = root ?? document.root
-        return JSONPathEvaluator(document: document, root: root).select(segments, from: root)
-    }
+    public func select(in document: Document, root: NodeID? = nil) -> [NodeID] { trace(in: document, root: root).nodes }
 
     /// The nodes the query selects and, when that is none, the position of the first segment
     /// after which nothing was left (for "no such node at character N").
-    public func trace(in document: Document) -> (nodes: [NodeID], emptyAt: Int?) {
-        let evaluator = JSONPathEvaluator(document: document, root: document.root)
-        var nodes = [document.root]
-        for segment in segments {
-            nodes = evaluator.apply(segment, to: nodes)
-            if nodes.isEmpty { return ([], segment.position) }
-        }
-        return (nodes, nil)
+    public func trace(in document: Document, root: NodeID? = nil) -> (nodes: [NodeID], emptyAt: Int?) {
+        let root = root ?? document.root
+        return JSONPathEvaluator(document: document, root: root).select(segments, from: root)
     }
 }
