@@ -15,6 +15,8 @@ import Foundation
 //                                        `ferry view --summary`); prints seconds, peak RSS (MiB), bytes
 //   ferry-bench collection-load DIR      loads the collection at DIR as `ferry collection list` does;
 //                                        prints seconds, requests and broken files
+//   ferry-bench jsonpath FILE QUERY      parses a JSON file (memory-mapped), then evaluates the RFC 9535
+//                                        query over it; prints parse seconds, query seconds, node count
 
 /// This thread's CPU time in seconds: on a loaded machine, unlike wall time, it leaves out the
 /// time spent waiting for a core.
@@ -55,7 +57,8 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
-let usage = "usage: ferry-bench gets URL COUNT | download URL FILE | parse FILE [RUNS] | foundation-parse FILE | collection-load DIR"
+let usage =
+    "usage: ferry-bench gets URL COUNT | download URL FILE | parse FILE [RUNS] | foundation-parse FILE | collection-load DIR | jsonpath FILE QUERY"
 let arguments = CommandLine.arguments
 let clock = ContinuousClock()
 do {
@@ -92,6 +95,13 @@ do {
         let collection = try RequestCollection(root: arguments[2])
         let seconds = (clock.now - started) / .seconds(1)
         print(String(format: "%.4f %d %d", seconds, collection.requests.count, collection.problems.count))
+    case ("jsonpath", 4):
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: arguments[2]), options: .alwaysMapped)
+        let started = clock.now
+        let document = try JSONParser.parse(bytes)
+        let parsed = clock.now
+        let nodes = try JSONPathQuery(arguments[3]).select(in: document)
+        print(String(format: "%.4f %.4f %d", (parsed - started) / .seconds(1), (clock.now - parsed) / .seconds(1), nodes.count))
     default:
         fail(usage, code: 1)
     }

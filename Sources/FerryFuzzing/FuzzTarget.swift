@@ -11,6 +11,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case json, xml, plist, yaml, requestFile, environment, multipart, headers, urlTemplate
     case importCurl, importPostman, importHAR, importOpenAPI, importHTTP, importHurl, importInsomnia, importBruno, importPosting
     case sse, ndjson, lines
+    case jsonPath
 
     /// Where the importers look for files a document refers to: a folder that does not exist, so a
     /// run reads nothing but its input.
@@ -40,6 +41,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .sse: Self.stream(bytes, .serverSentEvents)
         case .ndjson: Self.stream(bytes, .jsonLines)
         case .lines: Self.stream(bytes, .lines)
+        case .jsonPath: Self.jsonPath(text)
         default:
             guard let format else { return }
             _ = try? format.importer.importCollection(text, source: "fuzz", directory: Self.noDirectory)
@@ -121,6 +123,19 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         if let base = URL(string: "https://example.com/api/v1/") { _ = try? BaseURL(base).resolve(text) }
         _ = try? resolver.render(text, place: "body", escaping: .json)
         _ = try? resolver.render(text, place: "body", escaping: .xml)
+    }
+
+    /// The first line as a JSONPath query, evaluated over the rest read as JSON (or, when that is no
+    /// JSON, a small document of every kind of value), then through `NodePath` as the TUI reads it.
+    private static func jsonPath(_ text: String) {
+        let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        let body = lines.count > 1 ? Data(lines[1].utf8) : Data()
+        guard let query = try? JSONPathQuery(String(lines[0])),
+            let document = (try? JSONParser.parse(body))
+                ?? (try? JSONParser.parse(Data(#"{"a": [1, 2.5, "x", true, null, {"b": ["c", {"d": "é"}]}], "": {"a b": -0}}"#.utf8)))
+        else { return }
+        for node in query.select(in: document) { _ = NodePath.path(of: node, in: document) }
+        _ = try? NodePath.resolve(query.text, in: document)
     }
 
     /// The bytes fed to a stream decoder in chunks of 1 to 16 bytes (the first byte says how many),

@@ -53,6 +53,25 @@ import Testing
         #expect(imported.requests[2].description.params == check.params, "[Query] is [QueryStringParams]")
     }
 
+    @Test func jsonPathAssertsAndCapturesAreKeptWhenTheQueryIsRFC9535() throws {
+        let imported = try Fixture.imported(HurlImporter(), "hurl", "jsonpath.hurl")
+        let request = try #require(imported.requests.first).description
+        #expect(
+            request.captures == [
+                Capture(name: "first_id", source: .body(path: "$.errors[0]['id']")),
+                Capture(name: "cheap", source: .body(path: "$.items[?(@.price < 10)]")),
+            ])
+        #expect(
+            request.assertions.map(\.subject).dropFirst() == [
+                .body(path: "$..id"), .body(path: "$.items[?(@.price < 10)].name"), .body(path: #"$.items[?@.name == "ink"].price"#),
+                .body(path: "$.items[1:3]"), .body(path: "$.items[-1].name"), .body(path: "$[?length(@) > 2]"),
+                .body(path: "$.items[?match(@.name, 'p.n')]"),
+            ])
+        #expect(request.assertions[2] == Assertion(.body(path: "$.items[?(@.price < 10)].name"), .compare(.equal, .string("pen"))))
+        let dropped = imported.report.notes(.dropped)
+        #expect(dropped.map(\.place) == ["line 14"], "only the malformed path is dropped: \(dropped)")
+    }
+
     @Test func cookiesBasicAuthAndOptions() throws {
         let cookies = try Fixture.imported(HurlImporter(), "hurl", "cookies.hurl")
         #expect(cookies.requests[2].description.headers == [.init(name: "Cookie", value: "user1=Bob; user2=Bill; user3={{name}}")])

@@ -35,7 +35,10 @@ enum HurlCheck {
         if predicate.hasPrefix("matches /"), predicate.hasSuffix("/") {
             predicate = "matches " + JSONStringLiteral.make(String(predicate.dropFirst(9).dropLast()))
         }
-        guard case .assertion(let assertion)? = try? CheckLine(parsing: subject + " " + predicate) else { return nil }
+        // A path is read whole by JSONPathQuery, not cut into the line's words.
+        let isPath = subject.hasPrefix("$")
+        guard case .assertion(var assertion)? = try? CheckLine(parsing: (isPath ? "$" : subject) + " " + predicate) else { return nil }
+        if isPath { assertion.subject = .body(path: subject) }
         return assertion
     }
 
@@ -51,7 +54,7 @@ enum HurlCheck {
         case "header" where words.count == 2: guard let name = unquoted(words[1]) else { return nil }; taken = .header(name)
         case "regex" where words.count == 2: guard let pattern = unquoted(words[1]) else { return nil }; taken = .regex(pattern)
         case "jsonpath" where words.count == 2:
-            guard let path = unquoted(words[1]), isSimplePath(path) else { return nil }; taken = .body(path: path)
+            guard let path = unquoted(words[1]), isJSONPath(path) else { return nil }; taken = .body(path: path)
         default: return nil
         }
         return name.isEmpty ? nil : Capture(name: name, source: taken)
@@ -63,7 +66,7 @@ enum HurlCheck {
         switch assertion.subject {
         case .status: subject = "status"
         case .header(let name): subject = "header " + JSONStringLiteral.make(name)
-        case .body(let path) where isSimplePath(path): subject = "jsonpath " + JSONStringLiteral.make(path)
+        case .body(let path) where isJSONPath(path): subject = "jsonpath " + JSONStringLiteral.make(path)
         case .duration: subject = "duration"
         case .size: subject = "bytes count"
         case .body, .bodyEquals: return nil
@@ -101,15 +104,28 @@ enum HurlCheck {
         case "header", "jsonpath":
             guard let (argument, after) = quotedArgument(rest) else { return nil }
             if first == "header" { return ("header " + argument, after) }
-            return isSimplePath(argument) ? (argument, after) : nil
+            return isJSONPath(argument) ? (argument, after) : nil
         default: return nil
         }
     }
 
-    /// A leading `"…"` and what follows it.
+    /// A leading `"…"` (with Hurl's `\"` and `\\` escapes undone) and what follows it.
     private static func quotedArgument(_ text: String) -> (String, String)? {
-        guard text.hasPrefix("\""), let close = text.dropFirst().firstIndex(of: "\"") else { return nil }
-        return (String(text[text.index(after: text.startIndex)..<close]), String(text[text.index(after: close)...]))
+        guard text.hasPrefix("\"") else { return nil }
+        var value = ""
+        var index = text.index(after: text.startIndex)
+        while index < text.endIndex {
+            let character = text[index]
+            index = text.index(after: index)
+            if character == "\"" { return (value, String(text[index...])) }
+            if character == "\\", index < text.endIndex, text[index] == "\"" || text[index] == "\\" {
+                value.append(text[index])
+                index = text.index(after: index)
+            } else {
+                value.append(character)
+            }
+        }
+        return nil
     }
 
     private static func unquoted(_ text: String) -> String? {
@@ -117,8 +133,6 @@ enum HurlCheck {
         return value
     }
 
-    /// A JSONPath that is one node's path as Ferry reads it (no `..`, filters or wildcards).
-    private static func isSimplePath(_ path: String) -> Bool {
-        path.range(of: #"^\$(\.[A-Za-z_$][A-Za-z0-9_$]*|\[[0-9]+\]|\["[^"]*"\])*$"#, options: .regularExpression) != nil
-    }
+    /// An RFC 9535 JSONPath query, as checks and captures read it.
+    private static func isJSONPath(_ path: String) -> Bool { (try? JSONPathQuery(path)) != nil }
 }

@@ -57,29 +57,30 @@ public struct ResponseFacts: Sendable {
             durationMilliseconds: Int(response.timeline.total / 1000), examples: examples)
     }
 
-    /// The value at a body path, or `.missing`; throws when the path cannot be read or there is no document.
+    /// The value at a body path, or `.missing`; throws when the path cannot be read or there is no
+    /// document. A JSON or property-list path is an RFC 9535 query: a singular one (`$.a[0].b`) gives
+    /// its node's value, any other (`$.items[*].id`, `$..id`, `$.items[?@.price < 10]`) one array of
+    /// the nodes it selects, in document order, so that `count`, `contains` and `==` a list check
+    /// every match at once. An XML path (`/root/item[2]`) leads to one node.
     public func value(atPath path: String) throws(CheckProblem) -> ObservedValue {
         guard let document else { throw CheckProblem(documentProblem ?? "the body is not a document") }
-        if document.format != .xml, path.contains("[*]") || path.contains(".*") { return try values(selectedBy: path, in: document) }
-        let node: NodeID
-        do {
-            node = try NodePath.resolve(path, in: document)
-        } catch let failure {
-            if failure.message == "no such node" { return .missing }
-            throw CheckProblem("`\(path)`: expected \(failure.message) at character \(failure.position + 1)")
+        guard document.format != .xml else {
+            do {
+                return Self.value(of: try NodePath.resolve(path, in: document), in: document)
+            } catch let failure {
+                if failure.message == "no such node" { return .missing }
+                throw CheckProblem("`\(path)`: \(failure.message) at character \(failure.position + 1)")
+            }
         }
-        return Self.value(of: node, in: document)
-    }
-
-    /// What a wildcard path (`$.items[*].id`) selects, as one array of the matches in document
-    /// order: `count`, `contains` and `==` a list then check every match at once.
-    private func values(selectedBy path: String, in document: Document) throws(CheckProblem) -> ObservedValue {
+        let query: JSONPathQuery
         do {
-            let nodes = try NodePath.select(path, in: document)
-            return .array(count: nodes.count, literal: "[" + nodes.map { document.literal(of: $0) }.joined(separator: ",") + "]")
-        } catch let failure {
-            throw CheckProblem("`\(path)`: expected \(failure.message) at character \(failure.position + 1)")
+            query = try JSONPathQuery(path)
+        } catch {
+            throw CheckProblem("`\(path)`: \(error.message) at character \(error.position + 1)")
         }
+        let nodes = query.select(in: document)
+        if query.isSingular { return nodes.first.map { Self.value(of: $0, in: document) } ?? .missing }
+        return .array(count: nodes.count, literal: "[" + nodes.map { document.literal(of: $0) }.joined(separator: ",") + "]")
     }
 
     /// A document node as an observed value.

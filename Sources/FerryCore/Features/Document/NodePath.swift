@@ -1,7 +1,7 @@
-/// Where a node sits in its document, as text: `$.records[3].tags[0]` and `$["a b"]` for JSON
-/// and property lists, `/root/item[2]/@id` for XML (a position only when same-named siblings
-/// exist, 1-based as in XPath). A path resolves back to its node for "jump to path"; with
-/// duplicate JSON keys, a key step means the first member with that key.
+/// Where a node sits in its document, as text: `$.records[3].tags[0]` and `$["a b"]` (RFC 9535
+/// JSONPath, read by `JSONPathQuery`) for JSON and property lists, `/root/item[2]/@id` for XML (a
+/// position only when same-named siblings exist, 1-based as in XPath). A path resolves back to its
+/// node for "jump to path"; with duplicate JSON keys, a key step means the first member with that key.
 public enum NodePath {
     /// Why a path did not lead to a node.
     public struct Failure: Error, Hashable, Sendable {
@@ -46,25 +46,43 @@ public enum NodePath {
         return text
     }
 
-    /// The node at `path`, or a failure naming the step that does not exist or cannot be read.
+    /// The node at `path`, or a failure naming the step that does not exist or cannot be read. A
+    /// JSON or property-list path is a singular RFC 9535 query (names and indexes: `$.a[-1]['b c']`).
     public static func resolve(_ path: String, in document: Document) throws(Failure) -> NodeID {
-        var reader = NodePathReader(Array(path.unicodeScalars))
-        return document.format == .xml ? try reader.resolveXML(in: document) : try reader.resolveKeyed(in: document)
+        guard document.format != .xml else {
+            var reader = NodePathReader(Array(path.unicodeScalars))
+            return try reader.resolveXML(in: document)
+        }
+        let query = try keyedQuery(path)
+        if let step = query.segments.first(where: { !$0.isSingular }) {
+            throw Failure(position: step.position, message: "expected a path to one node (names and indexes only)")
+        }
+        let (nodes, emptyAt) = query.trace(in: document)
+        guard let node = nodes.first else { throw Failure(position: emptyAt ?? 0, message: "no such node") }
+        return node
     }
 
-    /// Every node `pattern` selects, in document order: a JSON or property-list path whose steps may
-    /// be `.*` or `[*]` (every member or item), as `$.items[*].id`; an XML path selects its one node.
+    /// Every node `pattern` selects, in document order: a JSON or property-list path is any RFC 9535
+    /// query (`$.items[*].id`, `$..id`, `$.items[?@.price < 10]`); an XML path selects its one node.
     /// Throws only when the pattern cannot be read.
     public static func select(_ pattern: String, in document: Document) throws(Failure) -> [NodeID] {
-        var reader = NodePathReader(Array(pattern.unicodeScalars))
         guard document.format != .xml else {
+            var reader = NodePathReader(Array(pattern.unicodeScalars))
             do {
                 return [try reader.resolveXML(in: document)]
             } catch  where error.message == "no such node" {
                 return []
             }
         }
-        return try reader.selectKeyed(in: document, strict: false)
+        return try keyedQuery(pattern).select(in: document)
+    }
+
+    private static func keyedQuery(_ text: String) throws(Failure) -> JSONPathQuery {
+        do {
+            return try JSONPathQuery(text)
+        } catch {
+            throw Failure(position: error.position, message: error.message)
+        }
     }
 
     // MARK: - Writing
@@ -89,12 +107,9 @@ public enum NodePath {
         }
     }
 
+    /// True when `key` can be written as JSONPath's `.key` shorthand (kept to ASCII).
     package static func isIdentifier(_ key: String) -> Bool {
-        guard let first = key.unicodeScalars.first, first == "_" || first == "$" || first.properties.isAlphabetic && first.isASCII else {
-            return false
-        }
-        return key.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || $0 == "$" || ("0"..."9").contains($0))
-        }
+        guard let first = key.unicodeScalars.first, first.isASCII, JSONPathParser.isNameFirst(first) else { return false }
+        return key.unicodeScalars.allSatisfy { $0.isASCII && (JSONPathParser.isNameFirst($0) || ("0"..."9").contains($0)) }
     }
 }
