@@ -107,7 +107,9 @@ extension AppState {
         let context = self.context
         let action = keymap.action(for: key, in: context)
         if overlays.showHelp {
-            overlays.handleHelp(action)
+            let lines = HelpOverlay.lines(keymap, in: focusedContext).count
+            let shown = max(1, HelpOverlay.box(lines: lines, in: overlayArea).height - 2)
+            overlays.handleHelp(action, page: shown, lastTop: max(0, lines - shown))
             return []
         }
         if let effects = collection.answerDelete(key, notice: &shell.notice) { return effects }
@@ -284,6 +286,8 @@ extension AppState {
         collection.exampleIndex = index
         // An example is no file of the collection: Ctrl-S asks where to save it.
         load(collection.examples[index], file: nil)
+        // A prepared request is looked at before it is typed into: digits pick panes (DECISIONS.md).
+        if focus == .url { focus = .request }
         notice = "example \(index + 1)/\(count): \(collection.examples[index].title)"
         return []
     }
