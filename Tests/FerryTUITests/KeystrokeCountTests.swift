@@ -22,6 +22,29 @@ import Testing
         }
     }
 
+    /// Ctrl-R keeps the row being edited and sends (it took Enter first), and the response takes the
+    /// focus from the request tabs (it took `4`).
+    @Test func editingTheURLAddingAHeaderSendingAndOpeningTheResponsesHeaders() throws {
+        var state = AppState(width: 100, height: 30)
+        state.load(RequestSource(title: "json", description: RequestDescription(method: .get, url: "http://h/json"), root: "/c"), file: nil)
+        var session = Session(state: state)
+        _ = session.type("?page=2")
+        _ = session.press(.tab, .character("a"))  // the request tabs open on Headers
+        _ = session.type("X-Trace: 1")
+        let effects = session.press(.control("r"))
+        guard case .send(let id, let outgoing)? = effects.first else {
+            Issue.record("Ctrl-R on the header row sent nothing: \(effects)")
+            return
+        }
+        #expect(outgoing.resolved.request.url.absoluteString == "http://h/json?page=2")
+        #expect(outgoing.resolved.request.headers["X-Trace"] == "1")
+        _ = session.state.update(.responseArrived(id: id, Fixtures.summary()))
+        #expect(session.state.focus == .response, "the response takes the focus from the request tabs")
+        _ = session.press(.character("l"), .character("l"), .character("l"))
+        #expect(session.state.response.tab == .headers)
+        #expect(session.count <= 8)
+    }
+
     @Test func copyingAJSONValueTakesTwoKeys() throws {
         var state = AppState(width: 100, height: 30)
         for character in "http://h/token" { _ = state.update(.key(.character(character))) }
