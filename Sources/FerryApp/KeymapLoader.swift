@@ -31,7 +31,9 @@ public enum KeymapLoader {
             var contexts = Set(base.bindings.filter { $0.action == action }.map(\.context))
             if parts.count == 2 {
                 guard let context = KeyContext(rawValue: parts[0]) else {
-                    throw file.problem(at: entry.keyNode, key: entry.key, "unknown context (global, browse, line, body or tree)")
+                    throw file.problem(
+                        at: entry.keyNode, key: entry.key,
+                        "unknown context (\(KeyContext.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 contexts = [context]
             } else if contexts.isEmpty {

@@ -287,7 +287,7 @@ import Testing
         }
         #expect(screen.contains("/\(count): a JSON document"), "\(screen)")
         #expect(screen.contains("/json ") && screen.contains("from the folder: X-Client: ferry-examples"), "\(screen)")
-        try session.send("Enter")
+        try session.send("C-r")  // F2 left the URL field for the request tabs
         screen = try await session.waitForScreen { $0.contains("200 OK") }
         try session.send("C-c")
         #expect(try await session.waitForScreen { $0.contains("EXITED") }.contains("EXITED 0"))

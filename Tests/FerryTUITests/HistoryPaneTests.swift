@@ -29,7 +29,7 @@ import Testing
         #expect(press(.character("0"), in: &state).map { "\($0)" } == ["searchHistory(\"40\")"])
         #expect(press(.backspace, in: &state).map { "\($0)" } == ["searchHistory(\"4\")"])
         _ = press(.enter, in: &state)
-        #expect(state.context == .browse)
+        #expect(state.context == .history)
         #expect(state.history?.query.text == "4")
         _ = press(.character("/"), in: &state)
         #expect(press(.escape, in: &state).map { "\($0)" } == ["searchHistory(\"\")"])

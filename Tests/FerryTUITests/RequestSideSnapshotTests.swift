@@ -88,13 +88,13 @@ import Testing
         #expect(
             (0..<24).map { canvas.text(row: $0) }.joined(separator: "\n") == """
                  GET ▾   │ http://127.0.0.1:8080/status/404                      │ ⏎ send
-                ┌ 3  Params │ Headers │ Body │ Multipart │ Options │ Expect │ Auth │───────────┐
-                │[┌ Command palette: type to filter, Enter runs, Esc closes │────────────────┐ │
+                ┌                                                                              ┐
+                │ ┌ Command palette: type to filter, Enter runs, Esc closes │────────────────┐ │
                 │ │> dark                                                                    │ │
                 │ │theme: ferry-dark        switch to this theme                             │ │
-                └─│theme: solarized-dark    switch to this theme                             │─┘
-                ┌ └──────────────────────────────────────────────────────────────────────────┘─┐
-                │Nothing sent yet. To start:                                                   │
+                └ │theme: solarized-dark    switch to this theme                             │ ┘
+                ┌ └──────────────────────────────────────────────────────────────────────────┘ ┐
+                │                                                                              │
                 │  · type a URL and press Enter (or Ctrl-R)                                    │
                 │  · paste a curl command into the URL field                                   │
                 │  · open a request of the collection (Ctrl-B)                                 │

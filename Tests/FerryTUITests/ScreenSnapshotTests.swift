@@ -122,7 +122,7 @@ import Testing
         _ = state.update(.key(.character("l")))
         let body = state.layout.responseBody
         var canvas = Screen.render(state)
-        #expect(canvas.text(row: body.y) == "│0123456789012345678901234567890123456789012345678901234567│")
+        #expect(canvas.text(row: body.y) == "│012345678901234567890123456789012345678901234567890123456…│", "a cut line ends in …")
         #expect(canvas.text(row: body.y + 1) == "│line 1                                                    │")
         _ = state.update(.key(.character("w")))
         canvas = Screen.render(state)
@@ -205,13 +205,13 @@ enum Snapshots {
         │                                                          │
         └──────────────────────────────────────────────────────────┘
          404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:808…
-         ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
+         ctrl-r send  f1 help  tab pane  q quit  l tab  w wrap
         """#
     static let hex = #"""
         ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
-        │00000000  3c 68 74 6d 6c 3e 0a 09  6e 6f 74 20 e4 b8 ad e6│
-        │00000010  96 87 20 66 6f 75 6e 64  20 1b 5b 33 31 6d 0d 0a│
-        │00000020  c3 bf 3c 2f 68 74 6d 6c  3e ff                  │
+        │00000000  3c 68 74 6d 6c 3e 0a 09  6e 6f 74 20 e4 b8 ad e…│
+        │00000010  96 87 20 66 6f 75 6e 64  20 1b 5b 33 31 6d 0d 0…│
+        │00000020  c3 bf 3c 2f 68 74 6d 6c  3e ff                 …│
         │                                                          │
         │                                                          │
         │                                                          │
@@ -221,7 +221,7 @@ enum Snapshots {
         │                                                          │
         └──────────────────────────────────────────────────────────┘
          404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:808…
-         ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
+         ctrl-r send  f1 help  tab pane  q quit  l tab
         """#
     static let headers = #"""
         ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
@@ -237,7 +237,7 @@ enum Snapshots {
         │                                                          │
         └──────────────────────────────────────────────────────────┘
          404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:808…
-         ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
+         ctrl-r send  f1 help  tab pane  q quit  l tab
         """#
     static let errors = #"""
         ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
@@ -253,7 +253,7 @@ enum Snapshots {
         │                                                          │
         └──────────────────────────────────────────────────────────┘
          404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:808…
-         ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
+         ctrl-r send  f1 help  tab pane  q quit  l tab
         """#
     static let timeline = #"""
         ┌ 4  Tree │ Raw │ Hex │ Headers │ Errors │ Timeline │──────┐
@@ -269,31 +269,31 @@ enum Snapshots {
         │                                                          │
         └──────────────────────────────────────────────────────────┘
          404 Not Found  1.2 KiB · 4.0 ms · HTTP/1.1 · 127.0.0.1:808…
-         ctrl-r send  f1 help  tab pane  q quit  enter edit  l tab
+         ctrl-r send  f1 help  tab pane  q quit  l tab
         """#
     static let help = #"""
-         GET ▾   │ http://127.0.0.1:8080/status/404                      │ ⏎ send
-        ┌ ┌ Keys: Esc or ? closes, j/k scroll │──────────────────────────────────────┐─┐
-        │[│Everywhere                                                                │ │
-        │ │  ctrl-r     send the request                                             │ │
+
+        ┌ ┌ Keys: Esc or ? closes, j/k scroll │──────────────────────────────────────┐ ┐
+        │ │Text field (URL, a row, an option, a prompt)                              │ │
+        │ │  ctrl-r enter      send the request                                      │ │
+        │ │  left              cursor left                                           │ │
+        └ │  right             cursor right                                          │ ┘
+        ┌ │  ctrl-left alt-b   word left                                             │ ┐
+        │ │  ctrl-right alt-f  word right                                            │ │
+        │ │  home ctrl-a       start of line                                         │ │
+        │ │  end ctrl-e        end of line                                           │ │
+        │ │  backspace         delete before the cursor                              │ │
+        │ │  delete            delete at the cursor                                  │ │
+        │ │  ctrl-w            delete the word before the cursor                     │ │
+        │ │  ctrl-u            delete to the start of the line                       │ │
+        │ │  ctrl-n            complete the header name, or the GraphQL field name i…│ │
+        │ │                                                                          │ │
+        │ │Everywhere                                                                │ │
         │ │  esc        cancel the request in flight, close help, stop editing       │ │
-        └─│  ctrl-c     quit Ferry                                                   │─┘
-        ┌ │  f1         show or hide this help                                       │─┐
-        │N│  tab        focus the next pane                                          │ │
-        │ │  shift-tab  focus the previous pane                                      │ │
-        │ │  ctrl-z     suspend Ferry (resume with fg)                               │ │
-        │ │  f2         load the next prepared request (ferry demo)                  │ │
-        │ │  f3         load the previous prepared request                           │ │
-        │ │  up         move up / scroll up                                          │ │
-        │ │  down       move down / scroll down                                      │ │
-        │ │  pgup       scroll a page up                                             │ │
-        │ │  pgdn       scroll a page down                                           │ │
-        │ │  ctrl-p     open the command palette                                     │ │
-        │ │  ctrl-b     focus / hide / show the collection sidebar                   │ │
-        │ │  ctrl-s     save the request to its file (asks for a path for a new one) │ │
-        │ │  f4         next environment of the collection (or none)                 │ │
+        │ │  ctrl-c     quit Ferry                                                   │ │
+        │ │  f1         show or hide this help                                       │ │
         │ └──────────────────────────────────────────────────────────────────────────┘ │
-        └──────────────────────────────────────────────────────────────────────────────┘
+        └                                                                              ┘
          Ready.
          j scroll  esc close
         """#

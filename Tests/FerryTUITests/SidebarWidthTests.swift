@@ -44,7 +44,7 @@ import Testing
         #expect(state.layout.sidebar.width == 56, "and come back with the room")
         state.focus = .request
         state.requestTab = .params
-        #expect(state.context == .browse, "outside the sidebar > and < nest parameters as before")
+        #expect(state.context == .request, "outside the sidebar > and < nest parameters as before")
     }
 
     /// Snapshot at 100×24 (80 hides the sidebar): the name is cut with `…`, whole on the status line.

@@ -70,7 +70,7 @@ import Testing
         var state = try state()
         press([.character("l")], in: &state)
         #expect(state.response.tab == .raw)
-        #expect(state.context == .browse)
+        #expect(state.context == .raw)
     }
 
     @Test func notADocumentExplainsInOneLine() {

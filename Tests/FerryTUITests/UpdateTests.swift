@@ -51,7 +51,7 @@ import Testing
         type("http://h/", in: &state)
         _ = press([.tab], in: &state)
         #expect(state.focus == .request)
-        #expect(state.context == .browse)
+        #expect(state.context == .request)
         _ = press([.character("a")], in: &state)
         #expect(state.context == .line)
         type("X-Token: abc", in: &state)
@@ -80,7 +80,7 @@ import Testing
         _ = press([.enter], in: &state)
         type("}", in: &state)
         _ = press([.escape], in: &state)
-        #expect(state.context == .browse)
+        #expect(state.context == .request)
         #expect(state.editor.body.text == "{\n}")
         let effects = press([.character("e")], in: &state)
         guard case .editBody("{\n}")? = effects.first else { Issue.record("no editor effect: \(effects)"); return }

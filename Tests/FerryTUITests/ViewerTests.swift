@@ -66,6 +66,6 @@ enum ViewerSnapshots {
         │                                                          │
         └─ $ ──────────────────────────────────────────────────────┘
          JSON document · 13 B
-         f1 help  q quit  l tab  j scroll  w wrap  enter expand  lef
+         f1 help  q quit  l tab  j scroll  left collapse  / search
         """#
 }

@@ -29,6 +29,7 @@ extension RequestEditor {
                 move(action, focus: focus, page: page)
             }
         case .edit: startEdit(focus: focus)
+        case .toggleRow where focus == .method: cycleMethod(by: 1)
         case .toggleRow where focus == .request: toggleRow()
         case .addRow where focus == .request: addRow()
         case .deleteRow where focus == .request: deleteRow()

@@ -6,7 +6,7 @@ extension AppState {
         guard case .sending(id, _, _) = exchange else { return }
         events.begin(framing, time: time)
         response.tab = .events
-        if focus == .url { focus = .response }
+        focusArrivingResponse()
     }
 
     /// Events of request `id`'s stream arrived.

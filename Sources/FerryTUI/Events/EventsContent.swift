@@ -41,8 +41,8 @@ enum EventsContent {
     private static func row(_ event: StreamEvent, selected: Bool) -> [Span] {
         let number = String(event.number).leftPadded(to: 5)
         let time = String(format: "%.3fs", Double(event.time) / 1e6).leftPadded(to: 10)
-        let type = TerminalSafeText.escaping(String(event.type.prefix(16))).padding(toLength: 16, withPad: " ", startingAt: 0)
-        let id = TerminalSafeText.escaping(String((event.id ?? "").prefix(8))).padding(toLength: 8, withPad: " ", startingAt: 0)
+        let type = CharacterWidth.fitted(TerminalSafeText.escaping(event.type), to: 16)
+        let id = CharacterWidth.fitted(TerminalSafeText.escaping(event.id ?? ""), to: 8)
         let size = ByteCountText.format(Int64(event.size)).leftPadded(to: 9)
         let text = "\(number) \(time)  \(type)  \(id) \(size)" + (event.truncated ? "  (cut)" : "")
         return [Span(text, selected ? .selection : .base)]

@@ -3,12 +3,15 @@ import Foundation
 /// The history over the screen: search line, then `time method status URL` newest first (`*` marks),
 /// or the diff of two marked entries.
 struct HistoryOverlay {
+    /// Where the history goes in `area`.
+    static func box(in area: Rect) -> Rect { area.inset(by: 2) }
+
     func render(_ state: AppState, in bounds: Rect, canvas: inout Canvas) {
         guard let pane = state.history else { return }
-        let rect = bounds.inset(by: 2)
+        let rect = Self.box(in: bounds)
         guard rect.width > 10, rect.height > 4 else { return }
         canvas.cursor = nil
-        canvas.fill(rect, style: state.theme[.overlay])
+        canvas.openOverlay(rect, in: bounds, theme: state.theme)
         let title = pane.diff == nil ? "History: / search, Enter show, R replay, space mark, D diff" : "Diff: Esc closes"
         Frame(tabs: [title], active: 0, focused: true, number: nil).render(in: rect, canvas: &canvas, theme: state.theme)
         let inner = rect.inset(by: 1)
@@ -40,7 +43,7 @@ struct HistoryOverlay {
                     Span(mark + Self.time(row.time) + " ", .muted),
                     Span(row.method.padding(toLength: 7, withPad: " ", startingAt: 0), .method),
                     Span(status + " ", role), Span(row.url),
-                ], in: list, row: line, theme: state.theme)
+                ], in: list, row: line, theme: state.theme, ellipsis: true)
             if top + line == pane.selection {
                 canvas.restyle(Rect(x: list.x, y: list.y + line, width: list.width, height: 1), style: state.theme[.selection])
             }

@@ -6,14 +6,13 @@ public struct Keymap: Hashable, Sendable {
 
     /// The action for `key` in `context`: the context's own binding first, then a global one.
     public func action(for key: Key, in context: KeyContext) -> Action? {
-        let scopes = [context, context.inherited, .global].compactMap { $0 }
-        return scopes.lazy.compactMap { scope in bindings.first { $0.key == key && $0.context == scope }?.action }.first
+        context.scopes.lazy.compactMap { scope in bindings.first { $0.key == key && $0.context == scope }?.action }.first
     }
 
     /// The footer hints for `context`, as (key, action) pairs: global ones first, then the context's own.
     public func hints(in context: KeyContext) -> [(keys: String, action: Action)] {
         var hints: [(keys: String, action: Action)] = []
-        for scope in [.global, context.inherited, context].compactMap({ $0 }) {
+        for scope in context.scopes.reversed() {
             for binding in bindings
             where binding.hint && binding.context == scope && !hints.contains(where: { $0.action == binding.action }) {
                 guard let key = bindings.first(where: { $0.action == binding.action && $0.context == scope })?.key,
@@ -40,15 +39,21 @@ public struct Keymap: Hashable, Sendable {
         bindings.insert(contentsOf: fresh, at: min(position, bindings.endIndex))
     }
 
-    /// The help overlay's rows: per context, each action once with all its keys.
-    public var helpSections: [(context: KeyContext, rows: [(keys: String, summary: String)])] {
-        KeyContext.allCases.map { context in
-            var actions: [Action] = []
-            for binding in bindings where binding.context == context && !actions.contains(binding.action) { actions.append(binding.action) }
-            let rows = actions.map { action in
-                (bindings.filter { $0.context == context && $0.action == action }.map(\.key.spec).joined(separator: " "), action.summary)
+    /// The help overlay's rows for `context`: per scope, nearest first, each action once with the
+    /// keys that do it there (a key the context binds to something else is left out).
+    public func help(in context: KeyContext) -> [(context: KeyContext, rows: [(keys: String, summary: String)])] {
+        var shown: Set<Action> = []
+        return context.scopes.map { scope in
+            var rows: [(keys: String, summary: String)] = []
+            for binding in bindings where binding.context == scope && !shown.contains(binding.action) {
+                let keys = bindings.filter {
+                    $0.action == binding.action && context.scopes.contains($0.context) && action(for: $0.key, in: context) == $0.action
+                }
+                guard !keys.isEmpty else { continue }
+                shown.insert(binding.action)
+                rows.append((keys.map(\.key.spec).joined(separator: " "), binding.action.summary))
             }
-            return (context, rows)
+            return (scope, rows)
         }.filter { !$0.rows.isEmpty }
     }
 
@@ -75,7 +80,7 @@ public struct Keymap: Hashable, Sendable {
 
         KeyBinding(.character("q"), .browse, .quit, hint: true),
         KeyBinding(.character("?"), .browse, .help),
-        KeyBinding(.enter, .browse, .edit, hint: true),
+        KeyBinding(.enter, .request, .edit, hint: true),
         KeyBinding(.character("1"), .browse, .focusMethod),
         KeyBinding(.character("2"), .browse, .focusURL),
         KeyBinding(.character("3"), .browse, .focusRequest),
@@ -94,13 +99,13 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("G"), .browse, .bottom),
         KeyBinding(.home, .browse, .top),
         KeyBinding(.end, .browse, .bottom),
-        KeyBinding(.character(" "), .browse, .toggleRow, hint: true),
-        KeyBinding(.character("a"), .browse, .addRow),
-        KeyBinding(.character("d"), .browse, .deleteRow),
+        KeyBinding(.character(" "), .request, .toggleRow, hint: true),
+        KeyBinding(.character("a"), .request, .addRow),
+        KeyBinding(.character("d"), .request, .deleteRow),
         KeyBinding(.character("m"), .browse, .nextMethod),
         KeyBinding(.character("M"), .browse, .previousMethod),
-        KeyBinding(.character("w"), .browse, .toggleWrap, hint: true),
-        KeyBinding(.character("e"), .browse, .openEditor),
+        KeyBinding(.character("w"), .raw, .toggleWrap, hint: true),
+        KeyBinding(.character("e"), .request, .openEditor),
 
         KeyBinding(.enter, .line, .send, hint: true),
         KeyBinding(.left, .line, .cursorLeft),
@@ -140,37 +145,37 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("a"), .tree, .assertNode),
         KeyBinding(.character("c"), .tree, .captureNode),
         KeyBinding(.character("/"), .tree, .search, hint: true),
-        KeyBinding(.character("/"), .browse, .search),
-        KeyBinding(.character("n"), .browse, .nextMatch),
-        KeyBinding(.character("N"), .browse, .previousMatch),
-        KeyBinding(.character(":"), .browse, .jump),
-        KeyBinding(.character("p"), .browse, .togglePretty),
+        KeyBinding(.character("/"), .response, .search),
+        KeyBinding(.character("n"), .response, .nextMatch),
+        KeyBinding(.character("N"), .response, .previousMatch),
+        KeyBinding(.character(":"), .response, .jump),
+        KeyBinding(.character("p"), .raw, .togglePretty),
         // Request tabs, palette, mouse
         KeyBinding(.control("p"), .global, .palette),
-        KeyBinding(.character("A"), .browse, .addChildRow),
-        KeyBinding(.character(">"), .browse, .indentRow),
-        KeyBinding(.character("<"), .browse, .outdentRow),
-        KeyBinding(.character("s"), .browse, .cycleArrayStyle),
-        KeyBinding(.character("o"), .browse, .toggleKeyOrder),
-        KeyBinding(.character("u"), .browse, .cycleParamPlacement),
-        KeyBinding(.character("p"), .browse, .prettyPrint),
-        KeyBinding(.character("f"), .browse, .chooseBodyFile),
-        KeyBinding(.character("K"), .browse, .moveRowUp),
-        KeyBinding(.character("J"), .browse, .moveRowDown),
-        KeyBinding(.character("x"), .browse, .showBodyHex),
-        KeyBinding(.character("y"), .browse, .copyValue),
+        KeyBinding(.character("A"), .request, .addChildRow),
+        KeyBinding(.character(">"), .request, .indentRow),
+        KeyBinding(.character("<"), .request, .outdentRow),
+        KeyBinding(.character("s"), .request, .cycleArrayStyle),
+        KeyBinding(.character("o"), .request, .toggleKeyOrder),
+        KeyBinding(.character("u"), .request, .cycleParamPlacement),
+        KeyBinding(.character("p"), .request, .prettyPrint),
+        KeyBinding(.character("f"), .request, .chooseBodyFile),
+        KeyBinding(.character("K"), .request, .moveRowUp),
+        KeyBinding(.character("J"), .request, .moveRowDown),
+        KeyBinding(.character("x"), .request, .showBodyHex),
+        KeyBinding(.character("y"), .response, .copyValue),
+        KeyBinding(.character("y"), .request, .copyValue),
         KeyBinding(.character("Y"), .browse, .copyAsCurl),
         KeyBinding(.character("z"), .browse, .zoom),
-        KeyBinding(.character("z"), .tree, .zoom),
         KeyBinding(.control("n"), .line, .complete),
         KeyBinding(.control("n"), .body, .complete),
-        KeyBinding(.character("Q"), .browse, .toggleGraphQL),
-        KeyBinding(.character("v"), .browse, .editVariables),
-        KeyBinding(.character("S"), .browse, .fetchGraphQLSchema),
-        KeyBinding(.character("O"), .browse, .editOperationName),
-        KeyBinding(.character("U"), .browse, .toggleGraphQLGET),
+        KeyBinding(.character("Q"), .request, .toggleGraphQL),
+        KeyBinding(.character("v"), .request, .editVariables),
+        KeyBinding(.character("S"), .request, .fetchGraphQLSchema),
+        KeyBinding(.character("O"), .request, .editOperationName),
+        KeyBinding(.character("U"), .request, .toggleGraphQLGET),
         KeyBinding(.character("L"), .browse, .toggleStreaming),
-        KeyBinding(.character("i"), .browse, .composeMessage),
+        KeyBinding(.character("i"), .response, .composeMessage),
 
         // Collection, environments
         KeyBinding(.control("b"), .global, .toggleSidebar),
@@ -178,11 +183,20 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.function(4), .global, .nextEnvironment),
         KeyBinding(.function(5), .global, .history),
         KeyBinding(.function(6), .global, .cookies),
-        KeyBinding(.character("r"), .browse, .rename),
+        KeyBinding(.enter, .sidebar, .edit, hint: true),
+        KeyBinding(.character("/"), .sidebar, .search, hint: true),
+        KeyBinding(.character("a"), .sidebar, .addRow),
+        KeyBinding(.character("n"), .sidebar, .addRow),
+        KeyBinding(.character("d"), .sidebar, .deleteRow),
+        KeyBinding(.character("r"), .sidebar, .rename),
         KeyBinding(.character(">"), .sidebar, .widenSidebar),
         KeyBinding(.character("<"), .sidebar, .narrowSidebar),
-        KeyBinding(.character("c"), .browse, .duplicate),
-        KeyBinding(.character("t"), .browse, .getToken),
-        KeyBinding(.character("T"), .browse, .refreshToken),
+        KeyBinding(.character("c"), .sidebar, .duplicate),
+        KeyBinding(.enter, .response, .edit),
+        KeyBinding(.enter, .history, .edit, hint: true),
+        KeyBinding(.character(" "), .history, .toggleRow, hint: true),
+        KeyBinding(.character("/"), .history, .search, hint: true),
+        KeyBinding(.character("t"), .request, .getToken),
+        KeyBinding(.character("T"), .request, .refreshToken),
     ])
 }

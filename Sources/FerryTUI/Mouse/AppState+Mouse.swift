@@ -9,7 +9,7 @@ extension AppState {
         else { return [] }
         switch event.kind {
         case .wheelUp, .wheelDown:
-            guard pane == .request || pane == .response else { return [] }
+            guard pane == .request || pane == .response || pane == .sidebar else { return [] }
             let focused = focus
             focus = pane
             for _ in 0..<Self.wheelStep { _ = perform(event.kind == .wheelUp ? .up : .down, in: .browse) }

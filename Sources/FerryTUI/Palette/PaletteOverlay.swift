@@ -2,13 +2,18 @@ import Foundation
 
 /// The Ctrl-P overlay: the query on top, the matching actions and themes below, the selected one highlighted.
 struct PaletteOverlay {
+    /// Where the palette goes in `area` for `entries` entries: near the top, so the list grows down.
+    static func box(entries: Int, in area: Rect) -> Rect {
+        let centered = area.centered(width: min(76, area.width - 4), height: min(max(entries, 1) + 3, area.height - 4, 18))
+        return Rect(x: centered.x, y: min(centered.y, area.y + 2), width: centered.width, height: centered.height)
+    }
+
     func render(_ state: AppState, in screen: Rect, canvas: inout Canvas) {
         guard let palette = state.overlays.palette else { return }
         let theme = state.theme
         let entries = state.paletteEntries
-        let centered = screen.centered(width: min(76, screen.width - 4), height: min(max(entries.count, 1) + 3, screen.height - 4, 18))
-        let box = Rect(x: centered.x, y: min(centered.y, screen.y + 2), width: centered.width, height: centered.height)
-        canvas.fill(box, style: theme[.overlay])
+        let box = Self.box(entries: entries.count, in: screen)
+        canvas.openOverlay(box, in: screen, theme: theme)
         Frame(tabs: ["Command palette: type to filter, Enter runs, Esc closes"], active: 0, focused: true, number: nil)
             .render(in: box, canvas: &canvas, theme: theme)
         let inner = box.inset(by: 1)

@@ -18,10 +18,10 @@ extension CollectionState {
         case .cancel where !sidebar!.filter.text.isEmpty:
             sidebar!.filter = TextField()
             sidebar!.selection = 0
-        case .addRow, .nextMatch:
+        case .addRow:
             pathPrompt = PathPrompt(
                 .save, path: (sidebar!.selectedItem.map { Self.folderPrefix($0.folder) } ?? "") + "new-request" + Self.requestSuffix)
-        case .toggleRow, .nextTab, .previousTab, .previousMatch, .jump:
+        case .toggleRow, .nextTab, .previousTab, .nextMatch, .previousMatch, .jump:
             break
         case .widenSidebar, .narrowSidebar:
             let wider = sidebar!.width(in: width) + (action == .widenSidebar ? Sidebar.widthStep : -Sidebar.widthStep)

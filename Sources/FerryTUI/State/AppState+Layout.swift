@@ -7,6 +7,9 @@ extension AppState {
             zoom: isZoomed && (focus == .request || focus == .response) ? focus : nil, requestRows: requestContentRows)
     }
 
+    /// Where overlays go: above the status line and the footer, which stay shown (the footer with the overlay's keys).
+    var overlayArea: Rect { Rect(x: 0, y: 0, width: width, height: layout.statusLine.y) }
+
     /// The rows the request pane's tab needs inside its frame; nil (its full share) while a line or
     /// the body is being edited there, so the editor and the header completions have room.
     var requestContentRows: Int? {

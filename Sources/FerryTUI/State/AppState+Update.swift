@@ -49,7 +49,7 @@ extension AppState {
             if let notice { chain.links.append(ErrorLink(stage: "options", reason: "settingsInForce", message: notice)) }
             exchange = .failed(chain, elapsed: elapsed)
             response.show(failed: true)
-            if focus == .url { focus = .response }
+            focusArrivingResponse()
         case .editorClosed(let text, let notice):
             if let text { editor.body = TextArea(text.hasSuffix("\n") ? String(text.dropLast()) : text) }
             self.notice = notice
@@ -107,7 +107,9 @@ extension AppState {
         let context = self.context
         let action = keymap.action(for: key, in: context)
         if overlays.showHelp {
-            overlays.handleHelp(action)
+            let lines = HelpOverlay.lines(keymap, in: focusedContext).count
+            let shown = max(1, HelpOverlay.box(lines: lines, in: overlayArea).height - 2)
+            overlays.handleHelp(action, page: shown, lastTop: max(0, lines - shown))
             return []
         }
         if let effects = collection.answerDelete(key, notice: &shell.notice) { return effects }
@@ -137,8 +139,10 @@ extension AppState {
         }
         if context == .line, editor.lineEdit != nil {
             if action == .send {
+                // Enter keeps the row; the send key (Ctrl-R) keeps it and sends what is on screen.
                 editor.commitLineEdit(notice: &shell.notice)
-                return []
+                let isEnter = keymap.bindings.contains { $0.key == key && $0.context == .line && $0.action == .send }
+                return isEnter || editor.lineEdit != nil ? [] : send()
             }
             if action == .cancel {
                 editor.dropLineEdit()
@@ -284,6 +288,8 @@ extension AppState {
         collection.exampleIndex = index
         // An example is no file of the collection: Ctrl-S asks where to save it.
         load(collection.examples[index], file: nil)
+        // A prepared request is looked at before it is typed into: digits pick panes (DECISIONS.md).
+        if focus == .url { focus = .request }
         notice = "example \(index + 1)/\(count): \(collection.examples[index].title)"
         return []
     }
@@ -387,14 +393,20 @@ extension AppState {
         if focus == .sidebar, !isSidebarShown { focus = focus.cycled(by: offset) }
     }
 
-    /// Shows a response: every tab anew, the tree opened as deep as fits its pane, and the focus on
-    /// the response when it was in the URL field (so keys browse it instead of typing).
+    /// Shows a response: every tab anew, the tree opened as deep as fits its pane, and the focus on it.
     mutating func present(_ summary: ResponseSummary) {
         exchange = .finished(summary)
         response.show(failed: false)
         let rows = layout.responseBody.height
         shell.editTree { $0.expandToFit(rows) }
-        if focus == .url { focus = .response }
+        focusArrivingResponse()
+    }
+
+    /// A response, its failure or its stream takes the focus from the URL field or the request tabs,
+    /// where the send came from (so keys browse it instead of typing); not from the Body tab, where a
+    /// body (or a GraphQL query, its schema fetched) is composed over several sends.
+    mutating func focusArrivingResponse() {
+        if focus == .url || focus == .request && requestTab != .body { focus = .response }
     }
 
     /// A recorded exchange arrived: its request goes into the editor, its response into the response

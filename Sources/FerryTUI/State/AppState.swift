@@ -71,7 +71,13 @@ public struct AppState: Sendable {
 
     /// Where keys go now.
     public var context: KeyContext {
-        if overlays.showHelp || overlays.sheet != nil || history != nil { return history?.isSearching == true ? .line : .browse }
+        if overlays.showHelp || overlays.sheet != nil { return .browse }
+        if let history { return history.isSearching ? .line : .history }
+        return focusedContext
+    }
+
+    /// The context of the room with the focus, under the help or a sheet: the keys F1 lists.
+    public var focusedContext: KeyContext {
         if overlays.palette != nil || editor.lineEdit != nil || response.views.prompt != nil || collection.pathPrompt != nil
             || focus == .url
         {
@@ -79,8 +85,8 @@ public struct AppState: Sendable {
         }
         if focus == .sidebar { return collection.sidebar?.isFiltering == true ? .line : .sidebar }
         if focus == .request, requestTab == .body, editor.isEditingBody { return .body }
-        if focus == .response, response.tab == .tree { return .tree }
-        return .browse
+        if focus == .response { return response.tab == .tree ? .tree : response.tab == .raw ? .raw : .response }
+        return focus == .method || focus == .request ? .request : .browse
     }
 
     /// True when the terminal is too small for the layout.

@@ -3,12 +3,17 @@ import FerryCore
 /// The cookie editor (F6) over the screen: the jar's cookies, the selected one marked, and the line
 /// being edited with its problem at the bottom.
 struct CookieEditorOverlay {
+    /// Where the cookie editor goes in `area`.
+    static func box(in area: Rect) -> Rect {
+        area.centered(width: min(max(80, area.width * 9 / 10), area.width), height: max(5, area.height - 4))
+    }
+
     func render(_ state: AppState, in screen: Rect, canvas: inout Canvas) {
         guard let editor = state.overlays.cookies else { return }
         let theme = state.theme
         // The status line stays visible below it: it says where each change was written.
-        let box = screen.centered(width: min(max(80, screen.width * 9 / 10), screen.width), height: max(5, screen.height - 4))
-        canvas.fill(box, style: theme[.overlay])
+        let box = Self.box(in: screen)
+        canvas.openOverlay(box, in: screen, theme: theme)
         let title = "Cookies: \(editor.cookies.count), Enter edit, a add, d delete, Esc closes"
         Frame(tabs: [title], active: 0, focused: true, number: nil).render(in: box, canvas: &canvas, theme: theme)
         let frame = box.inset(by: 1)
@@ -25,7 +30,7 @@ struct CookieEditorOverlay {
             let text = TerminalSafeText.escaping(editor.cookies[index].summary)
             canvas.put(
                 [Span(index == editor.selection ? "› " + text : "  " + text, index == editor.selection ? .selection : .base)],
-                in: inner, row: row, theme: theme)
+                in: inner, row: row, theme: theme, ellipsis: true)
         }
         guard let field = editor.field else { return }
         if let problem = editor.problem {

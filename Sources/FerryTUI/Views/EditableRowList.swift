@@ -22,7 +22,7 @@ struct EditableRowList {
                 canvas.cursor = (rect.x + CharacterWidth.of(lead) + visible.cursorColumn, rect.y + row)
                 continue
             }
-            canvas.put([Span(lead, enabled(index) ? .base : .disabled)] + content(index), in: rect, row: row, theme: theme)
+            canvas.put([Span(lead, enabled(index) ? .base : .disabled)] + content(index), in: rect, row: row, theme: theme, ellipsis: true)
             if focused, index == selection {
                 canvas.restyle(Rect(x: rect.x, y: rect.y + row, width: rect.width, height: 1), style: theme[.selection])
             }

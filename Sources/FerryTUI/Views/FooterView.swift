@@ -3,18 +3,63 @@
 struct FooterView {
     func render(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
         var spans: [Span] = []
-        let hints =
-            Self.overlayHints(state) ?? Self.webSocketHints(state)
-            + state.keymap.hints(in: state.context)
-            .filter { state.viewerTitle == nil || !$0.action.isRequestSide }.map { (keys: $0.keys, label: Self.label($0.action)) }
+        let hints = Self.overlayHints(state) ?? Self.webSocketHints(state) + Self.roomHints(state).map { ($0.keys, Self.label($0.action)) }
         for hint in hints {
             spans.append(Span(" " + hint.keys, .footerKey))
             spans.append(Span(" " + hint.label + " ", .footerText))
         }
-        canvas.put(spans, in: rect, row: 0, theme: state.theme)
+        canvas.put(spans, in: rect, row: 0, theme: state.theme, ellipsis: true)
         canvas.restyle(
             Rect(x: rect.x + Self.columns(spans), y: rect.y, width: max(0, rect.width - Self.columns(spans)), height: 1),
             style: state.theme[.footerText])
+    }
+
+    /// The keymap's hints for the room with the focus, less those that would do nothing there now.
+    static func roomHints(_ state: AppState) -> [(keys: String, action: Action)] {
+        state.keymap.hints(in: state.context).filter { hint in
+            (state.viewerTitle == nil || !hint.action.isRequestSide) && doesSomething(hint.action, in: state)
+        }
+    }
+
+    /// False for a hinted action the focused room has nothing to apply to: no tabs, one row, no toggle.
+    private static func doesSomething(_ action: Action, in state: AppState) -> Bool {
+        let editor = state.editor
+        let tree = state.exchange.summary?.tree
+        switch (action, state.focus) {
+        case (.nextTab, .sidebar): return false
+        case (.down, .sidebar): return (state.collection.sidebar?.rows.count ?? 0) > 1
+        case (.down, .request):
+            switch editor.tab {
+            case .headers: return editor.headers.count > 1
+            case .params: return editor.params.rows.count > 1
+            case .multipart: return editor.parts.count > 1
+            case .expect: return editor.checks.count > 1
+            case .auth: return AuthField.fields(of: editor.auth).count > 1
+            case .options: return true
+            case .body: return false
+            }
+        case (.down, .response):
+            switch state.response.tab {
+            case .tree: return (tree?.rows.count ?? 0) > 1
+            case .events: return state.events.count > 1
+            default: return ResponsePaneView.maxScroll(state) > 0
+            }
+        case (.toggleRow, .request):
+            switch editor.tab {
+            case .headers: return !editor.headers.isEmpty
+            case .params: return !editor.params.rows.isEmpty
+            case .multipart: return !editor.parts.isEmpty
+            case .options: return !editor.optionSelection.isText
+            default: return false
+            }
+        case (.expandNode, _):
+            return tree.map {
+                $0.rows.indices.contains($0.selection) && $0.rows[$0.selection].childCount > 0 && !$0.isExpanded($0.selection)
+            }
+                ?? false
+        case (.collapseNode, _): return tree.map { $0.rows.count > 1 || $0.isExpanded($0.selection) } ?? false
+        default: return true
+        }
     }
 
     /// The keys of the overlay on top (help, palette, a sheet, the history pane), or nil when none is open.

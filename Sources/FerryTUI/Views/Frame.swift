@@ -32,7 +32,11 @@ struct Frame {
         var x = canvas.put(number.map { " \($0) " } ?? "", x: rect.x + 1, y: rect.y, style: border, maxX: rect.maxX - 1)
         for (index, tab) in tabs.enumerated() {
             let style = index == active ? theme[.tabActive] : theme[.tabInactive]
-            x = canvas.put(" \(tab) ", x: x, y: rect.y, style: style, maxX: rect.maxX - 1)
+            // A tab cut short ends in `…`; one that loses only its trailing blank is whole.
+            let label = " \(tab) ", room = rect.maxX - 1 - x
+            x = canvas.put(
+                CharacterWidth.of(label) - 1 <= room ? label : CharacterWidth.truncated(label, to: room), x: x, y: rect.y, style: style,
+                maxX: rect.maxX - 1)
             x = canvas.put("│", x: x, y: rect.y, style: border, maxX: rect.maxX - 1)
         }
     }

@@ -1,12 +1,12 @@
 import Foundation
 
-/// The `?`/F1 overlay: every binding of the keymap, by context.
+/// The `?`/F1 overlay: the keys of the room with the focus, from the keymap, nearest scope first.
 struct HelpOverlay {
     func render(_ state: AppState, in screen: Rect, canvas: inout Canvas) {
         let theme = state.theme
-        let lines = Self.lines(state.keymap)
-        let box = screen.centered(width: min(76, screen.width - 2), height: min(lines.count + 2, screen.height - 2))
-        canvas.fill(box, style: theme[.overlay])
+        let lines = Self.lines(state.keymap, in: state.focusedContext)
+        let box = Self.box(lines: lines.count, in: screen)
+        canvas.openOverlay(box, in: screen, theme: theme)
         Frame(tabs: ["Keys: Esc or ? closes, j/k scroll"], active: 0, focused: true, number: nil).render(
             in: box, canvas: &canvas, theme: theme)
         let inner = box.inset(by: 1)
@@ -16,13 +16,20 @@ struct HelpOverlay {
         }
     }
 
-    static func lines(_ keymap: Keymap) -> [[Span]] {
+    /// Where the help goes in `area`, for `lines` lines.
+    static func box(lines: Int, in area: Rect) -> Rect {
+        area.centered(width: min(76, area.width - 2), height: min(lines + 2, area.height - 2))
+    }
+
+    /// The keys that work in `context`, by the scope that binds them, nearest first.
+    static func lines(_ keymap: Keymap, in context: KeyContext) -> [[Span]] {
         let titles: [KeyContext: String] = [
-            .global: "Everywhere", .browse: "Panes", .line: "Text fields (URL, a header row, an option)", .body: "Body editor",
-            .tree: "Tree tab (other keys as in Panes)", .sidebar: "Collection sidebar (other keys as in Panes)",
+            .global: "Everywhere", .browse: "Every pane but a text field", .line: "Text field (URL, a row, an option, a prompt)",
+            .body: "Body editor", .request: "Method and request tabs", .response: "Response tabs", .raw: "Raw tab",
+            .tree: "Tree tab", .sidebar: "Collection sidebar", .history: "History",
         ]
         var lines: [[Span]] = []
-        for section in keymap.helpSections {
+        for section in keymap.help(in: context) {
             if !lines.isEmpty { lines.append([]) }
             lines.append([Span(titles[section.context] ?? section.context.rawValue, .accent)])
             let keyWidth = min(24, (section.rows.map { CharacterWidth.of($0.keys) }.max() ?? 0) + 2)

@@ -78,7 +78,7 @@ enum ResponseContent {
         let value =
             kind.isContainer
             ? (kind == .array ? "[\(row.childCount)]" : "{\(row.childCount)}")
-            : TerminalSafeText.escaping(String((document.value(of: row.node) ?? "").prefix(200)))
+            : TerminalSafeText.escaping(CharacterWidth.truncated(document.value(of: row.node) ?? "", to: 200))
         let selected = showsSelection && index == tree.selection
         return [
             Span(String(repeating: "  ", count: row.depth) + marker, .muted),

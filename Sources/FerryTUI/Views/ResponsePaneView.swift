@@ -14,7 +14,7 @@ struct ResponsePaneView {
         let offset = tree.map { max(0, $0.selection - inner.height + 1) } ?? state.response.scroll[state.response.tab] ?? 0
         let first = Self.clampedScroll(offset, lines: lines.count, height: inner.height)
         for row in 0..<inner.height {
-            canvas.put(first + row < lines.count ? lines.line(first + row) : [], in: inner, row: row, theme: state.theme)
+            canvas.put(first + row < lines.count ? lines.line(first + row) : [], in: inner, row: row, theme: state.theme, ellipsis: true)
         }
         if let path = tree?.selectedPath, rect.height > 1 {
             canvas.put(

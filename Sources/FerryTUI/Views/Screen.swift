@@ -30,8 +30,7 @@ public enum Screen {
             canvas.cursor = (layout.statusLine.x + CharacterWidth.of(label) + visible.cursorColumn, layout.statusLine.y)
         }
         FooterView().render(state, in: layout.footer, canvas: &canvas)
-        // Overlays keep to the panes' area: the status line and the footer (the overlay's keys) stay shown.
-        let overlayArea = Rect(x: 0, y: 0, width: canvas.width, height: layout.statusLine.y)
+        let overlayArea = state.overlayArea
         if state.overlays.showHelp {
             canvas.cursor = nil
             HelpOverlay().render(state, in: overlayArea, canvas: &canvas)

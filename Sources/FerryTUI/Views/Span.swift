@@ -10,23 +10,37 @@ public struct Span: Hashable, Sendable {
 }
 
 extension Span {
-    /// `spans` cut to `columns` columns, the last one kept ending in `…` when any text was cut.
+    /// `spans` cut to `columns` columns, the last one kept ending in `…` when any text was cut. Only
+    /// as much of the text as could be shown is measured: a Raw line can be megabytes long.
     static func truncated(_ spans: [Span], to columns: Int) -> [Span] {
-        guard CharacterWidth.of(spans.map(\.text).joined()) > columns else { return spans }
+        guard !fits(spans, in: columns) else { return spans }
         var kept: [Span] = []
         var remaining = columns
         for span in spans {
-            let width = CharacterWidth.of(span.text)
+            let head = String(span.text.prefix(remaining + 1))
+            let width = CharacterWidth.of(head)
             guard width >= remaining else {
                 kept.append(span)
                 remaining -= width
                 continue
             }
             // Text that just fills the room still loses its last column to the `…`: more follows it.
-            kept.append(Span(CharacterWidth.truncated(span.text + "…", to: remaining), span.role))
+            kept.append(Span(CharacterWidth.truncated(head + "…", to: remaining), span.role))
             break
         }
         return kept
+    }
+
+    /// Whether `spans` take at most `columns` columns, measured no further than that.
+    private static func fits(_ spans: [Span], in columns: Int) -> Bool {
+        var used = 0
+        for span in spans {
+            for character in span.text {
+                used += CharacterWidth.of(character)
+                if used > columns { return false }
+            }
+        }
+        return true
     }
 }
 
