@@ -54,6 +54,19 @@ import Testing
         #expect(state.notice?.hasPrefix("not a path: $.user[*") == true, "\(state.notice ?? "")")
     }
 
+    /// Any RFC 9535 query that may select several nodes filters, not only a wildcard: descendants,
+    /// filters and slices.
+    @Test func descendantsFiltersAndSlicesFilterTheTree() throws {
+        var state = try state()
+        path("$..name", &state)
+        #expect(state.notice?.hasPrefix("$..name: 1 match") == true, "\(state.notice ?? "")")
+        path("$.user.tags[?@ == 'y']", &state)
+        #expect(state.exchange.summary?.tree.filter == "$.user.tags[?@ == 'y']")
+        #expect(Screen.render(state).text.contains("$.user.tags[1]: y"))
+        path("$.user.tags[0:1]", &state)
+        #expect(state.notice?.hasPrefix("$.user.tags[0:1]: 1 match") == true, "\(state.notice ?? "")")
+    }
+
     @Test func selectTakesEveryMemberOrItemAtAWildcardStep() throws {
         let document = try JSONParser.parse(Data(#"{"items": [{"id": 1}, {"id": 2}, {"name": "x"}], "m": {"a": 1, "b": [2]}}"#.utf8))
         let paths = { (pattern: String) throws -> [String] in

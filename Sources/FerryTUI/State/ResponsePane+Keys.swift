@@ -103,7 +103,8 @@ extension ResponsePane {
         switch prompt.kind {
         case .treeSearch, .hexSearch:
             if let search = views.search { shell.notice = "/\(search.query): \(search.counter)" }
-        case .treePath where text.contains("*"):
+        case .treePath where text.contains("*") || (try? JSONPathQuery(text))?.isSingular == false:
+            // A query that may select several nodes (a wildcard, `..`, a filter, a slice) filters.
             select(pattern: text, shell: &shell)
         case .treePath:
             reveal(path: text, shell: &shell)
