@@ -85,6 +85,8 @@ import Testing
         ("capture:\n  token: { secret: true }\n", 2, 10, "capture.token", "expected `from:`"),
         ("capture:\n  token: { regex: \"[\" }\n", 2, 19, "capture.token.regex", "is not a valid regular expression"),
         ("expect:\n  body:\n    $.a: { isString: false }\n", 3, 22, "expect.body.$.a.isString", "write `isString: true`"),
+        ("expect:\n  body:\n    $.items[?@.price <]: 3\n", 3, 5, "expect.body.$.items[?@.price <]", "is not a JSONPath query: "),
+        ("capture:\n  token: $..[\n", 2, 10, "capture.token", "is not a JSONPath query: "),
     ])
     func malformedChecksAreLocated(text: String, line: Int, column: Int, key: String, message: String) throws {
         let problem = try #require(throws: ConfigProblem.self) {

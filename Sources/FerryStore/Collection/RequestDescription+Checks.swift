@@ -43,6 +43,7 @@ extension RequestDescription {
                     guard path.hasPrefix("$") || path.hasPrefix("/") else {
                         throw file.problem(at: keyNode, key: "\(key).\(path)", "expected a path such as $.items[0].id or /root/item/@id")
                     }
+                    try Self.checkJSONPath(path, at: keyNode, key: "\(key).\(path)", in: file)
                     assertions += try predicates(pathValue, key: "\(key).\(path)", in: file).map { Assertion(.body(path: path), $0) }
                 }
             case "duration": assertions += try predicates(value, key: key, in: file).map { Assertion(.duration, $0) }
@@ -133,10 +134,25 @@ extension RequestDescription {
         return captures
     }
 
+    /// A `$` path that is not an RFC 9535 query is a problem at its place when the file is read, not
+    /// when its check runs; one holding `{{variables}}` is checked once they are filled in.
+    static func checkJSONPath(_ path: String, at node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) {
+        guard path.hasPrefix("$"), !path.contains("{{") else { return }
+        do {
+            _ = try JSONPathQuery(path)
+        } catch {
+            throw file.problem(at: node, key: key, "is not a JSONPath query: \(error)")
+        }
+    }
+
     /// A capture's source: a body path, `header NAME` or `status`.
     static func captureSource(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> Capture.Source {
         let text = try file.string(node, key: key)
-        if text.hasPrefix("$") || text.hasPrefix("/") { return .body(path: text) }
+        if text.hasPrefix("$") {
+            try checkJSONPath(text, at: node, key: key, in: file)
+            return .body(path: text)
+        }
+        if text.hasPrefix("/") { return .body(path: text) }
         if text == "status" { return .status }
         if text.hasPrefix("header "), case let name = text.dropFirst(7).trimmingCharacters(in: .whitespaces), !name.isEmpty {
             return .header(name)
