@@ -28,6 +28,25 @@ import Testing
         }
     }
 
+    /// `ferry run` takes the same word from the user for every request of the run.
+    @Test func aRunKeepsAnAPIKeyOnAnotherOriginOnlyWithLocationTrusted() async throws {
+        try await withDemoServer { first throws in
+            try await withDemoServer { second throws in
+                let directory = try TemporaryDirectory()
+                _ = try directory.write(
+                    "key.ferry.yaml",
+                    Data(
+                        "url: \"\(Self.redirect(first, to: "\(second.baseURL)/headers"))\"\nauth:\n  apikey: { name: X-API-Key, value: K-secret-2 }\nexpect:\n  body:\n    \"$.headers['X-API-Key']\": K-secret-2\n"
+                            .utf8))
+                let stopped = await FerryBinary.run(["run", directory.path, "--no-history"])
+                #expect(stopped.status == 2, "\(stopped.text)\(stopped.stderr)")
+                #expect(stopped.text.contains("✗ key.ferry.yaml  the transfer failed"), "\(stopped.text)")
+                let trusted = await FerryBinary.run(["run", directory.path, "--no-history", "--location-trusted"])
+                #expect(trusted.status == 0, "\(trusted.text)\(trusted.stderr)")
+            }
+        }
+    }
+
     @Test func onlyHTTPAndHTTPSAreFollowed() async throws {
         try await withDemoServer { server throws in
             let sent = await FerryBinary.run(["send", Self.redirect(server, to: "ftp://127.0.0.1:\(server.port)/etc/passwd")])

@@ -87,6 +87,7 @@ import Testing
         ("expect:\n  body:\n    $.a: { isString: false }\n", 3, 22, "expect.body.$.a.isString", "write `isString: true`"),
         ("expect:\n  body:\n    $.items[?@.price <]: 3\n", 3, 5, "expect.body.$.items[?@.price <]", "is not a JSONPath query: "),
         ("capture:\n  token: $..[\n", 2, 10, "capture.token", "is not a JSONPath query: "),
+        ("capture:\n  id: $.headers.X-Id\n", 2, 7, "capture.id", "a name with `-` is written in brackets"),
     ])
     func malformedChecksAreLocated(text: String, line: Int, column: Int, key: String, message: String) throws {
         let problem = try #require(throws: ConfigProblem.self) {

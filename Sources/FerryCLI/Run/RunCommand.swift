@@ -75,6 +75,12 @@ struct RunCommand: AsyncCommand {
     @Option(name: .customLong("json-body-limit"), help: "With --reporter json, include at most this many bytes of each body.")
     var jsonBodyLimit = 65_536
 
+    @Flag(name: .customLong("allow-insecure-redirect"), help: "Follow a redirect from https to http (by default Ferry stops there).")
+    var allowInsecureRedirect = false
+
+    @Flag(name: .customLong("location-trusted"), help: "Send the credentials on to another host, port or scheme a redirect leads to.")
+    var locationTrusted = false
+
     @OptionGroup(title: "Collections") var collectionOptions: CollectionOptions
 
     func validate() throws {
@@ -131,6 +137,8 @@ struct RunCommand: AsyncCommand {
         settings.connection = connection
         settings.access = collectionOptions.fileAccess(root: root)
         settings.timeLimit = RequestTimeLimit(maxTime: maxTime)
+        settings.allowsInsecureRedirect = allowInsecureRedirect
+        settings.keepsCredentialsOnRedirect = locationTrusted
         let transport = CurlTransport(hashesBodies: !noHistory)
         let history = noHistory ? nil : HistoryWriter(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
         let pipeline = ExchangePipelines.commandLine(

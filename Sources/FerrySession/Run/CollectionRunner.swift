@@ -321,7 +321,10 @@ public struct CollectionRunner: Sendable {
     /// Sends the resolved request (the first half of its exchange): the result with the response as
     /// it came, or with the transport's failure (`.error`).
     private func transmit(_ item: RunPlan.Item, iteration: Int, resolved: ResolvedRequest) async -> RunResult {
-        let outcome = await pipeline.transmit(resolved.request, timeLimit: settings.timeLimit, redaction: resolved.redaction)
+        var request = resolved.request
+        if settings.allowsInsecureRedirect { request.options.allowsInsecureRedirect = true }
+        if settings.keepsCredentialsOnRedirect { request.options.keepsCredentialsOnRedirect = true }
+        let outcome = await pipeline.transmit(request, timeLimit: settings.timeLimit, redaction: resolved.redaction)
         var result = RunResult(
             item: item, iteration: iteration, status: outcome.failure == nil ? .passed : .error, started: outcome.started)
         result.request = outcome.request

@@ -20,6 +20,10 @@ public struct RunSettings: Sendable {
     public var timeLimit = RequestTimeLimit()
     /// The files the requests may read and the proxy they may name; nil: only files inside the collection.
     public var access: FileAccessPolicy?
+    /// Every request follows a redirect from https to http (`--allow-insecure-redirect`).
+    public var allowsInsecureRedirect = false
+    /// Every request keeps its credentials on a redirect to another origin (`--location-trusted`).
+    public var keepsCredentialsOnRedirect = false
 
     public init() {}
 }

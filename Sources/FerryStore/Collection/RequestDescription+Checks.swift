@@ -141,7 +141,9 @@ extension RequestDescription {
         do {
             _ = try JSONPathQuery(path)
         } catch {
-            throw file.problem(at: node, key: key, "is not a JSONPath query: \(error)")
+            // RFC 9535 dot names are letters, digits and `_`: `$.headers.X-Id` is written `$.headers['X-Id']`.
+            let hint = path.contains("-") ? " (a name with `-` is written in brackets: $.headers['X-Request-Id'])" : ""
+            throw file.problem(at: node, key: key, "is not a JSONPath query: \(error)\(hint)")
         }
     }
 
