@@ -43,7 +43,7 @@ import Testing
             for outcome in outcomes { #expect(outcome.status == 0, "\(outcome.stderr)") }
             let (integrity, count) = try await integrityAndCount(home.database)
             #expect(integrity == "ok")
-            #expect(count == 1000)
+            #expect(count == 1000, "\(outcomes.map(\.stderr))")
         }
     }
 

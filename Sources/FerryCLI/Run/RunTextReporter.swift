@@ -19,18 +19,25 @@ struct RunTextReporter: Sendable {
         case .skipped:
             lines.append("- \(name)  skipped: \(result.skipReason ?? "")")
         case .error:
-            lines.append("✗ \(name)  \(result.error.map { $0.link.message } ?? "failed")")
+            lines.append("✗ \(name)  \(result.error.map(describe) ?? "failed")")
         case .passed, .failed:
             let mark = result.status == .passed ? "✓" : "✗"
             let method = result.request?.method.rawValue ?? ""
             let status = result.response.map { String($0.status) } ?? "—"
             let attempts = result.attempts > 1 ? "  (\(result.attempts) attempts)" : ""
             lines.append("\(mark) \(name)  \(method) \(status)  \(result.durationMilliseconds) ms\(attempts)")
-            if let error = result.error { lines.append("    \(error.link.message)") }
+            if let error = result.error { lines.append("    " + describe(error)) }
             lines += result.checks.failures.map { "    " + $0.line }
             lines += result.checks.captureProblems.map { "    ✗ " + $0 }
         }
         return lines
+    }
+
+    /// An error in one line: its chain, and what the transport said of it (curl's detail) when it did.
+    private static func describe(_ error: FerryError) -> String {
+        let chain = ErrorChain(error)
+        let detail = chain.links.last?.details.first { $0.name == "detail" }?.value
+        return chain.line + (detail.map { " (\($0))" } ?? "")
     }
 
     func report(_ result: RunResult, done: Int, iterations: Bool) {
