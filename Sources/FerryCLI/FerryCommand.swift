@@ -47,11 +47,12 @@ public struct FerryCommand: AsyncCommand {
     public static func run(arguments: [String]? = nil) async {
         // `ferry --version` is answered before the parser: building the command tree (its protocol
         // conformance look-ups) costs as much as the rest of start-up (Benchmarks/README.md).
-        if (arguments ?? Array(CommandLine.arguments.dropFirst())) == ["--version"] {
-            return OutputStream.standardOutput.line(FerryVersion.text)
-        }
+        let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+        if given == ["--version"] { return OutputStream.standardOutput.line(FerryVersion.text) }
         do {
-            var command = try parseAsRoot(arguments)
+            // An everyday `ferry send` line skips the parser's reflection (EverydaySendLine).
+            if let send = EverydaySendLine(given)?.command { return try await send.execute() }
+            var command = try parseAsRoot(given)
             if let asyncCommand = command as? any AsyncCommand {
                 try await asyncCommand.execute()
             } else {

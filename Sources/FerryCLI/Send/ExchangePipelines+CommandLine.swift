@@ -8,12 +8,13 @@ extension ExchangePipelines {
     /// open) said on stderr, and a cookie jar that cannot be read or written said there too; the
     /// exchanges recorded by `history` (nil: not recorded).
     static func commandLine(
-        transport: any Transport, keepsCookies: Bool, history: HistoryWriter?, printer: ResponsePrinter,
+        transport: any Transport, locations: StoreLocations = StoreLocations(environment: ProcessInfo.processInfo.environment),
+        keepsCookies: Bool, history: HistoryWriter?, printer: ResponsePrinter,
         onCookieProblem: @escaping @Sendable (FerryError) -> Void = { _ in }
     ) -> ExchangePipelines {
         let stderr = printer.stderr
         return ExchangePipelines(
-            transport: transport, locations: StoreLocations(environment: ProcessInfo.processInfo.environment),
+            transport: transport, locations: locations,
             keepsCookies: keepsCookies, history: history, notify: { stderr.line("ferry: " + TerminalSafeText.escaping($0)) },
             onCookieProblem: { problem in
                 stderr.line("ferry: " + TerminalSafeText.escaping(ErrorChain(problem).rendered))

@@ -73,7 +73,7 @@ struct RequestFileInput {
             root: root, environment: collection.environment, chains: chains, connection: connection,
             pipeline: pipelines.pipeline(collection: root, environment: collection.environment),
             cache: ChainValueCache(
-                locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root,
+                locations: pipelines.locations, collection: root,
                 environment: collection.environment),
             access: access, onSent: onChainSent)
         let ((resolved, checks), _) = try await chainer.resolving(variables, own: document.chains) { [document] resolver in

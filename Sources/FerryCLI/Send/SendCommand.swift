@@ -62,7 +62,7 @@ struct SendCommand: AsyncCommand {
         let history = options.noHistory ? nil : HistoryWriter(locations: locations)
         defer { history?.finish().map { printer.stderr.line("ferry: " + TerminalSafeText.escaping($0.message)) } }
         let pipelines = ExchangePipelines.commandLine(
-            transport: transport, keepsCookies: !session.noCookies, history: history, printer: printer
+            transport: transport, locations: locations, keepsCookies: !session.noCookies, history: history, printer: printer
         ) { problem in
             cookieProblem.withLock { $0 = $0 ?? problem }
         }

@@ -16,13 +16,18 @@ public final class HistoryStore: Sendable {
     static let indexedBodyLimit = 256 << 10
 
     public let path: String
-    let pool: DatabasePool
+    /// A pool (concurrent reads) or, for a process that only records, one connection.
+    let pool: any DatabaseWriter
     let retention: HistoryRetention
 
     /// Opens (creating and migrating as needed) the history at `path`. A new history is readable by
     /// its owner only: its folder is created 0700 and the file 0600 before SQLite opens it (the WAL
     /// and shared-memory files take the database file's mode), as it holds requests and responses.
-    public init(path: String, retention: HistoryRetention = .standard) throws {
+    ///
+    /// `recordingOnly` opens one connection instead of a pool, for the history writer: GRDB's pool
+    /// writes a table and drops it to make sure a `-wal` file exists for its readers, a fifth of a
+    /// one-request `ferry send`'s instructions; the database is put in WAL mode, which the file keeps.
+    public init(path: String, retention: HistoryRetention = .standard, recordingOnly: Bool = false) throws {
         self.path = path
         self.retention = retention
         do {
@@ -38,8 +43,15 @@ public final class HistoryStore: Sendable {
             configuration.label = "ferry.history"
             // In WAL mode NORMAL is safe against crashes and kills (a power cut may lose the last
             // entries, never the file's integrity) and spares an fsync per recorded exchange.
-            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
-            pool = try DatabasePool(path: path, configuration: configuration)
+            configuration.prepareDatabase { db in
+                if recordingOnly, try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                    try db.execute(sql: "PRAGMA journal_mode = WAL")
+                }
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            pool =
+                try recordingOnly
+                ? DatabaseQueue(path: path, configuration: configuration) : DatabasePool(path: path, configuration: configuration)
             try Self.migrate(pool)
         } catch let error as HistoryError {
             throw error
@@ -49,14 +61,16 @@ public final class HistoryStore: Sendable {
     }
 
     /// The history in the user's data directory (`$XDG_DATA_HOME/ferry/history.sqlite`).
-    public convenience init(locations: StoreLocations, retention: HistoryRetention = .standard) throws {
-        try self.init(path: (locations.dataDirectory as NSString).appendingPathComponent(Self.fileName), retention: retention)
+    public convenience init(locations: StoreLocations, retention: HistoryRetention = .standard, recordingOnly: Bool = false) throws {
+        try self.init(
+            path: (locations.dataDirectory as NSString).appendingPathComponent(Self.fileName), retention: retention,
+            recordingOnly: recordingOnly)
     }
 
     /// Runs the migrations; when another process migrated first (both saw an old schema), its
     /// work is what counts. The check is made on the writer's connection, which recording opens
     /// anyway: a reader's would be a second connection (and schema parse) for a one-request process.
-    private static func migrate(_ pool: DatabasePool) throws {
+    private static func migrate(_ pool: any DatabaseWriter) throws {
         let migrator = HistorySchema.migrator
         if try pool.writeWithoutTransaction(migrator.hasCompletedMigrations) { return }
         do {

@@ -100,7 +100,7 @@ public final class HistoryWriter: @unchecked Sendable {
         defer { pending.removeAll(keepingCapacity: true) }
         do {
             if store == nil {
-                store = Result { try HistoryStore(locations: locations) }.mapError {
+                store = Result { try HistoryStore(locations: locations, recordingOnly: true) }.mapError {
                     $0 as? HistoryError ?? .unavailable(path: locations.dataDirectory, problem: "\($0)")
                 }
             }
