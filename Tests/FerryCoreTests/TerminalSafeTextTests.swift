@@ -15,6 +15,18 @@ import Testing
         #expect(TerminalSafeText.escaping("שלום عربي") == "שלום عربي")
     }
 
+    /// Every scalar up to U+2FFF, between text that needs no escape (`✓` shares its lead byte with the
+    /// bidirectional controls): changed exactly when it is one of the controls.
+    @Test func exactlyTheControlsAreEscapedWhateverSurroundsThem() {
+        let controls: [ClosedRange<UInt32>] = [0x00...0x08, 0x0B...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069]
+        for value in UInt32(0)..<0x3000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "✓ a" + String(Character(scalar)) + "é…"
+            #expect(
+                (TerminalSafeText.escaping(text) != text) == controls.contains { $0.contains(value) }, "U+\(String(value, radix: 16))")
+        }
+    }
+
     @Test func wideAndCombiningCharactersPassThrough() {
         #expect(TerminalSafeText.escaping("渡し船 ⛴ é") == "渡し船 ⛴ é")
     }

@@ -5,10 +5,7 @@ public enum TerminalSafeText {
     /// overrides and isolates (`\u{202E}`), which can make text read backwards. Invalid UTF-8 was
     /// already replaced by U+FFFD when the text was decoded.
     public static func escaping(_ text: String) -> String {
-        // Most text holds nothing to escape (0xC2 leads every C1 control, and U+0080–U+00BF besides;
-        // 0xE2 leads the bidirectional controls, and U+2000–U+2FFF besides).
-        let escaped = text.utf8.contains { ($0 < 0x20 && $0 != 0x0A && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
-        guard escaped else { return text }
+        guard needsEscaping(text.utf8) else { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
@@ -26,6 +23,21 @@ public enum TerminalSafeText {
             }
         }
         return result
+    }
+
+    /// True when the UTF-8 holds something `escaping` changes, read byte by byte: most text holds
+    /// nothing, `✓` and `…` (0xE2 like the bidirectional controls) included.
+    private static func needsEscaping(_ bytes: String.UTF8View) -> Bool {
+        var (secondLast, last): (UInt8, UInt8) = (0, 0)
+        for byte in bytes {
+            if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F { return true }
+            switch (secondLast, last, byte) {
+            case (_, 0xC2, 0x80..<0xA0): return true  // C1 controls: C2 80 – C2 9F
+            case (0xE2, 0x80, 0xAA...0xAE), (0xE2, 0x81, 0xA6...0xA9): return true  // U+202A–202E, U+2066–2069
+            default: (secondLast, last) = (last, byte)
+            }
+        }
+        return false
     }
 
     /// True when `bytes` look like text: valid UTF-8 with no NUL byte. With `isPrefix`, a character
