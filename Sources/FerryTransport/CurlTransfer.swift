@@ -453,7 +453,7 @@ final class CurlTransfer: @unchecked Sendable {
         var timeline = Timeline(start: startDate, queue: queue, marks: marks)
         timeline.hops = hops(total: marks.total, finalStatus: status?.code)
         let address = info(CURLINFO_PRIMARY_IP).map { ip in
-            ip.contains(":") ? "[\(ip)]:\(infoLong(CURLINFO_PRIMARY_PORT))" : "\(ip):\(infoLong(CURLINFO_PRIMARY_PORT))"
+            ip.utf8.contains(UInt8(ascii: ":")) ? "[\(ip)]:\(infoLong(CURLINFO_PRIMARY_PORT))" : "\(ip):\(infoLong(CURLINFO_PRIMARY_PORT))"
         }
         return Response(
             status: status?.code ?? infoLong(CURLINFO_RESPONSE_CODE),

@@ -74,14 +74,14 @@ public struct CollectionRunner: Sendable {
 
     /// Takes a result into the run, in order: its captures, its secrets, the report, whether the run stops.
     private func record(
-        _ result: RunResult, of item: RunPlan.Item, round: inout Round, run: inout Progress,
+        _ result: consuming RunResult, of item: RunPlan.Item, round: inout Round, run: inout Progress,
         onResult: @Sendable (RunResult) -> Void
     ) {
         round.absorb(result, of: item)
         run.summary.redaction.add(round.resolver.redaction.rules + result.redaction.rules)
-        run.summary.results.append(result)
         onResult(result)
         if run.stopped == nil { run.stopped = stopReason(after: result, of: item, summary: &run.summary) }
+        run.summary.results.append(result)
     }
 
     /// One request on the wire at a time, in order (`--jobs 1`), with the bookkeeping done while
@@ -157,8 +157,7 @@ public struct CollectionRunner: Sendable {
         _ unchecked: inout Unchecked?, round: inout Round, run: inout Progress,
         onResult: @Sendable (RunResult) -> Void
     ) {
-        guard let waiting = unchecked else { return }
-        unchecked = nil
+        guard let waiting = unchecked.take() else { return }
         record(
             conclude(waiting.sent, of: waiting.item, resolver: waiting.resolver, root: waiting.root, run: round.run), of: waiting.item,
             round: &round, run: &run, onResult: onResult)
@@ -337,7 +336,9 @@ public struct CollectionRunner: Sendable {
     /// The second half of a sent request's exchange: validated as the file asks, its `expect:`
     /// checked and its `capture:` values taken (`ExchangePipeline.conclude`), and recorded in the
     /// history as a request of run `run`.
-    private func conclude(_ sent: RunResult, of item: RunPlan.Item, resolver: VariableResolver, root: String, run: String) -> RunResult {
+    private func conclude(
+        _ sent: consuming RunResult, of item: RunPlan.Item, resolver: VariableResolver, root: String, run: String
+    ) -> RunResult {
         guard let request = sent.request else { return sent }
         var checks = item.description.checks
         var problem: FerryError?

@@ -137,7 +137,7 @@ extension RequestDescription {
     /// A `$` path that is not an RFC 9535 query is a problem at its place when the file is read, not
     /// when its check runs; one holding `{{variables}}` is checked once they are filled in.
     static func checkJSONPath(_ path: String, at node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) {
-        guard path.hasPrefix("$"), !path.contains("{{") else { return }
+        guard path.hasPrefix("$"), !path.containsASCII("{{") else { return }
         do {
             _ = try JSONPathQuery(path)
         } catch {

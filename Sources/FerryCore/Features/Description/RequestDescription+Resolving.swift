@@ -54,7 +54,7 @@ extension RequestDescription {
 
     private func resolvedURL(_ resolver: VariableResolver, defaults: FolderDefaults) throws -> URL {
         let text = try resolver.render(url, place: "url")
-        guard let base = defaults.baseURL, !text.contains("://") else { return try Request.parseURL(text) }
+        guard let base = defaults.baseURL, !text.containsASCII("://") else { return try Request.parseURL(text) }
         let baseURL = try Request.parseURL(try resolver.render(base, place: "folder base URL"))
         return try Request.parseURL(try BaseURL(baseURL).resolve(text).absoluteString)
     }

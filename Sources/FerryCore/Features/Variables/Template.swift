@@ -22,7 +22,7 @@ public struct Template: Sendable, Equatable {
             let name = Substring(scalars[nameStart..<close]).trimmingWhitespace()
             let after = utf8.index(close, offsetBy: 2)
             literal += Substring(scalars[rest..<open])
-            if name.isEmpty || name.contains("{") {
+            if name.isEmpty || name.utf8.contains(UInt8(ascii: "{")) {
                 literal += Substring(scalars[open..<after])
             } else {
                 if !literal.isEmpty { pieces.append(.text(literal)) }

@@ -60,7 +60,7 @@ public struct VariableResolver: Sendable {
     /// is never sent as written); a value that comes back to itself throws naming the cycle.
     private func expandedValue(of name: String, place: String, within outer: [String]) throws -> String {
         guard let value = value(of: name) else { throw FerryError.invalidRequest(reason: .unresolvedVariable(name: name, place: place)) }
-        guard variables[name] != nil, value.contains("{{") else { return value }
+        guard variables[name] != nil, value.containsASCII("{{") else { return value }
         let template = Template(value)
         guard !template.variableNames.isEmpty else { return value }
         guard !outer.contains(name) else {
