@@ -293,6 +293,21 @@ import Testing
     /// The fingerprint recorded for a body is `xxhsum -H2`'s XXH3-128 of the bytes: a download to `-o`, a
     /// body kept in a temporary file, a small one kept in memory, and one that came after a redirect
     /// (whose own body is not part of it); the bodies come from `curl` for the ones Ferry keeps no file of.
+    /// Each `ferry send` exits with its WAL left for the next (closing would sync it into the file);
+    /// the WAL is still emptied every few sends, so it stays small and every row stays readable.
+    @Test func theWALLeftBySendsStaysSmall() async throws {
+        let home = try Home()
+        try await withDemoServer { server in
+            for index in 1...40 {
+                let outcome = await home.run(["send", "\(server.baseURL)/anything?send=\(index)", "-o", "/dev/null"])
+                #expect(outcome.status == 0, "\(outcome.stderr)")
+            }
+        }
+        let wal = (try? FileManager.default.attributesOfItem(atPath: home.database + "-wal")[.size] as? Int) ?? 0
+        #expect(wal < 1 << 20, "the WAL holds \(wal) bytes after 40 sends")
+        #expect(try HistoryStore(path: home.database).count() == 40)
+    }
+
     @Test func recordedFingerprintIsXxhsumOfTheBody() async throws {
         let home = try Home()
         try await withDemoServer { server in

@@ -12,6 +12,8 @@ public final class HistoryStore: Sendable {
     static let busyTimeout: TimeInterval = 1
     /// Retention is checked after every this many recorded entries, so recording stays cheap.
     static let retentionInterval: Int64 = 64
+    /// The size of WAL that `truncateWAL` empties.
+    static let walTruncationBytes: off_t = 512 << 10
     /// Bytes of a text body put in the full-text index.
     static let indexedBodyLimit = 256 << 10
 
@@ -149,6 +151,18 @@ public final class HistoryStore: Sendable {
     /// Inserts an entry's columns but its id.
     private static let insertSQL =
         "INSERT INTO \(HistoryEntry.databaseTableName) (\(HistoryEntry.columnNames.dropFirst().joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: HistoryEntry.columnNames.count - 1)))"
+
+    /// Copies the WAL into the file and empties it, once it holds more than `walTruncationBytes`.
+    /// A process that records and exits leaves its WAL behind (closing would copy it: four syncs for
+    /// a one-request `ferry send`), and the next process reads all of it back; worse, SQLite then
+    /// counts none of it as copied, so the WAL is never started over: it grew by some 70 KB a send
+    /// and every later process read and copied all of it. Emptying it every few sends keeps both
+    /// small. A reader holding it (the TUI) makes this a no-op until next time.
+    public func truncateWAL() {
+        var status = stat()
+        guard stat(path + "-wal", &status) == 0, status.st_size > Self.walTruncationBytes else { return }
+        _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+    }
 
     /// Deletes the oldest entries beyond `retention`; returns how many went. With `compact`, the
     /// file is then rewritten to give the space back.

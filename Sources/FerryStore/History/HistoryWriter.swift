@@ -65,10 +65,11 @@ public final class HistoryWriter: @unchecked Sendable {
 
     /// Commits what is queued and waits for it, then rewrites the rows written without one of the
     /// secrets of `redaction` (a run's, all of them); the first problem kept, if any, with how many
-    /// exchanges went unrecorded from then on.
+    /// exchanges went unrecorded from then on. A large WAL is emptied into the file (`truncateWAL`).
     public func finish(redaction: Redaction = Redaction()) -> HistoryWarning? {
         queue.sync {
             commit()
+            defer { (try? store?.get())?.truncateWAL() }
             if let problem, warning == nil {
                 let unrecorded = given - written.count
                 warning = HistoryWarning(
