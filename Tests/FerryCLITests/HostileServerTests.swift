@@ -147,6 +147,16 @@ import Testing
     ]
 
     static let bombs: [HostileCase] = [
+        // The parse maps the body's file: its 200 MiB of file pages count in the peak, which the
+        // kernel may drop; printing the string whole on the terminal took 648 MB.
+        HostileCase(
+            name: "a 200 MiB one-line JSON string with --as json on a terminal",
+            server: .script([
+                .read, .send(.text("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \((200 << 20) + 2)\r\n\r\n\"")),
+                .send(.repeated("a", count: 200 << 20)), .send(.text("\"")),
+            ]),
+            arguments: send + ["%URL/", "--as", "json"], exit: 0, names: ["a string of 209715202 bytes, cut for the terminal"],
+            terminal: true, memoryLimitMB: 260),
         HostileCase(
             name: "gzip bomb (10 GB)", server: .script([.read, .respond(headers: ["Content-Encoding: gzip"], body: .gzipBomb)]),
             arguments: send + ["%URL/"], exit: 2, names: ["decodes to more than", "--max-decoded-size", "--no-decompress"], output: .empty),

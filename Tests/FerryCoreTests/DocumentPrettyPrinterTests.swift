@@ -3,6 +3,16 @@ import Foundation
 import Testing
 
 @Suite struct DocumentPrettyPrinterTests {
+    /// A string longer than `stringLimit` is cut (never inside a character) and its size said; one
+    /// within it, and every string without a limit, is printed whole.
+    @Test func aLongStringIsCutAtItsLimitWithItsSize() throws {
+        let document = try JSONParser.parse(Data(#"{"long":"ab€cdef","short":"xy"}"#.utf8))
+        let cut = DocumentPrettyPrinter(stringLimit: 5).string(document)
+        #expect(cut.contains(#""long": "ab…" (a string of 11 bytes, cut for the terminal)"#), "\(cut)")
+        #expect(cut.contains(#""short": "xy""#))
+        #expect(DocumentPrettyPrinter().string(document).contains(#""long": "ab€cdef""#))
+    }
+
     @Test func printsJSONInOrderWithNumbersAndEscapesAsWritten() throws {
         let document = try JSONParser.parse(Data(#"{"z":1e400,"a":[],"b":{},"c":[1,"\u00e9\n",{"k":null}],"z":-0.10}"#.utf8))
         #expect(

@@ -15,7 +15,9 @@ extension ResponsePrinter {
         case .image(let info):
             stdout.line(ValueSummary.ImagePart(info).line)
         case .document(let document):
-            let printer = DocumentPrettyPrinter(colored: stdout.isTerminal, terminalSafe: stdout.isTerminal)
+            let printer = DocumentPrettyPrinter(
+                colored: stdout.isTerminal, terminalSafe: stdout.isTerminal,
+                stringLimit: stdout.isTerminal ? DocumentPrettyPrinter.terminalStringLimit : nil)
             printer.print(document, node: node) { stdout.write($0) }
         }
     }

@@ -10,12 +10,20 @@ public struct DocumentPrettyPrinter: Sendable {
     public var terminalSafe: Bool
     public var indent: Int
     public var chunkSize: Int
+    /// Bytes of a string shown before it is cut with `…` and its size (nil: every string whole). For
+    /// a person at a terminal: a one-line string of hundreds of megabytes is not read there, and
+    /// printing it whole took three copies of it in memory.
+    public var stringLimit: Int?
 
-    public init(colored: Bool = false, terminalSafe: Bool = true, indent: Int = 2, chunkSize: Int = 1 << 16) {
+    /// The `stringLimit` for a terminal.
+    public static let terminalStringLimit = 64 << 10
+
+    public init(colored: Bool = false, terminalSafe: Bool = true, indent: Int = 2, chunkSize: Int = 1 << 16, stringLimit: Int? = nil) {
         self.colored = colored
         self.terminalSafe = terminalSafe
         self.indent = indent
         self.chunkSize = chunkSize
+        self.stringLimit = stringLimit
     }
 
     /// Prints `node` (the whole document when nil) followed by a newline.
@@ -86,7 +94,12 @@ public struct DocumentPrettyPrinter: Sendable {
     private func scalarText(_ document: Document, _ node: NodeID) -> String {
         let kind = document.kind(of: node)
         switch kind {
-        case .string where document.format == .json: return painted(safe(document.literal(of: node)), .string)
+        case .string where document.format == .json:
+            let range = document.byteRange(of: node)
+            guard let stringLimit, range.count > stringLimit else { return painted(safe(document.literal(of: node)), .string) }
+            var shown = document.text(in: range.lowerBound..<(range.lowerBound + stringLimit))
+            if shown.last == "\u{FFFD}" { shown.removeLast() }  // a character cut in two
+            return painted(safe(shown) + "…\"", .string) + painted(" (a string of \(range.count) bytes, cut for the terminal)", .literal)
         case .string, .date, .data: return painted(safe(JSONStringLiteral.make(document.value(of: node) ?? "")), .string)
         case .number, .integer, .real: return painted(document.value(of: node) ?? "", .number)
         default: return painted(document.value(of: node) ?? "null", .literal)
