@@ -12,8 +12,8 @@ import Testing
         try await HostileRunner.play(testCase)
     }
 
-    @Test func theMatrixHasAtLeastSixtyRows() {
-        #expect(Self.cases.count >= 60)
+    @Test func theMatrixHasAtLeastSeventyFourRows() {
+        #expect(Self.cases.count >= 74)
         #expect(Set(Self.cases.map(\.name)).count == Self.cases.count, "case names are unique")
     }
 

@@ -28,6 +28,30 @@ import Testing
         }
     }
 
+    /// Every credential Ferry adds is dropped on a hop to another origin (as curl drops
+    /// `Authorization`), and `--location-trusted` keeps those that go in a header; a key in the query
+    /// stays behind with the URL it was in.
+    @Test(arguments: [
+        (["-u", "ann:pw-secret-3"], "YW5uOnB3LXNlY3JldC0z", true),  // the base64 of ann:pw-secret-3
+        (["--oauth2-bearer", "tok-secret-4"], "tok-secret-4", true),
+        (["-H", "Authorization: Bearer tok-secret-5"], "tok-secret-5", true),
+        (["--api-key-query", "key=q-secret-6"], "q-secret-6", false),
+    ])
+    func aCredentialDoesNotGoOnToAnotherOrigin(_ flags: [String], secret: String, keptWhenTrusted: Bool) async throws {
+        try await withDemoServer { first throws in
+            try await withDemoServer { second throws in
+                let url = Self.redirect(first, to: "\(second.baseURL)/headers")
+                let followed = await FerryBinary.run(["send", url, "--no-history"] + flags)
+                #expect(followed.status == 0, "\(followed.stderr)")
+                #expect(followed.text.contains("\"Host\""), "the second server answered: \(followed.text)")
+                #expect(!followed.text.contains(secret), "\(followed.text)")
+                let trusted = await FerryBinary.run(["send", url, "--no-history", "--location-trusted"] + flags)
+                #expect(trusted.status == 0, "\(trusted.stderr)")
+                #expect(trusted.text.contains(secret) == keptWhenTrusted, "\(trusted.text)")
+            }
+        }
+    }
+
     /// `ferry run` takes the same word from the user for every request of the run.
     @Test func aRunKeepsAnAPIKeyOnAnotherOriginOnlyWithLocationTrusted() async throws {
         try await withDemoServer { first throws in
