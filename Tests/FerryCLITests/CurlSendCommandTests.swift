@@ -19,6 +19,28 @@ import Testing
         }
     }
 
+    /// The headers the server receives are curl's own, compared with what curl itself sends.
+    @Test(arguments: [[String](), ["-H", "X-Trace: 7", "-A", "probe/1", "-e", "https://ref.example/"], ["-d", "a=1", "-H", "Accept:"]])
+    func theServerReceivesTheHeadersCurlSends(_ flags: [String]) async throws {
+        try await withDemoServer { server in
+            let url = "\(server.baseURL)/headers"
+            let ferry = await FerryBinary.run(["curl", "--no-history", "--", url] + flags)
+            #expect(ferry.status == 0, "\(ferry.stderr)")
+            let curl = Process()
+            curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+            curl.arguments = ["-s", url] + flags
+            let pipe = Pipe()
+            curl.standardOutput = pipe
+            try curl.run()
+            let curlOutput = pipe.fileHandleForReading.readDataToEndOfFile()
+            curl.waitUntilExit()
+            func headers(_ data: Data) throws -> [String: String] {
+                try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["headers"] as? [String: String])
+            }
+            #expect(try headers(Data(ferry.text.utf8)) == headers(curlOutput))
+        }
+    }
+
     @Test func ferrysFlagsComeBeforeTheSeparatorAndOutputGoesWhereCurlPutsIt() async throws {
         try await withDemoServer { server in
             let directory = try TemporaryDirectory()

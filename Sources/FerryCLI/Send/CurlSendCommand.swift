@@ -53,12 +53,19 @@ struct CurlSendCommand: AsyncCommand {
             printer.stderr.line("ferry: curl: nothing was sent")
             return .usage
         }
+        var description = read.description
+        // curl's own defaults, where Ferry's would differ: its User-Agent, and no Accept-Language.
+        let named = Set(description.headers.map { $0.name.lowercased() })
+        if !named.contains("user-agent") {
+            description.headers.append(.init(name: "User-Agent", value: "curl/\(CurlTransport.curlVersion)"))
+        }
+        if !named.contains("accept-language") { description.headers.append(.init(name: "Accept-Language", value: "")) }
         do {
-            var options = try SendOptions.parse([read.description.url] + own)
+            var options = try SendOptions.parse([description.url] + own)
             options.output = read.output
             options.include = options.include || read.includesHead
             return await SendCommand.exchange(
-                options, given: read.description, responseOptions: try ResponseOptions.parse([]),
+                options, given: description, responseOptions: try ResponseOptions.parse([]),
                 collection: try CollectionOptions.parse([]), session: try SessionOptions.parse([]),
                 transport: CurlTransport(hashesBodies: !options.noHistory))
         } catch {
