@@ -82,6 +82,8 @@ struct EverydaySendLine: Equatable {
         (options.connectTimeout, options.http11, options.http2, options.noDecompress) = (nil, false, false, false)
         (options.maxDecodedSize, options.maxMessageSize, options.limitRate, options.timeline) = (nil, nil, nil, false)
         (options.stream, options.keepOpen, options.jsonBodyLimit) = (false, false, 1 << 20)
+        (options.dataRaw, options.dataURLEncode, options.dataInQuery, options.userAgent) = ([], [], false, nil)
+        (options.referer, options.head, options.fail, options.failWithBody, options.curlDefaults) = (nil, false, false, false, 0)
 
         var value = ValueOptions()
         (value.kind, value.removeNulls, value.hex) = (nil, false, false)

@@ -108,7 +108,7 @@ struct SendCommand: AsyncCommand {
         }
         if request.isWebSocket {
             return await WebSocketSession(
-                request: request, printer: printer, json: options.json, include: options.include,
+                request: request, printer: printer, json: options.json, include: options.showsHead,
                 keepOpen: options.keepOpen, origin: options.noHistory ? nil : origin
             ).run(through: pipelines.pipeline(collection: origin.collection, environment: origin.environment))
         }
@@ -116,7 +116,7 @@ struct SendCommand: AsyncCommand {
         let started = Date()
         let streamPrinter =
             options.output == nil || options.stream
-            ? StreamPrinter(printer: printer, forced: options.stream, json: options.json, includeHead: options.include) : nil
+            ? StreamPrinter(printer: printer, forced: options.stream, json: options.json, includeHead: options.showsHead) : nil
         let pipeline = pipelines.pipeline(collection: origin.collection, environment: origin.environment)
         let redaction = printer.redaction
         let (task, interrupt) = InterruptHandler.guarding {
@@ -170,6 +170,8 @@ struct SendCommand: AsyncCommand {
         var status = outcome.error.map(ExitStatus.init(for:)) ?? (outcome.response?.stoppedByUser == true ? .cancelled : .success)
         if status == .success, outcome.checks?.passed == false { status = .rejected }
         if status == .success, outcome.resume?.kind == .refused { status = .rejected }
+        let failed = status == .success && options.failsOnErrorStatus && (outcome.response?.status ?? 0) >= 400
+        if failed { status = .rejected }
         outcome.resume.map { printer.stderr.line($0.message) }
 
         if options.json {
@@ -201,9 +203,12 @@ struct SendCommand: AsyncCommand {
             outcome.error.map(printer.printError)
             return status
         }
-        if options.include, outcome.stream == nil { printer.printHead(of: response) }
+        if options.showsHead, outcome.stream == nil { printer.printHead(of: response) }
+        if failed { printer.stderr.line("ferry: the server answered \(response.status) \(response.reasonPhrase) (\(options.failFlag))") }
         do {
-            if outcome.stream != nil {
+            if failed && !options.failWithBody {
+                // -f prints no body of an error status, as curl does.
+            } else if outcome.stream != nil {
                 // A stream's events were printed as they arrived.
             } else if let resume = outcome.resume, !resume.bodyWentToFile {
                 // The answer to -C that was not for the file (an error page) is not printed.

@@ -1,4 +1,5 @@
 import FerryCore
+import FerryInterop
 import FerryStore
 import Foundation
 
@@ -13,8 +14,10 @@ extension SendOptions {
             throw FerryError.invalidRequest(reason: .invalidArgument(name: "-F", problem: "cannot be combined with -d or --data-binary"))
         }
         let encoding = try parameterEncoding()
-        let sendsBody = hasRawBody || !formParts.isEmpty || (hasParameters && encode != nil && encoding.format != .query)
-        var description = RequestDescription(method: method.map { HTTPMethod($0) } ?? (sendsBody ? .post : .get), url: url)
+        let sendsBody =
+            (hasRawBody && !dataInQuery) || !formParts.isEmpty || (hasParameters && encode != nil && encoding.format != .query)
+        let implied: HTTPMethod = head ? .head : sendsBody ? .post : .get
+        var description = RequestDescription(method: method.map { HTTPMethod($0) } ?? implied, url: url)
         try apply(to: &description, stdin: dataBinary == "@-" ? readStandardInput() : Data(), parametersDefaultToQuery: false)
         // AFNetworking sorts the keys of a query or form unless --keep-key-order.
         if case .form = description.body, !keepKeyOrder { description.parameterStyle.keepsKeyOrder = false }
@@ -31,7 +34,14 @@ extension SendOptions {
         if let method { description.method = HTTPMethod(method) }
         try applyHeaders(to: &description)
         try applyParameterStyle(to: &description.parameterStyle)
-        if let body = try body(stdin: stdin) { description.body = body }
+        if dataInQuery, hasRawBody {
+            // curl's -G: the data joined with & goes in the query, and the method is GET.
+            let query = String(decoding: try dataJoined(), as: UTF8.self)
+            description.url += (description.url.contains("?") ? "&" : "?") + query
+            if method == nil { description.method = .get }
+        } else if let body = try body(stdin: stdin) {
+            description.body = body
+        }
         try applyGraphQL(to: &description)
         if formParts.isEmpty, let parameters = try parameters() {
             let encoding = try parameterEncoding()
@@ -53,7 +63,16 @@ extension SendOptions {
         applyTransferOptions(try requestOptions(), to: &description.options)
     }
 
-    var hasRawBody: Bool { !data.isEmpty || dataBinary != nil }
+    var hasRawBody: Bool { !data.isEmpty || !dataRaw.isEmpty || !dataURLEncode.isEmpty || dataBinary != nil }
+
+    /// The bodies of `-d` (a leading @ reads a file), `--data-raw` and `--data-urlencode`, joined
+    /// with & as curl joins them (by kind in that order: the parser keeps no order across flags).
+    private func dataJoined() throws -> Data {
+        let parts =
+            try data.map { $0.hasPrefix("@") ? try Self.readFile(String($0.dropFirst())) : Data($0.utf8) }
+            + dataRaw.map { Data($0.utf8) } + dataURLEncode.map { Data(try CurlURLEncodedData($0, readFile: Self.readFile).text.utf8) }
+        return Data(parts.joined(separator: Data("&".utf8)))
+    }
 
     /// The files the flags send or trust (`--data-binary @file`, `-F name=@file`, `--cacert`): the user's own.
     var namedFiles: [String] {
@@ -67,11 +86,17 @@ extension SendOptions {
 
     /// Each `-H` name replaces the file's headers of that name; repeated flags all stay, in order.
     private func applyHeaders(to description: inout RequestDescription) throws {
-        let fields = try headers.map { header in
+        var fields = try headers.map { header in
             guard let field = HeaderLine.parse(header) else {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "-H \(header)", problem: "expected `Name: value`"))
             }
             return field
+        }
+        // -A and -e, unless a -H names the same header.
+        for (name, value) in [("User-Agent", userAgent), ("Referer", referer)] {
+            if let value, !fields.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+                fields.append(HTTPHeader(name: name, value: value))
+            }
         }
         let names = Set(fields.map { $0.name.lowercased() })
         description.headers.removeAll { names.contains($0.name.lowercased()) }
@@ -118,10 +143,7 @@ extension SendOptions {
             }
             return Self.text(dataBinary == "@-" ? stdin : Data(dataBinary.utf8), contentType: contentType)
         }
-        if !data.isEmpty {
-            let parts = try data.map { $0.hasPrefix("@") ? try Self.readFile(String($0.dropFirst())) : Data($0.utf8) }
-            return Self.text(Data(parts.joined(separator: Data("&".utf8))), contentType: contentType)
-        }
+        if hasRawBody { return Self.text(try dataJoined(), contentType: contentType) }
         guard !formParts.isEmpty else { return nil }
         var parts = try parameters().map { RequestDescription.MultipartPart.fields($0, encoder: try parameterEncoding().query) } ?? []
         for argument in formParts {

@@ -22,6 +22,27 @@ public struct SendOptions: ParsableArguments, Sendable {
     public var data: [String] = []
 
     @Option(
+        name: .customLong("data-raw"),
+        help: ArgumentHelp("As -d, but a leading @ is sent as it is (repeatable; after the -d bodies).", valueName: "data"))
+    public var dataRaw: [String] = []
+
+    @Option(
+        name: .customLong("data-urlencode"),
+        help: ArgumentHelp(
+            "As -d, URL-encoded as curl does: `content`, `=content`, `name=content`, `@file`, `name@file` (repeatable; last).",
+            valueName: "data"))
+    public var dataURLEncode: [String] = []
+
+    @Flag(name: [.customShort("G"), .customLong("get")], help: "Send the -d data in the URL's query, with GET (curl's -G).")
+    public var dataInQuery = false
+
+    @Option(name: [.customShort("A"), .customLong("user-agent")], help: ArgumentHelp("Send this User-Agent.", valueName: "name"))
+    public var userAgent: String?
+
+    @Option(name: [.customShort("e"), .customLong("referer")], help: ArgumentHelp("Send this Referer.", valueName: "url"))
+    public var referer: String?
+
+    @Option(
         name: .customLong("data-binary"),
         help: ArgumentHelp("A body sent byte for byte; `@file` streams a file, `@-` reads stdin.", valueName: "data"))
     public var dataBinary: String?
@@ -168,6 +189,25 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Flag(name: [.customShort("i"), .customLong("include")], help: "Print the status line and response headers before the body.")
     public var include = false
 
+    @Flag(name: [.customShort("I"), .customLong("head")], help: "Send HEAD and print the status line and headers (curl's -I).")
+    public var head = false
+
+    @Flag(name: [.customShort("f"), .customLong("fail")], help: "A status of 400 or more is a failure (exit 3), its body not printed.")
+    public var fail = false
+
+    @Flag(name: .customLong("fail-with-body"), help: "A status of 400 or more is a failure (exit 3), its body printed.")
+    public var failWithBody = false
+
+    @Flag(
+        name: [
+            .customShort("s"), .customLong("silent"), .customShort("S"), .customLong("show-error"), .customShort("L"),
+            .customLong("location"), .customLong("compressed"),
+        ],
+        help:
+            "Accepted for curl's command lines, and change nothing: Ferry shows no progress meter, shows its errors, follows redirects and asks for compressed bodies by default."
+    )
+    public var curlDefaults: Int
+
     @Flag(name: .customLong("timeline"), help: "Print the timeline as a waterfall (on stderr).")
     public var timeline = false
 
@@ -192,6 +232,15 @@ public struct SendOptions: ParsableArguments, Sendable {
     public var jsonBodyLimit: Int = 1 << 20
 
     public init() {}
+
+    /// `-i`, or `-I` (a HEAD whose head is the whole answer).
+    var showsHead: Bool { include || head }
+
+    /// `-f` or `--fail-with-body`: a status of 400 or more fails the exchange (exit 3).
+    var failsOnErrorStatus: Bool { fail || failWithBody }
+
+    /// The flag that made a status fail, for the message.
+    var failFlag: String { failWithBody ? "--fail-with-body" : "--fail" }
 
     /// The transfer options the flags give (redirects, TLS, time limits, HTTP version, rate limits).
     func requestOptions() throws -> RequestOptions {

@@ -49,7 +49,7 @@ struct CurlRequestBuilder {
         var query: [String] = []
         let hasBody = try applyBody(to: &base, query: &query)
         for piece in command.values(.urlQuery) {  // `+text` as it is, else encoded as --data-urlencode does
-            query.append(piece.hasPrefix("+") ? String(piece.dropFirst()) : try urlEncoded(piece))
+            query.append(piece.hasPrefix("+") ? String(piece.dropFirst()) : CurlURLEncodedData(piece) { read($0, for: nil) }.text)
         }
         base.method = method(hasBody: hasBody)
         try applyOptions(to: &base)
@@ -186,29 +186,13 @@ struct CurlRequestBuilder {
         case .dataRaw:
             return Data(value.utf8)
         case .dataURLEncode:
-            return Data(try urlEncoded(value).utf8)
+            return Data(CurlURLEncodedData(value) { read($0, for: nil) }.text.utf8)
         case .dataBinary, .json:
             return value.hasPrefix("@") ? read(String(value.dropFirst()), for: setting) : Data(value.utf8)
         default:  // -d, --data, --data-ascii: a file's CR and LF are left out
             guard value.hasPrefix("@") else { return Data(value.utf8) }
             return read(String(value.dropFirst()), for: setting).filter { $0 != 0x0A && $0 != 0x0D }
         }
-    }
-
-    /// `--data-urlencode`'s forms: `content`, `=content`, `name=content`, `@file`, `name@file`.
-    private mutating func urlEncoded(_ value: String) throws(ImportProblem) -> String {
-        if let equals = value.firstIndex(of: "=") {
-            let name = String(value[..<equals])
-            let encoded = QueryStringEncoder.percentEscaped(String(value[value.index(after: equals)...]))
-            return name.isEmpty ? encoded : name + "=" + encoded
-        }
-        if let at = value.firstIndex(of: "@") {
-            let name = String(value[..<at])
-            let contents = String(decoding: read(String(value[value.index(after: at)...]), for: nil), as: UTF8.self)
-            let encoded = QueryStringEncoder.percentEscaped(contents)
-            return name.isEmpty ? encoded : name + "=" + encoded
-        }
-        return QueryStringEncoder.percentEscaped(value)
     }
 
     /// One `-F` part: `name=value`, `name=@file;type=…;filename=…`, `name=<file` (the file as text);
