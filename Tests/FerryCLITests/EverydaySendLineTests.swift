@@ -15,6 +15,7 @@ import Testing
         ["send", "api/login.ferry.yaml", "--env", "local", "--var", "user=ann", "--var", "id=7", "--collection", "api"],
         ["send", "http://h", "--json", "-k", "--insecure", "--no-cookies", "--include", "--json"],
         ["send", "{{baseURL}}/get", "--no-history", "--env", "e"],
+        ["send", "-sSL", "http://h", "-s", "--compressed", "-S", "--location"],
     ])
     func readsAsTheParserDoes(_ line: [String]) throws {
         let everyday = try #require(EverydaySendLine(line)?.command)
@@ -30,7 +31,8 @@ import Testing
     /// a missing or flag-like value, a single-valued flag twice, two URLs, none.
     @Test(arguments: [
         ["run", "x"], ["--env", "e", "send", "http://h"], ["send", "--help"], ["send", "http://h", "-h"],
-        ["send", "http://h", "--timeline"], ["send", "http://h", "-ik"], ["send", "http://h", "--env=e"],
+        ["send", "http://h", "--timeline"], ["send", "http://h", "-ik"], ["send", "http://h", "-sSf"], ["send", "http://h", "-"],
+        ["send", "http://h", "--env=e"],
         ["send", "http://h", "-H"], ["send", "http://h", "-d", "-x"], ["send", "http://h", "-X", "GET", "-X", "PUT"],
         ["send", "http://h", "http://i"], ["send"], ["send", "--", "http://h"], ["send", "http://h", "-o", "a", "--output", "b"],
     ])

@@ -1,6 +1,6 @@
 /// `ferry send` command lines of the everyday shapes, read without ArgumentParser: a URL with `-X`,
-/// `-H`, `-d`, `-o`, `-i`, `-k`, `--json`, `--no-history`, `--no-cookies`, `--env`, `--var` and
-/// `--collection`. ArgumentParser finds send's 85 options by reflection, and the Swift runtime's
+/// `-H`, `-d`, `-o`, `-i`, `-k`, `--json`, `--no-history`, `--no-cookies`, `--env`, `--var`,
+/// `--collection`, and curl's no-op `-s`, `-S`, `-L` (`-sSL`) and `--compressed`. ArgumentParser finds send's 85 options by reflection, and the Swift runtime's
 /// look-ups behind it were 60% of a GET's instructions (Documentation/DECISIONS.md, "The pipeline's
 /// cost"). Any other shape — help, another flag, `--name=value`, joined short flags, a value that
 /// looks like a flag, a single-valued flag given twice — is nil and goes to the parser, which says
@@ -16,6 +16,8 @@ struct EverydaySendLine: Equatable {
     var json = false
     var noHistory = false
     var noCookies = false
+    /// How many of curl's no-op flags were given (`-sSL` is three).
+    var curlDefaults = 0
     var environment: String?
     var variables: [String] = []
     var collection: String?
@@ -33,6 +35,9 @@ struct EverydaySendLine: Equatable {
             case "--json": line.json = true
             case "--no-history": line.noHistory = true
             case "--no-cookies": line.noCookies = true
+            case "--silent", "--show-error", "--location", "--compressed": line.curlDefaults += 1
+            case _ where argument.count > 1 && argument.hasPrefix("-") && argument.dropFirst().allSatisfy({ "sSL".contains($0) }):
+                line.curlDefaults += argument.count - 1  // -s, -sS, -sSL: curl's, changing nothing
             case "-H", "--header", "-d", "--data", "--var":
                 guard let value = Self.value(&rest) else { return nil }
                 switch argument {
@@ -83,7 +88,7 @@ struct EverydaySendLine: Equatable {
         (options.maxDecodedSize, options.maxMessageSize, options.limitRate, options.timeline) = (nil, nil, nil, false)
         (options.stream, options.keepOpen, options.jsonBodyLimit) = (false, false, 1 << 20)
         (options.dataRaw, options.dataURLEncode, options.dataInQuery, options.userAgent) = ([], [], false, nil)
-        (options.referer, options.head, options.fail, options.failWithBody, options.curlDefaults) = (nil, false, false, false, 0)
+        (options.referer, options.head, options.fail, options.failWithBody, options.curlDefaults) = (nil, false, false, false, curlDefaults)
 
         var value = ValueOptions()
         (value.kind, value.removeNulls, value.hex) = (nil, false, false)
