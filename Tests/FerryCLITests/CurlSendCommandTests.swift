@@ -24,7 +24,10 @@ import Testing
     func theServerReceivesTheHeadersCurlSends(_ flags: [String]) async throws {
         try await withDemoServer { server in
             let url = "\(server.baseURL)/headers"
-            let ferry = await FerryBinary.run(["curl", "--no-history", "--", url] + flags)
+            let home = try TemporaryDirectory()  // no cookie jar another test filled
+            let ferry = await FerryBinary.run(
+                ["curl", "--no-history", "--", url] + flags,
+                environment: ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": home.path, "HOME": home.path]) { $1 })
             #expect(ferry.status == 0, "\(ferry.stderr)")
             let curl = Process()
             curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")

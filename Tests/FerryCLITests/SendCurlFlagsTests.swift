@@ -17,7 +17,9 @@ import Testing
         let flags = flags.map { $0.replacingOccurrences(of: "%FILE", with: file) }
         try await withDemoServer { server in
             let url = "\(server.baseURL)/anything?x=1"
-            let ferry = await FerryBinary.run(["send", url, "--no-history"] + flags)
+            let ferry = await FerryBinary.run(  // a home of its own: no cookie jar another test filled
+                ["send", url, "--no-history"] + flags,
+                environment: ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": directory.path, "HOME": directory.path]) { $1 })
             #expect(ferry.status == 0, "\(ferry.stderr)")
             let curl = Process()
             curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
