@@ -37,6 +37,8 @@ public enum TUILauncher {
             state.editor = RequestEditor(root: workspace.root)
             if collection != nil {
                 state.collection.sidebar = Sidebar(isLoaded: false)
+                state.collection.sidebar!.chosenWidth =
+                    RememberedLayout.load(path: RememberedLayout.path(in: StoreLocations(environment: environment))).sidebarWidth
                 state.collection.fileAccess = FileAccessPolicy(
                     collection: workspace.root, allowing: Settings.load(environment: environment).trust)
             }

@@ -20,6 +20,8 @@ final class TUIRuntime {
     private let workspace: CollectionWorkspace?
     /// The history pane's searches and recorded exchanges.
     private let historyBrowser: HistoryBrowser?
+    /// Where the layout is remembered between sessions (`RememberedLayout`).
+    private let layoutPath: String
     private let themes: ThemeLoader?
     /// When the collection's files were last checked for changes by other programs.
     private var lastFileCheck = ContinuousClock.now
@@ -59,6 +61,7 @@ final class TUIRuntime {
         self.themes = themes
         self.workspace = workspace
         self.historyBrowser = historyBrowser
+        layoutPath = RememberedLayout.path(in: locations)
     }
 
     /// Runs until the user quits, a signal asks to or the terminal goes away; the terminal is restored
@@ -176,6 +179,14 @@ final class TUIRuntime {
                 inbox.post(.copied(text, what: what))
             } catch {
                 inbox.post(.notice("✗ " + ErrorChain(error).line))
+            }
+        case .rememberSidebarWidth(let width):
+            do {
+                var layout = RememberedLayout.load(path: layoutPath)
+                layout.sidebarWidth = width
+                try layout.save(to: layoutPath)
+            } catch {
+                _ = state.update(.notice("✗ the sidebar's width is not kept for the next session: " + ErrorChain(error).line))
             }
         case .quit:
             break

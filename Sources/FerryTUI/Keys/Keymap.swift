@@ -40,12 +40,15 @@ public struct Keymap: Hashable, Sendable {
     }
 
     /// The help overlay's rows for `context`: per scope, nearest first, each action once with the
-    /// keys that do it there (a key the context binds to something else is left out).
-    public func help(in context: KeyContext) -> [(context: KeyContext, rows: [(keys: String, summary: String)])] {
+    /// keys that do it there (a key the context binds to something else is left out), the actions
+    /// `acts` refuses (another tab's) left out too.
+    public func help(
+        in context: KeyContext, where acts: (Action) -> Bool = { _ in true }
+    ) -> [(context: KeyContext, rows: [(keys: String, summary: String)])] {
         var shown: Set<Action> = []
         return context.scopes.map { scope in
             var rows: [(keys: String, summary: String)] = []
-            for binding in bindings where binding.context == scope && !shown.contains(binding.action) {
+            for binding in bindings where binding.context == scope && !shown.contains(binding.action) && acts(binding.action) {
                 let keys = bindings.filter {
                     $0.action == binding.action && context.scopes.contains($0.context) && action(for: $0.key, in: context) == $0.action
                 }

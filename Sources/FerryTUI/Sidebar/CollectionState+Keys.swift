@@ -24,8 +24,8 @@ extension CollectionState {
         case .toggleRow, .nextTab, .previousTab, .nextMatch, .previousMatch, .jump:
             break
         case .widenSidebar, .narrowSidebar:
-            let wider = sidebar!.width(in: width) + (action == .widenSidebar ? Sidebar.widthStep : -Sidebar.widthStep)
-            sidebar!.chosenWidth = max(Sidebar.minimumWidth, min(Sidebar.maximumWidth, wider))
+            sidebar!.resize(to: sidebar!.width(in: width) + (action == .widenSidebar ? Sidebar.widthStep : -Sidebar.widthStep))
+            return [.rememberSidebarWidth(sidebar!.chosenWidth!)]
         case .rename, .duplicate, .deleteRow:
             guard let item = sidebar!.selectedItem else { notice = "select a file first"; return [] }
             switch action {
@@ -184,7 +184,7 @@ extension CollectionState {
         chained.removeAll { $0.name == variable.name }
         chained.append(variable)
         if let sent {
-            chainNotice = [chainNotice, "sent \(sent) for {{\(variable.name)}}"].compactMap { $0 }.joined(separator: "; ")
+            sendNotice = [sendNotice, "sent \(sent) for {{\(variable.name)}}"].compactMap { $0 }.joined(separator: "; ")
         }
     }
 }

@@ -107,7 +107,7 @@ extension AppState {
         let context = self.context
         let action = keymap.action(for: key, in: context)
         if overlays.showHelp {
-            let lines = HelpOverlay.lines(keymap, in: focusedContext).count
+            let lines = HelpOverlay.lines(for: self).count
             let shown = max(1, HelpOverlay.box(lines: lines, in: overlayArea).height - 2)
             overlays.handleHelp(action, page: shown, lastTop: max(0, lines - shown))
             return []

@@ -61,5 +61,7 @@ public enum Effect: Sendable {
     /// Take this chained variable's value (sending its request unless a fresh value is kept) with
     /// these variables; answers with `.chainedVariableTaken` or `.chainFailed`.
     case takeChainedVariable(VariableChain, variables: [Variable], environment: String?)
+    /// Keep the sidebar's width for the next sessions (the TUI's layout file, `RememberedLayout`).
+    case rememberSidebarWidth(Int)
     case quit
 }

@@ -17,7 +17,8 @@ struct FooterView {
     /// The keymap's hints for the room with the focus, less those that would do nothing there now.
     static func roomHints(_ state: AppState) -> [(keys: String, action: Action)] {
         state.keymap.hints(in: state.context).filter { hint in
-            (state.viewerTitle == nil || !hint.action.isRequestSide) && doesSomething(hint.action, in: state)
+            (state.viewerTitle == nil || !hint.action.isRequestSide) && state.actsInFocusedTab(hint.action)
+                && doesSomething(hint.action, in: state)
         }
     }
 
