@@ -100,7 +100,8 @@ public enum TUILauncher {
             state: state, terminal: terminal, transport: CurlTransport(), locations: locations, cookieCollection: cookieCollection,
             browser: SystemBrowser(environment: environment), tracePath: environment["FERRY_TRACE_FILE"], ready: ready,
             recordsHistory: true, themes: loader, workspace: workspace,
-            historyBrowser: HistoryBrowser(locations: locations), schemaCache: GraphQLSchemaCache(locations: locations)
+            historyBrowser: HistoryBrowser(locations: locations) { workspace?.value(of: "baseURL", in: $0) },
+            schemaCache: GraphQLSchemaCache(locations: locations)
         ).run()
     }
 }

@@ -7,12 +7,15 @@ import Foundation
 /// opened on first use. Called off the UI thread.
 final class HistoryBrowser: Sendable {
     private let store: Result<HistoryStore, HistoryError>
+    /// The `baseURL` an environment (nil: none) has now, for replays of exchanges with the demo server.
+    private let baseURL: @Sendable (String?) -> String?
     /// How many entries a search lists.
     static let limit = 200
 
-    init(locations: StoreLocations) {
+    init(locations: StoreLocations, baseURL: @escaping @Sendable (String?) -> String? = { _ in nil }) {
         store = Result { try HistoryStore(locations: locations) }
             .mapError { $0 as? HistoryError ?? .unavailable(path: locations.dataDirectory, problem: "\($0)") }
+        self.baseURL = baseURL
     }
 
     /// The newest entries matching `text` (every word a prefix, as `ferry history search`), or the newest of all.
@@ -25,14 +28,20 @@ final class HistoryBrowser: Sendable {
     }
 
     /// A recorded exchange: the request as recorded and the response as the response views show it.
-    /// A replay follows the same rules as `ferry history replay` (`HistoryEntry.replayDescription`).
+    /// A replay follows the same rules as `ferry history replay` (`HistoryEntry.replayDescription`),
+    /// and goes to the demo server where its environment's `baseURL` now points when it went to one
+    /// (`HistoryEntry.urlOnDemoServer`), its title saying so.
     func entry(id: Int64, replay: Bool) -> Message {
         answer { store in
             let entry = try store.entry(id: id)
-            let description = replay ? try entry.replayDescription() : entry.recordedDescription
-            let request = RequestSource(
-                title: "#\(id) \(entry.method) \(entry.url)", description: description,
-                root: FileManager.default.currentDirectoryPath)
+            var description = replay ? try entry.replayDescription() : entry.recordedDescription
+            var title = "#\(id) \(entry.method) \(entry.url)"
+            if replay, let base = baseURL(entry.environment), let moved = entry.urlOnDemoServer(at: base) {
+                description.url = moved
+                let port = URLComponents(string: entry.url)?.port.map { " from port \($0)" } ?? ""
+                title = "#\(id) \(entry.method) \(moved) (the demo server moved\(port))"
+            }
+            let request = RequestSource(title: title, description: description, root: FileManager.default.currentDirectoryPath)
             guard let status = entry.status else { return .historyEntryLoaded(request, nil, replay: replay) }
             let bytes = entry.responseBody ?? Data()
             let response = Response(

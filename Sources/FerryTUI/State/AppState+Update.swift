@@ -28,9 +28,9 @@ extension AppState {
             guard case .sending(id, _, _) = exchange else { return [] }
             present(summary)
             let captures = summary.checks.flatMap { collection.keepCaptures($0) }
-            notice = [collection.chainNotice, captures].compactMap { $0 }.joined(separator: "; ")
+            notice = [collection.sendNotice, captures].compactMap { $0 }.joined(separator: "; ")
             if notice?.isEmpty == true { notice = nil }
-            collection.chainNotice = nil
+            collection.sendNotice = nil
         case .streamStarted(let id, let framing, let time):
             streamStarted(id: id, framing: framing, time: time)
         case .streamEvents(let id, let arrived):
@@ -45,6 +45,7 @@ extension AppState {
             guard case .sending(id, _, _) = exchange else { return [] }
             // What the request was carried with, when not Ferry's defaults, is named with the failure.
             var chain = chain
+            collection.sendNotice = nil
             notice = transportSettingsInForce
             if let notice { chain.links.append(ErrorLink(stage: "options", reason: "settingsInForce", message: notice)) }
             exchange = .failed(chain, elapsed: elapsed)
@@ -87,7 +88,7 @@ extension AppState {
             return send()
         case .chainFailed(let chain):
             collection.chained = []
-            collection.chainNotice = nil
+            collection.sendNotice = nil
             exchange = .failed(chain, elapsed: 0)
             response.show(failed: true)
         case .copied(let text, let what):
@@ -308,7 +309,7 @@ extension AppState {
         do {
             let effects = startSending(try makeRequest())
             collection.chained = []
-            notice = collection.chainNotice
+            notice = collection.sendNotice
             return effects
         } catch FerryError.invalidRequest(.unresolvedVariable(let name, _)) where chain(named: name) != nil {
             let chain = chain(named: name)!
@@ -316,7 +317,7 @@ extension AppState {
             return [.takeChainedVariable(chain, variables: collection.variables + collection.captured, environment: collection.environment)]
         } catch {
             collection.chained = []
-            collection.chainNotice = nil
+            collection.sendNotice = nil
             exchange = .failed(ErrorChain(error), elapsed: 0)
             response.show(failed: true)
             return []
@@ -415,7 +416,10 @@ extension AppState {
         history = nil
         if asksAboutUnsavedEdits(before: .message(.historyEntryLoaded(request, summary, replay: replay))) { return [] }
         load(request, file: nil)
-        if replay { return perform(.send, in: .browse) }
+        if replay {
+            collection.sendNotice = "sent again: \(request.title)"
+            return perform(.send, in: .browse)
+        }
         // An open WebSocket is closed: its messages would have nowhere to go.
         let closing = events.closeWebSocket(notice: &shell.notice)
         events = EventsPane()
