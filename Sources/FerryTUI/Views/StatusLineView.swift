@@ -47,7 +47,11 @@ struct StatusLineView {
             }
             return spans
         case .failed(let chain, let elapsed):
-            let message = chain.links.first?.message ?? "failed"
+            var message = chain.links.first?.message ?? "failed"
+            // A file's failure names the file ("cannot read a local file" alone did not say which).
+            if let path = chain.links.first?.details.first(where: { $0.name == "path" })?.value, !message.contains(path) {
+                message += ": " + path
+            }
             let time = elapsed > 0 ? String(format: " after %.1fs", elapsed) : ""
             return [Span(" ✗ \(message)\(time)", .error)]
         }
