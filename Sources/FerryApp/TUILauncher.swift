@@ -100,7 +100,7 @@ public enum TUILauncher {
             state: state, terminal: terminal, transport: CurlTransport(), locations: locations, cookieCollection: cookieCollection,
             browser: SystemBrowser(environment: environment), tracePath: environment["FERRY_TRACE_FILE"], ready: ready,
             recordsHistory: true, themes: loader, workspace: workspace,
-            historyBrowser: HistoryBrowser(locations: locations) { workspace?.value(of: "baseURL", in: $0) },
+            historyBrowser: HistoryBrowser(locations: locations, collection: workspace?.root) { workspace?.value(of: "baseURL", in: $0) },
             schemaCache: GraphQLSchemaCache(locations: locations)
         ).run()
     }

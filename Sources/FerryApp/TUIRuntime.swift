@@ -154,6 +154,11 @@ final class TUIRuntime {
         case .searchHistory(let text): inHistory { $0.search(text) }
         case .openHistoryEntry(let id, let replay): inHistory { $0.entry(id: id, replay: replay) }
         case .diffHistory(let old, let new): inHistory { $0.diff(old: old, new: new) }
+        case .findLastRecorded(let path):
+            guard let historyBrowser else { return }
+            let inbox = self.inbox
+            Task.detached { if let found = historyBrowser.lastRecorded(path: path) { inbox.post(found) } }
+        case .showRecordedResponse(let row): inHistory { $0.recordedResponse(row) }
 
         case .editBody(let text): editBody(text)
         case .search(let search):

@@ -24,7 +24,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     // Streams and WebSockets
     case toggleStreaming, composeMessage
     // Collection, environments
-    case toggleSidebar, save, nextEnvironment, rename, duplicate, history, widenSidebar, narrowSidebar
+    case toggleSidebar, save, nextEnvironment, rename, duplicate, history, widenSidebar, narrowSidebar, showLastRecorded
     // Cookies
     case cookies, clearCookies
     // OAuth 2.0 (the Auth tab)
@@ -120,6 +120,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .rename: "rename the selected file (sidebar)"
         case .duplicate: "copy the selected file (sidebar)"
         case .history: "open the history: search, show, replay, diff"
+        case .showLastRecorded: "show the open file's last response from the history (recorded, not sent now)"
         case .widenSidebar: "widen the collection sidebar (remembered for the next session)"
         case .narrowSidebar: "narrow the collection sidebar (remembered for the next session)"
         case .cookies: "show the cookie jar (of the collection and environment)"

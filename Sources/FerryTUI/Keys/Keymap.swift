@@ -196,6 +196,7 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("<"), .sidebar, .narrowSidebar),
         KeyBinding(.character("c"), .sidebar, .duplicate),
         KeyBinding(.enter, .response, .edit),
+        KeyBinding(.character("o"), .browse, .showLastRecorded, hint: true),
         KeyBinding(.enter, .history, .edit, hint: true),
         KeyBinding(.character(" "), .history, .toggleRow, hint: true),
         KeyBinding(.character("/"), .history, .search, hint: true),

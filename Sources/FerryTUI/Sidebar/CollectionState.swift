@@ -38,6 +38,9 @@ public struct CollectionState: Sendable {
     /// What the send in flight says with its answer on the status line: the requests sent for its
     /// chained variables, a replay's new address.
     public var sendNotice: String?
+    /// The newest exchange the history holds for the open file, offered in the empty response area
+    /// until something is sent or another request loaded.
+    public var lastRecorded: HistoryRow?
     /// Prepared requests F2/F3 step through (`ferry demo`), and which one is loaded.
     public var examples: [RequestSource] = []
     public var exampleIndex: Int?

@@ -79,6 +79,12 @@ extension AppState {
             editor.schemaLoaded(endpoint: endpoint, schema, collection: collection, notice: &shell.notice)
         case .historyDiff(let lines):
             history?.show(diff: lines)
+        case .lastRecordedFound(let path, let row):
+            if collection.openRequest?.path == path, exchange == .idle { collection.lastRecorded = row }
+        case .recordedResponseLoaded(let summary):
+            guard exchange == .idle else { return [] }  // something was sent meanwhile
+            collection.lastRecorded = nil
+            present(summary)
         case .fileOperationDone(let operation):
             return collection.fileOperationDone(operation, notice: &shell.notice)
         case .environmentLoaded(let name, let variables, let chains, let connection):
@@ -176,8 +182,7 @@ extension AppState {
             guard isSidebarShown else { return nil }
             // Opening a file loads it into the editor, which spans the rooms.
             if action == .edit || action == .expandNode, case .item(let index, _)? = collection.sidebar!.selectedRow {
-                openItem(at: index)
-                return []
+                return openItem(at: index)
             }
             return collection.performInSidebar(action, width: width, page: max(1, layout.sidebar.height - 3), notice: &shell.notice)
         case .method, .url, .request:
@@ -246,6 +251,12 @@ extension AppState {
         case .assertNode, .captureNode: addCheck(for: action)
         case .toggleSidebar: toggleSidebar()
         case .save: return save()
+        case .showLastRecorded:
+            guard let row = collection.lastRecorded, exchange == .idle else {
+                notice = "no recorded response to show: the history holds none for this file, or one is shown"
+                return []
+            }
+            return [.showRecordedResponse(row)]
         case .history:
             guard viewerTitle == nil else { return [] }
             history = HistoryPane()

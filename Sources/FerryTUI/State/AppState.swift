@@ -116,6 +116,7 @@ public struct AppState: Sendable {
     public mutating func load(_ source: RequestSource, file: OpenRequest?) {
         editor.load(source)
         collection.openRequest = file
+        collection.lastRecorded = nil
         guard !exchange.isSending else { return }
         exchange = .idle
         response.show(failed: false)

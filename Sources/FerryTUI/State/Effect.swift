@@ -33,6 +33,11 @@ public enum Effect: Sendable {
     case searchHistory(String)
     /// Read a recorded exchange; answers with `.historyEntryLoaded` (or a `.notice`).
     case openHistoryEntry(id: Int64, replay: Bool)
+    /// Look for the newest exchange the history holds for this request file of the collection;
+    /// answers with `.lastRecordedFound` (nothing when there is none).
+    case findLastRecorded(path: String)
+    /// Read this recorded exchange's response; answers with `.recordedResponseLoaded` (or a `.notice`).
+    case showRecordedResponse(HistoryRow)
     /// Compare two recorded exchanges; answers with `.historyDiff` (or a `.notice`).
     case diffHistory(old: Int64, new: Int64)
     /// Read the collection again and answer with `.collectionLoaded`.

@@ -59,6 +59,7 @@ struct FooterView {
             }
                 ?? false
         case (.collapseNode, _): return tree.map { $0.rows.count > 1 || $0.isExpanded($0.selection) } ?? false
+        case (.showLastRecorded, _): return state.collection.lastRecorded != nil && state.exchange == .idle
         default: return true
         }
     }
@@ -109,6 +110,7 @@ struct FooterView {
         case .openEditor: "$EDITOR"
         case .expandNode: "expand"
         case .collapseNode: "collapse"
+        case .showLastRecorded: "last response"
         default: action.rawValue
         }
     }
