@@ -177,6 +177,7 @@ final class TUIRuntime {
             previous = nil
         case .loadTheme(let name): loadTheme(name)
         case .showBodyHex(let request): showBodyHex(request)
+        case .saveResponse(let bytes, let path): inbox.answer { Self.save(bytes.source, to: path) }
         case .copy(let clip):
             do {
                 let (text, what) = try ClipWriter.text(of: clip)
@@ -196,6 +197,25 @@ final class TUIRuntime {
         case .quit:
             break
         }
+    }
+
+    /// Writes a response body to a new file (relative paths from the working folder), a MiB at a time.
+    private static func save(_ source: ByteSource, to path: String) -> Message {
+        guard !FileManager.default.fileExists(atPath: path) else { return .notice("not saved: \(path) already exists") }
+        do {
+            try AtomicFile.write(to: path) { descriptor in
+                var offset: Int64 = 0
+                while offset < source.count {
+                    let chunk = try source.read(at: offset, count: 1 << 20)
+                    guard !chunk.isEmpty else { break }
+                    try AtomicFile.writeAll(chunk, to: descriptor, path: path)
+                    offset += Int64(chunk.count)
+                }
+            }
+        } catch {
+            return .notice("✗ not saved: " + ErrorChain(error).line)
+        }
+        return .notice("✓ saved \(ByteCountText.format(source.count)) to \(path) (ferry view opens it)")
     }
 
     /// Runs collection work off the UI thread and posts its answer.

@@ -169,6 +169,7 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("y"), .response, .copyValue),
         KeyBinding(.character("y"), .request, .copyValue),
         KeyBinding(.character("Y"), .browse, .copyAsCurl),
+        KeyBinding(.character("W"), .response, .saveResponse),
         KeyBinding(.character("z"), .browse, .zoom),
         KeyBinding(.control("n"), .line, .complete),
         KeyBinding(.control("n"), .body, .complete),

@@ -90,12 +90,13 @@ extension CollectionState {
                 var path = prompt.field.text.trimmingCharacters(in: .whitespaces)
                 guard !path.isEmpty else { notice = "no path given: nothing done"; return [] }
                 if case .importFile = prompt.kind { return [.importFile(path)] }
+                if case .saveResponse(let bytes) = prompt.kind { return [.saveResponse(bytes, path: path)] }
                 if !path.hasSuffix(Self.requestSuffix) { path += Self.requestSuffix }
                 switch prompt.kind {
                 case .save: return editor.saving(to: path, isNew: true, notice: &notice)
                 case .rename(let from): return [.fileOperation(.rename(from: from, to: path))]
                 case .duplicate(let from): return [.fileOperation(.duplicate(from: from, to: path))]
-                case .importFile: return []
+                case .importFile, .saveResponse: return []
                 }
             case .cancel:
                 pathPrompt = nil

@@ -269,6 +269,13 @@ extension AppState {
         case .complete: editor.completeHeader()
         case .getToken, .refreshToken: notice = "OAuth 2.0 tokens are had in the Auth tab"
         case .copyValue, .copyPath, .copyBody, .copyAsCurl, .copyAsHTTPie: return copy(action)
+        case .saveResponse:
+            guard let summary = exchange.summary, let bytes = summary.bytes else {
+                notice = "no response body to save"
+                return []
+            }
+            collection.pathPrompt = PathPrompt(
+                .saveResponse(bytes), path: ResponseFileName.proposed(contentType: summary.headers["Content-Type"]))
         case .composeMessage: composeMessage()
         case .toggleStreaming:
             response.forcesStream.toggle()

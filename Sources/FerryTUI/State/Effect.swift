@@ -49,6 +49,9 @@ public enum Effect: Sendable {
     case importFile(String)
     /// Read a pasted curl command and answer with `.curlImported` (or a `.notice` naming the problem).
     case importCurl(String)
+    /// Write the body to a new file at this path (below the working folder; an existing file is not
+    /// replaced) and answer with a `.notice` saying where, or why not.
+    case saveResponse(BodyBytes, path: String)
     /// Make the clip's text, put it on the clipboard through the terminal (OSC 52, where the terminal
     /// allows it) and answer with `.copied` (or a `.notice` saying why not).
     case copy(Clip)
