@@ -102,7 +102,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .copyBody: "copy the whole response body (its first MiB)"
         case .copyAsCurl: "copy the request as a curl command (through the terminal, and shown)"
         case .copyAsHTTPie: "copy the request as an HTTPie command (through the terminal, and shown)"
-        case .saveResponse: "save the response body to a file that ferry view opens (asks for its name)"
+        case .saveResponse: "save the response body to a file that ferry view opens (you name it)"
         case .assertNode: "add the selected node's value as an assertion to the Expect tab"
         case .captureNode: "add a capture of the selected node to the Expect tab"
         case .zoom: "show the focused pane (request or response) on the whole screen, or both again"
