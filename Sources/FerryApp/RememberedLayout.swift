@@ -7,12 +7,12 @@ import Foundation
 /// dragging its border. Kept in `$XDG_DATA_HOME/ferry/tui.yaml` (Ferry writes it, the user need not),
 /// private (0600 in a 0700 folder) and replaced atomically; a missing or unreadable file gives the
 /// defaults, and only values Ferry reads back are written.
-struct RememberedLayout: Equatable, Sendable {
+public struct RememberedLayout: Equatable, Sendable {
     /// The sidebar's columns; nil: a fifth of the terminal.
     var sidebarWidth: Int?
 
     /// The file in the data folder of `locations`.
-    static func path(in locations: StoreLocations) -> String {
+    public static func path(in locations: StoreLocations) -> String {
         (locations.dataDirectory as NSString).appendingPathComponent("tui.yaml")
     }
 
