@@ -1,6 +1,6 @@
 # Ferry's entry points. Every target first installs missing system packages (scripts/install-deps):
 # building needs only the C libraries (build-deps); the tests and benchmarks add their peers and tools (deps).
-.PHONY: build-deps deps build demo test lint format bench fuzz install uninstall clean
+.PHONY: build-deps deps build demo test lint format tui-keys bench fuzz install uninstall clean
 
 # Where `make install` puts Ferry; DESTDIR is prefixed to every path for packaging.
 PREFIX ?= /usr/local
@@ -47,6 +47,10 @@ lint:
 
 format:
 	swift format --in-place --recursive --parallel $(FORMATTED)
+
+## Documentation/tui.md's key tables made again from the keymap (TUIGuideTests fails until they match).
+tui-keys:
+	FERRY_WRITE_TUI_KEYS=1 swift test --filter TUIGuideTests
 
 ## Release build, then the benchmarks in Benchmarks/README.md (minutes; not part of CI).
 bench: deps

@@ -49,7 +49,10 @@ void ferry_nc_write_raw(const char *text) { fputs(text, stdout); fflush(stdout);
 
 int ferry_nc_enable_mouse(void) {
     mouseinterval(0);
-    return mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL) != 0;
+    return mousemask(
+               BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED | REPORT_MOUSE_POSITION,
+               NULL)
+        != 0;
 }
 
 int ferry_nc_mouse_event(int *x, int *y) {
@@ -60,5 +63,7 @@ int ferry_nc_mouse_event(int *x, int *y) {
     if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) return 1;
     if (event.bstate & BUTTON4_PRESSED) return 2;
     if (event.bstate & BUTTON5_PRESSED) return 3;
+    if (event.bstate & BUTTON1_RELEASED) return 4;
+    if (event.bstate & REPORT_MOUSE_POSITION) return 5;
     return 0;
 }

@@ -37,6 +37,8 @@ public enum TUILauncher {
             state.editor = RequestEditor(root: workspace.root)
             if collection != nil {
                 state.collection.sidebar = Sidebar(isLoaded: false)
+                state.collection.sidebar!.chosenWidth =
+                    RememberedLayout.load(path: RememberedLayout.path(in: StoreLocations(environment: environment))).sidebarWidth
                 state.collection.fileAccess = FileAccessPolicy(
                     collection: workspace.root, allowing: Settings.load(environment: environment).trust)
             }
@@ -98,7 +100,8 @@ public enum TUILauncher {
             state: state, terminal: terminal, transport: CurlTransport(), locations: locations, cookieCollection: cookieCollection,
             browser: SystemBrowser(environment: environment), tracePath: environment["FERRY_TRACE_FILE"], ready: ready,
             recordsHistory: true, themes: loader, workspace: workspace,
-            historyBrowser: HistoryBrowser(locations: locations), schemaCache: GraphQLSchemaCache(locations: locations)
+            historyBrowser: HistoryBrowser(locations: locations, collection: workspace?.root) { workspace?.value(of: "baseURL", in: $0) },
+            schemaCache: GraphQLSchemaCache(locations: locations)
         ).run()
     }
 }

@@ -20,6 +20,8 @@ final class TUIRuntime {
     private let workspace: CollectionWorkspace?
     /// The history pane's searches and recorded exchanges.
     private let historyBrowser: HistoryBrowser?
+    /// Where the layout is remembered between sessions (`RememberedLayout`).
+    private let layoutPath: String
     private let themes: ThemeLoader?
     /// When the collection's files were last checked for changes by other programs.
     private var lastFileCheck = ContinuousClock.now
@@ -59,6 +61,7 @@ final class TUIRuntime {
         self.themes = themes
         self.workspace = workspace
         self.historyBrowser = historyBrowser
+        layoutPath = RememberedLayout.path(in: locations)
     }
 
     /// Runs until the user quits, a signal asks to or the terminal goes away; the terminal is restored
@@ -151,6 +154,11 @@ final class TUIRuntime {
         case .searchHistory(let text): inHistory { $0.search(text) }
         case .openHistoryEntry(let id, let replay): inHistory { $0.entry(id: id, replay: replay) }
         case .diffHistory(let old, let new): inHistory { $0.diff(old: old, new: new) }
+        case .findLastRecorded(let path):
+            guard let historyBrowser else { return }
+            let inbox = self.inbox
+            Task.detached { if let found = historyBrowser.lastRecorded(path: path) { inbox.post(found) } }
+        case .showRecordedResponse(let row): inHistory { $0.recordedResponse(row) }
 
         case .editBody(let text): editBody(text)
         case .search(let search):
@@ -169,6 +177,7 @@ final class TUIRuntime {
             previous = nil
         case .loadTheme(let name): loadTheme(name)
         case .showBodyHex(let request): showBodyHex(request)
+        case .saveResponse(let bytes, let path): inbox.answer { Self.save(bytes.source, to: path) }
         case .copy(let clip):
             do {
                 let (text, what) = try ClipWriter.text(of: clip)
@@ -177,9 +186,36 @@ final class TUIRuntime {
             } catch {
                 inbox.post(.notice("✗ " + ErrorChain(error).line))
             }
+        case .rememberSidebarWidth(let width):
+            do {
+                var layout = RememberedLayout.load(path: layoutPath)
+                layout.sidebarWidth = width
+                try layout.save(to: layoutPath)
+            } catch {
+                _ = state.update(.notice("✗ the sidebar's width is not kept for the next session: " + ErrorChain(error).line))
+            }
         case .quit:
             break
         }
+    }
+
+    /// Writes a response body to a new file (relative paths from the working folder), a MiB at a time.
+    private static func save(_ source: ByteSource, to path: String) -> Message {
+        guard !FileManager.default.fileExists(atPath: path) else { return .notice("not saved: \(path) already exists") }
+        do {
+            try AtomicFile.write(to: path) { descriptor in
+                var offset: Int64 = 0
+                while offset < source.count {
+                    let chunk = try source.read(at: offset, count: 1 << 20)
+                    guard !chunk.isEmpty else { break }
+                    try AtomicFile.writeAll(chunk, to: descriptor, path: path)
+                    offset += Int64(chunk.count)
+                }
+            }
+        } catch {
+            return .notice("✗ not saved: " + ErrorChain(error).line)
+        }
+        return .notice("✓ saved \(ByteCountText.format(source.count)) to \(path) (ferry view opens it)")
     }
 
     /// Runs collection work off the UI thread and posts its answer.

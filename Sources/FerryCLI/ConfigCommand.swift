@@ -9,7 +9,7 @@ import Foundation
 struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Print the effective configuration and the paths Ferry uses (config, keymap, themes, data, history).",
+        abstract: "Print the effective configuration and the paths Ferry uses (config, keymap, themes, data, history, TUI layout).",
         discussion: "Settings come from $XDG_CONFIG_HOME/ferry/config.yaml (~/.config/ferry by default); a missing file gives the defaults."
     )
 
@@ -52,6 +52,7 @@ struct ConfigCommand: ParsableCommand {
             "themes": config.appendingPathComponent("themes"),
             "data": locations.dataDirectory,
             "history": (locations.dataDirectory as NSString).appendingPathComponent(HistoryStore.fileName),
+            "layout": RememberedLayout.path(in: locations),
         ]
         let themes = ThemeLoader(userDirectory: paths["themes"]!)
         paths["builtinThemes"] = themes.builtinDirectory
@@ -86,6 +87,7 @@ struct ConfigCommand: ParsableCommand {
         text += row("  available", report.themes.joined(separator: ", "))
         text += row("data", path("data", missing: "not yet made"))
         text += row("history", path("history", missing: "not yet made"))
+        text += row("tui layout", path("layout", missing: "none: the sidebar a fifth of the terminal"))
         text += row("examples", path("examples", missing: "missing"))
         for problem in report.problems { text += row("problem", problem) }
         return text

@@ -191,7 +191,7 @@ public final class CursesTerminal: Terminal {
         }
     }
 
-    /// The click or wheel turn behind KEY_MOUSE; nil for other mouse events.
+    /// The press, release, motion or wheel turn behind KEY_MOUSE; nil for other mouse events.
     private func mouseEvent() -> Message? {
         var x: Int32 = 0
         var y: Int32 = 0
@@ -199,6 +199,8 @@ public final class CursesTerminal: Terminal {
         case 1: return .mouse(MouseEvent(.press, x: Int(x), y: Int(y)))
         case 2: return .mouse(MouseEvent(.wheelUp, x: Int(x), y: Int(y)))
         case 3: return .mouse(MouseEvent(.wheelDown, x: Int(x), y: Int(y)))
+        case 4: return .mouse(MouseEvent(.release, x: Int(x), y: Int(y)))
+        case 5: return .mouse(MouseEvent(.motion, x: Int(x), y: Int(y)))
         default: return nil
         }
     }

@@ -32,6 +32,7 @@ import Testing
         #expect(paths["themes"] == folder + "/config/ferry/themes")
         #expect(paths["data"] == folder + "/data/ferry")
         #expect(paths["history"] == folder + "/data/ferry/history.sqlite")
+        #expect(paths["layout"] == folder + "/data/ferry/tui.yaml")
         let present = try #require(report["present"] as? [String: Bool])
         #expect(present["config"] == false && present["history"] == false)
         #expect(present["builtinThemes"] == true && present["examples"] == true)

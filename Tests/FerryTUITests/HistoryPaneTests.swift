@@ -83,6 +83,32 @@ import Testing
         #expect(state.history != nil)
     }
 
+    /// Issue 32: the `/` row looked like a live prompt while keys went to the list; it is one, with
+    /// the cursor, only while a search is typed.
+    @Test func theSearchRowIsAPromptOnlyWhileTyping() throws {
+        var state = opened()
+        let styled = { (state: AppState) in StyledScreen(canvas: Screen.render(state), theme: state.theme) }
+        // What the row paints in the accent colour, but the frame's borders.
+        let accented = { (screen: StyledScreen, row: Int) in
+            screen.runs(.accent, row: row).map { $0.replacingOccurrences(of: "│", with: "") }.filter { !$0.isEmpty }
+        }
+        var screen = styled(state)
+        // The row under the frame's title.
+        let prompt = try #require(screen.row(containing: "History: / search")) + 1
+        #expect(accented(screen, prompt).isEmpty, "\(screen.marked(row: prompt, .accent))")
+        #expect(screen.text.contains("/ searches as you type"))
+        #expect(Screen.render(state).cursor == nil)
+        _ = press(.character("/"), in: &state)
+        type("post", in: &state)
+        screen = styled(state)
+        #expect(accented(screen, prompt) == ["/ "], "\(screen.marked(row: prompt, .accent))")
+        #expect(Screen.render(state).cursor?.y == prompt)
+        _ = press(.enter, in: &state)
+        screen = styled(state)
+        #expect(accented(screen, prompt).isEmpty, "the search kept is shown, not typed into")
+        #expect(screen.text.contains("/ post"))
+    }
+
     @Test func overlaySnapshot() {
         var state = opened()
         _ = press(.down, .character(" "), in: &state)
@@ -91,7 +117,7 @@ import Testing
         #expect(
             rows.joined(separator: "\n") == """
                 ┌ History: / search, Enter show, R replay, space mark, D diff │────────────┐
-                │/                                                                         │
+                │/ searches as you type                                                    │
                 │ 2026-11-18 11:06:40 POST   201 http://127.0.0.1:8080/anything            │
                 │*2026-11-18 10:50:00 GET    404 http://127.0.0.1:8080/status/404          │
                 │ 2026-11-18 10:33:20 GET    ERR http://127.0.0.1:9/json                   │

@@ -110,6 +110,75 @@ import Testing
         }
     }
 
+    /// F1 in a tab lists that tab's keys, not those of the pane's other tabs: `s` (array style) in
+    /// Params, not in Headers; `p` (pretty-print) in Body; `/` in Tree and Hex, not in Headers.
+    @Test func f1ListsTheFocusedTabsKeysOnly() throws {
+        let base = try Self.answered(width: 120, height: 30)
+        func help(_ change: (inout AppState) -> Void) -> String {
+            var state = base
+            change(&state)
+            press(.function(1), in: &state)
+            return HelpOverlay.lines(for: state).map { $0.map(\.text).joined() }.joined(separator: "\n")
+        }
+        let nest = Action.indentRow.summary
+        let pretty = Action.prettyPrint.summary
+        let search = Action.search.summary
+        func requestTab(_ tab: RequestTab) -> String {
+            help { state in
+                state.focus = .request
+                state.requestTab = tab
+            }
+        }
+        func responseTab(_ tab: ResponseTab) -> String {
+            help { state in
+                state.focus = .response
+                state.response.tab = tab
+            }
+        }
+        #expect(requestTab(.params).contains(nest))
+        #expect(!requestTab(.headers).contains(nest), "\(requestTab(.headers))")
+        #expect(requestTab(.body).contains(pretty))
+        #expect(!requestTab(.options).contains(pretty), "\(requestTab(.options))")
+        #expect(requestTab(.auth).contains(Action.getToken.summary))
+        #expect(!requestTab(.multipart).contains(Action.getToken.summary))
+        #expect(responseTab(.hex).contains(search))
+        #expect(!responseTab(.headers).contains(search), "\(responseTab(.headers))")
+        #expect(!responseTab(.timeline).contains(Action.composeMessage.summary))
+    }
+
+    /// The wheel over an open overlay scrolls it (help, a sheet, the palette, the history), not the pane beneath.
+    @Test func theWheelScrollsTheOverlayNotThePaneBeneath() throws {
+        let base = try Self.answered(width: 120, height: 30)
+        let layout = base.layout
+        let wheel = Message.mouse(MouseEvent(.wheelDown, x: layout.responsePane.x + 10, y: layout.responsePane.y + 5))
+        let tree = base.exchange.summary?.tree.selection
+
+        var state = base
+        state.focus = .response
+        press(.function(1), in: &state)
+        _ = state.update(wheel)
+        #expect(state.overlays.helpScroll == AppState.wheelStep, "the help scrolls")
+        #expect(state.exchange.summary?.tree.selection == tree, "the tree beneath stays")
+
+        state = base
+        _ = state.update(.sheet(Sheet(title: "lines", lines: (0..<100).map { "line \($0)" })))
+        _ = state.update(wheel)
+        #expect(state.overlays.sheet?.scroll == AppState.wheelStep, "the sheet scrolls")
+
+        state = base
+        press(.control("p"), in: &state)
+        _ = state.update(wheel)
+        #expect(state.overlays.palette?.selection == AppState.wheelStep, "the palette's selection moves")
+
+        state = base
+        press(.function(5), in: &state)
+        _ = state.update(
+            .historyListed((0..<50).map { HistoryRow(id: Int64($0), time: Date(), method: "GET", status: 200, url: "http://h/\($0)") }))
+        _ = state.update(wheel)
+        #expect(state.history?.selection == AppState.wheelStep, "the history's selection moves")
+        #expect(state.collection.sidebar?.selection == base.collection.sidebar?.selection)
+    }
+
     @Test func printableKeysInATextFieldOnlyEditIt() throws {
         var state = try Self.answered(width: 120, height: 30)
         state.focus = .url

@@ -36,7 +36,7 @@ import Testing
         [
             (
                 "help", { press(.function(1), in: &$0) },
-                { HelpOverlay.box(lines: HelpOverlay.lines($0.keymap, in: $0.focusedContext).count, in: $0.overlayArea) }
+                { HelpOverlay.box(lines: HelpOverlay.lines(for: $0).count, in: $0.overlayArea) }
             ),
             ("palette", { press(.control("p"), in: &$0) }, { PaletteOverlay.box(entries: $0.paletteEntries.count, in: $0.overlayArea) }),
             (

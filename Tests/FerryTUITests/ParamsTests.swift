@@ -89,6 +89,23 @@ import Testing
         #expect(chain.links.first?.message.contains("Body tab leaves no room") == true)
     }
 
+    /// Issue 32: parameters added to a POST with a body went nowhere ("the Body tab leaves no room");
+    /// the first one now puts them in the URL query, and the status line says so.
+    @Test func parametersAddedBesideABodyGoInTheQuery() throws {
+        var state = paramsTab()
+        press(.character("1"), .character("m"), .character("3"), in: &state)
+        #expect(state.editor.method == .post)
+        state.editor.body = TextArea(#"{"a": 1}"#)
+        add("page=2", in: &state)
+        #expect(state.editor.params.placement == .query)
+        #expect(state.notice?.contains("URL query") == true, "\(state.notice ?? "no notice")")
+        #expect(state.editor.paramsPreview == "URL ?page=2")
+        let request = try state.makeRequest().request
+        #expect(request.url.query == "page=2")
+        guard case .bytes(let body) = request.body else { Issue.record("no body: \(request.body)"); return }
+        #expect(String(decoding: body, as: UTF8.self) == #"{"a": 1}"#)
+    }
+
     @Test func uMovesTheParametersToTheQueryOrTheBodyAndVariablesAreFilledIn() throws {
         var state = paramsTab()
         add("q={{term}}", in: &state)

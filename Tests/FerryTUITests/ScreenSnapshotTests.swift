@@ -160,6 +160,27 @@ import Testing
         #expect(canvas.text(row: 22).hasPrefix(" ✗ "))
         #expect(canvas.text(row: 22).contains("after 0.2s") || canvas.text(row: 22).contains("after 0.3s"))
     }
+
+    /// Issue 32: the status line said "✗ validation (Errors tab)" where the tab opened with a
+    /// serialization failure; it names the stage the Errors tab shows first.
+    @Test func theStatusLineNamesTheStageTheErrorsTabOpensWith() {
+        var summary = Fixtures.summary()
+        summary.validation = ErrorChain(FerryError.responseSerializationFailed(reason: .inputEmpty(underlying: nil)))
+        let state = Fixtures.state(width: 100, height: 24, answered: true, response: summary)
+        let status = Screen.render(state).text(row: state.layout.statusLine.y)
+        #expect(status.contains("✗ serialization (Errors tab)"), "\(status)")
+        #expect(summary.validation?.links.first?.stage == "serialization")
+    }
+
+    /// Issue 32: "cannot read a local file" did not say which; the status line names it.
+    @Test func aFileThatCannotBeReadIsNamedOnTheStatusLine() {
+        var state = Fixtures.state(width: 100, height: 24, answered: false)
+        _ = state.update(.key(.enter))
+        let unreadable = FerryError.localFile(reason: .unreadable(path: "/tmp/body.bin", error: POSIXError(.ENOENT)))
+        _ = state.update(.requestFailed(id: 1, ErrorChain(unreadable), elapsed: 0))
+        let status = Screen.render(state).text(row: state.layout.statusLine.y)
+        #expect(status.hasPrefix(" ✗ cannot read a local file: /tmp/body.bin"), "\(status)")
+    }
 }
 
 enum Snapshots {

@@ -88,6 +88,20 @@ import Testing
         #expect(!state.hasUnsavedEdits)
     }
 
+    /// Issue 32 (Build 1): the editor shows which file Ctrl-S writes to, on the request pane's bottom
+    /// border; an example stepped to belongs to none.
+    @Test func theRequestPaneNamesTheFileItHolds() {
+        var state = state()
+        let border = { (state: AppState) in Screen.render(state).text(row: state.layout.requestPane.maxY - 1) }
+        #expect(border(state).contains("no file yet: ctrl-s asks for a name"), "\(border(state))")
+        _ = press(.character("G"), .enter, in: &state)
+        #expect(border(state).contains(" json.ferry.yaml "), "\(border(state))")
+        state.collection.examples = [Self.source("an example", .get, "{{baseURL}}/xml")]
+        _ = press(.function(2), in: &state)
+        #expect(state.collection.openRequest == nil)
+        #expect(border(state).contains("no file yet"), "\(border(state))")
+    }
+
     @Test func ctrlSSavesTheOpenFileAndTheMarkerFollowsTheEdits() {
         var state = state()
         _ = press(.character("G"), .enter, .character("2"), in: &state)

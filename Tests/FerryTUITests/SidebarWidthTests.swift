@@ -2,8 +2,8 @@ import FerryCore
 import FerryTUI
 import Testing
 
-/// The sidebar grows with the terminal and with `<`/`>`, and every cut name ends in `…`, with the
-/// selected request's whole name on the status line.
+/// The sidebar grows with the terminal, with `<`/`>` and by dragging its border (the width asked to
+/// be remembered), and every cut name ends in `…`, with the selected request's whole name on the status line.
 @Suite struct SidebarWidthTests {
     private static let long = "basic auth with a user name and a password from the environment"
 
@@ -31,10 +31,14 @@ import Testing
         #expect(state(width: 80, height: 24).layout.sidebar.width == 0, "below 90 columns the editor keeps its room")
     }
 
-    @Test func angleBracketsResizeItForTheSession() {
+    @Test func angleBracketsResizeIt() {
         var state = state(width: 240, height: 70)
-        _ = state.update(.key(.character(">")))
+        let effects = state.update(.key(.character(">")))
         #expect(state.layout.sidebar.width == 52)
+        guard case .rememberSidebarWidth(52)? = effects.first else {
+            Issue.record("> asks for no width to be remembered: \(effects)")
+            return
+        }
         for _ in 0..<10 { _ = state.update(.key(.character(">"))) }
         #expect(state.layout.sidebar.width == 60)
         _ = state.update(.key(.character("<")))
@@ -45,6 +49,40 @@ import Testing
         state.focus = .request
         state.requestTab = .params
         #expect(state.context == .request, "outside the sidebar > and < nest parameters as before")
+    }
+
+    /// A press on the right border, a drag and a release: the border follows the pointer (within
+    /// 30 to 60 columns) and the width is remembered once the button comes up, not before.
+    @Test func draggingTheBorderResizesItAndRemembersTheWidth() {
+        var state = state(width: 200, height: 50)
+        let border = state.layout.sidebar.maxX - 1
+        #expect(border == 39)
+        #expect(state.update(.mouse(MouseEvent(.press, x: border, y: 10))).isEmpty)
+        #expect(state.update(.mouse(MouseEvent(.motion, x: 50, y: 11))).isEmpty, "nothing is written while dragging")
+        #expect(state.layout.sidebar.width == 51)
+        #expect(rows(state)[0].hasPrefix("┌ Collection │"), "the sidebar is drawn at its new width")
+        let effects = state.update(.mouse(MouseEvent(.release, x: 54, y: 12)))
+        #expect(state.layout.sidebar.width == 55)
+        guard case .rememberSidebarWidth(55)? = effects.first else {
+            Issue.record("the release asks for no width to be remembered: \(effects)")
+            return
+        }
+        _ = state.update(.mouse(MouseEvent(.press, x: 54, y: 12)))
+        _ = state.update(.mouse(MouseEvent(.release, x: 3, y: 12)))
+        #expect(state.layout.sidebar.width == 30, "not below 30 columns")
+        _ = state.update(.mouse(MouseEvent(.press, x: 10, y: 12)))
+        #expect(state.update(.mouse(MouseEvent(.release, x: 120, y: 12))).isEmpty, "a press inside the sidebar drags nothing")
+        #expect(state.layout.sidebar.width == 30)
+    }
+
+    /// A click on the border that does not move it leaves the width a fifth of the terminal.
+    @Test func aClickOnTheBorderChoosesNoWidth() {
+        var state = state(width: 200, height: 50)
+        _ = state.update(.mouse(MouseEvent(.press, x: 39, y: 10)))
+        #expect(state.update(.mouse(MouseEvent(.release, x: 39, y: 10))).isEmpty)
+        #expect(state.collection.sidebar?.chosenWidth == nil)
+        _ = state.update(.resize(width: 240, height: 50))
+        #expect(state.layout.sidebar.width == 48)
     }
 
     /// Snapshot at 100×24 (80 hides the sidebar): the name is cut with `…`, whole on the status line.

@@ -35,11 +35,12 @@ int ferry_nc_get(int timeout_ms, unsigned int *value);
 int ferry_nc_input_closed(int fd);
 /** Writes raw control text to the terminal (bracketed-paste mode switches), flushed. */
 void ferry_nc_write_raw(const char *text);
-/** Asks for reports of main-button presses and wheel turns (X10/SGR, whatever the terminal speaks);
+/** Asks for reports of main-button presses and releases, pointer motion and wheel turns (X10/SGR,
+    whatever the terminal speaks; ncurses asks an xterm for any-event tracking, 1003, for the motion);
     0 when the terminal has no mouse. */
 int ferry_nc_enable_mouse(void);
 /** Reads the event behind KEY_MOUSE into (*x, *y): 1 a main-button press, 2 wheel up, 3 wheel down,
-    0 another event, -1 none. */
+    4 a main-button release, 5 motion, 0 another event, -1 none. */
 int ferry_nc_mouse_event(int *x, int *y);
 /** Columns a wide character takes on the terminal: -1 for non-printable, 0 for combining marks. */
 int ferry_nc_wcwidth(wchar_t c);

@@ -73,6 +73,13 @@ final class CollectionWorkspace: Sendable {
             chains: environment.chains.filter { !overridden.contains($0.name) }, connection: environment.connection)
     }
 
+    /// The value of variable `name` in environment `environment` (nil: none) as a send takes it, the
+    /// overrides included; nil when it has none or the environment does not read.
+    func value(of name: String, in environment: String?) -> String? {
+        guard case .environmentLoaded(_, let variables, _, _) = self.environment(environment) else { return nil }
+        return variables.last { $0.name == name }?.value
+    }
+
     // MARK: - Saving
 
     /// Writes `description` to `path` below the root: a new file (`isNew`) must not exist yet, and an

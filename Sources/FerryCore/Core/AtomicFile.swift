@@ -47,8 +47,9 @@ public enum AtomicFile {
     }
 
     /// Writes `data` to `path` atomically, readable by its owner only (mode 0600), creating missing
-    /// folders readable by their owner only (0700): for files that hold secrets, cookies or history.
-    public static func writePrivate(_ data: Data, to path: String) throws {
+    /// folders readable by their owner only (0700): for files that hold secrets, cookies or history
+    /// (or what the user would rather keep to themselves); `durable` as in `write(to:permissions:durable:_:)`.
+    public static func writePrivate(_ data: Data, to path: String, durable: Bool = true) throws {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
             do {
@@ -58,7 +59,7 @@ public enum AtomicFile {
                 throw FerryError.localFile(reason: .unwritable(path: folder, error: error))
             }
         }
-        try write(to: path, permissions: 0o600) { descriptor in try writeAll(data, to: descriptor, path: path) }
+        try write(to: path, permissions: 0o600, durable: durable) { descriptor in try writeAll(data, to: descriptor, path: path) }
     }
 
     /// Writes every byte of `data` to `descriptor`.

@@ -36,6 +36,23 @@ extension HistoryEntry {
         return recordedDescription
     }
 
+    /// The entry's URL moved to `baseURL`'s scheme, host and port, when the request went to a demo
+    /// server on this machine (its answer says `Server: ferry-demo`) at another address: `ferry demo`
+    /// starts its server on a new port each time, so yesterday's address refuses the connection. Nil
+    /// when the entry went elsewhere, is already there, or either URL does not parse.
+    public func urlOnDemoServer(at baseURL: String) -> String? {
+        let loopback: Set<String> = ["127.0.0.1", "localhost", "::1", "[::1]"]
+        guard responseHeaders.contains(where: { $0.name.lowercased() == "server" && $0.value == "ferry-demo" }),
+            var recorded = URLComponents(string: url), let host = recorded.host, loopback.contains(host),
+            let base = URLComponents(string: baseURL), base.host != nil,
+            (base.scheme, base.host, base.port) != (recorded.scheme, recorded.host, recorded.port)
+        else { return nil }
+        recorded.scheme = base.scheme
+        recorded.host = base.host
+        recorded.port = base.port
+        return recorded.string
+    }
+
     /// The `ferry send` command that sends the entry's request file again, when it came from one.
     private var resendHint: String {
         guard let collection, let requestPath else { return "" }

@@ -14,6 +14,9 @@ public struct HistoryQuery: Sendable, Equatable {
     public var until: Date?
     /// The id of a `ferry run`: its exchanges only.
     public var run: String?
+    /// The collection's folder and a request file's path in it: the exchanges sent from that file.
+    public var collection: String?
+    public var requestPath: String?
     public var limit: Int
 
     public init(
@@ -68,6 +71,14 @@ public struct HistoryQuery: Sendable, Equatable {
         if let run {
             sql.append("e.run = ?")
             arguments.append(run)
+        }
+        if let collection {
+            sql.append("e.collection = ?")
+            arguments.append(collection)
+        }
+        if let requestPath {
+            sql.append("e.requestPath = ?")
+            arguments.append(requestPath)
         }
         return (sql, arguments)
     }

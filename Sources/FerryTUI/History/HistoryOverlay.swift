@@ -23,10 +23,13 @@ struct HistoryOverlay {
             }
             return
         }
+        // A live prompt (accent, with the cursor) only while a search is typed; else what `/` does, or the search kept.
         let visible = pane.query.visible(width: inner.width - 2)
-        canvas.put(
-            [Span("/ ", .accent), Span(pane.query.text.isEmpty && !pane.isSearching ? "" : visible.text)], in: inner, row: 0,
-            theme: state.theme)
+        let prompt =
+            pane.isSearching
+            ? [Span("/ ", .accent), Span(visible.text)]
+            : [Span(pane.query.text.isEmpty ? "/ searches as you type" : "/ " + visible.text, .muted)]
+        canvas.put(prompt, in: inner, row: 0, theme: state.theme, ellipsis: true)
         if pane.isSearching { canvas.cursor = (inner.x + 2 + visible.cursorColumn, inner.y) }
         let list = inner.splitTop(1).1
         guard !pane.rows.isEmpty else {

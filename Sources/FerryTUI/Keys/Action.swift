@@ -17,14 +17,14 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case addChildRow, indentRow, outdentRow, cycleArrayStyle, toggleKeyOrder, cycleParamPlacement, prettyPrint, palette, chooseBodyFile
     case moveRowUp, moveRowDown, showBodyHex, complete, zoom, importFile
     // Copying
-    case copyValue, copyPath, copyBody, copyAsCurl, copyAsHTTPie
+    case copyValue, copyPath, copyBody, copyAsCurl, copyAsHTTPie, saveResponse
     case assertNode, captureNode
     // GraphQL bodies
     case toggleGraphQL, editVariables, fetchGraphQLSchema, editOperationName, toggleGraphQLGET
     // Streams and WebSockets
     case toggleStreaming, composeMessage
     // Collection, environments
-    case toggleSidebar, save, nextEnvironment, rename, duplicate, history, widenSidebar, narrowSidebar
+    case toggleSidebar, save, nextEnvironment, rename, duplicate, history, widenSidebar, narrowSidebar, showLastRecorded
     // Cookies
     case cookies, clearCookies
     // OAuth 2.0 (the Auth tab)
@@ -102,6 +102,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .copyBody: "copy the whole response body (its first MiB)"
         case .copyAsCurl: "copy the request as a curl command (through the terminal, and shown)"
         case .copyAsHTTPie: "copy the request as an HTTPie command (through the terminal, and shown)"
+        case .saveResponse: "save the response body to a file that ferry view opens (you name it)"
         case .assertNode: "add the selected node's value as an assertion to the Expect tab"
         case .captureNode: "add a capture of the selected node to the Expect tab"
         case .zoom: "show the focused pane (request or response) on the whole screen, or both again"
@@ -120,8 +121,9 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .rename: "rename the selected file (sidebar)"
         case .duplicate: "copy the selected file (sidebar)"
         case .history: "open the history: search, show, replay, diff"
-        case .widenSidebar: "widen the collection sidebar (for this session)"
-        case .narrowSidebar: "narrow the collection sidebar (for this session)"
+        case .showLastRecorded: "show the open file's last response from the history (recorded, not sent now)"
+        case .widenSidebar: "widen the collection sidebar (remembered for the next session)"
+        case .narrowSidebar: "narrow the collection sidebar (remembered for the next session)"
         case .cookies: "show the cookie jar (of the collection and environment)"
         case .clearCookies: "remove every cookie of the jar of the collection and environment"
         case .getToken: "Auth tab, OAuth 2.0: get a new token (the browser opens for an authorization code)"

@@ -40,12 +40,15 @@ public struct Keymap: Hashable, Sendable {
     }
 
     /// The help overlay's rows for `context`: per scope, nearest first, each action once with the
-    /// keys that do it there (a key the context binds to something else is left out).
-    public func help(in context: KeyContext) -> [(context: KeyContext, rows: [(keys: String, summary: String)])] {
+    /// keys that do it there (a key the context binds to something else is left out), the actions
+    /// `acts` refuses (another tab's) left out too.
+    public func help(
+        in context: KeyContext, where acts: (Action) -> Bool = { _ in true }
+    ) -> [(context: KeyContext, rows: [(keys: String, summary: String)])] {
         var shown: Set<Action> = []
         return context.scopes.map { scope in
             var rows: [(keys: String, summary: String)] = []
-            for binding in bindings where binding.context == scope && !shown.contains(binding.action) {
+            for binding in bindings where binding.context == scope && !shown.contains(binding.action) && acts(binding.action) {
                 let keys = bindings.filter {
                     $0.action == binding.action && context.scopes.contains($0.context) && action(for: $0.key, in: context) == $0.action
                 }
@@ -166,6 +169,7 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("y"), .response, .copyValue),
         KeyBinding(.character("y"), .request, .copyValue),
         KeyBinding(.character("Y"), .browse, .copyAsCurl),
+        KeyBinding(.character("W"), .response, .saveResponse),
         KeyBinding(.character("z"), .browse, .zoom),
         KeyBinding(.control("n"), .line, .complete),
         KeyBinding(.control("n"), .body, .complete),
@@ -193,6 +197,7 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("<"), .sidebar, .narrowSidebar),
         KeyBinding(.character("c"), .sidebar, .duplicate),
         KeyBinding(.enter, .response, .edit),
+        KeyBinding(.character("o"), .browse, .showLastRecorded, hint: true),
         KeyBinding(.enter, .history, .edit, hint: true),
         KeyBinding(.character(" "), .history, .toggleRow, hint: true),
         KeyBinding(.character("/"), .history, .search, hint: true),

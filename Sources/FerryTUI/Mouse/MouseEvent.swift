@@ -3,6 +3,10 @@ public struct MouseEvent: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// The main button went down.
         case press
+        /// The pointer moved (with a button down or not: what a drag is made of).
+        case motion
+        /// The main button came up.
+        case release
         case wheelUp, wheelDown
     }
 

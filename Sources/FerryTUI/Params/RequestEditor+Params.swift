@@ -3,10 +3,17 @@ import FerryCore
 /// The Params tab's keys: rows added (or nested under the selected one), edited, toggled,
 /// indented and outdented; the array style, key order and placement cycled.
 extension RequestEditor {
-    /// Applies a Params tab action; false when the tab has nothing to do with it.
+    /// Applies a Params tab action; false when the tab has nothing to do with it. The first row of a
+    /// request whose Body tab holds its body goes in the URL query (a form body would have no room).
     mutating func performInParams(_ action: Action, notice: inout String?) -> Bool {
         switch action {
         case .addRow, .addChildRow:
+            if params.rows.isEmpty, params.placement == .byMethod, !params.encoding.encodesInURL(method),
+                bodyFile != nil || !body.text.isEmpty
+            {
+                params.placement = .query
+                notice = "the Body tab holds the body, so parameters go in the URL query (u changes it)"
+            }
             params.add(child: action == .addChildRow && !params.rows.isEmpty)
             lineEdit = LineEdit(target: .param(params.selection), text: "", isNewRow: true)
         case .edit:

@@ -36,31 +36,37 @@ extension AppState {
 
     /// Enter on a file of the sidebar: its request loads (asking first when the editor has unsaved
     /// edits), or the status line says why it does not read.
-    mutating func openItem(at index: Int) {
+    mutating func openItem(at index: Int) -> [Effect] {
         let item = collection.sidebar!.items[index]
         guard let request = item.request else {
             notice = item.problem
-            return
+            return []
         }
-        if asksAboutUnsavedEdits(before: .open(path: item.path)) { return }
-        open(request, path: item.path)
+        if asksAboutUnsavedEdits(before: .open(path: item.path)) { return [] }
+        return open(request, path: item.path)
     }
 
     /// Opens the collection file at `path`, as Enter on its row does.
-    mutating func openFile(_ path: String) {
+    mutating func openFile(_ path: String) -> [Effect] {
         guard let index = collection.sidebar?.items.firstIndex(where: { $0.path == path }) else {
             notice = "\(path) is no longer in the collection"
-            return
+            return []
         }
-        openItem(at: index)
+        return openItem(at: index)
     }
 
     /// Loads a file's request into the editor; what the editor then holds is the "saved" state, so
-    /// text the editor normalises on the way in does not count as an edit.
-    private mutating func open(_ request: RequestSource, path: String) {
+    /// text the editor normalises on the way in does not count as an edit. The history is asked for
+    /// the file's last exchange, to offer its response.
+    private mutating func open(_ request: RequestSource, path: String) -> [Effect] {
+        defer { notice = openedNotice(path) }
         load(request, file: OpenRequest(path: path))
-        notice =
-            editor.omitted.isEmpty
+        return [.findLastRecorded(path: path)]
+    }
+
+    /// What the status line says of a file just opened.
+    private func openedNotice(_ path: String) -> String {
+        editor.omitted.isEmpty
             ? "opened \(path)"
             : "opened \(path); its \(editor.omitted.joined(separator: ", ")) cannot be shown here: send it with ferry send (saving keeps them)"
     }
@@ -172,7 +178,7 @@ extension AppState {
         defer { collection.dropsEdits = false }
         switch then {
         case .action(let action): return perform(action, in: context)
-        case .open(let path): openFile(path); return []
+        case .open(let path): return openFile(path)
         case .message(let message): return update(message)
         }
     }

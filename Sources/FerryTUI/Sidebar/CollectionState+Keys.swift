@@ -24,8 +24,8 @@ extension CollectionState {
         case .toggleRow, .nextTab, .previousTab, .nextMatch, .previousMatch, .jump:
             break
         case .widenSidebar, .narrowSidebar:
-            let wider = sidebar!.width(in: width) + (action == .widenSidebar ? Sidebar.widthStep : -Sidebar.widthStep)
-            sidebar!.chosenWidth = max(Sidebar.minimumWidth, min(Sidebar.maximumWidth, wider))
+            sidebar!.resize(to: sidebar!.width(in: width) + (action == .widenSidebar ? Sidebar.widthStep : -Sidebar.widthStep))
+            return [.rememberSidebarWidth(sidebar!.chosenWidth!)]
         case .rename, .duplicate, .deleteRow:
             guard let item = sidebar!.selectedItem else { notice = "select a file first"; return [] }
             switch action {
@@ -90,12 +90,13 @@ extension CollectionState {
                 var path = prompt.field.text.trimmingCharacters(in: .whitespaces)
                 guard !path.isEmpty else { notice = "no path given: nothing done"; return [] }
                 if case .importFile = prompt.kind { return [.importFile(path)] }
+                if case .saveResponse(let bytes) = prompt.kind { return [.saveResponse(bytes, path: path)] }
                 if !path.hasSuffix(Self.requestSuffix) { path += Self.requestSuffix }
                 switch prompt.kind {
                 case .save: return editor.saving(to: path, isNew: true, notice: &notice)
                 case .rename(let from): return [.fileOperation(.rename(from: from, to: path))]
                 case .duplicate(let from): return [.fileOperation(.duplicate(from: from, to: path))]
-                case .importFile: return []
+                case .importFile, .saveResponse: return []
                 }
             case .cancel:
                 pathPrompt = nil
@@ -184,7 +185,7 @@ extension CollectionState {
         chained.removeAll { $0.name == variable.name }
         chained.append(variable)
         if let sent {
-            chainNotice = [chainNotice, "sent \(sent) for {{\(variable.name)}}"].compactMap { $0 }.joined(separator: "; ")
+            sendNotice = [sendNotice, "sent \(sent) for {{\(variable.name)}}"].compactMap { $0 }.joined(separator: "; ")
         }
     }
 }

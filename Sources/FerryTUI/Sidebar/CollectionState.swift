@@ -35,8 +35,12 @@ public struct CollectionState: Sendable {
     /// Chained values taken for the send being prepared; the runtime keeps them (and their ttl)
     /// between sends, so each send asks again and a value past its ttl is taken anew.
     public var chained: [Variable] = []
-    /// Which requests were sent for the chained variables of the send in flight, for the status line.
-    public var chainNotice: String?
+    /// What the send in flight says with its answer on the status line: the requests sent for its
+    /// chained variables, a replay's new address.
+    public var sendNotice: String?
+    /// The newest exchange the history holds for the open file, offered in the empty response area
+    /// until something is sent or another request loaded.
+    public var lastRecorded: HistoryRow?
     /// Prepared requests F2/F3 step through (`ferry demo`), and which one is loaded.
     public var examples: [RequestSource] = []
     public var exampleIndex: Int?

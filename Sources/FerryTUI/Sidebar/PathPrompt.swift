@@ -10,6 +10,8 @@ public struct PathPrompt: Hashable, Sendable {
         case duplicate(String)
         /// Import a curl, Postman, HAR, OpenAPI, .http, Hurl or Insomnia file, or a Bruno or Posting collection, into the collection.
         case importFile
+        /// Write this response body to a new file (below the working folder).
+        case saveResponse(BodyBytes)
     }
 
     public var kind: Kind
@@ -27,6 +29,7 @@ public struct PathPrompt: Hashable, Sendable {
         case .rename(let path): " rename \(path) to: "
         case .duplicate(let path): " copy \(path) to: "
         case .importFile: " import (a file or collection folder of another tool): "
+        case .saveResponse: " save the response body as: "
         }
     }
 }

@@ -28,8 +28,11 @@ public struct Sidebar: Equatable, Sendable {
     public var selection = 0
     /// False until the collection has been read (the TUI reads it after its first paint).
     public var isLoaded: Bool
-    /// The width chosen with `<`/`>` this session; nil: a fifth of the terminal.
+    /// The width chosen with `<`/`>` or by dragging the border (remembered between sessions); nil:
+    /// a fifth of the terminal.
     public var chosenWidth: Int?
+    /// True while the mouse holds the right border, from its press to its release.
+    public var isBorderHeld = false
 
     public init(items: [CollectionItem] = [], environments: [String] = [], isLoaded: Bool = true) {
         self.items = items.sorted { $0.path < $1.path }
@@ -41,6 +44,11 @@ public struct Sidebar: Equatable, Sendable {
     /// terminal, from `minimumWidth` to `maximumWidth`, leaving the editor its minimum width.
     public func width(in terminalWidth: Int) -> Int {
         max(Self.minimumWidth, min(Self.maximumWidth, chosenWidth ?? terminalWidth / 5, terminalWidth - ScreenLayout.minimumWidth))
+    }
+
+    /// Chooses `columns` as the width, kept from `minimumWidth` to `maximumWidth`.
+    public mutating func resize(to columns: Int) {
+        chosenWidth = max(Self.minimumWidth, min(Self.maximumWidth, columns))
     }
 
     /// The visible rows: folders before their files; while filtering only matches and their folders, all open.

@@ -28,9 +28,9 @@ extension AppState {
             guard case .sending(id, _, _) = exchange else { return [] }
             present(summary)
             let captures = summary.checks.flatMap { collection.keepCaptures($0) }
-            notice = [collection.chainNotice, captures].compactMap { $0 }.joined(separator: "; ")
+            notice = [collection.sendNotice, captures].compactMap { $0 }.joined(separator: "; ")
             if notice?.isEmpty == true { notice = nil }
-            collection.chainNotice = nil
+            collection.sendNotice = nil
         case .streamStarted(let id, let framing, let time):
             streamStarted(id: id, framing: framing, time: time)
         case .streamEvents(let id, let arrived):
@@ -45,6 +45,7 @@ extension AppState {
             guard case .sending(id, _, _) = exchange else { return [] }
             // What the request was carried with, when not Ferry's defaults, is named with the failure.
             var chain = chain
+            collection.sendNotice = nil
             notice = transportSettingsInForce
             if let notice { chain.links.append(ErrorLink(stage: "options", reason: "settingsInForce", message: notice)) }
             exchange = .failed(chain, elapsed: elapsed)
@@ -78,6 +79,12 @@ extension AppState {
             editor.schemaLoaded(endpoint: endpoint, schema, collection: collection, notice: &shell.notice)
         case .historyDiff(let lines):
             history?.show(diff: lines)
+        case .lastRecordedFound(let path, let row):
+            if collection.openRequest?.path == path, exchange == .idle { collection.lastRecorded = row }
+        case .recordedResponseLoaded(let summary):
+            guard exchange == .idle else { return [] }  // something was sent meanwhile
+            collection.lastRecorded = nil
+            present(summary)
         case .fileOperationDone(let operation):
             return collection.fileOperationDone(operation, notice: &shell.notice)
         case .environmentLoaded(let name, let variables, let chains, let connection):
@@ -87,7 +94,7 @@ extension AppState {
             return send()
         case .chainFailed(let chain):
             collection.chained = []
-            collection.chainNotice = nil
+            collection.sendNotice = nil
             exchange = .failed(chain, elapsed: 0)
             response.show(failed: true)
         case .copied(let text, let what):
@@ -107,7 +114,7 @@ extension AppState {
         let context = self.context
         let action = keymap.action(for: key, in: context)
         if overlays.showHelp {
-            let lines = HelpOverlay.lines(keymap, in: focusedContext).count
+            let lines = HelpOverlay.lines(for: self).count
             let shown = max(1, HelpOverlay.box(lines: lines, in: overlayArea).height - 2)
             overlays.handleHelp(action, page: shown, lastTop: max(0, lines - shown))
             return []
@@ -175,8 +182,7 @@ extension AppState {
             guard isSidebarShown else { return nil }
             // Opening a file loads it into the editor, which spans the rooms.
             if action == .edit || action == .expandNode, case .item(let index, _)? = collection.sidebar!.selectedRow {
-                openItem(at: index)
-                return []
+                return openItem(at: index)
             }
             return collection.performInSidebar(action, width: width, page: max(1, layout.sidebar.height - 3), notice: &shell.notice)
         case .method, .url, .request:
@@ -245,6 +251,12 @@ extension AppState {
         case .assertNode, .captureNode: addCheck(for: action)
         case .toggleSidebar: toggleSidebar()
         case .save: return save()
+        case .showLastRecorded:
+            guard let row = collection.lastRecorded, exchange == .idle else {
+                notice = "no recorded response to show: the history holds none for this file, or one is shown"
+                return []
+            }
+            return [.showRecordedResponse(row)]
         case .history:
             guard viewerTitle == nil else { return [] }
             history = HistoryPane()
@@ -257,6 +269,13 @@ extension AppState {
         case .complete: editor.completeHeader()
         case .getToken, .refreshToken: notice = "OAuth 2.0 tokens are had in the Auth tab"
         case .copyValue, .copyPath, .copyBody, .copyAsCurl, .copyAsHTTPie: return copy(action)
+        case .saveResponse:
+            guard let summary = exchange.summary, let bytes = summary.bytes else {
+                notice = "no response body to save"
+                return []
+            }
+            collection.pathPrompt = PathPrompt(
+                .saveResponse(bytes), path: ResponseFileName.proposed(contentType: summary.headers["Content-Type"]))
         case .composeMessage: composeMessage()
         case .toggleStreaming:
             response.forcesStream.toggle()
@@ -308,7 +327,7 @@ extension AppState {
         do {
             let effects = startSending(try makeRequest())
             collection.chained = []
-            notice = collection.chainNotice
+            notice = collection.sendNotice
             return effects
         } catch FerryError.invalidRequest(.unresolvedVariable(let name, _)) where chain(named: name) != nil {
             let chain = chain(named: name)!
@@ -316,7 +335,7 @@ extension AppState {
             return [.takeChainedVariable(chain, variables: collection.variables + collection.captured, environment: collection.environment)]
         } catch {
             collection.chained = []
-            collection.chainNotice = nil
+            collection.sendNotice = nil
             exchange = .failed(ErrorChain(error), elapsed: 0)
             response.show(failed: true)
             return []
@@ -415,7 +434,10 @@ extension AppState {
         history = nil
         if asksAboutUnsavedEdits(before: .message(.historyEntryLoaded(request, summary, replay: replay))) { return [] }
         load(request, file: nil)
-        if replay { return perform(.send, in: .browse) }
+        if replay {
+            collection.sendNotice = "sent again: \(request.title)"
+            return perform(.send, in: .browse)
+        }
         // An open WebSocket is closed: its messages would have nowhere to go.
         let closing = events.closeWebSocket(notice: &shell.notice)
         events = EventsPane()

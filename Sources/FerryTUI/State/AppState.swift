@@ -89,6 +89,15 @@ public struct AppState: Sendable {
         return focus == .method || focus == .request ? .request : .browse
     }
 
+    /// False for an action of another tab than the focused pane's (`Action.requestTabs`, `responseTabs`).
+    func actsInFocusedTab(_ action: Action) -> Bool {
+        switch focus {
+        case .request: action.requestTabs.map { $0.contains(requestTab) } ?? true
+        case .response: action.responseTabs.map { $0.contains(response.tab) } ?? true
+        default: true
+        }
+    }
+
     /// True when the terminal is too small for the layout.
     public var isTooSmall: Bool { width < ScreenLayout.minimumWidth || height < ScreenLayout.minimumHeight }
 
@@ -107,6 +116,7 @@ public struct AppState: Sendable {
     public mutating func load(_ source: RequestSource, file: OpenRequest?) {
         editor.load(source)
         collection.openRequest = file
+        collection.lastRecorded = nil
         guard !exchange.isSending else { return }
         exchange = .idle
         response.show(failed: false)

@@ -33,6 +33,11 @@ public enum Effect: Sendable {
     case searchHistory(String)
     /// Read a recorded exchange; answers with `.historyEntryLoaded` (or a `.notice`).
     case openHistoryEntry(id: Int64, replay: Bool)
+    /// Look for the newest exchange the history holds for this request file of the collection;
+    /// answers with `.lastRecordedFound` (nothing when there is none).
+    case findLastRecorded(path: String)
+    /// Read this recorded exchange's response; answers with `.recordedResponseLoaded` (or a `.notice`).
+    case showRecordedResponse(HistoryRow)
     /// Compare two recorded exchanges; answers with `.historyDiff` (or a `.notice`).
     case diffHistory(old: Int64, new: Int64)
     /// Read the collection again and answer with `.collectionLoaded`.
@@ -44,6 +49,9 @@ public enum Effect: Sendable {
     case importFile(String)
     /// Read a pasted curl command and answer with `.curlImported` (or a `.notice` naming the problem).
     case importCurl(String)
+    /// Write the body to a new file at this path (below the working folder; an existing file is not
+    /// replaced) and answer with a `.notice` saying where, or why not.
+    case saveResponse(BodyBytes, path: String)
     /// Make the clip's text, put it on the clipboard through the terminal (OSC 52, where the terminal
     /// allows it) and answer with `.copied` (or a `.notice` saying why not).
     case copy(Clip)
@@ -61,5 +69,7 @@ public enum Effect: Sendable {
     /// Take this chained variable's value (sending its request unless a fresh value is kept) with
     /// these variables; answers with `.chainedVariableTaken` or `.chainFailed`.
     case takeChainedVariable(VariableChain, variables: [Variable], environment: String?)
+    /// Keep the sidebar's width for the next sessions (the TUI's layout file, `RememberedLayout`).
+    case rememberSidebarWidth(Int)
     case quit
 }

@@ -46,6 +46,10 @@ public enum Message: Sendable {
     case historyEntryLoaded(RequestSource, ResponseSummary?, replay: Bool)
     /// The diff of two recorded exchanges, as lines.
     case historyDiff([String])
+    /// The newest exchange the history holds for the request file at `path`.
+    case lastRecordedFound(path: String, HistoryRow)
+    /// A recorded exchange's response (its `recorded` time set), to show without sending.
+    case recordedResponseLoaded(ResponseSummary)
     /// A rename, copy or delete of a collection file was done.
     case fileOperationDone(FileOperation)
     /// The environment's variables, chained variables and proxy and client certificate (`$options:`) were read (nil: no environment).

@@ -33,6 +33,8 @@ public struct ResponseSummary: Hashable, Sendable {
     public var checks: CheckReport?
     /// The user stopped the stream (Esc): the body is what arrived until then.
     public var stoppedByUser = false
+    /// When the history recorded this response, for one shown from the history rather than received now.
+    public var recorded: Date?
 
     /// The most body bytes the Raw tab shows.
     public static let previewLimit = 1 << 20

@@ -17,7 +17,8 @@ struct FooterView {
     /// The keymap's hints for the room with the focus, less those that would do nothing there now.
     static func roomHints(_ state: AppState) -> [(keys: String, action: Action)] {
         state.keymap.hints(in: state.context).filter { hint in
-            (state.viewerTitle == nil || !hint.action.isRequestSide) && doesSomething(hint.action, in: state)
+            (state.viewerTitle == nil || !hint.action.isRequestSide) && state.actsInFocusedTab(hint.action)
+                && doesSomething(hint.action, in: state)
         }
     }
 
@@ -58,6 +59,7 @@ struct FooterView {
             }
                 ?? false
         case (.collapseNode, _): return tree.map { $0.rows.count > 1 || $0.isExpanded($0.selection) } ?? false
+        case (.showLastRecorded, _): return state.collection.lastRecorded != nil && state.exchange == .idle
         default: return true
         }
     }
@@ -108,6 +110,7 @@ struct FooterView {
         case .openEditor: "$EDITOR"
         case .expandNode: "expand"
         case .collapseNode: "collapse"
+        case .showLastRecorded: "last response"
         default: action.rawValue
         }
     }

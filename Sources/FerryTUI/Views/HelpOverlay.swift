@@ -4,7 +4,7 @@ import Foundation
 struct HelpOverlay {
     func render(_ state: AppState, in screen: Rect, canvas: inout Canvas) {
         let theme = state.theme
-        let lines = Self.lines(state.keymap, in: state.focusedContext)
+        let lines = Self.lines(for: state)
         let box = Self.box(lines: lines.count, in: screen)
         canvas.openOverlay(box, in: screen, theme: theme)
         Frame(tabs: ["Keys: Esc or ? closes, j/k scroll"], active: 0, focused: true, number: nil).render(
@@ -21,15 +21,15 @@ struct HelpOverlay {
         area.centered(width: min(76, area.width - 2), height: min(lines + 2, area.height - 2))
     }
 
-    /// The keys that work in `context`, by the scope that binds them, nearest first.
-    static func lines(_ keymap: Keymap, in context: KeyContext) -> [[Span]] {
+    /// The keys that work in the room (and tab) with the focus, by the scope that binds them, nearest first.
+    static func lines(for state: AppState) -> [[Span]] {
         let titles: [KeyContext: String] = [
             .global: "Everywhere", .browse: "Every pane but a text field", .line: "Text field (URL, a row, an option, a prompt)",
             .body: "Body editor", .request: "Method and request tabs", .response: "Response tabs", .raw: "Raw tab",
             .tree: "Tree tab", .sidebar: "Collection sidebar", .history: "History",
         ]
         var lines: [[Span]] = []
-        for section in keymap.help(in: context) {
+        for section in state.keymap.help(in: state.focusedContext, where: state.actsInFocusedTab) {
             if !lines.isEmpty { lines.append([]) }
             lines.append([Span(titles[section.context] ?? section.context.rawValue, .accent)])
             let keyWidth = min(24, (section.rows.map { CharacterWidth.of($0.keys) }.max() ?? 0) + 2)

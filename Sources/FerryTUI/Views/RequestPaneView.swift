@@ -17,6 +17,17 @@ struct RequestPaneView {
         case .multipart: MultipartView().render(state, in: inner, canvas: &canvas)
         case .expect: renderChecks(state, in: inner, canvas: &canvas)
         }
+        renderFile(state, in: rect, canvas: &canvas)
+    }
+
+    /// In a collection, the bottom border names the file Ctrl-S writes the request to, or says it has none yet.
+    private func renderFile(_ state: AppState, in rect: Rect, canvas: inout Canvas) {
+        guard state.collection.sidebar != nil, rect.height > 1 else { return }
+        let label =
+            state.collection.openRequest.map { " \(TerminalSafeText.escaping($0.path)) " }
+            ?? " no file yet: \(state.keymap.keys(for: .save)) asks for a name "
+        let role: Theme.Role = state.collection.openRequest == nil ? .muted : .accent
+        canvas.put(label, x: rect.x + 2, y: rect.maxY - 1, style: state.theme[role], maxX: rect.maxX - 1)
     }
 
     /// The Expect tab: a row per assertion or capture, marked ✓/✗ by the last response's results.

@@ -43,9 +43,21 @@ enum ResponseContent {
         ]
     }
 
+    /// The offer of the open file's last recorded response, before anything is sent.
+    private static func lastRecorded(_ state: AppState) -> [String] {
+        guard let row = state.collection.lastRecorded else { return [] }
+        let status = row.status.map { "\($0)" } ?? "no response"
+        return [
+            "Last sent from this file: \(HistoryOverlay.time(row.time)) UTC, \(status).",
+            "  · \(state.keymap.keys(for: .showLastRecorded)) shows that recorded response (not sent again)", "",
+        ]
+    }
+
     private static func raw(_ state: AppState, width: Int) -> Lines {
         switch state.exchange {
-        case .idle: return Lines(Self.howToStart(hasExamples: !state.collection.examples.isEmpty).map { [Span($0, .muted)] })
+        case .idle:
+            return Lines(
+                (lastRecorded(state) + Self.howToStart(hasExamples: !state.collection.examples.isEmpty)).map { [Span($0, .muted)] })
         case .sending: return Lines([[Span("Waiting for the response… (Esc cancels)", .muted)]])
         case .failed: return Lines([[Span("No response: the request failed. The Errors tab shows why.", .error)]])
         case .finished(let summary):

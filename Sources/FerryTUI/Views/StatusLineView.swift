@@ -28,6 +28,8 @@ struct StatusLineView {
             ]
         case .finished(let summary):
             var spans = [Span(" \(summary.status) \(summary.reason) ", statusRole(summary.status))]
+            // A response from the history says so before anything else.
+            if let recorded = summary.recorded { spans.append(Span(" recorded \(HistoryOverlay.time(recorded)), not sent now ·", .muted)) }
             var facts = [ByteCountText.format(summary.size), ByteCountText.milliseconds(summary.timeline.total), summary.httpVersion]
             if let remote = summary.remoteAddress { facts.append(remote) }
             spans.append(Span(" " + facts.joined(separator: " · ")))
@@ -41,13 +43,18 @@ struct StatusLineView {
                 spans.append(Span("  \(phase) · ↑\(socket.sent) ↓\(socket.received)", socket.phase == .open ? .progress : .muted))
             }
             if summary.stoppedByUser { spans.append(Span("  ■ stopped by you: what arrived is kept", .muted)) }
+
             // The stage the Errors tab opens with (serialization, validation), short enough to leave the notice room.
             if let validation = summary.validation {
                 spans.append(Span("  ✗ \(validation.links.first?.stage ?? "validation") (Errors tab)", .error))
             }
             return spans
         case .failed(let chain, let elapsed):
-            let message = chain.links.first?.message ?? "failed"
+            var message = chain.links.first?.message ?? "failed"
+            // A file's failure names the file ("cannot read a local file" alone did not say which).
+            if let path = chain.links.first?.details.first(where: { $0.name == "path" })?.value, !message.contains(path) {
+                message += ": " + path
+            }
             let time = elapsed > 0 ? String(format: " after %.1fs", elapsed) : ""
             return [Span(" ✗ \(message)\(time)", .error)]
         }
