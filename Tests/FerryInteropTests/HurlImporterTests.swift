@@ -72,6 +72,21 @@ import Testing
         #expect(dropped.map(\.place) == ["line 14"], "only the malformed path is dropped: \(dropped)")
     }
 
+    @Test func xpathAssertsAndCapturesAreKeptWhenLibxml2CompilesThem() throws {
+        let imported = try Fixture.imported(HurlImporter(), "hurl", "xpath.hurl")
+        let request = try #require(imported.requests.first).description
+        #expect(request.captures == [Capture(name: "title", source: .xpath("string(//_:book/_:title)"))])
+        #expect(
+            Array(request.assertions.dropFirst()) == [
+                Assertion(.xpath("string(//_:book/_:title)"), .compare(.equal, .string("Cheaper by the Dozen"))),
+                Assertion(.xpath("//*[local-name()='book']/*[local-name()='notes']"), .count(.compare(.equal, .number("1")))),
+                Assertion(.xpath("//toto"), .exists(false)),
+                Assertion(.xpath("boolean(//_:book)"), .compare(.equal, .bool(true))),
+            ])
+        let dropped = imported.report.notes(.dropped)
+        #expect(dropped.map(\.place) == ["line 10"], "only the malformed expression is dropped: \(dropped)")
+    }
+
     @Test func cookiesBasicAuthAndOptions() throws {
         let cookies = try Fixture.imported(HurlImporter(), "hurl", "cookies.hurl")
         #expect(cookies.requests[2].description.headers == [.init(name: "Cookie", value: "user1=Bob; user2=Bill; user3={{name}}")])

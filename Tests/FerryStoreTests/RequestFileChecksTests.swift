@@ -61,8 +61,13 @@ import Testing
             Assertion(.body(path: "$.quoted"), .compare(.equal, .string("6"))),
             Assertion(.size, .compare(.lessOrEqual, .number("1000"))),
             Assertion(.bodyEquals(example: "ok"), .compare(.equal, .bool(true))),
+            Assertion(.xpath("count(//item[@id='4'])"), .compare(.equal, .number("1"))),
+            Assertion(.xpath("//title"), .startsWith("Fe")),
         ]
-        description.captures = [Capture(name: "id", source: .regex(#"id=(\d+)"#), secret: true), Capture(name: "code", source: .status)]
+        description.captures = [
+            Capture(name: "id", source: .regex(#"id=(\d+)"#), secret: true), Capture(name: "code", source: .status),
+            Capture(name: "title", source: .xpath(#"string(//h1[@class="x"])"#)),
+        ]
         let text = try description.yaml()
         #expect(try RequestDescription(yaml: text, path: "x.ferry.yaml") == description, "\(text)")
         #expect(
@@ -88,6 +93,8 @@ import Testing
         ("expect:\n  body:\n    $.items[?@.price <]: 3\n", 3, 5, "expect.body.$.items[?@.price <]", "is not a JSONPath query: "),
         ("capture:\n  token: $..[\n", 2, 10, "capture.token", "is not a JSONPath query: "),
         ("capture:\n  id: $.headers.X-Id\n", 2, 7, "capture.id", "a name with `-` is written in brackets"),
+        ("expect:\n  xpath:\n    //item[@id=: 3\n", 3, 5, "expect.xpath.//item[@id=", "is not an XPath 1.0 expression: "),
+        ("capture:\n  title: xpath string(//title\n", 2, 10, "capture.title", "is not an XPath 1.0 expression: "),
     ])
     func malformedChecksAreLocated(text: String, line: Int, column: Int, key: String, message: String) throws {
         let problem = try #require(throws: ConfigProblem.self) {

@@ -4,7 +4,7 @@ import Foundation
 /// Hurl's response checks as Ferry's: the status line, expected headers, `[Asserts]` lines
 /// (`jsonpath "$.id" == 7`, `header "ETag" exists`, `status == 200`, `duration < 500`, with `count`)
 /// and `[Captures]` lines (`token: jsonpath "$.token"`, `next: header "Location"`, `code: status`,
-/// `id: regex "id=(\d+)"`). What has no counterpart (xpath functions, body filters, cookies…) is nil,
+/// `id: regex "id=(\d+)"`, `xpath "count(//item)"`). What has no counterpart (body filters, cookies…) is nil,
 /// and the importer names it in its report.
 enum HurlCheck {
     /// `HTTP 200`, `HTTP/1.1 404`: an assertion of the status; nil for `HTTP *`.
@@ -53,6 +53,9 @@ enum HurlCheck {
         case "status" where words.count == 1: taken = .status
         case "header" where words.count == 2: guard let name = unquoted(words[1]) else { return nil }; taken = .header(name)
         case "regex" where words.count == 2: guard let pattern = unquoted(words[1]) else { return nil }; taken = .regex(pattern)
+        case "xpath" where words.count == 2:
+            guard let expression = unquoted(words[1]), (try? XPathExpression(expression)) != nil else { return nil }
+            taken = .xpath(expression)
         case "jsonpath" where words.count == 2:
             guard let path = unquoted(words[1]), isJSONPath(path) else { return nil }; taken = .body(path: path)
         default: return nil
@@ -69,6 +72,7 @@ enum HurlCheck {
         case .body(let path) where isJSONPath(path): subject = "jsonpath " + JSONStringLiteral.make(path)
         case .duration: subject = "duration"
         case .size: subject = "bytes count"
+        case .xpath(let expression): subject = "xpath " + JSONStringLiteral.make(expression)
         case .body, .bodyEquals: return nil
         }
         switch assertion.predicate {
@@ -89,6 +93,7 @@ enum HurlCheck {
             case .header(let name): "header " + JSONStringLiteral.make(name)
             case .regex(let pattern): "regex " + JSONStringLiteral.make(pattern)
             case .body(let path): "jsonpath " + JSONStringLiteral.make(path)
+            case .xpath(let expression): "xpath " + JSONStringLiteral.make(expression)
             }
         return "\(capture.name): \(source)"
     }
@@ -101,9 +106,10 @@ enum HurlCheck {
         switch first {
         case "status", "duration": return (first, rest)
         case "bytes" where rest.hasPrefix("count "): return ("size", String(rest.dropFirst(6)))
-        case "header", "jsonpath":
+        case "header", "jsonpath", "xpath":
             guard let (argument, after) = quotedArgument(rest) else { return nil }
             if first == "header" { return ("header " + argument, after) }
+            if first == "xpath" { return ("xpath " + JSONStringLiteral.make(argument), after) }
             return isJSONPath(argument) ? (argument, after) : nil
         default: return nil
         }

@@ -11,11 +11,11 @@ extension RequestDescription {
         + ["oneOf", "contains", "startsWith", "endsWith", "matches", "exists", "count", "length"]
         + Assertion.Predicate.ValueKind.allCases.map(\.predicateName)
 
-    /// `expect: {status, headers, body, duration, size, bodyEquals}`.
+    /// `expect: {status, headers, body, xpath, duration, size, bodyEquals}`.
     static func assertions(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> [Assertion] {
         var assertions: [Assertion] = []
         for (field, _, value) in try file.fields(
-            of: node, key: "expect", allowed: ["status", "headers", "body", "duration", "size", "bodyEquals"])
+            of: node, key: "expect", allowed: ["status", "headers", "body", "xpath", "duration", "size", "bodyEquals"])
         {
             let key = "expect.\(field)"
             switch field {
@@ -45,6 +45,13 @@ extension RequestDescription {
                     }
                     try Self.checkJSONPath(path, at: keyNode, key: "\(key).\(path)", in: file)
                     assertions += try predicates(pathValue, key: "\(key).\(path)", in: file).map { Assertion(.body(path: path), $0) }
+                }
+            case "xpath":
+                for (expression, keyNode, expressionValue) in try file.entries(of: value, key: key) {
+                    try Self.checkXPath(expression, at: keyNode, key: "\(key).\(expression)", in: file)
+                    assertions += try predicates(expressionValue, key: "\(key).\(expression)", in: file).map {
+                        Assertion(.xpath(expression), $0)
+                    }
                 }
             case "duration": assertions += try predicates(value, key: key, in: file).map { Assertion(.duration, $0) }
             case "size": assertions += try predicates(value, key: key, in: file).map { Assertion(.size, $0) }
@@ -147,7 +154,18 @@ extension RequestDescription {
         }
     }
 
-    /// A capture's source: a body path, `header NAME` or `status`.
+    /// An XPath expression that libxml2 does not compile is a problem at its place when the file is
+    /// read; one holding `{{variables}}` is checked once they are filled in.
+    static func checkXPath(_ expression: String, at node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) {
+        guard !expression.contains("{{") else { return }
+        do {
+            _ = try XPathExpression(expression)
+        } catch {
+            throw file.problem(at: node, key: key, "is not an XPath 1.0 expression: \(error)")
+        }
+    }
+
+    /// A capture's source: a body path, `header NAME`, `status` or `xpath EXPR`.
     static func captureSource(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> Capture.Source {
         let text = try file.string(node, key: key)
         if text.hasPrefix("$") {
@@ -156,10 +174,20 @@ extension RequestDescription {
         }
         if text.hasPrefix("/") { return .body(path: text) }
         if text == "status" { return .status }
+        if text.hasPrefix("xpath "), case var expression = text.dropFirst(6).trimmingCharacters(in: .whitespaces), !expression.isEmpty {
+            // `xpath "//a/@href"` (as `Capture.sourceText` writes it) or `xpath //a/@href`.
+            if expression.count > 1, expression.hasPrefix("\""), expression.hasSuffix("\""),
+                let document = try? JSONParser.parse(Data(expression.utf8)), let unquoted = document.value(of: document.root)
+            {
+                expression = unquoted
+            }
+            try checkXPath(expression, at: node, key: key, in: file)
+            return .xpath(expression)
+        }
         if text.hasPrefix("header "), case let name = text.dropFirst(7).trimmingCharacters(in: .whitespaces), !name.isEmpty {
             return .header(name)
         }
-        throw file.problem(at: node, key: key, "expected a body path ($.token, /root/id), `header NAME` or `status`")
+        throw file.problem(at: node, key: key, "expected a body path ($.token, /root/id), `header NAME`, `status` or `xpath EXPR`")
     }
 
     /// `retry: {count: 5, interval: 500}` (the interval in milliseconds, 1000 when left out).
@@ -185,6 +213,7 @@ extension RequestDescription {
         var pairs: [(String, Node)] = []
         var headers: [(String, Node)] = []
         var body: [(String, Node)] = []
+        var xpath: [(String, Node)] = []
         var groups: [(subject: Assertion.Subject, predicates: [Assertion.Predicate])] = []
         for assertion in assertions {
             if let index = groups.firstIndex(where: { $0.subject == assertion.subject }) {
@@ -202,12 +231,14 @@ extension RequestDescription {
             case .duration: pairs.append(("duration", value))
             case .size: pairs.append(("size", value))
             case .bodyEquals(let example): pairs.append(("bodyEquals", .text(example)))
+            case .xpath(let expression): xpath.append((expression, value))
             }
         }
         if !headers.isEmpty { pairs.insert(("headers", .map(headers)), at: pairs.firstIndex { $0.0 != "status" } ?? pairs.count) }
         if !body.isEmpty {
             pairs.insert(("body", .map(body)), at: pairs.firstIndex { $0.0 != "status" && $0.0 != "headers" } ?? pairs.count)
         }
+        if !xpath.isEmpty { pairs.append(("xpath", .map(xpath))) }
         return .map(pairs)
     }
 

@@ -21,6 +21,7 @@ extension Assertion {
         case .status: return .number(String(facts.status))
         case .header(let name): return facts.headers[name].map(ObservedValue.text) ?? .missing
         case .body(let path): return try facts.value(atPath: path)
+        case .xpath(let expression): return try facts.value(ofXPath: expression)
         case .duration: return .number(String(facts.durationMilliseconds))
         case .size: return .number(String(facts.body.count))
         case .bodyEquals(let name):
@@ -37,7 +38,15 @@ extension Assertion {
 
 extension Assertion.Predicate {
     /// Whether `value` satisfies the predicate; throws when the predicate cannot apply to it.
-    func holds(for value: ObservedValue) throws(CheckProblem) -> Bool {
+    func holds(for observed: ObservedValue) throws(CheckProblem) -> Bool {
+        if case .nodes(let nodes) = observed {
+            switch self {
+            case .exists(let expected): return !nodes.isEmpty == expected
+            case .count(let inner): return try inner.holds(for: .number(String(nodes.count)))
+            default: break
+            }
+        }
+        let value = observed.settled
         switch self {
         case .exists(let expected): return (value != .missing) == expected
         case .isKind(let kind): return value.kind == kind

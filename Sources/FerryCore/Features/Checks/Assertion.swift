@@ -14,6 +14,8 @@ public struct Assertion: Sendable, Hashable {
         case size
         /// The body compared with the example of this name saved in the request file.
         case bodyEquals(example: String)
+        /// An XPath 1.0 expression over the body read as XML or HTML: `count(//item)`, `//title`.
+        case xpath(String)
     }
 
     public var subject: Subject
@@ -35,6 +37,7 @@ public struct Assertion: Sendable, Hashable {
             case .duration: "duration"
             case .size: "size"
             case .bodyEquals(let example): "body equals example \(example)"
+            case .xpath(let expression): "xpath \(JSONStringLiteral.make(expression))"
             }
         if case .bodyEquals = subject { return subjectText }
         return "\(subjectText) \(predicate.text)"

@@ -9,6 +9,7 @@ extension Capture {
         case .status: value = .number(String(facts.status))
         case .header(let name): value = facts.headers[name].map(ObservedValue.text) ?? .missing
         case .body(let path): value = try facts.value(atPath: path)
+        case .xpath(let expression): value = try facts.value(ofXPath: expression)
         case .regex(let pattern):
             let expression = try Assertion.Predicate.regex(pattern)
             let body = String(decoding: facts.body, as: UTF8.self)

@@ -10,6 +10,8 @@ public struct Capture: Sendable, Hashable {
         case status
         /// The first capture group (or the whole match when there is none) of the pattern in the body text.
         case regex(String)
+        /// An XPath 1.0 expression over the body (a node-set's one node gives its text).
+        case xpath(String)
     }
 
     public var name: String
@@ -29,6 +31,7 @@ public struct Capture: Sendable, Hashable {
         case .header(let name): "header \(name)"
         case .status: "status"
         case .regex(let pattern): "regex \(JSONStringLiteral.make(pattern))"
+        case .xpath(let expression): "xpath \(JSONStringLiteral.make(expression))"
         }
     }
 }

@@ -32,9 +32,13 @@ public enum CheckLine: Sendable, Equatable {
             self = .assertion(Assertion(.bodyEquals(example: words.last!), .compare(.equal, .bool(true))))
             return
         case _ where first.hasPrefix("$") || first.hasPrefix("/"): subject = .body(path: first)
+        case "xpath":
+            subject = .xpath(try Self.xpath(words.dropFirst().first))
+            words = words.dropFirst()
         default:
             throw CheckProblem(
-                "expected status, header NAME, duration, size, body equals example NAME, a path ($.a, /a) or capture, not `\(first)`")
+                "expected status, header NAME, duration, size, body equals example NAME, a path ($.a, /a), xpath \"EXPR\" or capture, not `\(first)`"
+            )
         }
         self = .assertion(Assertion(subject, try Self.predicate(words.dropFirst(), status: subject == .status)))
     }
@@ -103,10 +107,24 @@ public enum CheckLine: Sendable, Equatable {
             guard case .string(let pattern) = try value(source[1]) else { throw CheckProblem("`regex` takes a quoted pattern") }
             _ = try Assertion.Predicate.regex(pattern)
             taken = .regex(pattern)
+        case "xpath" where source.count == 2: taken = .xpath(try xpath(source[1]))
         case let path? where source.count == 1 && (path.hasPrefix("$") || path.hasPrefix("/")): taken = .body(path: path)
-        default: throw CheckProblem("a capture's source is a path ($.token, /root/id), header NAME, status or regex \"PATTERN\"")
+        default:
+            throw CheckProblem("a capture's source is a path ($.token, /root/id), header NAME, status, regex \"PATTERN\" or xpath \"EXPR\"")
         }
         return Capture(name: name, source: taken, secret: secret)
+    }
+
+    /// A quoted XPath expression that libxml2 compiles.
+    private static func xpath(_ word: String?) throws(CheckProblem) -> String {
+        guard let word, case .string(let expression) = try value(word), word.hasPrefix("\"") else {
+            throw CheckProblem("`xpath` takes a quoted expression: xpath \"count(//item)\"")
+        }
+        do {
+            return try XPathExpression(expression).text
+        } catch {
+            throw CheckProblem("`\(expression)` is not an XPath expression: \(error)")
+        }
     }
 
     /// A value: a JSON literal (`"text"`, `12.5`, `true`, `null`, `[1, 2]`) or a bare word as a string.

@@ -14,6 +14,8 @@ public enum ObservedValue: Sendable, Equatable {
     /// An array (or XML element's children) with its item count and its text in the body.
     case array(count: Int, literal: String)
     case object(count: Int, literal: String)
+    /// An XPath node-set: the string value of each node, in document order.
+    case nodes([String])
 
     /// The value as a variable's text: strings unquoted, numbers as written, containers as in the body.
     public var variableText: String? {
@@ -23,8 +25,18 @@ public enum ObservedValue: Sendable, Equatable {
         case .bool(let value): value ? "true" : "false"
         case .null: "null"
         case .array(_, let literal), .object(_, let literal): literal
+        case .nodes(let values): values.count == 1 ? values[0] : values.isEmpty ? nil : Self.literal(of: values)
         }
     }
+
+    /// A node-set as the value its predicates compare: one node is its text, several a list of
+    /// their texts (none is left as it is, for `exists` and `count`).
+    var settled: ObservedValue {
+        guard case .nodes(let values) = self, !values.isEmpty else { return self }
+        return values.count == 1 ? .text(values[0]) : .array(count: values.count, literal: Self.literal(of: values))
+    }
+
+    private static func literal(of values: [String]) -> String { "[" + values.map(JSONStringLiteral.make).joined(separator: ",") + "]" }
 
     /// The value as a report shows it: strings quoted, long values cut at `limit` characters.
     public func displayText(limit: Int = 120) -> String {
@@ -32,6 +44,8 @@ public enum ObservedValue: Sendable, Equatable {
             switch self {
             case .missing: "nothing"
             case .string(let text), .text(let text): JSONStringLiteral.make(text)
+            case .nodes(let values) where values.count != 1:
+                "\(values.count) nodes" + (values.isEmpty ? "" : " " + Self.literal(of: values))
             default: variableText ?? ""
             }
         return text.count > limit ? String(text.prefix(limit)) + "…" : text
@@ -47,6 +61,7 @@ public enum ObservedValue: Sendable, Equatable {
         case .null: .null
         case .array: .array
         case .object: .object
+        case .nodes(let values): values.isEmpty ? .array : settled.kind
         }
     }
 }

@@ -12,6 +12,8 @@ public struct ResponseFacts: Sendable {
     public var documentProblem: String?
     public var durationMilliseconds: Int
     public var examples: [RequestDescription.Example]
+    /// The body as XPath expressions read it, parsed on the first one.
+    public var markup: XPathBody
 
     public init(
         status: Int, headers: HTTPHeaders, body: Data, document: Document?, documentProblem: String? = nil,
@@ -24,6 +26,7 @@ public struct ResponseFacts: Sendable {
         self.documentProblem = documentProblem
         self.durationMilliseconds = durationMilliseconds
         self.examples = examples
+        self.markup = XPathBody(body: body, contentType: headers["Content-Type"])
     }
 
     /// The facts of `response`; `document` is the body already parsed by the request's serializer,
@@ -81,6 +84,26 @@ public struct ResponseFacts: Sendable {
         let nodes = query.select(in: document)
         if query.isSingular { return nodes.first.map { Self.value(of: $0, in: document) } ?? .missing }
         return .array(count: nodes.count, literal: "[" + nodes.map { document.literal(of: $0) }.joined(separator: ",") + "]")
+    }
+
+    /// What an XPath expression evaluates to on the body: a node-set's node texts, a string, a
+    /// number (as a decimal, integral ones without `.0`), a boolean.
+    public func value(ofXPath text: String) throws(CheckProblem) -> ObservedValue {
+        let expression: XPathExpression
+        do {
+            expression = try XPathExpression(text)
+        } catch {
+            throw CheckProblem("`\(text)` is not an XPath expression: \(error)")
+        }
+        switch try markup.evaluate(expression) {
+        case .nodes(let values): return .nodes(values)
+        case .string(let text): return .text(text)
+        case .boolean(let value): return .bool(value)
+        case .number(let number):
+            guard number.isFinite else { return .text(number.isNaN ? "NaN" : number > 0 ? "Infinity" : "-Infinity") }
+            if number == number.rounded(), abs(number) < 1e15 { return .number(String(Int64(number))) }
+            return .number(String(number))
+        }
     }
 
     /// A document node as an observed value.
