@@ -66,7 +66,7 @@ let package = Package(
         ),
 
         // MARK: - Ferry modules
-        .target(name: "FerryCore", dependencies: ["CLibXML2", .product(name: "GraphQL", package: "GraphQL")]),
+        .target(name: "FerryCore", dependencies: ["CLibXML2", "CCrypto", .product(name: "GraphQL", package: "GraphQL")]),
         .target(name: "FerryDigest", dependencies: ["CCrypto", "CXXHash"]),
         // TLS for NIO channels over the system's OpenSSL (wss://, the demo server's --tls): no BoringSSL to compile (DECISIONS.md).
         .target(

@@ -42,12 +42,16 @@ import Testing
         let first = imported.requests[0].description
         #expect(first.captures.first == Capture(name: "param1", source: .header("header1")))
         #expect(first.assertions.contains(Assertion(.header("header1"), .compare(.equal, .string("{{param1}}")))))
-        let dropped = imported.report.notes(.dropped)
         #expect(
-            dropped.contains { $0.place == "line 5" && $0.message.contains(#"param2: header "header2" regex "Hello (.*)!""#) },
-            "a capture through a filter has no counterpart: \(dropped)")
-        #expect(dropped.contains { $0.place == "line 13" && $0.message.contains(#"variable "param1" == "value1""#) })
-        #expect(!dropped.contains { $0.place == "line 4" || $0.place == "line 12" })
+            first.captures.dropFirst().prefix(4) == [
+                Capture(name: "param2", source: .header("header2"), filters: [.regex("Hello (.*)!")]),
+                Capture(name: "param3", source: .header("header2"), filters: [.regex("Hello (.*)!")]),
+                Capture(name: "data1", source: .query(.body)),
+                Capture(name: "data2", source: .query(.variable("data1"))),
+            ], "a filter, a /regex/ literal, body and variable queries are kept")
+        #expect(first.assertions.contains(Assertion(.query(.variable("param1")), .compare(.equal, .string("value1")))))
+        let dropped = imported.report.notes(.dropped)
+        #expect(!dropped.contains { [4, 5, 6, 9, 10, 12, 13].map { "line \($0)" }.contains($0.place) }, "\(dropped)")
         let check = imported.requests[1].description
         #expect(check.params == .object([("param1", .string("{{param1}}")), ("param2", .string("{{param2}}"))]))
         #expect(imported.requests[2].description.params == check.params, "[Query] is [QueryStringParams]")
@@ -85,6 +89,27 @@ import Testing
             ])
         let dropped = imported.report.notes(.dropped)
         #expect(dropped.map(\.place) == ["line 10"], "only the malformed expression is dropped: \(dropped)")
+    }
+
+    @Test func queriesFiltersAndPredicatesAreKeptWordForWord() throws {
+        let imported = try Fixture.imported(HurlImporter(), "hurl", "filters.hurl")
+        let request = try #require(imported.requests.first).description
+        #expect(
+            request.captures == [
+                Capture(name: "who", source: .body(path: "$.message"), filters: [.regex("Hello (.*)!")]),
+                Capture(name: "sid", source: .query(.cookie("LSID")), filters: [.urlDecode]),
+            ])
+        #expect(
+            request.assertions.map(\.text) == [
+                "status == 200", #"$.file base64Decode == "d188d0b5d0bbd0bbd18b""#, "$.list nth -1 == 3", #"$.ips split ", " count == 3"#,
+                #"$.id replaceRegex "\\d" "x" == "xxx""#, #"$.date toDate "%Y-%m-%dT%H:%M:%S%.fZ" format "%A" == "Monday""#,
+                #"$.text htmlEscape == "a &gt; b""#, "header Set-Cookie count == 2", #"cookie "LSID[Secure]" exists"#,
+                #"variable "who" == "Bob""#, #"sha256 == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855""#,
+                "$.uuid isUuid", "$.list not isEmpty", "$.list contains 2", #"body not contains "error""#, #"url endsWith "/filter""#,
+                #"$ == {"message": "Hello Bob!", "list": [1, 2, 3]}"#,
+            ])
+        let dropped = imported.report.notes(.dropped)
+        #expect(dropped.map(\.place) == ["line 22"], "only the certificate query is dropped: \(dropped)")
     }
 
     @Test func cookiesBasicAuthAndOptions() throws {

@@ -453,7 +453,7 @@ extension AppState {
                 case .number(let text): .compare(.equal, .number(text))
                 case .bool(let value): .compare(.equal, .bool(value))
                 case .null: .isKind(.null)
-                case .missing: .exists(true)
+                case .missing, .bytes, .date: .exists(true)
                 }
             line = .assertion(Assertion(.body(path: path), predicate))
         }

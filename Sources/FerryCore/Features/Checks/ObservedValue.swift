@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an assertion or a capture found in a response.
 public enum ObservedValue: Sendable, Equatable {
     /// The header, node or match does not exist.
@@ -14,8 +16,13 @@ public enum ObservedValue: Sendable, Equatable {
     /// An array (or XML element's children) with its item count and its text in the body.
     case array(count: Int, literal: String)
     case object(count: Int, literal: String)
-    /// An XPath node-set: the string value of each node, in document order.
+    /// An XPath node-set, or a header sent several times: each node's string value or each header
+    /// value, in order. One is compared as its text; with several, a predicate holds when it holds
+    /// for one of them (as XPath compares node-sets), and `count` counts them.
     case nodes([String])
+    /// Bytes (the body's, a digest, a decoded base64 text): compared with a string as lower-case hex.
+    case bytes(Data)
+    case date(Date)
 
     /// The value as a variable's text: strings unquoted, numbers as written, containers as in the body.
     public var variableText: String? {
@@ -26,6 +33,19 @@ public enum ObservedValue: Sendable, Equatable {
         case .null: "null"
         case .array(_, let literal), .object(_, let literal): literal
         case .nodes(let values): values.count == 1 ? values[0] : values.isEmpty ? nil : Self.literal(of: values)
+        case .bytes(let data): data.hexText
+        case .date(let date): ISODate.text(date)
+        }
+    }
+
+    /// The items of a list (an array found in the body, a node-set, a split text), as values.
+    var items: [ObservedValue]? {
+        switch self {
+        case .nodes(let values): return values.map(ObservedValue.text)
+        case .array(_, let literal):
+            guard let document = try? JSONParser.parse(Data(literal.utf8)) else { return [] }
+            return document.children(of: document.root).map { ResponseFacts.value(of: $0, in: document) }
+        default: return nil
         }
     }
 
@@ -44,6 +64,7 @@ public enum ObservedValue: Sendable, Equatable {
             switch self {
             case .missing: "nothing"
             case .string(let text), .text(let text): JSONStringLiteral.make(text)
+            case .bytes(let data): "hex,\(variableText ?? "");" + (data.count > 64 ? " (\(data.count) bytes)" : "")
             case .nodes(let values) where values.count != 1:
                 "\(values.count) nodes" + (values.isEmpty ? "" : " " + Self.literal(of: values))
             default: variableText ?? ""
@@ -62,6 +83,7 @@ public enum ObservedValue: Sendable, Equatable {
         case .array: .array
         case .object: .object
         case .nodes(let values): values.isEmpty ? .array : settled.kind
+        case .bytes, .date: nil
         }
     }
 }

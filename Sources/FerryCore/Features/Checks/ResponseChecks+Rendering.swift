@@ -1,13 +1,47 @@
 extension ResponseChecks {
     /// The checks with `{{variables}}` in their expected values filled in (`$.args.n: "{{n}}"` with
     /// `--data` rows or captures); a filled-in value stays a string. An unknown name throws as a
-    /// request's template does.
+    /// request's template does. A name this response captures is left for `CheckReport`, which fills
+    /// it in once the captures are taken; `variable` queries get their values here.
     public func rendered(with resolver: VariableResolver) throws -> ResponseChecks {
         var copy = self
+        let own = Set(captures.map(\.name))
         copy.assertions = try assertions.map { assertion in
-            Assertion(assertion.subject, try assertion.predicate.rendered { try resolver.render($0, place: "expect: \(assertion.text)") })
+            var filled = assertion
+            filled.predicate = try assertion.predicate.rendered { text in
+                try Self.fill(text, skipping: own) { try resolver.render("{{\($0)}}", place: "expect: \(assertion.text)") }
+            }
+            if case .query(.variable(let name)) = assertion.subject, !own.contains(name) {
+                copy.variables[name] = try resolver.render("{{\(name)}}", place: "expect: \(assertion.text)")
+            }
+            return filled
         }
         return copy
+    }
+
+    /// The assertions with the `{{names}}` of `captured` filled in.
+    func filled(with captured: [Variable]) -> [Assertion] {
+        let values = Dictionary(captured.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+        guard !values.isEmpty else { return assertions }
+        return assertions.map { assertion in
+            var filled = assertion
+            filled.predicate =
+                (try? assertion.predicate.rendered { text in
+                    try Self.fill(text, skipping: Set(Template(text).variableNames).subtracting(values.keys)) { values[$0] ?? "" }
+                }) ?? assertion.predicate
+            return filled
+        }
+    }
+
+    /// `text` with each `{{name}}` not in `skipped` replaced by `value(name)`.
+    private static func fill(_ text: String, skipping skipped: Set<String>, _ value: (String) throws -> String) rethrows -> String {
+        guard text.contains("{{") else { return text }
+        return try Template(text).pieces.map { piece in
+            switch piece {
+            case .text(let literal): literal
+            case .variable(let name): skipped.contains(name) ? "{{\(name)}}" : try value(name)
+            }
+        }.joined()
     }
 }
 
@@ -23,7 +57,8 @@ extension Assertion.Predicate {
         case .matches(let pattern): .matches(try render(pattern))
         case .count(let inner): .count(try inner.rendered(render))
         case .length(let inner): .length(try inner.rendered(render))
-        case .statusClass, .exists, .isKind: self
+        case .not(let inner): .not(try inner.rendered(render))
+        case .statusClass, .exists, .isKind, .trait: self
         }
     }
 

@@ -14,10 +14,16 @@ public struct ResponseFacts: Sendable {
     public var examples: [RequestDescription.Example]
     /// The body as XPath expressions read it, parsed on the first one.
     public var markup: XPathBody
+    /// The URL of the final response, and those that redirected to it, oldest first.
+    public var url: String
+    public var redirects: [String]
+    /// The variables a `variable` query can read: the request's, then the captures of this response.
+    public var variables: [String: String]
 
     public init(
         status: Int, headers: HTTPHeaders, body: Data, document: Document?, documentProblem: String? = nil,
-        durationMilliseconds: Int, examples: [RequestDescription.Example] = []
+        durationMilliseconds: Int, examples: [RequestDescription.Example] = [], url: String = "", redirects: [String] = [],
+        variables: [String: String] = [:]
     ) {
         self.status = status
         self.headers = headers
@@ -27,6 +33,9 @@ public struct ResponseFacts: Sendable {
         self.durationMilliseconds = durationMilliseconds
         self.examples = examples
         self.markup = XPathBody(body: body, contentType: headers["Content-Type"])
+        self.url = url
+        self.redirects = redirects
+        self.variables = variables
     }
 
     /// The facts of `response`; `document` is the body already parsed by the request's serializer,
@@ -57,7 +66,8 @@ public struct ResponseFacts: Sendable {
         }
         self.init(
             status: response.status, headers: response.headers, body: body, document: parsed, documentProblem: problem,
-            durationMilliseconds: Int(response.timeline.total / 1000), examples: examples)
+            durationMilliseconds: Int(response.timeline.total / 1000), examples: examples, url: response.effectiveURL,
+            redirects: response.redirects.map(\.url))
     }
 
     /// The value at a body path, or `.missing`; throws when the path cannot be read or there is no
@@ -67,6 +77,11 @@ public struct ResponseFacts: Sendable {
     /// every match at once. An XML path (`/root/item[2]`) leads to one node.
     public func value(atPath path: String) throws(CheckProblem) -> ObservedValue {
         guard let document else { throw CheckProblem(documentProblem ?? "the body is not a document") }
+        return try Self.value(atPath: path, in: document)
+    }
+
+    /// The value at a body path of `document`, as `value(atPath:)` reads it.
+    static func value(atPath path: String, in document: Document) throws(CheckProblem) -> ObservedValue {
         guard document.format != .xml else {
             do {
                 return Self.value(of: try NodePath.resolve(path, in: document), in: document)
@@ -89,6 +104,11 @@ public struct ResponseFacts: Sendable {
     /// What an XPath expression evaluates to on the body: a node-set's node texts, a string, a
     /// number (as a decimal, integral ones without `.0`), a boolean.
     public func value(ofXPath text: String) throws(CheckProblem) -> ObservedValue {
+        try Self.value(ofXPath: text, in: markup)
+    }
+
+    /// What an XPath expression evaluates to on `markup`, as `value(ofXPath:)` gives it.
+    static func value(ofXPath text: String, in markup: XPathBody) throws(CheckProblem) -> ObservedValue {
         let expression: XPathExpression
         do {
             expression = try XPathExpression(text)
