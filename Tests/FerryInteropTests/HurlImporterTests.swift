@@ -112,6 +112,21 @@ import Testing
         #expect(dropped.map(\.place) == ["line 22"], "only the certificate query is dropped: \(dropped)")
     }
 
+    @Test func typedVariablesOneLineStringsRepeatedPredicatesAndTheFilesOrder() throws {
+        let imported = try Fixture.imported(HurlImporter(), "hurl", "typed.hurl")
+        #expect(imported.folders[""]?.order == imported.requests.map(\.path), "the entries run in the file's order")
+        let first = try #require(imported.requests.first).description
+        #expect(
+            first.assertions.dropFirst().map(\.text) == [
+                "$.count == {{five}}", #"$.message == "Bob says \"Hello\"""#, #"$.tags contains "a""#, #"$.tags contains "b""#,
+                "$.errors[0] isCollection",
+            ])
+        let second = imported.requests[1].description
+        #expect(
+            second.assertions.map(\.text).dropFirst() == [#"$.errors[{{index}}].id == "error2""#, #"$.dates[0] toDate "%+" < {{ date }}"#])
+        #expect(imported.report.notes(.dropped).isEmpty, "\(imported.report.notes(.dropped))")
+    }
+
     @Test func cookiesBasicAuthAndOptions() throws {
         let cookies = try Fixture.imported(HurlImporter(), "hurl", "cookies.hurl")
         #expect(cookies.requests[2].description.headers == [.init(name: "Cookie", value: "user1=Bob; user2=Bill; user3={{name}}")])

@@ -88,6 +88,22 @@ import Testing
         #expect(try RequestDescription(yaml: try classed.yaml(), path: "x") == classed)
     }
 
+    /// What an import writes must read back: a predicate twice on one subject, an object expected,
+    /// an unquoted `{{variable}}`.
+    @Test func repeatedPredicatesObjectsAndTypedVariablesReadBack() throws {
+        var description = RequestDescription(url: "http://x")
+        description.assertions = [
+            Assertion(.body(path: "$.tags"), .contains(.string("a"))),
+            Assertion(.body(path: "$"), .compare(.equal, .object([("a", .number("1"))]))),
+            Assertion(.body(path: "$.tags"), .contains(.string("b"))),
+            Assertion(.body(path: "$.count"), .compare(.equal, .number("{{five}}"))),
+        ]
+        let text = try description.yaml()
+        let again = try RequestDescription(yaml: text, path: "x.ferry.yaml")
+        #expect(Set(again.assertions.map(\.text)) == Set(description.assertions.map(\.text)), "\(text)")
+        #expect(text.contains("checks:\n  - $.tags contains \"b\"\n  - $.count == {{five}}"), "\(text)")
+    }
+
     @Test(arguments: [
         ("expect:\n  status: 200\n  body:\n    $.a: { near: 3 }\n", 4, 12, "expect.body.$.a.near", "unknown key (expected =="),
         ("expect:\n  body:\n    $.a: { matches: \"(unclosed\" }\n", 3, 21, "expect.body.$.a.matches", "is not a valid regular expression"),

@@ -87,6 +87,11 @@ enum HurlCheck {
                 guard let (text, after) = hurlString(rest) else { return nil }
                 words.append(JSONStringLiteral.make(text))
                 rest = after
+            case "`":
+                // A one-line string: `Bob says "Hello"`, up to its closing backtick.
+                guard let close = rest.dropFirst().firstIndex(of: "`") else { return nil }
+                words.append(JSONStringLiteral.make(HurlText.unescaped(rest[rest.index(after: rest.startIndex)..<close])))
+                rest = rest[rest.index(after: close)...]
             case "/" where words.last.map(takesPattern) ?? false:
                 guard let (pattern, after) = regexLiteral(rest) else { return nil }
                 words.append(JSONStringLiteral.make(pattern))
@@ -97,7 +102,7 @@ enum HurlCheck {
                 if word.hasPrefix("hex,") || word.hasPrefix("base64,") {
                     guard word.hasSuffix(";"), let data = bytes(word.dropLast()) else { return nil }
                     words.append(JSONStringLiteral.make(data.hexText))
-                } else if word.hasPrefix("file,") || word.hasPrefix("`") {
+                } else if word.hasPrefix("file,") {
                     return nil
                 } else {
                     words.append(String(word))

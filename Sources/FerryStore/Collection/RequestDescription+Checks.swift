@@ -248,11 +248,17 @@ extension RequestDescription {
         var lines: [Node] = []
         var groups: [(subject: Assertion.Subject, predicates: [Assertion.Predicate])] = []
         for assertion in assertions {
-            if !assertion.filters.isEmpty || { if case .query = assertion.subject { true } else { false } }() {
+            let index = groups.firstIndex { $0.subject == assertion.subject }
+            // A query the mappings have no key for, filters, or a predicate its subject already has
+            // (`contains: a` twice would be a key twice) is a line of `checks:`.
+            if !assertion.filters.isEmpty || { if case .query = assertion.subject { true } else { false } }()
+                || Self.hasTypedVariable(assertion.predicate)
+                || index.map({ groups[$0].predicates.map(Self.key).contains(Self.key(assertion.predicate)) }) ?? false
+            {
                 lines.append(.text(assertion.text))
                 continue
             }
-            if let index = groups.firstIndex(where: { $0.subject == assertion.subject }) {
+            if let index {
                 groups[index].predicates.append(assertion.predicate)
             } else {
                 groups.append((assertion.subject, [assertion.predicate]))
@@ -280,12 +286,34 @@ extension RequestDescription {
         return .map(pairs)
     }
 
+    /// Whether the predicate compares with an unquoted `{{name}}` (typed once filled in), which YAML
+    /// would read as a mapping: such a check is written as a line.
+    private static func hasTypedVariable(_ predicate: Assertion.Predicate) -> Bool {
+        switch predicate {
+        case .compare(_, .number(let text)), .contains(.number(let text)): text.hasPrefix("{{")
+        case .count(let inner), .length(let inner), .not(let inner): hasTypedVariable(inner)
+        default: false
+        }
+    }
+
+    /// The key a predicate is written under in its subject's mapping: `==`, `contains`, `count.>`.
+    private static func key(_ predicate: Assertion.Predicate) -> String {
+        switch predicate {
+        case .compare(let comparison, _): comparison.rawValue
+        case .count(let inner): "count." + key(inner)
+        case .length(let inner): "length." + key(inner)
+        case .not(let inner): "not." + key(inner)
+        default: String(predicate.text.prefix { $0 != " " })
+        }
+    }
+
     /// A bare value for a lone `==` (a status class or list for `status`), else a predicate mapping.
     private static func predicateNode(_ predicates: [Assertion.Predicate], statusForm: Bool) -> Node {
         if predicates.count == 1 {
             switch predicates[0] {
             case .compare(.equal, let value):
                 if statusForm, case .array = value { break }
+                if case .object = value { break }  // a bare mapping would read as predicates: `==: {…}`
                 return .parameters(value)
             case .statusClass(let digit) where statusForm: return .text("\(digit)xx")
             case .oneOf(let values) where statusForm: return .parameters(.array(values))

@@ -100,6 +100,28 @@ import Testing
         #expect(report.results[1].assertion.text == #"$.message contains "Bob!""#)
     }
 
+    /// As Hurl: an unquoted `{{name}}` is typed by its value, a query's one match compares as
+    /// itself, a path takes variables, `%+` reads RFC 3339.
+    @Test func typedVariablesOneMatchAndTemplatedPaths() throws {
+        let checks = ResponseChecks(assertions: [
+            try assertion("$.count == {{ten}}"), try assertion("$.count > {{nine}}"), try assertion("$.message contains {{who}}"),
+            try assertion(#"$.list[?@ > 2] == 3"#), try assertion(#"$.list[{{i}}] == 2"#), try assertion("$.list isCollection"),
+            try assertion(#"$.date toDate "%+" < {{later}}"#),
+            try assertion(#"$.date toDate "%+" format "%+" == "2024-03-01T12:30:00+00:00""#),
+        ])
+        let resolver = VariableResolver([
+            Variable(name: "ten", value: "10"), Variable(name: "nine", value: "9"), Variable(name: "who", value: "Bob"),
+            Variable(name: "i", value: "1"), Variable(name: "later", value: "2025-01-01T00:00:00.5+01:00"),
+        ])
+        let report = CheckReport(checking: try checks.rendered(with: resolver), facts: try facts())
+        #expect(report.passed, "\(report.results.filter { !$0.passed }.map(\.line))")
+    }
+
+    private func assertion(_ line: String) throws -> Assertion {
+        guard case .assertion(let assertion) = try CheckLine(parsing: line) else { throw CheckProblem("not an assertion") }
+        return assertion
+    }
+
     @Test func aRegularExpressionThatBacktracksForeverIsStoppedAndNamed() throws {
         let bomb = String(repeating: "a", count: 64) + "!"
         let checked = try result(#"body matches "(a+)+$""#, in: try facts(bomb, headers: ["Content-Type": "text/plain"]))

@@ -96,6 +96,10 @@ extension Assertion.Predicate {
         }
     }
 
+    private static func isList(_ value: Parameters) -> Bool {
+        if case .array = value { true } else { false }
+    }
+
     private static let uuid = try! NSRegularExpression(
         pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 
@@ -114,6 +118,7 @@ extension Assertion.Predicate {
             guard case .number(let number) = value else { return false }
             return number.contains { ".eE".contains($0) } == (trait == .float)
         case .date: if case .date = value { return true } else { return false }
+        case .collection: return value.kind == .array || value.kind == .object
         case .ipv4, .ipv6:
             guard let text else { return false }
             var address = in6_addr()
@@ -131,6 +136,10 @@ extension Assertion.Predicate {
 
     private static func compare(_ value: ObservedValue, _ comparison: Comparison, _ expected: Parameters) throws(CheckProblem) -> Bool {
         if case .missing = value { return comparison == .notEqual }
+        // A query's one match compares with a single value as that match (Hurl unwraps it).
+        if case .array(1, _) = value, let item = value.items?.first, !Self.isList(expected) {
+            return try compare(item, comparison, expected)
+        }
         let order: Int?
         switch (value, expected) {
         case (.number(let a), .number(let b)), (.text(let a), .number(let b)):

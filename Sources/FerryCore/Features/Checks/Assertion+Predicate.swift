@@ -54,6 +54,8 @@ extension Assertion {
             case integer, float
             /// A date (`toDate` makes one).
             case date
+            /// A list or an object.
+            case collection
             case ipv4, ipv6
 
             /// The predicate's name in files: `isEmpty`, `isIsoDate`, `isUuid`.

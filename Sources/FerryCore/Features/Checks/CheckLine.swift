@@ -136,7 +136,7 @@ public enum CheckLine: Sendable, Equatable {
     /// The kind predicates by name, with Hurl's spellings (`isBoolean`, `isList`).
     private static let kinds: [String: Assertion.Predicate.ValueKind] = Dictionary(
         uniqueKeysWithValues: Assertion.Predicate.ValueKind.allCases.map { ($0.predicateName, $0) }
-    ).merging(["isBoolean": .bool, "isList": .array, "isCollection": .array]) { $1 }
+    ).merging(["isBoolean": .bool, "isList": .array]) { $1 }
 
     private static func capture(_ words: ArraySlice<String>) throws(CheckProblem) -> Capture {
         var words = words
@@ -180,6 +180,7 @@ public enum CheckLine: Sendable, Equatable {
     }
 
     private static func jsonPath(_ path: String) throws(CheckProblem) -> String {
+        guard !path.contains("{{") else { return path }  // checked once its variables are filled in
         do {
             return try JSONPathQuery(path).text
         } catch {
@@ -204,6 +205,8 @@ public enum CheckLine: Sendable, Equatable {
         if word == "true" || word == "false" { return .bool(word == "true") }
         if word == "null" { return .null }
         if DecimalNumber(word) != nil { return .number(word) }
+        // An unquoted `{{name}}` is typed by its value once filled in (a number, a boolean, else text), as in Hurl.
+        if word.hasPrefix("{{"), word.hasSuffix("}}"), Template(word).pieces.count == 1 { return .number(word) }
         guard word.hasPrefix("\"") || word.hasPrefix("[") || word.hasPrefix("{") else { return .string(word) }
         do {
             let document = try JSONParser.parse(Data(word.utf8))

@@ -2,7 +2,8 @@ import Foundation
 
 /// A date format in strftime's words, as Hurl's `toDate` and `format` filters take it: `%Y-%m-%d`,
 /// `%a, %d %b %Y %H:%M:%S GMT`, `%Y-%m-%dT%H:%M:%S%.fZ`. Reads and writes `%Y %y %m %d %e %H %I %p
-/// %M %S %f %.f %.3f %.6f %.9f %z %:z %Z %b %B %h %a %A %j %s %T %F %D %R %%`; dates are written in UTC.
+/// %M %S %f %.f %.3f %.6f %.9f %z %:z %Z %b %B %h %a %A %j %s %T %F %D %R %+ %%` (`%+` is RFC 3339);
+/// dates are written in UTC.
 public struct DatePattern: Sendable, Hashable {
     public let text: String
 
@@ -14,7 +15,9 @@ public struct DatePattern: Sendable, Hashable {
     ]
     private static let days = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
     private static let dayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
-    private static let shorthands: [Character: String] = ["T": "%H:%M:%S", "F": "%Y-%m-%d", "D": "%m/%d/%y", "R": "%H:%M"]
+    private static let shorthands: [Character: String] = [
+        "T": "%H:%M:%S", "F": "%Y-%m-%d", "D": "%m/%d/%y", "R": "%H:%M", "+": "%Y-%m-%dT%H:%M:%S%.f%:z",
+    ]
 
     /// The date `string` names in this format; nil when it does not follow it.
     public func date(from string: String) -> Date? {

@@ -8,8 +8,14 @@ extension ResponseChecks {
         let own = Set(captures.map(\.name))
         copy.assertions = try assertions.map { assertion in
             var filled = assertion
-            filled.predicate = try assertion.predicate.rendered { text in
+            let render = { (text: String) throws -> String in
                 try Self.fill(text, skipping: own) { try resolver.render("{{\($0)}}", place: "expect: \(assertion.text)") }
+            }
+            filled.predicate = try assertion.predicate.rendered(render)
+            switch assertion.subject {
+            case .body(let path) where path.contains("{{"): filled.subject = .body(path: try render(path))
+            case .xpath(let expression) where expression.contains("{{"): filled.subject = .xpath(try render(expression))
+            default: break
             }
             if case .query(.variable(let name)) = assertion.subject, !own.contains(name) {
                 copy.variables[name] = try resolver.render("{{\(name)}}", place: "expect: \(assertion.text)")
@@ -65,6 +71,13 @@ extension Assertion.Predicate {
     private static func rendered(_ value: Parameters, _ render: (String) throws -> String) throws -> Parameters {
         switch value {
         case .string(let text): return .string(try render(text))
+        case .number(let text) where text.hasPrefix("{{"):
+            // An unquoted `{{name}}`: a number, a boolean or text, as its value reads.
+            let filled = try render(text)
+            if filled.hasPrefix("{{") { return .number(filled) }
+            if DecimalNumber(filled) != nil { return .number(filled) }
+            if filled == "true" || filled == "false" { return .bool(filled == "true") }
+            return .string(filled)
         case .array(let items): return .array(try items.map { try rendered($0, render) })
         case .object(let members): return .object(try members.map { ($0.key, try rendered($0.value, render)) })
         default: return value

@@ -55,6 +55,8 @@ public struct ResponseFacts: Sendable {
                     ResponseInput(method: method, response: response, bytes: body))
                 {
                     parsed = read
+                } else if let json = try? JSONParser.parse(body) {
+                    parsed = json  // JSON served as text/html or text/plain is still read as JSON, as Hurl does
                 } else {
                     problem = "the body is not JSON, XML or a property list"
                 }
