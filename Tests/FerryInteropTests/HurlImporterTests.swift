@@ -127,6 +127,13 @@ import Testing
         #expect(imported.report.notes(.dropped).isEmpty, "\(imported.report.notes(.dropped))")
     }
 
+    /// Hurl writes a header with an empty value `Name;`.
+    @Test func anEmptyHeaderValueIsAHeader() throws {
+        let imported = try HurlImporter().importCollection(
+            "GET http://localhost:8000/empty\nEmpty-Header;\nX: 1\nHTTP 200\n", source: "empty.hurl", directory: "/")
+        #expect(imported.requests.first?.description.headers == [.init(name: "Empty-Header", value: ""), .init(name: "X", value: "1")])
+    }
+
     @Test func cookiesBasicAuthAndOptions() throws {
         let cookies = try Fixture.imported(HurlImporter(), "hurl", "cookies.hurl")
         #expect(cookies.requests[2].description.headers == [.init(name: "Cookie", value: "user1=Bob; user2=Bill; user3={{name}}")])

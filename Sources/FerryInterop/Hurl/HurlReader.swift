@@ -91,6 +91,14 @@ struct HurlReader {
                 index += 1
                 continue
             }
+            // `Name;` is a header with an empty value, as Hurl writes it.
+            if section == nil, text.hasSuffix(";"), case let name = String(text.dropLast()), !name.isEmpty,
+                name.allSatisfy({ $0.isLetter || $0.isNumber || "-_".contains($0) })
+            {
+                description.headers.append(.init(name: name, value: ""))
+                index += 1
+                continue
+            }
             if let (key, value) = HurlText.keyValue(text), !Self.startsBody(text) {
                 try apply(key: key, value: template(value), section: section, line: line, to: &description, parts: &parts)
                 index += 1

@@ -108,10 +108,13 @@ import Testing
             try assertion(#"$.list[?@ > 2] == 3"#), try assertion(#"$.list[{{i}}] == 2"#), try assertion("$.list isCollection"),
             try assertion(#"$.date toDate "%+" < {{later}}"#),
             try assertion(#"$.date toDate "%+" format "%+" == "2024-03-01T12:30:00+00:00""#),
+            try assertion("$.list == {{list}}"), try assertion(#"variable "none" == null"#),
+            try assertion(#"variable "unknown" not exists"#),
         ])
         let resolver = VariableResolver([
             Variable(name: "ten", value: "10"), Variable(name: "nine", value: "9"), Variable(name: "who", value: "Bob"),
             Variable(name: "i", value: "1"), Variable(name: "later", value: "2025-01-01T00:00:00.5+01:00"),
+            Variable(name: "list", value: "[1, 2, 3]"), Variable(name: "none", value: "null"),
         ])
         let report = CheckReport(checking: try checks.rendered(with: resolver), facts: try facts())
         #expect(report.passed, "\(report.results.filter { !$0.passed }.map(\.line))")

@@ -153,6 +153,7 @@ extension Assertion.Predicate {
         case (.bool(let a), .bool(let b)): order = a == b ? 0 : nil
         case (.text(let a), .bool(let b)): order = a == (b ? "true" : "false") ? 0 : nil
         case (.null, .null): order = 0
+        case (.text(let a), .null): order = a == "null" ? 0 : nil
         case (.bytes(let data), .string(let hex)):
             order = data.hexText == hex.lowercased() ? 0 : nil
         case (.date(let date), .string(let text)):

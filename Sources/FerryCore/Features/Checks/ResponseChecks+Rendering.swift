@@ -1,3 +1,5 @@
+import Foundation
+
 extension ResponseChecks {
     /// The checks with `{{variables}}` in their expected values filled in (`$.args.n: "{{n}}"` with
     /// `--data` rows or captures); a filled-in value stays a string. An unknown name throws as a
@@ -17,8 +19,11 @@ extension ResponseChecks {
             case .xpath(let expression) where expression.contains("{{"): filled.subject = .xpath(try render(expression))
             default: break
             }
-            if case .query(.variable(let name)) = assertion.subject, !own.contains(name) {
-                copy.variables[name] = try resolver.render("{{\(name)}}", place: "expect: \(assertion.text)")
+            // A variable the request does not have is missing (`variable "x" not exists` holds), not an error.
+            if case .query(.variable(let name)) = assertion.subject, !own.contains(name),
+                let value = try? resolver.render("{{\(name)}}", place: "expect: \(assertion.text)")
+            {
+                copy.variables[name] = value
             }
             return filled
         }
@@ -72,11 +77,17 @@ extension Assertion.Predicate {
         switch value {
         case .string(let text): return .string(try render(text))
         case .number(let text) where text.hasPrefix("{{"):
-            // An unquoted `{{name}}`: a number, a boolean or text, as its value reads.
+            // An unquoted `{{name}}`: a number, a boolean, null, a JSON list or object, or text, as its value reads.
             let filled = try render(text)
             if filled.hasPrefix("{{") { return .number(filled) }
             if DecimalNumber(filled) != nil { return .number(filled) }
             if filled == "true" || filled == "false" { return .bool(filled == "true") }
+            if filled == "null" { return .null }
+            if filled.hasPrefix("[") || filled.hasPrefix("{"), let document = try? JSONParser.parse(Data(filled.utf8)),
+                let value = try? Parameters(document: document)
+            {
+                return value
+            }
             return .string(filled)
         case .array(let items): return .array(try items.map { try rendered($0, render) })
         case .object(let members): return .object(try members.map { ($0.key, try rendered($0.value, render)) })

@@ -18,7 +18,7 @@ extension ResponseFacts {
         case .url: return .string(url)
         case .redirects: return .nodes(redirects)
         case .cookie(let reference): return cookie(reference)
-        case .variable(let name): return variables[name].map(ObservedValue.string) ?? .missing
+        case .variable(let name): return variables[name].map(Self.variableValue) ?? .missing
         case .regex(let pattern):
             return try RegexSearch.firstGroup(try RegexSearch.compile(pattern), in: bodyText).map(ObservedValue.string) ?? .missing
         }
@@ -36,6 +36,15 @@ extension ResponseFacts {
         return String(decoding: body, as: UTF8.self)
     }
 
+    /// A variable's text as a value: a JSON list or object as one (a captured list counts), else text,
+    /// which compares as a number or a boolean when it reads as one (variables are text).
+    private static func variableValue(_ text: String) -> ObservedValue {
+        if text.hasPrefix("[") || text.hasPrefix("{"), let document = try? JSONParser.parse(Data(text.utf8)) {
+            return value(of: document.root, in: document)
+        }
+        return .text(text)
+    }
+
     /// `name` or `name[Attribute]` of the cookies the response sets (the last one of that name).
     private func cookie(_ reference: String) -> ObservedValue {
         var name = reference
@@ -51,7 +60,12 @@ extension ResponseFacts {
             for part in parts.dropFirst() {
                 let pieces = part.split(separator: "=", maxSplits: 1).map(String.init)
                 guard pieces[0].lowercased() == attribute.lowercased() else { continue }
-                return .string(pieces.count > 1 ? pieces[1] : "")
+                let value = pieces.count > 1 ? pieces[1] : ""
+                // Expires is a date (`Thu, 13 Jan 2078 22:23:01 GMT`), as Hurl gives it.
+                if attribute.lowercased() == "expires", let date = DatePattern("%a, %d %b %Y %H:%M:%S GMT").date(from: value) {
+                    return .date(date)
+                }
+                return .text(value)
             }
             return .missing
         }

@@ -76,7 +76,7 @@ public struct ResponseFacts: Sendable {
     /// document. A JSON or property-list path is an RFC 9535 query: a singular one (`$.a[0].b`) gives
     /// its node's value, any other (`$.items[*].id`, `$..id`, `$.items[?@.price < 10]`) one array of
     /// the nodes it selects, in document order, so that `count`, `contains` and `==` a list check
-    /// every match at once. An XML path (`/root/item[2]`) leads to one node.
+    /// every match at once (none selected does not exist). An XML path (`/root/item[2]`) leads to one node.
     public func value(atPath path: String) throws(CheckProblem) -> ObservedValue {
         guard let document else { throw CheckProblem(documentProblem ?? "the body is not a document") }
         return try Self.value(atPath: path, in: document)
@@ -100,6 +100,8 @@ public struct ResponseFacts: Sendable {
         }
         let nodes = query.select(in: document)
         if query.isSingular { return nodes.first.map { Self.value(of: $0, in: document) } ?? .missing }
+        // Nothing selected: an empty list that does not exist (`count` 0, `exists: false`), as in Hurl.
+        if nodes.isEmpty { return .nodes([]) }
         return .array(count: nodes.count, literal: "[" + nodes.map { document.literal(of: $0) }.joined(separator: ",") + "]")
     }
 
