@@ -52,6 +52,12 @@ let package = Package(
             pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]
         ),
+        // Debian's libxml2: XPath 1.0 over XML and HTML bodies in checks and captures (DECISIONS.md).
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // OpenSSL's libssl, beside the libcrypto above: FerryTLS (DECISIONS.md).
         .systemLibrary(
             name: "CSSL",
@@ -60,7 +66,7 @@ let package = Package(
         ),
 
         // MARK: - Ferry modules
-        .target(name: "FerryCore", dependencies: [.product(name: "GraphQL", package: "GraphQL")]),
+        .target(name: "FerryCore", dependencies: ["CLibXML2", "CCrypto", .product(name: "GraphQL", package: "GraphQL")]),
         .target(name: "FerryDigest", dependencies: ["CCrypto", "CXXHash"]),
         // TLS for NIO channels over the system's OpenSSL (wss://, the demo server's --tls): no BoringSSL to compile (DECISIONS.md).
         .target(

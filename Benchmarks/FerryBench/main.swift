@@ -17,6 +17,9 @@ import Foundation
 //                                        prints seconds, requests and broken files
 //   ferry-bench jsonpath FILE QUERY      parses a JSON file (memory-mapped), then evaluates the RFC 9535
 //                                        query over it; prints parse seconds, query seconds, node count
+//   ferry-bench xpath FILE EXPR          parses an XML file with libxml2 as `xpath` checks do, then evaluates
+//                                        the XPath expression (a node-set's string values taken, as checks
+//                                        take them); prints parse seconds, evaluation seconds, node count or value
 
 /// This thread's CPU time in seconds: on a loaded machine, unlike wall time, it leaves out the
 /// time spent waiting for a core.
@@ -58,7 +61,7 @@ func fail(_ message: String, code: Int32) -> Never {
 }
 
 let usage =
-    "usage: ferry-bench gets URL COUNT | download URL FILE | parse FILE [RUNS] | foundation-parse FILE | collection-load DIR | jsonpath FILE QUERY"
+    "usage: ferry-bench gets URL COUNT | download URL FILE | parse FILE [RUNS] | foundation-parse FILE | collection-load DIR | jsonpath FILE QUERY | xpath FILE EXPR"
 let arguments = CommandLine.arguments
 let clock = ContinuousClock()
 do {
@@ -95,6 +98,19 @@ do {
         let collection = try RequestCollection(root: arguments[2])
         let seconds = (clock.now - started) / .seconds(1)
         print(String(format: "%.4f %d %d", seconds, collection.requests.count, collection.problems.count))
+    case ("xpath", 4):
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: arguments[2]), options: .alwaysMapped)
+        let started = clock.now
+        let document = try XPathDocument(body: bytes, html: false)
+        let parsed = clock.now
+        let value: String
+        switch try document.evaluate(XPathExpression(arguments[3])) {
+        case .nodes(let texts): value = String(texts.count)
+        case .string(let text): value = text
+        case .number(let number): value = number == number.rounded() ? String(Int(number)) : String(number)
+        case .boolean(let flag): value = String(flag)
+        }
+        print(String(format: "%.4f %.4f ", (parsed - started) / .seconds(1), (clock.now - parsed) / .seconds(1)) + value)
     case ("jsonpath", 4):
         let bytes = try Data(contentsOf: URL(fileURLWithPath: arguments[2]), options: .alwaysMapped)
         let started = clock.now

@@ -11,7 +11,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case json, xml, plist, yaml, requestFile, environment, multipart, headers, urlTemplate
     case importCurl, importPostman, importHAR, importOpenAPI, importHTTP, importHurl, importInsomnia, importBruno, importPosting
     case sse, ndjson, lines
-    case jsonPath
+    case jsonPath, xpath
 
     /// Where the importers look for files a document refers to: a folder that does not exist, so a
     /// run reads nothing but its input.
@@ -42,6 +42,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .ndjson: Self.stream(bytes, .jsonLines)
         case .lines: Self.stream(bytes, .lines)
         case .jsonPath: Self.jsonPath(text)
+        case .xpath: Self.xpath(text)
         default:
             guard let format else { return }
             _ = try? format.importer.importCollection(text, source: "fuzz", directory: Self.noDirectory)
@@ -136,6 +137,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         else { return }
         for node in query.select(in: document) { _ = NodePath.path(of: node, in: document) }
         _ = try? NodePath.resolve(query.text, in: document)
+    }
+
+    /// The first line as an XPath expression (libxml2's compiler), evaluated over the rest read as
+    /// XML and as HTML (or, when that is neither, a small document with namespaces).
+    private static func xpath(_ text: String) {
+        let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let expression = try? XPathExpression(String(lines[0])) else { return }
+        let body = Data((lines.count > 1 ? lines[1] : #"<a xmlns="urn:d" xmlns:b="urn:b"><b:c n="1">x</b:c><c>é</c></a>"#).utf8)
+        for html in [false, true] {
+            _ = try? XPathDocument(body: body, html: html).evaluate(expression)
+        }
     }
 
     /// The bytes fed to a stream decoder in chunks of 1 to 16 bytes (the first byte says how many),

@@ -54,7 +54,9 @@ import Testing
         #expect(try facts.value(atPath: "$.items[-1].price") == .number("30"))
         #expect(try facts.value(atPath: "$.items[7]") == .missing)
         #expect(try facts.value(atPath: "$.items[?@.price > 10].id") == .array(count: 2, literal: "[2,3]"))
-        #expect(try facts.value(atPath: "$.items[?@.price > 99]") == .array(count: 0, literal: "[]"))
+        #expect(try facts.value(atPath: "$.items[?@.price > 99]") == .nodes([]), "nothing selected: an empty list that does not exist")
+        #expect(Assertion(.body(path: "$.items[?@.price > 99]"), .exists(false)).check(facts).passed)
+        #expect(Assertion(.body(path: "$.items[?@.price > 99]"), .count(.compare(.equal, .number("0")))).check(facts).passed)
         #expect(throws: CheckProblem("`$.items[?@.price >]`: expected a query (`@`, `$`), a literal, a function or `(` at character 19")) {
             try facts.value(atPath: "$.items[?@.price >]")
         }

@@ -42,12 +42,16 @@ import Testing
         let first = imported.requests[0].description
         #expect(first.captures.first == Capture(name: "param1", source: .header("header1")))
         #expect(first.assertions.contains(Assertion(.header("header1"), .compare(.equal, .string("{{param1}}")))))
-        let dropped = imported.report.notes(.dropped)
         #expect(
-            dropped.contains { $0.place == "line 5" && $0.message.contains(#"param2: header "header2" regex "Hello (.*)!""#) },
-            "a capture through a filter has no counterpart: \(dropped)")
-        #expect(dropped.contains { $0.place == "line 13" && $0.message.contains(#"variable "param1" == "value1""#) })
-        #expect(!dropped.contains { $0.place == "line 4" || $0.place == "line 12" })
+            first.captures.dropFirst().prefix(4) == [
+                Capture(name: "param2", source: .header("header2"), filters: [.regex("Hello (.*)!")]),
+                Capture(name: "param3", source: .header("header2"), filters: [.regex("Hello (.*)!")]),
+                Capture(name: "data1", source: .query(.body)),
+                Capture(name: "data2", source: .query(.variable("data1"))),
+            ], "a filter, a /regex/ literal, body and variable queries are kept")
+        #expect(first.assertions.contains(Assertion(.query(.variable("param1")), .compare(.equal, .string("value1")))))
+        let dropped = imported.report.notes(.dropped)
+        #expect(!dropped.contains { [4, 5, 6, 9, 10, 12, 13].map { "line \($0)" }.contains($0.place) }, "\(dropped)")
         let check = imported.requests[1].description
         #expect(check.params == .object([("param1", .string("{{param1}}")), ("param2", .string("{{param2}}"))]))
         #expect(imported.requests[2].description.params == check.params, "[Query] is [QueryStringParams]")
@@ -70,6 +74,64 @@ import Testing
         #expect(request.assertions[2] == Assertion(.body(path: "$.items[?(@.price < 10)].name"), .compare(.equal, .string("pen"))))
         let dropped = imported.report.notes(.dropped)
         #expect(dropped.map(\.place) == ["line 14"], "only the malformed path is dropped: \(dropped)")
+    }
+
+    @Test func xpathAssertsAndCapturesAreKeptWhenLibxml2CompilesThem() throws {
+        let imported = try Fixture.imported(HurlImporter(), "hurl", "xpath.hurl")
+        let request = try #require(imported.requests.first).description
+        #expect(request.captures == [Capture(name: "title", source: .xpath("string(//_:book/_:title)"))])
+        #expect(
+            Array(request.assertions.dropFirst()) == [
+                Assertion(.xpath("string(//_:book/_:title)"), .compare(.equal, .string("Cheaper by the Dozen"))),
+                Assertion(.xpath("//*[local-name()='book']/*[local-name()='notes']"), .count(.compare(.equal, .number("1")))),
+                Assertion(.xpath("//toto"), .exists(false)),
+                Assertion(.xpath("boolean(//_:book)"), .compare(.equal, .bool(true))),
+            ])
+        let dropped = imported.report.notes(.dropped)
+        #expect(dropped.map(\.place) == ["line 10"], "only the malformed expression is dropped: \(dropped)")
+    }
+
+    @Test func queriesFiltersAndPredicatesAreKeptWordForWord() throws {
+        let imported = try Fixture.imported(HurlImporter(), "hurl", "filters.hurl")
+        let request = try #require(imported.requests.first).description
+        #expect(
+            request.captures == [
+                Capture(name: "who", source: .body(path: "$.message"), filters: [.regex("Hello (.*)!")]),
+                Capture(name: "sid", source: .query(.cookie("LSID")), filters: [.urlDecode]),
+            ])
+        #expect(
+            request.assertions.map(\.text) == [
+                "status == 200", #"$.file base64Decode == "d188d0b5d0bbd0bbd18b""#, "$.list nth -1 == 3", #"$.ips split ", " count == 3"#,
+                #"$.id replaceRegex "\\d" "x" == "xxx""#, #"$.date toDate "%Y-%m-%dT%H:%M:%S%.fZ" format "%A" == "Monday""#,
+                #"$.text htmlEscape == "a &gt; b""#, "header Set-Cookie count == 2", #"cookie "LSID[Secure]" exists"#,
+                #"variable "who" == "Bob""#, #"sha256 == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855""#,
+                "$.uuid isUuid", "$.list not isEmpty", "$.list contains 2", #"body not contains "error""#, #"url endsWith "/filter""#,
+                #"$ == {"message": "Hello Bob!", "list": [1, 2, 3]}"#,
+            ])
+        let dropped = imported.report.notes(.dropped)
+        #expect(dropped.map(\.place) == ["line 22"], "only the certificate query is dropped: \(dropped)")
+    }
+
+    @Test func typedVariablesOneLineStringsRepeatedPredicatesAndTheFilesOrder() throws {
+        let imported = try Fixture.imported(HurlImporter(), "hurl", "typed.hurl")
+        #expect(imported.folders[""]?.order == imported.requests.map(\.path), "the entries run in the file's order")
+        let first = try #require(imported.requests.first).description
+        #expect(
+            first.assertions.dropFirst().map(\.text) == [
+                "$.count == {{five}}", #"$.message == "Bob says \"Hello\"""#, #"$.tags contains "a""#, #"$.tags contains "b""#,
+                "$.errors[0] isCollection",
+            ])
+        let second = imported.requests[1].description
+        #expect(
+            second.assertions.map(\.text).dropFirst() == [#"$.errors[{{index}}].id == "error2""#, #"$.dates[0] toDate "%+" < {{ date }}"#])
+        #expect(imported.report.notes(.dropped).isEmpty, "\(imported.report.notes(.dropped))")
+    }
+
+    /// Hurl writes a header with an empty value `Name;`.
+    @Test func anEmptyHeaderValueIsAHeader() throws {
+        let imported = try HurlImporter().importCollection(
+            "GET http://localhost:8000/empty\nEmpty-Header;\nX: 1\nHTTP 200\n", source: "empty.hurl", directory: "/")
+        #expect(imported.requests.first?.description.headers == [.init(name: "Empty-Header", value: ""), .init(name: "X", value: "1")])
     }
 
     @Test func cookiesBasicAuthAndOptions() throws {

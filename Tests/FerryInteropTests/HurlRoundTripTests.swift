@@ -68,7 +68,8 @@ import Testing
 
     @Test(arguments: [
         "form_params.hurl", "captures.hurl", "cookies.hurl", "basic_authentication_per_request.hurl", "multipart_form_data.hurl",
-        "post_json.hurl",
+        "post_json.hurl", "xpath.hurl",
+        "filters.hurl",
     ])
     func hurlsOwnFilesComeBackTheSame(name: String) throws {
         let imported = try Fixture.imported(HurlImporter(), "hurl", name)

@@ -55,14 +55,27 @@ import Testing
             Assertion(.body(path: "$.tags"), .contains(.string("a"))),
             Assertion(.body(path: "$.tags"), .count(.compare(.greater, .number("1")))),
             Assertion(.body(path: "$.tags"), .count(.compare(.less, .number("5")))),
+            Assertion(.body(path: "$.tags"), .not(.trait(.empty))),
             Assertion(.body(path: "$.none"), .isKind(.null)),
             Assertion(.body(path: "$.big"), .compare(.notEqual, .number("12345678901234567890123"))),
             Assertion(.body(path: "/root/item[2]/@id"), .oneOf([.string("a"), .string("b")])),
             Assertion(.body(path: "$.quoted"), .compare(.equal, .string("6"))),
+            Assertion(.body(path: "$.id"), .trait(.uuid)),
             Assertion(.size, .compare(.lessOrEqual, .number("1000"))),
             Assertion(.bodyEquals(example: "ok"), .compare(.equal, .bool(true))),
+            Assertion(.xpath("count(//item[@id='4'])"), .compare(.equal, .number("1"))),
+            Assertion(.xpath("//title"), .startsWith("Fe")),
+            Assertion(.body(path: "$.date"), filters: [.toDate("%Y-%m-%d"), .daysAfterNow], .compare(.greater, .number("0"))),
+            Assertion(.query(.sha256), .compare(.equal, .string("e3b0c44298fc1c149afbf4c8996fb924"))),
+            Assertion(.query(.cookie("sid[Secure]")), .exists(true)),
+            Assertion(.header("Set-Cookie"), filters: [.nth(1)], .not(.contains(.string("x")))),
         ]
-        description.captures = [Capture(name: "id", source: .regex(#"id=(\d+)"#), secret: true), Capture(name: "code", source: .status)]
+        description.captures = [
+            Capture(name: "id", source: .regex(#"id=(\d+)"#), secret: true), Capture(name: "code", source: .status),
+            Capture(name: "title", source: .xpath(#"string(//h1[@class="x"])"#)),
+            Capture(name: "n", source: .regex(#"n=(\d+)"#), filters: [.toInt]),
+            Capture(name: "sid", source: .query(.cookie("sid")), filters: [.urlDecode], secret: true),
+        ]
         let text = try description.yaml()
         #expect(try RequestDescription(yaml: text, path: "x.ferry.yaml") == description, "\(text)")
         #expect(
@@ -73,6 +86,22 @@ import Testing
         let classedText = try classed.yaml()
         #expect(classedText.contains("status: \"2xx\"\n"), "\(classedText)")
         #expect(try RequestDescription(yaml: try classed.yaml(), path: "x") == classed)
+    }
+
+    /// What an import writes must read back: a predicate twice on one subject, an object expected,
+    /// an unquoted `{{variable}}`.
+    @Test func repeatedPredicatesObjectsAndTypedVariablesReadBack() throws {
+        var description = RequestDescription(url: "http://x")
+        description.assertions = [
+            Assertion(.body(path: "$.tags"), .contains(.string("a"))),
+            Assertion(.body(path: "$"), .compare(.equal, .object([("a", .number("1"))]))),
+            Assertion(.body(path: "$.tags"), .contains(.string("b"))),
+            Assertion(.body(path: "$.count"), .compare(.equal, .number("{{five}}"))),
+        ]
+        let text = try description.yaml()
+        let again = try RequestDescription(yaml: text, path: "x.ferry.yaml")
+        #expect(Set(again.assertions.map(\.text)) == Set(description.assertions.map(\.text)), "\(text)")
+        #expect(text.contains("checks:\n  - $.tags contains \"b\"\n  - $.count == {{five}}"), "\(text)")
     }
 
     @Test(arguments: [
@@ -88,6 +117,11 @@ import Testing
         ("expect:\n  body:\n    $.items[?@.price <]: 3\n", 3, 5, "expect.body.$.items[?@.price <]", "is not a JSONPath query: "),
         ("capture:\n  token: $..[\n", 2, 10, "capture.token", "is not a JSONPath query: "),
         ("capture:\n  id: $.headers.X-Id\n", 2, 7, "capture.id", "a name with `-` is written in brackets"),
+        ("expect:\n  xpath:\n    //item[@id=: 3\n", 3, 5, "expect.xpath.//item[@id=", "is not an XPath 1.0 expression: "),
+        ("capture:\n  title: xpath string(//title\n", 2, 10, "capture.title", "is not an XPath 1.0 expression: "),
+        ("expect:\n  checks:\n    - body nope 3\n", 3, 7, "expect.checks", "`body nope 3`: `nope` is not a predicate"),
+        ("expect:\n  checks:\n    - '$.a[?@.b <] toInt == 1'\n", 3, 7, "expect.checks", "is not a JSONPath query"),
+        ("capture:\n  n: regex \"(\" toInt\n", 2, 6, "capture.n", "is not a valid regular expression"),
     ])
     func malformedChecksAreLocated(text: String, line: Int, column: Int, key: String, message: String) throws {
         let problem = try #require(throws: ConfigProblem.self) {

@@ -78,7 +78,9 @@ import Testing
         ("t:\n  secret: true\n", 2, 3, "t: needs a `value:`, or `from:` a request file with the `path:` to take"),
         (
             "t:\n  from: a.ferry.yaml\n  path: nowhere\n", 3, 9,
-            "t.path: expected a body path ($.token, /root/id), `header NAME` or `status`"
+            "t.path: expected a body path ($.token, /root/id), `header NAME`, `status` or a query with its filters: expected status, "
+                + "header NAME, a path ($.a, /a), xpath, body, bytes, sha256, md5, url, redirects, cookie, variable, regex, duration, size, "
+                + "body equals example NAME or capture, not `nowhere`"
         ),
     ])
     func aMalformedChainIsLocated(text: String, line: Int, column: Int, message: String) throws {

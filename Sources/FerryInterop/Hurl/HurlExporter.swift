@@ -82,6 +82,15 @@ public struct HurlExporter {
             assertions.removeFirst()
         }
         var lines = ["", status]
+        // JSON equal to a document (an imported expected body) is written back as the expected body.
+        var expectedBody: String?
+        if let index = assertions.lastIndex(where: { $0.subject == .body(path: "$") && $0.filters.isEmpty }),
+            case .compare(.equal, let value) = assertions[index].predicate, Self.isContainer(value),
+            let data = try? JSONRequestSerializer(pretty: true).serialize(value)
+        {
+            expectedBody = String(decoding: data, as: UTF8.self)
+            assertions.remove(at: index)
+        }
         let asserts = assertions.compactMap { assertion -> String? in
             guard let line = HurlCheck.text(of: assertion) else {
                 report.dropped(place, "the assertion `\(assertion.text)` has no Hurl form")
@@ -97,7 +106,15 @@ public struct HurlExporter {
                 if capture.secret { report.dropped(place, "the capture \(capture.name) is secret in Ferry; Hurl prints it") }
             }
         }
+        if let expectedBody { lines.append(expectedBody) }
         return lines
+    }
+
+    private static func isContainer(_ value: Parameters) -> Bool {
+        switch value {
+        case .object, .array: true
+        default: false
+        }
     }
 
     /// `[Options]`: Hurl follows redirects only with `location: true`.

@@ -49,6 +49,12 @@ struct HurlReader {
                 throw problem(lines[index], "expected a request line: METHOD URL")
             }
         }
+        // Hurl runs its entries in the file's order; `ferry run` takes a folder's in the order it lists.
+        if collection.requests.count > 1 {
+            var defaults = collection.folders[""] ?? FolderDefaults()
+            defaults.order = collection.requests.map(\.path)
+            collection.folders[""] = defaults
+        }
     }
 
     // MARK: - One entry
@@ -82,6 +88,14 @@ struct HurlReader {
                     throw problem(line, "unknown request section [\(name)]")
                 }
                 section = known
+                index += 1
+                continue
+            }
+            // `Name;` is a header with an empty value, as Hurl writes it.
+            if section == nil, text.hasSuffix(";"), case let name = String(text.dropLast()), !name.isEmpty,
+                name.allSatisfy({ $0.isLetter || $0.isNumber || "-_".contains($0) })
+            {
+                description.headers.append(.init(name: name, value: ""))
                 index += 1
                 continue
             }
@@ -247,7 +261,7 @@ struct HurlReader {
         return end
     }
 
-    private static func hex(_ text: String) -> Data? {
+    static func hex(_ text: String) -> Data? {
         let digits = Array(text.filter { !$0.isWhitespace })
         guard digits.count.isMultiple(of: 2) else { return nil }
         var data = Data()
@@ -256,6 +270,34 @@ struct HurlReader {
             data.append(byte)
         }
         return data
+    }
+
+    /// The expected response body at `start` as a check: JSON equal to the JSON written (`$ ==`),
+    /// any other text exactly the body (`body ==`), `base64,…;` and `hex,…;` its bytes. Returns
+    /// the index after it; what cannot be checked (`file,…;`) is named in the report.
+    private mutating func readExpectedBody(_ lines: [Line], at start: Int, into description: inout RequestDescription) -> Int {
+        var expected = RequestDescription(url: "")
+        let end: Int
+        do {
+            end = try readBody(lines, at: start, into: &expected)
+        } catch {
+            collection.report.dropped(place(lines[start]), "the expected body is not kept: \(error.message)")
+            return start + 1
+        }
+        switch expected.body {
+        case .raw(let text, _) where expected.headers.contains { $0.name == "Content-Type" }:
+            if let document = try? JSONParser.parse(Data(text.utf8)), let value = try? Parameters(document: document) {
+                description.assertions.append(Assertion(.body(path: "$"), .compare(.equal, value)))
+            } else {
+                description.assertions.append(Assertion(.query(.body), .compare(.equal, .string(text))))
+            }
+        case .raw(let text, _): description.assertions.append(Assertion(.query(.body), .compare(.equal, .string(text))))
+        case .bytes(let data, _):
+            description.assertions.append(
+                Assertion(.query(.bytes), .compare(.equal, .string(data.hexText))))
+        default: collection.report.dropped(place(lines[start]), "the expected body `\(lines[start].text)` is not kept")
+        }
+        return end
     }
 
     /// The response part from its status line to the next entry: the status, headers, asserts and
@@ -269,6 +311,9 @@ struct HurlReader {
         while let (line, text) = Self.line(lines, at: &index) {
             if let name = HurlText.section(text) {
                 section = name
+            } else if section != "Body", Self.startsBody(text) {  // the expected body, after any section
+                index = readExpectedBody(lines, at: index, into: &description) - 1
+                section = "Body"
             } else if section == "Asserts" {
                 if let assertion = HurlCheck.assertion(text) {
                     description.assertions.append(assertion)
@@ -281,14 +326,6 @@ struct HurlReader {
                 } else {
                     collection.report.dropped(place(line), "the capture `\(text)` has no counterpart in Ferry's captures")
                 }
-            } else if section != "Body", Self.startsBody(text) {  // the expected body, named once
-                collection.report.dropped(place(line), "the response body check is not kept (Ferry compares a body with an example)")
-                if text.hasPrefix("```"),
-                    let end = lines[(index + 1)...].firstIndex(where: { $0.text.trimmingCharacters(in: .whitespaces) == "```" })
-                {
-                    index = end
-                }
-                section = "Body"
             } else if section == nil {
                 if let assertion = HurlCheck.header(text) {
                     description.assertions.append(assertion)

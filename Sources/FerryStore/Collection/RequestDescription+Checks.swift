@@ -8,14 +8,15 @@ extension RequestDescription {
     /// The keys of a predicate mapping (`{">": 6}`, `{matches: "^a"}`, `{count: 3}`).
     static let predicateKeys =
         Assertion.Predicate.Comparison.allCases.map(\.rawValue)
-        + ["oneOf", "contains", "startsWith", "endsWith", "matches", "exists", "count", "length"]
-        + Assertion.Predicate.ValueKind.allCases.map(\.predicateName)
+        + ["oneOf", "contains", "startsWith", "endsWith", "matches", "exists", "count", "length", "not"]
+        + Assertion.Predicate.ValueKind.allCases.map(\.predicateName) + Assertion.Predicate.Trait.allCases.map(\.predicateName)
 
-    /// `expect: {status, headers, body, duration, size, bodyEquals}`.
+    /// `expect: {status, headers, body, xpath, duration, size, bodyEquals, checks}`; `checks:` is a
+    /// list of check lines (`CheckLine`): any query, filters and predicate, in Hurl's words.
     static func assertions(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> [Assertion] {
         var assertions: [Assertion] = []
         for (field, _, value) in try file.fields(
-            of: node, key: "expect", allowed: ["status", "headers", "body", "duration", "size", "bodyEquals"])
+            of: node, key: "expect", allowed: ["status", "headers", "body", "xpath", "duration", "size", "bodyEquals", "checks"])
         {
             let key = "expect.\(field)"
             switch field {
@@ -46,6 +47,28 @@ extension RequestDescription {
                     try Self.checkJSONPath(path, at: keyNode, key: "\(key).\(path)", in: file)
                     assertions += try predicates(pathValue, key: "\(key).\(path)", in: file).map { Assertion(.body(path: path), $0) }
                 }
+            case "xpath":
+                for (expression, keyNode, expressionValue) in try file.entries(of: value, key: key) {
+                    try Self.checkXPath(expression, at: keyNode, key: "\(key).\(expression)", in: file)
+                    assertions += try predicates(expressionValue, key: "\(key).\(expression)", in: file).map {
+                        Assertion(.xpath(expression), $0)
+                    }
+                }
+            case "checks":
+                for item in try file.items(of: value, key: key) {
+                    let line = try file.string(item, key: key)
+                    let parsed: CheckLine
+                    do {
+                        parsed = try CheckLine(parsing: line)
+                    } catch {
+                        throw file.problem(at: item, key: key, "`\(line)`: \(error)")
+                    }
+                    guard case .assertion(let assertion) = parsed else {
+                        throw file.problem(at: item, key: key, "a capture goes under capture:, not expect.checks")
+                    }
+                    if case .body(let path) = assertion.subject { try checkJSONPath(path, at: item, key: key, in: file) }
+                    assertions.append(assertion)
+                }
             case "duration": assertions += try predicates(value, key: key, in: file).map { Assertion(.duration, $0) }
             case "size": assertions += try predicates(value, key: key, in: file).map { Assertion(.size, $0) }
             default: assertions.append(Assertion(.bodyEquals(example: try file.string(value, key: key)), .compare(.equal, .bool(true))))
@@ -64,11 +87,13 @@ extension RequestDescription {
                 predicates.append(.compare(comparison, try file.parameters(value, key: path)))
                 continue
             }
-            if let kind = Assertion.Predicate.ValueKind.allCases.first(where: { $0.predicateName == name }) {
+            let kind = Assertion.Predicate.ValueKind.allCases.first { $0.predicateName == name }
+            let trait = Assertion.Predicate.Trait.allCases.first { $0.predicateName == name }
+            if kind != nil || trait != nil {
                 guard try file.bool(value, key: path) else {
                     throw file.problem(at: value, key: path, "write `\(name): true`, or leave it out")
                 }
-                predicates.append(.isKind(kind))
+                predicates.append(kind.map(Assertion.Predicate.isKind) ?? .trait(trait!))
                 continue
             }
             switch name {
@@ -86,6 +111,7 @@ extension RequestDescription {
                 predicates.append(.matches(pattern))
             case "exists": predicates.append(.exists(try file.bool(value, key: path)))
             case "count": predicates += try Self.predicates(value, key: path, in: file).map(Assertion.Predicate.count)
+            case "not": predicates += try Self.predicates(value, key: path, in: file).map(Assertion.Predicate.not)
             default: predicates += try Self.predicates(value, key: path, in: file).map(Assertion.Predicate.length)
             }
         }
@@ -108,14 +134,14 @@ extension RequestDescription {
                 throw file.problem(at: keyNode, key: key, "is not a variable name")
             }
             if value.mapping == nil {
-                captures.append(Capture(name: name, source: try captureSource(value, key: key, in: file)))
+                captures.append(try capture(named: name, from: value, key: key, in: file))
                 continue
             }
             var capture: Capture?
             var secret = false
             for (field, _, fieldValue) in try file.fields(of: value, key: key, allowed: ["from", "regex", "secret"]) {
                 switch field {
-                case "from": capture = Capture(name: name, source: try captureSource(fieldValue, key: "\(key).from", in: file))
+                case "from": capture = try Self.capture(named: name, from: fieldValue, key: "\(key).from", in: file)
                 case "regex":
                     let pattern = try file.string(fieldValue, key: "\(key).regex")
                     guard (try? NSRegularExpression(pattern: pattern)) != nil else {
@@ -147,19 +173,52 @@ extension RequestDescription {
         }
     }
 
-    /// A capture's source: a body path, `header NAME` or `status`.
-    static func captureSource(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> Capture.Source {
+    /// An XPath expression that libxml2 does not compile is a problem at its place when the file is
+    /// read; one holding `{{variables}}` is checked once they are filled in.
+    static func checkXPath(_ expression: String, at node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) {
+        guard !expression.contains("{{") else { return }
+        do {
+            _ = try XPathExpression(expression)
+        } catch {
+            throw file.problem(at: node, key: key, "is not an XPath 1.0 expression: \(error)")
+        }
+    }
+
+    /// A capture's source, with the filters after it, as a capture named `name`: a body path,
+    /// `header NAME`, `status`, `xpath EXPR`, or any source of a check line (`regex "id=(\\d+)" toInt`,
+    /// `cookie "sid"`, `$.date toDate "%Y-%m-%d" format "%d/%m"`).
+    static func capture(named name: String, from node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> Capture {
         let text = try file.string(node, key: key)
-        if text.hasPrefix("$") {
+        if text == "status" { return Capture(name: name, source: .status) }
+        if text.hasPrefix("/") { return Capture(name: name, source: .body(path: text)) }
+        if text.hasPrefix("$"), (try? JSONPathQuery(text)) != nil || !text.contains(" ") {
             try checkJSONPath(text, at: node, key: key, in: file)
-            return .body(path: text)
+            return Capture(name: name, source: .body(path: text))
         }
-        if text.hasPrefix("/") { return .body(path: text) }
-        if text == "status" { return .status }
-        if text.hasPrefix("header "), case let name = text.dropFirst(7).trimmingCharacters(in: .whitespaces), !name.isEmpty {
-            return .header(name)
+        if text.hasPrefix("header "), case let header = text.dropFirst(7).trimmingCharacters(in: .whitespaces), !header.isEmpty,
+            !header.contains(" "), !header.hasPrefix("\"")
+        {
+            return Capture(name: name, source: .header(header))
         }
-        throw file.problem(at: node, key: key, "expected a body path ($.token, /root/id), `header NAME` or `status`")
+        // `xpath //a/@href`, unquoted, as files wrote it before filters.
+        if text.hasPrefix("xpath "), case let expression = text.dropFirst(6).trimmingCharacters(in: .whitespaces),
+            !expression.hasPrefix("\"")
+        {
+            try checkXPath(expression, at: node, key: key, in: file)
+            return Capture(name: name, source: .xpath(expression))
+        }
+        do {
+            guard case .capture(var capture) = try CheckLine(parsing: "capture \(name.isEmpty ? "_" : name) = \(text)") else {
+                throw CheckProblem("not a capture")
+            }
+            capture.name = name
+            return capture
+        } catch {
+            if text.hasPrefix("$") { try checkJSONPath(String(text.prefix { $0 != " " }), at: node, key: key, in: file) }
+            throw file.problem(
+                at: node, key: key,
+                "expected a body path ($.token, /root/id), `header NAME`, `status` or a query with its filters: \(error)")
+        }
     }
 
     /// `retry: {count: 5, interval: 500}` (the interval in milliseconds, 1000 when left out).
@@ -185,9 +244,21 @@ extension RequestDescription {
         var pairs: [(String, Node)] = []
         var headers: [(String, Node)] = []
         var body: [(String, Node)] = []
+        var xpath: [(String, Node)] = []
+        var lines: [Node] = []
         var groups: [(subject: Assertion.Subject, predicates: [Assertion.Predicate])] = []
         for assertion in assertions {
-            if let index = groups.firstIndex(where: { $0.subject == assertion.subject }) {
+            let index = groups.firstIndex { $0.subject == assertion.subject }
+            // A query the mappings have no key for, filters, or a predicate its subject already has
+            // (`contains: a` twice would be a key twice) is a line of `checks:`.
+            if !assertion.filters.isEmpty || { if case .query = assertion.subject { true } else { false } }()
+                || Self.hasTypedVariable(assertion.predicate)
+                || index.map({ groups[$0].predicates.map(Self.key).contains(Self.key(assertion.predicate)) }) ?? false
+            {
+                lines.append(.text(assertion.text))
+                continue
+            }
+            if let index {
                 groups[index].predicates.append(assertion.predicate)
             } else {
                 groups.append((assertion.subject, [assertion.predicate]))
@@ -202,13 +273,38 @@ extension RequestDescription {
             case .duration: pairs.append(("duration", value))
             case .size: pairs.append(("size", value))
             case .bodyEquals(let example): pairs.append(("bodyEquals", .text(example)))
+            case .xpath(let expression): xpath.append((expression, value))
+            case .query: break  // written as lines
             }
         }
         if !headers.isEmpty { pairs.insert(("headers", .map(headers)), at: pairs.firstIndex { $0.0 != "status" } ?? pairs.count) }
         if !body.isEmpty {
             pairs.insert(("body", .map(body)), at: pairs.firstIndex { $0.0 != "status" && $0.0 != "headers" } ?? pairs.count)
         }
+        if !xpath.isEmpty { pairs.append(("xpath", .map(xpath))) }
+        if !lines.isEmpty { pairs.append(("checks", .list(lines))) }
         return .map(pairs)
+    }
+
+    /// Whether the predicate compares with an unquoted `{{name}}` (typed once filled in), which YAML
+    /// would read as a mapping: such a check is written as a line.
+    private static func hasTypedVariable(_ predicate: Assertion.Predicate) -> Bool {
+        switch predicate {
+        case .compare(_, .number(let text)), .contains(.number(let text)): text.hasPrefix("{{")
+        case .count(let inner), .length(let inner), .not(let inner): hasTypedVariable(inner)
+        default: false
+        }
+    }
+
+    /// The key a predicate is written under in its subject's mapping: `==`, `contains`, `count.>`.
+    private static func key(_ predicate: Assertion.Predicate) -> String {
+        switch predicate {
+        case .compare(let comparison, _): comparison.rawValue
+        case .count(let inner): "count." + key(inner)
+        case .length(let inner): "length." + key(inner)
+        case .not(let inner): "not." + key(inner)
+        default: String(predicate.text.prefix { $0 != " " })
+        }
     }
 
     /// A bare value for a lone `==` (a status class or list for `status`), else a predicate mapping.
@@ -217,6 +313,7 @@ extension RequestDescription {
             switch predicates[0] {
             case .compare(.equal, let value):
                 if statusForm, case .array = value { break }
+                if case .object = value { break }  // a bare mapping would read as predicates: `==: {…}`
                 return .parameters(value)
             case .statusClass(let digit) where statusForm: return .text("\(digit)xx")
             case .oneOf(let values) where statusForm: return .parameters(.array(values))
@@ -226,6 +323,7 @@ extension RequestDescription {
         var pairs: [(String, Node)] = []
         var counts: [Assertion.Predicate] = []
         var lengths: [Assertion.Predicate] = []
+        var negated: [Assertion.Predicate] = []
         for predicate in predicates {
             switch predicate {
             case .compare(let comparison, let value): pairs.append((comparison.rawValue, .parameters(value)))
@@ -239,10 +337,13 @@ extension RequestDescription {
             case .isKind(let kind): pairs.append((kind.predicateName, .plain("true")))
             case .count(let inner): counts.append(inner)
             case .length(let inner): lengths.append(inner)
+            case .not(let inner): negated.append(inner)
+            case .trait(let trait): pairs.append((trait.predicateName, .plain("true")))
             }
         }
         if !counts.isEmpty { pairs.append(("count", predicateNode(counts, statusForm: false))) }
         if !lengths.isEmpty { pairs.append(("length", predicateNode(lengths, statusForm: false))) }
+        if !negated.isEmpty { pairs.append(("not", predicateNode(negated, statusForm: false))) }
         return .map(pairs)
     }
 
@@ -257,7 +358,7 @@ extension RequestDescription {
             captures.map { capture in
                 let source: (String, Node) =
                     switch capture.source {
-                    case .regex(let pattern): ("regex", .text(pattern))
+                    case .regex(let pattern) where capture.filters.isEmpty: ("regex", .text(pattern))
                     default: ("from", .text(capture.sourceText))
                     }
                 if !capture.secret, source.0 == "from" { return (capture.name, source.1) }

@@ -50,17 +50,17 @@ extension YAMLFile {
             throw problem(
                 at: from.value, key: "\(key).from", "expected a request file (…\(RequestCollection.requestSuffix)) in the collection")
         }
-        var source: Capture.Source?
+        var source: Capture?
         var ttl: Int?
         for field in fields {
             switch field.key {
-            case "path": source = try RequestDescription.captureSource(field.value, key: "\(key).path", in: self)
+            case "path": source = try RequestDescription.capture(named: name, from: field.value, key: "\(key).path", in: self)
             case "regex":
                 let pattern = try string(field.value, key: "\(key).regex")
                 guard (try? NSRegularExpression(pattern: pattern)) != nil else {
                     throw problem(at: field.value, key: "\(key).regex", "is not a valid regular expression")
                 }
-                source = .regex(pattern)
+                source = Capture(name: name, source: .regex(pattern))
             case "ttl":
                 guard let seconds = VariableChain.seconds(try string(field.value, key: "\(key).ttl")) else {
                     throw problem(at: field.value, key: "\(key).ttl", "expected a time such as 90s, 15m, 2h or 1d")
@@ -69,10 +69,11 @@ extension YAMLFile {
             default: break
             }
         }
-        guard let source else {
+        guard var source else {
             throw problem(at: node, key: key, "needs `path:` (a body path, header NAME or status) or `regex:` to take from the response")
         }
-        return VariableChain(capture: Capture(name: name, source: source, secret: secret), request: request, ttl: ttl)
+        source.secret = secret
+        return VariableChain(capture: source, request: request, ttl: ttl)
     }
 
     /// The mapping `variables(of:key:)` reads, for writing back.
@@ -85,7 +86,7 @@ extension YAMLFile {
         let chained = chains.map { chain -> (String, Node) in
             var fields: [(String, Node)] = [("from", .text(chain.request))]
             switch chain.capture.source {
-            case .regex(let pattern): fields.append(("regex", .text(pattern)))
+            case .regex(let pattern) where chain.capture.filters.isEmpty: fields.append(("regex", .text(pattern)))
             default: fields.append(("path", .text(chain.capture.sourceText)))
             }
             if let ttl = chain.ttl { fields.append(("ttl", .plain(VariableChain.ttlText(ttl)))) }

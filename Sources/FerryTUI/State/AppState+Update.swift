@@ -470,11 +470,12 @@ extension AppState {
             let predicate: Assertion.Predicate =
                 switch ResponseFacts.value(of: node, in: document) {
                 case .array(let count, _), .object(let count, _): .count(.compare(.equal, .number(String(count))))
+                case .nodes(let values): .count(.compare(.equal, .number(String(values.count))))
                 case .string(let text), .text(let text): .compare(.equal, .string(text))
                 case .number(let text): .compare(.equal, .number(text))
                 case .bool(let value): .compare(.equal, .bool(value))
                 case .null: .isKind(.null)
-                case .missing: .exists(true)
+                case .missing, .bytes, .date: .exists(true)
                 }
             line = .assertion(Assertion(.body(path: path), predicate))
         }

@@ -40,7 +40,7 @@ import Testing
         ("$.a == \"open", "a quote is not closed"),
         ("$[\"a\" exists", "a bracket is not closed"),
         ("capture token $.a", "expected `capture [secret] NAME = SOURCE`"),
-        ("capture token = cookie x", "a capture's source is"),
+        ("capture token = duration", "a capture's source is"),
     ])
     func aBadLineSaysWhy(line: String, reason: String) {
         #expect {

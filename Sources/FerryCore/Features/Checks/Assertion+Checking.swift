@@ -3,9 +3,10 @@ import Foundation
 extension Assertion {
     /// Checks the assertion against one exchange.
     public func check(_ facts: ResponseFacts) -> AssertionResult {
-        let observed: ObservedValue
+        var observed: ObservedValue
         do {
             observed = try value(in: facts)
+            for filter in filters { observed = try filter.apply(to: observed) }
         } catch {
             return AssertionResult(assertion: self, passed: false, actual: "", problem: error.description)
         }
@@ -19,8 +20,10 @@ extension Assertion {
     private func value(in facts: ResponseFacts) throws(CheckProblem) -> ObservedValue {
         switch subject {
         case .status: return .number(String(facts.status))
-        case .header(let name): return facts.headers[name].map(ObservedValue.text) ?? .missing
+        case .header(let name): return facts.headerValue(name)
         case .body(let path): return try facts.value(atPath: path)
+        case .xpath(let expression): return try facts.value(ofXPath: expression)
+        case .query(let query): return try facts.value(of: query)
         case .duration: return .number(String(facts.durationMilliseconds))
         case .size: return .number(String(facts.body.count))
         case .bodyEquals(let name):
@@ -37,7 +40,22 @@ extension Assertion {
 
 extension Assertion.Predicate {
     /// Whether `value` satisfies the predicate; throws when the predicate cannot apply to it.
-    func holds(for value: ObservedValue) throws(CheckProblem) -> Bool {
+    func holds(for observed: ObservedValue) throws(CheckProblem) -> Bool {
+        if case .not(let inner) = self { return !(try inner.holds(for: observed)) }
+        if case .nodes(let nodes) = observed {
+            switch self {
+            case .exists(let expected): return !nodes.isEmpty == expected
+            case .count(let inner): return try inner.holds(for: .number(String(nodes.count)))
+            case .trait(.empty): return nodes.isEmpty
+            case .compare(_, .array), .isKind: break
+            default:
+                guard nodes.count > 1 else { break }
+                // Several nodes or header values: the predicate holds when it holds for one of them.
+                for node in nodes where try holds(for: .text(node)) { return true }
+                return false
+            }
+        }
+        let value = observed.settled
         switch self {
         case .exists(let expected): return (value != .missing) == expected
         case .isKind(let kind): return value.kind == kind
@@ -53,8 +71,8 @@ extension Assertion.Predicate {
             case .string(let text), .text(let text):
                 guard case .string(let needle) = expected else { return text.contains(Assertion.Predicate.text(of: expected)) }
                 return text.contains(needle)
-            case .array(_, let literal):
-                for item in Self.items(ofArrayLiteral: literal) where try Self.compare(item, .equal, expected) { return true }
+            case .array:
+                for item in value.items ?? [] where try Self.compare(item, .equal, expected) { return true }
                 return false
             default: return false
             }
@@ -62,25 +80,49 @@ extension Assertion.Predicate {
         case .endsWith(let suffix): return Self.string(value)?.hasSuffix(suffix) ?? false
         case .matches(let pattern):
             guard let text = Self.string(value) else { return false }
-            return try Self.regex(pattern).firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            return try !RegexSearch.matches(try RegexSearch.compile(pattern), in: text, all: false).isEmpty
         case .count(let inner):
             switch value {
             case .array(let count, _), .object(let count, _): return try inner.holds(for: .number(String(count)))
+            case .bytes(let data): return try inner.holds(for: .number(String(data.count)))
             case .missing: return false
             default: throw CheckProblem("count applies to arrays and objects, not to \(value.displayText())")
             }
         case .length(let inner):
             guard let text = Self.string(value) else { throw CheckProblem("length applies to strings, not to \(value.displayText())") }
             return try inner.holds(for: .number(String(text.count)))
+        case .trait(let trait): return Self.has(trait, value)
+        case .not: return false  // handled above
         }
     }
 
-    /// Compiles a pattern, naming it when it does not compile.
-    static func regex(_ pattern: String) throws(CheckProblem) -> NSRegularExpression {
-        do {
-            return try NSRegularExpression(pattern: pattern)
-        } catch {
-            throw CheckProblem("`\(pattern)` is not a valid regular expression")
+    private static func isList(_ value: Parameters) -> Bool {
+        if case .array = value { true } else { false }
+    }
+
+    private static let uuid = try! NSRegularExpression(
+        pattern: "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+
+    private static func has(_ trait: Trait, _ value: ObservedValue) -> Bool {
+        let text = string(value)
+        switch trait {
+        case .empty:
+            switch value {
+            case .array(let count, _), .object(let count, _): return count == 0
+            case .bytes(let data): return data.isEmpty
+            default: return text?.isEmpty ?? false
+            }
+        case .isoDate: return text.flatMap(ISODate.parse) != nil
+        case .uuid: return text.map { uuid.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil } ?? false
+        case .integer, .float:
+            guard case .number(let number) = value else { return false }
+            return number.contains { ".eE".contains($0) } == (trait == .float)
+        case .date: if case .date = value { return true } else { return false }
+        case .collection: return value.kind == .array || value.kind == .object
+        case .ipv4, .ipv6:
+            guard let text else { return false }
+            var address = in6_addr()
+            return inet_pton(trait == .ipv4 ? AF_INET : AF_INET6, text, &address) == 1
         }
     }
 
@@ -94,6 +136,10 @@ extension Assertion.Predicate {
 
     private static func compare(_ value: ObservedValue, _ comparison: Comparison, _ expected: Parameters) throws(CheckProblem) -> Bool {
         if case .missing = value { return comparison == .notEqual }
+        // A query's one match compares with a single value as that match (Hurl unwraps it).
+        if case .array(1, _) = value, let item = value.items?.first, !Self.isList(expected) {
+            return try compare(item, comparison, expected)
+        }
         let order: Int?
         switch (value, expected) {
         case (.number(let a), .number(let b)), (.text(let a), .number(let b)):
@@ -107,6 +153,14 @@ extension Assertion.Predicate {
         case (.bool(let a), .bool(let b)): order = a == b ? 0 : nil
         case (.text(let a), .bool(let b)): order = a == (b ? "true" : "false") ? 0 : nil
         case (.null, .null): order = 0
+        case (.text(let a), .null): order = a == "null" ? 0 : nil
+        case (.bytes(let data), .string(let hex)):
+            order = data.hexText == hex.lowercased() ? 0 : nil
+        case (.date(let date), .string(let text)):
+            guard let other = ISODate.parse(text) else {
+                throw CheckProblem("`\(text)` is not an RFC 3339 date such as 2024-03-01T12:30:00Z")
+            }
+            order = date < other ? -1 : date == other ? 0 : 1
         case (.array(_, let literal), .array), (.object(_, let literal), .object):
             order = (try? JSONParser.parse(Data(literal.utf8))).flatMap { try? Parameters(document: $0) } == expected ? 0 : nil
         default: order = nil
@@ -128,9 +182,4 @@ extension Assertion.Predicate {
         }
     }
 
-    /// The items of an array found in a JSON body, as observed values.
-    private static func items(ofArrayLiteral literal: String) -> [ObservedValue] {
-        guard let document = try? JSONParser.parse(Data(literal.utf8)) else { return [] }
-        return document.children(of: document.root).map { ResponseFacts.value(of: $0, in: document) }
-    }
 }

@@ -19,6 +19,10 @@ extension Assertion {
         case count(Predicate)
         /// The number of characters of a string, then this predicate on it.
         case length(Predicate)
+        /// The predicate does not hold (Hurl's `not`).
+        case not(Predicate)
+        /// A property of the value's text or size: `isEmpty`, `isIsoDate`, `isUuid`…
+        case trait(Trait)
 
         /// How two values are compared.
         public enum Comparison: String, Sendable, CaseIterable {
@@ -38,6 +42,32 @@ extension Assertion {
             public var predicateName: String { "is" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
         }
 
+        /// The properties `trait` tests for.
+        public enum Trait: String, Sendable, CaseIterable {
+            /// An empty string, list, object, node-set or byte string.
+            case empty
+            /// An RFC 3339 date-time string: `2024-03-01T12:30:00Z`, `…:00.123+01:00`.
+            case isoDate
+            /// A UUID: 8-4-4-4-12 hexadecimal digits.
+            case uuid
+            /// A number written without a fraction or an exponent, and one written with them.
+            case integer, float
+            /// A date (`toDate` makes one).
+            case date
+            /// A list or an object.
+            case collection
+            case ipv4, ipv6
+
+            /// The predicate's name in files: `isEmpty`, `isIsoDate`, `isUuid`.
+            public var predicateName: String {
+                switch self {
+                case .ipv4: "isIpv4"
+                case .ipv6: "isIpv6"
+                default: "is" + rawValue.prefix(1).uppercased() + rawValue.dropFirst()
+                }
+            }
+        }
+
         /// The predicate as a person reads it after its subject: `== 200`, `count > 2`, `matches ^a`.
         public var text: String {
             switch self {
@@ -52,6 +82,9 @@ extension Assertion {
             case .isKind(let kind): kind.predicateName
             case .count(let inner): "count \(inner.text)"
             case .length(let inner): "length \(inner.text)"
+            case .not(.exists(true)): "does not exist"
+            case .not(let inner): "not \(inner.text)"
+            case .trait(let trait): trait.predicateName
             }
         }
 

@@ -1,6 +1,7 @@
 /// One check of a response, from a request file's `expect:` (or the TUI's Expect tab): a subject
 /// (`status`, a header, a body path, the duration, the size, the body as a whole) and a predicate
-/// it must satisfy. `$.items: {count: 3, ">": 1}` is two assertions on one subject.
+/// it must satisfy, with the filters the subject's value goes through first (`toDate`, `split`,
+/// `nth`…). `$.items: {count: 3, ">": 1}` is two assertions on one subject.
 public struct Assertion: Sendable, Hashable {
     /// What of the response is looked at.
     public enum Subject: Sendable, Hashable {
@@ -14,13 +15,19 @@ public struct Assertion: Sendable, Hashable {
         case size
         /// The body compared with the example of this name saved in the request file.
         case bodyEquals(example: String)
+        /// An XPath 1.0 expression over the body read as XML or HTML: `count(//item)`, `//title`.
+        case xpath(String)
+        /// The body as text or bytes, a digest, the URL, the redirects, a cookie, a variable, a regex.
+        case query(ResponseQuery)
     }
 
     public var subject: Subject
+    public var filters: [ValueFilter]
     public var predicate: Predicate
 
-    public init(_ subject: Subject, _ predicate: Predicate) {
+    public init(_ subject: Subject, filters: [ValueFilter] = [], _ predicate: Predicate) {
         self.subject = subject
+        self.filters = filters
         self.predicate = predicate
     }
 
@@ -35,8 +42,10 @@ public struct Assertion: Sendable, Hashable {
             case .duration: "duration"
             case .size: "size"
             case .bodyEquals(let example): "body equals example \(example)"
+            case .xpath(let expression): "xpath \(JSONStringLiteral.make(expression))"
+            case .query(let query): query.text
             }
         if case .bodyEquals = subject { return subjectText }
-        return "\(subjectText) \(predicate.text)"
+        return ([subjectText] + filters.map(\.text) + [predicate.text]).joined(separator: " ")
     }
 }

@@ -10,25 +10,37 @@ public struct Capture: Sendable, Hashable {
         case status
         /// The first capture group (or the whole match when there is none) of the pattern in the body text.
         case regex(String)
+        /// An XPath 1.0 expression over the body (a node-set's one node gives its text).
+        case xpath(String)
+        /// The body, a digest, the URL, a cookie, a variable… (`ResponseQuery`).
+        case query(ResponseQuery)
     }
 
     public var name: String
     public var source: Source
+    /// What the source's value goes through before it is kept (`split`, `nth`, `regex`…).
+    public var filters: [ValueFilter]
     public var secret: Bool
 
-    public init(name: String, source: Source, secret: Bool = false) {
+    public init(name: String, source: Source, filters: [ValueFilter] = [], secret: Bool = false) {
         self.name = name
         self.source = source
+        self.filters = filters
         self.secret = secret
     }
 
-    /// The source as a person reads it: `$.json.token`, `header Location`, `status`, `regex "id=(\d+)"`.
-    public var sourceText: String {
+    /// The source as a person reads it, with its filters: `$.json.token`, `header Location`,
+    /// `status`, `regex "id=(\d+)"`, `cookie "sid" urlDecode`.
+    public var sourceText: String { ([queryText] + filters.map(\.text)).joined(separator: " ") }
+
+    private var queryText: String {
         switch source {
         case .body(let path): path
         case .header(let name): "header \(name)"
         case .status: "status"
         case .regex(let pattern): "regex \(JSONStringLiteral.make(pattern))"
+        case .xpath(let expression): "xpath \(JSONStringLiteral.make(expression))"
+        case .query(let query): query.text
         }
     }
 }

@@ -17,16 +17,22 @@ public struct CheckReport: Sendable, Hashable {
         self.init(checking: description.checks, facts: facts)
     }
 
-    /// Checks every assertion, then takes the captures (secret ones as secret variables).
+    /// Takes the captures (secret ones as secret variables), then checks every assertion, with the
+    /// values captured filled into their expected values and readable by `variable` queries (Hurl's order).
     public init(checking checks: ResponseChecks, facts: ResponseFacts) {
-        self.init(results: checks.assertions.map { $0.check(facts) })
+        self.init()
+        var facts = facts
+        facts.variables.merge(checks.variables) { old, _ in old }
         for capture in checks.captures {
             do {
-                captured.append(Variable(name: capture.name, value: try capture.take(from: facts), isSecret: capture.secret))
+                let variable = Variable(name: capture.name, value: try capture.take(from: facts), isSecret: capture.secret)
+                captured.append(variable)
+                facts.variables[variable.name] = variable.value
             } catch {
                 captureProblems.append(error.description)
             }
         }
+        results = checks.filled(with: captured).map { $0.check(facts) }
     }
 
     public var passed: Bool { results.allSatisfy(\.passed) && captureProblems.isEmpty }

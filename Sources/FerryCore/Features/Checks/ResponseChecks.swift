@@ -4,11 +4,17 @@ public struct ResponseChecks: Sendable, Equatable {
     public var assertions: [Assertion]
     public var captures: [Capture]
     public var examples: [RequestDescription.Example]
+    /// The values of the variables `variable` queries read, filled in by `rendered(with:)`.
+    public var variables: [String: String]
 
-    public init(assertions: [Assertion] = [], captures: [Capture] = [], examples: [RequestDescription.Example] = []) {
+    public init(
+        assertions: [Assertion] = [], captures: [Capture] = [], examples: [RequestDescription.Example] = [],
+        variables: [String: String] = [:]
+    ) {
         self.assertions = assertions
         self.captures = captures
         self.examples = examples
+        self.variables = variables
     }
 
     public var isEmpty: Bool { assertions.isEmpty && captures.isEmpty }

@@ -12,10 +12,18 @@ public struct ResponseFacts: Sendable {
     public var documentProblem: String?
     public var durationMilliseconds: Int
     public var examples: [RequestDescription.Example]
+    /// The body as XPath expressions read it, parsed on the first one.
+    public var markup: XPathBody
+    /// The URL of the final response, and those that redirected to it, oldest first.
+    public var url: String
+    public var redirects: [String]
+    /// The variables a `variable` query can read: the request's, then the captures of this response.
+    public var variables: [String: String]
 
     public init(
         status: Int, headers: HTTPHeaders, body: Data, document: Document?, documentProblem: String? = nil,
-        durationMilliseconds: Int, examples: [RequestDescription.Example] = []
+        durationMilliseconds: Int, examples: [RequestDescription.Example] = [], url: String = "", redirects: [String] = [],
+        variables: [String: String] = [:]
     ) {
         self.status = status
         self.headers = headers
@@ -24,6 +32,10 @@ public struct ResponseFacts: Sendable {
         self.documentProblem = documentProblem
         self.durationMilliseconds = durationMilliseconds
         self.examples = examples
+        self.markup = XPathBody(body: body, contentType: headers["Content-Type"])
+        self.url = url
+        self.redirects = redirects
+        self.variables = variables
     }
 
     /// The facts of `response`; `document` is the body already parsed by the request's serializer,
@@ -43,6 +55,8 @@ public struct ResponseFacts: Sendable {
                     ResponseInput(method: method, response: response, bytes: body))
                 {
                     parsed = read
+                } else if let json = try? JSONParser.parse(body) {
+                    parsed = json  // JSON served as text/html or text/plain is still read as JSON, as Hurl does
                 } else {
                     problem = "the body is not JSON, XML or a property list"
                 }
@@ -54,16 +68,22 @@ public struct ResponseFacts: Sendable {
         }
         self.init(
             status: response.status, headers: response.headers, body: body, document: parsed, documentProblem: problem,
-            durationMilliseconds: Int(response.timeline.total / 1000), examples: examples)
+            durationMilliseconds: Int(response.timeline.total / 1000), examples: examples, url: response.effectiveURL,
+            redirects: response.redirects.map(\.url))
     }
 
     /// The value at a body path, or `.missing`; throws when the path cannot be read or there is no
     /// document. A JSON or property-list path is an RFC 9535 query: a singular one (`$.a[0].b`) gives
     /// its node's value, any other (`$.items[*].id`, `$..id`, `$.items[?@.price < 10]`) one array of
     /// the nodes it selects, in document order, so that `count`, `contains` and `==` a list check
-    /// every match at once. An XML path (`/root/item[2]`) leads to one node.
+    /// every match at once (none selected does not exist). An XML path (`/root/item[2]`) leads to one node.
     public func value(atPath path: String) throws(CheckProblem) -> ObservedValue {
         guard let document else { throw CheckProblem(documentProblem ?? "the body is not a document") }
+        return try Self.value(atPath: path, in: document)
+    }
+
+    /// The value at a body path of `document`, as `value(atPath:)` reads it.
+    static func value(atPath path: String, in document: Document) throws(CheckProblem) -> ObservedValue {
         guard document.format != .xml else {
             do {
                 return Self.value(of: try NodePath.resolve(path, in: document), in: document)
@@ -80,7 +100,34 @@ public struct ResponseFacts: Sendable {
         }
         let nodes = query.select(in: document)
         if query.isSingular { return nodes.first.map { Self.value(of: $0, in: document) } ?? .missing }
+        // Nothing selected: an empty list that does not exist (`count` 0, `exists: false`), as in Hurl.
+        if nodes.isEmpty { return .nodes([]) }
         return .array(count: nodes.count, literal: "[" + nodes.map { document.literal(of: $0) }.joined(separator: ",") + "]")
+    }
+
+    /// What an XPath expression evaluates to on the body: a node-set's node texts, a string, a
+    /// number (as a decimal, integral ones without `.0`), a boolean.
+    public func value(ofXPath text: String) throws(CheckProblem) -> ObservedValue {
+        try Self.value(ofXPath: text, in: markup)
+    }
+
+    /// What an XPath expression evaluates to on `markup`, as `value(ofXPath:)` gives it.
+    static func value(ofXPath text: String, in markup: XPathBody) throws(CheckProblem) -> ObservedValue {
+        let expression: XPathExpression
+        do {
+            expression = try XPathExpression(text)
+        } catch {
+            throw CheckProblem("`\(text)` is not an XPath expression: \(error)")
+        }
+        switch try markup.evaluate(expression) {
+        case .nodes(let values): return .nodes(values)
+        case .string(let text): return .text(text)
+        case .boolean(let value): return .bool(value)
+        case .number(let number):
+            guard number.isFinite else { return .text(number.isNaN ? "NaN" : number > 0 ? "Infinity" : "-Infinity") }
+            if number == number.rounded(), abs(number) < 1e15 { return .number(String(Int64(number))) }
+            return .number(String(number))
+        }
     }
 
     /// A document node as an observed value.
