@@ -186,8 +186,9 @@ final class CurlTransfer: @unchecked Sendable {
             "\($0.name): \($0.value)"
         }
         if !request.headers.contains("Expect") { lines.append("Expect:") }
-        // libcurl types a POST it sends without a body as a form; there is nothing to type.
-        if bodySource == nil, !request.headers.contains("Content-Type") { lines.append("Content-Type:") }
+        // libcurl types every POST the request did not type as a form; a body that names no type is
+        // sent without one (`ferry send -d` names curl's form type itself).
+        if !request.headers.contains("Content-Type") { lines.append("Content-Type:") }
         if let service = Self.signedService(request.authentication) {
             lines.removeAll(where: Self.isRemoval)
             if let line = try Self.payloadHashLine(of: bodySource, headers: request.headers, service: service) { lines.append(line) }

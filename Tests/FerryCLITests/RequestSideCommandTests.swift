@@ -10,6 +10,24 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any])
     }
 
+    /// A text body that names no type goes without one from a request file (as Hurl and Postman send
+    /// it); `-d` keeps curl's form type, and a file's `contentType` is sent as written.
+    @Test func aBodyThatNamesNoTypeIsSentWithoutOneFromAFile() async throws {
+        try await withDemoServer { server in
+            let directory = try TemporaryDirectory()
+            let untyped = try directory.write(
+                "a.ferry.yaml", Data("method: POST\nurl: \(server.baseURL)/anything\nbody:\n  raw: hello\n".utf8))
+            let typed = try directory.write(
+                "b.ferry.yaml", Data("method: POST\nurl: \(server.baseURL)/anything\nbody:\n  raw: hello\n  contentType: text/plain\n".utf8)
+            )
+            let headers = { (echo: [String: Any]) in echo["headers"] as? [String: String] ?? [:] }
+            #expect(headers(try echo(await FerryBinary.run(["send", untyped, "--no-history"])))["Content-Type"] == nil)
+            #expect(headers(try echo(await FerryBinary.run(["send", typed, "--no-history"])))["Content-Type"] == "text/plain")
+            let data = try echo(await FerryBinary.run(["send", "\(server.baseURL)/anything", "-d", "hello", "--no-history"]))
+            #expect(headers(data)["Content-Type"] == "application/x-www-form-urlencoded")
+        }
+    }
+
     @Test func paramsGoInTheQueryForGetAndTheBodyOtherwise() async throws {
         try await withDemoServer { server in
             let get = try echo(await FerryBinary.run(["send", "\(server.baseURL)/anything?x=0", "--param", "b=2 3", "--param", "a=é"]))
