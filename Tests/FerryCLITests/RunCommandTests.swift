@@ -136,27 +136,34 @@ private let demoPassword = "s3cret-demo"
     }
 
     /// A malformed assertion, and a folder whose only request file is malformed (it once said the
-    /// folder "holds no request file"), are named with file, line and column; nothing is sent.
+    /// folder "holds no request file"), are named with file, line and column and not sent; the other
+    /// files of the run are (one bad file once refused the whole run), and the exit code is 1.
     @Test(arguments: [
         (
             "checks", "checks/zz-broken.ferry.yaml", "url: \"{{baseURL}}/get\"\nexpect:\n  body:\n    $.a: { near: 1 }\n",
-            "zz-broken.ferry.yaml:4:12: expect.body.$.a.near: unknown key"
+            "zz-broken.ferry.yaml:4:12: expect.body.$.a.near: unknown key", true
         ),
         (
             "broken", "broken/only.ferry.yaml", "url: \"{{baseURL}}/get\"\nexpect:\n  status: [200,\n",
-            "only.ferry.yaml:4:1: is not valid YAML"
+            "only.ferry.yaml:4:1: is not valid YAML", false
         ),
     ])
-    func aMalformedFileStopsTheRunBeforeAnythingIsSent(folder: String, file: String, text: String, message: String) async throws {
+    func aMalformedFileIsNamedAndTheOthersRun(folder: String, file: String, text: String, message: String, others: Bool) async throws {
         try await withDemoServer { server throws in
             let suite = try Suite(baseURL: server.baseURL, extra: [file: text])
             let outcome = await suite.run([folder])
             #expect(outcome.status == 1)
             #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
-            #expect(outcome.stderr.contains("nothing was sent"))
+            #expect(outcome.stderr.contains("nothing was sent") == !others, "\(outcome.stderr)")
+            #expect(outcome.text.contains("1 file not read") == others, "\(outcome.text)")
             let history = await suite.ferry(["history", "list", "--json"])
             let entries = try #require(try JSONSerialization.jsonObject(with: history.stdout) as? [Any], "\(history.stderr)")
-            #expect(entries.isEmpty, "\(history.text)")
+            #expect(entries.isEmpty == !others, "\(history.text)")
+            if others {
+                let tap = await suite.run([folder], ["--reporter", "tap"])
+                #expect(tap.text.contains("- \(file)") || tap.text.contains(file), "\(tap.text)")
+                #expect(tap.text.contains(message), "the TAP report gives the reason: \(tap.text)")
+            }
         }
     }
 

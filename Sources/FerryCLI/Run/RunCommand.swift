@@ -117,8 +117,9 @@ struct RunCommand: AsyncCommand {
             stderr.line("ferry: run: " + TerminalSafeText.escaping(error is FerryError ? ErrorChain(error).rendered : "\(error)"))
             return .usage
         }
-        guard plan.problems.isEmpty else {
-            for problem in plan.problems { stderr.line("ferry: run: " + TerminalSafeText.escaping(problem.description)) }
+        // A file that cannot be read is named and not sent; the others run.
+        for problem in plan.problems { stderr.line("ferry: run: " + TerminalSafeText.escaping(problem.description)) }
+        if plan.items.isEmpty, !plan.problems.isEmpty {
             stderr.line("ferry: run: nothing was sent")
             return .usage
         }
@@ -167,7 +168,8 @@ struct RunCommand: AsyncCommand {
                 }
             }
         }
-        let summary = await task.value
+        var summary = await task.value
+        summary.unread = plan.problems
         interrupt.cancel()
         if textOutput {
             RunTextReporter(output: stdout, redaction: summary.redaction, showsProgress: text.showsProgress, total: 0).finish(summary)
@@ -176,6 +178,7 @@ struct RunCommand: AsyncCommand {
             stderr.line("ferry: " + TerminalSafeText.escaping(warning.message))
         }
         var status = Self.exitStatus(for: summary.results)
+        if !summary.unread.isEmpty, status == .success || status == .rejected { status = .usage }  // the collection is broken
         if summary.cancelled { status = .cancelled }
         if reporter != .text || output != nil {
             do {

@@ -13,6 +13,15 @@ struct RunJSONReport: Encodable {
     var skipped: Int
     var cancelled: Bool
     var results: [Entry]
+    /// Request files that could not be read, none sent.
+    var unread: [Unread]
+
+    struct Unread: Encodable {
+        var file: String
+        var line: Int?
+        var column: Int?
+        var message: String
+    }
 
     struct Entry: Encodable {
         var path: String
@@ -35,6 +44,7 @@ struct RunJSONReport: Encodable {
         errors = summary.count(.error)
         skipped = summary.count(.skipped)
         cancelled = summary.cancelled
+        unread = summary.unread.map { Unread(file: $0.file, line: $0.line, column: $0.column, message: $0.summary) }
         results = try summary.results.map { result in
             let exchange = try result.request.map { request in
                 try ExchangeReport(

@@ -29,6 +29,17 @@ enum RunJUnitReport {
             }
             xml += "  </testsuite>\n"
         }
+        if !summary.unread.isEmpty {
+            xml +=
+                "  <testsuite name=\"(files not read)\" tests=\"\(summary.unread.count)\" failures=\"0\" errors=\"\(summary.unread.count)\" skipped=\"0\" time=\"0.000\">\n"
+            for problem in summary.unread {
+                xml +=
+                    "    <testcase name=\(attribute(problem.file)) classname=\"(files not read)\" file=\(attribute(problem.file)) time=\"0.000\">\n"
+                xml +=
+                    "      <error message=\(attribute(problem.description)) type=\"file\">\(text(problem.description))</error>\n    </testcase>\n"
+            }
+            xml += "  </testsuite>\n"
+        }
         xml += "</testsuites>\n"
         return summary.redaction.redact(xml)
     }

@@ -4,7 +4,7 @@ import FerrySession
 /// `ferry run --reporter tap`: TAP version 13, a test point per request, failures in a YAML block.
 enum RunTAPReport {
     static func text(_ summary: RunSummary, iterations: Bool) -> String {
-        var lines = ["TAP version 13", "1..\(summary.results.count)"]
+        var lines = ["TAP version 13", "1..\(summary.results.count + summary.unread.count)"]
         for (index, result) in summary.results.enumerated() {
             let name = result.item.path + (iterations ? " #\(result.iteration)" : "")
             let description = name.replacingOccurrences(of: "#", with: "\\#")
@@ -24,6 +24,10 @@ enum RunTAPReport {
                 }
                 lines.append("  ...")
             }
+        }
+        for (index, problem) in summary.unread.enumerated() {
+            lines.append("not ok \(summary.results.count + index + 1) - \(problem.file.replacingOccurrences(of: "#", with: "\\#"))")
+            lines += ["  ---", "  message: \(quoted(problem.description))", "  ..."]
         }
         return summary.redaction.redact(lines.joined(separator: "\n")) + "\n"
     }

@@ -1,4 +1,5 @@
 import FerryCore
+import FerryStore
 
 /// A finished run: every result in run order, and the redaction of every secret it met
 /// (environment secrets, auth, secret captures), which every report applies.
@@ -8,6 +9,8 @@ public struct RunSummary: Sendable {
     public var redaction: Redaction
     /// True when Ctrl-C stopped the run.
     public var cancelled = false
+    /// Request files of the run that could not be read: each named with its place, none sent.
+    public var unread: [ConfigProblem] = []
 
     public init(id: String, results: [RunResult], redaction: Redaction) {
         self.id = id
@@ -23,6 +26,7 @@ public struct RunSummary: Sendable {
         var parts = ["\(count(.passed)) passed", "\(count(.failed) + count(.error)) failed"]
         if count(.error) > 0 { parts[1] += " (\(count(.error)) transport)" }
         if count(.skipped) > 0 { parts.append("\(count(.skipped)) skipped") }
+        if !unread.isEmpty { parts.append("\(unread.count) file\(unread.count == 1 ? "" : "s") not read") }
         return parts.joined(separator: ", ")
     }
 }
