@@ -30,6 +30,29 @@ import Testing
         #expect(Self.file(of: try state.makeRequest().request.body) == secret, "a path the user's config trusts is read")
     }
 
+    /// Ctrl-R on a request that reads a file outside the collection asks, naming the file; any key
+    /// but `y` sends nothing, `y` sends it this once (the next send asks again).
+    @Test func theUserMayLetAnOutsideFileBeSentOnce() throws {
+        let collection = try TemporaryDirectory()
+        let outside = try TemporaryDirectory()
+        let secret = try outside.write("secret.txt", Data("private".utf8))
+        var state = state(root: collection.path, body: secret)
+        state.collection.fileAccess = FileAccessPolicy(collection: collection.path)
+        let real = URL(fileURLWithPath: secret).resolvingSymlinksInPath().path
+        #expect(press(.control("r"), in: &state).isEmpty)
+        #expect(state.notice?.contains("reads a file outside the collection: \(real)") == true, "\(state.notice ?? "")")
+        #expect(press(.character("n"), in: &state).isEmpty, "any other key sends nothing")
+        #expect(state.notice == "nothing was sent: the files stay unread")
+        press(.control("r"), in: &state)
+        let sent = press(.character("y"), in: &state)
+        guard case .send(_, let outgoing)? = sent.first else {
+            Issue.record("y sends: \(sent)")
+            return
+        }
+        #expect(Self.file(of: outgoing.resolved.request.body) == secret)
+        #expect(state.collection.fileAccess?.allowed.isEmpty == true, "allowed this once, not for good")
+    }
+
     @Test func withoutACollectionWhatTheUserTypesIsRead() throws {
         let outside = try TemporaryDirectory()
         let file = try outside.write("mine.txt", Data("mine".utf8))

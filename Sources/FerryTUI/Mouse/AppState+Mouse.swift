@@ -46,6 +46,7 @@ extension AppState {
     /// True while a question waits for its key (delete, overwrite, unsaved edits): the wheel must not answer it.
     private var isAwaitingAnswer: Bool {
         collection.pendingDelete != nil || collection.pendingOverwrite != nil || collection.unsavedQuestion != nil
+            || collection.outsideFilesQuestion != nil
     }
 
     /// The sidebar's border is held: motion moves it, the release leaves it there; the width is

@@ -15,6 +15,8 @@ public struct CollectionState: Sendable {
     public var pendingOverwrite: String?
     /// The question asked before unsaved edits would be lost, while it waits for its answer.
     public var unsavedQuestion: UnsavedEditsQuestion?
+    /// The files outside the collection a send waits on the user's word to read.
+    public var outsideFilesQuestion: OutsideFilesQuestion?
     /// What to carry out once the save the user chose in answer to that question is written.
     public var afterSave: UnsavedEditsQuestion.Then?
     /// True while carrying out what the user chose to drop their edits for.

@@ -122,6 +122,7 @@ extension AppState {
         if let effects = collection.answerDelete(key, notice: &shell.notice) { return effects }
         if let effects = answerOverwrite(key) { return effects }
         if let effects = answerUnsavedEdits(key) { return effects }
+        if let effects = answerOutsideFiles(key) { return effects }
         if history != nil {
             guard let effects = history!.handle(key, action, page: max(1, height - 6), notice: &shell.notice) else {
                 history = nil
@@ -334,8 +335,49 @@ extension AppState {
             notice = "sending \(chain.request) for {{\(name)}}…"
             return [.takeChainedVariable(chain, variables: collection.variables + collection.captured, environment: collection.environment)]
         } catch {
+            let outside = outsideFiles()
+            guard outside.isEmpty else {
+                // Refused for reading files outside the collection: the user may allow exactly those, once.
+                let question = OutsideFilesQuestion(paths: outside)
+                collection.outsideFilesQuestion = question
+                notice = question.prompt
+                return []
+            }
             collection.chained = []
             collection.sendNotice = nil
+            exchange = .failed(ErrorChain(error), elapsed: 0)
+            response.show(failed: true)
+            return []
+        }
+    }
+
+    /// The files outside the collection the editor's request would read, were its boundary lifted;
+    /// empty when it reads none, or when it cannot be made for another reason.
+    private func outsideFiles() -> [String] {
+        guard let access = collection.fileAccess,
+            let files = try? editor.resolved(
+                with: collection.variables + collection.chained + collection.captured, environment: collection.connection
+            ).files
+        else { return [] }
+        return access.outside(files)
+    }
+
+    /// The answer to the outside-files question: `y` sends the request with exactly those paths
+    /// allowed, this once; any other key sends nothing. Nil when nothing was asked.
+    mutating func answerOutsideFiles(_ key: Key) -> [Effect]? {
+        guard let question = collection.outsideFilesQuestion else { return nil }
+        collection.outsideFilesQuestion = nil
+        guard key == .character("y"), var access = collection.fileAccess else {
+            notice = "nothing was sent: the files stay unread"
+            return []
+        }
+        access.allowed += question.paths
+        do {
+            let request = try editor.resolved(
+                with: collection.variables + collection.chained + collection.captured, environment: collection.connection,
+                access: access)
+            return startSending(request)
+        } catch {
             exchange = .failed(ErrorChain(error), elapsed: 0)
             response.show(failed: true)
             return []

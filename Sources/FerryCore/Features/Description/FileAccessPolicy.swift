@@ -65,6 +65,16 @@ public struct FileAccessPolicy: Sendable, Hashable {
                 + "unless you allow it (--allow-outside \(real))")
     }
 
+    /// Of `paths` (absolute, as `ResolvedRequest.files` gives them), the real paths this policy refuses:
+    /// outside the collection and not allowed. Empty when the collection is trusted, or without one.
+    public func outside(_ paths: [String]) -> [String] {
+        guard let collection, !isTrusted else { return [] }
+        let root = Self.realPath(collection)
+        return paths.map(Self.realPath).filter { real in
+            !Self.contains(root, real) && !allowed.contains { Self.contains(Self.realPath($0), real) }
+        }
+    }
+
     /// Throws unless the user allows the proxy the request names in `field`.
     public func checkProxy(_ proxy: String, field: String) throws {
         guard !allowsProxy, collection != nil, !isTrusted else { return }
