@@ -354,11 +354,7 @@ extension AppState {
     /// The files outside the collection the editor's request would read, were its boundary lifted;
     /// empty when it reads none, or when it cannot be made for another reason.
     private func outsideFiles() -> [String] {
-        guard let access = collection.fileAccess,
-            let files = try? editor.resolved(
-                with: collection.variables + collection.chained + collection.captured, environment: collection.connection
-            ).files
-        else { return [] }
+        guard let access = collection.fileAccess, let files = try? makeRequest(access: nil).files else { return [] }
         return access.outside(files)
     }
 
@@ -373,10 +369,7 @@ extension AppState {
         }
         access.allowed += question.paths
         do {
-            let request = try editor.resolved(
-                with: collection.variables + collection.chained + collection.captured, environment: collection.connection,
-                access: access)
-            return startSending(request)
+            return startSending(try makeRequest(access: access))
         } catch {
             exchange = .failed(ErrorChain(error), elapsed: 0)
             response.show(failed: true)

@@ -104,10 +104,12 @@ public struct AppState: Sendable {
     /// The request as composed, its variables filled in with the environment's and those captured
     /// in this session, and checked, with the redaction of the secrets it holds; throws
     /// `FerryError.invalidRequest` when it cannot be sent.
-    public func makeRequest() throws -> ResolvedRequest {
+    public func makeRequest() throws -> ResolvedRequest { try makeRequest(access: collection.fileAccess) }
+
+    /// `makeRequest` with its files read as `access` allows (nil: any file, from the source's folder).
+    func makeRequest(access: FileAccessPolicy?) throws -> ResolvedRequest {
         try editor.resolved(
-            with: collection.variables + collection.chained + collection.captured, environment: collection.connection,
-            access: collection.fileAccess)
+            with: collection.variables + collection.chained + collection.captured, environment: collection.connection, access: access)
     }
 
     /// Loads a prepared request into the editor: every field it holds replaces the editor's, and
