@@ -1,3 +1,4 @@
+import FerryCore
 import Foundation
 
 /// A `.bru` file as Bruno writes it: named blocks at the start of a line (`meta {`, `post {`,
@@ -36,7 +37,7 @@ struct BruDocument {
 
     /// Parses `text`; a line outside any block, or a block never closed, is a problem at its line.
     init(_ text: String, source: String) throws(ImportProblem) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        let lines = text.splitLines().map {
             $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
         }
         var index = 0

@@ -37,7 +37,7 @@ struct HTTPFileReader {
         var block: [Line] = []
         var title: String?
         var number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in text.splitLines() {
             number += 1
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
             if line.drop(while: \.isWhitespace).hasPrefix("###") {

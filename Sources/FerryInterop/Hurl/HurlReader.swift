@@ -29,7 +29,7 @@ struct HurlReader {
     private func template(_ text: String) -> String { Self.templates.rewrite(text).text }
 
     mutating func read(_ text: String) throws(ImportProblem) {
-        let lines: [Line] = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { offset, line in
+        let lines: [Line] = text.splitLines().enumerated().map { offset, line in
             (offset + 1, String(line.hasSuffix("\r") ? line.dropLast() : line))
         }
         var index = 0

@@ -71,7 +71,7 @@ public struct PostingImporter: Importer {
     /// `=` is a problem at its line.
     package static func dotenv(_ text: String, source: String) throws(ImportProblem) -> [Variable] {
         var variables: [Variable] = []
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, raw) in text.splitLines().enumerated() {
             var line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("export ") { line = String(line.dropFirst(7)) }

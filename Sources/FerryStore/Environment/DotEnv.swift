@@ -9,7 +9,7 @@ public struct DotEnv: Sendable, Equatable {
     /// Parses the text of a `.env` file; `path` is only used in problems.
     public init(text: String, path: String) throws(ConfigProblem) {
         variables = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in text.splitLines().enumerated() {
             var line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.hasSuffix("\r") { line.removeLast() }
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
