@@ -20,9 +20,11 @@ public final class XPathDocument: @unchecked Sendable {
     public init(body: Data, html: Bool, encoding: String? = nil) throws(ParseError) {
         LibXML2.start()
         guard body.count < Int(Int32.max) else { throw ParseError(description: "the body is too large for libxml2 (2 GB)") }
-        let parsed: Result<xmlDocPtr, ParseError> = body.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: CChar.self).baseAddress ?? UnsafePointer("")
-            return Self.parse(bytes, count: Int32(raw.count), encoding: html ? encoding ?? "UTF-8" : encoding, html: html)
+        // An empty body is read from a one-byte buffer (count 0): libxml2 wants a pointer, Data has none.
+        let parsed: Result<xmlDocPtr, ParseError> = (body.isEmpty ? Data([0]) : body).withUnsafeBytes { raw in
+            Self.parse(
+                raw.bindMemory(to: CChar.self).baseAddress!, count: Int32(body.count), encoding: html ? encoding ?? "UTF-8" : encoding,
+                html: html)
         }
         document = try parsed.get()
         namespaces = html ? [] : Self.declaredNamespaces(in: document)
