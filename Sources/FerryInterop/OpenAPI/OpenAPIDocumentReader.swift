@@ -14,8 +14,8 @@ enum OpenAPIDocumentReader {
     static let droppedLimit = 25
 
     /// Reads `text`; references to other files are read relative to `directory`. `dropped` holds
-    /// why each part left out could not be read, in order; `clamped`, the bounds brought within
-    /// 64-bit integers.
+    /// why each part left out could not be read, in order; `clamped`, what was said again to fit the
+    /// model: bounds brought within 64-bit integers, a 3.0 schema's lists of types or items (`SchemaLists`).
     static func read(
         _ text: String, source: String, directory: String
     ) throws(ImportProblem) -> (document: OpenAPIKit.OpenAPI.Document, dropped: [ImportProblem], clamped: [ImportReport.Note]) {
@@ -25,7 +25,8 @@ enum OpenAPIDocumentReader {
         do {
             // Scalars stay untyped strings (as YAMLDecoder's own parse leaves them), so a quoted
             // `'200'` key is found by the decoder's string lookup.
-            guard let composed = try Yams.compose(yaml: text, Resolver.basic.appending(.merge)) else {
+            let yaml = text.first(where: { !$0.isWhitespace }) == "{" ? JSONSurrogateEscapes.rewritten(text) : text
+            guard let composed = try Yams.compose(yaml: yaml, Resolver.basic.appending(.merge)) else {
                 throw ImportProblem(source: source, "the document is empty")
             }
             node = composed
@@ -47,6 +48,7 @@ enum OpenAPIDocumentReader {
         if case .swagger2 = version { document = try SwaggerConverter.convert(document) }
         try YAMLValueGuard.check(document, source: source)
         var clamped: [ImportReport.Note] = []
+        if version != .v31, let rewritten = SchemaLists.rewritten(document, path: "", notes: &clamped) { document = rewritten }
         if mayHoldHugeNumbers(text) { document = clampingBounds(in: document, path: "", notes: &clamped) }
         var dropped: [ImportProblem] = []
         while true {
@@ -180,12 +182,10 @@ enum OpenAPIDocumentReader {
         do {
             switch version {
             case .v30, .swagger2:
-                return try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: node, userInfo: skipExtensions).convert(
+                return try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: node, userInfo: skipExtensions).convert(
                     to: .v3_1_1)
-            case .v31: return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: node, userInfo: skipExtensions)
+            case .v31: return try NodeDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: node, userInfo: skipExtensions)
             }
-        } catch let error as YamlError {
-            throw DecodingFailure(problem: syntaxProblem(error, source: source))
         } catch {
             let described = OpenAPIKit.OpenAPI.Error(from: error)
             let path = described.codingPath
