@@ -41,8 +41,12 @@ public struct ImportedCollection: Sendable, Equatable {
     public init() {}
 
     /// Adds a request in `folder` named after `title`, with a file name no other request in that
-    /// folder has; names stay stable across imports of the same document.
+    /// folder has; names stay stable across imports of the same document. A request without a URL
+    /// (Bruno's token requests have none) is noted: it cannot be sent until it is given one.
     public mutating func add(_ description: RequestDescription, title: String, folder: String, source: String) {
+        if description.url.allSatisfy(\.isWhitespace) {
+            report.notes.append(ImportReport.Note(.approximated, at: source, "the request has no URL: give it one before sending it"))
+        }
         if taken.count != requests.count { taken = (requests.count, Set(requests.map(\.path))) }
         let path = RequestFileName.path(for: title, in: folder, avoiding: taken.paths)
         requests.append(Request(path: path, description: description, source: source))

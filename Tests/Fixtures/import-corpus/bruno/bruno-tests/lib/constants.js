@@ -1,0 +1,5 @@
+const PI = 3.14;
+
+module.exports = {
+  PI
+};
