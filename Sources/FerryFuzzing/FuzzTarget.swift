@@ -38,6 +38,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .importBruno:
             _ = try? BrunoImporter().importCollection(text, source: "bruno.json", directory: Self.noDirectory)
             _ = try? BrunoImporter.request(text, place: "fuzz.bru")
+            _ = try? BrunoImporter().importCollection(text, source: "opencollection.yml", directory: Self.noDirectory)
+            _ = try? BrunoImporter.request(text, place: "fuzz.yml")
         case .sse: Self.stream(bytes, .serverSentEvents)
         case .ndjson: Self.stream(bytes, .jsonLines)
         case .lines: Self.stream(bytes, .lines)

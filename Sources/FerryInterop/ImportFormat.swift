@@ -19,11 +19,12 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The file to read for `path`: a folder's `bruno.json` when it is a Bruno collection, else
-    /// `path` (a Posting collection is read as the folder it is).
+    /// The file to read for `path`: a folder's `bruno.json` (or `opencollection.yml`, Bruno's YAML
+    /// format) when it is a Bruno collection, else `path` (a Posting collection is read as the folder it is).
     public static func document(at path: String) -> String {
-        let bruno = (path as NSString).appendingPathComponent("bruno.json")
-        return isFolder(path) && FileManager.default.fileExists(atPath: bruno) ? bruno : path
+        guard isFolder(path) else { return path }
+        return ["bruno.json", "opencollection.yml"].map { (path as NSString).appendingPathComponent($0) }
+            .first { FileManager.default.fileExists(atPath: $0) } ?? path
     }
 
     /// True when `path` is a folder.
@@ -45,7 +46,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case "http", "rest": return .http
         case "hurl": return .hurl
         default:
-            if path.map({ ($0 as NSString).lastPathComponent == "bruno.json" }) == true { return .bruno }
+            if let name = path.map({ ($0 as NSString).lastPathComponent }), ["bruno.json", "opencollection.yml"].contains(name) {
+                return .bruno
+            }
             if let path, isFolder(path) { return PostingImporter.isCollection(path) ? .posting : nil }
         }
         let firstLine =
@@ -53,6 +56,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             .map { $0.drop { $0.isWhitespace || $0 == "\u{FEFF}" } }
             .first { !$0.isEmpty && !$0.hasPrefix("#") } ?? ""
         if firstLine.hasPrefix("curl ") || firstLine.hasPrefix("curl\t") || firstLine.hasPrefix("$ curl ") { return .curl }
+        if firstLine.hasPrefix("opencollection:") { return .bruno }
         if let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] {
             if (object["log"] as? [String: Any])?["entries"] != nil { return .har }
             if let info = object["info"] as? [String: Any],

@@ -27,9 +27,7 @@ import Testing
 
     /// What Ferry does not import yet, with why. A source here that starts to import fails the test:
     /// take it out then.
-    static let notYet: [String: String] = [
-        "bruno/yml-collection": "Bruno's YAML collection format (opencollection.yml) is not read yet"
-    ]
+    static let notYet: [String: String] = [:]
 
     /// At most this many requests of a collection are sent with `--dry-run` (evenly spread).
     static let sampleSize = 8

@@ -29,6 +29,9 @@ struct BruDocument {
 
     private(set) var blocks: [Block] = []
 
+    /// A document of blocks made elsewhere (from Bruno's YAML format: `OpenCollectionItem`).
+    init(blocks: [Block]) { self.blocks = blocks }
+
     /// True for blocks that hold text, not entries.
     static func holdsText(_ name: String) -> Bool {
         name.hasPrefix("script:") || name == "tests" || name == "docs"
