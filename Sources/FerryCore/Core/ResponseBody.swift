@@ -46,17 +46,29 @@ public struct ResponseBody: Sendable {
     }
 
     /// The whole body in memory. Reads the file when the body was spooled.
-    public func data() throws -> Data { try contents(options: []) }
+    public func data() throws -> Data { try contents() }
 
     /// The whole body as bytes; a file-backed body is memory-mapped rather than read, so a large
     /// body costs address space, not resident memory, until it is touched.
-    public func mappedData() throws -> Data { try contents(options: .alwaysMapped) }
+    public func mappedData() throws -> Data { try mappedContents().data }
 
-    private func contents(options: Data.ReadingOptions) throws -> Data {
+    /// The whole body as bytes, and whether they are a mapping of its file (`FileMapping`), whose
+    /// pages a parse may give back as it passes them.
+    public func mappedContents() throws -> (data: Data, isMapping: Bool) {
+        if case .memory(let data) = storage { return (data, false) }
+        guard let path = filePath else { return (Data(), false) }
+        do {
+            return try FileMapping.contents(atPath: path)
+        } catch {
+            throw FerryError.localFile(reason: .unreadable(path: path, error: error))
+        }
+    }
+
+    private func contents() throws -> Data {
         if case .memory(let data) = storage { return data }
         guard let path = filePath else { return Data() }
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path), options: options)
+            return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw FerryError.localFile(reason: .unreadable(path: path, error: error))
         }

@@ -7,19 +7,21 @@ protocol DocumentScanner {
     static var bytesPerEntry: Int { get }
     var table: NodeTable.Builder { get set }
     init(table: NodeTable.Builder)
-    /// Scans the whole buffer; returns the deepest nesting reached.
-    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) throws(DocumentParseError) -> Int
+    /// Scans the whole buffer; returns the deepest nesting reached. `releasingPages`: the buffer is a
+    /// file mapping whose pages the scan may give back behind it (`FileMapping.releasePages`).
+    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, releasingPages: Bool) throws(DocumentParseError) -> Int
 }
 
 extension DocumentScanner {
     /// Runs a scanner over `bytes` into a `Document`, releasing the table on failure.
-    static func document(from bytes: Data) throws(DocumentParseError) -> Document {
+    static func document(from bytes: Data, releasingPages: Bool = false) throws(DocumentParseError) -> Document {
         guard bytes.count < JSONParser.maximumSize else {
             throw DocumentParseError(offset: 0, line: 1, column: 1, message: "the document is larger than 4 GiB")
         }
         var scanner = Self(table: NodeTable.Builder(estimatedCount: bytes.count / bytesPerEntry + 16))
         let depth = bytes.withUnsafeBytes { raw in
-            Result { () throws(DocumentParseError) -> Int in try scanner.run(raw.bindMemory(to: UInt8.self)) }
+            Result { () throws(DocumentParseError) -> Int in try scanner.run(raw.bindMemory(to: UInt8.self), releasingPages: releasingPages)
+            }
         }
         switch depth {
         case .success(let reached):

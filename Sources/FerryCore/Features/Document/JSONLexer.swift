@@ -12,10 +12,21 @@ import Foundation
 struct JSONLexer {
     let p: UnsafeBufferPointer<UInt8>
     let count: Int
+    /// The bytes are a file mapping whose pages may be given back behind the scan (`FileMapping`).
+    let releasesPages: Bool
+    /// How far the scan goes between two gives-back: a long string's run is cut at this length too.
+    static let releaseInterval = 32 << 20
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, releasingPages: Bool = false) {
         p = bytes
         count = bytes.count
+        releasesPages = releasingPages
+    }
+
+    /// Gives back the mapping's pages before `offset` (they are read again if touched).
+    func releasePages(before offset: Int) {
+        guard releasesPages, let base = p.baseAddress else { return }
+        FileMapping.releasePages(base, length: offset)
     }
 
     // MARK: - Tokens
@@ -128,14 +139,22 @@ struct JSONLexer {
     private func stringRest(from start: Int) throws(DocumentParseError) -> Int {
         var i = start
         while true {
-            // Eight bytes at a time to the first quote, backslash, control character or non-ASCII.
-            while i + 8 <= count {
+            // Eight bytes at a time to the first quote, backslash, control character or non-ASCII;
+            // in a mapping, in runs of `releaseInterval`, the pages behind given back after each.
+            let end = releasesPages ? min(count, i + Self.releaseInterval) : count
+            var found = false
+            while i + 8 <= end {
                 let special = JSONWords.stringSpecials(JSONWords.load64(p, at: i))
                 if special != 0 {
                     i += special.trailingZeroBitCount >> 3
+                    found = true
                     break
                 }
                 i += 8
+            }
+            if !found, end < count {
+                releasePages(before: i)
+                continue
             }
             guard i < count else { throw failure(count, "unterminated string", expected: "`\"`") }
             let byte = p[i]

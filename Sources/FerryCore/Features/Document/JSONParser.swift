@@ -9,7 +9,9 @@ public enum JSONParser {
     /// Byte offsets are stored in 32 bits.
     public static let maximumSize = Int(UInt32.max)
 
-    public static func parse(_ bytes: Data) throws(DocumentParseError) -> Document {
-        try JSONScanner.document(from: bytes)
+    /// Parses `bytes`; `releasingPages` when they are a file mapping (`FileMapping`) whose pages
+    /// may be given back as the scan passes them, so a huge body is not all resident at once.
+    public static func parse(_ bytes: Data, releasingPages: Bool = false) throws(DocumentParseError) -> Document {
+        try JSONScanner.document(from: bytes, releasingPages: releasingPages)
     }
 }

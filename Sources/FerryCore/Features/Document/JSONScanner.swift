@@ -14,8 +14,10 @@ struct JSONScanner: DocumentScanner {
     }
 
     /// Parses the whole buffer; returns the deepest nesting reached.
-    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) throws(DocumentParseError) -> Int {
-        let lexer = JSONLexer(bytes), p = bytes, count = bytes.count
+    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, releasingPages: Bool) throws(DocumentParseError) -> Int {
+        let lexer = JSONLexer(bytes, releasingPages: releasingPages), p = bytes, count = bytes.count
+        // Where the pages behind the scan are next given back (never, unless the bytes are a mapping).
+        var nextRelease = releasingPages ? JSONLexer.releaseInterval : Int.max
         let stack = UnsafeMutablePointer<UInt32>.allocate(capacity: JSONParser.maximumDepth)
         defer { stack.deallocate() }
         var depth = 0, deepest = 0
@@ -25,6 +27,10 @@ struct JSONScanner: DocumentScanner {
         if i == count { throw lexer.failure(i, "the document is empty", expected: "a value") }
         values: while true {
             guard i < count else { throw lexer.valueExpected(i) }
+            if i >= nextRelease {
+                lexer.releasePages(before: i)
+                nextRelease = i + JSONLexer.releaseInterval
+            }
             switch p[i] {
             case UInt8(ascii: "\""):
                 let end = try lexer.string(i)

@@ -19,7 +19,7 @@ struct XMLScanner: DocumentScanner {
     }
 
     /// Parses the whole buffer; returns the deepest nesting of elements.
-    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) throws(DocumentParseError) -> Int {
+    mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, releasingPages: Bool) throws(DocumentParseError) -> Int {
         p = bytes
         count = bytes.count
         var i = 0

@@ -18,7 +18,9 @@ public struct JSONResponseSerializer: ResponseSerializer {
     public func serialize(_ input: ResponseInput) throws -> SerializedValue {
         if let empty = try emptyValue(for: input) { return empty }
         if input.bytes.count == 1, input.bytes.first == UInt8(ascii: " ") { return .empty }  // Rails' `head :ok`
-        let document = try parsedDocument(input, format: "JSON", JSONParser.parse)
+        let document = try parsedDocument(input, format: "JSON") { bytes throws(DocumentParseError) in
+            try JSONParser.parse(bytes, releasingPages: input.bytesAreMapping)
+        }
         let root = document.root
         if !allowFragments, !document.kind(of: root).isContainer {
             let problem = input.bytes.withUnsafeBytes { raw in

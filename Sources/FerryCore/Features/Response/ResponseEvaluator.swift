@@ -31,11 +31,12 @@ public struct ResponseEvaluator: Sendable {
         let started = clock.now
         var evaluation = Evaluation(response: response, value: nil, error: validation.error)
         do {
-            let bytes = try response.body.mappedData()
+            let (bytes, isMapping) = try response.body.mappedContents()
             if readsGraphQLErrors, case let errors = GraphQLResponseError.errors(in: bytes), !errors.isEmpty {
                 evaluation.error = .responseValidationFailed(reason: .graphQLErrors(errors, underlying: validation.error))
             }
-            let input = ResponseInput(method: method, response: response, bytes: bytes, validationError: validation.error)
+            var input = ResponseInput(method: method, response: response, bytes: bytes, validationError: validation.error)
+            input.bytesAreMapping = isMapping
             evaluation.value = try serializer.serialize(input)
         } catch let error as FerryError {
             evaluation.error = error

@@ -36,6 +36,9 @@ public struct ResponseInput: Sendable {
     public var response: Response
     public var bytes: Data
     public var validationError: FerryError?
+    /// True when `bytes` are a mapping of the body's file (`ResponseBody.mappedContents`): a parse
+    /// may then give back the pages it has passed.
+    public var bytesAreMapping = false
 
     public init(method: HTTPMethod, response: Response, bytes: Data, validationError: FerryError? = nil) {
         self.method = method
