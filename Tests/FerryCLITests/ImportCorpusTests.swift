@@ -25,10 +25,6 @@ import Testing
         return documents + ["openapi/redocly-starter/openapi/openapi.yaml"] + entries("bruno")
     }()
 
-    /// What Ferry does not import yet, with why. A source here that starts to import fails the test:
-    /// take it out then.
-    static let notYet: [String: String] = [:]
-
     /// At most this many requests of a collection are sent with `--dry-run` (evenly spread).
     static let sampleSize = 8
 
@@ -45,10 +41,6 @@ import Testing
         let collection = directory.file("collection")
         let imported = await FerryBinary.run(
             ["import", (Self.corpus as NSString).appendingPathComponent(source), "--into", collection], timeout: 120)
-        if let why = Self.notYet[source] {
-            #expect(imported.status != 0, "\(source) imports now (it was listed as: \(why)); take it out of notYet")
-            return
-        }
         try #require(imported.status == 0, "\(source): \(imported.stderr)")
 
         let listing = await FerryBinary.run(["collection", "list", collection, "--json"])
