@@ -148,9 +148,15 @@ import Testing
             tui.press(.character("4"), .character("l"), .character("l"), .character("l"))
             screen = try await tui.waitForScreen { $0.text.contains("Request as sent") }
             #expect(screen.text.contains("GET /graphql?query="), "\(screen.text)")
-            // The whole request line as it went on the wire, from the history's file.
-            let entries = try HistoryStore(path: home.file("data/ferry/history.sqlite")).entries(HistoryQuery())
-            let line = try #require(entries.first?.requestLine)
+            // The whole request line as it went on the wire, from the history's file (written by the
+            // history's own queue, so it is waited for).
+            let history = home.file("data/ferry/history.sqlite")
+            let line = try await Deadline.within(30, "the exchange in the history") {
+                while true {
+                    if let line = try HistoryStore(path: history).entries(HistoryQuery()).first?.requestLine { return line }
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+            }
             #expect(line.hasPrefix("GET /graphql?") && line.contains("operationName=B"), "\(line)")
 
             tui.press(.control("s"))
