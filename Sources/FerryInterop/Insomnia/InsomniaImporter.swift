@@ -144,19 +144,32 @@ public struct InsomniaImporter: Importer {
         return result
     }
 
-    /// An environment's `data`: text values (numbers and booleans as written); others are named.
+    /// An environment's `data`: text values (numbers and booleans as written), the members of an
+    /// object by their dotted names (`config: {url: …}` is `config.url`, as `{{ _.config.url }}`
+    /// reads it); others (lists) are named.
     private static func variables(of node: JSONNode, secret: Bool, report: inout ImportReport) throws(ImportProblem) -> [Variable] {
         guard let data = try node.object("data") else { return [] }
         var variables: [Variable] = []
-        for (key, value) in try data.members() {
+        try add(data, prefix: "", secret: secret, to: &variables, report: &report)
+        return variables
+    }
+
+    private static func add(
+        _ object: JSONNode, prefix: String, secret: Bool, to variables: inout [Variable], report: inout ImportReport
+    ) throws(ImportProblem) {
+        for (key, value) in try object.members() {
+            let name = prefix + key
+            if value.isObject {
+                try add(value, prefix: name + ".", secret: secret, to: &variables, report: &report)
+                continue
+            }
             guard let text = value.text else {
-                report.dropped(value.path, "\(key) is not a text value: Ferry's variables are text")
+                report.dropped(value.path, "\(name) is not a text value: Ferry's variables are text")
                 continue
             }
             // A value made of others (`{{ _.scheme }}://{{ _.host }}`) is filled in when sent.
-            variables.append(Variable(name: key, value: InsomniaRequestReader.ferrySpelling(text), isSecret: secret))
-            report.imported(value.path, "variable \(key)")
+            variables.append(Variable(name: name, value: InsomniaRequestReader.ferrySpelling(text), isSecret: secret))
+            report.imported(value.path, "variable \(name)")
         }
-        return variables
     }
 }
