@@ -14,6 +14,10 @@ public struct CurlImporter: Importer {
                 standardInput: command.standardInput, inputFile: command.inputFile)
             let requests = try builder.build()
             collection.report.notes += builder.report.notes
+            for name in command.variables {
+                collection.report.approximated(
+                    place, "$\(name) is a shell variable: the request reads {{\(name)}}, which needs a value (an environment or --var)")
+            }
             for (index, request) in requests.enumerated() {
                 collection.add(
                     request.description, title: request.title, folder: "",
@@ -39,7 +43,7 @@ public struct CurlImporter: Importer {
             guard let program = words.first, program == "curl" || program.hasSuffix("/curl") else { return nil }
             return ShellWords.Command(
                 words: Array(words.dropFirst()), line: command.line,
-                standardInput: command.standardInput, inputFile: command.inputFile)
+                standardInput: command.standardInput, inputFile: command.inputFile, variables: command.variables)
         }
     }
 }

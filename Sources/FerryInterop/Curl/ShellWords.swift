@@ -3,7 +3,9 @@
 /// escapes, `\`-newline continuations and `#` comments. A command ends at an unquoted newline,
 /// `;`, `&`, `&&`, `||` or `|`. Redirections are taken out of the words: `< file`, `<<DELIMITER`
 /// here-documents and `<<<` here-strings give the command's standard input; output redirections are
-/// dropped. Nothing is expanded: `$HOME` stays as written.
+/// dropped. Nothing is expanded: a variable (`$TOKEN`, `${TOKEN}`, unquoted or in double quotes)
+/// becomes Ferry's `{{TOKEN}}`, named in the command's `variables`, for the user to give a value;
+/// `\$TOKEN`, `'$TOKEN'` and `$1`, `$?` stay as written.
 struct ShellWords {
     /// One command: its words and the line it starts on (1-based).
     struct Command: Equatable {
@@ -13,6 +15,8 @@ struct ShellWords {
         var standardInput: String?
         /// The file `< file` reads standard input from.
         var inputFile: String?
+        /// The shell variables the words name, in order (`$TOKEN` is `{{TOKEN}}` in its word).
+        var variables: [String] = []
     }
 
     /// A quote left open, with where it was opened.
@@ -40,6 +44,7 @@ struct ShellWords {
     private var hereDocument: (delimiter: String, stripsTabs: Bool)?
     private var standardInput: String?
     private var inputFile: String?
+    private var variables: [String] = []
 
     private enum Redirection {
         case inputFile, output, hereString, hereDocument(stripsTabs: Bool)
@@ -113,6 +118,9 @@ struct ShellWords {
                 try doubleQuoted()
             case "$" where peek(1) == "'":
                 try ansiQuoted()
+            case "$" where Self.startsVariable(peek(1)):
+                beginWord()
+                takeVariable()
             case "`",
                 "$" where peek(1) == "(":
                 try substitution()
@@ -144,6 +152,10 @@ struct ShellWords {
         beginWord()
         advance()
         while let character = peek() {
+            if character == "$", Self.startsVariable(peek(1)) {
+                takeVariable()
+                continue
+            }
             advance()
             switch character {
             case "\"":
@@ -247,6 +259,27 @@ struct ShellWords {
 
     // MARK: - Words and commands
 
+    /// True when `character`, after a `$`, starts a variable's name (or `${…}`).
+    private static func startsVariable(_ character: Character?) -> Bool {
+        guard let character else { return false }
+        return character == "{" || character == "_" || (character.isASCII && character.isLetter)
+    }
+
+    /// `$NAME` or `${NAME}` at the `$`: appended as `{{NAME}}` and noted.
+    private mutating func takeVariable() {
+        advance()
+        let braced = peek() == "{"
+        if braced { advance() }
+        var name = ""
+        while let next = peek(), next == "_" || (next.isASCII && (next.isLetter || next.isNumber)) {
+            name.append(next)
+            advance()
+        }
+        if braced, peek() == "}" { advance() }
+        word += "{{\(name)}}"
+        if !variables.contains(name) { variables.append(name) }
+    }
+
     private mutating func beginWord() {
         if !inWord { wordLine = line }
         inWord = true
@@ -299,9 +332,11 @@ struct ShellWords {
     private mutating func endCommand() {
         endWord()
         if !words.isEmpty {
-            commands.append(Command(words: words, line: commandLine, standardInput: standardInput, inputFile: inputFile))
+            commands.append(
+                Command(words: words, line: commandLine, standardInput: standardInput, inputFile: inputFile, variables: variables))
         }
         words = []
+        variables = []
         redirection = nil
         standardInput = nil
         inputFile = nil
