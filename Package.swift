@@ -200,6 +200,6 @@ let package = Package(
             dependencies: [
                 "ferry", "ferry-demo-server", "FerryCLI", "FerryServer", "FerryStore", "FerryTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
+            ], exclude: ["Fixtures"]),  // read in place through #filePath
     ]
 )

@@ -134,29 +134,36 @@ public final class ScriptEngine: @unchecked Sendable {
     }
 
     private func located(_ thrown: ScriptOutcome.Thrown, _ script: ScriptSource, _ phase: RequestScripts.Phase) -> ScriptError {
+        let lines = script.line...(script.line + script.text.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
         var line = script.line
         var column: Int?
+        var message = thrown.message
+        var frames: [String] = []
+        for frame in (thrown.stack ?? "").split(separator: "\n") {
+            guard let place = Self.place(in: frame, file: script.file), lines.contains(place.line) else { continue }  // not the wrapper's
+            frames.append(frame[..<place.range.lowerBound] + "\(script.file):\(place.line):\(place.column + script.indent)")
+        }
         if thrown.sourceURL == script.file, let thrownLine = thrown.line {
             line = thrownLine
-            column = thrown.column
-        } else if let frame = Self.frame(in: thrown.stack ?? "", file: script.file) {
-            (line, column) = frame
+            column = thrown.column.map { $0 + script.indent }
+        } else if let first = frames.first, let place = Self.place(in: Substring(first), file: script.file) {
+            (line, column) = (place.line, place.column)
         }
-        let stack = thrown.stack?.split(separator: "\n").filter { !$0.contains("ferry:") }.joined(separator: "\n")
+        if line > lines.upperBound {
+            (line, column) = (lines.upperBound, nil)
+            message += " (at the end of the script: a bracket or a string left open?)"
+        }
         return ScriptError(
-            phase: phase, file: script.file, line: line, column: column.map { $0 + script.indent }, name: thrown.name,
-            message: thrown.message,
-            stack: stack)
+            phase: phase, file: script.file, line: line, column: column, name: thrown.name, message: message,
+            stack: frames.isEmpty ? nil : frames.joined(separator: "\n"))
     }
 
-    /// The line and column of the first frame of `stack` in `file` (JavaScriptCore's `name@file:line:column`).
-    static func frame(in stack: String, file: String) -> (Int, Int)? {
-        for frame in stack.split(separator: "\n") {
-            guard let range = frame.range(of: file + ":", options: .backwards) else { continue }
-            let numbers = frame[range.upperBound...].split(separator: ":").compactMap { Int($0) }
-            if numbers.count == 2 { return (numbers[0], numbers[1]) }
-        }
-        return nil
+    /// Where a stack frame (JavaScriptCore's `name@file:line:column`) is in `file`, with the range of `file:line:column`.
+    static func place(in frame: Substring, file: String) -> (line: Int, column: Int, range: Range<Substring.Index>)? {
+        guard let range = frame.range(of: file + ":", options: .backwards) else { return nil }
+        let numbers = frame[range.upperBound...].split(separator: ":").compactMap { Int($0) }
+        guard numbers.count == 2 else { return nil }
+        return (numbers[0], numbers[1], range.lowerBound..<frame.endIndex)
     }
 
     private static func json(_ value: some Encodable) -> String {

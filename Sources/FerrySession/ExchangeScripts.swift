@@ -70,6 +70,9 @@ public struct ExchangeScripts: Sendable {
         public var skipRequest = false
         /// `setNextRequest(name)`: `.some(nil)` stops the run.
         public var nextRequest: String??
+        /// The request as the pre-request scripts left it, when they changed it (the scripts after
+        /// the response see it so).
+        public var request: RequestDescription?
 
         public init() {}
 
@@ -94,6 +97,7 @@ public struct ExchangeScripts: Sendable {
             merged.unset = merged.unset.filter { name in !later.variables.contains { $0.name == name } } + later.unset
             merged.skipRequest = skipRequest || later.skipRequest
             merged.nextRequest = later.nextRequest ?? nextRequest
+            merged.request = later.request ?? request
             return merged
         }
     }
@@ -113,8 +117,11 @@ public struct ExchangeScripts: Sendable {
                 report.results.append(failed)
                 continue
             }
-            if let changed = outcome.request { Self.apply(changed, to: &description) }
-            let part = Self.report(outcome, redaction: resolver.redaction)
+            var part = Self.report(outcome, redaction: resolver.redaction)
+            if let changed = outcome.request {
+                Self.apply(changed, to: &description)
+                part.request = description
+            }
             resolver.add(part.variables)
             resolver.remove(part.unset)
             report = report.followed(by: part)

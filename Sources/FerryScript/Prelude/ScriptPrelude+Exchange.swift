@@ -211,7 +211,7 @@ extension ScriptPrelude {
             F.sendRequest = function (spec) {
                 let plain;
                 if (typeof spec === 'string') {
-                    plain = { method: 'GET', url: spec, headers: [] };
+                    plain = { method: 'GET', url: F.replaceIn(spec), headers: [], body: null };
                 } else {
                     const url = typeof spec.url === 'string' ? spec.url : spec.url ? String(spec.url.raw || spec.url.toString()) : '';
                     let headers = spec.header || spec.headers || [];

@@ -23,6 +23,7 @@ extension ScriptPrelude {
                 if (typeof value === 'function') return '[Function' + (value.name ? ': ' + value.name : '') + ']';
                 if (value instanceof RegExp) return String(value);
                 if (value instanceof Date) return value.toISOString();
+                if (value instanceof Error) return '[' + (value.name || 'Error') + ': ' + value.message + ']';
                 if (Array.isArray(value)) {
                     if (depth > 2) return '[Array]';
                     const items = value.slice(0, 20).map(function (v) { return inspect(v, depth + 1); });

@@ -415,7 +415,8 @@ public struct CollectionRunner: Sendable {
             var resolver = resolver
             resolver.add(report.variables)
             let after = await scripts.runAfter(
-                request: item.description, response: response, resolver: resolver, context: scriptContext(item, root: root, round: round))
+                request: report.request ?? item.description, response: response, resolver: resolver,
+                context: scriptContext(item, root: root, round: round))
             report = report.followed(by: after)
         }
         report.apply(to: &result.checks)
