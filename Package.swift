@@ -189,7 +189,8 @@ let package = Package(
         .testTarget(name: "FerryDigestTests", dependencies: ["FerryDigest", "FerryTestSupport"]),
         .testTarget(name: "FerryShimTests", dependencies: ["CNcursesShims", "CCurlShims"]),
         .testTarget(
-            name: "FerrySessionTests", dependencies: ["FerryCore", "FerrySession", "FerryStore", "FerryScript", "FerryTestSupport"]),
+            name: "FerrySessionTests",
+            dependencies: ["FerryCore", "FerrySession", "FerryStore", "FerryScript", "FerryInterop", "FerryTestSupport"]),
         .testTarget(
             name: "FerryTUITests",
             dependencies: [

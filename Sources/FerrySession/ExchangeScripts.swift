@@ -194,7 +194,7 @@ public struct ExchangeScripts: Sendable {
     }
 
     /// The request as a script sees it: its own headers, a raw or JSON body as text, `{{variables}}` in place.
-    static func scriptRequest(_ description: RequestDescription) -> ScriptInput.Request {
+    public static func scriptRequest(_ description: RequestDescription) -> ScriptInput.Request {
         let body: String? =
             switch description.body {
             case .raw(let text, _): text

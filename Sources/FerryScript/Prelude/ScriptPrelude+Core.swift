@@ -154,6 +154,12 @@ extension ScriptPrelude {
                 });
             });
 
+            // Postman's first sandbox had SugarJS: older collections test `responseBody.has("…")`.
+            Object.defineProperty(String.prototype, 'has', {
+                configurable: true, writable: true,
+                value: function (text) { return text instanceof RegExp ? text.test(this) : String(this).indexOf(String(text)) >= 0; },
+            });
+
             // Base64 over Latin-1 text, as browsers' atob/btoa.
             const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
             global.btoa = function (text) {

@@ -18,15 +18,30 @@ extension ScriptPrelude {
                     ' but got ' + (typeof expected === 'number' ? r.code : F.inspect(r.status)), 'expected response not to have status ' + F.inspect(expected));
             });
             F.method('header', function (name, value) {
-                const r = responseOf(this);
-                const actual = r.headers.get(name);
+                const subject = this.__subject;
+                const isRequest = subject && subject.__ferryRequest;
+                const headers = isRequest ? subject.headers : responseOf(this).headers;
+                const what = isRequest ? 'request' : 'response';
+                const actual = headers.get(name);
                 if (arguments.length > 1) {
-                    this.assert(actual === String(value), "expected response to have header '" + name + "' with value " + F.inspect(value) +
-                        ' but got ' + F.inspect(actual), "expected response not to have header '" + name + "' with value " + F.inspect(value));
+                    this.assert(actual === String(value), 'expected ' + what + " to have header '" + name + "' with value " + F.inspect(value) +
+                        ' but got ' + F.inspect(actual), 'expected ' + what + " not to have header '" + name + "' with value " + F.inspect(value));
                 } else {
-                    this.assert(actual !== undefined, "expected response to have header '" + name + "'",
-                        "expected response not to have header '" + name + "'");
+                    this.assert(actual !== undefined, 'expected ' + what + " to have header '" + name + "'",
+                        'expected ' + what + " not to have header '" + name + "'");
                 }
+            });
+            F.method('statusCode', function (code) { return this.status(Number(code)); });
+            F.method('statusReason', function (reason) { return this.status(String(reason)); });
+            F.property('postmanRequest', function (a) {
+                a.assert(a.__subject && a.__subject.__ferryRequest, 'expected #{this} to be a request', 'expected #{this} not to be a request');
+            });
+            F.property('postmanResponse', function (a) {
+                a.assert(a.__subject && a.__subject.__ferryResponse, 'expected #{this} to be a response', 'expected #{this} not to be a response');
+            });
+            F.property('postmanRequestOrResponse', function (a) {
+                a.assert(a.__subject && (a.__subject.__ferryRequest || a.__subject.__ferryResponse), 'expected #{this} to be a request or a response',
+                    'expected #{this} to be neither a request nor a response');
             });
             F.method('body', function (expected) {
                 const r = responseOf(this);
@@ -119,6 +134,10 @@ extension ScriptPrelude {
                 const shared = function (name) { return scope(name, F.getVariable, F.setVariable); };
                 const response = F.response;
                 if (response) Object.defineProperty(response, '__ferryResponse', { value: true });
+                if (F.request) {
+                    Object.defineProperty(F.request, '__ferryRequest', { value: true });
+                    Object.defineProperty(F.request, 'to', { get: function () { return new F.Assertion(F.request); } });
+                }
                 if (response) {
                     Object.defineProperty(response, 'to', { get: function () { return new F.Assertion(response); } });
                     Object.defineProperty(response, 'not', { get: function () { return new F.Assertion(response).not; } });
