@@ -34,6 +34,7 @@ static struct {
     bool (*JSValueIsString)(JSContextRef, JSValueRef);
     void (*JSObjectSetProperty)(JSContextRef, JSObjectRef, JSStringRef, JSValueRef, unsigned, JSValueRef *);
     void (*JSGarbageCollect)(JSContextRef);
+    JSValueRef (*JSValueMakeString)(JSContextRef, JSStringRef);
 } api;
 
 static int loaded = 0;
@@ -67,6 +68,7 @@ static int load_symbols(void *handle, char *error, size_t error_size) {
     FERRY_JS_SYMBOL(JSValueIsString);
     FERRY_JS_SYMBOL(JSObjectSetProperty);
     FERRY_JS_SYMBOL(JSGarbageCollect);
+    FERRY_JS_SYMBOL(JSValueMakeString);
     return 1;
 }
 
@@ -176,4 +178,13 @@ ferry_js_result ferry_js_evaluate(void *context, const char *source, const char 
 void ferry_js_result_free(ferry_js_result *result) {
     free(result->text);
     result->text = NULL;
+}
+
+void ferry_js_set_string(void *context, const char *name, const char *value) {
+    ferry_js_context *js = context;
+    JSStringRef key = api.JSStringCreateWithUTF8CString(name);
+    JSStringRef text = api.JSStringCreateWithUTF8CString(value);
+    api.JSObjectSetProperty(js->context, api.JSContextGetGlobalObject(js->context), key, api.JSValueMakeString(js->context, text), 0, NULL);
+    api.JSStringRelease(text);
+    api.JSStringRelease(key);
 }

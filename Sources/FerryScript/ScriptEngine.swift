@@ -11,7 +11,12 @@ public final class ScriptEngine: @unchecked Sendable {
     /// The most UTF-16 units Ferry copies out of a script (what it leaves, as JSON).
     static let outputLimit = 32 << 20
     private let group: UnsafeMutableRawPointer
-    /// One evaluation at a time: the group's watchdog flag is shared.
+    /// Contexts with the prelude evaluated, for the next scripts: a script ends in the context it
+    /// ran in unless the time limit stopped it (what it left in globals of its own stays there;
+    /// the prelude's globals are installed again before each script).
+    private var idle: [UnsafeMutableRawPointer?] = []
+    private static let idleLimit = 4
+    /// One evaluation at a time (the group's watchdog flag is shared), and the idle contexts.
     private let lock = NSLock()
 
     nonisolated(unsafe) private static var engines: [Double: ScriptEngine] = [:]
@@ -33,15 +38,28 @@ public final class ScriptEngine: @unchecked Sendable {
         group = ferry_js_group_create(timeLimit)
     }
 
-    deinit { ferry_js_group_release(group) }
+    deinit {
+        for context in idle { ferry_js_context_release(context) }
+        ferry_js_group_release(group)
+    }
 
     /// Runs `script` as `phase` with `input`; requests it sends go to `send` (nil: it cannot send).
     /// Never throws: a script that fails leaves its error in the outcome.
     public func run(
         _ script: ScriptSource, phase: RequestScripts.Phase, input: ScriptInput, send: ScriptRequestSender? = nil
     ) async -> ScriptOutcome {
-        let context = lock.withLock { ferry_js_context_create(group) }
-        defer { lock.withLock { ferry_js_context_release(context) } }
+        let (context, preludeFailure) = lock.withLock { () -> (UnsafeMutableRawPointer?, String?) in
+            if let context = idle.popLast() { return (context, nil) }
+            let context = ferry_js_context_create(group)
+            let prelude = evaluate(context, ScriptPrelude.source, url: "ferry:prelude", line: 1)
+            return (context, prelude.threw ? prelude.text ?? "" : nil)
+        }
+        var reusable = preludeFailure == nil
+        defer {
+            lock.withLock {
+                if reusable && idle.count < Self.idleLimit { idle.append(context) } else { ferry_js_context_release(context) }
+            }
+        }
         let started = ContinuousClock.now
         func failure(_ name: String, _ message: String) -> ScriptOutcome {
             var outcome = ScriptOutcome()
@@ -49,15 +67,20 @@ public final class ScriptEngine: @unchecked Sendable {
             return outcome
         }
         guard let inputJSON = try? JSONEncoder().encode(input) else { return failure("Error", "the script's input could not be encoded") }
-        let prepared = lock.withLock { () -> Evaluation in
-            let prelude = evaluate(context, ScriptPrelude.source, url: "ferry:prelude", line: 1)
-            if prelude.threw { return prelude }
-            return evaluate(context, "__ferry.begin(" + String(decoding: inputJSON, as: UTF8.self) + ")", url: "ferry:input", line: 1)
+        if let preludeFailure { return failure("Error", "Ferry's script prelude failed: \(preludeFailure)") }
+        let prepared = lock.withLock {
+            // The input as a string the prelude parses as JSON: the code evaluated is the same each time (compiled once).
+            ferry_js_set_string(context, "__ferryInput", String(decoding: inputJSON, as: UTF8.self))
+            return evaluate(context, "__ferry.begin(JSON.parse(__ferryInput))", url: "ferry:input", line: 1)
         }
-        if prepared.threw { return failure("Error", "Ferry's script prelude failed: \(prepared.text ?? "")") }
+        if prepared.threw {
+            reusable = false
+            return failure("Error", "Ferry's script prelude failed: \(prepared.text ?? "")")
+        }
         let ran = lock.withLock { evaluate(context, Self.wrapped(script), url: script.file, line: max(1, script.line - 1)) }
         var thrown: ScriptError?
         if ran.terminated {
+            reusable = false
             thrown = timeLimitError(script, phase: phase)
         } else if ran.threw {
             thrown = located(
@@ -65,6 +88,7 @@ public final class ScriptEngine: @unchecked Sendable {
                 script, phase)
         } else {
             thrown = await drain(context, script: script, phase: phase, send: send, started: started)
+            if thrown?.name == "TimeLimit" { reusable = false }
         }
         let finished = lock.withLock { evaluate(context, "__ferry.finish()", url: "ferry:output", line: 1) }
         var outcome = ScriptOutcome()

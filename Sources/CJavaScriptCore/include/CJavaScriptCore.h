@@ -42,4 +42,7 @@ void ferry_js_context_release(void *context);
 ferry_js_result ferry_js_evaluate(void *context, const char *source, const char *source_url, int line, size_t max_length);
 void ferry_js_result_free(ferry_js_result *result);
 
+/** Sets the global `name` of `context` to the UTF-8 text `value` (a string, never parsed as code). */
+void ferry_js_set_string(void *context, const char *name, const char *value);
+
 #endif

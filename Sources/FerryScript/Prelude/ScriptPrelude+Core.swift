@@ -6,6 +6,8 @@ extension ScriptPrelude {
             'use strict';
             const limits = { variables: 10000, value: 1048576, consoleLines: 1000, consoleLine: 8192, tests: 10000, timers: 10000 };
             const F = { limits: limits };
+            /** The globals every script gets, installed again before each (a script may have replaced them). */
+            const sandbox = {};
             let state = null;
 
             F.begin = function (input) {
@@ -31,9 +33,29 @@ extension ScriptPrelude {
                 F.state = state;
                 F.request = input.request ? F.makeRequest(input.request) : null;
                 F.response = input.response ? F.makeResponse(input.response) : null;
+                Object.assign(global, sandbox);
                 for (const install of F.installers) install(global, state);
             };
             F.installers = [];
+
+            /**
+             * Globals made on first use: `build` makes them all (an object of them by name) when a script first
+             * reads one; a script that assigns one replaces it. Most scripts use one API of several.
+             */
+            F.lazyGlobals = function (host, names, build) {
+                let built = null;
+                names.forEach(function (name) {
+                    const settle = function (value) {
+                        Object.defineProperty(host, name, { value: value, writable: true, configurable: true, enumerable: false });
+                        return value;
+                    };
+                    Object.defineProperty(host, name, {
+                        configurable: true, enumerable: false,
+                        get: function () { built = built || build(); return settle(built[name]); },
+                        set: settle,
+                    });
+                });
+            };
 
             /** `text`, at most `limit` characters (a script's strings may be huge; what leaves the sandbox is bounded). */
             function bounded(text, limit, what) {
@@ -119,7 +141,7 @@ extension ScriptPrelude {
                     state.console.push({ level: level, text: text });
                 };
             }
-            global.console = { log: log('log'), info: log('info'), warn: log('warn'), error: log('error'), debug: log('debug'),
+            sandbox.console = { log: log('log'), info: log('info'), warn: log('warn'), error: log('error'), debug: log('debug'),
                 trace: log('debug'), dir: log('log'), table: log('log') };
 
             // Timers: run in the order they are due once the script's own code has run (no real waiting).
@@ -130,10 +152,10 @@ extension ScriptPrelude {
                 state.timers.push({ id: id, at: (Number(delay) || 0), seq: id, fn: fn, args: args, repeat: repeat });
                 return id;
             }
-            global.setTimeout = function (fn, delay) { return addTimer(fn, delay, Array.prototype.slice.call(arguments, 2), false); };
-            global.setImmediate = function (fn) { return addTimer(fn, 0, Array.prototype.slice.call(arguments, 1), false); };
-            global.setInterval = function (fn, delay) { return addTimer(fn, delay, Array.prototype.slice.call(arguments, 2), false); };
-            global.clearTimeout = global.clearInterval = global.clearImmediate = function (id) {
+            sandbox.setTimeout = function (fn, delay) { return addTimer(fn, delay, Array.prototype.slice.call(arguments, 2), false); };
+            sandbox.setImmediate = function (fn) { return addTimer(fn, 0, Array.prototype.slice.call(arguments, 1), false); };
+            sandbox.setInterval = function (fn, delay) { return addTimer(fn, delay, Array.prototype.slice.call(arguments, 2), false); };
+            sandbox.clearTimeout = sandbox.clearInterval = sandbox.clearImmediate = function (id) {
                 state.timers = state.timers.filter(function (t) { return t.id !== id; });
             };
 
@@ -162,7 +184,7 @@ extension ScriptPrelude {
 
             // Base64 over Latin-1 text, as browsers' atob/btoa.
             const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-            global.btoa = function (text) {
+            sandbox.btoa = function (text) {
                 text = String(text);
                 let out = '';
                 for (let i = 0; i < text.length; i += 3) {
@@ -174,7 +196,7 @@ extension ScriptPrelude {
                 }
                 return out;
             };
-            global.atob = function (text) {
+            sandbox.atob = function (text) {
                 text = String(text).replace(/[\s=]+/g, '');
                 if (/[^A-Za-z0-9+/]/.test(text) || text.length % 4 === 1) throw new Error('atob: the text is not base64');
                 let out = '';
@@ -192,7 +214,7 @@ extension ScriptPrelude {
             const hostModules = ['fs', 'child_process', 'net', 'http', 'https', 'os', 'path', 'process', 'dgram', 'cluster', 'worker_threads', 'vm'];
             const libraries = { lodash: 'node-lodash', moment: 'node-moment', uuid: 'node-uuid', 'crypto-js': 'node-crypto-js',
                 chai: 'node-chai', ajv: 'node-ajv', cheerio: 'node-cheerio', tv4: 'node-tv4', xml2js: 'node-xml2js' };
-            global.require = function (name) {
+            sandbox.require = function (name) {
                 name = String(name).replace(/^node:/, '');
                 if (hostModules.indexOf(name) >= 0) {
                     throw new Error("require('" + name + "'): Ferry's scripts have no file system, processes or network " +
@@ -288,7 +310,7 @@ extension ScriptPrelude {
             };
             F.finishers = [];
 
-            global.__ferry = F;
+            Object.defineProperty(global, '__ferry', { value: F, writable: false, configurable: false });
         })(this);
         """#
 }
