@@ -103,4 +103,25 @@ import Testing
             #expect(junit.text.contains("<system-out>collection pre-request\nfolder pre-request"), "\(junit.text)")
         }
     }
+
+    @Test func aChainedRequestRunsItsPreRequestScript() async throws {
+        try await withDemoServer { server throws in
+            let collection = try Collection(baseURL: server.baseURL)
+            try FileManager.default.createDirectory(atPath: collection.directory.file("chain"), withIntermediateDirectories: true)
+            _ = try collection.directory.write(
+                "chain/source.ferry.yaml",
+                Data(
+                    "url: \"{{baseURL}}/anything/source\"\nscripts:\n  pre-request: |\n    pm.request.headers.add({ key: 'X-Sig', value: 'signed' });\n"
+                        .utf8))
+            _ = try collection.directory.write(
+                "chain/use.ferry.yaml",
+                Data("url: \"{{baseURL}}/anything/{{sig}}\"\nexpect:\n  body:\n    $.url: { contains: /anything/signed }\n".utf8))
+            _ = try collection.directory.write(
+                "environments/test.yaml",
+                Data("baseURL: \(server.baseURL)\nsig:\n  from: chain/source.ferry.yaml\n  path: \"$.headers['X-Sig']\"\n".utf8))
+            let (outcome, results) = try await collection.run("chain/use.ferry.yaml")
+            #expect(outcome.status == 0, "\(outcome.text)\(outcome.stderr)")
+            #expect(results["chain/use.ferry.yaml"]?["status"] as? String == "passed")
+        }
+    }
 }
