@@ -79,7 +79,7 @@ import Testing
                 #expect(results[path]?["status"] as? String == "failed", "\(path)")
                 let failure = Self.assertions(results[path]).first { $0["passed"] as? Bool == false }
                 let place = failure?["assertion"] as? String ?? ""
-                #expect(place.hasPrefix(collection.directory.file(path) + ":"), "located in its file: \(place)")
+                #expect(place.hasPrefix(collection.directory.file(path) + ":"), "located in its file: \(Self.assertions(results[path]))")
                 #expect((failure?["problem"] as? String)?.contains(words) == true, "\(path): \(failure ?? [:])")
             }
             #expect(results["bad/after.ferry.yaml"]?["status"] as? String == "passed", "the run goes on")
