@@ -21,6 +21,7 @@ static struct {
     JSContextGroupRef (*JSContextGroupCreate)(void);
     void (*JSContextGroupRelease)(JSContextGroupRef);
     void (*JSContextGroupSetExecutionTimeLimit)(JSContextGroupRef, double, JSShouldTerminateCallback, void *);
+    void (*JSContextGroupClearExecutionTimeLimit)(JSContextGroupRef);
     JSGlobalContextRef (*JSGlobalContextCreateInGroup)(JSContextGroupRef, JSClassRef);
     void (*JSGlobalContextRelease)(JSGlobalContextRef);
     JSObjectRef (*JSContextGetGlobalObject)(JSContextRef);
@@ -55,6 +56,7 @@ static int load_symbols(void *handle, char *error, size_t error_size) {
     FERRY_JS_SYMBOL(JSContextGroupCreate);
     FERRY_JS_SYMBOL(JSContextGroupRelease);
     FERRY_JS_SYMBOL(JSContextGroupSetExecutionTimeLimit);
+    FERRY_JS_SYMBOL(JSContextGroupClearExecutionTimeLimit);
     FERRY_JS_SYMBOL(JSGlobalContextCreateInGroup);
     FERRY_JS_SYMBOL(JSGlobalContextRelease);
     FERRY_JS_SYMBOL(JSContextGetGlobalObject);
@@ -92,6 +94,7 @@ int ferry_js_load(const char *library, char *error, size_t error_size) {
 /* A group and the flag its watchdog sets when it stops a script. */
 typedef struct ferry_js_group {
     JSContextGroupRef group;
+    double seconds;
     volatile int terminated;
 } ferry_js_group;
 
@@ -110,7 +113,7 @@ void *ferry_js_group_create(double seconds) {
     ferry_js_group *group = calloc(1, sizeof(ferry_js_group));
     if (group == NULL) return NULL;
     group->group = api.JSContextGroupCreate();
-    api.JSContextGroupSetExecutionTimeLimit(group->group, seconds, should_terminate, group);
+    group->seconds = seconds;
     return group;
 }
 
@@ -152,14 +155,16 @@ static char *copy_text(JSContextRef ctx, JSValueRef value, size_t max_length, in
     return text;
 }
 
-ferry_js_result ferry_js_evaluate(void *context, const char *source, const char *source_url, int line, size_t max_length) {
+ferry_js_result ferry_js_evaluate(void *context, const char *source, const char *source_url, int line, size_t max_length, int limited) {
     ferry_js_context *js = context;
     ferry_js_result result = {NULL, 0, 0, 0};
     JSStringRef script = api.JSStringCreateWithUTF8CString(source);
     JSStringRef url = api.JSStringCreateWithUTF8CString(source_url);
     JSValueRef exception = NULL;
     js->group->terminated = 0;
+    if (limited) api.JSContextGroupSetExecutionTimeLimit(js->group->group, js->group->seconds, should_terminate, js->group);
     JSValueRef value = api.JSEvaluateScript(js->context, script, NULL, url, line, &exception);
+    if (limited) api.JSContextGroupClearExecutionTimeLimit(js->group->group);
     api.JSStringRelease(script);
     api.JSStringRelease(url);
     result.terminated = js->group->terminated;

@@ -77,7 +77,7 @@ public final class ScriptEngine: @unchecked Sendable {
             reusable = false
             return failure("Error", "Ferry's script prelude failed: \(prepared.text ?? "")")
         }
-        let ran = lock.withLock { evaluate(context, Self.wrapped(script), url: script.file, line: max(1, script.line - 1)) }
+        let ran = lock.withLock { evaluate(context, Self.wrapped(script), url: script.file, line: max(1, script.line - 1), limited: true) }
         var thrown: ScriptError?
         if ran.terminated {
             reusable = false
@@ -112,20 +112,24 @@ public final class ScriptEngine: @unchecked Sendable {
         return (script.line > 1 ? head + "\n" : head) + script.text + "\n})());"
     }
 
-    /// Runs the script's timers and sends its requests until it has finished, within the time limit.
+    /// Runs the script's timers and sends its requests until it has finished, within the time limit
+    /// (the time its requests take to be answered not counted).
     private func drain(
         _ context: UnsafeMutableRawPointer?, script: ScriptSource, phase: RequestScripts.Phase, send: ScriptRequestSender?,
         started: ContinuousClock.Instant
     ) async -> ScriptError? {
+        var waited = Duration.zero
         while true {
-            if ContinuousClock.now - started > .seconds(timeLimit) { return timeLimitError(script, phase: phase) }
-            let pumped = lock.withLock { evaluate(context, "__ferry.pump()", url: "ferry:timers", line: 1) }
+            if ContinuousClock.now - started - waited > .seconds(timeLimit) { return timeLimitError(script, phase: phase) }
+            let pumped = lock.withLock { evaluate(context, "__ferry.pump()", url: "ferry:timers", line: 1, limited: true) }
             if pumped.terminated { return timeLimitError(script, phase: phase) }
             guard let text = pumped.text, let step = try? JSONDecoder().decode(Step.self, from: Data(text.utf8)) else { return nil }
             if step.done == true { return nil }
             for pending in step.pending ?? [] {
                 let answer: String
                 if let send {
+                    let asked = ContinuousClock.now
+                    defer { waited += ContinuousClock.now - asked }
                     switch await send(pending.request) {
                     case .success(let response): answer = Self.json(["response": response])
                     case .failure(let failure): answer = Self.json(["error": failure.message])
@@ -134,7 +138,7 @@ public final class ScriptEngine: @unchecked Sendable {
                     answer = Self.json(["error": "this script cannot send requests here"])
                 }
                 let delivered = lock.withLock {
-                    evaluate(context, "__ferry.deliver(\(pending.id), \(answer))", url: "ferry:answer", line: 1)
+                    evaluate(context, "__ferry.deliver(\(pending.id), \(answer))", url: "ferry:answer", line: 1, limited: true)
                 }
                 if delivered.terminated { return timeLimitError(script, phase: phase) }
             }
@@ -202,8 +206,12 @@ public final class ScriptEngine: @unchecked Sendable {
         var tooLong: Bool
     }
 
-    private func evaluate(_ context: UnsafeMutableRawPointer?, _ source: String, url: String, line: Int) -> Evaluation {
-        var result = ferry_js_evaluate(context, source, url, Int32(line), Self.outputLimit)
+    /// Evaluates `source`; `limited` (the user's code: the script, its timers, the answers to its
+    /// requests) within the time limit, Ferry's own code without one (a loaded machine never stops it).
+    private func evaluate(
+        _ context: UnsafeMutableRawPointer?, _ source: String, url: String, line: Int, limited: Bool = false
+    ) -> Evaluation {
+        var result = ferry_js_evaluate(context, source, url, Int32(line), Self.outputLimit, limited ? 1 : 0)
         defer { ferry_js_result_free(&result) }
         return Evaluation(
             text: result.text.map { String(cString: $0) }, threw: result.threw == 1, terminated: result.terminated == 1,

@@ -27,7 +27,7 @@ typedef struct ferry_js_result {
  */
 int ferry_js_load(const char *library, char *error, size_t error_size);
 
-/** A context group (one VM) whose scripts are each stopped after `seconds` of running. */
+/** A context group (one VM) whose limited evaluations are each stopped after `seconds` of running. */
 void *ferry_js_group_create(double seconds);
 void ferry_js_group_release(void *group);
 
@@ -37,9 +37,10 @@ void ferry_js_context_release(void *context);
 
 /**
  * Evaluates `source` (UTF-8) in `context`, naming it `source_url` from line `line` in stack
- * traces; the result's text is at most `max_length` UTF-16 units.
+ * traces; the result's text is at most `max_length` UTF-16 units. With `limited` (a user's
+ * script), the group's time limit stops it; Ferry's own code runs without one.
  */
-ferry_js_result ferry_js_evaluate(void *context, const char *source, const char *source_url, int line, size_t max_length);
+ferry_js_result ferry_js_evaluate(void *context, const char *source, const char *source_url, int line, size_t max_length, int limited);
 void ferry_js_result_free(ferry_js_result *result);
 
 /** Sets the global `name` of `context` to the UTF-8 text `value` (a string, never parsed as code). */
