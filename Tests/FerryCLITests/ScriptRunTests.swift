@@ -124,4 +124,17 @@ import Testing
             #expect(results["chain/use.ferry.yaml"]?["status"] as? String == "passed")
         }
     }
+
+    @Test func withoutJavaScriptCoreAScriptFailsNamingThePackageAndTheRestRuns() async throws {
+        try await withDemoServer { server throws in
+            let collection = try Collection(baseURL: server.baseURL)
+            let missing = collection.environment.merging(["FERRY_JAVASCRIPTCORE": "/nonexistent/libjavascriptcoregtk.so"]) { $1 }
+            let outcome = await FerryBinary.run(
+                ["run", collection.directory.file("bad/after.ferry.yaml"), "--env", "test"], environment: missing)
+            #expect(outcome.status == 3)
+            #expect(outcome.text.contains("install the Debian package libjavascriptcoregtk-4.1-0"), "\(outcome.text)")
+            let plain = await FerryBinary.run(["send", "\(server.baseURL)/get"], environment: missing)
+            #expect(plain.status == 0, "a request without scripts never loads it")
+        }
+    }
 }
