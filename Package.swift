@@ -64,10 +64,15 @@ let package = Package(
             pkgConfig: "libssl",
             providers: [.apt(["libssl-dev"])]
         ),
+        // JavaScriptCore's C API declared by Ferry and loaded with dlopen on first use: `ferry` does
+        // not link libjavascriptcoregtk, and building needs no -dev package (DECISIONS.md).
+        .target(name: "CJavaScriptCore", linkerSettings: [.linkedLibrary("dl")]),
 
         // MARK: - Ferry modules
         .target(name: "FerryCore", dependencies: ["CLibXML2", "CCrypto", .product(name: "GraphQL", package: "GraphQL")]),
         .target(name: "FerryDigest", dependencies: ["CCrypto", "CXXHash"]),
+        // Scripts (pre-request, post-response, tests) in JavaScriptCore, with Postman's and Bruno's APIs.
+        .target(name: "FerryScript", dependencies: ["FerryCore", "CJavaScriptCore"]),
         // TLS for NIO channels over the system's OpenSSL (wss://, the demo server's --tls): no BoringSSL to compile (DECISIONS.md).
         .target(
             name: "FerryTLS",
@@ -127,7 +132,7 @@ let package = Package(
         .target(
             name: "FerrySession",
             dependencies: [
-                "FerryCore", "FerryTransport", "FerryStore",
+                "FerryCore", "FerryTransport", "FerryStore", "FerryScript",
                 .product(name: "CSV", package: "CSV.swift"),
                 "FerryDigest",  // PKCE's S256 challenge
             ]),
@@ -183,7 +188,9 @@ let package = Package(
             exclude: ["Fixtures"]),  // read in place through #filePath
         .testTarget(name: "FerryDigestTests", dependencies: ["FerryDigest", "FerryTestSupport"]),
         .testTarget(name: "FerryShimTests", dependencies: ["CNcursesShims", "CCurlShims"]),
-        .testTarget(name: "FerrySessionTests", dependencies: ["FerryCore", "FerrySession", "FerryStore", "FerryTestSupport"]),
+        .testTarget(
+            name: "FerrySessionTests",
+            dependencies: ["FerryCore", "FerrySession", "FerryStore", "FerryScript", "FerryInterop", "FerryTestSupport"]),
         .testTarget(
             name: "FerryTUITests",
             dependencies: [
@@ -194,6 +201,6 @@ let package = Package(
             dependencies: [
                 "ferry", "ferry-demo-server", "FerryCLI", "FerryServer", "FerryStore", "FerryTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
+            ], exclude: ["Fixtures"]),  // read in place through #filePath
     ]
 )

@@ -65,6 +65,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
                 return .postman
             }
             if object["_postman_variable_scope"] != nil { return .postman }
+            // A collection without `info` (newman's own test collections): its `item` list.
+            if object["item"] is [Any], object["log"] == nil { return .postman }
             if object["openapi"] != nil || object["swagger"] != nil { return .openapi }
             if object["_type"] as? String == "export", object["__export_format"] != nil { return .insomnia }
             return nil

@@ -133,7 +133,7 @@ public final class VariableChainer: @unchecked Sendable {
         func failure(_ error: any Error & Sendable) -> FerryError {
             .invalidRequest(reason: .chainFailed(name: chain.name, request: chain.request, underlying: error))
         }
-        let description: RequestDescription
+        var description: RequestDescription
         let defaults: FolderDefaults
         do {
             let path = try access.readablePath(chain.request, field: "chain \(chain.name) from")
@@ -142,9 +142,20 @@ public final class VariableChainer: @unchecked Sendable {
         } catch {
             throw failure(error)
         }
+        // Its pre-request scripts (a signature, a timestamp) run as they do when it is sent itself.
+        var resolver = resolver
+        let scripts = ExchangeScripts(request: description, defaults: defaults)
+        if !scripts.before.isEmpty {
+            let origin = HistoryOrigin(collection: root, requestPath: chain.request, environment: environment, run: run)
+            _ = await scripts.runBefore(
+                on: &description, resolver: &resolver,
+                context: ExchangeScripts.Context(
+                    requestName: description.name ?? chain.request, requestPath: chain.request, environment: environment,
+                    send: pipeline.scriptSender(origin: origin, timeLimit: timeLimit)))
+        }
         let resolved: ResolvedRequest
         do {
-            (resolved, _) = try await resolving(resolver, own: description.chains, stack: stack + [chain.request]) {
+            (resolved, _) = try await resolving(resolver, own: description.chains, stack: stack + [chain.request]) { [description] in
                 try description.resolved(with: $0, defaults: defaults, access: access.naming(chain.request))
             }
         } catch let error as FerryError {

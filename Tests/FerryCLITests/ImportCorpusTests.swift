@@ -7,22 +7,23 @@ import Testing
 /// public repositories, none written for Ferry. Each is imported by the real binary with its format
 /// recognised; the collection it writes is one Ferry reads back without a problem; and a sample of
 /// its requests passes `ferry send --dry-run` with the environment the import wrote — or names the
-/// variable the user still has to give (an API key, a host), or has no URL and the import's report
-/// says so: nothing else may stop a request.
+/// variable the user still has to give (an API key, a host), or has no URL or a file the source
+/// did not ship and the import's report says so: nothing else may stop a request.
 @Suite struct ImportCorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fixtures/import-corpus").standardizedFileURL.path
 
-    /// The corpus's sources, relative to it: the documents of each format's folder and the folders
-    /// of bruno/ (a split OpenAPI document by its root file).
+    /// The corpus's sources, relative to it: the documents of each format's folder (postman/'s by
+    /// the repository they came from) and the folders of bruno/ (a split OpenAPI document by its root file).
     static let sources: [String] = {
         let files = FileManager.default
         func entries(_ folder: String) -> [String] {
             ((try? files.contentsOfDirectory(atPath: (corpus as NSString).appendingPathComponent(folder))) ?? []).sorted()
                 .filter { !$0.hasPrefix(".") && $0 != "README.md" && $0 != "LICENSE" }.map { folder + "/" + $0 }
         }
-        let documents = ["openapi", "postman", "insomnia", "http"].flatMap(entries).filter { !$0.hasSuffix("redocly-starter") }
-        return documents + ["openapi/redocly-starter/openapi/openapi.yaml"] + entries("bruno")
+        let documents = ["openapi", "insomnia", "http"].flatMap(entries).filter { !$0.hasSuffix("redocly-starter") }
+        let postman = entries("postman").flatMap(entries)
+        return documents + ["openapi/redocly-starter/openapi/openapi.yaml"] + postman + entries("bruno")
     }()
 
     /// At most this many requests of a collection are sent with `--dry-run` (evenly spread).
@@ -33,6 +34,7 @@ import Testing
         #expect(Self.sources.filter { $0.hasPrefix("insomnia/") }.count >= 5)
         #expect(Self.sources.filter { $0.hasPrefix("bruno/") }.count >= 5)
         #expect(Self.sources.filter { $0.hasPrefix("http/") }.count >= 5)
+        #expect(Self.sources.filter { $0.hasPrefix("postman/") }.count >= 10)
     }
 
     @Test(arguments: sources)
@@ -55,9 +57,11 @@ import Testing
         for request in Self.sample(Self.requestFiles(in: collection)) {
             let planned = await FerryBinary.run(["send", request, "--dry-run"] + environment)
             let reportedWithoutURL = planned.stderr.contains("the URL is empty") && imported.text.contains("the request has no URL")
+            let missingFile = planned.stderr.firstMatch(of: #/does not exist \(path: (.+?)\)/#).map { String($0.output.1) }
+            let reportedMissingFile = missingFile.map { imported.text.contains(($0 as NSString).lastPathComponent) } ?? false
             #expect(
-                planned.status == 0 || planned.stderr.contains("has no value") || reportedWithoutURL,
-                "\(source): \((request as NSString).lastPathComponent) does not resolve: \(planned.stderr)")
+                planned.status == 0 || planned.stderr.contains("has no value") || reportedWithoutURL || reportedMissingFile,
+                "\(source): \((request as NSString).lastPathComponent) does not resolve (exit \(planned.status)): \(planned.stderr)")
         }
     }
 

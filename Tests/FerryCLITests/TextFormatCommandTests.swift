@@ -156,7 +156,10 @@ import Testing
                 "--env", "bruno-testbench", "--var", "host=\(server.baseURL)/anything", "--var", "request_pre_var_token=t-1",
                 "--no-history",
             ])
-            #expect(given.status == 0, "\(given.stderr)")
+            // The file's Bruno test script runs (issue 30): it expects Bruno's echo server, which answers the body
+            // itself, where the demo's /anything wraps it, so its test fails and the send exits 3.
+            #expect(given.status == 3, "\(given.stderr)")
+            #expect(given.stderr.contains("✗ test \"should return json\": AssertionError: expected {"), "\(given.stderr)")
             for fragment in [
                 #""hello" : "bruno""#, #""foo" : "bar""#, #""collection-header" : "collection-header-value""#, #""token" : "t-1""#,
             ] {

@@ -65,8 +65,10 @@ import Testing
                 Assertion(.body(path: "$.message"), .compare(.equal, .string("Authentication successful"))),
             ])
         #expect(!dropped.contains { $0.place == "echo/echo json.bru:33" }, "res.status: eq 200 is an assertion now")
-        #expect(dropped.contains { $0.place == "echo/echo json.bru:40" && $0.message.contains("should return json") })
-        #expect(dropped.contains { $0.place == "collection.bru:37" && $0.message.contains("script:pre-request") })
+        let echo = try #require(imported.requests.first { $0.path.hasSuffix("echo-json.ferry.yaml") }?.description)
+        #expect(echo.scripts.tests?.text.contains("should return json") == true, "the tests block is kept as a script")
+        #expect(imported.folders[""]?.scripts.first?.preRequest != nil, "the collection's pre-request script is kept")
+        #expect(!dropped.contains { $0.message.contains("script:") })
     }
 
     @Test func aMalformedFileIsAProblemAtItsLine() throws {

@@ -36,8 +36,7 @@ import Testing
         #expect(variables["fold_obj"] == #"{"scope":"folder"}"#, "folder.yml's variables")
         let local = try #require(collection.environments.first { $0.name == "Local" })
         #expect(local.variables.map(\.name).prefix(2) == ["host", "echo-host"])
-        let dropped = collection.report.notes.filter { $0.kind == .dropped }.map(\.place)
-        #expect(dropped.contains { $0.hasPrefix("variable-datatypes/typed-vars.yml:") }, "its scripts and tests are named: \(dropped)")
+        #expect(typed.scripts.preRequest != nil && typed.scripts.tests != nil, "runtime.scripts are kept as scripts")
     }
 
     @Test func theOlderBodySpellingAndAuthImport() throws {

@@ -45,7 +45,10 @@ import Testing
                 $0.place == "item[0].item[1].request.auth" && $0.message.contains("realm, nonce, algorithm given are not used")
             })
         #expect(dropped.contains { $0.place == "item[1].item[1].request.auth" && $0.message.hasPrefix("oauth1 authentication") })
-        #expect(dropped.filter { $0.message.contains("script") }.count == 22, "every non-empty script is named")
+        #expect(
+            imported.report.notes(.imported).filter { $0.message.contains("kept as scripts:") }.count == 22,
+            "every non-empty script is kept")
+        #expect(imported.requests.filter { !$0.description.scripts.isEmpty }.count > 0)
         #expect(dropped.contains { $0.place == "item[4].item[0].request.body" && $0.message.contains("no body with GET") })
     }
 
@@ -250,12 +253,16 @@ import Testing
         #expect(imported.report.notes(.approximated).map(\.place).contains("item[0].request.url.variable[0]"))
     }
 
-    @Test func scriptsAreNamedAndCollectionVariablesKept() throws {
+    @Test func scriptsAreKeptAtTheirLevelAndCollectionVariablesKept() throws {
         let imported = try Fixture.imported(importer, "postman", "scripts-import-v2_1-input.json")
         #expect(
-            imported.report.notes(.dropped).filter { $0.message.contains("script") }.map(\.place).sorted() == [
+            imported.report.notes(.imported).filter { $0.message.contains("kept as scripts:") }.map(\.place).sorted() == [
                 "event[0]", "event[1]", "item[0].event[0]", "item[0].event[1]",
             ])
+        let root = try #require(imported.folders[""]?.scripts.first)
+        #expect(root.preRequest != nil && root.tests != nil)
+        let request = try #require(imported.requests.first).description.scripts
+        #expect(request.preRequest != nil && request.tests != nil)
         #expect(imported.environments.first?.variables.count == 2)
     }
 

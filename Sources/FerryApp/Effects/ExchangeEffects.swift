@@ -68,15 +68,21 @@ final class ExchangeEffects {
         let schemaEndpoint = outgoing.schemaEndpoint
         let stream = StreamForwarder(id: id, inbox: inbox, forced: outgoing.forcesStream)
         let pipeline = pipelines.pipeline(collection: cookieCollection, environment: outgoing.environment)
+        let scripted = outgoing.scripted
+        let variables = outgoing.variables
         transfers[id] = Task.detached {
             let outcome = await pipeline.exchange(
                 request, concluding: conclusion, origin: origin, progress: progress, observer: stream, redaction: redaction)
-            guard let concluded = outcome.concluded else {
+            guard var concluded = outcome.concluded else {
                 let chain = outcome.redaction.redact(ErrorChain(outcome.error ?? .explicitlyCancelled))
                 inbox.post(.requestFailed(id: id, chain, elapsed: secondsElapsed(since: started)))
                 return
             }
             stream.finish(time: Int64(Date().timeIntervalSince(startDate) * 1e6))
+            if let scripted {
+                concluded.checks = await ExchangeEffects.runScripts(
+                    of: scripted, on: concluded, variables: variables, origin: origin, pipeline: pipeline)
+            }
             let summary = ExchangeEffects.summary(
                 of: concluded, method: request.method, evaluator: conclusion.evaluator, redaction: outcome.redaction)
             inbox.post(.responseArrived(id: id, summary))
@@ -88,6 +94,24 @@ final class ExchangeEffects {
     }
 
     func cancel(_ id: Int) { transfers[id]?.cancel() }
+
+    /// The post-response and tests scripts of `scripted` (and its folders') on the response: their
+    /// tests join its checks, the variables they set its captures. Pre-request scripts are run by
+    /// `ferry send` and `ferry run`, not yet by the TUI (it resolves the request before it is sent).
+    static func runScripts(
+        of scripted: RequestSource, on concluded: Concluded, variables: [Variable], origin: HistoryOrigin, pipeline: ExchangePipeline
+    ) async -> CheckReport? {
+        let scripts = ExchangeScripts(request: scripted.description, defaults: scripted.defaults)
+        guard !scripts.after.isEmpty else { return concluded.checks }
+        let context = ExchangeScripts.Context(
+            requestName: scripted.title, requestPath: origin.requestPath ?? scripted.title, environment: origin.environment,
+            send: pipeline.scriptSender(origin: origin))
+        let report = await scripts.runAfter(
+            request: scripted.description, response: concluded.response, resolver: VariableResolver(variables), context: context)
+        var checks = concluded.checks ?? CheckReport()
+        report.apply(to: &checks)
+        return checks
+    }
 
     /// Opens the request's WebSocket through the pipeline; its messages come back as they go and
     /// come, and the session is recorded in the history when it ends.

@@ -35,6 +35,8 @@ struct RunJSONReport: Encodable {
         var assertions: [ExchangeReport.AssertionPart]
         var captured: [String]
         var captureProblems: [String]
+        /// What its scripts printed (`console.log`…), one line each.
+        var console: [String]?
     }
 
     init(_ summary: RunSummary, bodyLimit: Int) throws {
@@ -56,7 +58,8 @@ struct RunJSONReport: Encodable {
                 path: result.item.path, name: result.item.title, iteration: result.iteration, status: result.status.rawValue,
                 durationMs: result.durationMilliseconds, attempts: result.attempts, skipReason: result.skipReason, exchange: exchange,
                 assertions: result.checks.results.map(ExchangeReport.AssertionPart.init),
-                captured: result.checks.captured.map(\.name), captureProblems: result.checks.captureProblems)
+                captured: result.checks.captured.map(\.name), captureProblems: result.checks.captureProblems,
+                console: result.checks.console.isEmpty ? nil : result.checks.console.map(\.line))
         }
     }
 

@@ -24,7 +24,10 @@ enum RunJUnitReport {
                 let title = result.item.title + (iterations ? " #\(result.iteration)" : "")
                 xml +=
                     "    <testcase name=\(attribute(title)) classname=\(attribute(name)) file=\(attribute(result.item.path)) time=\"\(seconds(result))\""
-                let body = caseBody(result)
+                var body = caseBody(result)
+                if !result.checks.console.isEmpty {
+                    body += "      <system-out>\(text(result.checks.console.map(\.line).joined(separator: "\n")))</system-out>\n"
+                }
                 xml += body.isEmpty ? "/>\n" : ">\n\(body)    </testcase>\n"
             }
             xml += "  </testsuite>\n"

@@ -86,7 +86,7 @@ struct EverydaySendLine: Equatable {
         (options.maxRedirects, options.caFile, options.pinnedPublicKey, options.maxTime) = (10, nil, nil, nil)
         (options.connectTimeout, options.http11, options.http2, options.noDecompress) = (nil, false, false, false)
         (options.maxDecodedSize, options.maxMessageSize, options.limitRate, options.timeline) = (nil, nil, nil, false)
-        (options.stream, options.keepOpen, options.jsonBodyLimit) = (false, false, 1 << 20)
+        (options.stream, options.keepOpen, options.jsonBodyLimit, options.verbose) = (false, false, 1 << 20, false)
         (options.dataRaw, options.dataURLEncode, options.dataInQuery, options.userAgent) = ([], [], false, nil)
         (options.referer, options.head, options.fail, options.failWithBody, options.curlDefaults) = (nil, false, false, false, curlDefaults)
 

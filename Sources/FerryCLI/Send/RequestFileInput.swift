@@ -19,6 +19,34 @@ struct RequestFileInput {
     var checks = ResponseChecks()
     /// Where the request came from, for the history: the collection, the file in it, the environment.
     var origin = HistoryOrigin.adHoc
+    /// The file's scripts (and its folders'), with what its pre-request scripts left and what the
+    /// ones after the response need; nil when there are none.
+    var scripts: Scripted?
+
+    /// A request file's scripts on their way through the exchange.
+    struct Scripted {
+        var scripts: ExchangeScripts
+        /// The request as the pre-request scripts left it.
+        var description: RequestDescription
+        /// The variables it was resolved with.
+        var resolver: VariableResolver
+        var context: ExchangeScripts.Context
+        var before: ExchangeScripts.Report
+
+        /// Runs the scripts after the response: their tests and the pre-request scripts' added to `checks`.
+        func runAfter(on response: Response?, into checks: inout CheckReport?) async {
+            var report = before
+            if let response, !scripts.after.isEmpty {
+                var resolver = resolver
+                resolver.add(before.variables)
+                report = report.followed(
+                    by: await scripts.runAfter(request: description, response: response, resolver: resolver, context: context))
+            }
+            var merged = checks ?? CheckReport()
+            report.apply(to: &merged)
+            checks = merged
+        }
+    }
 
     /// True when the positional argument names a request file rather than a URL.
     static func isRequestFile(_ argument: String) -> Bool { argument.hasSuffix(RequestCollection.requestSuffix) }
@@ -76,12 +104,28 @@ struct RequestFileInput {
                 locations: pipelines.locations, collection: root,
                 environment: collection.environment),
             access: access, onSent: onChainSent)
-        let ((resolved, checks), _) = try await chainer.resolving(variables, own: document.chains) { [document] resolver in
+        let scripts = ExchangeScripts(request: document, defaults: defaults)
+        var sendable = document
+        var resolver = variables
+        var scripted: Scripted?
+        if !scripts.isEmpty {
+            let requestPath = Self.relativePath(of: path, in: root)
+            let context = ExchangeScripts.Context(
+                requestName: document.name ?? String((path as NSString).lastPathComponent.dropLast(RequestCollection.requestSuffix.count)),
+                requestPath: requestPath, environment: collection.environment,
+                send: pipelines.pipeline(collection: root, environment: collection.environment)
+                    .scriptSender(origin: HistoryOrigin(collection: root, requestPath: requestPath, environment: collection.environment)))
+            let before = await scripts.runBefore(on: &sendable, resolver: &resolver, context: context)
+            scripted = Scripted(scripts: scripts, description: sendable, resolver: resolver, context: context, before: before)
+        }
+        let ((resolved, checks), used) = try await chainer.resolving(resolver, own: sendable.chains) { [sendable] resolver in
             (
-                try document.resolved(with: resolver, defaults: defaults, access: access.naming(path)),
-                try document.checks.rendered(with: document.ownVariables(over: resolver))
+                try sendable.resolved(with: resolver, defaults: defaults, access: access.naming(path)),
+                try sendable.checks.rendered(with: sendable.ownVariables(over: resolver))
             )
         }
+        scripted?.resolver = used
+        self.scripts = scripted
         self.checks = checks
         request = resolved.request
         redaction = resolved.redaction

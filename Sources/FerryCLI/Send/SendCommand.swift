@@ -67,6 +67,7 @@ struct SendCommand: AsyncCommand {
             cookieProblem.withLock { $0 = $0 ?? problem }
         }
         let conclusion: ResponseConclusion
+        let scripted: RequestFileInput.Scripted?
         let download: DownloadPlan
         let origin: HistoryOrigin
         let files: [String]
@@ -77,6 +78,7 @@ struct SendCommand: AsyncCommand {
                 pipelines: pipelines
             ) { stderr.line("ferry: sent " + TerminalSafeText.escaping($0.announcement)) }
             printer.redaction = input.redaction
+            scripted = input.scripts
             origin = input.origin
             request = input.request
             files = input.files
@@ -144,6 +146,10 @@ struct SendCommand: AsyncCommand {
             }
         } else {
             outcome.keptPartial = download.keptPartialNote()
+        }
+        if let scripted {
+            await scripted.runAfter(on: outcome.response, into: &outcome.checks)
+            if options.verbose { for line in outcome.checks?.console ?? [] { printer.stderr.line(TerminalSafeText.escaping(line.line)) } }
         }
         outcome.files = files
         if let offset = download.offset, let output = download.output, let response = outcome.response {

@@ -189,6 +189,9 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Flag(name: [.customShort("i"), .customLong("include")], help: "Print the status line and response headers before the body.")
     public var include = false
 
+    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Print what the request file's scripts print (console.log…) on stderr.")
+    public var verbose = false
+
     @Flag(name: [.customShort("I"), .customLong("head")], help: "Send HEAD and print the status line and headers (curl's -I).")
     public var head = false
 

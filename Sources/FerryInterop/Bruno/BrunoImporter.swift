@@ -132,7 +132,7 @@ public struct BrunoImporter: Importer {
         }
 
         /// A `collection.bru` or `folder.bru`: headers and docs as defaults, its auth, its variables
-        /// gathered, its scripts and tests named.
+        /// gathered, its scripts and tests kept as `scripts:`.
         mutating func defaults(of document: BruDocument, place: String) -> (FolderDefaults, Authentication?) {
             var defaults = FolderDefaults(
                 headers: (document.block("headers")?.entries ?? []).map {
@@ -143,14 +143,8 @@ public struct BrunoImporter: Importer {
                 variables.set(Variable(name: entry.key, value: BrunoRequestReader.template(entry.value)))
                 collection.report.imported("\(place):\(entry.line)", "variable \(entry.key)")
             }
-            for name in ["script:pre-request", "script:post-response", "tests"] {
-                guard let block = document.block(name), !block.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                    continue
-                }
-                collection.report.dropped(
-                    "\(place):\(block.line)",
-                    "the \(name) block is not run by Ferry: \(block.text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(200))")
-            }
+            let scripts = BrunoRequestReader.scripts(of: document, report: &collection.report) { "\(place):\($0)" }
+            if !scripts.isEmpty { defaults.scripts = [scripts] }
             let mode = document.block("auth")?.value("mode") ?? "none"
             let auth = BrunoRequestReader.credentials(mode, in: document)
             if auth == nil, !["none", "inherit"].contains(mode) {

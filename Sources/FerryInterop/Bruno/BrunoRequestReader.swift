@@ -5,7 +5,7 @@ import Foundation
 /// mode, auth mode), `params:query`, `params:path`, `headers`, the body block of its mode, basic
 /// and bearer auth (`inherit` takes the folder's or the collection's), `docs`. Request variables
 /// go into the collection's environment; `assert` and `vars:post-response` become checks where Ferry
-/// has them; the rest, `tests` and scripts are named in `report` with their text.
+/// has them; `tests` and scripts are kept as `scripts:`; the rest is named in `report`.
 struct BrunoRequestReader {
     /// The file below the collection (`echo/echo json.bru`), for notes and problems.
     let place: String
@@ -169,8 +169,8 @@ struct BrunoRequestReader {
         }
     }
 
-    /// Asserts and post-response variables Ferry can check become `expect:` and `capture:`; the
-    /// others, tests and scripts are named with their text.
+    /// Asserts and post-response variables Ferry can check become `expect:` and `capture:` (the
+    /// others are named with their text); tests and scripts become `scripts:`.
     private mutating func readChecks(into description: inout RequestDescription) {
         for entry in document.block("assert")?.entries ?? [] where entry.enabled {
             if let assertion = BrunoCheck.assertion(key: entry.key, value: entry.value) {
@@ -186,11 +186,22 @@ struct BrunoRequestReader {
                 report.dropped(at(entry.line), "the capture `\(entry.key): \(entry.value)` has no counterpart in Ferry's captures")
             }
         }
-        for name in ["script:pre-request", "script:post-response", "tests"] {
+        description.scripts = Self.scripts(of: document, report: &report, place: at)
+    }
+
+    /// The `script:pre-request`, `script:post-response` and `tests` blocks of a request, folder or
+    /// collection file, kept as `scripts:` (Bruno's `bru`, `req`, `res`, `test` and `expect` run in Ferry).
+    static func scripts(of document: BruDocument, report: inout ImportReport, place: (Int) -> String) -> RequestScripts {
+        var scripts = RequestScripts()
+        let phases: [(String, RequestScripts.Phase)] = [
+            ("script:pre-request", .preRequest), ("script:post-response", .postResponse), ("tests", .tests),
+        ]
+        for (name, phase) in phases {
             guard let block = document.block(name), !block.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
-            report.dropped(
-                at(block.line),
-                "the \(name) block is not run by Ferry: \(block.text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(200))")
+            let text = block.text.hasSuffix("\n") ? block.text : block.text + "\n"
+            scripts[phase] = ScriptSource(text, file: place(block.line))
+            report.imported(place(block.line), "the \(name) block, kept as scripts: \(phase.rawValue)")
         }
+        return scripts
     }
 }

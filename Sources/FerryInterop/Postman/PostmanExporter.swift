@@ -22,6 +22,7 @@ public struct PostmanExporter {
             ) { $1 }
         ]
         root["item"] = try items(in: "", of: collection)
+        if let scripts = collection.folders[""]?.scripts.last, let events = events(scripts, place: "collection") { root["event"] = events }
         return try Self.encode(root)
     }
 
@@ -43,6 +44,20 @@ public struct PostmanExporter {
 
     // MARK: - Items
 
+    /// The scripts as Postman events (`prerequest`, `test`); a post-response script runs before the
+    /// tests in Ferry and is written at the start of Postman's test script. Nil when there are none.
+    private mutating func events(_ scripts: RequestScripts, place: String) -> [[String: Any]]? {
+        var events: [[String: Any]] = []
+        func event(_ listen: String, _ text: String) -> [String: Any] {
+            ["listen": listen, "script": ["type": "text/javascript", "exec": text.components(separatedBy: "\n")]]
+        }
+        if let pre = scripts.preRequest { events.append(event("prerequest", pre.text)) }
+        let after = [scripts.postResponse, scripts.tests].compactMap { $0?.text }
+        if scripts.postResponse != nil { report.approximated(place, "the post-response script is written at the start of the test script") }
+        if !after.isEmpty { events.append(event("test", after.joined(separator: "\n"))) }
+        return events.isEmpty ? nil : events
+    }
+
     /// The folder's requests (by file name) and then its subfolders (by name).
     private mutating func items(in folder: String, of collection: ImportedCollection) throws -> [[String: Any]] {
         let prefix = folder.isEmpty ? "" : folder + "/"
@@ -60,6 +75,7 @@ public struct PostmanExporter {
             let path = prefix + name
             var entry: [String: Any] = ["name": name, "item": try items(in: path, of: collection)]
             if let description = collection.folders[path]?.description { entry["description"] = description }
+            if let scripts = collection.folders[path]?.scripts.last, let events = events(scripts, place: path) { entry["event"] = events }
             list.append(entry)
         }
         return list
@@ -93,6 +109,7 @@ public struct PostmanExporter {
         if let auth = description.auth { request["auth"] = Self.auth(auth) }
         if let text = description.description { request["description"] = text }
         var item: [String: Any] = ["name": title, "request": request]
+        if let events = events(description.scripts, place: place) { item["event"] = events }
         item["response"] = description.examples.map { example -> [String: Any] in
             var response: [String: Any] = [
                 "name": example.name, "code": example.status, "header": example.headers.map { ["key": $0.name, "value": $0.value] },

@@ -3,8 +3,8 @@ import Foundation
 
 /// Postman collections (v2.0 and v2.1) and Postman environment files. Folders become folders,
 /// requests request files (`PostmanRequestReader`), collection and folder variables one
-/// environment named after the collection, an environment file an environment; scripts and what
-/// Ferry cannot send are named in the report.
+/// environment named after the collection, an environment file an environment; pre-request and
+/// test scripts `scripts:` of the request, folder or collection; what Ferry cannot send is named in the report.
 public struct PostmanImporter: Importer {
     public init() {}
 
@@ -38,7 +38,8 @@ public struct PostmanImporter: Importer {
             collection.folders[""] = defaults
         }
         var walker = Walker(collection: collection)
-        try walker.noteScripts(of: root)
+        let rootScripts = try walker.scripts(of: root)
+        if !rootScripts.isEmpty { walker.collection.folders["", default: FolderDefaults()].scripts = [rootScripts] }
         try walker.readVariables(of: root, folder: nil)
         try walker.walk(items, folder: [], auth: try root.object("auth"))
         collection = walker.collection
@@ -85,7 +86,7 @@ public struct PostmanImporter: Importer {
         mutating func walk(_ items: [JSONNode], folder: [String], auth: JSONNode?) throws(ImportProblem) {
             for item in items {
                 let name = try item.string("name") ?? "request"
-                try noteScripts(of: item)
+                let scripts = try self.scripts(of: item)
                 if let children = try item.array("item") {
                     let path = folder + [name]
                     if let description = try PostmanRequestReader.description(of: item) {
@@ -93,6 +94,7 @@ public struct PostmanImporter: Importer {
                         defaults.description = description
                         collection.folders[RequestFileName.folder(path)] = defaults
                     }
+                    if !scripts.isEmpty { collection.folders[RequestFileName.folder(path), default: FolderDefaults()].scripts = [scripts] }
                     try readVariables(of: item, folder: name)
                     try walk(children, folder: path, auth: try item.object("auth") ?? auth)
                 } else if item["request"] != nil {
@@ -100,6 +102,7 @@ public struct PostmanImporter: Importer {
                     var reader = PostmanRequestReader(item: item, inheritedAuth: auth)
                     var description = try reader.description()
                     description.name = name
+                    description.scripts = scripts
                     collection.report.notes += reader.report.notes
                     collection.add(description, title: name, folder: RequestFileName.folder(folder), source: item.path)
                 } else {
@@ -132,18 +135,29 @@ public struct PostmanImporter: Importer {
             }
         }
 
-        /// Pre-request and test scripts, which Ferry does not run: one note each.
-        mutating func noteScripts(of node: JSONNode) throws(ImportProblem) {
-            guard let events = node["event"] else { return }
+        /// The pre-request and test scripts of an item, a folder or the collection (`event`), kept as
+        /// `scripts:`; an event of another kind is named in the report.
+        mutating func scripts(of node: JSONNode) throws(ImportProblem) -> RequestScripts {
+            var scripts = RequestScripts()
+            guard let events = node["event"] else { return scripts }
             for event in events.isObject ? [events] : try events.elements() {  // one event may stand alone
                 guard let exec = try event.object("script")?["exec"] else { continue }
                 let lines = exec.isArray ? try exec.elements().compactMap(\.text) : [exec.text ?? ""]
-                let code = lines.joined(separator: "\n")
+                var code = lines.joined(separator: "\n")
                 guard !code.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
+                if !code.hasSuffix("\n") { code += "\n" }
                 let kind = try event.string("listen") ?? "script"
-                collection.report.dropped(
-                    event.path, "a \(kind) script (\(lines.count) line\(lines.count == 1 ? "" : "s")) is not run by Ferry")
+                let phase: RequestScripts.Phase? = kind == "prerequest" ? .preRequest : kind == "test" ? .tests : nil
+                let count = "\(lines.count) line\(lines.count == 1 ? "" : "s")"
+                guard let phase else {
+                    collection.report.dropped(event.path, "a \(kind) script (\(count)) has no place in Ferry")
+                    continue
+                }
+                let text = scripts[phase].map { $0.text + code } ?? code
+                scripts[phase] = ScriptSource(text, file: event.path)
+                collection.report.imported(event.path, "a \(kind) script (\(count)), kept as scripts: \(phase.rawValue)")
             }
+            return scripts
         }
     }
 }

@@ -149,15 +149,17 @@ struct PostmanRequestReader {
         if let text = headers.text {  // v2.0 also allows `Name: value` lines
             for line in text.split(whereSeparator: \.isNewline) {
                 guard let colon = line.firstIndex(of: ":") else { continue }
-                description.headers.append(
-                    .init(
-                        name: line[..<colon].trimmingCharacters(in: .whitespaces),
-                        value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+                let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty, name.utf8.allSatisfy(HTTPToken.isTokenByte) else {
+                    report.dropped(headers.path, "\(name) is not a header name HTTP allows")
+                    continue
+                }
+                description.headers.append(.init(name: name, value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
             }
             return
         }
         for header in try headers.elements() {
-            guard let name = try header.string("key") else { throw header.problem("a header without a `key`") }
+            guard var name = try header.string("key") else { throw header.problem("a header without a `key`") }
             // Postman sends no header for a row without a name (an empty row of its table).
             guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
                 if !(try header.string("value") ?? "").isEmpty {
@@ -165,7 +167,17 @@ struct PostmanRequestReader {
                 }
                 continue
             }
-            description.headers.append(.init(name: name, value: try header.string("value") ?? "", enabled: !header.isDisabled))
+            // Older Postman switched a header off by starting its name with `//`.
+            var enabled = !header.isDisabled
+            if name.hasPrefix("//") {
+                name = String(name.dropFirst(2))
+                enabled = false
+            }
+            guard !name.isEmpty, name.utf8.allSatisfy(HTTPToken.isTokenByte) else {
+                report.dropped(header.path, "\(name) is not a header name HTTP allows")
+                continue
+            }
+            description.headers.append(.init(name: name, value: try header.string("value") ?? "", enabled: enabled))
         }
     }
 

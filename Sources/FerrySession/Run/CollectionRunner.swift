@@ -49,6 +49,8 @@ public struct CollectionRunner: Sendable {
             for (rowIndex, row) in rows.enumerated() {
                 var round = Round(resolver: variables, iteration: round * rows.count + rowIndex + 1, run: id)
                 round.resolver.add(row)
+                round.data = Dictionary(row.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+                round.count = max(1, settings.repeatCount) * rows.count
                 if settings.jobs == 1 {
                     await runInOrder(plan.items, root: plan.root, round: &round, run: &run, onResult: onResult)
                 } else {
@@ -70,6 +72,8 @@ public struct CollectionRunner: Sendable {
     private struct Progress {
         var summary: RunSummary
         var stopped: String?
+        /// Where a script asked the run to go next (`setNextRequest`), until the run goes there.
+        var next: String??
     }
 
     /// Takes a result into the run, in order: its captures, its secrets, the report, whether the run stops.
@@ -81,6 +85,7 @@ public struct CollectionRunner: Sendable {
         run.summary.redaction.add(round.resolver.redaction.rules + result.redaction.rules)
         onResult(result)
         if run.stopped == nil { run.stopped = stopReason(after: result, of: item, summary: &run.summary) }
+        if let next = result.nextRequest { run.next = next }
         run.summary.results.append(result)
     }
 
@@ -97,7 +102,17 @@ public struct CollectionRunner: Sendable {
     ) async {
         var unchecked: Unchecked?
         var prepared: Preparation?
-        for (index, item) in items.enumerated() {
+        var index = -1
+        var jumps = 0
+        while true {
+            index += 1
+            if let next = run.next {
+                run.next = nil
+                prepared = nil
+                if let target = Self.target(of: next, in: items, jumps: &jumps, stopped: &run.stopped) { index = target }
+            }
+            guard index < items.count else { break }
+            let item = items[index]
             let ahead = prepared
             prepared = nil
             if run.stopped != nil || item.description.retry != nil {
@@ -118,7 +133,7 @@ public struct CollectionRunner: Sendable {
             } else {
                 preparation = await prepare(item, root: root, round: round)
             }
-            guard case .ready(let resolved, let resolver) = preparation else {
+            guard case .ready(let resolved, let resolver, let before) = preparation else {
                 settle(&unchecked, round: &round, run: &run, onResult: onResult)
                 if case .ended(let result) = preparation { record(result, of: item, round: &round, run: &run, onResult: onResult) }
                 continue
@@ -126,22 +141,49 @@ public struct CollectionRunner: Sendable {
             async let sending = transmit(item, iteration: round.iteration, resolved: resolved)
             await Task.yield()  // the child task puts the request on the wire first
             settle(&unchecked, round: &round, run: &run, onResult: onResult)
-            let waits = item.description.captures.isEmpty && !settings.bail
+            let waits = item.description.captures.isEmpty && !Self.hasScripts(item) && !settings.bail
             if waits, run.stopped == nil, index + 1 < items.count {
                 prepared = Self.prepareAhead(
                     items[index + 1], iteration: round.iteration, root: root, resolver: round.resolver,
                     settings: settings)
             }
-            let sent = await sending
+            var sent = await sending
+            sent.beforeScripts = before
             if waits && sent.status != .error {
                 unchecked = Unchecked(item: item, sent: sent, resolver: resolver, root: root)
             } else {
                 record(
-                    conclude(sent, of: item, resolver: resolver, root: root, run: round.run), of: item, round: &round, run: &run,
+                    await concludeWithScripts(sent, of: item, resolver: resolver, root: root, round: round), of: item, round: &round,
+                    run: &run,
                     onResult: onResult)
             }
         }
         settle(&unchecked, round: &round, run: &run, onResult: onResult)
+    }
+
+    /// The index of the request a script named with `setNextRequest` (its name, or its path with or
+    /// without `.ferry.yaml`), or nil (the run stops, saying why): `null`, no such request, or more
+    /// than 10,000 jumps in a round.
+    private static func target(of next: String?, in items: [RunPlan.Item], jumps: inout Int, stopped: inout String?) -> Int? {
+        guard let name = next else {
+            stopped = stopped ?? "a script stopped the run (setNextRequest(null))"
+            return items.count
+        }
+        jumps += 1
+        guard jumps <= 10_000 else {
+            stopped = stopped ?? "setNextRequest jumped more than 10,000 times in one round"
+            return items.count
+        }
+        let found = items.firstIndex { item in
+            item.title == name || item.path == name || item.path == name + RequestCollection.requestSuffix
+        }
+        if found == nil { stopped = stopped ?? "setNextRequest named \"\(name)\", which is not a request of this run" }
+        return found ?? items.count
+    }
+
+    /// True when the request or its folders have scripts (its checks then wait for them).
+    static func hasScripts(_ item: RunPlan.Item) -> Bool {
+        !item.description.scripts.isEmpty || item.defaults.scripts.contains { !$0.isEmpty }
     }
 
     /// A sent request whose checks wait for the next request to go out.
@@ -171,9 +213,14 @@ public struct CollectionRunner: Sendable {
         /// The run's id, for the history.
         var run: String
         var missing: [String: String] = [:]
+        /// The `--data` row, for scripts' `pm.iterationData`.
+        var data: [String: String] = [:]
+        /// Iterations in all.
+        var count = 1
 
         mutating func absorb(_ result: RunResult, of item: RunPlan.Item) {
             resolver.add(result.checks.captured)
+            resolver.remove(result.checks.unset)
             for capture in item.description.captures {
                 let taken = result.checks.captured.contains { $0.name == capture.name }
                 missing[capture.name] = taken ? nil : item.path
@@ -251,30 +298,50 @@ public struct CollectionRunner: Sendable {
         switch await prepare(item, root: root, round: round) {
         case .ended(let result):
             return result
-        case .ready(let resolved, let resolver):
-            let result = await transmit(item, iteration: round.iteration, resolved: resolved)
-            return conclude(result, of: item, resolver: resolver, root: root, run: round.run)
+        case .ready(let resolved, let resolver, let before):
+            var result = await transmit(item, iteration: round.iteration, resolved: resolved)
+            result.beforeScripts = before
+            return await concludeWithScripts(result, of: item, resolver: resolver, root: root, round: round)
         }
     }
 
     /// A request made ready to send (resolved, and the variables it was resolved with, chained
     /// values included), or the result that ends it before the wire: skipped, or not resolvable.
     private enum Preparation: Sendable {
-        case ready(ResolvedRequest, VariableResolver)
+        /// With what its pre-request scripts left, when it has any.
+        case ready(ResolvedRequest, VariableResolver, ExchangeScripts.Report?)
         case ended(RunResult)
     }
 
-    /// Checks the request's `skip:` and resolves it, taking chained variables as needed.
+    /// Checks the request's `skip:`, runs its pre-request scripts and resolves it (as they left it),
+    /// taking chained variables as needed.
     private func prepare(_ item: RunPlan.Item, root: String, round: Round) async -> Preparation {
-        let (iteration, resolver, missing) = (round.iteration, round.resolver, round.missing)
+        let (iteration, missing) = (round.iteration, round.missing)
+        var resolver = round.resolver
         if let skipped = Self.skipped(item, iteration: iteration, resolver: resolver) { return .ended(skipped) }
+        var item = item
+        var before: ExchangeScripts.Report?
+        let scripts = ExchangeScripts(request: item.description, defaults: item.defaults)
+        if !scripts.before.isEmpty {
+            let report = await scripts.runBefore(
+                on: &item.description, resolver: &resolver, context: scriptContext(item, root: root, round: round))
+            if report.skipRequest {
+                var result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
+                result.skipReason = "a pre-request script skipped it (pm.execution.skipRequest)"
+                report.apply(to: &result.checks)
+                result.nextRequest = report.nextRequest
+                return .ended(result)
+            }
+            before = report
+        }
         do {
-            let resolve = { (variables: VariableResolver) in try Self.resolve(item, with: variables, root: root, settings: settings) }
+            let resolve = { [item] (variables: VariableResolver) in try Self.resolve(item, with: variables, root: root, settings: settings)
+            }
             if let chainer {
                 let (resolved, resolver) = try await chainer.resolving(resolver, own: item.description.chains, resolve)
-                return .ready(resolved, resolver)
+                return .ready(resolved, resolver, before)
             }
-            return .ready(try resolve(resolver), resolver)
+            return .ready(try resolve(resolver), resolver, before)
         } catch FerryError.invalidRequest(.unresolvedVariable(let name, _)) where missing[name] != nil {
             var result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
             result.skipReason = "needs {{\(name)}}, which \(missing[name]!) did not capture"
@@ -293,7 +360,8 @@ public struct CollectionRunner: Sendable {
         settings: RunSettings
     ) -> Preparation? {
         if let skipped = skipped(item, iteration: iteration, resolver: resolver) { return .ended(skipped) }
-        return (try? resolve(item, with: resolver, root: root, settings: settings)).map { .ready($0, resolver) }
+        guard !hasScripts(item) else { return nil }
+        return (try? resolve(item, with: resolver, root: root, settings: settings)).map { .ready($0, resolver, nil) }
     }
 
     /// The item's request with `variables`, under its folder's and the environment's settings, reading
@@ -331,6 +399,42 @@ public struct CollectionRunner: Sendable {
         result.error = outcome.failure
         result.redaction = outcome.redaction
         return result
+    }
+
+    /// `conclude`, then the request's post-response and tests scripts on its response: their tests
+    /// and the pre-request scripts' join its checks, the variables they set its captures.
+    private func concludeWithScripts(
+        _ sent: consuming RunResult, of item: RunPlan.Item, resolver: VariableResolver, root: String, round: Round
+    ) async -> RunResult {
+        let before = sent.beforeScripts
+        var result = conclude(sent, of: item, resolver: resolver, root: root, run: round.run)
+        let scripts = ExchangeScripts(request: item.description, defaults: item.defaults)
+        guard !scripts.isEmpty else { return result }
+        var report = before ?? ExchangeScripts.Report()
+        if let response = result.response, result.status != .error, !scripts.after.isEmpty {
+            var resolver = resolver
+            resolver.add(report.variables)
+            let after = await scripts.runAfter(
+                request: report.request ?? item.description, response: response, resolver: resolver,
+                context: scriptContext(item, root: root, round: round))
+            report = report.followed(by: after)
+        }
+        report.apply(to: &result.checks)
+        result.redaction.add(Redaction(secretsOf: report.variables).rules)
+        result.nextRequest = report.nextRequest
+        if result.status == .passed && !result.checks.passed { result.status = .failed }
+        return result
+    }
+
+    /// Where `item`'s scripts run: its name and path, the round, the `--data` row; their requests
+    /// go through the run's pipeline.
+    private func scriptContext(_ item: RunPlan.Item, root: String, round: Round) -> ExchangeScripts.Context {
+        ExchangeScripts.Context(
+            requestName: item.title, requestPath: item.path, iteration: round.iteration - 1, iterationCount: round.count,
+            environment: settings.environment, iterationData: round.data,
+            send: pipeline.scriptSender(
+                origin: HistoryOrigin(collection: root, requestPath: item.path, environment: settings.environment, run: round.run),
+                timeLimit: settings.timeLimit))
     }
 
     /// The second half of a sent request's exchange: validated as the file asks, its `expect:`

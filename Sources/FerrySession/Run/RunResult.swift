@@ -24,6 +24,10 @@ public struct RunResult: Sendable {
     public var started: Date
     /// Sends it took (more than one with `retry:`).
     public var attempts = 1
+    /// The request a script asked the run to go on with (`setNextRequest`; `.some(nil)` stops the run).
+    public var nextRequest: String??
+    /// What its pre-request scripts left, until its checks are known.
+    var beforeScripts: ExchangeScripts.Report?
     /// The whole exchange's time, in milliseconds.
     public var durationMilliseconds: Int { response.map { Int($0.timeline.total / 1000) } ?? 0 }
 

@@ -12,8 +12,15 @@ extension FolderDefaults {
         self.init()
         var file = try YAMLFile(path: path, resolver: .basic)
         file.reportsColumns = true
-        for (key, _, value) in try file.fields(of: file.root, key: "", allowed: ["description", "baseURL", "headers", "order", "options"]) {
+        let keys = ["description", "baseURL", "headers", "order", "options", "scripts", "scriptTimeLimit"]
+        for (key, _, value) in try file.fields(of: file.root, key: "", allowed: keys) {
             switch key {
+            case "scriptTimeLimit":
+                guard let seconds = Double(try file.string(value, key: key)), seconds > 0, seconds <= 600 else {
+                    throw file.problem(at: value, key: key, "expected seconds, more than 0 and at most 600")
+                }
+                scriptTimeLimit = seconds
+            case "scripts": scripts = [try RequestScripts(yaml: value, key: key, in: file)]
             case "options": connection = try ConnectionSettings(yaml: value, key: key, in: file)
             case "description": description = try file.string(value, key: key)
             case "baseURL": baseURL = try file.string(value, key: key)
@@ -47,6 +54,8 @@ extension FolderDefaults {
         if !headers.isEmpty { pairs.append(("headers", RequestDescription.node(headers))) }
         if !order.isEmpty { pairs.append(("order", .list(order.map(Node.text)))) }
         if !connection.isEmpty { pairs.append(("options", .map(connection.yamlPairs))) }
+        if let own = scripts.last, !own.isEmpty { pairs.append(("scripts", own.yamlNode)) }
+        if let scriptTimeLimit { pairs.append(("scriptTimeLimit", .plain(String(scriptTimeLimit)))) }
         return try Yams.serialize(node: .map(pairs), indent: 2, width: -1, allowUnicode: true)
     }
 }

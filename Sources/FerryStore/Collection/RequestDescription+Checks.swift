@@ -274,7 +274,7 @@ extension RequestDescription {
             case .size: pairs.append(("size", value))
             case .bodyEquals(let example): pairs.append(("bodyEquals", .text(example)))
             case .xpath(let expression): xpath.append((expression, value))
-            case .query: break  // written as lines
+            case .query, .script: break  // written as lines; a script's tests are its own
             }
         }
         if !headers.isEmpty { pairs.insert(("headers", .map(headers)), at: pairs.firstIndex { $0.0 != "status" } ?? pairs.count) }

@@ -7,7 +7,7 @@ import Yams
 extension RequestDescription {
     static let keys = [
         "name", "description", "method", "url", "params", "encoding", "headers", "body", "auth", "options", "validation", "serializer",
-        "expect", "capture", "retry", "skip", "vars", "examples",
+        "expect", "capture", "retry", "skip", "vars", "examples", "scripts",
     ]
 
     /// Parses the text of a request file; `path` is only used in problems.
@@ -60,6 +60,7 @@ extension RequestDescription {
             case "skip": skip = try file.string(value, key: key)
             case "vars": (variables, chains) = try file.variables(of: value, key: key)
             case "examples": examples = try Self.examples(value, in: file)
+            case "scripts": scripts = try RequestScripts(yaml: value, key: key, in: file)
             default: break
             }
         }

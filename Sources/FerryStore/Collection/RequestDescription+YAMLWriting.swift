@@ -37,6 +37,7 @@ extension RequestDescription {
         if let retry { pairs.append(("retry", Self.retryNode(retry))) }
         if let skip { pairs.append(("skip", .text(skip))) }
         if !variables.isEmpty || !chains.isEmpty { pairs.append(("vars", YAMLFile.variablesNode(variables, chains: chains))) }
+        if !scripts.isEmpty { pairs.append(("scripts", scripts.yamlNode)) }
         if !examples.isEmpty { pairs.append(("examples", .list(examples.map(Self.node)))) }
         return .map(pairs)
     }

@@ -395,6 +395,14 @@ extension AppState {
             resolved: request, expectations: expectations, checks: checks, requestPath: collection.openRequest?.path,
             environment: collection.environment, schemaEndpoint: schemaEndpoint)
         outgoing.forcesStream = response.forcesStream && schemaEndpoint == nil
+        if schemaEndpoint == nil, let description = try? editor.description(),
+            !description.scripts.isEmpty || editor.source.defaults.scripts.contains(where: { !$0.isEmpty })
+        {
+            var scripted = editor.source
+            scripted.description = description
+            outgoing.scripted = scripted
+            outgoing.variables = collection.variables + collection.chained + collection.captured
+        }
         return [request.request.isWebSocket ? .openWebSocket(id: id, outgoing) : .send(id: id, outgoing)]
     }
 

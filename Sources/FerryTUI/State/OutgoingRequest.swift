@@ -16,6 +16,11 @@ public struct OutgoingRequest: Sendable {
     public var schemaEndpoint: String?
     /// Show the response as a stream of lines even when its type is not a stream's (the `t` key, as `--stream`).
     public var forcesStream = false
+    /// The request as sent with its folders' defaults, when it or they have scripts: their
+    /// post-response and tests scripts run on the response (`ExchangeScripts`).
+    public var scripted: RequestSource?
+    /// The variables the request was resolved with, which its scripts see.
+    public var variables: [Variable] = []
 
     public init(
         resolved: ResolvedRequest, expectations: ResponseExpectations = ResponseExpectations(), checks: ResponseChecks = ResponseChecks(),

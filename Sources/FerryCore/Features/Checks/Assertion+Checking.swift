@@ -26,6 +26,7 @@ extension Assertion {
         case .query(let query): return try facts.value(of: query)
         case .duration: return .number(String(facts.durationMilliseconds))
         case .size: return .number(String(facts.body.count))
+        case .script: throw CheckProblem("a script's test is checked by running its script")
         case .bodyEquals(let name):
             guard let example = facts.examples.first(where: { $0.name == name }) else {
                 throw CheckProblem("the request has no example named `\(name)`")

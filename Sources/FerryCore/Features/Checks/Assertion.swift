@@ -19,6 +19,8 @@ public struct Assertion: Sendable, Hashable {
         case xpath(String)
         /// The body as text or bytes, a digest, the URL, the redirects, a cookie, a variable, a regex.
         case query(ResponseQuery)
+        /// A test a script ran (`test "name"`), or where a script failed; its result comes from the script.
+        case script(String)
     }
 
     public var subject: Subject
@@ -44,8 +46,10 @@ public struct Assertion: Sendable, Hashable {
             case .bodyEquals(let example): "body equals example \(example)"
             case .xpath(let expression): "xpath \(JSONStringLiteral.make(expression))"
             case .query(let query): query.text
+            case .script(let text): text
             }
         if case .bodyEquals = subject { return subjectText }
+        if case .script = subject { return subjectText }
         return ([subjectText] + filters.map(\.text) + [predicate.text]).joined(separator: " ")
     }
 }

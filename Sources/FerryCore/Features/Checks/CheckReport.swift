@@ -5,6 +5,10 @@ public struct CheckReport: Sendable, Hashable {
     public var captured: [Variable]
     /// One line per capture that found nothing or could not be read.
     public var captureProblems: [String]
+    /// What the request's scripts printed (`console.log`…), in order.
+    public var console: [ScriptConsoleLine] = []
+    /// The variables a script unset, gone for the requests after this one.
+    public var unset: [String] = []
 
     public init(results: [AssertionResult] = [], captured: [Variable] = [], captureProblems: [String] = []) {
         self.results = results

@@ -10,6 +10,11 @@ public struct FolderDefaults: Sendable, Equatable {
     /// The order `ferry run` takes this folder's entries in (file or folder names, `.ferry.yaml`
     /// optional); entries not named follow, sorted. Not inherited.
     public var order: [String] = []
+    /// The `scripts:` of the folders from the collection's root down, outermost first (the root's
+    /// before-scripts run first and its after-scripts last).
+    public var scripts: [RequestScripts] = []
+    /// Seconds each script below may run (`scriptTimeLimit:`; nil: 5); the innermost folder's wins.
+    public var scriptTimeLimit: Double?
 
     public init(baseURL: String? = nil, headers: [RequestDescription.HeaderEntry] = []) {
         self.baseURL = baseURL
@@ -22,6 +27,8 @@ public struct FolderDefaults: Sendable, Equatable {
         merged.description = inner.description
         merged.connection = connection.overlaid(by: inner.connection)
         merged.order = inner.order
+        merged.scripts = scripts + inner.scripts
+        merged.scriptTimeLimit = inner.scriptTimeLimit ?? scriptTimeLimit
         let innerNames = Set(inner.headers.map { $0.name.lowercased() })
         merged.headers.removeAll { innerNames.contains($0.name.lowercased()) }
         merged.headers += inner.headers

@@ -38,6 +38,8 @@ public struct RequestDescription: Sendable, Equatable {
     public var variables: [Variable] = []
     /// Variables taken from another request's response when needed (`vars:` entries with `from:`).
     public var chains: [VariableChain] = []
+    /// JavaScript run before the request is resolved, after its response and as its tests (`scripts:`).
+    public var scripts = RequestScripts()
 
     public init(method: HTTPMethod = .get, url: String) {
         self.method = method

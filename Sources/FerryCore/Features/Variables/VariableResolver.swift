@@ -41,6 +41,11 @@ public struct VariableResolver: Sendable {
         }
     }
 
+    /// Removes variables (a script's `unset`).
+    public mutating func remove(_ names: [String]) {
+        for name in names { variables[name] = nil }
+    }
+
     /// `text` with every placeholder replaced; an unknown name throws
     /// `FerryError.invalidRequest(.unresolvedVariable)` naming `place` ("url", "header Accept").
     public func render(_ text: String, place: String) throws -> String {

@@ -1,0 +1,49 @@
+#ifndef FERRY_CJAVASCRIPTCORE_H
+#define FERRY_CJAVASCRIPTCORE_H
+/*
+ * JavaScriptCore's C API, loaded with dlopen when the first script runs: `ferry` does not link
+ * libjavascriptcoregtk, so it starts without it and runs everything but scripts where it is
+ * missing. The few functions Ferry calls are declared here as function-pointer types (the
+ * API's own signatures, as in JavaScriptCore/JavaScript.h and JSContextRefPrivate.h), so
+ * building needs no -dev package. Every symbol is prefixed `ferry_js_`.
+ */
+#include <stddef.h>
+
+/** What came of evaluating a script: its result as UTF-8 text, or the exception's. */
+typedef struct ferry_js_result {
+    /** malloc'd UTF-8 (free with ferry_js_result_free); NULL when too long or not text. */
+    char *text;
+    /** 1 when the script threw (its exception is kept as the global `__ferryException`). */
+    int threw;
+    /** 1 when the time limit ended the script. */
+    int terminated;
+    /** 1 when the result was longer than the caller's bound (text is then NULL). */
+    int too_long;
+} ferry_js_result;
+
+/**
+ * Loads the library (`library`, e.g. "libjavascriptcoregtk-4.1.so.0") once per process; 1 when
+ * every function was found, else 0 with dlerror's reason in `error`.
+ */
+int ferry_js_load(const char *library, char *error, size_t error_size);
+
+/** A context group (one VM) whose limited evaluations are each stopped after `seconds` of running. */
+void *ferry_js_group_create(double seconds);
+void ferry_js_group_release(void *group);
+
+/** A fresh global context in `group`. */
+void *ferry_js_context_create(void *group);
+void ferry_js_context_release(void *context);
+
+/**
+ * Evaluates `source` (UTF-8) in `context`, naming it `source_url` from line `line` in stack
+ * traces; the result's text is at most `max_length` UTF-16 units. With `limited` (a user's
+ * script), the group's time limit stops it; Ferry's own code runs without one.
+ */
+ferry_js_result ferry_js_evaluate(void *context, const char *source, const char *source_url, int line, size_t max_length, int limited);
+void ferry_js_result_free(ferry_js_result *result);
+
+/** Sets the global `name` of `context` to the UTF-8 text `value` (a string, never parsed as code). */
+void ferry_js_set_string(void *context, const char *name, const char *value);
+
+#endif

@@ -1,0 +1,316 @@
+extension ScriptPrelude {
+    /// The sandbox: the state a script sees and leaves, console, timers, atob/btoa, require, tests.
+    static let core = #"""
+        // Ferry's script sandbox: the state a script sees and leaves, console, timers, base64, require.
+        (function (global) {
+            'use strict';
+            const limits = { variables: 10000, value: 1048576, consoleLines: 1000, consoleLine: 8192, tests: 10000, timers: 10000 };
+            const F = { limits: limits };
+            /** The globals every script gets, installed again before each (a script may have replaced them). */
+            const sandbox = {};
+            let state = null;
+
+            F.begin = function (input) {
+                state = {
+                    input: input,
+                    vars: Object.assign(Object.create(null), input.variables || {}),
+                    data: Object.assign(Object.create(null), input.iterationData || {}),
+                    changes: Object.create(null),
+                    changeCount: 0,
+                    tests: [],
+                    console: [],
+                    consoleDropped: 0,
+                    timers: [],
+                    timerSeq: 0,
+                    pending: [],
+                    sendSeq: 0,
+                    waiting: new Map(),
+                    settled: false,
+                    error: null,
+                    skipRequest: false,
+                    nextRequest: undefined,
+                };
+                F.state = state;
+                F.request = input.request ? F.makeRequest(input.request) : null;
+                F.response = input.response ? F.makeResponse(input.response) : null;
+                Object.assign(global, sandbox);
+                for (const install of F.installers) install(global, state);
+            };
+            F.installers = [];
+
+            /**
+             * Globals made on first use: `build` makes them all (an object of them by name) when a script first
+             * reads one; a script that assigns one replaces it. Most scripts use one API of several.
+             */
+            F.lazyGlobals = function (host, names, build) {
+                let built = null;
+                names.forEach(function (name) {
+                    const settle = function (value) {
+                        Object.defineProperty(host, name, { value: value, writable: true, configurable: true, enumerable: false });
+                        return value;
+                    };
+                    Object.defineProperty(host, name, {
+                        configurable: true, enumerable: false,
+                        get: function () { built = built || build(); return settle(built[name]); },
+                        set: settle,
+                    });
+                });
+            };
+
+            /** `text`, at most `limit` characters (a script's strings may be huge; what leaves the sandbox is bounded). */
+            function bounded(text, limit, what) {
+                if (text.length <= limit) return text;
+                throw new RangeError(what + ' is ' + text.length + ' characters long, more than Ferry keeps (' + limit + ')');
+            }
+            F.bounded = bounded;
+
+            /** The text a variable's value becomes (Ferry's variables are text). */
+            F.variableText = function (value) {
+                if (value === undefined || value === null) return '';
+                if (typeof value === 'string') return bounded(value, limits.value, 'the value');
+                if (typeof value === 'object') return bounded(JSON.stringify(value), limits.value, 'the value');
+                return String(value);
+            };
+
+            F.setVariable = function (name, value) {
+                name = String(name);
+                if (!(name in state.changes) && ++state.changeCount > limits.variables) {
+                    throw new RangeError('a script may set at most ' + limits.variables + ' variables');
+                }
+                const text = F.variableText(value);
+                state.vars[name] = text;
+                state.changes[name] = text;
+            };
+            F.unsetVariable = function (name) {
+                name = String(name);
+                delete state.vars[name];
+                state.changes[name] = null;
+            };
+            F.getVariable = function (name) {
+                const value = state.vars[String(name)];
+                return value === undefined ? undefined : value;
+            };
+            F.hasVariable = function (name) { return String(name) in state.vars; };
+
+            /** `{{name}}` replaced by the variables' values (and a few of Postman's dynamic variables); unknown names stay. */
+            F.replaceIn = function (text, lookup) {
+                if (typeof text !== 'string') return text;
+                return text.replace(/\{\{([^{}]+)\}\}/g, function (whole, name) {
+                    const value = lookup ? lookup(name) : F.getVariable(name);
+                    if (value !== undefined) return value;
+                    const dynamic = F.dynamic[name];
+                    return dynamic ? dynamic() : whole;
+                });
+            };
+            F.uuid = function () {
+                let text = '';
+                for (let i = 0; i < 32; i++) {
+                    let digit = Math.floor(Math.random() * 16);
+                    if (i === 12) digit = 4;
+                    if (i === 16) digit = (digit & 3) | 8;
+                    text += digit.toString(16);
+                    if (i === 7 || i === 11 || i === 15 || i === 19) text += '-';
+                }
+                return text;
+            };
+            F.dynamic = {
+                $guid: F.uuid, $randomUUID: F.uuid,
+                $timestamp: function () { return String(Math.floor(Date.now() / 1000)); },
+                $isoTimestamp: function () { return new Date().toISOString(); },
+                $randomInt: function () { return String(Math.floor(Math.random() * 1001)); },
+            };
+
+            // console: each line kept with its level, bounded in number and length.
+            function show(value, depth) {
+                if (typeof value === 'string') return depth ? JSON.stringify(value) : value;
+                if (value === undefined) return 'undefined';
+                if (typeof value === 'function') return '[Function' + (value.name ? ': ' + value.name : '') + ']';
+                if (typeof value === 'symbol' || typeof value === 'bigint') return String(value);
+                if (value instanceof Error) return value.stack ? value.name + ': ' + value.message : String(value);
+                if (value !== null && typeof value === 'object') {
+                    try { return JSON.stringify(value); } catch (e) { return String(value); }
+                }
+                return String(value);
+            }
+            F.show = show;
+            function log(level) {
+                return function () {
+                    if (state.console.length >= limits.consoleLines) { state.consoleDropped++; return; }
+                    let text = Array.prototype.map.call(arguments, function (a) { return show(a, 0); }).join(' ');
+                    if (text.length > limits.consoleLine) text = text.slice(0, limits.consoleLine) + '…';
+                    state.console.push({ level: level, text: text });
+                };
+            }
+            sandbox.console = { log: log('log'), info: log('info'), warn: log('warn'), error: log('error'), debug: log('debug'),
+                trace: log('debug'), dir: log('log'), table: log('log') };
+
+            // Timers: run in the order they are due once the script's own code has run (no real waiting).
+            function addTimer(fn, delay, args, repeat) {
+                if (typeof fn !== 'function') throw new TypeError('setTimeout needs a function');
+                if (state.timers.length >= limits.timers) throw new RangeError('more than ' + limits.timers + ' timers');
+                const id = ++state.timerSeq;
+                state.timers.push({ id: id, at: (Number(delay) || 0), seq: id, fn: fn, args: args, repeat: repeat });
+                return id;
+            }
+            sandbox.setTimeout = function (fn, delay) { return addTimer(fn, delay, Array.prototype.slice.call(arguments, 2), false); };
+            sandbox.setImmediate = function (fn) { return addTimer(fn, 0, Array.prototype.slice.call(arguments, 1), false); };
+            sandbox.setInterval = function (fn, delay) { return addTimer(fn, delay, Array.prototype.slice.call(arguments, 2), false); };
+            sandbox.clearTimeout = sandbox.clearInterval = sandbox.clearImmediate = function (id) {
+                state.timers = state.timers.filter(function (t) { return t.id !== id; });
+            };
+
+            // Strings made at once are bounded: JavaScriptCore has no heap cap, and 'x'.repeat(2**30) takes a GiB.
+            const stringLimit = 1 << 26;
+            ['repeat', 'padStart', 'padEnd'].forEach(function (name) {
+                const original = String.prototype[name];
+                Object.defineProperty(String.prototype, name, {
+                    configurable: true, writable: true,
+                    value: function () {
+                        const length = name === 'repeat' ? String(this).length * Number(arguments[0]) : Number(arguments[0]);
+                        if (length > stringLimit) {
+                            throw new RangeError('String.prototype.' + name + ' would make ' + length + ' characters, more than a script may (' +
+                                stringLimit + ')');
+                        }
+                        return original.apply(this, arguments);
+                    },
+                });
+            });
+
+            // Postman's first sandbox had SugarJS: older collections test `responseBody.has("…")`.
+            Object.defineProperty(String.prototype, 'has', {
+                configurable: true, writable: true,
+                value: function (text) { return text instanceof RegExp ? text.test(this) : String(this).indexOf(String(text)) >= 0; },
+            });
+
+            // Base64 over Latin-1 text, as browsers' atob/btoa.
+            const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+            sandbox.btoa = function (text) {
+                text = String(text);
+                let out = '';
+                for (let i = 0; i < text.length; i += 3) {
+                    const a = text.charCodeAt(i), b = text.charCodeAt(i + 1), c = text.charCodeAt(i + 2);
+                    if (a > 255 || b > 255 || c > 255) throw new Error('btoa: the text has characters outside Latin-1');
+                    const n = (a << 16) | ((b || 0) << 8) | (c || 0);
+                    out += alphabet[(n >> 18) & 63] + alphabet[(n >> 12) & 63] +
+                        (i + 1 < text.length ? alphabet[(n >> 6) & 63] : '=') + (i + 2 < text.length ? alphabet[n & 63] : '=');
+                }
+                return out;
+            };
+            sandbox.atob = function (text) {
+                text = String(text).replace(/[\s=]+/g, '');
+                if (/[^A-Za-z0-9+/]/.test(text) || text.length % 4 === 1) throw new Error('atob: the text is not base64');
+                let out = '';
+                for (let i = 0; i < text.length; i += 4) {
+                    const n = (alphabet.indexOf(text[i]) << 18) | (alphabet.indexOf(text[i + 1]) << 12) |
+                        ((text[i + 2] ? alphabet.indexOf(text[i + 2]) : 0) << 6) | (text[i + 3] ? alphabet.indexOf(text[i + 3]) : 0);
+                    out += String.fromCharCode((n >> 16) & 255);
+                    if (text[i + 2]) out += String.fromCharCode((n >> 8) & 255);
+                    if (text[i + 3]) out += String.fromCharCode(n & 255);
+                }
+                return out;
+            };
+
+            // require: the sandbox has no modules of the host; the error says so.
+            const hostModules = ['fs', 'child_process', 'net', 'http', 'https', 'os', 'path', 'process', 'dgram', 'cluster', 'worker_threads', 'vm'];
+            const libraries = { lodash: 'node-lodash', moment: 'node-moment', uuid: 'node-uuid', 'crypto-js': 'node-crypto-js',
+                chai: 'node-chai', ajv: 'node-ajv', cheerio: 'node-cheerio', tv4: 'node-tv4', xml2js: 'node-xml2js' };
+            sandbox.require = function (name) {
+                name = String(name).replace(/^node:/, '');
+                if (hostModules.indexOf(name) >= 0) {
+                    throw new Error("require('" + name + "'): Ferry's scripts have no file system, processes or network " +
+                        '(send requests with pm.sendRequest)');
+                }
+                if (libraries[name]) {
+                    throw new Error("require('" + name + "'): Ferry does not load libraries into scripts yet (Debian packages it as " +
+                        libraries[name] + ')');
+                }
+                throw new Error("require('" + name + "'): no such module in Ferry's scripts");
+            };
+
+            // A test: its function run at once; one that returns a promise counts when the promise settles.
+            F.test = function (name, fn) {
+                name = String(name);
+                if (state.tests.length >= limits.tests) throw new RangeError('more than ' + limits.tests + ' tests');
+                const record = { name: name, passed: true };
+                state.tests.push(record);
+                const fail = function (error) {
+                    record.passed = false;
+                    record.error = { name: (error && error.name) || 'Error', message: (error && error.message) || String(error) };
+                };
+                if (typeof fn !== 'function') return;
+                try {
+                    const result = fn();
+                    if (result && typeof result.then === 'function') {
+                        record.open = true;
+                        result.then(function () { delete record.open; }, function (error) { delete record.open; fail(error); });
+                    }
+                } catch (error) {
+                    fail(error);
+                }
+            };
+            F.skipTest = function (name) { state.tests.push({ name: String(name), passed: true, skipped: true }); };
+
+            /** Runs the script's promise to its end: a rejection is the script's error. */
+            F.settle = function (promise) {
+                promise.then(function () { state.settled = true; }, function (error) { state.settled = true; state.error = F.describe(error); });
+            };
+
+            /** An error as Ferry reports it: name, message, line, column, stack. */
+            F.describe = function (error) {
+                if (error === null || typeof error !== 'object') {
+                    return { name: 'Error', message: 'the script threw ' + show(error, 1) };
+                }
+                return { name: String(error.name || 'Error'), message: String(error.message || error),
+                    line: error.line, column: error.column, sourceURL: error.sourceURL, stack: error.stack ? String(error.stack) : undefined };
+            };
+
+            /**
+             * Runs the timers that are due, then answers what is left: `{pending: [requests]}` to send, or
+             * `{done: true}` when the script and its timers have finished.
+             */
+            F.pump = function () {
+                for (let rounds = 0; rounds < limits.timers && state.timers.length > 0 && state.pending.length === 0; rounds++) {
+                    state.timers.sort(function (a, b) { return a.at - b.at || a.seq - b.seq; });
+                    const timer = state.timers.shift();
+                    try {
+                        timer.fn.apply(null, timer.args);
+                    } catch (error) {
+                        if (!state.error) state.error = F.describe(error);
+                    }
+                    return JSON.stringify({ more: true });
+                }
+                if (state.pending.length > 0) {
+                    const pending = state.pending;
+                    state.pending = [];
+                    return JSON.stringify({ pending: pending });
+                }
+                return JSON.stringify({ done: true });
+            };
+
+            /** What the script left, as JSON for Ferry. */
+            F.finish = function () {
+                for (const finish of F.finishers) finish(global, state);
+                if (!state.settled && !state.error) {
+                    state.error = { name: 'Error', message: 'the script was still waiting when it ended (a promise that never settles?)' };
+                }
+                for (const test of state.tests) {
+                    if (test.open) {
+                        delete test.open;
+                        test.passed = false;
+                        test.error = { name: 'Error', message: 'the test\'s promise never settled' };
+                    }
+                }
+                const out = {
+                    tests: state.tests, console: state.console, consoleDropped: state.consoleDropped, changes: state.changes,
+                    error: state.error, skipRequest: state.skipRequest,
+                };
+                if (state.nextRequest !== undefined) out.nextRequest = state.nextRequest;
+                if (F.request && F.request.changed()) out.request = F.request.plain();
+                return JSON.stringify(out);
+            };
+            F.finishers = [];
+
+            Object.defineProperty(global, '__ferry', { value: F, writable: false, configurable: false });
+        })(this);
+        """#
+}

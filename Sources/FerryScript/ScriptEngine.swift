@@ -1,0 +1,273 @@
+import CJavaScriptCore
+import FerryCore
+import Foundation
+
+/// Runs scripts in JavaScriptCore: each in a fresh context of one VM, with Ferry's prelude
+/// (`ScriptPrelude`) and nothing of the host (no files, processes or network; `sendRequest` goes
+/// through Ferry's pipeline), each evaluation stopped after the time limit. Loaded on first use.
+public final class ScriptEngine: @unchecked Sendable {
+    /// Seconds a script may run (each evaluation, and the script with its timers and requests in all).
+    public let timeLimit: Double
+    /// The most UTF-16 units Ferry copies out of a script (what it leaves, as JSON).
+    static let outputLimit = 32 << 20
+    private let group: UnsafeMutableRawPointer
+    /// Contexts with the prelude evaluated, for the next scripts: a script ends in the context it
+    /// ran in unless the time limit stopped it (what it left in globals of its own stays there;
+    /// the prelude's globals are installed again before each script).
+    private var idle: [UnsafeMutableRawPointer?] = []
+    private static let idleLimit = 4
+    /// One evaluation at a time (the group's watchdog flag is shared), and the idle contexts.
+    private let lock = NSLock()
+
+    nonisolated(unsafe) private static var engines: [Double: ScriptEngine] = [:]
+    private static let enginesLock = NSLock()
+
+    /// The engine with `timeLimit`, made (and JavaScriptCore loaded) on first use.
+    public static func shared(timeLimit: Double = 5) throws(ScriptEngineUnavailable) -> ScriptEngine {
+        try JavaScriptCoreLibrary.load()
+        return enginesLock.withLock {
+            if let engine = engines[timeLimit] { return engine }
+            let engine = ScriptEngine(timeLimit: timeLimit)
+            engines[timeLimit] = engine
+            return engine
+        }
+    }
+
+    private init(timeLimit: Double) {
+        self.timeLimit = timeLimit
+        group = ferry_js_group_create(timeLimit)
+    }
+
+    deinit {
+        for context in idle { ferry_js_context_release(context) }
+        ferry_js_group_release(group)
+    }
+
+    /// Runs `script` as `phase` with `input`; requests it sends go to `send` (nil: it cannot send).
+    /// Never throws: a script that fails leaves its error in the outcome.
+    public func run(
+        _ script: ScriptSource, phase: RequestScripts.Phase, input: ScriptInput, send: ScriptRequestSender? = nil
+    ) async -> ScriptOutcome {
+        let (context, preludeFailure) = lock.withLock { () -> (UnsafeMutableRawPointer?, String?) in
+            if let context = idle.popLast() { return (context, nil) }
+            let context = ferry_js_context_create(group)
+            let prelude = evaluate(context, ScriptPrelude.source, url: "ferry:prelude", line: 1)
+            return (context, prelude.threw ? prelude.text ?? "" : nil)
+        }
+        var reusable = preludeFailure == nil
+        defer {
+            lock.withLock {
+                if reusable && idle.count < Self.idleLimit { idle.append(context) } else { ferry_js_context_release(context) }
+            }
+        }
+        let started = ContinuousClock.now
+        func failure(_ name: String, _ message: String) -> ScriptOutcome {
+            var outcome = ScriptOutcome()
+            outcome.error = ScriptError(phase: phase, file: script.file, line: script.line, name: name, message: message)
+            return outcome
+        }
+        guard let inputJSON = try? JSONEncoder().encode(input) else { return failure("Error", "the script's input could not be encoded") }
+        if let preludeFailure { return failure("Error", "Ferry's script prelude failed: \(preludeFailure)") }
+        let prepared = lock.withLock {
+            // The input as a string the prelude parses as JSON: the code evaluated is the same each time (compiled once).
+            ferry_js_set_string(context, "__ferryInput", String(decoding: inputJSON, as: UTF8.self))
+            return evaluate(context, "__ferry.begin(JSON.parse(__ferryInput))", url: "ferry:input", line: 1)
+        }
+        if prepared.threw {
+            reusable = false
+            return failure("Error", "Ferry's script prelude failed: \(prepared.text ?? "")")
+        }
+        let ran = lock.withLock { evaluate(context, Self.wrapped(script), url: script.file, line: max(1, script.line - 1), limited: true) }
+        var thrown: ScriptError?
+        if ran.terminated {
+            reusable = false
+            thrown = timeLimitError(script, phase: phase)
+        } else if ran.threw {
+            thrown = located(
+                lock.withLock { evaluate(context, "JSON.stringify(__ferry.describe(__ferryException))", url: "ferry:error", line: 1) },
+                script, phase)
+        } else {
+            thrown = await drain(context, script: script, phase: phase, send: send, started: started)
+            if thrown?.name == "TimeLimit" { reusable = false }
+        }
+        let finished = lock.withLock { evaluate(context, "__ferry.finish()", url: "ferry:output", line: 1) }
+        var outcome = ScriptOutcome()
+        if let text = finished.text, let output = try? JSONDecoder().decode(Output.self, from: Data(text.utf8)) {
+            outcome = output.outcome
+            if thrown == nil, let error = output.error { thrown = located(error, script, phase) }
+        } else if thrown == nil {
+            thrown = ScriptError(
+                phase: phase, file: script.file, line: script.line, name: "RangeError",
+                message: finished.tooLong
+                    ? "the script left more than Ferry keeps (\(Self.outputLimit) characters)" : "the script's result could not be read")
+        }
+        outcome.error = thrown
+        return outcome
+    }
+
+    /// The script inside an async function, so `await` works at its top and its declarations stay
+    /// its own; the wrapper's first line comes before the script's, whose lines keep their numbers.
+    static func wrapped(_ script: ScriptSource) -> String {
+        let head = "__ferry.settle((async () => {"
+        return (script.line > 1 ? head + "\n" : head) + script.text + "\n})());"
+    }
+
+    /// Runs the script's timers and sends its requests until it has finished, within the time limit
+    /// (the time its requests take to be answered not counted).
+    private func drain(
+        _ context: UnsafeMutableRawPointer?, script: ScriptSource, phase: RequestScripts.Phase, send: ScriptRequestSender?,
+        started: ContinuousClock.Instant
+    ) async -> ScriptError? {
+        var waited = Duration.zero
+        while true {
+            if ContinuousClock.now - started - waited > .seconds(timeLimit) { return timeLimitError(script, phase: phase) }
+            let pumped = lock.withLock { evaluate(context, "__ferry.pump()", url: "ferry:timers", line: 1, limited: true) }
+            if pumped.terminated { return timeLimitError(script, phase: phase) }
+            guard let text = pumped.text, let step = try? JSONDecoder().decode(Step.self, from: Data(text.utf8)) else { return nil }
+            if step.done == true { return nil }
+            for pending in step.pending ?? [] {
+                let answer: String
+                if let send {
+                    let asked = ContinuousClock.now
+                    defer { waited += ContinuousClock.now - asked }
+                    switch await send(pending.request) {
+                    case .success(let response): answer = Self.json(["response": response])
+                    case .failure(let failure): answer = Self.json(["error": failure.message])
+                    }
+                } else {
+                    answer = Self.json(["error": "this script cannot send requests here"])
+                }
+                let delivered = lock.withLock {
+                    evaluate(context, "__ferry.deliver(\(pending.id), \(answer))", url: "ferry:answer", line: 1, limited: true)
+                }
+                if delivered.terminated { return timeLimitError(script, phase: phase) }
+            }
+        }
+    }
+
+    private func timeLimitError(_ script: ScriptSource, phase: RequestScripts.Phase) -> ScriptError {
+        ScriptError(
+            phase: phase, file: script.file, line: script.line, name: "TimeLimit",
+            message: "the script ran longer than its time limit of \(timeLimit.formatted()) s and was stopped")
+    }
+
+    /// The error `__ferry.describe` made, located in the script's file (through the stack when it
+    /// was thrown in Ferry's prelude, at the script's frame).
+    private func located(_ evaluation: Evaluation, _ script: ScriptSource, _ phase: RequestScripts.Phase) -> ScriptError {
+        guard let text = evaluation.text, let thrown = try? JSONDecoder().decode(ScriptOutcome.Thrown.self, from: Data(text.utf8)) else {
+            return ScriptError(
+                phase: phase, file: script.file, line: script.line, name: "Error", message: evaluation.text ?? "the script failed")
+        }
+        return located(thrown, script, phase)
+    }
+
+    private func located(_ thrown: ScriptOutcome.Thrown, _ script: ScriptSource, _ phase: RequestScripts.Phase) -> ScriptError {
+        let lines = script.line...(script.line + script.text.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
+        var line = script.line
+        var column: Int?
+        var message = thrown.message
+        var frames: [String] = []
+        for frame in (thrown.stack ?? "").split(separator: "\n") {
+            guard let place = Self.place(in: frame, file: script.file), lines.contains(place.line) else { continue }  // not the wrapper's
+            frames.append(frame[..<place.range.lowerBound] + "\(script.file):\(place.line):\(place.column + script.indent)")
+        }
+        if thrown.sourceURL == script.file, let thrownLine = thrown.line {
+            line = thrownLine
+            column = thrown.column.map { $0 + script.indent }
+        } else if let first = frames.first, let place = Self.place(in: Substring(first), file: script.file) {
+            (line, column) = (place.line, place.column)
+        }
+        if line > lines.upperBound {
+            (line, column) = (lines.upperBound, nil)
+            message += " (at the end of the script: a bracket or a string left open?)"
+        }
+        return ScriptError(
+            phase: phase, file: script.file, line: line, column: column, name: thrown.name, message: message,
+            stack: frames.isEmpty ? nil : frames.joined(separator: "\n"))
+    }
+
+    /// Where a stack frame (JavaScriptCore's `name@file:line:column`) is in `file`, with the range of `file:line:column`.
+    static func place(in frame: Substring, file: String) -> (line: Int, column: Int, range: Range<Substring.Index>)? {
+        guard let range = frame.range(of: file + ":", options: .backwards) else { return nil }
+        let numbers = frame[range.upperBound...].split(separator: ":").compactMap { Int($0) }
+        guard numbers.count == 2 else { return nil }
+        return (numbers[0], numbers[1], range.lowerBound..<frame.endIndex)
+    }
+
+    private static func json(_ value: some Encodable) -> String {
+        (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// One evaluation's result.
+    private struct Evaluation {
+        var text: String?
+        var threw: Bool
+        var terminated: Bool
+        var tooLong: Bool
+    }
+
+    /// Evaluates `source`; `limited` (the user's code: the script, its timers, the answers to its
+    /// requests) within the time limit, Ferry's own code without one (a loaded machine never stops it).
+    private func evaluate(
+        _ context: UnsafeMutableRawPointer?, _ source: String, url: String, line: Int, limited: Bool = false
+    ) -> Evaluation {
+        var result = ferry_js_evaluate(context, source, url, Int32(line), Self.outputLimit, limited ? 1 : 0)
+        defer { ferry_js_result_free(&result) }
+        return Evaluation(
+            text: result.text.map { String(cString: $0) }, threw: result.threw == 1, terminated: result.terminated == 1,
+            tooLong: result.too_long == 1)
+    }
+
+    /// What `__ferry.pump()` answers.
+    private struct Step: Decodable {
+        struct Pending: Decodable {
+            var id: Int
+            var request: ScriptSentRequest
+        }
+
+        var done: Bool?
+        var pending: [Pending]?
+    }
+
+    /// What `__ferry.finish()` answers.
+    private struct Output: Decodable {
+        var tests: [ScriptOutcome.Test]
+        var console: [Line]
+        var changes: [String: String?]
+        var error: ScriptOutcome.Thrown?
+        var skipRequest: Bool
+        var nextRequest: String??
+        var request: ScriptInput.Request?
+
+        struct Line: Decodable {
+            var level: String
+            var text: String
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case tests, console, changes, error, skipRequest, nextRequest, request
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            tests = try container.decode([ScriptOutcome.Test].self, forKey: .tests)
+            console = try container.decode([Line].self, forKey: .console)
+            changes = try container.decode([String: String?].self, forKey: .changes)
+            error = try container.decodeIfPresent(ScriptOutcome.Thrown.self, forKey: .error)
+            skipRequest = try container.decode(Bool.self, forKey: .skipRequest)
+            nextRequest = container.contains(.nextRequest) ? .some(try container.decodeIfPresent(String.self, forKey: .nextRequest)) : nil
+            request = try container.decodeIfPresent(ScriptInput.Request.self, forKey: .request)
+        }
+
+        var outcome: ScriptOutcome {
+            var outcome = ScriptOutcome()
+            outcome.tests = tests
+            outcome.console = console.map { ScriptConsoleLine(level: $0.level, text: $0.text) }
+            outcome.changes = changes
+            outcome.skipRequest = skipRequest
+            outcome.nextRequest = nextRequest
+            outcome.request = request
+            return outcome
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// Scripts through the real `ferry` against the demo server (issue 30): every API of the prelude
+/// in `Fixtures/scripts/api` (Postman's pm and legacy globals, Bruno's bru/req/res, the ferry
+/// object, sendRequest, variables flowing on, setNextRequest, skipRequest), and the bad scripts of
+/// `Fixtures/scripts/bad`, each a located error while the run goes on.
+@Suite struct ScriptRunTests {
+    /// The fixture collection copied into a fresh folder with a `test` environment pointing at `baseURL`.
+    private struct Collection {
+        let directory: TemporaryDirectory
+        let dataHome: TemporaryDirectory
+        var environment: [String: String] { ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": dataHome.path]) { $1 } }
+
+        init(baseURL: String) throws {
+            directory = try TemporaryDirectory()
+            dataHome = try TemporaryDirectory()
+            let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/scripts").path
+            for name in try FileManager.default.contentsOfDirectory(atPath: fixture) {
+                try FileManager.default.copyItem(atPath: (fixture as NSString).appendingPathComponent(name), toPath: directory.file(name))
+            }
+            try FileManager.default.createDirectory(atPath: directory.file("environments"), withIntermediateDirectories: true)
+            _ = try directory.write("environments/test.yaml", Data("baseURL: \(baseURL)\n".utf8))
+        }
+
+        func ferry(_ arguments: [String]) async -> FerryBinary.Outcome { await FerryBinary.run(arguments, environment: environment) }
+
+        /// `ferry run PATH --env test --reporter json`, its results by path.
+        func run(_ path: String) async throws -> (FerryBinary.Outcome, [String: [String: Any]]) {
+            let outcome = await ferry(["run", directory.file(path), "--env", "test", "--reporter", "json"])
+            let report = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any], "\(outcome.stderr)")
+            let results = try #require(report["results"] as? [[String: Any]])
+            return (outcome, Dictionary(results.map { ($0["path"] as! String, $0) }, uniquingKeysWith: { $1 }))
+        }
+    }
+
+    private static func assertions(_ result: [String: Any]?) -> [[String: Any]] { result?["assertions"] as? [[String: Any]] ?? [] }
+
+    @Test func everyAPIRunsAndVariablesFlowOnInOrder() async throws {
+        try await withDemoServer { server throws in
+            let collection = try Collection(baseURL: server.baseURL)
+            let (outcome, results) = try await collection.run("api")
+            #expect(outcome.status == 0, "\(outcome.text)")
+            for path in [
+                "api/postman.ferry.yaml", "api/legacy.ferry.yaml", "api/bruno.ferry.yaml", "api/ferry.ferry.yaml", "api/send.ferry.yaml",
+            ]
+                + ["api/flow.ferry.yaml"]
+            {
+                let failed = Self.assertions(results[path]).filter { $0["passed"] as? Bool != true }
+                #expect(results[path]?["status"] as? String == "passed", "\(path): \(failed)")
+            }
+            let postman = Self.assertions(results["api/postman.ferry.yaml"]).map { $0["assertion"] as! String }
+            #expect(postman.contains("test \"the Chai chain\"") && postman.contains("test \"a skipped test\" (skipped)"))
+            #expect(Self.assertions(results["api/legacy.ferry.yaml"]).count == 6, "five tests[…] and the collection's test")
+            #expect(results["api/never.ferry.yaml"] == nil, "setNextRequest went past it")
+            #expect(results["api/skipped.ferry.yaml"]?["status"] as? String == "skipped")
+            #expect(
+                results["api/postman.ferry.yaml"]?["console"] as? [String] == [
+                    "collection pre-request", "folder pre-request", "request pre-request", "request tests", "folder tests",
+                    "collection tests",
+                ], "before: collection → folder → request; after: request → folder → collection")
+        }
+    }
+
+    @Test func badScriptsAreLocatedErrorsAndTheRunGoesOn() async throws {
+        try await withDemoServer { server throws in
+            let collection = try Collection(baseURL: server.baseURL)
+            let (outcome, results) = try await collection.run("bad")
+            #expect(outcome.status == 3)
+            let expected = [
+                "loop": "tests script: TimeLimit", "huge": "String.prototype.repeat would make 1073741824 characters",
+                "recursion": "RangeError: Maximum call stack size exceeded", "fs": "require('fs')",
+                "child-process": "require('child_process')", "variables": "a script may set at most 10000 variables",
+                "syntax": "SyntaxError", "rejected": "Error: nope", "thrown": "TypeError: thrown on purpose",
+            ]
+            for (name, words) in expected {
+                let path = "bad/\(name).ferry.yaml"
+                #expect(results[path]?["status"] as? String == "failed", "\(path)")
+                let failure = Self.assertions(results[path]).first { $0["passed"] as? Bool == false }
+                let place = failure?["assertion"] as? String ?? ""
+                #expect(place.hasPrefix(collection.directory.file(path) + ":"), "located in its file: \(Self.assertions(results[path]))")
+                #expect((failure?["problem"] as? String)?.contains(words) == true, "\(path): \(failure ?? [:])")
+            }
+            #expect(results["bad/after.ferry.yaml"]?["status"] as? String == "passed", "the run goes on")
+        }
+    }
+
+    @Test func sendRunsAFilesScriptsPrintsTheirConsoleWithVerboseAndFailsOnAFailedTest() async throws {
+        try await withDemoServer { server throws in
+            let collection = try Collection(baseURL: server.baseURL)
+            let file = collection.directory.file("api/postman.ferry.yaml")
+            let sent = await collection.ferry(["send", file, "--env", "test", "-v"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(sent.stderr.contains("request pre-request\nrequest tests\nfolder tests\ncollection tests"), "\(sent.stderr)")
+            #expect(sent.stderr.contains("✓ test \"the Chai chain\""))
+            #expect(sent.text.contains("\"X-Added\" : \"yes\""), "the pre-request script changed what was sent")
+            let failing = collection.directory.file("bad/thrown.ferry.yaml")
+            let failed = await collection.ferry(["send", failing, "--env", "test"])
+            #expect(failed.status == 3)
+            #expect(failed.stderr.contains("bad/thrown.ferry.yaml:5:24: tests script: TypeError: thrown on purpose"), "\(failed.stderr)")
+            let junit = await collection.ferry(["run", file, "--env", "test", "--reporter", "junit"])
+            #expect(junit.text.contains("<system-out>collection pre-request\nfolder pre-request"), "\(junit.text)")
+        }
+    }
+
+    @Test func aChainedRequestRunsItsPreRequestScript() async throws {
+        try await withDemoServer { server throws in
+            let collection = try Collection(baseURL: server.baseURL)
+            try FileManager.default.createDirectory(atPath: collection.directory.file("chain"), withIntermediateDirectories: true)
+            _ = try collection.directory.write(
+                "chain/source.ferry.yaml",
+                Data(
+                    "url: \"{{baseURL}}/anything/source\"\nscripts:\n  pre-request: |\n    pm.request.headers.add({ key: 'X-Sig', value: 'signed' });\n"
+                        .utf8))
+            _ = try collection.directory.write(
+                "chain/use.ferry.yaml",
+                Data("url: \"{{baseURL}}/anything/{{sig}}\"\nexpect:\n  body:\n    $.url: { contains: /anything/signed }\n".utf8))
+            _ = try collection.directory.write(
+                "environments/test.yaml",
+                Data("baseURL: \(server.baseURL)\nsig:\n  from: chain/source.ferry.yaml\n  path: \"$.headers['X-Sig']\"\n".utf8))
+            let (outcome, results) = try await collection.run("chain/use.ferry.yaml")
+            #expect(outcome.status == 0, "\(outcome.text)\(outcome.stderr)")
+            #expect(results["chain/use.ferry.yaml"]?["status"] as? String == "passed")
+        }
+    }
+
+    @Test func withoutJavaScriptCoreAScriptFailsNamingThePackageAndTheRestRuns() async throws {
+        try await withDemoServer { server throws in
+            let collection = try Collection(baseURL: server.baseURL)
+            let missing = collection.environment.merging(["FERRY_JAVASCRIPTCORE": "/nonexistent/libjavascriptcoregtk.so"]) { $1 }
+            let outcome = await FerryBinary.run(
+                ["run", collection.directory.file("bad/after.ferry.yaml"), "--env", "test"], environment: missing)
+            #expect(outcome.status == 3)
+            #expect(outcome.text.contains("install the Debian package libjavascriptcoregtk-4.1-0"), "\(outcome.text)")
+            let plain = await FerryBinary.run(["send", "\(server.baseURL)/get"], environment: missing)
+            #expect(plain.status == 0, "a request without scripts never loads it")
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import FerryCore
+import FerryScript
+import Foundation
+import Testing
+
+/// The script engine on its own: JavaScriptCore loaded on first use, the APIs of the prelude, and
+/// the bad scripts of issue 30 each a located error within its limit.
+@Suite struct ScriptEngineTests {
+    private static let response = ScriptInput.Response(
+        code: 200, status: "OK", headers: [.init(key: "Content-Type", value: "application/json")],
+        body: #"{"id":3,"name":"Ada","items":[1,2,3]}"#, responseTime: 12, responseSize: 38)
+
+    private static func run(
+        _ text: String, phase: RequestScripts.Phase = .tests, line: Int = 1, variables: [String: String] = [:], timeLimit: Double = 5
+    ) async throws -> ScriptOutcome {
+        let engine = try ScriptEngine.shared(timeLimit: timeLimit)
+        let input = ScriptInput(
+            info: .init(
+                eventName: phase == .preRequest ? "prerequest" : "test", requestName: "get user", requestId: "users/get.ferry.yaml"),
+            variables: variables,
+            request: .init(method: "GET", url: "{{base}}/users/3", headers: [.init(key: "Accept", value: "application/json")], body: nil),
+            response: phase == .preRequest ? nil : response)
+        return await engine.run(ScriptSource(text, file: "users/get.ferry.yaml", line: line), phase: phase, input: input)
+    }
+
+    @Test func testsPassAndFailWithChaiMessages() async throws {
+        let outcome = try await Self.run(
+            """
+            pm.test("status", () => pm.response.to.have.status(200));
+            pm.test("id", () => pm.expect(pm.response.json().id).to.equal(4));
+            console.log("seen", pm.response.json().name);
+            pm.environment.set("userId", pm.response.json().id);
+            """)
+        #expect(outcome.error == nil)
+        #expect(outcome.tests.map(\.name) == ["status", "id"])
+        #expect(outcome.tests.map(\.passed) == [true, false])
+        #expect(outcome.tests[1].error?.message == "expected 3 to equal 4")
+        #expect(outcome.console == [ScriptConsoleLine(level: "log", text: "seen Ada")])
+        #expect(outcome.changes == ["userId": "3"])
+    }
+
+    @Test func aThrowIsLocatedInTheFile() async throws {
+        let outcome = try await Self.run("const a = 1;\nnull.x;\n", line: 10)
+        let error = try #require(outcome.error)
+        #expect(error.name == "TypeError")
+        #expect(error.file == "users/get.ferry.yaml")
+        #expect(error.line == 11)
+    }
+
+    @Test func aSyntaxErrorIsLocated() async throws {
+        let outcome = try await Self.run("let x = ;\n", line: 5)
+        let error = try #require(outcome.error)
+        #expect(error.name == "SyntaxError")
+        #expect(error.line == 5)
+    }
+
+    @Test func anEndlessLoopIsStoppedAtTheTimeLimit() async throws {
+        let outcome = try await Self.run("while (true) {}", timeLimit: 1)
+        #expect(outcome.error?.name == "TimeLimit")
+    }
+
+    @Test func requireOfTheHostIsRefused() async throws {
+        let outcome = try await Self.run("require('child_process').exec('ls')")
+        #expect(outcome.error?.message.contains("no file system, processes or network") == true)
+    }
+
+    @Test func deepRecursionIsARangeError() async throws {
+        let outcome = try await Self.run("function f(n) { return f(n + 1) + 1; }\nf(0);")
+        #expect(outcome.error?.name == "RangeError")
+    }
+
+    @Test func aHugeStringIsBounded() async throws {
+        let outcome = try await Self.run("const small = 'x'.repeat(10);\nconst s = 'x'.repeat(2**30);")
+        #expect(outcome.error?.name == "RangeError")
+        #expect(outcome.error?.line == 2)
+        let copied = try await Self.run("pm.environment.set('big', 'x'.repeat(2**22));")
+        #expect(copied.error?.message.contains("more than Ferry keeps") == true)
+    }
+
+    @Test func aHundredThousandVariablesStopAtTheLimit() async throws {
+        let outcome = try await Self.run("for (let i = 0; i < 100000; i++) pm.environment.set('v' + i, i);")
+        #expect(outcome.error?.name == "RangeError")
+        #expect(outcome.error?.line == 1)
+    }
+
+    @Test func aPreRequestScriptChangesTheRequest() async throws {
+        let outcome = try await Self.run(
+            "pm.request.headers.add({key: 'X-Sig', value: 'abc'});\npm.request.url = pm.request.url.toString() + '?x=1';",
+            phase: .preRequest)
+        #expect(outcome.error == nil)
+        #expect(outcome.request?.url == "{{base}}/users/3?x=1")
+        #expect(outcome.request?.headers.map(\.key) == ["Accept", "X-Sig"])
+    }
+}

@@ -1,0 +1,46 @@
+import FerryCore
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// A request file's post-response and tests scripts in the TUI, in-process against the demo server
+/// (issue 30): its tests are checks in the Errors tab beside `expect:`'s, a failed one is counted.
+@Suite struct ScriptsInTheTUITests {
+    @Test func aFilesTestsScriptRunsAndItsTestsAreChecks() async throws {
+        try await withDemoServer { server in
+            let home = try TemporaryDirectory()
+            let collection = home.file("api")
+            try FileManager.default.createDirectory(atPath: collection, withIntermediateDirectories: true)
+            _ = try home.write(
+                "api/scripted.ferry.yaml",
+                Data(
+                    """
+                    url: "{{baseURL}}/anything/scripted"
+                    expect:
+                      status: 200
+                    scripts:
+                      tests: |
+                        pm.test("the url came back", () => pm.expect(pm.response.json().url).to.include("/anything/scripted"));
+                        pm.test("fails on purpose", () => pm.expect(1).to.equal(2));
+
+                    """.utf8))
+            let tui = InProcessTUI(
+                home: home, width: 120, height: 34, collection: collection, variables: [Variable(name: "baseURL", value: server.baseURL)])
+            defer { tui.hangUp() }
+            try await tui.waitForScreen { $0.text.contains("scripted") }
+            tui.press(.control("b"), .character("/"), .control("u"))
+            tui.type("scripted")
+            tui.press(.enter, .character("j"), .enter)
+            try await tui.waitForScreen { $0.text.contains("opened scripted.ferry.yaml") }
+            tui.press(.control("r"))
+            let screen = try await tui.waitForScreen { $0.text.contains("1 check(s) failed") }
+            tui.press(.control("b"), .escape, .character("4"))
+            for _ in 0..<6 where !tui.screen.text.contains("fails on purpose") { tui.press(.character("l")) }
+            let errors = try await tui.waitForScreen { $0.text.contains("fails on purpose") }
+            #expect(errors.text.contains("✓ test \"the url came back\""), "\(errors)")
+            #expect(errors.text.contains("✓ status == 200"), "\(errors)")
+            #expect(errors.text.contains("expected 1 to equal 2"), "\(errors)\n\(screen)")
+            #expect(try await tui.quit() == 0)
+        }
+    }
+}
