@@ -26,6 +26,9 @@ extension Assertion {
         case .query(let query): return try facts.value(of: query)
         case .duration: return .number(String(facts.durationMilliseconds))
         case .size: return .number(String(facts.body.count))
+        case .schema(let schema):
+            if let problem = schema.problem(with: facts.document, reason: facts.documentProblem) { throw CheckProblem(problem) }
+            return .bool(true)
         case .bodyEquals(let name):
             guard let example = facts.examples.first(where: { $0.name == name }) else {
                 throw CheckProblem("the request has no example named `\(name)`")

@@ -19,6 +19,8 @@ public struct Assertion: Sendable, Hashable {
         case xpath(String)
         /// The body as text or bytes, a digest, the URL, the redirects, a cookie, a variable, a regex.
         case query(ResponseQuery)
+        /// The body (JSON) valid against a JSON Schema.
+        case schema(BodySchema)
     }
 
     public var subject: Subject
@@ -44,8 +46,10 @@ public struct Assertion: Sendable, Hashable {
             case .bodyEquals(let example): "body equals example \(example)"
             case .xpath(let expression): "xpath \(JSONStringLiteral.make(expression))"
             case .query(let query): query.text
+            case .schema(let schema): "body matches schema \(schema.name)"
             }
         if case .bodyEquals = subject { return subjectText }
+        if case .schema = subject { return subjectText }
         return ([subjectText] + filters.map(\.text) + [predicate.text]).joined(separator: " ")
     }
 }
