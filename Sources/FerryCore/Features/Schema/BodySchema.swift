@@ -23,14 +23,15 @@ public struct BodySchema: Sendable, Hashable {
         hasher.combine(json)
     }
 
-    /// Checks a body: nil when valid, else the violations in words, one per line (the first ten).
-    func problem(with document: Document?, reason: String?) -> String? {
-        guard let document, document.format == .json else { return "the body is not JSON" + (reason.map { " (\($0))" } ?? "") }
+    /// Checks a body: no problem when valid, else the violations in words, one per line (the first
+    /// ten), and all of them.
+    func check(_ document: Document?, reason: String?) -> (problem: String?, violations: [SchemaViolation]) {
+        guard let document, document.format == .json else { return ("the body is not JSON" + (reason.map { " (\($0))" } ?? ""), []) }
         let violations = compiled.violations(of: document)
-        guard !violations.isEmpty else { return nil }
+        guard !violations.isEmpty else { return (nil, []) }
         let lines = violations.prefix(10).map { SchemaViolationText.line($0, in: document) }
         let more = violations.count > 10 ? ["… and \(violations.count - 10) more"] : []
-        return "\(violations.count == 1 ? "1 violation" : "\(violations.count) violations") of \(name):\n"
-            + (lines + more).joined(separator: "\n")
+        let count = violations.count == 1 ? "1 violation" : "\(violations.count) violations"
+        return ("\(count) of \(name):\n" + (lines + more).joined(separator: "\n"), violations)
     }
 }

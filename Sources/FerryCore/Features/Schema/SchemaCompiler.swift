@@ -115,14 +115,12 @@ final class SchemaCompiler {
             guard let value = members[name] else { continue }
             let exclusive = dialect.isDraft4Like && members[flag].flatMap(reader.tree.boolValue) == true
             let kind: SchemaKeyword.Bound = exclusive ? (bound == .minimum ? .exclusiveMinimum : .exclusiveMaximum) : bound
-            keywords.append(.bound(try reader.number(value), kind, name: name))
+            keywords.append(.bound(try reader.number(value), kind, name: name, integer: Int64(reader.tree.literal(of: value))))
         }
         if !dialect.isDraft4Like {
-            if let value = members["exclusiveMinimum"] {
-                keywords.append(.bound(try reader.number(value), .exclusiveMinimum, name: "exclusiveMinimum"))
-            }
-            if let value = members["exclusiveMaximum"] {
-                keywords.append(.bound(try reader.number(value), .exclusiveMaximum, name: "exclusiveMaximum"))
+            for (name, bound) in [("exclusiveMinimum", SchemaKeyword.Bound.exclusiveMinimum), ("exclusiveMaximum", .exclusiveMaximum)] {
+                guard let value = members[name] else { continue }
+                keywords.append(.bound(try reader.number(value), bound, name: name, integer: Int64(reader.tree.literal(of: value))))
             }
         }
         if let value = members["multipleOf"] {

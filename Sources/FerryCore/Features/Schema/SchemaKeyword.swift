@@ -12,7 +12,8 @@ enum SchemaKeyword {
     case enumeration(Set<SchemaValue>)
     case constant(SchemaValue)
     /// `name` is the keyword as written: draft 4's boolean `exclusiveMinimum` makes `minimum` exclusive.
-    case bound(DecimalNumber, Bound, name: String)
+    /// `integer` is the limit when it is a plain integer of 64 bits, compared without building decimals.
+    case bound(DecimalNumber, Bound, name: String, integer: Int64?)
     case multipleOf(DecimalNumber, Double)
     case minLength(Int)
     case maxLength(Int)

@@ -66,22 +66,29 @@ final class SchemaValidation {
         switch keyword {
         case .type(let types):
             guard !types.contains(type(of: instance)) else { return true }
-            if types.contains(.integer), kind == .number, number(instance)?.isInteger == true { return true }
+            if types.contains(.integer), kind == .number, isInteger(instance) { return true }
             return fail(instance, node, "type", "expected \(types.names), found \(type(of: instance).names)")
         case .enumeration(let values):
             return values.contains(SchemaValue(instance, in: document))
                 || fail(instance, node, "enum", "is not one of the values `enum` allows")
         case .constant(let value):
             return SchemaValue(instance, in: document) == value || fail(instance, node, "const", "is not the value `const` requires")
-        case .bound(let limit, let bound, let name):
-            guard kind == .number, let value = number(instance) else { return true }
+        case .bound(let limit, let bound, let name, let integer):
+            guard kind == .number else { return true }
+            let order: Int
+            if let integer, let value = smallInteger(instance) {
+                order = value < integer ? -1 : value == integer ? 0 : 1
+            } else {
+                guard let value = number(instance) else { return true }
+                order = value < limit ? -1 : value == limit ? 0 : 1
+            }
             let ok: Bool
             let words: String
             switch bound {
-            case .minimum: (ok, words) = (value >= limit, "at least")
-            case .exclusiveMinimum: (ok, words) = (value > limit, "more than")
-            case .maximum: (ok, words) = (value <= limit, "at most")
-            case .exclusiveMaximum: (ok, words) = (value < limit, "less than")
+            case .minimum: (ok, words) = (order >= 0, "at least")
+            case .exclusiveMinimum: (ok, words) = (order > 0, "more than")
+            case .maximum: (ok, words) = (order <= 0, "at most")
+            case .exclusiveMaximum: (ok, words) = (order < 0, "less than")
             }
             return ok || fail(instance, node, name, "must be \(words) \(literal(of: name, in: node))")
         case .multipleOf(let divisor, let approximate):
@@ -358,6 +365,33 @@ final class SchemaValidation {
     }
 
     private func number(_ node: NodeID) -> DecimalNumber? { document.value(of: node).flatMap { DecimalNumber($0) } }
+
+    /// True when a number has no fractional part: at once from the bytes when it is written
+    /// without a fraction or exponent, else computed exactly (`1.0`, `1e3`).
+    private func isInteger(_ node: NodeID) -> Bool {
+        let range = document.byteRange(of: node)
+        let plain = document.bytes.withUnsafeBytes { raw in !raw[range].contains { $0 == 0x2E || $0 == 0x65 || $0 == 0x45 } }
+        return plain || number(node)?.isInteger == true
+    }
+
+    /// A number written as a plain integer of at most 18 digits, read from the bytes; nil otherwise.
+    private func smallInteger(_ node: NodeID) -> Int64? {
+        let range = document.byteRange(of: node)
+        return document.bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int64? in
+            var index = range.lowerBound
+            let negative = raw[index] == 0x2D
+            if negative { index += 1 }
+            guard range.upperBound - index <= 18, index < range.upperBound else { return nil }
+            var value: Int64 = 0
+            while index < range.upperBound {
+                let digit = raw[index] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int64(digit)
+                index += 1
+            }
+            return negative ? -value : value
+        }
+    }
 
     /// The length of a string in Unicode scalars, as JSON Schema counts.
     private func length(of node: NodeID) -> Int { (document.value(of: node) ?? "").unicodeScalars.count }
