@@ -79,6 +79,10 @@ import Testing
             _ = try directory.write("schemas/get.json", Data(#"{"type": "object", "required": ["url"]}"#.utf8))
             _ = try directory.write(
                 "file.ferry.yaml", Data("url: \(server.baseURL)/get\nexpect:\n  body:\n    schema: schemas/get.json\n".utf8))
+            // A request in a folder of the collection names a schema elsewhere in the collection.
+            try FileManager.default.createDirectory(atPath: directory.file("pets"), withIntermediateDirectories: true)
+            _ = try directory.write(
+                "pets/nested.ferry.yaml", Data("url: \(server.baseURL)/get\nexpect:\n  body:\n    schema: ../schemas/get.json\n".utf8))
             _ = try directory.write(
                 "inline.ferry.yaml",
                 Data(
@@ -96,7 +100,7 @@ import Testing
             let report = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any], "\(outcome.text)")
             let results = try #require(report["results"] as? [[String: Any]])
             let statuses = results.map { "\($0["path"]!) \($0["status"]!)" }
-            #expect(statuses == ["file.ferry.yaml passed", "inline.ferry.yaml failed"], "\(statuses)")
+            #expect(statuses == ["file.ferry.yaml passed", "inline.ferry.yaml failed", "pets/nested.ferry.yaml passed"], "\(statuses)")
             let checks = try #require(results[1]["assertions"] as? [[String: Any]])
             #expect("\(checks)".contains("#/properties/url/type"), "\(checks)")
 

@@ -244,11 +244,14 @@ extension RequestDescription {
     // MARK: - Writing
 
     /// The `expect:` mapping: assertions grouped by subject in the order they first appear.
-    /// `expect: body: schema:`: a file (relative to the request file, and in its folder or below)
-    /// or a schema written inline, compiled now so that a schema Ferry cannot use is a located problem.
+    /// `expect: body: schema:`: a file (relative to the request file, and in its collection, or
+    /// without one its folder) or a schema written inline, compiled now so that a schema Ferry
+    /// cannot use is a located problem.
     static func bodySchema(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> BodySchema {
-        let directory = (file.path as NSString).deletingLastPathComponent
-        let access = FileAccessPolicy(collection: directory.isEmpty ? "." : directory, source: file.path)
+        var directory = (file.path as NSString).deletingLastPathComponent
+        if directory.isEmpty { directory = "." }
+        var access = FileAccessPolicy(collection: file.boundary ?? directory, source: file.path)
+        access.directory = directory
         let key = "expect.body.schema"
         do {
             if let reference = node.scalar?.string {
