@@ -60,6 +60,7 @@ final class SchemaCompiler {
         }
         var keywords: [SchemaKeyword] = []
         if let ref = members["$ref"] { keywords.append(.ref(try reader.reference(ref))) }
+        let validates = registry.resources[schema.resource].validates
         if dialect == .draft2020, let ref = members["$dynamicRef"] {
             let target = try reader.reference(ref)
             let fragment = SchemaURI.split(try reader.string(ref)).fragment ?? ""
@@ -69,23 +70,25 @@ final class SchemaCompiler {
         if dialect == .draft2019, let ref = members["$recursiveRef"] {
             keywords.append(.dynamicRef(try reader.reference(ref), anchor: nil, recursive: true))
         }
-        if let type = members["type"] {
+        if validates, let type = members["type"] {
             var types = try reader.types(type)
             if dialect == .openAPI30, let nullable = members["nullable"], tree.boolValue(of: nullable) == true { types.insert(.null) }
             keywords.append(.type(types))
         }
-        if let values = members["enum"] {
+        if validates, let values = members["enum"] {
             guard tree.kind(of: values) == .array else { throw reader.problem(values, "`enum` is an array") }
             keywords.append(.enumeration(Set(tree.children(of: values).map { SchemaValue($0, in: tree) })))
         }
-        if !dialect.isDraft4Like, let value = members["const"] { keywords.append(.constant(SchemaValue(value, in: tree))) }
-        try numberKeywords(&keywords, reader, dialect)
-        if let value = members["minLength"] { keywords.append(.minLength(try reader.count(value))) }
-        if let value = members["maxLength"] { keywords.append(.maxLength(try reader.count(value))) }
-        if let value = members["pattern"] { keywords.append(.pattern(try reader.pattern(value))) }
+        if validates {
+            if !dialect.isDraft4Like, let value = members["const"] { keywords.append(.constant(SchemaValue(value, in: tree))) }
+            try numberKeywords(&keywords, reader, dialect)
+            if let value = members["minLength"] { keywords.append(.minLength(try reader.count(value))) }
+            if let value = members["maxLength"] { keywords.append(.maxLength(try reader.count(value))) }
+            if let value = members["pattern"] { keywords.append(.pattern(try reader.pattern(value))) }
+        }
         if formatAssertion, let value = members["format"], let name = tree.string(at: value) { keywords.append(.format(name)) }
-        try arrayKeywords(&keywords, reader, dialect)
-        try objectKeywords(&keywords, reader, dialect)
+        try arrayKeywords(&keywords, reader, dialect, validates: validates)
+        try objectKeywords(&keywords, reader, dialect, validates: validates)
         if let all = members["allOf"] { keywords.append(.allOf(try reader.schemas(all))) }
         if let any = members["anyOf"] { keywords.append(.anyOf(try reader.schemas(any))) }
         if let one = members["oneOf"] { keywords.append(.oneOf(try reader.schemas(one))) }
@@ -130,7 +133,11 @@ final class SchemaCompiler {
         }
     }
 
-    private func arrayKeywords(_ keywords: inout [SchemaKeyword], _ reader: Reader, _ dialect: SchemaDialect) throws(SchemaProblem) {
+    private func arrayKeywords(
+        _ keywords: inout [SchemaKeyword], _ reader: Reader, _ dialect: SchemaDialect, validates: Bool
+    )
+        throws(SchemaProblem)
+    {
         let members = reader.members
         let tree = reader.tree
         if dialect == .draft2020 {
@@ -152,9 +159,11 @@ final class SchemaCompiler {
                 keywords.append(.items(reader.schema(value), start: 0, name: "items"))
             }
         }
-        if let value = members["minItems"] { keywords.append(.minItems(try reader.count(value))) }
-        if let value = members["maxItems"] { keywords.append(.maxItems(try reader.count(value))) }
-        if let value = members["uniqueItems"], tree.boolValue(of: value) == true { keywords.append(.uniqueItems) }
+        if validates {
+            if let value = members["minItems"] { keywords.append(.minItems(try reader.count(value))) }
+            if let value = members["maxItems"] { keywords.append(.maxItems(try reader.count(value))) }
+            if let value = members["uniqueItems"], tree.boolValue(of: value) == true { keywords.append(.uniqueItems) }
+        }
         if !dialect.isDraft4Like, let value = members["contains"] {
             var minimum = 1
             var maximum: Int?
@@ -166,13 +175,17 @@ final class SchemaCompiler {
         }
     }
 
-    private func objectKeywords(_ keywords: inout [SchemaKeyword], _ reader: Reader, _ dialect: SchemaDialect) throws(SchemaProblem) {
+    private func objectKeywords(
+        _ keywords: inout [SchemaKeyword], _ reader: Reader, _ dialect: SchemaDialect, validates: Bool
+    )
+        throws(SchemaProblem)
+    {
         let members = reader.members
         let tree = reader.tree
         let before = keywords.count
-        if let value = members["minProperties"] { keywords.append(.minProperties(try reader.count(value))) }
-        if let value = members["maxProperties"] { keywords.append(.maxProperties(try reader.count(value))) }
-        if let value = members["required"] {
+        if validates, let value = members["minProperties"] { keywords.append(.minProperties(try reader.count(value))) }
+        if validates, let value = members["maxProperties"] { keywords.append(.maxProperties(try reader.count(value))) }
+        if validates, let value = members["required"] {
             guard tree.kind(of: value) == .array else { throw reader.problem(value, "`required` is an array of names") }
             keywords.append(.required(try tree.children(of: value).map { (item) throws(SchemaProblem) in try reader.string(item) }))
         }
@@ -210,7 +223,7 @@ final class SchemaCompiler {
                 schemas.append((name, reader.schema(item)))
             }
         }
-        if !required.isEmpty {
+        if validates, !required.isEmpty {
             keywords.append(.dependentRequired(required, name: dialect.isModern ? "dependentRequired" : "dependencies"))
         }
         if !schemas.isEmpty { keywords.append(.dependentSchemas(schemas, name: dialect.isModern ? "dependentSchemas" : "dependencies")) }

@@ -12,6 +12,9 @@ final class SchemaRegistry {
         var anchors: [String: NodeID] = [:]
         var dynamicAnchors: Set<String> = []
         var recursiveAnchor = false
+        /// False when the resource's custom metaschema leaves out the validation vocabulary
+        /// (`$vocabulary`): then `type`, `enum`, bounds, lengths, counts and `required` are not applied.
+        var validates = true
     }
 
     /// Where a subschema sits: its resource and its pointer from the document's root.
@@ -44,7 +47,9 @@ final class SchemaRegistry {
         let root = document.root
         var rootDialect = dialect
         if rootDialect == nil { rootDialect = try declaredDialect(of: root, in: index) }
-        let resource = addResource(Resource(uri: uri, document: index, root: root, dialect: rootDialect ?? defaultDialect))
+        var rootResource = Resource(uri: uri, document: index, root: root, dialect: rootDialect ?? defaultDialect)
+        rootResource.validates = validates(root, in: index)
+        let resource = addResource(rootResource)
         try walk(root, document: index, resource: resource, pointer: "", depth: 0)
         return resource
     }
@@ -137,6 +142,18 @@ final class SchemaRegistry {
             message: message)
     }
 
+    /// False when `node`'s `$schema` names a loaded metaschema whose `$vocabulary` lists no
+    /// validation vocabulary.
+    private func validates(_ node: NodeID, in document: Int) -> Bool {
+        let tree = documents[document].document
+        guard let member = tree.member("$schema", of: node), let uri = tree.string(at: member),
+            SchemaDialect(schemaURI: uri) == nil, let known = resourceByURI[SchemaURI.split(uri).base]
+        else { return true }
+        let metaschema = documents[resources[known].document].document
+        guard let vocabularies = metaschema.member("$vocabulary", of: resources[known].root) else { return true }
+        return metaschema.members(of: vocabularies).contains { $0.key.hasSuffix("/vocab/validation") }
+    }
+
     // MARK: - Indexing
 
     private func walk(_ node: NodeID, document: Int, resource: Int, pointer: String, depth: Int) throws(SchemaProblem) {
@@ -158,7 +175,9 @@ final class SchemaRegistry {
                 if !dialect.isModern, let fragment, !fragment.isEmpty { resources[resource].anchors[fragment] = node }
             } else if base != resources[resource].uri {
                 if node != tree.root, let declared = try declaredDialect(of: node, in: document) { dialect = declared }
-                resource = addResource(Resource(uri: base, document: document, root: node, dialect: dialect))
+                var created = Resource(uri: base, document: document, root: node, dialect: dialect)
+                created.validates = members.contains { $0.key == "$schema" } ? validates(node, in: document) : resources[resource].validates
+                resource = addResource(created)
                 places[document][node] = Place(resource: resource, pointer: pointer)
                 if !dialect.isModern, let fragment, !fragment.isEmpty { resources[resource].anchors[fragment] = node }
             }
