@@ -103,3 +103,24 @@ import Testing
         #expect(problem.message.contains("leads nowhere"))
     }
 }
+
+extension SchemaValidatorTests {
+    @Test func aDiscriminatorReportsTheBranchTheValueNames() throws {
+        let openAPI = """
+            {"openapi": "3.0.3", "components": {"schemas": {
+              "Pet": {"oneOf": [{"$ref": "#/components/schemas/Dog"}, {"$ref": "#/components/schemas/Cat"}],
+                      "discriminator": {"propertyName": "kind", "mapping": {"hound": "Dog"}}},
+              "Dog": {"type": "object", "required": ["kind", "bark"], "properties": {"bark": {"type": "boolean"}}},
+              "Cat": {"type": "object", "required": ["kind", "lives"], "properties": {"lives": {"type": "integer"}}}}}}
+            """
+        let schema = try Self.compile(openAPI, pointer: "/components/schemas/Pet")
+        #expect(schema.isValid(try Self.document(#"{"kind": "Cat", "lives": 9}"#)))
+        let wrong = schema.violations(of: try Self.document(#"{"kind": "Cat", "lives": "nine"}"#))
+        #expect(wrong.map(\.instancePointer) == ["/lives"])
+        #expect(wrong.first?.schemaLocation == "#/components/schemas/Cat/properties/lives/type")
+        let hound = schema.violations(of: try Self.document(#"{"kind": "hound"}"#))
+        #expect(hound.map(\.schemaLocation) == ["#/components/schemas/Dog/required"])
+        let unnamed = schema.violations(of: try Self.document(#"{"lives": 9}"#))
+        #expect(unnamed.map(\.keyword) == ["discriminator"])
+    }
+}

@@ -68,9 +68,10 @@ extension SchemaCompiler {
         }
 
         /// The subschema a `$ref`, `$dynamicRef` or `$recursiveRef` names, its document loaded if need be.
-        func reference(_ node: NodeID) throws(SchemaProblem) -> SchemaNode {
+        func reference(_ node: NodeID, as given: String? = nil) throws(SchemaProblem) -> SchemaNode {
             let registry = compiler.registry
-            let text = try string(node)
+            var text = given ?? ""
+            if given == nil { text = try string(node) }
             let uri = SchemaURI.resolve(text, against: registry.resources[schema.resource].uri)
             guard let (document, target) = try registry.locate(uri) else { throw problem(node, "`\(text)` leads nowhere (\(uri))") }
             return compiler.node(target, in: document)

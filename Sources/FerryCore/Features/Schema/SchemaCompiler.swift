@@ -92,6 +92,9 @@ final class SchemaCompiler {
         if let all = members["allOf"] { keywords.append(.allOf(try reader.schemas(all))) }
         if let any = members["anyOf"] { keywords.append(.anyOf(try reader.schemas(any))) }
         if let one = members["oneOf"] { keywords.append(.oneOf(try reader.schemas(one))) }
+        if dialect == .openAPI30 || dialect == .draft2020, let discriminator = members["discriminator"] {
+            schema.discriminator = try self.discriminator(discriminator, branches: members["oneOf"] ?? members["anyOf"], reader)
+        }
         if let not = members["not"] { keywords.append(.not(reader.schema(not))) }
         if !dialect.isDraft4Like, dialect != .draft6, let condition = members["if"] {
             keywords.append(
@@ -229,6 +232,33 @@ final class SchemaCompiler {
         if !schemas.isEmpty { keywords.append(.dependentSchemas(schemas, name: dialect.isModern ? "dependentSchemas" : "dependencies")) }
         if !dialect.isDraft4Like, let value = members["propertyNames"] { keywords.append(.propertyNames(reader.schema(value))) }
         if keywords.count > before { reader.schema.readsMembers = true }
+    }
+
+    /// `discriminator: {propertyName, mapping}`: each name of `mapping` to the schema it names (a
+    /// reference, or a schema name of `#/components/schemas/`), and each branch that is a `$ref`
+    /// to its last path segment (`#/components/schemas/Dog` is `Dog`), as OpenAPI's implicit mapping.
+    private func discriminator(
+        _ node: NodeID, branches: NodeID?, _ reader: Reader
+    ) throws(SchemaProblem)
+        -> (property: String, mapping: [String: SchemaNode])?
+    {
+        let tree = reader.tree
+        guard let propertyNode = tree.member("propertyName", of: node) else { return nil }
+        let property = try reader.string(propertyNode)
+        var mapping: [String: SchemaNode] = [:]
+        for branch in branches.map({ Array(tree.children(of: $0)) }) ?? [] {
+            guard let ref = tree.member("$ref", of: branch), let text = tree.string(at: ref),
+                let name = text.split(separator: "/").last
+            else { continue }
+            mapping[String(name)] = try reader.reference(ref)
+        }
+        for (name, target) in tree.members(of: tree.member("mapping", of: node) ?? node) where tree.kind(of: target) == .string {
+            guard name != "propertyName" else { continue }
+            let text = try reader.string(target)
+            mapping[name] = try reader.reference(
+                target, as: text.contains("/") || text.contains("#") ? text : "#/components/schemas/" + text)
+        }
+        return (property, mapping)
     }
 
     // MARK: - Circles

@@ -251,7 +251,8 @@ final class SchemaValidation {
                     evaluated?.merge(branch)
                 }
             }
-            return valid || fail(instance, node, "anyOf", "matches none of the schemas `anyOf` lists")
+            return valid
+                || discriminated(instance, node, &evaluated) ?? fail(instance, node, "anyOf", "matches none of the schemas `anyOf` lists")
         case .oneOf(let schemas):
             var matched: [Int] = []
             quietly {
@@ -263,7 +264,10 @@ final class SchemaValidation {
                     if matched.count > 1 { break }
                 }
             }
-            if matched.isEmpty { return fail(instance, node, "oneOf", "matches none of the schemas `oneOf` lists") }
+            if matched.isEmpty {
+                return discriminated(instance, node, &evaluated)
+                    ?? fail(instance, node, "oneOf", "matches none of the schemas `oneOf` lists")
+            }
             if matched.count > 1 {
                 return fail(
                     instance, node, "oneOf",
@@ -309,6 +313,20 @@ final class SchemaValidation {
     }
 
     // MARK: - Helpers
+
+    /// When no branch matched and the schema has a discriminator: the violations of the branch the
+    /// value names (or one saying the name is missing or unknown), and false; nil without a discriminator.
+    private func discriminated(_ instance: NodeID, _ node: SchemaNode, _ evaluated: inout SchemaEvaluated?) -> Bool? {
+        guard let (property, mapping) = node.discriminator, document.kind(of: instance) == .object else { return nil }
+        guard let member = document.member(property, of: instance), let name = document.string(at: member) else {
+            return fail(instance, node, "discriminator", "lacks the discriminator `\(property)` that names its schema")
+        }
+        guard let branch = mapping[name] else {
+            return fail(member, node, "discriminator", "names `\(name)`, which the discriminator does not map to a schema")
+        }
+        _ = check(instance, branch, &evaluated)
+        return false
+    }
 
     /// Checks a child of the current node, with the path extended for the violations' pointers.
     private func descend(_ child: NodeID, _ step: Step, _ node: SchemaNode) -> Bool {
