@@ -65,7 +65,8 @@ public struct ResponseOptions: ParsableArguments, Sendable {
         let compiled: SchemaValidator
         do {
             compiled = try SchemaFile.compile(
-                expectSchema, access: .unbounded(directory: FileManager.default.currentDirectoryPath), field: "--expect-schema")
+                expectSchema, access: .unbounded(directory: FileManager.default.currentDirectoryPath), field: "--expect-schema",
+                options: SchemaOptions(direction: .response))
         } catch {
             throw FerryError.invalidRequest(reason: .invalidArgument(name: "--expect-schema", problem: "\(error)"))
         }

@@ -253,12 +253,16 @@ extension RequestDescription {
         var access = FileAccessPolicy(collection: file.boundary ?? directory, source: file.path)
         access.directory = directory
         let key = "expect.body.schema"
+        // What is checked is a response: OpenAPI's `writeOnly` properties have no place in it.
+        let responses = SchemaOptions(direction: .response)
         do {
             if let reference = node.scalar?.string {
-                return BodySchema(file: reference, json: nil, compiled: try SchemaFile.compile(reference, access: access, field: key))
+                return BodySchema(
+                    file: reference, json: nil, compiled: try SchemaFile.compile(reference, access: access, field: key, options: responses))
             }
             let json = SchemaFile.json(node)
-            return BodySchema(file: nil, json: json, compiled: try SchemaFile.compile(json: json, access: access, field: key))
+            return BodySchema(
+                file: nil, json: json, compiled: try SchemaFile.compile(json: json, access: access, field: key, options: responses))
         } catch {
             throw file.problem(at: node, key: key, "is not a schema Ferry can use: \(error)")
         }
