@@ -15,15 +15,24 @@ final class SchemaValidation {
 
     let document: Document
     let schema: SchemaValidator
-    private(set) var violations: [SchemaViolation] = []
-    private var reporting = true
-    private var scope: [Int] = []
-    private var path: [Step] = []
-    private var depth = 0
+    /// The schema's options read once (a copy of `SchemaOptions` per check would retain its loader).
+    private let maximumViolations: Int
+    private let direction: SchemaOptions.Direction
+    private let dialect: SchemaDialect
+    // The walk's state is only ever touched by this walk, one access at a time: exclusivity is not
+    // checked at run time (it cost a tenth of the validation time).
+    @exclusivity(unchecked) private(set) var violations: [SchemaViolation] = []
+    @exclusivity(unchecked) private var reporting = true
+    @exclusivity(unchecked) private var scope: [Int] = []
+    @exclusivity(unchecked) private var path: [Step] = []
+    @exclusivity(unchecked) private var depth = 0
 
     init(document: Document, schema: SchemaValidator) {
         self.document = document
         self.schema = schema
+        maximumViolations = schema.options.maximumViolations
+        direction = schema.options.direction
+        dialect = schema.dialect
     }
 
     /// True when `instance` is valid against `node`; what breaks it is added to `violations` while reporting.
@@ -32,7 +41,7 @@ final class SchemaValidation {
             if !verdict { fail(instance, node, "false", "no value is allowed here") }
             return verdict
         }
-        guard depth < Self.maximumDepth, violations.count < schema.options.maximumViolations else {
+        guard depth < Self.maximumDepth, violations.count < maximumViolations else {
             if depth >= Self.maximumDepth {
                 fail(instance, node, "$ref", "nested more than \(Self.maximumDepth) schemas deep: not checked further")
             }
@@ -117,7 +126,7 @@ final class SchemaValidation {
             }
         case .format(let name):
             guard kind == .string, let text = document.value(of: instance) else { return true }
-            return SchemaFormat.isValid(text, format: name, dialect: schema.dialect)
+            return SchemaFormat.isValid(text, format: name, dialect: dialect)
                 || fail(instance, node, "format", "is not a valid \(name)")
         case .minItems(let limit):
             guard kind == .array else { return true }
@@ -157,7 +166,7 @@ final class SchemaValidation {
             quietly {
                 for (position, item) in document.children(of: instance).enumerated() where descend(item, .item(position), schema) {
                     found += 1
-                    if self.schema.dialect == .draft2020 { evaluated?.children.insert(item.index) }
+                    if dialect == .draft2020 { evaluated?.children.insert(item.index) }
                 }
             }
             if found < minimum {
@@ -182,9 +191,9 @@ final class SchemaValidation {
             for (key, value) in members {
                 guard let schema = schemas[key] else { continue }
                 evaluated?.children.insert(value.index)
-                if self.schema.options.direction == .response, schema.writeOnly {
+                if direction == .response, schema.writeOnly {
                     valid = fail(value, schema, "writeOnly", "is write-only and has no place in a response") && valid
-                } else if self.schema.options.direction == .request, schema.readOnly {
+                } else if direction == .request, schema.readOnly {
                     valid = fail(value, schema, "readOnly", "is read-only and has no place in a request") && valid
                 }
                 valid = descend(value, .member(value), schema) && valid
@@ -430,7 +439,7 @@ final class SchemaValidation {
 
     /// Records a violation (while reporting) and returns false.
     @discardableResult
-    func fail(_ instance: NodeID, _ node: SchemaNode, _ keyword: String, _ message: String) -> Bool {
+    func fail(_ instance: NodeID, _ node: SchemaNode, _ keyword: String, _ message: @autoclosure () -> String) -> Bool {
         guard reporting else { return false }
         var pointer = ""
         for step in path {
@@ -442,7 +451,7 @@ final class SchemaValidation {
         violations.append(
             SchemaViolation(
                 instancePointer: pointer, node: instance, offset: document.byteRange(of: instance).lowerBound, keyword: keyword,
-                schemaLocation: node.location + "/" + keyword, message: message))
+                schemaLocation: node.location + "/" + keyword, message: message()))
         return false
     }
 }
