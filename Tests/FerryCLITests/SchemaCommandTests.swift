@@ -39,6 +39,9 @@ import Testing
             "\(invalid.text)")
         #expect(invalid.text.contains("✗ /1 (3:3): lacks the required `name` [#/components/schemas/Pet/required]"), "\(invalid.text)")
         #expect(invalid.text.contains("2 violations"))
+        let mixed = await FerryBinary.run(["view", bad, "--schema", spec + "#/components/schemas/Pets", "--json"])
+        #expect(mixed.status == 1)
+        #expect(mixed.stderr.contains("--schema prints its own report"))
     }
 
     @Test func viewRefusesASchemaItCannotUseWithItsPlace() async throws {

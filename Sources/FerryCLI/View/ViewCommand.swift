@@ -60,6 +60,10 @@ struct ViewCommand: ParsableCommand {
     }
 
     private func view(printer: ResponsePrinter) -> ExitStatus {
+        if schema != nil, json || summary || value.hex || path != nil {
+            printer.stderr.line("ferry: --schema prints its own report: it goes with neither --json, --summary, --hex nor --path")
+            return .usage
+        }
         let input: LocalInput
         do {
             input = try LocalInput(argument: file, options: value)
