@@ -59,4 +59,16 @@ import Testing
         #expect(problem.line == 4)
         #expect("\(problem)".contains("outside"), "\(problem)")
     }
+
+    @Test func anAliasBombInAnInlineSchemaIsAProblemNotAnExhaustedMachine() throws {
+        var lines = ["url: https://example.test/", "expect:", "  body:", "    schema:", "      $defs:"]
+        lines.append("        a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]")
+        for level in 1..<9 {
+            lines.append("        a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
+        }
+        lines.append("      enum: *a8")
+        let text = lines.joined(separator: "\n")
+        let problem = try #require(throws: ConfigProblem.self) { try RequestDescription(yaml: text, path: "bomb.ferry.yaml") }
+        #expect("\(problem)".contains("more than"), "\(problem)")
+    }
 }

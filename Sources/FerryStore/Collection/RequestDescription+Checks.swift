@@ -260,7 +260,9 @@ extension RequestDescription {
                 return BodySchema(
                     file: reference, json: nil, compiled: try SchemaFile.compile(reference, access: access, field: key, options: responses))
             }
-            let json = SchemaFile.json(node)
+            guard let json = SchemaFile.json(node, budget: file.budget) else {
+                throw file.problem(at: node, key: key, "holds more than \(file.budget.limit) values (YAML aliases repeat their values)")
+            }
             return BodySchema(
                 file: nil, json: json, compiled: try SchemaFile.compile(json: json, access: access, field: key, options: responses))
         } catch {

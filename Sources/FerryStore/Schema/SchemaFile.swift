@@ -45,12 +45,17 @@ public enum SchemaFile {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         if let document = try? JSONParser.parse(data) { return document }
         let file = try YAMLFile(text: String(decoding: data, as: UTF8.self), path: path)
-        return try JSONParser.parse(Data(json(file.root).utf8))
+        guard let text = json(file.root, budget: file.budget) else {
+            throw file.problem(at: file.root, key: "", "holds more than \(file.budget.limit) values (YAML aliases repeat their values)")
+        }
+        return try JSONParser.parse(Data(text.utf8))
     }
 
-    /// A YAML node as JSON text. A plain scalar is read as YAML 1.2's core schema reads it (`null`,
-    /// `~`, `true`, `false`, JSON numbers), whatever resolver parsed the file; a quoted one is a string.
-    static func json(_ node: Node) -> String {
+    /// A YAML node as JSON text; nil once `budget` is spent (an alias bomb would otherwise grow
+    /// without bound). A plain scalar is read as YAML 1.2's core schema reads it (`null`, `~`,
+    /// `true`, `false`, JSON numbers), whatever resolver parsed the file; a quoted one is a string.
+    static func json(_ node: Node, budget: ReadingBudget) -> String? {
+        guard budget.spend() else { return nil }
         switch node {
         case .scalar(let scalar):
             guard scalar.style == .plain else { return JSONStringLiteral.make(scalar.string) }
@@ -63,9 +68,19 @@ public enum SchemaFile {
                 return number.map { $0.kind(of: $0.root) == .number } == true ? scalar.string : JSONStringLiteral.make(scalar.string)
             }
         case .mapping(let mapping):
-            return "{" + mapping.map { JSONStringLiteral.make($0.key.string ?? "") + ":" + json($0.value) }.joined(separator: ",") + "}"
+            var members: [String] = []
+            for (key, value) in mapping {
+                guard let text = json(value, budget: budget) else { return nil }
+                members.append(JSONStringLiteral.make(key.string ?? "") + ":" + text)
+            }
+            return "{" + members.joined(separator: ",") + "}"
         case .sequence(let sequence):
-            return "[" + sequence.map(json).joined(separator: ",") + "]"
+            var items: [String] = []
+            for item in sequence {
+                guard let text = json(item, budget: budget) else { return nil }
+                items.append(text)
+            }
+            return "[" + items.joined(separator: ",") + "]"
         case .alias:
             return "null"
         }
