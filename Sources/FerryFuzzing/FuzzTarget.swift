@@ -11,7 +11,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case json, xml, plist, yaml, requestFile, environment, multipart, headers, urlTemplate
     case importCurl, importPostman, importHAR, importOpenAPI, importHTTP, importHurl, importInsomnia, importBruno, importPosting
     case sse, ndjson, lines
-    case jsonPath, xpath
+    case jsonPath, xpath, jsonSchema
 
     /// Where the importers look for files a document refers to: a folder that does not exist, so a
     /// run reads nothing but its input.
@@ -45,6 +45,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .lines: Self.stream(bytes, .lines)
         case .jsonPath: Self.jsonPath(text)
         case .xpath: Self.xpath(text)
+        case .jsonSchema: Self.jsonSchema(bytes)
         default:
             guard let format else { return }
             _ = try? format.importer.importCollection(text, source: "fuzz", directory: Self.noDirectory)
@@ -139,6 +140,23 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         else { return }
         for node in query.select(in: document) { _ = NodePath.path(of: node, in: document) }
         _ = try? NodePath.resolve(query.text, in: document)
+    }
+
+    /// The bytes as a JSON Schema (each draft), compiled and checked against a small instance of
+    /// every kind of value and its parts; no `$ref` to another document is read.
+    private static func jsonSchema(_ bytes: UnsafeRawBufferPointer) {
+        guard let document = try? JSONParser.parse(Data(bytes)),
+            let instance = try? JSONParser.parse(Data(#"{"a": [1, 2.5, "x", true, null, {"b": ["c", {"d": "é"}]}], "": {"a b": -0}}"#.utf8))
+        else { return }
+        for dialect in SchemaDialect.allCases {
+            guard let schema = try? SchemaValidator(document, options: SchemaOptions(dialect: dialect, formatAssertion: true)) else {
+                continue
+            }
+            _ = schema.violations(of: instance)
+            for node in instance.children(of: instance.root) {
+                if let part = try? JSONParser.parse(instance.bytes.subdata(in: instance.byteRange(of: node))) { _ = schema.isValid(part) }
+            }
+        }
     }
 
     /// The first line as an XPath expression (libxml2's compiler), evaluated over the rest read as

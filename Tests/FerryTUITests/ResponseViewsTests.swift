@@ -207,6 +207,33 @@ import Testing
         #expect(state.response.views.hexMark == 8..<9)
     }
 
+    @Test func errorsListSchemaViolationsAndEnterSelectsTheFirstInTheTree() throws {
+        let schema = try SchemaValidator(
+            try JSONParser.parse(Data(#"{"properties": {"user": {"properties": {"tags": {"items": {"type": "integer"}}}}}}"#.utf8)))
+        let check = Assertion(.schema(BodySchema(file: "user.json", json: nil, compiled: schema)), .compare(.equal, .bool(true)))
+        let data = Data(Self.body.utf8)
+        let response = Response(
+            status: 200, reasonPhrase: "OK", httpVersion: "HTTP/1.1", headers: ["Content-Type": "application/json"],
+            body: ResponseBody(storage: .memory(data), count: Int64(data.count)), effectiveURL: "http://127.0.0.1/json",
+            remoteAddress: nil, redirects: [], timeline: Timeline(start: Date(timeIntervalSince1970: 0)),
+            sent: SentRequest(requestLine: "GET /json HTTP/1.1", headers: ["Accept": "*/*"], bodyBytes: 0))
+        let concluded = ResponseConclusion(
+            evaluator: ResponseExpectations().evaluator(accept: "*/*", fallback: .auto), checks: ResponseChecks(assertions: [check])
+        ).conclude(response, method: .get)
+        var state = Fixtures.state(width: 100, height: 30, answered: true, response: ResponseSummary(concluded))
+        _ = state.update(.key(.character("h")))
+        _ = state.update(.key(.character("C")))
+        press([.character("l"), .character("l"), .character("l"), .character("l")], in: &state)
+        #expect(state.response.tab == .errors)
+        let text = pane(state).text
+        #expect(text.contains("✗ body matches schema user.json  (2 violations of user.json:)"), "\(text)")
+        #expect(text.contains("✗ /user/tags/0 (1:31): expected integer, found string [#/properties/user/properties/tags/item"))
+        #expect(text.contains("Enter selects /user/tags/0 in the Tree."))
+        press([.enter], in: &state)
+        #expect(state.response.tab == .tree)
+        #expect(tree(state).selectedPath == "$.user.tags[0]")
+    }
+
     private static func offsets(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {
         (0...(bytes.count - needle.count)).filter { Array(bytes[$0..<$0 + needle.count]) == needle }
     }

@@ -93,7 +93,7 @@ struct EverydaySendLine: Equatable {
         var value = ValueOptions()
         (value.kind, value.removeNulls, value.hex) = (nil, false, false)
         var response = ResponseOptions()
-        (response.value, response.expectStatus, response.expectType) = (value, nil, nil)
+        (response.value, response.expectStatus, response.expectType, response.expectSchema) = (value, nil, nil, nil)
 
         var session = SessionOptions()
         session.noCookies = noCookies

@@ -83,7 +83,7 @@ struct RequestFileInput {
         }
         let path = options.url
         let root = collection.root(forRequestFile: path)
-        var document = try Self.read(path)
+        var document = try Self.read(path, collection: root)
         try options.apply(to: &document, stdin: options.dataBinary == "@-" ? readStandardInput() : Data(), parametersDefaultToQuery: true)
         try session.apply(to: &document)
         var defaults: FolderDefaults
@@ -153,10 +153,10 @@ struct RequestFileInput {
 
     /// Reads a request file: a missing or unreadable one, or one that is not a regular file (a FIFO,
     /// a device; never opened), is a local file error, a malformed one an input error.
-    private static func read(_ path: String) throws -> RequestDescription {
+    private static func read(_ path: String, collection: String) throws -> RequestDescription {
         if let kind = FileKind.irregular(path) { throw FerryError.localFile(reason: .notARegularFile(path: path, kind: kind)) }
         do {
-            return try RequestDescription(contentsOf: path)
+            return try RequestDescription(contentsOf: path, collection: collection)
         } catch  where error.line == nil && !FileManager.default.isReadableFile(atPath: path) {
             throw FerryError.localFile(reason: .unreadable(path: path, error: error))
         } catch {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import FerryCore
+import FerryStore
+import Foundation
 
 /// `ferry send`'s response-side flags: which serializer reads the body and what is acceptable.
 /// Validation runs only when `--as`, `--remove-nulls` or an `--expect-…` flag is given; otherwise
@@ -19,6 +21,13 @@ public struct ResponseOptions: ParsableArguments, Sendable {
             "Acceptable content types, e.g. application/json,text/* (default: the serializer's, or the request's Accept).",
             valueName: "list"))
     public var expectType: String?
+
+    @Option(
+        name: .customLong("expect-schema"),
+        help: ArgumentHelp(
+            "A JSON Schema the response body must satisfy (a JSON or YAML file; `openapi.yaml#/components/schemas/Pet` names one "
+                + "schema of a document): a check, exit 3 when it fails.", valueName: "file"))
+    public var expectSchema: String?
 
     public init() {}
 
@@ -48,5 +57,19 @@ public struct ResponseOptions: ParsableArguments, Sendable {
             expectations.contentTypes = types
         }
         return expectations
+    }
+
+    /// The check `--expect-schema` asks for, its schema compiled (relative paths from the working directory).
+    public func schemaAssertion() throws -> Assertion? {
+        guard let expectSchema else { return nil }
+        let compiled: SchemaValidator
+        do {
+            compiled = try SchemaFile.compile(
+                expectSchema, access: .unbounded(directory: FileManager.default.currentDirectoryPath), field: "--expect-schema",
+                options: SchemaOptions(direction: .response))
+        } catch {
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "--expect-schema", problem: "\(error)"))
+        }
+        return Assertion(.schema(BodySchema(file: expectSchema, json: nil, compiled: compiled)), .compare(.equal, .bool(true)))
     }
 }

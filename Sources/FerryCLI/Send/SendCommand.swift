@@ -91,8 +91,10 @@ struct SendCommand: AsyncCommand {
             download = try DownloadPlan(output: options.output, continueAt: options.continueAt)
             try download.apply(to: &request)
             cookiePlan = plan
+            var checks = input.checks
+            if let schema = try givenResponseOptions.schemaAssertion() { checks.assertions.append(schema) }
             conclusion = ResponseConclusion(
-                evaluator: input.expectations?.evaluator(accept: request.headers["Accept"], fallback: .data), checks: input.checks)
+                evaluator: input.expectations?.evaluator(accept: request.headers["Accept"], fallback: .data), checks: checks)
             if let path = collection.savePath, let document = input.document { try document.save(to: path, force: collection.force) }
         } catch {
             let ferryError = error as? FerryError ?? .invalidRequest(reason: .invalidArgument(name: "request", problem: "\(error)"))

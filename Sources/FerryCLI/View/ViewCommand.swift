@@ -1,6 +1,7 @@
 import ArgumentParser
 import FerryApp
 import FerryCore
+import FerryStore
 import Foundation
 
 /// `ferry view FILE|-`: reads a saved response or a pipe with the same serializers as `ferry send`.
@@ -8,7 +9,9 @@ struct ViewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
         abstract: "Read a local file or standard input with Ferry's response serializers.",
-        discussion: "Exit codes: 0 success, 1 usage error, 3 the body could not be read as asked (parse failure), 4 the file is unreadable."
+        discussion:
+            "Exit codes: 0 success, 1 usage error (a schema Ferry cannot use), 3 the body could not be read as asked (parse failure) "
+            + "or breaks the --schema, 4 the file is unreadable."
     )
 
     @Argument(help: ArgumentHelp("The file to read, or - for standard input.", valueName: "file"))
@@ -29,6 +32,16 @@ struct ViewCommand: ParsableCommand {
         ))
     var path: String?
 
+    @Option(
+        name: .customLong("schema"),
+        help: ArgumentHelp(
+            "Check the JSON against this JSON Schema (a JSON or YAML file; `openapi.yaml#/components/schemas/Pet` names one "
+                + "schema of a document) and list what breaks it: exit 0 valid, 3 invalid.", valueName: "schema"))
+    var schema: String?
+
+    @Flag(name: .customLong("schema-formats"), help: "With --schema, check `format` (date-time, email, uuid…) instead of only noting it.")
+    var schemaFormats = false
+
     @Flag(
         name: .customLong("print"), help: "Print the value even when standard output is a terminal (there, Ferry opens its response views)."
     )
@@ -38,7 +51,7 @@ struct ViewCommand: ParsableCommand {
 
     /// True when the file opens in the TUI's response views: a terminal, and no flag asking for printed output.
     private var opensViews: Bool {
-        isatty(STDOUT_FILENO) == 1 && !print && !json && !summary && !value.hex && value.kind == nil && !value.removeNulls
+        isatty(STDOUT_FILENO) == 1 && !print && !json && !summary && !value.hex && value.kind == nil && !value.removeNulls && schema == nil
     }
 
     func run() throws {
@@ -47,6 +60,10 @@ struct ViewCommand: ParsableCommand {
     }
 
     private func view(printer: ResponsePrinter) -> ExitStatus {
+        if schema != nil, json || summary || value.hex || path != nil {
+            printer.stderr.line("ferry: --schema prints its own report: it goes with neither --json, --summary, --hex nor --path")
+            return .usage
+        }
         let input: LocalInput
         do {
             input = try LocalInput(argument: file, options: value)
@@ -86,6 +103,7 @@ struct ViewCommand: ParsableCommand {
                     error: evaluation.error, exitCode: status), printer: printer)
         }
         guard let result = evaluation.value, let summary else { return finish(error: evaluation.error, printer: printer) }
+        if let schema { return check(result, against: schema, printer: printer) }
         do {
             if self.summary {
                 printer.stdout.write((["file: \(file)"] + summary.lines).map { $0 + "\n" }.joined())
@@ -98,6 +116,32 @@ struct ViewCommand: ParsableCommand {
         } catch {
             return finish(error: error, printer: printer)
         }
+    }
+
+    /// Validates the value against the schema file and lists the violations: 0 valid, 3 invalid, 1 when the schema cannot be used.
+    private func check(_ value: SerializedValue, against reference: String, printer: ResponsePrinter) -> ExitStatus {
+        guard case .document(let document) = value, document.format == .json else {
+            printer.stderr.line("ferry: --schema checks JSON, and \(file) is not JSON")
+            return .usage
+        }
+        let compiled: SchemaValidator
+        do {
+            compiled = try SchemaFile.compile(
+                reference, access: .unbounded(directory: FileManager.default.currentDirectoryPath), field: "--schema",
+                options: SchemaOptions(formatAssertion: schemaFormats))
+        } catch {
+            printer.stderr.line("ferry: the schema \(reference) cannot be used: \(error)")
+            return .usage
+        }
+        let violations = compiled.violations(of: document)
+        guard !violations.isEmpty else {
+            printer.stdout.write("✓ \(file) is valid against \(reference)\n")
+            return .success
+        }
+        for violation in violations { printer.stdout.write(SchemaViolationText.line(violation, in: document) + "\n") }
+        let count = violations.count == 1 ? "1 violation" : "\(violations.count) violations"
+        printer.stdout.write("✗ \(file) breaks \(reference): \(count)\n")
+        return .rejected
     }
 
     /// The node `path` leads to; a usage error when it leads nowhere or the value is no document.

@@ -108,7 +108,9 @@ public struct RequestCollection: Sendable {
             results.set(
                 index,
                 Result { () throws(ConfigProblem) in
-                    Entry(path: path, document: try RequestDescription(contentsOf: file), fingerprint: FileFingerprint(path: file))
+                    Entry(
+                        path: path, document: try RequestDescription(contentsOf: file, collection: root),
+                        fingerprint: FileFingerprint(path: file))
                 })
         }
         return results.values

@@ -41,6 +41,10 @@ extension RequestDescription {
                 }
             case "body":
                 for (path, keyNode, pathValue) in try file.entries(of: value, key: key) {
+                    if path == "schema" {
+                        assertions.append(Assertion(.schema(try bodySchema(pathValue, in: file)), .compare(.equal, .bool(true))))
+                        continue
+                    }
                     guard path.hasPrefix("$") || path.hasPrefix("/") else {
                         throw file.problem(at: keyNode, key: "\(key).\(path)", "expected a path such as $.items[0].id or /root/item/@id")
                     }
@@ -240,6 +244,38 @@ extension RequestDescription {
     // MARK: - Writing
 
     /// The `expect:` mapping: assertions grouped by subject in the order they first appear.
+    /// `expect: body: schema:`: a file (relative to the request file, and in its collection, or
+    /// without one its folder) or a schema written inline, compiled now so that a schema Ferry
+    /// cannot use is a located problem.
+    static func bodySchema(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> BodySchema {
+        var directory = (file.path as NSString).deletingLastPathComponent
+        if directory.isEmpty { directory = "." }
+        var access = FileAccessPolicy(collection: file.boundary ?? directory, source: file.path)
+        access.directory = directory
+        let key = "expect.body.schema"
+        // What is checked is a response: OpenAPI's `writeOnly` properties have no place in it.
+        let responses = SchemaOptions(direction: .response)
+        do {
+            if let reference = node.scalar?.string {
+                return BodySchema(
+                    file: reference, json: nil, compiled: try SchemaFile.compile(reference, access: access, field: key, options: responses))
+            }
+            guard let json = SchemaFile.json(node, budget: file.budget) else {
+                throw file.problem(at: node, key: key, "holds more than \(file.budget.limit) values (YAML aliases repeat their values)")
+            }
+            return BodySchema(
+                file: nil, json: json, compiled: try SchemaFile.compile(json: json, access: access, field: key, options: responses))
+        } catch {
+            throw file.problem(at: node, key: key, "is not a schema Ferry can use: \(error)")
+        }
+    }
+
+    /// An inline schema written back as the YAML it was read from (JSON is YAML); a file as its path.
+    static func schemaNode(_ schema: BodySchema) -> Node {
+        guard let json = schema.json, let node = try? Yams.compose(yaml: json) else { return .text(schema.file ?? "") }
+        return node
+    }
+
     static func expectNode(_ assertions: [Assertion]) -> Node {
         var pairs: [(String, Node)] = []
         var headers: [(String, Node)] = []
@@ -275,6 +311,7 @@ extension RequestDescription {
             case .bodyEquals(let example): pairs.append(("bodyEquals", .text(example)))
             case .xpath(let expression): xpath.append((expression, value))
             case .query, .script: break  // written as lines; a script's tests are its own
+            case .schema(let schema): body.insert(("schema", Self.schemaNode(schema)), at: 0)
             }
         }
         if !headers.isEmpty { pairs.insert(("headers", .map(headers)), at: pairs.firstIndex { $0.0 != "status" } ?? pairs.count) }

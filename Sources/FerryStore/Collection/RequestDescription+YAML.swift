@@ -17,10 +17,12 @@ extension RequestDescription {
         try self.init(file: file)
     }
 
-    /// Reads and parses the request file at `path`.
-    public init(contentsOf path: String) throws(ConfigProblem) {
+    /// Reads and parses the request file at `path`; the schema files its checks name must be in
+    /// `collection` (its root), or without one in the request file's folder.
+    public init(contentsOf path: String, collection: String? = nil) throws(ConfigProblem) {
         var file = try YAMLFile(path: path, resolver: .basic)
         file.reportsColumns = true
+        file.boundary = collection
         try self.init(file: file)
     }
 

@@ -7,6 +7,8 @@ package struct YAMLFile {
     package let root: Node
     /// Whether problems give the column too (request files do; themes and keymaps give lines).
     package var reportsColumns = false
+    /// The folder the files this one names must stay in (a collection's root); nil for this file's own folder.
+    package var boundary: String?
     /// Values left to read as parameters. Yams keeps an aliased node once, but a tree read out of
     /// it is as large as the aliases make it: nine aliases of nine make billions of values (an
     /// alias bomb), so reading stops at a million, with a problem, instead of exhausting memory.

@@ -256,10 +256,19 @@ extension ResponsePane {
 
     // MARK: - Errors
 
-    /// Enter in Errors: jumps Hex to the first byte offset the error chain names.
+    /// Enter in Errors: jumps Hex to the first byte offset the error chain names; without one, selects
+    /// in the Tree the node of the first schema violation of the checks.
     private mutating func jumpToErrorOffset(shell: inout Shell) {
         guard let summary = shell.exchange.summary else { return }
         let links = summary.validation?.links ?? []
+        if links.isEmpty, let violation = summary.checks?.results.lazy.flatMap(\.violations).first, summary.tree.document != nil {
+            shell.editTree {
+                $0.clearFilter()
+                $0.reveal(violation.node)
+            }
+            tab = .tree
+            return
+        }
         guard let offset = links.lazy.flatMap(\.details).first(where: { $0.name == "offset" }).flatMap({ Int64($0.value) }),
             let bytes = summary.bytes, bytes.source.count > 0
         else {

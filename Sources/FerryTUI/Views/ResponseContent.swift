@@ -123,7 +123,11 @@ enum ResponseContent {
             let chains = [summary.validation].compactMap { $0 }
             let checks = summary.checks.map(checkLines) ?? []
             guard !chains.isEmpty else {
-                return [[Span("No errors: the status is 2xx and the Content-Type matches Accept.", .success)]] + checks
+                let violation = summary.checks?.results.lazy.flatMap(\.violations).first
+                let hint = violation.map {
+                    [[], [Span("Enter selects \($0.instancePointer.isEmpty ? "the root" : $0.instancePointer) in the Tree.", .muted)]]
+                }
+                return [[Span("No errors: the status is 2xx and the Content-Type matches Accept.", .success)]] + checks + (hint ?? [])
             }
             let lines = chains.flatMap(chainLines)
             let offset = chains.flatMap(\.links).flatMap(\.details).first { $0.name == "offset" }
@@ -139,9 +143,13 @@ enum ResponseContent {
         var lines: [[Span]] = [
             [], [Span("Checks", .accent), Span(failed == 0 ? "  all passed" : "  \(failed) failed", failed == 0 ? .success : .error)],
         ]
-        lines += checks.results.map { result in
-            [Span(result.passed ? "✓ " : "✗ ", result.passed ? .success : .error), Span(result.assertion.text)]
-                + (result.passed ? [] : [Span(result.problem.map { "  (\($0))" } ?? "  (actual \(result.actual))", .muted)])
+        for result in checks.results {
+            // A schema check's problem is a line per violation: the first beside the check, the others below it.
+            let problem = (result.problem ?? "").split(separator: "\n").map(String.init)
+            lines.append(
+                [Span(result.passed ? "✓ " : "✗ ", result.passed ? .success : .error), Span(result.assertion.text)]
+                    + (result.passed ? [] : [Span(problem.first.map { "  (\($0))" } ?? "  (actual \(result.actual))", .muted)]))
+            if !result.passed { lines += problem.dropFirst().map { [Span("    " + $0, .muted)] } }
         }
         lines += checks.captured.map {
             [Span("✓ ", .success), Span("captured {{\($0.name)}}"), Span($0.isSecret ? "  (secret)" : "  = " + $0.value, .muted)]

@@ -59,7 +59,7 @@ final class InProcessTUI: Sendable {
     /// shows the last screen) when `timeout` passes first, failing the test.
     @discardableResult
     func waitForScreen(
-        timeout: Duration = .seconds(15), _ condition: (StyledScreen) -> Bool,
+        timeout: Duration = .seconds(60), _ condition: (StyledScreen) -> Bool,
         fileID: String = #fileID, line: Int = #line
     ) async throws -> StyledScreen {
         let deadline = ContinuousClock.now + timeout

@@ -3,6 +3,10 @@ import Foundation
 extension Assertion {
     /// Checks the assertion against one exchange.
     public func check(_ facts: ResponseFacts) -> AssertionResult {
+        if case .schema(let schema) = subject {
+            let (problem, violations) = schema.check(facts.document, reason: facts.documentProblem)
+            return AssertionResult(assertion: self, passed: problem == nil, actual: "", problem: problem, violations: violations)
+        }
         var observed: ObservedValue
         do {
             observed = try value(in: facts)
@@ -27,6 +31,7 @@ extension Assertion {
         case .duration: return .number(String(facts.durationMilliseconds))
         case .size: return .number(String(facts.body.count))
         case .script: throw CheckProblem("a script's test is checked by running its script")
+        case .schema: throw CheckProblem("a schema is checked with its violations (check(_:))")
         case .bodyEquals(let name):
             guard let example = facts.examples.first(where: { $0.name == name }) else {
                 throw CheckProblem("the request has no example named `\(name)`")

@@ -21,6 +21,8 @@ public struct Assertion: Sendable, Hashable {
         case query(ResponseQuery)
         /// A test a script ran (`test "name"`), or where a script failed; its result comes from the script.
         case script(String)
+        /// The body (JSON) valid against a JSON Schema.
+        case schema(BodySchema)
     }
 
     public var subject: Subject
@@ -47,9 +49,11 @@ public struct Assertion: Sendable, Hashable {
             case .xpath(let expression): "xpath \(JSONStringLiteral.make(expression))"
             case .query(let query): query.text
             case .script(let text): text
+            case .schema(let schema): "body matches schema \(schema.name)"
             }
         if case .bodyEquals = subject { return subjectText }
         if case .script = subject { return subjectText }
+        if case .schema = subject { return subjectText }
         return ([subjectText] + filters.map(\.text) + [predicate.text]).joined(separator: " ")
     }
 }

@@ -6,12 +6,15 @@ public struct AssertionResult: Sendable, Hashable {
     public var actual: String
     /// Why it could not be evaluated (then it did not pass).
     public var problem: String?
+    /// A schema check's violations, each with its node in the body's document (for the TUI's Tree).
+    public var violations: [SchemaViolation]
 
-    public init(assertion: Assertion, passed: Bool, actual: String, problem: String? = nil) {
+    public init(assertion: Assertion, passed: Bool, actual: String, problem: String? = nil, violations: [SchemaViolation] = []) {
         self.assertion = assertion
         self.passed = passed
         self.actual = actual
         self.problem = problem
+        self.violations = violations
     }
 
     /// `expected $.id > 6, actual 3`, or `$.id > 6: why it could not be checked`.

@@ -1,6 +1,6 @@
 /// A number as written in a document or a file (`-12.50`, `1e3`, `12345678901234567890`), compared
 /// exactly: digits and a power of ten, never a rounded binary floating point value.
-struct DecimalNumber: Comparable {
+struct DecimalNumber: Comparable, Hashable {
     private let negative: Bool
     /// Significant digits without leading or trailing zeros; empty for zero.
     private let digits: [UInt8]
@@ -65,5 +65,27 @@ struct DecimalNumber: Comparable {
         if exponent != other.exponent { return exponent < other.exponent }
         for (a, b) in zip(digits, other.digits) where a != b { return a < b }
         return digits.count < other.digits.count
+    }
+
+    /// True when the number has no fractional part (`1.0`, `1e3`, `-0`).
+    var isInteger: Bool { exponent >= digits.count }
+
+    /// True when `self` divided by `divisor` is an integer, computed exactly; nil when the divisor
+    /// has more than 18 significant digits or the powers of ten are too far apart to say cheaply.
+    func isMultiple(of divisor: DecimalNumber) -> Bool? {
+        guard !divisor.digits.isEmpty, divisor.digits.count <= 18 else { return nil }
+        if digits.isEmpty { return true }
+        // self = A × 10^a and divisor = B × 10^b with integers A and B (their significant digits).
+        let a = exponent - digits.count
+        let b = divisor.exponent - divisor.digits.count
+        // A has no trailing zero, so A × 10^a / (B × 10^b) with a < b divides only when B × 10^(b-a)
+        // divides A, which needs A to end in a zero.
+        guard a >= b else { return false }
+        guard a - b <= 100_000 else { return nil }
+        let modulus = divisor.digits.reduce(UInt64(0)) { $0 * 10 + UInt64($1 - 48) }
+        var remainder: UInt64 = 0
+        for digit in digits { remainder = (remainder * 10 + UInt64(digit - 48)) % modulus }
+        for _ in 0..<(a - b) where remainder != 0 { remainder = remainder * 10 % modulus }
+        return remainder == 0
     }
 }

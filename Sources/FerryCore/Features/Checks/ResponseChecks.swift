@@ -21,7 +21,12 @@ public struct ResponseChecks: Sendable, Equatable {
 
     /// True when an assertion or a capture looks into the parsed body (a body path).
     public var readsDocument: Bool {
-        assertions.contains { if case .body = $0.subject { true } else { false } }
+        assertions.contains {
+            switch $0.subject {
+            case .body, .schema: true
+            default: false
+            }
+        }
             || captures.contains { if case .body = $0.source { true } else { false } }
     }
 }
