@@ -25,6 +25,8 @@ long ferry_curl_http_version_none(void) { return CURL_HTTP_VERSION_NONE; }
 long ferry_curl_http_version_1_1(void) { return CURL_HTTP_VERSION_1_1; }
 long ferry_curl_http_version_2tls(void) { return CURL_HTTP_VERSION_2TLS; }
 long ferry_curl_http_version_2_0(void) { return CURL_HTTP_VERSION_2_0; }
+long ferry_curl_http_version_2_prior_knowledge(void) { return CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE; }
+long ferry_curl_pipe_multiplex(void) { return CURLPIPE_MULTIPLEX; }
 
 int ferry_curl_has_feature(int bit) { return (curl_version_info(CURLVERSION_NOW)->features & bit) != 0; }
 int ferry_curl_feature_brotli(void) { return CURL_VERSION_BROTLI; }

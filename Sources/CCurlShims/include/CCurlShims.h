@@ -30,6 +30,8 @@ CURLcode ferry_curl_easy_getinfo_string(CURL *handle, CURLINFO info, const char 
 CURLcode ferry_curl_easy_getinfo_slist(CURL *handle, CURLINFO info, struct curl_slist **value);
 
 CURLMcode ferry_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
+/** CURLPIPE_MULTIPLEX, for CURLMOPT_PIPELINING. */
+long ferry_curl_pipe_multiplex(void);
 CURLSHcode ferry_curl_share_setopt_long(CURLSH *share, CURLSHoption option, long value);
 
 /* Constants defined as macros or aliases. */
@@ -37,6 +39,7 @@ long ferry_curl_http_version_none(void);
 long ferry_curl_http_version_1_1(void);
 long ferry_curl_http_version_2tls(void);
 long ferry_curl_http_version_2_0(void);
+long ferry_curl_http_version_2_prior_knowledge(void);
 /** Non-zero when this libcurl can decode the named content encoding ("br", "zstd"). */
 int ferry_curl_has_feature(int feature_bit);
 int ferry_curl_feature_brotli(void);
