@@ -21,12 +21,12 @@ import Testing
     @Test func sendsExactlyTheRequestsAskedFor() async throws {
         let server = try CountingServer()
         defer { server.stop() }
-        let report = try await run(LoadPlan(targets: [try target(server.url + "/n")], connections: 8, requests: 500))
-        #expect(server.total == 500)
-        #expect(report.requests == 500 && report.responses == 500 && report.failures == 0)
-        #expect(report.statuses == ["200": 500])
+        let report = try await run(LoadPlan(targets: [try target(server.url + "/n")], connections: 8, threads: 2, requests: 501))
+        #expect(server.total == 501)
+        #expect(report.requests == 501 && report.responses == 501 && report.failures == 0)
+        #expect(report.statuses == ["200": 501])
         #expect(report.latency.p50 > 0 && report.latency.p50 <= report.latency.p99 && report.latency.p99 <= report.latency.max)
-        #expect(report.bytesReceived >= 500 * 11)
+        #expect(report.bytesReceived >= 501 * 11)
         #expect(report.unfinished == 0 && !report.interrupted)
     }
 
@@ -61,7 +61,8 @@ import Testing
     }
 
     @Test func aNameThatDoesNotResolveStopsTheLoad() async throws {
-        let report = try await run(LoadPlan(targets: [try target("http://ferry-load-test.invalid/")], connections: 4, duration: 30))
+        let report = try await run(
+            LoadPlan(targets: [try target("http://ferry-load-test.invalid/")], connections: 4, threads: 2, duration: 30))
         #expect(report.responses == 0)
         #expect(report.abandoned != nil)
         #expect(report.errors.first?.cause == "hostNotFound")
@@ -70,7 +71,7 @@ import Testing
     @Test func theOpenModelKeepsItsRate() async throws {
         let server = try CountingServer()
         defer { server.stop() }
-        let report = try await run(LoadPlan(targets: [try target(server.url + "/r")], connections: 4, requests: 40, rate: 50))
+        let report = try await run(LoadPlan(targets: [try target(server.url + "/r")], connections: 4, threads: 2, requests: 40, rate: 50))
         #expect(server.total == 40)
         #expect(report.model == "open")
         // The 40th request is due 0.78 s after the first: the run cannot end sooner.
@@ -83,7 +84,8 @@ import Testing
     @Test func aStalledServerShowsInTheOpenModelsP99() async throws {
         let server = try CountingServer { since in since >= 1 && since < 2 ? 2 - since : 0 }
         defer { server.stop() }
-        let report = try await run(LoadPlan(targets: [try target(server.url + "/stall")], connections: 4, requests: 300, rate: 100))
+        let report = try await run(
+            LoadPlan(targets: [try target(server.url + "/stall")], connections: 4, threads: 2, requests: 300, rate: 100))
         #expect(report.responses == 300)
         #expect(report.latency.p99 >= 500)
         #expect(report.latency.p90 >= 300)
@@ -99,7 +101,7 @@ import Testing
                 ? nil : "status \(response.status) (body \(String(decoding: (try? response.body.data()) ?? Data(), as: UTF8.self)))"
         }
         let report = try await run(
-            LoadPlan(targets: [try target(server.url + "/s", check: check)], connections: 2, requests: 20, sampleEvery: 5))
+            LoadPlan(targets: [try target(server.url + "/s", check: check)], connections: 2, threads: 2, requests: 20, sampleEvery: 5))
         #expect(report.sampled == 4 && checked.value == 4)
         #expect(report.sampleFailures == [LoadReport.SampleFailure(message: #"status 201 (body {"ok":true})"#, count: 4)])
     }
@@ -109,7 +111,7 @@ import Testing
         defer { server.stop() }
         var heavy = try target(server.url + "/heavy")
         heavy.weight = 3
-        let report = try await run(LoadPlan(targets: [heavy, try target(server.url + "/light")], connections: 4, requests: 40))
+        let report = try await run(LoadPlan(targets: [heavy, try target(server.url + "/light")], connections: 4, threads: 2, requests: 40))
         #expect(report.responses == 40)
         #expect(server.count(of: "/heavy") == 30 && server.count(of: "/light") == 10)
     }
@@ -117,7 +119,7 @@ import Testing
     @Test func stopEndsTheRunWithWhatWasMeasured() async throws {
         let server = try CountingServer()
         defer { server.stop() }
-        let runner = try LoadRunner(plan: LoadPlan(targets: [try target(server.url + "/stop")], connections: 2, duration: 60))
+        let runner = try LoadRunner(plan: LoadPlan(targets: [try target(server.url + "/stop")], connections: 2, threads: 2, duration: 60))
         let running = Task { await runner.run() }
         try await Deadline.within(10, "some requests") {
             while server.total < 10 { try await Task.sleep(for: .milliseconds(10)) }
@@ -146,6 +148,12 @@ import Testing
         #expect(open.take(now: 100_000_000)?.due == 100_000_000)
         #expect(open.overdue(now: 450_000_000) == 3)
         #expect(!open.isFinished(now: 0))
+        // The second of two workers: every other request from the second, due at 100, 300, 500 ms…
+        var second = LoadSchedule(weights: [1], requests: 5, duration: nil, rate: 10, worker: 1, of: 2)
+        #expect(second.requests == 2)
+        #expect(second.take(now: 50_000_000) == nil)
+        #expect(second.take(now: 100_000_000)?.due == 100_000_000)
+        #expect(second.nextDue(now: 0) == 300_000_000)
     }
 
     private func closedPort() throws -> Int {

@@ -34,6 +34,9 @@ struct LoadOptions: ParsableArguments {
         name: .customLong("sample"), help: ArgumentHelp("Check one response in this many against expect: (default 100).", valueName: "n"))
     var sampleEvery = 100
 
+    @Option(name: .customLong("threads"), help: "Threads sending, each with its share of the connections (default: one per core).")
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+
     /// The plan for `targets`; `connectionLimit` is what the open-file limit allows.
     func plan(targets: [LoadTarget], connectionLimit: Int) throws -> (plan: LoadPlan, note: String?) {
         let seconds = try duration.map(Self.seconds)
@@ -45,7 +48,8 @@ struct LoadOptions: ParsableArguments {
             used = connectionLimit
         }
         if let count, count > 0, used > count { used = count }
-        let plan = LoadPlan(targets: targets, connections: used, requests: count, duration: seconds, rate: rate, sampleEvery: sampleEvery)
+        let plan = LoadPlan(
+            targets: targets, connections: used, threads: threads, requests: count, duration: seconds, rate: rate, sampleEvery: sampleEvery)
         return (plan, note)
     }
 

@@ -7,6 +7,8 @@ public struct LoadPlan: Sendable {
     public var targets: [LoadTarget]
     /// Transfers in flight at most (HTTP/1.1 connections; HTTP/2 streams).
     public var connections: Int
+    /// Threads sending, each with its share of the connections (at most one per connection).
+    public var threads: Int
     /// Stop after this many requests were sent; nil to run for `duration`.
     public var requests: Int?
     /// Stop starting requests after this many seconds; nil to run for `requests`.
@@ -20,11 +22,12 @@ public struct LoadPlan: Sendable {
     public var sampleBodyLimit: Int
 
     public init(
-        targets: [LoadTarget], connections: Int, requests: Int? = nil, duration: Double? = nil, rate: Double? = nil,
+        targets: [LoadTarget], connections: Int, threads: Int = 1, requests: Int? = nil, duration: Double? = nil, rate: Double? = nil,
         sampleEvery: Int = 100, sampleBodyLimit: Int = 1 << 20
     ) {
         self.targets = targets
         self.connections = connections
+        self.threads = threads
         self.requests = requests
         self.duration = duration
         self.rate = rate

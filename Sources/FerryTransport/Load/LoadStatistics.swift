@@ -43,19 +43,39 @@ struct LoadStatistics {
     /// A sampled response was checked; `failure` says why it did not pass.
     mutating func recordSample(failure: String?) {
         sampled += 1
-        guard let failure else { return }
+        if let failure { recordFailedSample(failure) }
+    }
+
+    private mutating func recordFailedSample(_ failure: String, count: Int = 1) {
         if let index = sampleFailures.firstIndex(where: { $0.message == failure }) {
-            sampleFailures[index].count += 1
+            sampleFailures[index].count += count
         } else if sampleFailures.count < Self.sampleMessageLimit {
-            sampleFailures.append(LoadReport.SampleFailure(message: failure, count: 1))
+            sampleFailures.append(LoadReport.SampleFailure(message: failure, count: count))
         } else {
-            sampleFailures[sampleFailures.count - 1].count += 1
+            sampleFailures[sampleFailures.count - 1].count += count
         }
     }
 
-    private mutating func count(_ second: Int) {
+    /// Adds what another worker of the same load observed.
+    mutating func merge(_ other: LoadStatistics) {
+        latencies.add(other.latencies)
+        responses += other.responses
+        failures += other.failures
+        statuses.merge(other.statuses, uniquingKeysWith: +)
+        httpVersions.merge(other.httpVersions, uniquingKeysWith: +)
+        errors.merge(other.errors) { mine, theirs in
+            LoadReport.ErrorCount(cause: mine.cause, count: mine.count + theirs.count, example: mine.example)
+        }
+        bytesReceived += other.bytesReceived
+        bytesSent += other.bytesSent
+        for (second, count) in other.perSecond.enumerated() where count > 0 { self.count(second, by: count) }
+        sampled += other.sampled
+        for failure in other.sampleFailures { recordFailedSample(failure.message, count: failure.count) }
+    }
+
+    private mutating func count(_ second: Int, by count: Int = 1) {
         if perSecond.count <= second { perSecond += Array(repeating: 0, count: second + 1 - perSecond.count) }
-        perSecond[second] += 1
+        perSecond[second] += count
     }
 
     /// The latency at `percentile` (0–100) in milliseconds; 0 when nothing was answered.
