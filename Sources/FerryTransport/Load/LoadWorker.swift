@@ -8,6 +8,10 @@ import Synchronization
 /// sending a request and the next when it is answered (closed model) or when one is due and the
 /// slot is free (open model: latency counts from the due time). Bodies are counted, not kept, but
 /// for the sampled responses. `stop` may be called from any thread.
+///
+/// The handle is driven by `curl_multi_socket_action` over an epoll set: libcurl names the sockets
+/// to watch and is told which are ready. `curl_multi_perform` (what `CurlMultiLoop` uses) polls
+/// every transfer's socket on every call, a `poll` per connection per turn (Benchmarks/README.md, "Load").
 final class LoadWorker: @unchecked Sendable {
     /// A request of the load as every worker sends it: authenticated, its body read once.
     struct Target: Sendable {
@@ -49,6 +53,14 @@ final class LoadWorker: @unchecked Sendable {
     private let stopRequested = Atomic<Int>(0)
     private let lock = NSLock()
     private var published = LoadProgress()
+    private let epoll: Int32
+    /// A pipe whose read end is in the epoll set: `stop` writes a byte to wake the loop.
+    private let wake: (read: Int32, write: Int32)
+    /// When libcurl asked to be called for its timeouts (uptime nanoseconds); loop thread only.
+    private var curlTimer: UInt64?
+    /// The sockets `epoll_wait` found ready and how (1 readable, 2 writable, 4 failed); loop thread only.
+    private var readySockets = [Int32](repeating: 0, count: 256)
+    private var readiness = [Int32](repeating: 0, count: 256)
 
     init(targets: [Target], shared: Shared, schedule: LoadSchedule, connections: Int, sampleBodyLimit: Int) {
         self.targets = targets
@@ -61,17 +73,39 @@ final class LoadWorker: @unchecked Sendable {
         _ = ferry_curl_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_DNS.rawValue))
         _ = ferry_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, connections)
         _ = ferry_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, ferry_curl_pipe_multiplex())
+        epoll = ferry_epoll_create()
+        var ends: [Int32] = [-1, -1]
+        _ = ferry_wake_pipe(&ends)
+        wake = (ends[0], ends[1])
+        _ = ferry_epoll_watch(epoll, wake.read, 1)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        _ = ferry_curl_multi_setopt_socket_callback(multi, loadSocketCallback, context)
+        _ = ferry_curl_multi_setopt_timer_callback(multi, loadTimerCallback, context)
     }
 
     deinit {
         curl_multi_cleanup(multi)
         curl_share_cleanup(share)
+        close(epoll)
+        close(wake.read)
+        close(wake.write)
+    }
+
+    /// libcurl's CURLMOPT_SOCKETFUNCTION: watch `socket` for `what` (1 read, 2 write, 3 both), or no more.
+    fileprivate func watch(_ socket: Int32, what: Int32) {
+        _ = ferry_epoll_watch(epoll, socket, what == ferry_curl_poll_remove() ? 0 : what)
+    }
+
+    /// libcurl's CURLMOPT_TIMERFUNCTION: call it back in `milliseconds` (-1: no timer).
+    fileprivate func setTimer(_ milliseconds: Int) {
+        curlTimer = milliseconds < 0 ? nil : DispatchTime.now().uptimeNanoseconds + UInt64(milliseconds) * 1_000_000
     }
 
     /// Ends the run at its next turn: an interruption (Ctrl-C), or the end of a load another worker gave up.
     func stop(interrupting: Bool = true) {
         _ = stopRequested.compareExchange(expected: 0, desired: interrupting ? 1 : 2, ordering: .relaxed)
-        curl_multi_wakeup(multi)
+        var byte: UInt8 = 1
+        _ = Glibc.write(wake.write, &byte, 1)
     }
 
     var progress: LoadProgress { lock.withLock { published } }
@@ -149,8 +183,7 @@ final class LoadWorker: @unchecked Sendable {
             if let deadline = schedule.deadline, now &- start >= deadline { break }
             fill(now)
             if abandoned != nil || (active.isEmpty && schedule.isFinished(now: now &- start)) { break }
-            var running: Int32 = 0
-            curl_multi_perform(multi, &running)
+            wait(timeout: pollTimeout(now: now &- start, idle: !free.isEmpty && !waitingForFirst))
             var remaining: Int32 = 0
             now = DispatchTime.now().uptimeNanoseconds
             while let message = curl_multi_info_read(multi, &remaining) {
@@ -164,7 +197,6 @@ final class LoadWorker: @unchecked Sendable {
                 lastPublished = now
                 publish(statistics, elapsed: now &- start, inFlight: active.count)
             }
-            curl_multi_poll(multi, nil, 0, pollTimeout(now: now &- start, idle: !free.isEmpty && !waitingForFirst), nil)
         }
         let end = DispatchTime.now().uptimeNanoseconds
         for handle in active.keys { curl_multi_remove_handle(multi, handle) }
@@ -172,6 +204,28 @@ final class LoadWorker: @unchecked Sendable {
         return Outcome(
             statistics: statistics, end: end, unfinished: active.count + schedule.overdue(now: end &- start), interrupted: interrupted,
             abandoned: abandoned)
+    }
+
+    /// Waits up to `timeout` milliseconds for sockets and tells libcurl which are ready, then runs
+    /// its timeouts when they are due.
+    private func wait(timeout: Int32) {
+        var running: Int32 = 0
+        let now = DispatchTime.now().uptimeNanoseconds
+        let due = curlTimer.map { $0 <= now ? 0 : Int32(($0 - now + 999_999) / 1_000_000) }
+        let ready = ferry_epoll_wait(epoll, &readySockets, &readiness, Int32(readySockets.count), min(timeout, due ?? timeout))
+        for index in 0..<Int(ready) {
+            let socket = readySockets[index], what = readiness[index]
+            if socket == wake.read {
+                var bytes = [UInt8](repeating: 0, count: 64)
+                while read(wake.read, &bytes, bytes.count) > 0 {}
+                continue
+            }
+            ferry_curl_multi_socket_action(multi, socket, what & 1, what & 2, what & 4, &running)
+        }
+        if let timer = curlTimer, timer <= DispatchTime.now().uptimeNanoseconds {
+            curlTimer = nil
+            ferry_curl_multi_socket_action(multi, -1, 0, 0, 0, &running)
+        }
     }
 
     /// Milliseconds to wait for the sockets: until the next request is due (a free slot waiting for
@@ -225,4 +279,18 @@ final class LoadWorker: @unchecked Sendable {
         _ = ferry_curl_easy_getinfo_off_t(handle, key, &value)
         return Int64(value)
     }
+}
+
+private func worker(_ context: UnsafeMutableRawPointer?) -> LoadWorker {
+    Unmanaged<LoadWorker>.fromOpaque(context!).takeUnretainedValue()
+}
+
+private let loadSocketCallback: ferry_curl_socket_callback = { _, socket, what, context, _ in
+    worker(context).watch(socket, what: what)
+    return 0
+}
+
+private let loadTimerCallback: ferry_curl_timer_callback = { _, milliseconds, context in
+    worker(context).setTimer(milliseconds)
+    return 0
 }
