@@ -33,7 +33,9 @@ public final class LoadRunner: @unchecked Sendable {
         for target in plan.targets { try target.request.validate() }
         self.plan = plan
         let targets = try plan.targets.map { target in
-            let request = target.request.authenticated()
+            var request = target.request.authenticated()
+            // No cookie engine: a load sends the cookies its request names, and keeps none a response sets.
+            if request.cookies == nil { request.cookies = RequestCookies(jar: nil) }
             return LoadWorker.Target(request: request, body: try Self.bodyBytes(of: request), check: target.check)
         }
         let count = min(plan.threads, plan.connections, plan.requests ?? .max)
