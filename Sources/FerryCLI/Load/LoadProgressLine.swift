@@ -16,9 +16,12 @@ final class LoadProgressLine: @unchecked Sendable {
         timer.resume()
     }
 
+    /// Elapsed time, counts, the rate of the last whole second (of the time so far, in the first) and transfers in flight.
     static func line(_ progress: LoadProgress) -> String {
-        "ferry load: \(LoadSummary.number(progress.elapsed)) s  \(progress.responses) responses  \(progress.failures) failures  "
-            + "\(progress.lastSecond)/s  \(progress.inFlight) in flight"
+        let done = Double(progress.responses + progress.failures)
+        let rate = progress.elapsed >= 1 ? Double(progress.lastSecond) : progress.elapsed > 0 ? done / progress.elapsed : 0
+        return "ferry load: \(LoadSummary.number(progress.elapsed)) s  \(progress.responses) responses  \(progress.failures) failures  "
+            + "\(LoadSummary.number(rate))/s  \(progress.inFlight) in flight"
     }
 
     /// Stops the updates (on their queue, so none comes after) and erases the line.
