@@ -11,6 +11,8 @@ import Foundation
 public final class LoadRunner: @unchecked Sendable {
     /// The largest request body a load sends (it is kept in memory, once per connection).
     public static let bodyLimit = 64 << 20
+    /// The most connections one worker's multi handle holds.
+    static let connectionsPerWorker = 256
 
     private let plan: LoadPlan
     private let workers: [LoadWorker]
@@ -38,7 +40,10 @@ public final class LoadRunner: @unchecked Sendable {
             if request.cookies == nil { request.cookies = RequestCookies(jar: nil) }
             return LoadWorker.Target(request: request, body: try Self.bodyBytes(of: request), check: target.check)
         }
-        let count = min(plan.threads, plan.connections, plan.requests ?? .max)
+        // A worker holds at most `connectionsPerWorker`: libcurl walks every connection to the host
+        // for each transfer it starts (Benchmarks/README.md, "Load").
+        let needed = (plan.connections + Self.connectionsPerWorker - 1) / Self.connectionsPerWorker
+        let count = min(max(plan.threads, needed), plan.connections, plan.requests ?? .max)
         let shared = LoadWorker.Shared(sampleEvery: plan.sampleEvery)
         workers = (0..<count).map { index in
             LoadWorker(
