@@ -106,6 +106,29 @@ import Testing
         #expect(report.sampleFailures == [LoadReport.SampleFailure(message: #"status 201 (body {"ok":true})"#, count: 4)])
     }
 
+    @Test func everyRequestSendsItsBody() async throws {
+        try await withDemoServer { demo in
+            let body = Data(#"{"name":"ferry","load":true}"#.utf8)
+            let request = Request(
+                method: .put, url: try Request.parseURL(demo.baseURL + "/anything"), headers: ["Content-Type": "application/json"],
+                body: .bytes(body))
+            let check: @Sendable (Response) -> String? = { response in
+                let echoed = String(decoding: (try? response.body.data()) ?? Data(), as: UTF8.self)
+                let sent =
+                    echoed.contains(#""method" : "PUT""#) && echoed.contains(#""bodySize" : 28"#)
+                    && echoed.contains(#""data" : "{\"name\":\"ferry\",\"load\":true}""#)
+                return sent ? nil : echoed
+            }
+            let report = try await run(
+                LoadPlan(
+                    targets: [LoadTarget(name: "put", request: request, check: check)], connections: 3, threads: 2, requests: 12,
+                    sampleEvery: 1))
+            #expect(report.responses == 12 && report.sampled == 12)
+            #expect(report.sampleFailures.isEmpty, "\(report.sampleFailures)")
+            #expect(report.bytesSent >= 12 * Int64(body.count))
+        }
+    }
+
     @Test func weightsShareTheRequests() async throws {
         let server = try CountingServer()
         defer { server.stop() }
