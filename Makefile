@@ -1,6 +1,6 @@
 # Ferry's entry points. Every target first installs missing system packages (scripts/install-deps):
-# building needs only the C libraries (build-deps); the tests and benchmarks add their peers and tools (deps).
-.PHONY: build-deps deps build demo test lint format tui-keys bench fuzz install uninstall clean
+# building needs only the C libraries (build-deps); the tests add their peers and tools (deps), the benchmarks their references (bench-deps).
+.PHONY: build-deps deps bench-deps build demo test lint format tui-keys bench fuzz install uninstall clean
 
 # Where `make install` puts Ferry; DESTDIR is prefixed to every path for packaging.
 PREFIX ?= /usr/local
@@ -23,6 +23,9 @@ build-deps:
 
 deps:
 	@scripts/install-deps
+
+bench-deps:
+	@scripts/install-deps bench
 
 build: build-deps
 	swift build
@@ -53,7 +56,7 @@ tui-keys:
 	FERRY_WRITE_TUI_KEYS=1 swift test --filter TUIGuideTests
 
 ## Release build, then the benchmarks in Benchmarks/README.md (minutes; not part of CI).
-bench: deps
+bench: bench-deps
 	Benchmarks/run
 
 ## libFuzzer runs of the readers of untrusted input, each on its seed corpus in Fuzz/corpus, with

@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", .upToNextMinor(from: "6.4.0"), traits: []),
         // GraphQL queries are parsed before they are sent; the demo server executes a real schema.
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", .upToNextMinor(from: "4.3.0")),
+        // `ferry load`'s latency histogram (Documentation/load.md).
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", .upToNextMinor(from: "0.2.0")),
     ],
     targets: [
         // MARK: - C system libraries and shims
@@ -92,6 +94,7 @@ let package = Package(
                 .product(name: "NIOTLS", package: "swift-nio"),
                 "FerryTLS",  // wss://
                 "FerryDigest",  // the SigV4 payload hash curl 7.88 cannot take from a read callback; the WebSocket accept key
+                .product(name: "Histogram", package: "hdrhistogram-swift"),  // ferry load's latencies
             ]),
         // The demo server, linked only into ferry-demo-server and the tests, not into ferry.
         .target(

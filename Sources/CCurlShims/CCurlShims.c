@@ -1,4 +1,10 @@
+#define _GNU_SOURCE /* pipe2 */
 #include "CCurlShims.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/epoll.h>
+#include <unistd.h>
 
 CURLcode ferry_curl_global_init(void) { return curl_global_init(CURL_GLOBAL_ALL); }
 
@@ -25,6 +31,8 @@ long ferry_curl_http_version_none(void) { return CURL_HTTP_VERSION_NONE; }
 long ferry_curl_http_version_1_1(void) { return CURL_HTTP_VERSION_1_1; }
 long ferry_curl_http_version_2tls(void) { return CURL_HTTP_VERSION_2TLS; }
 long ferry_curl_http_version_2_0(void) { return CURL_HTTP_VERSION_2_0; }
+long ferry_curl_http_version_2_prior_knowledge(void) { return CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE; }
+long ferry_curl_pipe_multiplex(void) { return CURLPIPE_MULTIPLEX; }
 
 int ferry_curl_has_feature(int bit) { return (curl_version_info(CURLVERSION_NOW)->features & bit) != 0; }
 int ferry_curl_feature_brotli(void) { return CURL_VERSION_BROTLI; }
@@ -35,3 +43,41 @@ size_t ferry_curl_readfunc_pause(void) { return CURL_READFUNC_PAUSE; }
 CURLcode ferry_curl_easy_unpause(CURL *h) { return curl_easy_pause(h, CURLPAUSE_CONT); }
 size_t ferry_curl_writefunc_pause(void) { return CURL_WRITEFUNC_PAUSE; }
 long ferry_curl_auth_digest(void) { return (long)CURLAUTH_DIGEST; }
+
+CURLMcode ferry_curl_multi_setopt_socket_callback(CURLM *m, ferry_curl_socket_callback cb, void *context) {
+    CURLMcode code = curl_multi_setopt(m, CURLMOPT_SOCKETFUNCTION, cb);
+    return code != CURLM_OK ? code : curl_multi_setopt(m, CURLMOPT_SOCKETDATA, context);
+}
+CURLMcode ferry_curl_multi_setopt_timer_callback(CURLM *m, ferry_curl_timer_callback cb, void *context) {
+    CURLMcode code = curl_multi_setopt(m, CURLMOPT_TIMERFUNCTION, cb);
+    return code != CURLM_OK ? code : curl_multi_setopt(m, CURLMOPT_TIMERDATA, context);
+}
+CURLMcode ferry_curl_multi_socket_action(CURLM *m, int fd, int readable, int writable, int failed, int *running) {
+    int mask = (readable ? CURL_CSELECT_IN : 0) | (writable ? CURL_CSELECT_OUT : 0) | (failed ? CURL_CSELECT_ERR : 0);
+    return curl_multi_socket_action(m, fd < 0 ? CURL_SOCKET_TIMEOUT : fd, mask, running);
+}
+int ferry_curl_poll_remove(void) { return CURL_POLL_REMOVE; }
+
+int ferry_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+int ferry_wake_pipe(int ends[2]) { return pipe2(ends, O_NONBLOCK | O_CLOEXEC); }
+
+int ferry_epoll_watch(int epoll, int fd, int what) {
+    if (what == 0) return epoll_ctl(epoll, EPOLL_CTL_DEL, fd, NULL);
+    struct epoll_event event = {0};
+    event.events = ((what & 1) ? EPOLLIN : 0) | ((what & 2) ? EPOLLOUT : 0);
+    event.data.fd = fd;
+    if (epoll_ctl(epoll, EPOLL_CTL_MOD, fd, &event) == 0) return 0;
+    return errno == ENOENT ? epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event) : -1;
+}
+
+int ferry_epoll_wait(int epoll, int *fds, int *what, int max, int timeout_ms) {
+    struct epoll_event events[256];
+    if (max > 256) max = 256;
+    int count = epoll_wait(epoll, events, max, timeout_ms);
+    for (int i = 0; i < count; i++) {
+        fds[i] = events[i].data.fd;
+        what[i] = ((events[i].events & EPOLLIN) ? 1 : 0) | ((events[i].events & EPOLLOUT) ? 2 : 0)
+            | ((events[i].events & (EPOLLERR | EPOLLHUP)) ? 4 : 0);
+    }
+    return count < 0 ? 0 : count;
+}

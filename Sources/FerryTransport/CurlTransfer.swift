@@ -209,6 +209,9 @@ final class CurlTransfer: @unchecked Sendable {
         try check(ferry_curl_easy_setopt_pointer(handle, option, value))
     }
 
+    /// What libcurl wrote in the error buffer about the last failure ("" when nothing).
+    var errorText: String { String(cString: errorBuffer) }
+
     func check(_ code: CURLcode) throws {
         guard code != CURLE_OK else { return }
         let reason = CurlFailureMapping.reason(

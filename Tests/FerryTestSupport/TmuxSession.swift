@@ -61,7 +61,7 @@ public final class TmuxSession: Sendable {
     /// (which shows the last screen) when `timeout` passes first, failing the test.
     @discardableResult
     public func waitForScreen(
-        timeout: Duration = .seconds(15), _ condition: (String) -> Bool,
+        timeout: Duration = .seconds(45), _ condition: (String) -> Bool,
         fileID: String = #fileID, line: Int = #line
     ) async throws -> String {
         let deadline = ContinuousClock.now + timeout

@@ -30,6 +30,30 @@ CURLcode ferry_curl_easy_getinfo_string(CURL *handle, CURLINFO info, const char 
 CURLcode ferry_curl_easy_getinfo_slist(CURL *handle, CURLINFO info, struct curl_slist **value);
 
 CURLMcode ferry_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
+/** CURLPIPE_MULTIPLEX, for CURLMOPT_PIPELINING. */
+long ferry_curl_pipe_multiplex(void);
+
+/*
+ * curl_multi_socket_action's event loop (ferry load): libcurl says which sockets to watch through
+ * CURLMOPT_SOCKETFUNCTION and when to call it back through CURLMOPT_TIMERFUNCTION; an epoll set
+ * watches them. epoll is wrapped here because its event struct is packed on x86-64.
+ */
+typedef int (*ferry_curl_socket_callback)(CURL *easy, curl_socket_t socket, int what, void *context, void *socket_context);
+typedef int (*ferry_curl_timer_callback)(CURLM *multi, long timeout_ms, void *context);
+CURLMcode ferry_curl_multi_setopt_socket_callback(CURLM *multi, ferry_curl_socket_callback callback, void *context);
+CURLMcode ferry_curl_multi_setopt_timer_callback(CURLM *multi, ferry_curl_timer_callback callback, void *context);
+/** curl_multi_socket_action for a socket's readiness (`readable`, `writable`, `failed`), or for the timeout with fd -1. */
+CURLMcode ferry_curl_multi_socket_action(CURLM *multi, int fd, int readable, int writable, int failed, int *running);
+/** CURL_POLL_IN, _OUT, _INOUT and _REMOVE as bits: 1 read, 2 write; 4 for remove. */
+int ferry_curl_poll_remove(void);
+/** A new epoll set (close-on-exec), or -1. */
+int ferry_epoll_create(void);
+/** A non-blocking, close-on-exec pipe: `ends[0]` to read, `ends[1]` to write. */
+int ferry_wake_pipe(int ends[2]);
+/** Watches `fd` for reading (bit 1) and writing (bit 2) in the epoll set, or stops watching it (0). */
+int ferry_epoll_watch(int epoll, int fd, int what);
+/** Waits up to `timeout_ms` for events: fills `fds` and `what` (1 readable, 2 writable, 4 error), returns their count. */
+int ferry_epoll_wait(int epoll, int *fds, int *what, int max, int timeout_ms);
 CURLSHcode ferry_curl_share_setopt_long(CURLSH *share, CURLSHoption option, long value);
 
 /* Constants defined as macros or aliases. */
@@ -37,6 +61,7 @@ long ferry_curl_http_version_none(void);
 long ferry_curl_http_version_1_1(void);
 long ferry_curl_http_version_2tls(void);
 long ferry_curl_http_version_2_0(void);
+long ferry_curl_http_version_2_prior_knowledge(void);
 /** Non-zero when this libcurl can decode the named content encoding ("br", "zstd"). */
 int ferry_curl_has_feature(int feature_bit);
 int ferry_curl_feature_brotli(void);

@@ -81,7 +81,7 @@ extension FerryError.TransportFailureReason {
 
 extension FerryError.TransportFailureReason.Kind {
     /// One line for each kind, in the user's terms.
-    var message: String {
+    public var message: String {
         switch self {
         case .invalidURL: "the URL could not be used"
         case .unsupportedProtocol: "the URL's protocol is not supported"

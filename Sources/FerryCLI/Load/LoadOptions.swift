@@ -1,0 +1,82 @@
+import ArgumentParser
+import FerryCore
+import FerryTransport
+import Foundation
+
+/// `ferry load`'s own flags: how many at once, how many or how long, at what rate, how targets weigh.
+/// `-d` stays `send`'s `--data`; the duration is `-z` as in hey and oha (Documentation/DECISIONS.md).
+struct LoadOptions: ParsableArguments {
+    @Option(
+        name: [.customShort("c"), .customLong("connections")], help: "Requests in flight at once (HTTP/1.1 connections, HTTP/2 streams).")
+    var connections = 50
+
+    @Option(name: [.customShort("n"), .customLong("requests")], help: "Stop after this many requests (default 200 when no --duration).")
+    var requests: Int?
+
+    @Option(
+        name: [.customShort("z"), .customLong("duration")],
+        help: ArgumentHelp("Stop after this long: seconds, or with a unit (500ms, 10s, 2m).", valueName: "time"))
+    var duration: String?
+
+    @Option(
+        name: [.customShort("r"), .customLong("rate")],
+        help: ArgumentHelp(
+            "Start requests at this many per second (the open model: latency counts from when each was due).", valueName: "per-second"))
+    var rate: Double?
+
+    @Option(
+        name: .customLong("weight"),
+        help: ArgumentHelp(
+            "For a collection: how often a request file is chosen relative to the others (default 1; repeatable).", valueName: "file=n"))
+    var weights: [String] = []
+
+    @Option(
+        name: .customLong("sample"), help: ArgumentHelp("Check one response in this many against expect: (default 100).", valueName: "n"))
+    var sampleEvery = 100
+
+    @Option(name: .customLong("threads"), help: "Threads sending, each with its share of the connections (default: one per core).")
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+
+    /// The plan for `targets`; `connectionLimit` is what the open-file limit allows.
+    func plan(targets: [LoadTarget], connectionLimit: Int) throws -> (plan: LoadPlan, note: String?) {
+        let seconds = try duration.map(Self.seconds)
+        let count = requests ?? (seconds == nil ? 200 : nil)
+        var used = connections
+        var note: String?
+        if used > connectionLimit {
+            note = "-c \(connections) is more than the open-file limit allows; using \(connectionLimit) connections"
+            used = connectionLimit
+        }
+        if let count, count > 0, used > count { used = count }
+        let plan = LoadPlan(
+            targets: targets, connections: used, threads: threads, requests: count, duration: seconds, rate: rate, sampleEvery: sampleEvery)
+        return (plan, note)
+    }
+
+    /// The weight `--weight` gives the file at `path` (matched by its path as given, relative to the collection, or its name).
+    func weight(of path: String, relativePath: String) throws -> Int {
+        var weight = 1
+        for argument in weights {
+            guard let equals = argument.lastIndex(of: "="), let value = Int(argument[argument.index(after: equals)...]), value > 0 else {
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(name: "--weight \(argument)", problem: "expected `file=n` with n 1 or more"))
+            }
+            let file = String(argument[..<equals])
+            if file == path || file == relativePath || file == (relativePath as NSString).lastPathComponent { weight = value }
+        }
+        return weight
+    }
+
+    /// `10`, `1.5s`, `500ms`, `2m`, `1h` as seconds.
+    static func seconds(_ text: String) throws -> Double {
+        let units: [(suffix: String, scale: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        let scaled = units.lazy.compactMap { unit in
+            text.hasSuffix(unit.suffix) ? Double(text.dropLast(unit.suffix.count)).map { $0 * unit.scale } : nil
+        }.first
+        guard let value = scaled ?? Double(text), value > 0, value.isFinite else {
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(name: "--duration \(text)", problem: "expected a time such as 10s, 500ms or 2m"))
+        }
+        return value
+    }
+}
