@@ -32,6 +32,9 @@ final class SchemaCompiler {
         return created
     }
 
+    /// Every node made so far, for `SchemaNode.untie` when they are no longer needed.
+    var nodes: [SchemaNode] { Array(compiled.values) }
+
     /// Fills every queued node, and the nodes they reach.
     func compileQueued() throws(SchemaProblem) {
         while let next = pending.popLast() { try fill(next) }

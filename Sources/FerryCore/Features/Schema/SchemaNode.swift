@@ -28,4 +28,11 @@ final class SchemaNode: @unchecked Sendable {
         self.document = document
         self.node = node
     }
+
+    /// Lets go of the nodes this one reaches: a `$ref` cycle (a recursive schema) is a cycle of
+    /// objects, freed only once its nodes are untied (`SchemaValidator`'s deinit, a failed compile).
+    func untie() {
+        keywords = []
+        discriminator = nil
+    }
 }

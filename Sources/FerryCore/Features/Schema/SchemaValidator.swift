@@ -13,6 +13,8 @@ public final class SchemaValidator: @unchecked Sendable {
     let dynamicAnchors: [Int: [String: SchemaNode]]
     /// The roots of the resources with `$recursiveAnchor: true`, compiled.
     let recursiveRoots: [Int: SchemaNode]
+    /// Every compiled node, untied when the validator goes (their `$ref`s may form cycles).
+    private let nodes: [SchemaNode]
 
     /// Compiles the schema at `pointer` (a JSON pointer, `""` for the whole document) of `document`.
     /// An OpenAPI document's schemas (`/components/schemas/Pet`) take its version's dialect.
@@ -32,6 +34,28 @@ public final class SchemaValidator: @unchecked Sendable {
         root = compiler.node(node, in: documentIndex)
         var dynamicAnchors: [Int: [String: SchemaNode]] = [:]
         var recursiveRoots: [Int: SchemaNode] = [:]
+        do {
+            try Self.compile(compiler, registry: registry, dynamicAnchors: &dynamicAnchors, recursiveRoots: &recursiveRoots)
+        } catch {
+            compiler.nodes.forEach { $0.untie() }
+            throw error
+        }
+        self.dialect = registry.resources[root.resource].dialect
+        self.options = options
+        self.registry = registry
+        self.dynamicAnchors = dynamicAnchors
+        self.recursiveRoots = recursiveRoots
+        self.nodes = compiler.nodes
+    }
+
+    deinit { nodes.forEach { $0.untie() } }
+
+    /// Compiles what is queued, then the dynamic and recursive anchors of each resource loaded,
+    /// until no document brings new ones; refuses circles that never descend into the value.
+    private static func compile(
+        _ compiler: SchemaCompiler, registry: SchemaRegistry, dynamicAnchors: inout [Int: [String: SchemaNode]],
+        recursiveRoots: inout [Int: SchemaNode]
+    ) throws(SchemaProblem) {
         var seen = 0
         repeat {
             try compiler.compileQueued()
@@ -50,11 +74,6 @@ public final class SchemaValidator: @unchecked Sendable {
             try compiler.compileQueued()
         } while seen < registry.resources.count
         try compiler.refuseCircles()
-        self.dialect = registry.resources[root.resource].dialect
-        self.options = options
-        self.registry = registry
-        self.dynamicAnchors = dynamicAnchors
-        self.recursiveRoots = recursiveRoots
     }
 
     /// What breaks `instance` (a JSON document), in document order of discovery; empty when it is valid.
