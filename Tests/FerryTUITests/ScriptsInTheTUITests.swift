@@ -35,7 +35,13 @@ import Testing
             tui.press(.control("r"))
             let screen = try await tui.waitForScreen { $0.text.contains("1 check(s) failed") }
             tui.press(.control("b"), .escape, .character("4"))
-            for _ in 0..<6 where !tui.screen.text.contains("fails on purpose") { tui.press(.character("l")) }
+            // One tab at a time, each press waited for: pressed at once, they could run past Errors.
+            for _ in 0..<6 {
+                let before = tui.screen.text
+                if before.contains("fails on purpose") { break }
+                tui.press(.character("l"))
+                _ = try? await tui.waitForScreen(timeout: .seconds(10)) { $0.text != before }
+            }
             let errors = try await tui.waitForScreen { $0.text.contains("fails on purpose") }
             #expect(errors.text.contains("✓ test \"the url came back\""), "\(errors)")
             #expect(errors.text.contains("✓ status == 200"), "\(errors)")
