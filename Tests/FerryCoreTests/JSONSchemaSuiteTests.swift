@@ -109,7 +109,7 @@ import Testing
             var isDirectory: ObjCBool = false
             FileManager.default.fileExists(atPath: path.path, isDirectory: &isDirectory)
             if isDirectory.boolValue { return recursive ? files(under: path) : [] }
-            return [path]
+            return path.pathExtension == "json" ? [path] : []  // not the folders' READMEs
         }
     }
 }
