@@ -15,6 +15,7 @@ public final class CountingServer: @unchecked Sendable {
             while let head = connection.readRequest() {
                 let path = head.split(separator: " ").dropFirst().first.map(String.init) ?? ""
                 let since = box.owner?.count(path) ?? 0
+                // The stall is the behaviour under test (a server that pauses), not a wait for a condition.
                 if let wait = stall?(since), wait > 0 { Thread.sleep(forTimeInterval: wait) }
                 let reply =
                     "HTTP/1.1 \(status) Status\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
