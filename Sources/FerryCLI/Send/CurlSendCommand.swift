@@ -15,8 +15,9 @@ struct CurlSendCommand: AsyncCommand {
             ferry curl -X POST https://api.example.com/items -H 'Content-Type: application/json' -d '{"a": 1}'
             ferry curl --json --no-history -- -u ann:secret https://api.example.com/me
 
-            Ferry's flags (--json, --dry-run, --no-history, --timeline) go before `--`. curl's options about its own \
-            output (-s, -S, -v, -w, --fail…) are left to Ferry's output; -i and -o FILE keep their meaning. An option \
+            Ferry's flags (--json, --dry-run, --no-history, --timeline) go before `--`. curl's -o, -O, -i, -v, -w, -f, \
+            --fail-with-body and --retry (with its -delay, -max-time, -connrefused, -all-errors) keep their meaning; -s, -S \
+            and progress meters change nothing. An option \
             Ferry does not act on is named and nothing is sent (exit 1). Exit codes as for ferry send.
             """)
 
@@ -61,9 +62,7 @@ struct CurlSendCommand: AsyncCommand {
         }
         if !named.contains("accept-language") { description.headers.append(.init(name: "Accept-Language", value: "")) }
         do {
-            var options = try SendOptions.parse([description.url] + own)
-            options.output = read.output
-            options.include = options.include || read.includesHead
+            let options = try SendOptions.parse([description.url] + own + read.sendFlags)
             return await SendCommand.exchange(
                 options, given: description, responseOptions: try ResponseOptions.parse([]),
                 collection: try CollectionOptions.parse([]), session: try SessionOptions.parse([]),

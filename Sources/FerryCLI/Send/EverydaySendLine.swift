@@ -89,6 +89,8 @@ struct EverydaySendLine: Equatable {
         (options.stream, options.keepOpen, options.jsonBodyLimit, options.verbose) = (false, false, 1 << 20, false)
         (options.dataRaw, options.dataURLEncode, options.dataInQuery, options.userAgent) = ([], [], false, nil)
         (options.referer, options.head, options.fail, options.failWithBody, options.curlDefaults) = (nil, false, false, false, curlDefaults)
+        (options.remoteName, options.uploadFile, options.retry, options.retryDelay) = (false, nil, 0, nil)
+        (options.retryMaxTime, options.retryConnectionRefused, options.retryAllErrors, options.writeOut) = (nil, false, false, nil)
 
         var value = ValueOptions()
         (value.kind, value.removeNulls, value.hex) = (nil, false, false)

@@ -84,7 +84,7 @@ struct RequestFileInput {
         let path = options.url
         let root = collection.root(forRequestFile: path)
         var document = try Self.read(path, collection: root)
-        try options.apply(to: &document, stdin: options.dataBinary == "@-" ? readStandardInput() : Data(), parametersDefaultToQuery: true)
+        try options.apply(to: &document, stdin: options.readsStandardInput ? readStandardInput() : Data(), parametersDefaultToQuery: true)
         try session.apply(to: &document)
         var defaults: FolderDefaults
         do {

@@ -71,7 +71,19 @@ struct SendCommand: AsyncCommand {
         let download: DownloadPlan
         let origin: HistoryOrigin
         let files: [String]
+        let retry: TransientRetry?
+        let writeOut: WriteOutFormat?
         do {
+            retry = try options.transientRetry()
+            writeOut = try options.writeOut.map {
+                try WriteOutFormat(argument: $0) { path in
+                    path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try SendOptions.readFile(path)
+                }
+            }
+            if writeOut != nil, options.json {
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(name: "-w", problem: "cannot be combined with --json (it is in the JSON)"))
+            }
             let stderr = printer.stderr
             let input = try await RequestFileInput(
                 options, given: given, collection: collection, responseOptions: givenResponseOptions, session: session,
@@ -88,7 +100,7 @@ struct SendCommand: AsyncCommand {
                 defaultJar: locations.cookieJarPath(collection: origin.collection, environment: origin.environment))
             if let plan { request.cookies = plan.cookies }
             session.applySecrets(to: &request)
-            download = try DownloadPlan(output: options.output, continueAt: options.continueAt)
+            download = try DownloadPlan(output: try options.outputPath(), continueAt: options.continueAt)
             try download.apply(to: &request)
             cookiePlan = plan
             var checks = input.checks
@@ -119,15 +131,31 @@ struct SendCommand: AsyncCommand {
         let destination = download.destination
         let started = Date()
         let streamPrinter =
-            options.output == nil || options.stream
+            download.output == nil || options.stream
             ? StreamPrinter(printer: printer, forced: options.stream, json: options.json, includeHead: options.showsHead) : nil
         let pipeline = pipelines.pipeline(collection: origin.collection, environment: origin.environment)
         let redaction = printer.redaction
+        let stderr = printer.stderr
         let (task, interrupt) = InterruptHandler.guarding {
             Task { [request, origin = options.noHistory ? nil : origin] in
-                await pipeline.exchange(
+                var exchanged = await pipeline.exchange(
                     request, concluding: conclusion, origin: origin, receivingInto: destination, observer: streamPrinter,
                     redaction: redaction)
+                var attempt = 0
+                while let retry, let reason = retry.reason(response: exchanged.concluded?.response, error: exchanged.error) {
+                    attempt += 1
+                    let retryAfter = exchanged.concluded?.response.headers["Retry-After"]
+                    guard let wait = retry.wait(beforeRetry: attempt, retryAfter: retryAfter, elapsed: Date().timeIntervalSince(started))
+                    else { break }
+                    let left = retry.retries - attempt + 1
+                    stderr.line(
+                        "ferry: \(reason): sending again in \(wait.formatted()) s (\(left) \(left == 1 ? "retry" : "retries") left)")
+                    do { try await Task.sleep(for: .seconds(wait)) } catch { break }
+                    exchanged = await pipeline.exchange(
+                        request, concluding: conclusion, origin: origin, receivingInto: destination, observer: streamPrinter,
+                        redaction: redaction)
+                }
+                return exchanged
             }
         }
         defer { interrupt.cancel() }
@@ -158,6 +186,7 @@ struct SendCommand: AsyncCommand {
             outcome.resume = ResumeOutcome(response: response, offset: offset, output: output)
         }
         outcome.stream = streamPrinter?.report(stoppedByUser: outcome.response?.stoppedByUser == true)
+        if options.verbose, !options.json, let response = outcome.response { printer.printVerboseHeads(of: response) }
         var status = report(outcome, options: options, hex: givenResponseOptions.value.hex, printer: printer)
         if status == .success, let problem = cookieProblem.withLock({ $0 }) { status = ExitStatus(for: problem) }
         outcome.keptPartial.map { printer.stderr.line($0) }
@@ -171,6 +200,12 @@ struct SendCommand: AsyncCommand {
             }
         }
         if !options.json, let response = outcome.response { printer.printRefusedCredentials(of: request, response: response) }
+        if let writeOut {
+            let variables = WriteOutVariables(
+                url: options.url, request: request, response: outcome.response, error: outcome.error, exitCode: status.rawValue,
+                output: download.output)
+            printer.printWriteOut(writeOut, variables: variables)
+        }
         return status
     }
 

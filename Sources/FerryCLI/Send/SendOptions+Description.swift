@@ -13,12 +13,16 @@ extension SendOptions {
         guard formParts.isEmpty || !hasRawBody else {
             throw FerryError.invalidRequest(reason: .invalidArgument(name: "-F", problem: "cannot be combined with -d or --data-binary"))
         }
+        guard uploadFile == nil || (formParts.isEmpty && !hasRawBody) else {
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(name: "-T", problem: "cannot be combined with -d, --data-binary or -F"))
+        }
         let encoding = try parameterEncoding()
         let sendsBody =
             (hasRawBody && !dataInQuery) || !formParts.isEmpty || (hasParameters && encode != nil && encoding.format != .query)
-        let implied: HTTPMethod = head ? .head : sendsBody ? .post : .get
-        var description = RequestDescription(method: method.map { HTTPMethod($0) } ?? implied, url: url)
-        try apply(to: &description, stdin: dataBinary == "@-" ? readStandardInput() : Data(), parametersDefaultToQuery: false)
+        let implied: HTTPMethod = head ? .head : uploadFile != nil ? .put : sendsBody ? .post : .get
+        var description = RequestDescription(method: method.map { HTTPMethod($0) } ?? implied, url: uploadURL)
+        try apply(to: &description, stdin: readsStandardInput ? readStandardInput() : Data(), parametersDefaultToQuery: false)
         // AFNetworking sorts the keys of a query or form unless --keep-key-order.
         if case .form = description.body, !keepKeyOrder { description.parameterStyle.keepsKeyOrder = false }
         if description.params != nil, !keepKeyOrder { description.parameterStyle.keepsKeyOrder = false }
@@ -65,6 +69,16 @@ extension SendOptions {
 
     var hasRawBody: Bool { !data.isEmpty || !dataRaw.isEmpty || !dataURLEncode.isEmpty || dataBinary != nil }
 
+    /// `--data-binary @-` or `-T -`: the body is standard input.
+    var readsStandardInput: Bool { dataBinary == "@-" || uploadFile == "-" }
+
+    /// The URL, with `-T FILE`'s name added when it ends in `/` (curl's rule).
+    private var uploadURL: String {
+        guard let uploadFile, uploadFile != "-", url.hasSuffix("/") else { return url }
+        let name = (uploadFile as NSString).lastPathComponent
+        return url + (name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name)
+    }
+
     /// The bodies of `-d` (a leading @ reads a file), `--data-raw` and `--data-urlencode`, joined
     /// with & as curl joins them (by kind in that order: the parser keeps no order across flags).
     private func dataJoined() throws -> Data {
@@ -76,7 +90,9 @@ extension SendOptions {
 
     /// The files the flags send or trust (`--data-binary @file`, `-F name=@file`, `--cacert`): the user's own.
     var namedFiles: [String] {
-        let data = dataBinary.flatMap { $0.hasPrefix("@") && $0 != "@-" ? String($0.dropFirst()) : nil }
+        let data =
+            dataBinary.flatMap { $0.hasPrefix("@") && $0 != "@-" ? String($0.dropFirst()) : nil }
+            ?? uploadFile.flatMap { $0 == "-" ? nil : $0 }
         let parts = formParts.compactMap { argument -> String? in
             guard case .file(let path)? = (try? FormPartArgument(parsing: argument))?.value else { return nil }
             return path
@@ -135,6 +151,10 @@ extension SendOptions {
     /// The body `-d`, `--data-binary` or `-F` give, or nil when none is given. Text that is UTF-8 is
     /// `raw` (so `{{variables}}` in it resolve over a request file), other bytes are sent as they are.
     private func body(stdin: Data) throws -> RequestDescription.Body? {
+        if let uploadFile {
+            // curl's -T sends the bytes with no Content-Type of its own.
+            return uploadFile == "-" ? .bytes(stdin, contentType: nil) : .file(path: Self.absolute(uploadFile), contentType: nil)
+        }
         let contentType =
             headers.contains { HeaderLine.parse($0)?.name.lowercased() == "content-type" } ? nil : "application/x-www-form-urlencoded"
         if let dataBinary {

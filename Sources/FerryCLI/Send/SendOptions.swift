@@ -123,6 +123,46 @@ public struct SendOptions: ParsableArguments, Sendable {
             valueName: "file"))
     public var output: String?
 
+    @Flag(
+        name: [.customShort("O"), .customLong("remote-name")],
+        help: "Write the body to a file named as the URL's last path segment, in this folder (curl's -O).")
+    public var remoteName = false
+
+    @Option(
+        name: [.customShort("T"), .customLong("upload-file")],
+        help: ArgumentHelp(
+            "Send this file as the body, with PUT unless -X says otherwise; a URL ending in / gets the file's name; - reads stdin.",
+            valueName: "file"))
+    public var uploadFile: String?
+
+    @Option(
+        name: .customLong("retry"),
+        help: ArgumentHelp(
+            "Send again up to this many times after a transient failure: a timeout, an unresolved name, HTTP 408, 429, 500, 502, 503 or 504.",
+            valueName: "count"))
+    public var retry: Int = 0
+
+    @Option(
+        name: .customLong("retry-delay"),
+        help: ArgumentHelp("Seconds between retries (default: Retry-After, else 1 s doubling).", valueName: "seconds"))
+    public var retryDelay: Double?
+
+    @Option(name: .customLong("retry-max-time"), help: ArgumentHelp("Retry only within this many seconds.", valueName: "seconds"))
+    public var retryMaxTime: Double?
+
+    @Flag(name: .customLong("retry-connrefused"), help: "With --retry, a refused connection is transient too.")
+    public var retryConnectionRefused = false
+
+    @Flag(name: .customLong("retry-all-errors"), help: "With --retry, every failure and every status of 400 or more is retried.")
+    public var retryAllErrors = false
+
+    @Option(
+        name: [.customShort("w"), .customLong("write-out")],
+        help: ArgumentHelp(
+            "After the body, print this text with curl's variables (%{http_code}, %{time_total}, %header{name}…); @file reads it from a file.",
+            valueName: "format"))
+    public var writeOut: String?
+
     @Option(
         name: [.customShort("C"), .customLong("continue-at")],
         help: ArgumentHelp(
@@ -189,7 +229,9 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Flag(name: [.customShort("i"), .customLong("include")], help: "Print the status line and response headers before the body.")
     public var include = false
 
-    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Print what the request file's scripts print (console.log…) on stderr.")
+    @Flag(
+        name: [.customShort("v"), .customLong("verbose")],
+        help: "Print the request and response heads on stderr as curl does (`> `, `< `), and what scripts print.")
     public var verbose = false
 
     @Flag(name: [.customShort("I"), .customLong("head")], help: "Send HEAD and print the status line and headers (curl's -I).")
@@ -244,6 +286,31 @@ public struct SendOptions: ParsableArguments, Sendable {
 
     /// The flag that made a status fail, for the message.
     var failFlag: String { failWithBody ? "--fail-with-body" : "--fail" }
+
+    /// Where the body goes: `-o FILE`, or for `-O` the URL's last path segment (curl's rule: an
+    /// empty one is an error).
+    func outputPath() throws -> String? {
+        guard remoteName else { return output }
+        guard output == nil else {
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "-O", problem: "give -o FILE or -O, not both"))
+        }
+        let name = (try resolvedURL()).lastPathComponent
+        guard !name.isEmpty, name != "/" else {
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(name: "-O", problem: "the URL has no file name to write to; use -o FILE"))
+        }
+        return name
+    }
+
+    /// `--retry` and its companions, or nil without `--retry`.
+    func transientRetry() throws -> TransientRetry? {
+        guard retry != 0 else { return nil }
+        guard retry > 0 else { throw FerryError.invalidRequest(reason: .invalidArgument(name: "--retry", problem: "must be 0 or more")) }
+        return TransientRetry(
+            retries: retry, delay: retryDelay == 0 ? nil : try Self.positive(retryDelay, "--retry-delay"),
+            maxTime: try Self.positive(retryMaxTime, "--retry-max-time"),
+            connectionRefused: retryConnectionRefused, allErrors: retryAllErrors)
+    }
 
     /// The transfer options the flags give (redirects, TLS, time limits, HTTP version, rate limits).
     func requestOptions() throws -> RequestOptions {

@@ -8,10 +8,10 @@ public struct CurlArguments {
     /// What the arguments hold that Ferry does not send as curl would (`dropped` notes), and the
     /// options that only change how curl prints (`-s`, `-v`, `-w`…), which Ferry's output replaces.
     public var report: ImportReport
-    /// `-o FILE`: where curl writes the body.
-    public var output: String?
-    /// `-i`: the response head printed before the body.
-    public var includesHead: Bool
+    /// curl's options about its output and retries that `ferry send` has too, as `ferry send`
+    /// flags (`-o`, `-O`, `-i`, `-v`, `-w`, `-f`, `--fail-with-body`, `--retry`…); the others (`-s`,
+    /// `-S`, progress meters) change nothing in Ferry's output.
+    public var sendFlags: [String]
 
     /// Reads `arguments` (the words after `curl`); one URL only (`ferry curl` sends one request).
     public init(_ arguments: [String], directory: String) throws(ImportProblem) {
@@ -23,9 +23,17 @@ public struct CurlArguments {
         }
         description = requests[0].description
         report = builder.report
-        output = command.values(.output).last
-        includesHead = command.has(.include)
+        sendFlags = command.settings.flatMap { setting -> [String] in
+            guard Self.sendFlagOptions.contains(setting.option) else { return [] }
+            return ["--" + setting.option.rawValue] + (setting.value.map { [$0] } ?? [])
+        }
     }
+
+    /// The options of `sendFlags`, which `ferry send` takes under curl's long names.
+    private static let sendFlagOptions: Set<CurlOption> = [
+        .output, .remoteName, .include, .verbose, .writeOut, .fail, .failWithBody, .retry, .retryDelay, .retryMaxTime,
+        .retryConnectionRefused, .retryAllErrors,
+    ]
 
     /// The report's lines for what Ferry cannot send as curl would: every dropped note but those
     /// about curl's own output.

@@ -13,7 +13,8 @@ enum CurlOption: String, CaseIterable {
     case silent, showError = "show-error", verbose, include, fail, failWithBody = "fail-with-body", output
     case remoteName = "remote-name", writeOut = "write-out", progressBar = "progress-bar", noBuffer = "no-buffer"
     case globoff, retry, trace, traceASCII = "trace-ascii", stderr, createDirs = "create-dirs"
-    case noProgressMeter = "no-progress-meter", dumpHeader = "dump-header"
+    case noProgressMeter = "no-progress-meter", dumpHeader = "dump-header", retryDelay = "retry-delay"
+    case retryMaxTime = "retry-max-time", retryConnectionRefused = "retry-connrefused", retryAllErrors = "retry-all-errors"
 
     /// True when the option is followed by a value.
     var takesValue: Bool { CurlOptionTable.longWithValue.contains(rawValue) }
@@ -22,7 +23,8 @@ enum CurlOption: String, CaseIterable {
     var isAboutOutput: Bool {
         switch self {
         case .silent, .showError, .verbose, .include, .fail, .failWithBody, .output, .remoteName, .writeOut, .progressBar,
-            .noBuffer, .globoff, .retry, .trace, .traceASCII, .stderr, .createDirs, .noProgressMeter, .dumpHeader:
+            .noBuffer, .globoff, .retry, .trace, .traceASCII, .stderr, .createDirs, .noProgressMeter, .dumpHeader, .retryDelay,
+            .retryMaxTime, .retryConnectionRefused, .retryAllErrors:
             true
         default:
             false

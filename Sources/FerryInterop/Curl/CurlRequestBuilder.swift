@@ -152,7 +152,9 @@ struct CurlRequestBuilder {
         if let upload = command.values(.uploadFile).last {
             description.body = .file(path: absolute(upload), contentType: nil)
             if description.url.hasSuffix("/") {
-                report.approximated("\(place): -T \(upload)", "curl adds the file's name to a URL ending in /; the URL is kept as written")
+                // curl adds the file's name to a URL that ends in /.
+                let name = (upload as NSString).lastPathComponent
+                description.url += name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name
             }
             return true
         }
