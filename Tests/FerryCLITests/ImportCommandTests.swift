@@ -67,6 +67,19 @@ import Testing
             try FileManager.default.contentsOfDirectory(atPath: into.path).filter { $0.hasPrefix(".") }.isEmpty, "no staging folder left")
     }
 
+    @Test func aCurlCommandsFilesAreReadWhereTheImportRunsAsCurlReadsThem() async throws {
+        let commands = try TemporaryDirectory()
+        let work = try TemporaryDirectory()
+        let into = try TemporaryDirectory()
+        let source = try commands.write("post.sh", Data("curl http://127.0.0.1:9/x -d @body.txt\n".utf8))
+        _ = try commands.write("body.txt", Data("beside the commands".utf8))
+        _ = try work.write("body.txt", Data("where curl runs".utf8))
+        let imported = await ChildProcess.run(FerryBinary.path, ["import", "curl", source, "--into", into.path], directory: work.path)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let written = try String(contentsOfFile: into.file("post-127-0-0-1-x.ferry.yaml"), encoding: .utf8)
+        #expect(written.contains("where curl runs"), "\(written)")
+    }
+
     @Test func badInputIsNamedAndNothingIsWritten() async throws {
         let scratch = try TemporaryDirectory()
         let into = try TemporaryDirectory()

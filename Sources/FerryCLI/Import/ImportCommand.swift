@@ -72,8 +72,10 @@ struct ImportCommand: ParsableCommand {
             throw ExitStatus.usage.exitCode
         }
         let name = source == "-" ? "standard input" : source
+        // curl reads `@file` from the folder it runs in, so a curl command's files are looked for
+        // there; other formats name files beside themselves.
         let directory =
-            source == "-"
+            source == "-" || format == .curl
             ? FileManager.default.currentDirectoryPath : folder ? source : (URL(fileURLWithPath: source).deletingLastPathComponent().path)
         let imported: ImportedCollection
         do {

@@ -58,7 +58,18 @@ struct CurlRequestBuilder {
         var results: [(RequestDescription, String)] = []
         for url in urls {
             var description = base
-            description.url = (url.contains("://") ? url : "http://" + url) + Self.joined(query, after: url)
+            var url = url.contains("://") ? url : "http://" + url
+            if let upload = command.values(.uploadFile).last {
+                if url.hasSuffix("/") {  // curl adds the file's name to a URL that ends in /
+                    let name = (upload as NSString).lastPathComponent
+                    url += name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name
+                }
+                // Over HTTP/1.1 curl asks before it uploads, and waits for the server's 100 Continue.
+                if url.hasPrefix("http://"), !description.headers.contains(where: { $0.name.lowercased() == "expect" }) {
+                    description.headers.append(.init(name: "Expect", value: "100-continue"))
+                }
+            }
+            description.url = url + Self.joined(query, after: url)
             applyCookieFiles(to: &description)
             do {
                 // Checks the URL, headers and options; files are read only when the request is sent.
@@ -150,11 +161,18 @@ struct CurlRequestBuilder {
             return true
         }
         if let upload = command.values(.uploadFile).last {
-            description.body = .file(path: absolute(upload), contentType: nil)
-            if description.url.hasSuffix("/") {
-                // curl adds the file's name to a URL that ends in /.
-                let name = (upload as NSString).lastPathComponent
-                description.url += name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name
+            guard upload == "-" else {
+                description.body = .file(path: absolute(upload), contentType: nil)
+                return true
+            }
+            if standardInput == nil, let inputFile {  // `-T - < file`
+                description.body = .file(path: absolute(inputFile), contentType: nil)
+            } else {
+                description.body = .bytes(read("-", for: command.settings.last { $0.option == .uploadFile }), contentType: nil)
+            }
+            // curl streams standard input in chunks, not knowing its length.
+            if !description.headers.contains(where: { $0.name.lowercased() == "transfer-encoding" }) {
+                description.headers.append(.init(name: "Transfer-Encoding", value: "chunked"))
             }
             return true
         }
@@ -191,10 +209,28 @@ struct CurlRequestBuilder {
             return Data(CurlURLEncodedData(value) { read($0, for: nil) }.text.utf8)
         case .dataBinary, .json:
             return value.hasPrefix("@") ? read(String(value.dropFirst()), for: setting) : Data(value.utf8)
-        default:  // -d, --data, --data-ascii: a file's CR and LF are left out
+        default:  // -d, --data, --data-ascii: a file is read as text
             guard value.hasPrefix("@") else { return Data(value.utf8) }
-            return read(String(value.dropFirst()), for: setting).filter { $0 != 0x0A && $0 != 0x0D }
+            return Self.text(ofFile: read(String(value.dropFirst()), for: setting))
         }
+    }
+
+    /// A `-d @file`'s bytes as curl 7.88's tool reads them (its `file2string`): in lines of at most
+    /// 255 bytes (`fgets`), each cut at its first CR, LF or NUL.
+    static func text(ofFile data: Data) -> Data {
+        var text = Data()
+        var start = data.startIndex
+        while start < data.endIndex {
+            var end = start
+            while end < data.endIndex, end - start < 255 {
+                end += 1
+                if data[end - 1] == 0x0A { break }
+            }
+            let cut = data[start..<end].firstIndex { $0 == 0x0D || $0 == 0x0A || $0 == 0 } ?? end
+            text.append(data[start..<cut])
+            start = end
+        }
+        return text
     }
 
     /// One `-F` part: `name=value`, `name=@file;type=…;filename=…`, `name=<file` (the file as text);
@@ -219,9 +255,22 @@ struct CurlRequestBuilder {
                 report.dropped("\(place): \(setting.spelling) \(value)", "the part parameter `\(field)` is not sent")
             }
         }
-        if kind == "@" { return .init(name: name, value: .file(path: absolute(word)), contentType: type, fileName: fileName) }
+        if kind == "@" {
+            let type = type ?? Self.fileType(of: fileName ?? (word as NSString).lastPathComponent)
+            return .init(name: name, value: .file(path: absolute(word)), contentType: type, fileName: fileName)
+        }
         let text = kind == "<" ? String(decoding: read(word, for: setting), as: UTF8.self) : word
         return .init(name: name, value: .text(text), contentType: type, fileName: fileName)
+    }
+
+    /// The Content-Type curl 7.88 gives a file part it was not told the type of: from its short
+    /// table of name extensions, else `application/octet-stream`.
+    static func fileType(of name: String) -> String {
+        let types = [
+            "gif": "image/gif", "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "svg": "image/svg+xml",
+            "txt": "text/plain", "htm": "text/html", "html": "text/html", "pdf": "application/pdf", "xml": "application/xml",
+        ]
+        return types[(name as NSString).pathExtension.lowercased()] ?? "application/octet-stream"
     }
 
     /// A `-F` word: a double-quoted string (with `\"` and `\\` escapes) or the text up to `;`, and what follows it.

@@ -9,9 +9,12 @@ public struct CurlURLEncodedData: Sendable {
     public var text: String
 
     /// `text` encoded as curl encodes `--data-urlencode` content.
-    static func encoded(_ text: String) -> String {
+    static func encoded(_ text: String) -> String { encoded(bytes: text.utf8) }
+
+    /// `bytes` encoded as curl encodes `--data-urlencode` content (a file's bytes need not be UTF-8).
+    static func encoded(bytes: some Sequence<UInt8>) -> String {
         var result = ""
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
@@ -31,7 +34,7 @@ public struct CurlURLEncodedData: Sendable {
             text = name.isEmpty ? encoded : name + "=" + encoded
         } else if let at = value.firstIndex(of: "@") {
             let name = String(value[..<at])
-            let encoded = Self.encoded(String(decoding: try readFile(String(value[value.index(after: at)...])), as: UTF8.self))
+            let encoded = Self.encoded(bytes: try readFile(String(value[value.index(after: at)...])))
             text = name.isEmpty ? encoded : name + "=" + encoded
         } else {
             text = Self.encoded(value)

@@ -41,6 +41,12 @@ extension RequestDescription {
             files: &files)
         request.body = body
         if let contentType, !request.headers.contains("Content-Type") { request.headers.add(name: "Content-Type", value: contentType) }
+        if let contentType, let boundary = contentType.range(of: "; boundary="), let given = request.headers["Content-Type"],
+            given.lowercased().hasPrefix("multipart/"), !given.lowercased().contains("boundary=")
+        {
+            // As curl does: a multipart type named without a boundary gets the body's, else no server could read the parts.
+            request.headers.set(name: "Content-Type", value: given + contentType[boundary.lowerBound...])
+        }
         try request.validate()
         return ResolvedRequest(request: request, redaction: redaction, files: files)
     }
