@@ -122,6 +122,7 @@ final class TUIRuntime {
     private func run(_ effect: Effect) {
         switch effect {
         case .send(let id, let outgoing): exchanges.send(outgoing, id: id)
+        case .sendScripted(let id, let scripted): exchanges.sendScripted(scripted, id: id)
         case .cancel(let id): exchanges.cancel(id)
         case .openWebSocket(let id, let outgoing): exchanges.openWebSocket(outgoing, id: id)
         case .sendWebSocketMessage(let id, let message): exchanges.sendWebSocketMessage(message, id: id)

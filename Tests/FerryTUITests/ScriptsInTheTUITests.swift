@@ -3,9 +3,48 @@ import FerryTestSupport
 import Foundation
 import Testing
 
-/// A request file's post-response and tests scripts in the TUI, in-process against the demo server
-/// (issue 30): its tests are checks in the Errors tab beside `expect:`'s, a failed one is counted.
+/// A request file's scripts in the TUI, in-process against the demo server (issue 30): its tests
+/// are checks in the Errors tab beside `expect:`'s, a failed one is counted; its pre-request script
+/// runs before the request is resolved, setting the variables it names.
 @Suite struct ScriptsInTheTUITests {
+    @Test func aPreRequestScriptSetsWhatTheRequestNamesBeforeItIsSent() async throws {
+        try await withDemoServer { server in
+            let home = try TemporaryDirectory()
+            let collection = home.file("api")
+            try FileManager.default.createDirectory(atPath: collection, withIntermediateDirectories: true)
+            _ = try home.write(
+                "api/before.ferry.yaml",
+                Data(
+                    """
+                    url: "{{baseURL}}/anything/{{who}}"
+                    headers:
+                      - X-Who: "{{who}}"
+                    scripts:
+                      pre-request: |
+                        pm.variables.set("who", "set-by-the-script");
+                        pm.request.headers.add({key: "X-Added", value: "by-pre-request"});
+                      tests: |
+                        pm.test("the script's header went out", () => pm.expect(pm.response.json().headers["X-Added"]).to.equal("by-pre-request"));
+
+                    """.utf8))
+            let tui = InProcessTUI(
+                home: home, width: 120, height: 34, collection: collection, variables: [Variable(name: "baseURL", value: server.baseURL)])
+            defer { tui.hangUp() }
+            try await tui.waitForScreen { $0.text.contains("before") }
+            tui.press(.control("b"), .character("/"), .control("u"))
+            tui.type("before")
+            tui.press(.enter, .character("j"), .enter)
+            try await tui.waitForScreen { $0.text.contains("opened before.ferry.yaml") }
+            tui.press(.control("r"))
+            let screen = try await tui.waitForScreen { $0.text.contains("/anything/set-by-the-script") }
+            #expect(screen.text.contains("X-Who: set-by-the-script"), "\(screen)")
+            #expect(screen.text.contains("X-Added: by-pre-request"), "\(screen)")
+            #expect(screen.text.contains("captured {{who}}"), "\(screen)")
+            #expect(!screen.text.contains("check(s) failed"), "\(screen)")
+            #expect(try await tui.quit() == 0)
+        }
+    }
+
     @Test func aFilesTestsScriptRunsAndItsTestsAreChecks() async throws {
         try await withDemoServer { server in
             let home = try TemporaryDirectory()

@@ -51,66 +51,45 @@ final class ExchangeEffects {
     }
 
     func send(_ outgoing: OutgoingRequest, id: Int) {
-        trace.requestSent()
-        let request = outgoing.resolved.request
-        let started = ContinuousClock.now
-        self.started[id] = started
-        let inbox = self.inbox
-        let conclusion = ResponseConclusion(
-            evaluator: outgoing.expectations.evaluator(accept: request.headers["Accept"], fallback: .auto), checks: outgoing.checks)
-        let progress: @Sendable (TransferProgress) -> Void = { progress in
-            inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
-        }
-        let redaction = outgoing.resolved.redaction
-        let origin = HistoryOrigin(collection: root, requestPath: outgoing.requestPath, environment: outgoing.environment)
-        let startDate = Date()
-        let schemaCache = self.schemaCache
-        let schemaEndpoint = outgoing.schemaEndpoint
-        let stream = StreamForwarder(id: id, inbox: inbox, forced: outgoing.forcesStream)
-        let pipeline = pipelines.pipeline(collection: cookieCollection, environment: outgoing.environment)
-        let scripted = outgoing.scripted
-        let variables = outgoing.variables
+        let run = begin(id, environment: outgoing.environment, requestPath: outgoing.requestPath)
+        transfers[id] = Task.detached { await run.exchange(outgoing) }
+    }
+
+    /// Runs the request's pre-request scripts (collection → folder → request), then resolves and
+    /// sends what they left; their console and tests join its checks, the variables they set its
+    /// captures. A request they cannot leave sendable fails as `send` would have refused it.
+    func sendScripted(_ scripted: ScriptedRequest, id: Int) {
+        let run = begin(id, environment: scripted.environment, requestPath: scripted.requestPath)
         transfers[id] = Task.detached {
-            let outcome = await pipeline.exchange(
-                request, concluding: conclusion, origin: origin, progress: progress, observer: stream, redaction: redaction)
-            guard var concluded = outcome.concluded else {
-                let chain = outcome.redaction.redact(ErrorChain(outcome.error ?? .explicitlyCancelled))
-                inbox.post(.requestFailed(id: id, chain, elapsed: secondsElapsed(since: started)))
-                return
-            }
-            stream.finish(time: Int64(Date().timeIntervalSince(startDate) * 1e6))
-            if let scripted {
-                concluded.checks = await ExchangeEffects.runScripts(
-                    of: scripted, on: concluded, variables: variables, origin: origin, pipeline: pipeline)
-            }
-            let summary = ExchangeEffects.summary(
-                of: concluded, method: request.method, evaluator: conclusion.evaluator, redaction: outcome.redaction)
-            inbox.post(.responseArrived(id: id, summary))
-            summary.raw.prepare()  // the Raw tab's lines, after the tree is on its way
-            if let schemaEndpoint {
-                inbox.post(ExchangeEffects.schemaLoaded(from: concluded.response, endpoint: schemaEndpoint, cache: schemaCache))
+            let scripts = ExchangeScripts(request: scripted.source.description, defaults: scripted.source.defaults)
+            var description = scripted.source.description
+            var resolver = VariableResolver(scripted.variables)
+            let before = await scripts.runBefore(
+                on: &description, resolver: &resolver, context: run.scriptContext(title: scripted.source.title))
+            do {
+                guard !before.skipRequest else {
+                    throw FerryError.invalidRequest(
+                        reason: .invalidArgument(
+                            name: "the request", problem: "a pre-request script skipped it (skipRequest); nothing was sent"))
+                }
+                await run.exchange(try scripted.outgoing(after: description, with: resolver), before: before)
+            } catch {
+                run.inbox.post(
+                    .requestFailed(id: id, resolver.redaction.redact(ErrorChain(error)), elapsed: secondsElapsed(since: run.started)))
             }
         }
     }
 
     func cancel(_ id: Int) { transfers[id]?.cancel() }
 
-    /// The post-response and tests scripts of `scripted` (and its folders') on the response: their
-    /// tests join its checks, the variables they set its captures. Pre-request scripts are run by
-    /// `ferry send` and `ferry run`, not yet by the TUI (it resolves the request before it is sent).
-    static func runScripts(
-        of scripted: RequestSource, on concluded: Concluded, variables: [Variable], origin: HistoryOrigin, pipeline: ExchangePipeline
-    ) async -> CheckReport? {
-        let scripts = ExchangeScripts(request: scripted.description, defaults: scripted.defaults)
-        guard !scripts.after.isEmpty else { return concluded.checks }
-        let context = ExchangeScripts.Context(
-            requestName: scripted.title, requestPath: origin.requestPath ?? scripted.title, environment: origin.environment,
-            send: pipeline.scriptSender(origin: origin))
-        let report = await scripts.runAfter(
-            request: scripted.description, response: concluded.response, resolver: VariableResolver(variables), context: context)
-        var checks = concluded.checks ?? CheckReport()
-        report.apply(to: &checks)
-        return checks
+    /// Request `id` going out now: its start noted, the pipeline and origin it goes through.
+    private func begin(_ id: Int, environment: String?, requestPath: String?) -> ExchangeRun {
+        trace.requestSent()
+        let started = ContinuousClock.now
+        self.started[id] = started
+        return ExchangeRun(
+            id: id, inbox: inbox, started: started, pipeline: pipelines.pipeline(collection: cookieCollection, environment: environment),
+            origin: HistoryOrigin(collection: root, requestPath: requestPath, environment: environment), schemaCache: schemaCache)
     }
 
     /// Opens the request's WebSocket through the pipeline; its messages come back as they go and
@@ -213,7 +192,7 @@ final class ExchangeEffects {
     }
 
     /// The schema an introspection answer holds, kept in the cache; a notice when it holds none.
-    private static func schemaLoaded(from response: Response, endpoint: String, cache: GraphQLSchemaCache?) -> Message {
+    static func schemaLoaded(from response: Response, endpoint: String, cache: GraphQLSchemaCache?) -> Message {
         do {
             let json = try response.body.mappedData()
             let schema = try IntrospectedSchema(introspection: json)

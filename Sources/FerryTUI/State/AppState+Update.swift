@@ -326,7 +326,8 @@ extension AppState {
             return []
         }
         do {
-            let effects = startSending(try makeRequest())
+            let scripted = try scriptedRequest()
+            let effects = try scripted.map { startSending($0) } ?? startSending(try makeRequest())
             collection.chained = []
             notice = collection.sendNotice
             return effects
@@ -380,12 +381,7 @@ extension AppState {
     /// Sends `request` as the editor's; a GraphQL answer's `errors` join its chain. With a
     /// `schemaEndpoint` the answer is also read as that endpoint's schema.
     mutating func startSending(_ request: ResolvedRequest, schemaEndpoint: String? = nil) -> [Effect] {
-        let id = nextRequestID
-        nextRequestID += 1
-        exchange = .sending(id: id, progress: nil, elapsed: 0)
-        events = EventsPane()
-        if response.tab == .events { response.tab = .tree }
-        notice = nil
+        let id = beginExchange()
         var expectations = editor.expectations
         expectations.readsGraphQLErrors = editor.graphQL != nil
         let checks =
@@ -404,6 +400,46 @@ extension AppState {
             outgoing.variables = collection.variables + collection.chained + collection.captured
         }
         return [request.request.isWebSocket ? .openWebSocket(id: id, outgoing) : .send(id: id, outgoing)]
+    }
+
+    /// Sends the editor's request after its pre-request scripts have run.
+    private mutating func startSending(_ scripted: ScriptedRequest) -> [Effect] {
+        [.sendScripted(id: beginExchange(), scripted)]
+    }
+
+    /// The editor's request for `.sendScripted` when it or its folders have a pre-request script
+    /// (and it is not a WebSocket's); nil when none has. Throws what `makeRequest` would for a
+    /// request the editor cannot show whole.
+    private func scriptedRequest() throws -> ScriptedRequest? {
+        let description = try editor.description()
+        let scripts = [description.scripts] + editor.source.defaults.scripts
+        guard scripts.contains(where: { $0.preRequest != nil }), !description.url.lowercased().hasPrefix("ws") else { return nil }
+        guard editor.omitted.isEmpty else {
+            _ = try makeRequest()
+            return nil
+        }
+        var source = editor.source
+        source.description = description
+        var expectations = editor.expectations
+        expectations.readsGraphQLErrors = editor.graphQL != nil
+        var scripted = ScriptedRequest(
+            source: source, defaults: editor.source.defaults.under(environment: collection.connection),
+            access: collection.fileAccess ?? .unbounded(directory: editor.source.root),
+            variables: collection.variables + collection.chained + collection.captured, expectations: expectations,
+            requestPath: collection.openRequest?.path, environment: collection.environment)
+        scripted.forcesStream = response.forcesStream
+        return scripted
+    }
+
+    /// A new exchange on its way: its id, the response area ready for it.
+    private mutating func beginExchange() -> Int {
+        let id = nextRequestID
+        nextRequestID += 1
+        exchange = .sending(id: id, progress: nil, elapsed: 0)
+        events = EventsPane()
+        if response.tab == .events { response.tab = .tree }
+        notice = nil
+        return id
     }
 
     /// `S` in a GraphQL body: the endpoint's schema, fetched by introspection, is the exchange shown.

@@ -5,6 +5,9 @@ public enum Effect: Sendable {
     /// Send the request (its variables filled in), evaluate the response and record the exchange;
     /// the redaction hides its secrets in the history.
     case send(id: Int, OutgoingRequest)
+    /// Run the request's pre-request scripts, then resolve and send what they left as `.send` does
+    /// (or answer `.requestFailed`).
+    case sendScripted(id: Int, ScriptedRequest)
     case cancel(id: Int)
     /// Open the request's WebSocket (`ws://`, `wss://`) with its headers, auth and TLS options; answers
     /// with `.webSocketOpened`, `.webSocketMessages` as they go and come, then `.webSocketEnded` (or

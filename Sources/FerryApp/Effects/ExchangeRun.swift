@@ -1,0 +1,72 @@
+import FerryCore
+import FerrySession
+import FerryStore
+import FerryTUI
+import Foundation
+
+/// One TUI exchange off the UI thread: the request through its collection's pipeline, its
+/// scripts after the response, and what came of it posted to the inbox.
+struct ExchangeRun: Sendable {
+    let id: Int
+    let inbox: MessageInbox
+    /// When the request went out, for the elapsed time shown.
+    let started: ContinuousClock.Instant
+    let pipeline: ExchangePipeline
+    let origin: HistoryOrigin
+    let schemaCache: GraphQLSchemaCache?
+
+    /// Where the request's scripts run: `pm.info`, and their own requests sent through the pipeline.
+    func scriptContext(title: String) -> ExchangeScripts.Context {
+        ExchangeScripts.Context(
+            requestName: title, requestPath: origin.requestPath ?? title, environment: origin.environment,
+            send: pipeline.scriptSender(origin: origin))
+    }
+
+    /// Sends `outgoing`, concludes and records it, runs its post-response and tests scripts (after
+    /// what the pre-request ones left in `before`), and posts the response or the failure.
+    func exchange(_ outgoing: OutgoingRequest, before: ExchangeScripts.Report? = nil) async {
+        let request = outgoing.resolved.request
+        let (id, inbox, started) = (id, inbox, started)
+        let conclusion = ResponseConclusion(
+            evaluator: outgoing.expectations.evaluator(accept: request.headers["Accept"], fallback: .auto), checks: outgoing.checks)
+        let progress: @Sendable (TransferProgress) -> Void = { progress in
+            inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
+        }
+        let startDate = Date()
+        let stream = StreamForwarder(id: id, inbox: inbox, forced: outgoing.forcesStream)
+        let outcome = await pipeline.exchange(
+            request, concluding: conclusion, origin: origin, progress: progress, observer: stream, redaction: outgoing.resolved.redaction)
+        guard var concluded = outcome.concluded else {
+            let chain = outcome.redaction.redact(ErrorChain(outcome.error ?? .explicitlyCancelled))
+            inbox.post(.requestFailed(id: id, chain, elapsed: secondsElapsed(since: started)))
+            return
+        }
+        stream.finish(time: Int64(Date().timeIntervalSince(startDate) * 1e6))
+        if let scripted = outgoing.scripted {
+            concluded.checks = await runScripts(of: scripted, on: concluded, variables: outgoing.variables, before: before)
+        }
+        let summary = ExchangeEffects.summary(
+            of: concluded, method: request.method, evaluator: conclusion.evaluator, redaction: outcome.redaction)
+        inbox.post(.responseArrived(id: id, summary))
+        summary.raw.prepare()  // the Raw tab's lines, after the tree is on its way
+        if let endpoint = outgoing.schemaEndpoint {
+            inbox.post(ExchangeEffects.schemaLoaded(from: concluded.response, endpoint: endpoint, cache: schemaCache))
+        }
+    }
+
+    /// The post-response and tests scripts of `scripted` (and its folders') on the response: their
+    /// tests join its checks after what the pre-request scripts left, the variables they set its captures.
+    private func runScripts(
+        of scripted: RequestSource, on concluded: Concluded, variables: [Variable], before: ExchangeScripts.Report?
+    ) async -> CheckReport? {
+        let scripts = ExchangeScripts(request: scripted.description, defaults: scripted.defaults)
+        guard !scripts.after.isEmpty || before != nil else { return concluded.checks }
+        var checks = concluded.checks ?? CheckReport()
+        before?.apply(to: &checks)
+        let report = await scripts.runAfter(
+            request: scripted.description, response: concluded.response, resolver: VariableResolver(variables),
+            context: scriptContext(title: scripted.title))
+        report.apply(to: &checks)
+        return checks
+    }
+}
