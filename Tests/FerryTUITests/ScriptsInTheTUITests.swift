@@ -23,6 +23,7 @@ import Testing
                       pre-request: |
                         pm.variables.set("who", "set-by-the-script");
                         pm.request.headers.add({key: "X-Added", value: "by-pre-request"});
+                        console.log("printed before the request");
                       tests: |
                         pm.test("the script's header went out", () => pm.expect(pm.response.json().headers["X-Added"]).to.equal("by-pre-request"));
 
@@ -40,6 +41,9 @@ import Testing
             #expect(screen.text.contains("X-Who: set-by-the-script"), "\(screen)")
             #expect(screen.text.contains("X-Added: by-pre-request"), "\(screen)")
             #expect(screen.text.contains("captured {{who}}"), "\(screen)")
+            try await Self.openErrorsTab(tui)
+            let errors = try await tui.waitForScreen { $0.text.contains("printed before the request") }
+            #expect(errors.text.contains("✓ test \"the script's header went out\""), "\(errors)")
             #expect(!screen.text.contains("check(s) failed"), "\(screen)")
             #expect(try await tui.quit() == 0)
         }
@@ -73,19 +77,24 @@ import Testing
             try await tui.waitForScreen { $0.text.contains("opened scripted.ferry.yaml") }
             tui.press(.control("r"))
             let screen = try await tui.waitForScreen { $0.text.contains("1 check(s) failed") }
-            tui.press(.control("b"), .escape, .character("4"))
-            // One tab at a time, each press waited for: pressed at once, they could run past Errors.
-            for _ in 0..<6 {
-                let before = tui.screen.text
-                if before.contains("fails on purpose") { break }
-                tui.press(.character("l"))
-                _ = try? await tui.waitForScreen(timeout: .seconds(10)) { $0.text != before }
-            }
+            try await Self.openErrorsTab(tui)
             let errors = try await tui.waitForScreen { $0.text.contains("fails on purpose") }
             #expect(errors.text.contains("✓ test \"the url came back\""), "\(errors)")
             #expect(errors.text.contains("✓ status == 200"), "\(errors)")
             #expect(errors.text.contains("expected 1 to equal 2"), "\(errors)\n\(screen)")
             #expect(try await tui.quit() == 0)
+        }
+    }
+
+    /// Focuses the response pane and steps to its Errors tab (which lists the checks), one tab at a
+    /// time, each step waited for; back one when a step ran past it onto the Timeline.
+    private static func openErrorsTab(_ tui: InProcessTUI) async throws {
+        tui.press(.control("b"), .escape, .character("4"))
+        for _ in 0..<12 {
+            let before = tui.screen.text
+            if before.contains("Checks  ") { return }
+            tui.press(.character(before.contains("total") && before.contains("receive") ? "h" : "l"))
+            _ = try? await tui.waitForScreen(timeout: .seconds(10)) { $0.text != before }
         }
     }
 }

@@ -137,7 +137,8 @@ enum ResponseContent {
         }
     }
 
-    /// The Expect tab's results: each assertion ✓/✗ with the actual value, the captures taken and those that found nothing.
+    /// The Expect tab's results: each assertion ✓/✗ with the actual value, the captures taken and
+    /// those that found nothing, then what the request's scripts printed (their console).
     private static func checkLines(_ checks: CheckReport) -> [[Span]] {
         let failed = checks.failures.count + checks.captureProblems.count
         var lines: [[Span]] = [
@@ -155,6 +156,13 @@ enum ResponseContent {
             [Span("✓ ", .success), Span("captured {{\($0.name)}}"), Span($0.isSecret ? "  (secret)" : "  = " + $0.value, .muted)]
         }
         lines += checks.captureProblems.map { [Span("✗ ", .error), Span($0)] }
+        if !checks.console.isEmpty {
+            lines += [[], [Span("Console", .accent), Span("  what the scripts printed", .muted)]]
+            for entry in checks.console {
+                let role: Theme.Role = entry.level == "error" ? .error : entry.level == "warn" ? .accent : .base
+                lines += entry.line.split(separator: "\n", omittingEmptySubsequences: false).map { [Span(String($0), role)] }
+            }
+        }
         return lines
     }
 
