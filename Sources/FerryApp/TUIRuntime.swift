@@ -161,7 +161,12 @@ final class TUIRuntime {
             Task.detached { if let found = historyBrowser.lastRecorded(path: path) { inbox.post(found) } }
         case .showRecordedResponse(let row): inHistory { $0.recordedResponse(row) }
 
-        case .editBody(let text): editBody(text)
+        case .editBody(let text):
+            let (edited, notice) = editExternally(text, name: "body.txt", what: "body")
+            inbox.post(.editorClosed(body: edited, notice: notice))
+        case .editScript(let phase, let text):
+            let (edited, notice) = editExternally(text, name: "\(phase.rawValue).js", what: "script")
+            inbox.post(.scriptEditorClosed(phase, text: edited, notice: notice))
         case .search(let search):
             searchTask?.cancel()
             let inbox = self.inbox
@@ -243,17 +248,17 @@ final class TUIRuntime {
         Task.detached { if workspace.hasChangedFiles() { inbox.post(workspace.load()) } }
     }
 
-    /// Suspends the UI, runs `$EDITOR` (or `vi`) on a temporary file holding the body, and reads it back.
-    private func editBody(_ text: String) {
+    /// Suspends the UI, runs `$EDITOR` (or `vi`) on a temporary file (ending in `name`, so the
+    /// editor knows its kind) holding `text`, and reads it back: the new text, or nil and why not.
+    private func editExternally(_ text: String, name: String, what: String) -> (String?, String?) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ferry-body-\(getpid())-\(UUID().uuidString.prefix(8)).txt"
+            "ferry-\(getpid())-\(UUID().uuidString.prefix(8))-\(name)"
         ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            inbox.post(.editorClosed(body: nil, notice: "cannot write a temporary file for the editor: \(error.localizedDescription)"))
-            return
+            return (nil, "cannot write a temporary file for the editor: \(error.localizedDescription)")
         }
         let environment = ProcessInfo.processInfo.environment
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
@@ -266,15 +271,14 @@ final class TUIRuntime {
             try process.run()
             process.waitUntilExit()
             if process.terminationStatus != 0 {
-                notice = "the editor (\(editor)) exited with status \(process.terminationStatus); body unchanged"
+                notice = "the editor (\(editor)) exited with status \(process.terminationStatus); \(what) unchanged"
             }
         } catch {
             notice = "cannot run the editor (\(editor)): \(error.localizedDescription)"
         }
         terminal.resume()
         previous = nil
-        let edited = notice == nil ? try? String(contentsOfFile: path, encoding: .utf8) : nil
-        inbox.post(.editorClosed(body: edited, notice: notice))
+        return (notice == nil ? try? String(contentsOfFile: path, encoding: .utf8) : nil, notice)
     }
 
     /// Reads a theme the palette chose; a broken one is reported and the current theme stays.

@@ -91,9 +91,28 @@ import Testing
         #expect(String(decoding: data, as: UTF8.self) == "{\"a\": 1}")
     }
 
+    @Test func scriptsAreWrittenInTheEditorAndKeptInTheDescription() throws {
+        var state = state()
+        _ = press([.tab, .character("h"), .character("h")], in: &state)
+        #expect(state.requestTab == .scripts)
+        _ = press([.character("j")], in: &state)
+        #expect(state.editor.scriptSelection == .postResponse)
+        let effects = press([.character("e")], in: &state)
+        guard case .editScript(.postResponse, let text)? = effects.first else {
+            Issue.record("no editor for the script: \(effects)")
+            return
+        }
+        #expect(text.isEmpty)
+        _ = state.update(.scriptEditorClosed(.postResponse, text: "pm.globals.set(\"seen\", \"1\");\n", notice: nil))
+        #expect(try state.editor.description().scripts.postResponse?.text == "pm.globals.set(\"seen\", \"1\");")
+        #expect(state.editor.hasEdits)
+        _ = press([.character("d")], in: &state)
+        #expect(try state.editor.description().scripts.postResponse == nil)
+    }
+
     @Test func optionsAreToggledAndValidated() throws {
         var state = state()
-        _ = press([.tab, .character("h"), .character("h"), .character("h"), .character("h")], in: &state)
+        _ = press([.tab] + Array(repeating: .character("h"), count: 5), in: &state)  // back past Scripts and Auth
         #expect(state.requestTab == .options)
         _ = press([.enter], in: &state)
         type("2.5", in: &state)
@@ -113,7 +132,7 @@ import Testing
 
     @Test func expectationsAreEditedInTheOptionsTab() throws {
         var state = state()
-        _ = press([.tab, .character("h"), .character("h"), .character("h"), .character("h")], in: &state)
+        _ = press([.tab] + Array(repeating: .character("h"), count: 5), in: &state)  // back past Scripts and Auth
         #expect(state.requestTab == .options)
         state.editor.optionSelection = .expectStatus
         _ = press([.enter, .control("u")], in: &state)

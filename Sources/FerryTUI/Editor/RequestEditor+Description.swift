@@ -111,6 +111,7 @@ extension RequestEditor {
         connection = description.connection
         self.expectations = expectations
         checks = description.assertions.map { CheckLine.assertion($0).text } + description.captures.map { CheckLine.capture($0).text }
+        scripts = description.scripts
         checkSelection = 0
         lineEdit = nil
         isEditingBody = false
@@ -160,6 +161,7 @@ extension RequestEditor {
         if loaded?.checks != checks {
             (description.assertions, description.captures) = try Self.checks(checks)
         }
+        if loaded?.scripts != scripts { description.scripts = scripts }
         return description
     }
 

@@ -15,6 +15,7 @@ extension RequestEditor {
                 case .auth: performAuth(action, collection: collection, notice: &notice)
                 case .multipart: performInMultipart(action, collection: collection, notice: &notice)
                 case .params: performInParams(action, notice: &notice) ? [] : nil
+                case .scripts: performInScripts(action)
                 case .headers, .options, .expect: nil
                 }
             if let effects { return effects }

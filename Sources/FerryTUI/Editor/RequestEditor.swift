@@ -36,6 +36,9 @@ public struct RequestEditor: Sendable {
     /// The Expect tab: one assertion or capture per line (`CheckLine`), as `ferry run` checks them.
     public var checks: [String] = []
     public var checkSelection = 0
+    /// The Scripts tab: the request's own pre-request, post-response and tests scripts.
+    public var scripts = RequestScripts()
+    public var scriptSelection = RequestScripts.Phase.preRequest
     /// The row being edited in the Headers, Multipart or Options tab.
     public var lineEdit: LineEdit?
     /// Where the editor's request came from; a new request comes from an empty description.
@@ -109,12 +112,14 @@ public struct RequestEditor: Sendable {
         var connection: ConnectionSettings
         var expectations: ResponseExpectations
         var checks: [String]
+        var scripts: RequestScripts
     }
 
     var fields: Fields {
         Fields(
             method: method, url: url.text, headers: headers, body: body.text, graphQL: graphQL?.body(query: body.text), bodyFile: bodyFile,
             params: params.content,
-            parts: parts, auth: auth, options: options, connection: connection, expectations: expectations, checks: checks)
+            parts: parts, auth: auth, options: options, connection: connection, expectations: expectations, checks: checks,
+            scripts: scripts)
     }
 }

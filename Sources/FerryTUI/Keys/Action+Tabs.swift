@@ -5,11 +5,12 @@ extension Action {
         switch self {
         case .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .cycleParamPlacement: [.params]
         case .moveRowUp, .moveRowDown, .showBodyHex: [.multipart]
-        case .prettyPrint, .chooseBodyFile, .openEditor, .toggleGraphQL, .editVariables, .fetchGraphQLSchema, .editOperationName,
-            .toggleGraphQLGET:
+        case .prettyPrint, .chooseBodyFile, .toggleGraphQL, .editVariables, .fetchGraphQLSchema, .editOperationName, .toggleGraphQLGET:
             [.body]
+        case .openEditor: [.body, .scripts]
         case .getToken, .refreshToken: [.auth]
-        case .addRow, .deleteRow: [.headers, .params, .multipart, .expect]
+        case .addRow: [.headers, .params, .multipart, .expect]
+        case .deleteRow: [.headers, .params, .multipart, .expect, .scripts]
         case .toggleRow: [.headers, .params, .multipart, .options, .auth]
         case .copyValue: [.headers]
         default: nil

@@ -1,3 +1,5 @@
+import FerryCore
+
 extension RequestEditor {
     /// A click on the `row`-th visible row of the tab (its list `height` rows high) selects that row.
     mutating func selectRow(_ row: Int, height: Int) {
@@ -19,6 +21,8 @@ extension RequestEditor {
         case .params:
             let first = ParamsView.firstVisible(params, height: height)
             if params.rows.indices.contains(first + row) { params.selection = first + row }
+        case .scripts:
+            if RequestScripts.Phase.allCases.indices.contains(row) { scriptSelection = RequestScripts.Phase.allCases[row] }
         case .body, .expect: break
         }
     }

@@ -22,6 +22,7 @@ extension AppState {
         case .expect: return max(1, editor.checks.count)
         case .options: return OptionRow.allCases.count
         case .auth: return AuthField.fields(of: editor.auth).count + 1
+        case .scripts: return ScriptsView.rows(editor)
         case .body:
             guard editor.graphQL == nil else { return nil }
             // A body's lines and the JSON check's line under them (not parsed here: this runs every frame).

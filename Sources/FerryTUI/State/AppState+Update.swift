@@ -54,6 +54,9 @@ extension AppState {
         case .editorClosed(let text, let notice):
             if let text { editor.body = TextArea(text.hasSuffix("\n") ? String(text.dropLast()) : text) }
             self.notice = notice
+        case .scriptEditorClosed(let phase, let text, let notice):
+            if let text { editor.setScript(text, for: phase) }
+            self.notice = notice
         case .notice(let text):
             notice = text
         case .searchFinished(let result):

@@ -19,6 +19,8 @@ public enum Effect: Sendable {
     case closeWebSocket(id: Int)
     /// Suspend the UI and edit `body` in `$EDITOR`; answers with `.editorClosed`.
     case editBody(String)
+    /// Suspend the UI and edit the request's script of this phase in `$EDITOR`; answers with `.scriptEditorClosed`.
+    case editScript(RequestScripts.Phase, String)
     /// Search the Tree or Hex tab off the UI thread (cancelling an older search); answers with `.searchFinished`.
     case search(ViewSearch)
     case suspend

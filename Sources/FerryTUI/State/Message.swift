@@ -21,6 +21,8 @@ public enum Message: Sendable {
     case webSocketEnded(id: Int, ResponseSummary)
     /// The external editor closed: the new body, or nil when it could not run (with why in `notice`).
     case editorClosed(body: String?, notice: String?)
+    /// `$EDITOR` closed on a script: its new text (nil: unchanged), or why not.
+    case scriptEditorClosed(RequestScripts.Phase, text: String?, notice: String?)
     /// A line to show in the status bar (a keymap or theme problem, a hint).
     case notice(String)
     /// A Tree or Hex search the runtime ran.

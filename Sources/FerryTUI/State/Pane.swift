@@ -6,7 +6,7 @@ public enum Pane: Int, Hashable, Sendable, CaseIterable {
 /// The tabs of the request pane.
 public enum RequestTab: String, Hashable, Sendable, CaseIterable {
     case params = "Params", headers = "Headers", body = "Body", multipart = "Multipart", options = "Options", expect = "Expect", auth =
-        "Auth"
+        "Auth", scripts = "Scripts"
 }
 
 /// The tabs of the response pane.

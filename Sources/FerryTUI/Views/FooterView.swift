@@ -36,7 +36,7 @@ struct FooterView {
             case .multipart: return editor.parts.count > 1
             case .expect: return editor.checks.count > 1
             case .auth: return AuthField.fields(of: editor.auth).count > 1
-            case .options: return true
+            case .options, .scripts: return true
             case .body: return false
             }
         case (.down, .response):

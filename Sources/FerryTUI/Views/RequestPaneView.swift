@@ -16,6 +16,7 @@ struct RequestPaneView {
         case .params: ParamsView().render(state, in: inner, canvas: &canvas)
         case .multipart: MultipartView().render(state, in: inner, canvas: &canvas)
         case .expect: renderChecks(state, in: inner, canvas: &canvas)
+        case .scripts: ScriptsView().render(state, in: inner, canvas: &canvas)
         }
         renderFile(state, in: rect, canvas: &canvas)
     }
