@@ -114,10 +114,9 @@ import Testing
         #expect(imported.environments.map(\.name) == ["Shared Child Collection Env", "Empty Env"])
         #expect(imported.environments[1].variables == [Variable(name: "inherited_value", value: "from-collection-env")])
         let notes = imported.report.notes
-        #expect(
-            notes.contains {
-                $0.kind == .dropped && $0.message.contains("after-response script is not run by Ferry: insomnia.test('Status is 200'")
-            }, "scripts are named with their text")
+        #expect(inheritance.scripts.postResponse?.text.hasPrefix("insomnia.test('Status is 200'") == true, "scripts are kept")
+        #expect(!notes.contains { $0.message.contains("script") }, "\(notes)")
+        #expect(imported.folders["test"]?.scripts.first?.preRequest?.text.contains("insomnia.sendRequest") == true, "a folder's scripts")
         #expect(notes.contains { $0.kind == .dropped && $0.message.contains("folder's variables (inherited_value)") })
         #expect(notes.contains { $0.kind == .approximated && $0.message.contains("{% prompt") })
         #expect(ImportFormat.detect(try Fixture.text("insomnia", "security_collection.yaml")) == .insomnia)

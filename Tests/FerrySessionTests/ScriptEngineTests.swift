@@ -39,6 +39,19 @@ import Testing
         #expect(outcome.changes == ["userId": "3"])
     }
 
+    @Test func insomniasScriptsSpeakTheirOwnObject() async throws {
+        let outcome = try await Self.run(
+            """
+            insomnia.test("code", () => insomnia.expect(insomnia.response.code).to.eql(200));
+            insomnia.test("name", () => insomnia.expect(insomnia.response.json()).to.have.property("name", "Ada"));
+            insomnia.environment.set("seen", insomnia.response.json().id);
+            insomnia.baseEnvironment.set("base", "b");
+            """, phase: .postResponse)
+        #expect(outcome.error == nil)
+        #expect(outcome.tests.map(\.passed) == [true, true])
+        #expect(outcome.changes == ["seen": "3", "base": "b"])
+    }
+
     @Test func aThrowIsLocatedInTheFile() async throws {
         let outcome = try await Self.run("const a = 1;\nnull.x;\n", line: 10)
         let error = try #require(outcome.error)

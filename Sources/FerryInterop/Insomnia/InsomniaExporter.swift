@@ -3,7 +3,7 @@ import Foundation
 
 /// Writes a collection as an Insomnia export (format 4, JSON): a workspace, a request group per
 /// folder, a request per request file (query as `parameters`, headers, body by MIME type, basic
-/// and bearer auth, redirects), a base environment and a sub-environment per environment (secret
+/// and bearer auth, redirects, scripts), a base environment and a sub-environment per environment (secret
 /// values empty unless `reveal`, the sub-environment then private). What Insomnia cannot hold is
 /// named in `report`.
 public struct InsomniaExporter {
@@ -23,6 +23,7 @@ public struct InsomniaExporter {
         ]
         var groups: [String: String] = ["": workspace]
         let descriptions = Dictionary(collection.requests.map { ($0.path, $0.description.description) }) { first, _ in first }
+        let scripts = Dictionary(collection.requests.map { ($0.path, $0.description.scripts) }) { first, _ in first }
         for (flat, place) in try FlatRequest.all(in: collection, format: "Insomnia", report: &report) {
             let folder = (place as NSString).deletingLastPathComponent
             var parent = workspace
@@ -34,10 +35,11 @@ public struct InsomniaExporter {
                     continue
                 }
                 let id = "fld_\(groups.count)"
-                resources.append([
-                    "_id": id, "_type": "request_group", "parentId": parent, "name": String(component),
-                    "description": collection.folders[path]?.description ?? "",
-                ])
+                resources.append(
+                    [
+                        "_id": id, "_type": "request_group", "parentId": parent, "name": String(component),
+                        "description": collection.folders[path]?.description ?? "",
+                    ].merging(Self.scriptFields(collection.folders[path]?.scripts.first)) { $1 })
                 groups[path] = id
                 parent = id
             }
@@ -45,6 +47,7 @@ public struct InsomniaExporter {
             resource["_id"] = "req_\(resources.count)"
             resource["parentId"] = parent
             resource["description"] = (descriptions[place] ?? nil) ?? ""
+            resource.merge(Self.scriptFields(scripts[place])) { $1 }
             resources.append(resource)
         }
         resources += environments(collection.environments, workspace: workspace)
@@ -112,6 +115,17 @@ public struct InsomniaExporter {
             ]
         }
         return resource
+    }
+
+    /// A request's or folder's scripts as Insomnia's `preRequestScript` and `afterResponseScript`
+    /// (its one script after the response: the post-response script, then the tests).
+    private static func scriptFields(_ scripts: RequestScripts?) -> [String: Any] {
+        guard let scripts else { return [:] }
+        var fields: [String: Any] = [:]
+        if let before = scripts.preRequest { fields["preRequestScript"] = before.text }
+        let after = [scripts.postResponse, scripts.tests].compactMap { $0?.text }
+        if !after.isEmpty { fields["afterResponseScript"] = after.joined(separator: "\n") }
+        return fields
     }
 
     /// A base environment holding nothing, and a sub-environment per environment.

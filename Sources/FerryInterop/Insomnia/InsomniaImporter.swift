@@ -34,9 +34,11 @@ public struct InsomniaImporter: Importer {
                 let variables = try Self.groupVariables(of: resource, in: byID, report: &collection.report)
                 try Self.add(resource, folder: try Self.folders(of: resource, in: byID), variables: variables, to: &collection)
             case "request_group":
-                if let text = try resource.string("description"), !text.isEmpty {
-                    var defaults = FolderDefaults()
-                    defaults.description = text
+                var defaults = FolderDefaults()
+                if let text = try resource.string("description"), !text.isEmpty { defaults.description = text }
+                let scripts = InsomniaRequestReader.scripts(of: resource)
+                if !scripts.isEmpty { defaults.scripts = [scripts] }
+                if defaults != FolderDefaults() {
                     collection.folders[
                         RequestFileName.folder(try Self.folders(of: resource, in: byID) + [try resource.string("name") ?? "folder"])] =
                         defaults

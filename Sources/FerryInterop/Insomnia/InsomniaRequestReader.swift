@@ -37,7 +37,7 @@ struct InsomniaRequestReader {
         }
         try readBody(into: &description)
         try readAuth(into: &description)
-        noteScripts()
+        description.scripts = Self.scripts(of: resource)
         var follow = try resource.string("settingFollowRedirects")
         if follow == nil, let settings = try resource.object("settings") { follow = try settings.string("followRedirects") }  // v5
         switch follow {
@@ -48,16 +48,20 @@ struct InsomniaRequestReader {
         return description
     }
 
-    /// Scripts before and after the request (format 4's `preRequestScript`, v5's `scripts`): named with their text.
-    private mutating func noteScripts() {
-        let scripts = resource["scripts"]
-        for (node, kind) in [
-            (resource["preRequestScript"], "pre-request"), (resource["afterResponseScript"], "after-response"),
-            (scripts?["preRequest"], "pre-request"), (scripts?["afterResponse"], "after-response"),
+    /// A request's or folder's scripts (format 4's `preRequestScript` and `afterResponseScript`,
+    /// v5's `scripts`), kept as `scripts:` — pre-request and post-response; they speak Insomnia's
+    /// `insomnia` API, which Ferry's scripts have beside Postman's `pm` it follows.
+    static func scripts(of resource: JSONNode) -> RequestScripts {
+        var scripts = RequestScripts()
+        let v5 = resource["scripts"]
+        for (node, phase) in [
+            (resource["preRequestScript"], RequestScripts.Phase.preRequest), (resource["afterResponseScript"], .postResponse),
+            (v5?["preRequest"], .preRequest), (v5?["afterResponse"], .postResponse),
         ] {
-            guard let node, let code = node.text?.trimmingCharacters(in: .whitespacesAndNewlines), !code.isEmpty else { continue }
-            report.dropped(node.path, "the \(kind) script is not run by Ferry: \(code.prefix(200))")
+            guard let node, let code = node.text, !code.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
+            scripts[phase] = ScriptSource(code, file: node.path)
         }
+        return scripts
     }
 
     /// The member `key` as text in Ferry's template spelling; a `{% tag %}` in it is noted.

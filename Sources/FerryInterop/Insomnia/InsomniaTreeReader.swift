@@ -30,19 +30,16 @@ enum InsomniaTreeReader {
             }
             let children = try item.array("children") ?? []
             let path = folder + [try item.string("name") ?? "folder"]
-            if let text = try item.object("meta")?.string("description"), !text.isEmpty {
-                var defaults = FolderDefaults()
-                defaults.description = text
-                collection.folders[RequestFileName.folder(path)] = defaults
-            }
+            var defaults = FolderDefaults()
+            if let text = try item.object("meta")?.string("description"), !text.isEmpty { defaults.description = text }
+            let scripts = InsomniaRequestReader.scripts(of: item)
+            if !scripts.isEmpty { defaults.scripts = [scripts] }
+            if defaults != FolderDefaults() { collection.folders[RequestFileName.folder(path)] = defaults }
             if let environment = try item.object("environment") {
                 collection.report.dropped(
                     environment.path,
                     "the folder's variables (\(try environment.members().map(\.key).joined(separator: ", "))) are not imported: Ferry's variables belong to environments"
                 )
-            }
-            if let scripts = item["scripts"] {
-                collection.report.dropped(scripts.path, "the folder's scripts are not run by Ferry")
             }
             try walk(children, folder: path, into: &collection)
         }

@@ -129,7 +129,7 @@ extension ScriptPrelude {
             }
 
             F.installers.push(function (host, state) {
-                F.lazyGlobals(host, ['pm', 'tests', 'postman', 'environment', 'globals', 'data', 'iteration', 'request', 'responseBody', 'responseCode', 'responseHeaders', 'responseTime', 'responseCookies', 'xml2Json'], function () {
+                F.lazyGlobals(host, ['pm', 'insomnia', 'tests', 'postman', 'environment', 'globals', 'data', 'iteration', 'request', 'responseBody', 'responseCode', 'responseHeaders', 'responseTime', 'responseCookies', 'xml2Json'], function () {
                     const global = {};
                     const input = state.input;
                     const info = input.info || {};
@@ -190,6 +190,8 @@ extension ScriptPrelude {
                     pm.execution.location.current = info.requestName;
                     if (pm.environment) pm.environment.name = info.environment;
                     global.pm = pm;
+                    // Insomnia's scripts (its `insomnia` object follows Postman's `pm`), with its base environment.
+                    global.insomnia = Object.assign({}, pm, { baseEnvironment: shared('baseEnvironment') });
 
                     // The globals of Postman's older sandbox.
                     const legacyTests = {};
