@@ -120,6 +120,16 @@ import Testing
         #expect(report.passed, "\(report.results.filter { !$0.passed }.map(\.line))")
     }
 
+    @Test func oneListSelectedIsThatList() throws {
+        let nested = try facts(#"{"list": [1, 2, 3], "rows": [[1, 2, 3]], "two": [[1], [2]]}"#)
+        for line in [
+            "$.list[*] count == 3", "$.rows count == 1", "$.rows[*] count == 3", "$.rows[*][0] == 1", "$.rows[*] nth 2 == 3",
+            "$.two[*] count == 2", "$.rows[*][*] count == 3",
+        ] {
+            #expect(try result(line, in: nested).passed, "\(line)")
+        }
+    }
+
     private func assertion(_ line: String) throws -> Assertion {
         guard case .assertion(let assertion) = try CheckLine(parsing: line) else { throw CheckProblem("not an assertion") }
         return assertion

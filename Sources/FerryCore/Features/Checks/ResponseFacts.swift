@@ -102,6 +102,8 @@ public struct ResponseFacts: Sendable {
         if query.isSingular { return nodes.first.map { Self.value(of: $0, in: document) } ?? .missing }
         // Nothing selected: an empty list that does not exist (`count` 0, `exists: false`), as in Hurl.
         if nodes.isEmpty { return .nodes([]) }
+        // One list selected is that list, as in Hurl (`$.rows[*] count` counts the one row's items).
+        if nodes.count == 1, case .array = Self.value(of: nodes[0], in: document) { return Self.value(of: nodes[0], in: document) }
         return .array(count: nodes.count, literal: "[" + nodes.map { document.literal(of: $0) }.joined(separator: ",") + "]")
     }
 
