@@ -24,7 +24,9 @@ import Testing
                 "Content-Type": "application/json", "Set-Cookie": "sid=abc%20d; Path=/; Secure; HttpOnly; Max-Age=60",
             ],
             body: data, document: try? JSONParser.parse(data), durationMilliseconds: 5, url: "http://127.0.0.1:1/end",
-            redirects: ["http://127.0.0.1:1/a", "http://127.0.0.1:1/b"], variables: variables)
+            redirects: ["http://127.0.0.1:1/a", "http://127.0.0.1:1/b"],
+            redirectLocations: ["http://127.0.0.1:1/a": "http://127.0.0.1:1/b", "http://127.0.0.1:1/b": "http://127.0.0.1:1/end"],
+            variables: variables)
     }
 
     private func result(_ line: String, in facts: ResponseFacts) throws -> AssertionResult {
@@ -72,6 +74,7 @@ import Testing
         for line in [
             #"body contains "Hello Bob!""#, "bytes count == \(body.count)", "sha256 == \"\(sha256Hex(body))\"",
             #"url == "http://127.0.0.1:1/end""#, "redirects count == 2", #"redirects nth 1 == "http://127.0.0.1:1/b""#,
+            #"redirects nth 0 location == "http://127.0.0.1:1/b""#, #"redirects last location == "http://127.0.0.1:1/end""#,
             #"cookie "sid" == "abc%20d""#, #"cookie "sid" urlDecode == "abc d""#, #"cookie "sid[Secure]" exists"#,
             #"cookie "sid[Max-Age]" == "60""#, #"cookie "sid[Domain]" not exists"#, #"cookie "b" == "2""#,
             #"header "Set-Cookie" count == 2"#, #"header "Set-Cookie" nth 1 == "b=2""#, #"header "Set-Cookie" startsWith "b=""#,
