@@ -143,6 +143,22 @@ import Testing
         #expect(imported.requests[1].description.body == .bytes(Data("bob,{{age}}\n".utf8), contentType: nil), "never templated")
     }
 
+    @Test func hurlsGeneratorsBecomeFerrysBuiltIns() throws {
+        let imported = try HurlImporter().importCollection(
+            "GET http://h/a\nX-Random: {{randomInt 10 99}} {{randomString 32}} {{randomBool}} {{randomFullName}} {{randomWord}}\nHTTP 200\n",
+            source: "random.hurl", directory: "/")
+        #expect(
+            try #require(imported.requests.first).description.headers.first?.value
+                == "{{$randomInt 10 99}} {{$randomString 32}} {{$randomBoolean}} {{$randomFullName}} {{$randomWord}}")
+        let resolver = VariableResolver([])
+        let filled = try resolver.render("{{$randomInt 10 99}}|{{$randomString 32}}|{{$randomFullName}}|{{$randomWord}}", place: "test")
+        let parts = filled.split(separator: "|").map(String.init)
+        #expect((10...99).contains(Int(parts[0]) ?? 0), "\(filled)")
+        #expect(parts[1].count == 32 && parts[1].allSatisfy { $0.isLetter || $0.isNumber }, "\(filled)")
+        #expect(parts[2].split(separator: " ").count == 2 && !parts[3].isEmpty, "\(filled)")
+        #expect(throws: (any Error).self) { try resolver.render("{{$randomInt 99 10}}", place: "test") }
+    }
+
     @Test func retryOptionsBecomeTheRequestsRetry() throws {
         let imported = try HurlImporter().importCollection(
             "GET http://h/a\n[Options]\nretry-interval: 2s\nretry: 10\nHTTP 200\n\nGET http://h/b\n[Options]\nretry: 3\nHTTP 200\n\n"

@@ -16,7 +16,13 @@ struct HurlReader {
     /// `variable: name=value` options, gathered into one environment.
     private(set) var variables: [Variable] = []
 
-    private static let templates = ImportedTemplates(builtIns: ["newUuid": "$uuid", "newDate": "$isoTimestamp"])
+    private static let templates = ImportedTemplates(
+        builtIns: [
+            "newUuid": "$uuid", "newDate": "$isoTimestamp", "randomBool": "$randomBoolean", "randomEmail": "$randomEmail",
+            "randomFirstName": "$randomFirstName", "randomLastName": "$randomLastName", "randomFullName": "$randomFullName",
+            "randomWord": "$randomWord", "randomUuid": "$uuid",
+        ],
+        withArgument: ["randomInt": "$randomInt ", "randomString": "$randomString "])
 
     init(source: String) { self.source = source }
 
