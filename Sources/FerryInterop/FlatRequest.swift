@@ -35,6 +35,8 @@ struct FlatRequest {
     var options: RequestOptions
     /// The request's `expect:` and `capture:`, for formats that check responses (Hurl).
     var checks: ResponseChecks
+    /// The request's `retry:`, for formats that retry (Hurl).
+    var retry: RetryPolicy?
 
     /// `request` flattened with the defaults of its folder; `format` names the target in notes.
     init(_ request: ImportedCollection.Request, defaults: FolderDefaults, format: String, report: inout ImportReport) throws {
@@ -42,6 +44,7 @@ struct FlatRequest {
         let place = request.path
         title = description.name ?? String((request.path as NSString).lastPathComponent.dropLast(RequestFileName.suffix.count))
         checks = description.checks
+        retry = description.retry
         method = description.graphQL == nil ? description.method : .post
         url = description.url
         if let base = defaults.baseURL, !url.contains("://") {

@@ -23,7 +23,7 @@ struct ImportedTemplates {
             if let space = name.firstIndex(of: " "), let prefix = withArgument[String(name[..<space])] {
                 renamed = prefix + name[name.index(after: space)...].trimmingCharacters(in: .whitespaces)
             }
-            if renamed.hasPrefix("$"), !BuiltInVariable.names.contains(renamed), !renamed.hasPrefix("$env.") { unknown.append(name) }
+            if renamed.hasPrefix("$"), !BuiltInVariable.isBuiltIn(renamed), !renamed.hasPrefix("$env.") { unknown.append(name) }
             result += "{{" + renamed + "}}"
             rest = rest[close.upperBound...]
         }

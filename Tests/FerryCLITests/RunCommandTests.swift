@@ -248,6 +248,28 @@ private let demoPassword = "s3cret-demo"
         }
     }
 
+    @Test func runWideLocationHeaderUserDelayAndEntriesReachTheRequests() async throws {
+        try await withDemoServer { server throws in
+            let suite = try Suite(
+                baseURL: server.baseURL,
+                extra: [
+                    "wide/redirected.ferry.yaml":
+                        "url: \"{{baseURL}}/redirect/2\"\noptions: {followRedirects: false}\nexpect:\n  status: 200\n",
+                    "wide/authed.ferry.yaml": "url: \"{{baseURL}}/basic-auth/ann/pw\"\nexpect:\n  status: 200\n",
+                    "wide/header.ferry.yaml": "url: \"{{baseURL}}/headers\"\nexpect:\n  body:\n    \"$.headers['X-Run']\": wide\n",
+                ])
+            let without = await suite.run(["wide"])
+            #expect(without.status == 3, "\(without.text)")
+            #expect(without.text.contains("0 passed, 3 failed"), "\(without.text)")
+            let with = await suite.run(["wide"], ["--location", "-H", "X-Run: wide", "-u", "ann:pw", "--delay", "5"])
+            #expect(with.status == 0, "\(with.text)\(with.stderr)")
+            let second = await suite.run(["wide"], ["--from-entry", "2", "--to-entry", "2", "-H", "X-Run: wide"])
+            #expect(second.status == 0 && second.text.contains("1 passed, 0 failed") && second.text.contains("header"), "\(second.text)")
+            let digestAlone = await suite.run(["wide"], ["--digest"])
+            #expect(digestAlone.status != 0 && digestAlone.stderr.contains("--digest needs --user"), "\(digestAlone.stderr)")
+        }
+    }
+
     @Test func aTransportFailureStopsTheRunWithExitTwo() async throws {
         let suite = try Suite(baseURL: "http://127.0.0.1:\(try closedLocalPort())")
         let stopped = await suite.run(["checks"])

@@ -34,6 +34,14 @@ import Testing
         #expect(try resolver.render("{{$uuid}}", place: "url") != uuid)
     }
 
+    @Test func aHeaderNameIsFilledInToo() throws {
+        var description = RequestDescription(url: "http://h/")
+        description.headers = [.init(name: "{{key}}", value: "{{fruit}}")]
+        let resolved = try description.resolved(
+            with: resolver([Variable(name: "key", value: "Fruit"), Variable(name: "fruit", value: "Apple")]), directory: "/")
+        #expect(resolved.request.headers["Fruit"] == "Apple")
+    }
+
     @Test func anUnresolvedVariableNamesItselfAndWhereItIs() throws {
         let error = try #require(throws: FerryError.self) { try resolver().render("Bearer {{token}}", place: "header Authorization") }
         guard case .invalidRequest(.unresolvedVariable(let name, let place)) = error else {
@@ -68,7 +76,7 @@ import Testing
         #expect(cycle.link.message == "the variable {{a}}: its value is made of itself: {{a}} → {{b}} → {{a}}")
     }
 
-    /// Postman's dynamic variables that need no made-up words are built-ins, with values of their kind.
+    /// Postman's dynamic variables are built-ins (names and words of random letters), with values of their kind.
     @Test func postmansDynamicVariablesHaveValuesOfTheirKind() throws {
         func value(_ name: String) throws -> String { try resolver().render("{{\(name)}}", place: "url") }
         #expect(UUID(uuidString: try value("$guid")) != nil)
@@ -80,7 +88,10 @@ import Testing
         #expect(["true", "false"].contains(try value("$randomBoolean")))
         #expect(try value("$randomEmail").wholeMatch(of: /user_[a-z0-9]{8}@example\.com/) != nil)
         #expect(try value("$randomSemver").wholeMatch(of: /\d\.\d\.\d/) != nil)
-        #expect(throws: FerryError.self) { try value("$randomFirstName") }
+        #expect(try value("$randomFullName").wholeMatch(of: /[A-Z][a-z]{5} [A-Z][a-z]{7}/) != nil, "letters, not a real name")
+        #expect(try value("$randomInt 10 12").wholeMatch(of: /1[012]/) != nil)
+        #expect(throws: FerryError.self) { try value("$randomCompanyName") }
+        #expect(throws: FerryError.self) { try value("$randomString 0") }
         #expect(BuiltInVariable.names.allSatisfy { (try? value($0)) != nil })
     }
 

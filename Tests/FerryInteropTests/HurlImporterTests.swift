@@ -134,6 +134,42 @@ import Testing
         #expect(imported.requests.first?.description.headers == [.init(name: "Empty-Header", value: ""), .init(name: "X", value: "1")])
     }
 
+    @Test func multilineStringsKeepTheirEscapesAndRawOnesTheirBraces() throws {
+        let imported = try HurlImporter().importCollection(
+            "POST http://h/a\n```json\n{\"c\": \"\\u{1D11E}\", \"n\": {{n}}}\n```\nHTTP 200\n\n"
+                + "POST http://h/b\n```raw\nbob,{{age}}\n```\nHTTP 200\n",
+            source: "multi.hurl", directory: "/")
+        #expect(imported.requests[0].description.body == .raw("{\"c\": \"\\u{1D11E}\", \"n\": {{n}}}\n", contentType: nil))
+        #expect(imported.requests[1].description.body == .bytes(Data("bob,{{age}}\n".utf8), contentType: nil), "never templated")
+    }
+
+    @Test func hurlsGeneratorsBecomeFerrysBuiltIns() throws {
+        let imported = try HurlImporter().importCollection(
+            "GET http://h/a\nX-Random: {{randomInt 10 99}} {{randomString 32}} {{randomBool}} {{randomFullName}} {{randomWord}}\nHTTP 200\n",
+            source: "random.hurl", directory: "/")
+        #expect(
+            try #require(imported.requests.first).description.headers.first?.value
+                == "{{$randomInt 10 99}} {{$randomString 32}} {{$randomBoolean}} {{$randomFullName}} {{$randomWord}}")
+        let resolver = VariableResolver([])
+        let filled = try resolver.render("{{$randomInt 10 99}}|{{$randomString 32}}|{{$randomFullName}}|{{$randomWord}}", place: "test")
+        let parts = filled.split(separator: "|").map(String.init)
+        #expect((10...99).contains(Int(parts[0]) ?? 0), "\(filled)")
+        #expect(parts[1].count == 32 && parts[1].allSatisfy { $0.isLetter || $0.isNumber }, "\(filled)")
+        #expect(parts[2].split(separator: " ").count == 2 && !parts[3].isEmpty, "\(filled)")
+        #expect(throws: (any Error).self) { try resolver.render("{{$randomInt 99 10}}", place: "test") }
+    }
+
+    @Test func retryOptionsBecomeTheRequestsRetry() throws {
+        let imported = try HurlImporter().importCollection(
+            "GET http://h/a\n[Options]\nretry-interval: 2s\nretry: 10\nHTTP 200\n\nGET http://h/b\n[Options]\nretry: 3\nHTTP 200\n\n"
+                + "GET http://h/c\n[Options]\nretry-interval: 10ms\nHTTP 200\n\nGET http://h/d\n[Options]\nretry: -1\nHTTP 200\n",
+            source: "retry.hurl", directory: "/")
+        #expect(imported.requests.map(\.description.retry) == [RetryPolicy(count: 10, interval: 2000), RetryPolicy(count: 3), nil, nil])
+        #expect(
+            imported.report.notes.contains { $0.kind == .dropped && $0.message.contains("retry: -1") },
+            "Hurl's endless retry is named, not dropped silently")
+    }
+
     @Test func cookiesBasicAuthAndOptions() throws {
         let cookies = try Fixture.imported(HurlImporter(), "hurl", "cookies.hurl")
         #expect(cookies.requests[2].description.headers == [.init(name: "Cookie", value: "user1=Bob; user2=Bill; user3={{name}}")])

@@ -138,7 +138,7 @@ import Testing
              "item": [{"name": "status", "request": {"method": "GET",
                "url": {"raw": "https://echo.test/status/:code", "host": ["echo", "test"], "path": ["status", ":code"],
                        "variable": [{"id": "code", "value": "201", "type": "string"}]},
-               "header": [{"key": "", "value": ""}, {"key": "X-Name", "value": "{{$randomFirstName}}"}, {"key": "X-Id", "value": "{{$guid}}"}]}}]}
+               "header": [{"key": "", "value": ""}, {"key": "X-Name", "value": "{{$randomCompanyName}}"}, {"key": "X-Id", "value": "{{$guid}}"}]}}]}
             """#
         let imported = try importer.importCollection(text, source: "v20.json", directory: "/")
         let request = try #require(imported.requests.first).description
@@ -146,7 +146,7 @@ import Testing
         #expect(request.headers.map(\.name) == ["X-Name", "X-Id"])
         #expect(
             imported.report.notes(.dropped).map(\.message) == [
-                "Postman's dynamic variable {{$randomFirstName}} has no Ferry counterpart: give it a value (--var '$randomFirstName=…' or an environment)"
+                "Postman's dynamic variable {{$randomCompanyName}} has no Ferry counterpart: give it a value (--var '$randomCompanyName=…' or an environment)"
             ])
     }
 

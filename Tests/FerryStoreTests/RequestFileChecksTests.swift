@@ -144,3 +144,17 @@ import Testing
         #expect(try FolderDefaults(contentsOf: path) == defaults)
     }
 }
+
+/// Bodies whose `{{…}}` are sent as written (`verbatim:`), which raw text fills in.
+@Suite struct VerbatimBodyTests {
+    @Test func bytesWithBracesAreWrittenVerbatimAndReadBackAsBytes() throws {
+        var description = try RequestDescription(yaml: "url: http://h/\nbody:\n  raw: \"a,{{b}}\"\n", path: "r.ferry.yaml")
+        #expect(description.body == .raw("a,{{b}}", contentType: nil))
+        description.body = .bytes(Data("a,{{b}}\n".utf8), contentType: "text/csv")
+        let text = try description.yaml()
+        #expect(text.contains("verbatim:"), "\(text)")
+        #expect(try RequestDescription(yaml: text, path: "r.ferry.yaml").body == description.body)
+        description.body = .bytes(Data("plain".utf8), contentType: nil)
+        #expect(try description.yaml().contains("raw: plain"), "bytes without braces stay raw text")
+    }
+}

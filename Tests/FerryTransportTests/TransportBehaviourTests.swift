@@ -169,6 +169,18 @@ import Testing
             #expect(sent.headers["User-Agent"] == FerryInfo.userAgent)
         }
     }
+
+    @Test func anEmptyValueLeavesOutAnAddedHeaderAndSendsAnyOtherEmpty() async throws {
+        try await withDemoServer { server in
+            var request = Request(url: try Request.parseURL("\(server.baseURL)/headers"))
+            request.headers.add(name: "X-Empty", value: "")
+            request.headers.add(name: "Accept", value: "")
+            let response = try await CurlTransport().send(request, receivingInto: .default, progress: nil)
+            let sent = try #require(response.sent)
+            #expect(sent.headers["X-Empty"] == "", "\(sent.headers)")
+            #expect(sent.headers["Accept"] == nil)
+        }
+    }
 }
 
 /// The transport failure kind `body` threw, or nil.

@@ -81,6 +81,33 @@ struct RunCommand: AsyncCommand {
     @Flag(name: .customLong("location-trusted"), help: "Send the credentials on to another host, port or scheme a redirect leads to.")
     var locationTrusted = false
 
+    @Option(name: .customLong("from-entry"), help: ArgumentHelp("Start at the plan's Nth request (1 is the first).", valueName: "N"))
+    var fromEntry = 1
+
+    @Option(name: .customLong("to-entry"), help: ArgumentHelp("Stop after the plan's Nth request.", valueName: "N"))
+    var toEntry: Int?
+
+    @Flag(name: [.customShort("L"), .customLong("location")], help: "Every request follows redirects, whatever its file says.")
+    var location = false
+
+    @Option(
+        name: [.customShort("H"), .customLong("header")],
+        help: ArgumentHelp("A header every request sends after its own (repeatable).", valueName: "name: value"))
+    var headers: [String] = []
+
+    @Option(
+        name: [.customShort("u"), .customLong("user")],
+        help: ArgumentHelp("Basic credentials for every request whose file gives none.", valueName: "user:password"))
+    var user: String?
+
+    @Flag(name: .customLong("digest"), help: "Send --user's credentials with HTTP Digest instead of Basic.")
+    var digest = false
+
+    @Option(
+        name: .customLong("delay"),
+        help: ArgumentHelp("Wait this many milliseconds before each request (not before its retries).", valueName: "ms"))
+    var delay = 0
+
     @OptionGroup(title: "Collections") var collectionOptions: CollectionOptions
 
     func validate() throws {
@@ -88,6 +115,14 @@ struct RunCommand: AsyncCommand {
         guard maxTime >= 0, maxTime.isFinite else { throw ValidationError("--max-time takes a number of seconds, 0 for no limit") }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs takes 1 to 64") }
         guard collectionOptions.save == nil else { throw ValidationError("--save is ferry send's") }
+        guard fromEntry >= 1, (toEntry ?? fromEntry) >= fromEntry else {
+            throw ValidationError("--from-entry and --to-entry take positions from 1, --to-entry not before --from-entry")
+        }
+        guard delay >= 0 else { throw ValidationError("--delay takes a number of milliseconds, 0 or more") }
+        guard !digest || user != nil else { throw ValidationError("--digest needs --user") }
+        for header in headers where HeaderLine.parse(header) == nil {
+            throw ValidationError("--header \(header): expected `name: value`")
+        }
     }
 
     func execute() async throws {
@@ -106,7 +141,7 @@ struct RunCommand: AsyncCommand {
         let connection: ConnectionSettings
         do {
             root = collectionOptions.collection ?? Self.collectionRoot(of: paths.first ?? ".", options: collectionOptions)
-            plan = try RunPlan(paths: paths, root: root, filters: filters)
+            plan = try RunPlan(paths: paths, root: root, filters: filters).entries(from: fromEntry, to: toEntry)
             (variables, chains) = try collectionOptions.variables(root: root)
             connection = try collectionOptions.connection(root: root)
             rows = try dataFile.map(RunData.rows(fromFile:)) ?? []
@@ -140,6 +175,13 @@ struct RunCommand: AsyncCommand {
         settings.timeLimit = RequestTimeLimit(maxTime: maxTime)
         settings.allowsInsecureRedirect = allowInsecureRedirect
         settings.keepsCredentialsOnRedirect = locationTrusted
+        settings.followsRedirects = location
+        settings.headers = headers.compactMap(HeaderLine.parse)
+        settings.authentication = user.map { user in
+            let (name, password) = Authentication.userAndPassword(user)
+            return digest ? .digest(username: name, password: password) : .basic(username: name, password: password)
+        }
+        settings.delay = .milliseconds(delay)
         let transport = CurlTransport(hashesBodies: !noHistory)
         let history = noHistory ? nil : HistoryWriter(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
         let pipeline = ExchangePipelines.commandLine(

@@ -65,7 +65,7 @@ public struct HurlExporter {
         default:
             break
         }
-        lines += options(request.options, place: place)
+        lines += options(request.options, retry: request.retry, place: place)
         if let body = body(request, place: place) { lines.append(body) }
         lines += response(request.checks, place: place)
         return lines.joined(separator: "\n") + "\n"
@@ -118,9 +118,10 @@ public struct HurlExporter {
     }
 
     /// `[Options]`: Hurl follows redirects only with `location: true`.
-    private mutating func options(_ options: RequestOptions, place: String) -> [String] {
+    private mutating func options(_ options: RequestOptions, retry: RetryPolicy?, place: String) -> [String] {
         var lines: [String] = []
         if options.followRedirects { lines += ["location: true", "max-redirs: \(options.maxRedirects)"] }
+        if let retry { lines += ["retry: \(retry.count)", "retry-interval: \(retry.interval)ms"] }
         if !options.tls.verifyPeer { lines.append("insecure: true") }
         switch options.httpVersion {
         case .http1_1: lines.append("http1.1: true")
@@ -156,9 +157,12 @@ public struct HurlExporter {
             if !text.contains("\n") {
                 return "`" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "`", with: "\\`") + "`"
             }
+            if text.contains("```") {
+                report.approximated(place, "the body holds ``` and is written as base64, whose {{variables}} Hurl does not fill in")
+                return "base64,\(Data(text.utf8).base64EncodedString());"
+            }
             if !text.hasSuffix("\n") { report.approximated(place, "the body is written as a multiline string, which ends with a newline") }
-            let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
-            return "```\n" + escaped + (text.hasSuffix("\n") ? "" : "\n") + "```"
+            return "```\n" + text + (text.hasSuffix("\n") ? "" : "\n") + "```"  // Hurl applies no escapes in it
         case .bytes(let data):
             return "base64,\(data.base64EncodedString());"
         case .file(let path):

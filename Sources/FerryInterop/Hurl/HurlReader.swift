@@ -16,7 +16,13 @@ struct HurlReader {
     /// `variable: name=value` options, gathered into one environment.
     private(set) var variables: [Variable] = []
 
-    private static let templates = ImportedTemplates(builtIns: ["newUuid": "$uuid", "newDate": "$isoTimestamp"])
+    private static let templates = ImportedTemplates(
+        builtIns: [
+            "newUuid": "$uuid", "newDate": "$isoTimestamp", "randomBool": "$randomBoolean", "randomEmail": "$randomEmail",
+            "randomFirstName": "$randomFirstName", "randomLastName": "$randomLastName", "randomFullName": "$randomFullName",
+            "randomWord": "$randomWord", "randomUuid": "$uuid",
+        ],
+        withArgument: ["randomInt": "$randomInt ", "randomString": "$randomString "])
 
     init(source: String) { self.source = source }
 
@@ -107,6 +113,7 @@ struct HurlReader {
             guard Self.startsBody(text) else { throw problem(line, "expected a header Name: value, a [Section], a body or HTTP STATUS") }
             index = try readBody(lines, at: index, into: &description)
         }
+        if description.retry?.count == 0 { description.retry = nil }  // an interval alone, or `retry: 0`
         URLQuery.apply(parts.query, to: &description)
         if let form = parts.form {
             description.body = .form(Parameters.flat(form))
@@ -184,6 +191,10 @@ struct HurlReader {
         case "insecure": description.options.tls.verifyPeer = !on
         case "http1.1" where on: description.options.httpVersion = .http1_1
         case "http2" where on: description.options.httpVersion = .http2
+        case "retry" where (0...1000).contains(Int(value) ?? -1):  // Hurl's -1 (no end) has no counterpart
+            description.retry = RetryPolicy(count: Int(value)!, interval: description.retry?.interval ?? 1000)
+        case "retry-interval" where (0...600_000).contains(HurlText.milliseconds(value) ?? -1):
+            description.retry = RetryPolicy(count: description.retry?.count ?? 0, interval: HurlText.milliseconds(value)!)
         case "user" where value.contains(":"):
             let colon = value.firstIndex(of: ":")!
             description.auth = .basic(username: String(value[..<colon]), password: String(value[value.index(after: colon)...]))
@@ -220,8 +231,10 @@ struct HurlReader {
             if language == "graphql" {
                 description.body = .json(.object([("query", .string(template(body)))]))
                 collection.report.approximated(place(line), "the GraphQL query is sent as a JSON body {\"query\": …}")
+            } else if language == "raw" {
+                description.body = .bytes(Data(body.utf8), contentType: nil)  // sent as written, `{{…}}` included
             } else {
-                description.body = .raw(template(HurlText.unescaped(Substring(body))), contentType: nil)
+                description.body = .raw(template(body), contentType: nil)  // Hurl applies no escapes in a multiline string
             }
             return end + 1
         }

@@ -61,6 +61,15 @@ enum HurlText {
         return nil
     }
 
+    /// A duration of Hurl's options in milliseconds: `500`, `500ms`, `2s` or `1m`; nil for another text.
+    static func milliseconds(_ text: String) -> Int? {
+        let units = [("ms", 1), ("s", 1000), ("m", 60_000), ("", 1)]
+        guard let (unit, scale) = units.first(where: { text.hasSuffix($0.0) }), let count = Int(text.dropLast(unit.count)) else {
+            return nil
+        }
+        return count.multipliedReportingOverflow(by: scale).overflow ? nil : count * scale
+    }
+
     /// A key or value as Hurl reads it: trimmed, quotes taken off, escapes applied.
     static func value(_ text: Substring) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)

@@ -275,7 +275,7 @@ public struct CollectionRunner: Sendable {
 
     /// Sends until the request passes or its `retry:` runs out, waiting its interval in between.
     private func sendRetrying(_ item: RunPlan.Item, root: String, round: Round) async -> RunResult {
-        var result = await send(item, root: root, round: round)
+        var result = await send(item, root: root, round: round, delayed: true)
         guard let retry = item.description.retry else { return result }
         var attempts = 1
         while result.status == .failed || result.status == .error && result.response == nil && result.request != nil,
@@ -287,19 +287,19 @@ public struct CollectionRunner: Sendable {
                 break
             }
             attempts += 1
-            result = await send(item, root: root, round: round)
+            result = await send(item, root: root, round: round, delayed: false)
         }
         result.attempts = attempts
         return result
     }
 
-    /// One request: prepare, transmit, conclude.
-    private func send(_ item: RunPlan.Item, root: String, round: Round) async -> RunResult {
+    /// One request: prepare, transmit (after `--delay` when `delayed`), conclude.
+    private func send(_ item: RunPlan.Item, root: String, round: Round, delayed: Bool) async -> RunResult {
         switch await prepare(item, root: root, round: round) {
         case .ended(let result):
             return result
         case .ready(let resolved, let resolver, let before):
-            var result = await transmit(item, iteration: round.iteration, resolved: resolved)
+            var result = await transmit(item, iteration: round.iteration, resolved: resolved, delayed: delayed)
             result.beforeScripts = before
             return await concludeWithScripts(result, of: item, resolver: resolver, root: root, round: round)
         }
@@ -385,12 +385,18 @@ public struct CollectionRunner: Sendable {
         return result
     }
 
-    /// Sends the resolved request (the first half of its exchange): the result with the response as
-    /// it came, or with the transport's failure (`.error`).
-    private func transmit(_ item: RunPlan.Item, iteration: Int, resolved: ResolvedRequest) async -> RunResult {
+    /// Sends the resolved request under the run-wide settings (after `--delay` when `delayed`; a retry
+    /// is not): the result with the response as it came, or with the transport's failure (`.error`).
+    private func transmit(_ item: RunPlan.Item, iteration: Int, resolved: ResolvedRequest, delayed: Bool = true) async -> RunResult {
         var request = resolved.request
         if settings.allowsInsecureRedirect { request.options.allowsInsecureRedirect = true }
         if settings.keepsCredentialsOnRedirect { request.options.keepsCredentialsOnRedirect = true }
+        if settings.followsRedirects { request.options.followRedirects = true }
+        for header in settings.headers { request.headers.add(name: header.name, value: header.value) }
+        if request.authentication == nil, !request.headers.contains("Authorization") {
+            request.authentication = settings.authentication
+        }
+        if delayed, settings.delay > .zero { try? await Task.sleep(for: settings.delay) }
         let outcome = await pipeline.transmit(request, timeLimit: settings.timeLimit, redaction: resolved.redaction)
         var result = RunResult(
             item: item, iteration: iteration, status: outcome.failure == nil ? .passed : .error, started: outcome.started)

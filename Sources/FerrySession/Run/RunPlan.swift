@@ -75,6 +75,14 @@ public struct RunPlan: Sendable {
         self.skippedLinks = collection.skippedLinks.filter(isSelected)
     }
 
+    /// The plan's requests `from` to `to` (positions from 1 in run order, `to` nil: to the end), as
+    /// Hurl's `--from-entry` and `--to-entry` pick a file's entries.
+    public func entries(from: Int, to: Int?) -> RunPlan {
+        var plan = self
+        plan.items = Array(items.dropFirst(from - 1).prefix((to ?? items.count) - from + 1))
+        return plan
+    }
+
     /// Paths in run order: at each folder, the names of its `order:` first, then the rest sorted;
     /// a folder's files and subfolders interleave by name.
     static func ordered(_ paths: [String], folders: [String: FolderDefaults]) -> [String] {

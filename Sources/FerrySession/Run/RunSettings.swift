@@ -24,6 +24,14 @@ public struct RunSettings: Sendable {
     public var allowsInsecureRedirect = false
     /// Every request keeps its credentials on a redirect to another origin (`--location-trusted`).
     public var keepsCredentialsOnRedirect = false
+    /// Every request follows redirects, whatever its file says (`--location`).
+    public var followsRedirects = false
+    /// Headers every request sends after its own (`--header`).
+    public var headers: [HTTPHeader] = []
+    /// The credentials of every request whose file gives none (`--user`, `--digest`).
+    public var authentication: Authentication?
+    /// The pause before each request is sent (`--delay`); a retry waits its own interval instead.
+    public var delay: Duration = .zero
 
     public init() {}
 }

@@ -125,21 +125,22 @@ extension RequestDescription {
 
     private static func body(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> Body {
         let fields = try file.fields(
-            of: node, key: "body", allowed: ["raw", "json", "form", "multipart", "plist", "file", "graphql", "contentType"])
+            of: node, key: "body", allowed: ["raw", "verbatim", "json", "form", "multipart", "plist", "file", "graphql", "contentType"])
         let kinds = fields.filter { $0.key != "contentType" }
         guard kinds.count == 1, let (kind, _, value) = kinds.first else {
-            throw file.problem(at: node, key: "body", "expected exactly one of raw, json, form, multipart, plist, file, graphql")
+            throw file.problem(at: node, key: "body", "expected exactly one of raw, verbatim, json, form, multipart, plist, file, graphql")
         }
         let contentTypeNode = fields.first { $0.key == "contentType" }
         let contentType = try contentTypeNode.map { entry throws(ConfigProblem) in try file.string(entry.value, key: "body.contentType") }
-        if let contentTypeNode, kind != "raw", kind != "file" {
+        if let contentTypeNode, !["raw", "verbatim", "file"].contains(kind) {
             throw file.problem(
                 at: contentTypeNode.keyNode, key: "body.contentType",
-                "only applies to raw and file bodies (add a Content-Type header instead)")
+                "only applies to raw, verbatim and file bodies (add a Content-Type header instead)")
         }
         let key = "body.\(kind)"
         switch kind {
         case "raw": return .raw(try file.string(value, key: key), contentType: contentType)
+        case "verbatim": return .bytes(Data(try file.string(value, key: key).utf8), contentType: contentType)
         case "json": return .json(try file.parameters(value, key: key))
         case "form": return .form(try file.parameters(value, key: key))
         case "plist": return .plist(try file.parameters(value, key: key))

@@ -68,7 +68,9 @@ extension RequestDescription {
         case .none: return nil
         case .raw(let text, let contentType): return .map([("raw", .text(text))] + Self.contentType(contentType))
         case .bytes(let data, let contentType):
-            return .map([("raw", .text(String(decoding: data, as: UTF8.self)))] + Self.contentType(contentType))
+            // Bytes are never templated: text with `{{` in it stays so as `verbatim`.
+            let text = String(decoding: data, as: UTF8.self)
+            return .map([(text.contains("{{") ? "verbatim" : "raw", .text(text))] + Self.contentType(contentType))
         case .json(let value): return .map([("json", .parameters(value))])
         case .form(let value): return .map([("form", .parameters(value))])
         case .plist(let value): return .map([("plist", .parameters(value))])

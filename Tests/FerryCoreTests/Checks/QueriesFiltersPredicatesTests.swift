@@ -24,7 +24,9 @@ import Testing
                 "Content-Type": "application/json", "Set-Cookie": "sid=abc%20d; Path=/; Secure; HttpOnly; Max-Age=60",
             ],
             body: data, document: try? JSONParser.parse(data), durationMilliseconds: 5, url: "http://127.0.0.1:1/end",
-            redirects: ["http://127.0.0.1:1/a", "http://127.0.0.1:1/b"], variables: variables)
+            redirects: ["http://127.0.0.1:1/a", "http://127.0.0.1:1/b"],
+            redirectLocations: ["http://127.0.0.1:1/a": "http://127.0.0.1:1/b", "http://127.0.0.1:1/b": "http://127.0.0.1:1/end"],
+            variables: variables)
     }
 
     private func result(_ line: String, in facts: ResponseFacts) throws -> AssertionResult {
@@ -72,6 +74,7 @@ import Testing
         for line in [
             #"body contains "Hello Bob!""#, "bytes count == \(body.count)", "sha256 == \"\(sha256Hex(body))\"",
             #"url == "http://127.0.0.1:1/end""#, "redirects count == 2", #"redirects nth 1 == "http://127.0.0.1:1/b""#,
+            #"redirects nth 0 location == "http://127.0.0.1:1/b""#, #"redirects last location == "http://127.0.0.1:1/end""#,
             #"cookie "sid" == "abc%20d""#, #"cookie "sid" urlDecode == "abc d""#, #"cookie "sid[Secure]" exists"#,
             #"cookie "sid[Max-Age]" == "60""#, #"cookie "sid[Domain]" not exists"#, #"cookie "b" == "2""#,
             #"header "Set-Cookie" count == 2"#, #"header "Set-Cookie" nth 1 == "b=2""#, #"header "Set-Cookie" startsWith "b=""#,
@@ -118,6 +121,16 @@ import Testing
         ])
         let report = CheckReport(checking: try checks.rendered(with: resolver), facts: try facts())
         #expect(report.passed, "\(report.results.filter { !$0.passed }.map(\.line))")
+    }
+
+    @Test func oneListSelectedIsThatList() throws {
+        let nested = try facts(#"{"list": [1, 2, 3], "rows": [[1, 2, 3]], "two": [[1], [2]]}"#)
+        for line in [
+            "$.list[*] count == 3", "$.rows count == 1", "$.rows[*] count == 3", "$.rows[*][0] == 1", "$.rows[*] nth 2 == 3",
+            "$.two[*] count == 2", "$.rows[*][*] count == 3",
+        ] {
+            #expect(try result(line, in: nested).passed, "\(line)")
+        }
     }
 
     private func assertion(_ line: String) throws -> Assertion {

@@ -10,7 +10,7 @@ extension Assertion {
         var observed: ObservedValue
         do {
             observed = try value(in: facts)
-            for filter in filters { observed = try filter.apply(to: observed) }
+            for filter in filters { observed = try filter.apply(to: observed, locations: facts.redirectLocations) }
         } catch {
             return AssertionResult(assertion: self, passed: false, actual: "", problem: error.description)
         }

@@ -13,7 +13,7 @@ extension Capture {
         case .xpath(let expression): value = try facts.value(ofXPath: expression)
         case .query(let query): value = try facts.value(of: query)
         }
-        for filter in filters { value = try filter.apply(to: value) }
+        for filter in filters { value = try filter.apply(to: value, locations: facts.redirectLocations) }
         guard let text = value.variableText else { throw CheckProblem("capture `\(name)` found nothing at \(sourceText)") }
         return text
     }

@@ -17,13 +17,15 @@ public struct ResponseFacts: Sendable {
     /// The URL of the final response, and those that redirected to it, oldest first.
     public var url: String
     public var redirects: [String]
+    /// For each of `redirects`, the absolute URL its `Location` led to.
+    public var redirectLocations: [String: String]
     /// The variables a `variable` query can read: the request's, then the captures of this response.
     public var variables: [String: String]
 
     public init(
         status: Int, headers: HTTPHeaders, body: Data, document: Document?, documentProblem: String? = nil,
         durationMilliseconds: Int, examples: [RequestDescription.Example] = [], url: String = "", redirects: [String] = [],
-        variables: [String: String] = [:]
+        redirectLocations: [String: String] = [:], variables: [String: String] = [:]
     ) {
         self.status = status
         self.headers = headers
@@ -35,6 +37,7 @@ public struct ResponseFacts: Sendable {
         self.markup = XPathBody(body: body, contentType: headers["Content-Type"])
         self.url = url
         self.redirects = redirects
+        self.redirectLocations = redirectLocations
         self.variables = variables
     }
 
@@ -69,7 +72,11 @@ public struct ResponseFacts: Sendable {
         self.init(
             status: response.status, headers: response.headers, body: body, document: parsed, documentProblem: problem,
             durationMilliseconds: Int(response.timeline.total / 1000), examples: examples, url: response.effectiveURL,
-            redirects: response.redirects.map(\.url))
+            redirects: response.redirects.map(\.url),
+            redirectLocations: Dictionary(
+                response.redirects.compactMap { hop in
+                    URL(string: hop.location, relativeTo: URL(string: hop.url)).map { (hop.url, $0.absoluteString) }
+                }, uniquingKeysWith: { first, _ in first }))
     }
 
     /// The value at a body path, or `.missing`; throws when the path cannot be read or there is no
@@ -102,6 +109,8 @@ public struct ResponseFacts: Sendable {
         if query.isSingular { return nodes.first.map { Self.value(of: $0, in: document) } ?? .missing }
         // Nothing selected: an empty list that does not exist (`count` 0, `exists: false`), as in Hurl.
         if nodes.isEmpty { return .nodes([]) }
+        // One list selected is that list, as in Hurl (`$.rows[*] count` counts the one row's items).
+        if nodes.count == 1, case .array = Self.value(of: nodes[0], in: document) { return Self.value(of: nodes[0], in: document) }
         return .array(count: nodes.count, literal: "[" + nodes.map { document.literal(of: $0) }.joined(separator: ",") + "]")
     }
 

@@ -2,10 +2,16 @@ import Foundation
 
 extension ValueFilter {
     /// What the filter makes of `value`; throws, naming the filter, when it cannot apply to it.
-    func apply(to value: ObservedValue, now: Date = Date()) throws(CheckProblem) -> ObservedValue {
+    /// `locations` maps each URL the exchange was redirected from to where it led (`location`).
+    func apply(to value: ObservedValue, now: Date = Date(), locations: [String: String] = [:]) throws(CheckProblem) -> ObservedValue {
         if case .missing = value { return .missing }
         let settled = value.settled
         switch self {
+        case .location:
+            guard let target = locations[try string(settled)] else {
+                throw CheckProblem("location: \(value.displayText()) is not a URL this exchange was redirected from")
+            }
+            return .string(target)
         case .count:
             if case .bytes(let data) = value { return .number(String(data.count)) }
             guard let items = value.items else { throw refused(value) }

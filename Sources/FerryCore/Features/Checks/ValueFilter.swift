@@ -28,6 +28,8 @@ public enum ValueFilter: Sendable, Hashable {
     case daysAfterNow, daysBeforeNow
     /// Bytes decoded as text in a charset (`utf-8`, `iso-8859-1`, `utf-16`…).
     case decode(String)
+    /// Where a redirect led: the absolute URL of its `Location`, for one of `redirects`' URLs.
+    case location
 
     /// How many string arguments each filter takes, by its name.
     static let arity: [String: Int] = [
@@ -35,6 +37,7 @@ public enum ValueFilter: Sendable, Hashable {
         "urlEncode": 0, "urlDecode": 0, "urlQueryParam": 1, "base64Encode": 0, "base64Decode": 0, "base64UrlSafeEncode": 0,
         "base64UrlSafeDecode": 0, "toHex": 0, "htmlEscape": 0, "htmlUnescape": 0, "jsonpath": 1, "xpath": 1, "toInt": 0,
         "toFloat": 0, "toString": 0, "toDate": 1, "format": 1, "dateFormat": 1, "daysAfterNow": 0, "daysBeforeNow": 0, "decode": 1,
+        "location": 0,
     ]
 
     /// The filter of this name with these arguments (as many as `arity` says; `nth` takes an integer).
@@ -69,6 +72,7 @@ public enum ValueFilter: Sendable, Hashable {
         case "daysAfterNow": return .daysAfterNow
         case "daysBeforeNow": return .daysBeforeNow
         case "decode": return .decode(one)
+        case "location": return .location
         default: return nil
         }
     }

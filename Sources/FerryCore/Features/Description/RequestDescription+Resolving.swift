@@ -30,7 +30,8 @@ extension RequestDescription {
         }
         let ownNames = Set(headers.filter(\.enabled).map { $0.name.lowercased() })
         for header in defaults.headers.filter({ !ownNames.contains($0.name.lowercased()) }) + headers where header.enabled {
-            request.headers.add(name: header.name, value: try resolver.render(header.value, place: "header \(header.name)"))
+            let name = try resolver.render(header.name, place: "header name \(header.name)")  // `{{key}}: value`, as Hurl fills it in
+            request.headers.add(name: name, value: try resolver.render(header.value, place: "header \(header.name)"))
         }
         try auth?.apply(to: &request, redaction: &redaction, resolver: resolver)
         try defaults.connection.overlaid(by: connection).apply(to: &request, resolver: resolver, access: access)
