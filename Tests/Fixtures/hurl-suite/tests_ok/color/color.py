@@ -1,0 +1,6 @@
+from app import app
+
+
+@app.route("/color")
+def color():
+    return "Blue, Orange, Green!"
