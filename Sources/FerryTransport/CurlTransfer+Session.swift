@@ -92,12 +92,6 @@ extension CurlTransfer {
 
     /// `Name:` with nothing but blanks after the colon: curl's way to leave a header out (`-H 'User-Agent:'`
     /// arrives as `User-Agent: `, which curl does not send either).
-    /// The headers (lower-case) that Ferry or libcurl add to a request by themselves.
-    static let generatedHeaders: Set<String> = [
-        "host", "user-agent", "accept", "accept-encoding", "accept-language", "content-type", "content-length", "expect",
-        "transfer-encoding", "connection", "authorization", "proxy-authorization", "proxy-connection", "cookie", "referer", "te",
-    ]
-
     static func isRemoval(_ line: String) -> Bool {
         guard let colon = line.firstIndex(of: ":") else { return false }
         return line[line.index(after: colon)...].allSatisfy { $0 == " " || $0 == "\t" }

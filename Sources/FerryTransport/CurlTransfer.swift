@@ -184,7 +184,7 @@ final class CurlTransfer: @unchecked Sendable {
         // An empty value leaves out a header Ferry or curl would add (`Name:`); any other header it
         // sends empty (`Name;`), as Hurl and Postman do: leaving out a header nobody adds does nothing.
         var lines = DefaultHeaders.applied(to: request.headers, all: request.options.defaultHeaders != false).map {
-            $0.value.isEmpty && !Self.generatedHeaders.contains($0.name.lowercased()) ? "\($0.name);" : "\($0.name): \($0.value)"
+            $0.value.isEmpty && !HTTPHeaders.generated.contains($0.name.lowercased()) ? "\($0.name);" : "\($0.name): \($0.value)"
         }
         if !request.headers.contains("Expect") { lines.append("Expect:") }
         // libcurl types every POST the request did not type as a form; a body that names no type is

@@ -13,6 +13,13 @@ public struct HTTPHeader: Hashable, Sendable, Codable {
 public struct HTTPHeaders: Hashable, Sendable, Codable, Sequence, ExpressibleByDictionaryLiteral {
     public private(set) var fields: [HTTPHeader] = []
 
+    /// The headers (lower-case) that Ferry or libcurl add to a request by themselves: an empty value
+    /// leaves one of these out; any other header with an empty value is sent empty.
+    public static let generated: Set<String> = [
+        "host", "user-agent", "accept", "accept-encoding", "accept-language", "content-type", "content-length", "expect",
+        "transfer-encoding", "connection", "authorization", "proxy-authorization", "proxy-connection", "cookie", "referer", "te",
+    ]
+
     public init() {}
     public init(_ fields: [HTTPHeader]) { self.fields = fields }
     public init(dictionaryLiteral elements: (String, String)...) {

@@ -112,10 +112,17 @@ struct CurlRequestBuilder {
             if let colon = value.firstIndex(of: ":") {
                 let name = value[..<colon].trimmingCharacters(in: .whitespaces)
                 let field = value[value.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                description.headers.append(.init(name: name, value: field))  // `Name:` removes the header, as in curl
+                // `Name:` removes a header curl adds; for any other, curl sends nothing, and neither does the import.
+                guard !field.isEmpty || HTTPHeaders.generated.contains(name.lowercased()) else { continue }
+                description.headers.append(.init(name: name, value: field))
             } else if value.hasSuffix(";") {
-                report.dropped(
-                    "\(place): -H \(value)", "a header sent with an empty value cannot be said in Ferry (an empty value removes it)")
+                // curl's `Name;`: the header sent with an empty value, as Ferry sends any header it does not add itself.
+                let name = value.dropLast().trimmingCharacters(in: .whitespaces)
+                if HTTPHeaders.generated.contains(name.lowercased()) {
+                    report.dropped("\(place): -H \(value)", "an empty \(name) leaves it out in Ferry; curl sends it empty")
+                } else {
+                    description.headers.append(.init(name: name, value: ""))
+                }
             } else {
                 throw problem("-H \(value) is not `Name: value`")
             }
