@@ -11,6 +11,7 @@ import Testing
         ["-d", "b=2", "--data-raw", "c=3", "--data-urlencode", "=x&y", "-H", "User-Agent: mine", "-A", "theirs"],
         ["-X", "PUT", "-G", "--data-urlencode", "name@%FILE"],
         ["-s", "-T", "%FILE"],
+        ["-H", "X-Empty;", "-H", "X-Other: 1"],
     ])
     func theServerReceivesWhatCurlSends(_ flags: [String]) async throws {
         let directory = try TemporaryDirectory()

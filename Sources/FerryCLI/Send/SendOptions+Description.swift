@@ -103,6 +103,15 @@ extension SendOptions {
     /// Each `-H` name replaces the file's headers of that name; repeated flags all stay, in order.
     private func applyHeaders(to description: inout RequestDescription) throws {
         var fields = try headers.map { header in
+            if !header.contains(":"), header.hasSuffix(";") {  // curl's `Name;`: the header sent with an empty value
+                let name = header.dropLast().trimmingCharacters(in: .whitespaces)
+                guard !HTTPHeaders.generated.contains(name.lowercased()) else {
+                    throw FerryError.invalidRequest(
+                        reason: .invalidArgument(
+                            name: "-H \(header)", problem: "Ferry cannot send \(name) empty (an empty \(name) leaves it out)"))
+                }
+                return HTTPHeader(name: name, value: "")
+            }
             guard let field = HeaderLine.parse(header) else {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "-H \(header)", problem: "expected `Name: value`"))
             }
