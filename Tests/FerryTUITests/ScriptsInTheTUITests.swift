@@ -1,4 +1,5 @@
 import FerryCore
+import FerryServer
 import FerryTestSupport
 import Foundation
 import Testing
@@ -10,32 +11,22 @@ import Testing
     @Test func aPreRequestScriptSetsWhatTheRequestNamesBeforeItIsSent() async throws {
         try await withDemoServer { server in
             let home = try TemporaryDirectory()
-            let collection = home.file("api")
-            try FileManager.default.createDirectory(atPath: collection, withIntermediateDirectories: true)
-            _ = try home.write(
-                "api/before.ferry.yaml",
-                Data(
-                    """
-                    url: "{{baseURL}}/anything/{{who}}"
-                    headers:
-                      - X-Who: "{{who}}"
-                    scripts:
-                      pre-request: |
-                        pm.variables.set("who", "set-by-the-script");
-                        pm.request.headers.add({key: "X-Added", value: "by-pre-request"});
-                        console.log("printed before the request");
-                      tests: |
-                        pm.test("the script's header went out", () => pm.expect(pm.response.json().headers["X-Added"]).to.equal("by-pre-request"));
+            let tui = try await Self.open(
+                "before",
+                """
+                url: "{{baseURL}}/anything/{{who}}"
+                headers:
+                  - X-Who: "{{who}}"
+                scripts:
+                  pre-request: |
+                    pm.variables.set("who", "set-by-the-script");
+                    pm.request.headers.add({key: "X-Added", value: "by-pre-request"});
+                    console.log("printed before the request");
+                  tests: |
+                    pm.test("the script's header went out", () => pm.expect(pm.response.json().headers["X-Added"]).to.equal("by-pre-request"));
 
-                    """.utf8))
-            let tui = InProcessTUI(
-                home: home, width: 120, height: 34, collection: collection, variables: [Variable(name: "baseURL", value: server.baseURL)])
+                """, home: home, server: server)
             defer { tui.hangUp() }
-            try await tui.waitForScreen { $0.text.contains("before") }
-            tui.press(.control("b"), .character("/"), .control("u"))
-            tui.type("before")
-            tui.press(.enter, .character("j"), .enter)
-            try await tui.waitForScreen { $0.text.contains("opened before.ferry.yaml") }
             tui.press(.control("r"))
             let screen = try await tui.waitForScreen { $0.text.contains("/anything/set-by-the-script") }
             #expect(screen.text.contains("X-Who: set-by-the-script"), "\(screen)")
@@ -52,29 +43,19 @@ import Testing
     @Test func aFilesTestsScriptRunsAndItsTestsAreChecks() async throws {
         try await withDemoServer { server in
             let home = try TemporaryDirectory()
-            let collection = home.file("api")
-            try FileManager.default.createDirectory(atPath: collection, withIntermediateDirectories: true)
-            _ = try home.write(
-                "api/scripted.ferry.yaml",
-                Data(
-                    """
-                    url: "{{baseURL}}/anything/scripted"
-                    expect:
-                      status: 200
-                    scripts:
-                      tests: |
-                        pm.test("the url came back", () => pm.expect(pm.response.json().url).to.include("/anything/scripted"));
-                        pm.test("fails on purpose", () => pm.expect(1).to.equal(2));
+            let tui = try await Self.open(
+                "scripted",
+                """
+                url: "{{baseURL}}/anything/scripted"
+                expect:
+                  status: 200
+                scripts:
+                  tests: |
+                    pm.test("the url came back", () => pm.expect(pm.response.json().url).to.include("/anything/scripted"));
+                    pm.test("fails on purpose", () => pm.expect(1).to.equal(2));
 
-                    """.utf8))
-            let tui = InProcessTUI(
-                home: home, width: 120, height: 34, collection: collection, variables: [Variable(name: "baseURL", value: server.baseURL)])
+                """, home: home, server: server)
             defer { tui.hangUp() }
-            try await tui.waitForScreen { $0.text.contains("scripted") }
-            tui.press(.control("b"), .character("/"), .control("u"))
-            tui.type("scripted")
-            tui.press(.enter, .character("j"), .enter)
-            try await tui.waitForScreen { $0.text.contains("opened scripted.ferry.yaml") }
             tui.press(.control("r"))
             let screen = try await tui.waitForScreen { $0.text.contains("1 check(s) failed") }
             try await Self.openErrorsTab(tui)
@@ -86,6 +67,22 @@ import Testing
         }
     }
 
+    /// A collection holding one request file, `NAME.ferry.yaml` of `yaml`, in an in-process TUI with
+    /// the demo server's base URL, the file opened from the sidebar.
+    private static func open(_ name: String, _ yaml: String, home: TemporaryDirectory, server: DemoServer) async throws -> InProcessTUI {
+        let collection = home.file("api")
+        try FileManager.default.createDirectory(atPath: collection, withIntermediateDirectories: true)
+        _ = try home.write("api/\(name).ferry.yaml", Data(yaml.utf8))
+        let tui = InProcessTUI(
+            home: home, width: 120, height: 34, collection: collection, variables: [Variable(name: "baseURL", value: server.baseURL)])
+        try await tui.waitForScreen { $0.text.contains(name) }
+        tui.press(.control("b"), .character("/"), .control("u"))
+        tui.type(name)
+        tui.press(.enter, .character("j"), .enter)
+        try await tui.waitForScreen { $0.text.contains("opened \(name).ferry.yaml") }
+        return tui
+    }
+
     /// Focuses the response pane and steps to its Errors tab (which lists the checks), one tab at a
     /// time, each step waited for; back one when a step ran past it onto the Timeline.
     private static func openErrorsTab(_ tui: InProcessTUI) async throws {
@@ -94,7 +91,7 @@ import Testing
             let before = tui.screen.text
             if before.contains("Checks  ") { return }
             tui.press(.character(before.contains("total") && before.contains("receive") ? "h" : "l"))
-            _ = try? await tui.waitForScreen(timeout: .seconds(10)) { $0.text != before }
+            _ = try? await tui.waitForScreen(timeout: .seconds(10)) { $0.text != before }  // a deadline: the step's paint
         }
     }
 }
