@@ -166,7 +166,8 @@ let package = Package(
             dependencies: [
                 "FerryServer", "FerryDemoOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "ferry-bench", dependencies: ["FerryCore", "FerryTransport", "FerryStore"], path: "Benchmarks/FerryBench"),
+        .executableTarget(
+            name: "ferry-bench", dependencies: ["FerryCore", "FerryTransport", "FerryStore", "FerryGRPC"], path: "Benchmarks/FerryBench"),
         .executableTarget(name: "ferry-history-bench", dependencies: ["FerryCore", "FerryStore"], path: "Benchmarks/history-bench"),
 
         // MARK: - Tests
