@@ -74,7 +74,9 @@ nonisolated func sequentialUnaryCalls(_ url: String, count: Int) async throws ->
         for index in 0..<count {
             var reader = ProtoJSONReader(pool: pool)
             var call = template
-            call.messages = .fixed([try reader.message(fromJSON: Data("{\"name\": \"call \(index)\"}".utf8), type: "helloworld.HelloRequest")])
+            call.messages = .fixed([
+                try reader.message(fromJSON: Data("{\"name\": \"call \(index)\"}".utf8), type: "helloworld.HelloRequest")
+            ])
             let outcome = try await client.run(call) { message, _ in
                 var writer = ProtoJSONWriter(pool: pool)
                 _ = try? writer.json(of: message, type: "helloworld.HelloReply")
