@@ -84,9 +84,16 @@ private final class FrameObserver: ResponseStreamObserver, @unchecked Sendable {
     private let received: @Sendable ([UInt8], Int64) -> Void
     private var failureValue: ProtoCodecError?
     private var countValue = 0
+    /// What stops the call when an answer is refused; run at once when one was refused before it was set.
     var onFailure: (@Sendable () -> Void)? {
         get { lock.withLock { onFailureValue } }
-        set { lock.withLock { onFailureValue = newValue } }
+        set {
+            let failedAlready = lock.withLock {
+                onFailureValue = newValue
+                return failureValue != nil
+            }
+            if failedAlready { newValue?() }
+        }
     }
     private var onFailureValue: (@Sendable () -> Void)?
 

@@ -52,6 +52,17 @@ struct GRPCSendTests {
         _ = directory
     }
 
+    @Test func aLineOfStandardInputThatIsNoMessageStopsTheCall() async throws {
+        let server = try await PythonGRPCServer()
+        let (directory, stdin) = try input("{\"latitude\": 1}\n{\"nope\": 2}\n")
+        let sent = await FerryBinary.run(["send", server.url("routeguide.RouteGuide/RecordRoute")], standardInput: stdin)
+        #expect(sent.status == 1)
+        #expect(
+            sent.stderr.contains("stdin line 2 is not a routeguide.Point: routeguide.Point has no field \"nope\" (at /nope, byte 9)"),
+            "\(sent.stderr)")
+        _ = directory
+    }
+
     @Test func aBidirectionalStreamAnswersEachMessage() async throws {
         let server = try await PythonGRPCServer()
         let (directory, stdin) = try input("{\"message\": \"a\"}\n{\"message\": \"b\"}\n")

@@ -10,6 +10,8 @@ struct GRPCSendSession {
     let options: SendOptions
     let protosets: [String]
     var printer = ResponsePrinter()
+    /// Where a stream's messages are read from, and why reading stopped early.
+    private let input = GRPCInputLines()
 
     func run() async -> ExitStatus {
         do {
@@ -42,14 +44,19 @@ struct GRPCSendSession {
 
         let output = GRPCMessagePrinter(printer: printer, pool: pool, type: method.outputType, json: options.json)
         let include = options.showsHead && !options.json
-        let outcome = try await connection.client.run(
-            call,
-            head: { status, headers in
-                if include { printer.printHead(statusLine: "\(status.version) \(status.code) \(status.reason)", headers: headers) }
-            },
-            received: { message, time in output.print(message, time: time) })
+        let outcome: GRPCClient.Outcome
+        do {
+            outcome = try await connection.client.run(
+                call,
+                head: { status, headers in
+                    if include { printer.printHead(statusLine: "\(status.version) \(status.code) \(status.reason)", headers: headers) }
+                },
+                received: { message, time in output.print(message, time: time) })
+        } catch {
+            // A line of stdin that is no message stops the request stream, and the transfer with it.
+            throw input.failure ?? error
+        }
         if let failure = output.failure { throw failure }
-        if let failure = input.failure { throw failure }
         let status: ExitStatus = outcome.status.isOK ? .success : .rejected
         output.finish(
             outcome, pool: try await detailPool(outcome.status, pool: pool, connection: connection), include: include, exitCode: status)
@@ -66,9 +73,6 @@ struct GRPCSendSession {
         for name in found.fileNames { try merged.add(found.files[name]!) }
         return merged
     }
-
-    /// Where a stream's messages are read from, and why reading stopped early.
-    private let input = GRPCInputLines()
 
     private func messages(for method: ProtoService.Method, pool: DescriptorPool) throws -> GRPCCall.Messages {
         let type = method.inputType
@@ -123,7 +127,7 @@ struct GRPCSendSession {
 final class GRPCInputLines: @unchecked Sendable {
     private let lock = NSLock()
     private var lineNumber = 0
-    private(set) var failureValue: ProtoCodecError?
+    private var failureValue: ProtoCodecError?
 
     var failure: ProtoCodecError? { lock.withLock { failureValue } }
 
