@@ -42,15 +42,28 @@ public struct GRPCClient: Sendable {
         } catch let error as FerryError {
             if let failure = observer.failure { throw failure }
             guard case .transportFailed(var reason) = error else { throw error }
+            if let status = try observer.headFields.flatMap(GRPCStatus.init(fields:)) {
+                // A trailers-only answer (UNIMPLEMENTED, say) may come while the request is still going out;
+                // the server then resets the stream, which libcurl 7.88 reports as a failure of the transfer.
+                return Outcome(response: nil, status: status, messageCount: observer.count)
+            }
             if reason.kind == .timedOut, call.timeout != nil {
                 return Outcome(
                     response: nil,
                     status: GRPCStatus(code: 4, message: "the deadline passed before the server ended the call"),
                     messageCount: observer.count)
             }
-            if [.emptyReply, .http2Error, .receiveFailed].contains(reason.kind), !call.target.isTLS {
+            if [.emptyReply, .receiveFailed].contains(reason.kind), !call.target.isTLS {
                 // An HTTP/1.1 server answers the HTTP/2 preface with something libcurl cannot read as HTTP/2.
-                reason.detail += "; gRPC needs HTTP/2 from the first byte: is this an HTTP/1.1 server rather than a gRPC one?"
+                reason.detail +=
+                    (reason.detail.isEmpty ? "" : "; ")
+                    + "gRPC needs HTTP/2 from the first byte: is this an HTTP/1.1 server rather than a gRPC one?"
+            } else if reason.kind == .http2Error {
+                // grpcio answers some calls (UNIMPLEMENTED) before reading the request, then resets the stream;
+                // libcurl 7.88 then loses the answer if the request was still going out (DECISIONS.md).
+                reason.detail +=
+                    (reason.detail.isEmpty ? "" : "; ")
+                    + "the server reset the call's stream, perhaps after answering before the request was sent whole"
             }
             throw FerryError.transportFailed(reason: reason)
         }
@@ -109,10 +122,14 @@ private final class FrameObserver: ResponseStreamObserver, @unchecked Sendable {
     }
 
     var failure: ProtoCodecError? { lock.withLock { failureValue } }
+    /// The answer's head, once it arrived.
+    var headFields: HTTPHeaders? { lock.withLock { headFieldsValue } }
+    private var headFieldsValue: HTTPHeaders?
     var count: Int { lock.withLock { countValue } }
     var pending: Int { lock.withLock { decoder.pendingBytes } }
 
     func responseHeadArrived(_ status: HeaderLine.Status, headers: HTTPHeaders, time: Int64) -> Bool {
+        lock.withLock { headFieldsValue = headers }
         head?(status, headers)
         return true
     }

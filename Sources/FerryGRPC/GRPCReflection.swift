@@ -21,7 +21,15 @@ public struct GRPCReflection: Sendable {
             call.method = service + "/" + ReflectionMessages.method
             call.messages = .fixed([ReflectionMessages.request(question)])
             let answers = Answers()
-            let outcome = try await client.run(call) { message, _ in answers.add(message) }
+            let outcome: GRPCClient.Outcome
+            do {
+                outcome = try await client.run(call) { message, _ in answers.add(message) }
+            } catch FerryError.transportFailed(let reason) where reason.kind == .http2Error {
+                // A server without this service may answer UNIMPLEMENTED at once and reset the stream,
+                // which libcurl 7.88 reports as a stream error (GRPCClient): try the next service.
+                lastStatus = GRPCStatus(code: 12, message: "the server reset the call's stream")
+                continue
+            }
             if outcome.status.code == 12 {
                 lastStatus = outcome.status
                 continue
