@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", .upToNextMinor(from: "4.3.0")),
         // `ferry load`'s latency histogram (Documentation/load.md).
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", .upToNextMinor(from: "0.2.0")),
+        // gRPC's schemas: the descriptor types (FileDescriptorProto & co.); the dynamic codec is Ferry's (DECISIONS.md).
+        .package(url: "https://github.com/apple/swift-protobuf.git", .upToNextMinor(from: "1.39.0")),
     ],
     targets: [
         // MARK: - C system libraries and shims
@@ -96,6 +98,11 @@ let package = Package(
                 "FerryDigest",  // the SigV4 payload hash curl 7.88 cannot take from a read callback; the WebSocket accept key
                 .product(name: "Histogram", package: "hdrhistogram-swift"),  // ferry load's latencies
             ]),
+        // gRPC without generated code: descriptor pools, protobuf binary <-> JSON, framing, status, reflection's
+        // messages, and calls over any Transport (Documentation/grpc.md).
+        .target(
+            name: "FerryGRPC",
+            dependencies: ["FerryCore", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         // The demo server, linked only into ferry-demo-server and the tests, not into ferry.
         .target(
             name: "FerryServer",
@@ -129,7 +136,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]),
         // The fuzz targets: the parsers of untrusted input as plain functions (Documentation/TESTING.md).
-        .target(name: "FerryFuzzing", dependencies: ["FerryCore", "FerryStore", "FerryInterop"]),
+        .target(name: "FerryFuzzing", dependencies: ["FerryCore", "FerryStore", "FerryInterop", "FerryGRPC"]),
         // The life of an exchange after its request is resolved, for every front end: credentials,
         // cookies, the transport, chained values, collection runs (Documentation/ARCHITECTURE.md).
         .target(
@@ -149,6 +156,7 @@ let package = Package(
             name: "FerryCLI",
             dependencies: [
                 "FerryCore", "FerryTransport", "FerryApp", "FerrySession", "FerryStore", "FerryTUI", "FerryInterop", "FerryDemoOptions",
+                "FerryGRPC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], resources: [.copy("Examples")]),
         .executableTarget(name: "ferry", dependencies: ["FerryCLI"]),
@@ -158,7 +166,8 @@ let package = Package(
             dependencies: [
                 "FerryServer", "FerryDemoOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "ferry-bench", dependencies: ["FerryCore", "FerryTransport", "FerryStore"], path: "Benchmarks/FerryBench"),
+        .executableTarget(
+            name: "ferry-bench", dependencies: ["FerryCore", "FerryTransport", "FerryStore", "FerryGRPC"], path: "Benchmarks/FerryBench"),
         .executableTarget(name: "ferry-history-bench", dependencies: ["FerryCore", "FerryStore"], path: "Benchmarks/history-bench"),
 
         // MARK: - Tests
@@ -186,6 +195,11 @@ let package = Package(
             dependencies: [
                 "FerryCore", "FerryInterop", "FerryServer", "FerryTransport", "FerryTestSupport",
             ], exclude: ["Fixtures"]),  // read in place through #filePath
+        .testTarget(
+            name: "FerryGRPCTests",
+            dependencies: [
+                "FerryCore", "FerryGRPC", "FerryTransport", "FerryTestSupport", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]),
         .testTarget(
             name: "FerryFuzzingTests", dependencies: ["FerryFuzzing"],
             exclude: ["Fixtures"]),  // read in place through #filePath

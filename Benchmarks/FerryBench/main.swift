@@ -1,4 +1,5 @@
 import FerryCore
+import FerryGRPC
 import FerryStore
 import FerryTransport
 import Foundation
@@ -20,6 +21,10 @@ import Foundation
 //   ferry-bench xpath FILE EXPR          parses an XML file with libxml2 as `xpath` checks do, then evaluates
 //                                        the XPath expression (a node-set's string values taken, as checks
 //                                        take them); prints parse seconds, evaluation seconds, node count or value
+//   ferry-bench grpc-unary URL COUNT     COUNT unary calls of helloworld.Greeter/SayHello one after another
+//                                        (grpc:// or grpcs://, --cacert-free: TLS unverified), the schema by
+//                                        reflection first, each request encoded from JSON and each answer
+//                                        decoded to JSON as `ferry send` does; prints seconds
 
 /// This thread's CPU time in seconds: on a loaded machine, unlike wall time, it leaves out the
 /// time spent waiting for a core.
@@ -55,13 +60,40 @@ nonisolated func sequentialGets(_ url: URL, count: Int) async throws -> Double {
     return (clock.now - started) / .seconds(1)
 }
 
+/// Seconds for `count` unary calls over one transport, after one reflection of the schema.
+nonisolated func sequentialUnaryCalls(_ url: String, count: Int) async throws -> Double {
+    let transport = CurlTransport(hashesBodies: false)
+    let client = GRPCClient(transport: transport)
+    let target = try GRPCTarget(url)
+    var template = GRPCCall(target: target, method: "helloworld.Greeter/SayHello", messages: .fixed([]))
+    template.options.tls.verifyPeer = false
+    let pool = try await GRPCReflection(client: client, template: template).pool(containing: ["helloworld.Greeter"])
+    let clock = ContinuousClock()
+    let started = clock.now
+    try await withTaskExecutorPreference(transport.executor) {
+        for index in 0..<count {
+            var reader = ProtoJSONReader(pool: pool)
+            var call = template
+            call.messages = .fixed([
+                try reader.message(fromJSON: Data("{\"name\": \"call \(index)\"}".utf8), type: "helloworld.HelloRequest")
+            ])
+            let outcome = try await client.run(call) { message, _ in
+                var writer = ProtoJSONWriter(pool: pool)
+                _ = try? writer.json(of: message, type: "helloworld.HelloReply")
+            }
+            guard outcome.status.isOK, outcome.messageCount == 1 else { throw ProtoCodecError("call \(index): \(outcome.status.message)") }
+        }
+    }
+    return (clock.now - started) / .seconds(1)
+}
+
 func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data("ferry-bench: \(message)\n".utf8))
     exit(code)
 }
 
 let usage =
-    "usage: ferry-bench gets URL COUNT | download URL FILE | parse FILE [RUNS] | foundation-parse FILE | collection-load DIR | jsonpath FILE QUERY | xpath FILE EXPR"
+    "usage: ferry-bench gets URL COUNT | grpc-unary URL COUNT | download URL FILE | parse FILE [RUNS] | foundation-parse FILE | collection-load DIR | jsonpath FILE QUERY | xpath FILE EXPR"
 let arguments = CommandLine.arguments
 let clock = ContinuousClock()
 do {
@@ -69,6 +101,8 @@ do {
     case ("gets", 4):
         guard let url = try? Request.parseURL(arguments[2]) else { fail(usage, code: 1) }
         print(String(format: "%.4f", try await sequentialGets(url, count: Int(arguments[3]) ?? 0)))
+    case ("grpc-unary", 4):
+        print(String(format: "%.4f", try await sequentialUnaryCalls(arguments[2], count: Int(arguments[3]) ?? 0)))
     case ("download", 4):
         guard let url = try? Request.parseURL(arguments[2]) else { fail(usage, code: 1) }
         let started = clock.now

@@ -12,7 +12,8 @@ public struct FerryCommand: AsyncCommand {
         subcommands: [
             SendCommand.self, CurlSendCommand.self, ViewCommand.self, RunCommand.self, CollectionCommand.self, HistoryCommand.self,
             CookiesCommand.self, LoadCommand.self,
-            ImportCommand.self, ExportCommand.self, GraphQLCommand.self, DemoCommand.self, ServeDemoCommand.self, ConfigCommand.self,
+            ImportCommand.self, ExportCommand.self, GraphQLCommand.self, GRPCCommand.self, DemoCommand.self, ServeDemoCommand.self,
+            ConfigCommand.self,
         ])
 
     @OptionGroup var themeOption: ThemeOption

@@ -1,4 +1,5 @@
 import FerryCore
+import FerryGRPC
 import FerryInterop
 import FerryStore
 import Foundation
@@ -12,6 +13,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case importCurl, importPostman, importHAR, importOpenAPI, importHTTP, importHurl, importInsomnia, importBruno, importPosting
     case sse, ndjson, lines
     case jsonPath, xpath, jsonSchema
+    case protobufDecode, protobufEncode
 
     /// Where the importers look for files a document refers to: a folder that does not exist, so a
     /// run reads nothing but its input.
@@ -46,6 +48,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .jsonPath: Self.jsonPath(text)
         case .xpath: Self.xpath(text)
         case .jsonSchema: Self.jsonSchema(bytes)
+        case .protobufDecode: Self.protobuf(bytes, encoding: false)
+        case .protobufEncode: Self.protobuf(bytes, encoding: true)
         default:
             guard let format else { return }
             _ = try? format.importer.importCollection(text, source: "fuzz", directory: Self.noDirectory)
@@ -183,5 +187,31 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             start = end
         }
         _ = decoder.finish(time: Int64(bytes.count))
+    }
+
+    /// gRPC's dynamic codec: a 2-byte big-endian length, that many bytes of a serialized
+    /// `FileDescriptorSet`, then the input, read as protobuf bytes (`protobufDecode`, with the frame
+    /// and reflection readers) or as JSON (`protobufEncode`) for each of the set's first message types.
+    static func protobuf(_ bytes: UnsafeRawBufferPointer, encoding: Bool) {
+        guard bytes.count >= 2 else { return }
+        let length = Int(bytes[0]) << 8 | Int(bytes[1])
+        guard bytes.count >= 2 + length, let pool = try? DescriptorPool(descriptorSet: Data(bytes[2..<(2 + length)])) else { return }
+        let input = Array(bytes[(2 + length)...])
+        for type in pool.messageNames.prefix(8) {
+            if encoding {
+                var reader = ProtoJSONReader(pool: pool)
+                if let encoded = try? reader.message(fromJSON: Data(input), type: type) {
+                    var writer = ProtoJSONWriter(pool: pool)
+                    _ = try? writer.json(of: encoded, type: type)
+                }
+            } else {
+                var writer = ProtoJSONWriter(pool: pool)
+                _ = try? writer.json(of: input, type: type)
+            }
+        }
+        guard !encoding else { return }
+        _ = try? ReflectionMessages.answer(input)
+        var frames = GRPCFrameDecoder(maximumMessageSize: 1 << 16)
+        _ = try? frames.append(input)
     }
 }

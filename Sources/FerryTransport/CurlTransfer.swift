@@ -128,6 +128,12 @@ final class CurlTransfer: @unchecked Sendable {
         case .automatic: try set(CURLOPT_HTTP_VERSION, ferry_curl_http_version_2tls())
         case .http1_1: try set(CURLOPT_HTTP_VERSION, ferry_curl_http_version_1_1())
         case .http2: try set(CURLOPT_HTTP_VERSION, ferry_curl_http_version_2_0())
+        case .http2PriorKnowledge:
+            let tls = request.url.scheme?.lowercased() == "https"
+            try set(CURLOPT_HTTP_VERSION, tls ? ferry_curl_http_version_2_0() : ferry_curl_http_version_2_prior_knowledge())
+            // Debian's libcurl 7.88 fails every request after the first on a clear-text prior-knowledge
+            // connection (its own CLI too, DECISIONS.md): each gRPC call over grpc:// connects anew.
+            if !tls { try set(CURLOPT_FORBID_REUSE, 1) }
         }
         if options.decompress { try set(CURLOPT_ACCEPT_ENCODING, "") }
         // Rates are enforced by `RateThrottle` in the read and write callbacks: libcurl 7.88's own
@@ -475,7 +481,7 @@ final class CurlTransfer: @unchecked Sendable {
                 sent.bodyBytes = infoOffset(CURLINFO_SIZE_UPLOAD_T)
                 return sent
             },
-            cookieJar: cookieJarAfterExchange(of: request.cookies))
+            cookieJar: cookieJarAfterExchange(of: request.cookies), trailers: heads.trailers)
     }
 
     /// The hops as `Timeline.Hop`s, each starting where the one before ended; the last ends at `total`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FerryCore
+import FerryGRPC
 import FerrySession
 import FerryStore
 import FerryTransport
@@ -20,6 +21,11 @@ struct SendCommand: AsyncCommand {
     @OptionGroup(title: "Request files and collections") var collectionOptions: CollectionOptions
 
     func execute() async throws {
+        if GRPCTarget.isGRPC(options.url) {
+            let status = await GRPCSendSession(options: options, protosets: options.protosets).run()
+            if status != .success { throw status.exitCode }
+            return
+        }
         let status = await Self.exchange(
             options, responseOptions: responseOptions, collection: collectionOptions, session: sessionOptions,
             transport: CurlTransport(hashesBodies: !options.noHistory))

@@ -201,6 +201,11 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Seconds allowed to connect.", valueName: "seconds"))
     public var connectTimeout: Double?
 
+    @Option(
+        name: .customLong("protoset"),
+        help: ArgumentHelp("gRPC: read the schema from this descriptor set instead of server reflection.", valueName: "file"))
+    public var protosets: [String] = []
+
     @Flag(name: .customLong("http1.1"), help: "Use HTTP/1.1.")
     public var http11 = false
 

@@ -100,4 +100,6 @@ public enum HTTPVersionPreference: String, Sendable, Hashable, Codable, CaseIter
     case http1_1
     /// HTTP/2 over TLS (ALPN) and HTTP/1.1 in clear text, as curl's `--http2` does for https.
     case http2
+    /// HTTP/2 from the first byte in clear text (curl's `--http2-prior-knowledge`), over TLS by ALPN: gRPC's.
+    case http2PriorKnowledge
 }

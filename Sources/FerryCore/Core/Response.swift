@@ -22,12 +22,15 @@ public struct Response: Sendable {
     public var cookieJar: CookieJar?
     /// The user stopped a streamed response: the body is what arrived until then.
     public var stoppedByUser = false
+    /// The fields that came after the body (HTTP/2 trailers: gRPC's status), apart from `headers`.
+    public var trailers: HTTPHeaders
 
     public init(
         status: Int, reasonPhrase: String, httpVersion: String, headers: HTTPHeaders, body: ResponseBody,
         effectiveURL: String, remoteAddress: String?, redirects: [RedirectHop], timeline: Timeline, sent: SentRequest?,
-        cookieJar: CookieJar? = nil
+        cookieJar: CookieJar? = nil, trailers: HTTPHeaders = [:]
     ) {
+        self.trailers = trailers
         self.status = status
         self.reasonPhrase = reasonPhrase
         self.httpVersion = httpVersion

@@ -9,6 +9,8 @@ public struct ResponseHeadCollector: Sendable {
     public private(set) var status: HeaderLine.Status?
     public private(set) var headers = HTTPHeaders()
     public private(set) var redirects: [RedirectHop] = []
+    /// The fields after the final head's body (trailers), which libcurl hands over after the head's blank line.
+    public private(set) var trailers = HTTPHeaders()
     private var currentURL = ""
     private var isComplete = false
 
@@ -29,12 +31,13 @@ public struct ResponseHeadCollector: Sendable {
             }
             status = newStatus
             headers = HTTPHeaders()
+            trailers = HTTPHeaders()
             currentURL = requestURL()
             isComplete = false
         } else if line.trimmingTrailingNewline().isEmpty {
             isComplete = true
         } else if let field = HeaderLine.parse(line) {
-            headers.add(name: field.name, value: field.value)
+            if isComplete { trailers.add(name: field.name, value: field.value) } else { headers.add(name: field.name, value: field.value) }
         }
     }
 

@@ -100,6 +100,7 @@ public struct CurlExporter {
         switch options.httpVersion {
         case .http1_1: lines.append(["--http1.1"])
         case .http2: lines.append(["--http2"])
+        case .http2PriorKnowledge: lines.append(["--http2-prior-knowledge"])
         case .automatic: break
         }
         if options.decompress { lines.append(["--compressed"]) }

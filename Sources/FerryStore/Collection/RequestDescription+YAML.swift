@@ -219,7 +219,9 @@ extension RequestDescription {
     }
 
     /// The names of HTTP versions in files.
-    static let httpVersions: [(name: String, version: HTTPVersionPreference)] = [("auto", .automatic), ("1.1", .http1_1), ("2", .http2)]
+    static let httpVersions: [(name: String, version: HTTPVersionPreference)] = [
+        ("auto", .automatic), ("1.1", .http1_1), ("2", .http2), ("2-prior-knowledge", .http2PriorKnowledge),
+    ]
 
     /// `validation: {status: 200-299,304, contentTypes: [application/json]}` into `expectations`.
     private static func validation(_ node: Node, in file: YAMLFile, into expectations: inout ResponseExpectations?) throws(ConfigProblem) {

@@ -162,6 +162,7 @@ extension HTTPVersionPreference {
         case .automatic: "automatic"
         case .http1_1: "HTTP/1.1"
         case .http2: "HTTP/2"
+        case .http2PriorKnowledge: "HTTP/2 only"
         }
     }
 }

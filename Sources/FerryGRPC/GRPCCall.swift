@@ -1,0 +1,88 @@
+import FerryCore
+import Foundation
+
+/// One gRPC call's request: the method's path, its metadata and deadline, and the messages to send
+/// (already encoded), which may come one by one while the call runs (client and bidi streams).
+public struct GRPCCall: Sendable {
+    /// The next message to send, blocking until it is there; nil ends the request stream. It runs
+    /// on the transport's thread, so it should not wait on an answer of the same call.
+    public typealias NextMessage = @Sendable () throws -> [UInt8]?
+
+    public var target: GRPCTarget
+    /// `pkg.Service/Method`.
+    public var method: String
+    public var metadata: [(name: String, value: String)] = []
+    /// Seconds: sent as `grpc-timeout`, and the call ends a second later if the server does not end it.
+    public var timeout: Double?
+    /// TLS and connection options (`--insecure`, `--cacert`, `--connect-timeout`).
+    public var options = RequestOptions()
+    public var maximumMessageSize = 4 << 20
+    public var messages: Messages
+
+    public enum Messages: Sendable {
+        case fixed([[UInt8]])
+        case streamed(NextMessage)
+    }
+
+    public init(target: GRPCTarget, method: String, messages: Messages) {
+        self.target = target
+        self.method = method
+        self.messages = messages
+    }
+
+    /// The HTTP/2 request that carries the call.
+    func request() -> Request {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/grpc")
+        headers.add(name: "TE", value: "trailers")
+        headers.add(name: "User-Agent", value: "ferry-grpc")
+        headers.add(name: "grpc-accept-encoding", value: "identity")
+        if let timeout { headers.add(name: "grpc-timeout", value: Self.timeoutText(timeout)) }
+        for (name, value) in metadata { headers.add(name: name, value: value) }
+        var options = self.options
+        options.httpVersion = .http2PriorKnowledge
+        options.followRedirects = false
+        options.decompress = false
+        options.defaultHeaders = false
+        if let timeout { options.totalTimeout = timeout + 1 }
+        let body: RequestBody
+        switch messages {
+        case .fixed(let list): body = .bytes(Data(list.flatMap(GRPCFrameDecoder.frame)))
+        case .streamed(let next): body = .stream(BodyStreamSource(length: nil) { GRPCMessageStream(next: next) })
+        }
+        return Request(method: .post, url: target.url(of: method), headers: headers, body: body, options: options)
+    }
+
+    /// `grpc-timeout`: at most 8 digits and a unit.
+    static func timeoutText(_ seconds: Double) -> String {
+        let milliseconds = max(1, Int((seconds * 1000).rounded(.up)))
+        return milliseconds < 100_000_000 ? "\(milliseconds)m" : "\(min(99_999_999, milliseconds / 1000))S"
+    }
+}
+
+/// A request body of framed messages taken one at a time from a `GRPCCall.NextMessage`.
+final class GRPCMessageStream: BodyStream {
+    private let next: GRPCCall.NextMessage
+    private var pending: [UInt8] = []
+    private var position = 0
+    private var ended = false
+
+    init(next: @escaping GRPCCall.NextMessage) { self.next = next }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while position == pending.count {
+            guard !ended, let message = try next() else {
+                ended = true
+                return 0
+            }
+            pending = GRPCFrameDecoder.frame(message)
+            position = 0
+        }
+        let count = min(buffer.count, pending.count - position)
+        pending.withUnsafeBytes { source in
+            buffer.baseAddress!.copyMemory(from: source.baseAddress! + position, byteCount: count)
+        }
+        position += count
+        return count
+    }
+}

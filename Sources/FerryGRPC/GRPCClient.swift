@@ -1,0 +1,163 @@
+import FerryCore
+import Foundation
+import Synchronization
+
+/// Makes gRPC calls over any `Transport` (libcurl's HTTP/2 in Ferry): the call's messages framed
+/// into the request body, the answer's frames cut as they arrive and handed over one by one, the
+/// status read from the trailers (or a trailers-only head).
+public struct GRPCClient: Sendable {
+    /// How a call ended.
+    public struct Outcome: Sendable {
+        /// The HTTP exchange: headers, trailers, timeline, address (nil when the deadline ended it).
+        public var response: Response?
+        public var status: GRPCStatus
+        public var messageCount: Int
+    }
+
+    public let transport: any Transport
+
+    public init(transport: any Transport) { self.transport = transport }
+
+    /// Runs `call`; `received` gets each answer's message as it arrives, with the time since the
+    /// call began (µs). Throws a `FerryError` when the transport fails, a `ProtoCodecError` when the
+    /// answer is not gRPC (HTTP/1.1, a malformed or oversized frame, a compressed frame).
+    public func run(
+        _ call: GRPCCall, head: (@Sendable (HeaderLine.Status, HTTPHeaders) -> Void)? = nil,
+        received: @escaping @Sendable ([UInt8], Int64) -> Void
+    ) async throws -> Outcome {
+        let observer = FrameObserver(maximumMessageSize: call.maximumMessageSize, head: head, received: received)
+        let request = call.request()
+        let transport = self.transport
+        let task = Task {
+            try await transport.send(request, receivingInto: .default, progress: nil, observer: observer)
+        }
+        observer.onFailure = { task.cancel() }
+        let response: Response
+        do {
+            response = try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        } catch let error as FerryError {
+            if let failure = observer.failure { throw failure }
+            guard case .transportFailed(var reason) = error else { throw error }
+            if let status = try observer.headFields.flatMap(GRPCStatus.init(fields:)) {
+                // A trailers-only answer (UNIMPLEMENTED, say) may come while the request is still going out;
+                // the server then resets the stream, which libcurl 7.88 reports as a failure of the transfer.
+                return Outcome(response: nil, status: status, messageCount: observer.count)
+            }
+            if reason.kind == .timedOut, call.timeout != nil {
+                return Outcome(
+                    response: nil,
+                    status: GRPCStatus(code: 4, message: "the deadline passed before the server ended the call"),
+                    messageCount: observer.count)
+            }
+            if [.emptyReply, .receiveFailed].contains(reason.kind), !call.target.isTLS {
+                // An HTTP/1.1 server answers the HTTP/2 preface with something libcurl cannot read as HTTP/2.
+                reason.detail +=
+                    (reason.detail.isEmpty ? "" : "; ")
+                    + "gRPC needs HTTP/2 from the first byte: is this an HTTP/1.1 server rather than a gRPC one?"
+            } else if reason.kind == .http2Error {
+                // grpcio answers some calls (UNIMPLEMENTED) before reading the request, then resets the stream;
+                // libcurl 7.88 then loses the answer if the request was still going out (DECISIONS.md).
+                reason.detail +=
+                    (reason.detail.isEmpty ? "" : "; ")
+                    + "the server reset the call's stream, perhaps after answering before the request was sent whole"
+            }
+            throw FerryError.transportFailed(reason: reason)
+        }
+        if let failure = observer.failure { throw failure }
+        guard response.httpVersion.hasPrefix("HTTP/2") else {
+            throw ProtoCodecError(
+                "the server answered in \(response.httpVersion) (status \(response.status)); gRPC needs HTTP/2: is this a gRPC server?")
+        }
+        if observer.pending > 0 {
+            throw ProtoCodecError("the answer ends inside a gRPC frame (\(observer.pending) bytes of it left over)")
+        }
+        let status = try GRPCStatus(fields: response.trailers) ?? GRPCStatus(fields: response.headers) ?? Self.missingStatus(response)
+        return Outcome(response: response, status: status, messageCount: observer.count)
+    }
+
+    /// The status of an answer that carries none: from its HTTP status, its content type, or a missing trailer.
+    static func missingStatus(_ response: Response) -> GRPCStatus {
+        guard response.status == 200 else { return GRPCStatus.fromHTTP(response.status) }
+        let type = response.headers["Content-Type"] ?? ""
+        guard type.lowercased().hasPrefix("application/grpc") else {
+            return GRPCStatus(code: 2, message: "the answer's content type is \"\(type)\", not application/grpc: is this a gRPC server?")
+        }
+        return GRPCStatus(code: 13, message: "the server ended the call without a grpc-status (no trailers)")
+    }
+}
+
+/// Cuts the answer's body into messages on the transport's thread.
+private final class FrameObserver: ResponseStreamObserver, @unchecked Sendable {
+    private let lock = NSLock()
+    private var decoder: GRPCFrameDecoder
+    private let received: @Sendable ([UInt8], Int64) -> Void
+    private var failureValue: ProtoCodecError?
+    private var countValue = 0
+    /// What stops the call when an answer is refused; run at once when one was refused before it was set.
+    var onFailure: (@Sendable () -> Void)? {
+        get { lock.withLock { onFailureValue } }
+        set {
+            let failedAlready = lock.withLock {
+                onFailureValue = newValue
+                return failureValue != nil
+            }
+            if failedAlready { newValue?() }
+        }
+    }
+    private var onFailureValue: (@Sendable () -> Void)?
+
+    private let head: (@Sendable (HeaderLine.Status, HTTPHeaders) -> Void)?
+
+    init(
+        maximumMessageSize: Int, head: (@Sendable (HeaderLine.Status, HTTPHeaders) -> Void)?,
+        received: @escaping @Sendable ([UInt8], Int64) -> Void
+    ) {
+        decoder = GRPCFrameDecoder(maximumMessageSize: maximumMessageSize)
+        self.head = head
+        self.received = received
+    }
+
+    var failure: ProtoCodecError? { lock.withLock { failureValue } }
+    /// The answer's head, once it arrived.
+    var headFields: HTTPHeaders? { lock.withLock { headFieldsValue } }
+    private var headFieldsValue: HTTPHeaders?
+    var count: Int { lock.withLock { countValue } }
+    var pending: Int { lock.withLock { decoder.pendingBytes } }
+
+    func responseHeadArrived(_ status: HeaderLine.Status, headers: HTTPHeaders, time: Int64) -> Bool {
+        lock.withLock { headFieldsValue = headers }
+        head?(status, headers)
+        return true
+    }
+
+    func responseBodyArrived(_ bytes: UnsafeRawBufferPointer, time: Int64) {
+        let frames: [GRPCFrameDecoder.Frame]
+        do {
+            frames = try lock.withLock { () throws(ProtoCodecError) -> [GRPCFrameDecoder.Frame] in
+                guard failureValue == nil else { return [] }
+                return try decoder.append(bytes)
+            }
+        } catch {
+            let failure = error as? ProtoCodecError ?? ProtoCodecError("\(error)")
+            lock.withLock { failureValue = failure }
+            onFailure?()
+            return
+        }
+        for frame in frames {
+            if frame.compressed {
+                lock.withLock {
+                    failureValue = ProtoCodecError(
+                        "the server sent a compressed message, which Ferry did not ask for", offset: frame.offset)
+                }
+                onFailure?()
+                return
+            }
+            lock.withLock { countValue += 1 }
+            received(frame.message, time)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// Cuts a gRPC body into its length-prefixed messages as bytes arrive: a flag byte (1 when the
+/// message is compressed), a 4-byte big-endian length, the message.
+///
+/// A length past `maximumMessageSize` is refused when its prefix arrives, before anything is
+/// allocated for it; a flag byte other than 0 or 1 is a malformed frame. Offsets count from the
+/// body's first byte.
+public struct GRPCFrameDecoder: Sendable {
+    public struct Frame: Sendable, Equatable {
+        public var compressed: Bool
+        public var message: [UInt8]
+        /// Where the frame's prefix starts in the body.
+        public var offset: Int
+    }
+
+    public let maximumMessageSize: Int
+    private var buffer: [UInt8] = []
+    /// Body offset of `buffer`'s first byte.
+    private var bufferOffset = 0
+
+    public init(maximumMessageSize: Int = 4 << 20) { self.maximumMessageSize = maximumMessageSize }
+
+    /// Bytes received and not yet part of a whole frame.
+    public var pendingBytes: Int { buffer.count }
+
+    /// Takes the next bytes of the body and returns the frames they complete.
+    public mutating func append(_ bytes: some Collection<UInt8>) throws(ProtoCodecError) -> [Frame] {
+        buffer.append(contentsOf: bytes)
+        var frames: [Frame] = []
+        var start = 0
+        while buffer.count - start >= 5 {
+            let flag = buffer[start]
+            guard flag <= 1 else {
+                throw ProtoCodecError(
+                    "malformed gRPC frame: its flag byte is \(flag) (0 or 1 expected); is this a gRPC server?",
+                    offset: bufferOffset + start)
+            }
+            let length = buffer[(start + 1)..<(start + 5)].reduce(0) { $0 << 8 | Int($1) }
+            guard length <= maximumMessageSize else {
+                throw ProtoCodecError(
+                    "a gRPC message of \(length) bytes is larger than the limit of \(maximumMessageSize) bytes (--max-message-size)",
+                    offset: bufferOffset + start)
+            }
+            guard buffer.count - start - 5 >= length else { break }
+            frames.append(
+                Frame(compressed: flag == 1, message: Array(buffer[(start + 5)..<(start + 5 + length)]), offset: bufferOffset + start))
+            start += 5 + length
+        }
+        if start > 0 {
+            buffer.removeFirst(start)
+            bufferOffset += start
+        }
+        return frames
+    }
+
+    /// A message framed for the wire, uncompressed.
+    public static func frame(_ message: [UInt8]) -> [UInt8] {
+        let length = UInt32(message.count)
+        return [0, UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + message
+    }
+}
