@@ -41,7 +41,7 @@ public enum SchemaFile {
     }
 
     /// Reads a schema document: JSON, or else YAML turned into the JSON it stands for.
-    static func read(_ path: String) throws -> Document {
+    public static func read(_ path: String) throws -> Document {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         if let document = try? JSONParser.parse(data) { return document }
         let file = try YAMLFile(text: String(decoding: data, as: UTF8.self), path: path)
