@@ -45,7 +45,12 @@ public final class MockServer: Sendable {
         }
     }
 
-    /// Stops listening and closes every connection.
+    /// Stops listening (from any thread, a signal handler's included); `waitUntilClosed` then returns.
+    public func stopListening() {
+        channel.close(promise: nil)
+    }
+
+    /// Stops listening and closes every connection; once.
     public func shutdown() async {
         try? await channel.close()
         try? await group.shutdownGracefully()

@@ -74,7 +74,7 @@ struct MockCommand: AsyncCommand {
         }
         if let resources = service.resources { stderr.line("  stateful: " + resources.collections.joined(separator: ", ")) }
         stderr.line("ferry: mock: \(service.router.routes.count) routes on \(server.baseURL) (Ctrl-C stops)")
-        let interrupt = InterruptHandler { Task { await server.shutdown() } }
+        let interrupt = InterruptHandler { server.stopListening() }
         await server.waitUntilClosed()
         await server.shutdown()
         interrupt.cancel()
