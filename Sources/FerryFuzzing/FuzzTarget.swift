@@ -1,5 +1,6 @@
 import FerryCore
 import FerryInterop
+import FerryMock
 import FerryStore
 import Foundation
 
@@ -12,6 +13,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case importCurl, importPostman, importHAR, importOpenAPI, importHTTP, importHurl, importInsomnia, importBruno, importPosting
     case sse, ndjson, lines
     case jsonPath, xpath, jsonSchema
+    case mockFile, mockOpenAPI
 
     /// Where the importers look for files a document refers to: a folder that does not exist, so a
     /// run reads nothing but its input.
@@ -46,6 +48,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .jsonPath: Self.jsonPath(text)
         case .xpath: Self.xpath(text)
         case .jsonSchema: Self.jsonSchema(bytes)
+        case .mockFile: Self.mockFile(text)
+        case .mockOpenAPI: Self.mockOpenAPI(bytes)
         default:
             guard let format else { return }
             _ = try? format.importer.importCollection(text, source: "fuzz", directory: Self.noDirectory)
@@ -156,6 +160,38 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             for node in instance.children(of: instance.root) {
                 if let part = try? JSONParser.parse(instance.bytes.subdata(in: instance.byteRange(of: node))) { _ = schema.isValid(part) }
             }
+        }
+    }
+
+    /// A mock file's rules, tried on a request with a JSON body (templates rendered).
+    private static func mockFile(_ text: String) {
+        guard let file = try? MockFile(text: text, path: "fuzz-mock.yaml") else { return }
+        let service = MockService(router: MockRouter(routes: []), rules: file.rules)
+        _ = service.ruleWarnings()
+        for method in ["GET", "POST"] {
+            _ = service.respond(
+                to: MockRequest(
+                    method: method, target: "/pets/1?q=a", headers: [("X-A", "b")], body: Array(#"{"name": "x", "n": [1]}"#.utf8)))
+        }
+    }
+
+    /// An OpenAPI document's routes (bodies generated and checked), then each route asked once with
+    /// validation and stored resources on.
+    private static func mockOpenAPI(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = try? OpenAPIMockSource(data: Data(bytes), path: "fuzz-openapi.yaml") else { return }
+        let router = MockRouter(routes: source.routes().routes)
+        let service = MockService(
+            router: router, resources: ResourceStore(routes: router.routes), validator: RequestValidator(documents: [source]))
+        for route in router.routes.prefix(20) {
+            let path = route.template.segments.map { segment -> String in
+                if case .literal(let text) = segment { return text }
+                return "1"
+            }
+            _ = service.respond(
+                to: MockRequest(
+                    method: route.method, target: "/" + path.joined(separator: "/") + "?limit=2",
+                    headers: [("Content-Type", "application/json")],
+                    body: Array(#"{"name": "x"}"#.utf8)))
         }
     }
 

@@ -22,7 +22,12 @@ public struct MockFile: Sendable {
 
     /// Reads the file at `path`; a located problem when it cannot be read as a mock file.
     public init(path: String) throws(ConfigProblem) {
-        var file = try YAMLFile(path: path, resolver: .basic)
+        try self.init(text: try YAMLFile.text(of: path), path: path)
+    }
+
+    /// Reads a mock file's text; `path` names it in problems.
+    public init(text: String, path: String) throws(ConfigProblem) {
+        var file = try YAMLFile(text: text, path: path, resolver: .basic)
         file.reportsColumns = true
         self.path = path
         var rules: [MockRule] = []

@@ -17,7 +17,12 @@ public struct OpenAPIMockSource: Sendable {
 
     /// Reads the document at `path` (JSON or YAML).
     public init(path: String) throws {
-        let document = try SchemaFile.read(path)
+        try self.init(data: try Data(contentsOf: URL(fileURLWithPath: path)), path: path)
+    }
+
+    /// Reads a document's bytes (JSON or YAML); `path` names it.
+    public init(data: Data, path: String) throws {
+        let document = try SchemaFile.parse(data, path: path)
         let root = try Parameters(document: document)
         guard root.member("openapi")?.text?.hasPrefix("3") == true else {
             if root.member("swagger") != nil {
@@ -124,12 +129,14 @@ public struct OpenAPIMockSource: Sendable {
     ) -> [UInt8]? {
         guard MediaRange.isJSON(mediaType) else {
             guard MediaRange.essence(mediaType).hasPrefix("text/") else { return nil }
-            return Self.body(SchemaSampler(root: root, usesExamples: true).sample(schema), mediaType: mediaType)
+            var sampler = SchemaSampler(root: root, usesExamples: true)
+            return Self.body(sampler.sample(schema), mediaType: mediaType)
         }
         var body: [UInt8] = []
         var violation: String?
         for usesExamples in [true, false] {
-            body = Self.body(SchemaSampler(root: root, usesExamples: usesExamples).sample(schema), mediaType: mediaType)
+            var sampler = SchemaSampler(root: root, usesExamples: usesExamples)
+            body = Self.body(sampler.sample(schema), mediaType: mediaType)
             violation = validators.violation(of: body, schema: pointer)
             if violation == nil { return body }
         }

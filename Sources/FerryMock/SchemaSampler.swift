@@ -11,8 +11,18 @@ struct SchemaSampler {
     var usesExamples: Bool
     static let deepening = 6
     static let maximumDepth = 40
+    /// The most values one sample makes: schemas whose required members refer to themselves
+    /// twice would otherwise double at each level.
+    private var remaining = 20_000
 
-    func sample(_ schema: Parameters, depth: Int = 0) -> Parameters {
+    init(root: Parameters, usesExamples: Bool) {
+        self.root = root
+        self.usesExamples = usesExamples
+    }
+
+    mutating func sample(_ schema: Parameters, depth: Int = 0) -> Parameters {
+        remaining -= 1
+        guard remaining > 0 else { return .null }
         if case .bool = schema { return .string("string") }
         if let target = reference(of: schema) {
             guard depth < Self.maximumDepth, let resolved = JSONPointer.value(at: target, in: root) else { return .null }
@@ -57,7 +67,7 @@ struct SchemaSampler {
         return "string"
     }
 
-    private func object(_ schema: Parameters, depth: Int) -> Parameters {
+    private mutating func object(_ schema: Parameters, depth: Int) -> Parameters {
         let required = Set(schema.member("required")?.items?.compactMap(\.text) ?? [])
         var entries: [(key: String, value: Parameters)] = []
         for (name, property) in schema.member("properties")?.members ?? [] {
@@ -83,7 +93,7 @@ struct SchemaSampler {
         return JSONPointer.value(at: target, in: root)?.member("writeOnly")?.isTrue == true
     }
 
-    private func array(_ schema: Parameters, depth: Int) -> Parameters {
+    private mutating func array(_ schema: Parameters, depth: Int) -> Parameters {
         let least = Int(schema.member("minItems")?.numberValue ?? 0)
         let most = schema.member("maxItems")?.numberValue.map(Int.init)
         var count = depth < Self.deepening ? max(least, 1) : least
@@ -123,7 +133,7 @@ struct SchemaSampler {
 
     /// `allOf`'s members (nested ones and `$ref`s followed) and the schema's own keywords merged into
     /// one schema: properties and `required` together, any other keyword from the first that has it.
-    private func merged(_ members: [Parameters], besides schema: Parameters, depth: Int) -> Parameters {
+    private mutating func merged(_ members: [Parameters], besides schema: Parameters, depth: Int) -> Parameters {
         var parts: [Parameters] = []
         let own = schema.members.filter { $0.key != "allOf" }
         var pending = (own.isEmpty ? [] : [Parameters.object(own)]) + members

@@ -27,7 +27,7 @@ import Testing
             [
                 "st", "run", spec, "--url", url, "--checks", "status_code_conformance,content_type_conformance,response_schema_conformance",
                 "--max-examples", "5", "--seed", "35", "--no-color",
-            ], environment: environment, timeout: 120)
+            ], environment: environment, directory: home.path, timeout: 120)
         #expect(run.status == 0, "\(run.text)\n\(run.stderr)")
         #expect(!run.text.contains("Failures:") && run.text.contains("passed"), "\(run.text)")
     }
