@@ -13,18 +13,40 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private let service: MockService
     private let log: @Sendable (MockHit) -> Void
+    /// A connection must bring a whole request head this soon after it opens or after its last
+    /// answer, or it is closed: a slowloris client, or an idle keep-alive connection, holds nothing long.
+    private let headTimeout: TimeAmount
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var tooLarge = false
+    private var headDeadline: Scheduled<Void>?
 
-    init(service: MockService, log: @escaping @Sendable (MockHit) -> Void) {
+    init(service: MockService, headTimeout: TimeAmount, log: @escaping @Sendable (MockHit) -> Void) {
         self.service = service
+        self.headTimeout = headTimeout
         self.log = log
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        awaitHead(context: context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        headDeadline?.cancel()
+        context.fireChannelInactive()
+    }
+
+    /// Closes the connection unless a request head arrives within `headTimeout`.
+    private func awaitHead(context: ChannelHandlerContext) {
+        headDeadline?.cancel()
+        headDeadline = context.eventLoop.assumeIsolated().scheduleTask(in: headTimeout) { context.close(promise: nil) }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
+            headDeadline?.cancel()
             self.head = head
             body.removeAll(keepingCapacity: true)
             tooLarge = false
@@ -81,6 +103,10 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
         }
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        if !keepAlive { done.assumeIsolated().whenComplete { _ in context.close(promise: nil) } }
+        if keepAlive {
+            awaitHead(context: context)
+        } else {
+            done.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        }
     }
 }

@@ -17,7 +17,8 @@ public struct MockHit: Sendable, Encodable {
     public var line: String {
         let clock = Self.clock(time)
         let matched = route.map { "→ \($0)" + (answer.map { " (\($0))" } ?? "") } ?? "→ no route"
-        return "\(clock) \(method) \(path) \(matched) \(status) \(String(format: "%.1f", milliseconds)) ms"
+        let tenths = Int((milliseconds * 10).rounded())
+        return "\(clock) \(method) \(path) \(matched) \(status) \(tenths / 10).\(tenths % 10) ms"
     }
 
     private static func clock(_ date: Date) -> String {
@@ -25,6 +26,10 @@ public struct MockHit: Sendable, Encodable {
         var parts = tm()
         localtime_r(&seconds, &parts)
         let millis = Int(date.timeIntervalSince1970 * 1000) % 1000
-        return String(format: "%02d:%02d:%02d.%03d", parts.tm_hour, parts.tm_min, parts.tm_sec, millis)
+        func padded(_ value: Int32, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2)):\(padded(parts.tm_sec, 2)).\(padded(Int32(millis), 3))"
     }
 }

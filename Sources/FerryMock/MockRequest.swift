@@ -19,7 +19,7 @@ public struct MockRequest: Sendable {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let rawPath = parts.first.map { $0.split(separator: "#", maxSplits: 1).first.map(String.init) ?? "" } ?? ""
         path = rawPath.isEmpty ? "/" : rawPath
-        segments = rawPath.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
+        segments = rawPath.split(separator: "/").map { $0.contains("%") ? $0.removingPercentEncoding ?? String($0) : String($0) }
         query = parts.count > 1 ? Self.formDecoded(String(parts[1])) : []
         self.headers = headers
         self.body = body

@@ -19,12 +19,15 @@ public final class MockServer: Sendable {
     }
 
     /// Binds `host:port` (port 0 picks a free one) and serves `service`; each answered request is
-    /// handed to `log` on the event loop that answered it.
+    /// handed to `log` on the event loop that answered it. A connection that brings no whole request
+    /// head within `headTimeout` of opening or of its last answer is closed.
     public static func start(
         host: String = "127.0.0.1", port: Int = 0, service: MockService, threads: Int = System.coreCount,
-        log: @escaping @Sendable (MockHit) -> Void = { _ in }
+        headTimeout: Duration = .seconds(10), log: @escaping @Sendable (MockHit) -> Void = { _ in }
     ) async throws -> MockServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, threads))
+        let headTimeout = TimeAmount.nanoseconds(
+            headTimeout.components.seconds * 1_000_000_000 + headTimeout.components.attoseconds / 1_000_000_000)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelOption(.backlog, value: 1024)
@@ -33,7 +36,7 @@ public final class MockServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.configureHTTPServerPipeline(withErrorHandling: true)
-                    try pipeline.addHandler(MockHTTPHandler(service: service, log: log))
+                    try pipeline.addHandler(MockHTTPHandler(service: service, headTimeout: headTimeout, log: log))
                 }
             }
         do {
