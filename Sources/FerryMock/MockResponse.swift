@@ -10,10 +10,30 @@ public struct MockResponse: Sendable {
     public var mediaType: String?
     /// Made from the schema rather than written by someone (`Prefer: dynamic=true` asks for it).
     public var isGenerated: Bool
+    /// The request a real server gave this answer to (`--from-history`), matched by query and body.
+    public var recorded: RecordedRequest?
+
+    /// A request as the history recorded it.
+    public struct RecordedRequest: Sendable {
+        public var query: [(name: String, value: String)]
+        public var body: [UInt8]
+
+        public init(query: [(name: String, value: String)], body: [UInt8]) {
+            self.query = query
+            self.body = body
+        }
+
+        /// True when `request` has the same query items (in any order) and the same body.
+        func matches(_ request: MockRequest) -> Bool {
+            guard body == request.body, query.count == request.query.count else { return false }
+            let sorted = { (items: [(name: String, value: String)]) in items.map { $0.name + "=" + $0.value }.sorted() }
+            return sorted(query) == sorted(request.query)
+        }
+    }
 
     public init(
         name: String, status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], mediaType: String? = nil,
-        isGenerated: Bool = false
+        isGenerated: Bool = false, recorded: RecordedRequest? = nil
     ) {
         self.name = name
         self.status = status
@@ -21,5 +41,6 @@ public struct MockResponse: Sendable {
         self.body = body
         self.mediaType = mediaType
         self.isGenerated = isGenerated
+        self.recorded = recorded
     }
 }

@@ -25,8 +25,13 @@ public struct MockRoute: Sendable {
         responses.map(\.status).filter { (200..<300).contains($0) }.min() ?? responses.first?.status
     }
 
-    /// The response `preference` and `accept` choose, or why there is none.
-    public func response(for preference: MockPreference, accept: String?) -> Result<MockResponse, MockProblem> {
+    /// The response `preference` and `accept` choose, or why there is none. Without a preference, a
+    /// recorded answer to the same query and body as `request`'s comes first.
+    public func response(for preference: MockPreference, accept: String?, request: MockRequest? = nil) -> Result<MockResponse, MockProblem>
+    {
+        if preference == MockPreference(), let request, let recorded = responses.first(where: { $0.recorded?.matches(request) == true }) {
+            return .success(recorded)
+        }
         guard let status = preference.code ?? defaultStatus else {
             return .failure(MockProblem(status: 501, title: "No response", detail: "\(name) has no response to give"))
         }

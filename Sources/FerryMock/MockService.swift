@@ -63,7 +63,7 @@ public final class MockService: Sendable {
             return Outcome(reply: reply, route: route.name, answer: "stateful")
         }
         let preferred = preference ?? MockPreference(header: request.header("Prefer"))
-        switch route.response(for: preferred, accept: request.header("Accept")) {
+        switch route.response(for: preferred, accept: request.header("Accept"), request: request) {
         case .success(let response):
             let answer = response.isGenerated ? "generated" : response.name.isEmpty ? nil : "example \(response.name)"
             return Outcome(reply: MockReply(response), route: route.name, answer: answer)

@@ -149,6 +149,24 @@ import Testing
         #expect(await mock.stop() == 0)
     }
 
+    @Test func historyAnswersAsTheRealServerDid() async throws {
+        try await withDemoServer { server in
+            for value in ["1", "2"] {
+                let sent = await FerryBinary.run(["send", server.baseURL + "/get?x=" + value], environment: environment)
+                #expect(sent.status == 0, "\(sent.stderr)")
+            }
+        }
+        let mock = try await startMock(["--from-history"])
+        for (query, expected) in [("x=1", #""x" : "1""#), ("x=2", #""x" : "2""#), ("x=3", #""x" : "2""#)] {
+            let answer = try await curl([mock.url + "/get?" + query])
+            #expect(answer.status == 200)
+            #expect(
+                String(decoding: answer.body, as: UTF8.self).contains(expected), "\(query): \(String(decoding: answer.body, as: UTF8.self))"
+            )
+        }
+        #expect(await mock.stop() == 0)
+    }
+
     static let petstore = """
         openapi: 3.0.3
         info: {title: pets, version: "1"}

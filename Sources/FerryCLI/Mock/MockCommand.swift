@@ -1,6 +1,7 @@
 import ArgumentParser
 import FerryCore
 import FerryMock
+import FerryStore
 import Foundation
 import NIOCore
 
@@ -18,7 +19,16 @@ struct MockCommand: AsyncCommand {
             """)
 
     @Argument(help: "Collection folders, request files, OpenAPI documents and mock files.", completion: .file())
-    var sources: [String]
+    var sources: [String] = []
+
+    @Flag(help: "Also answer what real servers answered, from the history (matched by method, path, query and body).")
+    var fromHistory = false
+
+    @Option(help: ArgumentHelp("With --from-history: only the exchanges of this run.", valueName: "id"))
+    var run: String?
+
+    @Option(help: "With --from-history: only exchanges from this time on: ISO 8601, or an age such as 30m, 1h, 2d.")
+    var since: String?
 
     @Option(name: .shortAndLong, help: "The port to listen on (0 picks a free one).")
     var port: Int = 4010
@@ -39,7 +49,12 @@ struct MockCommand: AsyncCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
-        guard !sources.isEmpty else { throw ValidationError("give a collection folder, a request file or an OpenAPI document") }
+        guard !sources.isEmpty || fromHistory else {
+            throw ValidationError("give a collection folder, a request file, an OpenAPI document or --from-history")
+        }
+        guard fromHistory || (run == nil && since == nil) else {
+            throw ValidationError("--run and --since choose what --from-history serves")
+        }
     }
 
     func execute() async throws {
@@ -51,7 +66,18 @@ struct MockCommand: AsyncCommand {
             stderr.line("ferry: mock: " + TerminalSafeText.escaping("\(error)"))
             throw ExitStatus.usage.exitCode
         }
-        let router = MockRouter(routes: loaded.routes)
+        var routes = loaded.routes
+        if fromHistory {
+            do {
+                let (recorded, skipped) = try historyRoutes()
+                if skipped > 0 { stderr.line("ferry: mock: \(skipped) recorded exchanges without a whole answer left out") }
+                routes += recorded
+            } catch {
+                stderr.line("ferry: mock: the history: " + TerminalSafeText.escaping("\(error)"))
+                throw ExitStatus.usage.exitCode
+            }
+        }
+        let router = MockRouter(routes: routes)
         let service = MockService(
             router: router, rules: loaded.rules, resources: stateful ? ResourceStore(routes: router.routes) : nil,
             validator: validatesRequests ? RequestValidator(documents: loaded.documents) : nil)
@@ -79,6 +105,14 @@ struct MockCommand: AsyncCommand {
         await server.shutdown()
         interrupt.cancel()
         log.finish()
+    }
+
+    /// The history's exchanges (of `--run`, since `--since`; the newest 10,000) as routes.
+    private func historyRoutes() throws -> (routes: [MockRoute], skipped: Int) {
+        let store = try HistoryStore(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
+        var query = HistoryQuery(since: try since.map { try HistoryQuery.parseTime($0, name: "--since") }, limit: 10_000)
+        query.run = run
+        return HistoryMockSource.routes(try store.entries(query))
     }
 
     /// Why the server could not listen, in words: a port in use is the usual reason.
