@@ -69,18 +69,24 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 )
                 : service.respond(to: request)
             let keepAlive = head.isKeepAlive && !tooLarge
-            let finish = { [log] in
-                self.send(outcome.reply, head: head, keepAlive: keepAlive, context: context)
+            let finish = { [log] (reply: MockReply, route: String?, answer: String?) in
+                self.send(reply, head: head, keepAlive: keepAlive, context: context)
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
                 log(
                     MockHit(
-                        time: Date(), method: request.method, path: head.uri, route: outcome.route, answer: outcome.answer,
-                        status: outcome.reply.dropsConnection ? 0 : outcome.reply.status, milliseconds: elapsed))
+                        time: Date(), method: request.method, path: head.uri, route: route, answer: answer,
+                        status: reply.dropsConnection ? 0 : reply.status, milliseconds: elapsed))
             }
-            if outcome.reply.delay > 0 {
-                context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(outcome.reply.delay)), finish)
+            if outcome.route == nil, !tooLarge, let upstream = service.upstream {
+                let promise = context.eventLoop.makePromise(of: MockReply.self)
+                promise.completeWithTask { await upstream(request) }
+                promise.futureResult.assumeIsolated().whenSuccess { finish($0, "upstream", nil) }
+            } else if outcome.reply.delay > 0 {
+                context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(outcome.reply.delay))) {
+                    finish(outcome.reply, outcome.route, outcome.answer)
+                }
             } else {
-                finish()
+                finish(outcome.reply, outcome.route, outcome.answer)
             }
         }
     }

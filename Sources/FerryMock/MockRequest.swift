@@ -4,6 +4,8 @@ import Foundation
 /// validation read.
 public struct MockRequest: Sendable {
     public var method: String
+    /// The request target as sent (`/pets/1?x=2`).
+    public var target: String
     /// The path as sent, percent-escapes kept, without the query.
     public var path: String
     /// The path's segments, percent-decoded, without empty ones.
@@ -16,6 +18,7 @@ public struct MockRequest: Sendable {
     /// A request for `target` (`/pets/1?x=2`).
     public init(method: String, target: String, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.method = method.uppercased()
+        self.target = target
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let rawPath = parts.first.map { $0.split(separator: "#", maxSplits: 1).first.map(String.init) ?? "" } ?? ""
         path = rawPath.isEmpty ? "/" : rawPath

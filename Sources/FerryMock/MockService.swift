@@ -8,6 +8,8 @@ public final class MockService: Sendable {
     public let rules: [MockRule]
     public let resources: ResourceStore?
     public let validator: RequestValidator?
+    /// Where a request no route or rule answers goes (`--record`): its answer is sent on.
+    public let upstream: (@Sendable (MockRequest) async -> MockReply)?
 
     /// A reply and what chose it, for the log.
     public struct Outcome: Sendable {
@@ -16,11 +18,15 @@ public final class MockService: Sendable {
         public var answer: String?
     }
 
-    public init(router: MockRouter, rules: [MockRule] = [], resources: ResourceStore? = nil, validator: RequestValidator? = nil) {
+    public init(
+        router: MockRouter, rules: [MockRule] = [], resources: ResourceStore? = nil, validator: RequestValidator? = nil,
+        upstream: (@Sendable (MockRequest) async -> MockReply)? = nil
+    ) {
         self.router = router
         self.rules = rules
         self.resources = resources
         self.validator = validator
+        self.upstream = upstream
     }
 
     public func respond(to request: MockRequest) -> Outcome {

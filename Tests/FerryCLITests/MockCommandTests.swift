@@ -32,7 +32,7 @@ import Testing
         let stdout = PipeReader(process.standardOutput as! Pipe)
         let stderr = PipeReader(process.standardError as! Pipe)
         let started = await stderr.wait { $0.contains(" (Ctrl-C stops)") }
-        guard started, let range = stderr.text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) else {
+        guard started, let range = stderr.text.range(of: #"(?<=routes on )http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) else {
             process.terminate()
             throw Failure("ferry mock did not start: \(stderr.text)")
         }
@@ -165,6 +165,25 @@ import Testing
             )
         }
         #expect(await mock.stop() == 0)
+    }
+
+    @Test func recordForwardsWhatNoRouteAnswersAndKeepsIt() async throws {
+        try await withDemoServer { server in
+            let mock = try await startMock([try collection(), "--record", server.baseURL])
+            let forwarded = try await curl(["-H", "X-Probe: 7", mock.url + "/get?x=5"])
+            #expect(forwarded.status == 200)
+            let text = String(decoding: forwarded.body, as: UTF8.self)
+            #expect(text.contains(#""x" : "5""#) && text.contains(#""X-Probe" : "7""#), "\(text)")
+            #expect(try await curl([mock.url + "/pets/7"]).status == 200)  // a route still answers
+            #expect(await mock.stop() == 0)
+            #expect(mock.stdout.text.contains("GET /get?x=5 → upstream 200"), "\(mock.stdout.text)")
+        }
+        let listed = await FerryBinary.run(["history", "search", "--json"], environment: environment)
+        let rows = try #require(try JSONSerialization.jsonObject(with: listed.stdout) as? [[String: Any]], "\(listed.stderr)")
+        #expect(rows.count == 1 && (rows.first?["url"] as? String)?.hasSuffix("/get?x=5") == true)
+        let replay = try await startMock(["--from-history"])
+        #expect(String(decoding: try await curl([replay.url + "/get?x=5"]).body, as: UTF8.self).contains(#""X-Probe" : "7""#))
+        #expect(await replay.stop() == 0)
     }
 
     static let petstore = """

@@ -20,7 +20,9 @@ import Testing
         defer { ChildProcess.stop(mock, grace: 5) }
         #expect(await stderr.wait { $0.contains("(Ctrl-C stops)") }, "\(stderr.text)")
         let url = try #require(
-            stderr.text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression).map { String(stderr.text[$0]) })
+            stderr.text.range(of: #"(?<=routes on )http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression).map {
+                String(stderr.text[$0])
+            })
         #expect(!stderr.text.contains("warning"), "\(stderr.text)")
         let run = await ChildProcess.run(
             "/usr/bin/env",

@@ -30,6 +30,11 @@ struct MockCommand: AsyncCommand {
     @Option(help: "With --from-history: only exchanges from this time on: ISO 8601, or an age such as 30m, 1h, 2d.")
     var since: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Send what no route answers on to this server, and record its answers in the history.", valueName: "upstream"))
+    var record: String?
+
     @Option(name: .shortAndLong, help: "The port to listen on (0 picks a free one).")
     var port: Int = 4010
 
@@ -49,8 +54,8 @@ struct MockCommand: AsyncCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
-        guard !sources.isEmpty || fromHistory else {
-            throw ValidationError("give a collection folder, a request file, an OpenAPI document or --from-history")
+        guard !sources.isEmpty || fromHistory || record != nil else {
+            throw ValidationError("give a collection folder, a request file, an OpenAPI document, --from-history or --record")
         }
         guard fromHistory || (run == nil && since == nil) else {
             throw ValidationError("--run and --since choose what --from-history serves")
@@ -77,10 +82,19 @@ struct MockCommand: AsyncCommand {
                 throw ExitStatus.usage.exitCode
             }
         }
+        let recorder: MockRecorder?
+        do {
+            recorder = try record.map {
+                try MockRecorder(upstream: $0, locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
+            }
+        } catch {
+            stderr.line("ferry: mock: --record: " + TerminalSafeText.escaping("\(error)"))
+            throw ExitStatus.usage.exitCode
+        }
         let router = MockRouter(routes: routes)
         let service = MockService(
             router: router, rules: loaded.rules, resources: stateful ? ResourceStore(routes: router.routes) : nil,
-            validator: validatesRequests ? RequestValidator(documents: loaded.documents) : nil)
+            validator: validatesRequests ? RequestValidator(documents: loaded.documents) : nil, upstream: recorder.map { $0.forward })
         for warning in loaded.warnings + service.ruleWarnings() {
             stderr.line("ferry: mock: warning: " + TerminalSafeText.escaping(warning))
         }
@@ -98,6 +112,7 @@ struct MockCommand: AsyncCommand {
         for route in service.router.routes {
             stderr.line("  " + TerminalSafeText.escaping("\(route.name)  \(route.source)"))
         }
+        if let record { stderr.line("  everything else: " + TerminalSafeText.escaping(record) + " (recorded in the history)") }
         if let resources = service.resources { stderr.line("  stateful: " + resources.collections.joined(separator: ", ")) }
         stderr.line("ferry: mock: \(service.router.routes.count) routes on \(server.baseURL) (Ctrl-C stops)")
         let interrupt = InterruptHandler { server.stopListening() }
@@ -105,6 +120,7 @@ struct MockCommand: AsyncCommand {
         await server.shutdown()
         interrupt.cancel()
         log.finish()
+        if let warning = recorder?.finish() { stderr.line("ferry: mock: " + TerminalSafeText.escaping(warning)) }
     }
 
     /// The history's exchanges (of `--run`, since `--since`; the newest 10,000) as routes.
