@@ -9,6 +9,8 @@ enum PatternSample {
     }
 
     private struct Parser {
+        /// The longest sample made; a pattern asking for more is given up on.
+        static let longest = 10_000
         let characters: [Character]
         var index = 0
 
@@ -26,7 +28,9 @@ enum PatternSample {
             var result = ""
             while index < characters.count, characters[index] != "|", characters[index] != ")" {
                 guard let atom = atom() else { return nil }
-                guard let (least, _) = quantifier() else { return nil }
+                guard let (least, _) = quantifier(), least >= 0, least <= Self.longest,
+                    atom.utf8.count * least + result.utf8.count <= Self.longest
+                else { return nil }
                 result += String(repeating: atom, count: least)
             }
             return result

@@ -78,7 +78,7 @@ struct SchemaSampler {
             let extra = schema.member("additionalProperties").flatMap { $0 == .bool(true) ? nil : $0 }
             entries.append((name, extra.map { sample($0, depth: depth + 1) } ?? .string("string")))
         }
-        let least = Int(schema.member("minProperties")?.numberValue ?? 0)
+        let least = count("minProperties", of: schema) ?? 0
         if entries.count < least, let extra = schema.member("additionalProperties"), extra != .bool(false) {
             for index in entries.count..<least {
                 entries.append(("property\(index + 1)", extra == .bool(true) ? .string("string") : sample(extra, depth: depth + 1)))
@@ -94,8 +94,8 @@ struct SchemaSampler {
     }
 
     private mutating func array(_ schema: Parameters, depth: Int) -> Parameters {
-        let least = Int(schema.member("minItems")?.numberValue ?? 0)
-        let most = schema.member("maxItems")?.numberValue.map(Int.init)
+        let least = count("minItems", of: schema) ?? 0
+        let most = count("maxItems", of: schema)
         var count = depth < Self.deepening ? max(least, 1) : least
         if let most { count = min(count, most) }
         let prefix = schema.member("prefixItems")?.items ?? []
@@ -165,15 +165,24 @@ struct SchemaSampler {
         return sample(.object(keywords), depth: depth + 1)
     }
 
+    /// The largest magnitude an integer is made with (bounds beyond it are brought within).
+    static let integerLimit = 9e15
+
     private func integer(_ schema: Parameters) -> Int {
         let (low, high) = bounds(schema, step: 1)
-        var value = max(Int(low.map { $0.rounded(.up) } ?? 0), 0)
-        if let low { value = Int(low.rounded(.up)) }
-        if let multiple = schema.member("multipleOf")?.numberValue.map(Int.init), multiple > 0 {
-            value = Int((Double(value) / Double(multiple)).rounded(.up)) * multiple
+        let limit = Self.integerLimit
+        var value = min(max((low ?? 0).rounded(.up), -limit), limit)
+        if let multiple = schema.member("multipleOf")?.numberValue, multiple >= 1, multiple < limit {
+            value = (value / multiple).rounded(.up) * multiple
         }
-        if let high, Double(value) > high { value = Int(high.rounded(.down)) }
-        return value
+        if let high, value > high { value = high.rounded(.down) }
+        return Int(min(max(value, -limit), limit))
+    }
+
+    /// A count keyword (`minItems`, `maxLength` …) as an integer within 0…10,000; nil when absent.
+    private func count(_ key: String, of schema: Parameters) -> Int? {
+        guard let value = schema.member(key)?.numberValue, value.isFinite else { return nil }
+        return Int(min(max(value, 0), 10_000))
     }
 
     private func number(_ schema: Parameters) -> Double {
@@ -206,8 +215,8 @@ struct SchemaSampler {
     private func string(_ schema: Parameters) -> String {
         let format = schema.member("format")?.text
         var text = schema.member("pattern")?.text.flatMap(PatternSample.string(for:)) ?? Self.string(format: format)
-        let least = Int(schema.member("minLength")?.numberValue ?? 0)
-        if let most = schema.member("maxLength")?.numberValue.map(Int.init), text.count > most { text = String(text.prefix(most)) }
+        let least = count("minLength", of: schema) ?? 0
+        if let most = count("maxLength", of: schema), text.count > most { text = String(text.prefix(most)) }
         if text.count < least { text += String(repeating: "a", count: least - text.count) }
         return text
     }

@@ -13,8 +13,9 @@ struct MockCommand: AsyncCommand {
         abstract: "Serve a collection's saved examples or an OpenAPI document as a mock server.",
         discussion: """
             SOURCE is a collection folder (its request files' examples, and its mock.yaml rules), a request file, an \
-            OpenAPI document (YAML or JSON) or a mock file. Each answered request is logged on stdout (with --json, one \
-            JSON object a line); the routes and warnings go to stderr. Ctrl-C stops the server.
+            OpenAPI document (YAML or JSON) or a mock file; --from-history adds what real servers answered, and --record \
+            sends what nothing answers on to a real server and records it. Each answered request is logged on stdout \
+            (with --json, one JSON object a line); the routes and warnings go to stderr. Ctrl-C stops the server.
             Exit codes: 0 stopped, 1 usage or input error (a port in use, a source that cannot be read).
             """)
 

@@ -45,7 +45,6 @@ import Testing
         let server = try await MockServer.start(service: Self.service(), headTimeout: .milliseconds(300))
         let descriptor = try Self.connect(server.port)
         defer { close(descriptor) }
-        let started = Date()
         var closed = false
         for byte in Array("POST /pets HTTP/1.1\r\nHost: x\r\nX-Slow: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 200) {
             var byte = byte
@@ -55,8 +54,8 @@ import Testing
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(closed || Self.readToEnd(descriptor).isEmpty)
-        #expect(Date().timeIntervalSince(started) < 4)
+        // 240 bytes 20 ms apart take at least 4.8 s: the server closes long before the last.
+        #expect(closed)
         await server.shutdown()
     }
 
