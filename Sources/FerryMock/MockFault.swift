@@ -18,9 +18,8 @@ public struct MockFault: Sendable, Equatable {
         if dropRate > 0, random() < dropRate {
             reply.dropsConnection = true
         } else if errorRate > 0, random() < errorRate {
-            var problem = MockProblem(
+            let problem = MockProblem(
                 status: errorStatus, title: "Injected fault", detail: "the mock file asks for \(errorStatus) this often")
-            problem.headers = []
             let delay = reply.delay
             reply = problem.reply
             reply.delay = delay
