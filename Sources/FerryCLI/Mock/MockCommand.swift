@@ -45,6 +45,9 @@ struct MockCommand: AsyncCommand {
     @Flag(help: "Log each hit as one JSON object a line.")
     var json = false
 
+    @Flag(help: "Print the routes (and the warnings) and exit without serving.")
+    var list = false
+
     @Flag(help: "Keep the resources of the OpenAPI documents' paths in memory: POST creates, GET reads, PUT/PATCH update, DELETE removes.")
     var stateful = false
 
@@ -101,6 +104,12 @@ struct MockCommand: AsyncCommand {
         }
         for (kept, dropped) in service.router.duplicates {
             stderr.line("ferry: mock: warning: \(dropped.name) of \(dropped.source) is already answered by \(kept.source) (left out)")
+        }
+        if list {
+            for route in service.router.routes {
+                OutputStream.standardOutput.line(TerminalSafeText.escaping("\(route.name)  \(route.source)"))
+            }
+            return
         }
         let log = MockLogWriter(stream: .standardOutput, json: json)
         let server: MockServer
