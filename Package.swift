@@ -116,6 +116,15 @@ let package = Package(
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ], resources: [.copy("TestIdentity")]),
+        // `ferry mock`: a collection's examples and OpenAPI documents served on SwiftNIO (Documentation/mock.md).
+        .target(
+            name: "FerryMock",
+            dependencies: [
+                "FerryCore", "FerryStore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         .target(name: "FerryTerminal", dependencies: ["FerryTUI", "CNcursesw", "CNcursesShims"]),
         .target(name: "FerryTUI", dependencies: ["FerryCore"]),
         .target(
@@ -136,7 +145,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]),
         // The fuzz targets: the parsers of untrusted input as plain functions (Documentation/TESTING.md).
-        .target(name: "FerryFuzzing", dependencies: ["FerryCore", "FerryStore", "FerryInterop", "FerryGRPC"]),
+        .target(name: "FerryFuzzing", dependencies: ["FerryCore", "FerryStore", "FerryInterop", "FerryGRPC", "FerryMock"]),
         // The life of an exchange after its request is resolved, for every front end: credentials,
         // cookies, the transport, chained values, collection runs (Documentation/ARCHITECTURE.md).
         .target(
@@ -156,7 +165,7 @@ let package = Package(
             name: "FerryCLI",
             dependencies: [
                 "FerryCore", "FerryTransport", "FerryApp", "FerrySession", "FerryStore", "FerryTUI", "FerryInterop", "FerryDemoOptions",
-                "FerryGRPC",
+                "FerryGRPC", "FerryMock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], resources: [.copy("Examples")]),
         .executableTarget(name: "ferry", dependencies: ["FerryCLI"]),
@@ -193,7 +202,7 @@ let package = Package(
         .testTarget(
             name: "FerryInteropTests",
             dependencies: [
-                "FerryCore", "FerryInterop", "FerryServer", "FerryTransport", "FerryTestSupport",
+                "FerryCore", "FerryInterop", "FerryServer", "FerryTransport", "FerryTestSupport", "FerryMock",
             ], exclude: ["Fixtures"]),  // read in place through #filePath
         .testTarget(
             name: "FerryGRPCTests",
@@ -216,7 +225,7 @@ let package = Package(
         .testTarget(
             name: "FerryCLITests",
             dependencies: [
-                "ferry", "ferry-demo-server", "FerryCLI", "FerryServer", "FerryStore", "FerryTestSupport",
+                "ferry", "ferry-demo-server", "FerryCLI", "FerryServer", "FerryStore", "FerryTestSupport", "FerryMock",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ], exclude: ["Fixtures"]),  // read in place through #filePath
     ]

@@ -11,7 +11,7 @@ public struct FerryCommand: AsyncCommand {
         version: FerryVersion.text,
         subcommands: [
             SendCommand.self, CurlSendCommand.self, ViewCommand.self, RunCommand.self, CollectionCommand.self, HistoryCommand.self,
-            CookiesCommand.self, LoadCommand.self,
+            CookiesCommand.self, LoadCommand.self, MockCommand.self,
             ImportCommand.self, ExportCommand.self, GraphQLCommand.self, GRPCCommand.self, DemoCommand.self, ServeDemoCommand.self,
             ConfigCommand.self,
         ])

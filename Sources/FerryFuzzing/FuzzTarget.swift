@@ -1,6 +1,7 @@
 import FerryCore
 import FerryGRPC
 import FerryInterop
+import FerryMock
 import FerryStore
 import Foundation
 
@@ -14,6 +15,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case sse, ndjson, lines
     case jsonPath, xpath, jsonSchema
     case protobufDecode, protobufEncode
+    case mockFile, mockOpenAPI
 
     /// Where the importers look for files a document refers to: a folder that does not exist, so a
     /// run reads nothing but its input.
@@ -50,6 +52,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .jsonSchema: Self.jsonSchema(bytes)
         case .protobufDecode: Self.protobuf(bytes, encoding: false)
         case .protobufEncode: Self.protobuf(bytes, encoding: true)
+        case .mockFile: Self.mockFile(text)
+        case .mockOpenAPI: Self.mockOpenAPI(bytes)
         default:
             guard let format else { return }
             _ = try? format.importer.importCollection(text, source: "fuzz", directory: Self.noDirectory)
@@ -160,6 +164,38 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             for node in instance.children(of: instance.root) {
                 if let part = try? JSONParser.parse(instance.bytes.subdata(in: instance.byteRange(of: node))) { _ = schema.isValid(part) }
             }
+        }
+    }
+
+    /// A mock file's rules, tried on a request with a JSON body (templates rendered).
+    private static func mockFile(_ text: String) {
+        guard let file = try? MockFile(text: text, path: "fuzz-mock.yaml") else { return }
+        let service = MockService(router: MockRouter(routes: []), rules: file.rules)
+        _ = service.ruleWarnings()
+        for method in ["GET", "POST"] {
+            _ = service.respond(
+                to: MockRequest(
+                    method: method, target: "/pets/1?q=a", headers: [("X-A", "b")], body: Array(#"{"name": "x", "n": [1]}"#.utf8)))
+        }
+    }
+
+    /// An OpenAPI document's routes (bodies generated and checked), then each route asked once with
+    /// validation and stored resources on.
+    private static func mockOpenAPI(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = try? OpenAPIMockSource(data: Data(bytes), path: "fuzz-openapi.yaml") else { return }
+        let router = MockRouter(routes: source.routes().routes)
+        let service = MockService(
+            router: router, resources: ResourceStore(routes: router.routes), validator: RequestValidator(documents: [source]))
+        for route in router.routes.prefix(20) {
+            let path = route.template.segments.map { segment -> String in
+                if case .literal(let text) = segment { return text }
+                return "1"
+            }
+            _ = service.respond(
+                to: MockRequest(
+                    method: route.method, target: "/" + path.joined(separator: "/") + "?limit=2",
+                    headers: [("Content-Type", "application/json")],
+                    body: Array(#"{"name": "x"}"#.utf8)))
         }
     }
 

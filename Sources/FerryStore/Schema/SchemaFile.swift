@@ -42,7 +42,11 @@ public enum SchemaFile {
 
     /// Reads a schema document: JSON, or else YAML turned into the JSON it stands for.
     static func read(_ path: String) throws -> Document {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        try parse(try Data(contentsOf: URL(fileURLWithPath: path)), path: path)
+    }
+
+    /// Parses a schema document's bytes: JSON, or else YAML turned into the JSON it stands for; `path` names it in problems.
+    public static func parse(_ data: Data, path: String) throws -> Document {
         if let document = try? JSONParser.parse(data) { return document }
         let file = try YAMLFile(text: String(decoding: data, as: UTF8.self), path: path)
         guard let text = json(file.root, budget: file.budget) else {

@@ -1,0 +1,60 @@
+import FerryCore
+import FerryMock
+import FerryStore
+import FerryTransport
+import Foundation
+
+/// `ferry mock --record UPSTREAM`: a request no route answers is sent on to the upstream server
+/// (libcurl, as `ferry send` sends), its answer recorded in the history and sent back.
+final class MockRecorder: Sendable {
+    private let upstream: String
+    private let transport = CurlTransport(hashesBodies: true)
+    private let history: HistoryWriter
+
+    /// Headers of the client's that are the connection's, or that curl must write itself.
+    private static let dropped: Set<String> = [
+        "host", "content-length", "connection", "keep-alive", "transfer-encoding", "accept-encoding",
+    ]
+
+    /// `upstream` is a base URL (`https://api.example.com/v1`), the request's target appended to it.
+    init(upstream: String, locations: StoreLocations) throws {
+        let url = try Request.parseURL(upstream)
+        self.upstream = url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString
+        history = HistoryWriter(locations: locations)
+    }
+
+    func forward(_ request: MockRequest) async -> MockReply {
+        let started = Date()
+        var headers = HTTPHeaders(
+            request.headers.filter { !Self.dropped.contains($0.name.lowercased()) }.map { HTTPHeader(name: $0.name, value: $0.value) })
+        for name in ["Accept", "User-Agent"] where request.header(name) == nil { headers.add(name: name, value: "") }
+        var options = RequestOptions()
+        options.followRedirects = false
+        guard let url = URL(string: upstream + request.target) else {
+            return MockProblem(status: 400, title: "Bad target", detail: "\(request.target) does not make a URL with \(upstream)").reply
+        }
+        let outgoing = Request(
+            method: HTTPMethod(request.method), url: url, headers: headers, body: request.body.isEmpty ? .none : .bytes(Data(request.body)),
+            options: options)
+        do {
+            let response = try await transport.send(
+                outgoing, receivingInto: .automatic(spoolThreshold: 64 << 20), progress: nil, observer: nil)
+            history.append(
+                FinishedExchange(
+                    request: outgoing, response: response, error: nil, started: started, origin: .adHoc, redaction: Redaction()))
+            return MockReply(
+                status: response.status, headers: response.headers.fields.map { ($0.name, $0.value) }, body: Array(try response.body.data())
+            )
+        } catch {
+            let failure = error as? FerryError ?? .invalidRequest(reason: .invalidArgument(name: "upstream", problem: "\(error)"))
+            history.append(
+                FinishedExchange(request: outgoing, response: nil, error: failure, started: started, origin: .adHoc, redaction: Redaction())
+            )
+            return MockProblem(status: 502, title: "Upstream failed", detail: "\(url.absoluteString): \(failure.localizedDescription)")
+                .reply
+        }
+    }
+
+    /// Writes what is still queued for the history; a warning when it could not be.
+    func finish() -> String? { history.finish()?.message }
+}
