@@ -25,6 +25,9 @@ final class ExchangeEffects {
     private var webSockets: [Int: WebSocketRelay] = [:]
     /// When each request went out, for the elapsed time shown while it is in flight.
     private var started: [Int: ContinuousClock.Instant] = [:]
+    /// The collection's OpenAPI document (its `openapi:`), read at the first exchange; nil inside
+    /// when it names none or could not be read (told once on the status line).
+    private var contract: OpenAPIContract??
 
     init(
         pipelines: ExchangePipelines, cookieCollection: String?, inbox: MessageInbox, trace: FrameTrace, root: String?,
@@ -56,8 +59,9 @@ final class ExchangeEffects {
         let started = ContinuousClock.now
         self.started[id] = started
         let inbox = self.inbox
-        let conclusion = ResponseConclusion(
+        var conclusion = ResponseConclusion(
             evaluator: outgoing.expectations.evaluator(accept: request.headers["Accept"], fallback: .auto), checks: outgoing.checks)
+        conclusion.contract = collectionContract().map { ExchangeContract($0, url: request.url) }
         let progress: @Sendable (TransferProgress) -> Void = { progress in
             inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
         }
@@ -94,6 +98,20 @@ final class ExchangeEffects {
     }
 
     func cancel(_ id: Int) { transfers[id]?.cancel() }
+
+    /// The collection's contract, read the first time it is asked for; a document that cannot be
+    /// read is told on the status line, and the exchanges go unchecked.
+    private func collectionContract() -> OpenAPIContract? {
+        if let contract { return contract }
+        var read: OpenAPIContract?
+        do {
+            read = try root.flatMap { try ContractFile.collection(at: $0) }
+        } catch {
+            inbox.post(.notice("✗ openapi: " + ((error as? FerryError).map { ErrorChain($0).line } ?? "\(error)")))
+        }
+        contract = .some(read)
+        return read
+    }
 
     /// The post-response and tests scripts of `scripted` (and its folders') on the response: their
     /// tests join its checks, the variables they set its captures. Pre-request scripts are run by

@@ -25,5 +25,11 @@ public struct RunSettings: Sendable {
     /// Every request keeps its credentials on a redirect to another origin (`--location-trusted`).
     public var keepsCredentialsOnRedirect = false
 
+    /// The OpenAPI document every exchange is checked against (`--openapi`, the collection's `openapi:`).
+    public var contract: OpenAPIContract?
+    /// A request that breaks the contract is not sent (`--contract-requests error`); by default it
+    /// is sent with a warning.
+    public var contractRefusesRequests = false
+
     public init() {}
 }
