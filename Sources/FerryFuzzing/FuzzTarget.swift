@@ -11,7 +11,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case json, xml, plist, yaml, requestFile, environment, multipart, headers, urlTemplate
     case importCurl, importPostman, importHAR, importOpenAPI, importHTTP, importHurl, importInsomnia, importBruno, importPosting
     case sse, ndjson, lines
-    case jsonPath, xpath, jsonSchema
+    case jsonPath, xpath, jsonSchema, openAPIContract
 
     /// Where the importers look for files a document refers to: a folder that does not exist, so a
     /// run reads nothing but its input.
@@ -46,6 +46,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .jsonPath: Self.jsonPath(text)
         case .xpath: Self.xpath(text)
         case .jsonSchema: Self.jsonSchema(bytes)
+        case .openAPIContract: Self.openAPIContract(bytes)
         default:
             guard let format else { return }
             _ = try? format.importer.importCollection(text, source: "fuzz", directory: Self.noDirectory)
@@ -157,6 +158,37 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 if let part = try? JSONParser.parse(instance.bytes.subdata(in: instance.byteRange(of: node))) { _ = schema.isValid(part) }
             }
         }
+    }
+
+    /// The bytes as an OpenAPI document read as a contract: each operation's path filled in and
+    /// matched, a request to it checked, and a response of each declared status checked with a
+    /// small JSON body; then the coverage of those exchanges. No other file is read.
+    private static func openAPIContract(_ bytes: UnsafeRawBufferPointer) {
+        guard let document = try? JSONParser.parse(Data(bytes)), let contract = try? OpenAPIContract(document, name: "fuzz.json") else {
+            return
+        }
+        var exchanges: [ContractCoverage.Exchange] = []
+        for operation in contract.operations.prefix(50) {
+            let path = operation.template.text.replacingOccurrences(of: "{", with: "x").replacingOccurrences(of: "}", with: "")
+            guard let url = URL(string: "http://fuzz.example" + path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!) else {
+                continue
+            }
+            let body = Data(#"{"id": 1, "name": ["x", null, 2.5], "tag": {"a": true}}"#.utf8)
+            _ = contract.check(
+                request: Request(
+                    method: HTTPMethod(operation.method), url: url, headers: ["Content-Type": "application/json"], body: .bytes(body)))
+            for declared in operation.responses.prefix(10) {
+                let status = Int(declared.status) ?? 200
+                let response = Response(
+                    status: status, reasonPhrase: "", httpVersion: "HTTP/1.1", headers: ["Content-Type": "application/json", "X-A": "1"],
+                    body: ResponseBody(storage: .memory(body), count: Int64(body.count)), effectiveURL: "", remoteAddress: nil,
+                    redirects: [],
+                    timeline: Timeline(start: Date()), sent: nil)
+                _ = contract.check(response, method: HTTPMethod(operation.method), url: url, document: nil)
+                exchanges.append(ContractCoverage.Exchange(method: HTTPMethod(operation.method), url: url, status: status))
+            }
+        }
+        _ = ContractCoverage(contract, exchanges: exchanges).lines
     }
 
     /// The first line as an XPath expression (libxml2's compiler), evaluated over the rest read as
