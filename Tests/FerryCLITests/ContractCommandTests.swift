@@ -129,6 +129,22 @@ import Testing
             let junit = await collection.ferry(["run", collection.directory.path, "--openapi", bodySpec, "--reporter", "junit"])
             #expect(junit.status == 3)
             #expect(junit.text.contains("contract GET /json: body"), "\(junit.text)")
+
+            // The history keeps each exchange's checks, the contract's among them.
+            let run = try #require(report["run"] as? String)
+            let rows = try #require(
+                try JSONSerialization.jsonObject(with: await collection.ferry(["history", "search", "--run", run, "--json"]).stdout)
+                    as? [[String: Any]])
+            let id = try #require(rows.first { ($0["url"] as? String)?.hasSuffix("/json") == true }?["id"] as? Int)
+            let shown = await collection.ferry(["history", "show", "\(id)"])
+            #expect(shown.text.contains("✗ contract GET /json: body: 1 violation"), "\(shown.text)")
+            #expect(shown.text.contains("✗ /slideshow/title (3:14): expected integer, found string"), "\(shown.text)")
+            let shownJSON = try #require(
+                try JSONSerialization.jsonObject(with: await collection.ferry(["history", "show", "\(id)", "--json"]).stdout)
+                    as? [String: Any])
+            let recorded = try #require((shownJSON["exchange"] as? [String: Any])?["assertions"] as? [[String: Any]])
+            #expect(recorded.first?["assertion"] as? String == "contract GET /json: body")
+            #expect(recorded.first?["passed"] as? Bool == false)
         }
     }
 

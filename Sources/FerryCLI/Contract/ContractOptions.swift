@@ -26,6 +26,15 @@ struct ContractOptions: ParsableArguments, Sendable {
         help: "A request that breaks the contract (parameters, body): warn (sent, a warning) or error (not sent, a failed check).")
     var requestMode: RequestMode = .warn
 
+    init() {}
+
+    /// The options as the parser would make them from `--openapi` and `--contract-requests` (for a
+    /// command that is not parsed: `ferry curl`).
+    init(openapi: String?, requestMode: RequestMode) {
+        self.openapi = openapi
+        self.requestMode = requestMode
+    }
+
     /// The contract: `--openapi` (any file, relative to the working directory: it is the user's
     /// command line), else the `openapi:` of the collection's root `_folder.ferry.yaml` (inside the
     /// collection, as `access` allows); nil when neither names one.

@@ -53,7 +53,7 @@ struct SendCommand: AsyncCommand {
     /// or a `.ferry.yaml` file; `--save` writes it into the collection before it is sent.
     static func exchange(
         _ options: SendOptions, given: RequestDescription? = nil, responseOptions givenResponseOptions: ResponseOptions,
-        collection: CollectionOptions, session: SessionOptions, contract contractOptions: ContractOptions = ContractOptions(),
+        collection: CollectionOptions, session: SessionOptions, contract contractOptions: ContractOptions? = nil,
         transport: CurlTransport = CurlTransport()
     ) async -> ExitStatus {
         var printer = ResponsePrinter()
@@ -99,10 +99,11 @@ struct SendCommand: AsyncCommand {
                 evaluator: input.expectations?.evaluator(accept: request.headers["Accept"], fallback: .data), checks: checks)
             if let path = collection.savePath, let document = input.document { try document.save(to: path, force: collection.force) }
             let root = origin.collection
-            if let contract = try contractOptions.contract(root: root, access: root.map { collection.fileAccess(root: $0) }) {
+            let given = contractOptions ?? ContractOptions(openapi: nil, requestMode: .warn)
+            if let contract = try given.contract(root: root, access: root.map { collection.fileAccess(root: $0) }) {
                 conclusion.contract = ExchangeContract(contract, url: request.url)
                 let verdict = contract.check(request: request)
-                if !verdict.passed, contractOptions.requestMode == .error {
+                if !verdict.passed, given.requestMode == .error {
                     printer.stderr.line("ferry: not sent: the request breaks the contract (--contract-requests error)")
                     let refused = Outcome(request: request, checks: CheckReport(results: verdict.findings.map(\.result)))
                     return report(refused, options: options, hex: false, printer: printer)
