@@ -15,10 +15,15 @@ enum ContractValue {
 
     private static func scalar(_ text: String, schema: NodeID?, in document: Document) -> String {
         switch schema.flatMap({ type(of: $0, in: document) }) {
-        case "integer", "number": DecimalNumber(text) != nil && text.first != "+" ? text : JSONStringLiteral.make(text)
+        case "integer", "number": isJSONNumber(text) ? text : JSONStringLiteral.make(text)
         case "boolean": text == "true" || text == "false" ? text : JSONStringLiteral.make(text)
         default: JSONStringLiteral.make(text)
         }
+    }
+
+    /// True when `text` is a JSON number as written (`42`, `-1.5e3`; not `0042` or `+1`).
+    private static func isJSONNumber(_ text: String) -> Bool {
+        (try? JSONParser.parse(Data(text.utf8))).map { $0.kind(of: $0.root) == .number } ?? false
     }
 
     /// The schema's `type` (the first one of a list, leaving out `null`), through its `$ref`s.
