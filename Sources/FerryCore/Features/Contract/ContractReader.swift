@@ -149,8 +149,17 @@ struct ContractReader {
     /// The node at a JSON pointer from the root, its `$ref`s followed; nil when nothing is there.
     func node(at pointer: String) -> NodeID? { locate(pointer).map(follow) }
 
-    /// `node`, or what its local `$ref`s lead to (as far as they lead).
-    func follow(_ node: NodeID) -> NodeID { (try? resolved(node, pointer: "#")).map(\.node) ?? node }
+    /// `node`, or what its local `$ref`s lead to (as far as they lead, at most 32 steps).
+    func follow(_ node: NodeID) -> NodeID {
+        var current = node
+        for _ in 0..<32 {
+            guard let ref = document.member("$ref", of: current).flatMap(document.string), ref.hasPrefix("#"),
+                let target = locate(String(ref.dropFirst()))
+            else { break }
+            current = target
+        }
+        return current
+    }
 
     private func locate(_ pointer: String) -> NodeID? {
         guard let tokens = SchemaURI.pointerTokens(pointer) else { return nil }

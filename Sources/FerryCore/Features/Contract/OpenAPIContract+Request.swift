@@ -22,7 +22,7 @@ extension OpenAPIContract {
             case "header": values = request.headers.values(for: parameter.name)
             default: continue
             }
-            findings += check(header: parameter, values: values, operation: operation, direction: .request)
+            findings += check(parameter: parameter, values: values, operation: operation, direction: .request)
         }
         if let body = operation.requestBody { findings += check(requestBody: request, declared: body, operation: operation) }
         return ContractVerdict(operation: operation.name, status: nil, findings: findings)
@@ -44,28 +44,9 @@ extension OpenAPIContract {
                     schemaLocation: "#" + declared.pointer + "/required", message: "is required and missing")
             ]
         }
-        guard !declared.mediaTypes.isEmpty else { return [] }
-        let declaredTypes = declared.mediaTypes.map(\.name).joined(separator: ", ")
-        let contentType = request.headers["Content-Type"] ?? ""
-        guard let mediaType = declared.mediaType(for: contentType) else {
-            return [
-                ContractFinding(
-                    operation: operation.name, part: "request content type", keyword: "content",
-                    schemaLocation: "#" + declared.pointer + "/content",
-                    message:
-                        "\(contentType.isEmpty ? "no Content-Type" : ContractMediaType.essence(contentType)) is not declared (\(declaredTypes))"
-                )
-            ]
-        }
-        guard let schemaPointer = mediaType.schemaPointer, ContractMediaType.isJSON(contentType) else { return [] }
-        guard let document = try? JSONParser.parse(data) else {
-            return [
-                ContractFinding(
-                    operation: operation.name, part: "request body", keyword: "schema", schemaLocation: "#" + schemaPointer,
-                    message: "is not JSON")
-            ]
-        }
-        return check(document, against: schemaPointer, part: "request body", operation: operation, direction: .request)
+        return check(
+            body: { data }, parsed: nil, contentType: request.headers["Content-Type"], declared: declared, side: "request ",
+            operation: operation, direction: .request)
     }
 
     /// The operation `method` and `url` select and their path values, or the finding that none does.

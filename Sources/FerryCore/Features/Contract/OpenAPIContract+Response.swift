@@ -24,53 +24,16 @@ extension OpenAPIContract {
         }
         var findings: [ContractFinding] = []
         for header in declared.headers {
-            findings += check(header: header, values: response.headers.values(for: header.name), operation: operation, direction: .response)
-        }
-        if let content = declared.content {
             findings += check(
-                body: response, content: content, status: declared, operation: operation, parsed: parsed)
+                parameter: header, values: response.headers.values(for: header.name), operation: operation, direction: .response)
+        }
+        // A response without a body and without a Content-Type has nothing for `content` to describe.
+        if let content = declared.content, response.body.count > 0 || response.headers["Content-Type"] != nil {
+            findings += check(
+                body: { try response.body.mappedData() }, parsed: parsed, contentType: response.headers["Content-Type"], declared: content,
+                side: "", operation: operation, direction: .response)
         }
         return ContractVerdict(operation: operation.name, status: declared.status, findings: findings)
-    }
-
-    private func check(
-        body response: Response, content: ContractBody, status declared: ContractResponse, operation: ContractOperation,
-        parsed: Document?
-    ) -> [ContractFinding] {
-        let contentType = response.headers["Content-Type"]
-        guard response.body.count > 0 || contentType != nil else { return [] }  // no body: nothing to describe
-        guard !content.mediaTypes.isEmpty else { return [] }
-        let declaredTypes = content.mediaTypes.map(\.name).joined(separator: ", ")
-        guard let contentType else {
-            return [
-                ContractFinding(
-                    operation: operation.name, part: "content type", keyword: "content", schemaLocation: "#" + content.pointer + "/content",
-                    message: "the response has a body but no Content-Type (\(declaredTypes) declared)")
-            ]
-        }
-        guard let mediaType = content.mediaType(for: contentType) else {
-            return [
-                ContractFinding(
-                    operation: operation.name, part: "content type", keyword: "content", schemaLocation: "#" + content.pointer + "/content",
-                    message: "\(ContractMediaType.essence(contentType)) is not declared (\(declaredTypes))")
-            ]
-        }
-        guard let schemaPointer = mediaType.schemaPointer, ContractMediaType.isJSON(contentType) else { return [] }
-        let document: Document
-        if let parsed, parsed.format == .json {
-            document = parsed
-        } else {
-            do {
-                document = try JSONParser.parse(try response.body.mappedData())
-            } catch {
-                return [
-                    ContractFinding(
-                        operation: operation.name, part: "body", keyword: "schema", schemaLocation: "#" + schemaPointer,
-                        message: "the body is not JSON: \(error)")
-                ]
-            }
-        }
-        return check(document, against: schemaPointer, part: "body", operation: operation, direction: .response)
     }
 
     /// The violations of `document` against the schema at `pointer`, as one finding (none when valid).
@@ -105,7 +68,7 @@ extension OpenAPIContract {
     /// A header or parameter: present when required, and each value valid against its schema (read
     /// as its schema's type says: `42` an integer where one is declared, a string otherwise).
     func check(
-        header parameter: ContractParameter, values: [String], operation: ContractOperation, direction: SchemaOptions.Direction
+        parameter: ContractParameter, values: [String], operation: ContractOperation, direction: SchemaOptions.Direction
     ) -> [ContractFinding] {
         let part = parameter.location == "header" ? "header \(parameter.name)" : "parameter \(parameter.name) (\(parameter.location))"
         guard !values.isEmpty else {
@@ -120,5 +83,35 @@ extension OpenAPIContract {
         let text = ContractValue.json(values, schema: schemaPointer, in: self.document)
         guard let document = try? JSONParser.parse(Data(text.utf8)) else { return [] }
         return check(document, against: schemaPointer, part: part, operation: operation, direction: direction, lines: false)
+    }
+
+    /// A body of a declared media type (its Content-Type's, `type/*` or `*/*`), and a JSON one
+    /// valid against that media type's schema. `side` prefixes the parts: `request ` for a request's.
+    func check(
+        body: () throws -> Data, parsed: Document?, contentType: String?, declared: ContractBody, side: String,
+        operation: ContractOperation, direction: SchemaOptions.Direction
+    ) -> [ContractFinding] {
+        guard !declared.mediaTypes.isEmpty else { return [] }
+        let declaredTypes = declared.mediaTypes.map(\.name).joined(separator: ", ")
+        guard let contentType, let mediaType = declared.mediaType(for: contentType) else {
+            let found = contentType.map { "\(ContractMediaType.essence($0)) is not declared" } ?? "the body has no Content-Type"
+            return [
+                ContractFinding(
+                    operation: operation.name, part: side + "content type", keyword: "content",
+                    schemaLocation: "#" + declared.pointer + "/content", message: "\(found) (\(declaredTypes))")
+            ]
+        }
+        guard let schemaPointer = mediaType.schemaPointer, ContractMediaType.isJSON(contentType) else { return [] }
+        let document: Document
+        do {
+            if let parsed, parsed.format == .json { document = parsed } else { document = try JSONParser.parse(try body()) }
+        } catch {
+            return [
+                ContractFinding(
+                    operation: operation.name, part: side + "body", keyword: "schema", schemaLocation: "#" + schemaPointer,
+                    message: "the body is not JSON: \(error)")
+            ]
+        }
+        return check(document, against: schemaPointer, part: side + "body", operation: operation, direction: direction)
     }
 }
