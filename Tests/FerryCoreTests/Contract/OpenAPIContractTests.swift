@@ -160,6 +160,25 @@ import Testing
         #expect(coverage.lines.last == "operations 2/4 (50%), responses 2/6 (33%), 1 request matched no operation")
     }
 
+    @Test func aCircleOfReferencesOrASchemaFerryCannotUseIsLocatedNotACrash() throws {
+        do {
+            _ = try OpenAPIContract(
+                try JSONParser.parse(Data(##"{"openapi": "3.1.0", "paths": {"/a": {"$ref": "#/paths/~1a"}}}"##.utf8)), name: "loop.json")
+            Issue.record("a circle of references was read")
+        } catch let problem as SchemaProblem {
+            #expect(problem.description.contains("circle"), "\(problem)")
+        }
+        let spec = """
+            {"openapi": "3.0.0", "paths": {"/a": {"get": {"responses": {"200": {"description": "x",
+              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Loop"}}}}}}}},
+             "components": {"schemas": {"Loop": {"allOf": [{"$ref": "#/components/schemas/Loop"}]}}}}
+            """
+        let contract = try OpenAPIContract(try JSONParser.parse(Data(spec.utf8)), name: "a.json")
+        let verdict = contract.check(Self.response(200, "{}"), method: .get, url: URL(string: "http://h/a")!, document: nil)
+        #expect(verdict.findings.map(\.part) == ["body"])
+        #expect(verdict.findings.first?.message.contains("the schema cannot be used") == true, "\(verdict.findings)")
+    }
+
     @Test func aDocumentFerryCannotUseIsALocatedProblem() throws {
         #expect(throws: SchemaProblem.self) {
             try OpenAPIContract(try JSONParser.parse(Data(#"{"swagger": "2.0"}"#.utf8)), name: "old.json")
