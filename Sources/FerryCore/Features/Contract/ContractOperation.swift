@@ -74,4 +74,8 @@ public struct ContractParameter: Sendable, Hashable {
     public let required: Bool
     public let pointer: String
     public let schemaPointer: String?
+    /// How a value's text reads as JSON: its schema's `type` and, for an array, its items' (read
+    /// once with the document, not at every exchange).
+    let valueType: String?
+    let itemsType: String?
 }

@@ -71,9 +71,8 @@ struct ContractReader {
                 let location = document.member("in", of: parameter.node).flatMap(document.string)
             else { throw problem(at: parameter.node, "a parameter has a `name` and an `in`") }
             parameters.append(
-                ContractParameter(
-                    name: name, location: location, required: location == "path" || flag("required", of: parameter.node),
-                    pointer: parameter.pointer, schemaPointer: schemaPointer(of: parameter)))
+                self.parameter(
+                    name: name, location: location, required: location == "path" || flag("required", of: parameter.node), of: parameter))
         }
         return parameters
     }
@@ -88,9 +87,8 @@ struct ContractReader {
                 for (header, value) in document.members(of: map) where header.lowercased() != "content-type" {
                     let resolvedHeader = try resolved(value, pointer: response.pointer + "/headers/" + SchemaURI.escapeToken(header))
                     headers.append(
-                        ContractParameter(
-                            name: header, location: "header", required: flag("required", of: resolvedHeader.node),
-                            pointer: resolvedHeader.pointer, schemaPointer: schemaPointer(of: resolvedHeader)))
+                        parameter(name: header, location: "header", required: flag("required", of: resolvedHeader.node), of: resolvedHeader)
+                    )
                 }
             }
             let content = document.member("content", of: response.node).map { _ in
@@ -120,6 +118,16 @@ struct ContractReader {
         return ContractBody(pointer: pointer, required: required, mediaTypes: types)
     }
 
+    /// A parameter or header object as the contract checks it, its schema's types read here.
+    private func parameter(name: String, location: String, required: Bool, of object: (node: NodeID, pointer: String)) -> ContractParameter
+    {
+        let schema = document.member("schema", of: object.node)
+        let items = schema.flatMap { document.member("items", of: follow($0)) }
+        return ContractParameter(
+            name: name, location: location, required: required, pointer: object.pointer, schemaPointer: schemaPointer(of: object),
+            valueType: ContractValue.type(of: schema, in: self), itemsType: ContractValue.type(of: items, in: self))
+    }
+
     private func schemaPointer(of object: (node: NodeID, pointer: String)) -> String? {
         document.member("schema", of: object.node).map { _ in object.pointer + "/schema" }
     }
@@ -145,9 +153,6 @@ struct ContractReader {
         }
         return current
     }
-
-    /// The node at a JSON pointer from the root, its `$ref`s followed; nil when nothing is there.
-    func node(at pointer: String) -> NodeID? { locate(pointer).map(follow) }
 
     /// `node`, or what its local `$ref`s lead to (as far as they lead, at most 32 steps).
     func follow(_ node: NodeID) -> NodeID {

@@ -5,16 +5,15 @@ import Foundation
 /// and `false` for `boolean`, an array of the values (or of a comma-separated value's items) for
 /// `array`, a string otherwise.
 enum ContractValue {
-    static func json(_ values: [String], schema pointer: String, in document: Document) -> String {
-        let schema = ContractReader(document: document, name: "").node(at: pointer)
-        guard let schema, type(of: schema, in: document) == "array" else { return scalar(values.first ?? "", schema: schema, in: document) }
-        let items = document.member("items", of: schema).map { ContractReader(document: document, name: "").follow($0) }
+    /// `values` as the JSON `parameter`'s schema describes.
+    static func json(_ values: [String], of parameter: ContractParameter) -> String {
+        guard parameter.valueType == "array" else { return scalar(values.first ?? "", type: parameter.valueType) }
         let parts = values.count == 1 ? values[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : values
-        return "[" + parts.map { scalar($0, schema: items, in: document) }.joined(separator: ",") + "]"
+        return "[" + parts.map { scalar($0, type: parameter.itemsType) }.joined(separator: ",") + "]"
     }
 
-    private static func scalar(_ text: String, schema: NodeID?, in document: Document) -> String {
-        switch schema.flatMap({ type(of: $0, in: document) }) {
+    private static func scalar(_ text: String, type: String?) -> String {
+        switch type {
         case "integer", "number": isJSONNumber(text) ? text : JSONStringLiteral.make(text)
         case "boolean": text == "true" || text == "false" ? text : JSONStringLiteral.make(text)
         default: JSONStringLiteral.make(text)
@@ -26,10 +25,11 @@ enum ContractValue {
         (try? JSONParser.parse(Data(text.utf8))).map { $0.kind(of: $0.root) == .number } ?? false
     }
 
-    /// The schema's `type` (the first one of a list, leaving out `null`), through its `$ref`s.
-    private static func type(of schema: NodeID, in document: Document) -> String? {
-        let node = ContractReader(document: document, name: "").follow(schema)
-        guard let type = document.member("type", of: node) else { return nil }
+    /// The `type` of the schema at `node` (the first of a list, leaving out `null`), through its `$ref`s.
+    static func type(of node: NodeID?, in reader: ContractReader) -> String? {
+        guard let node else { return nil }
+        let document = reader.document
+        guard let type = document.member("type", of: reader.follow(node)) else { return nil }
         if let single = document.string(at: type) { return single }
         return document.children(of: type).compactMap { document.string(at: $0) }.first { $0 != "null" }
     }

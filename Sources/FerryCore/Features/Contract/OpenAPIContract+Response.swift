@@ -80,7 +80,7 @@ extension OpenAPIContract {
             ]
         }
         guard let schemaPointer = parameter.schemaPointer else { return [] }
-        let text = ContractValue.json(values, schema: schemaPointer, in: self.document)
+        let text = ContractValue.json(values, of: parameter)
         guard let document = try? JSONParser.parse(Data(text.utf8)) else { return [] }
         return check(document, against: schemaPointer, part: part, operation: operation, direction: direction, lines: false)
     }
