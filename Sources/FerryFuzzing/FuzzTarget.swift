@@ -13,7 +13,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case json, xml, plist, yaml, requestFile, environment, multipart, headers, urlTemplate
     case importCurl, importPostman, importHAR, importOpenAPI, importHTTP, importHurl, importInsomnia, importBruno, importPosting
     case sse, ndjson, lines
-    case jsonPath, xpath, jsonSchema
+    case jsonPath, xpath, jsonSchema, openAPIContract
     case protobufDecode, protobufEncode
     case mockFile, mockOpenAPI
 
@@ -54,6 +54,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .protobufEncode: Self.protobuf(bytes, encoding: true)
         case .mockFile: Self.mockFile(text)
         case .mockOpenAPI: Self.mockOpenAPI(bytes)
+        case .openAPIContract: Self.openAPIContract(bytes)
         default:
             guard let format else { return }
             _ = try? format.importer.importCollection(text, source: "fuzz", directory: Self.noDirectory)
@@ -197,6 +198,37 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                     headers: [("Content-Type", "application/json")],
                     body: Array(#"{"name": "x"}"#.utf8)))
         }
+    }
+
+    /// The bytes as an OpenAPI document read as a contract: each operation's path filled in and
+    /// matched, a request to it checked, and a response of each declared status checked with a
+    /// small JSON body; then the coverage of those exchanges. No other file is read.
+    private static func openAPIContract(_ bytes: UnsafeRawBufferPointer) {
+        guard let document = try? JSONParser.parse(Data(bytes)), let contract = try? OpenAPIContract(document, name: "fuzz.json") else {
+            return
+        }
+        var exchanges: [ContractCoverage.Exchange] = []
+        for operation in contract.operations.prefix(50) {
+            let path = operation.template.text.replacingOccurrences(of: "{", with: "x").replacingOccurrences(of: "}", with: "")
+            guard let url = URL(string: "http://fuzz.example" + path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!) else {
+                continue
+            }
+            let body = Data(#"{"id": 1, "name": ["x", null, 2.5], "tag": {"a": true}}"#.utf8)
+            _ = contract.check(
+                request: Request(
+                    method: HTTPMethod(operation.method), url: url, headers: ["Content-Type": "application/json"], body: .bytes(body)))
+            for declared in operation.responses.prefix(10) {
+                let status = Int(declared.status) ?? 200
+                let response = Response(
+                    status: status, reasonPhrase: "", httpVersion: "HTTP/1.1", headers: ["Content-Type": "application/json", "X-A": "1"],
+                    body: ResponseBody(storage: .memory(body), count: Int64(body.count)), effectiveURL: "", remoteAddress: nil,
+                    redirects: [],
+                    timeline: Timeline(start: Date()), sent: nil)
+                _ = contract.check(response, method: HTTPMethod(operation.method), url: url, document: nil)
+                exchanges.append(ContractCoverage.Exchange(method: HTTPMethod(operation.method), url: url, status: status))
+            }
+        }
+        _ = ContractCoverage(contract, exchanges: exchanges).lines
     }
 
     /// The first line as an XPath expression (libxml2's compiler), evaluated over the rest read as

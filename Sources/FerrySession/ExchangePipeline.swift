@@ -87,7 +87,7 @@ public final class ExchangePipeline: Sendable {
         history?.append(
             FinishedExchange(
                 request: outcome.request, response: outcome.response, error: outcome.error, started: outcome.started, origin: origin,
-                redaction: outcome.redaction))
+                redaction: outcome.redaction, checks: outcome.concluded?.checks?.results ?? []))
     }
 
     /// Sends `request` through every stage. A request that brings its own cookies (`-b`, `-c`,

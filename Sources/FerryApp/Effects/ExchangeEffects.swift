@@ -25,6 +25,9 @@ final class ExchangeEffects {
     private var webSockets: [Int: WebSocketRelay] = [:]
     /// When each request went out, for the elapsed time shown while it is in flight.
     private var started: [Int: ContinuousClock.Instant] = [:]
+    /// The collection's OpenAPI document (its `openapi:`), read at the first exchange; nil inside
+    /// when it names none or could not be read (told once on the status line).
+    private var contract: OpenAPIContract??
 
     init(
         pipelines: ExchangePipelines, cookieCollection: String?, inbox: MessageInbox, trace: FrameTrace, root: String?,
@@ -89,7 +92,22 @@ final class ExchangeEffects {
         self.started[id] = started
         return ExchangeRun(
             id: id, inbox: inbox, started: started, pipeline: pipelines.pipeline(collection: cookieCollection, environment: environment),
-            origin: HistoryOrigin(collection: root, requestPath: requestPath, environment: environment), schemaCache: schemaCache)
+            origin: HistoryOrigin(collection: root, requestPath: requestPath, environment: environment), schemaCache: schemaCache,
+            contract: collectionContract())
+    }
+
+    /// The collection's contract, read the first time it is asked for; a document that cannot be
+    /// read is told on the status line, and the exchanges go unchecked.
+    private func collectionContract() -> OpenAPIContract? {
+        if let contract { return contract }
+        var read: OpenAPIContract?
+        do {
+            read = try root.flatMap { try ContractFile.collection(at: $0) }
+        } catch {
+            inbox.post(.notice("✗ openapi: " + ((error as? FerryError).map { ErrorChain($0).line } ?? "\(error)")))
+        }
+        contract = .some(read)
+        return read
     }
 
     /// Opens the request's WebSocket through the pipeline; its messages come back as they go and

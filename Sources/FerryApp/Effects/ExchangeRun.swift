@@ -14,6 +14,8 @@ struct ExchangeRun: Sendable {
     let pipeline: ExchangePipeline
     let origin: HistoryOrigin
     let schemaCache: GraphQLSchemaCache?
+    /// The collection's OpenAPI document, each response checked against it.
+    let contract: OpenAPIContract?
 
     /// Where the request's scripts run: `pm.info`, and their own requests sent through the pipeline.
     func scriptContext(title: String) -> ExchangeScripts.Context {
@@ -27,8 +29,9 @@ struct ExchangeRun: Sendable {
     func exchange(_ outgoing: OutgoingRequest, before: ExchangeScripts.Report? = nil) async {
         let request = outgoing.resolved.request
         let (id, inbox, started) = (id, inbox, started)
-        let conclusion = ResponseConclusion(
+        var conclusion = ResponseConclusion(
             evaluator: outgoing.expectations.evaluator(accept: request.headers["Accept"], fallback: .auto), checks: outgoing.checks)
+        conclusion.contract = contract.map { ExchangeContract($0, url: request.url) }
         let progress: @Sendable (TransferProgress) -> Void = { progress in
             inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
         }

@@ -54,6 +54,7 @@ struct HistoryPrinter {
         for hop in entry.redirects { lines.append("↪ " + hop.summary) }
         if let timeline = entry.timeline { lines += [""] + TimelineWaterfall.render(timeline) }
         if let chain = entry.errorChain { lines += ["", "error:", ErrorChain(links: chain).rendered] }
+        if let checks = entry.checks { lines += ["", "checks:"] + checks.map(\.line) }
         stdout.line(TerminalSafeText.escaping(lines.joined(separator: "\n")))
     }
 

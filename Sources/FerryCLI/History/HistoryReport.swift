@@ -85,14 +85,18 @@ extension HistoryReport.Entry {
                 effectiveURL: entry.effectiveURL ?? entry.url, remoteAddress: entry.remoteAddress,
                 body: ExchangeReport.BodyPart(recorded: entry.responseBody ?? Data(), size: entry.responseBodySize))
         }
+        var exchange = ExchangeReport(
+            request: request, response: response, timeline: entry.timeline.map(ExchangeReport.TimelinePart.init),
+            redirects: entry.redirects, error: error, exitCode: HistoryReport.exitCode(of: entry.errorChain).rawValue)
+        exchange.assertions = entry.checks?.map {
+            ExchangeReport.AssertionPart(assertion: $0.check, passed: $0.passed, actual: "", problem: $0.problem)
+        }
         self.init(
             id: entry.id, time: HistoryReport.timestamp(entry.time), collection: entry.collection, requestPath: entry.requestPath,
             environment: entry.environment, redacted: entry.redacted, bodyHash: entry.responseBodyHash,
             bodyHashAlgorithm: entry.responseBodyFingerprint?.algorithm.rawValue,
             requestBody: entry.requestBody.map { ExchangeReport.BodyPart(recorded: $0, size: entry.requestBodySize ?? Int64($0.count)) },
-            exchange: ExchangeReport(
-                request: request, response: response, timeline: entry.timeline.map(ExchangeReport.TimelinePart.init),
-                redirects: entry.redirects, error: error, exitCode: HistoryReport.exitCode(of: entry.errorChain).rawValue))
+            exchange: exchange)
     }
 }
 

@@ -15,8 +15,10 @@ struct ImportCommand: ParsableCommand {
             FORMAT is one of \(ImportFormat.names); without it Ferry recognises the \
             format from the content or the name. SOURCE is a file, a Bruno or Posting collection's folder, or - for standard input. Prints one line per file written, then \
             what was imported, approximated and dropped, each with where in the source it came from. Existing files \
-            are never replaced without --force, and the write is all or nothing. Exit codes: 0 imported, 1 the source \
-            is malformed or of an unknown format (nothing written), 4 a file could not be read or written.
+            are never replaced without --force, and the write is all or nothing. An OpenAPI document imported again into \
+            its collection is merged three-way with the user's edits (the last import is kept in .ferry/openapi-base.yaml); \
+            --check writes nothing and exits 3 when the collection and the document have drifted. Exit codes: 0 imported, \
+            1 the source is malformed or of an unknown format (nothing written), 3 drift (--check), 4 a file could not be read or written.
             """)
 
     @Argument(help: ArgumentHelp("FORMAT SOURCE, or SOURCE alone.", valueName: "format-and-source"))
@@ -34,6 +36,11 @@ struct ImportCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Print the files and the report as one JSON document.")
     var json = false
+
+    @Flag(
+        name: .long,
+        help: "OpenAPI into a collection imported from it before: write nothing; exit 3 when the document brings changes (for CI).")
+    var check = false
 
     func validate() throws {
         guard (1...2).contains(arguments.count) else { throw ValidationError("expected FORMAT SOURCE or SOURCE") }
@@ -92,16 +99,61 @@ struct ImportCommand: ParsableCommand {
             throw ExitStatus.usage.exitCode
         }
         let writer = CollectionWriter(root: into ?? FileManager.default.currentDirectoryPath)
+        let sync = OpenAPISync(root: writer.root, source: text)
+        if format == .openapi, source != "-", sync.hasBase, !collectionOptions.force {
+            try merge(sync, imported: imported, files: files, importer: format.importer, source: name, directory: directory)
+            return
+        }
+        if check {
+            stderr.line("ferry: import: --check needs a collection imported from an OpenAPI document (its \(OpenAPISync.basePath))")
+            throw ExitStatus.usage.exitCode
+        }
+        let written = format == .openapi && source != "-" ? files + [sync.baseFile] : files
         if !dryRun {
             do {
-                try writer.write(files, force: collectionOptions.force)
+                try writer.write(written, force: collectionOptions.force)
             } catch {
                 stderr.line("ferry: import: \(ErrorChain(error).line)")
                 throw ExitStatus.localFile.exitCode
             }
         }
-        let taken = dryRun ? Set(writer.existing(files)) : []
-        print(ImportSummary(files: files, imported: imported, dryRun: dryRun, taken: taken), json: json)
+        let taken = dryRun ? Set(writer.existing(written)) : []
+        print(ImportSummary(files: written, imported: imported, dryRun: dryRun, taken: taken), json: json)
+    }
+
+    /// The document imported again into its collection: merged with the user's edits against the
+    /// last import, reported, and written (unless `--check` or `--dry-run`), the document kept as the next base.
+    private func merge(
+        _ sync: OpenAPISync, imported: ImportedCollection, files: [CollectionWriter.File], importer: any Importer, source: String,
+        directory: String
+    ) throws {
+        let stderr = OutputStream.standardError
+        let merge: CollectionMerge
+        do {
+            merge = try sync.merge(imported: imported, files: files, importer: importer, source: source, directory: directory)
+        } catch {
+            stderr.line("ferry: import: \(OpenAPISync.basePath): \(error)")
+            throw ExitStatus.usage.exitCode
+        }
+        let out = OutputStream.standardOutput
+        let lines = merge.lines.isEmpty ? ["the collection is in step with \(source)"] : merge.lines
+        if json {
+            out.write((try? ExchangeReport.encode(OpenAPISync.Summary(merge, checked: check || dryRun))) ?? Data())
+            out.write("\n")
+        } else {
+            for line in lines { out.line(out.isTerminal ? TerminalSafeText.escaping(line) : line) }
+        }
+        if check {
+            if merge.drifted { throw ExitStatus.rejected.exitCode }
+            return
+        }
+        guard !dryRun else { return }
+        do {
+            try sync.apply(merge)
+        } catch {
+            stderr.line("ferry: import: \(ErrorChain(error).line)")
+            throw ExitStatus.localFile.exitCode
+        }
     }
 
     private func print(_ summary: ImportSummary, json: Bool) {

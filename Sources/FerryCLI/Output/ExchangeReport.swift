@@ -76,9 +76,24 @@ public struct ExchangeReport: Codable, Sendable {
         public var passed: Bool
         public var actual: String
         public var problem: String?
+        /// A schema's or contract's violations, each located (absent when none).
+        public var violations: [Violation]?
+
+        /// One violation: the instance's pointer, the keyword, its location in the schema and what is wrong.
+        public struct Violation: Codable, Sendable {
+            public var pointer: String
+            public var keyword: String
+            public var schemaLocation: String
+            public var message: String
+        }
 
         public init(_ result: AssertionResult) {
             self.init(assertion: result.assertion.text, passed: result.passed, actual: result.actual, problem: result.problem)
+            if !result.violations.isEmpty {
+                violations = result.violations.map {
+                    Violation(pointer: $0.instancePointer, keyword: $0.keyword, schemaLocation: $0.schemaLocation, message: $0.message)
+                }
+            }
         }
 
         public init(assertion: String, passed: Bool, actual: String, problem: String?) {

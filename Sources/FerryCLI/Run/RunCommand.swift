@@ -110,6 +110,11 @@ struct RunCommand: AsyncCommand {
 
     @OptionGroup(title: "Collections") var collectionOptions: CollectionOptions
 
+    @OptionGroup(title: "Contract") var contractOptions: ContractOptions
+
+    @Flag(help: "With an OpenAPI document: report which operations and declared responses the run exercised, and which not.")
+    var coverage = false
+
     func validate() throws {
         guard repeatCount >= 1 else { throw ValidationError("--repeat takes a count of 1 or more") }
         guard maxTime >= 0, maxTime.isFinite else { throw ValidationError("--max-time takes a number of seconds, 0 for no limit") }
@@ -139,12 +144,19 @@ struct RunCommand: AsyncCommand {
         let root: String
         let rows: [[Variable]]
         let connection: ConnectionSettings
+        let contract: OpenAPIContract?
         do {
             root = collectionOptions.collection ?? Self.collectionRoot(of: paths.first ?? ".", options: collectionOptions)
             plan = try RunPlan(paths: paths, root: root, filters: filters).entries(from: fromEntry, to: toEntry)
             (variables, chains) = try collectionOptions.variables(root: root)
             connection = try collectionOptions.connection(root: root)
             rows = try dataFile.map(RunData.rows(fromFile:)) ?? []
+            contract = try contractOptions.contract(root: root, access: collectionOptions.fileAccess(root: root))
+            if coverage, contract == nil {
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(
+                        name: "--coverage", problem: "needs an OpenAPI document (--openapi, or the collection's openapi:)"))
+            }
             if let dataFile, rows.isEmpty {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: "--data \(dataFile)", problem: "has no rows"))
             }
@@ -182,6 +194,8 @@ struct RunCommand: AsyncCommand {
             return digest ? .digest(username: name, password: password) : .basic(username: name, password: password)
         }
         settings.delay = .milliseconds(delay)
+        settings.contract = contract
+        settings.contractRefusesRequests = contractOptions.requestMode == .error
         let transport = CurlTransport(hashesBodies: !noHistory)
         let history = noHistory ? nil : HistoryWriter(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
         let pipeline = ExchangePipelines.commandLine(
@@ -216,6 +230,12 @@ struct RunCommand: AsyncCommand {
         if textOutput {
             RunTextReporter(output: stdout, redaction: summary.redaction, showsProgress: text.showsProgress, total: 0).finish(summary)
         }
+        let covered = coverage ? contract.map { ContractCoverage($0, exchanges: Self.exchanges(of: summary)) } : nil
+        if let covered, reporter != .json {
+            let lines = covered.lines.map(TerminalSafeText.escaping)
+            // Beside a JUnit or TAP report on stdout, the coverage goes to stderr.
+            if textOutput { lines.forEach(stdout.line) } else { lines.forEach(stderr.line) }
+        }
         if let warning = history?.finish(redaction: summary.redaction) {
             stderr.line("ferry: " + TerminalSafeText.escaping(warning.message))
         }
@@ -224,7 +244,7 @@ struct RunCommand: AsyncCommand {
         if summary.cancelled { status = .cancelled }
         if reporter != .text || output != nil {
             do {
-                let report = try self.report(summary, iterations: iterations)
+                let report = try self.report(summary, iterations: iterations, coverage: covered)
                 if let output {
                     try AtomicFile.write(Data(report.utf8), to: output)
                 } else {
@@ -238,14 +258,21 @@ struct RunCommand: AsyncCommand {
         return status
     }
 
-    private func report(_ summary: RunSummary, iterations: Bool) throws -> String {
+    private func report(_ summary: RunSummary, iterations: Bool, coverage: ContractCoverage?) throws -> String {
         switch reporter {
         case .text:
             summary.results.flatMap { RunTextReporter.lines(for: $0, iterations: iterations) }.map(summary.redaction.redact).joined(
                 separator: "\n") + "\n" + summary.line + "\n"
-        case .json: try RunJSONReport(summary, bodyLimit: max(0, jsonBodyLimit)).text(redaction: summary.redaction)
+        case .json: try RunJSONReport(summary, bodyLimit: max(0, jsonBodyLimit), coverage: coverage).text(redaction: summary.redaction)
         case .junit: RunJUnitReport.text(summary, iterations: iterations)
         case .tap: RunTAPReport.text(summary, iterations: iterations)
+        }
+    }
+
+    /// The run's exchanges that reached the wire, for coverage.
+    static func exchanges(of summary: RunSummary) -> [ContractCoverage.Exchange] {
+        summary.results.compactMap { result in
+            result.request.map { ContractCoverage.Exchange(method: $0.method, url: $0.url, status: result.response?.status) }
         }
     }
 

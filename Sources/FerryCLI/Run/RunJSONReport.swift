@@ -15,6 +15,26 @@ struct RunJSONReport: Encodable {
     var results: [Entry]
     /// Request files that could not be read, none sent.
     var unread: [Unread]
+    /// With `--coverage`: the operations and declared responses of the OpenAPI document the run exercised.
+    var coverage: Coverage?
+
+    struct Coverage: Encodable {
+        var document: String
+        var operations: [ContractCoverage.Operation]
+        var exercisedOperations: Int
+        var declaredResponses: Int
+        var exercisedResponses: Int
+        var unmatched: Int
+
+        init(_ coverage: ContractCoverage) {
+            document = coverage.document
+            operations = coverage.operations
+            exercisedOperations = coverage.exercisedOperations
+            declaredResponses = coverage.declaredResponses
+            exercisedResponses = coverage.exercisedResponses
+            unmatched = coverage.unmatched
+        }
+    }
 
     struct Unread: Encodable {
         var file: String
@@ -37,9 +57,12 @@ struct RunJSONReport: Encodable {
         var captureProblems: [String]
         /// What its scripts printed (`console.log`…), one line each.
         var console: [String]?
+        /// How the request broke its OpenAPI contract when it was sent all the same.
+        var contractWarnings: [String]?
     }
 
-    init(_ summary: RunSummary, bodyLimit: Int) throws {
+    init(_ summary: RunSummary, bodyLimit: Int, coverage: ContractCoverage? = nil) throws {
+        self.coverage = coverage.map(Coverage.init)
         run = summary.id
         passed = summary.count(.passed)
         failed = summary.count(.failed)
@@ -59,7 +82,8 @@ struct RunJSONReport: Encodable {
                 durationMs: result.durationMilliseconds, attempts: result.attempts, skipReason: result.skipReason, exchange: exchange,
                 assertions: result.checks.results.map(ExchangeReport.AssertionPart.init),
                 captured: result.checks.captured.map(\.name), captureProblems: result.checks.captureProblems,
-                console: result.checks.console.isEmpty ? nil : result.checks.console.map(\.line))
+                console: result.checks.console.isEmpty ? nil : result.checks.console.map(\.line),
+                contractWarnings: result.contractWarnings.isEmpty ? nil : result.contractWarnings)
         }
     }
 

@@ -20,6 +20,9 @@ struct RunTextReporter: Sendable {
             lines.append("- \(name)  skipped: \(result.skipReason ?? "")")
         case .error:
             lines.append("✗ \(name)  \(result.error.map(describe) ?? "failed")")
+        case .failed where result.request == nil:
+            lines.append("✗ \(name)  \(result.skipReason ?? "not sent")")
+            lines += result.checks.failures.flatMap { indented($0.line) }
         case .passed, .failed:
             let mark = result.status == .passed ? "✓" : "✗"
             let method = result.request?.method.rawValue ?? ""
@@ -27,10 +30,16 @@ struct RunTextReporter: Sendable {
             let attempts = result.attempts > 1 ? "  (\(result.attempts) attempts)" : ""
             lines.append("\(mark) \(name)  \(method) \(status)  \(result.durationMilliseconds) ms\(attempts)")
             if let error = result.error { lines.append("    " + describe(error)) }
-            lines += result.checks.failures.map { "    " + $0.line }
+            lines += result.checks.failures.flatMap { indented($0.line) }
             lines += result.checks.captureProblems.map { "    ✗ " + $0 }
+            lines += result.contractWarnings.flatMap { indented("! " + $0) }
         }
         return lines
+    }
+
+    /// A result's line under its request, the lines after its first (a schema's violations) further in.
+    private static func indented(_ text: String) -> [String] {
+        text.split(separator: "\n").enumerated().map { ($0.offset == 0 ? "    " : "      ") + $0.element }
     }
 
     /// An error in one line: its chain, and what the transport said of it (curl's detail) when it did.

@@ -112,9 +112,12 @@ struct EverydaySendLine: Equatable {
         (collectionOptions.hostEnvironment, collectionOptions.save, collectionOptions.force) = (false, nil, false)
         (collectionOptions.allowOutside, collectionOptions.allowProxy) = ([], false)
 
+        var contract = ContractOptions()
+        (contract.openapi, contract.requestMode) = (nil, .warn)
+
         var command = SendCommand()
         (command.options, command.responseOptions, command.sessionOptions) = (options, response, session)
-        command.collectionOptions = collectionOptions
+        (command.collectionOptions, command.contractOptions) = (collectionOptions, contract)
         return command
     }
 }

@@ -19,6 +19,7 @@ struct SendCommand: AsyncCommand {
     @OptionGroup var responseOptions: ResponseOptions
     @OptionGroup(title: "Sessions and authentication") var sessionOptions: SessionOptions
     @OptionGroup(title: "Request files and collections") var collectionOptions: CollectionOptions
+    @OptionGroup(title: "Contract") var contractOptions: ContractOptions
 
     func execute() async throws {
         if GRPCTarget.isGRPC(options.url) {
@@ -27,7 +28,7 @@ struct SendCommand: AsyncCommand {
             return
         }
         let status = await Self.exchange(
-            options, responseOptions: responseOptions, collection: collectionOptions, session: sessionOptions,
+            options, responseOptions: responseOptions, collection: collectionOptions, session: sessionOptions, contract: contractOptions,
             transport: CurlTransport(hashesBodies: !options.noHistory))
         if status != .success { throw status.exitCode }
     }
@@ -58,7 +59,8 @@ struct SendCommand: AsyncCommand {
     /// or a `.ferry.yaml` file; `--save` writes it into the collection before it is sent.
     static func exchange(
         _ options: SendOptions, given: RequestDescription? = nil, responseOptions givenResponseOptions: ResponseOptions,
-        collection: CollectionOptions, session: SessionOptions, transport: CurlTransport = CurlTransport()
+        collection: CollectionOptions, session: SessionOptions, contract contractOptions: ContractOptions? = nil,
+        transport: CurlTransport = CurlTransport()
     ) async -> ExitStatus {
         var printer = ResponsePrinter()
         var request: Request
@@ -72,7 +74,7 @@ struct SendCommand: AsyncCommand {
         ) { problem in
             cookieProblem.withLock { $0 = $0 ?? problem }
         }
-        let conclusion: ResponseConclusion
+        var conclusion: ResponseConclusion
         let scripted: RequestFileInput.Scripted?
         let download: DownloadPlan
         let origin: HistoryOrigin
@@ -114,6 +116,20 @@ struct SendCommand: AsyncCommand {
             conclusion = ResponseConclusion(
                 evaluator: input.expectations?.evaluator(accept: request.headers["Accept"], fallback: .data), checks: checks)
             if let path = collection.savePath, let document = input.document { try document.save(to: path, force: collection.force) }
+            let root = origin.collection
+            let given = contractOptions ?? ContractOptions(openapi: nil, requestMode: .warn)
+            if let contract = try given.contract(root: root, access: root.map { collection.fileAccess(root: $0) }) {
+                conclusion.contract = ExchangeContract(contract, url: request.url)
+                let verdict = contract.check(request: request)
+                if !verdict.passed, given.requestMode == .error {
+                    printer.stderr.line("ferry: not sent: the request breaks the contract (--contract-requests error)")
+                    let refused = Outcome(request: request, checks: CheckReport(results: verdict.findings.map(\.result)))
+                    return report(refused, options: options, hex: false, printer: printer)
+                }
+                for finding in verdict.findings {
+                    printer.stderr.line("ferry: warning: " + TerminalSafeText.escaping(finding.text))
+                }
+            }
         } catch {
             let ferryError = error as? FerryError ?? .invalidRequest(reason: .invalidArgument(name: "request", problem: "\(error)"))
             return report(Outcome(error: ferryError), options: options, hex: false, printer: printer)
@@ -143,7 +159,7 @@ struct SendCommand: AsyncCommand {
         let redaction = printer.redaction
         let stderr = printer.stderr
         let (task, interrupt) = InterruptHandler.guarding {
-            Task { [request, origin = options.noHistory ? nil : origin] in
+            Task { [request, conclusion, origin = options.noHistory ? nil : origin] in
                 var exchanged = await pipeline.exchange(
                     request, concluding: conclusion, origin: origin, receivingInto: destination, observer: streamPrinter,
                     redaction: redaction)
@@ -250,6 +266,7 @@ struct SendCommand: AsyncCommand {
         }
         guard let response = outcome.response else {
             outcome.error.map(printer.printError)
+            if let checks = outcome.checks { printer.printChecks(checks) }
             return status
         }
         if options.showsHead, outcome.stream == nil { printer.printHead(of: response) }

@@ -50,7 +50,7 @@ enum HurlCheck {
         case .duration: subject = "duration"
         case .size: subject = "bytes count"
         case .query(let query): subject = text(of: query)
-        case .body, .bodyEquals, .script, .schema: return nil
+        case .body, .bodyEquals, .script, .schema, .contract: return nil
         }
         var bytes = [.query(.bytes), .query(.sha256), .query(.md5)].contains(assertion.subject)
         for filter in assertion.filters { bytes = [.base64Decode, .base64UrlSafeDecode].contains(filter) }

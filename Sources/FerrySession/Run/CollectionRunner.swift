@@ -397,9 +397,17 @@ public struct CollectionRunner: Sendable {
             request.authentication = settings.authentication
         }
         if delayed, settings.delay > .zero { try? await Task.sleep(for: settings.delay) }
+        let verdict = settings.contract?.check(request: request)
+        if let verdict, !verdict.passed, settings.contractRefusesRequests {
+            var refused = RunResult(item: item, iteration: iteration, status: .failed, started: Date())
+            refused.checks = CheckReport(results: verdict.findings.map(\.result))
+            refused.skipReason = "not sent: it breaks the contract (--contract-requests error)"
+            return refused
+        }
         let outcome = await pipeline.transmit(request, timeLimit: settings.timeLimit, redaction: resolved.redaction)
         var result = RunResult(
             item: item, iteration: iteration, status: outcome.failure == nil ? .passed : .error, started: outcome.started)
+        result.contractWarnings = verdict?.findings.map(\.text) ?? []
         result.request = outcome.request
         result.response = outcome.response
         result.error = outcome.failure
@@ -457,11 +465,13 @@ public struct CollectionRunner: Sendable {
         } catch {
             problem = error as? FerryError
         }
+        var conclusion = ResponseConclusion(file: item.description, request: request, checks: checks)
+        conclusion.contract = settings.contract.map { ExchangeContract($0, url: request.url) }
         let outcome = pipeline.conclude(
             ExchangeOutcome(
                 request: request, started: sent.started, concluded: sent.response.map { Concluded(response: $0) },
                 failure: sent.status == .error ? sent.error : nil, redaction: sent.redaction),
-            with: ResponseConclusion(file: item.description, request: request, checks: checks),
+            with: conclusion,
             origin: HistoryOrigin(collection: root, requestPath: item.path, environment: settings.environment, run: run))
         guard sent.status != .error, let concluded = outcome.concluded else { return sent }
         var result = sent

@@ -26,6 +26,8 @@ public struct RunResult: Sendable {
     public var attempts = 1
     /// The request a script asked the run to go on with (`setNextRequest`; `.some(nil)` stops the run).
     public var nextRequest: String??
+    /// How the request broke its OpenAPI contract, when it was sent all the same (one line each).
+    public var contractWarnings: [String] = []
     /// What its pre-request scripts left, until its checks are known.
     var beforeScripts: ExchangeScripts.Report?
     /// The whole exchange's time, in milliseconds.

@@ -33,5 +33,11 @@ public struct RunSettings: Sendable {
     /// The pause before each request is sent (`--delay`); a retry waits its own interval instead.
     public var delay: Duration = .zero
 
+    /// The OpenAPI document every exchange is checked against (`--openapi`, the collection's `openapi:`).
+    public var contract: OpenAPIContract?
+    /// A request that breaks the contract is not sent (`--contract-requests error`); by default it
+    /// is sent with a warning.
+    public var contractRefusesRequests = false
+
     public init() {}
 }

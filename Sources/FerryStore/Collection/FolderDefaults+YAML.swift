@@ -12,7 +12,7 @@ extension FolderDefaults {
         self.init()
         var file = try YAMLFile(path: path, resolver: .basic)
         file.reportsColumns = true
-        let keys = ["description", "baseURL", "headers", "order", "options", "scripts", "scriptTimeLimit"]
+        let keys = ["description", "baseURL", "headers", "order", "options", "scripts", "scriptTimeLimit", "openapi"]
         for (key, _, value) in try file.fields(of: file.root, key: "", allowed: keys) {
             switch key {
             case "scriptTimeLimit":
@@ -23,6 +23,7 @@ extension FolderDefaults {
             case "scripts": scripts = [try RequestScripts(yaml: value, key: key, in: file)]
             case "options": connection = try ConnectionSettings(yaml: value, key: key, in: file)
             case "description": description = try file.string(value, key: key)
+            case "openapi": openapi = try file.string(value, key: key)
             case "baseURL": baseURL = try file.string(value, key: key)
             case "order": order = try file.strings(value, key: key)
             default: headers = try RequestDescription.headers(value, key: key, in: file)
@@ -56,6 +57,7 @@ extension FolderDefaults {
         if !connection.isEmpty { pairs.append(("options", .map(connection.yamlPairs))) }
         if let own = scripts.last, !own.isEmpty { pairs.append(("scripts", own.yamlNode)) }
         if let scriptTimeLimit { pairs.append(("scriptTimeLimit", .plain(String(scriptTimeLimit)))) }
+        if let openapi { pairs.append(("openapi", .text(openapi))) }
         return try Yams.serialize(node: .map(pairs), indent: 2, width: -1, allowUnicode: true)
     }
 }

@@ -310,7 +310,7 @@ extension RequestDescription {
             case .size: pairs.append(("size", value))
             case .bodyEquals(let example): pairs.append(("bodyEquals", .text(example)))
             case .xpath(let expression): xpath.append((expression, value))
-            case .query, .script: break  // written as lines; a script's tests are its own
+            case .query, .script, .contract: break  // written as lines; a script's tests and the contract's are their own
             case .schema(let schema): body.insert(("schema", Self.schemaNode(schema)), at: 0)
             }
         }

@@ -10,8 +10,14 @@ public struct FinishedExchange: Sendable {
     public var started: Date
     public var origin: HistoryOrigin
     public var redaction: Redaction
+    /// Its checks' results (`expect:`, the contract), recorded with it.
+    public var checks: [AssertionResult]
 
-    public init(request: Request, response: Response?, error: FerryError?, started: Date, origin: HistoryOrigin, redaction: Redaction) {
+    public init(
+        request: Request, response: Response?, error: FerryError?, started: Date, origin: HistoryOrigin, redaction: Redaction,
+        checks: [AssertionResult] = []
+    ) {
+        self.checks = checks
         self.request = request
         self.response = response
         self.error = error

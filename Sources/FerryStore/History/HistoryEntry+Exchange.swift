@@ -9,7 +9,7 @@ extension HistoryEntry {
     /// while the response's full size and fingerprint (of the body as received) are kept.
     public init(
         request: Request, response: Response?, error: (any Error)?, started: Date,
-        origin: HistoryOrigin = .adHoc, redaction: Redaction = Redaction(),
+        origin: HistoryOrigin = .adHoc, redaction: Redaction = Redaction(), checks: [AssertionResult] = [],
         bodyLimit: Int = HistoryStore.defaultBodyLimit
     ) throws {
         var redacted = false
@@ -88,6 +88,7 @@ extension HistoryEntry {
             redacted = redacted || shown != chain
             return shown.links
         }
+        self.checks = checks.isEmpty ? nil : checks.map { RecordedCheck($0, clean: clean) }
         self.redacted = redacted
         collection = origin.collection
         requestPath = origin.requestPath
@@ -143,6 +144,6 @@ extension HistoryEntry {
     public init(_ exchange: FinishedExchange) throws {
         try self.init(
             request: exchange.request, response: exchange.response, error: exchange.error, started: exchange.started,
-            origin: exchange.origin, redaction: exchange.redaction)
+            origin: exchange.origin, redaction: exchange.redaction, checks: exchange.checks)
     }
 }

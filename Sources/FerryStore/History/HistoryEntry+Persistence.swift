@@ -10,7 +10,7 @@ extension HistoryEntry {
         "options", "requestLine", "sentHeaders", "reason", "httpVersion", "responseHeaders",
         "responseBody", "responseBodySize", "responseBodyHash", "responseBodyHashAlgorithm", "responseBodyTruncated", "contentType",
         "effectiveURL", "remoteAddress", "timeline", "redirects", "errorChain", "redacted", "collection",
-        "requestPath", "environment", "run", "storedBytes",
+        "requestPath", "environment", "run", "storedBytes", "checks",
     ]
 
     /// The row's values in the order of `columnNames`, as GRDB's `Codable` encoding wrote them —
@@ -54,6 +54,7 @@ extension HistoryEntry {
             environment,
             run,
             storedBytes,
+            try json.text(checks, column: "checks"),
         ]
     }
 }

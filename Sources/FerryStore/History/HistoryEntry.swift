@@ -64,6 +64,8 @@ public struct HistoryEntry: Codable, Sendable, Equatable, FetchableRecord, Table
     public var environment: String?
     /// The id of the `ferry run` it belonged to.
     public var run: String?
+    /// Its checks' results (`expect:` and the contract); nil when it had none (and in rows written before 2026-11-28).
+    public var checks: [RecordedCheck]?
 
     /// Bytes this entry takes, roughly (bodies and heads), for the size limit of retention.
     public var storedBytes: Int64

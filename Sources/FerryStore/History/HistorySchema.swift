@@ -80,6 +80,10 @@ enum HistorySchema {
         migrator.registerMigration("v4: stored bytes index") { db in
             try db.create(indexOn: HistoryEntry.databaseTableName, columns: ["storedBytes"])
         }
+        // Each exchange's checks (`expect:`, the OpenAPI contract) are recorded with it.
+        migrator.registerMigration("v5: checks") { db in
+            try db.alter(table: HistoryEntry.databaseTableName) { table in table.add(column: "checks", .text) }
+        }
         return migrator
     }
 }

@@ -32,6 +32,7 @@ extension Assertion {
         case .size: return .number(String(facts.body.count))
         case .script: throw CheckProblem("a script's test is checked by running its script")
         case .schema: throw CheckProblem("a schema is checked with its violations (check(_:))")
+        case .contract: throw CheckProblem("a contract is checked by its OpenAPI document")
         case .bodyEquals(let name):
             guard let example = facts.examples.first(where: { $0.name == name }) else {
                 throw CheckProblem("the request has no example named `\(name)`")

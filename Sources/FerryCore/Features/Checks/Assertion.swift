@@ -23,6 +23,9 @@ public struct Assertion: Sendable, Hashable {
         case script(String)
         /// The body (JSON) valid against a JSON Schema.
         case schema(BodySchema)
+        /// The exchange against its OpenAPI document (`contract GET /pets/{petId}: status`); its
+        /// result comes from `OpenAPIContract`.
+        case contract(String)
     }
 
     public var subject: Subject
@@ -50,10 +53,12 @@ public struct Assertion: Sendable, Hashable {
             case .query(let query): query.text
             case .script(let text): text
             case .schema(let schema): "body matches schema \(schema.name)"
+            case .contract(let text): text
             }
         if case .bodyEquals = subject { return subjectText }
         if case .script = subject { return subjectText }
         if case .schema = subject { return subjectText }
+        if case .contract = subject { return subjectText }
         return ([subjectText] + filters.map(\.text) + [predicate.text]).joined(separator: " ")
     }
 }

@@ -161,7 +161,7 @@ public enum CheckLine: Sendable, Equatable {
         case .xpath(let expression): source = .xpath(expression)
         case .query(.regex(let pattern)): source = .regex(pattern)
         case .query(let query): source = .query(query)
-        case .duration, .size, .bodyEquals, .script, .schema:
+        case .duration, .size, .bodyEquals, .script, .schema, .contract:
             throw CheckProblem("a capture's source is a path ($.token, /root/id), header NAME, status, xpath, regex, body, cookie…")
         }
         return Capture(name: name, source: source, filters: filters, secret: secret)

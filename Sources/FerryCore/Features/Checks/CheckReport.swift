@@ -39,6 +39,13 @@ public struct CheckReport: Sendable, Hashable {
         results = checks.filled(with: captured).map { $0.check(facts) }
     }
 
+    /// The report with `more` results after its own.
+    public func adding(_ more: [AssertionResult]) -> CheckReport {
+        var report = self
+        report.results += more
+        return report
+    }
+
     public var passed: Bool { results.allSatisfy(\.passed) && captureProblems.isEmpty }
     public var failures: [AssertionResult] { results.filter { !$0.passed } }
     public var isEmpty: Bool { results.isEmpty && captured.isEmpty && captureProblems.isEmpty }

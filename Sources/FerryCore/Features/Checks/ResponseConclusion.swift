@@ -9,10 +9,13 @@ public struct ResponseConclusion: Sendable {
     /// body themselves when they look into it).
     public var evaluator: ResponseEvaluator?
     public var checks: ResponseChecks
+    /// The OpenAPI document the exchange is checked against, its results after `expect:`'s.
+    public var contract: ExchangeContract?
 
-    public init(evaluator: ResponseEvaluator?, checks: ResponseChecks = ResponseChecks()) {
+    public init(evaluator: ResponseEvaluator?, checks: ResponseChecks = ResponseChecks(), contract: ExchangeContract? = nil) {
         self.evaluator = evaluator
         self.checks = checks
+        self.contract = contract
     }
 
     /// What a request file asks of `request`'s response: its `validation:` and `serializer:` (content
@@ -34,11 +37,18 @@ public struct ResponseConclusion: Sendable {
             concluded.error = evaluation.error
             if response.stoppedByUser, case .responseSerializationFailed? = evaluation.error { concluded.error = nil }
         }
-        guard !checks.isEmpty else { return concluded }
-        let facts = ResponseFacts(
-            response: concluded.response, method: method, document: concluded.document, examples: checks.examples,
-            parsesBody: checks.readsDocument)
-        concluded.checks = CheckReport(checking: checks, facts: facts)
+        var document = concluded.document
+        if !checks.isEmpty {
+            let facts = ResponseFacts(
+                response: concluded.response, method: method, document: concluded.document, examples: checks.examples,
+                parsesBody: checks.readsDocument)
+            concluded.checks = CheckReport(checking: checks, facts: facts)
+            document = document ?? facts.document
+        }
+        if let contract {
+            let verdict = contract.contract.check(concluded.response, method: method, url: contract.url, document: document)
+            concluded.checks = (concluded.checks ?? CheckReport()).adding(verdict.results)
+        }
         return concluded
     }
 }

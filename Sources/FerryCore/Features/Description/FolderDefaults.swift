@@ -15,6 +15,9 @@ public struct FolderDefaults: Sendable, Equatable {
     public var scripts: [RequestScripts] = []
     /// Seconds each script below may run (`scriptTimeLimit:`; nil: 5); the innermost folder's wins.
     public var scriptTimeLimit: Double?
+    /// The collection's OpenAPI document, which every exchange of the collection is checked
+    /// against (`openapi:`, read from the root folder's file; a path inside the collection). Not inherited.
+    public var openapi: String?
 
     public init(baseURL: String? = nil, headers: [RequestDescription.HeaderEntry] = []) {
         self.baseURL = baseURL

@@ -183,7 +183,7 @@ final class SchemaValidation {
             return kind != .object || members.count <= limit || fail(instance, node, "maxProperties", "has more than \(limit) properties")
         case .required(let names):
             guard kind == .object else { return true }
-            let missing = names.filter { name in !members.contains { $0.key == name } }
+            let missing = names.filter { name in !members.contains { $0.key == name } && !isOneWay(name, of: node) }
             guard !missing.isEmpty else { return true }
             return fail(instance, node, "required", "lacks the required \(missing.map { "`\($0)`" }.joined(separator: ", "))")
         case .properties(let schemas):
@@ -452,6 +452,23 @@ final class SchemaValidation {
             SchemaViolation(
                 instancePointer: pointer, node: instance, offset: document.byteRange(of: instance).lowerBound, keyword: keyword,
                 schemaLocation: node.location + "/" + keyword, message: message()))
+        return false
+    }
+
+    /// True when property `name` of `node` goes only the other way (OpenAPI: a `readOnly` property
+    /// is not required in a request, a `writeOnly` one not in a response), through its `$ref`s.
+    private func isOneWay(_ name: String, of node: SchemaNode) -> Bool {
+        guard direction != .either else { return false }
+        for case .properties(let schemas) in node.keywords {
+            var property = schemas[name]
+            var hops = 0
+            while let current = property, hops < 32 {
+                if direction == .request ? current.readOnly : current.writeOnly { return true }
+                guard case .ref(let target)? = current.keywords.first else { return false }
+                property = target
+                hops += 1
+            }
+        }
         return false
     }
 }

@@ -1,0 +1,81 @@
+import Foundation
+
+/// One operation of an OpenAPI document as the contract checks it: its method and path template,
+/// where it is in the document, its parameters, request body and declared responses.
+public struct ContractOperation: Sendable, Hashable {
+    public let method: String
+    public let template: PathTemplate
+    /// JSON pointer to the operation object (`/paths/~1pets~1{petId}/get`).
+    public let pointer: String
+    public let parameters: [ContractParameter]
+    public let requestBody: ContractBody?
+    /// The declared responses, in document order: `200`, `2XX`, `default`.
+    public let responses: [ContractResponse]
+
+    /// `GET /pets/{petId}`.
+    public var name: String { method + " " + template.text }
+
+    /// The response a status selects: its own code, else its range (`4XX`), else `default`.
+    public func response(for status: Int) -> ContractResponse? {
+        let code = String(status)
+        let range = "\(status / 100)XX"
+        return responses.first { $0.status == code } ?? responses.first { $0.status.uppercased() == range }
+            ?? responses.first { $0.status == "default" }
+    }
+}
+
+/// A declared response (`200`, `4XX`, `default`) with its headers and media types.
+public struct ContractResponse: Sendable, Hashable {
+    public let status: String
+    public let pointer: String
+    public let headers: [ContractParameter]
+    /// Nil when the response declares no `content` (then no body is described).
+    public let content: ContractBody?
+}
+
+/// A request or response body: whether it is required and its media types, each with its schema.
+public struct ContractBody: Sendable, Hashable {
+    public let pointer: String
+    public let required: Bool
+    public let mediaTypes: [ContractMediaType]
+
+    /// The declared media type `contentType` (parameters ignored) falls under: itself, else
+    /// `type/*`, else `*/*`. Nil when none.
+    public func mediaType(for contentType: String) -> ContractMediaType? {
+        let name = ContractMediaType.essence(contentType)
+        let type = name.split(separator: "/").first.map { String($0) + "/*" } ?? name
+        return mediaTypes.first { $0.name == name } ?? mediaTypes.first { $0.name == type } ?? mediaTypes.first { $0.name == "*/*" }
+    }
+}
+
+/// A media type of a body (`application/json`) and the pointer to its schema, if it has one.
+public struct ContractMediaType: Sendable, Hashable {
+    public let name: String
+    public let schemaPointer: String?
+
+    /// `application/json; charset=utf-8` → `application/json`, lowercased.
+    static func essence(_ contentType: String) -> String {
+        String(contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// True for JSON media types: `application/json`, `…/…+json`.
+    static func isJSON(_ name: String) -> Bool {
+        let essence = essence(name)
+        return essence == "application/json" || essence.hasSuffix("+json") || essence == "text/json"
+    }
+}
+
+/// A parameter (path, query, header, cookie) or a response header: its name, whether it is
+/// required, and the pointer to its schema.
+public struct ContractParameter: Sendable, Hashable {
+    public let name: String
+    /// `path`, `query`, `header`, `cookie`; `header` for a response's headers.
+    public let location: String
+    public let required: Bool
+    public let pointer: String
+    public let schemaPointer: String?
+    /// How a value's text reads as JSON: its schema's `type` and, for an array, its items' (read
+    /// once with the document, not at every exchange).
+    let valueType: String?
+    let itemsType: String?
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+extension OpenAPIContract {
+    /// Checks a request before it is sent against the operation it selects: its path, query and
+    /// header parameters (required ones there, each value valid against its schema) and its body
+    /// (there when required, of a declared media type, valid against its schema; `readOnly`
+    /// properties are not for requests). Cookie parameters and streamed bodies are not checked.
+    public func check(request: Request) -> ContractVerdict {
+        let operation: ContractOperation
+        let pathValues: [String: String]
+        switch selected(method: request.method, url: request.url) {
+        case .failure(let finding): return ContractVerdict(operation: nil, status: nil, findings: [finding])
+        case .success(let selected): (operation, pathValues) = selected
+        }
+        let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        var findings: [ContractFinding] = []
+        for parameter in operation.parameters {
+            let values: [String]
+            switch parameter.location {
+            case "path": values = pathValues[parameter.name].map { [$0] } ?? []
+            case "query": values = query.filter { $0.name == parameter.name }.map { $0.value ?? "" }
+            case "header": values = request.headers.values(for: parameter.name)
+            default: continue
+            }
+            findings += check(parameter: parameter, values: values, operation: operation, direction: .request)
+        }
+        if let body = operation.requestBody { findings += check(requestBody: request, declared: body, operation: operation) }
+        return ContractVerdict(operation: operation.name, status: nil, findings: findings)
+    }
+
+    private func check(requestBody request: Request, declared: ContractBody, operation: ContractOperation) -> [ContractFinding] {
+        let data: Data?
+        switch request.body {
+        case .none: data = nil
+        case .bytes(let bytes): data = bytes
+        case .file(let path): data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        case .stream: return []
+        }
+        guard let data, !data.isEmpty else {
+            guard declared.required else { return [] }
+            return [
+                ContractFinding(
+                    operation: operation.name, part: "request body", keyword: "required",
+                    schemaLocation: "#" + declared.pointer + "/required", message: "is required and missing")
+            ]
+        }
+        return check(
+            body: { data }, parsed: nil, contentType: request.headers["Content-Type"], declared: declared, side: "request ",
+            operation: operation, direction: .request)
+    }
+
+    /// The operation `method` and `url` select and their path values, or the finding that none does.
+    func selected(method: HTTPMethod, url: URL) -> Result<(ContractOperation, [String: String]), ContractFinding> {
+        switch match(method: method.rawValue, url: url) {
+        case .operation(let operation, let values): return .success((operation, values))
+        case .undeclaredMethod(let template, let methods):
+            return .failure(
+                ContractFinding(
+                    operation: method.rawValue + " " + template, part: "method", keyword: "paths",
+                    schemaLocation: "#/paths/" + SchemaURI.escapeToken(template),
+                    message: "\(template) declares \(methods.joined(separator: ", ")), not \(method.rawValue)"))
+        case .none:
+            let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
+            return .failure(
+                ContractFinding(
+                    operation: method.rawValue + " " + path, part: "operation", keyword: "paths", schemaLocation: "#/paths",
+                    message: "no path of \(name) matches it"))
+        }
+    }
+}
