@@ -11,8 +11,12 @@ enum PatternSample {
     private struct Parser {
         /// The longest sample made; a pattern asking for more is given up on.
         static let longest = 10_000
+        /// The deepest nesting of groups read; a pattern nested deeper is given up on (each group
+        /// is a level of recursion, and a schema's pattern is someone else's input).
+        static let deepest = 64
         let characters: [Character]
         var index = 0
+        var depth = 0
 
         /// The first alternative of `a|b|c`, the others read past.
         mutating func alternation() -> String? {
@@ -45,6 +49,9 @@ enum PatternSample {
             case "\\": return escape()
             case "[": return characterClass()
             case "(":
+                guard depth < Self.deepest else { return nil }
+                depth += 1
+                defer { depth -= 1 }
                 if index < characters.count, characters[index] == "?" {
                     guard index + 1 < characters.count, characters[index + 1] == ":" else { return nil }
                     index += 2

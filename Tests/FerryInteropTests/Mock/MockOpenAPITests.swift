@@ -48,6 +48,20 @@ import Testing
         return "default"
     }
 
+    /// A schema's pattern of 100,000 nested groups is given up on (an ordinary string is served),
+    /// not followed down until the stack runs out.
+    @Test func aDeeplyNestedPatternIsGivenUpOn() throws {
+        let pattern = String(repeating: "(", count: 100_000) + "a" + String(repeating: ")", count: 100_000)
+        let document = """
+            {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/x": {"get": {"responses": {"200": {
+            "description": "x", "content": {"application/json": {"schema": {"type": "string", "pattern": "\(pattern)"}}}}}}}}}
+            """
+        let directory = try TemporaryDirectory()
+        let source = try OpenAPIMockSource(path: try directory.write("deep.json", Data(document.utf8)))
+        let service = MockService(router: MockRouter(routes: source.routes().routes))
+        #expect(service.respond(to: MockRequest(method: "GET", target: "/x")).reply.status == 200)
+    }
+
     @Test func examplesAndPreferHeader() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("api.yaml", Data(Self.petstore.utf8))
