@@ -47,7 +47,7 @@ import Testing
                 let before = tui.screen.text
                 if before.contains("contract GET /json") { break }
                 tui.press(.character("l"))
-                _ = try? await tui.waitForScreen(timeout: .seconds(10)) { $0.text != before }
+                _ = try? await tui.waitForScreen(timeout: .seconds(10)) { $0.text != before }  // a deadline: the step's paint
             }
             let errors = try await tui.waitForScreen { $0.text.contains("contract GET /json: body") }
             #expect(errors.text.contains("✓ status == 200"), "\(errors)")

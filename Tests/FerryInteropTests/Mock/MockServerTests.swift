@@ -42,6 +42,7 @@ import Testing
     }
 
     @Test func aSlowHeadIsCutOff() async throws {
+        // The server's own limit under test (a head must arrive within it), kept short: not a pause of the test.
         let server = try await MockServer.start(service: Self.service(), headTimeout: .milliseconds(300))
         let descriptor = try Self.connect(server.port)
         defer { close(descriptor) }
@@ -60,6 +61,7 @@ import Testing
     }
 
     @Test func aWholeRequestIsAnsweredAndABodyOverTheLimitRefused() async throws {
+        // The server's own limit under test (a head must arrive within it), kept short: not a pause of the test.
         let server = try await MockServer.start(service: Self.service(), headTimeout: .milliseconds(300))
         let descriptor = try Self.connect(server.port)
         let request = Array("POST /pets HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}".utf8)
