@@ -63,6 +63,9 @@ struct FlatRequest {
             report.approximated(
                 place, "the folder's headers (\(inherited.map(\.name).joined(separator: ", "))) are written into the request")
         }
+        if let disabled = description.disabledParams, case .object(let members) = disabled {
+            report.dropped(place, "the disabled parameters (\(members.map(\.key).joined(separator: ", "))) have no place in \(format)")
+        }
         for header in description.headers where !header.enabled {
             report.dropped(place, "the disabled header \(header.name) has no place in \(format)")
         }

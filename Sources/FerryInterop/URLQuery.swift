@@ -15,8 +15,10 @@ enum URLQuery {
 
     static func decoded(_ text: String) -> String { text.removingPercentEncoding ?? text }
 
-    /// Sets `query` as the description's `params`, in order; a key given twice is sent twice.
-    static func apply(_ query: [(String, String)], to description: inout RequestDescription) {
+    /// Sets `query` as the description's `params`, in order, and `disabled` as its `disabledParams`;
+    /// a key given twice is sent twice.
+    static func apply(_ query: [(String, String)], disabled: [(String, String)] = [], to description: inout RequestDescription) {
+        if !disabled.isEmpty { description.disabledParams = Parameters.flat(disabled) }
         guard !query.isEmpty else { return }
         description.params = Parameters.flat(query)
         if Set(query.map(\.0)).count < query.count { description.parameterStyle.arrayStyle = .repeat }

@@ -92,7 +92,8 @@ import Testing
         #expect(me.url == "{{host}}/me")
         #expect(me.params == .object([("x", .string("1")), ("y", .string("{{token}}"))]))
         #expect(me.options.followRedirects == false)
-        #expect(imported.report.notes(.dropped).contains { $0.message.contains("debug") })
+        #expect(me.disabledParams == .object([("debug", .string("1"))]), "a disabled parameter comes in switched off")
+        #expect(!imported.report.notes(.dropped).contains { $0.message.contains("debug") })
     }
 
     @Test func aV5CollectionTreeComesIn() throws {

@@ -238,7 +238,9 @@ import Testing
                        "request": {"method": "PUT", "url": {"raw": "https://{{host}}:8443/pets/:id?tag=a&tag=b&old=1#top", "protocol": "https", "host": ["{{host}}"], "port": "8443",
                                    "path": ["pets", ":id"], "query": [{"key": "tag", "value": "a"}, {"key": "tag", "value": "b%20c"}, {"key": "old", "value": "1", "disabled": true}],
                                    "variable": [{"key": "id", "value": "7"}]},
-                                   "body": {"mode": "urlencoded", "urlencoded": [{"key": "k", "value": "1"}, {"key": "k", "value": "2"}]}}}]}
+                                   "body": {"mode": "urlencoded", "urlencoded": [{"key": "k", "value": "1"}, {"key": "k", "value": "2"}, {"key": "off", "value": "3", "disabled": true}]}}},
+                       {"name": "form", "request": {"method": "POST", "url": "https://h/form",
+                                   "body": {"mode": "urlencoded", "urlencoded": [{"key": "a", "value": "1"}, {"key": "off", "value": "2", "disabled": true}]}}}]}
             """#
         let imported = try importer.importCollection(text, source: "x.json", directory: "/")
         let pet = try #require(imported.requests.first).description
@@ -247,9 +249,15 @@ import Testing
         #expect(pet.auth == .apiKey(APIKey(name: "api_key", value: "{{key}}", placement: .query)), "the collection's API key, in the query")
         #expect(pet.parameterStyle.arrayStyle == .repeat, "a key given twice is sent twice")
         #expect(pet.body == .form(.object([("k", .array([.string("1"), .string("2")]))])))
+        #expect(pet.disabledParams == .object([("old", .string("1"))]), "a disabled query entry comes in switched off")
         #expect(pet.options.followRedirects == false && pet.options.tls.verifyPeer == false)
         let dropped = imported.report.notes(.dropped).map(\.place)
-        #expect(dropped == ["item[0].request.url.query[2]", "item[0].protocolProfileBehavior.maxRedirects"])
+        #expect(
+            dropped == ["item[0].request.body", "item[0].protocolProfileBehavior.maxRedirects"],
+            "a disabled form field beside disabled query entries has no place")
+        let form = try #require(imported.requests.last).description
+        #expect(form.body == .form(.object([("a", .string("1"))])))
+        #expect(form.disabledParams == .object([("off", .string("2"))]) && form.disabledParamsAreFormFields)
         #expect(imported.report.notes(.approximated).map(\.place).contains("item[0].request.url.variable[0]"))
     }
 

@@ -31,10 +31,12 @@ import Testing
         list.name = "List users"
         list.params = .object([("page", .string("2")), ("tag", .array([.string("a"), .string("b c")]))])
         list.parameterStyle.arrayStyle = .repeat
+        list.disabledParams = .object([("debug", .string("1"))])
 
         var login = RequestDescription(method: .post, url: "https://auth.example/login")
         login.name = "Log in"
         login.body = .form(.object([("user", .string("{{user}}")), ("password", .string("{{password}}"))]))
+        login.disabledParams = .object([("remember", .string("yes"))])
         login.auth = .basic(username: "{{user}}", password: "{{password}}")
         login.options.followRedirects = false
         login.options.tls.verifyPeer = false

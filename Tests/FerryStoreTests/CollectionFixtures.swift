@@ -13,6 +13,7 @@ enum CollectionFixtures {
             ("filter", .object([("active", .bool(true)), ("since", .string("2024-01-01"))])), ("none", .null),
             ("zip", .string("01234")), ("yes", .string("yes")), ("text", .string("{{user}} & co")),
         ])
+        document.disabledParams = .object([("debug", .string("1")), ("filter", .object([("archived", .bool(true))]))])
         document.headers = [
             .init(name: "Accept", value: "application/json"),
             .init(name: "X-Debug", value: "1", enabled: false),

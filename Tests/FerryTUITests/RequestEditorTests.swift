@@ -238,6 +238,31 @@ import Testing
         #expect(try comparable(sent.makeRequest().request).body == comparable(original.makeRequest().request).body)
     }
 
+    @Test func switchedOffParamsAreKeptInTheFileAndNotSent() throws {
+        let folder = try collection()
+        var document = RequestDescription(url: "{{baseURL}}/anything")
+        document.params = .object([("page", .number("2")), ("filter", .object([("active", .string("yes"))]))])
+        document.disabledParams = .object([("debug", .bool(true)), ("filter", .object([("archived", .string("no"))]))])
+        try document.save(to: folder.file("off.ferry.yaml"))
+        var state = editor(try #require(try loaded(folder)["off"]), path: "off.ferry.yaml")
+        #expect(
+            state.editor.params.rows.map { "\(String(repeating: " ", count: $0.depth))\($0.enabled ? "+" : "-")\($0.line)" } == [
+                "+page=2", "+filter", " +active=yes", " -archived=no", "-debug=1",
+            ], "off rows are placed under their parent, after the rows that are on")
+        #expect(state.editor.omitted.isEmpty)
+        let query = try state.makeRequest().request.url.query
+        #expect(query == "page=2&filter%5Bactive%5D=yes", "off rows are not sent")
+
+        // Switching `page` off and `debug` on moves them between the two trees, types kept.
+        state.editor.params.rows[0].enabled = false
+        state.editor.params.rows[4].enabled = true
+        let edited = try state.editor.description()
+        #expect(edited.params == .object([("filter", .object([("active", .string("yes"))])), ("debug", .bool(true))]))
+        #expect(edited.disabledParams == .object([("page", .number("2")), ("filter", .object([("archived", .string("no"))]))]))
+        try edited.save(to: folder.file("off.ferry.yaml"))
+        #expect(try RequestDescription(contentsOf: folder.file("off.ferry.yaml")) == edited, "the file reads back as saved")
+    }
+
     @Test func whatTheEditorCannotShowIsNamedAndNothingIsSent() throws {
         let folder = try collection()
         var document = RequestDescription(method: .post, url: "{{baseURL}}/x")

@@ -49,17 +49,15 @@ struct BrunoRequestReader {
         description.name = document.block("meta")?.value("name")
         if let docs = document.block("docs")?.text, !docs.isEmpty { description.description = docs }
         var query = urlQuery
+        var disabled: [(String, String)] = []
         if let params = document.block("params:query") {
             query = []
             for entry in params.entries {
-                if entry.enabled {
-                    query.append((entry.key, Self.template(entry.value)))
-                } else {
-                    report.dropped(at(entry.line), "the disabled query parameter \(entry.key) is not imported")
-                }
+                let pair = (entry.key, Self.template(entry.value))
+                if entry.enabled { query.append(pair) } else { disabled.append(pair) }
             }
         }
-        URLQuery.apply(query, to: &description)
+        URLQuery.apply(query, disabled: disabled, to: &description)
         for entry in document.block("params:path")?.entries ?? [] {
             let value = entry.value.isEmpty ? "{{\(entry.key)}}" : Self.template(entry.value)
             description.url = description.url.components(separatedBy: "/").map { $0 == ":" + entry.key ? value : $0 }.joined(separator: "/")
@@ -88,16 +86,13 @@ struct BrunoRequestReader {
             guard let block = document.block("body:\(mode)") else { return }
             description.body = .raw(Self.template(block.text), contentType: hasType ? nil : Self.contentTypes[mode])
         case "formUrlEncoded":
-            var pairs: [(String, String)] = []
-            for entry in document.block("body:form-urlencoded")?.entries ?? [] {
-                if entry.enabled {
-                    pairs.append((entry.key, Self.template(entry.value)))
-                } else {
-                    report.dropped(at(entry.line), "the disabled form field \(entry.key) is not imported")
-                }
+            let entries = document.block("body:form-urlencoded")?.entries ?? []
+            let pairs = entries.filter(\.enabled).map { ($0.key, Self.template($0.value)) }
+            let disabled = entries.filter { !$0.enabled }.map { ($0.key, Self.template($0.value)) }
+            for (key, _) in FormFields.apply(pairs, disabled: disabled, to: &description) {
+                let line = entries.first { $0.key == key && !$0.enabled }?.line ?? 1
+                report.dropped(at(line), "the disabled form field \(key) is not imported (query parameters are disabled too)")
             }
-            description.body = .form(Parameters.flat(pairs))
-            if Set(pairs.map(\.0)).count < pairs.count { description.parameterStyle.arrayStyle = .repeat }
         case "multipartForm":
             var parts: [RequestDescription.MultipartPart] = []
             for entry in document.block("body:multipart-form")?.entries ?? [] {

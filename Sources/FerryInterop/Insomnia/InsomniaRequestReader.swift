@@ -22,15 +22,13 @@ struct InsomniaRequestReader {
         if about == nil, let meta = try resource.object("meta") { about = try meta.string("description") }  // v5
         if let about, !about.isEmpty { description.description = about }
         var pairs = query
+        var disabled: [(String, String)] = []
         for parameter in try resource.array("parameters") ?? [] {
             guard let name = try text(parameter, "name") else { continue }
-            if parameter.isDisabled {
-                report.dropped(parameter.path, "the disabled query parameter \(name) is not imported")
-            } else {
-                pairs.append((name, try text(parameter, "value") ?? ""))
-            }
+            let pair = (name, try text(parameter, "value") ?? "")
+            if parameter.isDisabled { disabled.append(pair) } else { pairs.append(pair) }
         }
-        URLQuery.apply(pairs, to: &description)
+        URLQuery.apply(pairs, disabled: disabled, to: &description)
         for header in try resource.array("headers") ?? [] {
             guard let name = try text(header, "name"), !name.isEmpty else { continue }
             description.headers.append(.init(name: name, value: try text(header, "value") ?? "", enabled: !header.isDisabled))
@@ -105,16 +103,15 @@ struct InsomniaRequestReader {
                 description.body = .multipart(parts)
             } else {
                 var pairs: [(String, String)] = []
+                var disabled: [(String, String)] = []
                 for param in params {
                     guard let name = try text(param, "name") else { continue }
-                    if param.isDisabled {
-                        report.dropped(param.path, "the disabled form field \(name) is not imported")
-                    } else {
-                        pairs.append((name, try text(param, "value") ?? ""))
-                    }
+                    let pair = (name, try text(param, "value") ?? "")
+                    if param.isDisabled { disabled.append(pair) } else { pairs.append(pair) }
                 }
-                description.body = .form(Parameters.flat(pairs))
-                if Set(pairs.map(\.0)).count < pairs.count { description.parameterStyle.arrayStyle = .repeat }
+                for (name, _) in FormFields.apply(pairs, disabled: disabled, to: &description) {
+                    report.dropped(body.path, "the disabled form field \(name) is not imported (query parameters are disabled too)")
+                }
             }
             return
         }

@@ -2,8 +2,8 @@ import FerryCore
 import OpenAPIKit
 
 /// Turns one operation of an OpenAPI document into a request description: its URL on
-/// `{{baseURL}}` with path parameters as `{{variables}}`, required query parameters, headers and
-/// cookies (optional ones as disabled headers), a body from the example or the schema, the
+/// `{{baseURL}}` with path parameters as `{{variables}}`, query parameters (optional ones in
+/// `disabledParams`), headers and cookies (optional ones as disabled headers), a body from the example or the schema, the
 /// credentials of its first security requirement, and its response examples. What it leaves out or
 /// approximates goes into `report`, placed at `paths./pets.get…`.
 struct OpenAPIOperationBuilder {
@@ -62,7 +62,7 @@ struct OpenAPIOperationBuilder {
 
     private mutating func applyParameters(to description: inout RequestDescription) {
         var query: [(key: String, value: Parameters)] = []
-        var optionalQuery: [String] = []
+        var optionalQuery: [(key: String, value: Parameters)] = []
         var cookies: [String] = []
         var seen = Set<String>()
         // The operation's parameters override the path item's of the same name and location.
@@ -85,7 +85,7 @@ struct OpenAPIOperationBuilder {
                         description.parameterStyle.arrayStyle = exploded ? .repeat : .comma
                     }
                 } else {
-                    optionalQuery.append(parameter.name)
+                    optionalQuery.append((key: parameter.name, value: value))
                 }
             case .header:
                 if ["accept", "content-type", "authorization"].contains(parameter.name.lowercased()) {
@@ -106,9 +106,7 @@ struct OpenAPIOperationBuilder {
         }
         if !cookies.isEmpty { description.headers.append(.init(name: "Cookie", value: cookies.joined(separator: "; "))) }
         if !query.isEmpty { description.params = .object(query) }
-        if !optionalQuery.isEmpty {
-            report.dropped("\(place).parameters", "optional query parameters left out: \(optionalQuery.joined(separator: ", "))")
-        }
+        if !optionalQuery.isEmpty { description.disabledParams = .object(optionalQuery) }
     }
 
     /// A parameter's example, else a sample of its schema.
@@ -165,10 +163,21 @@ struct OpenAPIOperationBuilder {
                 report.dropped(mediaPlace, "a multipart body that is not an object of fields is not imported")
                 return
             }
-            description.body = .multipart(entries.map { .init(name: $0.key, value: .text($0.value.plainText)) })
-            if let files = fileFields(of: media), !files.isEmpty {
+            let files = fileFields(of: media)
+            description.body = .multipart(
+                entries.map { entry in
+                    let type = media.encodingMap?[entry.key]?.contentTypes.first?.rawValue
+                    guard files.contains(entry.key) else {
+                        return .init(name: entry.key, value: .text(entry.value.plainText), contentType: type)
+                    }
+                    return .init(name: entry.key, value: .file(path: "{{\(Self.fileVariable(entry.key))}}"), contentType: type)
+                })
+            if !files.isEmpty {
+                let variables = files.map { "{{\(Self.fileVariable($0))}}" }.joined(separator: ", ")
                 report.approximated(
-                    mediaPlace, "file fields are text parts; choose their files in the Multipart tab: \(files.joined(separator: ", "))")
+                    mediaPlace,
+                    "file fields are file parts read from the paths \(variables) (files in the collection's folder): set them with --var or in the environment"
+                )
             }
         case nil:
             if case .string(let text) = value, !text.isEmpty {
@@ -192,12 +201,15 @@ struct OpenAPIOperationBuilder {
     }
 
     /// The properties of a multipart schema that hold files (`format: binary`), in order.
-    private func fileFields(of media: OpenAPI.Content) -> [String]? {
+    private func fileFields(of media: OpenAPI.Content) -> [String] {
         guard let schema = media.schema, let resolved = try? components.lookup(schema), case .object(_, let context) = resolved.value else {
-            return nil
+            return []
         }
         return context.properties.filter { (try? components.lookup($0.value))?.formatString == "binary" }.map(\.key)
     }
+
+    /// The variable that names the file of a file field: `photo` → `photoFile`.
+    static func fileVariable(_ field: String) -> String { field + "File" }
 
     // MARK: - Security
 
@@ -234,14 +246,37 @@ struct OpenAPIOperationBuilder {
                         (description.params.flatMap(Self.entries) ?? []) + [(key: keyName, value: .string("{{\(variable)}}"))])
                 case .cookie: description.headers.append(.init(name: "Cookie", value: "\(keyName)={{\(variable)}}"))
                 }
-            case .oauth2:
-                report.dropped(schemePlace, "OAuth 2 is not supported yet; set a bearer token by hand")
+            case .oauth2(let flows, _):
+                applyOAuth2(flows, scopes: requirement[reference] ?? [], place: schemePlace, to: &description)
             case .openIdConnect:
                 report.dropped(schemePlace, "OpenID Connect is not supported yet; set a bearer token by hand")
             case .mutualTLS:
                 report.dropped(schemePlace, "mutual TLS is not imported; set the client certificate in Options")
             }
         }
+    }
+
+    /// OAuth 2.0 as Ferry's `auth: oauth2`, client `{{clientId}}` and `{{clientSecret}}`: the client
+    /// credentials flow, else the authorization code flow (run with PKCE); the implicit, password
+    /// and device flows, which Ferry does not run, as a bearer `{{token}}`.
+    private mutating func applyOAuth2(
+        _ flows: OpenAPI.OAuthFlows, scopes: [String], place: String, to description: inout RequestDescription
+    ) {
+        var settings = OAuth2Settings(clientID: "{{clientId}}", clientSecret: "{{clientSecret}}", scope: scopes.joined(separator: " "))
+        if let flow = flows.clientCredentials {
+            settings.tokenURL = flow.tokenUrl.absoluteString
+        } else if let flow = flows.authorizationCode {
+            settings.grant = .authorizationCode
+            settings.tokenURL = flow.tokenUrl.absoluteString
+            settings.authorizationURL = flow.authorizationUrl.absoluteString
+        } else {
+            description.auth = .bearer(token: "{{token}}")
+            secretVariables.append("token")
+            report.approximated(place, "its OAuth 2.0 flow is not one Ferry runs: the request sends a bearer {{token}} you set")
+            return
+        }
+        description.auth = .oauth2(settings)
+        for name in ["clientId", "clientSecret"] where !secretVariables.contains(name) { secretVariables.append(name) }
     }
 
     private static func entries(_ parameters: Parameters) -> [(key: String, value: Parameters)]? {

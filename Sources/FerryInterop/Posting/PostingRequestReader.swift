@@ -23,17 +23,17 @@ struct PostingRequestReader {
     }
 
     /// Enabled `name`/`value` entries of the list `key`; disabled ones are noted.
-    private mutating func pairs(_ node: JSONNode, _ key: String, kind: String) throws(ImportProblem) -> [(String, String)] {
-        var pairs: [(String, String)] = []
-        for entry in try node.array(key) ?? [] {
+    /// The `{name, value, enabled?}` entries of `node[key]`, in order.
+    private func entries(_ node: JSONNode, _ key: String, kind: String) throws(ImportProblem) -> [RequestDescription.HeaderEntry] {
+        try (node.array(key) ?? []).map { entry throws(ImportProblem) in
             guard let name = try text(entry, "name") else { throw entry.problem("a \(kind) without a name") }
-            if entry["enabled"] != nil, !entry.flag("enabled") {
-                report.dropped("\(place): \(entry.path)", "the disabled \(kind) \(name) is not imported")
-            } else {
-                pairs.append((name, try text(entry, "value") ?? ""))
-            }
+            return .init(name: name, value: try text(entry, "value") ?? "", enabled: entry["enabled"] == nil || entry.flag("enabled"))
         }
-        return pairs
+    }
+
+    /// The pairs of `entries` that are on, and those that are off.
+    private static func split(_ entries: [RequestDescription.HeaderEntry]) -> (on: [(String, String)], off: [(String, String)]) {
+        (entries.filter(\.enabled).map { ($0.name, $0.value) }, entries.filter { !$0.enabled }.map { ($0.name, $0.value) })
     }
 
     mutating func description(_ root: JSONNode) throws(ImportProblem) -> RequestDescription {
@@ -41,16 +41,19 @@ struct PostingRequestReader {
         var description = RequestDescription(method: HTTPMethod(try root.string("method") ?? "GET"), url: base)
         description.name = try root.string("name")
         description.description = try root.string("description")
-        URLQuery.apply(urlQuery + (try pairs(root, "params", kind: "query parameter")), to: &description)
-        description.headers = try pairs(root, "headers", kind: "header").map { .init(name: $0.0, value: $0.1) }
+        let query = Self.split(try entries(root, "params", kind: "query parameter"))
+        URLQuery.apply(urlQuery + query.on, disabled: query.off, to: &description)
+        description.headers = try entries(root, "headers", kind: "header")
         if let body = try root.object("body") {
             if let content = try text(body, "content") {
                 let hasType = description.headers.contains { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }
                 description.body = .raw(content, contentType: hasType ? nil : try body.string("content_type"))
             } else if body["form_data"] != nil {
-                let form = try pairs(body, "form_data", kind: "form field")
-                description.body = .form(Parameters.flat(form))
-                if Set(form.map(\.0)).count < form.count { description.parameterStyle.arrayStyle = .repeat }
+                let form = Self.split(try entries(body, "form_data", kind: "form field"))
+                for (name, _) in FormFields.apply(form.on, disabled: form.off, to: &description) {
+                    report.dropped(
+                        "\(place): body.form_data", "the disabled form field \(name) is not imported (query parameters are disabled too)")
+                }
             }
         }
         try readAuth(root, into: &description)

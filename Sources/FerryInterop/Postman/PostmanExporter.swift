@@ -91,7 +91,8 @@ public struct PostmanExporter {
             url = (base.hasSuffix("/") ? String(base.dropLast()) : base) + (url.hasPrefix("/") || url.isEmpty ? url : "/" + url)
             report.approximated(place, "the folder's base URL is written into the URL")
         }
-        request["url"] = self.url(url, params: description.params, style: description.parameterStyle)
+        let disabledQuery = description.disabledParamsAreFormFields ? nil : description.disabledParams
+        request["url"] = self.url(url, params: description.params, disabled: disabledQuery, style: description.parameterStyle)
         var headers = description.headers
         let own = Set(headers.map { $0.name.lowercased() })
         let inherited = defaults.headers.filter { !own.contains($0.name.lowercased()) }
@@ -138,9 +139,9 @@ public struct PostmanExporter {
         return item
     }
 
-    /// Postman's URL object: the raw text, its parts, and the query as entries.
-    private func url(_ text: String, params: Parameters?, style: ParameterStyle) -> [String: Any] {
-        let query = params.map { style.query.pairs(key: nil, value: $0).map { ($0.field, $0.values?.joined(separator: ",") ?? "") } } ?? []
+    /// Postman's URL object: the raw text, its parts, and the query as entries (`disabled` ones last).
+    private func url(_ text: String, params: Parameters?, disabled: Parameters?, style: ParameterStyle) -> [String: Any] {
+        let query = Self.pairs(params, style: style)
         let raw = text + (query.isEmpty ? "" : (text.contains("?") ? "&" : "?") + query.map { "\($0.0)=\($0.1)" }.joined(separator: "&"))
         var object: [String: Any] = ["raw": raw]
         var rest = Substring(text.prefix { $0 != "?" })
@@ -156,8 +157,19 @@ public struct PostmanExporter {
         }
         object["host"] = host.hasPrefix("{{") ? [host] : host.split(separator: ".").map(String.init)
         if !segments.isEmpty { object["path"] = segments }
-        if !query.isEmpty { object["query"] = query.map { ["key": $0.0, "value": $0.1] } }
+        let entries = Self.entries(query) + Self.entries(Self.pairs(disabled, style: style), disabled: true)
+        if !entries.isEmpty { object["query"] = entries }
         return object
+    }
+
+    /// Parameters as Postman's key-value pairs (an array's items joined by commas).
+    private static func pairs(_ parameters: Parameters?, style: ParameterStyle) -> [(String, String)] {
+        parameters.map { style.query.pairs(key: nil, value: $0).map { ($0.field, $0.values?.joined(separator: ",") ?? "") } } ?? []
+    }
+
+    /// Postman's `{key, value, disabled?}` entries.
+    private static func entries(_ pairs: [(String, String)], disabled: Bool = false) -> [[String: Any]] {
+        pairs.map { disabled ? ["key": $0.0, "value": $0.1, "disabled": true] : ["key": $0.0, "value": $0.1] }
     }
 
     private mutating func body(
@@ -186,8 +198,13 @@ public struct PostmanExporter {
                 String(decoding: try PropertyListRequestSerializer(format: .xml).serialize(value), as: UTF8.self),
                 type: "application/x-plist", headers: &headers)
         case .form(let value):
-            let pairs = description.parameterStyle.query.pairs(key: nil, value: value)
-            return ["mode": "urlencoded", "urlencoded": pairs.map { ["key": $0.field, "value": $0.values?.joined(separator: ",") ?? ""] }]
+            let style = description.parameterStyle
+            let disabled = description.disabledParamsAreFormFields ? description.disabledParams : nil
+            return [
+                "mode": "urlencoded",
+                "urlencoded": Self.entries(Self.pairs(value, style: style))
+                    + Self.entries(Self.pairs(disabled, style: style), disabled: true),
+            ]
         case .multipart(let parts):
             return [
                 "mode": "formdata",

@@ -77,9 +77,10 @@ struct PostmanRequestReader {
     // MARK: - URL
 
     /// The URL without its query, the query as `params` (enabled entries, in order; disabled ones
-    /// are noted), `:name` path variables filled with their values.
+    /// as `disabledParams`), `:name` path variables filled with their values.
     private mutating func applyURL(_ url: JSONNode, to description: inout RequestDescription) throws(ImportProblem) {
         var query: [(String, String)] = []
+        var disabled: [(String, String)] = []
         if let text = url.value as? String {
             let (base, pairs) = URLQuery.split(text)
             description.url = base
@@ -111,11 +112,8 @@ struct PostmanRequestReader {
                 for entry in entries {
                     guard let key = try entry.string("key") else { continue }
                     let value = try entry.string("value") ?? ""
-                    if entry.isDisabled {
-                        report.dropped(entry.path, "the disabled query parameter \(key)=\(value) is not imported")
-                    } else {
-                        query.append((URLQuery.decoded(key), URLQuery.decoded(value)))
-                    }
+                    let pair = (URLQuery.decoded(key), URLQuery.decoded(value))
+                    if entry.isDisabled { disabled.append(pair) } else { query.append(pair) }
                 }
             } else {
                 query = rawQuery
@@ -126,7 +124,7 @@ struct PostmanRequestReader {
             report.dropped(url.path, "the fragment \(description.url[hash...]) is not sent by HTTP clients")
             description.url = String(description.url[..<hash])
         }
-        URLQuery.apply(query, to: &description)
+        URLQuery.apply(query, disabled: disabled, to: &description)
     }
 
     private mutating func fillPathVariables(_ url: JSONNode, in description: inout RequestDescription) throws(ImportProblem) {
@@ -199,17 +197,15 @@ struct PostmanRequestReader {
             description.body = .raw(try body.string("raw") ?? "", contentType: type)
         case "urlencoded":
             var pairs: [(String, String)] = []
+            var disabled: [(String, String)] = []
             for field in try body.array("urlencoded") ?? [] {
                 guard let key = try field.string("key") else { continue }
                 let value = try field.string("value") ?? ""
-                if field.isDisabled {
-                    report.dropped(field.path, "the disabled form field \(key)=\(value) is not imported")
-                } else {
-                    pairs.append((key, value))
-                }
+                if field.isDisabled { disabled.append((key, value)) } else { pairs.append((key, value)) }
             }
-            description.body = .form(Parameters.flat(pairs))
-            if Set(pairs.map(\.0)).count < pairs.count { description.parameterStyle.arrayStyle = .repeat }
+            for (key, value) in FormFields.apply(pairs, disabled: disabled, to: &description) {
+                report.dropped(body.path, "the disabled form field \(key)=\(value) is not imported (query parameters are disabled too)")
+            }
         case "formdata":
             description.body = .multipart(try parts(body))
         case "file":

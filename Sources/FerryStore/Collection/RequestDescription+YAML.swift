@@ -6,7 +6,8 @@ import Yams
 /// with its line and column.
 extension RequestDescription {
     static let keys = [
-        "name", "description", "method", "url", "params", "encoding", "headers", "body", "auth", "options", "validation", "serializer",
+        "name", "description", "method", "url", "params", "disabledParams", "encoding", "headers", "body", "auth", "options", "validation",
+        "serializer",
         "expect", "capture", "retry", "skip", "vars", "examples", "scripts",
     ]
 
@@ -39,9 +40,10 @@ extension RequestDescription {
             case "method":
                 method = HTTPMethod(try file.string(value, key: key).uppercased())
                 guard method.isValidToken else { throw file.problem(at: value, key: key, "is not a valid HTTP method") }
-            case "params":
-                params = try file.parameters(value, key: key)
-                guard case .object = params else { throw file.problem(at: value, key: key, "expected a mapping of names to values") }
+            case "params", "disabledParams":
+                let tree = try file.parameters(value, key: key)
+                guard case .object = tree else { throw file.problem(at: value, key: key, "expected a mapping of names to values") }
+                if key == "params" { params = tree } else { disabledParams = tree }
             case "encoding": parameterStyle = try Self.parameterStyle(value, in: file)
             case "headers": headers = try Self.headers(value, key: key, in: file)
             case "body": body = try Self.body(value, in: file)

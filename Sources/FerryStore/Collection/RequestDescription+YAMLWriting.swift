@@ -22,6 +22,7 @@ extension RequestDescription {
         if method != .get { pairs.append(("method", .text(method.rawValue))) }
         pairs.append(("url", .text(url)))
         if let params { pairs.append(("params", .parameters(params))) }
+        if let disabledParams { pairs.append(("disabledParams", .parameters(disabledParams))) }
         if parameterStyle != ParameterStyle() { pairs.append(("encoding", Self.node(parameterStyle))) }
         if !headers.isEmpty { pairs.append(("headers", Self.node(headers))) }
         if let body = bodyNode { pairs.append(("body", body)) }

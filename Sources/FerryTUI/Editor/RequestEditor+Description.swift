@@ -4,9 +4,9 @@ import Foundation
 /// The two directions between a `RequestDescription` and the editor's tabs.
 ///
 /// Loading keeps `{{variables}}`: query `params` fill the Params tab in the URL query, a form body
-/// fills it as a form body, multipart parts become Multipart rows, a file body the body file (paths
-/// made absolute against the collection), JSON and property-list bodies their text, auth, options,
-/// validation and serializer the Options tab. What the editor cannot show is listed in `omitted`.
+/// fills it as a form body, `disabledParams` add rows switched off, multipart parts become Multipart
+/// rows, a file body the body file (paths made absolute against the collection), JSON and
+/// property-list bodies their text, auth, options, validation and serializer the Options tab. What the editor cannot show is listed in `omitted`.
 /// `description()` writes back only the groups of fields that were edited, over the source.
 extension RequestEditor {
     /// The Expect tab's lines as assertions and captures; a line that does not read throws, naming it.
@@ -88,6 +88,10 @@ extension RequestEditor {
                 parts.append(MultipartRow(line))
             }
         }
+        if let disabled = description.disabledParams {
+            if params.rows.isEmpty { params.placement = .query }
+            if !params.addDisabled(disabled) { omitted.append("disabledParams (a null or an empty object or array)") }
+        }
         params.arrayStyle = style.arrayStyle
         if let contentType, !headers.contains(where: { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }) {
             headers.append(HeaderRow(name: "Content-Type", value: contentType))
@@ -137,7 +141,11 @@ extension RequestEditor {
         let inQuery = params.placement == .query || (!partsEnabled && params.encoding.encodesInURL(method))
         let paramsEdited = loaded?.params != params.content || loaded?.method != method
         if paramsEdited {
-            description.params = inQuery ? parameters.map { Self.keepingScalarTypes($0, of: description.params) } : nil
+            // A row switched on or off keeps the type it had in the tree it came from.
+            let (before, offBefore) = (description.params, description.disabledParams)
+            let typed = { (tree: Parameters) in Self.keepingScalarTypes(Self.keepingScalarTypes(tree, of: before), of: offBefore) }
+            description.params = inQuery ? parameters.map(typed) : nil
+            description.disabledParams = params.disabledParameters.map(typed)
             description.parameterStyle.arrayStyle = params.arrayStyle
             description.parameterStyle.keepsKeyOrder = params.keepsKeyOrder
         }

@@ -15,6 +15,41 @@ extension ParamTree {
         self.keepsKeyOrder = keepsKeyOrder
     }
 
+    /// Adds switched-off parameters (a request file's `disabledParams`) as rows that are off: a member
+    /// whose key path leads to an object row goes under it, after its rows; an array's items go
+    /// after that array's items; the rest at the end. False when `disabled` is not an object or
+    /// holds what rows cannot show.
+    public mutating func addDisabled(_ disabled: Parameters) -> Bool {
+        guard case .object(let members) = disabled else { return false }
+        return add(disabled: members, under: nil)
+    }
+
+    private mutating func add(disabled members: [(key: String, value: Parameters)], under parent: Int?) -> Bool {
+        for member in members {
+            let twin = children(of: parent).first { rows[$0].key == member.key && isParent($0) && rows[$0].enabled }
+            switch (member.value, twin) {
+            case (.object(let inner), let row?) where !isArray(row):
+                guard add(disabled: inner, under: row) else { return false }
+            case (.array(let items), let row?) where isArray(row):
+                for item in items {
+                    guard insertDisabled("", item, under: row) else { return false }
+                }
+            default:
+                guard insertDisabled(member.key, member.value, under: parent) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Inserts `key: value` as a switched-off row at the end of `parent`'s subtree (of all rows for nil).
+    private mutating func insertDisabled(_ key: String, _ value: Parameters, under parent: Int?) -> Bool {
+        var block: [ParamRow] = []
+        guard Self.append(key, value, depth: parent.map { rows[$0].depth + 1 } ?? 0, to: &block) else { return false }
+        block[0].enabled = false
+        rows.insert(contentsOf: block, at: parent.map(subtreeEnd) ?? rows.count)
+        return true
+    }
+
     private static func append(_ key: String, _ value: Parameters, depth: Int, to rows: inout [ParamRow]) -> Bool {
         switch value {
         case .object(let members):

@@ -75,14 +75,39 @@ public struct ParamTree: Hashable, Sendable {
         return !kids.isEmpty && kids.allSatisfy { rows[$0].key.isEmpty }
     }
 
-    private func value(_ index: Int) -> Parameters {
-        guard isParent(index) else { return .string(rows[index].value) }
-        let kids = children(of: index).filter { rows[$0].enabled }
-        return isArray(index) ? .array(kids.map(value)) : .object(entries(kids))
+    /// The switched-off parameters, each at the key path of its row, so an enabled object can hold
+    /// switched-off members; nil when none is off. A switched-off row keeps its whole subtree.
+    public var disabledParameters: Parameters? {
+        let entries = disabledEntries(children(of: nil))
+        return entries.isEmpty ? nil : .object(entries)
     }
 
-    private func entries(_ indices: [Int]) -> [(key: String, value: Parameters)] {
-        indices.filter { rows[$0].enabled && !rows[$0].key.isEmpty }.map { (rows[$0].key, value($0)) }
+    /// The row's value; `all` keeps the rows switched off under it too.
+    private func value(_ index: Int, all: Bool = false) -> Parameters {
+        guard isParent(index) else { return .string(rows[index].value) }
+        let kids = children(of: index).filter { all || rows[$0].enabled }
+        return isArray(index) ? .array(kids.map { value($0, all: all) }) : .object(entries(kids, all: all))
+    }
+
+    private func entries(_ indices: [Int], all: Bool = false) -> [(key: String, value: Parameters)] {
+        indices.filter { (all || rows[$0].enabled) && !rows[$0].key.isEmpty }.map { (rows[$0].key, value($0, all: all)) }
+    }
+
+    private func disabledEntries(_ indices: [Int]) -> [(key: String, value: Parameters)] {
+        indices.filter { !rows[$0].key.isEmpty }.compactMap { index in disabledValue(index).map { (rows[index].key, $0) } }
+    }
+
+    /// What is switched off at or under the row: all of it when the row is off; in an enabled
+    /// array, the items that are off (an enabled item's own switched-off members are not kept).
+    private func disabledValue(_ index: Int) -> Parameters? {
+        guard rows[index].enabled else { return value(index, all: true) }
+        guard isParent(index) else { return nil }
+        if isArray(index) {
+            let items = children(of: index).filter { !rows[$0].enabled }.map { value($0, all: true) }
+            return items.isEmpty ? nil : .array(items)
+        }
+        let members = disabledEntries(children(of: index))
+        return members.isEmpty ? nil : .object(members)
     }
 
     // MARK: - Editing

@@ -12,6 +12,9 @@ public struct RequestDescription: Sendable, Equatable {
     public var url: String
     /// The query parameters, an ordered tree (an object).
     public var params: Parameters?
+    /// Parameters kept but not sent (`disabledParams:`): rows switched off in the Params tab, and the
+    /// disabled or optional query parameters of an import. Same tree shape as `params`.
+    public var disabledParams: Parameters?
     /// How parameters (in the query and in form, JSON and property-list bodies) are written.
     public var parameterStyle = ParameterStyle()
     public var headers: [HeaderEntry] = []
@@ -40,6 +43,13 @@ public struct RequestDescription: Sendable, Equatable {
     public var chains: [VariableChain] = []
     /// JavaScript run before the request is resolved, after its response and as its tests (`scripts:`).
     public var scripts = RequestScripts()
+
+    /// True when `disabledParams` are switched-off form fields (a form body and no query `params`),
+    /// as the Params tab shows them; else they are query parameters.
+    public var disabledParamsAreFormFields: Bool {
+        guard params == nil, case .form = body else { return false }
+        return true
+    }
 
     public init(method: HTTPMethod = .get, url: String) {
         self.method = method
