@@ -14,6 +14,8 @@ public struct ExchangeOutcome: Sendable {
     public var failure: FerryError?
     /// The request's secrets, with the tokens it went with and the values it captured as secret.
     public var redaction: Redaction
+    /// What the request's scripts left, before and after the response; nil when it ran none through the pipeline.
+    public var scripts: ExchangeScripts.Report?
 
     public init(request: Request, started: Date, concluded: Concluded?, failure: FerryError?, redaction: Redaction) {
         self.request = request

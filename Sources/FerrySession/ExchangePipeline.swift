@@ -7,7 +7,8 @@ import Foundation
 ///
 ///     cookie jar read → credentials applied (OAuth 2.0 token; a 401 renews it and retries once)
 ///       → transport → the jar the exchange brings back written
-///       → concluded (`ResponseConclusion`: parsed once, checked, captured) → recorded (`HistoryWriter`)
+///       → concluded (`ResponseConclusion`: parsed once, checked, captured)
+///       → the request's post-response and tests scripts (`PendingScripts`) → recorded (`HistoryWriter`)
 ///
 /// One pipeline serves one collection and environment: its OAuth 2.0 tokens and cookie jar are
 /// theirs. The request's other credentials (basic, bearer, digest, API keys, SigV4) are applied by
@@ -36,16 +37,17 @@ public final class ExchangePipeline: Sendable {
         self.onCookieProblem = onCookieProblem
     }
 
-    /// One exchange through every stage: `transmit`, then `conclude`. Never throws: a failure is the outcome's.
+    /// One exchange through every stage: `transmit`, then `conclude` (with the request's `scripts`,
+    /// if any). Never throws: a failure is the outcome's.
     public func exchange(
         _ request: Request, concluding conclusion: ResponseConclusion, origin: HistoryOrigin?,
         timeLimit: RequestTimeLimit? = nil, receivingInto destination: ResponseDestination = .default,
         progress: (@Sendable (TransferProgress) -> Void)? = nil, observer: (any ResponseStreamObserver)? = nil,
-        redaction: Redaction
+        redaction: Redaction, scripts: PendingScripts? = nil
     ) async -> ExchangeOutcome {
         let sent = await transmit(
             request, timeLimit: timeLimit, receivingInto: destination, progress: progress, observer: observer, redaction: redaction)
-        return conclude(sent, with: conclusion, origin: origin)
+        return await conclude(sent, with: conclusion, origin: origin, scripts: scripts)
     }
 
     /// The first half of an exchange: `request` sent (`send`) with `timeLimit` unless it has a limit
@@ -72,13 +74,40 @@ public final class ExchangePipeline: Sendable {
     /// The second half: the response concluded as `conclusion` says (the values it captures as
     /// secret join the redaction), then the exchange recorded as coming from `origin` (nil: not recorded).
     public func conclude(_ sent: ExchangeOutcome, with conclusion: ResponseConclusion, origin: HistoryOrigin?) -> ExchangeOutcome {
+        let outcome = Self.concluded(sent, with: conclusion)
+        if let origin { record(outcome, origin: origin) }
+        return outcome
+    }
+
+    /// The second half with the request's scripts: the response concluded, then `scripts`'
+    /// post-response and tests scripts run on it (their tests join its checks after the pre-request
+    /// scripts', the variables they set its captures, secret ones its redaction), then recorded.
+    public func conclude(
+        _ sent: ExchangeOutcome, with conclusion: ResponseConclusion, origin: HistoryOrigin?, scripts: PendingScripts?
+    ) async -> ExchangeOutcome {
+        var outcome = Self.concluded(sent, with: conclusion)
+        if let scripts {
+            let report = await scripts.report(after: outcome.response)
+            if var concluded = outcome.concluded {
+                var checks = concluded.checks ?? CheckReport()
+                report.apply(to: &checks)
+                concluded.checks = checks
+                outcome.concluded = concluded
+            }
+            outcome.redaction.add(Redaction(secretsOf: report.variables).rules)
+            outcome.scripts = report
+        }
+        if let origin { record(outcome, origin: origin) }
+        return outcome
+    }
+
+    private static func concluded(_ sent: ExchangeOutcome, with conclusion: ResponseConclusion) -> ExchangeOutcome {
         var outcome = sent
         if let response = sent.response {
             let concluded = conclusion.conclude(response, method: sent.request.method)
             outcome.redaction.add(concluded.secrets.rules)
             outcome.concluded = concluded
         }
-        if let origin { record(outcome, origin: origin) }
         return outcome
     }
 

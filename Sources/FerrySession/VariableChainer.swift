@@ -142,30 +142,32 @@ public final class VariableChainer: @unchecked Sendable {
         } catch {
             throw failure(error)
         }
-        // Its pre-request scripts (a signature, a timestamp) run as they do when it is sent itself.
+        // Its scripts (a signature, a timestamp before; tests after) run as they do when it is sent itself.
         var resolver = resolver
+        let origin = HistoryOrigin(collection: root, requestPath: chain.request, environment: environment, run: run)
         let scripts = ExchangeScripts(request: description, defaults: defaults)
-        if !scripts.before.isEmpty {
-            let origin = HistoryOrigin(collection: root, requestPath: chain.request, environment: environment, run: run)
-            _ = await scripts.runBefore(
-                on: &description, resolver: &resolver,
-                context: ExchangeScripts.Context(
-                    requestName: description.name ?? chain.request, requestPath: chain.request, environment: environment,
-                    send: pipeline.scriptSender(origin: origin, timeLimit: timeLimit)))
+        var pending: PendingScripts?
+        if !scripts.isEmpty {
+            let context = ExchangeScripts.Context(
+                requestName: description.name ?? chain.request, requestPath: chain.request, environment: environment,
+                send: pipeline.scriptSender(origin: origin, timeLimit: timeLimit))
+            let before = await scripts.runBefore(on: &description, resolver: &resolver, context: context)
+            pending = PendingScripts(scripts: scripts, description: description, resolver: resolver, context: context, before: before)
         }
         let resolved: ResolvedRequest
+        let used: VariableResolver
         do {
-            (resolved, _) = try await resolving(resolver, own: description.chains, stack: stack + [chain.request]) { [description] in
+            (resolved, used) = try await resolving(resolver, own: description.chains, stack: stack + [chain.request]) { [description] in
                 try description.resolved(with: $0, defaults: defaults, access: access.naming(chain.request))
             }
         } catch let error as FerryError {
             throw failure(error)
         }
+        pending?.resolver = used
         let outcome = await pipeline.exchange(
             resolved.request,
             concluding: ResponseConclusion(file: description, request: resolved.request, checks: ResponseChecks(captures: [chain.capture])),
-            origin: HistoryOrigin(collection: root, requestPath: chain.request, environment: environment, run: run), timeLimit: timeLimit,
-            redaction: resolved.redaction)
+            origin: origin, timeLimit: timeLimit, redaction: resolved.redaction, scripts: pending)
         onSent(Sent(chain: chain, outcome: outcome))
         if let error = outcome.error { throw failure(error) }
         guard let concluded = outcome.concluded, let variable = concluded.checks?.captured.first else {

@@ -125,6 +125,39 @@ import Testing
         }
     }
 
+    @Test func scriptTestsAreInTheHistoryOfSendRunAndChainedRequests() async throws {
+        try await withDemoServer { server throws in
+            let collection = try Collection(baseURL: server.baseURL)
+            try FileManager.default.createDirectory(atPath: collection.directory.file("chain"), withIntermediateDirectories: true)
+            _ = try collection.directory.write(
+                "chain/source.ferry.yaml",
+                Data(
+                    "url: \"{{baseURL}}/anything/source\"\nscripts:\n  tests: |\n    pm.test('source answered', () => pm.expect(pm.response.code).to.equal(200));\n"
+                        .utf8))
+            _ = try collection.directory.write("chain/use.ferry.yaml", Data("url: \"{{baseURL}}/anything/{{got}}\"\n".utf8))
+            _ = try collection.directory.write(
+                "environments/test.yaml", Data("baseURL: \(server.baseURL)\ngot:\n  from: chain/source.ferry.yaml\n  path: $.method\n".utf8)
+            )
+            let file = collection.directory.file("api/postman.ferry.yaml")
+            #expect(await collection.ferry(["send", file, "--env", "test"]).status == 0)
+            #expect(await collection.ferry(["run", file, "--env", "test"]).status == 0)
+            #expect(await collection.ferry(["send", collection.directory.file("chain/use.ferry.yaml"), "--env", "test"]).status == 0)
+            let listed = await collection.ferry(["history", "list", "--json", "--limit", "10"])
+            let rows = try #require(try JSONSerialization.jsonObject(with: listed.stdout) as? [[String: Any]], "\(listed.stderr)")
+            var shown: [String: [String]] = [:]
+            for row in rows {
+                let id = try #require(row["id"] as? Int)
+                let url = row["url"] as? String ?? ""
+                shown[url, default: []].append(await collection.ferry(["history", "show", "\(id)"]).text)
+            }
+            let postman = shown.first { $0.key.contains("/anything/41") }?.value ?? []
+            #expect(postman.count == 2, "send and run each recorded it: \(shown.keys)")
+            #expect(postman.allSatisfy { $0.contains("✓ test \"the Chai chain\"") }, "\(postman)")
+            let source = shown["\(server.baseURL)/anything/source"] ?? []
+            #expect(source.count == 1 && source[0].contains("✓ test \"source answered\""), "a chained request runs its tests: \(source)")
+        }
+    }
+
     @Test func withoutJavaScriptCoreAScriptFailsNamingThePackageAndTheRestRuns() async throws {
         try await withDemoServer { server throws in
             let collection = try Collection(baseURL: server.baseURL)

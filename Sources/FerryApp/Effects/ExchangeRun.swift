@@ -24,8 +24,9 @@ struct ExchangeRun: Sendable {
             send: pipeline.scriptSender(origin: origin))
     }
 
-    /// Sends `outgoing`, concludes and records it, runs its post-response and tests scripts (after
-    /// what the pre-request ones left in `before`), and posts the response or the failure.
+    /// Sends `outgoing` through the pipeline, which concludes it, runs its post-response and tests
+    /// scripts (after what the pre-request ones left in `before`) and records it; posts the response
+    /// or the failure.
     func exchange(_ outgoing: OutgoingRequest, before: ExchangeScripts.Report? = nil) async {
         let request = outgoing.resolved.request
         let (id, inbox, started) = (id, inbox, started)
@@ -38,16 +39,14 @@ struct ExchangeRun: Sendable {
         let startDate = Date()
         let stream = StreamForwarder(id: id, inbox: inbox, forced: outgoing.forcesStream)
         let outcome = await pipeline.exchange(
-            request, concluding: conclusion, origin: origin, progress: progress, observer: stream, redaction: outgoing.resolved.redaction)
-        guard var concluded = outcome.concluded else {
+            request, concluding: conclusion, origin: origin, progress: progress, observer: stream, redaction: outgoing.resolved.redaction,
+            scripts: pendingScripts(of: outgoing, before: before))
+        guard let concluded = outcome.concluded else {
             let chain = outcome.redaction.redact(ErrorChain(outcome.error ?? .explicitlyCancelled))
             inbox.post(.requestFailed(id: id, chain, elapsed: secondsElapsed(since: started)))
             return
         }
         stream.finish(time: Int64(Date().timeIntervalSince(startDate) * 1e6))
-        if let scripted = outgoing.scripted {
-            concluded.checks = await runScripts(of: scripted, on: concluded, variables: outgoing.variables, before: before)
-        }
         let summary = ExchangeEffects.summary(
             of: concluded, method: request.method, evaluator: conclusion.evaluator, redaction: outcome.redaction)
         inbox.post(.responseArrived(id: id, summary))
@@ -57,19 +56,14 @@ struct ExchangeRun: Sendable {
         }
     }
 
-    /// The post-response and tests scripts of `scripted` (and its folders') on the response: their
-    /// tests join its checks after what the pre-request scripts left, the variables they set its captures.
-    private func runScripts(
-        of scripted: RequestSource, on concluded: Concluded, variables: [Variable], before: ExchangeScripts.Report?
-    ) async -> CheckReport? {
+    /// The scripts of the request's file (and its folders') to run after its response, with what the
+    /// pre-request ones left; nil when there is nothing to run or report.
+    private func pendingScripts(of outgoing: OutgoingRequest, before: ExchangeScripts.Report?) -> PendingScripts? {
+        guard let scripted = outgoing.scripted else { return nil }
         let scripts = ExchangeScripts(request: scripted.description, defaults: scripted.defaults)
-        guard !scripts.after.isEmpty || before != nil else { return concluded.checks }
-        var checks = concluded.checks ?? CheckReport()
-        before?.apply(to: &checks)
-        let report = await scripts.runAfter(
-            request: scripted.description, response: concluded.response, resolver: VariableResolver(variables),
-            context: scriptContext(title: scripted.title))
-        report.apply(to: &checks)
-        return checks
+        guard !scripts.after.isEmpty || before != nil else { return nil }
+        return PendingScripts(
+            scripts: scripts, description: scripted.description, resolver: VariableResolver(outgoing.variables),
+            context: scriptContext(title: scripted.title), before: before ?? ExchangeScripts.Report())
     }
 }

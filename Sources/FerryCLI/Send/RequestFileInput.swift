@@ -21,32 +21,7 @@ struct RequestFileInput {
     var origin = HistoryOrigin.adHoc
     /// The file's scripts (and its folders'), with what its pre-request scripts left and what the
     /// ones after the response need; nil when there are none.
-    var scripts: Scripted?
-
-    /// A request file's scripts on their way through the exchange.
-    struct Scripted {
-        var scripts: ExchangeScripts
-        /// The request as the pre-request scripts left it.
-        var description: RequestDescription
-        /// The variables it was resolved with.
-        var resolver: VariableResolver
-        var context: ExchangeScripts.Context
-        var before: ExchangeScripts.Report
-
-        /// Runs the scripts after the response: their tests and the pre-request scripts' added to `checks`.
-        func runAfter(on response: Response?, into checks: inout CheckReport?) async {
-            var report = before
-            if let response, !scripts.after.isEmpty {
-                var resolver = resolver
-                resolver.add(before.variables)
-                report = report.followed(
-                    by: await scripts.runAfter(request: description, response: response, resolver: resolver, context: context))
-            }
-            var merged = checks ?? CheckReport()
-            report.apply(to: &merged)
-            checks = merged
-        }
-    }
+    var scripts: PendingScripts?
 
     /// True when the positional argument names a request file rather than a URL.
     static func isRequestFile(_ argument: String) -> Bool { argument.hasSuffix(RequestCollection.requestSuffix) }
@@ -107,7 +82,7 @@ struct RequestFileInput {
         let scripts = ExchangeScripts(request: document, defaults: defaults)
         var sendable = document
         var resolver = variables
-        var scripted: Scripted?
+        var scripted: PendingScripts?
         if !scripts.isEmpty {
             let requestPath = Self.relativePath(of: path, in: root)
             let context = ExchangeScripts.Context(
@@ -116,7 +91,7 @@ struct RequestFileInput {
                 send: pipelines.pipeline(collection: root, environment: collection.environment)
                     .scriptSender(origin: HistoryOrigin(collection: root, requestPath: requestPath, environment: collection.environment)))
             let before = await scripts.runBefore(on: &sendable, resolver: &resolver, context: context)
-            scripted = Scripted(scripts: scripts, description: sendable, resolver: resolver, context: context, before: before)
+            scripted = PendingScripts(scripts: scripts, description: sendable, resolver: resolver, context: context, before: before)
         }
         let ((resolved, checks), used) = try await chainer.resolving(resolver, own: sendable.chains) { [sendable] resolver in
             (

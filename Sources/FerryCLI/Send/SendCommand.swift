@@ -75,7 +75,7 @@ struct SendCommand: AsyncCommand {
             cookieProblem.withLock { $0 = $0 ?? problem }
         }
         var conclusion: ResponseConclusion
-        let scripted: RequestFileInput.Scripted?
+        let scripted: PendingScripts?
         let download: DownloadPlan
         let origin: HistoryOrigin
         let files: [String]
@@ -159,10 +159,10 @@ struct SendCommand: AsyncCommand {
         let redaction = printer.redaction
         let stderr = printer.stderr
         let (task, interrupt) = InterruptHandler.guarding {
-            Task { [request, conclusion, origin = options.noHistory ? nil : origin] in
+            Task { [request, conclusion, scripted, origin = options.noHistory ? nil : origin] in
                 var exchanged = await pipeline.exchange(
                     request, concluding: conclusion, origin: origin, receivingInto: destination, observer: streamPrinter,
-                    redaction: redaction)
+                    redaction: redaction, scripts: scripted)
                 var attempt = 0
                 while let retry, let reason = retry.reason(response: exchanged.concluded?.response, error: exchanged.error) {
                     attempt += 1
@@ -175,7 +175,7 @@ struct SendCommand: AsyncCommand {
                     do { try await Task.sleep(for: .seconds(wait)) } catch { break }
                     exchanged = await pipeline.exchange(
                         request, concluding: conclusion, origin: origin, receivingInto: destination, observer: streamPrinter,
-                        redaction: redaction)
+                        redaction: redaction, scripts: scripted)
                 }
                 return exchanged
             }
@@ -199,8 +199,12 @@ struct SendCommand: AsyncCommand {
         } else {
             outcome.keptPartial = download.keptPartialNote()
         }
-        if let scripted {
-            await scripted.runAfter(on: outcome.response, into: &outcome.checks)
+        if let scripts = exchanged.scripts {
+            if exchanged.concluded == nil {  // what the pre-request scripts left, with no response to check
+                var checks = CheckReport()
+                scripts.apply(to: &checks)
+                outcome.checks = checks
+            }
             if options.verbose { for line in outcome.checks?.console ?? [] { printer.stderr.line(TerminalSafeText.escaping(line.line)) } }
         }
         outcome.files = files

@@ -116,7 +116,7 @@ public struct CollectionRunner: Sendable {
             let ahead = prepared
             prepared = nil
             if run.stopped != nil || item.description.retry != nil {
-                settle(&unchecked, round: &round, run: &run, onResult: onResult)
+                await settle(&unchecked, round: &round, run: &run, onResult: onResult)
                 var result: RunResult
                 if let stopped = run.stopped {
                     result = RunResult(item: item, iteration: round.iteration, status: .skipped, started: Date())
@@ -134,13 +134,13 @@ public struct CollectionRunner: Sendable {
                 preparation = await prepare(item, root: root, round: round)
             }
             guard case .ready(let resolved, let resolver, let before) = preparation else {
-                settle(&unchecked, round: &round, run: &run, onResult: onResult)
+                await settle(&unchecked, round: &round, run: &run, onResult: onResult)
                 if case .ended(let result) = preparation { record(result, of: item, round: &round, run: &run, onResult: onResult) }
                 continue
             }
             async let sending = transmit(item, iteration: round.iteration, resolved: resolved)
             await Task.yield()  // the child task puts the request on the wire first
-            settle(&unchecked, round: &round, run: &run, onResult: onResult)
+            await settle(&unchecked, round: &round, run: &run, onResult: onResult)
             let waits = item.description.captures.isEmpty && !Self.hasScripts(item) && !settings.bail
             if waits, run.stopped == nil, index + 1 < items.count {
                 prepared = Self.prepareAhead(
@@ -158,7 +158,7 @@ public struct CollectionRunner: Sendable {
                     onResult: onResult)
             }
         }
-        settle(&unchecked, round: &round, run: &run, onResult: onResult)
+        await settle(&unchecked, round: &round, run: &run, onResult: onResult)
     }
 
     /// The index of the request a script named with `setNextRequest` (its name, or its path with or
@@ -198,11 +198,11 @@ public struct CollectionRunner: Sendable {
     private func settle(
         _ unchecked: inout Unchecked?, round: inout Round, run: inout Progress,
         onResult: @Sendable (RunResult) -> Void
-    ) {
+    ) async {
         guard let waiting = unchecked.take() else { return }
         record(
-            conclude(waiting.sent, of: waiting.item, resolver: waiting.resolver, root: waiting.root, run: round.run), of: waiting.item,
-            round: &round, run: &run, onResult: onResult)
+            await conclude(waiting.sent, of: waiting.item, resolver: waiting.resolver, root: waiting.root, run: round.run),
+            of: waiting.item, round: &round, run: &run, onResult: onResult)
     }
 
     /// One pass over the plan: the variables so far (captures added as they come) and the captures
@@ -415,29 +415,19 @@ public struct CollectionRunner: Sendable {
         return result
     }
 
-    /// `conclude`, then the request's post-response and tests scripts on its response: their tests
-    /// and the pre-request scripts' join its checks, the variables they set its captures.
+    /// `conclude` with the request's scripts: the pipeline runs its post-response and tests scripts
+    /// on the response before recording it; their tests and the pre-request scripts' join its
+    /// checks, the variables they set its captures.
     private func concludeWithScripts(
         _ sent: consuming RunResult, of item: RunPlan.Item, resolver: VariableResolver, root: String, round: Round
     ) async -> RunResult {
-        let before = sent.beforeScripts
-        var result = conclude(sent, of: item, resolver: resolver, root: root, run: round.run)
         let scripts = ExchangeScripts(request: item.description, defaults: item.defaults)
-        guard !scripts.isEmpty else { return result }
-        var report = before ?? ExchangeScripts.Report()
-        if let response = result.response, result.status != .error, !scripts.after.isEmpty {
-            var resolver = resolver
-            resolver.add(report.variables)
-            let after = await scripts.runAfter(
-                request: report.request ?? item.description, response: response, resolver: resolver,
-                context: scriptContext(item, root: root, round: round))
-            report = report.followed(by: after)
-        }
-        report.apply(to: &result.checks)
-        result.redaction.add(Redaction(secretsOf: report.variables).rules)
-        result.nextRequest = report.nextRequest
-        if result.status == .passed && !result.checks.passed { result.status = .failed }
-        return result
+        guard !scripts.isEmpty else { return await conclude(sent, of: item, resolver: resolver, root: root, run: round.run) }
+        let before = sent.beforeScripts ?? ExchangeScripts.Report()
+        let pending = PendingScripts(
+            scripts: scripts, description: before.request ?? item.description, resolver: resolver,
+            context: scriptContext(item, root: root, round: round), before: before)
+        return await conclude(sent, of: item, resolver: resolver, root: root, run: round.run, scripts: pending)
     }
 
     /// Where `item`'s scripts run: its name and path, the round, the `--data` row; their requests
@@ -452,12 +442,18 @@ public struct CollectionRunner: Sendable {
     }
 
     /// The second half of a sent request's exchange: validated as the file asks, its `expect:`
-    /// checked and its `capture:` values taken (`ExchangePipeline.conclude`), and recorded in the
-    /// history as a request of run `run`.
+    /// checked and its `capture:` values taken, its `scripts` run (`ExchangePipeline.conclude`),
+    /// and recorded in the history as a request of run `run`.
     private func conclude(
-        _ sent: consuming RunResult, of item: RunPlan.Item, resolver: VariableResolver, root: String, run: String
-    ) -> RunResult {
-        guard let request = sent.request else { return sent }
+        _ sent: consuming RunResult, of item: RunPlan.Item, resolver: VariableResolver, root: String, run: String,
+        scripts: PendingScripts? = nil
+    ) async -> RunResult {
+        guard let request = sent.request else {  // not sent: what the pre-request scripts left is all there is
+            var result = sent
+            scripts?.before.apply(to: &result.checks)
+            result.nextRequest = scripts?.before.nextRequest
+            return result
+        }
         var checks = item.description.checks
         var problem: FerryError?
         do {
@@ -467,16 +463,21 @@ public struct CollectionRunner: Sendable {
         }
         var conclusion = ResponseConclusion(file: item.description, request: request, checks: checks)
         conclusion.contract = settings.contract.map { ExchangeContract($0, url: request.url) }
-        let outcome = pipeline.conclude(
+        let outcome = await pipeline.conclude(
             ExchangeOutcome(
                 request: request, started: sent.started, concluded: sent.response.map { Concluded(response: $0) },
                 failure: sent.status == .error ? sent.error : nil, redaction: sent.redaction),
             with: conclusion,
-            origin: HistoryOrigin(collection: root, requestPath: item.path, environment: settings.environment, run: run))
-        guard sent.status != .error, let concluded = outcome.concluded else { return sent }
+            origin: HistoryOrigin(collection: root, requestPath: item.path, environment: settings.environment, run: run),
+            scripts: scripts)
         var result = sent
-        result.response = concluded.response
+        result.nextRequest = outcome.scripts?.nextRequest
         result.redaction = outcome.redaction
+        guard result.status != .error, let concluded = outcome.concluded else {
+            outcome.scripts?.apply(to: &result.checks)  // what the pre-request scripts left, with no response to check
+            return result
+        }
+        result.response = concluded.response
         result.checks = concluded.checks ?? CheckReport()
         result.error = problem ?? concluded.error
         if result.error != nil || !result.checks.passed { result.status = .failed }
