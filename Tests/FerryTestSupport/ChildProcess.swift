@@ -74,10 +74,12 @@ public enum ChildProcess {
         let timedOut = process.isRunning
         if timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+        let exited = Date()
         // The pipes close with the child; a grandchild holding them gets a few more seconds — counted
-        // from the last bytes read, so a large output still being read on a loaded machine is whole.
+        // from the exit or the last bytes read, whichever is later, so a large output still being read
+        // on a loaded machine is whole (and a child that ran longer than that grace is still read).
         while !(outputData.isSet && errorData.isSet),
-            Date() < max(outputData.lastRead, errorData.lastRead).addingTimeInterval(5)
+            Date() < max(exited, outputData.lastRead, errorData.lastRead).addingTimeInterval(5)
         { Thread.sleep(forTimeInterval: 0.005) }
         var stderr = String(decoding: errorData.value, as: UTF8.self)
         if timedOut { stderr += "\n[test helper: \(description) was killed after \(Int(timeout)) s]" }
