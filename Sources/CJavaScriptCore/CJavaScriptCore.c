@@ -1,10 +1,14 @@
 #include "CJavaScriptCore.h"
 
 #include <dlfcn.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
 
 /* JavaScriptCore's opaque types, as pointers to incomplete structs (JSBase.h). */
 typedef const struct OpaqueJSContextGroup *JSContextGroupRef;
@@ -15,6 +19,9 @@ typedef struct OpaqueJSClass *JSClassRef;
 typedef const struct OpaqueJSValue *JSValueRef;
 typedef struct OpaqueJSValue *JSObjectRef;
 typedef bool (*JSShouldTerminateCallback)(JSContextRef ctx, void *context);
+typedef JSValueRef (*JSObjectCallAsFunctionCallback)(
+    JSContextRef ctx, JSObjectRef function, JSObjectRef thisObject, size_t argumentCount, const JSValueRef arguments[],
+    JSValueRef *exception);
 
 /* The functions Ferry calls, with the API's signatures. */
 static struct {
@@ -36,6 +43,9 @@ static struct {
     void (*JSObjectSetProperty)(JSContextRef, JSObjectRef, JSStringRef, JSValueRef, unsigned, JSValueRef *);
     void (*JSGarbageCollect)(JSContextRef);
     JSValueRef (*JSValueMakeString)(JSContextRef, JSStringRef);
+    JSValueRef (*JSValueMakeNull)(JSContextRef);
+    double (*JSValueToNumber)(JSContextRef, JSValueRef, JSValueRef *);
+    JSObjectRef (*JSObjectMakeFunctionWithCallback)(JSContextRef, JSStringRef, JSObjectCallAsFunctionCallback);
 } api;
 
 static int loaded = 0;
@@ -71,6 +81,9 @@ static int load_symbols(void *handle, char *error, size_t error_size) {
     FERRY_JS_SYMBOL(JSObjectSetProperty);
     FERRY_JS_SYMBOL(JSGarbageCollect);
     FERRY_JS_SYMBOL(JSValueMakeString);
+    FERRY_JS_SYMBOL(JSValueMakeNull);
+    FERRY_JS_SYMBOL(JSValueToNumber);
+    FERRY_JS_SYMBOL(JSObjectMakeFunctionWithCallback);
     return 1;
 }
 
@@ -123,11 +136,86 @@ void ferry_js_group_release(void *group) {
     free(group);
 }
 
+static char *copy_text(JSContextRef ctx, JSValueRef value, size_t max_length, int *too_long);
+
+/* Where `require` may read from: Debian's JavaScript libraries, after links are followed. */
+static const char *const module_roots[] = {"/usr/share/nodejs/", "/usr/lib/nodejs/", "/usr/share/javascript/"};
+enum { module_max_bytes = 16 * 1024 * 1024, random_max_bytes = 65536 };
+
+static JSValueRef make_string(JSContextRef ctx, const char *text) {
+    JSStringRef string = api.JSStringCreateWithUTF8CString(text);
+    JSValueRef value = api.JSValueMakeString(ctx, string);
+    api.JSStringRelease(string);
+    return value;
+}
+
+/* `__ferryReadModule(path)`: the text of a regular file under one of `module_roots` (links followed,
+ * at most 16 MiB), else null. Scripts read nothing else. */
+static JSValueRef read_module(
+    JSContextRef ctx, JSObjectRef function, JSObjectRef this_object, size_t count, const JSValueRef arguments[], JSValueRef *exception) {
+    (void)function;
+    (void)this_object;
+    (void)exception;
+    if (count < 1) return api.JSValueMakeNull(ctx);
+    int too_long = 0;
+    char *path = copy_text(ctx, arguments[0], PATH_MAX, &too_long);
+    char real[PATH_MAX];
+    int allowed = 0;
+    if (path != NULL && realpath(path, real) != NULL) {
+        for (size_t i = 0; i < sizeof(module_roots) / sizeof(module_roots[0]); i++) {
+            if (strncmp(real, module_roots[i], strlen(module_roots[i])) == 0) allowed = 1;
+        }
+    }
+    free(path);
+    struct stat info;
+    if (!allowed || stat(real, &info) != 0 || !S_ISREG(info.st_mode) || info.st_size > module_max_bytes) return api.JSValueMakeNull(ctx);
+    FILE *file = fopen(real, "rb");
+    if (file == NULL) return api.JSValueMakeNull(ctx);
+    char *text = malloc((size_t)info.st_size + 1);
+    size_t read = text == NULL ? 0 : fread(text, 1, (size_t)info.st_size, file);
+    fclose(file);
+    if (text == NULL) return api.JSValueMakeNull(ctx);
+    text[read] = 0;
+    JSValueRef value = make_string(ctx, text);
+    free(text);
+    return value;
+}
+
+/* `__ferryRandomBytes(n)`: n bytes (at most 65,536) from the system's random source, as hex; null when it fails. */
+static JSValueRef random_bytes(
+    JSContextRef ctx, JSObjectRef function, JSObjectRef this_object, size_t count, const JSValueRef arguments[], JSValueRef *exception) {
+    (void)function;
+    (void)this_object;
+    (void)exception;
+    double wanted = count < 1 ? 0 : api.JSValueToNumber(ctx, arguments[0], NULL);
+    if (!(wanted >= 0 && wanted <= random_max_bytes)) return api.JSValueMakeNull(ctx);
+    size_t size = (size_t)wanted;
+    unsigned char *bytes = malloc(size + 1);
+    char *hex = malloc(size * 2 + 1);
+    JSValueRef value = api.JSValueMakeNull(ctx);
+    if (bytes != NULL && hex != NULL && (size == 0 || getrandom(bytes, size, 0) == (ssize_t)size)) {
+        for (size_t i = 0; i < size; i++) snprintf(hex + i * 2, 3, "%02x", bytes[i]);
+        hex[size * 2] = 0;
+        value = make_string(ctx, hex);
+    }
+    free(bytes);
+    free(hex);
+    return value;
+}
+
+static void define_function(JSGlobalContextRef ctx, const char *name, JSObjectCallAsFunctionCallback callback) {
+    JSStringRef key = api.JSStringCreateWithUTF8CString(name);
+    api.JSObjectSetProperty(ctx, api.JSContextGetGlobalObject(ctx), key, api.JSObjectMakeFunctionWithCallback(ctx, key, callback), 0, NULL);
+    api.JSStringRelease(key);
+}
+
 void *ferry_js_context_create(void *group) {
     ferry_js_context *context = calloc(1, sizeof(ferry_js_context));
     if (context == NULL) return NULL;
     context->group = group;
     context->context = api.JSGlobalContextCreateInGroup(context->group->group, NULL);
+    define_function(context->context, "__ferryReadModule", read_module);
+    define_function(context->context, "__ferryRandomBytes", random_bytes);
     return context;
 }
 

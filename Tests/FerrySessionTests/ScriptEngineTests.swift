@@ -39,6 +39,51 @@ import Testing
         #expect(outcome.changes == ["userId": "3"])
     }
 
+    /// Debian's packages of the libraries Postman's sandbox offers, where this machine has them
+    /// (`scripts/install-deps` installs them for the tests).
+    private static func installed(_ package: String) -> Bool { FileManager.default.fileExists(atPath: "/usr/share/nodejs/\(package)") }
+
+    @Test(.enabled(if: installed("lodash") && installed("moment") && installed("uuid")))
+    func debiansLibrariesAreRequiredByName() async throws {
+        let outcome = try await Self.run(
+            """
+            const _ = require('lodash');
+            const moment = require('moment');
+            const { v4, validate, version } = require('uuid');
+            pm.test("lodash", () => pm.expect(_.chunk([1, 2, 3, 4, 5], 2)).to.eql([[1, 2], [3, 4], [5]]));
+            pm.test("lodash twice is one module", () => pm.expect(require('lodash')).to.equal(_));
+            pm.test("moment", () => pm.expect(moment.utc('2024-02-29T10:00:00Z').add(1, 'year').format('YYYY-MM-DD')).to.equal('2025-02-28'));
+            const id = v4();
+            pm.test("uuid", () => { pm.expect(validate(id)).to.be.true; pm.expect(version(id)).to.equal(4); });
+            pm.test("random", () => pm.expect(v4()).to.not.equal(id));
+            """)
+        #expect(outcome.error == nil, "\(String(describing: outcome.error))")
+        #expect(outcome.tests.map(\.name) == ["lodash", "lodash twice is one module", "moment", "uuid", "random"])
+        #expect(outcome.tests.map(\.passed) == [true, true, true, true, true], "\(outcome.tests)")
+    }
+
+    @Test func requireReadsNothingButDebiansLibraries() async throws {
+        for (line, words) in [
+            ("require('./secrets.js')", "a script loads no files"),
+            ("require('/etc/passwd')", "a script loads no files"),
+            ("require('../../etc/passwd')", "a script loads no files"),
+            ("require('fs')", "no file system"),
+            ("require('node:child_process')", "no file system"),
+            ("require('left-pad-nowhere')", "no such module in Debian's JavaScript libraries"),
+            ("require('lodash/../../../../etc/passwd')", "no such module"),
+            ("__ferryReadModule('/etc/passwd')", "__ferryReadModule"),
+        ] {
+            let outcome = try await Self.run(line)
+            #expect(outcome.error?.message.contains(words) == true, "\(line): \(String(describing: outcome.error))")
+        }
+        let crypto = try await Self.run(
+            "const c = require('crypto'); const a = c.randomFillSync(new Uint8Array(32));\n"
+                + "pm.test('random', () => pm.expect(Array.from(a).some(x => x !== 0)).to.be.true);\n"
+                + "pm.test('uuid', () => pm.expect(c.randomUUID()).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/));"
+        )
+        #expect(crypto.tests.map(\.passed) == [true, true], "\(crypto.tests) \(String(describing: crypto.error))")
+    }
+
     @Test func insomniasScriptsSpeakTheirOwnObject() async throws {
         let outcome = try await Self.run(
             """

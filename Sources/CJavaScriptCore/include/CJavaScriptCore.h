@@ -31,7 +31,9 @@ int ferry_js_load(const char *library, char *error, size_t error_size);
 void *ferry_js_group_create(double seconds);
 void ferry_js_group_release(void *group);
 
-/** A fresh global context in `group`. */
+/** A fresh global context in `group`, with two host functions: `__ferryReadModule(path)` (the text of a
+ * file of Debian's JavaScript libraries, /usr/share/nodejs, /usr/lib/nodejs, /usr/share/javascript; else
+ * null) and `__ferryRandomBytes(n)` (n random bytes as hex). */
 void *ferry_js_context_create(void *group);
 void ferry_js_context_release(void *context);
 

@@ -210,22 +210,8 @@ extension ScriptPrelude {
                 return out;
             };
 
-            // require: the sandbox has no modules of the host; the error says so.
-            const hostModules = ['fs', 'child_process', 'net', 'http', 'https', 'os', 'path', 'process', 'dgram', 'cluster', 'worker_threads', 'vm'];
-            const libraries = { lodash: 'node-lodash', moment: 'node-moment', uuid: 'node-uuid', 'crypto-js': 'node-crypto-js',
-                chai: 'node-chai', ajv: 'node-ajv', cheerio: 'node-cheerio', tv4: 'node-tv4', xml2js: 'node-xml2js' };
-            sandbox.require = function (name) {
-                name = String(name).replace(/^node:/, '');
-                if (hostModules.indexOf(name) >= 0) {
-                    throw new Error("require('" + name + "'): Ferry's scripts have no file system, processes or network " +
-                        '(send requests with pm.sendRequest)');
-                }
-                if (libraries[name]) {
-                    throw new Error("require('" + name + "'): Ferry does not load libraries into scripts yet (Debian packages it as " +
-                        libraries[name] + ')');
-                }
-                throw new Error("require('" + name + "'): no such module in Ferry's scripts");
-            };
+            // require (ScriptPrelude+Require): installed on F when the prelude's parts have run.
+            sandbox.require = function (name) { return F.require(name); };
 
             // A test: its function run at once; one that returns a promise counts when the promise settles.
             F.test = function (name, fn) {
