@@ -131,7 +131,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .getToken: "Auth tab, OAuth 2.0: get a new token (the browser opens for an authorization code)"
         case .refreshToken: "Auth tab, OAuth 2.0: renew the token with its refresh token"
         case .loadTest: "Load test…: send the request many times at once and watch latencies and rate (as ferry load)"
-        case .mockServer: "Mock server…: serve the collection's examples (and its openapi:) on a port, or show the mock"
+        case .mockServer: "Mock server…: serve the collection's examples and its openapi: document on a port, or show it"
         case .toggleMock: "Mock view: stop the mock server, or start it again"
         case .pointAtMock: "Mock view: point the request's URL (its scheme, host and port) at the mock"
         }
