@@ -62,7 +62,8 @@ import Testing
         tui.press(.enter)
         var screen = try await tui.waitForScreen { $0.text.contains("listening on http://127.0.0.1:") }
         #expect(screen.text.contains("GET /pets/1"), "\(screen)")
-        #expect(screen.text.contains("0 hits"), "\(screen)")
+        // The route's source is named inside the collection.
+        #expect(screen.text.contains("GET /pets/1  0 hits      pets/get.ferry.yaml"), "\(screen)")
         // u points the request at the mock; Esc leaves the mock running; Ctrl-R sends.
         tui.press(.character("u"), .escape, .control("r"))
         screen = try await tui.waitForScreen { $0.text.contains("200 OK") && $0.text.contains("Rex from the mock") }

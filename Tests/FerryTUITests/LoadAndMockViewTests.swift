@@ -27,6 +27,7 @@ import Testing
             return
         }
         #expect(settings == LoadSettings(connections: 10, duration: 10))
+        #expect(settings.flags == "-c 10 -z 10s")
         #expect(outgoing.resolved.request.url.absoluteString == "http://127.0.0.1:9/json")
         #expect(state.load?.id == id && state.load?.isRunning == true)
         #expect(state.overlays.form == nil)

@@ -44,7 +44,11 @@ final class MockEffects: @unchecked Sendable {
                     return true
                 }
                 guard isWanted else { return await server.shutdown() }
-                let routes = service.router.routes.map { MockRouteRow(name: $0.name, source: $0.source) }
+                let routes = service.router.routes.map { route in
+                    MockRouteRow(
+                        name: route.name,
+                        source: route.source.hasPrefix(root + "/") ? String(route.source.dropFirst(root.count + 1)) : route.source)
+                }
                 inbox.post(.mockStarted(baseURL: server.baseURL, routes: routes, warnings: sources.warnings + service.ruleWarnings()))
             } catch {
                 inbox.post(.mockFailed(MockServer.describe(bindError: error, host: "127.0.0.1", port: port)))

@@ -47,7 +47,7 @@ public struct LoadSettings: Hashable, Sendable {
     /// `-c 10 -z 10s`, as `ferry load` would be given them.
     public var flags: String {
         var flags = ["-c \(connections)"]
-        if let duration { flags.append("-z \(LoadPane.seconds(duration))") }
+        if let duration { flags.append("-z \(LoadPane.number(duration))s") }
         if let requests { flags.append("-n \(requests)") }
         if let rate { flags.append("-r \(LoadPane.number(rate))") }
         return flags.joined(separator: " ")
