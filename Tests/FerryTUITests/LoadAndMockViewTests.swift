@@ -80,11 +80,14 @@ import Testing
         let result = LoadResult(
             elapsed: 2.6, requests: 1300, responses: 1299, failures: 1, requestsPerSecond: 500,
             latency: [.init("p50", 10), .init("p99", 20), .init("max", 40)], statuses: [.init("200", 1299)],
-            errors: [.init(cause: "connectionRefused", count: 1, example: "refused")], perSecond: [400, 800, 100], bytesReceived: 0,
+            errors: [.init(cause: "connectionRefused", count: 1, example: "refused")], perSecond: [400, 800, 100], bytesReceived: 2048,
             unfinished: 10, interrupted: true, abandoned: nil, sampleFailures: [], historyRun: "load-abc")
         _ = state.update(.loadFinished(id: id, result))
         lines = try #require(state.load?.lines(width: 60)).map { $0.map(\.text).joined() }
-        #expect(lines[1] == "stopped after 2.6 s · 1300 requests · 1299 answered · 1 failed · 500 requests/s", "\(lines)")
+        #expect(
+            lines[1]
+                == "stopped after 2.6 s · 1300 requests · 1299 answered · 1 failed · 500 requests/s · 2.0 KiB received · 10 unanswered when stopped",
+            "\(lines)")
         #expect(lines.contains("p50      10.00 ms  " + String(repeating: "■", count: 10)), "\(lines)")
         #expect(lines.contains("max      40.00 ms  " + String(repeating: "■", count: 40)), "\(lines)")
         #expect(lines.contains("Statuses 200 ×1299  "), "\(lines)")

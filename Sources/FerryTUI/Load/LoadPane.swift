@@ -102,6 +102,8 @@ public struct LoadPane: Hashable, Sendable {
             return [
                 Span("\(how) \(Self.seconds(result.elapsed))", result.failures == 0 && !result.interrupted ? .success : .error),
                 Span(" · \(result.requests) requests · \(counts) · \(Self.number(result.requestsPerSecond)) requests/s"),
+                Span(" · \(ByteCountText.format(result.bytesReceived)) received", .muted),
+                Span(result.unfinished > 0 ? " · \(result.unfinished) unanswered when stopped" : "", .muted),
             ]
         case .failed: return [Span("not started", .error)]
         }

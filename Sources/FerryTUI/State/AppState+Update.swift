@@ -107,7 +107,7 @@ extension AppState {
         case .loadFailed(let id, let why): loadFailed(id: id, why)
         case .mockStarted(let baseURL, let routes, let warnings): mockStarted(baseURL: baseURL, routes: routes, warnings: warnings)
         case .mockHits(let hits): mock?.hitsArrived(hits)
-        case .mockStopped: if mock != nil { mock?.phase = .stopped }
+        case .mockStopped: mock?.phase = .stopped
         case .mockFailed(let why):
             mock?.phase = .failed(why)
             notice = "✗ mock: " + why
