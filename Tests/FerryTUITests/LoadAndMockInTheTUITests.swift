@@ -47,6 +47,21 @@ import Testing
               - Content-Type: application/json
             body: "{\\"id\\": 1, \\"name\\": \\"Rex from the mock\\"}"
         """.write(toFile: folder + "/pets/get.ferry.yaml", atomically: true, encoding: .utf8)
+        // The OpenAPI document the collection names is served too.
+        try "openapi: openapi.yaml\n".write(toFile: folder + "/_folder.ferry.yaml", atomically: true, encoding: .utf8)
+        try """
+        openapi: 3.0.3
+        info: {title: health, version: "1"}
+        paths:
+          /health:
+            get:
+              responses:
+                "200":
+                  description: up
+                  content:
+                    application/json:
+                      example: {status: up}
+        """.write(toFile: folder + "/openapi.yaml", atomically: true, encoding: .utf8)
         let tui = InProcessTUI(home: home, collection: folder)
         defer { tui.hangUp() }
         try await tui.waitForScreen { $0.text.contains("▾ pets/") }
@@ -64,6 +79,7 @@ import Testing
         #expect(screen.text.contains("GET /pets/1"), "\(screen)")
         // The route's source is named inside the collection.
         #expect(screen.text.contains("GET /pets/1  0 hits      pets/get.ferry.yaml"), "\(screen)")
+        #expect(screen.text.contains("GET /health  0 hits      openapi.yaml#/paths/~1health/get"), "\(screen)")
         // u points the request at the mock; Esc leaves the mock running; Ctrl-R sends.
         tui.press(.character("u"), .escape, .control("r"))
         screen = try await tui.waitForScreen { $0.text.contains("200 OK") && $0.text.contains("Rex from the mock") }
