@@ -8,7 +8,8 @@ extension AppState {
             return handle(key) + response.afterKey(exchange: shell.exchange)
         case .paste(let text):
             // A curl command pasted into the URL field becomes the whole request, as Posting does.
-            if focus == .url, context == .line, overlays.palette == nil, collection.pathPrompt == nil, response.views.prompt == nil,
+            if focus == .url, context == .line, overlays.palette == nil, overlays.form == nil, collection.pathPrompt == nil,
+                response.views.prompt == nil,
                 text.drop(while: \.isWhitespace).hasPrefix("curl ")
             {
                 return [.importCurl(text)]
@@ -472,11 +473,6 @@ extension AppState {
 
     private mutating func quit() -> [Effect] {
         isQuitting = true
-        if let load, load.isRunning { return [.stopLoad(id: load.id)] + quitEffects() }
-        return quitEffects()
-    }
-
-    private func quitEffects() -> [Effect] {
         if case .sending(let id, _, _) = exchange { return [.cancel(id: id), .quit] }
         if let id = events.openWebSocketID { return [.closeWebSocket(id: id), .quit] }
         return [.quit]
