@@ -159,6 +159,7 @@ let package = Package(
             name: "FerryApp",
             dependencies: [
                 "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport", "FerryStore", "FerryInterop", "FerrySession",
+                "FerryMock",  // the Mock view's server (F8)
                 .product(name: "Yams", package: "Yams"),
             ], resources: [.copy("Themes")]),
         .target(

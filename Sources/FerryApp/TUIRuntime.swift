@@ -16,6 +16,9 @@ final class TUIRuntime {
     // The effects, by concern: exchanges, the cookie sheet, the collection's files, the history.
     private let exchanges: ExchangeEffects
     private let cookieSheet: CookieEffects
+    /// Loads of the editor's request (F7) and the mock server on the collection (F8).
+    private let loads: LoadEffects
+    private let mocks: MockEffects
     /// The collection the sidebar shows, saves go to and environments come from.
     private let workspace: CollectionWorkspace?
     /// The history pane's searches and recorded exchanges.
@@ -58,6 +61,8 @@ final class TUIRuntime {
             pipelines: pipelines, cookieCollection: cookieCollection, inbox: inbox, trace: trace, root: workspace?.root,
             schemaCache: schemaCache)
         cookieSheet = CookieEffects(cookies: pipelines.cookies(collection: cookieCollection), inbox: inbox)
+        loads = LoadEffects(inbox: inbox, history: history, root: workspace?.root)
+        mocks = MockEffects(inbox: inbox, root: workspace?.root ?? FileManager.default.currentDirectoryPath)
         self.themes = themes
         self.workspace = workspace
         self.historyBrowser = historyBrowser
@@ -103,6 +108,8 @@ final class TUIRuntime {
             }
             if !messages.isEmpty { paint() }
         }
+        loads.stopAll()
+        mocks.stop(posting: false)
         exchanges.stopAll()  // the exchanges that ended are in the history before Ferry exits
         searchTask?.cancel()
         return state.termination?.exitStatus ?? 0
@@ -192,6 +199,10 @@ final class TUIRuntime {
             } catch {
                 inbox.post(.notice("✗ " + ErrorChain(error).line))
             }
+        case .startLoad(let id, let outgoing, let settings): loads.start(outgoing, settings: settings, id: id)
+        case .stopLoad(let id): loads.stop(id)
+        case .startMock(let port): mocks.start(port: port)
+        case .stopMock: mocks.stop()
         case .rememberSidebarWidth(let width):
             do {
                 var layout = RememberedLayout.load(path: layoutPath)

@@ -75,7 +75,7 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 log(
                     MockHit(
                         time: Date(), method: request.method, path: head.uri, route: route, answer: answer,
-                        status: reply.dropsConnection ? 0 : reply.status, milliseconds: elapsed))
+                        status: reply.dropsConnection ? 0 : reply.status, milliseconds: elapsed, request: request))
             }
             if outcome.route == nil, !tooLarge, let upstream = service.upstream {
                 let promise = context.eventLoop.makePromise(of: MockReply.self)

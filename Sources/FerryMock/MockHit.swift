@@ -12,6 +12,12 @@ public struct MockHit: Sendable, Encodable {
     public var status: Int
     /// From the request's end to the reply's being handed to the socket, faults' latency included.
     public var milliseconds: Double
+    /// The request itself, for a view that shows its headers and body (the TUI's); not in `--json`.
+    public var request: MockRequest?
+
+    enum CodingKeys: String, CodingKey {
+        case time, method, path, route, answer, status, milliseconds
+    }
 
     /// `12:00:01.234 GET /pets/1 → GET /pets/{id} 200 0.4 ms`.
     public var line: String {

@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -57,6 +58,17 @@ public final class MockServer: Sendable {
     public func shutdown() async {
         try? await channel.close()
         try? await group.shutdownGracefully()
+    }
+
+    /// Why the server could not listen, in words: a port in use is the usual reason.
+    public static func describe(bindError error: any Error, host: String, port: Int) -> String {
+        if let io = error as? IOError, io.errnoCode == EADDRINUSE {
+            return "\(host):\(port) is in use (another program listens there); choose another --port"
+        }
+        if let io = error as? IOError, io.errnoCode == EACCES {
+            return "cannot listen on \(host):\(port): permission denied (ports below 1024 need privileges)"
+        }
+        return "cannot listen on \(host):\(port): \(error)"
     }
 
     /// Runs until the listening socket closes.

@@ -79,7 +79,7 @@ struct LoadCommand: AsyncCommand {
     /// (the history holds exchanges; the load's statistics are in its report).
     private func record(_ targets: LoadTargets, started: Date, locations: StoreLocations, printer: ResponsePrinter) -> String? {
         guard let (index, response) = targets.firstSample.value.withLock({ $0 }) else { return nil }
-        let id = "load-" + RunCommand.newRunID(now: started)
+        let id = "load-" + HistoryOrigin.newRunID(now: started)
         var origin = targets.origin
         origin.run = id
         let history = HistoryWriter(locations: locations)

@@ -69,11 +69,7 @@ struct LoadOptions: ParsableArguments {
 
     /// `10`, `1.5s`, `500ms`, `2m`, `1h` as seconds.
     static func seconds(_ text: String) throws -> Double {
-        let units: [(suffix: String, scale: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        let scaled = units.lazy.compactMap { unit in
-            text.hasSuffix(unit.suffix) ? Double(text.dropLast(unit.suffix.count)).map { $0 * unit.scale } : nil
-        }.first
-        guard let value = scaled ?? Double(text), value > 0, value.isFinite else {
+        guard let value = DurationText.seconds(text) else {
             throw FerryError.invalidRequest(
                 reason: .invalidArgument(name: "--duration \(text)", problem: "expected a time such as 10s, 500ms or 2m"))
         }

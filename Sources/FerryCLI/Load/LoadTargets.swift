@@ -55,17 +55,10 @@ struct LoadTargets {
         targets.append(
             LoadTarget(name: options.url, request: request, weight: weight) { response in
                 firstSample.value.withLock { $0 = $0 ?? (index, response) }
-                return Self.failure(of: conclusion.conclude(response, method: request.method))
+                return conclusion.conclude(response, method: request.method).failureLine
             })
         if index == 0 { origin = input.origin }
         redaction.add(input.redaction.rules)
-    }
-
-    /// Why a sampled response did not pass its checks, in one line; nil when it did.
-    private static func failure(of concluded: Concluded) -> String? {
-        if let error = concluded.error { return ErrorChain(error).line }
-        guard let checks = concluded.checks, !checks.passed else { return nil }
-        return (checks.failures.map(\.line) + checks.captureProblems).joined(separator: "; ")
     }
 }
 

@@ -3,7 +3,6 @@ import FerryCore
 import FerryMock
 import FerryStore
 import Foundation
-import NIOCore
 
 /// `ferry mock SOURCE…`: a mock server of a collection's saved examples and of OpenAPI documents
 /// (Documentation/mock.md).
@@ -116,7 +115,7 @@ struct MockCommand: AsyncCommand {
         do {
             server = try await MockServer.start(host: host, port: port, service: service) { log.record($0) }
         } catch {
-            stderr.line("ferry: mock: " + Self.describe(bindError: error, host: host, port: port))
+            stderr.line("ferry: mock: " + MockServer.describe(bindError: error, host: host, port: port))
             throw ExitStatus.usage.exitCode
         }
         for route in service.router.routes {
@@ -139,16 +138,5 @@ struct MockCommand: AsyncCommand {
         var query = HistoryQuery(since: try since.map { try HistoryQuery.parseTime($0, name: "--since") }, limit: 10_000)
         query.run = run
         return HistoryMockSource.routes(try store.entries(query))
-    }
-
-    /// Why the server could not listen, in words: a port in use is the usual reason.
-    static func describe(bindError error: any Error, host: String, port: Int) -> String {
-        if let io = error as? IOError, io.errnoCode == EADDRINUSE {
-            return "\(host):\(port) is in use (another program listens there); choose another --port"
-        }
-        if let io = error as? IOError, io.errnoCode == EACCES {
-            return "cannot listen on \(host):\(port): permission denied (ports below 1024 need privileges)"
-        }
-        return "cannot listen on \(host):\(port): \(error)"
     }
 }

@@ -201,7 +201,7 @@ struct RunCommand: AsyncCommand {
         let pipeline = ExchangePipelines.commandLine(
             transport: transport, keepsCookies: !noCookies, history: history, printer: ResponsePrinter()
         ).pipeline(collection: root, environment: collectionOptions.environment)
-        let id = Self.newRunID()
+        let id = HistoryOrigin.newRunID()
         let chainer = VariableChainer(
             root: root, environment: collectionOptions.environment, chains: chains, connection: connection, pipeline: pipeline,
             cache: ChainValueCache(
@@ -289,12 +289,6 @@ struct RunCommand: AsyncCommand {
             return results.compactMap(\.error).map(ExitStatus.init(for:)).first { $0 != .rejected } ?? .transport
         }
         return results.contains { $0.status == .failed } ? .rejected : .success
-    }
-
-    /// A short id, unique enough to find a run in the history: the time and four random hex digits.
-    static func newRunID(now: Date = Date()) -> String {
-        let stamp = Int(now.timeIntervalSince1970)
-        return String(stamp, radix: 36) + "-" + String(format: "%04x", Int.random(in: 0..<0x10000))
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where an exchange came from: the collection, the request's path in it, the environment and the run.
 public struct HistoryOrigin: Sendable, Equatable {
     public var collection: String?
@@ -15,4 +17,10 @@ public struct HistoryOrigin: Sendable, Equatable {
 
     /// An exchange typed on the command line or in the TUI's editor: no collection.
     public static let adHoc = HistoryOrigin()
+
+    /// A short id, unique enough to find a run in the history: the time and four random hex digits.
+    public static func newRunID(now: Date = Date()) -> String {
+        let stamp = Int(now.timeIntervalSince1970)
+        return String(stamp, radix: 36) + "-" + String(format: "%04x", Int.random(in: 0..<0x10000))
+    }
 }

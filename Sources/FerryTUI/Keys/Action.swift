@@ -29,6 +29,8 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
     case cookies, clearCookies
     // OAuth 2.0 (the Auth tab)
     case getToken, refreshToken
+    // Load and mock
+    case loadTest, mockServer, toggleMock, pointAtMock
 
     /// One line for the help overlay.
     public var summary: String {
@@ -128,6 +130,10 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .clearCookies: "remove every cookie of the jar of the collection and environment"
         case .getToken: "Auth tab, OAuth 2.0: get a new token (the browser opens for an authorization code)"
         case .refreshToken: "Auth tab, OAuth 2.0: renew the token with its refresh token"
+        case .loadTest: "Load test…: send the request many times at once and watch latencies and rate (as ferry load)"
+        case .mockServer: "Mock server…: serve the collection's examples and its openapi: document on a port, or show it"
+        case .toggleMock: "Mock view: stop the mock server, or start it again"
+        case .pointAtMock: "Mock view: point the request's URL (its scheme, host and port) at the mock"
         }
     }
 }

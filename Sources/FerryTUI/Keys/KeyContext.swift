@@ -21,12 +21,14 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case sidebar
     /// The history overlay's list; keys it does not bind act as in `browse`.
     case history
+    /// The Mock view; keys it does not bind act as in `browse`.
+    case mock
 
     /// The context whose bindings apply where this one binds nothing.
     var inherited: KeyContext? {
         switch self {
         case .tree, .raw: .response
-        case .request, .response, .sidebar, .history: .browse
+        case .request, .response, .sidebar, .history, .mock: .browse
         case .global, .browse, .line, .body: nil
         }
     }

@@ -203,5 +203,10 @@ public struct Keymap: Hashable, Sendable {
         KeyBinding(.character("/"), .history, .search, hint: true),
         KeyBinding(.character("t"), .request, .getToken),
         KeyBinding(.character("T"), .request, .refreshToken),
+        KeyBinding(.function(7), .global, .loadTest),
+        KeyBinding(.function(8), .global, .mockServer),
+        KeyBinding(.enter, .mock, .edit, hint: true),
+        KeyBinding(.character("s"), .mock, .toggleMock, hint: true),
+        KeyBinding(.character("u"), .mock, .pointAtMock, hint: true),
     ])
 }

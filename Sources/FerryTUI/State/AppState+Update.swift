@@ -8,7 +8,8 @@ extension AppState {
             return handle(key) + response.afterKey(exchange: shell.exchange)
         case .paste(let text):
             // A curl command pasted into the URL field becomes the whole request, as Posting does.
-            if focus == .url, context == .line, overlays.palette == nil, collection.pathPrompt == nil, response.views.prompt == nil,
+            if focus == .url, context == .line, overlays.palette == nil, overlays.form == nil, collection.pathPrompt == nil,
+                response.views.prompt == nil,
                 text.drop(while: \.isWhitespace).hasPrefix("curl ")
             {
                 return [.importCurl(text)]
@@ -102,6 +103,15 @@ extension AppState {
             response.show(failed: true)
         case .copied(let text, let what):
             showCopied(text, what: what)
+        case .loadProgressed(let id, let snapshot): loadProgressed(id: id, snapshot)
+        case .loadFinished(let id, let result): loadFinished(id: id, result)
+        case .loadFailed(let id, let why): loadFailed(id: id, why)
+        case .mockStarted(let baseURL, let routes, let warnings): mockStarted(baseURL: baseURL, routes: routes, warnings: warnings)
+        case .mockHits(let hits): mock?.hitsArrived(hits)
+        case .mockStopped: mock?.phase = .stopped
+        case .mockFailed(let why):
+            mock?.phase = .failed(why)
+            notice = "✗ mock: " + why
         case .terminate(let reason):
             termination = reason
             return quit()
@@ -139,6 +149,9 @@ extension AppState {
             overlays.handleSheet(action, page: max(1, height - 4))
             return []
         }
+        if overlays.form != nil { return handleForm(key, action) }
+        if load != nil { return handleLoad(action) }
+        if mock?.isShown == true { return handleMock(action, page: max(1, height - 10)) }
         if context == .line, let effects = collection.handleLine(action, focus: shell.focus, editor: editor, notice: &shell.notice) {
             return effects
         }
@@ -272,6 +285,8 @@ extension AppState {
         case .palette: overlays.palette = CommandPalette()
         case .complete: editor.completeHeader()
         case .getToken, .refreshToken: notice = "OAuth 2.0 tokens are had in the Auth tab"
+        case .loadTest: openLoadForm()
+        case .mockServer: openMock()
         case .copyValue, .copyPath, .copyBody, .copyAsCurl, .copyAsHTTPie: return copy(action)
         case .saveResponse:
             guard let summary = exchange.summary, let bytes = summary.bytes else {
@@ -293,7 +308,7 @@ extension AppState {
         case .nextTab, .previousTab, .up, .down, .pageUp, .pageDown, .top, .bottom, .edit, .toggleRow, .addRow, .deleteRow, .openEditor,
             .addChildRow, .indentRow, .outdentRow, .cycleArrayStyle, .toggleKeyOrder, .cycleParamPlacement, .chooseBodyFile, .moveRowUp,
             .moveRowDown, .showBodyHex, .toggleGraphQL, .editVariables, .fetchGraphQLSchema, .editOperationName, .toggleGraphQLGET,
-            .rename, .duplicate, .widenSidebar, .narrowSidebar:
+            .rename, .duplicate, .widenSidebar, .narrowSidebar, .toggleMock, .pointAtMock:
             break
         }
         return []
@@ -471,6 +486,8 @@ extension AppState {
         let context = self.context
         if overlays.palette != nil {
             overlays.palette!.edit(change)
+        } else if overlays.form != nil {
+            overlays.form!.edit(change)
         } else if response.views.prompt != nil {
             response.views.prompt!.field.edit(change)
         } else {

@@ -20,6 +20,10 @@ public struct AppState: Sendable {
     public var collection = CollectionState()
     /// The history pane, while open.
     public var history: HistoryPane?
+    /// The Load view: a load of the editor's request, running or summed up (F7).
+    public var load: LoadPane?
+    /// The mock server on the open collection and its view (F8), once started.
+    public var mock: MockPane?
     /// Help, palette and body hex, drawn over the rest.
     public var overlays = Overlays()
 
@@ -73,6 +77,9 @@ public struct AppState: Sendable {
     public var context: KeyContext {
         if overlays.showHelp || overlays.sheet != nil { return .browse }
         if let history { return history.isSearching ? .line : .history }
+        if overlays.form != nil { return .line }
+        if load != nil { return .browse }
+        if mock?.isShown == true { return .mock }
         return focusedContext
     }
 

@@ -76,5 +76,16 @@ public enum Effect: Sendable {
     case takeChainedVariable(VariableChain, variables: [Variable], environment: String?)
     /// Keep the sidebar's width for the next sessions (the TUI's layout file, `RememberedLayout`).
     case rememberSidebarWidth(Int)
+    /// Run a load of this request with these settings on worker threads (`LoadRunner`): answers with
+    /// `.loadProgressed` a few times a second, then `.loadFinished` (after writing the history's row,
+    /// as `ferry load` does) or `.loadFailed`.
+    case startLoad(id: Int, OutgoingRequest, LoadSettings)
+    /// Stop load `id`; its `.loadFinished` sums up what was measured.
+    case stopLoad(id: Int)
+    /// Start the mock server on the open collection (its examples, its `openapi:` document) on this
+    /// port of 127.0.0.1; answers with `.mockStarted` (or `.mockFailed`), then `.mockHits` as it answers.
+    case startMock(port: Int)
+    /// Stop the mock server; answers with `.mockStopped`.
+    case stopMock
     case quit
 }

@@ -65,6 +65,20 @@ public enum Message: Sendable {
     case curlImported(RequestSource, summary: String)
     /// `text` went to the clipboard (as far as the terminal allows): shown so it can be seen and selected.
     case copied(String, what: String)
+    /// Where load `id` stands, a few times a second while it runs.
+    case loadProgressed(id: Int, LoadSnapshot)
+    /// Load `id` ended (or was stopped): what it measured.
+    case loadFinished(id: Int, LoadResult)
+    /// Load `id` could not start, and why.
+    case loadFailed(id: Int, String)
+    /// The mock server listens at `baseURL` with these routes; `warnings` of reading the collection.
+    case mockStarted(baseURL: String, routes: [MockRouteRow], warnings: [String])
+    /// Requests the mock answered, in order.
+    case mockHits([MockHitRow])
+    /// The mock server stopped.
+    case mockStopped
+    /// The mock server could not start (a port in use, a collection it cannot read), and why.
+    case mockFailed(String)
     /// A signal from outside, or the terminal went away: leave cleanly.
     case terminate(Termination)
 }

@@ -7,6 +7,8 @@ public struct Overlays: Sendable {
     public var sheet: Sheet?
     /// The cookie jar being looked at and edited (F6).
     public var cookies: CookieEditor?
+    /// The load form (F7) or the mock server's (F8).
+    public var form: InputForm?
 
     public init() {}
 }

@@ -37,6 +37,9 @@ public enum Screen {
         }
         PaletteOverlay().render(state, in: overlayArea, canvas: &canvas)
         HistoryOverlay().render(state, in: overlayArea, canvas: &canvas)
+        LoadOverlay().render(state, in: overlayArea, canvas: &canvas)
+        MockOverlay().render(state, in: overlayArea, canvas: &canvas)
+        InputFormOverlay().render(state, in: overlayArea, canvas: &canvas)
         if state.overlays.sheet != nil {
             canvas.cursor = nil
             SheetOverlay().render(state, in: overlayArea, canvas: &canvas)

@@ -22,6 +22,13 @@ public struct Concluded: Sendable {
         return nil
     }
 
+    /// Why the response did not pass its checks (or was rejected), in one line; nil when it passed.
+    public var failureLine: String? {
+        if let error { return ErrorChain(error).line }
+        guard let checks, !checks.passed else { return nil }
+        return (checks.failures.map(\.line) + checks.captureProblems).joined(separator: "; ")
+    }
+
     /// The values captured as secret, to be redacted wherever the exchange is shown or stored.
     public var secrets: Redaction { Redaction(secretsOf: checks?.captured ?? []) }
 }

@@ -1,0 +1,97 @@
+import FerryCore
+import FerryTUI
+import FerryTestSupport
+import Foundation
+import Testing
+
+/// The Load view and the Mock view end to end: the real TUI in-process on a `MemoryTerminal`, a
+/// load against the demo server on loopback, and a mock of a collection answering the TUI's request.
+@Suite struct LoadAndMockInTheTUITests {
+    @Test func aLoadOfTheEditorsRequestEndsInItsSummaryAndAHistoryRow() async throws {
+        try await withDemoServer { server in
+            let home = try TemporaryDirectory()
+            let tui = InProcessTUI(home: home)
+            defer { tui.hangUp() }
+            try await tui.waitForScreen { $0.text.contains("Nothing sent yet") }
+            tui.type("\(server.baseURL)/json")
+            tui.press(.function(7))
+            try await tui.waitForScreen { $0.text.contains("Connections  10") }
+            // A count instead of the 10 s: Duration emptied, 300 Requests.
+            tui.press(.down, .control("u"), .down)
+            tui.type("300")
+            tui.press(.enter)
+            let screen = try await tui.waitForScreen { $0.text.contains("finished in") }
+            #expect(screen.text.contains("300 requests · 300 answered · 0 failed"), "\(screen)")
+            #expect(screen.text.contains("Statuses 200 ×300"), "\(screen)")
+            #expect(screen.text.contains("p99.9"), "\(screen)")
+            #expect(screen.text.contains("recorded in the history as run load-"), "\(screen)")
+            // Esc closes the summary; the history lists the load's row.
+            tui.press(.escape, .function(5))
+            try await tui.waitForScreen { $0.text.contains("History:") && $0.text.contains("GET    200 \(server.baseURL)/json") }
+            tui.press(.escape)
+            #expect(try await tui.quit() == 0)
+        }
+    }
+
+    @Test func aMockOfTheCollectionAnswersTheRequestSentFromTheTUIAndCountsTheHit() async throws {
+        let home = try TemporaryDirectory()
+        let folder = home.file("api")
+        try FileManager.default.createDirectory(atPath: folder + "/pets", withIntermediateDirectories: true)
+        try """
+        method: GET
+        url: "https://api.example.com/pets/1"
+        examples:
+          - name: rex
+            status: 200
+            headers:
+              - Content-Type: application/json
+            body: "{\\"id\\": 1, \\"name\\": \\"Rex from the mock\\"}"
+        """.write(toFile: folder + "/pets/get.ferry.yaml", atomically: true, encoding: .utf8)
+        // The OpenAPI document the collection names is served too.
+        try "openapi: openapi.yaml\n".write(toFile: folder + "/_folder.ferry.yaml", atomically: true, encoding: .utf8)
+        try """
+        openapi: 3.0.3
+        info: {title: health, version: "1"}
+        paths:
+          /health:
+            get:
+              responses:
+                "200":
+                  description: up
+                  content:
+                    application/json:
+                      example: {status: up}
+        """.write(toFile: folder + "/openapi.yaml", atomically: true, encoding: .utf8)
+        let tui = InProcessTUI(home: home, collection: folder)
+        defer { tui.hangUp() }
+        try await tui.waitForScreen { $0.text.contains("▾ pets/") }
+        tui.press(.control("b"), .character("/"))
+        tui.type("get")
+        tui.press(.enter, .character("j"), .enter)
+        try await tui.waitForScreen { $0.text.contains("opened pets/get.ferry.yaml") }
+
+        tui.press(.function(8))
+        try await tui.waitForScreen { $0.text.contains("Port") }
+        tui.press(.control("u"))
+        tui.type("0")  // a free port
+        tui.press(.enter)
+        var screen = try await tui.waitForScreen { $0.text.contains("listening on http://127.0.0.1:") }
+        #expect(screen.text.contains("GET /pets/1"), "\(screen)")
+        // The route's source is named inside the collection.
+        #expect(screen.text.contains("GET /pets/1  0 hits      pets/get.ferry.yaml"), "\(screen)")
+        #expect(screen.text.contains("GET /health  0 hits      openapi.yaml#/paths/~1health/get"), "\(screen)")
+        // u points the request at the mock; Esc leaves the mock running; Ctrl-R sends.
+        tui.press(.character("u"), .escape, .control("r"))
+        screen = try await tui.waitForScreen { $0.text.contains("200 OK") && $0.text.contains("Rex from the mock") }
+        tui.press(.function(8))
+        screen = try await tui.waitForScreen { $0.text.contains("1 hits") }
+        #expect(screen.text.contains("last: GET /pets/1 200"), "\(screen)")
+        // Enter: the request the mock received, with its headers.
+        tui.press(.enter)
+        screen = try await tui.waitForScreen { $0.text.contains("Mock hit") }
+        #expect(screen.text.contains("GET /pets/1  → 200"), "\(screen)")
+        #expect(screen.text.contains("Accept: */*"), "\(screen)")
+        tui.press(.escape, .escape)
+        #expect(try await tui.quit() == 0)
+    }
+}
