@@ -171,6 +171,11 @@ struct GRPCRunTests {
         let id = try #require(rows.first?["id"] as? Int)
         #expect(rows.first?["url"] as? String == "grpc://127.0.0.1:\(server.port)/helloworld.Greeter/SayHello")
 
+        let report = await collection.ferry(["history", "show", "\(id)", "--json"])
+        let exchange = try #require(try JSONSerialization.jsonObject(with: report.stdout) as? [String: Any])["exchange"] as? [String: Any]
+        let trailers = try #require((exchange?["response"] as? [String: Any])?["trailers"] as? [[String: String]])
+        #expect(trailers.contains { $0["name"] == "grpc-status" && $0["value"] == "0" }, "\(trailers)")
+
         let shown = await collection.ferry(["history", "show", "\(id)"])
         #expect(shown.text.contains(#"[{"name":"world"}]"#), "\(shown.text)")
         #expect(shown.text.contains("< grpc-status: 0"), "\(shown.text)")
