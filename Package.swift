@@ -152,6 +152,7 @@ let package = Package(
             name: "FerrySession",
             dependencies: [
                 "FerryCore", "FerryTransport", "FerryStore", "FerryScript",
+                "FerryGRPC",  // grpc:// requests in the pipeline's send stage (GRPCTransport)
                 .product(name: "CSV", package: "CSV.swift"),
                 "FerryDigest",  // PKCE's S256 challenge
             ]),

@@ -11,7 +11,8 @@ import Foundation
 /// them in the normal test build (Documentation/TESTING.md, "Fuzzing").
 public enum FuzzTarget: String, CaseIterable, Sendable {
     case json, xml, plist, yaml, requestFile, environment, multipart, headers, urlTemplate
-    case importCurl, importPostman, importHAR, importOpenAPI, importHTTP, importHurl, importInsomnia, importBruno, importPosting
+    case importCurl, importGRPCurl, importPostman, importHAR, importOpenAPI, importHTTP, importHurl, importInsomnia, importBruno,
+        importPosting
     case sse, ndjson, lines
     case jsonPath, xpath, jsonSchema, openAPIContract
     case protobufDecode, protobufEncode
@@ -65,6 +66,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     var format: ImportFormat? {
         switch self {
         case .importCurl: .curl
+        case .importGRPCurl: .grpcurl
         case .importPostman: .postman
         case .importHAR: .har
         case .importOpenAPI: .openapi

@@ -1,3 +1,4 @@
+import FerryCore
 import Foundation
 import SwiftProtobuf
 
@@ -31,6 +32,21 @@ public struct DescriptorPool: Sendable {
             throw ProtoCodecError("the descriptor set is not a serialized google.protobuf.FileDescriptorSet (\(error))")
         }
         for file in set.file { try add(file) }
+    }
+
+    /// A pool of every file of the descriptor sets at `paths`; a problem names its file.
+    public init(protosetFiles paths: [String]) throws {
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw FerryError.localFile(reason: .unreadable(path: path, error: POSIXError(.ENOENT)))
+            }
+            do {
+                let set = try DescriptorPool(descriptorSet: data)
+                for name in set.fileNames { try add(set.files[name]!) }
+            } catch {
+                throw ProtoCodecError("\(path): \(error.problem)")
+            }
+        }
     }
 
     /// Adds one serialized `FileDescriptorProto`.

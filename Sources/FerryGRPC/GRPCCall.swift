@@ -17,6 +17,8 @@ public struct GRPCCall: Sendable {
     /// TLS and connection options (`--insecure`, `--cacert`, `--connect-timeout`).
     public var options = RequestOptions()
     public var maximumMessageSize = 4 << 20
+    /// Credentials the transport applies as it sends (a request file's `auth:`).
+    public var authentication: Authentication?
     public var messages: Messages
 
     public enum Messages: Sendable {
@@ -50,7 +52,8 @@ public struct GRPCCall: Sendable {
         case .fixed(let list): body = .bytes(Data(list.flatMap(GRPCFrameDecoder.frame)))
         case .streamed(let next): body = .stream(BodyStreamSource(length: nil) { GRPCMessageStream(next: next) })
         }
-        return Request(method: .post, url: target.url(of: method), headers: headers, body: body, options: options)
+        return Request(
+            method: .post, url: target.url(of: method), headers: headers, body: body, options: options, authentication: authentication)
     }
 
     /// `grpc-timeout`: at most 8 digits and a unit.

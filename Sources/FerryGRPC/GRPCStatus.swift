@@ -64,13 +64,7 @@ public struct GRPCStatus: Sendable, Equatable {
     public var isOK: Bool { code == 0 }
 
     /// The code's name (`NOT_FOUND`), or its number when gRPC defines none.
-    public var codeName: String { Self.names.indices.contains(code) ? Self.names[code] : "\(code)" }
-
-    static let names = [
-        "OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED",
-        "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS",
-        "UNAUTHENTICATED",
-    ]
+    public var codeName: String { GRPCStatusCode.name(of: code) }
 
     /// The status gRPC implies for an HTTP status when the server sent none (gRPC's HTTP-to-gRPC mapping).
     public static func fromHTTP(_ status: Int) -> GRPCStatus {

@@ -146,6 +146,9 @@ struct FlatRequest {
                 "the GraphQL body is written as the JSON POST body Ferry sends"
                     + (graphQL.usesGET ? " (Ferry sends this one as a GET with the query in the URL)" : ""))
             return .text(String(decoding: try graphQL.jsonBody(with: .literal), as: UTF8.self))
+        case .grpc(let grpc):
+            report.approximated(place, "the gRPC call's messages are written as the JSON list Ferry encodes (\(format) has no gRPC)")
+            return .text(String(decoding: try JSONRequestSerializer(pretty: false).serialize(.array(grpc.messages)), as: UTF8.self))
         }
     }
 

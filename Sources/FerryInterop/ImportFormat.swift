@@ -2,12 +2,13 @@ import Foundation
 
 /// The formats `ferry import` reads.
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case curl, postman, har, openapi, http, hurl, insomnia, bruno, posting
+    case curl, grpcurl, postman, har, openapi, http, hurl, insomnia, bruno, posting
 
     /// The importer for this format.
     public var importer: any Importer {
         switch self {
         case .curl: CurlImporter()
+        case .grpcurl: GRPCurlImporter()
         case .postman: PostmanImporter()
         case .har: HARImporter()
         case .openapi: OpenAPIImporter()
@@ -56,6 +57,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             .map { $0.drop { $0.isWhitespace || $0 == "\u{FEFF}" } }
             .first { !$0.isEmpty && !$0.hasPrefix("#") } ?? ""
         if firstLine.hasPrefix("curl ") || firstLine.hasPrefix("curl\t") || firstLine.hasPrefix("$ curl ") { return .curl }
+        if firstLine.hasPrefix("grpcurl ") || firstLine.hasPrefix("$ grpcurl ") { return .grpcurl }
         if firstLine.hasPrefix("opencollection:") { return .bruno }
         if let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] {
             if (object["log"] as? [String: Any])?["entries"] != nil { return .har }

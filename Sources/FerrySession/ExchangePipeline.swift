@@ -1,4 +1,5 @@
 import FerryCore
+import FerryGRPC
 import FerryStore
 import Foundation
 
@@ -6,7 +7,7 @@ import Foundation
 /// the TUI and chained values, as Alamofire's `Session` is for its requests:
 ///
 ///     cookie jar read → credentials applied (OAuth 2.0 token; a 401 renews it and retries once)
-///       → transport → the jar the exchange brings back written
+///       → transport (gRPC calls for `grpc://` URLs: `GRPCTransport`) → the jar the exchange brings back written
 ///       → concluded (`ResponseConclusion`: parsed once, checked, captured)
 ///       → the request's post-response and tests scripts (`PendingScripts`) → recorded (`HistoryWriter`)
 ///
@@ -29,7 +30,7 @@ public final class ExchangePipeline: Sendable {
         transport: any Transport, tokens: OAuth2TokenSource, cookies: CookieJarStore?, environment: String?,
         history: HistoryWriter? = nil, onCookieProblem: @escaping @Sendable (FerryError) -> Void = { _ in }
     ) {
-        self.transport = transport
+        self.transport = transport is GRPCTransport ? transport : GRPCTransport(inner: transport)
         self.tokens = tokens
         self.cookies = cookies
         self.environment = environment

@@ -58,6 +58,14 @@ import Testing
         #expect(outcome.text.contains("Requests     1 in"))
     }
 
+    /// Issue 33: a gRPC URL is refused before anything is sent (ferry load speaks HTTP only).
+    @Test func aGRPCCallIsRefusedUpFront() async throws {
+        let outcome = await ferry(["load", "grpc://127.0.0.1:1/helloworld.Greeter/SayHello", "-n", "1", "--no-history"])
+        #expect(outcome.status == 1, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("is a gRPC call: ferry load sends HTTP requests only"), "\(outcome.stderr)")
+        #expect(!outcome.text.contains("Requests"))
+    }
+
     @Test func ctrlCPrintsTheSummarySoFar() async throws {
         let server = try CountingServer()
         defer { server.stop() }

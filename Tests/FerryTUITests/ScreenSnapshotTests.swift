@@ -35,6 +35,22 @@ import Testing
         }
     }
 
+    /// Issue 33: a gRPC call's status and trailing metadata come after its body; Headers shows them after the head.
+    @Test func theHeadersTabShowsTheTrailers() {
+        var state = Fixtures.state(answered: true)
+        guard case .finished(var summary) = state.exchange else { Issue.record("no response"); return }
+        summary.trailers = ["grpc-status": "5", "grpc-message": "no such feature"]
+        state.exchange = .finished(summary)
+        for _ in 0..<2 { _ = state.update(.key(.character("l"))) }
+        let canvas = Screen.render(state)
+        let lines = (state.layout.responsePane.y..<canvas.height).map { canvas.text(row: $0) }
+        let trailers = lines.firstIndex { $0.contains("│Trailers") }
+        #expect(
+            trailers.map { lines[$0 + 1].contains("grpc-status: 5") && lines[$0 + 2].contains("grpc-message: no such feature") } == true,
+            "\(lines)")
+        #expect(trailers.map { $0 > (lines.firstIndex { $0.contains("Content-Length: 1234") } ?? .max) } == true)
+    }
+
     @Test func helpOverlay() {
         var state = Fixtures.state(width: 80, height: 24, answered: false)
         _ = state.update(.key(.function(1)))

@@ -82,7 +82,7 @@ final class HistoryBrowser: Sendable {
             status: status, reasonPhrase: entry.reason ?? "", httpVersion: entry.httpVersion ?? "",
             headers: HTTPHeaders(entry.responseHeaders), body: ResponseBody(storage: .memory(bytes), count: Int64(bytes.count)),
             effectiveURL: entry.effectiveURL ?? entry.url, remoteAddress: entry.remoteAddress, redirects: entry.redirects,
-            timeline: entry.timeline ?? Timeline(start: entry.time), sent: nil)
+            timeline: entry.timeline ?? Timeline(start: entry.time), sent: nil, trailers: HTTPHeaders(entry.responseTrailers ?? []))
         // A WebSocket session's 101 is what was asked for: shown as the TUI showed it, not validated.
         let isWebSocket = URL(string: entry.url).map { Request(url: $0).isWebSocket } ?? false
         return isWebSocket ? .webSocket(response) : ResponseSummary(response, method: HTTPMethod(rawValue: entry.method), accept: nil)

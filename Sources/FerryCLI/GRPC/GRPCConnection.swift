@@ -40,19 +40,7 @@ struct GRPCConnection {
     /// The schema holding `symbols`: the descriptor sets' files, or what reflection answers for them.
     func pool(containing symbols: [String]) async throws -> DescriptorPool {
         guard !protosets.isEmpty else { return try await reflection.pool(containing: symbols) }
-        var pool = DescriptorPool()
-        for path in protosets {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw FerryError.localFile(reason: .unreadable(path: path, error: POSIXError(.ENOENT)))
-            }
-            do {
-                let set = try DescriptorPool(descriptorSet: data)
-                for name in set.fileNames { try pool.add(set.files[name]!) }
-            } catch {
-                throw ProtoCodecError("\(path): \(error.problem)")
-            }
-        }
-        return pool
+        return try DescriptorPool(protosetFiles: protosets)
     }
 
     /// The services: those of the descriptor sets, or those the server lists.

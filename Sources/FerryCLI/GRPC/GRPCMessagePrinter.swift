@@ -59,7 +59,7 @@ final class GRPCMessagePrinter: @unchecked Sendable {
     /// The end of the call: its status (on stderr unless OK), `-i`'s trailers, or `--json`'s summary line.
     func finish(_ outcome: GRPCClient.Outcome, pool: DescriptorPool, include: Bool, exitCode: ExitStatus) {
         let status = outcome.status
-        let details = status.details.map { detail in detailJSON(detail, pool: pool) }
+        let details = status.details.map { status.detailJSON($0, pool: pool) }
         if json {
             var line = "{\"grpc\":{\"status\":\(status.code),\"code\":\"\(status.codeName)\",\"message\":"
             ProtoJSONWriter.appendString(status.message, to: &line)
@@ -76,20 +76,6 @@ final class GRPCMessagePrinter: @unchecked Sendable {
         guard !status.isOK else { return }
         printer.stderr.line("ferry: gRPC status \(status.codeName) (\(status.code)): " + TerminalSafeText.escaping(status.message))
         for detail in details { printer.stderr.line("ferry: detail " + TerminalSafeText.escaping(detail)) }
-    }
-
-    /// A detail as JSON: its message decoded when the schema knows its type, else its type URL and base64 bytes.
-    private func detailJSON(_ detail: GRPCStatus.Detail, pool: DescriptorPool) -> String {
-        let typeName = String(detail.typeURL.split(separator: "/").last ?? "")
-        var writer = ProtoJSONWriter(pool: pool)
-        if pool.message(typeName) != nil, let text = try? writer.json(of: detail.bytes, type: typeName) {
-            var line = "{\"@type\":"
-            ProtoJSONWriter.appendString(detail.typeURL, to: &line)
-            return line + (text == "{}" ? "}" : "," + text.dropFirst())
-        }
-        var line = "{\"@type\":"
-        ProtoJSONWriter.appendString(detail.typeURL, to: &line)
-        return line + ",\"bytes\":\"\(Data(detail.bytes).base64EncodedString())\"}"
     }
 
     private static func fieldsJSON(_ fields: HTTPHeaders) -> String {

@@ -50,6 +50,7 @@ struct HistoryPrinter {
             lines.append("")
             lines.append(Self.body(entry.responseBody ?? Data(), size: entry.responseBodySize, truncated: entry.responseBodyTruncated))
             lines.append("(\(entry.responseBodySize) bytes, \(entry.responseBodyFingerprint?.description ?? "no fingerprint"))")
+            if let trailers = entry.responseTrailers { lines += [""] + trailers.map { "< \($0.name): \($0.value)" } }
         }
         for hop in entry.redirects { lines.append("↪ " + hop.summary) }
         if let timeline = entry.timeline { lines += [""] + TimelineWaterfall.render(timeline) }

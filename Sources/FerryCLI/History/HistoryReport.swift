@@ -83,7 +83,8 @@ extension HistoryReport.Entry {
                 status: status, reason: entry.reason ?? "", httpVersion: entry.httpVersion ?? "",
                 headers: entry.responseHeaders.map { ExchangeReport.Field(name: $0.name, value: $0.value) },
                 effectiveURL: entry.effectiveURL ?? entry.url, remoteAddress: entry.remoteAddress,
-                body: ExchangeReport.BodyPart(recorded: entry.responseBody ?? Data(), size: entry.responseBodySize))
+                body: ExchangeReport.BodyPart(recorded: entry.responseBody ?? Data(), size: entry.responseBodySize),
+                trailers: entry.responseTrailers.map { $0.map { ExchangeReport.Field(name: $0.name, value: $0.value) } })
         }
         var exchange = ExchangeReport(
             request: request, response: response, timeline: entry.timeline.map(ExchangeReport.TimelinePart.init),

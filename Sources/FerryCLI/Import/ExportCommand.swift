@@ -9,11 +9,12 @@ import Foundation
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Take requests out as curl or HTTPie commands, HAR, a Postman or Insomnia collection, a .http or a Hurl file.",
+        abstract: "Take requests out as curl, grpcurl or HTTPie commands, HAR, a Postman or Insomnia collection, a .http or a Hurl file.",
         discussion: """
             SOURCE is a request file or a collection folder; --history ID exports a recorded exchange instead. \
             curl: one command per request that sends what ferry send sends, quoted for a POSIX shell, variables filled \
             from --env and --var. \
+            grpcurl: one command per gRPC request, as curl's. \
             httpie: the same as HTTPie (http) commands. \
             har: one entry per request, variables filled from --env and --var (a recorded exchange keeps its response). \
             postman: a v2.1 collection on standard output, or with -o DIR the collection and one Postman environment \
@@ -27,7 +28,7 @@ struct ExportCommand: ParsableCommand {
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case curl, httpie, har, postman, insomnia, http, hurl
+        case curl, grpcurl, httpie, har, postman, insomnia, http, hurl
     }
 
     @Argument(help: ArgumentHelp("\(Format.allCases.map(\.rawValue).joined(separator: " or ")).", valueName: "format"))
@@ -76,6 +77,7 @@ struct ExportCommand: ParsableCommand {
             let input = try history.map { try ExportSource(historyID: $0) } ?? ExportSource(path: source!, options: collectionOptions)
             switch format {
             case .curl: (result, notes) = try curl(input)
+            case .grpcurl: (result, notes) = try grpcurl(input)
             case .httpie: (result, notes) = try httpie(input)
             case .har: (result, notes) = try har(input)
             case .postman: (result, notes) = try postman(input)
@@ -84,7 +86,7 @@ struct ExportCommand: ParsableCommand {
             case .hurl: (result, notes) = try hurl(input)
             }
             // Formats that keep {{variables}} lose these; curl, HTTPie and HAR carry resolved values.
-            if ![.curl, .httpie, .har].contains(format) {
+            if ![.curl, .grpcurl, .httpie, .har].contains(format) {
                 for (place, reason) in input.leftOut { notes.dropped(place, reason) }
             }
         } catch let error as HistoryError {
@@ -113,6 +115,26 @@ struct ExportCommand: ParsableCommand {
                 defaults: input.collection.defaults(forFolder: (request.path as NSString).deletingLastPathComponent), directory: input.root)
         }
         return (.document(Data((commands.joined(separator: "\n\n") + "\n").utf8)), ImportReport())
+    }
+
+    /// One grpcurl command per gRPC request, a blank line between them, variables filled as for curl.
+    private func grpcurl(_ input: ExportSource) throws -> (Output, ImportReport) {
+        let resolver = input.entry == nil ? try collectionOptions.resolver(root: input.root) : VariableResolver.literal
+        let exporter = GRPCurlExporter(reveal: reveal)
+        var report = ImportReport()
+        var commands: [String] = []
+        for request in input.collection.requests {
+            guard request.description.isGRPC || input.collection.requests.count == 1 else {
+                report.dropped(request.path, "not a gRPC request (export it as curl)")
+                continue
+            }
+            commands.append(
+                try exporter.command(
+                    for: request.description, resolver: resolver,
+                    defaults: input.collection.defaults(forFolder: (request.path as NSString).deletingLastPathComponent),
+                    directory: input.root))
+        }
+        return (.document(Data((commands.joined(separator: "\n\n") + "\n").utf8)), report)
     }
 
     /// One HTTPie command per request, a blank line between them, variables filled as for curl.

@@ -10,10 +10,11 @@ import Foundation
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Bring requests in from curl, Postman, HAR, OpenAPI, .http, Hurl, Insomnia, Bruno or Posting as a Ferry collection.",
+        abstract:
+            "Bring requests in from curl, grpcurl, Postman, HAR, OpenAPI, .http, Hurl, Insomnia, Bruno or Posting as a Ferry collection.",
         discussion: """
             FORMAT is one of \(ImportFormat.names); without it Ferry recognises the \
-            format from the content or the name. SOURCE is a file, a Bruno or Posting collection's folder, or - for standard input. Prints one line per file written, then \
+            format from the content or the name. SOURCE is a file (or, for curl and grpcurl, the command itself), a Bruno or Posting collection's folder, or - for standard input. Prints one line per file written, then \
             what was imported, approximated and dropped, each with where in the source it came from. Existing files \
             are never replaced without --force, and the write is all or nothing. An OpenAPI document imported again into \
             its collection is merged three-way with the user's edits (the last import is kept in .ferry/openapi-base.yaml); \
@@ -54,6 +55,10 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let command = givenCommand {
+            try importText(command, source: "the command line", format: ImportFormat(rawValue: arguments[0])!, folder: false)
+            return
+        }
         let source = arguments.last! == "-" ? "-" : ImportFormat.document(at: arguments.last!)  // Bruno and Posting collections are folders
         let folder = source != "-" && ImportFormat.isFolder(source)
         let stderr = OutputStream.standardError
@@ -78,11 +83,25 @@ struct ImportCommand: ParsableCommand {
                 "ferry: import: cannot tell the format of \(source); name it: ferry import FORMAT \(source) (\(ImportFormat.names))")
             throw ExitStatus.usage.exitCode
         }
+        try importText(text, source: source, format: format, folder: folder)
+    }
+
+    /// A curl or grpcurl command given as SOURCE itself (`ferry import grpcurl 'grpcurl -plaintext …'`)
+    /// rather than a file holding it.
+    private var givenCommand: String? {
+        guard arguments.count == 2, let format = ImportFormat(rawValue: arguments[0]), [.curl, .grpcurl].contains(format),
+            arguments[1].hasPrefix(format.rawValue + " "), !FileManager.default.fileExists(atPath: arguments[1])
+        else { return nil }
+        return arguments[1]
+    }
+
+    private func importText(_ text: String, source: String, format: ImportFormat, folder: Bool) throws {
+        let stderr = OutputStream.standardError
         let name = source == "-" ? "standard input" : source
         // curl reads `@file` from the folder it runs in, so a curl command's files are looked for
         // there; other formats name files beside themselves.
         let directory =
-            source == "-" || format == .curl
+            source == "-" || source == "the command line" || format == .curl
             ? FileManager.default.currentDirectoryPath : folder ? source : (URL(fileURLWithPath: source).deletingLastPathComponent().path)
         let imported: ImportedCollection
         do {

@@ -1,4 +1,5 @@
 import FerryCore
+import FerryGRPC
 import FerrySession
 import FerryStore
 import FerryTransport
@@ -48,6 +49,10 @@ struct LoadTargets {
             options, collection: collection, responseOptions: ResponseOptions.parse([]), session: SessionOptions.parse([]),
             pipelines: pipelines)
         let request = input.request
+        guard !GRPCTransport.carries(request.url) else {
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(name: options.url, problem: "is a gRPC call: ferry load sends HTTP requests only"))
+        }
         let conclusion = ResponseConclusion(
             evaluator: input.expectations?.evaluator(accept: request.headers["Accept"], fallback: .data), checks: input.checks)
         let index = targets.count

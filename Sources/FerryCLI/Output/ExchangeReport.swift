@@ -42,6 +42,8 @@ public struct ExchangeReport: Codable, Sendable {
         public var effectiveURL: String
         public var remoteAddress: String?
         public var body: BodyPart
+        /// The fields after the body (a gRPC call's status and trailing metadata); absent when none came.
+        public var trailers: [Field]?
     }
 
     public struct BodyPart: Codable, Sendable {
@@ -163,6 +165,7 @@ extension ExchangeReport.ResponsePart {
         effectiveURL = response.effectiveURL
         remoteAddress = response.remoteAddress
         body = try ExchangeReport.BodyPart(body: response.body, limit: bodyLimit)
+        trailers = response.trailers.isEmpty ? nil : response.trailers.map { ExchangeReport.Field(name: $0.name, value: $0.value) }
     }
 }
 

@@ -31,7 +31,7 @@ public struct Request: Sendable {
         self.authentication = authentication
     }
 
-    /// Parses `string` as an absolute http, https, ws or wss URL (http when it names no scheme), or throws
+    /// Parses `string` as an absolute http, https, ws, wss, grpc or grpcs URL (http when it names no scheme), or throws
     /// `FerryError.invalidRequest`.
     public static func parseURL(_ string: String) throws -> URL {
         let trimmed = string.trimmingWhitespace()
@@ -52,7 +52,7 @@ public struct Request: Sendable {
                     string,
                     problem: "it is relative: write the whole URL (http://host/…) or give a base URL (--base-url, a collection's baseURL)"))
         }
-        guard ["http", "https", "ws", "wss"].contains(scheme) else {
+        guard ["http", "https", "ws", "wss", "grpc", "grpcs"].contains(scheme) else {
             throw FerryError.invalidRequest(reason: .unsupportedScheme(scheme))
         }
         guard let host = url.host, !host.isEmpty else {

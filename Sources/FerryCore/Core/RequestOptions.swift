@@ -39,6 +39,8 @@ public struct RequestOptions: Sendable, Hashable, Codable {
     public var proxy: String?
     /// Hosts reached without the proxy (`--noproxy`, curl's comma-separated list; `*` for all).
     public var noProxy: String?
+    /// The descriptor sets a gRPC call's schema is read from (absolute paths); nil: the server's reflection.
+    public var protosets: [String]?
 
     public init() {}
 }

@@ -16,6 +16,10 @@ public struct CurlExporter {
         for description: RequestDescription, resolver: VariableResolver,
         defaults: FolderDefaults = FolderDefaults(), directory: String
     ) throws -> String {
+        guard !description.isGRPC else {
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(name: "url", problem: "curl cannot make a gRPC call: export it as grpcurl"))
+        }
         var probe = description
         if probe.graphQL == nil { probe.body = .none }  // a GraphQL body decides the method, and a GET's URL
         let access = FileAccessPolicy.unbounded(directory: directory)  // paths are written into the command; no file is read
@@ -83,6 +87,8 @@ public struct CurlExporter {
                     return ["-F", ([part.name + "=@" + absolute] + fields).joined(separator: ";")]
                 }
             }
+        case .grpc:
+            return []  // refused by `command`
         case .raw, .bytes, .json, .form, .plist, .graphql:
             guard case .bytes(let data) = body else { return [] }
             return [["--data-binary", String(decoding: data, as: UTF8.self)]]

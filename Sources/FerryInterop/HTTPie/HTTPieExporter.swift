@@ -18,6 +18,10 @@ public struct HTTPieExporter {
         for description: RequestDescription, place: String, resolver: VariableResolver,
         defaults: FolderDefaults = FolderDefaults(), directory: String
     ) throws -> String {
+        guard !description.isGRPC else {
+            throw FerryError.invalidRequest(
+                reason: .invalidArgument(name: "url", problem: "HTTPie cannot make a gRPC call: export it as grpcurl"))
+        }
         var probe = description
         probe.body = .none
         let access = FileAccessPolicy.unbounded(directory: directory)  // paths are written into the command; no file is read
@@ -64,7 +68,7 @@ public struct HTTPieExporter {
         _ description: RequestDescription, resolver: VariableResolver, directory: String, body: RequestBody
     ) throws -> [String] {
         switch description.body {
-        case .none, .form, .multipart:
+        case .none, .form, .multipart, .grpc:
             return []
         case .file(let path, _):
             return ["@" + CollectionPath.absolute(try resolver.render(path, place: "body file"), in: directory)]

@@ -228,6 +228,9 @@ public struct PostmanExporter {
                     "the GraphQL operation name \(name): Postman's GraphQL body has none (it runs the query's only or first operation)")
             }
             return ["mode": "graphql", "graphql": ["query": graphQL.query, "variables": graphQL.variables ?? ""]]
+        case .grpc:
+            report.dropped(place, "the gRPC call: Postman's collection format keeps gRPC requests apart from HTTP ones")
+            return nil
         }
     }
 

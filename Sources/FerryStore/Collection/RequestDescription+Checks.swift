@@ -16,7 +16,7 @@ extension RequestDescription {
     static func assertions(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> [Assertion] {
         var assertions: [Assertion] = []
         for (field, _, value) in try file.fields(
-            of: node, key: "expect", allowed: ["status", "headers", "body", "xpath", "duration", "size", "bodyEquals", "checks"])
+            of: node, key: "expect", allowed: ["status", "headers", "body", "xpath", "duration", "size", "bodyEquals", "checks", "grpc"])
         {
             let key = "expect.\(field)"
             switch field {
@@ -73,9 +73,34 @@ extension RequestDescription {
                     if case .body(let path) = assertion.subject { try checkJSONPath(path, at: item, key: key, in: file) }
                     assertions.append(assertion)
                 }
+            case "grpc": assertions += try grpcAssertions(value, in: file)
             case "duration": assertions += try predicates(value, key: key, in: file).map { Assertion(.duration, $0) }
             case "size": assertions += try predicates(value, key: key, in: file).map { Assertion(.size, $0) }
             default: assertions.append(Assertion(.bodyEquals(example: try file.string(value, key: key)), .compare(.equal, .bool(true))))
+            }
+        }
+        return assertions
+    }
+
+    /// `expect: grpc: {status: NOT_FOUND, message: {contains: …}}`: the status by name or number (a
+    /// list for any of several), and the status message.
+    private static func grpcAssertions(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> [Assertion] {
+        var assertions: [Assertion] = []
+        for (field, _, value) in try file.fields(of: node, key: "expect.grpc", allowed: ["status", "message"]) {
+            let key = "expect.grpc.\(field)"
+            guard field == "status" else {
+                assertions += try predicates(value, key: key, in: file).map { Assertion(.query(.grpcMessage), $0) }
+                continue
+            }
+            let given: [Assertion.Predicate] =
+                value.sequence != nil
+                ? [.oneOf(try file.items(of: value, key: key).map { item throws(ConfigProblem) in try file.parameters(item, key: key) })]
+                : try predicates(value, key: key, in: file)
+            for predicate in given.map(GRPCStatusCode.numbered) {
+                if case .compare(_, .string(let name)) = predicate {
+                    throw file.problem(at: value, key: key, "`\(name)` is not a gRPC status (0–16, or a name such as OK, NOT_FOUND)")
+                }
+                assertions.append(Assertion(.query(.grpcStatus), predicate))
             }
         }
         return assertions
@@ -281,13 +306,14 @@ extension RequestDescription {
         var headers: [(String, Node)] = []
         var body: [(String, Node)] = []
         var xpath: [(String, Node)] = []
+        var grpc: [(String, Node)] = []
         var lines: [Node] = []
         var groups: [(subject: Assertion.Subject, predicates: [Assertion.Predicate])] = []
         for assertion in assertions {
             let index = groups.firstIndex { $0.subject == assertion.subject }
             // A query the mappings have no key for, filters, or a predicate its subject already has
             // (`contains: a` twice would be a key twice) is a line of `checks:`.
-            if !assertion.filters.isEmpty || { if case .query = assertion.subject { true } else { false } }()
+            if !assertion.filters.isEmpty || Self.isLineQuery(assertion.subject)
                 || Self.hasTypedVariable(assertion.predicate)
                 || index.map({ groups[$0].predicates.map(Self.key).contains(Self.key(assertion.predicate)) }) ?? false
             {
@@ -310,6 +336,8 @@ extension RequestDescription {
             case .size: pairs.append(("size", value))
             case .bodyEquals(let example): pairs.append(("bodyEquals", .text(example)))
             case .xpath(let expression): xpath.append((expression, value))
+            case .query(.grpcStatus): grpc.insert(("status", predicateNode(predicates.map(GRPCStatusCode.named), statusForm: true)), at: 0)
+            case .query(.grpcMessage): grpc.append(("message", value))
             case .query, .script, .contract: break  // written as lines; a script's tests and the contract's are their own
             case .schema(let schema): body.insert(("schema", Self.schemaNode(schema)), at: 0)
             }
@@ -319,8 +347,15 @@ extension RequestDescription {
             pairs.insert(("body", .map(body)), at: pairs.firstIndex { $0.0 != "status" && $0.0 != "headers" } ?? pairs.count)
         }
         if !xpath.isEmpty { pairs.append(("xpath", .map(xpath))) }
+        if !grpc.isEmpty { pairs.insert(("grpc", .map(grpc)), at: pairs.firstIndex { $0.0 != "status" } ?? pairs.count) }
         if !lines.isEmpty { pairs.append(("checks", .list(lines))) }
         return .map(pairs)
+    }
+
+    /// A query the `expect:` mappings have no key for (gRPC's status and message have `grpc:`'s).
+    private static func isLineQuery(_ subject: Assertion.Subject) -> Bool {
+        guard case .query(let query) = subject else { return false }
+        return query != .grpcStatus && query != .grpcMessage
     }
 
     /// Whether the predicate compares with an unquoted `{{name}}` (typed once filled in), which YAML

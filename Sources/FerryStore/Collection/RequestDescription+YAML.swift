@@ -127,10 +127,12 @@ extension RequestDescription {
 
     private static func body(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> Body {
         let fields = try file.fields(
-            of: node, key: "body", allowed: ["raw", "verbatim", "json", "form", "multipart", "plist", "file", "graphql", "contentType"])
+            of: node, key: "body",
+            allowed: ["raw", "verbatim", "json", "form", "multipart", "plist", "file", "graphql", "grpc", "contentType"])
         let kinds = fields.filter { $0.key != "contentType" }
         guard kinds.count == 1, let (kind, _, value) = kinds.first else {
-            throw file.problem(at: node, key: "body", "expected exactly one of raw, verbatim, json, form, multipart, plist, file, graphql")
+            throw file.problem(
+                at: node, key: "body", "expected exactly one of raw, verbatim, json, form, multipart, plist, file, graphql, grpc")
         }
         let contentTypeNode = fields.first { $0.key == "contentType" }
         let contentType = try contentTypeNode.map { entry throws(ConfigProblem) in try file.string(entry.value, key: "body.contentType") }
@@ -148,6 +150,7 @@ extension RequestDescription {
         case "plist": return .plist(try file.parameters(value, key: key))
         case "file": return .file(path: try file.string(value, key: key), contentType: contentType)
         case "graphql": return .graphql(try GraphQLBody(yaml: value, key: key, in: file))
+        case "grpc": return .grpc(try GRPCBody(yaml: value, key: key, in: file))
         default: return .multipart(try multipartParts(value, key: key, in: file))
         }
     }

@@ -77,6 +77,7 @@ extension RequestDescription {
         case .plist(let value): return .map([("plist", .parameters(value))])
         case .file(let path, let contentType): return .map([("file", .text(path))] + Self.contentType(contentType))
         case .graphql(let graphQL): return .map([("graphql", graphQL.yamlNode)])
+        case .grpc(let grpc): return .map([("grpc", grpc.yamlNode)])
         case .multipart(let parts):
             return .map([
                 (

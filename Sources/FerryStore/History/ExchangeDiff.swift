@@ -54,7 +54,7 @@ public struct ExchangeDiff: Sendable, Equatable, Codable {
         self.old = old.id ?? 0
         self.new = new.id ?? 0
         status = old.status == new.status ? nil : StatusChange(old: old.status, new: new.status)
-        headers = Self.compare(old.responseHeaders, new.responseHeaders)
+        headers = Self.compare(old.responseHeaders + (old.responseTrailers ?? []), new.responseHeaders + (new.responseTrailers ?? []))
         body = Self.compareBodies(old, new)
     }
 

@@ -52,6 +52,7 @@ extension HistoryEntry {
         reason = response?.displayReason
         httpVersion = response?.httpVersion
         responseHeaders = response.map { clean($0.headers) } ?? []
+        responseTrailers = response.flatMap { $0.trailers.isEmpty ? nil : clean($0.trailers) }
         if let response {
             let prefix = try response.body.prefix(bodyLimit)
             responseBody = clean(prefix)
@@ -94,7 +95,9 @@ extension HistoryEntry {
         requestPath = origin.requestPath
         environment = origin.environment
         run = origin.run
-        let heads = (requestHeaders + (sentHeaders ?? []) + responseHeaders).reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        let heads = (requestHeaders + (sentHeaders ?? []) + responseHeaders + (responseTrailers ?? [])).reduce(0) {
+            $0 + $1.name.utf8.count + $1.value.utf8.count + 4
+        }
         storedBytes = Int64(url.utf8.count + heads + (self.requestBody?.count ?? 0) + (responseBody?.count ?? 0) + 512)
     }
 

@@ -10,7 +10,7 @@ extension HistoryEntry {
         "options", "requestLine", "sentHeaders", "reason", "httpVersion", "responseHeaders",
         "responseBody", "responseBodySize", "responseBodyHash", "responseBodyHashAlgorithm", "responseBodyTruncated", "contentType",
         "effectiveURL", "remoteAddress", "timeline", "redirects", "errorChain", "redacted", "collection",
-        "requestPath", "environment", "run", "storedBytes", "checks",
+        "requestPath", "environment", "run", "storedBytes", "checks", "responseTrailers",
     ]
 
     /// The row's values in the order of `columnNames`, as GRDB's `Codable` encoding wrote them —
@@ -55,6 +55,7 @@ extension HistoryEntry {
             run,
             storedBytes,
             try json.text(checks, column: "checks"),
+            try json.text(responseTrailers, column: "responseTrailers"),
         ]
     }
 }

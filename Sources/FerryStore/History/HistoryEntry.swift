@@ -39,6 +39,9 @@ public struct HistoryEntry: Codable, Sendable, Equatable, FetchableRecord, Table
     public var reason: String?
     public var httpVersion: String?
     public var responseHeaders: [HTTPHeader]
+    /// The fields after the body (a gRPC call's status and trailing metadata); nil when there were
+    /// none (and in rows written before 2026-11-28's v6).
+    public var responseTrailers: [HTTPHeader]?
     /// The first `bodyLimit` bytes of the body.
     public var responseBody: Data?
     /// The size of the whole body as received.

@@ -84,6 +84,10 @@ enum HistorySchema {
         migrator.registerMigration("v5: checks") { db in
             try db.alter(table: HistoryEntry.databaseTableName) { table in table.add(column: "checks", .text) }
         }
+        // The fields after the body (a gRPC call's status and trailing metadata).
+        migrator.registerMigration("v6: trailers") { db in
+            try db.alter(table: HistoryEntry.databaseTableName) { table in table.add(column: "responseTrailers", .text) }
+        }
         return migrator
     }
 }

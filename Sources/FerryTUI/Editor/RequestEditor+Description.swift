@@ -79,6 +79,11 @@ extension RequestEditor {
             (bodyFile, contentType) = (Self.absolute(path, in: root), type)
         case .graphql(let query):
             (body, graphQL) = (query.query, GraphQLEditing(query))
+        case .grpc(let grpc):
+            // The messages as JSON text: one object, or a list for a stream; the gRPC transport reads either.
+            let messages: Parameters = grpc.messages.count == 1 ? grpc.messages[0] : .array(grpc.messages)
+            body = Self.text(JSONRequestSerializer(pretty: true).serialize, messages) ?? ""
+            if !grpc.protosets.isEmpty { omitted.append("the descriptor sets (protoset:) of the gRPC body") }
         case .multipart(let fileParts):
             for part in fileParts {
                 guard let line = Self.line(of: part, root: root) else {

@@ -10,6 +10,8 @@ public struct ResponseSummary: Hashable, Sendable {
     public var remoteAddress: String?
     public var effectiveURL: String
     public var headers: HTTPHeaders
+    /// The fields after the body (a gRPC call's status and trailing metadata).
+    public var trailers: HTTPHeaders = [:]
     public var sent: SentRequest?
     public var timeline: Timeline
     public var redirectCount: Int
@@ -78,6 +80,7 @@ public struct ResponseSummary: Hashable, Sendable {
             tree: DocumentTree(concluded.value, failed: concluded.error != nil),
             bytes: (try? ByteSource(body: response.body)).map(BodyBytes.init))
         stoppedByUser = response.stoppedByUser
+        trailers = response.trailers
         checks = concluded.checks
     }
 

@@ -103,6 +103,10 @@ enum ResponseContent {
         guard case .finished(let summary) = state.exchange else { return [[Span("No response yet.", .muted)]] }
         var lines: [[Span]] = [[Span("Response", .accent), Span("  \(summary.httpVersion) \(summary.status) \(summary.reason)")]]
         lines += summary.headers.map { [Span($0.name + ":", .accent), Span(" " + $0.value)] }
+        if !summary.trailers.isEmpty {
+            lines.append([Span("Trailers", .accent)])
+            lines += summary.trailers.map { [Span($0.name + ":", .accent), Span(" " + $0.value)] }
+        }
         if summary.redirectCount > 0 {
             lines.append([Span("(after \(summary.redirectCount) redirect(s); final URL \(summary.effectiveURL))", .muted)])
         }

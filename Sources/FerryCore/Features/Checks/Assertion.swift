@@ -59,6 +59,7 @@ public struct Assertion: Sendable, Hashable {
         if case .script = subject { return subjectText }
         if case .schema = subject { return subjectText }
         if case .contract = subject { return subjectText }
-        return ([subjectText] + filters.map(\.text) + [predicate.text]).joined(separator: " ")
+        let shown = subject == .query(.grpcStatus) && filters.isEmpty ? GRPCStatusCode.named(predicate) : predicate
+        return ([subjectText] + filters.map(\.text) + [shown.text]).joined(separator: " ")
     }
 }

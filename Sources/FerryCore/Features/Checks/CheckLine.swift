@@ -33,6 +33,7 @@ public enum CheckLine: Sendable, Equatable {
             filters.removeLast()
             predicate = .count(predicate)
         }
+        if subject == .query(.grpcStatus), filters.isEmpty { predicate = GRPCStatusCode.numbered(predicate) }
         self = .assertion(Assertion(subject, filters: filters, predicate))
     }
 

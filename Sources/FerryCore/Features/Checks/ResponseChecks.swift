@@ -32,6 +32,11 @@ public struct ResponseChecks: Sendable, Equatable {
 }
 
 extension RequestDescription {
-    /// The description's `expect:`, `capture:` and examples.
-    public var checks: ResponseChecks { ResponseChecks(assertions: assertions, captures: captures, examples: examples) }
+    /// The description's `expect:`, `capture:` and examples; a gRPC call that checks no `grpc-status`
+    /// is checked for OK, as `ferry send grpc://` fails on any other status.
+    public var checks: ResponseChecks {
+        let checksStatus = assertions.contains { $0.subject == .query(.grpcStatus) }
+        return ResponseChecks(
+            assertions: isGRPC && !checksStatus ? [Self.grpcStatusOK] + assertions : assertions, captures: captures, examples: examples)
+    }
 }

@@ -2,11 +2,16 @@ import CCrypto
 import Foundation
 
 extension ResponseFacts {
-    /// A header's value: its text when it was sent once, every value (`count`, `nth`) when several times.
+    /// A header's value: its text when it was sent once, every value (`count`, `nth`) when several
+    /// times; a field the head lacks is looked for in the trailers (gRPC's metadata).
     public func headerValue(_ name: String) -> ObservedValue {
-        let values = headers.values(for: name)
+        var values = headers.values(for: name)
+        if values.isEmpty { values = trailers.values(for: name) }
         return values.isEmpty ? .missing : values.count == 1 ? .text(values[0]) : .nodes(values)
     }
+
+    /// A gRPC status field: the trailers', or the head's for a call answered by its head alone.
+    private func grpcField(_ name: String) -> String? { trailers[name] ?? headers[name] }
 
     /// What a `ResponseQuery` finds in the exchange.
     public func value(of query: ResponseQuery) throws(CheckProblem) -> ObservedValue {
@@ -21,6 +26,8 @@ extension ResponseFacts {
         case .variable(let name): return variables[name].map(Self.variableValue) ?? .missing
         case .regex(let pattern):
             return try RegexSearch.firstGroup(try RegexSearch.compile(pattern), in: bodyText).map(ObservedValue.string) ?? .missing
+        case .grpcStatus: return grpcField("grpc-status").map { .number($0.trimmingWhitespace()) } ?? .missing
+        case .grpcMessage: return grpcField("grpc-message").map { .string($0.removingPercentEncoding ?? $0) } ?? .missing
         }
     }
 

@@ -5,6 +5,8 @@ import Foundation
 public struct ResponseFacts: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
+    /// The fields after the body (gRPC's status and trailing metadata).
+    public var trailers: HTTPHeaders = [:]
     public var body: Data
     /// The body as a JSON, XML or property-list document; nil when it is not one.
     public var document: Document?
@@ -77,6 +79,7 @@ public struct ResponseFacts: Sendable {
                 response.redirects.compactMap { hop in
                     URL(string: hop.location, relativeTo: URL(string: hop.url)).map { (hop.url, $0.absoluteString) }
                 }, uniquingKeysWith: { first, _ in first }))
+        trailers = response.trailers
     }
 
     /// The value at a body path, or `.missing`; throws when the path cannot be read or there is no

@@ -17,6 +17,11 @@ public enum ResponseQuery: Sendable, Hashable {
     case variable(String)
     /// The first group (or the whole match when there is none) of the pattern's first match in the body text.
     case regex(String)
+    /// A gRPC call's status code (its trailers' `grpc-status`, or its head's when it had no body);
+    /// checks name it by number or by name (`NOT_FOUND`).
+    case grpcStatus
+    /// A gRPC call's status message (`grpc-message`, percent-decoded).
+    case grpcMessage
 
     /// The query's words on a check line: `sha256`, `cookie "sid[Secure]"`, `regex "id=(\\d+)"`.
     public var text: String {
@@ -30,11 +35,14 @@ public enum ResponseQuery: Sendable, Hashable {
         case .cookie(let name): "cookie \(JSONStringLiteral.make(name))"
         case .variable(let name): "variable \(JSONStringLiteral.make(name))"
         case .regex(let pattern): "regex \(JSONStringLiteral.make(pattern))"
+        case .grpcStatus: "grpc-status"
+        case .grpcMessage: "grpc-message"
         }
     }
 
     /// The queries that take no argument, by their word.
     static let bare: [String: ResponseQuery] = [
         "body": .body, "bytes": .bytes, "sha256": .sha256, "md5": .md5, "url": .url, "redirects": .redirects,
+        "grpc-status": .grpcStatus, "grpc-message": .grpcMessage,
     ]
 }

@@ -41,6 +41,12 @@ extension RequestDescription {
             with: resolver, access: access, contentTypeHeader: request.headers["Content-Type"],
             files: &files)
         request.body = body
+        if case .grpc(let grpc) = self.body, !grpc.protosets.isEmpty {
+            request.options.protosets = try grpc.protosets.map {
+                try access.readablePath(try resolver.render($0, place: "body.grpc.protoset"), field: "body.grpc.protoset")
+            }
+            files += request.options.protosets ?? []
+        }
         if let contentType, !request.headers.contains("Content-Type") { request.headers.add(name: "Content-Type", value: contentType) }
         if let contentType, let boundary = contentType.range(of: "; boundary="), let given = request.headers["Content-Type"],
             given.lowercased().hasPrefix("multipart/"), !given.lowercased().contains("boundary=")
@@ -108,6 +114,10 @@ extension RequestDescription {
             )
         case .graphql(let graphQL):
             return graphQL.usesGET ? (.none, nil) : (.bytes(try graphQL.jsonBody(with: resolver)), "application/json")
+        case .grpc(let grpc):
+            // The messages as one JSON list; the gRPC transport encodes them with the method's schema.
+            let messages = try grpc.messages.map { try resolver.render($0, place: "body.grpc") }
+            return (.bytes(try JSONRequestSerializer(pretty: false).serialize(.array(messages))), nil)
         case .file(let path, let type):
             let file = try access.readablePath(try resolver.render(path, place: "body file"), field: "body file")
             files.append(file)

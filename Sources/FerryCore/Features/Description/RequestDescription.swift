@@ -87,6 +87,8 @@ public struct RequestDescription: Sendable, Equatable {
         case file(path: String, contentType: String?)
         /// A GraphQL query with its variables: a JSON `POST`, or a `GET` (`GraphQLBody.usesGET`).
         case graphql(GraphQLBody)
+        /// A gRPC call's messages and schema source (`grpc://` URLs).
+        case grpc(GRPCBody)
     }
 
     /// One part of a multipart body: a text field or a file (path relative to the collection).

@@ -3,6 +3,7 @@ extension RequestDescription {
     /// The method the request is sent with: a GraphQL body's own (POST, or GET), else `method`.
     public var sentMethod: HTTPMethod {
         if case .graphql(let graphQL) = body { return graphQL.method }
+        if isGRPC { return .post }
         return method
     }
 

@@ -1,0 +1,1 @@
+grpcurl -plaintext localhost:1 list

@@ -1,0 +1,1 @@
+grpcurl -nope localhost:1 a.B/C

@@ -1,0 +1,1 @@
+grpcurl -plaintext -d '{"name": "world"}' localhost:50051 helloworld.Greeter/SayHello

@@ -1,0 +1,183 @@
+import FerryCore
+import Foundation
+
+/// A `Transport` that makes `grpc://` and `grpcs://` requests gRPC calls and hands every other
+/// request to `inner`, so that a gRPC request file goes through the exchange pipeline's stages
+/// (credentials, time limit, checks, captures, history) as any request does.
+///
+/// The request's body is its messages as JSON (one object, or a list of them: `GRPCBody`), its
+/// headers the call's metadata, its total timeout the deadline and `options.protosets` where the
+/// schema comes from (server reflection without them). The response is the call's HTTP/2 head and
+/// trailers with a JSON body of what came back:
+/// `{"messages":[…],"status":{"code":0,"name":"OK","message":""}}`.
+public struct GRPCTransport: Transport {
+    public let inner: any Transport
+    private let schemas = GRPCSchemas()
+
+    public init(inner: any Transport) { self.inner = inner }
+
+    /// Whether `url` is a gRPC URL.
+    public static func carries(_ url: URL) -> Bool {
+        let scheme = url.scheme?.lowercased()
+        return scheme == "grpc" || scheme == "grpcs"
+    }
+
+    public func send(
+        _ request: Request, receivingInto destination: ResponseDestination, progress: (@Sendable (TransferProgress) -> Void)?,
+        observer: (any ResponseStreamObserver)?
+    ) async throws -> Response {
+        guard Self.carries(request.url) else {
+            return try await inner.send(request, receivingInto: destination, progress: progress, observer: observer)
+        }
+        let started = Date()
+        let client = GRPCClient(transport: inner)
+        let (call, pool, method) = try await prepared(request, client: client)
+        let answers = GRPCAnswers(pool: pool, type: method.outputType)
+        let outcome: GRPCClient.Outcome
+        do {
+            outcome = try await client.run(call) { message, _ in answers.add(message) }
+        } catch let error as ProtoCodecError {
+            throw Self.notGRPC(error.description)
+        }
+        if let failure = answers.failure { throw Self.notGRPC(failure) }
+        let status = outcome.status
+        let detailed = status.details.isEmpty ? pool : await schemas.addingDetailTypes(of: status, to: pool, client: client, call: call)
+        let body = Data(
+            ("{\"messages\":[" + answers.messages.joined(separator: ",") + "],\"status\":" + status.json(pool: detailed) + "}").utf8)
+        var response =
+            outcome.response
+            ?? Response(
+                status: 200, reasonPhrase: "", httpVersion: "HTTP/2", headers: [:], body: ResponseBody(storage: .memory(Data()), count: 0),
+                effectiveURL: call.target.url(of: call.method).absoluteString, remoteAddress: nil, redirects: [],
+                timeline: Timeline(start: started, durations: [.wait: Int64(Date().timeIntervalSince(started) * 1e6)]), sent: nil)
+        response.body = ResponseBody(storage: .memory(body), count: Int64(body.count))
+        if response.trailers["grpc-status"] == nil, response.headers["grpc-status"] == nil {
+            // A status Ferry concluded itself (the deadline, an answer without one) is kept where checks and the history read it.
+            response.trailers.add(name: "grpc-status", value: "\(status.code)")
+            response.trailers.add(name: "grpc-message", value: Self.percentEncoded(status.message))
+        }
+        return response
+    }
+
+    public func openWebSocket(_ request: Request) async throws -> any WebSocketConnection { try await inner.openWebSocket(request) }
+
+    /// The call `request` describes, with the schema of its method.
+    private func prepared(
+        _ request: Request, client: GRPCClient
+    ) async throws -> (GRPCCall, DescriptorPool, ProtoService.Method) {
+        let target: GRPCTarget
+        do {
+            target = try GRPCTarget(request.url.absoluteString)
+        } catch {
+            throw FerryError.invalidRequest(reason: .malformedURL(request.url.absoluteString, problem: error.description))
+        }
+        guard !target.method.isEmpty else {
+            throw FerryError.invalidRequest(
+                reason: .malformedURL(
+                    request.url.absoluteString, problem: "it names no method: write grpc://host:port/package.Service/Method"))
+        }
+        var call = GRPCCall(target: target, method: target.method, messages: .fixed([]))
+        call.metadata = request.headers.filter { !Self.callFields.contains($0.name.lowercased()) }.map { ($0.name.lowercased(), $0.value) }
+        call.timeout = request.options.totalTimeout
+        call.options = request.options
+        call.authentication = request.authentication
+        if let size = request.options.maxMessageSize { call.maximumMessageSize = Int(clamping: size) }
+        let path = target.method
+        let service = String(path[..<(path.lastIndex(of: "/") ?? path.lastIndex(of: ".") ?? path.endIndex)])
+        do {
+            let pool = try await schemas.pool(service: service, protosets: request.options.protosets ?? [], client: client, call: call)
+            let (found, method) = try pool.method(path)
+            call.method = found.fullName + "/" + method.name
+            call.messages = .fixed(try Self.messages(request.body, method: method, pool: pool))
+            return (call, pool, method)
+        } catch let error as ProtoCodecError {
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "gRPC call", problem: error.description))
+        }
+    }
+
+    /// The fields `GRPCCall` sets itself, left out of the metadata.
+    private static let callFields: Set<String> = ["content-type", "te", "grpc-timeout", "grpc-accept-encoding"]
+
+    /// The request messages: the body's JSON object, or each of its list, encoded as the method's input type.
+    static func messages(_ body: RequestBody, method: ProtoService.Method, pool: DescriptorPool) throws -> [[UInt8]] {
+        let json: Data
+        switch body {
+        case .none: json = Data()
+        case .bytes(let data): json = data
+        default: throw ProtoCodecError("a gRPC request's body is its messages as JSON")
+        }
+        var texts: [String] = []
+        if !json.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) {
+            let document: Document
+            do {
+                document = try JSONParser.parse(json)
+            } catch {
+                throw ProtoCodecError("the messages are not JSON: \(error)")
+            }
+            switch document.kind(of: document.root) {
+            case .array: texts = document.children(of: document.root).map { document.literal(of: $0) }
+            case .object: texts = [document.literal(of: document.root)]
+            default: throw ProtoCodecError("the messages are neither a JSON object nor a list of them")
+            }
+        }
+        if texts.isEmpty, !method.clientStreaming { texts = ["{}"] }
+        if texts.count > 1, !method.clientStreaming {
+            throw ProtoCodecError("\(method.name) takes one message, not \(texts.count) (it is not a client stream)")
+        }
+        return try texts.enumerated().map { index, text in
+            var reader = ProtoJSONReader(pool: pool)
+            do {
+                return try reader.message(fromJSON: Data(text.utf8), type: method.inputType)
+            } catch {
+                throw ProtoCodecError("message \(index + 1) is not a \(method.inputType): \(error)")
+            }
+        }
+    }
+
+    /// An answer that is not a gRPC one, as the transport failure it ends the exchange with.
+    private static func notGRPC(_ detail: String) -> FerryError {
+        .transportFailed(reason: FerryError.TransportFailureReason(kind: .other, code: 0, codeText: "not a gRPC answer", detail: detail))
+    }
+
+    /// `grpc-message`'s percent-encoding (gRPC's: every byte outside printable ASCII, and `%`).
+    static func percentEncoded(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            if (0x20...0x7E).contains(byte), byte != UInt8(ascii: "%") {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2, with: "0")
+            }
+        }
+        return out
+    }
+}
+
+/// The answer's messages decoded to JSON as they arrive (on the transport's thread).
+private final class GRPCAnswers: @unchecked Sendable {
+    private let lock = NSLock()
+    private let pool: DescriptorPool
+    private let type: String
+    private var list: [String] = []
+    private var failureValue: String?
+
+    init(pool: DescriptorPool, type: String) {
+        self.pool = pool
+        self.type = type
+    }
+
+    var messages: [String] { lock.withLock { list } }
+    /// Why an answer did not decode (the first one that did not).
+    var failure: String? { lock.withLock { failureValue } }
+
+    func add(_ message: [UInt8]) {
+        lock.withLock {
+            var writer = ProtoJSONWriter(pool: pool)
+            do {
+                list.append(try writer.json(of: message, type: type))
+            } catch {
+                failureValue = failureValue ?? "answer \(list.count + 1) is not a \(type): \(error)"
+            }
+        }
+    }
+}
