@@ -161,6 +161,35 @@ struct ProtoParserTests {
         #expect(file.messageType[0].reservedName == ["b"])
     }
 
+    @Test func theCodecFollowsEachSyntaxAndEditionsFeatures() throws {
+        let sources = [
+            "main.proto": """
+            edition = "2023";
+            package e;
+            import "old.proto";
+            option features.field_presence = IMPLICIT;
+            message M {
+              int32 a = 1;
+              int32 b = 2 [features.field_presence = EXPLICIT];
+              repeated int32 c = 3;
+              repeated int32 d = 4 [features.repeated_field_encoding = EXPANDED];
+              message N { option features.field_presence = EXPLICIT; int32 e = 1; }
+            }
+            """,
+            "old.proto": "syntax = \"proto2\"; package o; message P { optional int32 a = 1; repeated int32 b = 2; }",
+        ]
+        var pool = DescriptorPool()
+        for file in try compile(sources) { try pool.add(file) }
+        let message = try #require(pool.message("e.M"))
+        #expect(message.field(named: "a")?.hasPresence == false)
+        #expect(message.field(named: "b")?.hasPresence == true)
+        #expect(message.field(named: "c")?.isPacked == true)
+        #expect(message.field(named: "d")?.isPacked == false)
+        #expect(pool.message("e.M.N")?.field(named: "e")?.hasPresence == true)
+        #expect(pool.message("o.P")?.field(named: "a")?.hasPresence == true)
+        #expect(pool.message("o.P")?.field(named: "b")?.isPacked == false)
+    }
+
     @Test func badInputIsALocatedError() {
         #expect(
             error(["main.proto": "syntax = \"proto3\";\nmessage M {\n  int32 x = ;\n}"])
