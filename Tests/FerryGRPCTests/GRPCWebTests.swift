@@ -73,6 +73,24 @@ struct GRPCWebTests {
         #expect(answer.messages.isEmpty)
     }
 
+    @Test func overTLSALPNChoosesHTTP2() async throws {
+        let identity = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/FerryServer/TestIdentity").path
+        let certificate = (identity as NSString).appendingPathComponent("demo-server.cert.pem")
+        let server = try await PythonGRPCServer(
+            script: "web_server.py", ["--tls", certificate, (identity as NSString).appendingPathComponent("demo-server.key.pem")])
+        var call = GRPCCall(
+            target: try GRPCTarget(server.url("helloworld.Greeter/SayHello", tls: true)), method: "helloworld.Greeter/SayHello",
+            messages: .fixed([[0x0A, 0x03, 0x74, 0x6C, 0x73]]))
+        call.wireFormat = .webText
+        call.options.tls.caFile = certificate
+        call.timeout = 20
+        let outcome = try await client.run(call) { _, _ in }
+        #expect(outcome.status.code == 0)
+        #expect(outcome.messageCount == 1)
+        #expect(outcome.response?.httpVersion == "HTTP/2")
+    }
+
     @Test func anAnswerWithoutItsTrailerFrameHasNoStatus() async throws {
         let server = try await PythonGRPCServer(script: "web_server.py", ["--hostile"])
         let answer = try await call(server, "helloworld.Greeter/SayHello", "{}", format: .web)

@@ -2,14 +2,14 @@
 HTTP/1.1 and clear-text HTTP/2), serving the helloworld and route_guide examples of grpc/grpc for
 Ferry's gRPC-Web tests (GRPCWebTests).
 
-    python3 web_server.py STUBS_DIR [--hostile]
+    python3 web_server.py STUBS_DIR [--hostile] [--tls CERT KEY]
 
 Generates the stubs into STUBS_DIR with grpcio-tools, prints the port, then serves until killed.
 Greeter.SayHello answers "Hello NAME"; a name `status:CODE` fails with that code and the message
 "failed on purpose". RouteGuide.ListFeatures streams the features in a rectangle. With --hostile,
 every call is answered badly instead: x.Y/NoTrailerFrame sends a message and no trailer frame,
 x.Y/BadBase64 a text answer that is not base64, x.Y/BadTrailer a trailer frame that is not
-`name: value` lines.
+`name: value` lines. With --tls it serves over TLS, offering h2 and http/1.1 by ALPN.
 """
 import asyncio, os, socket, struct, sys
 
@@ -92,5 +92,7 @@ listener.listen(64)
 config = Config()
 config.bind = ["fd://%d" % listener.fileno()]
 config.loglevel = "WARNING"
+if "--tls" in sys.argv:
+    config.certfile, config.keyfile = sys.argv[sys.argv.index("--tls") + 1:sys.argv.index("--tls") + 3]
 print(listener.getsockname()[1], flush=True)
 asyncio.run(serve(app, config))
