@@ -190,6 +190,18 @@ struct ProtoParserTests {
         #expect(pool.message("o.P")?.field(named: "b")?.isPacked == false)
     }
 
+    @Test func aFileUnderNoImportPathIsNamedFromItsFolder() throws {
+        let compiler = ProtoCompiler(importPaths: ["/elsewhere"]) { path in
+            switch path {
+            case "/src/main.proto": .bytes(Array("syntax = \"proto3\"; import \"dep.proto\"; message M { D d = 1; }".utf8))
+            case "/src/dep.proto": .bytes(Array("syntax = \"proto3\"; message D {}".utf8))
+            default: .missing
+            }
+        }
+        #expect(try compiler.compile(["/src/main.proto"]).map(\.name) == ["dep.proto", "main.proto"])
+        #expect(throws: ProtoSourceError(file: "/src/none.proto", "no such file")) { try compiler.compile(["/src/none.proto"]) }
+    }
+
     @Test func badInputIsALocatedError() {
         #expect(
             error(["main.proto": "syntax = \"proto3\";\nmessage M {\n  int32 x = ;\n}"])
