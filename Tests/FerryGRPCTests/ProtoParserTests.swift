@@ -202,6 +202,35 @@ struct ProtoParserTests {
         #expect(throws: ProtoSourceError(file: "/src/none.proto", "no such file")) { try compiler.compile(["/src/none.proto"]) }
     }
 
+    @Test func customOptionsOfOnePartAndAScalarValueAreInterpreted() throws {
+        let file = try compile([
+            "main.proto": """
+            syntax = "proto2";
+            package c;
+            import "google/protobuf/descriptor.proto";
+            extend google.protobuf.FieldOptions { optional int32 weight = 50001; optional string label = 50002; }
+            extend google.protobuf.MessageOptions { optional Level level = 50003; optional double ratio = 50004; }
+            enum Level { LOW = 1; HIGH = 2; }
+            message M {
+              option (level) = HIGH;
+              option (c.ratio) = -inf;
+              optional int32 a = 1 [(label) = "x", (weight) = -2, deprecated = true];
+              optional int32 b = 2 [(nested).part = 1];
+            }
+            """
+        ])[1]
+        let message = file.messageType[0]
+        // Extensions after the known fields, by number: (weight) before (label) whatever order they were written in.
+        var expected: [UInt8] = [0x18, 0x01]  // deprecated = true
+        expected += [0x88, 0xB5, 0x18] + [0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01]  // 50001: -2
+        expected += [0x92, 0xB5, 0x18, 0x01, 0x78]  // 50002: "x"
+        #expect(try message.field[0].options.serializedBytes() == expected)
+        #expect(
+            try message.options.serializedBytes() == [0x98, 0xB5, 0x18, 0x02, 0xA1, 0xB5, 0x18]
+                + Array(Double(-Double.infinity).bitPattern.littleEndianBytes))
+        #expect(message.field[1].options.uninterpretedOption.isEmpty)
+    }
+
     @Test func badInputIsALocatedError() {
         #expect(
             error(["main.proto": "syntax = \"proto3\";\nmessage M {\n  int32 x = ;\n}"])
@@ -251,4 +280,8 @@ struct ProtoParserTests {
         #expect(ProtoParser.shortest(1e10) == "10000000000")
         #expect(ProtoParser.shortest(1e20) == "1e+20")
     }
+}
+
+extension UInt64 {
+    fileprivate var littleEndianBytes: [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: self >> (8 * $0)) } }
 }

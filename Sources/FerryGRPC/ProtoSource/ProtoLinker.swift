@@ -7,6 +7,7 @@ import SwiftProtobuf
 /// with their kind (message or enum) set, and every field gets its JSON name.
 ///
 /// Symbols of every file given are visible to each (protoc shows a file only those of its imports).
+/// Custom options are interpreted last (ProtoLinker+Options.swift).
 struct ProtoLinker {
     enum Kind: Equatable {
         case package, message, enumeration, service, other
@@ -23,7 +24,8 @@ struct ProtoLinker {
         for file in files { try linker.declare(file.descriptor) }
         var linked: [Google_Protobuf_FileDescriptorProto] = []
         for file in files { linked.append(try linker.resolve(file)) }
-        return linked
+        let tables = OptionTables(linked)
+        return linked.map { linker.interpretingOptions(of: $0, tables: tables) }
     }
 
     // MARK: - Declaring
@@ -71,8 +73,9 @@ struct ProtoLinker {
 
     // MARK: - Resolving
 
-    /// The full name `name` means in `scope`, or why it means none.
-    func lookup(_ name: String, in scope: String) -> Result<(String, Kind), LookupFailure> {
+    /// The full name `name` means in `scope`, or why it means none; a name of one part must name a
+    /// type unless `typesOnly` is false (an option's extension is a field).
+    func lookup(_ name: String, in scope: String, typesOnly: Bool = true) -> Result<(String, Kind), LookupFailure> {
         if name.hasPrefix(".") {
             let full = String(name.dropFirst())
             return symbols[full].map { .success((full, $0.kind)) } ?? .failure(.undefined)
@@ -87,7 +90,7 @@ struct ProtoLinker {
                         let full = ProtoParser.join(scope, name)
                         return symbols[full].map { .success((full, $0.kind)) } ?? .failure(.resolvedToUndefined(full))
                     }
-                } else if symbol.kind.isType {
+                } else if symbol.kind.isType || !typesOnly {
                     return .success((candidate, symbol.kind))
                 }
             }

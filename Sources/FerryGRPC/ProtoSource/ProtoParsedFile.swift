@@ -14,8 +14,6 @@ struct ProtoParsedFile: Sendable {
     var locations: [String: Location] = [:]
     /// Where each import statement was written, by the imported path.
     var importLocations: [String: Location] = [:]
-    /// Options written with a parenthesised (custom) name, which Ferry does not interpret: their names.
-    var customOptions: [String] = []
 
     /// The key of a field's type (or an extension's extendee) in `locations`: the scope, the field's name, and the role.
     static func key(scope: String, name: String, role: String) -> String { scope + "\u{0}" + name + "\u{0}" + role }

@@ -757,20 +757,50 @@ struct ProtoParser {
         } while accept(".")
         let name = parts.joined(separator: ".")
         try expect("=", "after option \(name)")
+        let valueStart = index
         let value = try optionValue()
-        guard !custom else {
-            result.customOptions.append(name)
-            return
+        let text: String
+        if custom {
+            // Kept as protoc's parser keeps it, for ProtoLinker to interpret once extensions are known.
+            text =
+                "uninterpreted_option { " + parts.map(Self.namePart).joined(separator: " ") + " "
+                + Self.uninterpretedValue(Array(tokens[valueStart..<index]), text: value) + " }"
+        } else {
+            text =
+                parts.dropLast().map { $0 + " { " }.joined() + parts[parts.count - 1] + ": " + value
+                + String(repeating: " }", count: parts.count - 1)
         }
-        let text =
-            parts.dropLast().map { $0 + " { " }.joined() + parts[parts.count - 1] + ": " + value
-            + String(repeating: " }", count: parts.count - 1)
         do {
             let parsed = try Options(textFormatString: text)
             let merged: [UInt8] = try options.serializedBytes() + parsed.serializedBytes()
             options = try Options(serializedBytes: merged)
         } catch {
             throw self.error("\(Options.protoMessageName) has no option \(name) taking \(value)", at: start)
+        }
+    }
+
+    /// One part of an option's name as `UninterpretedOption.NamePart`'s text format.
+    private static func namePart(_ part: String) -> String {
+        let isExtension = part.hasPrefix("(")
+        let name = isExtension ? String(part.dropFirst().dropLast()) : part
+        return "name { name_part: \(textFormatString(Array(name.utf8))) is_extension: \(isExtension) }"
+    }
+
+    /// An option's value (its tokens, and its text) as the field of `UninterpretedOption` protoc puts it in.
+    private static func uninterpretedValue(_ tokens: [ProtoToken], text: String) -> String {
+        guard let first = tokens.first else { return "" }
+        if first.isSymbol("{") { return "aggregate_value: " + textFormatString(Array(text.dropFirst(2).dropLast(3).utf8)) }
+        if first.kind == .string { return "string_value: " + text }
+        let negative = first.isSymbol("-")
+        guard let number = negative ? tokens.dropFirst().first : first else { return "" }
+        switch number.kind {
+        case .integer:
+            guard let magnitude = integerValue(number.text) else { return "" }
+            return negative ? "negative_int_value: -\(magnitude)" : "positive_int_value: \(magnitude)"
+        case .float: return "double_value: " + text
+        default:
+            if negative { return "double_value: " + text }
+            return "identifier_value: " + textFormatString(Array(number.text.utf8))
         }
     }
 
