@@ -15,7 +15,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         importPosting
     case sse, ndjson, lines
     case jsonPath, xpath, jsonSchema, openAPIContract
-    case protobufDecode, protobufEncode
+    case protobufDecode, protobufEncode, protoSource
     case mockFile, mockOpenAPI
 
     /// Where the importers look for files a document refers to: a folder that does not exist, so a
@@ -53,6 +53,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .jsonSchema: Self.jsonSchema(bytes)
         case .protobufDecode: Self.protobuf(bytes, encoding: false)
         case .protobufEncode: Self.protobuf(bytes, encoding: true)
+        case .protoSource: Self.protoSource(bytes)
         case .mockFile: Self.mockFile(text)
         case .mockOpenAPI: Self.mockOpenAPI(bytes)
         case .openAPIContract: Self.openAPIContract(bytes)
@@ -257,6 +258,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             start = end
         }
         _ = decoder.finish(time: Int64(bytes.count))
+    }
+
+    /// The input as a `.proto` file (`ProtoCompiler`: parsed, its imports looked for — only protobuf's
+    /// built-in files are there — and its names resolved).
+    static func protoSource(_ bytes: UnsafeRawBufferPointer) {
+        let text = Array(bytes)
+        let compiler = ProtoCompiler(importPaths: ["/fuzz"]) { $0 == "/fuzz/fuzz.proto" ? .bytes(text) : .missing }
+        _ = try? compiler.compile(["/fuzz/fuzz.proto"])
     }
 
     /// gRPC's dynamic codec: a 2-byte big-endian length, that many bytes of a serialized

@@ -68,9 +68,9 @@ public struct DescriptorPool: Sendable {
         }
         files[file.name] = file
         fileNames.append(file.name)
-        let proto3 = file.syntax == "proto3"
+        let defaults = ProtoFieldDefaults(file: file)
         let prefix = file.package.isEmpty ? "" : file.package + "."
-        for message in file.messageType { index(message, fullName: prefix + message.name, file: file.name, proto3: proto3) }
+        for message in file.messageType { index(message, fullName: prefix + message.name, file: file.name, defaults: defaults) }
         for enumType in file.enumType { index(enumType, fullName: prefix + enumType.name, file: file.name) }
         for service in file.service {
             let fullName = prefix + service.name
@@ -85,10 +85,13 @@ public struct DescriptorPool: Sendable {
         }
     }
 
-    private mutating func index(_ message: Google_Protobuf_DescriptorProto, fullName: String, file: String, proto3: Bool) {
-        messages[fullName] = ProtoMessageType(message, fullName: fullName, proto3: proto3)
+    private mutating func index(
+        _ message: Google_Protobuf_DescriptorProto, fullName: String, file: String, defaults: ProtoFieldDefaults
+    ) {
+        let defaults = defaults.applying(message.options.features)
+        messages[fullName] = ProtoMessageType(message, fullName: fullName, defaults: defaults)
         symbols[fullName] = file
-        for nested in message.nestedType { index(nested, fullName: fullName + "." + nested.name, file: file, proto3: proto3) }
+        for nested in message.nestedType { index(nested, fullName: fullName + "." + nested.name, file: file, defaults: defaults) }
         for enumType in message.enumType { index(enumType, fullName: fullName + "." + enumType.name, file: file) }
     }
 

@@ -19,6 +19,11 @@ public struct GRPCCall: Sendable {
     public var maximumMessageSize = 4 << 20
     /// Credentials the transport applies as it sends (a request file's `auth:`).
     public var authentication: Authentication?
+    /// gRPC, or gRPC-Web (binary or text).
+    public var wireFormat = GRPCWireFormat.grpc
+    /// The HTTP version of a gRPC-Web call (gRPC itself is always HTTP/2): HTTP/1.1 in clear text
+    /// and ALPN's choice over TLS unless told.
+    public var webHTTPVersion = HTTPVersionPreference.automatic
     public var messages: Messages
 
     public enum Messages: Sendable {
@@ -35,21 +40,28 @@ public struct GRPCCall: Sendable {
     /// The HTTP/2 request that carries the call.
     func request() -> Request {
         var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "application/grpc")
-        headers.add(name: "TE", value: "trailers")
+        headers.add(name: "Content-Type", value: wireFormat.contentType)
+        if wireFormat.isWeb {
+            headers.add(name: "Accept", value: wireFormat.contentType)
+            headers.add(name: "X-Grpc-Web", value: "1")
+        } else {
+            headers.add(name: "TE", value: "trailers")
+        }
         headers.add(name: "User-Agent", value: "ferry-grpc")
         headers.add(name: "grpc-accept-encoding", value: "identity")
         if let timeout { headers.add(name: "grpc-timeout", value: Self.timeoutText(timeout)) }
         for (name, value) in metadata { headers.add(name: name, value: value) }
         var options = self.options
-        options.httpVersion = .http2PriorKnowledge
+        options.httpVersion = wireFormat.isWeb ? webHTTPVersion : .http2PriorKnowledge
         options.followRedirects = false
         options.decompress = false
         options.defaultHeaders = false
         if let timeout { options.totalTimeout = timeout + 1 }
         let body: RequestBody
         switch messages {
-        case .fixed(let list): body = .bytes(Data(list.flatMap(GRPCFrameDecoder.frame)))
+        case .fixed(let list):
+            let framed = Data(list.flatMap(GRPCFrameDecoder.frame))
+            body = .bytes(wireFormat == .webText ? Data(framed.base64EncodedString().utf8) : framed)
         case .streamed(let next): body = .stream(BodyStreamSource(length: nil) { GRPCMessageStream(next: next) })
         }
         return Request(

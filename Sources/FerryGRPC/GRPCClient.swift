@@ -25,7 +25,11 @@ public struct GRPCClient: Sendable {
         _ call: GRPCCall, head: (@Sendable (HeaderLine.Status, HTTPHeaders) -> Void)? = nil,
         received: @escaping @Sendable ([UInt8], Int64) -> Void
     ) async throws -> Outcome {
-        let observer = FrameObserver(maximumMessageSize: call.maximumMessageSize, head: head, received: received)
+        if call.wireFormat.isWeb, case .streamed = call.messages {
+            throw ProtoCodecError("gRPC-Web carries unary and server-streaming calls only: this method streams its requests")
+        }
+        let observer = FrameObserver(
+            maximumMessageSize: call.maximumMessageSize, wireFormat: call.wireFormat, head: head, received: received)
         let request = call.request()
         let transport = self.transport
         let task = Task {
@@ -53,7 +57,7 @@ public struct GRPCClient: Sendable {
                     status: GRPCStatus(code: 4, message: "the deadline passed before the server ended the call"),
                     messageCount: observer.count)
             }
-            if [.emptyReply, .receiveFailed].contains(reason.kind), !call.target.isTLS {
+            if [.emptyReply, .receiveFailed].contains(reason.kind), !call.target.isTLS, !call.wireFormat.isWeb {
                 // An HTTP/1.1 server answers the HTTP/2 preface with something libcurl cannot read as HTTP/2.
                 reason.detail +=
                     (reason.detail.isEmpty ? "" : "; ")
@@ -68,6 +72,7 @@ public struct GRPCClient: Sendable {
             throw FerryError.transportFailed(reason: reason)
         }
         if let failure = observer.failure { throw failure }
+        if call.wireFormat.isWeb { return try webOutcome(response, observer: observer) }
         guard response.httpVersion.hasPrefix("HTTP/2") else {
             throw ProtoCodecError(
                 "the server answered in \(response.httpVersion) (status \(response.status)); gRPC needs HTTP/2: is this a gRPC server?")
@@ -79,12 +84,31 @@ public struct GRPCClient: Sendable {
         return Outcome(response: response, status: status, messageCount: observer.count)
     }
 
+    /// How a gRPC-Web call ended: the status from the body's trailer frame (which becomes the
+    /// response's trailers), or from the head of a trailers-only answer.
+    private func webOutcome(_ response: Response, observer: FrameObserver) throws -> Outcome {
+        var response = response
+        if observer.pending > 0 {
+            throw ProtoCodecError("the gRPC-Web answer ends inside a frame (\(observer.pending) bytes or characters of it left over)")
+        }
+        if let trailers = observer.webTrailers { response.trailers = trailers }
+        let status =
+            try GRPCStatus(fields: response.trailers) ?? GRPCStatus(fields: response.headers)
+            ?? Self.missingStatus(response, web: true)
+        return Outcome(response: response, status: status, messageCount: observer.count)
+    }
+
     /// The status of an answer that carries none: from its HTTP status, its content type, or a missing trailer.
-    static func missingStatus(_ response: Response) -> GRPCStatus {
+    static func missingStatus(_ response: Response, web: Bool = false) -> GRPCStatus {
         guard response.status == 200 else { return GRPCStatus.fromHTTP(response.status) }
         let type = response.headers["Content-Type"] ?? ""
-        guard type.lowercased().hasPrefix("application/grpc") else {
-            return GRPCStatus(code: 2, message: "the answer's content type is \"\(type)\", not application/grpc: is this a gRPC server?")
+        let expected = web ? "application/grpc-web" : "application/grpc"
+        guard type.lowercased().hasPrefix(expected) else {
+            let server = web ? "gRPC-Web" : "gRPC"
+            return GRPCStatus(code: 2, message: "the answer's content type is \"\(type)\", not \(expected): is this a \(server) server?")
+        }
+        guard !web else {
+            return GRPCStatus(code: 13, message: "the gRPC-Web answer ended without its trailer frame (no grpc-status)")
         }
         return GRPCStatus(code: 13, message: "the server ended the call without a grpc-status (no trailers)")
     }
@@ -94,6 +118,10 @@ public struct GRPCClient: Sendable {
 private final class FrameObserver: ResponseStreamObserver, @unchecked Sendable {
     private let lock = NSLock()
     private var decoder: GRPCFrameDecoder
+    /// gRPC-Web's text form, once the answer's head says it is base64.
+    private var textDecoder: GRPCWebTextDecoder?
+    private var webTrailersValue: HTTPHeaders?
+    private let wireFormat: GRPCWireFormat
     private let received: @Sendable ([UInt8], Int64) -> Void
     private var failureValue: ProtoCodecError?
     private var countValue = 0
@@ -113,10 +141,11 @@ private final class FrameObserver: ResponseStreamObserver, @unchecked Sendable {
     private let head: (@Sendable (HeaderLine.Status, HTTPHeaders) -> Void)?
 
     init(
-        maximumMessageSize: Int, head: (@Sendable (HeaderLine.Status, HTTPHeaders) -> Void)?,
+        maximumMessageSize: Int, wireFormat: GRPCWireFormat, head: (@Sendable (HeaderLine.Status, HTTPHeaders) -> Void)?,
         received: @escaping @Sendable ([UInt8], Int64) -> Void
     ) {
-        decoder = GRPCFrameDecoder(maximumMessageSize: maximumMessageSize)
+        decoder = GRPCFrameDecoder(maximumMessageSize: maximumMessageSize, allowsTrailers: wireFormat.isWeb)
+        self.wireFormat = wireFormat
         self.head = head
         self.received = received
     }
@@ -126,10 +155,17 @@ private final class FrameObserver: ResponseStreamObserver, @unchecked Sendable {
     var headFields: HTTPHeaders? { lock.withLock { headFieldsValue } }
     private var headFieldsValue: HTTPHeaders?
     var count: Int { lock.withLock { countValue } }
-    var pending: Int { lock.withLock { decoder.pendingBytes } }
+    var pending: Int { lock.withLock { decoder.pendingBytes + (textDecoder?.pendingCharacters ?? 0) } }
+    /// The fields of gRPC-Web's trailer frame, once it came.
+    var webTrailers: HTTPHeaders? { lock.withLock { webTrailersValue } }
 
     func responseHeadArrived(_ status: HeaderLine.Status, headers: HTTPHeaders, time: Int64) -> Bool {
-        lock.withLock { headFieldsValue = headers }
+        lock.withLock {
+            headFieldsValue = headers
+            if wireFormat.isWeb, (headers["Content-Type"] ?? "").lowercased().hasPrefix(GRPCWireFormat.webText.contentType) {
+                textDecoder = GRPCWebTextDecoder()
+            }
+        }
         head?(status, headers)
         return true
     }
@@ -139,7 +175,8 @@ private final class FrameObserver: ResponseStreamObserver, @unchecked Sendable {
         do {
             frames = try lock.withLock { () throws(ProtoCodecError) -> [GRPCFrameDecoder.Frame] in
                 guard failureValue == nil else { return [] }
-                return try decoder.append(bytes)
+                guard textDecoder != nil else { return try decoder.append(bytes) }
+                return try decoder.append(try textDecoder!.append(bytes))
             }
         } catch {
             let failure = error as? ProtoCodecError ?? ProtoCodecError("\(error)")
@@ -148,6 +185,17 @@ private final class FrameObserver: ResponseStreamObserver, @unchecked Sendable {
             return
         }
         for frame in frames {
+            if frame.isTrailers {
+                do {
+                    let fields = try GRPCWebTrailerFrame.fields(of: frame.message, offset: frame.offset)
+                    lock.withLock { webTrailersValue = fields }
+                } catch {
+                    lock.withLock { failureValue = error as? ProtoCodecError ?? ProtoCodecError("\(error)") }
+                    onFailure?()
+                    return
+                }
+                continue
+            }
             if frame.compressed {
                 lock.withLock {
                     failureValue = ProtoCodecError(

@@ -1,5 +1,5 @@
 /// Cuts a gRPC body into its length-prefixed messages as bytes arrive: a flag byte (1 when the
-/// message is compressed), a 4-byte big-endian length, the message.
+/// message is compressed; gRPC-Web's trailer frame sets 0x80), a 4-byte big-endian length, the message.
 ///
 /// A length past `maximumMessageSize` is refused when its prefix arrives, before anything is
 /// allocated for it; a flag byte other than 0 or 1 is a malformed frame. Offsets count from the
@@ -7,17 +7,24 @@
 public struct GRPCFrameDecoder: Sendable {
     public struct Frame: Sendable, Equatable {
         public var compressed: Bool
+        /// gRPC-Web's last frame: the trailers as `name: value` lines rather than a message.
+        public var isTrailers = false
         public var message: [UInt8]
         /// Where the frame's prefix starts in the body.
         public var offset: Int
     }
 
     public let maximumMessageSize: Int
+    /// Whether a trailer frame (gRPC-Web's) may come.
+    public let allowsTrailers: Bool
     private var buffer: [UInt8] = []
     /// Body offset of `buffer`'s first byte.
     private var bufferOffset = 0
 
-    public init(maximumMessageSize: Int = 4 << 20) { self.maximumMessageSize = maximumMessageSize }
+    public init(maximumMessageSize: Int = 4 << 20, allowsTrailers: Bool = false) {
+        self.maximumMessageSize = maximumMessageSize
+        self.allowsTrailers = allowsTrailers
+    }
 
     /// Bytes received and not yet part of a whole frame.
     public var pendingBytes: Int { buffer.count }
@@ -29,9 +36,10 @@ public struct GRPCFrameDecoder: Sendable {
         var start = 0
         while buffer.count - start >= 5 {
             let flag = buffer[start]
-            guard flag <= 1 else {
+            guard flag & (allowsTrailers ? 0x7E : 0xFE) == 0 else {
+                let expected = allowsTrailers ? "0, 1, 0x80 or 0x81" : "0 or 1"
                 throw ProtoCodecError(
-                    "malformed gRPC frame: its flag byte is \(flag) (0 or 1 expected); is this a gRPC server?",
+                    "malformed gRPC frame: its flag byte is \(flag) (\(expected) expected); is this a gRPC server?",
                     offset: bufferOffset + start)
             }
             let length = buffer[(start + 1)..<(start + 5)].reduce(0) { $0 << 8 | Int($1) }
@@ -42,7 +50,9 @@ public struct GRPCFrameDecoder: Sendable {
             }
             guard buffer.count - start - 5 >= length else { break }
             frames.append(
-                Frame(compressed: flag == 1, message: Array(buffer[(start + 5)..<(start + 5 + length)]), offset: bufferOffset + start))
+                Frame(
+                    compressed: flag & 1 == 1, isTrailers: flag & 0x80 != 0, message: Array(buffer[(start + 5)..<(start + 5 + length)]),
+                    offset: bufferOffset + start))
             start += 5 + length
         }
         if start > 0 {

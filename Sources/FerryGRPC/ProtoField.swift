@@ -12,14 +12,16 @@ public struct ProtoField: Sendable {
     public let isRepeated: Bool
     /// The message or enum type's full name without the leading dot ("" for scalars).
     public let typeName: String
-    /// A repeated scalar written packed (proto3's default; proto2's `[packed = true]`).
+    /// A repeated scalar written packed (proto3's and editions' default; proto2's `[packed = true]`).
     public let isPacked: Bool
     /// Whether an absent field differs from its default: messages, `optional`, oneof members, proto2 fields.
     public internal(set) var hasPresence: Bool
     /// The oneof it belongs to (a real one, not a proto3 `optional`'s synthetic oneof).
     public let oneofIndex: Int?
 
-    init(_ field: Google_Protobuf_FieldDescriptorProto, proto3: Bool) {
+    /// `defaults`: the file's and enclosing messages' (the field's own features are applied here).
+    init(_ field: Google_Protobuf_FieldDescriptorProto, defaults: ProtoFieldDefaults) {
+        let defaults = defaults.applying(field.options.features)
         number = Int(field.number)
         name = field.name
         jsonName = field.hasJsonName ? field.jsonName : Self.camelCase(field.name)
@@ -27,10 +29,11 @@ public struct ProtoField: Sendable {
         isRepeated = field.label == .repeated
         typeName = field.typeName.hasPrefix(".") ? String(field.typeName.dropFirst()) : field.typeName
         let scalar = ![.string, .bytes, .message, .group].contains(field.type)
-        isPacked = isRepeated && scalar && (field.options.hasPacked ? field.options.packed : proto3)
+        isPacked = isRepeated && scalar && (field.options.hasPacked ? field.options.packed : defaults.packed)
         let inOneof = field.hasOneofIndex && !field.proto3Optional
         oneofIndex = inOneof ? Int(field.oneofIndex) : nil
-        hasPresence = !isRepeated && (field.type == .message || field.type == .group || field.proto3Optional || inOneof || !proto3)
+        hasPresence =
+            !isRepeated && (field.type == .message || field.type == .group || field.proto3Optional || inOneof || !defaults.implicitPresence)
     }
 
     /// `foo_bar_baz` → `fooBarBaz`, as protoc derives JSON names.

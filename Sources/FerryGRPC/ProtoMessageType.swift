@@ -12,9 +12,9 @@ public struct ProtoMessageType: Sendable {
     let byNumber: [Int: Int]
     let byName: [String: Int]
 
-    init(_ message: Google_Protobuf_DescriptorProto, fullName: String, proto3: Bool) {
+    init(_ message: Google_Protobuf_DescriptorProto, fullName: String, defaults: ProtoFieldDefaults) {
         self.fullName = fullName
-        fields = message.field.map { ProtoField($0, proto3: proto3) }
+        fields = message.field.map { ProtoField($0, defaults: defaults) }
         oneofs = message.oneofDecl.map(\.name)
         isMapEntry = message.options.mapEntry
         var byNumber: [Int: Int] = [:]

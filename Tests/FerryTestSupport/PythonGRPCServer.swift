@@ -24,11 +24,23 @@ public final class PythonGRPCServer: @unchecked Sendable {
         return check.terminationStatus == 0
     }()
 
-    /// Starts `script` (server.py or hostile_h2.py) with `arguments` and waits for its port.
+    /// Whether sonora and hypercorn (the gRPC-Web server, web_server.py) are installed too.
+    public static let hasWeb: Bool = {
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = ["python3", "-c", "import sonora, hypercorn, grpc_tools"]
+        check.standardOutput = FileHandle.nullDevice
+        check.standardError = FileHandle.nullDevice
+        guard (try? check.run()) != nil else { return false }
+        check.waitUntilExit()
+        return check.terminationStatus == 0
+    }()
+
+    /// Starts `script` (server.py, web_server.py or hostile_h2.py) with `arguments` and waits for its port.
     public init(script: String = "server.py", _ arguments: [String] = []) async throws {
         directory = try TemporaryDirectory()
         let path = (Self.fixtures as NSString).appendingPathComponent(script)
-        let leading = script == "server.py" ? [directory.path] : []
+        let leading = script.hasSuffix("server.py") ? [directory.path] : []
         process = ChildProcess.start("/usr/bin/env", ["python3", path] + leading + arguments)
         let output = PipeReader(process.standardOutput as! Pipe)
         let errors = PipeReader(process.standardError as! Pipe)

@@ -3,18 +3,23 @@ import FerryGRPC
 import FerryTransport
 import Foundation
 
-/// A gRPC server as the command line names it: its URL, metadata, TLS options and deadline, and
-/// where its schema comes from (descriptor sets given with `--protoset`, else server reflection).
+/// A gRPC server as the command line names it: its URL, metadata, TLS options and deadline, how
+/// calls travel (gRPC, or gRPC-Web with `--grpc-web`/`--grpc-web-text`), and where its schema
+/// comes from (`--protoset` descriptor sets and `--proto` files, else server reflection).
 struct GRPCConnection {
     let target: GRPCTarget
     let client: GRPCClient
     /// The settings every call to the server shares (the method and messages are filled in per call).
     let template: GRPCCall
     let protosets: [String]
+    /// `--proto` files, found (with their imports) under `importPaths`.
+    let protoFiles: [String]
+    let importPaths: [String]
 
     init(
-        url: String, headers: [String], protosets: [String], insecure: Bool, caFile: String?, maxTime: Double?, connectTimeout: Double?,
-        maximumMessageSize: Int? = nil
+        url: String, headers: [String], protosets: [String], protoFiles: [String] = [], importPaths: [String] = [], insecure: Bool,
+        caFile: String?, maxTime: Double?, connectTimeout: Double?, maximumMessageSize: Int? = nil, wireFormat: GRPCWireFormat = .grpc,
+        webHTTPVersion: HTTPVersionPreference = .automatic
     ) throws {
         target = try GRPCTarget(url)
         var call = GRPCCall(target: target, method: target.method, messages: .fixed([]))
@@ -30,21 +35,36 @@ struct GRPCConnection {
         call.options.tls.caFile = caFile
         call.options.connectTimeout = connectTimeout
         if let maximumMessageSize { call.maximumMessageSize = maximumMessageSize }
+        call.wireFormat = wireFormat
+        call.webHTTPVersion = webHTTPVersion
         template = call
         self.protosets = protosets
+        self.protoFiles = protoFiles
+        self.importPaths = importPaths
         client = GRPCClient(transport: CurlTransport(hashesBodies: false))
     }
 
     var reflection: GRPCReflection { GRPCReflection(client: client, template: template) }
 
-    /// The schema holding `symbols`: the descriptor sets' files, or what reflection answers for them.
+    /// Whether the schema comes from the server's reflection service (no `--protoset` nor `--proto`).
+    var usesReflection: Bool { protosets.isEmpty && protoFiles.isEmpty }
+
+    /// The schema holding `symbols`: the descriptor sets' and `.proto` files', or what reflection answers for them.
     func pool(containing symbols: [String]) async throws -> DescriptorPool {
-        guard !protosets.isEmpty else { return try await reflection.pool(containing: symbols) }
-        return try DescriptorPool(protosetFiles: protosets)
+        guard !usesReflection else { return try await reflection.pool(containing: symbols) }
+        var pool = try DescriptorPool(protosetFiles: protosets)
+        if !protoFiles.isEmpty {
+            do {
+                for file in try ProtoCompiler(importPaths: importPaths).compile(protoFiles) { try pool.add(file) }
+            } catch let error as ProtoSourceError {
+                throw ProtoCodecError(error.description)
+            }
+        }
+        return pool
     }
 
     /// The services: those of the descriptor sets, or those the server lists.
     func services() async throws -> [String] {
-        protosets.isEmpty ? try await reflection.services() : try await pool(containing: []).serviceNames
+        usesReflection ? try await reflection.services() : try await pool(containing: []).serviceNames
     }
 }

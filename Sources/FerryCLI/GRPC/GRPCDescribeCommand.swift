@@ -28,7 +28,7 @@ struct GRPCDescribeCommand: AsyncCommand {
                 }
             }
             guard let pool, let text = ProtoDescriber(pool: pool).describe(symbol) else {
-                if let lastError, connection.protosets.isEmpty { throw lastError }
+                if let lastError, connection.usesReflection { throw lastError }
                 throw ProtoCodecError("the schema has no symbol \(symbol)")
             }
             OutputStream.standardOutput.write(text)

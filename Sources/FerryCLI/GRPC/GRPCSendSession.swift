@@ -30,9 +30,10 @@ struct GRPCSendSession {
 
     private func call() async throws -> ExitStatus {
         let connection = try GRPCConnection(
-            url: options.url, headers: options.headers, protosets: protosets, insecure: options.insecure, caFile: options.caFile,
-            maxTime: options.maxTime, connectTimeout: options.connectTimeout,
-            maximumMessageSize: try options.maxMessageSize.map(Self.size))
+            url: options.url, headers: options.headers, protosets: protosets, protoFiles: options.protoFiles,
+            importPaths: options.importPaths, insecure: options.insecure, caFile: options.caFile, maxTime: options.maxTime,
+            connectTimeout: options.connectTimeout, maximumMessageSize: try options.maxMessageSize.map(Self.size),
+            wireFormat: try wireFormat(), webHTTPVersion: options.http11 ? .http1_1 : options.http2 ? .http2PriorKnowledge : .automatic)
         let path = connection.target.method
         guard !path.isEmpty else { throw ProtoCodecError("the URL names no method: write grpc://host:port/package.Service/Method") }
         let serviceName = String(path[..<(path.lastIndex(of: "/") ?? path.lastIndex(of: ".") ?? path.endIndex)])
@@ -66,12 +67,20 @@ struct GRPCSendSession {
     /// The schema with the types of the status's details, asked of reflection when the call's schema lacks them.
     private func detailPool(_ status: GRPCStatus, pool: DescriptorPool, connection: GRPCConnection) async throws -> DescriptorPool {
         let missing = status.details.map { String($0.typeURL.split(separator: "/").last ?? "") }.filter { pool.message($0) == nil }
-        guard !missing.isEmpty, protosets.isEmpty, let found = try? await connection.reflection.pool(containing: missing) else {
+        guard !missing.isEmpty, connection.usesReflection, let found = try? await connection.reflection.pool(containing: missing) else {
             return pool
         }
         var merged = pool
         for name in found.fileNames { try merged.add(found.files[name]!) }
         return merged
+    }
+
+    /// `--grpc-web` or `--grpc-web-text`, else gRPC.
+    private func wireFormat() throws -> GRPCWireFormat {
+        guard !(options.grpcWeb && options.grpcWebText) else {
+            throw FerryError.invalidRequest(reason: .invalidArgument(name: "--grpc-web/--grpc-web-text", problem: "choose one"))
+        }
+        return options.grpcWebText ? .webText : options.grpcWeb ? .web : .grpc
     }
 
     private func messages(for method: ProtoService.Method, pool: DescriptorPool) throws -> GRPCCall.Messages {

@@ -13,6 +13,22 @@ struct GRPCServerOptions: ParsableArguments {
     var protosets: [String] = []
 
     @Option(
+        name: .customLong("proto"),
+        help: ArgumentHelp("Read the schema from this .proto file and its imports instead of server reflection.", valueName: "file"))
+    var protoFiles: [String] = []
+
+    @Option(
+        name: [.customShort("I"), .customLong("import-path")],
+        help: ArgumentHelp("Look for --proto files and their imports in this folder (protoc's -I).", valueName: "dir"))
+    var importPaths: [String] = []
+
+    @Flag(name: .customLong("grpc-web"), help: "Call reflection through gRPC-Web (application/grpc-web+proto).")
+    var grpcWeb = false
+
+    @Flag(name: .customLong("grpc-web-text"), help: "Call reflection through gRPC-Web's base64 text form.")
+    var grpcWebText = false
+
+    @Option(
         name: [.customShort("H"), .customLong("header")],
         help: ArgumentHelp("Send this metadata with reflection calls.", valueName: "name: value"))
     var headers: [String] = []
@@ -28,7 +44,8 @@ struct GRPCServerOptions: ParsableArguments {
 
     func connection() throws -> GRPCConnection {
         try GRPCConnection(
-            url: url, headers: headers, protosets: protosets, insecure: insecure, caFile: caFile, maxTime: maxTime, connectTimeout: nil)
+            url: url, headers: headers, protosets: protosets, protoFiles: protoFiles, importPaths: importPaths, insecure: insecure,
+            caFile: caFile, maxTime: maxTime, connectTimeout: nil, wireFormat: grpcWebText ? .webText : grpcWeb ? .web : .grpc)
     }
 }
 

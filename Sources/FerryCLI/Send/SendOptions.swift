@@ -206,6 +206,22 @@ public struct SendOptions: ParsableArguments, Sendable {
         help: ArgumentHelp("gRPC: read the schema from this descriptor set instead of server reflection.", valueName: "file"))
     public var protosets: [String] = []
 
+    @Option(
+        name: .customLong("proto"),
+        help: ArgumentHelp("gRPC: read the schema from this .proto file and its imports instead of server reflection.", valueName: "file"))
+    public var protoFiles: [String] = []
+
+    @Option(
+        name: .customLong("import-path"),
+        help: ArgumentHelp("gRPC: look for --proto files and their imports in this folder (protoc's -I).", valueName: "dir"))
+    public var importPaths: [String] = []
+
+    @Flag(name: .customLong("grpc-web"), help: "gRPC: call through gRPC-Web (application/grpc-web+proto).")
+    public var grpcWeb = false
+
+    @Flag(name: .customLong("grpc-web-text"), help: "gRPC: call through gRPC-Web's base64 text form (application/grpc-web-text).")
+    public var grpcWebText = false
+
     @Flag(name: .customLong("http1.1"), help: "Use HTTP/1.1.")
     public var http11 = false
 
