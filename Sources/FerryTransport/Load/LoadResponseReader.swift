@@ -152,8 +152,11 @@ public struct LoadResponseReader {
         // The blank line may straddle reads: look back into what is pending.
         var end: Int?
         var index = offset
-        while index < bytes.count {
-            if bytes[index] == 0x0A, endsHead(bytes, at: index, start: start) {
+        while index < bytes.count, let base = bytes.baseAddress {
+            // memchr finds the line feeds: the head is scanned on every response of the load.
+            guard let found = memchr(base + index, 0x0A, bytes.count - index) else { break }
+            index = base.distance(to: UnsafeRawPointer(found))
+            if endsHead(bytes, at: index, start: start) {
                 end = index + 1
                 break
             }
