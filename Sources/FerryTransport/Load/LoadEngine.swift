@@ -1,6 +1,6 @@
 import FerryCore
 
-/// Which client sends a load: Ferry's own HTTP/1.1 client (`ferry`), built for loads and about four
+/// Which client sends a load: Ferry's own HTTP/1.1 client (`ferry`), built for loads and about three
 /// times cheaper per request than libcurl 7.88 (Benchmarks/README.md, "Load"), or libcurl's multi
 /// interface (`curl`) for what the own client does not do. Pure: chosen from the requests.
 public enum LoadEngine: String, Sendable, Codable, CaseIterable {
