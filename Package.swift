@@ -145,7 +145,8 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]),
         // The fuzz targets: the parsers of untrusted input as plain functions (Documentation/TESTING.md).
-        .target(name: "FerryFuzzing", dependencies: ["FerryCore", "FerryStore", "FerryInterop", "FerryGRPC", "FerryMock"]),
+        .target(
+            name: "FerryFuzzing", dependencies: ["FerryCore", "FerryStore", "FerryInterop", "FerryGRPC", "FerryMock", "FerryTransport"]),
         // The life of an exchange after its request is resolved, for every front end: credentials,
         // cookies, the transport, chained values, collection runs (Documentation/ARCHITECTURE.md).
         .target(

@@ -3,6 +3,7 @@ import FerryGRPC
 import FerryInterop
 import FerryMock
 import FerryStore
+import FerryTransport
 import Foundation
 
 /// One libFuzzer entry point: a reader of untrusted input, run on arbitrary bytes. A thrown error is
@@ -17,6 +18,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case jsonPath, xpath, jsonSchema, openAPIContract
     case protobufDecode, protobufEncode, protoSource
     case mockFile, mockOpenAPI
+    case loadResponse
 
     /// Where the importers look for files a document refers to: a folder that does not exist, so a
     /// run reads nothing but its input.
@@ -57,6 +59,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .mockFile: Self.mockFile(text)
         case .mockOpenAPI: Self.mockOpenAPI(bytes)
         case .openAPIContract: Self.openAPIContract(bytes)
+        // The first byte sets how many bytes each read hands the load's response reader.
+        case .loadResponse:
+            guard let first = bytes.first else { return }
+            _ = LoadResponseReader.responses(in: UnsafeRawBufferPointer(rebasing: bytes.dropFirst()), piece: Int(first) + 1)
         default:
             guard let format else { return }
             _ = try? format.importer.importCollection(text, source: "fuzz", directory: Self.noDirectory)

@@ -27,6 +27,7 @@ import Testing
         let load = try #require(document["load"] as? [String: Any])
         #expect(load["requests"] as? Int == 60 && load["responses"] as? Int == 60 && load["failures"] as? Int == 0)
         #expect(load["model"] as? String == "closed" && load["connections"] as? Int == 4)
+        #expect(load["engine"] as? String == "ferry" && load["engineReason"] as? String == "plain HTTP/1.1")
         #expect(load["statuses"] as? [String: Int] == ["200": 60])
         let latency = try #require(load["latency"] as? [String: Double])
         #expect(Set(latency.keys) == ["min", "mean", "p50", "p75", "p90", "p95", "p99", "p99.9", "max"])
@@ -49,6 +50,17 @@ import Testing
         #expect(refused.status == 2)
         #expect(refused.text.contains("the server refused the connection ×5"))
         #expect(refused.stderr.contains("nothing was answered"))
+    }
+
+    @Test func engineCurlForcesLibcurlAndTheSummarySaysSo() async throws {
+        let server = try CountingServer()
+        defer { server.stop() }
+        let outcome = await ferry(["load", server.url + "/", "-n", "10", "-c", "2", "--engine", "curl", "--no-history"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.text.contains("Engine       libcurl (--engine curl)"))
+        #expect(server.total == 10)
+        let wrong = await ferry(["load", server.url + "/", "--engine", "nio"])
+        #expect(wrong.status == 1)
     }
 
     @Test func aNameThatDoesNotResolveIsAClearError() async throws {

@@ -218,6 +218,14 @@ public final class HostileConnection: @unchecked Sendable {
         return [(fin ? 0x80 : 0) | opcode] + head + payload
     }
 
+    /// Bytes the peer sent that are not read yet, after waiting up to `timeout` for some; they stay unread (MSG_PEEK).
+    public func unreadBytes(waiting timeout: TimeInterval) -> Int {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(timeout * 1000)) > 0 else { return 0 }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        return max(0, recv(fd, &chunk, chunk.count, Int32(MSG_PEEK | MSG_DONTWAIT)))
+    }
+
     /// Closes with a TCP reset (SO_LINGER 0) instead of a FIN.
     public func reset() {
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)

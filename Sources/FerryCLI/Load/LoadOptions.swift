@@ -3,6 +3,12 @@ import FerryCore
 import FerryTransport
 import Foundation
 
+/// `--engine NAME`, with its values spelled out (as `SerializerKind`'s: no reflection while parsing).
+extension LoadEngine: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public static var allValueDescriptions: [String: String] { [:] }
+}
+
 /// `ferry load`'s own flags: how many at once, how many or how long, at what rate, how targets weigh.
 /// `-d` stays `send`'s `--data`; the duration is `-z` as in hey and oha (Documentation/DECISIONS.md).
 struct LoadOptions: ParsableArguments {
@@ -37,6 +43,13 @@ struct LoadOptions: ParsableArguments {
     @Option(name: .customLong("threads"), help: "Threads sending, each with its share of the connections (default: one per core).")
     var threads = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(
+        name: .customLong("engine"),
+        help: ArgumentHelp(
+            "ferry (its own HTTP/1.1 client, the default for plain http) or curl (libcurl; the default for https, HTTP/2, proxies…).",
+            valueName: "name"))
+    var engine: LoadEngine?
+
     /// The plan for `targets`; `connectionLimit` is what the open-file limit allows.
     func plan(targets: [LoadTarget], connectionLimit: Int) throws -> (plan: LoadPlan, note: String?) {
         let seconds = try duration.map(Self.seconds)
@@ -49,7 +62,8 @@ struct LoadOptions: ParsableArguments {
         }
         if let count, count > 0, used > count { used = count }
         let plan = LoadPlan(
-            targets: targets, connections: used, threads: threads, requests: count, duration: seconds, rate: rate, sampleEvery: sampleEvery)
+            targets: targets, connections: used, threads: threads, requests: count, duration: seconds, rate: rate, sampleEvery: sampleEvery,
+            engine: engine)
         return (plan, note)
     }
 

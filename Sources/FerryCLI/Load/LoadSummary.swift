@@ -14,6 +14,8 @@ struct LoadSummary {
         var lines: [String] = []
         let model = report.rate.map { "open model at \(Self.number($0))/s" } ?? "closed model"
         lines.append("Target       \(target)")
+        let engine = report.engine == LoadEngine.ferry.rawValue ? "ferry's own HTTP/1.1 client" : "libcurl"
+        lines.append("Engine       \(engine) (\(report.engineReason))")
         lines.append(
             "Requests     \(report.requests) in \(Self.number(report.elapsed)) s: \(Self.number(report.requestsPerSecond))/s (\(model), \(report.connections) connection\(report.connections == 1 ? "" : "s"))"
         )

@@ -20,10 +20,12 @@ public struct LoadPlan: Sendable {
     /// and handed to its target's `check`.
     public var sampleEvery: Int
     public var sampleBodyLimit: Int
+    /// The client that sends the load; nil to choose by the requests (`LoadEngine.choose`).
+    public var engine: LoadEngine?
 
     public init(
         targets: [LoadTarget], connections: Int, threads: Int = 1, requests: Int? = nil, duration: Double? = nil, rate: Double? = nil,
-        sampleEvery: Int = 100, sampleBodyLimit: Int = 1 << 20
+        sampleEvery: Int = 100, sampleBodyLimit: Int = 1 << 20, engine: LoadEngine? = nil
     ) {
         self.targets = targets
         self.connections = connections
@@ -33,6 +35,7 @@ public struct LoadPlan: Sendable {
         self.rate = rate
         self.sampleEvery = sampleEvery
         self.sampleBodyLimit = sampleBodyLimit
+        self.engine = engine
     }
 }
 

@@ -23,6 +23,9 @@ public struct LoadReport: Codable, Sendable, Equatable {
         public var count: Int
     }
 
+    /// The client that sent the load (`ferry`, its own HTTP/1.1 client, or `curl`) and why it was chosen.
+    public var engine: String
+    public var engineReason: String
     /// `closed` (each connection sends when answered) or `open` (requests start at `rate`).
     public var model: String
     public var connections: Int
@@ -42,7 +45,7 @@ public struct LoadReport: Codable, Sendable, Equatable {
     public var statuses: [String: Int]
     public var httpVersions: [String: Int]
     public var errors: [ErrorCount]
-    /// Response heads and bodies received, and request heads and bodies sent, as libcurl counts them.
+    /// Response heads and bodies received, and request heads and bodies sent.
     public var bytesReceived: Int64
     public var bytesSent: Int64
     /// Requests completed in each second from the start.
@@ -59,13 +62,14 @@ public struct LoadReport: Codable, Sendable, Equatable {
 
 extension LoadReport {
     init(
-        statistics: LoadStatistics, model: String, connections: Int, rate: Double?, elapsed: Double, unfinished: Int,
+        statistics: LoadStatistics, engine: LoadEngine, engineReason: String, model: String, connections: Int, rate: Double?,
+        elapsed: Double, unfinished: Int,
         interrupted: Bool, abandoned: String?
     ) {
         let histogram = statistics.latencies
         let answered = statistics.responses > 0
         self.init(
-            model: model, connections: connections, rate: rate, elapsed: elapsed,
+            engine: engine.rawValue, engineReason: engineReason, model: model, connections: connections, rate: rate, elapsed: elapsed,
             requests: statistics.responses + statistics.failures, responses: statistics.responses, failures: statistics.failures,
             requestsPerSecond: elapsed > 0 ? Double(statistics.responses + statistics.failures) / elapsed : 0,
             latency: Latency(

@@ -1,24 +1,27 @@
 import FerryCore
 import Foundation
 
-/// Runs a `LoadPlan` on `threads` `LoadWorker`s, each with a libcurl multi handle of its own and its
-/// share of the connections and of the schedule (as wrk's `-t`): one thread of libcurl costs about
-/// twice wrk's CPU per request (Benchmarks/README.md, "Load"). The first request goes alone — the
-/// others share its name resolution, and a name that does not resolve ends the load after it — then
-/// the workers start together, their due times counted from the same start.
+/// Runs a `LoadPlan` on `threads` `LoadThread`s, each with its share of the connections and of the
+/// schedule (as wrk's `-t`), on the engine `LoadEngine.choose` picks: `LoadSocketWorker`s (Ferry's
+/// own HTTP/1.1 client) for plain HTTP/1.1, `LoadCurlWorker`s (a libcurl multi handle each) for the
+/// rest (Benchmarks/README.md, "Load"). The first request goes alone — a name that does not resolve
+/// ends the load after it — then the threads start together, their due times counted from the same start.
 ///
 /// `stop` (any thread, e.g. on Ctrl-C) ends the run at once; `run` then returns what was measured.
 public final class LoadRunner: @unchecked Sendable {
     /// The largest request body a load sends (it is kept in memory, once per connection).
     public static let bodyLimit = 64 << 20
-    /// The most connections one worker's multi handle holds.
+    /// The most connections one libcurl multi handle holds.
     static let connectionsPerWorker = 256
 
     private let plan: LoadPlan
-    private let workers: [LoadWorker]
+    private let workers: [any LoadThread]
+    /// The engine sending the load, and why it was chosen.
+    public let engine: LoadEngine
+    public let engineReason: String
 
     /// Checks the plan and reads every request body once; throws before anything is sent.
-    public init(plan: LoadPlan) throws {
+    public init(plan: LoadPlan, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         guard !plan.targets.isEmpty else { throw Self.invalid("target", "a load needs a request") }
         guard plan.connections > 0 else { throw Self.invalid("-c", "must be 1 or more") }
         guard plan.threads > 0 else { throw Self.invalid("--threads", "must be 1 or more") }
@@ -38,21 +41,24 @@ public final class LoadRunner: @unchecked Sendable {
             var request = target.request.authenticated()
             // No cookie engine: a load sends the cookies its request names, and keeps none a response sets.
             if request.cookies == nil { request.cookies = RequestCookies(jar: nil) }
-            return LoadWorker.Target(request: request, body: try Self.bodyBytes(of: request), check: target.check)
+            return LoadThreadTarget(request: request, body: try Self.bodyBytes(of: request), check: target.check)
         }
-        // A worker holds at most `connectionsPerWorker`: libcurl walks every connection to the host
-        // for each transfer it starts (Benchmarks/README.md, "Load").
-        let needed = (plan.connections + Self.connectionsPerWorker - 1) / Self.connectionsPerWorker
+        (engine, engineReason) = LoadEngine.choose(for: targets.map(\.request), forced: plan.engine, environment: environment)
+        // A libcurl worker holds at most `connectionsPerWorker`: libcurl walks every connection to the
+        // host for each transfer it starts (Benchmarks/README.md, "Load").
+        let needed = engine == .curl ? (plan.connections + Self.connectionsPerWorker - 1) / Self.connectionsPerWorker : 1
         let count = min(max(plan.threads, needed), plan.connections, plan.requests ?? .max)
-        let shared = LoadWorker.Shared(sampleEvery: plan.sampleEvery)
-        workers = (0..<count).map { index in
-            LoadWorker(
-                targets: targets, shared: shared,
-                schedule: LoadSchedule(
-                    weights: plan.targets.map(\.weight), requests: plan.requests, duration: plan.duration, rate: plan.rate,
-                    worker: index, of: count),
-                connections: plan.connections / count + (index < plan.connections % count ? 1 : 0),
-                sampleBodyLimit: plan.sampleBodyLimit)
+        let sampler = LoadSampler(sampleEvery: plan.sampleEvery, bodyLimit: plan.sampleBodyLimit)
+        let engine = engine
+        workers = (0..<count).map { index -> any LoadThread in
+            let schedule = LoadSchedule(
+                weights: plan.targets.map(\.weight), requests: plan.requests, duration: plan.duration, rate: plan.rate, worker: index,
+                of: count)
+            let connections = plan.connections / count + (index < plan.connections % count ? 1 : 0)
+            switch engine {
+            case .ferry: return LoadSocketWorker(targets: targets, sampler: sampler, schedule: schedule, connections: connections)
+            case .curl: return LoadCurlWorker(targets: targets, sampler: sampler, schedule: schedule, connections: connections)
+            }
         }
     }
 
@@ -62,7 +68,7 @@ public final class LoadRunner: @unchecked Sendable {
         let outcomes = LoadOutcomes()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let workers = self.workers
-            let finished = { @Sendable (index: Int, outcome: LoadWorker.Outcome) in
+            let finished = { @Sendable (index: Int, outcome: LoadThreadOutcome) in
                 // A worker that gives up (a transfer libcurl refuses) ends the others' part too.
                 if outcome.abandoned != nil { for worker in workers { worker.stop(interrupting: false) } }
                 if outcomes.set(index, outcome) { continuation.resume() }
@@ -73,7 +79,7 @@ public final class LoadRunner: @unchecked Sendable {
                     workers[0].run(start: start, firstAlone: true) {
                         outcomes.expect(workers.count - 1)
                         for index in workers.indices.dropFirst() {
-                            Self.spawn("ferry.load.\(index)") { finished(index, workers[index].run(start: start, firstAlone: false)) }
+                            Self.spawn("ferry.load.\(index)") { finished(index, workers[index].run(start: start, firstAlone: false) {}) }
                         }
                     })
             }
@@ -83,7 +89,7 @@ public final class LoadRunner: @unchecked Sendable {
 
     /// Ends the run as soon as the workers see it; what was answered by then is the report.
     public func stop() {
-        for worker in workers { worker.stop() }
+        for worker in workers { worker.stop(interrupting: true) }
     }
 
     /// The workers' progress added up.
@@ -97,13 +103,14 @@ public final class LoadRunner: @unchecked Sendable {
         }
     }
 
-    private func report(_ outcomes: [LoadWorker.Outcome], start: UInt64) -> LoadReport {
+    private func report(_ outcomes: [LoadThreadOutcome], start: UInt64) -> LoadReport {
         var statistics = LoadStatistics()
         for outcome in outcomes { statistics.merge(outcome.statistics) }
         let end = outcomes.map(\.end).max() ?? start
         let unfinished = outcomes.reduce(0) { $0 + $1.unfinished }
         return LoadReport(
-            statistics: statistics, model: plan.rate == nil ? "closed" : "open", connections: plan.connections, rate: plan.rate,
+            statistics: statistics, engine: engine, engineReason: engineReason, model: plan.rate == nil ? "closed" : "open",
+            connections: plan.connections, rate: plan.rate,
             elapsed: Double(end &- start) / 1e9, unfinished: unfinished, interrupted: outcomes.contains(where: \.interrupted),
             abandoned: outcomes.lazy.compactMap(\.abandoned).first)
     }
@@ -142,19 +149,19 @@ public final class LoadRunner: @unchecked Sendable {
 /// The workers' outcomes as they end; the last one expected completes the run.
 private final class LoadOutcomes: @unchecked Sendable {
     private let lock = NSLock()
-    private var outcomes: [Int: LoadWorker.Outcome] = [:]
+    private var outcomes: [Int: LoadThreadOutcome] = [:]
     /// The first worker; the others once they are started.
     private var expected = 1
 
     func expect(_ more: Int) { lock.withLock { expected += more } }
 
     /// Keeps worker `index`'s outcome; true when every worker started has ended.
-    func set(_ index: Int, _ outcome: LoadWorker.Outcome) -> Bool {
+    func set(_ index: Int, _ outcome: LoadThreadOutcome) -> Bool {
         lock.withLock {
             outcomes[index] = outcome
             return outcomes.count == expected
         }
     }
 
-    var all: [LoadWorker.Outcome] { lock.withLock { outcomes.sorted { $0.key < $1.key }.map(\.value) } }
+    var all: [LoadThreadOutcome] { lock.withLock { outcomes.sorted { $0.key < $1.key }.map(\.value) } }
 }

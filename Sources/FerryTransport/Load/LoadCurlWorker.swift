@@ -4,7 +4,7 @@ import FerryCore
 import Foundation
 import Synchronization
 
-/// One thread of a load: a libcurl multi handle of its own with its share of the `-c` slots, each
+/// One thread of a load on libcurl: a multi handle of its own with its share of the `-c` slots, each
 /// sending a request and the next when it is answered (closed model) or when one is due and the
 /// slot is free (open model: latency counts from the due time). Bodies are counted, not kept, but
 /// for the sampled responses. `stop` may be called from any thread.
@@ -12,38 +12,11 @@ import Synchronization
 /// The handle is driven by `curl_multi_socket_action` over an epoll set: libcurl names the sockets
 /// to watch and is told which are ready. `curl_multi_perform` (what `CurlMultiLoop` uses) polls
 /// every transfer's socket on every call, a `poll` per connection per turn (Benchmarks/README.md, "Load").
-final class LoadWorker: @unchecked Sendable {
-    /// A request of the load as every worker sends it: authenticated, its body read once.
-    struct Target: Sendable {
-        var request: Request
-        var body: Data?
-        var check: (@Sendable (Response) -> String?)?
-    }
-
-    /// What the workers of one load share: the count of requests started, which picks the sampled ones.
-    final class Shared: Sendable {
-        let sampleEvery: Int
-        private let started = Atomic<Int>(0)
-
-        init(sampleEvery: Int) { self.sampleEvery = sampleEvery }
-
-        /// Counts a request started; true for the first one and every `sampleEvery`-th after it.
-        func startIsSampled() -> Bool { started.wrappingAdd(1, ordering: .relaxed).oldValue % sampleEvery == 0 }
-    }
-
-    /// What a worker hands back when it ends.
-    struct Outcome {
-        var statistics: LoadStatistics
-        var end: UInt64
-        var unfinished: Int
-        var interrupted: Bool
-        var abandoned: String?
-    }
-
+final class LoadCurlWorker: LoadThread, @unchecked Sendable {
     private static let progressInterval: UInt64 = 200_000_000
 
-    private let targets: [Target]
-    private let shared: Shared
+    private let targets: [LoadThreadTarget]
+    private let sampler: LoadSampler
     private let multi: UnsafeMutableRawPointer
     private let share: UnsafeMutableRawPointer
     private let handles = CurlHandlePool()
@@ -62,11 +35,11 @@ final class LoadWorker: @unchecked Sendable {
     private var readySockets = [Int32](repeating: 0, count: 256)
     private var readiness = [Int32](repeating: 0, count: 256)
 
-    init(targets: [Target], shared: Shared, schedule: LoadSchedule, connections: Int, sampleBodyLimit: Int) {
+    init(targets: [LoadThreadTarget], sampler: LoadSampler, schedule: LoadSchedule, connections: Int) {
         self.targets = targets
-        self.shared = shared
+        self.sampler = sampler
         self.schedule = schedule
-        slots = (0..<connections).map { _ in LoadSlot(sampleBodyLimit: sampleBodyLimit) }
+        slots = (0..<connections).map { _ in LoadSlot(sampleBodyLimit: sampler.bodyLimit) }
         CurlGlobal.initialize()
         multi = curl_multi_init()!
         share = curl_share_init()!
@@ -101,8 +74,7 @@ final class LoadWorker: @unchecked Sendable {
         curlTimer = milliseconds < 0 ? nil : DispatchTime.now().uptimeNanoseconds + UInt64(milliseconds) * 1_000_000
     }
 
-    /// Ends the run at its next turn: an interruption (Ctrl-C), or the end of a load another worker gave up.
-    func stop(interrupting: Bool = true) {
+    func stop(interrupting: Bool) {
         _ = stopRequested.compareExchange(expected: 0, desired: interrupting ? 1 : 2, ordering: .relaxed)
         var byte: UInt8 = 1
         _ = Glibc.write(wake.write, &byte, 1)
@@ -110,10 +82,7 @@ final class LoadWorker: @unchecked Sendable {
 
     var progress: LoadProgress { lock.withLock { published } }
 
-    /// Runs until the schedule is done, the deadline, `stop`, or a failure that ends the load.
-    /// `start` is the load's common start (uptime nanoseconds); `firstAlone` holds the other requests
-    /// back until the first is answered, then calls `onFirstAnswer` (unless the load gave up).
-    func run(start: UInt64, firstAlone: Bool, onFirstAnswer: () -> Void = {}) -> Outcome {
+    func run(start: UInt64, firstAlone: Bool, onFirstAnswer: () -> Void) -> LoadThreadOutcome {
         var statistics = LoadStatistics()
         var free = Array(slots.reversed())
         var active: [UnsafeMutableRawPointer: LoadSlot] = [:]
@@ -127,7 +96,7 @@ final class LoadWorker: @unchecked Sendable {
                 let slot = free.removeLast()
                 do {
                     let handle = try slot.begin(
-                        target: next.target, due: start + next.due, sampling: shared.startIsSampled(), make: makeTransfer)
+                        target: next.target, due: start + next.due, sampling: sampler.startIsSampled(), make: makeTransfer)
                     let code = curl_multi_add_handle(multi, handle)
                     guard code == CURLM_OK else {
                         abandoned = "libcurl refused a transfer: " + String(cString: curl_multi_strerror(code))
@@ -183,7 +152,7 @@ final class LoadWorker: @unchecked Sendable {
             if let deadline = schedule.deadline, now &- start >= deadline { break }
             fill(now)
             if abandoned != nil || (active.isEmpty && schedule.isFinished(now: now &- start)) { break }
-            wait(timeout: pollTimeout(now: now &- start, idle: !free.isEmpty && !waitingForFirst))
+            wait(timeout: schedule.pollTimeout(now: now &- start, idle: !free.isEmpty && !waitingForFirst, interval: Self.progressInterval))
             var remaining: Int32 = 0
             now = DispatchTime.now().uptimeNanoseconds
             while let message = curl_multi_info_read(multi, &remaining) {
@@ -201,7 +170,7 @@ final class LoadWorker: @unchecked Sendable {
         let end = DispatchTime.now().uptimeNanoseconds
         for handle in active.keys { curl_multi_remove_handle(multi, handle) }
         publish(statistics, elapsed: end &- start, inFlight: 0)
-        return Outcome(
+        return LoadThreadOutcome(
             statistics: statistics, end: end, unfinished: active.count + schedule.overdue(now: end &- start), interrupted: interrupted,
             abandoned: abandoned)
     }
@@ -228,24 +197,8 @@ final class LoadWorker: @unchecked Sendable {
         }
     }
 
-    /// Milliseconds to wait for the sockets: until the next request is due (a free slot waiting for
-    /// it), the deadline, or the next progress report, whichever comes first.
-    private func pollTimeout(now: UInt64, idle: Bool) -> Int32 {
-        var wake = now + Self.progressInterval
-        if idle, !schedule.isFinished(now: now) { wake = min(wake, schedule.nextDue(now: now)) }
-        if let deadline = schedule.deadline { wake = min(wake, deadline) }
-        guard wake > now else { return 0 }
-        return Int32((wake - now + 999_999) / 1_000_000)
-    }
-
     private func publish(_ statistics: LoadStatistics, elapsed: UInt64, inFlight: Int) {
-        let second = Int(elapsed / 1_000_000_000)
-        var progress = LoadProgress()
-        progress.elapsed = Double(elapsed) / 1e9
-        progress.responses = statistics.responses
-        progress.failures = statistics.failures
-        progress.lastSecond = second > 0 && statistics.perSecond.count >= second ? statistics.perSecond[second - 1] : 0
-        progress.inFlight = inFlight
+        let progress = statistics.progress(elapsed: elapsed, inFlight: inFlight)
         lock.withLock { published = progress }
     }
 
@@ -281,8 +234,8 @@ final class LoadWorker: @unchecked Sendable {
     }
 }
 
-private func worker(_ context: UnsafeMutableRawPointer?) -> LoadWorker {
-    Unmanaged<LoadWorker>.fromOpaque(context!).takeUnretainedValue()
+private func worker(_ context: UnsafeMutableRawPointer?) -> LoadCurlWorker {
+    Unmanaged<LoadCurlWorker>.fromOpaque(context!).takeUnretainedValue()
 }
 
 private let loadSocketCallback: ferry_curl_socket_callback = { _, socket, what, context, _ in
