@@ -80,12 +80,13 @@ public struct GRPCTransport: Transport {
         call.metadata = request.headers.filter { !Self.callFields.contains($0.name.lowercased()) }.map { ($0.name.lowercased(), $0.value) }
         call.timeout = request.options.totalTimeout
         call.options = request.options
+        call.wireFormat = request.options.grpcWeb.map { $0 == .text ? .webText : .web } ?? .grpc
         call.authentication = request.authentication
         if let size = request.options.maxMessageSize { call.maximumMessageSize = Int(clamping: size) }
         let path = target.method
         let service = String(path[..<(path.lastIndex(of: "/") ?? path.lastIndex(of: ".") ?? path.endIndex)])
         do {
-            let pool = try await schemas.pool(service: service, protosets: request.options.protosets ?? [], client: client, call: call)
+            let pool = try await schemas.pool(service: service, options: request.options, client: client, call: call)
             let (found, method) = try pool.method(path)
             call.method = found.fullName + "/" + method.name
             call.messages = .fixed(try Self.messages(request.body, method: method, pool: pool))

@@ -83,4 +83,54 @@ struct GRPCProtoSendTests {
         #expect(failed.status == 3)
         #expect(failed.stderr.contains("gRPC status PERMISSION_DENIED (7): failed on purpose"), "\(failed.stderr)")
     }
+
+    /// A request file's `proto:` (resolved in the collection, its imports under `importPaths`) and `web:`.
+    @Test func requestFilesNameProtoFilesAndGRPCWeb() async throws {
+        let collection = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: collection.file("protos"), withIntermediateDirectories: true)
+        for name in ["helloworld.proto", "route_guide.proto"] {
+            try FileManager.default.copyItem(
+                atPath: (PythonGRPCServer.fixtures as NSString).appendingPathComponent(name), toPath: collection.file("protos/\(name)"))
+        }
+        let server = try await PythonGRPCServer(["--reflection", "none"])
+        _ = try collection.write(
+            "hello.ferry.yaml",
+            Data(
+                """
+                url: \(server.url("helloworld.Greeter/SayHello"))
+                body:
+                  grpc:
+                    message: {name: files}
+                    proto: protos/helloworld.proto
+                    importPaths: protos
+                expect:
+                  body:
+                    $.messages[0].message: Hello files
+                """.utf8))
+        let sent = await FerryBinary.run(["run", collection.path])
+        #expect(sent.status == 0, "\(sent.text)\(sent.stderr)")
+        _ = try collection.write(
+            "outside.ferry.yaml",
+            Data("url: \(server.url("helloworld.Greeter/SayHello"))\nbody:\n  grpc:\n    message: {}\n    proto: ../x.proto\n".utf8))
+        let refused = await FerryBinary.run(["send", collection.file("outside.ferry.yaml")])
+        #expect(refused.status != 0 && refused.stderr.contains("outside the collection"), "\(refused.stderr)")
+        guard PythonGRPCServer.hasWeb else { return }
+        let web = try await PythonGRPCServer(script: "web_server.py")
+        _ = try collection.write(
+            "web.ferry.yaml",
+            Data(
+                """
+                url: \(web.url("helloworld.Greeter/SayHello"))
+                body:
+                  grpc:
+                    message: {name: web}
+                    proto: protos/helloworld.proto
+                    web: text
+                expect:
+                  body:
+                    $.messages[0].message: Hello web
+                """.utf8))
+        let viaWeb = await FerryBinary.run(["send", collection.file("web.ferry.yaml")])
+        #expect(viaWeb.status == 0, "\(viaWeb.text)\(viaWeb.stderr)")
+    }
 }

@@ -21,6 +21,11 @@ import Testing
                 latitude: 1
             - message: '{{second}}'
             protoset: protos/route_guide.protoset
+            proto:
+            - protos/route_guide.proto
+            - protos/extra.proto
+            importPaths: protos
+            web: text
         options:
           timeout: 5
         expect:
@@ -45,6 +50,8 @@ import Testing
         guard case .grpc(let body) = document.body else { Issue.record("not a gRPC body: \(document.body)"); return }
         #expect(body.messages.count == 2)
         #expect(body.protosets == ["protos/route_guide.protoset"])
+        #expect(body.protoFiles == ["protos/route_guide.proto", "protos/extra.proto"] && body.importPaths == ["protos"])
+        #expect(body.web == .text)
         #expect(document.isGRPC)
         #expect(document.sentMethod == .post)
         #expect(document.assertions.first == Assertion(.query(.grpcStatus), .compare(.equal, .number("0"))))
@@ -89,6 +96,7 @@ import Testing
             ("url: grpc://h/a.B/C\nbody:\n  grpc:\n    message: [1, 2]\n", "4:14"),
             ("url: grpc://h/a.B/C\nbody:\n  grpc:\n    message: {}\n    messages: []\n", "4:5"),
             ("url: grpc://h/a.B/C\nbody:\n  grpc:\n    protocol: x\n", "4:5"),
+            ("url: grpc://h/a.B/C\nbody:\n  grpc:\n    web: json\n", "4:10"),
         ]
         for (text, place) in cases {
             #expect(throws: ConfigProblem.self) { try RequestDescription(yaml: text, path: "bad.ferry.yaml") }

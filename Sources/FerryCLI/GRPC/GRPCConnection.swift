@@ -52,15 +52,7 @@ struct GRPCConnection {
     /// The schema holding `symbols`: the descriptor sets' and `.proto` files', or what reflection answers for them.
     func pool(containing symbols: [String]) async throws -> DescriptorPool {
         guard !usesReflection else { return try await reflection.pool(containing: symbols) }
-        var pool = try DescriptorPool(protosetFiles: protosets)
-        if !protoFiles.isEmpty {
-            do {
-                for file in try ProtoCompiler(importPaths: importPaths).compile(protoFiles) { try pool.add(file) }
-            } catch let error as ProtoSourceError {
-                throw ProtoCodecError(error.description)
-            }
-        }
-        return pool
+        return try DescriptorPool(protosetFiles: protosets, protoFiles: protoFiles, importPaths: importPaths)
     }
 
     /// The services: those of the descriptor sets, or those the server lists.

@@ -41,6 +41,11 @@ public struct RequestOptions: Sendable, Hashable, Codable {
     public var noProxy: String?
     /// The descriptor sets a gRPC call's schema is read from (absolute paths); nil: the server's reflection.
     public var protosets: [String]?
+    /// The `.proto` files a gRPC call's schema is read from, and their import paths (absolute).
+    public var protoFiles: [String]?
+    public var protoImportPaths: [String]?
+    /// A gRPC call made as gRPC-Web; nil: gRPC.
+    public var grpcWeb: GRPCWebForm?
 
     public init() {}
 }

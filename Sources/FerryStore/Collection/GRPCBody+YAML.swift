@@ -1,12 +1,13 @@
 import FerryCore
 import Yams
 
-/// `body: grpc: {message | messages, protoset}` in a request file: one message (a mapping) or a
-/// list of them, and one descriptor set or a list (relative to the collection's folder).
+/// `body: grpc: {message | messages, protoset, proto, importPaths, web}` in a request file: one
+/// message (a mapping) or a list of them; descriptor sets, `.proto` files and their import paths
+/// (each one or a list, relative to the collection's folder); `web: binary | text` for gRPC-Web.
 extension GRPCBody {
     init(yaml node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) {
         self.init()
-        let fields = try file.fields(of: node, key: key, allowed: ["message", "messages", "protoset"])
+        let fields = try file.fields(of: node, key: key, allowed: ["message", "messages", "protoset", "proto", "importPaths", "web"])
         if fields.contains(where: { $0.key == "message" }), fields.contains(where: { $0.key == "messages" }) {
             throw file.problem(at: node, key: key, "give message (one) or messages (a list), not both")
         }
@@ -18,9 +19,21 @@ extension GRPCBody {
                 messages = try file.items(of: value, key: path).enumerated().map { index, item throws(ConfigProblem) in
                     try Self.message(item, key: "\(path)[\(index)]", in: file)
                 }
-            default: protosets = value.sequence != nil ? try file.strings(value, key: path) : [try file.string(value, key: path)]
+            case "protoset": protosets = try Self.paths(value, key: path, in: file)
+            case "proto": protoFiles = try Self.paths(value, key: path, in: file)
+            case "importPaths": importPaths = try Self.paths(value, key: path, in: file)
+            default:
+                guard let form = GRPCWebForm(rawValue: try file.string(value, key: path)) else {
+                    throw file.problem(at: value, key: path, "expected binary or text (gRPC-Web's two forms)")
+                }
+                web = form
             }
         }
+    }
+
+    /// One path or a list of them.
+    private static func paths(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> [String] {
+        node.sequence != nil ? try file.strings(node, key: key) : [try file.string(node, key: key)]
     }
 
     /// A message is a mapping (JSON is YAML), or a JSON object written as text.
@@ -38,8 +51,10 @@ extension GRPCBody {
         } else if !messages.isEmpty {
             pairs.append(("messages", .list(messages.map(Node.parameters))))
         }
-        if protosets.count == 1 { pairs.append(("protoset", .text(protosets[0]))) }
-        if protosets.count > 1 { pairs.append(("protoset", .list(protosets.map(Node.text)))) }
+        for (key, paths) in [("protoset", protosets), ("proto", protoFiles), ("importPaths", importPaths)] where !paths.isEmpty {
+            pairs.append((key, paths.count == 1 ? .text(paths[0]) : .list(paths.map(Node.text))))
+        }
+        if let web { pairs.append(("web", .text(web.rawValue))) }
         return .map(pairs)
     }
 }

@@ -41,11 +41,19 @@ extension RequestDescription {
             with: resolver, access: access, contentTypeHeader: request.headers["Content-Type"],
             files: &files)
         request.body = body
-        if case .grpc(let grpc) = self.body, !grpc.protosets.isEmpty {
-            request.options.protosets = try grpc.protosets.map {
-                try access.readablePath(try resolver.render($0, place: "body.grpc.protoset"), field: "body.grpc.protoset")
+        if case .grpc(let grpc) = self.body {
+            func paths(_ given: [String], _ field: String) throws -> [String]? {
+                guard !given.isEmpty else { return nil }
+                return try given.map { try access.readablePath(try resolver.render($0, place: field), field: field) }
             }
-            files += request.options.protosets ?? []
+            request.options.protosets = try paths(grpc.protosets, "body.grpc.protoset")
+            request.options.protoFiles = try paths(grpc.protoFiles, "body.grpc.proto")
+            request.options.protoImportPaths = try paths(grpc.importPaths, "body.grpc.importPaths")
+            if request.options.protoFiles != nil, request.options.protoImportPaths == nil {
+                request.options.protoImportPaths = [try access.readablePath(".", field: "body.grpc.importPaths")]
+            }
+            request.options.grpcWeb = grpc.web
+            files += (request.options.protosets ?? []) + (request.options.protoFiles ?? [])
         }
         if let contentType, !request.headers.contains("Content-Type") { request.headers.add(name: "Content-Type", value: contentType) }
         if let contentType, let boundary = contentType.range(of: "; boundary="), let given = request.headers["Content-Type"],
