@@ -18,6 +18,7 @@ import Testing
         var query = RequestDescription(method: .get, url: "\(base)/anything/search")
         query.params = .object([("q", .string("it's {{user}}")), ("tags", .array([.string("a b"), .string("c&d")]))])
         query.headers = [.init(name: "X-Quote", value: #"say "hi" $HOME `id`"#), .init(name: "Accept-Language", value: "")]
+        query.cookies = [.init(name: "session", value: "{{user}}"), .init(name: "theme", value: "dark")]
         var json = RequestDescription(method: .patch, url: "\(base)/anything/json")
         json.body = .json(.object([("name", .string("{{user}}")), ("n", .number("3")), ("nested", .object([("ok", .bool(true))]))]))
         json.auth = .bearer(token: "t0k'en")
