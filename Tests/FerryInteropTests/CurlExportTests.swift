@@ -66,6 +66,15 @@ import Testing
         }
     }
 
+    @Test func theRequestsOwnCookiesAndOutputAreCurlsDashBAndDashO() throws {
+        var description = RequestDescription(method: .get, url: "http://127.0.0.1:9/x")
+        description.cookies = [.init(name: "session", value: "{{user}}"), .init(name: "theme", value: "dark")]
+        description.output = "out/{{user}}.json"
+        let command = try CurlExporter().command(for: description, resolver: VariableResolver(Self.variables), directory: "/c")
+        #expect(command.contains("-b 'session=ann; theme=dark'"), "\(command)")
+        #expect(command.contains("-o /c/out/ann.json"), "\(command)")
+    }
+
     @Test func secretsStayPlaceholdersUnlessRevealed() throws {
         var description = RequestDescription(method: .get, url: "http://127.0.0.1:9/x")
         description.auth = .basic(username: "{{user}}", password: "{{password}}")

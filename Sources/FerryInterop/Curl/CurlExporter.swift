@@ -2,7 +2,7 @@ import FerryCore
 import Foundation
 
 /// A request description as one curl command that sends the same request: method, URL, headers
-/// (Ferry's default ones included), cookies (`-b`), body bytes, multipart parts with their files, credentials, TLS,
+/// (Ferry's default ones included), cookies (`-b`), where the body is written (`-o`), body bytes, multipart parts with their files, credentials, TLS,
 /// redirect and time options, quoted for a POSIX shell (single quotes hold control characters as
 /// they are: show the command through `TerminalSafeText` on a terminal). Variables are filled in
 /// with the resolver's values; secret ones are written back as `{{name}}` unless `reveal`.
@@ -55,6 +55,7 @@ public struct CurlExporter {
         lines += try bodyLines(description, resolver: resolver, directory: directory, body: body)
         lines += optionLines(request.options)
         lines += connectionLines(request)
+        if let output = resolved.output, output != "-" { lines.append(["-o", output]) }  // `options.output`
         let shown = { (word: String) in ShellQuoting.quote(reveal ? word : resolved.redaction.redact(word)) }
         return lines.map { $0.map(shown).joined(separator: " ") }.joined(separator: " \\\n  ")
     }
