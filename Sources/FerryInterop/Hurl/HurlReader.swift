@@ -283,7 +283,7 @@ struct HurlReader {
             }
             let body = lines[(start + 1)..<end].map { $0.text + "\n" }.joined()
             if language == "graphql" {
-                description.body = .json(.object([("query", .string(template(body)))]))
+                description.body = .json(.object([("query", .string(template(String(body.dropLast()))))]))  // Hurl sends no final newline
                 collection.report.approximated(place(line), "the GraphQL query is sent as a JSON body {\"query\": …}")
             } else if language == "raw" {
                 description.body = .bytes(Data(body.utf8), contentType: nil)  // sent as written, `{{…}}` included
@@ -328,6 +328,12 @@ struct HurlReader {
         return end
     }
 
+    /// The JSON body Hurl sends for a ```` ```graphql ```` string: `{"query":"…"}`, without its final newline.
+    static func graphQLBody(_ query: String) -> String {
+        let data = try? JSONSerialization.data(withJSONObject: ["query": String(query.dropLast())], options: [.withoutEscapingSlashes])
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? query
+    }
+
     static func hex(_ text: String) -> Data? {
         let digits = Array(text.filter { !$0.isWhitespace })
         guard digits.count.isMultiple(of: 2) else { return nil }
@@ -362,6 +368,9 @@ struct HurlReader {
         case .bytes(let data, _):
             description.assertions.append(
                 Assertion(.query(.bytes), .compare(.equal, .string(data.hexText))))
+        case .json(.object(let members)) where members.count == 1 && members[0].0 == "query":  // a ```graphql string
+            guard case .string(let query) = members[0].1 else { fallthrough }
+            description.assertions.append(Assertion(.query(.body), .compare(.equal, .string(Self.graphQLBody(query + "\n")))))
         default: collection.report.dropped(place(lines[start]), "the expected body `\(lines[start].text)` is not kept")
         }
         return end
@@ -382,6 +391,21 @@ struct HurlReader {
                 index = readExpectedBody(lines, at: index, into: &description) - 1
                 section = "Body"
             } else if section == "Asserts" {
+                var text = text
+                if let fence = text.range(of: "```"), fence.lowerBound != text.startIndex, text[fence.upperBound...].allSatisfy(\.isLetter)
+                {
+                    // A multiline string as the predicate's value: the lines up to the closing ```, as one string.
+                    guard let end = lines[(index + 1)...].firstIndex(where: { $0.text.trimmingCharacters(in: .whitespaces) == "```" })
+                    else {
+                        collection.report.dropped(place(line), "the multiline string of `\(text)` is not closed with ```")
+                        index += 1
+                        continue
+                    }
+                    let value = lines[(index + 1)..<end].map { $0.text + "\n" }.joined()
+                    let expected = text[fence.upperBound...] == "graphql" ? Self.graphQLBody(value) : value
+                    text = text[..<fence.lowerBound] + HurlCheck.quoted(expected)
+                    index = end
+                }
                 if let assertion = HurlCheck.assertion(text) {
                     description.assertions.append(assertion)
                 } else {
