@@ -28,6 +28,13 @@ struct FlatRequest {
     var query: [(String, String)]
     /// The headers the request sets (enabled ones, the folder's first).
     var headers: [HTTPHeader]
+    /// The request's own cookies (`cookies:`), for Hurl (`[Cookies]`); the other formats get them as
+    /// a `Cookie` header in `headers`.
+    var cookies: [RequestDescription.CookieEntry] = []
+    /// Where the body is written (`output:`) and the pause before it is sent (`delay:`), for Hurl
+    /// (`[Options]`); the other formats drop them.
+    var output: String?
+    var delay: Int?
     /// The body's own Content-Type, when the headers do not set one.
     var contentType: String?
     var auth: Authentication?
@@ -39,7 +46,10 @@ struct FlatRequest {
     var retry: RetryPolicy?
 
     /// `request` flattened with the defaults of its folder; `format` names the target in notes.
-    init(_ request: ImportedCollection.Request, defaults: FolderDefaults, format: String, report: inout ImportReport) throws {
+    init(
+        _ request: ImportedCollection.Request, defaults: FolderDefaults, format: String, hurl: Bool = false,
+        report: inout ImportReport
+    ) throws {
         let description = request.description
         let place = request.path
         title = description.name ?? String((request.path as NSString).lastPathComponent.dropLast(RequestFileName.suffix.count))
@@ -70,6 +80,19 @@ struct FlatRequest {
             report.dropped(place, "the disabled header \(header.name) has no place in \(format)")
         }
         headers = (inherited + description.headers).filter(\.enabled).map { HTTPHeader(name: $0.name, value: $0.value) }
+        if hurl {
+            cookies = description.cookies
+            output = description.output
+            delay = description.delay
+        } else {
+            if !description.cookies.isEmpty {
+                headers.append(HTTPHeader(name: "Cookie", value: RequestDescription.CookieEntry.field(description.cookies)))
+                report.approximated(
+                    place, "the cookies are written as a Cookie header, which is not sent on to another host after a redirect")
+            }
+            if let output = description.output { report.dropped(place, "options.output \(output) has no place in \(format)") }
+            if let delay = description.delay { report.dropped(place, "options.delay \(delay) has no place in \(format)") }
+        }
         auth = description.auth
         options = description.options
         body = .none
@@ -81,12 +104,12 @@ struct FlatRequest {
     /// The requests of `collection` in path order, each flattened with its folder's defaults and
     /// noted in `report` as exported, with its path.
     static func all(
-        in collection: ImportedCollection, format: String, report: inout ImportReport
+        in collection: ImportedCollection, format: String, hurl: Bool = false, report: inout ImportReport
     ) throws -> [(request: FlatRequest, place: String)] {
         try collection.requests.sorted { $0.path < $1.path }.map { request in
             let flat = try FlatRequest(
                 request, defaults: collection.defaults(forFolder: (request.path as NSString).deletingLastPathComponent),
-                format: format, report: &report)
+                format: format, hurl: hurl, report: &report)
             report.imported(request.path, "\(flat.method.rawValue) \(flat.url)")
             return (flat, request.path)
         }

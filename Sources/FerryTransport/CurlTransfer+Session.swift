@@ -10,18 +10,21 @@ import Foundation
 extension CurlTransfer {
     /// Without `Request.cookies` the transfer uses the transport's share (cookies and DNS cache).
     /// With a jar, it gets a cookie engine of its own seeded with the jar's lines (read back by
-    /// `cookieJarAfterExchange`); with `jar == nil` the engine stays off.
-    func configureCookies(_ cookies: RequestCookies?, share: UnsafeMutableRawPointer) throws {
-        guard let cookies else {
+    /// `cookieJarAfterExchange`); with `jar == nil` the engine stays off. `-b`'s pairs and the
+    /// request's own (`own`) go in libcurl's cookie option, which curl sends with the engine's
+    /// cookies on every hop, another host's included.
+    func configureCookies(_ cookies: RequestCookies?, own: String?, share: UnsafeMutableRawPointer) throws {
+        if let cookies {
+            if let jar = cookies.jar {
+                try set(CURLOPT_COOKIEFILE, "")
+                for cookie in jar.cookies { try set(CURLOPT_COOKIELIST, cookie.netscapeLine) }
+            }
+        } else {
             try check(ferry_curl_easy_setopt_share(handle, share))
             try set(CURLOPT_COOKIEFILE, "")
-            return
         }
-        if let jar = cookies.jar {
-            try set(CURLOPT_COOKIEFILE, "")
-            for cookie in jar.cookies { try set(CURLOPT_COOKIELIST, cookie.netscapeLine) }
-        }
-        if let header = cookies.header { try set(CURLOPT_COOKIE, header) }
+        let pairs = [cookies?.header, own].compactMap { $0 }.filter { !$0.isEmpty }
+        if !pairs.isEmpty { try set(CURLOPT_COOKIE, pairs.joined(separator: "; ")) }
     }
 
     /// The cookies the exchange's own engine holds now, when the request brought a jar.

@@ -106,7 +106,7 @@ final class CurlTransfer: @unchecked Sendable {
         try set(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
         try set(CURLOPT_PRIVATE, context)
         try set(CURLOPT_BUFFERSIZE, 128 * 1024)
-        try configureCookies(request.cookies, share: share)
+        try configureCookies(request.cookies, own: request.ownCookies, share: share)
         try configureAuthentication(request.authentication)
         try configureRoute(options, proxyUser: request.proxyUser)
         try configureClientCertificate(options.tls, passphrase: request.clientKeyPassphrase)

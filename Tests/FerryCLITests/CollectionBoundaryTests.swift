@@ -172,6 +172,35 @@ import Testing
         #expect(setup.server.bytesReceived == 0, "the imported key file is not sent")
     }
 
+    /// `options.output` (Hurl's `[Options] output:`) writes the body inside the collection or to
+    /// standard output; a path outside it is refused before anything is sent.
+    @Test func aBodyIsWrittenWhereOutputSaysOnlyInsideTheCollection() async throws {
+        let setup = try Setup(files: [
+            "a.ferry.yaml": "url: URL/anything\noptions:\n  output: bodies/{{name}}.txt\n",
+            "b.ferry.yaml": "url: URL/anything\noptions:\n  output: '-'\n",
+            "_folder.ferry.yaml": "order: [a.ferry.yaml, b.ferry.yaml]\n",
+        ])
+        try FileManager.default.createDirectory(atPath: setup.folder.file("c/bodies"), withIntermediateDirectories: true)
+        let run = await setup.ferry(["run", "COLLECTION", "--var", "name=first", "--no-history"])
+        #expect(run.status == 0, "\(run.text)\(run.stderr)")
+        #expect(try String(contentsOfFile: setup.folder.file("c/bodies/first.txt"), encoding: .utf8) == "ok")
+        let body = try #require(run.text.range(of: "ok✓ b.ferry.yaml"), "b's body on standard output, before b's line: \(run.text)")
+        #expect(run.text[..<body.lowerBound].contains("✓ a.ferry.yaml"), "a's body went to its file, not to standard output")
+
+        let outside = try Setup(files: ["x.ferry.yaml": "url: URL/anything\noptions:\n  output: ../stolen.txt\n"])
+        let refused = await outside.ferry(["run", "COLLECTION", "--no-history"])
+        #expect(refused.status != 0)
+        #expect(
+            (refused.text + refused.stderr).contains(
+                "options.output ../stolen.txt (\(outside.folder.file("stolen.txt"))) is outside the collection"),
+            "\(refused.text)\(refused.stderr)")
+        #expect((refused.text + refused.stderr).contains("Ferry writes no file outside a collection"))
+        #expect(outside.server.bytesReceived == 0)
+        #expect(!FileManager.default.fileExists(atPath: outside.folder.file("stolen.txt")))
+        let sent = await outside.ferry(["send", "COLLECTION/x.ferry.yaml"])
+        #expect(sent.status == 1 && outside.server.bytesReceived == 0, "ferry send refuses it too: \(sent.stderr)")
+    }
+
     @Test func runRefusesTheFileAndSendsNothingOfIt() async throws {
         let setup = try Setup(files: ["x.ferry.yaml": "url: URL/anything\nmethod: POST\nbody:\n  file: ../private.txt\n"])
         let refused = await setup.ferry(["run", "COLLECTION"])

@@ -22,8 +22,8 @@ import Testing
 
     /// Cases imported with nothing dropped, and cases that pass against Hurl's server, as measured
     /// (TESTING.md); fewer is a regression.
-    static let importedFloor = 24
-    static let passedFloor = 22
+    static let importedFloor = 41
+    static let passedFloor = 40
 
     /// The names in TESTING.md's table of the suite's cases that do not pass.
     static let documentedFailures: Set<String> = {
@@ -36,7 +36,7 @@ import Testing
     }()
 
     @Test func everyCaseIsThere() {
-        #expect(Self.cases.count >= 25)
+        #expect(Self.cases.count >= 42)
         for name in Self.cases {
             #expect(FileManager.default.fileExists(atPath: "\(Self.fixtures)/tests_ok/\(name).hurl"), "\(name).hurl")
         }
@@ -46,8 +46,10 @@ import Testing
         let directory = try TemporaryDirectory()
         var clean: [String] = []
         for name in Self.cases {
+            // From the cases' folder, as Hurl's harness runs from integration/hurl (a `variables-file:` path is relative to it).
             let imported = await FerryBinary.run(
-                ["import", "hurl", "\(Self.fixtures)/tests_ok/\(name).hurl", "--into", directory.file(name.replacing("/", with: "-"))])
+                ["import", "hurl", "tests_ok/\(name).hurl", "--into", directory.file(name.replacing("/", with: "-"))],
+                directory: Self.fixtures)
             if imported.status == 0, !imported.text.contains("\n  dropped:") {
                 clean.append(name)
             } else {

@@ -20,6 +20,18 @@ import Testing
         try #require(collection.requests.first { $0.source == "command \(line), line \(line)" }, "no request from line \(line)").description
     }
 
+    @Test func cookiePairsBecomeTheRequestsOwnCookies() throws {
+        let collection = try CurlImporter().importCollection(
+            "curl -b 'a=1; b=x y' -b c=3 https://h.example/\ncurl -b 'not a pair' -b 'd=4' https://h.example/\n", source: "c.sh",
+            directory: "/")
+        #expect(
+            collection.requests[0].description.cookies == [
+                .init(name: "a", value: "1"), .init(name: "b", value: "x y"), .init(name: "c", value: "3"),
+            ])
+        #expect(collection.requests[0].description.headers.isEmpty)
+        #expect(collection.requests[1].description.cookies == [.init(name: "d", value: "4")])
+    }
+
     @Test func authenticationCertificatesProxiesSocketsAndCookieFilesAreImported() throws {
         let collection = try imported()
         #expect(try description(line: 1, in: collection).auth == .digest(username: "name", password: "password"))

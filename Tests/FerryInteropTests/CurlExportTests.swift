@@ -18,6 +18,7 @@ import Testing
         var query = RequestDescription(method: .get, url: "\(base)/anything/search")
         query.params = .object([("q", .string("it's {{user}}")), ("tags", .array([.string("a b"), .string("c&d")]))])
         query.headers = [.init(name: "X-Quote", value: #"say "hi" $HOME `id`"#), .init(name: "Accept-Language", value: "")]
+        query.cookies = [.init(name: "session", value: "{{user}}"), .init(name: "theme", value: "dark")]
         var json = RequestDescription(method: .patch, url: "\(base)/anything/json")
         json.body = .json(.object([("name", .string("{{user}}")), ("n", .number("3")), ("nested", .object([("ok", .bool(true))]))]))
         json.auth = .bearer(token: "t0k'en")
@@ -63,6 +64,15 @@ import Testing
                 #expect(received == expected, "\(name):\ncommand: \(command)\ncurl:  \(expected)\nFerry: \(received)")
             }
         }
+    }
+
+    @Test func theRequestsOwnCookiesAndOutputAreCurlsDashBAndDashO() throws {
+        var description = RequestDescription(method: .get, url: "http://127.0.0.1:9/x")
+        description.cookies = [.init(name: "session", value: "{{user}}"), .init(name: "theme", value: "dark")]
+        description.output = "out/{{user}}.json"
+        let command = try CurlExporter().command(for: description, resolver: VariableResolver(Self.variables), directory: "/c")
+        #expect(command.contains("-b 'session=ann; theme=dark'"), "\(command)")
+        #expect(command.contains("-o /c/out/ann.json"), "\(command)")
     }
 
     @Test func secretsStayPlaceholdersUnlessRevealed() throws {

@@ -1,5 +1,6 @@
 import FerryCore
 import FerryInterop
+import FerryTestSupport
 import Foundation
 import Testing
 
@@ -172,7 +173,11 @@ import Testing
 
     @Test func cookiesBasicAuthAndOptions() throws {
         let cookies = try Fixture.imported(HurlImporter(), "hurl", "cookies.hurl")
-        #expect(cookies.requests[2].description.headers == [.init(name: "Cookie", value: "user1=Bob; user2=Bill; user3={{name}}")])
+        #expect(cookies.requests[2].description.headers.isEmpty, "[Cookies] are the request's own cookies, not a Cookie header")
+        #expect(
+            cookies.requests[2].description.cookies == [
+                .init(name: "user1", value: "Bob"), .init(name: "user2", value: "Bill"), .init(name: "user3", value: "{{name}}"),
+            ])
         let auth = try Fixture.imported(HurlImporter(), "hurl", "basic_authentication_per_request.hurl")
         #expect(auth.requests.count == 5)
         let credentials = Authentication.basic(username: "bob@email.com", password: "secret")
@@ -187,6 +192,38 @@ import Testing
                     variables: [Variable(name: "user", value: "bob@email.com"), Variable(name: "password", value: "secret")])
             ])
         #expect(auth.requests[0].description.url == "http://bob%40email.com:secret@localhost:8000/basic-authentication-per-request")
+    }
+
+    @Test func requestOptionsOfHurlComeInAsTheRequestFilesOptions() throws {
+        let imported = try HurlImporter().importCollection(
+            "GET http://h/a\n[Options]\nlocation-trusted: true\ndelay: 2s\noutput: -\ncompressed: true\nHTTP 200\n\n"
+                + "GET http://h/b\nbaz: BAZ\nUser-Agent: mine\n[Options]\nheader: bar:BAR\nno-header: baz\nno-header: user-agent\n"
+                + "digest: true\nuser: u:p\noutput: out/b.json\nHTTP 200\n",
+            source: "options.hurl", directory: "/")
+        let first = imported.requests[0].description
+        #expect(first.options.followRedirects && first.options.keepsCredentialsOnRedirect == true)
+        #expect(first.delay == 2000 && first.output == "-" && first.options.decompress)
+        #expect(first.options.defaultHeaders == false, "Hurl sends its own few headers, not Ferry's defaults")
+        let second = imported.requests[1].description
+        #expect(!second.options.decompress, "Hurl asks for no compression unless told")
+        #expect(
+            second.headers == [.init(name: "bar", value: "BAR"), .init(name: "user-agent", value: "")],
+            "no-header leaves out the file's own header, and one the sender adds by an empty value")
+        #expect(second.auth == .digest(username: "u", password: "p"))
+        #expect(second.output == "out/b.json")
+        #expect(imported.report.notes.contains { $0.kind == .approximated && $0.message.contains("out/b.json") })
+    }
+
+    @Test func aVariablesFileJoinsTheEnvironmentInTheOrderOfTheOptions() throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write("vars.env", Data("country=Spain\nplanet=The Earth\n".utf8))
+        let imported = try HurlImporter().importCollection(
+            "GET http://h/a\n[Options]\nvariable: country=France\nvariables-file: vars.env\nvariable: planet=Mars\n"
+                + "variables-file: missing.env\nHTTP 200\n",
+            source: directory.file("vars.hurl"), directory: directory.path)
+        #expect(
+            imported.environments.first?.variables == [Variable(name: "country", value: "Spain"), Variable(name: "planet", value: "Mars")])
+        #expect(imported.report.notes.contains { $0.kind == .dropped && $0.message.contains("missing.env") })
     }
 
     @Test func multipartPartsAndHandBuiltBodies() throws {

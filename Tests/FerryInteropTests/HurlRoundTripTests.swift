@@ -17,18 +17,22 @@ import Testing
         create.headers = [.init(name: "Accept", value: "application/json"), .init(name: "Content-Type", value: "application/json")]
         create.body = .raw("{\"name\": \"{{user}}\",\n \"path\": \"C:\\\\temp\"\n}\n", contentType: nil)
         create.auth = .bearer(token: "{{token}}")
+        create.cookies = [.init(name: "session", value: "{{sid}}"), .init(name: "theme", value: "dark")]
 
         var list = RequestDescription(method: .get, url: "{{baseURL}}/users")
         list.name = "List users"
         list.params = .object([("page", .string("2")), ("q", .string("a #b: c ")), ("tag", .string("{{tag}}"))])
         list.options.followRedirects = false
         list.options.tls.verifyPeer = false
+        list.output = "out/users.json"
+        list.delay = 500
 
         var login = RequestDescription(method: .post, url: "https://auth.example/login")
         login.name = "Log in"
         login.auth = .basic(username: "{{user}}", password: "{{password}}")
         login.body = .form(.object([("user", .string("me")), ("pass", .string("p@ss word"))]))
         login.options.httpVersion = .http2
+        login.options.keepsCredentialsOnRedirect = true
 
         var upload = RequestDescription(method: .put, url: "https://files.example/upload")
         upload.name = "Upload"
@@ -56,13 +60,19 @@ import Testing
         let (text, again) = try Self.roundTrip(original)
         #expect(
             text.contains(
-                "# List users\nGET {{baseURL}}/users\n[QueryStringParams]\npage: 2\nq: a \\#b: c\\u{20}\ntag: {{tag}}\n[Options]\ninsecure: true\n"
+                "# List users\nGET {{baseURL}}/users\n[QueryStringParams]\npage: 2\nq: a \\#b: c\\u{20}\ntag: {{tag}}\n[Options]\noutput: out/users.json\ndelay: 500ms\ninsecure: true\n"
             ))
         #expect(text.contains("[BasicAuth]\n{{user}}: {{password}}\n[FormParams]\n"))
         #expect(text.contains("base64,AAEC/w==;"))
+        #expect(text.contains("[Cookies]\nsession: {{sid}}\ntheme: dark\n"))
+        #expect(text.contains("location-trusted: true"))
         #expect(Set(again.requests.map(\.path)) == Set(original.requests.map(\.path)))
         for request in original.requests {
-            #expect(again.request(request.path)?.description == request.description, "\(request.path)\n\(text)")
+            var expected = request.description
+            // What a Hurl file means: Hurl's own few headers, and no compression asked for.
+            expected.options.defaultHeaders = false
+            expected.options.decompress = false
+            #expect(again.request(request.path)?.description == expected, "\(request.path)\n\(text)")
         }
     }
 

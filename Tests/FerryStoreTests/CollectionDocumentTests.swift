@@ -37,6 +37,18 @@ import Testing
         #expect(try RequestDescription(yaml: text, path: "proxied.ferry.yaml") == document)
     }
 
+    @Test func cookiesOutputDelayAndTrustedRedirectsSurvive() throws {
+        var document = RequestDescription(url: "https://example.test/")
+        document.cookies = [.init(name: "session", value: "{{sid}}"), .init(name: "{{key}}", value: "a b")]
+        document.output = "out/{{name}}.json"
+        document.delay = 250
+        document.options.keepsCredentialsOnRedirect = true
+        let text = try document.yaml()
+        #expect(text.contains("cookies:\n  session: '{{sid}}'\n  '{{key}}': a b\n"), "\(text)")
+        #expect(text.contains("options:\n  locationTrusted: true\n  output: out/{{name}}.json\n  delay: 250\n"), "\(text)")
+        #expect(try RequestDescription(yaml: text, path: "cookies.ferry.yaml") == document)
+    }
+
     @Test func aFoldersProxyIsInheritedOverTheEnvironmentsAndUnderTheRequests() throws {
         let root = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: root.file("internal"), withIntermediateDirectories: true)
@@ -115,6 +127,10 @@ import Testing
         ("url: x\nbody:\n  graphql:\n    variables: '{}'\n", 4, 5, "body.graphql", "a GraphQL body needs a query"),
         ("url: x\nbody:\n  graphql:\n    query: '{ a }'\n    operation: A\n", 5, 5, "body.graphql.operation", "unknown key"),
         ("url: x\nbody:\n  graphql:\n    query: '{ a }'\n    get: sometimes\n", 5, 10, "body.graphql.get", "expected true or false"),
+        ("url: x\ncookies:\n  \"a b\": c\n", 3, 3, "cookies.a b", "is not a valid cookie name"),
+        ("url: x\ncookies: [a]\n", 2, 10, "cookies", "expected a mapping"),
+        ("url: x\noptions:\n  output: ''\n", 3, 11, "options.output", "expected a file path"),
+        ("url: x\noptions:\n  delay: -1\n", 3, 10, "options.delay", "expected a whole number"),
     ])
     func wrongValuesAreLocated(text: String, line: Int, column: Int, key: String, message: String) throws {
         let problem = try #require(throws: ConfigProblem.self) { try RequestDescription(yaml: text, path: "x.ferry.yaml") }

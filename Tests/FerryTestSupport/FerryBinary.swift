@@ -10,14 +10,16 @@ public enum FerryBinary {
     public typealias Outcome = ChildProcess.Outcome
 
     /// Runs `ferry arguments…` to completion with stdin closed (or read from the file
-    /// `standardInput`), killed at the deadline (`ChildProcess`).
+    /// `standardInput`), in `directory` (else the test's own), killed at the deadline (`ChildProcess`).
     /// `environment` replaces the test process's own; without one, `XDG_DATA_HOME` still points at a
     /// temporary folder so no test records into the user's history.
     public static func run(
-        _ arguments: [String], standardInput: String? = nil, environment: [String: String]? = nil, timeout: TimeInterval = 60
+        _ arguments: [String], standardInput: String? = nil, environment: [String: String]? = nil, directory: String? = nil,
+        timeout: TimeInterval = 60
     ) async -> Outcome {
         await ChildProcess.run(
-            path, arguments, standardInput: standardInput, environment: environment ?? defaultEnvironment, timeout: timeout)
+            path, arguments, standardInput: standardInput, environment: environment ?? defaultEnvironment, directory: directory,
+            timeout: timeout)
     }
 
     /// Waits for `process` to end on a thread of its own, so the test's concurrency pool stays free.

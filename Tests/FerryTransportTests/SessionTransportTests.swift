@@ -47,6 +47,44 @@ import Testing
         }
     }
 
+    /// A request file's `cookies:` go through libcurl's cookie option, which curl keeps on a redirect to
+    /// another host (Hurl's `[Cookies]`); a `Cookie` header, like any custom header, is dropped there.
+    @Test func aRequestsOwnCookiesGoOnToAnotherHostAfterARedirectAndACookieHeaderDoesNot() async throws {
+        try await withDemoServer { server throws in
+            let port = try #require(URL(string: server.baseURL)?.port)
+            let target = "http://localhost:\(port)/cookies".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let url = try Request.parseURL("\(server.baseURL)/redirect-to?url=\(target)")
+            #expect(url.host == "127.0.0.1")
+            var own = Request(url: url)
+            own.ownCookies = "fruit=lemon; size=big"
+            let carried = try await CurlTransport().send(own, receivingInto: .default, progress: nil)
+            #expect(URL(string: carried.effectiveURL)?.host == "localhost", "the redirect led to another host")
+            #expect(try cookies(in: carried) == ["fruit": "lemon", "size": "big"])
+            #expect(carried.cookieJar == nil, "the request's own cookies are never kept")
+
+            var header = Request(url: url, headers: ["Cookie": "fruit=lemon"])
+            header.cookies = RequestCookies(jar: nil)
+            let dropped = try await CurlTransport().send(header, receivingInto: .default, progress: nil)
+            #expect(URL(string: dropped.effectiveURL)?.host == "localhost")
+            #expect(try cookies(in: dropped).isEmpty, "curl sends a custom Cookie header to the first host only")
+        }
+    }
+
+    @Test func aRequestsOwnCookiesAreSentWithTheJarsAndWithTheSessionJar() async throws {
+        try await withDemoServer { server throws in
+            var request = Request(url: try Request.parseURL("\(server.baseURL)/cookies"))
+            request.cookies = RequestCookies(jar: CookieJar(cookies: [Cookie(domain: "127.0.0.1", name: "size", value: "big")]))
+            request.ownCookies = "fruit=lemon"
+            let transport = CurlTransport()
+            #expect(
+                try cookies(in: try await transport.send(request, receivingInto: .default, progress: nil)) == [
+                    "fruit": "lemon", "size": "big",
+                ])
+            request.cookies = nil
+            #expect(try cookies(in: try await transport.send(request, receivingInto: .default, progress: nil)) == ["fruit": "lemon"])
+        }
+    }
+
     @Test(arguments: ["MD5", "SHA-256"])
     func digestAnswersHTTPBinsChallenge(algorithm: String) async throws {
         try await withHTTPBin { httpbin throws in

@@ -48,11 +48,14 @@ struct ResponsePrinter {
     }
 
     /// What `--dry-run` would send: the method and URL, the headers Ferry composes (the transport
-    /// adds its defaults and the Host), the body's size, and every local file the request reads.
+    /// adds its defaults and the Host), the cookies given (`-b`, `cookies:`; the jar's are added
+    /// when sent), the body's size, and every local file the request reads.
     func printPlanned(_ request: Request, files: [String]) {
         var text = "\(request.method.rawValue) \(request.url.absoluteString)\n"
         for field in DefaultHeaders.applied(to: request.authenticated().headers, all: request.options.defaultHeaders != false)
         where !field.value.isEmpty { text += "\(field.name): \(field.value)\n" }
+        let cookies = [request.cookies?.header, request.ownCookies].compactMap { $0 }
+        if !cookies.isEmpty { text += "Cookie: \(cookies.joined(separator: "; "))\n" }
         let length = (try? request.body.makeSource())??.length
         text = redaction.redact(text) + "\n(\(length.map { "\($0) bytes of body" } ?? "no body"); nothing was sent)\n"
         text += files.map { "(reads the local file \($0))\n" }.joined()

@@ -91,6 +91,11 @@ struct RunCommand: AsyncCommand {
     var location = false
 
     @Option(
+        name: .customLong("max-redirs"),
+        help: ArgumentHelp("The most redirects every request follows, whatever its file says (-1: no limit, as curl).", valueName: "N"))
+    var maxRedirects: Int?
+
+    @Option(
         name: [.customShort("H"), .customLong("header")],
         help: ArgumentHelp("A header every request sends after its own (repeatable).", valueName: "name: value"))
     var headers: [String] = []
@@ -124,6 +129,7 @@ struct RunCommand: AsyncCommand {
             throw ValidationError("--from-entry and --to-entry take positions from 1, --to-entry not before --from-entry")
         }
         guard delay >= 0 else { throw ValidationError("--delay takes a number of milliseconds, 0 or more") }
+        guard (maxRedirects ?? 0) >= -1 else { throw ValidationError("--max-redirs takes -1 (no limit) or a count, 0 or more") }
         guard !digest || user != nil else { throw ValidationError("--digest needs --user") }
         for header in headers where HeaderLine.parse(header) == nil {
             throw ValidationError("--header \(header): expected `name: value`")
@@ -188,6 +194,7 @@ struct RunCommand: AsyncCommand {
         settings.allowsInsecureRedirect = allowInsecureRedirect
         settings.keepsCredentialsOnRedirect = locationTrusted
         settings.followsRedirects = location
+        settings.maxRedirects = maxRedirects
         settings.headers = headers.compactMap(HeaderLine.parse)
         settings.authentication = user.map { user in
             let (name, password) = Authentication.userAndPassword(user)
@@ -215,11 +222,13 @@ struct RunCommand: AsyncCommand {
             output: stdout, redaction: variables.redaction, showsProgress: isatty(STDOUT_FILENO) == 1,
             total: plan.items.count * repeatCount * max(1, rows.count))
         let counter = Counter()
+        let bodies = RunBodyOutput(stdout: stdout, stderr: stderr)
         let iterations = repeatCount > 1 || rows.count > 1
         let (task, interrupt) = InterruptHandler.guarding {
             Task {
                 await runner.run(plan, id: id, variables: variables) { result in
                     let done = counter.increment()
+                    bodies.write(result)
                     if textOutput { text.report(result, done: done, iterations: iterations) }
                 }
             }

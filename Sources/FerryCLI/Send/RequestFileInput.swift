@@ -11,6 +11,8 @@ struct RequestFileInput {
     var redaction: Redaction
     /// The local files the request reads, for `--dry-run`.
     var files: [String]
+    /// The file's `output:` (`-`, or a path inside the collection): where the body goes unless `-o` says.
+    var output: String?
     /// Nil when neither the flags nor the file ask for validation.
     var expectations: ResponseExpectations?
     /// The request as it is saved by `--save` (variables unresolved).
@@ -105,6 +107,7 @@ struct RequestFileInput {
         request = resolved.request
         redaction = resolved.redaction
         files = resolved.files
+        output = resolved.output
         self.document = document
         origin = HistoryOrigin(collection: root, requestPath: Self.relativePath(of: path, in: root), environment: collection.environment)
         expectations = expectations ?? document.expectations

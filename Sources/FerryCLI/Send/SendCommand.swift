@@ -108,7 +108,7 @@ struct SendCommand: AsyncCommand {
                 defaultJar: locations.cookieJarPath(collection: origin.collection, environment: origin.environment))
             if let plan { request.cookies = plan.cookies }
             session.applySecrets(to: &request)
-            download = try DownloadPlan(output: try options.outputPath(), continueAt: options.continueAt)
+            download = try DownloadPlan(output: try options.outputPath() ?? input.output, continueAt: options.continueAt)
             try download.apply(to: &request)
             cookiePlan = plan
             var checks = input.checks

@@ -13,6 +13,10 @@ public struct Request: Sendable {
     public var authentication: Authentication?
     /// The cookies it goes out with; nil for the transport's session jar.
     public var cookies: RequestCookies?
+    /// The request's own cookies (a request file's `cookies:`), `a=1; b=2`: sent through libcurl's
+    /// cookie option together with whatever jar `cookies` chooses, so that, as Hurl's `[Cookies]`,
+    /// they go on across a redirect to another host (a `Cookie` header does not). Never kept in a jar.
+    public var ownCookies: String?
     /// `USER:PASSWORD` for the proxy (`--proxy-user`), applied when sent and never recorded.
     public var proxyUser: String?
     /// The passphrase of the client certificate's key (`--pass`), applied when sent and never recorded.

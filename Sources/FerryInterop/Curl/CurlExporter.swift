@@ -2,7 +2,7 @@ import FerryCore
 import Foundation
 
 /// A request description as one curl command that sends the same request: method, URL, headers
-/// (Ferry's default ones included), body bytes, multipart parts with their files, credentials, TLS,
+/// (Ferry's default ones included), cookies (`-b`), where the body is written (`-o`), body bytes, multipart parts with their files, credentials, TLS,
 /// redirect and time options, quoted for a POSIX shell (single quotes hold control characters as
 /// they are: show the command through `TerminalSafeText` on a terminal). Variables are filled in
 /// with the resolver's values; secret ones are written back as `{{name}}` unless `reveal`.
@@ -41,6 +41,7 @@ public struct CurlExporter {
         if hasBody, !headers.contains("Content-Type"), !Self.isMultipart(description.body) { headers.add(name: "Content-Type", value: "") }
         if hasBody { headers.add(name: "Expect", value: "") }  // Ferry never waits for 100-continue
         for field in headers { lines.append(["-H", field.value.isEmpty ? "\(field.name):" : "\(field.name): \(field.value)"]) }
+        if let cookies = request.ownCookies { lines.append(["-b", cookies]) }
         switch request.authentication {
         case .basic(let username, let password)?: lines.append(["-u", "\(username):\(password)"])
         case .bearer(let token)?: lines.append(["--oauth2-bearer", token])
@@ -58,6 +59,7 @@ public struct CurlExporter {
         lines += try bodyLines(description, resolver: resolver, directory: directory, body: body)
         lines += optionLines(request.options)
         lines += connectionLines(request)
+        if let output = resolved.output, output != "-" { lines.append(["-o", output]) }  // `options.output`
         let shown = { (word: String) in ShellQuoting.quote(reveal ? word : resolved.redaction.redact(word)) }
         return lines.map { $0.map(shown).joined(separator: " ") }.joined(separator: " \\\n  ")
     }

@@ -133,7 +133,12 @@ struct CurlRequestBuilder {
         }
         for cookie in command.values(.cookie) {
             if cookie.contains("=") {
-                description.headers.append(.init(name: "Cookie", value: cookie))
+                // As curl sends `-b 'a=1; b=2'` (its cookie option): the request's own cookies, which go on after a redirect.
+                if let pairs = RequestDescription.CookieEntry.pairs(of: cookie) {
+                    description.cookies += pairs
+                } else {
+                    description.headers.append(.init(name: "Cookie", value: cookie))
+                }
             } else {
                 cookieFiles.append(cookie)
             }

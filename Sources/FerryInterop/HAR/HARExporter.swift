@@ -53,7 +53,8 @@ public struct HARExporter {
         let resolved = try description.resolved(with: resolver, defaults: defaults, access: .unbounded(directory: directory))
         let request = resolved.request.authenticated()
         let hide: (String) -> String = { [reveal] text in reveal ? text : resolved.redaction.redact(text) }
-        let headers = request.headers.map { HAREntry.Pair(name: $0.name, value: hide($0.value)) }
+        let cookies = request.ownCookies.map { [HAREntry.Pair(name: "Cookie", value: hide($0))] } ?? []
+        let headers = request.headers.map { HAREntry.Pair(name: $0.name, value: hide($0.value)) } + cookies
         let mimeType = request.headers["Content-Type"] ?? ""
         var postData: HAREntry.PostData?
         var size: Int64 = 0

@@ -47,6 +47,10 @@ public struct HTTPieExporter {
                 + [request.method.rawValue, request.url.absoluteString])
         var headers = DefaultHeaders.applied(to: request.headers, all: request.options.defaultHeaders != false)
         if case .apiKey(let key)? = request.authentication, key.placement == .header { headers.add(name: key.name, value: key.value) }
+        if let cookies = request.ownCookies {
+            headers.add(name: "Cookie", value: cookies)
+            report.approximated(place, "the cookies are written as a Cookie header, which HTTPie does not send on to another host")
+        }
         // A form's type is written out (HTTPie would add a charset); a multipart type carries HTTPie's own boundary.
         if let contentType, !headers.contains("Content-Type"), Self.itemsFlag(description.body) != ["--multipart"] {
             headers.add(name: "Content-Type", value: contentType)

@@ -2,8 +2,8 @@ import FerryCore
 import Foundation
 
 /// Writes requests as a Hurl file (an entry per request, `# name` above it, the query in
-/// `[QueryStringParams]`, forms in `[FormParams]`, multipart bodies in `[MultipartFormData]`,
-/// basic credentials in `[BasicAuth]`, redirects and TLS in `[Options]`) and environments as Hurl
+/// `[QueryStringParams]`, cookies in `[Cookies]`, forms in `[FormParams]`, multipart bodies in
+/// `[MultipartFormData]`, basic credentials in `[BasicAuth]`, redirects and TLS in `[Options]`) and environments as Hurl
 /// variables files (`name=value` lines for `hurl --variables-file`). `{{variables}}` stay as
 /// written; secret values are left out unless `reveal`. What Hurl cannot hold is named in `report`.
 public struct HurlExporter {
@@ -14,7 +14,7 @@ public struct HurlExporter {
 
     /// The Hurl file: the requests in path order, a blank line between entries.
     public mutating func file(_ collection: ImportedCollection) throws -> String {
-        try FlatRequest.all(in: collection, format: "Hurl", report: &report).map { entry($0.request, place: $0.place) }.joined(
+        try FlatRequest.all(in: collection, format: "Hurl", hurl: true, report: &report).map { entry($0.request, place: $0.place) }.joined(
             separator: "\n")
     }
 
@@ -41,6 +41,10 @@ public struct HurlExporter {
             lines.append("[QueryStringParams]")
             lines += request.query.map { "\(HurlText.escaped($0.0, key: true)): \(HurlText.escaped($0.1))" }
         }
+        if !request.cookies.isEmpty {
+            lines.append("[Cookies]")
+            lines += request.cookies.map { "\(HurlText.escaped($0.name, key: true)): \(HurlText.escaped($0.value))" }
+        }
         if case .basic(let username, let password) = request.auth {
             lines += ["[BasicAuth]", "\(HurlText.escaped(username, key: true)): \(HurlText.escaped(password))"]
         }
@@ -65,7 +69,7 @@ public struct HurlExporter {
         default:
             break
         }
-        lines += options(request.options, retry: request.retry, place: place)
+        lines += options(request, place: place)
         if let body = body(request, place: place) { lines.append(body) }
         lines += response(request.checks, place: place)
         return lines.joined(separator: "\n") + "\n"
@@ -118,10 +122,18 @@ public struct HurlExporter {
     }
 
     /// `[Options]`: Hurl follows redirects only with `location: true`.
-    private mutating func options(_ options: RequestOptions, retry: RetryPolicy?, place: String) -> [String] {
+    private mutating func options(_ request: FlatRequest, place: String) -> [String] {
+        let options = request.options
         var lines: [String] = []
-        if options.followRedirects { lines += ["location: true", "max-redirs: \(options.maxRedirects)"] }
-        if let retry { lines += ["retry: \(retry.count)", "retry-interval: \(retry.interval)ms"] }
+        if let output = request.output { lines.append("output: \(HurlText.escaped(output))") }
+        if let delay = request.delay { lines.append("delay: \(delay)ms") }
+        if options.followRedirects {
+            lines += [
+                options.keepsCredentialsOnRedirect == true ? "location-trusted: true" : "location: true",
+                "max-redirs: \(options.maxRedirects)",
+            ]
+        }
+        if let retry = request.retry { lines += ["retry: \(retry.count)", "retry-interval: \(retry.interval)ms"] }
         if !options.tls.verifyPeer { lines.append("insecure: true") }
         switch options.httpVersion {
         case .http1_1: lines.append("http1.1: true")
@@ -133,6 +145,8 @@ public struct HurlExporter {
         rest.maxRedirects = RequestOptions().maxRedirects
         rest.tls.verifyPeer = true
         rest.defaultHeaders = nil
+        rest.decompress = RequestOptions().decompress  // whether it asks for compression is Hurl's to say (`--compressed`)
+        if options.followRedirects { rest.keepsCredentialsOnRedirect = nil }
         if [.http1_1, .http2].contains(rest.httpVersion) { rest.httpVersion = .automatic }
         if rest != RequestOptions() {
             report.dropped(place, "time limits, TLS files, rates and other transfer options are not exported to Hurl")

@@ -70,7 +70,10 @@ struct HurlReader {
         var query: [(String, String)] = []
         var form: [(String, String)]?
         var multipart: [RequestDescription.MultipartPart]?
-        var cookies: [String] = []
+        /// `[Options] digest: true`: the credentials go with HTTP Digest.
+        var digest = false
+        /// `[Options] no-header: NAME`: headers the entry does not send.
+        var removedHeaders: [String] = []
     }
 
     /// Reads the entry whose request line is at `start`; returns the index of the next entry's line.
@@ -81,6 +84,9 @@ struct HurlReader {
         var description = RequestDescription(method: HTTPMethod(words[0]), url: base)
         description.name = name
         description.options.followRedirects = false  // Hurl follows redirects only when told
+        // Hurl sends `Accept: */*` and its User-Agent, and asks for no compression unless told (`compressed`).
+        description.options.defaultHeaders = false
+        description.options.decompress = false
         var parts = Parts(query: query)
         var section: String?
         var index = start + 1
@@ -114,13 +120,20 @@ struct HurlReader {
             index = try readBody(lines, at: index, into: &description)
         }
         if description.retry?.count == 0 { description.retry = nil }  // an interval alone, or `retry: 0`
+        if parts.digest, case .basic(let username, let password)? = description.auth {
+            description.auth = .digest(username: username, password: password)
+        }
+        for name in parts.removedHeaders {
+            description.headers.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            // A header Ferry or libcurl add is left out by an empty value.
+            if HTTPHeaders.generated.contains(name.lowercased()) { description.headers.append(.init(name: name, value: "")) }
+        }
         URLQuery.apply(parts.query, to: &description)
         if let form = parts.form {
             description.body = .form(Parameters.flat(form))
             if Set(form.map(\.0)).count < form.count { description.parameterStyle.arrayStyle = .repeat }
         }
         if let multipart = parts.multipart { description.body = .multipart(multipart) }
-        if !parts.cookies.isEmpty { description.headers.append(.init(name: "Cookie", value: parts.cookies.joined(separator: "; "))) }
         let path = base.range(of: "://").map { String(base[$0.upperBound...].drop { $0 != "/" }) } ?? String(base.drop { $0 != "/" })
         collection.add(description, title: name ?? "\(words[0]) \(path)", folder: "", source: place(requestLine))
         collection.report.imported(place(requestLine), "\(words[0]) \(words[1])")
@@ -174,20 +187,37 @@ struct HurlReader {
             }
             parts.multipart = (parts.multipart ?? []) + [part]
         case "Cookies":
-            parts.cookies.append("\(key)=\(value)")
+            description.cookies.append(.init(name: key, value: value))
         case "BasicAuth":
             description.auth = .basic(username: key, password: value)
         default:
-            applyOption(key, value, line: line, to: &description)
+            applyOption(key, value, line: line, to: &description, parts: &parts)
         }
     }
 
-    /// One `[Options]` entry: redirects, TLS, HTTP version, `user`, `variable`; others are named.
-    private mutating func applyOption(_ key: String, _ value: String, line: Line, to description: inout RequestDescription) {
+    /// One `[Options]` entry: redirects, TLS, HTTP version, credentials, headers, delay, output,
+    /// variables; others are named.
+    private mutating func applyOption(
+        _ key: String, _ value: String, line: Line, to description: inout RequestDescription, parts: inout Parts
+    ) {
         let on = value != "false"
         switch key {
         case "location": description.options.followRedirects = on
-        case "max-redirs": if let count = Int(value) { description.options.maxRedirects = count }
+        case "location-trusted":
+            description.options.followRedirects = on
+            description.options.keepsCredentialsOnRedirect = on ? true : nil
+        case "max-redirs" where (0...1000).contains(Int(value) ?? -1): description.options.maxRedirects = Int(value)!
+        case "compressed": description.options.decompress = on
+        case "digest": parts.digest = on
+        case "delay" where (0...600_000).contains(HurlText.milliseconds(value) ?? -1): description.delay = HurlText.milliseconds(value)!
+        case "header" where value.contains(":"):
+            let colon = value.firstIndex(of: ":")!
+            description.headers.append(
+                .init(
+                    name: value[..<colon].trimmingCharacters(in: .whitespaces),
+                    value: value[value.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        case "no-header": parts.removedHeaders.append(value.trimmingCharacters(in: .whitespaces))
+        case "variables-file": readVariablesFile(value, line: line)
         case "insecure": description.options.tls.verifyPeer = !on
         case "http1.1" where on: description.options.httpVersion = .http1_1
         case "http2" where on: description.options.httpVersion = .http2
@@ -198,6 +228,9 @@ struct HurlReader {
         case "user" where value.contains(":"):
             let colon = value.firstIndex(of: ":")!
             description.auth = .basic(username: String(value[..<colon]), password: String(value[value.index(after: colon)...]))
+        case "output":
+            description.output = value
+            if value != "-" { collection.report.approximated(place(line), "the output \(value) is written relative to the collection") }
         case "variable" where value.contains("="):
             let equals = value.firstIndex(of: "=")!
             let name = String(value[..<equals])
@@ -206,6 +239,27 @@ struct HurlReader {
         default:
             collection.report.dropped(place(line), "the option \(key): \(value) has no counterpart in Ferry")
         }
+    }
+
+    /// `variables-file: PATH`: its `name=value` lines join the file's environment, as `variable:` does.
+    /// The path is taken as Hurl takes it, from the current folder, else from the Hurl file's; a file
+    /// outside both is not read (a Hurl file is someone else's input).
+    private mutating func readVariablesFile(_ path: String, line: Line) {
+        let folders = [FileManager.default.currentDirectoryPath, (source as NSString).deletingLastPathComponent]
+        let readable = folders.lazy.compactMap { try? FileAccessPolicy(collection: $0).readablePath(path, field: "variables-file") }
+        guard let text = readable.compactMap({ try? String(contentsOfFile: $0, encoding: .utf8) }).first else {
+            collection.report.dropped(
+                place(line),
+                "the variables file \(path) cannot be read here (or lies outside this folder and the Hurl file's); its variables are left out"
+            )
+            return
+        }
+        for entry in text.splitLines() {
+            let entry = entry.trimmingCharacters(in: .whitespaces)
+            guard !entry.isEmpty, !entry.hasPrefix("#"), let equals = entry.firstIndex(of: "=") else { continue }
+            variables.set(Variable(name: String(entry[..<equals]), value: String(entry[entry.index(after: equals)...])))
+        }
+        collection.report.approximated(place(line), "the variables of \(path) are in the file's environment, seen by every request")
     }
 
     /// True for the first line of a body: JSON, XML, a multiline or one-line string, or a
@@ -229,7 +283,7 @@ struct HurlReader {
             }
             let body = lines[(start + 1)..<end].map { $0.text + "\n" }.joined()
             if language == "graphql" {
-                description.body = .json(.object([("query", .string(template(body)))]))
+                description.body = .json(.object([("query", .string(template(String(body.dropLast()))))]))  // Hurl sends no final newline
                 collection.report.approximated(place(line), "the GraphQL query is sent as a JSON body {\"query\": …}")
             } else if language == "raw" {
                 description.body = .bytes(Data(body.utf8), contentType: nil)  // sent as written, `{{…}}` included
@@ -274,6 +328,12 @@ struct HurlReader {
         return end
     }
 
+    /// The JSON body Hurl sends for a ```` ```graphql ```` string: `{"query":"…"}`, without its final newline.
+    static func graphQLBody(_ query: String) -> String {
+        let data = try? JSONSerialization.data(withJSONObject: ["query": String(query.dropLast())], options: [.withoutEscapingSlashes])
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? query
+    }
+
     static func hex(_ text: String) -> Data? {
         let digits = Array(text.filter { !$0.isWhitespace })
         guard digits.count.isMultiple(of: 2) else { return nil }
@@ -308,6 +368,9 @@ struct HurlReader {
         case .bytes(let data, _):
             description.assertions.append(
                 Assertion(.query(.bytes), .compare(.equal, .string(data.hexText))))
+        case .json(.object(let members)) where members.count == 1 && members[0].0 == "query":  // a ```graphql string
+            guard case .string(let query) = members[0].1 else { fallthrough }
+            description.assertions.append(Assertion(.query(.body), .compare(.equal, .string(Self.graphQLBody(query + "\n")))))
         default: collection.report.dropped(place(lines[start]), "the expected body `\(lines[start].text)` is not kept")
         }
         return end
@@ -328,6 +391,21 @@ struct HurlReader {
                 index = readExpectedBody(lines, at: index, into: &description) - 1
                 section = "Body"
             } else if section == "Asserts" {
+                var text = text
+                if let fence = text.range(of: "```"), fence.lowerBound != text.startIndex, text[fence.upperBound...].allSatisfy(\.isLetter)
+                {
+                    // A multiline string as the predicate's value: the lines up to the closing ```, as one string.
+                    guard let end = lines[(index + 1)...].firstIndex(where: { $0.text.trimmingCharacters(in: .whitespaces) == "```" })
+                    else {
+                        collection.report.dropped(place(line), "the multiline string of `\(text)` is not closed with ```")
+                        index += 1
+                        continue
+                    }
+                    let value = lines[(index + 1)..<end].map { $0.text + "\n" }.joined()
+                    let expected = text[fence.upperBound...] == "graphql" ? Self.graphQLBody(value) : value
+                    text = text[..<fence.lowerBound] + HurlCheck.quoted(expected)
+                    index = end
+                }
                 if let assertion = HurlCheck.assertion(text) {
                     description.assertions.append(assertion)
                 } else {

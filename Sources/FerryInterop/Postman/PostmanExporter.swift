@@ -101,6 +101,10 @@ public struct PostmanExporter {
             report.approximated(
                 place, "the folder's headers (\(inherited.map(\.name).joined(separator: ", "))) are written into the request")
         }
+        if !description.cookies.isEmpty {
+            headers.append(.init(name: "Cookie", value: RequestDescription.CookieEntry.field(description.cookies)))
+            report.approximated(place, "the cookies are written as a Cookie header, which is not sent on to another host after a redirect")
+        }
         if let body = try body(description, place: place, headers: &headers) { request["body"] = body }
         request["header"] = headers.map { header -> [String: Any] in
             var entry: [String: Any] = ["key": header.name, "value": header.value]

@@ -392,11 +392,13 @@ public struct CollectionRunner: Sendable {
         if settings.allowsInsecureRedirect { request.options.allowsInsecureRedirect = true }
         if settings.keepsCredentialsOnRedirect { request.options.keepsCredentialsOnRedirect = true }
         if settings.followsRedirects { request.options.followRedirects = true }
+        if let maxRedirects = settings.maxRedirects { request.options.maxRedirects = maxRedirects }
         for header in settings.headers { request.headers.add(name: header.name, value: header.value) }
         if request.authentication == nil, !request.headers.contains("Authorization") {
             request.authentication = settings.authentication
         }
-        if delayed, settings.delay > .zero { try? await Task.sleep(for: settings.delay) }
+        let delay = item.description.delay.map { Duration.milliseconds($0) } ?? settings.delay  // the request's own wins
+        if delayed, delay > .zero { try? await Task.sleep(for: delay) }
         let verdict = settings.contract?.check(request: request)
         if let verdict, !verdict.passed, settings.contractRefusesRequests {
             var refused = RunResult(item: item, iteration: iteration, status: .failed, started: Date())
@@ -408,6 +410,7 @@ public struct CollectionRunner: Sendable {
         var result = RunResult(
             item: item, iteration: iteration, status: outcome.failure == nil ? .passed : .error, started: outcome.started)
         result.contractWarnings = verdict?.findings.map(\.text) ?? []
+        result.output = resolved.output
         result.request = outcome.request
         result.response = outcome.response
         result.error = outcome.failure

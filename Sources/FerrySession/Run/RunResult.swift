@@ -26,6 +26,8 @@ public struct RunResult: Sendable {
     public var attempts = 1
     /// The request a script asked the run to go on with (`setNextRequest`; `.some(nil)` stops the run).
     public var nextRequest: String??
+    /// Where its body is to be written (`output:`, resolved): `-` for standard output, else a file.
+    public var output: String?
     /// How the request broke its OpenAPI contract, when it was sent all the same (one line each).
     public var contractWarnings: [String] = []
     /// What its pre-request scripts left, until its checks are known.

@@ -26,6 +26,8 @@ public struct RunSettings: Sendable {
     public var keepsCredentialsOnRedirect = false
     /// Every request follows redirects, whatever its file says (`--location`).
     public var followsRedirects = false
+    /// The most redirects every request follows, whatever its file says (`--max-redirs`; -1: no limit); nil: the file's.
+    public var maxRedirects: Int?
     /// Headers every request sends after its own (`--header`).
     public var headers: [HTTPHeader] = []
     /// The credentials of every request whose file gives none (`--user`, `--digest`).

@@ -6,7 +6,8 @@ import Yams
 /// with its line and column.
 extension RequestDescription {
     static let keys = [
-        "name", "description", "method", "url", "params", "disabledParams", "encoding", "headers", "body", "auth", "options", "validation",
+        "name", "description", "method", "url", "params", "disabledParams", "encoding", "headers", "cookies", "body", "auth", "options",
+        "validation",
         "serializer",
         "expect", "capture", "retry", "skip", "vars", "examples", "scripts",
     ]
@@ -46,9 +47,10 @@ extension RequestDescription {
                 if key == "params" { params = tree } else { disabledParams = tree }
             case "encoding": parameterStyle = try Self.parameterStyle(value, in: file)
             case "headers": headers = try Self.headers(value, key: key, in: file)
+            case "cookies": cookies = try Self.cookies(value, in: file)
             case "body": body = try Self.body(value, in: file)
             case "auth": auth = try Authentication(yaml: value, in: file)
-            case "options": (options, connection) = try Self.options(value, in: file)
+            case "options": (options, connection, output, delay) = try Self.options(value, in: file)
             case "validation": try Self.validation(value, in: file, into: &expectations)
             case "serializer":
                 let name = try file.string(value, key: key)
@@ -125,6 +127,18 @@ extension RequestDescription {
         return headers
     }
 
+    /// `cookies: {name: value, …}`: names are cookie names (tokens) or `{{variables}}`.
+    private static func cookies(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> [CookieEntry] {
+        var cookies: [CookieEntry] = []
+        for (name, keyNode, value) in try file.entries(of: node, key: "cookies") {
+            guard !name.isEmpty, name.contains("{{") || name.utf8.allSatisfy(HTTPToken.isTokenByte) else {
+                throw file.problem(at: keyNode, key: "cookies.\(name)", "is not a valid cookie name")
+            }
+            cookies.append(CookieEntry(name: name, value: try file.string(value, key: "cookies.\(name)")))
+        }
+        return cookies
+    }
+
     private static func body(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> Body {
         let fields = try file.fields(
             of: node, key: "body",
@@ -183,13 +197,19 @@ extension RequestDescription {
         return parts
     }
 
-    private static func options(_ node: Node, in file: YAMLFile) throws(ConfigProblem) -> (RequestOptions, ConnectionSettings) {
+    /// `options:`: the transfer's, the connection's, and the run's: `output` (where the body is
+    /// written) and `delay` (milliseconds before it is sent).
+    private static func options(
+        _ node: Node, in file: YAMLFile
+    ) throws(ConfigProblem) -> (RequestOptions, ConnectionSettings, output: String?, delay: Int?) {
         var options = RequestOptions()
         var connection = ConnectionSettings()
+        var output: String?
+        var delay: Int?
         let allowed =
             [
                 "timeout", "connectTimeout", "followRedirects", "maxRedirects", "verifyTLS", "caFile", "pinnedPublicKey",
-                "httpVersion", "decompress", "defaultHeaders", "uploadRate", "downloadRate",
+                "httpVersion", "decompress", "defaultHeaders", "uploadRate", "downloadRate", "locationTrusted", "output", "delay",
             ] + ConnectionSettings.keys
         for (field, _, value) in try file.fields(of: node, key: "options", allowed: allowed) {
             let key = "options.\(field)"
@@ -207,6 +227,13 @@ extension RequestDescription {
             case "defaultHeaders": options.defaultHeaders = try file.bool(value, key: key)
             case "caFile": options.tls.caFile = try file.string(value, key: key)
             case "pinnedPublicKey": options.tls.pinnedPublicKey = try file.string(value, key: key)
+            case "locationTrusted": options.keepsCredentialsOnRedirect = try file.bool(value, key: key) ? true : nil
+            case "delay": delay = try file.int(value, key: key, in: 0...600_000)
+            case "output":
+                output = try file.string(value, key: key)
+                guard output?.isEmpty == false else {
+                    throw file.problem(at: value, key: key, "expected a file path, or - for standard output")
+                }
             case "uploadRate", "downloadRate":
                 guard let rate = RequestOptions.parseRate(try file.string(value, key: key)) else {
                     throw file.problem(at: value, key: key, "expected bytes per second, e.g. 512000, 500K or 2M")
@@ -220,7 +247,7 @@ extension RequestDescription {
                 options.httpVersion = version
             }
         }
-        return (options, connection)
+        return (options, connection, output, delay)
     }
 
     /// The names of HTTP versions in files.

@@ -25,6 +25,7 @@ extension RequestDescription {
         if let disabledParams { pairs.append(("disabledParams", .parameters(disabledParams))) }
         if parameterStyle != ParameterStyle() { pairs.append(("encoding", Self.node(parameterStyle))) }
         if !headers.isEmpty { pairs.append(("headers", Self.node(headers))) }
+        if !cookies.isEmpty { pairs.append(("cookies", .map(cookies.map { ($0.name, .text($0.value)) }))) }
         if let body = bodyNode { pairs.append(("body", body)) }
         if let auth { pairs.append(("auth", auth.yamlNode)) }
         let options = optionsPairs
@@ -121,6 +122,9 @@ extension RequestDescription {
         if options.defaultHeaders == false { pairs.append(("defaultHeaders", .plain("false"))) }
         if let rate = options.maxUploadRate { pairs.append(("uploadRate", .plain("\(rate)"))) }
         if let rate = options.maxDownloadRate { pairs.append(("downloadRate", .plain("\(rate)"))) }
+        if options.keepsCredentialsOnRedirect == true { pairs.append(("locationTrusted", .plain("true"))) }
+        if let output { pairs.append(("output", .text(output))) }
+        if let delay { pairs.append(("delay", .plain("\(delay)"))) }
         return pairs + connection.yamlPairs
     }
 

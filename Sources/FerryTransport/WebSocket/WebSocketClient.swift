@@ -86,7 +86,8 @@ enum WebSocketClient {
     private static func headers(for request: Request, host: String, port: Int?) -> [(name: String, value: String)] {
         let skipped: Set<String> = ["host", "upgrade", "connection", "sec-websocket-key", "sec-websocket-version"]
         var headers = request.authenticated().headers
-        if !headers.contains("Cookie"), let cookie = request.cookies?.field(for: request.url) { headers.set(name: "Cookie", value: cookie) }
+        let cookies = [request.cookies?.field(for: request.url), request.ownCookies].compactMap { $0 }
+        if !headers.contains("Cookie"), !cookies.isEmpty { headers.set(name: "Cookie", value: cookies.joined(separator: "; ")) }
         return [("Host", port.map { "\(host):\($0)" } ?? host)]
             + DefaultHeaders.applied(to: headers, all: request.options.defaultHeaders != false)
             .filter { !$0.value.isEmpty && !skipped.contains($0.name.lowercased()) }.map { ($0.name, $0.value) }

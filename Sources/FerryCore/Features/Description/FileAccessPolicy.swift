@@ -53,6 +53,16 @@ public struct FileAccessPolicy: Sendable, Hashable {
     /// `path` made absolute from `directory`, once it is known to be readable; else an error naming the
     /// file, the `field` and the path.
     public func readablePath(_ path: String, field: String) throws -> String {
+        try permittedPath(path, field: field, verb: "reads")
+    }
+
+    /// `path` made absolute from `directory`, once it is known to lie where a collection may write (a
+    /// request file's `output:`): the same boundary as reads.
+    public func writablePath(_ path: String, field: String) throws -> String {
+        try permittedPath(path, field: field, verb: "writes")
+    }
+
+    private func permittedPath(_ path: String, field: String, verb: String) throws -> String {
         let absolute = CollectionPath.absolute(path, in: directory)
         guard let collection, !isTrusted else { return absolute }
         let real = Self.realPath(absolute)
@@ -61,7 +71,7 @@ public struct FileAccessPolicy: Sendable, Hashable {
         }
         let shown = real == absolute ? path : "\(path) (\(real))"
         throw refusal(
-            "\(field) \(shown) is outside the collection \(collection): Ferry reads no file outside a collection "
+            "\(field) \(shown) is outside the collection \(collection): Ferry \(verb) no file outside a collection "
                 + "unless you allow it (--allow-outside \(real))")
     }
 

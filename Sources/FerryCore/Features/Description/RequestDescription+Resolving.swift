@@ -33,6 +33,7 @@ extension RequestDescription {
             let name = try resolver.render(header.name, place: "header name \(header.name)")  // `{{key}}: value`, as Hurl fills it in
             request.headers.add(name: name, value: try resolver.render(header.value, place: "header \(header.name)"))
         }
+        if !cookies.isEmpty { request.ownCookies = try resolvedCookies(resolver) }
         try auth?.apply(to: &request, redaction: &redaction, resolver: resolver)
         try defaults.connection.overlaid(by: connection).apply(to: &request, resolver: resolver, access: access)
         let tls = request.options.tls
@@ -63,7 +64,12 @@ extension RequestDescription {
             request.headers.set(name: "Content-Type", value: given + contentType[boundary.lowerBound...])
         }
         try request.validate()
-        return ResolvedRequest(request: request, redaction: redaction, files: files)
+        var resolved = ResolvedRequest(request: request, redaction: redaction, files: files)
+        if let output {
+            let path = try resolver.render(output, place: "options.output")
+            resolved.output = path == "-" ? path : try access.writablePath(path, field: "options.output")
+        }
+        return resolved
     }
 
     /// `resolver` with the request's own `vars:` added for the names it has no value for.
@@ -71,6 +77,26 @@ extension RequestDescription {
         var layered = resolver
         layered.add(variables.filter { resolver.variables[$0.name] == nil })
         return layered
+    }
+
+    /// `cookies:` as one `a=1; b=2` field, each value filled in; a name that is not a token, or a
+    /// value with a `;` or a control character (no header injection), is refused with the cookie's name.
+    private func resolvedCookies(_ resolver: VariableResolver) throws -> String {
+        let filled = try cookies.map { cookie in
+            let name = try resolver.render(cookie.name, place: "cookie name \(cookie.name)")
+            let value = try resolver.render(cookie.value, place: "cookie \(cookie.name)")
+            guard !name.isEmpty, name.utf8.allSatisfy(HTTPToken.isTokenByte) else {
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(name: "cookies.\(cookie.name)", problem: "is not a valid cookie name"))
+            }
+            guard value.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != UInt8(ascii: ";") }) else {
+                throw FerryError.invalidRequest(
+                    reason: .invalidArgument(
+                        name: "cookies.\(cookie.name)", problem: "a cookie value may not hold `;` or control characters"))
+            }
+            return CookieEntry(name: name, value: value)
+        }
+        return CookieEntry.field(filled)
     }
 
     private func resolvedURL(_ resolver: VariableResolver, defaults: FolderDefaults) throws -> URL {
@@ -134,15 +160,16 @@ extension RequestDescription {
             var form = MultipartFormData()
             for part in parts {
                 let place = "part \(part.name)"
+                let name = try resolver.render(part.name, place: "\(place) name")  // `{{key}}: value`, as Hurl fills it in
                 switch part.value {
                 case .text(let text):
                     form.append(
-                        Data(try resolver.render(text, place: place).utf8), name: part.name, fileName: part.fileName,
+                        Data(try resolver.render(text, place: place).utf8), name: name, fileName: part.fileName,
                         mimeType: part.contentType)
                 case .file(let path):
                     let file = try access.readablePath(try resolver.render(path, place: place), field: "\(place) file")
                     files.append(file)
-                    try form.appendFile(path: file, name: part.name, fileName: part.fileName, mimeType: part.contentType)
+                    try form.appendFile(path: file, name: name, fileName: part.fileName, mimeType: part.contentType)
                 }
             }
             let encoded = form.encoded()

@@ -18,9 +18,18 @@ public struct RequestDescription: Sendable, Equatable {
     /// How parameters (in the query and in form, JSON and property-list bodies) are written.
     public var parameterStyle = ParameterStyle()
     public var headers: [HeaderEntry] = []
+    /// The request's own cookies (`cookies:`), in order: sent through the transport's cookie option
+    /// beside the jar's, so that, unlike a `Cookie` header, they go on across a redirect to another host.
+    public var cookies: [CookieEntry] = []
     public var body: Body = .none
     public var auth: Authentication?
     public var options = RequestOptions()
+    /// Where the response's body is written (`options: {output: …}`, Hurl's `[Options] output:`):
+    /// `-` for standard output, else a file relative to the collection, never outside it.
+    public var output: String?
+    /// Milliseconds `ferry run` waits before sending it (`options: {delay: …}`, Hurl's `[Options] delay:`),
+    /// instead of the run's `--delay`.
+    public var delay: Int?
     /// The proxy, Unix socket and client certificate (`options:` in a file, with the rest of the
     /// options); they win over the folder's and the environment's.
     public var connection = ConnectionSettings()
@@ -66,6 +75,34 @@ public struct RequestDescription: Sendable, Equatable {
             self.name = name
             self.value = value
             self.enabled = enabled
+        }
+    }
+
+    /// One cookie of `cookies:`, `{{variables}}` filled in when the request is resolved.
+    public struct CookieEntry: Sendable, Hashable {
+        public var name: String
+        public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+
+        /// `a=1; b=2`, as a `Cookie` field and curl's `-b` write them.
+        public static func field(_ cookies: [CookieEntry]) -> String {
+            cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
+        }
+
+        /// The pairs of a `Cookie` field or of curl's `-b 'a=1; b=2'`; nil when a piece is not `name=value`.
+        public static func pairs(of field: String) -> [CookieEntry]? {
+            var cookies: [CookieEntry] = []
+            for piece in field.split(separator: ";") {
+                let pair = piece.trimmingCharacters(in: .whitespaces)
+                if pair.isEmpty { continue }
+                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else { return nil }
+                cookies.append(CookieEntry(name: String(pair[..<equals]), value: String(pair[pair.index(after: equals)...])))
+            }
+            return cookies
         }
     }
 

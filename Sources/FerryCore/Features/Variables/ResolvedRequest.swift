@@ -4,6 +4,9 @@ public struct ResolvedRequest: Sendable {
     public var redaction: Redaction
     /// The local files the request reads (body and part files, certificates, its Unix socket), for `--dry-run`.
     public var files: [String]
+    /// Where the response's body is written (`output:`): `-` for standard output, else an absolute
+    /// path the collection may write to; nil when the file names none.
+    public var output: String?
 
     public init(request: Request, redaction: Redaction, files: [String] = []) {
         self.request = request
