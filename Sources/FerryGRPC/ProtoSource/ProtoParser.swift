@@ -672,6 +672,22 @@ struct ProtoParser {
 
     // MARK: - Services and extensions
 
+    /// A method's `[stream] Type)` after its `(`: whether it streams and the type's name, whose place is
+    /// kept for the linker's errors under `role`.
+    private mutating func messageType(
+        _ what: String, of method: String, role: String, in scope: String
+    ) throws(ProtoSourceError) -> (streams: Bool, type: String) {
+        var streams = false
+        if token.isWord("stream"), tokens[index + 1].kind == .identifier || tokens[index + 1].isSymbol(".") {
+            index += 1
+            streams = true
+        }
+        result.locations[ProtoParsedFile.key(scope: scope, name: method, role: role)] = location
+        let type = try dottedName("the \(what) type", leadingDot: true)
+        try expect(")", "after the \(what) type")
+        return (streams, type)
+    }
+
     private mutating func parseService() throws(ProtoSourceError) -> Google_Protobuf_ServiceDescriptorProto {
         var service = Google_Protobuf_ServiceDescriptorProto()
         service.name = try identifier("the service name")
@@ -688,22 +704,14 @@ struct ProtoParser {
             var method = Google_Protobuf_MethodDescriptorProto()
             method.name = try identifier("the method name")
             try expect("(", "after the method name")
-            if token.isWord("stream"), tokens[index + 1].kind == .identifier || tokens[index + 1].isSymbol(".") {
-                index += 1
-                method.clientStreaming = true
-            }
-            result.locations[ProtoParsedFile.key(scope: scope, name: method.name, role: "input")] = location
-            method.inputType = try dottedName("the request type", leadingDot: true)
-            try expect(")", "after the request type")
+            let input = try messageType("request", of: method.name, role: "input", in: scope)
             guard acceptWord("returns") else { throw error("expected \"returns\", found \(shown)") }
             try expect("(", "after returns")
-            if token.isWord("stream"), tokens[index + 1].kind == .identifier || tokens[index + 1].isSymbol(".") {
-                index += 1
-                method.serverStreaming = true
-            }
-            result.locations[ProtoParsedFile.key(scope: scope, name: method.name, role: "output")] = location
-            method.outputType = try dottedName("the response type", leadingDot: true)
-            try expect(")", "after the response type")
+            let output = try messageType("response", of: method.name, role: "output", in: scope)
+            (method.inputType, method.outputType) = (input.type, output.type)
+            // Set only when they stream: protoc writes the flags only then.
+            if input.streams { method.clientStreaming = true }
+            if output.streams { method.serverStreaming = true }
             if accept("{") {
                 // protoc gives a method with a body options, empty ones too.
                 method.options = Google_Protobuf_MethodOptions()
