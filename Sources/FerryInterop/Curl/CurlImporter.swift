@@ -30,13 +30,7 @@ public struct CurlImporter: Importer {
     /// The curl commands in `text` (a `$ ` prompt allowed), each with the words after `curl`;
     /// other commands of a pipeline or a script are passed over.
     static func curlCommands(in text: String, source: String) throws(ImportProblem) -> [ShellWords.Command] {
-        let commands: [ShellWords.Command]
-        do {
-            commands = try ShellWords.commands(in: text)
-        } catch {
-            throw ImportProblem(
-                source: source, place: "line \(error.line), column \(error.column)", "the \(error.quote) quote opened here is never closed")
-        }
+        let commands = try ShellWords.commands(in: text, source: source)
         return commands.compactMap { command in
             var words = command.words
             if words.first == "$" { words.removeFirst() }

@@ -31,6 +31,16 @@ struct ShellWords {
         return try parser.run()
     }
 
+    /// The commands of an imported file `source`; an unclosed quote is the import's problem, placed.
+    static func commands(in text: String, source: String) throws(ImportProblem) -> [Command] {
+        do {
+            return try commands(in: text)
+        } catch {
+            throw ImportProblem(
+                source: source, place: "line \(error.line), column \(error.column)", "the \(error.quote) quote opened here is never closed")
+        }
+    }
+
     private let characters: [Character]
     private var index = 0
     private var line = 1

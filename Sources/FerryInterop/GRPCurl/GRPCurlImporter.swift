@@ -7,13 +7,7 @@ public struct GRPCurlImporter: Importer {
     public init() {}
 
     public func importCollection(_ text: String, source: String, directory: String) throws(ImportProblem) -> ImportedCollection {
-        let commands: [ShellWords.Command]
-        do {
-            commands = try ShellWords.commands(in: text)
-        } catch {
-            throw ImportProblem(
-                source: source, place: "line \(error.line), column \(error.column)", "the \(error.quote) quote opened here is never closed")
-        }
+        let commands = try ShellWords.commands(in: text, source: source)
         let calls = commands.compactMap { command -> ShellWords.Command? in
             var command = command
             if command.words.first == "$" { command.words.removeFirst() }
