@@ -62,6 +62,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // Debian's libpcre2: JSONPath's `match` and `search` over UTF-8 without bridging to UTF-16 (DECISIONS.md).
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"])]
+        ),
         // OpenSSL's libssl, beside the libcrypto above: FerryTLS (DECISIONS.md).
         .systemLibrary(
             name: "CSSL",
@@ -73,7 +79,7 @@ let package = Package(
         .target(name: "CJavaScriptCore", linkerSettings: [.linkedLibrary("dl")]),
 
         // MARK: - Ferry modules
-        .target(name: "FerryCore", dependencies: ["CLibXML2", "CCrypto", .product(name: "GraphQL", package: "GraphQL")]),
+        .target(name: "FerryCore", dependencies: ["CLibXML2", "CPCRE2", "CCrypto", .product(name: "GraphQL", package: "GraphQL")]),
         .target(name: "FerryDigest", dependencies: ["CCrypto", "CXXHash"]),
         // Scripts (pre-request, post-response, tests) in JavaScriptCore, with Postman's and Bruno's APIs.
         .target(name: "FerryScript", dependencies: ["FerryCore", "CJavaScriptCore"]),

@@ -1,14 +1,14 @@
-/// RFC 9485 I-Regexp: checks a pattern against its grammar and writes it as an ICU pattern for
-/// `NSRegularExpression` (§5.3): `.` matches anything but `\n` and `\r`, groups do not capture,
-/// every literal is escaped (so ICU's own syntax, `&&` in sets, never applies). `^` and `$` outside a
+/// RFC 9485 I-Regexp: checks a pattern against its grammar and writes it as a PCRE2 pattern for
+/// `UTF8Regex` (§5.3): `.` matches anything but `\n` and `\r`, groups do not capture, every
+/// literal is escaped (so no syntax of PCRE2's own beyond I-Regexp's ever applies). `^` and `$` outside a
 /// class anchor at the start and the end, as the JSONPath Compliance Test Suite expects (RFC 9485's
 /// grammar reads them as literal characters; an anchor only matters to `search`).
 struct IRegexp {
     private let scalars: [Unicode.Scalar]
     private var position = 0
 
-    /// The ICU pattern for `pattern`, or nil when it is not an I-Regexp.
-    static func icuPattern(_ pattern: String) -> String? {
+    /// The PCRE2 pattern for `pattern`, or nil when it is not an I-Regexp.
+    static func pcrePattern(_ pattern: String) -> String? {
         var reader = IRegexp(scalars: Array(pattern.unicodeScalars))
         guard let translated = reader.alternatives(depth: 0), reader.position == reader.scalars.count else { return nil }
         return translated
@@ -161,7 +161,7 @@ struct IRegexp {
         }
     }
 
-    /// A literal character as ICU reads it whatever it is: ASCII letters and digits as they are, the rest as `\x{…}`.
+    /// A literal character as PCRE2 reads it whatever it is: ASCII letters and digits as they are, the rest as `\x{…}`.
     private static func literal(_ scalar: Unicode.Scalar) -> String {
         if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) { return String(scalar) }
         return "\\x{" + String(scalar.value, radix: 16) + "}"

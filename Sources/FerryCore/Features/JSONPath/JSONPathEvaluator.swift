@@ -6,7 +6,7 @@ final class JSONPathEvaluator {
     let document: Document
     /// The node `$` stands for.
     let root: NodeID
-    private var expressions: [String: NSRegularExpression?] = [:]
+    private var expressions: [String: UTF8Regex?] = [:]
 
     init(document: Document, root: NodeID) {
         self.document = document
@@ -157,14 +157,14 @@ final class JSONPathEvaluator {
             case .string(let source)? = value(pattern, current: current).primitive(in: document),
             let expression = expression(source, whole: whole)
         else { return false }
-        return expression.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
+        return expression.matches(text)
     }
 
-    private func expression(_ source: String, whole: Bool) -> NSRegularExpression? {
+    private func expression(_ source: String, whole: Bool) -> UTF8Regex? {
         let key = (whole ? "m" : "s") + source
         if let cached = expressions[key] { return cached }
-        let compiled = IRegexp.icuPattern(source).flatMap { pattern in
-            try? NSRegularExpression(pattern: whole ? #"\A(?:"# + pattern + #")\z"# : pattern)
+        let compiled = IRegexp.pcrePattern(source).flatMap { pattern in
+            UTF8Regex(whole ? #"\A(?:"# + pattern + #")\z"# : pattern)
         }
         expressions[key] = compiled
         return compiled
