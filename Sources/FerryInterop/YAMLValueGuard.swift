@@ -28,13 +28,16 @@ enum YAMLValueGuard {
                     source: source, place: place(of: node),
                     "the number \(scalar.string.prefix(40)) is too large (read as base 60, it passes \(Int.max))")
             case .mapping(let mapping):
-                for (key, value) in mapping {
+                // By index: iterating a Yams mapping first copies all its pairs into a new array.
+                for index in mapping.indices {
+                    let (key, value) = mapping[index]
                     guard case .scalar = key else {
                         throw ImportProblem(
                             source: source, place: place(of: key),
                             "a key that is a mapping or a list (Ferry reads text keys only)")
                     }
-                    pending += [key, value]
+                    pending.append(key)
+                    pending.append(value)
                 }
             case .sequence(let sequence):
                 pending += sequence
@@ -52,8 +55,9 @@ enum YAMLValueGuard {
     /// taken off, the parts between colons read as integers, then from the last part summed with
     /// weights 1, 60, 3600 … (the weight is multiplied once more after the first part).
     static func overflows(_ text: String) -> Bool {
+        // Most scalars hold no colon: they are passed over without a copy.
+        guard text.utf8.contains(UInt8(ascii: ":")) else { return false }
         var digits = text.replacingOccurrences(of: "_", with: "")
-        guard digits.contains(":") else { return false }
         if digits.hasPrefix("-") || digits.hasPrefix("+") { digits.removeFirst() }
         let parts = digits.components(separatedBy: ":")
         let numbers = parts.compactMap { Int($0) }

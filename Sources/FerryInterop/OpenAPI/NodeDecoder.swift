@@ -6,46 +6,50 @@ import Yams
 /// cost per key: Yams looks a key up by building a `Node` (and copying its `Tag`, a class) and
 /// comparing it with each pair from the end, and flattens a mapping again for every container.
 /// OpenAPIKit asks each schema object for some forty keys, so decoding a 3 MB OpenAPI document
-/// through Yams took 8 s (Benchmarks/README.md, issue 28). Here a mapping's keys are read once
-/// per container, as strings, and looked up by string (by a dictionary in a large mapping).
+/// through Yams took 8 s (Benchmarks/README.md, issue 28). Here the node is laid out once as a
+/// `DecodingTree`, a decoder is an index into it, and a coding path is a link to its parent's,
+/// made into a list only when asked for.
 struct NodeDecoder: Decoder {
-    let node: Node
-    let codingPath: [any CodingKey]
+    let tree: DecodingTree
+    let node: Int32
+    private let path: CodingPathLink?
     let userInfo: [CodingUserInfoKey: Any]
 
-    init(_ node: Node, codingPath: [any CodingKey] = [], userInfo: [CodingUserInfoKey: Any] = [:]) {
-        self.node = node
-        self.codingPath = codingPath
-        self.userInfo = userInfo
-    }
+    var codingPath: [any CodingKey] { path?.keys ?? [] }
 
     /// Decodes `type` from `node`.
     static func decode<T: Decodable>(_ type: T.Type, from node: Node, userInfo: [CodingUserInfoKey: Any] = [:]) throws -> T {
-        try NodeDecoder(node, userInfo: userInfo).decodeValue(type)
+        let tree = DecodingTree(node)
+        return try NodeDecoder(tree: tree, node: tree.root, path: nil, userInfo: userInfo).decodeValue(type)
     }
 
+    private var kind: DecodingTree.Kind { tree.kinds[Int(node)] }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .mapping(let mapping) = node else { throw mismatch(Node.Mapping.self) }
-        return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, pairs: Self.flattened(mapping)))
+        guard kind == .mapping else { throw mismatch(Node.Mapping.self) }
+        return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .sequence(let sequence) = node else { throw mismatch(Node.Sequence.self) }
-        return UnkeyedContainer(decoder: self, nodes: Array(sequence))
+        guard kind == .sequence else { throw mismatch(Node.Sequence.self) }
+        return UnkeyedContainer(decoder: self)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleValue(decoder: self) }
 
-    /// The decoder of `child`, found at `key`.
-    func child(_ child: Node, at key: any CodingKey) -> NodeDecoder {
-        NodeDecoder(child, codingPath: codingPath + [key], userInfo: userInfo)
+    /// The decoder of the node `child`, found at `key`.
+    func child(_ child: Int32, at key: any CodingKey) -> NodeDecoder {
+        NodeDecoder(tree: tree, node: child, path: CodingPathLink(parent: path, key: key), userInfo: userInfo)
     }
+
+    /// This node's scalar, when it is one.
+    private var scalar: Node.Scalar? { kind == .scalar ? tree.scalars[Int(tree.starts[Int(node)])] : nil }
 
     /// `type` from this node: a scalar type through its `ScalarConstructible` conversion, any other
     /// through its `init(from:)`.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         guard let constructible = type as? any ScalarConstructible.Type else { return try T(from: self) }
-        guard case .scalar(let scalar) = node else { throw mismatch(Node.Scalar.self) }
+        guard let scalar else { throw mismatch(Node.Scalar.self) }
         guard let value = constructible.construct(from: scalar) as? T else {
             throw DecodingError.typeMismatch(
                 type, .init(codingPath: codingPath, debugDescription: "Expected to decode \(type) but found Scalar instead."))
@@ -54,15 +58,12 @@ struct NodeDecoder: Decoder {
     }
 
     /// True when this node is YAML's null (`null`, `~`, or nothing).
-    var isNull: Bool {
-        guard case .scalar(let scalar) = node else { return false }
-        return NSNull.construct(from: scalar) != nil
-    }
+    var isNull: Bool { scalar.map { NSNull.construct(from: $0) != nil } ?? false }
 
     /// The error Yams gives when the node is not of the shape asked for.
     func mismatch(_ expectation: Any.Type) -> DecodingError {
         let reality: String
-        switch node {
+        switch kind {
         case .scalar: reality = "Scalar"
         case .mapping: reality = "Mapping"
         case .sequence: reality = "Sequence"
@@ -71,66 +72,51 @@ struct NodeDecoder: Decoder {
         return .typeMismatch(
             expectation, .init(codingPath: codingPath, debugDescription: "Expected to decode \(expectation) but found \(reality) instead."))
     }
+}
 
-    /// A mapping's pairs with YAML merge keys (`<<: *base`) applied as Yams applies them: the merged
-    /// pairs first, so the mapping's own win when a key is looked up from the end.
-    static func flattened(_ mapping: Node.Mapping) -> [(key: String?, value: Node)] {
-        var merged: [(key: String?, value: Node)] = []
-        var own: [(key: String?, value: Node)] = []
-        own.reserveCapacity(mapping.count)
-        for pair in mapping {
-            guard case .scalar(let key) = pair.key, key.string == "<<", key.style == .plain else {
-                own.append((pair.key.string, pair.value))
-                continue
-            }
-            switch pair.value {
-            case .mapping(let inner): merged += flattened(inner)
-            case .sequence(let sequence):
-                for case .mapping(let inner) in sequence.reversed() { merged += flattened(inner) }
-            default: break
-            }
+/// A decoder's place: its key and its parent's place, shared by every child's link.
+private final class CodingPathLink {
+    let parent: CodingPathLink?
+    let key: any CodingKey
+
+    init(parent: CodingPathLink?, key: any CodingKey) {
+        self.parent = parent
+        self.key = key
+    }
+
+    /// The keys from the root to here.
+    var keys: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var link: CodingPathLink? = self
+        while let current = link {
+            keys.append(current.key)
+            link = current.parent
         }
-        return merged + own
+        return keys.reversed()
     }
 }
 
 /// A mapping's keys as strings, looked up from the end (the last of a repeated key wins, as in Yams).
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: NodeDecoder
-    let pairs: [(key: String?, value: Node)]
-    /// The index of each key in a large mapping (`paths`, `components.schemas`), nil in a small one.
-    let index: [String: Int]?
-
-    init(decoder: NodeDecoder, pairs: [(key: String?, value: Node)]) {
-        self.decoder = decoder
-        self.pairs = pairs
-        if pairs.count > 16 {
-            var index: [String: Int] = [:]
-            for (offset, pair) in pairs.enumerated() { if let key = pair.key { index[key] = offset } }
-            self.index = index
-        } else {
-            index = nil
-        }
-    }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
-    var allKeys: [Key] { pairs.compactMap { $0.key.flatMap(Key.init(stringValue:)) } }
 
-    private func value(_ key: any CodingKey) -> Node? {
-        if let index { return index[key.stringValue].map { pairs[$0].value } }
-        let name = key.stringValue
-        return pairs.last { $0.key == name }?.value
+    var allKeys: [Key] {
+        let tree = decoder.tree
+        let start = Int(tree.starts[Int(decoder.node)])
+        return tree.keys[start..<(start + Int(tree.counts[Int(decoder.node)]))].compactMap { $0.flatMap(Key.init(stringValue:)) }
     }
 
     private func child(_ key: any CodingKey) throws -> NodeDecoder {
-        guard let node = value(key) else {
+        guard let node = decoder.tree.child(of: decoder.node, named: key.stringValue) else {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
         return decoder.child(node, at: key)
     }
 
-    func contains(_ key: Key) -> Bool { value(key) != nil }
+    func contains(_ key: Key) -> Bool { decoder.tree.child(of: decoder.node, named: key.stringValue) != nil }
     func decodeNil(forKey key: Key) throws -> Bool { try child(key).isNull }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decodeValue(type) }
 
@@ -145,17 +131,22 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
     let decoder: NodeDecoder
-    let nodes: [Node]
+    /// The sequence's first element in the tree's `children`, and how many there are.
+    let start: Int
+    let elements: Int
     var currentIndex = 0
 
-    init(decoder: NodeDecoder, nodes: [Node]) {
+    init(decoder: NodeDecoder) {
         self.decoder = decoder
-        self.nodes = nodes
+        start = Int(decoder.tree.starts[Int(decoder.node)])
+        elements = Int(decoder.tree.counts[Int(decoder.node)])
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
-    var count: Int? { nodes.count }
-    var isAtEnd: Bool { currentIndex >= nodes.count }
+    var count: Int? { elements }
+    var isAtEnd: Bool { currentIndex >= elements }
+
+    private var current: Int32 { decoder.tree.children[start + currentIndex] }
 
     /// The next element's decoder, and the index moved past it once `body` succeeds.
     private mutating func next<T>(_ type: T.Type, _ body: (NodeDecoder) throws -> T) throws -> T {
@@ -163,7 +154,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [key], debugDescription: "Unkeyed container is at end."))
         }
-        let value = try body(decoder.child(nodes[currentIndex], at: key))
+        let value = try body(decoder.child(current, at: key))
         currentIndex += 1
         return value
     }
@@ -174,7 +165,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(
                 Any?.self, .init(codingPath: codingPath + [key], debugDescription: "Unkeyed container is at end."))
         }
-        let isNull = decoder.child(nodes[currentIndex], at: IndexKey(intValue: currentIndex)).isNull
+        let isNull = decoder.child(current, at: IndexKey(intValue: currentIndex)).isNull
         if isNull { currentIndex += 1 }
         return isNull
     }
