@@ -33,7 +33,7 @@ enum HurlCheck {
     /// One `[Captures]` line, or nil.
     static func capture(_ line: String) -> Capture? {
         guard let colon = line.firstIndex(of: ":"), case let name = line[..<colon].trimmingCharacters(in: .whitespaces),
-            !name.isEmpty, !name.contains(" "), !name.contains("{"), !name.contains("}"),
+            !name.contains(" "), Capture.isName(name),
             let words = ferryWords(String(line[line.index(after: colon)...])),
             case .capture(let capture)? = try? CheckLine(parsing: "capture \(name) = " + words.joined(separator: " "))
         else { return nil }

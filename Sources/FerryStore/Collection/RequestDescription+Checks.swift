@@ -159,8 +159,8 @@ extension RequestDescription {
         var captures: [Capture] = []
         for (name, keyNode, value) in try file.entries(of: node, key: "capture") {
             let key = "capture.\(name)"
-            guard !name.isEmpty, !name.contains("{"), !name.contains("}"), name.trimmingCharacters(in: .whitespaces) == name else {
-                throw file.problem(at: keyNode, key: key, "is not a variable name")
+            guard Capture.isName(name) else {
+                throw file.problem(at: keyNode, key: key, "is not a variable name (nor a `{{variable}}` template of one)")
             }
             if value.mapping == nil {
                 captures.append(try capture(named: name, from: value, key: key, in: file))

@@ -123,6 +123,21 @@ import Testing
         #expect(report.passed, "\(report.results.filter { !$0.passed }.map(\.line))")
     }
 
+    @Test func aCaptureNamedByATemplateTakesTheNameItsVariableHolds() throws {
+        #expect(Capture.isName("{{key}}") && Capture.isName("user_{{n}}") && Capture.isName("token"))
+        #expect(!Capture.isName("{key}") && !Capture.isName("a}") && !Capture.isName(" a") && !Capture.isName(""))
+        let checks = ResponseChecks(
+            assertions: [Assertion(.query(.variable("who")), .compare(.equal, .string("Bob")))],
+            captures: [Capture(name: "{{key}}", source: .body(path: "$.message"), filters: [.regex("Hello (.*)!")])])
+        let rendered = try checks.rendered(with: VariableResolver([Variable(name: "key", value: "who")]))
+        let report = CheckReport(checking: rendered, facts: try facts())
+        #expect(report.captured == [Variable(name: "who", value: "Bob")])
+        #expect(report.passed, "\(report.results.map(\.line))")
+        #expect(throws: (any Error).self, "a name whose variable is unknown") {
+            try checks.rendered(with: VariableResolver([]))
+        }
+    }
+
     @Test func oneListSelectedIsThatList() throws {
         let nested = try facts(#"{"list": [1, 2, 3], "rows": [[1, 2, 3]], "two": [[1], [2]]}"#)
         for line in [

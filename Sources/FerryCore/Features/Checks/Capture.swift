@@ -22,6 +22,17 @@ public struct Capture: Sendable, Hashable {
     public var filters: [ValueFilter]
     public var secret: Bool
 
+    /// True when `name` can name a capture: no space at either end, and braces only as
+    /// `{{variable}}` pieces, filled in when the request runs (`{{key}}`, `user_{{n}}`, Hurl's key templates).
+    public static func isName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.trimmingWhitespace() == name else { return false }
+        guard name.utf8.contains(UInt8(ascii: "{")) || name.utf8.contains(UInt8(ascii: "}")) else { return true }
+        return Template(name).pieces.allSatisfy { piece in
+            guard case .text(let text) = piece else { return true }
+            return !text.utf8.contains(UInt8(ascii: "{")) && !text.utf8.contains(UInt8(ascii: "}"))
+        }
+    }
+
     public init(name: String, source: Source, filters: [ValueFilter] = [], secret: Bool = false) {
         self.name = name
         self.source = source

@@ -4,10 +4,17 @@ extension ResponseChecks {
     /// The checks with `{{variables}}` in their expected values filled in (`$.args.n: "{{n}}"` with
     /// `--data` rows or captures); a filled-in value stays a string. An unknown name throws as a
     /// request's template does. A name this response captures is left for `CheckReport`, which fills
-    /// it in once the captures are taken; `variable` queries get their values here.
+    /// it in once the captures are taken; `variable` queries get their values here. A capture's
+    /// name written as a template (`{{key}}`) is filled in first.
     public func rendered(with resolver: VariableResolver) throws -> ResponseChecks {
         var copy = self
-        let own = Set(captures.map(\.name))
+        copy.captures = try captures.map { capture in
+            guard capture.name.utf8.contains(UInt8(ascii: "{")) else { return capture }
+            var named = capture
+            named.name = try resolver.render(capture.name, place: "capture: \(capture.name)")
+            return named
+        }
+        let own = Set(copy.captures.map(\.name))
         copy.assertions = try assertions.map { assertion in
             var filled = assertion
             let render = { (text: String) throws -> String in
