@@ -34,6 +34,10 @@ public struct ImportedCollection: Sendable, Equatable {
     public var folders: [String: FolderDefaults] = [:]
     public var environments: [Environment] = []
     public var report = ImportReport()
+    /// Files the requests read that lie beside the source (Hurl's `file,data.txt;`), by their path
+    /// relative to the source's folder: `ferry import` copies them into the collection, where the
+    /// requests read them (a collection reads nothing outside its folder).
+    public var attachments: Set<String> = []
     /// The paths of `requests` as of the last `add`, kept so adding stays linear; rebuilt when
     /// `requests` was changed directly.
     private var taken: (count: Int, paths: Set<String>) = (0, [])
@@ -54,7 +58,15 @@ public struct ImportedCollection: Sendable, Equatable {
         taken.count = requests.count
     }
 
+    /// Notes that the requests read `path` (`subject`: "the body", "the file part avatar"); one
+    /// inside the source's folder is copied along with the collection.
+    public mutating func reads(_ path: String, _ subject: String, at place: String) {
+        report.approximated(place, ImportReport.readingNote(subject, path))
+        if !CollectionPath.leavesFolder(path), !path.contains("{{") { attachments.insert(path) }
+    }
+
     public static func == (lhs: ImportedCollection, rhs: ImportedCollection) -> Bool {
         lhs.requests == rhs.requests && lhs.folders == rhs.folders && lhs.environments == rhs.environments && lhs.report == rhs.report
+            && lhs.attachments == rhs.attachments
     }
 }

@@ -22,8 +22,8 @@ import Testing
 
     /// Cases imported with nothing dropped, and cases that pass against Hurl's server, as measured
     /// (TESTING.md); fewer is a regression.
-    static let importedFloor = 41
-    static let passedFloor = 40
+    static let importedFloor = 42
+    static let passedFloor = 41
 
     /// The names in TESTING.md's table of the suite's cases that do not pass.
     static let documentedFailures: Set<String> = {

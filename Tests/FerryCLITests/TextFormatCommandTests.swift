@@ -191,6 +191,36 @@ import Testing
         }
     }
 
+    @Test func filesAHurlFileReadsBesideItAreCopiedIntoTheCollectionAndSent() async throws {
+        try await withDemoServer { server in
+            let directory = try TemporaryDirectory()
+            let source = directory.file("hurl")
+            try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+            let beside = { (name: String, text: String) in
+                try Data(text.utf8).write(to: URL(fileURLWithPath: (source as NSString).appendingPathComponent(name)))
+            }
+            try Data("secret\n".utf8).write(to: URL(fileURLWithPath: directory.file("outside.txt")))
+            try beside("data.txt", "hello from beside\n")
+            try beside("x.ferry.yaml", "url: https://elsewhere.example\n")
+            try beside(
+                "api.hurl",
+                "POST \(server.baseURL)/anything/upload\n[Multipart]\nfield: file,data.txt;\nHTTP 200\n\n"
+                    + "POST \(server.baseURL)/anything/outside\nfile,../outside.txt;\nHTTP 200\n\n"
+                    + "POST \(server.baseURL)/anything/request-file\nfile,x.ferry.yaml;\nHTTP 200\n")
+            let into = directory.file("collection")
+            let imported = await FerryBinary.run(["import", (source as NSString).appendingPathComponent("api.hurl"), "--into", into])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let written = try ImportExportCommandTests.files(into)
+            #expect(written["data.txt"] == Data("hello from beside\n".utf8), "the file beside the .hurl file comes along")
+            #expect(written["outside.txt"] == nil && written["../outside.txt"] == nil, "never one outside its folder")
+            #expect(written["x.ferry.yaml"] == nil, "never one Ferry would read as a request")
+            let upload = try #require(written.keys.first { $0.hasPrefix("post-anything-upload") })
+            let sent = await FerryBinary.run(["send", (into as NSString).appendingPathComponent(upload), "--no-history"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(sent.text.contains("hello from beside"), "\(sent.text)")
+        }
+    }
+
     @Test(arguments: [
         ("api.http", "GET https://a.example\nAccept application/json\n", "api.http: line 2, column 1"),
         ("api.hurl", "GET https://a.example\n[Nope]\n", "api.hurl: line 2, column 1"),

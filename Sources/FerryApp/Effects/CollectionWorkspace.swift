@@ -113,9 +113,9 @@ final class CollectionWorkspace: Sendable {
             return .notice("✗ cannot tell the format of \(path) (\(ImportFormat.names))")
         }
         do {
-            let imported = try format.importer.importCollection(
-                text, source: path, directory: folder ? source : (source as NSString).deletingLastPathComponent)
-            let files = try imported.files()
+            let directory = folder ? source : (source as NSString).deletingLastPathComponent
+            let imported = try format.importer.importCollection(text, source: path, directory: directory)
+            let files = try imported.files(attachmentsFrom: directory)
             try CollectionWriter(root: root).write(files, force: false)
             files.forEach { noteOwnWrite($0.path) }
             let others = imported.report.notes.filter { $0.kind != .imported }.count

@@ -112,7 +112,7 @@ struct ImportCommand: ParsableCommand {
         }
         let files: [CollectionWriter.File]
         do {
-            files = try imported.files()
+            files = try imported.files(attachmentsFrom: directory)
         } catch {
             stderr.line("ferry: import: \(ErrorChain(error).line)")
             throw ExitStatus.usage.exitCode

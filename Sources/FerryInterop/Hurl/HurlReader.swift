@@ -183,7 +183,7 @@ struct HurlReader {
                 let path = rest.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
                 let type = rest.drop { $0 != ";" }.dropFirst().trimmingCharacters(in: .whitespaces)
                 part = .init(name: key, value: .file(path: path), contentType: type.isEmpty ? nil : type)
-                collection.report.approximated(place(line), ImportReport.readingNote("the file part \(key)", path))
+                collection.reads(path, "the file part \(key)", at: place(line))
             }
             parts.multipart = (parts.multipart ?? []) + [part]
         case "Cookies":
@@ -303,7 +303,7 @@ struct HurlReader {
             switch kind {
             case "file,":
                 description.body = .file(path: value, contentType: nil)
-                collection.report.approximated(place(line), ImportReport.readingNote("the body", value))
+                collection.reads(value, "the body", at: place(line))
             case "base64,":
                 guard let data = Data(base64Encoded: value.filter { !$0.isWhitespace }) else { throw problem(line, "not valid base64") }
                 description.body = .bytes(data, contentType: nil)
