@@ -159,6 +159,8 @@ extension ScriptPrelude {
                         JSON.stringify(now.headers) !== JSON.stringify(new HeaderList(was.headers).entries) ||
                         JSON.stringify(now.body) !== JSON.stringify(wasBody);
                 };
+                Object.defineProperty(request, '__ferryRequest', { value: true });
+                Object.defineProperty(request, 'to', { get: function () { return new F.Assertion(request); } });
                 return request;
             };
 
@@ -186,6 +188,9 @@ extension ScriptPrelude {
                     },
                     cookies: F.parseCookies(input.headers || []),
                 };
+                Object.defineProperty(response, '__ferryResponse', { value: true });
+                Object.defineProperty(response, 'to', { get: function () { return new F.Assertion(response); } });
+                Object.defineProperty(response, 'not', { get: function () { return new F.Assertion(response).not; } });
                 return response;
             };
 
@@ -241,7 +246,8 @@ extension ScriptPrelude {
             };
 
             /** Ferry's answer to a sent request: its response, or why none came. */
-            F.deliver = function (id, answer) {
+            F.deliver = function (id, answer, body) {
+                if (answer.response) answer.response.body = body;
                 const waiting = F.state.waiting.get(id);
                 F.state.waiting.delete(id);
                 if (!waiting) return;
