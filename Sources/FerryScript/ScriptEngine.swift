@@ -25,6 +25,7 @@ public final class ScriptEngine: @unchecked Sendable {
     /// The engine with `timeLimit`, made (and JavaScriptCore loaded) on first use.
     public static func shared(timeLimit: Double = 5) throws(ScriptEngineUnavailable) -> ScriptEngine {
         try JavaScriptCoreLibrary.load()
+        _ = ScriptSchemaCheck.installed
         return enginesLock.withLock {
             if let engine = engines[timeLimit] { return engine }
             let engine = ScriptEngine(timeLimit: timeLimit)
