@@ -91,7 +91,9 @@ struct RequestFileInput {
                 requestName: document.name ?? String((path as NSString).lastPathComponent.dropLast(RequestCollection.requestSuffix.count)),
                 requestPath: requestPath, environment: collection.environment,
                 send: pipelines.pipeline(collection: root, environment: collection.environment)
-                    .scriptSender(origin: HistoryOrigin(collection: root, requestPath: requestPath, environment: collection.environment)))
+                    .scriptSender(
+                        origin: HistoryOrigin(collection: root, requestPath: requestPath, environment: collection.environment),
+                        files: chainer.scriptFileRunner(resolver: variables)))
             let before = await scripts.runBefore(on: &sendable, resolver: &resolver, context: context)
             scripted = PendingScripts(scripts: scripts, description: sendable, resolver: resolver, context: context, before: before)
         }

@@ -7,6 +7,32 @@ extension ScriptPrelude {
             const F = global.__ferry;
 
             const host = global;
+
+            /** A response as Bruno's `res` (and what `bru.runRequest` answers): its body parsed when it is JSON. */
+            function brunoResponse(response) {
+                let parsed;
+                const body = function () {
+                    if (parsed === undefined) {
+                        try { parsed = response.json(); } catch (e) { parsed = response.text(); }
+                    }
+                    return parsed;
+                };
+                return {
+                    status: response.code,
+                    statusText: response.status,
+                    headers: response.headers.toObject(),
+                    get body() { return body(); },
+                    get data() { return body(); },
+                    responseTime: response.responseTime,
+                    getStatus: function () { return response.code; },
+                    getStatusText: function () { return response.status; },
+                    getHeader: function (name) { return response.headers.get(name); },
+                    getHeaders: function () { return response.headers.toObject(); },
+                    getBody: body,
+                    getResponseTime: function () { return response.responseTime; },
+                    getSize: function () { return { body: response.responseSize, total: response.responseSize }; },
+                };
+            }
             F.lazyGlobals(['bru', 'req', 'res', 'test', 'expect', 'assert', 'ferry'], function (state) {
                 const global = {};
                 const input = state.input;
@@ -33,6 +59,7 @@ extension ScriptPrelude {
                         if (typeof callback !== 'function') return promise;
                         promise.then(function (r) { callback(null, r); }, function (e) { callback(e, null); });
                     },
+                    runRequest: function (path) { return F.runRequest(path).then(brunoResponse); },
                     cookies: response ? response.cookies : F.parseCookies([]),
                 };
                 if (request) {
@@ -68,29 +95,7 @@ extension ScriptPrelude {
                     };
                     const req = global.req;
                 }
-                if (response) {
-                    let parsed;
-                    const body = function () {
-                        if (parsed === undefined) {
-                            try { parsed = response.json(); } catch (e) { parsed = response.text(); }
-                        }
-                        return parsed;
-                    };
-                    global.res = {
-                        status: response.code,
-                        statusText: response.status,
-                        headers: response.headers.toObject(),
-                        get body() { return body(); },
-                        responseTime: response.responseTime,
-                        getStatus: function () { return response.code; },
-                        getStatusText: function () { return response.status; },
-                        getHeader: function (name) { return response.headers.get(name); },
-                        getHeaders: function () { return response.headers.toObject(); },
-                        getBody: body,
-                        getResponseTime: function () { return response.responseTime; },
-                        getSize: function () { return { body: response.responseSize, total: response.responseSize }; },
-                    };
-                }
+                if (response) global.res = brunoResponse(response);
                 global.test = function (name, fn) { F.test(name, fn); };
                 global.expect = F.expect;
                 global.assert = function (value, message) {

@@ -239,11 +239,22 @@ extension ScriptPrelude {
                         headers: headers.map(function (h) { return { key: String(h.key), value: F.replaceIn(String(h.value)) }; }),
                         body: body === null ? null : F.replaceIn(body) };
                 }
+                return queue(plain);
+            };
+
+            /** A request of the collection run by its path (`bru.runRequest`), with the script's variables as they are now. */
+            F.runRequest = function (path) {
+                if (typeof path !== 'string' || path === '') throw new TypeError('runRequest needs the path of a request in the collection');
+                return queue({ method: 'GET', url: '', headers: [], body: null, path: path, variables: Object.assign({}, F.state.vars) });
+            };
+
+            /** Queues a request for Ferry: a promise of its response. */
+            function queue(plain) {
                 const state = F.state;
                 const id = ++state.sendSeq;
                 state.pending.push({ id: id, request: plain });
                 return new Promise(function (resolve, reject) { state.waiting.set(id, { resolve: resolve, reject: reject }); });
-            };
+            }
 
             /** Ferry's answer to a sent request: its response, or why none came. */
             F.deliver = function (id, answer, body) {
