@@ -44,17 +44,33 @@ public final class ScriptEngine: @unchecked Sendable {
         ferry_js_group_release(group)
     }
 
+    /// Starts what the first script waits for (loading JavaScriptCore, its VM, a context with the
+    /// prelude) on a thread of its own, for a request known to have scripts: the rest of its
+    /// preparation and its exchange go on meanwhile. A script that comes first makes its own.
+    public static func warmUp(timeLimit: Double) {
+        Thread.detachNewThread {
+            guard let engine = try? shared(timeLimit: timeLimit) else { return }
+            engine.lock.withLock {
+                guard engine.idle.isEmpty else { return }
+                let (context, failure) = engine.makeContext()
+                if failure == nil { engine.idle.append(context) } else { ferry_js_context_release(context) }
+            }
+        }
+    }
+
+    /// A fresh context with the prelude evaluated, and the prelude's error if it failed. Called with the lock held.
+    private func makeContext() -> (UnsafeMutableRawPointer?, String?) {
+        let context = ferry_js_context_create(group)
+        let prelude = evaluate(context, ScriptPrelude.source, url: "ferry:prelude", line: 1)
+        return (context, prelude.threw ? prelude.text ?? "" : nil)
+    }
+
     /// Runs `script` as `phase` with `input`; requests it sends go to `send` (nil: it cannot send).
     /// Never throws: a script that fails leaves its error in the outcome.
     public func run(
         _ script: ScriptSource, phase: RequestScripts.Phase, input: ScriptInput, send: ScriptRequestSender? = nil
     ) async -> ScriptOutcome {
-        let (context, preludeFailure) = lock.withLock { () -> (UnsafeMutableRawPointer?, String?) in
-            if let context = idle.popLast() { return (context, nil) }
-            let context = ferry_js_context_create(group)
-            let prelude = evaluate(context, ScriptPrelude.source, url: "ferry:prelude", line: 1)
-            return (context, prelude.threw ? prelude.text ?? "" : nil)
-        }
+        let (context, preludeFailure) = lock.withLock { idle.isEmpty ? makeContext() : (idle.removeLast(), nil) }
         var reusable = preludeFailure == nil
         defer {
             lock.withLock {

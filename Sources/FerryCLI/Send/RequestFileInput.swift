@@ -70,6 +70,8 @@ struct RequestFileInput {
             throw error.asInvalidRequest
         }
         defaults.baseURL = options.baseURL ?? defaults.baseURL
+        let scripts = ExchangeScripts(request: document, defaults: defaults)
+        scripts.warmUp()  // meanwhile, the variables are read and the request resolved and sent
         let connection = try collection.connection(root: root)
         defaults = defaults.under(environment: connection)
         let (variables, chains) = try collection.variables(root: root)
@@ -81,7 +83,6 @@ struct RequestFileInput {
                 locations: pipelines.locations, collection: root,
                 environment: collection.environment),
             access: access, onSent: onChainSent)
-        let scripts = ExchangeScripts(request: document, defaults: defaults)
         var sendable = document
         var resolver = variables
         var scripted: PendingScripts?
