@@ -140,7 +140,7 @@ static char *copy_text(JSContextRef ctx, JSValueRef value, size_t max_length, in
 
 /* Where `require` may read from: Debian's JavaScript libraries, after links are followed. */
 static const char *const module_roots[] = {"/usr/share/nodejs/", "/usr/lib/nodejs/", "/usr/share/javascript/"};
-enum { module_max_bytes = 16 * 1024 * 1024, random_max_bytes = 65536 };
+enum { module_max_bytes = 16 * 1024 * 1024, random_max_bytes = 65536, schema_max_length = 32 * 1024 * 1024 };
 
 static JSValueRef make_string(JSContextRef ctx, const char *text) {
     JSStringRef string = api.JSStringCreateWithUTF8CString(text);
@@ -203,6 +203,32 @@ static JSValueRef random_bytes(
     return value;
 }
 
+static ferry_js_schema_check schema_check = NULL;
+
+void ferry_js_set_schema_check(ferry_js_schema_check check) { schema_check = check; }
+
+/* `__ferrySchemaCheck(schema, instance, dialect)`: the host's answer (JSON text), or null. Each argument is
+ * JSON text of at most 32 MiB characters. */
+static JSValueRef check_schema(
+    JSContextRef ctx, JSObjectRef function, JSObjectRef this_object, size_t count, const JSValueRef arguments[], JSValueRef *exception) {
+    (void)function;
+    (void)this_object;
+    (void)exception;
+    if (count < 3 || schema_check == NULL) return api.JSValueMakeNull(ctx);
+    int too_long = 0;
+    char *schema = copy_text(ctx, arguments[0], schema_max_length, &too_long);
+    char *instance = copy_text(ctx, arguments[1], schema_max_length, &too_long);
+    char *dialect = copy_text(ctx, arguments[2], 64, &too_long);
+    char *answer = schema != NULL && instance != NULL && dialect != NULL ? schema_check(schema, instance, dialect) : NULL;
+    free(schema);
+    free(instance);
+    free(dialect);
+    if (answer == NULL) return api.JSValueMakeNull(ctx);
+    JSValueRef value = make_string(ctx, answer);
+    free(answer);
+    return value;
+}
+
 static void define_function(JSGlobalContextRef ctx, const char *name, JSObjectCallAsFunctionCallback callback) {
     JSStringRef key = api.JSStringCreateWithUTF8CString(name);
     api.JSObjectSetProperty(ctx, api.JSContextGetGlobalObject(ctx), key, api.JSObjectMakeFunctionWithCallback(ctx, key, callback), 0, NULL);
@@ -216,6 +242,7 @@ void *ferry_js_context_create(void *group) {
     context->context = api.JSGlobalContextCreateInGroup(context->group->group, NULL);
     define_function(context->context, "__ferryReadModule", read_module);
     define_function(context->context, "__ferryRandomBytes", random_bytes);
+    define_function(context->context, "__ferrySchemaCheck", check_schema);
     return context;
 }
 

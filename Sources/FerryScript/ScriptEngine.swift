@@ -25,6 +25,7 @@ public final class ScriptEngine: @unchecked Sendable {
     /// The engine with `timeLimit`, made (and JavaScriptCore loaded) on first use.
     public static func shared(timeLimit: Double = 5) throws(ScriptEngineUnavailable) -> ScriptEngine {
         try JavaScriptCoreLibrary.load()
+        _ = ScriptSchemaCheck.installed
         return enginesLock.withLock {
             if let engine = engines[timeLimit] { return engine }
             let engine = ScriptEngine(timeLimit: timeLimit)
@@ -43,17 +44,33 @@ public final class ScriptEngine: @unchecked Sendable {
         ferry_js_group_release(group)
     }
 
+    /// Starts what the first script waits for (loading JavaScriptCore, its VM, a context with the
+    /// prelude) on a thread of its own, for a request known to have scripts: the rest of its
+    /// preparation and its exchange go on meanwhile. A script that comes first makes its own.
+    public static func warmUp(timeLimit: Double) {
+        Thread.detachNewThread {
+            guard let engine = try? shared(timeLimit: timeLimit) else { return }
+            engine.lock.withLock {
+                guard engine.idle.isEmpty else { return }
+                let (context, failure) = engine.makeContext()
+                if failure == nil { engine.idle.append(context) } else { ferry_js_context_release(context) }
+            }
+        }
+    }
+
+    /// A fresh context with the prelude evaluated, and the prelude's error if it failed. Called with the lock held.
+    private func makeContext() -> (UnsafeMutableRawPointer?, String?) {
+        let context = ferry_js_context_create(group)
+        let prelude = evaluate(context, ScriptPrelude.source, url: "ferry:prelude", line: 1)
+        return (context, prelude.threw ? prelude.text ?? "" : nil)
+    }
+
     /// Runs `script` as `phase` with `input`; requests it sends go to `send` (nil: it cannot send).
     /// Never throws: a script that fails leaves its error in the outcome.
     public func run(
         _ script: ScriptSource, phase: RequestScripts.Phase, input: ScriptInput, send: ScriptRequestSender? = nil
     ) async -> ScriptOutcome {
-        let (context, preludeFailure) = lock.withLock { () -> (UnsafeMutableRawPointer?, String?) in
-            if let context = idle.popLast() { return (context, nil) }
-            let context = ferry_js_context_create(group)
-            let prelude = evaluate(context, ScriptPrelude.source, url: "ferry:prelude", line: 1)
-            return (context, prelude.threw ? prelude.text ?? "" : nil)
-        }
+        let (context, preludeFailure) = lock.withLock { idle.isEmpty ? makeContext() : (idle.removeLast(), nil) }
         var reusable = preludeFailure == nil
         defer {
             lock.withLock {
@@ -66,83 +83,99 @@ public final class ScriptEngine: @unchecked Sendable {
             outcome.error = ScriptError(phase: phase, file: script.file, line: script.line, name: name, message: message)
             return outcome
         }
-        guard let inputJSON = try? JSONEncoder().encode(input) else { return failure("Error", "the script's input could not be encoded") }
         if let preludeFailure { return failure("Error", "Ferry's script prelude failed: \(preludeFailure)") }
-        let prepared = lock.withLock {
-            // The input as a string the prelude parses as JSON: the code evaluated is the same each time (compiled once).
-            ferry_js_set_string(context, "__ferryInput", String(decoding: inputJSON, as: UTF8.self))
-            return evaluate(context, "__ferry.begin(JSON.parse(__ferryInput))", url: "ferry:input", line: 1)
+        // One evaluation begins the script's state and runs its code: the input crosses as a string the
+        // prelude parses as JSON, the response's body as a string of its own.
+        let ran = lock.withLock {
+            ferry_js_set_string(context, "__ferryInput", input.json)
+            ferry_js_set_string(context, "__ferryBody", input.response?.body ?? "")
+            return evaluate(context, Self.wrapped(script), url: script.file, line: max(1, script.line - 1), limited: true)
         }
-        if prepared.threw {
-            reusable = false
-            return failure("Error", "Ferry's script prelude failed: \(prepared.text ?? "")")
-        }
-        let ran = lock.withLock { evaluate(context, Self.wrapped(script), url: script.file, line: max(1, script.line - 1), limited: true) }
         var thrown: ScriptError?
+        var output: Output?
         if ran.terminated {
             reusable = false
             thrown = timeLimitError(script, phase: phase)
         } else if ran.threw {
+            // A syntax error (the code never ran) or the prelude's own failure: the state begun alone tells which.
+            let begun = lock.withLock { evaluate(context, Self.begin, url: "ferry:input", line: 1) }
+            if begun.threw {
+                reusable = false
+                return failure("Error", "Ferry's script prelude failed: \(begun.text ?? "")")
+            }
             thrown = located(
                 lock.withLock { evaluate(context, "JSON.stringify(__ferry.describe(__ferryException))", url: "ferry:error", line: 1) },
                 script, phase)
         } else {
-            thrown = await drain(context, script: script, phase: phase, send: send, started: started)
+            (thrown, output) = await drain(context, script: script, phase: phase, send: send, started: started)
             if thrown?.name == "TimeLimit" { reusable = false }
         }
-        let finished = lock.withLock { evaluate(context, "__ferry.finish()", url: "ferry:output", line: 1) }
-        var outcome = ScriptOutcome()
-        if let text = finished.text, let output = try? JSONDecoder().decode(Output.self, from: Data(text.utf8)) {
-            outcome = output.outcome
-            if thrown == nil, let error = output.error { thrown = located(error, script, phase) }
-        } else if thrown == nil {
-            thrown = ScriptError(
-                phase: phase, file: script.file, line: script.line, name: "RangeError",
-                message: finished.tooLong
-                    ? "the script left more than Ferry keeps (\(Self.outputLimit) characters)" : "the script's result could not be read")
+        if output == nil {
+            let finished = lock.withLock { evaluate(context, "__ferry.finish()", url: "ferry:output", line: 1) }
+            output = finished.text.flatMap { try? JSONDecoder().decode(Output.self, from: Data($0.utf8)) }
+            if output == nil && thrown == nil { thrown = unreadable(finished, script, phase) }
         }
+        var outcome = output?.outcome ?? ScriptOutcome()
+        if thrown == nil, let error = output?.error { thrown = located(error, script, phase) }
         outcome.error = thrown
         return outcome
     }
 
-    /// The script inside an async function, so `await` works at its top and its declarations stay
-    /// its own; the wrapper's first line comes before the script's, whose lines keep their numbers.
+    /// `__ferry.begin` with the input Ferry set.
+    private static let begin = "__ferry.begin(JSON.parse(__ferryInput), __ferryBody);"
+
+    /// The script inside a function, so its declarations stay its own, after the state is begun; an
+    /// async one when it says `await` (JavaScriptCore compiles an async function into twice the code,
+    /// which a script's first run pays for). The wrapper's first line comes before the script's,
+    /// whose lines keep their numbers.
     static func wrapped(_ script: ScriptSource) -> String {
-        let head = "__ferry.settle((async () => {"
-        return (script.line > 1 ? head + "\n" : head) + script.text + "\n})());"
+        let async = script.text.contains("await")
+        let head = begin + (async ? "__ferry.settle((async () => {" : "__ferry.call(() => {")
+        return (script.line > 1 ? head + "\n" : head) + script.text + (async ? "\n})());" : "\n});")
     }
 
     /// Runs the script's timers and sends its requests until it has finished, within the time limit
-    /// (the time its requests take to be answered not counted).
+    /// (the time its requests take to be answered not counted): what it left, or why it did not end.
     private func drain(
         _ context: UnsafeMutableRawPointer?, script: ScriptSource, phase: RequestScripts.Phase, send: ScriptRequestSender?,
         started: ContinuousClock.Instant
-    ) async -> ScriptError? {
+    ) async -> (ScriptError?, Output?) {
         var waited = Duration.zero
         while true {
-            if ContinuousClock.now - started - waited > .seconds(timeLimit) { return timeLimitError(script, phase: phase) }
-            let pumped = lock.withLock { evaluate(context, "__ferry.pump()", url: "ferry:timers", line: 1, limited: true) }
-            if pumped.terminated { return timeLimitError(script, phase: phase) }
-            guard let text = pumped.text, let step = try? JSONDecoder().decode(Step.self, from: Data(text.utf8)) else { return nil }
-            if step.done == true { return nil }
+            if ContinuousClock.now - started - waited > .seconds(timeLimit) { return (timeLimitError(script, phase: phase), nil) }
+            let stepped = lock.withLock { evaluate(context, "__ferry.step()", url: "ferry:timers", line: 1, limited: true) }
+            if stepped.terminated { return (timeLimitError(script, phase: phase), nil) }
+            guard let text = stepped.text, let step = try? JSONDecoder().decode(Step.self, from: Data(text.utf8)) else {
+                return (unreadable(stepped, script, phase), nil)
+            }
+            if let output = step.output { return (nil, output) }
             for pending in step.pending ?? [] {
-                let answer: String
+                var answer = "{\"error\":" + JSONStringLiteral.make("this script cannot send requests here") + "}"
+                var body = ""
                 if let send {
                     let asked = ContinuousClock.now
-                    defer { waited += ContinuousClock.now - asked }
                     switch await send(pending.request) {
-                    case .success(let response): answer = Self.json(["response": response])
-                    case .failure(let failure): answer = Self.json(["error": failure.message])
+                    case .success(let response): (answer, body) = ("{\"response\":" + response.json + "}", response.body)
+                    case .failure(let failure): answer = "{\"error\":" + JSONStringLiteral.make(failure.message) + "}"
                     }
-                } else {
-                    answer = Self.json(["error": "this script cannot send requests here"])
+                    waited += ContinuousClock.now - asked
                 }
                 let delivered = lock.withLock {
-                    evaluate(context, "__ferry.deliver(\(pending.id), \(answer))", url: "ferry:answer", line: 1, limited: true)
+                    ferry_js_set_string(context, "__ferryBody", body)
+                    return evaluate(
+                        context, "__ferry.deliver(\(pending.id), \(answer), __ferryBody)", url: "ferry:answer", line: 1, limited: true)
                 }
-                if delivered.terminated { return timeLimitError(script, phase: phase) }
+                if delivered.terminated { return (timeLimitError(script, phase: phase), nil) }
             }
         }
+    }
+
+    /// Why what the script left could not be read.
+    private func unreadable(_ evaluation: Evaluation, _ script: ScriptSource, _ phase: RequestScripts.Phase) -> ScriptError {
+        ScriptError(
+            phase: phase, file: script.file, line: script.line, name: evaluation.tooLong ? "RangeError" : "Error",
+            message: evaluation.tooLong
+                ? "the script left more than Ferry keeps (\(Self.outputLimit) characters)" : "the script's result could not be read")
     }
 
     private func timeLimitError(_ script: ScriptSource, phase: RequestScripts.Phase) -> ScriptError {
@@ -194,10 +227,6 @@ public final class ScriptEngine: @unchecked Sendable {
         return (numbers[0], numbers[1], range.lowerBound..<frame.endIndex)
     }
 
-    private static func json(_ value: some Encodable) -> String {
-        (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
-
     /// One evaluation's result.
     private struct Evaluation {
         var text: String?
@@ -218,18 +247,18 @@ public final class ScriptEngine: @unchecked Sendable {
             tooLong: result.too_long == 1)
     }
 
-    /// What `__ferry.pump()` answers.
+    /// What `__ferry.step()` answers: requests to send, or what the script left once it has ended (neither: a timer ran).
     private struct Step: Decodable {
         struct Pending: Decodable {
             var id: Int
             var request: ScriptSentRequest
         }
 
-        var done: Bool?
         var pending: [Pending]?
+        var output: Output?
     }
 
-    /// What `__ferry.finish()` answers.
+    /// What `__ferry.finish()` answers (and `__ferry.step()` once the script has ended).
     private struct Output: Decodable {
         var tests: [ScriptOutcome.Test]
         var console: [Line]

@@ -3,7 +3,7 @@ import Foundation
 
 /// What a script sees: the request (before it is resolved, `{{variables}}` in place), the response
 /// after one, the variables, the iteration's data row and where it runs.
-public struct ScriptInput: Sendable, Encodable {
+public struct ScriptInput: Sendable {
     /// A request as scripts see and change it (Postman's shape: headers as `key`/`value` pairs).
     public struct Request: Sendable, Codable, Equatable {
         public struct Header: Sendable, Codable, Equatable {
@@ -43,7 +43,7 @@ public struct ScriptInput: Sendable, Encodable {
     }
 
     /// A response as scripts see it.
-    public struct Response: Sendable, Encodable {
+    public struct Response: Sendable {
         public var code: Int
         public var status: String
         public var headers: [Request.Header]
@@ -74,7 +74,7 @@ public struct ScriptInput: Sendable, Encodable {
     }
 
     /// Where and when the script runs (`pm.info`).
-    public struct Info: Sendable, Encodable {
+    public struct Info: Sendable {
         public var eventName: String
         public var requestName: String
         public var requestId: String

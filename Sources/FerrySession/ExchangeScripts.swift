@@ -32,6 +32,11 @@ public struct ExchangeScripts: Sendable {
 
     public var isEmpty: Bool { before.isEmpty && after.isEmpty }
 
+    /// Starts the script engine on a thread of its own when there are scripts (`ScriptEngine.warmUp`).
+    public func warmUp() {
+        if !isEmpty { ScriptEngine.warmUp(timeLimit: timeLimit) }
+    }
+
     /// Where the scripts run: `pm.info`, the iteration's data, and how their requests are sent.
     public struct Context: Sendable {
         public var requestName: String

@@ -1,4 +1,5 @@
 import FerryCore
+import FerryScript
 import FerryStore
 import FerryTransport
 import Foundation
@@ -128,46 +129,68 @@ public final class VariableChainer: @unchecked Sendable {
         return cache?.value(of: chain, now: time).map { Variable(name: chain.name, value: $0, isSecret: chain.capture.secret) }
     }
 
+    /// Runs the collection's request file at `path` for a script's `bru.runRequest` (below the root,
+    /// `.ferry.yaml` may be left out): resolved with `resolver` and the script's variables, its
+    /// pre-request and after scripts run (theirs cannot run requests in turn), sent through the pipeline.
+    public func scriptFileRunner(resolver: VariableResolver) -> ScriptFileRunner {
+        { [self] path, variables in
+            var resolver = resolver
+            resolver.add(variables.sorted { $0.key < $1.key }.map { Variable(name: $0.key, value: $0.value) })
+            let file = path.hasSuffix(RequestCollection.requestSuffix) ? path : path + RequestCollection.requestSuffix
+            do {
+                let outcome = try await send(file, field: "runRequest", resolver: resolver, checks: ResponseChecks(), stack: [])
+                guard let response = outcome.response else {
+                    return .failure(ScriptSendFailure("runRequest('\(path)'): " + (outcome.error.map { "\($0)" } ?? "no response")))
+                }
+                return .success(ScriptInput.Response(response))
+            } catch {
+                return .failure(ScriptSendFailure("runRequest('\(path)'): \(error)"))
+            }
+        }
+    }
+
+    /// Sends the collection's request file `request` (read through the collection's access policy,
+    /// its scripts run, its own chains taken first), checking `checks`.
+    private func send(
+        _ request: String, field: String, resolver: VariableResolver, checks: ResponseChecks, stack: [String]
+    ) async throws -> ExchangeOutcome {
+        let path = try access.readablePath(request, field: field)
+        var description = try RequestDescription(contentsOf: path)
+        let defaults = try FolderDefaults.inherited(byFileAt: path, root: root).under(environment: connection)
+        // Its scripts (a signature, a timestamp before; tests after) run as they do when it is sent itself.
+        var resolver = resolver
+        let origin = HistoryOrigin(collection: root, requestPath: request, environment: environment, run: run)
+        let scripts = ExchangeScripts(request: description, defaults: defaults)
+        var pending: PendingScripts?
+        if !scripts.isEmpty {
+            let context = ExchangeScripts.Context(
+                requestName: description.name ?? request, requestPath: request, environment: environment,
+                send: pipeline.scriptSender(origin: origin, timeLimit: timeLimit))
+            let before = await scripts.runBefore(on: &description, resolver: &resolver, context: context)
+            pending = PendingScripts(scripts: scripts, description: description, resolver: resolver, context: context, before: before)
+        }
+        let (resolved, used) = try await resolving(resolver, own: description.chains, stack: stack + [request]) { [description] in
+            try description.resolved(with: $0, defaults: defaults, access: access.naming(request))
+        }
+        pending?.resolver = used
+        return await pipeline.exchange(
+            resolved.request, concluding: ResponseConclusion(file: description, request: resolved.request, checks: checks),
+            origin: origin, timeLimit: timeLimit, redaction: resolved.redaction, scripts: pending)
+    }
+
     /// Sends the chain's request (its own chains taken first) and takes the value from its response.
     private func take(_ chain: VariableChain, resolver: VariableResolver, stack: [String]) async throws -> (Variable, sent: Sent?) {
         func failure(_ error: any Error & Sendable) -> FerryError {
             .invalidRequest(reason: .chainFailed(name: chain.name, request: chain.request, underlying: error))
         }
-        var description: RequestDescription
-        let defaults: FolderDefaults
+        let outcome: ExchangeOutcome
         do {
-            let path = try access.readablePath(chain.request, field: "chain \(chain.name) from")
-            description = try RequestDescription(contentsOf: path)
-            defaults = try FolderDefaults.inherited(byFileAt: path, root: root).under(environment: connection)
+            outcome = try await send(
+                chain.request, field: "chain \(chain.name) from", resolver: resolver, checks: ResponseChecks(captures: [chain.capture]),
+                stack: stack)
         } catch {
             throw failure(error)
         }
-        // Its scripts (a signature, a timestamp before; tests after) run as they do when it is sent itself.
-        var resolver = resolver
-        let origin = HistoryOrigin(collection: root, requestPath: chain.request, environment: environment, run: run)
-        let scripts = ExchangeScripts(request: description, defaults: defaults)
-        var pending: PendingScripts?
-        if !scripts.isEmpty {
-            let context = ExchangeScripts.Context(
-                requestName: description.name ?? chain.request, requestPath: chain.request, environment: environment,
-                send: pipeline.scriptSender(origin: origin, timeLimit: timeLimit))
-            let before = await scripts.runBefore(on: &description, resolver: &resolver, context: context)
-            pending = PendingScripts(scripts: scripts, description: description, resolver: resolver, context: context, before: before)
-        }
-        let resolved: ResolvedRequest
-        let used: VariableResolver
-        do {
-            (resolved, used) = try await resolving(resolver, own: description.chains, stack: stack + [chain.request]) { [description] in
-                try description.resolved(with: $0, defaults: defaults, access: access.naming(chain.request))
-            }
-        } catch let error as FerryError {
-            throw failure(error)
-        }
-        pending?.resolver = used
-        let outcome = await pipeline.exchange(
-            resolved.request,
-            concluding: ResponseConclusion(file: description, request: resolved.request, checks: ResponseChecks(captures: [chain.capture])),
-            origin: origin, timeLimit: timeLimit, redaction: resolved.redaction, scripts: pending)
         onSent(Sent(chain: chain, outcome: outcome))
         if let error = outcome.error { throw failure(error) }
         guard let concluded = outcome.concluded, let variable = concluded.checks?.captured.first else {

@@ -62,6 +62,65 @@ import Testing
         #expect(outcome.tests.map(\.passed) == [true, true, true, true, true], "\(outcome.tests)")
     }
 
+    @Test(.enabled(if: installed("lodash") && FileManager.default.fileExists(atPath: "/usr/share/javascript/cryptojs/components/core.js")))
+    func postmansLodashAndCryptoJSGlobalsComeFromDebian() async throws {
+        let outcome = try await Self.run(
+            """
+            pm.test("_", () => pm.expect(_.chunk([1, 2, 3], 2)).to.eql([[1, 2], [3]]));
+            pm.test("md5", () => pm.expect(CryptoJS.MD5("jasonpurse").toString()).to.equal("288d14f08b5ad40da43dbe06467729c9"));
+            pm.test("hmac", () => pm.expect(CryptoJS.HmacSHA256("a", "k").toString(CryptoJS.enc.Base64))
+                .to.equal("eNqRUR5nVYf1ud94vt669VYNoqu4gWLuh13N90SVHZ4="));
+            pm.test("aes", () => pm.expect(CryptoJS.AES.decrypt(CryptoJS.AES.encrypt("hi", "pw").toString(), "pw")
+                .toString(CryptoJS.enc.Utf8)).to.equal("hi"));
+            pm.test("require", () => pm.expect(require("crypto-js")).to.equal(CryptoJS));
+            """)
+        #expect(outcome.error == nil, "\(String(describing: outcome.error))")
+        #expect(outcome.tests.map(\.passed) == [true, true, true, true, true], "\(outcome.tests)")
+    }
+
+    @Test func jsonSchemaThroughFerrysValidatorAsTv4AjvAndChai() async throws {
+        let outcome = try await Self.run(
+            """
+            const schema = { properties: { alpha: { type: "boolean" } }, required: ["alpha"] };
+            pm.test("tv4", () => {
+                pm.expect(tv4.validate({ alpha: true }, schema)).to.be.true;
+                pm.expect(tv4.validate({ alpha: 1 }, schema)).to.be.false;
+                pm.expect(tv4.error.dataPath).to.equal("/alpha");
+                pm.expect(tv4.validateMultiple({}, schema).errors).to.have.lengthOf(1);
+            });
+            pm.test("ajv", () => {
+                const Ajv = require("ajv");
+                const ajv = new Ajv({ logger: false });
+                pm.expect(ajv.validate(schema, { alpha: true })).to.be.true;
+                const validate = ajv.compile(schema);
+                pm.expect(validate({ alpha: 123 })).to.be.false;
+                pm.expect(ajv.errorsText(validate.errors)).to.equal("data.alpha should be boolean");
+            });
+            pm.test("chai", () => {
+                pm.expect({ alpha: true }).to.be.jsonSchema(schema);
+                pm.expect(123).to.not.be.jsonSchema({ type: "string" });
+                pm.expect(() => pm.expect({ alpha: 123 }).to.be.jsonSchema(schema))
+                    .to.throw("expected data to satisfy schema but found following errors: \\ndata.alpha should be boolean");
+                pm.response.to.have.jsonSchema({ properties: { id: { type: "integer" } } });
+                pm.response.to.not.have.jsonSchema({ properties: { id: { type: "string" } } });
+            });
+            pm.test("a bad schema", () => pm.expect(() => tv4.validate(1, { type: 3 })).to.throw("the JSON schema cannot be used"));
+            """)
+        #expect(outcome.error == nil, "\(String(describing: outcome.error))")
+        #expect(outcome.tests.map(\.passed) == [true, true, true, true], "\(outcome.tests)")
+    }
+
+    /// A script without `await` runs in a plain function, one with it in an async one: in both, what
+    /// it threw is its error, located, and the tests before the throw are kept.
+    @Test func aThrowAfterATestKeepsTheTestWithAndWithoutAwait() async throws {
+        for head in ["", "await null;\n"] {
+            let outcome = try await Self.run(head + "pm.test('kept', () => {});\nundefinedFunction();", line: 3)
+            #expect(outcome.tests.map(\.name) == ["kept"], "\(head)")
+            #expect(outcome.error?.name == "ReferenceError", "\(head)")
+            #expect(outcome.error?.line == (head.isEmpty ? 4 : 5), "\(head)")
+        }
+    }
+
     @Test func requireReadsNothingButDebiansLibraries() async throws {
         for (line, words) in [
             ("require('./secrets.js')", "a script loads no files"),
@@ -72,6 +131,7 @@ import Testing
             ("require('left-pad-nowhere')", "no such module in Debian's JavaScript libraries"),
             ("require('lodash/../../../../etc/passwd')", "no such module"),
             ("__ferryReadModule('/etc/passwd')", "__ferryReadModule"),
+            ("__ferrySchemaCheck('{}', '1', '')", "__ferrySchemaCheck"),
         ] {
             let outcome = try await Self.run(line)
             #expect(outcome.error?.message.contains(words) == true, "\(line): \(String(describing: outcome.error))")

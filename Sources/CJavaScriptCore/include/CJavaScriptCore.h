@@ -31,9 +31,19 @@ int ferry_js_load(const char *library, char *error, size_t error_size);
 void *ferry_js_group_create(double seconds);
 void ferry_js_group_release(void *group);
 
-/** A fresh global context in `group`, with two host functions: `__ferryReadModule(path)` (the text of a
+/**
+ * Checks JSON `instance` against JSON Schema `schema` (both UTF-8 JSON text) in `dialect` (a `$schema`
+ * draft name, or empty): a malloc'd UTF-8 JSON answer the caller frees, or NULL.
+ */
+typedef char *(*ferry_js_schema_check)(const char *schema, const char *instance, const char *dialect);
+
+/** The host's JSON Schema validator, behind scripts' `__ferrySchemaCheck`; set before the first context. */
+void ferry_js_set_schema_check(ferry_js_schema_check check);
+
+/** A fresh global context in `group`, with three host functions: `__ferryReadModule(path)` (the text of a
  * file of Debian's JavaScript libraries, /usr/share/nodejs, /usr/lib/nodejs, /usr/share/javascript; else
- * null) and `__ferryRandomBytes(n)` (n random bytes as hex). */
+ * null), `__ferryRandomBytes(n)` (n random bytes as hex) and `__ferrySchemaCheck(schema, instance,
+ * dialect)` (the schema check's answer, or null). */
 void *ferry_js_context_create(void *group);
 void ferry_js_context_release(void *context);
 

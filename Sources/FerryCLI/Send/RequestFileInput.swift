@@ -70,6 +70,8 @@ struct RequestFileInput {
             throw error.asInvalidRequest
         }
         defaults.baseURL = options.baseURL ?? defaults.baseURL
+        let scripts = ExchangeScripts(request: document, defaults: defaults)
+        scripts.warmUp()  // meanwhile, the variables are read and the request resolved and sent
         let connection = try collection.connection(root: root)
         defaults = defaults.under(environment: connection)
         let (variables, chains) = try collection.variables(root: root)
@@ -81,7 +83,6 @@ struct RequestFileInput {
                 locations: pipelines.locations, collection: root,
                 environment: collection.environment),
             access: access, onSent: onChainSent)
-        let scripts = ExchangeScripts(request: document, defaults: defaults)
         var sendable = document
         var resolver = variables
         var scripted: PendingScripts?
@@ -91,7 +92,9 @@ struct RequestFileInput {
                 requestName: document.name ?? String((path as NSString).lastPathComponent.dropLast(RequestCollection.requestSuffix.count)),
                 requestPath: requestPath, environment: collection.environment,
                 send: pipelines.pipeline(collection: root, environment: collection.environment)
-                    .scriptSender(origin: HistoryOrigin(collection: root, requestPath: requestPath, environment: collection.environment)))
+                    .scriptSender(
+                        origin: HistoryOrigin(collection: root, requestPath: requestPath, environment: collection.environment),
+                        files: chainer.scriptFileRunner(resolver: variables)))
             let before = await scripts.runBefore(on: &sendable, resolver: &resolver, context: context)
             scripted = PendingScripts(scripts: scripts, description: sendable, resolver: resolver, context: context, before: before)
         }

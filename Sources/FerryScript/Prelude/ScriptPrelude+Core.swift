@@ -10,7 +10,9 @@ extension ScriptPrelude {
             const sandbox = {};
             let state = null;
 
-            F.begin = function (input) {
+            /** Begins a script's state from Ferry's input and the response's body (which crosses apart). */
+            F.begin = function (input, body) {
+                if (input.response) input.response.body = body;
                 state = {
                     input: input,
                     vars: Object.assign(Object.create(null), input.variables || {}),
@@ -29,30 +31,57 @@ extension ScriptPrelude {
                     error: null,
                     skipRequest: false,
                     nextRequest: undefined,
+                    built: new Map(),
+                    request: undefined,
+                    response: undefined,
                 };
                 F.state = state;
-                F.request = input.request ? F.makeRequest(input.request) : null;
-                F.response = input.response ? F.makeResponse(input.response) : null;
-                Object.assign(global, sandbox);
-                for (const install of F.installers) install(global, state);
+                // Only what a script replaced is installed again: redefining a global makes JavaScriptCore
+                // throw away the code compiled against it, which cost more than most scripts.
+                for (const name in sandbox) if (global[name] !== sandbox[name]) global[name] = sandbox[name];
+                for (const entry of lazy) {
+                    const now = Object.getOwnPropertyDescriptor(global, entry.name);
+                    if (now === undefined || now.get !== entry.get) {
+                        Object.defineProperty(global, entry.name, { configurable: true, enumerable: false, get: entry.get, set: entry.set });
+                    }
+                }
             };
-            F.installers = [];
+
+            /** The request and response of the script running, made when first asked for. */
+            Object.defineProperty(F, 'request', {
+                get: function () {
+                    if (state.request === undefined) state.request = state.input.request ? F.makeRequest(state.input.request) : null;
+                    return state.request;
+                },
+            });
+            Object.defineProperty(F, 'response', {
+                get: function () {
+                    if (state.response === undefined) state.response = state.input.response ? F.makeResponse(state.input.response) : null;
+                    return state.response;
+                },
+            });
 
             /**
-             * Globals made on first use: `build` makes them all (an object of them by name) when a script first
-             * reads one; a script that assigns one replaces it. Most scripts use one API of several.
+             * Globals made on first use in each script: `build(state)` makes a group of them (an object of them by
+             * name) when the script first reads one; a script that assigns one replaces it until its end. Most
+             * scripts use one API of several.
              */
-            F.lazyGlobals = function (host, names, build) {
-                let built = null;
+            const lazy = [];
+            F.lazyGlobals = function (names, build) {
                 names.forEach(function (name) {
-                    const settle = function (value) {
-                        Object.defineProperty(host, name, { value: value, writable: true, configurable: true, enumerable: false });
-                        return value;
-                    };
-                    Object.defineProperty(host, name, {
-                        configurable: true, enumerable: false,
-                        get: function () { built = built || build(); return settle(built[name]); },
-                        set: settle,
+                    lazy.push({
+                        name: name,
+                        get: function () {
+                            let values = state.built.get(build);
+                            if (values === undefined) {
+                                values = build(state);
+                                state.built.set(build, values);
+                            }
+                            return values[name];
+                        },
+                        set: function (value) {
+                            Object.defineProperty(global, name, { value: value, writable: true, configurable: true, enumerable: false });
+                        },
                     });
                 });
             };
@@ -241,6 +270,19 @@ extension ScriptPrelude {
                 promise.then(function () { state.settled = true; }, function (error) { state.settled = true; state.error = F.describe(error); });
             };
 
+            /** Runs a script without `await`: what it throws is its error, as a rejection is an async script's. */
+            F.call = function (script) {
+                let result;
+                try {
+                    result = script();
+                } catch (error) {
+                    state.settled = true;
+                    state.error = F.describe(error);
+                    return;
+                }
+                F.settle(Promise.resolve(result));
+            };
+
             /** An error as Ferry reports it: name, message, line, column, stack. */
             F.describe = function (error) {
                 if (error === null || typeof error !== 'object') {
@@ -251,10 +293,10 @@ extension ScriptPrelude {
             };
 
             /**
-             * Runs the timers that are due, then answers what is left: `{pending: [requests]}` to send, or
-             * `{done: true}` when the script and its timers have finished.
+             * Runs the next timer that is due (`{}`), or answers what is left: `{pending: [requests]}` to send,
+             * or `{output: …}`, what the script left (`finish`), when it and its timers have finished.
              */
-            F.pump = function () {
+            F.step = function () {
                 for (let rounds = 0; rounds < limits.timers && state.timers.length > 0 && state.pending.length === 0; rounds++) {
                     state.timers.sort(function (a, b) { return a.at - b.at || a.seq - b.seq; });
                     const timer = state.timers.shift();
@@ -263,14 +305,14 @@ extension ScriptPrelude {
                     } catch (error) {
                         if (!state.error) state.error = F.describe(error);
                     }
-                    return JSON.stringify({ more: true });
+                    return '{}';
                 }
                 if (state.pending.length > 0) {
                     const pending = state.pending;
                     state.pending = [];
                     return JSON.stringify({ pending: pending });
                 }
-                return JSON.stringify({ done: true });
+                return '{"output":' + F.finish() + '}';
             };
 
             /** What the script left, as JSON for Ferry. */
@@ -291,7 +333,7 @@ extension ScriptPrelude {
                     error: state.error, skipRequest: state.skipRequest,
                 };
                 if (state.nextRequest !== undefined) out.nextRequest = state.nextRequest;
-                if (F.request && F.request.changed()) out.request = F.request.plain();
+                if (state.request && state.request.changed()) out.request = state.request.plain();
                 return JSON.stringify(out);
             };
             F.finishers = [];

@@ -159,6 +159,8 @@ extension ScriptPrelude {
                         JSON.stringify(now.headers) !== JSON.stringify(new HeaderList(was.headers).entries) ||
                         JSON.stringify(now.body) !== JSON.stringify(wasBody);
                 };
+                Object.defineProperty(request, '__ferryRequest', { value: true });
+                Object.defineProperty(request, 'to', { get: function () { return new F.Assertion(request); } });
                 return request;
             };
 
@@ -186,6 +188,9 @@ extension ScriptPrelude {
                     },
                     cookies: F.parseCookies(input.headers || []),
                 };
+                Object.defineProperty(response, '__ferryResponse', { value: true });
+                Object.defineProperty(response, 'to', { get: function () { return new F.Assertion(response); } });
+                Object.defineProperty(response, 'not', { get: function () { return new F.Assertion(response).not; } });
                 return response;
             };
 
@@ -234,14 +239,26 @@ extension ScriptPrelude {
                         headers: headers.map(function (h) { return { key: String(h.key), value: F.replaceIn(String(h.value)) }; }),
                         body: body === null ? null : F.replaceIn(body) };
                 }
+                return queue(plain);
+            };
+
+            /** A request of the collection run by its path (`bru.runRequest`), with the script's variables as they are now. */
+            F.runRequest = function (path) {
+                if (typeof path !== 'string' || path === '') throw new TypeError('runRequest needs the path of a request in the collection');
+                return queue({ method: 'GET', url: '', headers: [], body: null, path: path, variables: Object.assign({}, F.state.vars) });
+            };
+
+            /** Queues a request for Ferry: a promise of its response. */
+            function queue(plain) {
                 const state = F.state;
                 const id = ++state.sendSeq;
                 state.pending.push({ id: id, request: plain });
                 return new Promise(function (resolve, reject) { state.waiting.set(id, { resolve: resolve, reject: reject }); });
-            };
+            }
 
             /** Ferry's answer to a sent request: its response, or why none came. */
-            F.deliver = function (id, answer) {
+            F.deliver = function (id, answer, body) {
+                if (answer.response) answer.response.body = body;
                 const waiting = F.state.waiting.get(id);
                 F.state.waiting.delete(id);
                 if (!waiting) return;

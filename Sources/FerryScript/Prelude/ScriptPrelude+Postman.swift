@@ -128,106 +128,105 @@ extension ScriptPrelude {
                 };
             }
 
-            F.installers.push(function (host, state) {
-                F.lazyGlobals(host, ['pm', 'insomnia', 'tests', 'postman', 'environment', 'globals', 'data', 'iteration', 'request', 'responseBody', 'responseCode', 'responseHeaders', 'responseTime', 'responseCookies', 'xml2Json'], function () {
-                    const global = {};
-                    const input = state.input;
-                    const info = input.info || {};
-                    const shared = function (name) { return scope(name, F.getVariable, F.setVariable); };
-                    const response = F.response;
-                    if (response) Object.defineProperty(response, '__ferryResponse', { value: true });
-                    if (F.request) {
-                        Object.defineProperty(F.request, '__ferryRequest', { value: true });
-                        Object.defineProperty(F.request, 'to', { get: function () { return new F.Assertion(F.request); } });
-                    }
-                    if (response) {
-                        Object.defineProperty(response, 'to', { get: function () { return new F.Assertion(response); } });
-                        Object.defineProperty(response, 'not', { get: function () { return new F.Assertion(response).not; } });
-                    }
-                    const iterationData = {
-                        get: function (key) { return state.data[key]; },
-                        has: function (key) { return key in state.data; },
-                        toObject: function () { return Object.assign({}, state.data); },
-                        toJSON: function () { return Object.assign({}, state.data); },
-                        replaceIn: function (text) { return F.replaceIn(text, function (k) { return state.data[k]; }); },
-                        unset: function (key) { delete state.data[key]; },
-                        set: function (key, value) { state.data[key] = value; },
-                    };
-                    const variables = shared('variables');
-                    variables.get = function (key) { return key in state.data ? String(state.data[key]) : F.getVariable(key); };
-                    const test = function (name, fn) { F.test(name, fn); };
-                    test.skip = function (name) { F.skipTest(name); };
-                    const expect = F.expect;
-                    const pm = {
-                        environment: shared('environment'),
-                        collectionVariables: shared('collectionVariables'),
-                        globals: shared('globals'),
-                        variables: variables,
-                        iterationData: iterationData,
-                        request: F.request,
-                        response: response,
-                        info: {
-                            eventName: info.eventName, iteration: info.iteration || 0, iterationCount: info.iterationCount || 1,
-                            requestName: info.requestName, requestId: info.requestId,
-                        },
-                        test: test,
-                        expect: expect,
-                        cookies: response ? response.cookies : F.parseCookies([]),
-                        sendRequest: function (spec, callback) {
-                            const promise = F.sendRequest(spec);
-                            if (typeof callback !== 'function') return promise;
-                            promise.then(function (r) { callback(null, r); }, function (e) { callback(e, null); });
-                        },
-                        execution: {
-                            skipRequest: function () { state.skipRequest = true; },
-                            setNextRequest: function (name) { state.nextRequest = name === null ? null : String(name); },
-                            location: [info.requestName],
-                        },
-                        setNextRequest: function (name) { state.nextRequest = name === null ? null : String(name); },
-                        require: host.require,
-                        visualizer: { set: function () {} },
-                    };
-                    pm.execution.location.current = info.requestName;
-                    if (pm.environment) pm.environment.name = info.environment;
-                    global.pm = pm;
-                    // Insomnia's scripts (its `insomnia` object follows Postman's `pm`), with its base environment.
-                    global.insomnia = Object.assign({}, pm, { baseEnvironment: shared('baseEnvironment') });
+            const host = global;
+            const shared = function (name) { return scope(name, F.getVariable, F.setVariable); };
 
-                    // The globals of Postman's older sandbox.
-                    const legacyTests = {};
-                    state.legacyTests = legacyTests;
-                    global.tests = legacyTests;
-                    global.postman = {
-                        setEnvironmentVariable: F.setVariable, getEnvironmentVariable: F.getVariable, clearEnvironmentVariable: F.unsetVariable,
-                        setGlobalVariable: F.setVariable, getGlobalVariable: F.getVariable, clearGlobalVariable: F.unsetVariable,
-                        clearEnvironmentVariables: function () {}, clearGlobalVariables: function () {},
-                        setNextRequest: pm.setNextRequest,
-                        getResponseHeader: function (name) { return response ? response.headers.get(name) : undefined; },
-                        getResponseCookie: function (name) {
-                            const value = pm.cookies.get(name);
-                            return value === undefined ? undefined : { name: name, value: value };
-                        },
+            /** The script's `pm`, made once per script (Insomnia's `insomnia` and the legacy globals use it too). */
+            function pmOf(state) {
+                if (state.pm) return state.pm;
+                const info = state.input.info || {};
+                const iterationData = {
+                    get: function (key) { return state.data[key]; },
+                    has: function (key) { return key in state.data; },
+                    toObject: function () { return Object.assign({}, state.data); },
+                    toJSON: function () { return Object.assign({}, state.data); },
+                    replaceIn: function (text) { return F.replaceIn(text, function (k) { return state.data[k]; }); },
+                    unset: function (key) { delete state.data[key]; },
+                    set: function (key, value) { state.data[key] = value; },
+                };
+                const variables = shared('variables');
+                variables.get = function (key) { return key in state.data ? String(state.data[key]) : F.getVariable(key); };
+                const test = function (name, fn) { F.test(name, fn); };
+                test.skip = function (name) { F.skipTest(name); };
+                const setNextRequest = function (name) { state.nextRequest = name === null ? null : String(name); };
+                const environment = shared('environment');
+                environment.name = info.environment;
+                state.pm = {
+                    environment: environment,
+                    collectionVariables: shared('collectionVariables'),
+                    globals: shared('globals'),
+                    variables: variables,
+                    iterationData: iterationData,
+                    get request() { return F.request; },
+                    get response() { return F.response; },
+                    info: {
+                        eventName: info.eventName, iteration: info.iteration || 0, iterationCount: info.iterationCount || 1,
+                        requestName: info.requestName, requestId: info.requestId,
+                    },
+                    test: test,
+                    expect: F.expect,
+                    get cookies() { return F.response ? F.response.cookies : F.parseCookies([]); },
+                    sendRequest: function (spec, callback) {
+                        const promise = F.sendRequest(spec);
+                        if (typeof callback !== 'function') return promise;
+                        promise.then(function (r) { callback(null, r); }, function (e) { callback(e, null); });
+                    },
+                    execution: {
+                        skipRequest: function () { state.skipRequest = true; },
+                        setNextRequest: setNextRequest,
+                        location: Object.assign([info.requestName], { current: info.requestName }),
+                    },
+                    setNextRequest: setNextRequest,
+                    require: host.require,
+                    visualizer: { set: function () {} },
+                };
+                return state.pm;
+            }
+            F.lazyGlobals(['pm'], function (state) { return { pm: pmOf(state) }; });
+            // Insomnia's scripts (its `insomnia` object follows Postman's `pm`), with its base environment.
+            F.lazyGlobals(['insomnia'], function (state) {
+                return { insomnia: Object.assign({}, pmOf(state), { baseEnvironment: shared('baseEnvironment') }) };
+            });
+
+            // The globals of Postman's older sandbox.
+            F.lazyGlobals(['tests', 'postman', 'environment', 'globals', 'data', 'iteration', 'request', 'responseBody', 'responseCode', 'responseHeaders', 'responseTime', 'responseCookies', 'xml2Json'], function (state) {
+                const global = {};
+                const info = state.input.info || {};
+                const response = F.response;
+                const pm = pmOf(state);
+                const legacyTests = {};
+                state.legacyTests = legacyTests;
+                global.tests = legacyTests;
+                global.postman = {
+                    setEnvironmentVariable: F.setVariable, getEnvironmentVariable: F.getVariable, clearEnvironmentVariable: F.unsetVariable,
+                    setGlobalVariable: F.setVariable, getGlobalVariable: F.getVariable, clearGlobalVariable: F.unsetVariable,
+                    clearEnvironmentVariables: function () {}, clearGlobalVariables: function () {},
+                    setNextRequest: pm.setNextRequest,
+                    getResponseHeader: function (name) { return response ? response.headers.get(name) : undefined; },
+                    getResponseCookie: function (name) {
+                        const value = pm.cookies.get(name);
+                        return value === undefined ? undefined : { name: name, value: value };
+                    },
+                };
+                global.environment = Object.assign({}, state.vars);
+                global.globals = Object.assign({}, state.vars);
+                global.data = Object.assign({}, state.data);
+                global.iteration = info.iteration || 0;
+                if (F.request) {
+                    global.request = {
+                        url: F.request.url.toString(), method: F.request.method, headers: F.request.headers.toObject(),
+                        data: F.request.body ? F.request.body.raw : undefined, name: info.requestName, id: info.requestId,
                     };
-                    global.environment = Object.assign({}, state.vars);
-                    global.globals = Object.assign({}, state.vars);
-                    global.data = Object.assign({}, state.data);
-                    global.iteration = info.iteration || 0;
-                    if (F.request) {
-                        global.request = {
-                            url: F.request.url.toString(), method: F.request.method, headers: F.request.headers.toObject(),
-                            data: F.request.body ? F.request.body.raw : undefined, name: info.requestName, id: info.requestId,
-                        };
-                    }
-                    if (response) {
-                        global.responseBody = response.text();
-                        global.responseCode = { code: response.code, name: response.status, detail: response.status };
-                        global.responseHeaders = response.headers.toObject();
-                        global.responseTime = response.responseTime;
-                        global.responseCookies = response.cookies.all();
-                    }
-                    global.xml2Json = undefined;
-                    return global;
-                });
+                }
+                if (response) {
+                    global.responseBody = response.text();
+                    global.responseCode = { code: response.code, name: response.status, detail: response.status };
+                    global.responseHeaders = response.headers.toObject();
+                    global.responseTime = response.responseTime;
+                    global.responseCookies = response.cookies.all();
+                }
+                global.xml2Json = undefined;
+                return global;
             });
 
             F.finishers.push(function (global, state) {

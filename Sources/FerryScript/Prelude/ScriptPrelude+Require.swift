@@ -1,6 +1,7 @@
 extension ScriptPrelude {
     /// `require`: Node's built-ins refused, a small `crypto`, and CommonJS modules read from Debian's
-    /// JavaScript libraries (`/usr/share/nodejs`…) through the host's `__ferryReadModule`.
+    /// JavaScript libraries (`/usr/share/nodejs`…) through the host's `__ferryReadModule`; Postman's
+    /// `_` (lodash) and `CryptoJS` globals from Debian's packages.
     static let require = #"""
         // require: Debian's JavaScript libraries (apt install node-lodash…), nothing else of the host.
         (function (global) {
@@ -13,7 +14,7 @@ extension ScriptPrelude {
             const roots = ['/usr/share/nodejs/', '/usr/lib/nodejs/', '/usr/share/javascript/'];
             const hostModules = ['fs', 'child_process', 'net', 'http', 'https', 'os', 'path', 'process', 'dgram', 'cluster',
                 'worker_threads', 'vm', 'tls', 'dns', 'module'];
-            const packages = { lodash: 'node-lodash', moment: 'node-moment', uuid: 'node-uuid', 'crypto-js': 'node-crypto-js',
+            const packages = { lodash: 'node-lodash', moment: 'node-moment', uuid: 'node-uuid', 'crypto-js': 'libjs-cryptojs',
                 chai: 'node-chai', ajv: 'node-ajv', cheerio: 'node-cheerio', tv4: 'node-tv4', xml2js: 'node-xml2js' };
             const maxModules = 2000;
             /** Modules loaded in this context, by path: a library is read and run once. */
@@ -40,7 +41,9 @@ extension ScriptPrelude {
                     throw new Error("require('crypto').createHash('" + name + "') is not in Ferry's scripts");
                 },
             };
+            /** Modules of Ferry's own by name (`crypto`; `ajv` and `tv4` from ScriptPrelude+Schema), before Debian's. */
             const builtins = { crypto: crypto };
+            F.builtinModules = builtins;
 
             function normalize(path) {
                 const out = [];
@@ -79,9 +82,28 @@ extension ScriptPrelude {
                 return index === null ? null : { path: path + '/index.js', text: index };
             }
 
+            /** CryptoJS 3 from Debian's libjs-cryptojs: its components in the order crypto-js's own index loads them. */
+            const cryptoFolder = '/usr/share/javascript/cryptojs/components/';
+            const cryptoParts = ['core', 'x64-core', 'lib-typedarrays', 'enc-utf16', 'enc-base64', 'md5', 'sha1', 'sha256', 'sha224',
+                'sha512', 'sha384', 'sha3', 'ripemd160', 'hmac', 'pbkdf2', 'evpkdf', 'cipher-core', 'mode-cfb', 'mode-ctr',
+                'mode-ctr-gladman', 'mode-ofb', 'mode-ecb', 'pad-ansix923', 'pad-iso10126', 'pad-iso97971', 'pad-zeropadding',
+                'pad-nopadding', 'format-hex', 'aes', 'tripledes', 'rc4', 'rabbit', 'rabbit-legacy'];
+            function cryptoJS() {
+                const known = cache[cryptoFolder];
+                if (known) return known.exports;
+                const texts = cryptoParts.map(function (part) { return readModule(cryptoFolder + part + '.js'); });
+                if (texts.indexOf(null) >= 0) {
+                    throw new Error("CryptoJS (require('crypto-js')): not installed; Debian packages it as libjs-cryptojs (apt install libjs-cryptojs)");
+                }
+                const make = (0, eval)('(function () {\n' + texts.join('\n;\n') + '\nreturn CryptoJS;\n})\n//# sourceURL=' + cryptoFolder);
+                cache[cryptoFolder] = { exports: make() };
+                return cache[cryptoFolder].exports;
+            }
+
             function load(name, from) {
                 name = String(name).replace(/^node:/, '');
                 if (builtins[name]) return builtins[name];
+                if (name === 'crypto-js' && from === null && find(roots[0] + name, 0) === null) return cryptoJS();
                 if (hostModules.indexOf(name) >= 0) {
                     throw new Error("require('" + name + "'): Ferry's scripts have no file system, processes or network " +
                         '(send requests with pm.sendRequest)');
@@ -124,6 +146,9 @@ extension ScriptPrelude {
             }
 
             F.require = function (name) { return load(name, null); };
+            // Postman's sandbox has lodash as `_` and crypto-js as `CryptoJS`: Debian's, when installed.
+            F.lazyGlobals(['_'], function () { return { _: F.require('lodash') }; });
+            F.lazyGlobals(['CryptoJS'], function () { return { CryptoJS: cryptoJS() }; });
         })(this);
         """#
 }

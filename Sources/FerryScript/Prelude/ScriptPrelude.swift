@@ -3,5 +3,5 @@
 /// `atob`/`btoa`) over one state that Ferry fills in (`__ferry.begin`) and reads back (`__ferry.finish`).
 /// No JavaScript is vendored.
 enum ScriptPrelude {
-    static let source = [core, require, exchange, expect, postman, bruno].joined(separator: "\n")
+    static let source = [core, require, exchange, expect, schema, postman, bruno].joined(separator: "\n")
 }

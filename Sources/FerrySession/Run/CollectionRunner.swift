@@ -434,14 +434,14 @@ public struct CollectionRunner: Sendable {
     }
 
     /// Where `item`'s scripts run: its name and path, the round, the `--data` row; their requests
-    /// go through the run's pipeline.
+    /// go through the run's pipeline, the request files they run through its chainer.
     private func scriptContext(_ item: RunPlan.Item, root: String, round: Round) -> ExchangeScripts.Context {
         ExchangeScripts.Context(
             requestName: item.title, requestPath: item.path, iteration: round.iteration - 1, iterationCount: round.count,
             environment: settings.environment, iterationData: round.data,
             send: pipeline.scriptSender(
                 origin: HistoryOrigin(collection: root, requestPath: item.path, environment: settings.environment, run: round.run),
-                timeLimit: settings.timeLimit))
+                timeLimit: settings.timeLimit, files: chainer?.scriptFileRunner(resolver: round.resolver)))
     }
 
     /// The second half of a sent request's exchange: validated as the file asks, its `expect:`
