@@ -42,8 +42,17 @@ public struct GRPCTransport: Transport {
         if let failure = answers.failure { throw Self.notGRPC(failure) }
         let status = outcome.status
         let detailed = status.details.isEmpty ? pool : await schemas.addingDetailTypes(of: status, to: pool, client: client, call: call)
-        let body = Data(
-            ("{\"messages\":[" + answers.messages.joined(separator: ",") + "],\"status\":" + status.json(pool: detailed) + "}").utf8)
+        return Self.response(of: outcome, messages: answers.messages, pool: detailed, call: call, started: started)
+    }
+
+    /// The response a call's outcome is recorded and checked as: its HTTP/2 head and trailers (with
+    /// the status Ferry concluded itself when the server sent none), and a JSON body of the answers'
+    /// messages (JSON texts) and the status, details decoded with `pool`.
+    public static func response(
+        of outcome: GRPCClient.Outcome, messages: [String], pool: DescriptorPool, call: GRPCCall, started: Date
+    ) -> Response {
+        let status = outcome.status
+        let body = Data(("{\"messages\":[" + messages.joined(separator: ",") + "],\"status\":" + status.json(pool: pool) + "}").utf8)
         var response =
             outcome.response
             ?? Response(
