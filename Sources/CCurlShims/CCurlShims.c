@@ -18,6 +18,11 @@ CURLcode ferry_curl_easy_setopt_io_callback(CURL *h, CURLoption o, ferry_curl_io
 CURLcode ferry_curl_easy_setopt_xferinfo_callback(CURL *h, curl_xferinfo_callback cb) { return curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, cb); }
 CURLcode ferry_curl_easy_setopt_debug_callback(CURL *h, curl_debug_callback cb) { return curl_easy_setopt(h, CURLOPT_DEBUGFUNCTION, cb); }
 CURLcode ferry_curl_easy_setopt_seek_callback(CURL *h, curl_seek_callback cb) { return curl_easy_setopt(h, CURLOPT_SEEKFUNCTION, cb); }
+static curl_socket_t ferry_no_socket(void *context, curlsocktype purpose, struct curl_sockaddr *address) {
+    (void)context; (void)purpose; (void)address;
+    return CURL_SOCKET_BAD;
+}
+CURLcode ferry_curl_easy_refuse_new_connections(CURL *h) { return curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, ferry_no_socket); }
 
 CURLcode ferry_curl_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 CURLcode ferry_curl_easy_getinfo_off_t(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }

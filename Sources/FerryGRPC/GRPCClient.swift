@@ -32,16 +32,22 @@ public struct GRPCClient: Sendable {
             maximumMessageSize: call.maximumMessageSize, wireFormat: call.wireFormat, head: head, received: received)
         let request = call.request()
         let transport = self.transport
-        let task = Task {
-            try await transport.send(request, receivingInto: .default, progress: nil, observer: observer)
-        }
-        observer.onFailure = { task.cancel() }
         let response: Response
         do {
-            response = try await withTaskCancellationHandler {
-                try await task.value
-            } onCancel: {
-                task.cancel()
+            // Child tasks run on the caller's executor (the transport's thread in a run), so a call hops no
+            // thread: the transfer, and a wait that stops it when an answer is refused.
+            response = try await withThrowingTaskGroup(of: Response?.self) { group in
+                group.addTask { try await transport.send(request, receivingInto: .default, progress: nil, observer: observer) }
+                group.addTask {
+                    await observer.refusal()
+                    return nil
+                }
+                defer { group.cancelAll() }
+                while let finished = try await group.next() {
+                    if let response = finished { return response }
+                    group.cancelAll()
+                }
+                throw FerryError.explicitlyCancelled
             }
         } catch let error as FerryError {
             if let failure = observer.failure { throw failure }
@@ -125,18 +131,9 @@ private final class FrameObserver: ResponseStreamObserver, @unchecked Sendable {
     private let received: @Sendable ([UInt8], Int64) -> Void
     private var failureValue: ProtoCodecError?
     private var countValue = 0
-    /// What stops the call when an answer is refused; run at once when one was refused before it was set.
-    var onFailure: (@Sendable () -> Void)? {
-        get { lock.withLock { onFailureValue } }
-        set {
-            let failedAlready = lock.withLock {
-                onFailureValue = newValue
-                return failureValue != nil
-            }
-            if failedAlready { newValue?() }
-        }
-    }
-    private var onFailureValue: (@Sendable () -> Void)?
+    /// Who waits in `refusal()`, and whether that wait is over (an answer refused, or the wait cancelled).
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var waitOver = false
 
     private let head: (@Sendable (HeaderLine.Status, HTTPHeaders) -> Void)?
 
@@ -151,6 +148,36 @@ private final class FrameObserver: ResponseStreamObserver, @unchecked Sendable {
     }
 
     var failure: ProtoCodecError? { lock.withLock { failureValue } }
+
+    /// Returns when an answer is refused (`failure`), or when the task is cancelled.
+    func refusal() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let over = lock.withLock {
+                    if !waitOver { waiter = continuation }
+                    return waitOver
+                }
+                if over { continuation.resume() }
+            }
+        } onCancel: {
+            endWait()
+        }
+    }
+
+    private func endWait() {
+        let waiting = lock.withLock {
+            defer { waiter = nil }
+            waitOver = true
+            return waiter
+        }
+        waiting?.resume()
+    }
+
+    /// Refuses the answer: the first failure is kept, and the call stops.
+    private func fail(_ failure: ProtoCodecError) {
+        lock.withLock { failureValue = failureValue ?? failure }
+        endWait()
+    }
     /// The answer's head, once it arrived.
     var headFields: HTTPHeaders? { lock.withLock { headFieldsValue } }
     private var headFieldsValue: HTTPHeaders?
@@ -179,10 +206,7 @@ private final class FrameObserver: ResponseStreamObserver, @unchecked Sendable {
                 return try decoder.append(try textDecoder!.append(bytes))
             }
         } catch {
-            let failure = error as? ProtoCodecError ?? ProtoCodecError("\(error)")
-            lock.withLock { failureValue = failure }
-            onFailure?()
-            return
+            return fail(error as? ProtoCodecError ?? ProtoCodecError("\(error)"))
         }
         for frame in frames {
             if frame.isTrailers {
@@ -190,19 +214,12 @@ private final class FrameObserver: ResponseStreamObserver, @unchecked Sendable {
                     let fields = try GRPCWebTrailerFrame.fields(of: frame.message, offset: frame.offset)
                     lock.withLock { webTrailersValue = fields }
                 } catch {
-                    lock.withLock { failureValue = error as? ProtoCodecError ?? ProtoCodecError("\(error)") }
-                    onFailure?()
-                    return
+                    return fail(error as? ProtoCodecError ?? ProtoCodecError("\(error)"))
                 }
                 continue
             }
             if frame.compressed {
-                lock.withLock {
-                    failureValue = ProtoCodecError(
-                        "the server sent a compressed message, which Ferry did not ask for", offset: frame.offset)
-                }
-                onFailure?()
-                return
+                return fail(ProtoCodecError("the server sent a compressed message, which Ferry did not ask for", offset: frame.offset))
             }
             lock.withLock { countValue += 1 }
             received(frame.message, time)

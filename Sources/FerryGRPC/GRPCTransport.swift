@@ -42,8 +42,17 @@ public struct GRPCTransport: Transport {
         if let failure = answers.failure { throw Self.notGRPC(failure) }
         let status = outcome.status
         let detailed = status.details.isEmpty ? pool : await schemas.addingDetailTypes(of: status, to: pool, client: client, call: call)
-        let body = Data(
-            ("{\"messages\":[" + answers.messages.joined(separator: ",") + "],\"status\":" + status.json(pool: detailed) + "}").utf8)
+        return Self.response(of: outcome, messages: answers.messages, pool: detailed, call: call, started: started)
+    }
+
+    /// The response a call's outcome is recorded and checked as: its HTTP/2 head and trailers (with
+    /// the status Ferry concluded itself when the server sent none), and a JSON body of the answers'
+    /// messages (JSON texts) and the status, details decoded with `pool`.
+    public static func response(
+        of outcome: GRPCClient.Outcome, messages: [String], pool: DescriptorPool, call: GRPCCall, started: Date
+    ) -> Response {
+        let status = outcome.status
+        let body = Data(("{\"messages\":[" + messages.joined(separator: ",") + "],\"status\":" + status.json(pool: pool) + "}").utf8)
         var response =
             outcome.response
             ?? Response(
@@ -107,8 +116,11 @@ public struct GRPCTransport: Transport {
         case .bytes(let data): json = data
         default: throw ProtoCodecError("a gRPC request's body is its messages as JSON")
         }
-        var texts: [String] = []
-        if !json.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) {
+        var texts: [Data] = []
+        let first = json.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }
+        if first == UInt8(ascii: "{") {
+            texts = [json]  // one message: the codec reads it (and says where it is not JSON)
+        } else if first != nil {
             let document: Document
             do {
                 document = try JSONParser.parse(json)
@@ -116,19 +128,18 @@ public struct GRPCTransport: Transport {
                 throw ProtoCodecError("the messages are not JSON: \(error)")
             }
             switch document.kind(of: document.root) {
-            case .array: texts = document.children(of: document.root).map { document.literal(of: $0) }
-            case .object: texts = [document.literal(of: document.root)]
+            case .array: texts = document.children(of: document.root).map { Data(document.literal(of: $0).utf8) }
             default: throw ProtoCodecError("the messages are neither a JSON object nor a list of them")
             }
         }
-        if texts.isEmpty, !method.clientStreaming { texts = ["{}"] }
+        if texts.isEmpty, !method.clientStreaming { texts = [Data("{}".utf8)] }
         if texts.count > 1, !method.clientStreaming {
             throw ProtoCodecError("\(method.name) takes one message, not \(texts.count) (it is not a client stream)")
         }
         return try texts.enumerated().map { index, text in
             var reader = ProtoJSONReader(pool: pool)
             do {
-                return try reader.message(fromJSON: Data(text.utf8), type: method.inputType)
+                return try reader.message(fromJSON: text, type: method.inputType)
             } catch {
                 throw ProtoCodecError("message \(index + 1) is not a \(method.inputType): \(error)")
             }

@@ -22,6 +22,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     let share: UnsafeMutableRawPointer
     /// Easy handles of finished transfers, reused by the next ones.
     let handles = CurlHandlePool()
+    /// Where a clear-text HTTP/2 connection is open, to be reused.
+    let priorKnowledge = PriorKnowledgeConnections()
     private let lock = NSLock()
     private var inbox: [Command] = []
     private var stopping = false

@@ -18,6 +18,8 @@ final class CurlTransfer: @unchecked Sendable {
     private let sink: ResponseBodySink
     private let progressHandler: (@Sendable (TransferProgress) -> Void)?
     private let observer: (any ResponseStreamObserver)?
+    /// A clear-text HTTP/2 request that may only reuse an open connection (`PriorKnowledgeConnections`).
+    private let reusesConnection: Bool
     /// The observer asked for the current response's body as a stream.
     private var streaming = false
     private var headerList: UnsafeMutablePointer<curl_slist>?
@@ -65,7 +67,7 @@ final class CurlTransfer: @unchecked Sendable {
     init(
         request: Request, destination: ResponseDestination, hashesBody: Bool = true, share: UnsafeMutableRawPointer,
         handles: CurlHandlePool,
-        progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)? = nil
+        progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)? = nil, reusesConnection: Bool = false
     ) throws {
         guard let handle = handles.take() else {
             throw FerryError.transportFailed(
@@ -78,6 +80,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.request = request
         self.progressHandler = progress
         self.observer = observer
+        self.reusesConnection = reusesConnection
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         do {
             self.bodySource = try request.body.makeSource()
@@ -129,11 +132,17 @@ final class CurlTransfer: @unchecked Sendable {
         case .http1_1: try set(CURLOPT_HTTP_VERSION, ferry_curl_http_version_1_1())
         case .http2: try set(CURLOPT_HTTP_VERSION, ferry_curl_http_version_2_0())
         case .http2PriorKnowledge:
-            let tls = request.url.scheme?.lowercased() == "https"
-            try set(CURLOPT_HTTP_VERSION, tls ? ferry_curl_http_version_2_0() : ferry_curl_http_version_2_prior_knowledge())
-            // Debian's libcurl 7.88 fails every request after the first on a clear-text prior-knowledge
-            // connection (its own CLI too, DECISIONS.md): each gRPC call over grpc:// connects anew.
-            if !tls { try set(CURLOPT_FORBID_REUSE, 1) }
+            if request.url.scheme?.lowercased() == "https" {
+                try set(CURLOPT_HTTP_VERSION, ferry_curl_http_version_2_0())
+            } else if reusesConnection {
+                // libcurl 7.88 fails a prior-knowledge request on a reused connection (PriorKnowledgeConnections):
+                // asked for HTTP/2, it sends it on the open HTTP/2 connection, and may open no other.
+                try set(CURLOPT_HTTP_VERSION, ferry_curl_http_version_2_0())
+                try check(ferry_curl_easy_refuse_new_connections(handle))
+            } else {
+                try set(CURLOPT_HTTP_VERSION, ferry_curl_http_version_2_prior_knowledge())
+                try set(CURLOPT_FRESH_CONNECT, 1)
+            }
         }
         if options.decompress { try set(CURLOPT_ACCEPT_ENCODING, "") }
         // Rates are enforced by `RateThrottle` in the read and write callbacks: libcurl 7.88's own

@@ -1,3 +1,4 @@
+import CCurl
 import FerryCore
 import Foundation
 
@@ -34,9 +35,35 @@ public final class CurlTransport: Transport {
     ) async throws -> Response {
         try request.validate()
         if Task.isCancelled { throw FerryError.explicitlyCancelled }
+        guard let origin = PriorKnowledgeConnections.origin(of: request) else {
+            return try await perform(request, receivingInto: destination, progress: progress, observer: observer)
+        }
+        let connections = loop.priorKnowledge
+        let reusing = connections.isOpen(origin)
+        do {
+            let response = try await perform(
+                request, receivingInto: destination, progress: progress, observer: observer, reusingConnection: reusing)
+            connections.record(origin, open: response.httpVersion.hasPrefix("HTTP/2"))
+            return response
+        } catch {
+            connections.record(origin, open: false)
+            guard reusing, case FerryError.transportFailed(let reason) = error, reason.code == Int(CURLE_COULDNT_CONNECT.rawValue)
+            else { throw error }
+        }
+        // The connection closed since the last request: this one makes a new one, with prior knowledge.
+        let response = try await perform(request, receivingInto: destination, progress: progress, observer: observer)
+        connections.record(origin, open: response.httpVersion.hasPrefix("HTTP/2"))
+        return response
+    }
+
+    /// Sends `request` as one transfer on the loop.
+    private func perform(
+        _ request: Request, receivingInto destination: ResponseDestination,
+        progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)?, reusingConnection: Bool = false
+    ) async throws -> Response {
         let transfer = try CurlTransfer(
             request: request.authenticated(), destination: destination, hashesBody: hashesBodies,
-            share: loop.share, handles: loop.handles, progress: progress, observer: observer)
+            share: loop.share, handles: loop.handles, progress: progress, observer: observer, reusesConnection: reusingConnection)
         let loop = self.loop
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

@@ -39,6 +39,26 @@ struct GRPCProtoSendTests {
         #expect(failed.stderr.contains("gRPC status NOT_FOUND (5): failed on purpose"), "\(failed.stderr)")
     }
 
+    @Test func aSentCallIsRecordedWithItsProtoFilesAndReplays() async throws {
+        let server = try await PythonGRPCServer(["--reflection", "none"])
+        let home = try TemporaryDirectory()
+        let environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": home.path, "HOME": home.path]) { $1 }
+        let sent = await FerryBinary.run(
+            [
+                "send", server.url("helloworld.Greeter/SayHello"), "-d", #"{"name": "again"}"#, "-H", "x-echo: e", "--proto",
+                "helloworld.proto",
+                "--import-path", PythonGRPCServer.fixtures,
+            ], environment: environment)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let shown = await FerryBinary.run(["history", "show", "1"], environment: environment)
+        #expect(shown.text.contains(#"{"messages":[{"message":"Hello again"}],"status":{"code":0,"name":"OK","message":""}}"#))
+        // From another folder, without the flags: the schema comes from the recorded files (the server has no reflection).
+        let replayed = await FerryBinary.run(["history", "replay", "1"], environment: environment, directory: home.path)
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(replayed.text.contains(#"{"messages":[{"message":"Hello again"}],"status":{"code":0,"name":"OK","message":""}}"#))
+        #expect(replayed.text.contains("x-echo: e"))
+    }
+
     @Test func listAndDescribeFromProtoFiles() async throws {
         let listed = await FerryBinary.run(["grpc", "list", "grpc://127.0.0.1:9"] + Self.protos)
         #expect(listed.status == 0, "\(listed.stderr)")

@@ -70,6 +70,30 @@ struct GRPCCallTests {
         #expect(outcome.status.code == 4)
     }
 
+    @Test func callsOverGRPCShareOneConnection() async throws {
+        let server = try await PythonGRPCServer(script: "hostile_h2.py")
+        var connections: [String] = []
+        for _ in 0..<3 {
+            let outcome = try await client.run(try call(server.url("x.Y/Connection"))) { _, _ in }
+            #expect(outcome.status.isOK)
+            connections.append(outcome.response?.trailers["x-connection"] ?? "none")
+        }
+        #expect(connections == ["1", "1", "1"])
+    }
+
+    @Test func aCallAfterTheServerClosedTheConnectionMakesANewOne() async throws {
+        let first = try await PythonGRPCServer(script: "hostile_h2.py")
+        let url = first.url("x.Y/Connection")
+        #expect(try await client.run(try call(url)) { _, _ in }.status.isOK)
+        first.stop()
+        let second = try await PythonGRPCServer(script: "hostile_h2.py", ["--port", "\(first.port)"])
+        // The open connection is gone: the call is not sent on it, nor lost, but made on a new one.
+        let outcome = try await client.run(try call(url)) { _, _ in }
+        #expect(outcome.status.isOK)
+        #expect(outcome.response?.trailers["x-connection"] == "1")
+        second.stop()
+    }
+
     @Test func anHTTP1ServerIsNamedAsNotGRPC() async throws {
         let server = try await PythonGRPCServer(script: "hostile_h2.py", ["--http1"])
         await #expect { try await client.run(try call(server.url("x.Y/Z"))) { _, _ in } } throws: { error in

@@ -54,6 +54,12 @@ public final class PythonGRPCServer: @unchecked Sendable {
 
     deinit { kill(process.processIdentifier, SIGKILL) }
 
+    /// Kills the server and waits until it is gone (its port and connections closed).
+    public func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     public func url(_ method: String = "", tls: Bool = false) -> String { "\(tls ? "grpcs" : "grpc")://127.0.0.1:\(port)/\(method)" }
 
     public struct ServerFailure: Error, CustomStringConvertible {

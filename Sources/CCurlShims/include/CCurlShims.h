@@ -22,6 +22,9 @@ CURLcode ferry_curl_easy_setopt_io_callback(CURL *handle, CURLoption option, fer
 CURLcode ferry_curl_easy_setopt_xferinfo_callback(CURL *handle, curl_xferinfo_callback callback);
 CURLcode ferry_curl_easy_setopt_debug_callback(CURL *handle, curl_debug_callback callback);
 CURLcode ferry_curl_easy_setopt_seek_callback(CURL *handle, curl_seek_callback callback);
+/** Makes the transfer fail with CURLE_COULDNT_CONNECT, before anything is sent, if it would open a new
+ *  connection: it may only reuse one (an opensocket callback that opens none). */
+CURLcode ferry_curl_easy_refuse_new_connections(CURL *handle);
 
 CURLcode ferry_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode ferry_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value);

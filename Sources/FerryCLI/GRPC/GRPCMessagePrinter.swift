@@ -13,6 +13,8 @@ final class GRPCMessagePrinter: @unchecked Sendable {
     private let lock = NSLock()
     private var index = 0
     private var failureValue: ProtoCodecError?
+    /// The answers as JSON, for the history.
+    let recorded = GRPCSendRecord.Messages()
 
     init(printer: ResponsePrinter, pool: DescriptorPool, type: String, json: Bool) {
         self.printer = printer
@@ -35,6 +37,7 @@ final class GRPCMessagePrinter: @unchecked Sendable {
                 failureValue = failureValue ?? ProtoCodecError("answer \(index) is not a \(type): \(error)")
                 return
             }
+            recorded.add(text)
             if json {
                 var line = "{\"index\":\(index),\"timeMs\":\(Double(time) / 1000),\"message\":\(text)"
                 if !writer.unknownFields.isEmpty { line += ",\"unknownFields\":" + Self.unknownJSON(writer.unknownFields) }

@@ -29,10 +29,12 @@ struct GRPCSendSession {
     }
 
     private func call() async throws -> ExitStatus {
+        let started = Date()
+        let maximumMessageSize = try options.maxMessageSize.map(Self.size)
         let connection = try GRPCConnection(
             url: options.url, headers: options.headers, protosets: protosets, protoFiles: options.protoFiles,
             importPaths: options.importPaths, insecure: options.insecure, caFile: options.caFile, maxTime: options.maxTime,
-            connectTimeout: options.connectTimeout, maximumMessageSize: try options.maxMessageSize.map(Self.size),
+            connectTimeout: options.connectTimeout, maximumMessageSize: maximumMessageSize,
             wireFormat: try wireFormat(), webHTTPVersion: options.http11 ? .http1_1 : options.http2 ? .http2PriorKnowledge : .automatic)
         let path = connection.target.method
         guard !path.isEmpty else { throw ProtoCodecError("the URL names no method: write grpc://host:port/package.Service/Method") }
@@ -42,6 +44,9 @@ struct GRPCSendSession {
         var call = connection.template
         call.method = service.fullName + "/" + method.name
         call.messages = try messages(for: method, pool: pool)
+        let record = URL(string: options.url).map {
+            GRPCSendRecord(url: $0, connection: connection, call: call, maximumMessageSize: maximumMessageSize, started: started)
+        }
 
         let output = GRPCMessagePrinter(printer: printer, pool: pool, type: method.outputType, json: options.json)
         let include = options.showsHead && !options.json
@@ -54,14 +59,28 @@ struct GRPCSendSession {
                 },
                 received: { message, time in output.print(message, time: time) })
         } catch {
+            if let error = error as? FerryError, input.failure == nil {
+                recordInHistory(record, outcome: nil, answers: [], pool: pool, error: error)
+            }
             // A line of stdin that is no message stops the request stream, and the transfer with it.
             throw input.failure ?? error
         }
         if let failure = output.failure { throw failure }
         let status: ExitStatus = outcome.status.isOK ? .success : .rejected
-        output.finish(
-            outcome, pool: try await detailPool(outcome.status, pool: pool, connection: connection), include: include, exitCode: status)
+        let detailed = try await detailPool(outcome.status, pool: pool, connection: connection)
+        recordInHistory(record, outcome: outcome, answers: output.recorded.all, pool: detailed, error: nil)
+        output.finish(outcome, pool: detailed, include: include, exitCode: status)
         return status
+    }
+
+    /// The call as a history row (unless `--no-history`), so that `ferry history replay` makes it again.
+    private func recordInHistory(
+        _ record: GRPCSendRecord?, outcome: GRPCClient.Outcome?, answers: [String], pool: DescriptorPool, error: FerryError?
+    ) {
+        guard !options.noHistory, let record,
+            let warning = record.write(messages: input.sent.all, outcome: outcome, answers: answers, pool: pool, error: error)
+        else { return }
+        printer.stderr.line("ferry: " + TerminalSafeText.escaping(warning.message))
     }
 
     /// The schema with the types of the status's details, asked of reflection when the call's schema lacks them.
@@ -88,6 +107,7 @@ struct GRPCSendSession {
         var values = options.data
         if values.isEmpty {
             guard method.clientStreaming else {
+                input.sent.add("{}")
                 return .fixed([try Self.encode("{}", type: type, pool: pool, source: "the empty message")])
             }
             values = ["@-"]
@@ -103,8 +123,11 @@ struct GRPCSendSession {
                     guard let data = FileManager.default.contents(atPath: path) else {
                         throw FerryError.localFile(reason: .unreadable(path: path, error: POSIXError(.ENOENT)))
                     }
-                    return try Self.encode(data, type: type, pool: pool, source: path)
+                    let message = try Self.encode(data, type: type, pool: pool, source: path)
+                    input.sent.add(String(decoding: data, as: UTF8.self))
+                    return message
                 }
+                input.sent.add(value)
                 return try Self.encode(Data(value.utf8), type: type, pool: pool, source: "-d #\(index + 1)")
             })
     }
@@ -134,6 +157,8 @@ struct GRPCSendSession {
 /// stdin's JSON Lines as the messages of a client stream, read on the transport's thread as the
 /// request body is sent; an unreadable line ends the stream and is reported.
 final class GRPCInputLines: @unchecked Sendable {
+    /// The request's messages as sent (these lines, or the `-d` values), for the history.
+    let sent = GRPCSendRecord.Messages()
     private let lock = NSLock()
     private var lineNumber = 0
     private var failureValue: ProtoCodecError?
@@ -145,7 +170,9 @@ final class GRPCInputLines: @unchecked Sendable {
             lineNumber += 1
             guard !line.trimmingWhitespace().isEmpty else { continue }
             do {
-                return try GRPCSendSession.encode(line, type: type, pool: pool, source: "stdin line \(lineNumber)")
+                let message = try GRPCSendSession.encode(line, type: type, pool: pool, source: "stdin line \(lineNumber)")
+                sent.add(line)
+                return message
             } catch let error as ProtoCodecError {
                 lock.withLock { failureValue = error }
                 throw error
