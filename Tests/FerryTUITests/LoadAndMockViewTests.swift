@@ -75,6 +75,19 @@ import Testing
         #expect(lines[4] == "▅█", "\(lines)")
         #expect(screen(state).contains("Load: Esc stops"))
 
+        // Percentiles, statuses and errors as they come.
+        _ = state.update(
+            .loadProgressed(
+                id: id,
+                LoadSnapshot(
+                    elapsed: 2.7, responses: 1300, failures: 2, lastSecond: 800, inFlight: 10,
+                    latency: [.init("p50", 5), .init("p90", 8), .init("p99", 10), .init("max", 20)], statuses: [.init("200", 1300)],
+                    errors: [.init(cause: "timedOut", count: 2, example: "timed out")])))
+        lines = try #require(state.load?.lines(width: 60)).map { $0.map(\.text).joined() }
+        #expect(lines.contains("Latency  so far, from send to last byte"), "\(lines)")
+        #expect(lines.contains("p99      10.00 ms  " + String(repeating: "■", count: 20)), "\(lines)")
+        #expect(lines.contains("Statuses 200 ×1300  "), "\(lines)")
+        #expect(lines.contains("✗ timedOut ×2: timed out"), "\(lines)")
         #expect(press(.escape, in: &state).map { "\($0)" } == ["stopLoad(id: \(id))"])
         #expect(state.load?.phase == .stopping)
         let result = LoadResult(

@@ -90,10 +90,20 @@ private final class FirstResponse: @unchecked Sendable {
 }
 
 extension LoadSnapshot {
+    /// `progress` as the Load view draws it: p50, p90, p99 and max once something was answered.
     init(_ progress: LoadProgress) {
+        let latency = progress.latency
         self.init(
             elapsed: progress.elapsed, responses: progress.responses, failures: progress.failures, lastSecond: progress.lastSecond,
-            inFlight: progress.inFlight)
+            inFlight: progress.inFlight,
+            latency: progress.responses == 0
+                ? []
+                : [
+                    LoadResult.Percentile("p50", latency.p50), LoadResult.Percentile("p90", latency.p90),
+                    LoadResult.Percentile("p99", latency.p99), LoadResult.Percentile("max", latency.max),
+                ],
+            statuses: progress.statuses.sorted { $0.key < $1.key }.map { LoadResult.StatusCount(String($0.key), $0.value) },
+            errors: progress.errors.map { LoadResult.ErrorCount(cause: $0.cause, count: $0.count, example: $0.example) })
     }
 }
 
