@@ -2,6 +2,7 @@ import ArgumentParser
 import FerryCore
 import FerryMock
 import FerryStore
+import FerryTransport
 import Foundation
 
 /// `ferry mock SOURCE…`: a mock server of a collection's saved examples and of OpenAPI documents
@@ -35,6 +36,12 @@ struct MockCommand: AsyncCommand {
             "Send what no route answers on to this server, and record its answers in the history.", valueName: "upstream"))
     var record: String?
 
+    @Flag(
+        help:
+            "With --record: also save each answer as an example of the collection's request file it fits (atomically; an answer saved before is not saved again)."
+    )
+    var intoExamples = false
+
     @Option(name: .shortAndLong, help: "The port to listen on (0 picks a free one).")
     var port: Int = 4010
 
@@ -63,6 +70,7 @@ struct MockCommand: AsyncCommand {
         guard fromHistory || (run == nil && since == nil) else {
             throw ValidationError("--run and --since choose what --from-history serves")
         }
+        guard !intoExamples || record != nil else { throw ValidationError("--into-examples saves what --record forwards") }
     }
 
     func execute() async throws {
@@ -87,8 +95,10 @@ struct MockCommand: AsyncCommand {
         }
         let recorder: MockRecorder?
         do {
+            let examples = try intoExamples ? ExampleRecorder(roots: try collectionFolders()) : nil
             recorder = try record.map {
-                try MockRecorder(upstream: $0, locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
+                try MockRecorder(
+                    upstream: $0, locations: StoreLocations(environment: ProcessInfo.processInfo.environment), examples: examples)
             }
         } catch {
             stderr.line("ferry: mock: --record: " + TerminalSafeText.escaping("\(error)"))
@@ -104,12 +114,20 @@ struct MockCommand: AsyncCommand {
         for (kept, dropped) in service.router.duplicates {
             stderr.line("ferry: mock: warning: \(dropped.name) of \(dropped.source) is already answered by \(kept.source) (left out)")
         }
+        let bases = service.router.basePaths.map { "/" + $0.joined(separator: "/") }
+        if !bases.isEmpty {
+            stderr.line(
+                "ferry: mock: the documents' paths are served at the root and under "
+                    + TerminalSafeText.escaping(bases.joined(separator: ", ")))
+        }
         if list {
             for route in service.router.routes {
                 OutputStream.standardOutput.line(TerminalSafeText.escaping("\(route.name)  \(route.source)"))
             }
             return
         }
+        // A connection is a file: the soft open-file limit is raised to the hard one, as `ferry load` raises it.
+        _ = LoadConnectionLimit.raised()
         let log = MockLogWriter(stream: .standardOutput, json: json)
         let server: MockServer
         do {
@@ -130,6 +148,16 @@ struct MockCommand: AsyncCommand {
         interrupt.cancel()
         log.finish()
         if let warning = recorder?.finish() { stderr.line("ferry: mock: " + TerminalSafeText.escaping(warning)) }
+    }
+
+    /// The collection folders among the sources, where `--into-examples` saves; one at least.
+    private func collectionFolders() throws -> [String] {
+        let folders = sources.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        guard !folders.isEmpty else { throw ValidationError("--into-examples saves into a collection folder: give one as a source") }
+        return folders
     }
 
     /// The history's exchanges (of `--run`, since `--since`; the newest 10,000) as routes.

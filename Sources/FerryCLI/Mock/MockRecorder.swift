@@ -5,11 +5,13 @@ import FerryTransport
 import Foundation
 
 /// `ferry mock --record UPSTREAM`: a request no route answers is sent on to the upstream server
-/// (libcurl, as `ferry send` sends), its answer recorded in the history and sent back.
+/// (libcurl, as `ferry send` sends), its answer recorded in the history (and with
+/// `--into-examples` in the request file it fits, said on stderr) and sent back.
 final class MockRecorder: Sendable {
     private let upstream: String
     private let transport = CurlTransport(hashesBodies: true)
     private let history: HistoryWriter
+    private let examples: ExampleRecorder?
 
     /// Headers of the client's that are the connection's, or that curl must write itself.
     private static let dropped: Set<String> = [
@@ -17,10 +19,11 @@ final class MockRecorder: Sendable {
     ]
 
     /// `upstream` is a base URL (`https://api.example.com/v1`), the request's target appended to it.
-    init(upstream: String, locations: StoreLocations) throws {
+    init(upstream: String, locations: StoreLocations, examples: ExampleRecorder? = nil) throws {
         let url = try Request.parseURL(upstream)
         self.upstream = url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString
         history = HistoryWriter(locations: locations)
+        self.examples = examples
     }
 
     func forward(_ request: MockRequest) async -> MockReply {
@@ -42,9 +45,11 @@ final class MockRecorder: Sendable {
             history.append(
                 FinishedExchange(
                     request: outgoing, response: response, error: nil, started: started, origin: .adHoc, redaction: Redaction()))
-            return MockReply(
+            let reply = MockReply(
                 status: response.status, headers: response.headers.fields.map { ($0.name, $0.value) }, body: Array(try response.body.data())
             )
+            if let examples { Self.tell(examples.record(request, reply: reply), for: request) }
+            return reply
         } catch {
             let failure = error as? FerryError ?? .invalidRequest(reason: .invalidArgument(name: "upstream", problem: "\(error)"))
             history.append(
@@ -53,6 +58,18 @@ final class MockRecorder: Sendable {
             return MockProblem(status: 502, title: "Upstream failed", detail: "\(url.absoluteString): \(failure.localizedDescription)")
                 .reply
         }
+    }
+
+    /// A line on stderr for an answer saved as an example, or not saved.
+    private static func tell(_ outcome: ExampleRecorder.Outcome, for request: MockRequest) {
+        let line: String
+        switch outcome {
+        case .saved(let path, let name): line = "saved the answer to \(request.method) \(request.path) as example \"\(name)\" of \(path)"
+        case .alreadySaved(let path, let name): line = "\(path) already has the answer to \(request.method) \(request.path) (\"\(name)\")"
+        case .noRequestFile: line = "warning: no request file fits \(request.method) \(request.path); its answer is in the history only"
+        case .failed(let why): line = "warning: the answer to \(request.method) \(request.path) was not saved: \(why)"
+        }
+        OutputStream.standardError.line("ferry: mock: " + TerminalSafeText.escaping(line))
     }
 
     /// Writes what is still queued for the history; a warning when it could not be.
