@@ -201,7 +201,7 @@ final class TUIRuntime {
             }
         case .startLoad(let id, let outgoing, let settings): loads.start(outgoing, settings: settings, id: id)
         case .stopLoad(let id): loads.stop(id)
-        case .startMock(let port): mocks.start(port: port)
+        case .startMock(let settings): mocks.start(settings)
         case .stopMock: mocks.stop()
         case .rememberSidebarWidth(let width):
             do {

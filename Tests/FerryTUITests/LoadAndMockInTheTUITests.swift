@@ -94,4 +94,53 @@ import Testing
         tui.press(.escape, .escape)
         #expect(try await tui.quit() == 0)
     }
+
+    @Test func aStatefulMockFromTheFormKeepsWhatIsPostedAndTheViewSaysWhichReplyAnswered() async throws {
+        let home = try TemporaryDirectory()
+        let folder = home.file("api")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "openapi: openapi.yaml\n".write(toFile: folder + "/_folder.ferry.yaml", atomically: true, encoding: .utf8)
+        try """
+        openapi: 3.0.3
+        info: {title: pets, version: "1"}
+        paths:
+          /pets:
+            get:
+              responses:
+                "200": {description: all, content: {application/json: {schema: {type: array, items: {type: object}}}}}
+            post:
+              responses:
+                "201": {description: made, content: {application/json: {schema: {type: object}}}}
+          /pets/{id}:
+            get:
+              responses:
+                "200": {description: one, content: {application/json: {examples: {rex: {value: {name: Rex}}}}}}
+        """.write(toFile: folder + "/openapi.yaml", atomically: true, encoding: .utf8)
+        let tui = InProcessTUI(home: home, collection: folder)
+        defer { tui.hangUp() }
+        try await tui.waitForScreen { $0.text.contains("no requests yet") }
+        tui.press(.function(8))
+        try await tui.waitForScreen { $0.text.contains("Stateful") }
+        tui.press(.control("u"))
+        tui.type("0")
+        tui.press(.down)
+        tui.type("y")
+        tui.press(.enter)
+        var screen = try await tui.waitForScreen { $0.text.contains("listening on http://127.0.0.1:") }
+        #expect(screen.text.contains("stateful"), "\(screen)")
+        let url = try #require(
+            screen.text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression).map { String(screen.text[$0]) })
+        let made = await ChildProcess.run(
+            "/usr/bin/curl", ["-s", "-X", "POST", "-H", "Content-Type: application/json", "-d", #"{"name": "Tom"}"#, url + "/pets"])
+        #expect(made.text.contains(#""name":"Tom""#), "\(made.text)")
+        let read = await ChildProcess.run("/usr/bin/curl", ["-s", url + "/pets/1"])
+        #expect(read.text.contains(#""name":"Tom""#), "\(read.text)")
+        let stored = await ChildProcess.run("/usr/bin/curl", ["-s", url + "/pets"])
+        #expect(stored.text.contains("Tom"), "\(stored.text)")
+        // The selected route (the first: GET /pets/{id}, more specific than /pets) lists its replies.
+        screen = try await tui.waitForScreen { $0.text.contains("replies:") }
+        #expect(screen.text.contains("200 rex"), "\(screen)")
+        tui.press(.escape)
+        #expect(try await tui.quit() == 0)
+    }
 }

@@ -121,13 +121,15 @@ import Testing
         #expect(state.overlays.form?.purpose == .mock)
         _ = press(.control("u"), in: &state)
         _ = type("0", in: &state)
-        #expect(press(.enter, in: &state).map { "\($0)" } == ["startMock(port: 0)"])
+        #expect(press(.enter, in: &state).map { "\($0)" } == ["startMock(--port 0)"])
         _ = state.update(
             .mockStarted(
                 baseURL: "http://127.0.0.1:4321",
                 routes: [
                     MockRouteRow(name: "GET /pets", source: "pets/list.ferry.yaml"),
-                    MockRouteRow(name: "GET /pets/{id}", source: "pets/get.ferry.yaml"),
+                    MockRouteRow(
+                        name: "GET /pets/{id}", source: "pets/get.ferry.yaml",
+                        replies: [.init(status: 200, name: "rex"), .init(status: 404, name: "missing"), .init(status: 200, name: "")]),
                 ],
                 warnings: []))
         return state
@@ -189,7 +191,57 @@ import Testing
         #expect(press(.character("s"), in: &state).map { "\($0)" } == ["stopMock"])
         _ = state.update(.mockStopped)
         #expect(screen(state).contains("stopped"))
-        #expect(press(.character("s"), in: &state).map { "\($0)" } == ["startMock(port: 0)"])
+        #expect(press(.character("s"), in: &state).map { "\($0)" } == ["startMock(--port 0)"])
+    }
+
+    @Test func theFormStartsTheMockInFerryMocksModes() {
+        var state = editing("")
+        _ = press(.function(8), in: &state)
+        _ = press(.down, in: &state)
+        _ = type("maybe", in: &state)
+        #expect(press(.enter, in: &state).isEmpty)
+        #expect(state.overlays.form?.problem == "Stateful: y or n")
+        _ = press(.control("u"), in: &state)
+        _ = type("y", in: &state)
+        _ = press(.down, in: &state)
+        _ = type("yes", in: &state)
+        _ = press(.down, in: &state)
+        _ = type("load-abc", in: &state)
+        _ = press(.down, .down, in: &state)
+        _ = type("y", in: &state)
+        #expect(press(.enter, in: &state).isEmpty)
+        #expect(state.overlays.form?.problem == "Examples: saves what Record forwards; give a Record URL")
+        _ = press(.up, in: &state)
+        _ = type("http://h/v1", in: &state)
+        #expect(
+            press(.enter, in: &state).map { "\($0)" } == [
+                "startMock(--port 4010 --stateful --validate --from-history --run load-abc --record http://h/v1 --into-examples)"
+            ])
+        _ = state.update(.mockStarted(baseURL: "http://127.0.0.1:4010", routes: [], warnings: []))
+        #expect(
+            screen(state).contains(
+                "stateful · validating · history of load-abc · recording → http://h/v1 · saving examples"),
+            "\(screen(state))")
+        // Stopped and opened again, the form keeps the modes.
+        _ = press(.character("s"), in: &state)
+        _ = state.update(.mockStopped)
+        _ = press(.escape, .function(8), in: &state)
+        #expect(state.overlays.form?.value("History") == "load-abc" && state.overlays.form?.value("Stateful") == "y")
+    }
+
+    @Test func theSelectedRouteShowsItsRepliesAndWhichOneTheLastHitGot() {
+        var state = mocking()
+        _ = press(.character("j"), in: &state)
+        let time = Date(timeIntervalSince1970: 1_795_000_000)
+        _ = state.update(
+            .mockHits([
+                MockHitRow(
+                    time: time, method: "GET", path: "/pets/1", route: "GET /pets/{id}", answer: "example missing", status: 404,
+                    line: "GET /pets/1 → GET /pets/{id} (example missing) 404")
+            ]))
+        let shown = screen(state)
+        #expect(shown.contains("replies:  200 rex ▸404 missing  200 generated"), "\(shown)")
+        #expect(shown.contains("last: GET /pets/1 404 (example missing)"), "\(shown)")
     }
 
     @Test func aMockThatCannotStartSaysWhy() {

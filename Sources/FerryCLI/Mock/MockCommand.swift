@@ -1,4 +1,5 @@
 import ArgumentParser
+import FerryApp
 import FerryCore
 import FerryMock
 import FerryStore
@@ -75,40 +76,24 @@ struct MockCommand: AsyncCommand {
 
     func execute() async throws {
         let stderr = OutputStream.standardError
-        let loaded: MockSources
+        var launch = MockLaunch(sources: sources)
+        launch.stateful = stateful
+        launch.validatesRequests = validatesRequests
+        launch.history = fromHistory ? (run, since) : nil
+        launch.upstream = record
+        launch.intoExamples = intoExamples
+        let prepared: MockLaunch.Prepared
         do {
-            loaded = try MockSources(paths: sources)
-        } catch {
-            stderr.line("ferry: mock: " + TerminalSafeText.escaping("\(error)"))
-            throw ExitStatus.usage.exitCode
-        }
-        var routes = loaded.routes
-        if fromHistory {
-            do {
-                let (recorded, skipped) = try historyRoutes()
-                if skipped > 0 { stderr.line("ferry: mock: \(skipped) recorded exchanges without a whole answer left out") }
-                routes += recorded
-            } catch {
-                stderr.line("ferry: mock: the history: " + TerminalSafeText.escaping("\(error)"))
-                throw ExitStatus.usage.exitCode
-            }
-        }
-        let recorder: MockRecorder?
-        do {
-            let examples = try intoExamples ? ExampleRecorder(roots: try collectionFolders()) : nil
-            recorder = try record.map {
-                try MockRecorder(
-                    upstream: $0, locations: StoreLocations(environment: ProcessInfo.processInfo.environment), examples: examples)
+            prepared = try launch.prepare(environment: ProcessInfo.processInfo.environment) { line in
+                stderr.line("ferry: mock: " + TerminalSafeText.escaping(line))
             }
         } catch {
-            stderr.line("ferry: mock: --record: " + TerminalSafeText.escaping("\(error)"))
+            stderr.line("ferry: mock: " + TerminalSafeText.escaping(error.description))
             throw ExitStatus.usage.exitCode
         }
-        let router = MockRouter(routes: routes)
-        let service = MockService(
-            router: router, rules: loaded.rules, resources: stateful ? ResourceStore(routes: router.routes) : nil,
-            validator: validatesRequests ? RequestValidator(documents: loaded.documents) : nil, upstream: recorder.map { $0.forward })
-        for warning in loaded.warnings + service.ruleWarnings() {
+        let service = prepared.service
+        for note in prepared.notes { stderr.line("ferry: mock: " + TerminalSafeText.escaping(note)) }
+        for warning in prepared.warnings {
             stderr.line("ferry: mock: warning: " + TerminalSafeText.escaping(warning))
         }
         for (kept, dropped) in service.router.duplicates {
@@ -147,24 +132,6 @@ struct MockCommand: AsyncCommand {
         await server.shutdown()
         interrupt.cancel()
         log.finish()
-        if let warning = recorder?.finish() { stderr.line("ferry: mock: " + TerminalSafeText.escaping(warning)) }
-    }
-
-    /// The collection folders among the sources, where `--into-examples` saves; one at least.
-    private func collectionFolders() throws -> [String] {
-        let folders = sources.filter { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        }
-        guard !folders.isEmpty else { throw ValidationError("--into-examples saves into a collection folder: give one as a source") }
-        return folders
-    }
-
-    /// The history's exchanges (of `--run`, since `--since`; the newest 10,000) as routes.
-    private func historyRoutes() throws -> (routes: [MockRoute], skipped: Int) {
-        let store = try HistoryStore(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
-        var query = HistoryQuery(since: try since.map { try HistoryQuery.parseTime($0, name: "--since") }, limit: 10_000)
-        query.run = run
-        return HistoryMockSource.routes(try store.entries(query))
+        if let warning = prepared.recorder?.finish() { stderr.line("ferry: mock: " + TerminalSafeText.escaping(warning)) }
     }
 }

@@ -82,9 +82,10 @@ public enum Effect: Sendable {
     case startLoad(id: Int, OutgoingRequest, LoadSettings)
     /// Stop load `id`; its `.loadFinished` sums up what was measured.
     case stopLoad(id: Int)
-    /// Start the mock server on the open collection (its examples, its `openapi:` document) on this
-    /// port of 127.0.0.1; answers with `.mockStarted` (or `.mockFailed`), then `.mockHits` as it answers.
-    case startMock(port: Int)
+    /// Start the mock server on the open collection (its examples, its `openapi:` document) on the
+    /// settings' port of 127.0.0.1, in their modes; answers with `.mockStarted` (or `.mockFailed`),
+    /// then `.mockHits` as it answers.
+    case startMock(MockSettings)
     /// Stop the mock server; answers with `.mockStopped`.
     case stopMock
     case quit

@@ -30,11 +30,29 @@ public struct InputForm: Hashable, Sendable {
             Field(label: "Rate", hint: "requests per second (open model); empty: as fast as answered", value: TextField()),
         ])
 
-    /// The mock server's form: the port to listen on.
-    public static func mock(port: Int) -> InputForm {
-        InputForm(
-            purpose: .mock, title: "Mock server: Enter starts, Esc closes",
-            fields: [Field(label: "Port", hint: "on 127.0.0.1; 0 picks a free one", value: TextField(String(port)))])
+    /// The mock server's form: the port to listen on and `ferry mock`'s modes, as `settings` had them.
+    public static func mock(_ settings: MockSettings) -> InputForm {
+        let on = { (value: Bool) in value ? "y" : "" }
+        return InputForm(
+            purpose: .mock, title: "Mock server: Enter starts, Tab or ↑/↓ moves, Esc closes",
+            fields: [
+                Field(label: "Port", hint: "on 127.0.0.1; 0 picks a free one", value: TextField(String(settings.port))),
+                Field(
+                    label: "Stateful", hint: "y: POST creates, GET reads, PUT/PATCH/DELETE change (--stateful)",
+                    value: TextField(on(settings.stateful))),
+                Field(
+                    label: "Validate", hint: "y: a request that breaks its OpenAPI operation gets a 400 (--validate)",
+                    value: TextField(on(settings.validatesRequests))),
+                Field(
+                    label: "History", hint: "y: also what real servers answered; or a run id (--from-history)",
+                    value: TextField(settings.historyRun.map { $0.isEmpty ? "y" : $0 } ?? "")),
+                Field(
+                    label: "Record", hint: "a base URL: what nothing answers goes there, into the history (--record)",
+                    value: TextField(settings.upstream ?? "")),
+                Field(
+                    label: "Examples", hint: "y: save each recorded answer in its request file (--into-examples)",
+                    value: TextField(on(settings.intoExamples))),
+            ])
     }
 
     /// The text of the field labelled `label`, trimmed ("" when there is none).
