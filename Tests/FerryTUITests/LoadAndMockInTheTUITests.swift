@@ -33,6 +33,37 @@ import Testing
         }
     }
 
+    @Test func aLoadOfTheCollectionSharesTheRequestsByTheirWeights() async throws {
+        let server = try CountingServer()
+        defer { server.stop() }
+        let home = try TemporaryDirectory()
+        let folder = home.file("api")
+        try FileManager.default.createDirectory(atPath: folder + "/orders", withIntermediateDirectories: true)
+        try "url: \(server.url)/heavy\nexpect:\n  status: 200\n".write(
+            toFile: folder + "/orders/heavy.ferry.yaml", atomically: true, encoding: .utf8)
+        try "url: \(server.url)/light\n".write(toFile: folder + "/orders/light.ferry.yaml", atomically: true, encoding: .utf8)
+        try "url: \(server.url)/elsewhere\n".write(toFile: folder + "/other.ferry.yaml", atomically: true, encoding: .utf8)
+        let tui = InProcessTUI(home: home, collection: folder)
+        defer { tui.hangUp() }
+        try await tui.waitForScreen { $0.text.contains("▾ orders/") }
+        tui.press(.function(7))
+        try await tui.waitForScreen { $0.text.contains("Connections  10") }
+        // 40 requests of the orders folder, heavy.ferry.yaml three times as often as light.
+        tui.press(.down, .control("u"), .down)
+        tui.type("40")
+        tui.press(.down, .down)
+        tui.type("orders")
+        tui.press(.down)
+        tui.type("heavy.ferry.yaml=3")
+        tui.press(.enter)
+        let screen = try await tui.waitForScreen { $0.text.contains("finished in") }
+        #expect(screen.text.contains("the request files of orders/"), "\(screen)")
+        #expect(screen.text.contains("40 requests · 40 answered · 0 failed"), "\(screen)")
+        #expect(server.count(of: "/heavy") == 30 && server.count(of: "/light") == 10 && server.count(of: "/elsewhere") == 0)
+        tui.press(.escape)
+        #expect(try await tui.quit() == 0)
+    }
+
     @Test func aMockOfTheCollectionAnswersTheRequestSentFromTheTUIAndCountsTheHit() async throws {
         let home = try TemporaryDirectory()
         let folder = home.file("api")

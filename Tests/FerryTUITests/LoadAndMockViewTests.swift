@@ -54,6 +54,29 @@ import Testing
         #expect(settings.flags == "-c 10 -n 200")
     }
 
+    @Test func weightsNeedATargetFolderAndAFolderNeedsACollection() {
+        var state = editing("http://127.0.0.1:9/json")
+        _ = press(.function(7), in: &state)
+        _ = press(.down, .down, .down, .down, .down, in: &state)
+        _ = type("a.ferry.yaml=0", in: &state)
+        #expect(press(.enter, in: &state).isEmpty)
+        #expect(state.overlays.form?.problem == "Weights: file=n with n 1 or more, e.g. orders/create.ferry.yaml=3")
+        _ = press(.backspace, in: &state)
+        _ = type("3", in: &state)
+        #expect(press(.enter, in: &state).isEmpty)
+        #expect(state.overlays.form?.problem == "Weights: they share a collection's requests; give a Target folder (. for all)")
+        _ = press(.up, in: &state)
+        _ = type("./orders", in: &state)
+        #expect(press(.enter, in: &state).isEmpty)
+        #expect(state.overlays.form?.problem == "Target: there is no collection open (ferry DIR opens one)")
+        if case .success(let settings) = LoadSettings.read(state.overlays.form!) {
+            #expect(settings.folder == "orders" && settings.weights == ["a.ferry.yaml=3"])
+            #expect(settings.flags == "-c 10 -z 10s --weight a.ferry.yaml=3")
+        } else {
+            Issue.record("the form does not read")
+        }
+    }
+
     @Test func aRequestThatCannotBeMadeIsSaidInTheForm() {
         var state = editing("")
         _ = press(.function(7), in: &state)

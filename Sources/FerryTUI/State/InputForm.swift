@@ -20,7 +20,8 @@ public struct InputForm: Hashable, Sendable {
     /// Why Enter did not start: a value that cannot be read.
     public var problem: String?
 
-    /// The load form: `ferry load`'s -c, -z, -n and -r, with the TUI's defaults (`-c 10 -z 10s`).
+    /// The load form: `ferry load`'s -c, -z, -n and -r, with the TUI's defaults (`-c 10 -z 10s`), and
+    /// what to load: the editor's request, or a folder of the collection with `--weight`s.
     public static let load = InputForm(
         purpose: .load, title: "Load test: Enter starts, Tab or ↑/↓ moves, Esc closes",
         fields: [
@@ -28,6 +29,10 @@ public struct InputForm: Hashable, Sendable {
             Field(label: "Duration", hint: "10s, 500ms, 2m; empty with a count", value: TextField("10s")),
             Field(label: "Requests", hint: "a count instead of a duration", value: TextField()),
             Field(label: "Rate", hint: "requests per second (open model); empty: as fast as answered", value: TextField()),
+            Field(
+                label: "Target", hint: "empty: the editor's request; . : every request file; or a folder of the collection",
+                value: TextField()),
+            Field(label: "Weights", hint: "with a Target: file=n …, as ferry load --weight (1 by default)", value: TextField()),
         ])
 
     /// The mock server's form: the port to listen on and `ferry mock`'s modes, as `settings` had them.
