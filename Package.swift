@@ -126,7 +126,7 @@ let package = Package(
         .target(
             name: "FerryMock",
             dependencies: [
-                "FerryCore", "FerryStore",
+                "FerryCore", "FerryStore", "FerryInterop",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

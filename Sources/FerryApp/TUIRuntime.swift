@@ -200,8 +200,9 @@ final class TUIRuntime {
                 inbox.post(.notice("✗ " + ErrorChain(error).line))
             }
         case .startLoad(let id, let outgoing, let settings): loads.start(outgoing, settings: settings, id: id)
+        case .startCollectionLoad(let id, let collectionLoad, let settings): loads.start(collectionLoad, settings: settings, id: id)
         case .stopLoad(let id): loads.stop(id)
-        case .startMock(let port): mocks.start(port: port)
+        case .startMock(let settings): mocks.start(settings)
         case .stopMock: mocks.stop()
         case .rememberSidebarWidth(let width):
             do {

@@ -9,16 +9,17 @@ import Yams
 /// rules:
 ///   - match: {method: GET, path: /pets/{id}, query: {x: "1"}, headers: {X-Tenant: acme}, body: {$.name: Rex}}
 ///     respond: {status: 200, headers: {Content-Type: application/json}, body: '{"id": "{{request.path.id}}"}'}
-///     latency: {min: 50, max: 300}     # milliseconds; or one number
+///     latency: {min: 50, max: 300}     # milliseconds; or one number; or {type: lognormal, median: 90, sigma: 0.4}
 ///     fail: {rate: 0.1, status: 503}
 ///     drop: 0.05
+///     dribble: {bytesPerSecond: 100, rate: 0.5}   # or one number: every answer's body at 100 bytes a second
 /// ```
 public struct MockFile: Sendable {
     public static let fileName = "mock.yaml"
     public let path: String
     public let rules: [MockRule]
 
-    static let ruleKeys = ["name", "match", "respond", "latency", "fail", "drop"]
+    static let ruleKeys = ["name", "match", "respond", "latency", "fail", "drop", "dribble"]
 
     /// Reads the file at `path`; a located problem when it cannot be read as a mock file.
     public init(path: String) throws(ConfigProblem) {
@@ -64,6 +65,7 @@ public struct MockFile: Sendable {
                         rule.fault.errorStatus = try file.int(setting, key: "\(path).status", in: 100...599)
                     }
                 }
+            case "dribble": rule.fault.dribble = try dribble(value, key: path, in: file)
             default: rule.fault.dropRate = try rate(value, key: path, in: file)
             }
         }
@@ -136,19 +138,65 @@ public struct MockFile: Sendable {
         return .own(status: status, headers: headers, body: MockTemplate(body))
     }
 
-    private static func latency(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> ClosedRange<Int> {
+    /// One number (fixed), `{min, max}` (uniform), or a distribution named by `type` in WireMock's
+    /// words — `uniform` with `lower` and `upper`, `lognormal` with `median` and `sigma` — or
+    /// MockServer's for the one WireMock lacks: `gaussian` with `mean` and `stdDev`.
+    private static func latency(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> MockLatency {
+        let milliseconds = 0...MockLatency.limit
         if node.scalar != nil {
-            let fixed = try file.int(node, key: key, in: 0...600_000)
-            return fixed...fixed
+            let fixed = try file.int(node, key: key, in: milliseconds)
+            return .uniform(fixed...fixed)
         }
-        var low = 0
-        var high = 0
-        for (field, _, value) in try file.fields(of: node, key: key, allowed: ["min", "max"]) {
-            let bound = try file.int(value, key: "\(key).\(field)", in: 0...600_000)
-            if field == "min" { low = bound } else { high = bound }
+        let fields = try file.fields(
+            of: node, key: key, allowed: ["type", "min", "max", "lower", "upper", "median", "sigma", "mean", "stdDev"])
+        var values: [String: Double] = [:]
+        var type = "uniform"
+        for (field, _, value) in fields {
+            if field == "type" {
+                type = try file.string(value, key: "\(key).type")
+                continue
+            }
+            guard let number = Double(try file.string(value, key: "\(key).\(field)")), number.isFinite, number >= 0,
+                number <= Double(MockLatency.limit)
+            else { throw file.problem(at: value, key: "\(key).\(field)", "expected milliseconds from 0 to \(MockLatency.limit)") }
+            values[field] = number
         }
-        guard low <= high else { throw file.problem(at: node, key: key, "min is above max") }
-        return low...high
+        let wanted: [String]
+        switch type {
+        case "uniform": wanted = values["lower"] != nil || values["upper"] != nil ? ["lower", "upper"] : ["min", "max"]
+        case "lognormal": wanted = ["median", "sigma"]
+        case "gaussian": wanted = ["mean", "stdDev"]
+        default: throw file.problem(at: node, key: "\(key).type", "expected uniform, lognormal or gaussian")
+        }
+        if let stray = values.keys.sorted().first(where: { !wanted.contains($0) }) {
+            throw file.problem(at: node, key: "\(key).\(stray)", "a \(type) latency takes \(wanted.joined(separator: " and "))")
+        }
+        let first = values[wanted[0]] ?? 0, second = values[wanted[1]] ?? 0
+        switch type {
+        case "lognormal":
+            guard first > 0 else { throw file.problem(at: node, key: "\(key).median", "a lognormal latency needs a median above 0") }
+            return .logNormal(median: first, sigma: second)
+        case "gaussian": return .normal(mean: first, deviation: second)
+        default:
+            guard first <= second else { throw file.problem(at: node, key: key, "\(wanted[0]) is above \(wanted[1])") }
+            return .uniform(Int(first.rounded())...Int(second.rounded()))
+        }
+    }
+
+    /// One number (bytes a second, every answer) or `{bytesPerSecond, rate}`.
+    private static func dribble(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> (bytesPerSecond: Int, rate: Double) {
+        let speeds = 1...(1 << 30)
+        if node.scalar != nil { return (try file.int(node, key: key, in: speeds), 1) }
+        var dribble = (bytesPerSecond: 0, rate: 1.0)
+        for (field, _, value) in try file.fields(of: node, key: key, allowed: ["bytesPerSecond", "rate"]) {
+            if field == "rate" {
+                dribble.rate = try rate(value, key: "\(key).rate", in: file)
+            } else {
+                dribble.bytesPerSecond = try file.int(value, key: "\(key).bytesPerSecond", in: speeds)
+            }
+        }
+        guard dribble.bytesPerSecond > 0 else { throw file.problem(at: node, key: key, "give bytesPerSecond (1 or more)") }
+        return dribble
     }
 
     private static func rate(_ node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) -> Double {

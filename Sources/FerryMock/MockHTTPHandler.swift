@@ -103,11 +103,37 @@ final class MockHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
         let status = HTTPResponseStatus(statusCode: reply.status)
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: status, headers: headers))), promise: nil)
-        if !reply.body.isEmpty, request.method != .HEAD {
-            var buffer = context.channel.allocator.buffer(capacity: reply.body.count)
-            buffer.writeBytes(reply.body)
-            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+        let body = request.method == .HEAD ? [] : reply.body[...]
+        if let bytesPerSecond = reply.bytesPerSecond, !body.isEmpty {
+            context.flush()
+            dribble(body, bytesPerSecond: bytesPerSecond, context: context) { self.end(keepAlive: keepAlive, context: context) }
+            return
         }
+        if !body.isEmpty {
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+        }
+        end(keepAlive: keepAlive, context: context)
+    }
+
+    /// Writes `body` a piece at a time, so that it goes at `bytesPerSecond` (ten pieces a second,
+    /// or a byte at a time below ten bytes a second), then calls `finish`; stops when the client goes.
+    private func dribble(
+        _ body: ArraySlice<UInt8>, bytesPerSecond: Int, context: ChannelHandlerContext, finish: @escaping () -> Void
+    ) {
+        guard context.channel.isActive else { return }
+        let (size, interval) = bytesPerSecond >= 10 ? (bytesPerSecond / 10, 100) : (1, 1000 / bytesPerSecond)
+        let piece = context.channel.allocator.buffer(bytes: body.prefix(size))
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(piece))), promise: nil)
+        let rest = body.dropFirst(size)
+        guard !rest.isEmpty else { return finish() }
+        context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(interval))) {
+            self.dribble(rest, bytesPerSecond: bytesPerSecond, context: context, finish: finish)
+        }
+    }
+
+    /// Ends the response: waits for the next request head on a kept-alive connection, else closes it.
+    private func end(keepAlive: Bool, context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         if keepAlive {
             awaitHead(context: context)

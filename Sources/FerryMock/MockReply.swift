@@ -7,6 +7,8 @@ public struct MockReply: Sendable {
     public var delay = 0
     /// Close the connection instead of answering.
     public var dropsConnection = false
+    /// Send the body this slowly (a slow-body fault); nil sends it at once.
+    public var bytesPerSecond: Int?
 
     public init(status: Int, headers: [(name: String, value: String)], body: [UInt8], delay: Int = 0, dropsConnection: Bool = false) {
         self.status = status

@@ -8,13 +8,20 @@ public struct MockRoute: Sendable {
     public var responses: [MockResponse]
     /// The OpenAPI operation's place (`/paths/~1pets/get`), for request validation; nil for a collection's route.
     public var operationPointer: String?
+    /// The path segments of the document's `servers` (`["api", "v3"]` for `https://x/api/v3`): the
+    /// route answers under each of them as well as at the root.
+    public var basePaths: [[String]]
 
-    public init(method: String, template: PathTemplate, source: String, responses: [MockResponse], operationPointer: String? = nil) {
+    public init(
+        method: String, template: PathTemplate, source: String, responses: [MockResponse], operationPointer: String? = nil,
+        basePaths: [[String]] = []
+    ) {
         self.method = method.uppercased()
         self.template = template
         self.source = source
         self.responses = responses
         self.operationPointer = operationPointer
+        self.basePaths = basePaths
     }
 
     /// `GET /pets/{id}`.

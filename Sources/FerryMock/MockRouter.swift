@@ -35,6 +35,25 @@ public struct MockRouter: Sendable {
         case none
     }
 
+    /// The routes' base paths (their documents' `servers`), longest first.
+    public var basePaths: [[String]] {
+        var all: [[String]] = []
+        for route in routes { for base in route.basePaths where !all.contains(base) { all.append(base) } }
+        return all.sorted { $0.count > $1.count }
+    }
+
+    /// `request` as the routes read it: under a base path of a route it fits there, its path
+    /// without that base (`/api/v3/pets` is `/pets`); otherwise as sent.
+    public func routed(_ request: MockRequest) -> MockRequest {
+        for base in basePaths where request.segments.starts(with: base) {
+            var inner = request
+            inner.segments = Array(request.segments.dropFirst(base.count))
+            let fits = routes.contains { $0.basePaths.contains(base) && $0.template.match(inner.segments) != nil }
+            if fits, !routes.contains(where: { $0.template.match(request.segments) != nil }) { return inner }
+        }
+        return request
+    }
+
     public func match(_ request: MockRequest) -> Match {
         var methods: [String] = []
         for route in routes {

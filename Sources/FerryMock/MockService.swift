@@ -29,7 +29,8 @@ public final class MockService: Sendable {
         self.upstream = upstream
     }
 
-    public func respond(to request: MockRequest) -> Outcome {
+    public func respond(to sent: MockRequest) -> Outcome {
+        let request = router.routed(sent)
         let match = router.match(request)
         for rule in rules {
             guard let parameters = rule.match(request) else { continue }

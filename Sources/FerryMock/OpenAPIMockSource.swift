@@ -1,4 +1,5 @@
 import FerryCore
+import FerryInterop
 import FerryStore
 import Foundation
 
@@ -20,16 +21,21 @@ public struct OpenAPIMockSource: Sendable {
         try self.init(data: try Data(contentsOf: URL(fileURLWithPath: path)), path: path)
     }
 
-    /// Reads a document's bytes (JSON or YAML); `path` names it.
+    /// Reads a document's bytes (JSON or YAML); `path` names it. A Swagger 2.0 document is served
+    /// as the OpenAPI 3.0 document `ferry import openapi` converts it to (`SwaggerConverter`).
     public init(data: Data, path: String) throws {
-        let document = try SchemaFile.parse(data, path: path)
-        let root = try Parameters(document: document)
-        guard root.member("openapi")?.text?.hasPrefix("3") == true else {
-            if root.member("swagger") != nil {
-                throw MockSourceProblem(
-                    source: path, "Swagger 2.0 is not served yet: `ferry import openapi` reads it, or convert it to OpenAPI 3")
+        var document = try SchemaFile.parse(data, path: path)
+        var root = try Parameters(document: document)
+        if root.member("openapi") == nil, root.member("swagger")?.text?.hasPrefix("2") == true {
+            guard let converted = SwaggerConverter.openAPI3(fromSwagger: String(decoding: data, as: UTF8.self)) else {
+                throw MockSourceProblem(source: path, "the Swagger 2.0 document could not be converted to OpenAPI 3")
             }
-            throw MockSourceProblem(source: path, "not an OpenAPI 3 document (no `openapi: 3…` at its top)")
+            document = try SchemaFile.parse(Data(converted.utf8), path: path)
+            root = try Parameters(document: document)
+        }
+        guard root.member("openapi")?.text?.hasPrefix("3") == true else {
+            throw MockSourceProblem(
+                source: path, "not an OpenAPI 3 or Swagger 2.0 document (no `openapi: 3…` or `swagger: \"2.0\"` at its top)")
         }
         self.document = document
         self.root = root
@@ -42,6 +48,7 @@ public struct OpenAPIMockSource: Sendable {
         var routes: [MockRoute] = []
         var warnings: [String] = []
         var validators = ValidatorCache(document: document)
+        let basePaths = self.basePaths
         for (path, item) in root.member("paths")?.members ?? [] {
             let (item, itemPointer) = resolve(item, at: "/paths/" + JSONPointer.escape(path))
             for method in Self.methods {
@@ -51,10 +58,28 @@ public struct OpenAPIMockSource: Sendable {
                 routes.append(
                     MockRoute(
                         method: method, template: PathTemplate(urlTemplate: path), source: label + "#" + pointer, responses: responses,
-                        operationPointer: pointer))
+                        operationPointer: pointer, basePaths: basePaths))
             }
         }
         return (routes, warnings)
+    }
+
+    /// The path segments of each of the document's `servers` (`https://x/api/v3` and `/api/v3`
+    /// give `["api", "v3"]`), its `{variables}` at their defaults; servers at the root give none.
+    var basePaths: [[String]] {
+        var bases: [[String]] = []
+        for server in root.member("servers")?.items ?? [] {
+            guard var url = server.member("url")?.text else { continue }
+            for (name, variable) in server.member("variables")?.members ?? [] {
+                url = url.replacingOccurrences(of: "{\(name)}", with: variable.member("default")?.text ?? "")
+            }
+            let segments = PathTemplate(urlTemplate: url).segments.compactMap { segment -> String? in
+                if case .literal(let text) = segment { return text }
+                return nil
+            }
+            if !segments.isEmpty, !bases.contains(segments) { bases.append(segments) }
+        }
+        return bases
     }
 
     /// `value` with its `$ref`s followed within the document, and the pointer it was found at.

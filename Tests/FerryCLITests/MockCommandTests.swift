@@ -1,3 +1,5 @@
+import FerryCore
+import FerryStore
 import FerryTestSupport
 import Foundation
 import Testing
@@ -184,6 +186,75 @@ import Testing
         let replay = try await startMock(["--from-history"])
         #expect(String(decoding: try await curl([replay.url + "/get?x=5"]).body, as: UTF8.self).contains(#""X-Probe" : "7""#))
         #expect(await replay.stop() == 0)
+    }
+
+    @Test func aThousandConnectionsAndASlowlorisAreServedInBoundedMemory() async throws {
+        // A thousand connections keep this test to seconds on a debug build; Benchmarks/mock/connections
+        // opens 10,000 against a release build. Fewer when the open-file limit is lower.
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        let connections = min(1_000, Int(min(limit.rlim_max, 1 << 20)) - 200)
+        let mock = try await startMock([try collection()])
+        let slow = try Self.slowloris(port: try #require(Int(mock.url.split(separator: ":").last ?? "")))
+        let load = await FerryBinary.run(
+            ["load", mock.url + "/pets/7", "-c", String(connections), "-n", String(2 * connections), "--json", "--no-history"],
+            environment: environment)
+        let summary = try #require(try JSONSerialization.jsonObject(with: load.stdout) as? [String: Any], "\(load.stderr)")
+        let report = try #require(summary["load"] as? [String: Any])
+        #expect(report["responses"] as? Int == 2 * connections && report["failures"] as? Int == 0, "\(report)")
+        #expect(report["statuses"] as? [String: Int] == ["200": 2 * connections])
+        // The slow head is still open (under the mock's 10 s limit) and was not waited for.
+        #expect(await slow.value, "the slowloris connection was closed early")
+        let status = try String(contentsOfFile: "/proc/\(mock.process.processIdentifier)/status", encoding: .utf8)
+        let peak = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.flatMap { Int($0.split(separator: " ")[1]) })
+        #expect(peak < 256 << 10, "ferry mock's peak memory: \(peak) kB")
+        #expect(await mock.stop() == 0)
+    }
+
+    /// A connection that sends a request head at one byte a second for three seconds; true when the
+    /// mock kept it open all along.
+    private static func slowloris(port: Int) throws -> Task<Bool, Never> {
+        let socket = try connectedSocket(port: port)
+        return Task.detached {
+            defer { close(socket) }
+            for byte in Array("GET /pets/1 HTTP/1.1\r\n".utf8).prefix(3) {
+                var byte = byte
+                guard send(socket, &byte, 1, Int32(MSG_NOSIGNAL)) == 1 else { return false }
+                // The client's slowness is the behaviour under test, not a wait for a condition.
+                try? await Task.sleep(for: .seconds(1))
+            }
+            var probe: UInt8 = 0
+            return recv(socket, &probe, 1, Int32(MSG_DONTWAIT)) < 0 && errno == EAGAIN
+        }
+    }
+
+    @Test func intoExamplesSavesEachNewAnswerOnceInTheRequestFileItFits() async throws {
+        try await withDemoServer { server in
+            let folder = home.file("recorded")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let file = folder + "/json.ferry.yaml"
+            try "method: GET\nurl: \"{{baseUrl}}/json\"\n".write(toFile: file, atomically: true, encoding: .utf8)
+            let mock = try await startMock([folder, "--record", server.baseURL, "--into-examples"])
+            let first = try await curl([mock.url + "/json"])
+            #expect(first.status == 200)
+            #expect(try await curl([mock.url + "/json"]).body == first.body)
+            #expect(try await curl([mock.url + "/status/201"]).status == 201)  // no request file fits: the history only
+            #expect(await mock.stderr.wait { $0.contains("no request file fits GET /status/201") }, "\(mock.stderr.text)")
+            #expect(await mock.stop() == 0)
+            #expect(
+                mock.stderr.text.contains("saved the answer to GET /json as example \"recorded 200\" of \(file)"), "\(mock.stderr.text)")
+            #expect(mock.stderr.text.contains("\(file) already has the answer to GET /json (\"recorded 200\")"), "\(mock.stderr.text)")
+            let saved = try RequestDescription(contentsOf: file)
+            #expect(saved.examples.map(\.name) == ["recorded 200"] && saved.examples.first?.status == 200)
+            let headers = saved.examples.first?.headers.map { $0.name.lowercased() } ?? []
+            #expect(headers.contains("content-type") && !headers.contains("date") && !headers.contains("content-length"), "\(headers)")
+            // From the next start the example answers, byte for byte.
+            let replay = try await startMock([folder])
+            #expect(try await curl([replay.url + "/json"]).body == first.body)
+            #expect(await replay.stop() == 0)
+        }
+        let refused = await FerryBinary.run(["mock", home.path, "--into-examples"], environment: environment)
+        #expect(refused.status != 0 && refused.stderr.contains("--into-examples saves what --record forwards"), "\(refused.stderr)")
     }
 
     static let petstore = """

@@ -33,6 +33,37 @@ import Testing
         }
     }
 
+    @Test func aLoadOfTheCollectionSharesTheRequestsByTheirWeights() async throws {
+        let server = try CountingServer()
+        defer { server.stop() }
+        let home = try TemporaryDirectory()
+        let folder = home.file("api")
+        try FileManager.default.createDirectory(atPath: folder + "/orders", withIntermediateDirectories: true)
+        try "url: \(server.url)/heavy\nexpect:\n  status: 200\n".write(
+            toFile: folder + "/orders/heavy.ferry.yaml", atomically: true, encoding: .utf8)
+        try "url: \(server.url)/light\n".write(toFile: folder + "/orders/light.ferry.yaml", atomically: true, encoding: .utf8)
+        try "url: \(server.url)/elsewhere\n".write(toFile: folder + "/other.ferry.yaml", atomically: true, encoding: .utf8)
+        let tui = InProcessTUI(home: home, collection: folder)
+        defer { tui.hangUp() }
+        try await tui.waitForScreen { $0.text.contains("▾ orders/") }
+        tui.press(.function(7))
+        try await tui.waitForScreen { $0.text.contains("Connections  10") }
+        // 40 requests of the orders folder, heavy.ferry.yaml three times as often as light.
+        tui.press(.down, .control("u"), .down)
+        tui.type("40")
+        tui.press(.down, .down)
+        tui.type("orders")
+        tui.press(.down)
+        tui.type("heavy.ferry.yaml=3")
+        tui.press(.enter)
+        let screen = try await tui.waitForScreen { $0.text.contains("finished in") }
+        #expect(screen.text.contains("the request files of orders/"), "\(screen)")
+        #expect(screen.text.contains("40 requests · 40 answered · 0 failed"), "\(screen)")
+        #expect(server.count(of: "/heavy") == 30 && server.count(of: "/light") == 10 && server.count(of: "/elsewhere") == 0)
+        tui.press(.escape)
+        #expect(try await tui.quit() == 0)
+    }
+
     @Test func aMockOfTheCollectionAnswersTheRequestSentFromTheTUIAndCountsTheHit() async throws {
         let home = try TemporaryDirectory()
         let folder = home.file("api")
@@ -92,6 +123,55 @@ import Testing
         #expect(screen.text.contains("GET /pets/1  → 200"), "\(screen)")
         #expect(screen.text.contains("Accept: */*"), "\(screen)")
         tui.press(.escape, .escape)
+        #expect(try await tui.quit() == 0)
+    }
+
+    @Test func aStatefulMockFromTheFormKeepsWhatIsPostedAndTheViewSaysWhichReplyAnswered() async throws {
+        let home = try TemporaryDirectory()
+        let folder = home.file("api")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "openapi: openapi.yaml\n".write(toFile: folder + "/_folder.ferry.yaml", atomically: true, encoding: .utf8)
+        try """
+        openapi: 3.0.3
+        info: {title: pets, version: "1"}
+        paths:
+          /pets:
+            get:
+              responses:
+                "200": {description: all, content: {application/json: {schema: {type: array, items: {type: object}}}}}
+            post:
+              responses:
+                "201": {description: made, content: {application/json: {schema: {type: object}}}}
+          /pets/{id}:
+            get:
+              responses:
+                "200": {description: one, content: {application/json: {examples: {rex: {value: {name: Rex}}}}}}
+        """.write(toFile: folder + "/openapi.yaml", atomically: true, encoding: .utf8)
+        let tui = InProcessTUI(home: home, collection: folder)
+        defer { tui.hangUp() }
+        try await tui.waitForScreen { $0.text.contains("no requests yet") }
+        tui.press(.function(8))
+        try await tui.waitForScreen { $0.text.contains("Stateful") }
+        tui.press(.control("u"))
+        tui.type("0")
+        tui.press(.down)
+        tui.type("y")
+        tui.press(.enter)
+        var screen = try await tui.waitForScreen { $0.text.contains("listening on http://127.0.0.1:") }
+        #expect(screen.text.contains("stateful"), "\(screen)")
+        let url = try #require(
+            screen.text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression).map { String(screen.text[$0]) })
+        let made = await ChildProcess.run(
+            "/usr/bin/curl", ["-s", "-X", "POST", "-H", "Content-Type: application/json", "-d", #"{"name": "Tom"}"#, url + "/pets"])
+        #expect(made.text.contains(#""name":"Tom""#), "\(made.text)")
+        let read = await ChildProcess.run("/usr/bin/curl", ["-s", url + "/pets/1"])
+        #expect(read.text.contains(#""name":"Tom""#), "\(read.text)")
+        let stored = await ChildProcess.run("/usr/bin/curl", ["-s", url + "/pets"])
+        #expect(stored.text.contains("Tom"), "\(stored.text)")
+        // The selected route (the first: GET /pets/{id}, more specific than /pets) lists its replies.
+        screen = try await tui.waitForScreen { $0.text.contains("replies:") }
+        #expect(screen.text.contains("200 rex"), "\(screen)")
+        tui.press(.escape)
         #expect(try await tui.quit() == 0)
     }
 }

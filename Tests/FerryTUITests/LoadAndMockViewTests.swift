@@ -54,6 +54,29 @@ import Testing
         #expect(settings.flags == "-c 10 -n 200")
     }
 
+    @Test func weightsNeedATargetFolderAndAFolderNeedsACollection() {
+        var state = editing("http://127.0.0.1:9/json")
+        _ = press(.function(7), in: &state)
+        _ = press(.down, .down, .down, .down, .down, in: &state)
+        _ = type("a.ferry.yaml=0", in: &state)
+        #expect(press(.enter, in: &state).isEmpty)
+        #expect(state.overlays.form?.problem == "Weights: file=n with n 1 or more, e.g. orders/create.ferry.yaml=3")
+        _ = press(.backspace, in: &state)
+        _ = type("3", in: &state)
+        #expect(press(.enter, in: &state).isEmpty)
+        #expect(state.overlays.form?.problem == "Weights: they share a collection's requests; give a Target folder (. for all)")
+        _ = press(.up, in: &state)
+        _ = type("./orders", in: &state)
+        #expect(press(.enter, in: &state).isEmpty)
+        #expect(state.overlays.form?.problem == "Target: there is no collection open (ferry DIR opens one)")
+        if case .success(let settings) = LoadSettings.read(state.overlays.form!) {
+            #expect(settings.folder == "orders" && settings.weights == ["a.ferry.yaml=3"])
+            #expect(settings.flags == "-c 10 -z 10s --weight a.ferry.yaml=3")
+        } else {
+            Issue.record("the form does not read")
+        }
+    }
+
     @Test func aRequestThatCannotBeMadeIsSaidInTheForm() {
         var state = editing("")
         _ = press(.function(7), in: &state)
@@ -75,6 +98,19 @@ import Testing
         #expect(lines[4] == "▅█", "\(lines)")
         #expect(screen(state).contains("Load: Esc stops"))
 
+        // Percentiles, statuses and errors as they come.
+        _ = state.update(
+            .loadProgressed(
+                id: id,
+                LoadSnapshot(
+                    elapsed: 2.7, responses: 1300, failures: 2, lastSecond: 800, inFlight: 10,
+                    latency: [.init("p50", 5), .init("p90", 8), .init("p99", 10), .init("max", 20)], statuses: [.init("200", 1300)],
+                    errors: [.init(cause: "timedOut", count: 2, example: "timed out")])))
+        lines = try #require(state.load?.lines(width: 60)).map { $0.map(\.text).joined() }
+        #expect(lines.contains("Latency  so far, from send to last byte"), "\(lines)")
+        #expect(lines.contains("p99      10.00 ms  " + String(repeating: "■", count: 20)), "\(lines)")
+        #expect(lines.contains("Statuses 200 ×1300  "), "\(lines)")
+        #expect(lines.contains("✗ timedOut ×2: timed out"), "\(lines)")
         #expect(press(.escape, in: &state).map { "\($0)" } == ["stopLoad(id: \(id))"])
         #expect(state.load?.phase == .stopping)
         let result = LoadResult(
@@ -108,13 +144,15 @@ import Testing
         #expect(state.overlays.form?.purpose == .mock)
         _ = press(.control("u"), in: &state)
         _ = type("0", in: &state)
-        #expect(press(.enter, in: &state).map { "\($0)" } == ["startMock(port: 0)"])
+        #expect(press(.enter, in: &state).map { "\($0)" } == ["startMock(--port 0)"])
         _ = state.update(
             .mockStarted(
                 baseURL: "http://127.0.0.1:4321",
                 routes: [
                     MockRouteRow(name: "GET /pets", source: "pets/list.ferry.yaml"),
-                    MockRouteRow(name: "GET /pets/{id}", source: "pets/get.ferry.yaml"),
+                    MockRouteRow(
+                        name: "GET /pets/{id}", source: "pets/get.ferry.yaml",
+                        replies: [.init(status: 200, name: "rex"), .init(status: 404, name: "missing"), .init(status: 200, name: "")]),
                 ],
                 warnings: []))
         return state
@@ -176,7 +214,57 @@ import Testing
         #expect(press(.character("s"), in: &state).map { "\($0)" } == ["stopMock"])
         _ = state.update(.mockStopped)
         #expect(screen(state).contains("stopped"))
-        #expect(press(.character("s"), in: &state).map { "\($0)" } == ["startMock(port: 0)"])
+        #expect(press(.character("s"), in: &state).map { "\($0)" } == ["startMock(--port 0)"])
+    }
+
+    @Test func theFormStartsTheMockInFerryMocksModes() {
+        var state = editing("")
+        _ = press(.function(8), in: &state)
+        _ = press(.down, in: &state)
+        _ = type("maybe", in: &state)
+        #expect(press(.enter, in: &state).isEmpty)
+        #expect(state.overlays.form?.problem == "Stateful: y or n")
+        _ = press(.control("u"), in: &state)
+        _ = type("y", in: &state)
+        _ = press(.down, in: &state)
+        _ = type("yes", in: &state)
+        _ = press(.down, in: &state)
+        _ = type("load-abc", in: &state)
+        _ = press(.down, .down, in: &state)
+        _ = type("y", in: &state)
+        #expect(press(.enter, in: &state).isEmpty)
+        #expect(state.overlays.form?.problem == "Examples: saves what Record forwards; give a Record URL")
+        _ = press(.up, in: &state)
+        _ = type("http://h/v1", in: &state)
+        #expect(
+            press(.enter, in: &state).map { "\($0)" } == [
+                "startMock(--port 4010 --stateful --validate --from-history --run load-abc --record http://h/v1 --into-examples)"
+            ])
+        _ = state.update(.mockStarted(baseURL: "http://127.0.0.1:4010", routes: [], warnings: []))
+        #expect(
+            screen(state).contains(
+                "stateful · validating · history of load-abc · recording → http://h/v1 · saving examples"),
+            "\(screen(state))")
+        // Stopped and opened again, the form keeps the modes.
+        _ = press(.character("s"), in: &state)
+        _ = state.update(.mockStopped)
+        _ = press(.escape, .function(8), in: &state)
+        #expect(state.overlays.form?.value("History") == "load-abc" && state.overlays.form?.value("Stateful") == "y")
+    }
+
+    @Test func theSelectedRouteShowsItsRepliesAndWhichOneTheLastHitGot() {
+        var state = mocking()
+        _ = press(.character("j"), in: &state)
+        let time = Date(timeIntervalSince1970: 1_795_000_000)
+        _ = state.update(
+            .mockHits([
+                MockHitRow(
+                    time: time, method: "GET", path: "/pets/1", route: "GET /pets/{id}", answer: "example missing", status: 404,
+                    line: "GET /pets/1 → GET /pets/{id} (example missing) 404")
+            ]))
+        let shown = screen(state)
+        #expect(shown.contains("replies:  200 rex ▸404 missing  200 generated"), "\(shown)")
+        #expect(shown.contains("last: GET /pets/1 404 (example missing)"), "\(shown)")
     }
 
     @Test func aMockThatCannotStartSaysWhy() {

@@ -75,6 +75,25 @@ public func acceptsConnections(port: Int) -> Bool {
     }
 }
 
+/// A socket connected to 127.0.0.1:`port`, its reads given up after 10 s without a byte.
+public func connectedSocket(port: Int) throws -> Int32 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    let connected = withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
+    guard connected else {
+        close(fd)
+        throw POSIXError(.ECONNREFUSED)
+    }
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    return fd
+}
+
 /// A TCP socket bound to a free 127.0.0.1 port (not listening), and the port.
 private func boundLocalSocket() throws -> (fd: Int32, port: Int) {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

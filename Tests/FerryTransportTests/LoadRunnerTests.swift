@@ -162,6 +162,31 @@ import Testing
         #expect(report.interrupted && report.responses >= 9)
     }
 
+    @Test(arguments: LoadEngine.allCases)
+    func progressCarriesPercentilesStatusesAndErrorsWhileTheLoadRuns(engine: LoadEngine) async throws {
+        let server = try CountingServer(status: 201)
+        defer { server.stop() }
+        let refused = try target("http://127.0.0.1:\(try closedPort())/")
+        let runner = try LoadRunner(
+            plan: LoadPlan(targets: [try target(server.url + "/live"), refused], connections: 4, threads: 2, duration: 60, engine: engine))
+        let running = Task { await runner.run() }
+        defer { runner.stop() }
+        let progress = try await Deadline.within(20, "live percentiles, statuses and errors") {
+            while true {
+                let progress = runner.progress
+                if progress.responses >= 20, progress.latency.p50 > 0, !progress.errors.isEmpty { return progress }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        #expect(progress.latency.p50 <= progress.latency.p90 && progress.latency.p90 <= progress.latency.p99)
+        #expect(progress.latency.p99 <= progress.latency.max)
+        #expect(progress.statuses.keys.sorted() == [201] && progress.statuses[201]! >= 20)
+        #expect(progress.errors.map(\.cause) == ["connectionRefused"])
+        runner.stop()
+        let report = try await Deadline.within(10, "the stopped load") { await running.value }
+        #expect(report.responses >= progress.responses && report.interrupted)
+    }
+
     @Test func badPlansAreRefusedBeforeAnythingIsSent() throws {
         let get = try target("http://127.0.0.1:1/")
         #expect(throws: FerryError.self) { try LoadRunner(plan: LoadPlan(targets: [get], connections: 0, requests: 1)) }

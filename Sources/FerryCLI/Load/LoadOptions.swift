@@ -69,16 +69,7 @@ struct LoadOptions: ParsableArguments {
 
     /// The weight `--weight` gives the file at `path` (matched by its path as given, relative to the collection, or its name).
     func weight(of path: String, relativePath: String) throws -> Int {
-        var weight = 1
-        for argument in weights {
-            guard let equals = argument.lastIndex(of: "="), let value = Int(argument[argument.index(after: equals)...]), value > 0 else {
-                throw FerryError.invalidRequest(
-                    reason: .invalidArgument(name: "--weight \(argument)", problem: "expected `file=n` with n 1 or more"))
-            }
-            let file = String(argument[..<equals])
-            if file == path || file == relativePath || file == (relativePath as NSString).lastPathComponent { weight = value }
-        }
-        return weight
+        try LoadWeights(weights).weight(of: path, relativePath: relativePath)
     }
 
     /// `10`, `1.5s`, `500ms`, `2m`, `1h` as seconds.

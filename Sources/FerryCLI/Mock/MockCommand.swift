@@ -1,7 +1,9 @@
 import ArgumentParser
+import FerryApp
 import FerryCore
 import FerryMock
 import FerryStore
+import FerryTransport
 import Foundation
 
 /// `ferry mock SOURCE…`: a mock server of a collection's saved examples and of OpenAPI documents
@@ -35,6 +37,12 @@ struct MockCommand: AsyncCommand {
             "Send what no route answers on to this server, and record its answers in the history.", valueName: "upstream"))
     var record: String?
 
+    @Flag(
+        help:
+            "With --record: also save each answer as an example of the collection's request file it fits (atomically; an answer saved before is not saved again)."
+    )
+    var intoExamples = false
+
     @Option(name: .shortAndLong, help: "The port to listen on (0 picks a free one).")
     var port: Int = 4010
 
@@ -63,46 +71,39 @@ struct MockCommand: AsyncCommand {
         guard fromHistory || (run == nil && since == nil) else {
             throw ValidationError("--run and --since choose what --from-history serves")
         }
+        guard !intoExamples || record != nil else { throw ValidationError("--into-examples saves what --record forwards") }
     }
 
     func execute() async throws {
         let stderr = OutputStream.standardError
-        let loaded: MockSources
+        var launch = MockLaunch(sources: sources)
+        launch.stateful = stateful
+        launch.validatesRequests = validatesRequests
+        launch.history = fromHistory ? (run, since) : nil
+        launch.upstream = record
+        launch.intoExamples = intoExamples
+        let prepared: MockLaunch.Prepared
         do {
-            loaded = try MockSources(paths: sources)
-        } catch {
-            stderr.line("ferry: mock: " + TerminalSafeText.escaping("\(error)"))
-            throw ExitStatus.usage.exitCode
-        }
-        var routes = loaded.routes
-        if fromHistory {
-            do {
-                let (recorded, skipped) = try historyRoutes()
-                if skipped > 0 { stderr.line("ferry: mock: \(skipped) recorded exchanges without a whole answer left out") }
-                routes += recorded
-            } catch {
-                stderr.line("ferry: mock: the history: " + TerminalSafeText.escaping("\(error)"))
-                throw ExitStatus.usage.exitCode
-            }
-        }
-        let recorder: MockRecorder?
-        do {
-            recorder = try record.map {
-                try MockRecorder(upstream: $0, locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
+            prepared = try launch.prepare(environment: ProcessInfo.processInfo.environment) { line in
+                stderr.line("ferry: mock: " + TerminalSafeText.escaping(line))
             }
         } catch {
-            stderr.line("ferry: mock: --record: " + TerminalSafeText.escaping("\(error)"))
+            stderr.line("ferry: mock: " + TerminalSafeText.escaping(error.description))
             throw ExitStatus.usage.exitCode
         }
-        let router = MockRouter(routes: routes)
-        let service = MockService(
-            router: router, rules: loaded.rules, resources: stateful ? ResourceStore(routes: router.routes) : nil,
-            validator: validatesRequests ? RequestValidator(documents: loaded.documents) : nil, upstream: recorder.map { $0.forward })
-        for warning in loaded.warnings + service.ruleWarnings() {
+        let service = prepared.service
+        for note in prepared.notes { stderr.line("ferry: mock: " + TerminalSafeText.escaping(note)) }
+        for warning in prepared.warnings {
             stderr.line("ferry: mock: warning: " + TerminalSafeText.escaping(warning))
         }
         for (kept, dropped) in service.router.duplicates {
             stderr.line("ferry: mock: warning: \(dropped.name) of \(dropped.source) is already answered by \(kept.source) (left out)")
+        }
+        let bases = service.router.basePaths.map { "/" + $0.joined(separator: "/") }
+        if !bases.isEmpty {
+            stderr.line(
+                "ferry: mock: the documents' paths are served at the root and under "
+                    + TerminalSafeText.escaping(bases.joined(separator: ", ")))
         }
         if list {
             for route in service.router.routes {
@@ -110,6 +111,8 @@ struct MockCommand: AsyncCommand {
             }
             return
         }
+        // A connection is a file: the soft open-file limit is raised to the hard one, as `ferry load` raises it.
+        _ = LoadConnectionLimit.raised()
         let log = MockLogWriter(stream: .standardOutput, json: json)
         let server: MockServer
         do {
@@ -129,14 +132,6 @@ struct MockCommand: AsyncCommand {
         await server.shutdown()
         interrupt.cancel()
         log.finish()
-        if let warning = recorder?.finish() { stderr.line("ferry: mock: " + TerminalSafeText.escaping(warning)) }
-    }
-
-    /// The history's exchanges (of `--run`, since `--since`; the newest 10,000) as routes.
-    private func historyRoutes() throws -> (routes: [MockRoute], skipped: Int) {
-        let store = try HistoryStore(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
-        var query = HistoryQuery(since: try since.map { try HistoryQuery.parseTime($0, name: "--since") }, limit: 10_000)
-        query.run = run
-        return HistoryMockSource.routes(try store.entries(query))
+        if let warning = prepared.recorder?.finish() { stderr.line("ferry: mock: " + TerminalSafeText.escaping(warning)) }
     }
 }

@@ -6,7 +6,15 @@ import Yams
 /// (references rewritten); a `body` parameter becomes the request body for each media type the
 /// operation consumes, `formData` parameters a form or multipart body; response schemas and
 /// examples become content for each media type it produces; `type: file` is a binary string.
-enum SwaggerConverter {
+public enum SwaggerConverter {
+    /// A Swagger 2.0 document's text (YAML or JSON) as the OpenAPI 3.0 document it describes, in
+    /// YAML: for readers of OpenAPI 3 alone (`ferry mock`). Nil when the text cannot be read as a
+    /// mapping; references to other files are not followed.
+    public static func openAPI3(fromSwagger text: String) -> String? {
+        guard let node = try? Yams.compose(yaml: text, Resolver.basic.appending(.merge)), node.mapping != nil else { return nil }
+        return try? Yams.serialize(node: convert(node))
+    }
+
     static func convert(_ document: Node) -> Node {
         let root = document.mapping ?? Node.Mapping([])
         let consumes = strings(root["consumes"]) ?? ["application/json"]

@@ -8,9 +8,10 @@ extension AppState {
         overlays.form = .load
     }
 
-    /// Enter in the load form: the editor's request, resolved as a send would be, goes to the
-    /// runtime with the form's settings; the Load view shows it. A value that cannot be read, or a
-    /// request that cannot be made, stays in the form as its problem.
+    /// Enter in the load form: the editor's request, resolved as a send would be — or, with a
+    /// Target, the collection's request files, which the runtime resolves — goes to the runtime
+    /// with the form's settings; the Load view shows it. A value that cannot be read, or a request
+    /// that cannot be made, stays in the form as its problem.
     mutating func startLoad(_ form: InputForm) -> [Effect] {
         let settings: LoadSettings
         switch LoadSettings.read(form) {
@@ -18,6 +19,23 @@ extension AppState {
         case .failure(let problem):
             overlays.form?.problem = problem.message
             return []
+        }
+        if let folder = settings.folder {
+            guard collection.sidebar != nil else {
+                overlays.form?.problem = "Target: there is no collection open (ferry DIR opens one)"
+                return []
+            }
+            let id = nextRequestID
+            nextRequestID += 1
+            overlays.form = nil
+            load = LoadPane(
+                id: id, target: "the request files of " + (folder.isEmpty ? "the collection" : folder + "/"), settings: settings)
+            let variables = collection.variables + collection.chained + collection.captured
+            return [
+                .startCollectionLoad(
+                    id: id, CollectionLoad(variables: variables, connection: collection.connection, environment: collection.environment),
+                    settings)
+            ]
         }
         do {
             let resolved = try makeRequest()

@@ -54,30 +54,45 @@ public struct LoadPane: Hashable, Sendable {
     // MARK: - What the view draws
 
     /// The view's lines for `width` columns: the target, where the load stands, the requests per
-    /// second over the run, and once finished the latency percentiles as bars (as oha draws its
-    /// distribution), the statuses and the errors by cause.
+    /// second over the run, the latency percentiles as bars (as oha draws its distribution) — p50,
+    /// p90, p99 and max live while the load runs, min to p99.9 and max once finished — the statuses
+    /// and the errors by cause.
     public func lines(width: Int) -> [[Span]] {
         var lines: [[Span]] = [[Span(target, .accent), Span("  " + settings.flags, .muted)], standing]
         if case .failed(let why) = phase { return lines + [[], [Span("✗ " + why, .error)]] }
         lines += [[], [Span("Requests/s over time", .accent), Span(rates.isEmpty ? "" : "  peak \(rates.max()!)/s", .muted)]]
         lines.append([Span(Self.sparkline(rates, width: max(1, width)), .progress)])
-        guard case .finished(let result) = phase else { return lines }
-        lines += [[], [Span("Latency", .accent), Span("  from send to last byte", .muted)]]
-        let longest = max(result.latency.map(\.milliseconds).max() ?? 0, 0.001)
+        guard case .finished(let result) = phase else {
+            guard snapshot.responses + snapshot.failures > 0 else { return lines }
+            return lines + Self.measured(snapshot.latency, snapshot.statuses, snapshot.errors, width: width, live: true)
+        }
+        lines += Self.measured(result.latency, result.statuses, result.errors, width: width, live: false)
+        if let abandoned = result.abandoned { lines.append([Span("✗ gave up: " + abandoned, .error)]) }
+        for failure in result.sampleFailures { lines.append([Span("✗ sampled response: " + failure, .error)]) }
+        if let run = result.historyRun { lines.append([Span("recorded in the history as run \(run)", .muted)]) }
+        return lines
+    }
+
+    /// The latency percentiles as bars, the statuses and the errors by cause: so far, or of the whole load.
+    private static func measured(
+        _ latency: [LoadResult.Percentile], _ statuses: [LoadResult.StatusCount], _ errors: [LoadResult.ErrorCount], width: Int,
+        live: Bool
+    ) -> [[Span]] {
+        var lines: [[Span]] = [
+            [], [Span("Latency", .accent), Span(live ? "  so far, from send to last byte" : "  from send to last byte", .muted)],
+        ]
+        let longest = max(latency.map(\.milliseconds).max() ?? 0, 0.001)
         let room = max(1, width - 20)
-        for percentile in result.latency {
+        for percentile in latency {
             let bar = String(repeating: "■", count: max(0, Int((percentile.milliseconds / longest * Double(room)).rounded())))
             lines.append([
                 Span(percentile.label.padding(toLength: 6, withPad: " ", startingAt: 0), .muted),
                 Span(Self.milliseconds(percentile.milliseconds).leftPadded(to: 11) + "  "), Span(bar, .progress),
             ])
         }
-        lines += [[], [Span("Statuses ", .accent)] + result.statuses.map { Span("\($0.status) ×\($0.count)  ", Self.role(of: $0.status)) }]
-        if result.statuses.isEmpty { lines[lines.count - 1].append(Span("no response", .muted)) }
-        for error in result.errors { lines.append([Span("✗ \(error.cause) ×\(error.count): ", .error), Span(error.example, .muted)]) }
-        if let abandoned = result.abandoned { lines.append([Span("✗ gave up: " + abandoned, .error)]) }
-        for failure in result.sampleFailures { lines.append([Span("✗ sampled response: " + failure, .error)]) }
-        if let run = result.historyRun { lines.append([Span("recorded in the history as run \(run)", .muted)]) }
+        lines += [[], [Span("Statuses ", .accent)] + statuses.map { Span("\($0.status) ×\($0.count)  ", Self.role(of: $0.status)) }]
+        if statuses.isEmpty { lines[lines.count - 1].append(Span("no response", .muted)) }
+        for error in errors { lines.append([Span("✗ \(error.cause) ×\(error.count): ", .error), Span(error.example, .muted)]) }
         return lines
     }
 

@@ -7,19 +7,22 @@ extension AppState {
         if mock?.isRunning == true {
             mock?.isShown = true
         } else {
-            overlays.form = .mock(port: mock?.port ?? 4010)
+            overlays.form = .mock(mock?.settings ?? MockSettings(port: 4010))
         }
     }
 
-    /// Enter in the mock form: the server starts on the port given.
+    /// Enter in the mock form: the server starts on the port given, in the modes asked for.
     mutating func startMock(_ form: InputForm) -> [Effect] {
-        guard let port = Int(form.value("Port")), (0...65535).contains(port) else {
-            overlays.form?.problem = "Port: 0 to 65535"
+        let settings: MockSettings
+        switch MockSettings.read(form) {
+        case .success(let read): settings = read
+        case .failure(let problem):
+            overlays.form?.problem = problem.message
             return []
         }
         overlays.form = nil
-        mock = MockPane(port: port)
-        return [.startMock(port: port)]
+        mock = MockPane(settings: settings)
+        return [.startMock(settings)]
     }
 
     /// Keys while the Mock view is shown: the movement keys select a route, Enter shows its last
@@ -38,8 +41,8 @@ extension AppState {
             overlays.sheet = hit.sheet
         case .toggleMock?:
             if pane.isRunning { return [.stopMock] }
-            mock = MockPane(port: pane.port)
-            return [.startMock(port: pane.port)]
+            mock = MockPane(settings: pane.settings)
+            return [.startMock(pane.settings)]
         case .pointAtMock?:
             guard let base = pane.baseURL else {
                 notice = "the mock is not running (s starts it)"

@@ -8,6 +8,8 @@ public struct MockHitRow: Hashable, Sendable {
     public var path: String
     /// The route that answered (`GET /pets/{id}`), nil when none did.
     public var route: String?
+    /// What answered within the route: `example rex`, `generated`, `stateful`, `rule …`.
+    public var answer: String?
     /// 0 when the connection was dropped (a fault).
     public var status: Int
     /// The log line `ferry mock` prints for it.
@@ -16,12 +18,14 @@ public struct MockHitRow: Hashable, Sendable {
     public var body: [UInt8]
 
     public init(
-        time: Date, method: String, path: String, route: String?, status: Int, line: String, headers: [String] = [], body: [UInt8] = []
+        time: Date, method: String, path: String, route: String?, answer: String? = nil, status: Int, line: String,
+        headers: [String] = [], body: [UInt8] = []
     ) {
         self.time = time
         self.method = method
         self.path = path
         self.route = route
+        self.answer = answer
         self.status = status
         self.line = line
         self.headers = headers

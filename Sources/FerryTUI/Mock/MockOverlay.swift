@@ -1,5 +1,6 @@
-/// The Mock view over the screen: where the server listens, its routes (hits and last request of
-/// each, the selected one highlighted), then the live log, newest at the bottom.
+/// The Mock view over the screen: where the server listens and in which modes, its routes (hits and
+/// last request of each, the selected one highlighted with its replies), then the live log, newest
+/// at the bottom.
 struct MockOverlay {
     func render(_ state: AppState, in bounds: Rect, canvas: inout Canvas) {
         guard let pane = state.mock, pane.isShown else { return }
@@ -29,24 +30,31 @@ struct MockOverlay {
             case .failed(let why): [Span("✗ " + why, .error)]
             }
         var lines: [(spans: [Span], isSelected: Bool)] = [(state, false)]
+        if !pane.settings.modes.isEmpty { lines.append(([Span(pane.settings.modes.joined(separator: " · "), .accent)], false)) }
         lines += pane.warnings.prefix(2).map { ([Span("warning: " + $0, .muted)], false) }
         lines.append(([], false))
         let nameWidth = min(40, (pane.routes.map(\.name.count).max() ?? 0) + 2)
-        let routeRows = max(1, min(pane.routes.count, (height - lines.count) / 2))
+        let routeRows = max(1, min(pane.routes.count, (height - lines.count - 1) / 2))
         let top = max(0, min(pane.selection - routeRows + 1, pane.routes.count - routeRows))
         if pane.routes.isEmpty, pane.isRunning {
             lines.append(([Span("no routes: no request file here has saved examples", .muted)], false))
         }
         for (offset, route) in pane.routes.dropFirst(top).prefix(routeRows).enumerated() {
-            let last = route.last.map { " last: \($0.method) \($0.path) \($0.status) at \(HistoryOverlay.time($0.time).suffix(8))" } ?? ""
+            let last =
+                route.last.map { hit in
+                    " last: \(hit.method) \(hit.path) \(hit.status)" + (hit.answer.map { " (\($0))" } ?? "")
+                        + " at \(HistoryOverlay.time(hit.time).suffix(8))"
+                } ?? ""
+            let isSelected = top + offset == pane.selection
             lines.append(
                 (
                     [
                         Span(route.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0), .method),
                         Span("\(route.hits) hits".padding(toLength: 10, withPad: " ", startingAt: 0)), Span(last),
                         Span("  " + route.source, .muted),
-                    ], top + offset == pane.selection
+                    ], isSelected
                 ))
+            if isSelected, !route.replies.isEmpty { lines.append((replies(of: route), false)) }
         }
         lines += [([], false), ([Span("Log", .accent)], false)]
         let room = max(0, height - lines.count)
@@ -54,5 +62,13 @@ struct MockOverlay {
             ([Span(hit.line, hit.status == 0 || hit.status >= 400 ? .error : .base)], false)
         }
         return lines
+    }
+
+    /// The selected route's replies, the one its last hit got marked: `replies: ▸200 rex  404 missing  200 generated`.
+    private static func replies(of route: MockRouteRow) -> [Span] {
+        [Span("  replies:", .muted)]
+            + route.replies.map { reply in
+                reply.gave(route.last?.answer) ? Span(" ▸" + reply.label, .accent) : Span("  " + reply.label, .muted)
+            }
     }
 }

@@ -12,7 +12,8 @@ public struct MockPane: Hashable, Sendable {
     /// The log keeps this many of the newest hits.
     public static let logLimit = 200
 
-    public var port: Int
+    /// The port and the modes it was started with.
+    public var settings: MockSettings
     public var phase = Phase.starting
     public var routes: [MockRouteRow] = []
     /// Hits no route answered.
@@ -25,7 +26,9 @@ public struct MockPane: Hashable, Sendable {
     public var selection = 0
     public var isShown = true
 
-    public init(port: Int) { self.port = port }
+    public init(settings: MockSettings) { self.settings = settings }
+
+    public var port: Int { settings.port }
 
     /// Where the server listens while it runs.
     public var baseURL: String? {

@@ -80,11 +80,15 @@ public enum Effect: Sendable {
     /// `.loadProgressed` a few times a second, then `.loadFinished` (after writing the history's row,
     /// as `ferry load` does) or `.loadFailed`.
     case startLoad(id: Int, OutgoingRequest, LoadSettings)
+    /// Run a load of every request file of the settings' folder (of the collection), weighted, each
+    /// resolved with these variables and connection as a send would be; answers as `startLoad` does.
+    case startCollectionLoad(id: Int, CollectionLoad, LoadSettings)
     /// Stop load `id`; its `.loadFinished` sums up what was measured.
     case stopLoad(id: Int)
-    /// Start the mock server on the open collection (its examples, its `openapi:` document) on this
-    /// port of 127.0.0.1; answers with `.mockStarted` (or `.mockFailed`), then `.mockHits` as it answers.
-    case startMock(port: Int)
+    /// Start the mock server on the open collection (its examples, its `openapi:` document) on the
+    /// settings' port of 127.0.0.1, in their modes; answers with `.mockStarted` (or `.mockFailed`),
+    /// then `.mockHits` as it answers.
+    case startMock(MockSettings)
     /// Stop the mock server; answers with `.mockStopped`.
     case stopMock
     case quit

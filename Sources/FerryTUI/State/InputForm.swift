@@ -20,7 +20,8 @@ public struct InputForm: Hashable, Sendable {
     /// Why Enter did not start: a value that cannot be read.
     public var problem: String?
 
-    /// The load form: `ferry load`'s -c, -z, -n and -r, with the TUI's defaults (`-c 10 -z 10s`).
+    /// The load form: `ferry load`'s -c, -z, -n and -r, with the TUI's defaults (`-c 10 -z 10s`), and
+    /// what to load: the editor's request, or a folder of the collection with `--weight`s.
     public static let load = InputForm(
         purpose: .load, title: "Load test: Enter starts, Tab or ↑/↓ moves, Esc closes",
         fields: [
@@ -28,13 +29,35 @@ public struct InputForm: Hashable, Sendable {
             Field(label: "Duration", hint: "10s, 500ms, 2m; empty with a count", value: TextField("10s")),
             Field(label: "Requests", hint: "a count instead of a duration", value: TextField()),
             Field(label: "Rate", hint: "requests per second (open model); empty: as fast as answered", value: TextField()),
+            Field(
+                label: "Target", hint: "empty: the editor's request; . : every request file; or a folder of the collection",
+                value: TextField()),
+            Field(label: "Weights", hint: "with a Target: file=n …, as ferry load --weight (1 by default)", value: TextField()),
         ])
 
-    /// The mock server's form: the port to listen on.
-    public static func mock(port: Int) -> InputForm {
-        InputForm(
-            purpose: .mock, title: "Mock server: Enter starts, Esc closes",
-            fields: [Field(label: "Port", hint: "on 127.0.0.1; 0 picks a free one", value: TextField(String(port)))])
+    /// The mock server's form: the port to listen on and `ferry mock`'s modes, as `settings` had them.
+    public static func mock(_ settings: MockSettings) -> InputForm {
+        let on = { (value: Bool) in value ? "y" : "" }
+        return InputForm(
+            purpose: .mock, title: "Mock server: Enter starts, Tab or ↑/↓ moves, Esc closes",
+            fields: [
+                Field(label: "Port", hint: "on 127.0.0.1; 0 picks a free one", value: TextField(String(settings.port))),
+                Field(
+                    label: "Stateful", hint: "y: POST creates, GET reads, PUT/PATCH/DELETE change (--stateful)",
+                    value: TextField(on(settings.stateful))),
+                Field(
+                    label: "Validate", hint: "y: a request that breaks its OpenAPI operation gets a 400 (--validate)",
+                    value: TextField(on(settings.validatesRequests))),
+                Field(
+                    label: "History", hint: "y: also what real servers answered; or a run id (--from-history)",
+                    value: TextField(settings.historyRun.map { $0.isEmpty ? "y" : $0 } ?? "")),
+                Field(
+                    label: "Record", hint: "a base URL: what nothing answers goes there, into the history (--record)",
+                    value: TextField(settings.upstream ?? "")),
+                Field(
+                    label: "Examples", hint: "y: save each recorded answer in its request file (--into-examples)",
+                    value: TextField(on(settings.intoExamples))),
+            ])
     }
 
     /// The text of the field labelled `label`, trimmed ("" when there is none).

@@ -25,7 +25,7 @@ final class LoadCurlWorker: LoadThread, @unchecked Sendable {
     /// 0 while running; 1 when stopped by the user; 2 when another worker gave up.
     private let stopRequested = Atomic<Int>(0)
     private let lock = NSLock()
-    private var published = LoadProgress()
+    private var published = LoadThreadSnapshot()
     private let epoll: Int32
     /// A pipe whose read end is in the epoll set: `stop` writes a byte to wake the loop.
     private let wake: (read: Int32, write: Int32)
@@ -80,7 +80,7 @@ final class LoadCurlWorker: LoadThread, @unchecked Sendable {
         _ = Glibc.write(wake.write, &byte, 1)
     }
 
-    var progress: LoadProgress { lock.withLock { published } }
+    var snapshot: LoadThreadSnapshot { lock.withLock { published } }
 
     func run(start: UInt64, firstAlone: Bool, onFirstAnswer: () -> Void) -> LoadThreadOutcome {
         var statistics = LoadStatistics()
@@ -198,8 +198,8 @@ final class LoadCurlWorker: LoadThread, @unchecked Sendable {
     }
 
     private func publish(_ statistics: LoadStatistics, elapsed: UInt64, inFlight: Int) {
-        let progress = statistics.progress(elapsed: elapsed, inFlight: inFlight)
-        lock.withLock { published = progress }
+        let snapshot = LoadThreadSnapshot(statistics: statistics, elapsed: elapsed, inFlight: inFlight)
+        lock.withLock { published = snapshot }
     }
 
     private func makeTransfer(for slot: LoadSlot) throws -> CurlTransfer {

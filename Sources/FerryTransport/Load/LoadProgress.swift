@@ -1,4 +1,5 @@
-/// Where a running load stands, for a live progress line.
+/// Where a running load stands, for a live view: counts, the latency percentiles so far, statuses
+/// and failures by cause — what the summary will say, as it goes.
 public struct LoadProgress: Sendable, Equatable {
     /// Seconds since the first request.
     public var elapsed: Double = 0
@@ -7,6 +8,12 @@ public struct LoadProgress: Sendable, Equatable {
     /// Requests completed in the last whole second.
     public var lastSecond = 0
     public var inFlight = 0
+    /// The latencies of the responses so far (milliseconds; zeros before the first).
+    public var latency = LoadReport.Latency()
+    /// Responses by status code so far.
+    public var statuses: [Int: Int] = [:]
+    /// Failures by cause so far, the most frequent first.
+    public var errors: [LoadReport.ErrorCount] = []
 
     public init() {}
 }

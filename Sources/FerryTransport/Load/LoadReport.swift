@@ -3,7 +3,9 @@ import Foundation
 /// The summary of a load: what `ferry load` prints and writes as `--json` (Documentation/load.md).
 public struct LoadReport: Codable, Sendable, Equatable {
     public struct Latency: Codable, Sendable, Equatable {
-        public var min, mean, p50, p75, p90, p95, p99, p999, max: Double
+        public var min = 0.0, mean = 0.0, p50 = 0.0, p75 = 0.0, p90 = 0.0, p95 = 0.0, p99 = 0.0, p999 = 0.0, max = 0.0
+
+        public init() {}
 
         enum CodingKeys: String, CodingKey {
             case min, mean, p50, p75, p90, p95, p99, max
@@ -66,20 +68,13 @@ extension LoadReport {
         elapsed: Double, unfinished: Int,
         interrupted: Bool, abandoned: String?
     ) {
-        let histogram = statistics.latencies
-        let answered = statistics.responses > 0
         self.init(
             engine: engine.rawValue, engineReason: engineReason, model: model, connections: connections, rate: rate, elapsed: elapsed,
             requests: statistics.responses + statistics.failures, responses: statistics.responses, failures: statistics.failures,
             requestsPerSecond: elapsed > 0 ? Double(statistics.responses + statistics.failures) / elapsed : 0,
-            latency: Latency(
-                min: answered ? Double(histogram.min) / 1000 : 0, mean: answered ? histogram.mean / 1000 : 0,
-                p50: statistics.latency(at: 50), p75: statistics.latency(at: 75), p90: statistics.latency(at: 90),
-                p95: statistics.latency(at: 95), p99: statistics.latency(at: 99), p999: statistics.latency(at: 99.9),
-                max: answered ? Double(histogram.max) / 1000 : 0),
+            latency: statistics.latencySummary,
             statuses: Dictionary(uniqueKeysWithValues: statistics.statuses.map { (String($0.key), $0.value) }),
-            httpVersions: statistics.httpVersions,
-            errors: statistics.errors.values.sorted { ($0.count, $1.cause) > ($1.count, $0.cause) },
+            httpVersions: statistics.httpVersions, errors: statistics.errorCounts,
             bytesReceived: statistics.bytesReceived, bytesSent: statistics.bytesSent, perSecond: statistics.perSecond,
             sampled: statistics.sampled, sampleFailures: statistics.sampleFailures, unfinished: unfinished,
             interrupted: interrupted, abandoned: abandoned)

@@ -92,15 +92,15 @@ public final class LoadRunner: @unchecked Sendable {
         for worker in workers { worker.stop(interrupting: true) }
     }
 
-    /// The workers' progress added up.
+    /// Where the load stands: what the workers last published (within 200 ms), added up.
     public var progress: LoadProgress {
-        workers.map(\.progress).reduce(into: LoadProgress()) { total, part in
-            total.elapsed = max(total.elapsed, part.elapsed)
-            total.responses += part.responses
-            total.failures += part.failures
-            total.lastSecond += part.lastSecond
-            total.inFlight += part.inFlight
+        var total = LoadThreadSnapshot()
+        for snapshot in workers.map(\.snapshot) {
+            total.statistics.merge(snapshot.statistics)
+            total.elapsed = max(total.elapsed, snapshot.elapsed)
+            total.inFlight += snapshot.inFlight
         }
+        return total.statistics.progress(elapsed: total.elapsed, inFlight: total.inFlight)
     }
 
     private func report(_ outcomes: [LoadThreadOutcome], start: UInt64) -> LoadReport {

@@ -38,7 +38,7 @@ final class LoadSocketWorker: LoadThread, @unchecked Sendable {
     /// 0 while running; 1 when stopped by the user; 2 when another thread gave up.
     private let stopRequested = Atomic<Int>(0)
     private let lock = NSLock()
-    private var published = LoadProgress()
+    private var published = LoadThreadSnapshot()
     private let epoll: Int32
     /// A pipe whose read end is in the epoll set: `stop` writes a byte to wake the loop.
     private let wake: (read: Int32, write: Int32)
@@ -97,7 +97,7 @@ final class LoadSocketWorker: LoadThread, @unchecked Sendable {
         _ = Glibc.write(wake.write, &byte, 1)
     }
 
-    var progress: LoadProgress { lock.withLock { published } }
+    var snapshot: LoadThreadSnapshot { lock.withLock { published } }
 
     func run(start: UInt64, firstAlone: Bool, onFirstAnswer: () -> Void) -> LoadThreadOutcome {
         self.start = start
@@ -416,8 +416,8 @@ final class LoadSocketWorker: LoadThread, @unchecked Sendable {
     }
 
     private func publish(elapsed: UInt64) {
-        let progress = statistics.progress(elapsed: elapsed, inFlight: active)
-        lock.withLock { published = progress }
+        let snapshot = LoadThreadSnapshot(statistics: statistics, elapsed: elapsed, inFlight: active)
+        lock.withLock { published = snapshot }
     }
 
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }

@@ -82,4 +82,38 @@ struct LoadStatistics {
     func latency(at percentile: Double) -> Double {
         responses == 0 ? 0 : Double(latencies.valueAtPercentile(percentile)) / 1000
     }
+
+    /// Min, mean, the percentiles and max in milliseconds; zeros when nothing was answered.
+    var latencySummary: LoadReport.Latency {
+        var summary = LoadReport.Latency()
+        guard responses > 0 else { return summary }
+        summary.min = Double(latencies.min) / 1000
+        summary.mean = latencies.mean / 1000
+        summary.p50 = latency(at: 50)
+        summary.p75 = latency(at: 75)
+        summary.p90 = latency(at: 90)
+        summary.p95 = latency(at: 95)
+        summary.p99 = latency(at: 99)
+        summary.p999 = latency(at: 99.9)
+        summary.max = Double(latencies.max) / 1000
+        return summary
+    }
+
+    /// The failures by cause, the most frequent first.
+    var errorCounts: [LoadReport.ErrorCount] { errors.values.sorted { ($0.count, $1.cause) > ($1.count, $0.cause) } }
+
+    /// Where the load stands by what was recorded, `elapsed` nanoseconds in, with `inFlight` requests out.
+    func progress(elapsed: UInt64, inFlight: Int) -> LoadProgress {
+        let second = Int(elapsed / 1_000_000_000)
+        var progress = LoadProgress()
+        progress.elapsed = Double(elapsed) / 1e9
+        progress.responses = responses
+        progress.failures = failures
+        progress.lastSecond = second > 0 && perSecond.count >= second ? perSecond[second - 1] : 0
+        progress.inFlight = inFlight
+        progress.latency = latencySummary
+        progress.statuses = statuses
+        progress.errors = errorCounts
+        return progress
+    }
 }

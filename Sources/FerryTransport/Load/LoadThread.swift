@@ -11,7 +11,18 @@ protocol LoadThread: AnyObject, Sendable {
     func run(start: UInt64, firstAlone: Bool, onFirstAnswer: () -> Void) -> LoadThreadOutcome
     /// Ends the run at its next turn: an interruption (Ctrl-C), or the end of a load another thread gave up.
     func stop(interrupting: Bool)
-    var progress: LoadProgress { get }
+    /// What the thread last published (every 200 ms): read from any thread, without stopping it.
+    var snapshot: LoadThreadSnapshot { get }
+}
+
+/// A thread's statistics as it last published them for the live view, with when and how many
+/// requests were in flight. A copy: the thread records on into its own (the histogram's storage is
+/// shared until its next record, then copied once), so its hot path takes no lock.
+struct LoadThreadSnapshot {
+    var statistics = LoadStatistics()
+    /// Nanoseconds since the load's start.
+    var elapsed: UInt64 = 0
+    var inFlight = 0
 }
 
 /// A request of the load as every thread sends it: authenticated, its body read once.
@@ -43,20 +54,6 @@ struct LoadThreadOutcome {
     var unfinished: Int
     var interrupted: Bool
     var abandoned: String?
-}
-
-extension LoadStatistics {
-    /// A progress snapshot of what was recorded, `elapsed` nanoseconds in, with `inFlight` requests out.
-    func progress(elapsed: UInt64, inFlight: Int) -> LoadProgress {
-        let second = Int(elapsed / 1_000_000_000)
-        var progress = LoadProgress()
-        progress.elapsed = Double(elapsed) / 1e9
-        progress.responses = responses
-        progress.failures = failures
-        progress.lastSecond = second > 0 && perSecond.count >= second ? perSecond[second - 1] : 0
-        progress.inFlight = inFlight
-        return progress
-    }
 }
 
 extension LoadSchedule {

@@ -82,6 +82,53 @@ import Testing
         #expect(body("/pets/7", method: "DELETE").0 == 405)
     }
 
+    @Test func theServersBasePathsAreServedAsWellAsTheRoot() throws {
+        let directory = try TemporaryDirectory()
+        let document = """
+            openapi: 3.0.3
+            info: {title: t, version: "1"}
+            servers:
+              - url: https://petstore3.example.com/api/v3
+              - url: "{scheme}://example.com/{version}/"
+                variables: {scheme: {default: https}, version: {default: v2}}
+              - url: /
+            paths:
+              /pets:
+                get:
+                  responses:
+                    "200": {description: all, content: {application/json: {example: [1]}}}
+            """
+        let source = try OpenAPIMockSource(path: try directory.write("api.yaml", Data(document.utf8)))
+        let service = MockService(router: MockRouter(routes: source.routes().routes))
+        #expect(service.router.basePaths == [["api", "v3"], ["v2"]])
+        func status(_ target: String) -> Int { service.respond(to: MockRequest(method: "GET", target: target)).reply.status }
+        #expect(status("/api/v3/pets") == 200 && status("/v2/pets?x=1") == 200 && status("/pets") == 200)
+        #expect(status("/api/v2/pets") == 404 && status("/api/v3") == 404)
+    }
+
+    @Test func aSwaggerDocumentIsServedAsTheOpenAPI3ItConvertsTo() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/openapi/v2.0-petstore.yaml").path
+        let source = try OpenAPIMockSource(path: path)
+        let (routes, warnings) = source.routes()
+        #expect(routes.map(\.name).sorted() == ["GET /pets", "GET /pets/{petId}", "POST /pets"])
+        #expect(warnings.isEmpty, "\(warnings)")
+        let service = MockService(router: MockRouter(routes: routes))
+        let pets = service.respond(to: MockRequest(method: "GET", target: "/v1/pets")).reply
+        #expect(pets.status == 200 && pets.headers.contains { $0.name == "Content-Type" && $0.value == "application/json" })
+        let schema =
+            try #require(routes.first { $0.name == "GET /pets" }?.operationPointer) + "/responses/200/content/application~1json/schema"
+        let validator = try SchemaValidator(source.document, pointer: schema, options: SchemaOptions(direction: .response))
+        #expect(validator.violations(of: try JSONParser.parse(Data(pets.body))).isEmpty, "\(String(decoding: pets.body, as: UTF8.self))")
+        let directory = try TemporaryDirectory()
+        let broken = try directory.write("old.yaml", Data("swagger: \"1.2\"\npaths: {}\n".utf8))
+        #expect {
+            _ = try OpenAPIMockSource(path: broken)
+        } throws: { error in
+            "\(error)".contains("not an OpenAPI 3 or Swagger 2.0 document")
+        }
+    }
+
     static let petstore = """
         openapi: 3.0.3
         info: {title: pets, version: "1"}

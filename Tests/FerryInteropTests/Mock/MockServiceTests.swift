@@ -1,5 +1,6 @@
 import FerryCore
 import FerryMock
+import FerryServer
 import FerryTestSupport
 import Foundation
 import Testing
@@ -98,6 +99,63 @@ import Testing
         #expect((100...200).contains(slow.reply.delay) && slow.reply.status == 204)
         #expect(reply(service, "GET", "/broken").status == 503)
         #expect(service.respond(to: MockRequest(method: "GET", target: "/gone")).reply.dropsConnection)
+    }
+
+    @Test func latencyFromADistributionAndASlowBodyAreReadFromTheMockFile() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(
+            "mock.yaml",
+            Data(
+                """
+                rules:
+                  - match: {path: /tail}
+                    latency: {type: lognormal, median: 80, sigma: 0.5}
+                  - match: {path: /bell}
+                    latency: {type: gaussian, mean: 50, stdDev: 10}
+                  - match: {path: /even}
+                    latency: {type: uniform, lower: 10, upper: 20}
+                    dribble: 100
+                  - match: {path: /sometimes}
+                    dribble: {bytesPerSecond: 5, rate: 0.5}
+                """.utf8))
+        let rules = try MockFile(path: file).rules
+        #expect(
+            rules.map(\.fault.latency) == [.logNormal(median: 80, sigma: 0.5), .normal(mean: 50, deviation: 10), .uniform(10...20), nil])
+        #expect(rules[2].fault.dribble?.bytesPerSecond == 100 && rules[2].fault.dribble?.rate == 1)
+        #expect(rules[3].fault.dribble?.bytesPerSecond == 5 && rules[3].fault.dribble?.rate == 0.5)
+        // Drawn with a seeded generator: the median of the log-normal is its median, the mean of the normal its mean.
+        let seeded = SeededBytes(seed: 35)
+        var drawn = 0
+        let unit = { () -> Double in
+            drawn += 1
+            return Double(seeded.bytes(from: drawn * 8, count: 8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) } >> 11) / Double(1 << 53)
+        }
+        let tail = (0..<2001).map { _ in MockLatency.logNormal(median: 80, sigma: 0.5).sample(random: unit) }.sorted()
+        #expect((72...88).contains(tail[1000]), "\(tail[1000])")
+        #expect(tail.last! > 2 * tail[1000])  // the long tail
+        let bell = (0..<2000).map { _ in MockLatency.normal(mean: 50, deviation: 10).sample(random: unit) }
+        #expect(abs(Double(bell.reduce(0, +)) / 2000 - 50) < 2)
+        let service = MockService(
+            router: MockRouter(routes: [
+                MockRoute(
+                    method: "GET", template: PathTemplate(urlTemplate: "/even"), source: "t",
+                    responses: [MockResponse(name: "", status: 200)])
+            ]), rules: rules)
+        let even = service.respond(to: MockRequest(method: "GET", target: "/even")).reply
+        #expect((10...20).contains(even.delay) && even.bytesPerSecond == 100)
+        // A type, a field or a bound that is not a latency's is located.
+        for (bad, message) in [
+            ("{type: pareto, median: 1}", "expected uniform, lognormal or gaussian"),
+            ("{type: lognormal, mean: 5}", "takes median and sigma"),
+            ("{type: gaussian, mean: -5}", "expected milliseconds"), ("{lower: 20, upper: 10}", "lower is above upper"),
+        ] {
+            let broken = try directory.write("bad.yaml", Data("rules:\n  - match: {path: /x}\n    latency: \(bad)\n".utf8))
+            #expect {
+                _ = try MockFile(path: broken)
+            } throws: { error in
+                "\(error)".contains("bad.yaml:3") && "\(error)".contains(message)
+            }
+        }
     }
 
     @Test func aMockFileThatBreaksIsLocatedAndOneThatMatchesNothingWarns() throws {

@@ -4,12 +4,15 @@ import FerryStore
 import FerryTransport
 import Foundation
 
-/// `ferry mock --record UPSTREAM`: a request no route answers is sent on to the upstream server
-/// (libcurl, as `ferry send` sends), its answer recorded in the history and sent back.
-final class MockRecorder: Sendable {
+/// `ferry mock --record UPSTREAM` (and the TUI's Mock view): a request no route answers is sent on
+/// to the upstream server (libcurl, as `ferry send` sends), its answer recorded in the history
+/// (and with `--into-examples` in the request file it fits, told to `report`) and sent back.
+public final class MockRecorder: Sendable {
     private let upstream: String
     private let transport = CurlTransport(hashesBodies: true)
     private let history: HistoryWriter
+    private let examples: ExampleRecorder?
+    private let report: @Sendable (String) -> Void
 
     /// Headers of the client's that are the connection's, or that curl must write itself.
     private static let dropped: Set<String> = [
@@ -17,13 +20,18 @@ final class MockRecorder: Sendable {
     ]
 
     /// `upstream` is a base URL (`https://api.example.com/v1`), the request's target appended to it.
-    init(upstream: String, locations: StoreLocations) throws {
+    init(
+        upstream: String, locations: StoreLocations, examples: ExampleRecorder? = nil,
+        report: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws {
         let url = try Request.parseURL(upstream)
         self.upstream = url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString
         history = HistoryWriter(locations: locations)
+        self.examples = examples
+        self.report = report
     }
 
-    func forward(_ request: MockRequest) async -> MockReply {
+    public func forward(_ request: MockRequest) async -> MockReply {
         let started = Date()
         var headers = HTTPHeaders(
             request.headers.filter { !Self.dropped.contains($0.name.lowercased()) }.map { HTTPHeader(name: $0.name, value: $0.value) })
@@ -42,9 +50,11 @@ final class MockRecorder: Sendable {
             history.append(
                 FinishedExchange(
                     request: outgoing, response: response, error: nil, started: started, origin: .adHoc, redaction: Redaction()))
-            return MockReply(
+            let reply = MockReply(
                 status: response.status, headers: response.headers.fields.map { ($0.name, $0.value) }, body: Array(try response.body.data())
             )
+            if let examples { report(Self.line(examples.record(request, reply: reply), for: request)) }
+            return reply
         } catch {
             let failure = error as? FerryError ?? .invalidRequest(reason: .invalidArgument(name: "upstream", problem: "\(error)"))
             history.append(
@@ -55,6 +65,16 @@ final class MockRecorder: Sendable {
         }
     }
 
+    /// The line for an answer saved as an example, or not saved.
+    private static func line(_ outcome: ExampleRecorder.Outcome, for request: MockRequest) -> String {
+        switch outcome {
+        case .saved(let path, let name): "saved the answer to \(request.method) \(request.path) as example \"\(name)\" of \(path)"
+        case .alreadySaved(let path, let name): "\(path) already has the answer to \(request.method) \(request.path) (\"\(name)\")"
+        case .noRequestFile: "warning: no request file fits \(request.method) \(request.path); its answer is in the history only"
+        case .failed(let why): "warning: the answer to \(request.method) \(request.path) was not saved: \(why)"
+        }
+    }
+
     /// Writes what is still queued for the history; a warning when it could not be.
-    func finish() -> String? { history.finish()?.message }
+    public func finish() -> String? { history.finish()?.message }
 }
