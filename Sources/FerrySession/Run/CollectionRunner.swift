@@ -399,7 +399,8 @@ public struct CollectionRunner: Sendable {
         }
         let delay = item.description.delay.map { Duration.milliseconds($0) } ?? settings.delay  // the request's own wins
         if delayed, delay > .zero { try? await Task.sleep(for: delay) }
-        let verdict = settings.contract?.check(request: request)
+        let contract = settings.contract.map { ExchangeContract($0, method: request.method, url: request.url) }
+        let verdict = contract?.check(request: request)
         if let verdict, !verdict.passed, settings.contractRefusesRequests {
             var refused = RunResult(item: item, iteration: iteration, status: .failed, started: Date())
             refused.checks = CheckReport(results: verdict.findings.map(\.result))
@@ -409,6 +410,7 @@ public struct CollectionRunner: Sendable {
         let outcome = await pipeline.transmit(request, timeLimit: settings.timeLimit, redaction: resolved.redaction)
         var result = RunResult(
             item: item, iteration: iteration, status: outcome.failure == nil ? .passed : .error, started: outcome.started)
+        result.contract = contract
         result.contractWarnings = verdict?.findings.map(\.text) ?? []
         result.output = resolved.output
         result.request = outcome.request
@@ -465,7 +467,7 @@ public struct CollectionRunner: Sendable {
             problem = error as? FerryError
         }
         var conclusion = ResponseConclusion(file: item.description, request: request, checks: checks)
-        conclusion.contract = settings.contract.map { ExchangeContract($0, url: request.url) }
+        conclusion.contract = sent.contract
         let outcome = await pipeline.conclude(
             ExchangeOutcome(
                 request: request, started: sent.started, concluded: sent.response.map { Concluded(response: $0) },

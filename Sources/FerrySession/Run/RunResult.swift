@@ -32,6 +32,8 @@ public struct RunResult: Sendable {
     public var contractWarnings: [String] = []
     /// What its pre-request scripts left, until its checks are known.
     var beforeScripts: ExchangeScripts.Report?
+    /// The operation of the run's OpenAPI document its request selected, from its request's check to its response's.
+    var contract: ExchangeContract?
     /// The whole exchange's time, in milliseconds.
     public var durationMilliseconds: Int { response.map { Int($0.timeline.total / 1000) } ?? 0 }
 
