@@ -280,17 +280,22 @@ final class CurlTransfer: @unchecked Sendable {
             if redirectRefusal != nil { return false }
         }
         sink.headArrived(status: status.code, headers: heads.headers)
-        let lengths = Set(
-            heads.headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
-                .map { $0.trimmingWhitespace() })
-        framingProblem =
-            lengths.count > 1 && !heads.headers.contains("Transfer-Encoding")
-            ? "the response has differing Content-Length headers (\(lengths.sorted().joined(separator: ", "))), so where its body ends is unknown"
-            : nil
+        framingProblem = Self.framingProblem(heads.headers)
         let encoding = heads.headers["Content-Encoding"]?.trimmingWhitespace() ?? ""
         decodedEncoding = request.options.decompress && !encoding.isEmpty && encoding.lowercased() != "identity" ? encoding : nil
         if let observer { streaming = observer.responseHeadArrived(status, headers: heads.headers, time: sinceEnqueued(now)) }
         return true
+    }
+
+    /// Why `headers` leave where the body ends unknown (differing `Content-Length`s without
+    /// `Transfer-Encoding`), or nil; a single length, the usual head, is settled without splitting it.
+    private static func framingProblem(_ headers: HTTPHeaders) -> String? {
+        let given = headers.values(for: "Content-Length")
+        guard given.count > 1 || given.first?.utf8.contains(UInt8(ascii: ",")) == true else { return nil }
+        let lengths = Set(given.flatMap { $0.split(separator: ",") }.map { $0.trimmingWhitespace() })
+        guard lengths.count > 1, !headers.contains("Transfer-Encoding") else { return nil }
+        return
+            "the response has differing Content-Length headers (\(lengths.sorted().joined(separator: ", "))), so where its body ends is unknown"
     }
 
     /// Microseconds from when the request was handed to the transport to `instant`.
@@ -471,7 +476,8 @@ final class CurlTransfer: @unchecked Sendable {
         let queue = Int64((addedAt &- enqueuedAt) / 1000)
         let status = heads.status
         var timeline = Timeline(start: startDate, queue: queue, marks: marks)
-        timeline.hops = hops(total: marks.total, finalStatus: status?.code)
+        let effectiveURL = info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString
+        timeline.hops = hops(total: marks.total, finalStatus: status?.code, finalURL: effectiveURL)
         let address = info(CURLINFO_PRIMARY_IP).map { ip in
             ip.utf8.contains(UInt8(ascii: ":")) ? "[\(ip)]:\(infoLong(CURLINFO_PRIMARY_PORT))" : "\(ip):\(infoLong(CURLINFO_PRIMARY_PORT))"
         }
@@ -481,7 +487,7 @@ final class CurlTransfer: @unchecked Sendable {
             httpVersion: status?.version ?? "HTTP/1.1",
             headers: heads.headers,
             body: body,
-            effectiveURL: info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString,
+            effectiveURL: effectiveURL,
             remoteAddress: address,
             redirects: heads.redirects,
             timeline: timeline,
@@ -493,8 +499,8 @@ final class CurlTransfer: @unchecked Sendable {
             cookieJar: cookieJarAfterExchange(of: request.cookies), trailers: heads.trailers)
     }
 
-    /// The hops as `Timeline.Hop`s, each starting where the one before ended; the last ends at `total`.
-    private func hops(total: Int64, finalStatus: Int?) -> [Timeline.Hop] {
+    /// The hops as `Timeline.Hop`s, each starting where the one before ended; the last (to `finalURL`) ends at `total`.
+    private func hops(total: Int64, finalStatus: Int?, finalURL: String) -> [Timeline.Hop] {
         func micro(_ instant: UInt64) -> Int64 { instant > addedAt ? Int64((instant - addedAt) / 1000) : 0 }
         var hops: [Timeline.Hop] = []
         for (index, mark) in hopMarks.enumerated() {
@@ -503,7 +509,7 @@ final class CurlTransfer: @unchecked Sendable {
             hops.append(
                 Timeline.Hop(
                     status: redirect?.status ?? (isLast ? finalStatus : nil),
-                    url: redirect?.url ?? (isLast ? info(CURLINFO_EFFECTIVE_URL) ?? request.url.absoluteString : ""),
+                    url: redirect?.url ?? (isLast ? finalURL : ""),
                     start: hops.last?.end ?? 0, sent: micro(mark.sent), firstByte: mark.firstByte.map(micro),
                     end: isLast ? total : mark.headEnd.map(micro) ?? micro(mark.sent)))
         }

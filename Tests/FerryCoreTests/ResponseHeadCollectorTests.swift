@@ -53,4 +53,18 @@ import Testing
         #expect(sent.requestLine == "POST /anything HTTP/1.1")
         #expect(sent.headers.map(\.name) == ["Host", "Content-Length"])
     }
+
+    /// A raw head is parsed when read: it equals (and hashes as) the same head given in parts, and a
+    /// field changed is kept with the line.
+    @Test func aRawHeadReadsAsTheSameHeadInParts() {
+        var raw = SentRequest(rawHead: "\r\nGET /get HTTP/1.1\r\nHost: h\r\nAccept: */*\r\n\r\n", bodyBytes: 0)
+        let parts = SentRequest(requestLine: "GET /get HTTP/1.1", headers: ["Host": "h", "Accept": "*/*"], bodyBytes: 0)
+        #expect(raw == parts)
+        #expect(Set([raw, parts]).count == 1)
+        raw.headers = ["Host": "h"]
+        #expect(raw.requestLine == "GET /get HTTP/1.1")
+        #expect(raw != parts)
+        raw.requestLine = "HEAD / HTTP/1.1"
+        #expect(raw.headers == ["Host": "h"])
+    }
 }

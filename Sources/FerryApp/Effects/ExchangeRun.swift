@@ -32,7 +32,7 @@ struct ExchangeRun: Sendable {
         let (id, inbox, started) = (id, inbox, started)
         var conclusion = ResponseConclusion(
             evaluator: outgoing.expectations.evaluator(accept: request.headers["Accept"], fallback: .auto), checks: outgoing.checks)
-        conclusion.contract = contract.map { ExchangeContract($0, url: request.url) }
+        conclusion.contract = contract.map { ExchangeContract($0, method: request.method, url: request.url) }
         let progress: @Sendable (TransferProgress) -> Void = { progress in
             inbox.post(.progress(id: id, progress, elapsed: secondsElapsed(since: started)))
         }

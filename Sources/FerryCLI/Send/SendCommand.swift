@@ -119,8 +119,9 @@ struct SendCommand: AsyncCommand {
             let root = origin.collection
             let given = contractOptions ?? ContractOptions(openapi: nil, requestMode: .warn)
             if let contract = try given.contract(root: root, access: root.map { collection.fileAccess(root: $0) }) {
-                conclusion.contract = ExchangeContract(contract, url: request.url)
-                let verdict = contract.check(request: request)
+                let exchangeContract = ExchangeContract(contract, method: request.method, url: request.url)
+                conclusion.contract = exchangeContract
+                let verdict = exchangeContract.check(request: request)
                 if !verdict.passed, given.requestMode == .error {
                     printer.stderr.line("ferry: not sent: the request breaks the contract (--contract-requests error)")
                     let refused = Outcome(request: request, checks: CheckReport(results: verdict.findings.map(\.result)))

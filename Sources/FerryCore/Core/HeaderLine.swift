@@ -7,31 +7,55 @@ public enum HeaderLine {
         public var reason: String
     }
 
-    /// Parses a status line, or nil when `line` is not one. (Both parsers look at UTF-8 bytes:
-    /// going Character by Character was a cost paid on every header line of every exchange.)
+    /// Parses a status line, or nil when `line` is not one. (Both parsers read the line's UTF-8
+    /// bytes in place: going Character by Character, then index by index, was a cost paid on every
+    /// header line of every exchange.)
     public static func parseStatus(_ line: String) -> Status? {
-        guard line.utf8.starts(with: "HTTP/".utf8) else { return nil }
-        let trimmed = line.trimmingTrailingNewline()
-        let bytes = trimmed.utf8
-        guard let versionEnd = bytes.firstIndex(of: UInt8(ascii: " ")) else { return nil }
-        let codeStart = bytes.index(after: versionEnd)
-        let codeEnd = bytes[codeStart...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.endIndex
-        guard bytes.distance(from: codeStart, to: codeEnd) == 3, let code = Int(trimmed[codeStart..<codeEnd]) else { return nil }
-        let reason = codeEnd == bytes.endIndex ? "" : String(trimmed[bytes.index(after: codeEnd)...])
-        return Status(version: String(trimmed[..<versionEnd]), code: code, reason: reason)
+        withBytes(of: line) { bytes -> Status? in
+            guard bytes.count >= statusPrefix.count, bytes.indices.prefix(statusPrefix.count).allSatisfy({ bytes[$0] == statusPrefix[$0] })
+            else { return nil }
+            let end = contentEnd(bytes)
+            guard let versionEnd = bytes[..<end].firstIndex(of: UInt8(ascii: " ")) else { return nil }
+            let codeStart = versionEnd + 1
+            let codeEnd = bytes[codeStart..<end].firstIndex(of: UInt8(ascii: " ")) ?? end
+            guard codeEnd - codeStart == 3, let code = Int(text(bytes, codeStart..<codeEnd)) else { return nil }
+            let reason = codeEnd == end ? "" : text(bytes, codeEnd + 1..<end)
+            return Status(version: text(bytes, 0..<versionEnd), code: code, reason: reason)
+        }
     }
 
     /// Parses `Name: value` (optional white space around the value is dropped), or nil.
     public static func parse(_ line: String) -> HTTPHeader? {
-        let trimmed = line.trimmingTrailingNewline()
-        let bytes = trimmed.utf8
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon != bytes.startIndex else { return nil }
-        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        var start = bytes.index(after: colon)
-        while start < bytes.endIndex, isBlank(bytes[start]) { bytes.formIndex(after: &start) }
-        var end = bytes.endIndex
-        while end > start, isBlank(bytes[bytes.index(before: end)]) { bytes.formIndex(before: &end) }
-        return HTTPHeader(name: String(trimmed[..<colon]), value: String(trimmed[start..<end]))
+        withBytes(of: line) { bytes -> HTTPHeader? in
+            let end = contentEnd(bytes)
+            guard let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")), colon != 0 else { return nil }
+            func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            var start = colon + 1
+            while start < end, isBlank(bytes[start]) { start += 1 }
+            var valueEnd = end
+            while valueEnd > start, isBlank(bytes[valueEnd - 1]) { valueEnd -= 1 }
+            return HTTPHeader(name: text(bytes, 0..<colon), value: text(bytes, start..<valueEnd))
+        }
+    }
+
+    private static let statusPrefix = Array("HTTP/".utf8)
+
+    /// `body` given the line's UTF-8 bytes in place.
+    private static func withBytes<T>(of line: String, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
+        var line = line
+        line.makeContiguousUTF8()
+        return line.utf8.withContiguousStorageIfAvailable(body) ?? nil
+    }
+
+    /// Where the line ends before its trailing CR and LF bytes.
+    private static func contentEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return end
+    }
+
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 }
 

@@ -117,7 +117,7 @@ public struct CollectionRunner: Sendable {
             prepared = nil
             if run.stopped != nil || item.description.retry != nil {
                 await settle(&unchecked, round: &round, run: &run, onResult: onResult)
-                var result: RunResult
+                let result: RunResult
                 if let stopped = run.stopped {
                     result = RunResult(item: item, iteration: round.iteration, status: .skipped, started: Date())
                     result.skipReason = stopped
@@ -147,10 +147,10 @@ public struct CollectionRunner: Sendable {
                     items[index + 1], iteration: round.iteration, root: root, resolver: round.resolver,
                     settings: settings)
             }
-            var sent = await sending
+            let sent = await sending
             sent.beforeScripts = before
             if waits && sent.status != .error {
-                unchecked = Unchecked(item: item, sent: sent, resolver: resolver, root: root)
+                unchecked = Unchecked(sent: sent, resolver: resolver, root: root)
             } else {
                 record(
                     await concludeWithScripts(sent, of: item, resolver: resolver, root: root, round: round), of: item, round: &round,
@@ -188,7 +188,6 @@ public struct CollectionRunner: Sendable {
 
     /// A sent request whose checks wait for the next request to go out.
     private struct Unchecked {
-        var item: RunPlan.Item
         var sent: RunResult
         var resolver: VariableResolver
         var root: String
@@ -201,8 +200,8 @@ public struct CollectionRunner: Sendable {
     ) async {
         guard let waiting = unchecked.take() else { return }
         record(
-            await conclude(waiting.sent, of: waiting.item, resolver: waiting.resolver, root: waiting.root, run: round.run),
-            of: waiting.item, round: &round, run: &run, onResult: onResult)
+            await conclude(waiting.sent, of: waiting.sent.item, resolver: waiting.resolver, root: waiting.root, run: round.run),
+            of: waiting.sent.item, round: &round, run: &run, onResult: onResult)
     }
 
     /// One pass over the plan: the variables so far (captures added as they come) and the captures
@@ -256,7 +255,7 @@ public struct CollectionRunner: Sendable {
     private func send(_ batch: ArraySlice<RunPlan.Item>, root: String, round: Round, stopped: String?) async -> [RunResult] {
         if let stopped {
             return batch.map { item in
-                var result = RunResult(item: item, iteration: round.iteration, status: .skipped, started: Date())
+                let result = RunResult(item: item, iteration: round.iteration, status: .skipped, started: Date())
                 result.skipReason = stopped
                 return result
             }
@@ -299,7 +298,7 @@ public struct CollectionRunner: Sendable {
         case .ended(let result):
             return result
         case .ready(let resolved, let resolver, let before):
-            var result = await transmit(item, iteration: round.iteration, resolved: resolved, delayed: delayed)
+            let result = await transmit(item, iteration: round.iteration, resolved: resolved, delayed: delayed)
             result.beforeScripts = before
             return await concludeWithScripts(result, of: item, resolver: resolver, root: root, round: round)
         }
@@ -326,7 +325,7 @@ public struct CollectionRunner: Sendable {
             let report = await scripts.runBefore(
                 on: &item.description, resolver: &resolver, context: scriptContext(item, root: root, round: round))
             if report.skipRequest {
-                var result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
+                let result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
                 result.skipReason = "a pre-request script skipped it (pm.execution.skipRequest)"
                 report.apply(to: &result.checks)
                 result.nextRequest = report.nextRequest
@@ -343,11 +342,11 @@ public struct CollectionRunner: Sendable {
             }
             return .ready(try resolve(resolver), resolver, before)
         } catch FerryError.invalidRequest(.unresolvedVariable(let name, _)) where missing[name] != nil {
-            var result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
+            let result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
             result.skipReason = "needs {{\(name)}}, which \(missing[name]!) did not capture"
             return .ended(result)
         } catch {
-            var result = RunResult(item: item, iteration: iteration, status: .error, started: Date())
+            let result = RunResult(item: item, iteration: iteration, status: .error, started: Date())
             result.error = error as? FerryError ?? .invalidRequest(reason: .invalidArgument(name: item.path, problem: "\(error)"))
             return .ended(result)
         }
@@ -380,7 +379,7 @@ public struct CollectionRunner: Sendable {
     private static func skipped(_ item: RunPlan.Item, iteration: Int, resolver: VariableResolver) -> RunResult? {
         guard let skip = item.description.skip, let rendered = try? resolver.render(skip, place: "skip"), SkipCondition.holds(rendered)
         else { return nil }
-        var result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
+        let result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
         result.skipReason = "skip: \(rendered)"
         return result
     }
@@ -399,16 +398,18 @@ public struct CollectionRunner: Sendable {
         }
         let delay = item.description.delay.map { Duration.milliseconds($0) } ?? settings.delay  // the request's own wins
         if delayed, delay > .zero { try? await Task.sleep(for: delay) }
-        let verdict = settings.contract?.check(request: request)
+        let contract = settings.contract.map { ExchangeContract($0, method: request.method, url: request.url) }
+        let verdict = contract?.check(request: request)
         if let verdict, !verdict.passed, settings.contractRefusesRequests {
-            var refused = RunResult(item: item, iteration: iteration, status: .failed, started: Date())
+            let refused = RunResult(item: item, iteration: iteration, status: .failed, started: Date())
             refused.checks = CheckReport(results: verdict.findings.map(\.result))
             refused.skipReason = "not sent: it breaks the contract (--contract-requests error)"
             return refused
         }
         let outcome = await pipeline.transmit(request, timeLimit: settings.timeLimit, redaction: resolved.redaction)
-        var result = RunResult(
+        let result = RunResult(
             item: item, iteration: iteration, status: outcome.failure == nil ? .passed : .error, started: outcome.started)
+        result.contract = contract
         result.contractWarnings = verdict?.findings.map(\.text) ?? []
         result.output = resolved.output
         result.request = outcome.request
@@ -452,7 +453,7 @@ public struct CollectionRunner: Sendable {
         scripts: PendingScripts? = nil
     ) async -> RunResult {
         guard let request = sent.request else {  // not sent: what the pre-request scripts left is all there is
-            var result = sent
+            let result = sent
             scripts?.before.apply(to: &result.checks)
             result.nextRequest = scripts?.before.nextRequest
             return result
@@ -465,7 +466,7 @@ public struct CollectionRunner: Sendable {
             problem = error as? FerryError
         }
         var conclusion = ResponseConclusion(file: item.description, request: request, checks: checks)
-        conclusion.contract = settings.contract.map { ExchangeContract($0, url: request.url) }
+        conclusion.contract = sent.contract
         let outcome = await pipeline.conclude(
             ExchangeOutcome(
                 request: request, started: sent.started, concluded: sent.response.map { Concluded(response: $0) },
@@ -473,7 +474,7 @@ public struct CollectionRunner: Sendable {
             with: conclusion,
             origin: HistoryOrigin(collection: root, requestPath: item.path, environment: settings.environment, run: run),
             scripts: scripts)
-        var result = sent
+        let result = sent
         result.nextRequest = outcome.scripts?.nextRequest
         result.redaction = outcome.redaction
         guard result.status != .error, let concluded = outcome.concluded else {

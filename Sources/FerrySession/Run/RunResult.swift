@@ -1,16 +1,20 @@
 import FerryCore
 import Foundation
 
-/// How one request of a run fared.
-public struct RunResult: Sendable {
+/// How one request of a run fared: one reference that the run's stages fill in as the request goes
+/// (prepared, sent, concluded, reported, recorded), not a value copied from stage to stage.
+///
+/// Threading: one stage at a time has it — the runner hands it on (to the transport's child task
+/// and back, then to the report), and reports read it once it is done.
+public final class RunResult: @unchecked Sendable {
     /// Passed, failed (validation, an assertion or a capture), errored (the transport), or skipped.
     public enum Status: String, Sendable {
         case passed, failed, error, skipped
     }
 
-    public var item: RunPlan.Item
+    public let item: RunPlan.Item
     /// 1-based: the `--repeat` round or `--data` row.
-    public var iteration: Int
+    public let iteration: Int
     public var status: Status
     public var request: Request?
     public var response: Response?
@@ -32,6 +36,8 @@ public struct RunResult: Sendable {
     public var contractWarnings: [String] = []
     /// What its pre-request scripts left, until its checks are known.
     var beforeScripts: ExchangeScripts.Report?
+    /// The operation of the run's OpenAPI document its request selected, from its request's check to its response's.
+    var contract: ExchangeContract?
     /// The whole exchange's time, in milliseconds.
     public var durationMilliseconds: Int { response.map { Int($0.timeline.total / 1000) } ?? 0 }
 

@@ -46,7 +46,7 @@ public struct ResponseConclusion: Sendable {
             document = document ?? facts.document
         }
         if let contract {
-            let verdict = contract.contract.check(concluded.response, method: method, url: contract.url, document: document)
+            let verdict = contract.check(concluded.response, document: document)
             concluded.checks = (concluded.checks ?? CheckReport()).adding(verdict.results)
         }
         return concluded

@@ -6,19 +6,24 @@ extension OpenAPIContract {
     /// (there when required, of a declared media type, valid against its schema; `readOnly`
     /// properties are not for requests). Cookie parameters and streamed bodies are not checked.
     public func check(request: Request) -> ContractVerdict {
+        check(request: request, selection: selected(method: request.method, url: request.url))
+    }
+
+    /// `check(request:)` on the operation already selected (`ExchangeContract`).
+    func check(request: Request, selection: Result<(ContractOperation, [String: String]), ContractFinding>) -> ContractVerdict {
         let operation: ContractOperation
         let pathValues: [String: String]
-        switch selected(method: request.method, url: request.url) {
+        switch selection {
         case .failure(let finding): return ContractVerdict(operation: nil, status: nil, findings: [finding])
         case .success(let selected): (operation, pathValues) = selected
         }
-        let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        let query = Self.queryItems(of: request.url)
         var findings: [ContractFinding] = []
         for parameter in operation.parameters {
             let values: [String]
             switch parameter.location {
             case "path": values = pathValues[parameter.name].map { [$0] } ?? []
-            case "query": values = query.filter { $0.name == parameter.name }.map { $0.value ?? "" }
+            case "query": values = query.filter { $0.name == parameter.name }.map { $0.value }
             case "header": values = request.headers.values(for: parameter.name)
             default: continue
             }
@@ -60,11 +65,22 @@ extension OpenAPIContract {
                     schemaLocation: "#/paths/" + SchemaURI.escapeToken(template),
                     message: "\(template) declares \(methods.joined(separator: ", ")), not \(method.rawValue)"))
         case .none:
-            let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
+            let path = url.path(percentEncoded: true)
             return .failure(
                 ContractFinding(
                     operation: method.rawValue + " " + path, part: "operation", keyword: "paths", schemaLocation: "#/paths",
                     message: "no path of \(name) matches it"))
+        }
+    }
+
+    /// The query's `name=value` pairs, each percent-decoded (`+` kept), as `URLComponents.queryItems`
+    /// gives them (a name without `=` has the value "", an empty query none), without building `URLComponents`.
+    static func queryItems(of url: URL) -> [(name: String, value: String)] {
+        guard let query = url.query(percentEncoded: true), !query.isEmpty else { return [] }
+        func decoded(_ part: Substring) -> String { part.removingPercentEncoding ?? String(part) }
+        return query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            guard let equals = pair.firstIndex(of: "=") else { return (decoded(pair), "") }
+            return (decoded(pair[..<equals]), decoded(pair[pair.index(after: equals)...]))
         }
     }
 }

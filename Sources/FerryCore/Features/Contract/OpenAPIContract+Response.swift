@@ -6,8 +6,15 @@ extension OpenAPIContract {
     /// values valid, the body valid against its media type's schema. `document` is the body
     /// already parsed, if it was; a JSON body is parsed here otherwise.
     public func check(_ response: Response, method: HTTPMethod, url: URL, document parsed: Document?) -> ContractVerdict {
+        check(response, selection: selected(method: method, url: url), document: parsed)
+    }
+
+    /// `check(_:method:url:document:)` on the operation already selected (`ExchangeContract`).
+    func check(
+        _ response: Response, selection: Result<(ContractOperation, [String: String]), ContractFinding>, document parsed: Document?
+    ) -> ContractVerdict {
         let operation: ContractOperation
-        switch selected(method: method, url: url) {
+        switch selection {
         case .failure(let finding): return ContractVerdict(operation: nil, status: nil, findings: [finding])
         case .success(let selected): operation = selected.0
         }

@@ -68,7 +68,7 @@ public final class OpenAPIContract: @unchecked Sendable {
     /// compared: one document describes production, staging and the demo server), the most
     /// specific template matching it that declares the method.
     public func match(method: String, url: URL) -> Match {
-        let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
+        let path = url.path(percentEncoded: true)
         let method = method.uppercased()
         var undeclared: Match = .none
         for server in serverPaths where path.hasPrefix(server) {

@@ -5,13 +5,15 @@ import Foundation
 /// gives one), then shared by every check and capture of the exchange.
 public final class XPathBody: @unchecked Sendable {
     private let body: Data
-    private let contentType: MediaType?
+    /// The Content-Type as it came, read as a media type only when an expression is evaluated (a run
+    /// of status checks makes one of these for every response).
+    private let contentType: String?
     private let lock = NSLock()
     private var parsed: Result<XPathDocument, XPathDocument.ParseError>?
 
     public init(body: Data, contentType: String?) {
         self.body = body
-        self.contentType = contentType.flatMap(MediaType.init)
+        self.contentType = contentType
     }
 
     /// Evaluates `expression` on the body; throws why the body is no document or why the expression
@@ -34,6 +36,7 @@ public final class XPathBody: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let parsed { return parsed }
+        let contentType = contentType.flatMap(MediaType.init)
         let html = contentType?.subtype == "html"
         let charset = contentType?.parameters.first { $0.name.lowercased() == "charset" }?.value
         let result: Result<XPathDocument, XPathDocument.ParseError>
