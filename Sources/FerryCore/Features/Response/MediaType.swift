@@ -11,7 +11,7 @@ public struct MediaType: Hashable, Sendable, CustomStringConvertible {
     /// Parses a Content-Type or Accept element; nil when it is not `type/subtype`.
     public init?(_ text: String) {
         let pieces = text.split(separator: ";", omittingEmptySubsequences: false)
-        let essence = pieces[0].trimmingCharacters(in: .whitespaces).lowercased()
+        let essence = pieces[0].trimmingWhitespace().lowercased()
         let halves = essence.split(separator: "/", omittingEmptySubsequences: false)
         guard halves.count == 2, !halves[0].isEmpty, !halves[1].isEmpty else { return nil }
         type = String(halves[0])
@@ -19,9 +19,9 @@ public struct MediaType: Hashable, Sendable, CustomStringConvertible {
         parameters = pieces.dropFirst().compactMap { piece in
             let pair = piece.split(separator: "=", maxSplits: 1)
             guard pair.count == 2 else { return nil }
-            var value = pair[1].trimmingCharacters(in: .whitespaces)
+            var value = pair[1].trimmingWhitespace()
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-            return (pair[0].trimmingCharacters(in: .whitespaces).lowercased(), value)
+            return (pair[0].trimmingWhitespace().lowercased(), value)
         }
     }
 
