@@ -31,6 +31,8 @@ import Testing
         #expect(load["statuses"] as? [String: Int] == ["200": 60])
         let latency = try #require(load["latency"] as? [String: Double])
         #expect(Set(latency.keys) == ["min", "mean", "p50", "p75", "p90", "p95", "p99", "p99.9", "max"])
+        let histogram = try #require(load["histogram"] as? [[String: Any]])
+        #expect(histogram.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 60 && histogram.allSatisfy { $0["upTo"] is Double })
         #expect(load["perSecond"] is [Int] && load["errors"] is [Any] && load["bytesReceived"] is Int)
         #expect(load["sampled"] as? Int == 1)
         let run = try #require(document["historyRun"] as? String)
@@ -45,6 +47,7 @@ import Testing
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.text.contains("Statuses     418 ×20"))
             #expect(outcome.text.contains("p99.9"))
+            #expect(outcome.text.contains(" ms  [") && outcome.text.contains("] ■"), "the histogram: \(outcome.text)")
         }
         let refused = await ferry(["load", "http://127.0.0.1:1/", "-n", "5", "-c", "1", "--no-history"])
         #expect(refused.status == 2)

@@ -117,7 +117,8 @@ import Testing
             elapsed: 2.6, requests: 1300, responses: 1299, failures: 1, requestsPerSecond: 500,
             latency: [.init("p50", 10), .init("p99", 20), .init("max", 40)], statuses: [.init("200", 1299)],
             errors: [.init(cause: "connectionRefused", count: 1, example: "refused")], perSecond: [400, 800, 100], bytesReceived: 2048,
-            unfinished: 10, interrupted: true, abandoned: nil, sampleFailures: [], historyRun: "load-abc")
+            unfinished: 10, interrupted: true, abandoned: nil, sampleFailures: [], historyRun: "load-abc",
+            histogram: [.init(upTo: 10, count: 1000), .init(upTo: 20, count: 250), .init(upTo: 40, count: 49)])
         _ = state.update(.loadFinished(id: id, result))
         lines = try #require(state.load?.lines(width: 60)).map { $0.map(\.text).joined() }
         #expect(
@@ -127,6 +128,9 @@ import Testing
         #expect(lines.contains("p50      10.00 ms  " + String(repeating: "■", count: 10)), "\(lines)")
         #expect(lines.contains("max      40.00 ms  " + String(repeating: "■", count: 40)), "\(lines)")
         #expect(lines.contains("Statuses 200 ×1299  "), "\(lines)")
+        #expect(lines.contains("Histogram  requests by latency"), "\(lines)")
+        #expect(lines.contains("   ≤ 10.00 ms  [1000] " + String(repeating: "■", count: 34)), "\(lines)")
+        #expect(lines.contains("   ≤ 40.00 ms  [  49] " + String(repeating: "■", count: 2)), "\(lines)")
         #expect(lines.contains("✗ connectionRefused ×1: refused"), "\(lines)")
         #expect(lines.contains("recorded in the history as run load-abc"), "\(lines)")
         #expect(state.notice == "load recorded in the history as run load-abc")

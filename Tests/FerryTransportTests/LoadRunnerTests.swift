@@ -98,6 +98,11 @@ import Testing
         #expect(report.responses == 300)
         #expect(report.latency.p99 >= 500)
         #expect(report.latency.p90 >= 300)
+        // The histogram holds every answer, from the fastest range to the one that ends at the slowest.
+        #expect(report.histogram.count == 10 && report.histogram.reduce(0) { $0 + $1.count } == 300)
+        #expect(report.histogram.map(\.upTo) == report.histogram.map(\.upTo).sorted())
+        #expect(abs((report.histogram.last?.upTo ?? 0) - report.latency.max) < 0.01)
+        #expect(report.histogram.dropFirst(5).contains { $0.count > 0 }, "the stalled answers in the slow half: \(report.histogram)")
     }
 
     @Test func oneResponseInSampleEveryIsChecked() async throws {

@@ -152,7 +152,8 @@ extension LoadSnapshot {
                     LoadResult.Percentile("p99", latency.p99), LoadResult.Percentile("max", latency.max),
                 ],
             statuses: progress.statuses.sorted { $0.key < $1.key }.map { LoadResult.StatusCount(String($0.key), $0.value) },
-            errors: progress.errors.map { LoadResult.ErrorCount(cause: $0.cause, count: $0.count, example: $0.example) })
+            errors: progress.errors.map { LoadResult.ErrorCount(cause: $0.cause, count: $0.count, example: $0.example) },
+            histogram: progress.histogram.map { LoadResult.Bucket(upTo: $0.upTo, count: $0.count) })
     }
 }
 
@@ -171,6 +172,7 @@ extension LoadResult {
             statuses: report.statuses.sorted { $0.key < $1.key }.map { StatusCount($0.key, $0.value) },
             errors: report.errors.map { ErrorCount(cause: $0.cause, count: $0.count, example: $0.example) }, perSecond: report.perSecond,
             bytesReceived: report.bytesReceived, unfinished: report.unfinished, interrupted: report.interrupted,
-            abandoned: report.abandoned, sampleFailures: report.sampleFailures.map { "\($0.message) ×\($0.count)" }, historyRun: historyRun)
+            abandoned: report.abandoned, sampleFailures: report.sampleFailures.map { "\($0.message) ×\($0.count)" }, historyRun: historyRun,
+            histogram: report.histogram.map { Bucket(upTo: $0.upTo, count: $0.count) })
     }
 }

@@ -28,6 +28,7 @@ struct LoadSummary {
                 ("p95", latency.p95), ("p99", latency.p99), ("p99.9", latency.p999), ("max", latency.max),
             ]
             lines.append("Latency ms   " + parts.map { "\($0.0) \(Self.number($0.1))" }.joined(separator: "  "))
+            lines += Self.histogram(report.histogram)
             let statuses = report.statuses.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: "  ")
             lines.append("Statuses     \(statuses)")
         }
@@ -50,6 +51,22 @@ struct LoadSummary {
         }
         if report.interrupted { lines.append("Stopped by Ctrl-C after \(Self.number(report.elapsed)) s.") }
         return lines
+    }
+
+    /// The widest bar of the histogram, in characters.
+    static let barWidth = 40
+
+    /// One line per latency range, `  ≤ 2.50 ms  [ 1234] ■■■■■…`, bars scaled to the fullest range (as oha draws them).
+    static func histogram(_ buckets: [LoadReport.Bucket]) -> [String] {
+        guard let fullest = buckets.map(\.count).max(), fullest > 0 else { return [] }
+        let bounds = buckets.map { number($0.upTo) }
+        let boundWidth = bounds.map(\.count).max() ?? 0
+        let countWidth = String(fullest).count
+        return zip(bounds, buckets).map { bound, bucket in
+            let bar = String(repeating: "■", count: (bucket.count * barWidth + fullest - 1) / fullest)
+            let count = String(repeating: " ", count: countWidth - String(bucket.count).count) + String(bucket.count)
+            return "  ≤ " + String(repeating: " ", count: boundWidth - bound.count) + bound + " ms  [" + count + "] " + bar
+        }
     }
 
     /// Up to 2 decimals, fewer for large numbers.

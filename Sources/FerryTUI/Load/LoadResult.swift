@@ -22,6 +22,17 @@ public struct LoadResult: Hashable, Sendable {
         }
     }
 
+    /// Answered requests whose latency fell in one range, up to `milliseconds`.
+    public struct Bucket: Hashable, Sendable {
+        public var upTo: Double
+        public var count: Int
+
+        public init(upTo: Double, count: Int) {
+            self.upTo = upTo
+            self.count = count
+        }
+    }
+
     /// Failures of one cause, with the first one's words.
     public struct ErrorCount: Hashable, Sendable {
         public var cause: String
@@ -42,6 +53,8 @@ public struct LoadResult: Hashable, Sendable {
     public var requestsPerSecond: Double
     /// min, p50 … p99.9, max.
     public var latency: [Percentile]
+    /// Answered requests in ten equal ranges of latency, fastest first.
+    public var histogram: [Bucket]
     /// Responses by status, lowest status first.
     public var statuses: [StatusCount]
     public var errors: [ErrorCount]
@@ -61,7 +74,7 @@ public struct LoadResult: Hashable, Sendable {
     public init(
         elapsed: Double, requests: Int, responses: Int, failures: Int, requestsPerSecond: Double, latency: [Percentile],
         statuses: [StatusCount], errors: [ErrorCount], perSecond: [Int], bytesReceived: Int64, unfinished: Int,
-        interrupted: Bool, abandoned: String?, sampleFailures: [String], historyRun: String?
+        interrupted: Bool, abandoned: String?, sampleFailures: [String], historyRun: String?, histogram: [Bucket] = []
     ) {
         self.elapsed = elapsed
         self.requests = requests
@@ -78,5 +91,6 @@ public struct LoadResult: Hashable, Sendable {
         self.abandoned = abandoned
         self.sampleFailures = sampleFailures
         self.historyRun = historyRun
+        self.histogram = histogram
     }
 }

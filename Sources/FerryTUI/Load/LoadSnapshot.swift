@@ -13,10 +13,13 @@ public struct LoadSnapshot: Hashable, Sendable {
     /// Responses by status so far, lowest status first.
     public var statuses: [LoadResult.StatusCount]
     public var errors: [LoadResult.ErrorCount]
+    /// The responses so far in ten equal ranges of latency.
+    public var histogram: [LoadResult.Bucket]
 
     public init(
         elapsed: Double = 0, responses: Int = 0, failures: Int = 0, lastSecond: Int = 0, inFlight: Int = 0,
-        latency: [LoadResult.Percentile] = [], statuses: [LoadResult.StatusCount] = [], errors: [LoadResult.ErrorCount] = []
+        latency: [LoadResult.Percentile] = [], statuses: [LoadResult.StatusCount] = [], errors: [LoadResult.ErrorCount] = [],
+        histogram: [LoadResult.Bucket] = []
     ) {
         self.elapsed = elapsed
         self.responses = responses
@@ -26,5 +29,6 @@ public struct LoadSnapshot: Hashable, Sendable {
         self.latency = latency
         self.statuses = statuses
         self.errors = errors
+        self.histogram = histogram
     }
 }

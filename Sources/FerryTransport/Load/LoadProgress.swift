@@ -10,6 +10,8 @@ public struct LoadProgress: Sendable, Equatable {
     public var inFlight = 0
     /// The latencies of the responses so far (milliseconds; zeros before the first).
     public var latency = LoadReport.Latency()
+    /// The responses so far by latency, in ten ranges (`LoadReport.histogram`).
+    public var histogram: [LoadReport.Bucket] = []
     /// Responses by status code so far.
     public var statuses: [Int: Int] = [:]
     /// Failures by cause so far, the most frequent first.

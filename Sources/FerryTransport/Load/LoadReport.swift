@@ -13,6 +13,13 @@ public struct LoadReport: Codable, Sendable, Equatable {
         }
     }
 
+    /// Answered requests whose latency fell in one range (`histogram`).
+    public struct Bucket: Codable, Sendable, Equatable {
+        /// The range's upper end, in milliseconds.
+        public var upTo: Double
+        public var count: Int
+    }
+
     /// Failures of one cause (`FerryError.TransportFailureReason.Kind`), with the first one's words.
     public struct ErrorCount: Codable, Sendable, Equatable {
         public var cause: String
@@ -43,6 +50,9 @@ public struct LoadReport: Codable, Sendable, Equatable {
     /// From when each request was due (open model) or sent (closed model) to its last byte, in
     /// milliseconds; answered requests only.
     public var latency: Latency
+    /// Answered requests by latency in ten equal ranges from the fastest to the slowest (as oha draws
+    /// them); empty when nothing was answered.
+    public var histogram: [Bucket]
     /// Responses by status code (as text: JSON keys are strings).
     public var statuses: [String: Int]
     public var httpVersions: [String: Int]
@@ -72,7 +82,7 @@ extension LoadReport {
             engine: engine.rawValue, engineReason: engineReason, model: model, connections: connections, rate: rate, elapsed: elapsed,
             requests: statistics.responses + statistics.failures, responses: statistics.responses, failures: statistics.failures,
             requestsPerSecond: elapsed > 0 ? Double(statistics.responses + statistics.failures) / elapsed : 0,
-            latency: statistics.latencySummary,
+            latency: statistics.latencySummary, histogram: statistics.latencyBuckets(),
             statuses: Dictionary(uniqueKeysWithValues: statistics.statuses.map { (String($0.key), $0.value) }),
             httpVersions: statistics.httpVersions, errors: statistics.errorCounts,
             bytesReceived: statistics.bytesReceived, bytesSent: statistics.bytesSent, perSecond: statistics.perSecond,

@@ -99,6 +99,25 @@ struct LoadStatistics {
         return summary
     }
 
+    /// Answered requests in `count` equal ranges of latency from the fastest to the slowest, each
+    /// range by its upper end in milliseconds; empty when nothing was answered. Each recorded value
+    /// counts once, in the range its value falls in (the histogram's own buckets may straddle two).
+    func latencyBuckets(_ count: Int = 10) -> [LoadReport.Bucket] {
+        guard responses > 0 else { return [] }
+        let low = latencies.min, high = latencies.max
+        let width = Swift.max(1, (high - low + UInt64(count) - 1) / UInt64(count))
+        let ranges = Swift.min(count, Int((high - low) / width) + 1)
+        var counts = [Int](repeating: 0, count: ranges)
+        for recorded in latencies.recordedValues() {
+            let value = Swift.min(Swift.max(recorded.value, low), high)
+            counts[Swift.min(ranges - 1, Int((value - low) / width))] += Int(recorded.count)
+        }
+        return counts.indices.map { index in
+            let end = index == ranges - 1 ? high : low + UInt64(index + 1) * width - 1
+            return LoadReport.Bucket(upTo: Double(end) / 1000, count: counts[index])
+        }
+    }
+
     /// The failures by cause, the most frequent first.
     var errorCounts: [LoadReport.ErrorCount] { errors.values.sorted { ($0.count, $1.cause) > ($1.count, $0.cause) } }
 
@@ -112,6 +131,7 @@ struct LoadStatistics {
         progress.lastSecond = second > 0 && perSecond.count >= second ? perSecond[second - 1] : 0
         progress.inFlight = inFlight
         progress.latency = latencySummary
+        progress.histogram = latencyBuckets()
         progress.statuses = statuses
         progress.errors = errorCounts
         return progress
