@@ -64,21 +64,21 @@ public struct LoadPane: Hashable, Sendable {
         lines.append([Span(Self.sparkline(rates, width: max(1, width)), .progress)])
         guard case .finished(let result) = phase else {
             guard snapshot.responses + snapshot.failures > 0 else { return lines }
-            return lines
-                + Self.measured(snapshot.latency, snapshot.histogram, snapshot.statuses, snapshot.errors, width: width, live: true)
+            return lines + Self.measured(snapshot.latency, snapshot.statuses, snapshot.errors, width: width, live: true)
+                + Self.histogram(snapshot.histogram, width: width)
         }
-        lines += Self.measured(result.latency, result.histogram, result.statuses, result.errors, width: width, live: false)
+        lines += Self.measured(result.latency, result.statuses, result.errors, width: width, live: false)
         if let abandoned = result.abandoned { lines.append([Span("✗ gave up: " + abandoned, .error)]) }
         for failure in result.sampleFailures { lines.append([Span("✗ sampled response: " + failure, .error)]) }
         if let run = result.historyRun { lines.append([Span("recorded in the history as run \(run)", .muted)]) }
-        return lines
+        // Last, below what a short screen must keep in view.
+        return lines + Self.histogram(result.histogram, width: width)
     }
 
-    /// The latency percentiles as bars, the histogram of latencies, the statuses and the errors by
-    /// cause: so far, or of the whole load.
+    /// The latency percentiles as bars, the statuses and the errors by cause: so far, or of the whole load.
     private static func measured(
-        _ latency: [LoadResult.Percentile], _ histogram: [LoadResult.Bucket], _ statuses: [LoadResult.StatusCount],
-        _ errors: [LoadResult.ErrorCount], width: Int, live: Bool
+        _ latency: [LoadResult.Percentile], _ statuses: [LoadResult.StatusCount], _ errors: [LoadResult.ErrorCount], width: Int,
+        live: Bool
     ) -> [[Span]] {
         var lines: [[Span]] = [
             [], [Span("Latency", .accent), Span(live ? "  so far, from send to last byte" : "  from send to last byte", .muted)],
@@ -92,7 +92,6 @@ public struct LoadPane: Hashable, Sendable {
                 Span(Self.milliseconds(percentile.milliseconds).leftPadded(to: 11) + "  "), Span(bar, .progress),
             ])
         }
-        lines += Self.histogram(histogram, width: width)
         lines += [[], [Span("Statuses ", .accent)] + statuses.map { Span("\($0.status) ×\($0.count)  ", Self.role(of: $0.status)) }]
         if statuses.isEmpty { lines[lines.count - 1].append(Span("no response", .muted)) }
         for error in errors { lines.append([Span("✗ \(error.cause) ×\(error.count): ", .error), Span(error.example, .muted)]) }
