@@ -10,18 +10,10 @@ import Testing
 /// chosen with Enter, the fields typed on their lines (the secret masked), a token got with `t`,
 /// the request sent with it, saved with Ctrl-S and read back from the file.
 @Suite struct AuthTabTests {
-    private let layout = ScreenLayout(width: 120, height: 34)
-
     /// Focuses the request pane and steps its tabs until the Auth tab is the active one.
     private func showAuthTab(in tui: InProcessTUI) async throws {
-        tui.press(.escape, .character("3"))
-        let row = layout.requestPane.y
-        for _ in 0..<8 where tui.screen.runs(.tabActive, row: row) != [" Auth "] {
-            let before = tui.screen.runs(.tabActive, row: row)
-            tui.press(.character("l"))
-            try await tui.waitForScreen { $0.runs(.tabActive, row: row) != before }
-        }
-        try await tui.waitForScreen { $0.runs(.tabActive, row: row) == [" Auth "] }
+        tui.press(.escape)
+        try await tui.showTab("Auth", inPane: "3")
     }
 
     /// Types `text` into the selected field (Enter edits, Enter commits), then goes one row down.

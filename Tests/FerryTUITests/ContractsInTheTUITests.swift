@@ -42,13 +42,8 @@ import Testing
             try await tui.waitForScreen { $0.text.contains("opened slides.ferry.yaml") }
             tui.press(.control("r"))
             let screen = try await tui.waitForScreen { $0.text.contains("1 check(s) failed") }
-            tui.press(.control("b"), .escape, .character("4"))
-            for _ in 0..<6 {
-                let before = tui.screen.text
-                if before.contains("contract GET /json") { break }
-                tui.press(.character("l"))
-                _ = try? await tui.waitForScreen(timeout: .seconds(10)) { $0.text != before }  // a deadline: the step's paint
-            }
+            tui.press(.control("b"), .escape)
+            try await tui.showTab("Errors", inPane: "4")
             let errors = try await tui.waitForScreen { $0.text.contains("contract GET /json: body") }
             #expect(errors.text.contains("✓ status == 200"), "\(errors)")
             #expect(errors.text.contains("/slideshow/title"), "\(errors)\n\(screen)")

@@ -20,21 +20,6 @@ import Testing
         tui.press(.control("b"), .escape)
     }
 
-    /// Focuses a pane (`3` request, `4` response) and steps its tabs until `tab` is the active one.
-    /// The pane's top border is found on the screen (the request pane takes the rows its tab needs).
-    @discardableResult
-    private func show(_ tab: String, focusing key: Character, in tui: InProcessTUI) async throws -> StyledScreen {
-        let active = { (screen: StyledScreen) in screen.runs(.tabActive, row: screen.row(containing: "┌ \(key) ") ?? 0) }
-        tui.press(.character(key))
-        for _ in 0..<8 {
-            let before = active(tui.screen)
-            if before == [" \(tab) "] { return tui.screen }
-            tui.press(.character("l"))
-            try await tui.waitForScreen { active($0) != before }
-        }
-        return try await tui.waitForScreen { active($0) == [" \(tab) "] }
-    }
-
     @Test func logInCaptureTheTokenThenCallWithItAndSeeTheChecks() async throws {
         try await withDemoServer { server in
             let home = try TemporaryDirectory()
@@ -45,7 +30,7 @@ import Testing
             try await tui.waitForScreen { $0.text.contains("env demo") && $0.text.contains("checks/") }
 
             try await send("login", query: "log in", in: tui, until: "captured {{token}}")
-            var screen = try await show("Errors", focusing: "4", in: tui)
+            var screen = try await tui.showTab("Errors", inPane: "4")
             #expect(screen.text.contains("Checks  all passed"), "\(screen)")
             #expect(screen.text.contains("✓ captured {{token}}  (secret)"), "\(screen)")
             #expect(screen.text.contains("✓ $.token length > 20"), "\(screen)")
@@ -53,12 +38,12 @@ import Testing
 
             // /me answers 200 only with the token captured by hand from the log-in.
             try await send("me", query: "with the captured", in: tui, until: "200 OK")
-            screen = try await show("Errors", focusing: "4", in: tui)
+            screen = try await tui.showTab("Errors", inPane: "4")
             #expect(screen.text.contains("Checks  all passed"), "\(screen)")
             #expect(screen.text.contains("✓ $.user == \"ferry\""), "\(screen)")
 
             // The Expect tab lists the same checks, marked by the last response.
-            screen = try await show("Expect", focusing: "3", in: tui)
+            screen = try await tui.showTab("Expect", inPane: "3")
             #expect(screen.text.contains("✓ status == 200"), "\(screen)")
             #expect(screen.text.contains("✓ $.authenticated == true"), "\(screen)")
 

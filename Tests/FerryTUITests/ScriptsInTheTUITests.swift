@@ -83,15 +83,9 @@ import Testing
         return tui
     }
 
-    /// Focuses the response pane and steps to its Errors tab (which lists the checks), one tab at a
-    /// time, each step waited for; back one when a step ran past it onto the Timeline.
+    /// Focuses the response pane and steps to its Errors tab (which lists the checks).
     private static func openErrorsTab(_ tui: InProcessTUI) async throws {
-        tui.press(.control("b"), .escape, .character("4"))
-        for _ in 0..<12 {
-            let before = tui.screen.text
-            if before.contains("Checks  ") { return }
-            tui.press(.character(before.contains("total") && before.contains("receive") ? "h" : "l"))
-            _ = try? await tui.waitForScreen(timeout: .seconds(10)) { $0.text != before }  // a deadline: the step's paint
-        }
+        tui.press(.control("b"), .escape)
+        try await tui.showTab("Errors", inPane: "4")
     }
 }

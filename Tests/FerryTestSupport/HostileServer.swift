@@ -130,7 +130,7 @@ public final class HostileConnection: @unchecked Sendable {
                 var body = Array(bytes[end.upperBound...])
                 var left = Self.contentLength(head) - body.count
                 while left > 0 {
-                    let got = recv(fd, &chunk, min(chunk.count, left), 0)
+                    let got = receiveRestarting(fd, &chunk, min(chunk.count, left))
                     guard got > 0 else { return (head, body) }
                     server?.count(received: got)
                     body += chunk[0..<got]
@@ -138,7 +138,7 @@ public final class HostileConnection: @unchecked Sendable {
                 }
                 return (head, body)
             }
-            let got = recv(fd, &chunk, chunk.count, 0)
+            let got = receiveRestarting(fd, &chunk, chunk.count)
             guard got > 0 else { return nil }
             server?.count(received: got)
             bytes += chunk[0..<got]

@@ -94,6 +94,15 @@ public func connectedSocket(port: Int) throws -> Int32 {
     return fd
 }
 
+/// `recv` into `buffer`, tried again when a signal interrupts it: a socket with a receive timeout is
+/// never restarted by the kernel (signal(7)), and other tests' child processes bring SIGCHLD.
+public func receiveRestarting(_ fd: Int32, _ buffer: inout [UInt8], _ length: Int, flags: Int32 = 0) -> Int {
+    while true {
+        let count = recv(fd, &buffer, length, flags)
+        if count >= 0 || errno != EINTR { return count }
+    }
+}
+
 /// A TCP socket bound to a free 127.0.0.1 port (not listening), and the port.
 private func boundLocalSocket() throws -> (fd: Int32, port: Int) {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -20,7 +20,9 @@ import Testing
     private static func readToEnd(_ descriptor: Int32) -> String {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while case let count = recv(descriptor, &buffer, buffer.count, 0), count > 0 { data.append(contentsOf: buffer[0..<count]) }
+        while case let count = receiveRestarting(descriptor, &buffer, buffer.count), count > 0 {
+            data.append(contentsOf: buffer[0..<count])
+        }
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -74,7 +76,7 @@ import Testing
         // 5 bytes a second go a byte at a time, 200 ms apart: "ok" comes in two reads at least.
         var reads: [String] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while case let count = recv(descriptor, &buffer, buffer.count, 0), count > 0 {
+        while case let count = receiveRestarting(descriptor, &buffer, buffer.count), count > 0 {
             reads.append(String(decoding: buffer[0..<count], as: UTF8.self))
         }
         #expect(reads.joined().contains("\r\nContent-Length: 2\r\n") && reads.joined().hasSuffix("\r\n\r\nok"), "\(reads)")

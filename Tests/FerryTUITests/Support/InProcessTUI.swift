@@ -74,6 +74,21 @@ final class InProcessTUI: Sendable {
         return screen
     }
 
+    /// Focuses the pane numbered `key` and steps its tabs with `l`, each step awaited, until `tab`
+    /// is the active one; returns that screen.
+    @discardableResult
+    func showTab(_ tab: String, inPane key: Character, fileID: String = #fileID, line: Int = #line) async throws -> StyledScreen {
+        let active = { (screen: StyledScreen) in screen.runs(.tabActive, row: screen.row(containing: "┌ \(key) ") ?? 0) }
+        press(.character(key))
+        for _ in 0..<8 {
+            let before = active(screen)
+            if before == [" \(tab) "] { return screen }
+            press(.character("l"))
+            try await waitForScreen({ active($0) != before }, fileID: fileID, line: line)
+        }
+        return try await waitForScreen({ active($0) == [" \(tab) "] }, fileID: fileID, line: line)
+    }
+
     /// Presses Ctrl-C (and `d` when Ferry asks about unsaved edits) and returns the loop's exit
     /// status once it has ended and restored the terminal; throws `TimedOut` when it has not by `timeout`.
     func quit(timeout: Duration = .seconds(10), fileID: String = #fileID, line: Int = #line) async throws -> Int32 {
