@@ -168,11 +168,11 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// GET and HEAD use curl's own modes; a body goes through the read callback in POST mode,
     /// with the method name replaced for anything but POST (as `curl -X PUT -d …` does), GET
-    /// included. A POST without a body says `Content-Length: 0`, unless the request asks for no
-    /// default headers (an imported curl command, which sends none).
+    /// included. A POST without a body is sent in POST mode too, so that a 301, 302 or 303 it is
+    /// answered with is followed with a GET (a method name given to curl is kept on every redirect).
     private func configureMethodAndBody(context: UnsafeMutableRawPointer) throws {
         let method = request.method
-        let postMode = bodySource != nil || (method == .post && request.options.defaultHeaders != false)
+        let postMode = bodySource != nil || method == .post
         if method == .head {
             try set(CURLOPT_NOBODY, 1)
         } else if let bodySource {
@@ -205,6 +205,12 @@ final class CurlTransfer: @unchecked Sendable {
         // libcurl types every POST the request did not type as a form; a body that names no type is
         // sent without one (`ferry send -d` names curl's form type itself).
         if !request.headers.contains("Content-Type") { lines.append("Content-Type:") }
+        // A POST without a body says `Content-Length: 0`, unless the request asks for no default
+        // headers (an imported curl command or Hurl file, which send none).
+        if request.method == .post, bodySource == nil, request.options.defaultHeaders == false, !request.headers.contains("Content-Length")
+        {
+            lines.append("Content-Length:")
+        }
         if let service = Self.signedService(request.authentication) {
             lines.removeAll(where: Self.isRemoval)
             if let line = try Self.payloadHashLine(of: bodySource, headers: request.headers, service: service) { lines.append(line) }

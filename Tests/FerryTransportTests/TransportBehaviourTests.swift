@@ -44,6 +44,23 @@ import Testing
         }
     }
 
+    /// A POST without a body answered 302 is followed with a GET, as with a body (a method given to
+    /// libcurl by name would be kept on every hop); a 307 keeps it. Without default headers it says
+    /// no `Content-Length`, as an imported curl command or Hurl file sends none.
+    @Test(arguments: [(302, "GET"), (307, "POST")])
+    func aPostWithoutABodyIsRedirectedAsBrowsersAndCurlDo(status: Int, method: String) async throws {
+        try await withDemoServer { server in
+            var request = Request(
+                method: .post, url: try Request.parseURL("\(server.baseURL)/redirect-to?url=/anything&status_code=\(status)"))
+            request.options.defaultHeaders = false
+            let response = try await CurlTransport().send(request, receivingInto: .default, progress: nil)
+            let echoed = try #require(try JSONSerialization.jsonObject(with: response.body.mappedData()) as? [String: Any])
+            #expect(echoed["method"] as? String == method, "\(echoed)")
+            let headers = try #require(echoed["headers"] as? [String: String])
+            #expect(headers["Content-Length"] == nil, "\(headers)")
+        }
+    }
+
     @Test func redirectsCanBeRefusedOrLimited() async throws {
         try await withDemoServer { server in
             let transport = CurlTransport()
