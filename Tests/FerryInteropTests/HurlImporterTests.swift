@@ -253,6 +253,46 @@ import Testing
         #expect(imported.requests[7].description.name == "Use variable in your input json")
     }
 
+    /// Found by Hurl's cases (issue 29): bodies are typed as Hurl types them, a GraphQL string's
+    /// `variables {…}` are its variables, and asking for compression by header has the answer decoded.
+    @Test func bodiesAreTypedAsHurlTypesThemAndGraphQLCarriesItsVariables() throws {
+        let text = """
+            POST https://a.example/xml
+            <note>hi</note>
+
+            POST https://a.example/json
+            ```json
+            {"a": 1}
+            ```
+
+            POST https://a.example/graphql
+            ```graphql
+            query Person($id: ID!) {
+              person(id: $id) { name }
+            }
+
+            variables {
+              "id": "{{id}}"
+            }
+            ```
+
+            GET https://a.example/gzip
+            Accept-Encoding: gzip
+
+            """
+        let requests = try HurlImporter().importCollection(text, source: "t.hurl", directory: "/").requests.map(\.description)
+        #expect(requests[0].headers == [.init(name: "Content-Type", value: "application/xml")])
+        #expect(requests[1].headers == [.init(name: "Content-Type", value: "application/json")])
+        #expect(
+            requests[2].body
+                == .json(
+                    .object([
+                        ("query", .string("query Person($id: ID!) {\n  person(id: $id) { name }\n}")),
+                        ("variables", .object([("id", .string("{{id}}"))])),
+                    ])))
+        #expect(requests[3].options.decompress && !requests[0].options.decompress)
+    }
+
     @Test(arguments: [
         ("GET https://a.example\nAccept application/json\n", "line 2, column 1"),
         ("POST https://a.example\n```\nnot closed\n", "line 2, column 1"),

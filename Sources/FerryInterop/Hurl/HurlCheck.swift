@@ -151,7 +151,7 @@ enum HurlCheck {
 
     private static func bytes(_ literal: Substring) -> Data? {
         if literal.hasPrefix("base64,") { return Data(base64Encoded: String(literal.dropFirst(7)).filter { !$0.isWhitespace }) }
-        return HurlReader.hex(String(literal.dropFirst(4)))
+        return Data(hexText: String(literal.dropFirst(4)))
     }
 
     // MARK: - Ferry to Hurl

@@ -120,6 +120,11 @@ struct HurlReader {
             index = try readBody(lines, at: index, into: &description)
         }
         if description.retry?.count == 0 { description.retry = nil }  // an interval alone, or `retry: 0`
+        // Hurl decodes any body sent compressed; one is sent so when the request asks in its own header,
+        // which libcurl then sends in place of its own and decodes after.
+        if description.headers.contains(where: { $0.name.caseInsensitiveCompare("Accept-Encoding") == .orderedSame && !$0.value.isEmpty }) {
+            description.options.decompress = true
+        }
         if parts.digest, case .basic(let username, let password)? = description.auth {
             description.auth = .digest(username: username, password: password)
         }
@@ -283,12 +288,14 @@ struct HurlReader {
             }
             let body = lines[(start + 1)..<end].map { $0.text + "\n" }.joined()
             if language == "graphql" {
-                description.body = .json(.object([("query", .string(template(String(body.dropLast()))))]))  // Hurl sends no final newline
+                description.body = .json(try graphQLRequest(lines[(start + 1)..<end]))
                 collection.report.approximated(place(line), "the GraphQL query is sent as a JSON body {\"query\": …}")
             } else if language == "raw" {
                 description.body = .bytes(Data(body.utf8), contentType: nil)  // sent as written, `{{…}}` included
             } else {
                 description.body = .raw(template(body), contentType: nil)  // Hurl applies no escapes in a multiline string
+                let implied = ["json": "application/json", "xml": "application/xml"][language]
+                if let implied, !hasType { description.headers.append(.init(name: "Content-Type", value: implied)) }
             }
             return end + 1
         }
@@ -308,7 +315,7 @@ struct HurlReader {
                 guard let data = Data(base64Encoded: value.filter { !$0.isWhitespace }) else { throw problem(line, "not valid base64") }
                 description.body = .bytes(data, contentType: nil)
             default:
-                guard let data = Self.hex(value) else { throw problem(line, "not valid hexadecimal") }
+                guard let data = Data(hexText: value) else { throw problem(line, "not valid hexadecimal") }
                 description.body = .bytes(data, contentType: nil)
             }
             return start + 1
@@ -322,27 +329,36 @@ struct HurlReader {
         }
         var body = lines[start..<end].map(\.text)
         while let last = body.last, last.trimmingCharacters(in: .whitespaces).isEmpty || last.hasPrefix("#") { body.removeLast() }
-        // As Hurl sends JSON.
-        if !text.hasPrefix("<"), !hasType { description.headers.append(.init(name: "Content-Type", value: "application/json")) }
+        // As Hurl types them.
+        let implied = text.hasPrefix("<") ? "application/xml" : "application/json"
+        if !hasType { description.headers.append(.init(name: "Content-Type", value: implied)) }
         description.body = .raw(template(body.joined(separator: "\n")), contentType: nil)
         return end
+    }
+
+    /// The JSON object Hurl sends for the lines of a ```` ```graphql ```` string: `{"query": …}`, the
+    /// query without its final newline, and `"variables"` from a `variables {…}` block after it.
+    private func graphQLRequest(_ lines: ArraySlice<Line>) throws(ImportProblem) -> Parameters {
+        let block = lines.firstIndex {
+            $0.text.hasPrefix("variables") && $0.text.dropFirst(9).trimmingCharacters(in: .whitespaces).hasPrefix("{")
+        }
+        var query = lines[..<(block ?? lines.endIndex)].map(\.text).joined(separator: "\n")
+        while query.last?.isNewline == true || query.last == " " { query.removeLast() }
+        var members: [(String, Parameters)] = [("query", .string(template(query)))]
+        if let block {
+            let text = template(lines[block...].map(\.text).joined(separator: "\n").dropFirst(9).trimmingCharacters(in: .whitespaces))
+            guard let document = try? JSONParser.parse(Data(text.utf8)), let variables = try? Parameters(document: document) else {
+                throw problem(lines[block], "the GraphQL variables are not a JSON object")
+            }
+            members.append(("variables", variables))
+        }
+        return .object(members)
     }
 
     /// The JSON body Hurl sends for a ```` ```graphql ```` string: `{"query":"…"}`, without its final newline.
     static func graphQLBody(_ query: String) -> String {
         let data = try? JSONSerialization.data(withJSONObject: ["query": String(query.dropLast())], options: [.withoutEscapingSlashes])
         return data.map { String(decoding: $0, as: UTF8.self) } ?? query
-    }
-
-    static func hex(_ text: String) -> Data? {
-        let digits = Array(text.filter { !$0.isWhitespace })
-        guard digits.count.isMultiple(of: 2) else { return nil }
-        var data = Data()
-        for offset in stride(from: 0, to: digits.count, by: 2) {
-            guard let byte = UInt8(String(digits[offset...offset + 1]), radix: 16) else { return nil }
-            data.append(byte)
-        }
-        return data
     }
 
     /// The expected response body at `start` as a check: JSON equal to the JSON written (`$ ==`),

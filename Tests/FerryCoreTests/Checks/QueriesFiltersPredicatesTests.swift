@@ -174,4 +174,29 @@ import Testing
             #expect(error.description.contains(reason), "\(error)")
         }
     }
+
+    /// Found by Hurl's cases (issue 29): a header's several values are a collection; bytes compare
+    /// with hex values on whole bytes; a number with a fraction compares as a double, an integer exactly.
+    @Test func collectionsBytesAndFloatsCompareAsHurlCompares() throws {
+        let headers = try facts(
+            headers: HTTPHeaders([
+                .init(name: "X-Fruit", value: "Banana"), .init(name: "X-Fruit", value: "Lemon"), .init(name: "X-One", value: "only"),
+            ]))
+        #expect(try result(#"header "X-Fruit" isCollection"#, in: headers).passed)
+        #expect(try !result(#"header "X-One" isCollection"#, in: headers).passed)
+        let bytes = try facts("\u{01}\u{02}\u{03}", headers: ["Content-Type": "application/octet-stream"])
+        for line in [#"bytes startsWith "01""#, #"bytes endsWith "0203""#, #"bytes contains "02""#, #"bytes == "010203""#] {
+            #expect(try result(line, in: bytes).passed, "\(line)")
+        }
+        for line in [#"bytes startsWith "02""#, #"bytes endsWith "01""#, #"bytes contains "10""#, #"bytes contains "0""#] {
+            #expect(try !result(line, in: bytes).passed, "\(line): on whole bytes only")
+        }
+        let numbers = try facts(#"{"third": 0.333333333333333333, "tenth": 0.1, "big": 10000000000000000365}"#)
+        for line in [
+            "$.third == 0.3333333333333333", "$.tenth == 0.100000000000000005", "$.tenth < 0.1000000000000001",
+            "$.big != 10000000000000000000", "$.big == 10000000000000000365",
+        ] {
+            #expect(try result(line, in: numbers).passed, "\(line)")
+        }
+    }
 }

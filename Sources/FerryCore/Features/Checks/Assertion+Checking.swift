@@ -55,6 +55,7 @@ extension Assertion.Predicate {
             case .count(let inner): return try inner.holds(for: .number(String(nodes.count)))
             case .trait(.empty): return nodes.isEmpty
             case .compare(_, .array), .isKind: break
+            case .trait(.collection) where nodes.count > 1: return true  // a header's several values
             default:
                 guard nodes.count > 1 else { break }
                 // Several nodes or header values: the predicate holds when it holds for one of them.
@@ -81,10 +82,17 @@ extension Assertion.Predicate {
             case .array:
                 for item in value.items ?? [] where try Self.compare(item, .equal, expected) { return true }
                 return false
+            case .bytes(let data):
+                guard case .string(let hex) = expected, let needle = Data(hexText: hex) else { return false }
+                return needle.isEmpty || data.firstRange(of: needle) != nil
             default: return false
             }
-        case .startsWith(let prefix): return Self.string(value)?.hasPrefix(prefix) ?? false
-        case .endsWith(let suffix): return Self.string(value)?.hasSuffix(suffix) ?? false
+        case .startsWith(let prefix):
+            if case .bytes(let data) = value { return Data(hexText: prefix).map { data.starts(with: $0) } ?? false }
+            return Self.string(value)?.hasPrefix(prefix) ?? false
+        case .endsWith(let suffix):
+            if case .bytes(let data) = value { return Data(hexText: suffix).map { data.suffix($0.count).elementsEqual($0) } ?? false }
+            return Self.string(value)?.hasSuffix(suffix) ?? false
         case .matches(let pattern):
             guard let text = Self.string(value) else { return false }
             return try !RegexSearch.matches(try RegexSearch.compile(pattern), in: text, all: false).isEmpty
@@ -102,6 +110,9 @@ extension Assertion.Predicate {
         case .not: return false  // handled above
         }
     }
+
+    /// Whether a number's text has a fraction or an exponent.
+    private static func isFloat(_ number: String) -> Bool { number.contains { ".eE".contains($0) } }
 
     private static func isList(_ value: Parameters) -> Bool {
         if case .array = value { true } else { false }
@@ -123,7 +134,7 @@ extension Assertion.Predicate {
         case .uuid: return text.map { uuid.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil } ?? false
         case .integer, .float:
             guard case .number(let number) = value else { return false }
-            return number.contains { ".eE".contains($0) } == (trait == .float)
+            return isFloat(number) == (trait == .float)
         case .date: if case .date = value { return true } else { return false }
         case .collection: return value.kind == .array || value.kind == .object
         case .ipv4, .ipv6:
@@ -154,7 +165,11 @@ extension Assertion.Predicate {
                 if case .text = value { order = nil; break }
                 throw CheckProblem("`\(b)` is not a number")
             }
-            order = left < right ? -1 : left == right ? 0 : 1
+            if Self.isFloat(a) || Self.isFloat(b), let x = Double(a), let y = Double(b) {
+                order = x < y ? -1 : x == y ? 0 : 1  // as Hurl, JavaScript and every JSON reader: digits past a double's are gone
+            } else {
+                order = left < right ? -1 : left == right ? 0 : 1  // integers exactly, however long
+            }
         case (.string(let a), .string(let b)), (.text(let a), .string(let b)):
             order = a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) ? -1 : a == b ? 0 : 1
         case (.bool(let a), .bool(let b)): order = a == b ? 0 : nil
