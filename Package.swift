@@ -74,6 +74,12 @@ let package = Package(
             pkgConfig: "libssl",
             providers: [.apt(["libssl-dev"])]
         ),
+        // zlib, which libcurl already loads: gRPC's gzip and deflate message compression.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // JavaScriptCore's C API declared by Ferry and loaded with dlopen on first use: `ferry` does
         // not link libjavascriptcoregtk, and building needs no -dev package (DECISIONS.md).
         .target(name: "CJavaScriptCore", linkerSettings: [.linkedLibrary("dl")]),
@@ -108,12 +114,13 @@ let package = Package(
         // messages, and calls over any Transport (Documentation/grpc.md).
         .target(
             name: "FerryGRPC",
-            dependencies: ["FerryCore", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
+            dependencies: ["FerryCore", "CZlib", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         // The demo server, linked only into ferry-demo-server and the tests, not into ferry.
         .target(
             name: "FerryServer",
             dependencies: [
                 "FerryDigest", "FerryTLS",
+                "FerryGRPC",  // the gRPC-Web face: its .proto files compiled and its messages coded by Ferry's own
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -168,6 +175,7 @@ let package = Package(
             dependencies: [
                 "FerryCore", "FerryTUI", "FerryTerminal", "FerryTransport", "FerryStore", "FerryInterop", "FerrySession",
                 "FerryMock",  // the Mock view's server (F8)
+                "FerryGRPC",  // the gRPC schema outline the TUI completes with
                 .product(name: "Yams", package: "Yams"),
             ], resources: [.copy("Themes")]),
         .target(

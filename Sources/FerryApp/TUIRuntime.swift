@@ -139,6 +139,7 @@ final class TUIRuntime {
         case .takeChainedVariable(let chain, let variables, let environment):
             exchanges.takeChainedVariable(chain, variables: variables, environment: environment, collection: state.collection)
         case .loadGraphQLSchema(let endpoint): exchanges.loadSchema(endpoint: endpoint)
+        case .loadGRPCSchema(let server, let outgoing): exchanges.loadGRPCSchema(server: server, outgoing)
 
         case .showCookies(let environment): cookieSheet.show(environment: environment)
         case .storeCookies(let jar, let environment): cookieSheet.store(jar, environment: environment)

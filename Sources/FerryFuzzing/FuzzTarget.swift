@@ -16,7 +16,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         importPosting
     case sse, ndjson, lines
     case jsonPath, xpath, jsonSchema, openAPIContract
-    case protobufDecode, protobufEncode, protoSource
+    case protobufDecode, protobufEncode, protoSource, grpcCompressed
     case mockFile, mockOpenAPI
     case loadResponse
 
@@ -56,6 +56,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .protobufDecode: Self.protobuf(bytes, encoding: false)
         case .protobufEncode: Self.protobuf(bytes, encoding: true)
         case .protoSource: Self.protoSource(bytes)
+        case .grpcCompressed: Self.grpcCompressed(bytes)
         case .mockFile: Self.mockFile(text)
         case .mockOpenAPI: Self.mockOpenAPI(bytes)
         case .openAPIContract: Self.openAPIContract(bytes)
@@ -272,6 +273,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let text = Array(bytes)
         let compiler = ProtoCompiler(importPaths: ["/fuzz"]) { $0 == "/fuzz/fuzz.proto" ? .bytes(text) : .missing }
         _ = try? compiler.compile(["/fuzz/fuzz.proto"])
+    }
+
+    /// A gRPC frame's message decompressed (gzip and deflate, and an encoding Ferry does not offer),
+    /// its growth bounded by the limit.
+    static func grpcCompressed(_ bytes: UnsafeRawBufferPointer) {
+        let frame = GRPCFrameDecoder.Frame(compressed: true, message: Array(bytes), offset: 0)
+        for encoding in ["gzip", "deflate", "br"] { _ = try? GRPCFrameDecoder.decompressed(frame, encoding: encoding, limit: 1 << 16) }
     }
 
     /// gRPC's dynamic codec: a 2-byte big-endian length, that many bytes of a serialized

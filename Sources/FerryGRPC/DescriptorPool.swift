@@ -125,6 +125,9 @@ public struct DescriptorPool: Sendable {
     /// Every service's full name, sorted.
     public var serviceNames: [String] { serviceTable.keys.sorted() }
 
+    /// A file's `FileDescriptorProto` as bytes, as reflection answers with it.
+    public func serializedFile(_ name: String) -> Data? { try? files[name]?.serializedBytes() }
+
     /// The file declaring a symbol (a message, enum, service or `Service.Method`).
     public func file(declaring symbol: String) -> String? { symbols[Self.trimmed(symbol)] }
 

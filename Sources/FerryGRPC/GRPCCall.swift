@@ -24,6 +24,9 @@ public struct GRPCCall: Sendable {
     /// The HTTP version of a gRPC-Web call (gRPC itself is always HTTP/2): HTTP/1.1 in clear text
     /// and ALPN's choice over TLS unless told.
     public var webHTTPVersion = HTTPVersionPreference.automatic
+    /// How the request's messages are compressed (`grpc-encoding`); nil: not at all. Answers may
+    /// come compressed either way (`grpc-accept-encoding` offers gzip and deflate).
+    public var compression: GRPCCompression?
     public var messages: Messages
 
     public enum Messages: Sendable {
@@ -48,7 +51,8 @@ public struct GRPCCall: Sendable {
             headers.add(name: "TE", value: "trailers")
         }
         headers.add(name: "User-Agent", value: "ferry-grpc")
-        headers.add(name: "grpc-accept-encoding", value: "identity")
+        headers.add(name: "grpc-accept-encoding", value: "identity, deflate, gzip")
+        if let compression { headers.add(name: "grpc-encoding", value: compression.rawValue) }
         if let timeout { headers.add(name: "grpc-timeout", value: Self.timeoutText(timeout)) }
         for (name, value) in metadata { headers.add(name: name, value: value) }
         var options = self.options
@@ -60,9 +64,11 @@ public struct GRPCCall: Sendable {
         let body: RequestBody
         switch messages {
         case .fixed(let list):
-            let framed = Data(list.flatMap(GRPCFrameDecoder.frame))
+            let framed = Data(list.flatMap { GRPCFrameDecoder.frame($0, compression: compression) })
             body = .bytes(wireFormat == .webText ? Data(framed.base64EncodedString().utf8) : framed)
-        case .streamed(let next): body = .stream(BodyStreamSource(length: nil) { GRPCMessageStream(next: next) })
+        case .streamed(let next):
+            let compression = self.compression
+            body = .stream(BodyStreamSource(length: nil) { GRPCMessageStream(next: next, compression: compression) })
         }
         return Request(
             method: .post, url: target.url(of: method), headers: headers, body: body, options: options, authentication: authentication)
@@ -78,11 +84,15 @@ public struct GRPCCall: Sendable {
 /// A request body of framed messages taken one at a time from a `GRPCCall.NextMessage`.
 final class GRPCMessageStream: BodyStream {
     private let next: GRPCCall.NextMessage
+    private let compression: GRPCCompression?
     private var pending: [UInt8] = []
     private var position = 0
     private var ended = false
 
-    init(next: @escaping GRPCCall.NextMessage) { self.next = next }
+    init(next: @escaping GRPCCall.NextMessage, compression: GRPCCompression?) {
+        self.next = next
+        self.compression = compression
+    }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while position == pending.count {
@@ -90,7 +100,7 @@ final class GRPCMessageStream: BodyStream {
                 ended = true
                 return 0
             }
-            pending = GRPCFrameDecoder.frame(message)
+            pending = GRPCFrameDecoder.frame(message, compression: compression)
             position = 0
         }
         let count = min(buffer.count, pending.count - position)

@@ -19,17 +19,19 @@ public struct GRPCClient: Sendable {
     public init(transport: any Transport) { self.transport = transport }
 
     /// Runs `call`; `received` gets each answer's message as it arrives, with the time since the
-    /// call began (µs). Throws a `FerryError` when the transport fails, a `ProtoCodecError` when the
+    /// call began (µs), and `delivered` is told when the messages of one arrival of bytes were all
+    /// handed over (so that they can be passed on in one batch). Throws a `FerryError` when the transport fails, a `ProtoCodecError` when the
     /// answer is not gRPC (HTTP/1.1, a malformed or oversized frame, a compressed frame).
     public func run(
         _ call: GRPCCall, head: (@Sendable (HeaderLine.Status, HTTPHeaders) -> Void)? = nil,
-        received: @escaping @Sendable ([UInt8], Int64) -> Void
+        received: @escaping @Sendable ([UInt8], Int64) -> Void, delivered: (@Sendable (Int64) -> Void)? = nil
     ) async throws -> Outcome {
         if call.wireFormat.isWeb, case .streamed = call.messages {
             throw ProtoCodecError("gRPC-Web carries unary and server-streaming calls only: this method streams its requests")
         }
         let observer = FrameObserver(
-            maximumMessageSize: call.maximumMessageSize, wireFormat: call.wireFormat, head: head, received: received)
+            maximumMessageSize: call.maximumMessageSize, wireFormat: call.wireFormat, head: head, received: received,
+            delivered: delivered)
         let request = call.request()
         let transport = self.transport
         let response: Response
@@ -83,6 +85,12 @@ public struct GRPCClient: Sendable {
             throw ProtoCodecError(
                 "the server answered in \(response.httpVersion) (status \(response.status)); gRPC needs HTTP/2: is this a gRPC server?")
         }
+        if Task.isCancelled, try GRPCStatus(fields: response.trailers) == nil {
+            // Stopped (Esc in the TUI): the response holds what arrived until then.
+            return Outcome(
+                response: response, status: GRPCStatus(code: 1, message: "the call was stopped before the server ended it"),
+                messageCount: observer.count)
+        }
         if observer.pending > 0 {
             throw ProtoCodecError("the answer ends inside a gRPC frame (\(observer.pending) bytes of it left over)")
         }
@@ -128,6 +136,7 @@ private final class FrameObserver: ResponseStreamObserver, @unchecked Sendable {
     private var textDecoder: GRPCWebTextDecoder?
     private var webTrailersValue: HTTPHeaders?
     private let wireFormat: GRPCWireFormat
+    private let maximumMessageSize: Int
     private let received: @Sendable ([UInt8], Int64) -> Void
     private var failureValue: ProtoCodecError?
     private var countValue = 0
@@ -136,15 +145,18 @@ private final class FrameObserver: ResponseStreamObserver, @unchecked Sendable {
     private var waitOver = false
 
     private let head: (@Sendable (HeaderLine.Status, HTTPHeaders) -> Void)?
+    private let delivered: (@Sendable (Int64) -> Void)?
 
     init(
         maximumMessageSize: Int, wireFormat: GRPCWireFormat, head: (@Sendable (HeaderLine.Status, HTTPHeaders) -> Void)?,
-        received: @escaping @Sendable ([UInt8], Int64) -> Void
+        received: @escaping @Sendable ([UInt8], Int64) -> Void, delivered: (@Sendable (Int64) -> Void)?
     ) {
         decoder = GRPCFrameDecoder(maximumMessageSize: maximumMessageSize, allowsTrailers: wireFormat.isWeb)
+        self.maximumMessageSize = maximumMessageSize
         self.wireFormat = wireFormat
         self.head = head
         self.received = received
+        self.delivered = delivered
     }
 
     var failure: ProtoCodecError? { lock.withLock { failureValue } }
@@ -218,11 +230,18 @@ private final class FrameObserver: ResponseStreamObserver, @unchecked Sendable {
                 }
                 continue
             }
+            var message = frame.message
             if frame.compressed {
-                return fail(ProtoCodecError("the server sent a compressed message, which Ferry did not ask for", offset: frame.offset))
+                do {
+                    message = try GRPCFrameDecoder.decompressed(
+                        frame, encoding: headFields?["grpc-encoding"], limit: maximumMessageSize)
+                } catch {
+                    return fail(error)
+                }
             }
             lock.withLock { countValue += 1 }
-            received(frame.message, time)
+            received(message, time)
         }
+        if !frames.isEmpty { delivered?(time) }
     }
 }

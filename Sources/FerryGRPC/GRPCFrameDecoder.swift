@@ -1,3 +1,6 @@
+import FerryCore
+import Foundation
+
 /// Cuts a gRPC body into its length-prefixed messages as bytes arrive: a flag byte (1 when the
 /// message is compressed; gRPC-Web's trailer frame sets 0x80), a 4-byte big-endian length, the message.
 ///
@@ -12,6 +15,13 @@ public struct GRPCFrameDecoder: Sendable {
         public var message: [UInt8]
         /// Where the frame's prefix starts in the body.
         public var offset: Int
+
+        public init(compressed: Bool, isTrailers: Bool = false, message: [UInt8], offset: Int) {
+            self.compressed = compressed
+            self.isTrailers = isTrailers
+            self.message = message
+            self.offset = offset
+        }
     }
 
     public let maximumMessageSize: Int
@@ -62,9 +72,26 @@ public struct GRPCFrameDecoder: Sendable {
         return frames
     }
 
-    /// A message framed for the wire, uncompressed.
-    public static func frame(_ message: [UInt8]) -> [UInt8] {
-        let length = UInt32(message.count)
-        return [0, UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + message
+    /// A compressed frame's message, by the answer's `grpc-encoding`: refused when the encoding is
+    /// not one Ferry offers, or the frame does not decompress, or grows past `limit` bytes.
+    public static func decompressed(_ frame: Frame, encoding: String?, limit: Int) throws(ProtoCodecError) -> [UInt8] {
+        let name = encoding?.trimmingCharacters(in: .whitespaces).lowercased() ?? "identity"
+        guard let compression = GRPCCompression(rawValue: name) else {
+            throw ProtoCodecError(
+                "the server compressed a message with \"\(name)\", which Ferry does not offer (gzip, deflate)", offset: frame.offset)
+        }
+        do {
+            return try GRPCMessageCompression.decompress(frame.message, compression, limit: limit)
+        } catch {
+            throw ProtoCodecError(error.problem, offset: frame.offset)
+        }
+    }
+
+    /// A message framed for the wire, compressed when asked (its flag byte then 1).
+    public static func frame(_ message: [UInt8], compression: GRPCCompression? = nil) -> [UInt8] {
+        let payload = compression.map { GRPCMessageCompression.compress(message, $0) } ?? message
+        let length = UInt32(payload.count)
+        let flag: UInt8 = compression == nil ? 0 : 1
+        return [flag, UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + payload
     }
 }

@@ -22,27 +22,49 @@ public struct GRPCTransport: Transport {
         return scheme == "grpc" || scheme == "grpcs"
     }
 
+    /// Whether the transport makes `request` a gRPC call: a gRPC URL, or a gRPC-Web call (a request
+    /// file's `web:`) to an `http://` or `https://` URL, gRPC-Web being HTTP.
+    public static func carries(_ request: Request) -> Bool {
+        carries(request.url) || (request.options.grpcWeb != nil && ["http", "https"].contains(request.url.scheme?.lowercased() ?? ""))
+    }
+
+    /// The call's target: an `http://` URL read as `grpc://` (clear text), `https://` as `grpcs://`.
+    private static func target(of url: URL) throws -> GRPCTarget {
+        var text = url.absoluteString
+        if let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            text = (scheme == "http" ? "grpc" : "grpcs") + text.dropFirst(scheme.count)
+        }
+        do {
+            return try GRPCTarget(text)
+        } catch {
+            throw FerryError.invalidRequest(reason: .malformedURL(url.absoluteString, problem: error.description))
+        }
+    }
+
     public func send(
         _ request: Request, receivingInto destination: ResponseDestination, progress: (@Sendable (TransferProgress) -> Void)?,
         observer: (any ResponseStreamObserver)?
     ) async throws -> Response {
-        guard Self.carries(request.url) else {
+        guard Self.carries(request) else {
             return try await inner.send(request, receivingInto: destination, progress: progress, observer: observer)
         }
         let started = Date()
         let client = GRPCClient(transport: inner)
         let (call, pool, method) = try await prepared(request, client: client)
-        let answers = GRPCAnswers(pool: pool, type: method.outputType)
+        let answers = GRPCAnswers(pool: pool, type: method.outputType, observer: observer)
         let outcome: GRPCClient.Outcome
         do {
-            outcome = try await client.run(call) { message, _ in answers.add(message) }
+            outcome = try await client.run(
+                call, head: { _, headers in answers.head(headers, time: Int64(Date().timeIntervalSince(started) * 1e6)) },
+                received: { message, _ in answers.add(message) }, delivered: answers.deliver)
         } catch let error as ProtoCodecError {
             throw Self.notGRPC(error.description)
         }
         if let failure = answers.failure { throw Self.notGRPC(failure) }
         let status = outcome.status
         let detailed = status.details.isEmpty ? pool : await schemas.addingDetailTypes(of: status, to: pool, client: client, call: call)
-        return Self.response(of: outcome, messages: answers.messages, pool: detailed, call: call, started: started)
+        let (joined, leftOut) = answers.body
+        return Self.response(of: outcome, joinedMessages: joined, leftOut: leftOut, pool: detailed, call: call, started: started)
     }
 
     /// The response a call's outcome is recorded and checked as: its HTTP/2 head and trailers (with
@@ -51,8 +73,21 @@ public struct GRPCTransport: Transport {
     public static func response(
         of outcome: GRPCClient.Outcome, messages: [String], pool: DescriptorPool, call: GRPCCall, started: Date
     ) -> Response {
+        response(
+            of: outcome, joinedMessages: Array(messages.joined(separator: ",").utf8), leftOut: 0, pool: pool, call: call,
+            started: started)
+    }
+
+    /// The response with the messages' JSON already joined with commas, and the count of those a long
+    /// stream left out of it (`messagesLeftOut`, past `GRPCAnswers.keptBytes`).
+    static func response(
+        of outcome: GRPCClient.Outcome, joinedMessages: [UInt8], leftOut: Int, pool: DescriptorPool, call: GRPCCall, started: Date
+    ) -> Response {
         let status = outcome.status
-        let body = Data(("{\"messages\":[" + messages.joined(separator: ",") + "],\"status\":" + status.json(pool: pool) + "}").utf8)
+        var body = Data("{\"messages\":[".utf8)
+        body.append(contentsOf: joinedMessages)
+        body.append(contentsOf: ("]" + (leftOut > 0 ? ",\"messagesLeftOut\":\(leftOut)" : "") + ",\"status\":").utf8)
+        body.append(contentsOf: (status.json(pool: pool) + "}").utf8)
         var response =
             outcome.response
             ?? Response(
@@ -74,24 +109,13 @@ public struct GRPCTransport: Transport {
     private func prepared(
         _ request: Request, client: GRPCClient
     ) async throws -> (GRPCCall, DescriptorPool, ProtoService.Method) {
-        let target: GRPCTarget
-        do {
-            target = try GRPCTarget(request.url.absoluteString)
-        } catch {
-            throw FerryError.invalidRequest(reason: .malformedURL(request.url.absoluteString, problem: error.description))
-        }
+        let target = try Self.target(of: request.url)
         guard !target.method.isEmpty else {
             throw FerryError.invalidRequest(
                 reason: .malformedURL(
                     request.url.absoluteString, problem: "it names no method: write grpc://host:port/package.Service/Method"))
         }
-        var call = GRPCCall(target: target, method: target.method, messages: .fixed([]))
-        call.metadata = request.headers.filter { !Self.callFields.contains($0.name.lowercased()) }.map { ($0.name.lowercased(), $0.value) }
-        call.timeout = request.options.totalTimeout
-        call.options = request.options
-        call.wireFormat = request.options.grpcWeb.map { $0 == .text ? .webText : .web } ?? .grpc
-        call.authentication = request.authentication
-        if let size = request.options.maxMessageSize { call.maximumMessageSize = Int(clamping: size) }
+        var call = Self.call(request, target: target)
         let path = target.method
         let service = String(path[..<(path.lastIndex(of: "/") ?? path.lastIndex(of: ".") ?? path.endIndex)])
         do {
@@ -105,8 +129,37 @@ public struct GRPCTransport: Transport {
         }
     }
 
+    /// The call `request` makes to `target` (its messages not yet encoded): metadata, deadline, TLS
+    /// options, wire format, credentials.
+    private static func call(_ request: Request, target: GRPCTarget) -> GRPCCall {
+        var call = GRPCCall(target: target, method: target.method, messages: .fixed([]))
+        call.metadata = request.headers.filter { !Self.callFields.contains($0.name.lowercased()) }.map { ($0.name.lowercased(), $0.value) }
+        call.timeout = request.options.totalTimeout
+        call.options = request.options
+        call.wireFormat = request.options.grpcWeb.map { $0 == .text ? .webText : .web } ?? .grpc
+        call.compression = request.options.grpcCompression
+        call.authentication = request.authentication
+        if let size = request.options.maxMessageSize { call.maximumMessageSize = Int(clamping: size) }
+        return call
+    }
+
+    /// The methods and message fields of the server `request` is for (its URL's method may be
+    /// partial or missing): from the descriptor sets and `.proto` files its options name, else from
+    /// the server's reflection (every service it lists), for completion in the TUI.
+    public func outline(of request: Request) async throws -> GRPCSchemaOutline {
+        let target = try Self.target(of: request.url)
+        let options = request.options
+        let (protosets, protoFiles) = (options.protosets ?? [], options.protoFiles ?? [])
+        if !protosets.isEmpty || !protoFiles.isEmpty {
+            return try DescriptorPool(protosetFiles: protosets, protoFiles: protoFiles, importPaths: options.protoImportPaths ?? []).outline
+        }
+        let reflection = GRPCReflection(client: GRPCClient(transport: inner), template: Self.call(request, target: target))
+        let services = try await reflection.services().filter { !$0.hasPrefix("grpc.reflection.") }
+        return try await reflection.pool(containing: services).outline
+    }
+
     /// The fields `GRPCCall` sets itself, left out of the metadata.
-    private static let callFields: Set<String> = ["content-type", "te", "grpc-timeout", "grpc-accept-encoding"]
+    private static let callFields: Set<String> = ["content-type", "te", "grpc-timeout", "grpc-accept-encoding", "grpc-encoding"]
 
     /// The request messages: the body's JSON object, or each of its list, encoded as the method's input type.
     static func messages(_ body: RequestBody, method: ProtoService.Method, pool: DescriptorPool) throws -> [[UInt8]] {
@@ -162,34 +215,5 @@ public struct GRPCTransport: Transport {
             }
         }
         return out
-    }
-}
-
-/// The answer's messages decoded to JSON as they arrive (on the transport's thread).
-private final class GRPCAnswers: @unchecked Sendable {
-    private let lock = NSLock()
-    private let pool: DescriptorPool
-    private let type: String
-    private var list: [String] = []
-    private var failureValue: String?
-
-    init(pool: DescriptorPool, type: String) {
-        self.pool = pool
-        self.type = type
-    }
-
-    var messages: [String] { lock.withLock { list } }
-    /// Why an answer did not decode (the first one that did not).
-    var failure: String? { lock.withLock { failureValue } }
-
-    func add(_ message: [UInt8]) {
-        lock.withLock {
-            var writer = ProtoJSONWriter(pool: pool)
-            do {
-                list.append(try writer.json(of: message, type: type))
-            } catch {
-                failureValue = failureValue ?? "answer \(list.count + 1) is not a \(type): \(error)"
-            }
-        }
     }
 }

@@ -36,10 +36,13 @@ public enum DemoRoutes {
                                          public client ferry-public with PKCE S256); GET /oauth/resource  needs its bearer token
           GET  /misbehave/close-mid-body  /misbehave/wrong-length  /misbehave/stall  /misbehave/stall-body
           GET  /misbehave/empty-reply  /misbehave/escapes  /misbehave/bad-json  /misbehave/huge-headers
+          POST /ferry.demo.Demo/…       gRPC-Web (binary and text): Hello, Ticks (large and slow streams), Sum, Chat,
+                                         Fail (errors with details), Sleep (deadlines); server reflection (v1, v1alpha)
 
         """
 
     static func reply(for request: DemoRequest, oauth: DemoOAuth) -> DemoReply {
+        if let grpc = DemoGRPC.reply(for: request) { return grpc }
         let path = request.pathComponents
         let first = path.first.map(String.init) ?? ""
         let argument = path.count > 1 ? String(path[1]) : nil

@@ -1,3 +1,5 @@
+import FerryCore
+import FerryTestSupport
 import Foundation
 import SwiftProtobuf
 import Testing
@@ -185,5 +187,33 @@ struct GRPCCodecTests {
         try pool.add(a)
         #expect(pool.missingImports.isEmpty)
         #expect(pool.fileNames == ["a.proto", "b.proto"])
+    }
+}
+
+/// gRPC message compression (issue 33): frames compressed by Ferry read by Python's gzip and zlib,
+/// and a compressed frame that grows past the message limit refused.
+@Suite struct GRPCCompressionCodecTests {
+    @Test(arguments: [("gzip", "gzip.decompress"), ("deflate", "zlib.decompress")])
+    func aCompressedFrameIsReadByPython(_ compression: String, _ function: String) async throws {
+        let message = Array(String(repeating: "ferry ", count: 100).utf8)
+        let frame = GRPCFrameDecoder.frame(message, compression: GRPCCompression(rawValue: compression)!)
+        #expect(frame[0] == 1, "the flag byte says compressed")
+        #expect(frame.count < message.count)
+        var decoder = GRPCFrameDecoder()
+        let read = try decoder.append(frame)
+        #expect(read.count == 1 && read[0].compressed)
+        let hex = read[0].message.map { String($0, radix: 16).leftPadded(to: 2, with: "0") }.joined()
+        let python = await PythonGRPCServer.python(
+            "import gzip, zlib, sys; sys.stdout.write(\(function)(bytes.fromhex(sys.argv[1])).decode())", [hex])
+        #expect(python.text == String(decoding: message, as: UTF8.self), "\(python.stderr)")
+    }
+
+    @Test func aFrameThatGrowsPastTheLimitIsRefused() throws {
+        let bomb = GRPCMessageCompression.compress([UInt8](repeating: 0, count: 1 << 20), .gzip)
+        #expect(bomb.count < 4096)
+        #expect(throws: ProtoCodecError.self) { try GRPCMessageCompression.decompress(bomb, .gzip, limit: 64 << 10) }
+        #expect(try GRPCMessageCompression.decompress(bomb, .gzip, limit: 1 << 20).count == 1 << 20)
+        #expect(throws: ProtoCodecError.self) { try GRPCMessageCompression.decompress(Array(bomb.prefix(10)), .gzip, limit: 1 << 20) }
+        #expect(throws: ProtoCodecError.self) { try GRPCMessageCompression.decompress(bomb, .deflate, limit: 1 << 20) }
     }
 }

@@ -323,7 +323,7 @@ enum Snapshots {
         │ │  delete            delete at the cursor                                  │ │
         │ │  ctrl-w            delete the word before the cursor                     │ │
         │ │  ctrl-u            delete to the start of the line                       │ │
-        │ │  ctrl-n            complete the header name, or the GraphQL field name i…│ │
+        │ │  ctrl-n            complete a header name, a GraphQL field, a gRPC metho…│ │
         │ │                                                                          │ │
         │ │Everywhere                                                                │ │
         │ │  esc        cancel the request in flight, close help, stop editing       │ │

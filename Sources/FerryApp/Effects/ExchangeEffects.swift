@@ -12,7 +12,7 @@ final class ExchangeEffects {
     let pipelines: ExchangePipelines
     /// The collection whose cookie jars and tokens the exchanges use (nil: the ad-hoc ones).
     let cookieCollection: String?
-    private let inbox: MessageInbox
+    let inbox: MessageInbox
     private let trace: FrameTrace
     /// The collection's folder, for the history's origin and the chained requests' files.
     private let root: String?

@@ -3,7 +3,7 @@ import FerryTUI
 import Synchronization
 
 /// Watches a TUI request's response: when it is a stream (server-sent events, NDJSON, any body when
-/// the user asked for streams), cuts the body
+/// the user asked for streams, a gRPC call's messages), cuts the body
 /// into events as it arrives and posts them to the UI loop. Runs on the transport's thread.
 final class StreamForwarder: ResponseStreamObserver {
     private let id: Int
@@ -25,6 +25,12 @@ final class StreamForwarder: ResponseStreamObserver {
         }
         decoder.withLock { $0 = StreamEventDecoder(framing: framing) }
         inbox.post(.streamStarted(id: id, framing, time: time))
+        return true
+    }
+
+    func messageStreamStarted(headers: HTTPHeaders, time: Int64) -> Bool {
+        decoder.withLock { $0 = StreamEventDecoder(framing: .grpc) }
+        inbox.post(.streamStarted(id: id, .grpc, time: time))
         return true
     }
 

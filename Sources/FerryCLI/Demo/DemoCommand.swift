@@ -1,5 +1,6 @@
 import ArgumentParser
 import FerryCore
+import FerryGRPC
 import FerryStore
 import FerryTransport
 import Foundation
@@ -42,7 +43,7 @@ struct DemoCommand: AsyncCommand {
 
         let out = OutputStream.standardOutput
         let printer = ResponsePrinter(stdout: out, stderr: out)
-        let transport = CurlTransport()
+        let transport = GRPCTransport(inner: CurlTransport())
         let steps = try DemoTour.steps(
             base: server.baseURL, tlsBase: tlsServer.baseURL, caFile: caFile, publicKeyPin: tlsServer.publicKeyPin ?? "")
         out.line(

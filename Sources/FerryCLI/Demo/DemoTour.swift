@@ -23,6 +23,12 @@ enum DemoTour {
                     $0.body = .bytes(Data(#"{"ship": "Ferry", "passengers": 42}"#.utf8))
                 }),
             Step(title: "A GraphQL query with variables: the query is checked, then sent as JSON", request: try graphQL(base)),
+            Step(
+                title: "gRPC-Web: a server stream of the demo's gRPC service, its schema by server reflection, JSON both ways",
+                request: try request(.post, "\(base)/ferry.demo.Demo/Ticks") {
+                    $0.options.grpcWeb = .binary
+                    $0.body = .bytes(Data(#"{"count": 3, "intervalMs": 100}"#.utf8))
+                }),
             Step(title: "Three redirects, each hop recorded", request: try request(.get, "\(base)/redirect/3")),
             Step(title: "A gzip body, decoded on the fly", request: try request(.get, "\(base)/gzip")),
             Step(title: "A 404 is a response, not a transport failure", request: try request(.get, "\(base)/status/404")),

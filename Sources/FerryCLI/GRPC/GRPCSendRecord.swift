@@ -27,6 +27,7 @@ struct GRPCSendRecord {
         options.tls.caFile = call.options.tls.caFile.map(Self.absolute)
         options.maxMessageSize = maximumMessageSize.map(Int64.init)
         options.grpcWeb = call.wireFormat == .grpc ? nil : call.wireFormat == .webText ? .text : .binary
+        options.grpcCompression = call.compression
         if !connection.protosets.isEmpty { options.protosets = connection.protosets.map(Self.absolute) }
         if !connection.protoFiles.isEmpty {
             let roots = (connection.importPaths.isEmpty ? ["."] : connection.importPaths).map(Self.absolute)

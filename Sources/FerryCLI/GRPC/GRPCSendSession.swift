@@ -43,6 +43,7 @@ struct GRPCSendSession {
         let (service, method) = try pool.method(path)
         var call = connection.template
         call.method = service.fullName + "/" + method.name
+        call.compression = options.grpcCompression
         call.messages = try messages(for: method, pool: pool)
         let record = URL(string: options.url).map {
             GRPCSendRecord(url: $0, connection: connection, call: call, maximumMessageSize: maximumMessageSize, started: started)

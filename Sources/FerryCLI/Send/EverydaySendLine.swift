@@ -86,6 +86,7 @@ struct EverydaySendLine: Equatable {
         (options.maxRedirects, options.caFile, options.pinnedPublicKey, options.maxTime) = (10, nil, nil, nil)
         (options.protosets, options.protoFiles, options.importPaths, options.grpcWeb, options.grpcWebText) = ([], [], [], false, false)
         (options.connectTimeout, options.http11, options.http2, options.noDecompress) = (nil, false, false, false)
+        options.grpcCompression = nil
         (options.maxDecodedSize, options.maxMessageSize, options.limitRate, options.timeline) = (nil, nil, nil, false)
         (options.stream, options.keepOpen, options.jsonBodyLimit, options.verbose) = (false, false, 1 << 20, false)
         (options.dataRaw, options.dataURLEncode, options.dataInQuery, options.userAgent) = ([], [], false, nil)

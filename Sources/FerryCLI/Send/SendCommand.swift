@@ -283,7 +283,7 @@ struct SendCommand: AsyncCommand {
                 // A stream's events were printed as they arrived.
             } else if let resume = outcome.resume, !resume.bodyWentToFile {
                 // The answer to -C that was not for the file (an error page) is not printed.
-            } else if let request = outcome.request, GRPCTransport.carries(request.url), !hex {
+            } else if let request = outcome.request, GRPCTransport.carries(request), !hex {
                 try printer.printGRPCAnswer(response, includeTrailers: options.showsHead)
             } else if hex {
                 try printer.printHexDump(HexDump(source: ByteSource(body: response.body)))

@@ -222,6 +222,11 @@ public struct SendOptions: ParsableArguments, Sendable {
     @Flag(name: .customLong("grpc-web-text"), help: "gRPC: call through gRPC-Web's base64 text form (application/grpc-web-text).")
     public var grpcWebText = false
 
+    @Option(
+        name: .customLong("grpc-compression"),
+        help: ArgumentHelp("gRPC: compress the request messages (grpc-encoding) with gzip or deflate.", valueName: "gzip|deflate"))
+    public var grpcCompression: GRPCCompression?
+
     @Flag(name: .customLong("http1.1"), help: "Use HTTP/1.1.")
     public var http11 = false
 

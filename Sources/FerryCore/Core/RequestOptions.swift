@@ -46,6 +46,8 @@ public struct RequestOptions: Sendable, Hashable, Codable {
     public var protoImportPaths: [String]?
     /// A gRPC call made as gRPC-Web; nil: gRPC.
     public var grpcWeb: GRPCWebForm?
+    /// How a gRPC call's request messages are compressed (`grpc-encoding`); nil: not at all.
+    public var grpcCompression: GRPCCompression?
 
     public init() {}
 }

@@ -8,4 +8,12 @@ public protocol ResponseStreamObserver: AnyObject, Sendable {
     func responseHeadArrived(_ status: HeaderLine.Status, headers: HTTPHeaders, time: Int64) -> Bool
     /// Body bytes of a head it asked for arrived (decoded, when the response was compressed).
     func responseBodyArrived(_ bytes: UnsafeRawBufferPointer, time: Int64)
+    /// A call whose answer the transport cuts into messages itself began (a gRPC call: `headers` is
+    /// its head). Returning true asks for its messages through `responseBodyArrived`, each decoded
+    /// to one line of JSON (`StreamFraming.grpc`). By default an observer does not ask.
+    func messageStreamStarted(headers: HTTPHeaders, time: Int64) -> Bool
+}
+
+extension ResponseStreamObserver {
+    public func messageStreamStarted(headers: HTTPHeaders, time: Int64) -> Bool { false }
 }

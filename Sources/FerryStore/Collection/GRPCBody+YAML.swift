@@ -3,11 +3,13 @@ import Yams
 
 /// `body: grpc: {message | messages, protoset, proto, importPaths, web}` in a request file: one
 /// message (a mapping) or a list of them; descriptor sets, `.proto` files and their import paths
-/// (each one or a list, relative to the collection's folder); `web: binary | text` for gRPC-Web.
+/// (each one or a list, relative to the collection's folder); `web: binary | text` for gRPC-Web;
+/// `compression: gzip | deflate` for compressed request messages.
 extension GRPCBody {
     init(yaml node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) {
         self.init()
-        let fields = try file.fields(of: node, key: key, allowed: ["message", "messages", "protoset", "proto", "importPaths", "web"])
+        let fields = try file.fields(
+            of: node, key: key, allowed: ["message", "messages", "protoset", "proto", "importPaths", "web", "compression"])
         if fields.contains(where: { $0.key == "message" }), fields.contains(where: { $0.key == "messages" }) {
             throw file.problem(at: node, key: key, "give message (one) or messages (a list), not both")
         }
@@ -22,6 +24,11 @@ extension GRPCBody {
             case "protoset": protosets = try Self.paths(value, key: path, in: file)
             case "proto": protoFiles = try Self.paths(value, key: path, in: file)
             case "importPaths": importPaths = try Self.paths(value, key: path, in: file)
+            case "compression":
+                guard let compression = GRPCCompression(rawValue: try file.string(value, key: path)) else {
+                    throw file.problem(at: value, key: path, "expected gzip or deflate")
+                }
+                self.compression = compression
             default:
                 guard let form = GRPCWebForm(rawValue: try file.string(value, key: path)) else {
                     throw file.problem(at: value, key: path, "expected binary or text (gRPC-Web's two forms)")
@@ -55,6 +62,7 @@ extension GRPCBody {
             pairs.append((key, paths.count == 1 ? .text(paths[0]) : .list(paths.map(Node.text))))
         }
         if let web { pairs.append(("web", .text(web.rawValue))) }
+        if let compression { pairs.append(("compression", .text(compression.rawValue))) }
         return .map(pairs)
     }
 }

@@ -17,6 +17,8 @@ public struct RequestEditor: Sendable {
     public var isEditingBody = false
     /// The body is a GraphQL query (`body`) with its variables (`graphQL`), edited side by side.
     public var graphQL: GraphQLEditing?
+    /// The gRPC schema outline of a server (`grpc://host:port`), kept for completion once read.
+    public var grpcSchema: (server: String, outline: GRPCSchemaOutline)?
     /// A file sent as the body (an absolute path), streamed from disk; while set it replaces the text body.
     public var bodyFile: String?
     public var params = ParamTree()

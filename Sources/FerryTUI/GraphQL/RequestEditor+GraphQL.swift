@@ -32,6 +32,8 @@ extension RequestEditor {
             notice = graphQL!.usesGET ? "GraphQL as a GET: query, variables and operation name in the URL" : "GraphQL as a JSON POST"
         case .complete where context == .body && graphQL != nil:
             return completeField(collection: collection, notice: &notice)
+        case .complete where context == .body && grpcURL != nil:
+            return completeGRPCField(collection: collection, notice: &notice)
         // `p` is both the body's pretty-print and Raw's pretty toggle: whichever binding wins, the pane decides.
         case .prettyPrint, .togglePretty:
             prettyPrintBody(notice: &notice)

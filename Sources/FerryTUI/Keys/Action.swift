@@ -109,7 +109,7 @@ public enum Action: String, Hashable, Sendable, CaseIterable {
         case .captureNode: "add a capture of the selected node to the Expect tab"
         case .zoom: "show the focused pane (request or response) on the whole screen, or both again"
         case .importFile: "import a file (curl commands, Postman, HAR, OpenAPI) into the collection"
-        case .complete: "complete the header name, or the GraphQL field name in a query, with the first name offered"
+        case .complete: "complete a header name, a GraphQL field, a gRPC method (URL) or message field with the first offered"
         case .toggleGraphQL: "make the body a GraphQL query with variables (or text again)"
         case .editVariables: "edit the GraphQL variables (JSON), beside the query"
         case .fetchGraphQLSchema: "fetch the GraphQL endpoint's schema by introspection (shown in the response, cached, used to complete)"

@@ -81,6 +81,8 @@ extension AppState {
             return historyEntryLoaded(request, response, replay: replay)
         case .graphQLSchemaLoaded(let endpoint, let schema):
             editor.schemaLoaded(endpoint: endpoint, schema, collection: collection, notice: &shell.notice)
+        case .grpcSchemaLoaded(let server, let outline):
+            editor.grpcSchemaLoaded(server: server, outline, notice: &shell.notice)
         case .historyDiff(let lines):
             history?.show(diff: lines)
         case .lastRecordedFound(let path, let row):
@@ -283,6 +285,8 @@ extension AppState {
         case .importFile: if viewerTitle == nil { collection.askImportPath() }
         case .nextEnvironment: return collection.nextEnvironment(notice: &shell.notice)
         case .palette: overlays.palette = CommandPalette()
+        case .complete where shell.focus == .url && editor.grpcURL != nil:
+            return editor.completeGRPCMethod(collection: collection, notice: &shell.notice)
         case .complete: editor.completeHeader()
         case .getToken, .refreshToken: notice = "OAuth 2.0 tokens are had in the Auth tab"
         case .loadTest: openLoadForm()

@@ -62,6 +62,9 @@ public enum Effect: Sendable {
     case copy(Clip)
     /// Read the cached schema of this GraphQL endpoint; answers with `.graphQLSchemaLoaded` (or a `.notice`).
     case loadGraphQLSchema(endpoint: String)
+    /// Ask a gRPC server for its schema (reflection, or the request's `.proto` files or descriptor
+    /// sets) and answer with `.grpcSchemaLoaded` (or a `.notice` saying why not).
+    case loadGRPCSchema(server: String, OutgoingRequest)
     /// Read the cookie jar of the collection and this environment and answer with `.cookiesLoaded`.
     case showCookies(environment: String?)
     /// Write this jar as the collection's and this environment's (its file, 0600, atomically).

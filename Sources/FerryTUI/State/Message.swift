@@ -44,6 +44,8 @@ public enum Message: Sendable {
     case historyListed([HistoryRow])
     /// The schema of a GraphQL endpoint, fetched by introspection or read from the cache.
     case graphQLSchemaLoaded(endpoint: String, IntrospectedSchema)
+    /// The methods and message fields of a gRPC server (`grpc://host:port`), for completion.
+    case grpcSchemaLoaded(server: String, GRPCSchemaOutline)
     /// A recorded exchange: its request, its response when one was recorded, and whether to send it again.
     case historyEntryLoaded(RequestSource, ResponseSummary?, replay: Bool)
     /// The diff of two recorded exchanges, as lines.

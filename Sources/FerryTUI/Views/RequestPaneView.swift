@@ -123,6 +123,9 @@ struct RequestPaneView {
             rect = rect.splitBottom(1).0
         }
         Self.renderText(state.editor.body, editing: state.editor.isEditingBody, in: rect, canvas: &canvas, theme: theme)
+        if state.editor.isEditingBody, state.context == .body, let cursor = canvas.cursor {
+            GRPCCompletionView().render(state.editor.grpcFieldCompletions, under: cursor, in: rect, state: state, canvas: &canvas)
+        }
     }
 
     /// A multi-line text, scrolled to its current row; with the cursor on it while `editing`.

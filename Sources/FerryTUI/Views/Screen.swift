@@ -18,6 +18,12 @@ public enum Screen {
         if state.viewerTitle == nil {
             RequestLineView().render(state, in: layout.requestLine, canvas: &canvas)
             if layout.requestPane.height > 0 { RequestPaneView().render(state, in: layout.requestPane, canvas: &canvas) }
+            if state.focus == .url, state.context == .line, let cursor = canvas.cursor {
+                let below = Rect(
+                    x: layout.requestLine.x, y: layout.requestLine.y, width: layout.requestLine.width,
+                    height: layout.requestLine.height + layout.requestPane.height)
+                GRPCCompletionView().render(state.editor.grpcMethodCompletions, under: cursor, in: below, state: state, canvas: &canvas)
+            }
         } else {
             ViewerTitleView().render(state, in: layout.requestLine, canvas: &canvas)
         }

@@ -1,12 +1,13 @@
 """A gRPC server nobody here wrote (grpcio, grpcio-reflection, grpcio-status from PyPI) serving the
 helloworld and route_guide examples of grpc/grpc, for Ferry's gRPC tests (GRPCSendTests).
 
-    python3 server.py STUBS_DIR [--tls CERT KEY] [--reflection v1alpha|none]
+    python3 server.py STUBS_DIR [--tls CERT KEY] [--reflection v1alpha|none] [--compression gzip|deflate]
 
 Generates the stubs into STUBS_DIR with grpcio-tools, prints the port, then serves until killed.
 Greeter.SayHello answers "Hello NAME"; its metadata `x-echo` comes back as a header and `x-trailer`
 as a trailer. A name `status:CODE` fails with that code and rich details (google.rpc.Status with a
-BadRequest), `sleep:SECONDS` sleeps first (deadlines). RouteGuide serves FEATURES below.
+BadRequest), `sleep:SECONDS` sleeps first (deadlines). RouteGuide serves FEATURES below; ListFeatures with the
+metadata `x-repeat: N` streams them cycled N times (0: until the call ends), `x-interval` seconds apart.
 """
 import os, sys, time
 from concurrent import futures
@@ -66,6 +67,18 @@ class RouteGuide(route_guide_pb2_grpc.RouteGuideServicer):
         return route_guide_pb2.Feature(name="", location=point)
 
     def ListFeatures(self, rectangle, context):
+        metadata = dict(context.invocation_metadata())
+        if "x-repeat" in metadata:
+            # A long stream: the features cycled x-repeat times (0: until the call ends), x-interval seconds apart.
+            count, interval = int(metadata["x-repeat"]), float(metadata.get("x-interval", "0"))
+            index = 0
+            while (count == 0 or index < count) and context.is_active():
+                name, lat, lon = FEATURES[index % len(FEATURES)]
+                yield route_guide_pb2.Feature(name=name, location=route_guide_pb2.Point(latitude=lat, longitude=index))
+                index += 1
+                if interval:
+                    time.sleep(interval)
+            return
         lo, hi = rectangle.lo, rectangle.hi
         for name, lat, lon in FEATURES:
             if min(lo.latitude, hi.latitude) <= lat <= max(lo.latitude, hi.latitude) and \
@@ -83,7 +96,10 @@ class RouteGuide(route_guide_pb2_grpc.RouteGuideServicer):
             yield route_guide_pb2.RouteNote(location=note.location, message="echo " + note.message)
 
 
-server = grpc.server(futures.ThreadPoolExecutor(max_workers=8))
+# --compression gzip|deflate: every answer compressed (when the client accepts it).
+compression = {"gzip": grpc.Compression.Gzip, "deflate": grpc.Compression.Deflate}.get(
+    sys.argv[sys.argv.index("--compression") + 1]) if "--compression" in sys.argv else None
+server = grpc.server(futures.ThreadPoolExecutor(max_workers=8), compression=compression)
 helloworld_pb2_grpc.add_GreeterServicer_to_server(Greeter(), server)
 route_guide_pb2_grpc.add_RouteGuideServicer_to_server(RouteGuide(), server)
 reflection_mode = sys.argv[sys.argv.index("--reflection") + 1] if "--reflection" in sys.argv else "both"

@@ -54,6 +54,7 @@ extension RequestDescription {
                 request.options.protoImportPaths = [try access.readablePath(".", field: "body.grpc.importPaths")]
             }
             request.options.grpcWeb = grpc.web
+            request.options.grpcCompression = grpc.compression
             files += (request.options.protosets ?? []) + (request.options.protoFiles ?? [])
         }
         if let contentType, !request.headers.contains("Content-Type") { request.headers.add(name: "Content-Type", value: contentType) }

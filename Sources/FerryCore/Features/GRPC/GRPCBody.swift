@@ -13,6 +13,8 @@ public struct GRPCBody: Sendable, Equatable {
     public var importPaths: [String] = []
     /// gRPC-Web instead of gRPC (`web: binary` or `web: text`); nil: gRPC over HTTP/2.
     public var web: GRPCWebForm?
+    /// The request messages compressed (`compression: gzip` or `deflate`); nil: not compressed.
+    public var compression: GRPCCompression?
 
     public init(messages: [Parameters] = [], protosets: [String] = []) {
         self.messages = messages

@@ -7,12 +7,15 @@ public struct LineEventSplitter: Sendable {
     private var scanner: StreamLineScanner
     private var skipped = 0
     private var emitted = 0
+    /// The events' type: `line`, or `message` for a gRPC call's messages.
+    private let eventType: String
 
-    public init(maximumLineLength: Int = ServerSentEventParser.defaultMaximumLength) {
+    public init(maximumLineLength: Int = ServerSentEventParser.defaultMaximumLength, eventType: String = "line") {
         scanner = StreamLineScanner(maximumLineLength: maximumLineLength)
+        self.eventType = eventType
     }
 
-    /// Feeds the next bytes; returns the lines they complete as events of type `line`.
+    /// Feeds the next bytes; returns the lines they complete as events of type `eventType`.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, time: Int64) -> [StreamEvent] {
         var lines: [StreamLineScanner.Line] = []
         scanner.feed(bytes) { lines.append($0) }
@@ -32,7 +35,7 @@ public struct LineEventSplitter: Sendable {
         emitted += 1
         defer { skipped = 0 }
         return StreamEvent(
-            number: emitted, type: "line", id: nil, data: String(decoding: line.bytes, as: UTF8.self),
+            number: emitted, type: eventType, id: nil, data: String(decoding: line.bytes, as: UTF8.self),
             size: line.size + skipped, time: time, truncated: line.truncated)
     }
 }

@@ -4,17 +4,18 @@ import Foundation
 public struct StreamEventDecoder: Sendable {
     public let framing: StreamFraming
     private var sse = ServerSentEventParser()
-    private var lines = LineEventSplitter()
+    private var lines: LineEventSplitter
 
     public init(framing: StreamFraming) {
         self.framing = framing
+        lines = LineEventSplitter(eventType: framing == .grpc ? "message" : "line")
     }
 
     /// Feeds the next bytes; returns the events they complete, stamped with `time` (µs since the request started).
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, time: Int64) -> [StreamEvent] {
         switch framing {
         case .serverSentEvents: return sse.feed(bytes, time: time)
-        case .jsonLines, .lines: return lines.feed(bytes, time: time)
+        case .jsonLines, .lines, .grpc: return lines.feed(bytes, time: time)
         }
     }
 
@@ -25,7 +26,7 @@ public struct StreamEventDecoder: Sendable {
         case .serverSentEvents:
             sse.finish()
             return []
-        case .jsonLines, .lines:
+        case .jsonLines, .lines, .grpc:
             return lines.finish(time: time).map { [$0] } ?? []
         }
     }

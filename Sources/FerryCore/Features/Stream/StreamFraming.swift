@@ -6,6 +6,9 @@ public enum StreamFraming: String, Sendable, CaseIterable {
     case jsonLines = "ndjson"
     /// Any other body read as a stream: one event per line.
     case lines
+    /// A gRPC call's answer: its messages, which the gRPC transport decodes, each as a line of JSON
+    /// (`ResponseStreamObserver.messageStreamStarted`); never taken from a `Content-Type`.
+    case grpc
 
     /// The framing a response's `Content-Type` announces, or nil when it is not a stream type.
     public init?(contentType: String?) {
