@@ -92,7 +92,7 @@ public struct PathTemplate: Sendable, Hashable {
     }
 
     /// `text` percent-decoded; text without a `%` as it is (Foundation is asked only when there is one to decode).
-    private static func decoded(_ text: Substring) -> String {
+    static func decoded(_ text: Substring) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         return text.removingPercentEncoding ?? String(text)
     }
