@@ -71,13 +71,7 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     private func run() {
         lock.withLock { loopThread = pthread_self() }
-        while true {
-            let (commands, stop) = lock.withLock { () -> ([Command], Bool) in
-                defer { inbox.removeAll() }
-                return (inbox, stopping)
-            }
-            commands.forEach(handle)
-            if stop { break }
+        while handleInbox() {
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             collectFinished()
@@ -89,6 +83,28 @@ final class CurlMultiLoop: @unchecked Sendable {
         curl_multi_cleanup(multi)
         curl_share_cleanup(share)
     }
+
+    /// Passes through the inbox before libcurl gets the thread back: the commands queued, then those
+    /// the jobs just run queued in turn (a task's next step: a finished transfer's task resuming
+    /// the task that awaited it, which starts the next transfer), up to `inboxPasses` times, so a
+    /// run's next request goes out without a turn of `curl_multi_perform` and `poll` per step.
+    /// False when the loop is to stop.
+    private func handleInbox() -> Bool {
+        for _ in 0..<Self.inboxPasses {
+            let (commands, stop) = lock.withLock { () -> ([Command], Bool) in
+                defer { inbox.removeAll() }
+                return (inbox, stopping)
+            }
+            commands.forEach(handle)
+            if stop { return false }
+            if lock.withLock({ inbox.isEmpty }) { break }
+        }
+        return true
+    }
+
+    /// Passes through the inbox between turns of libcurl: enough for a run's steps from one
+    /// transfer to the next, few enough that jobs queuing jobs never keep transfers waiting long.
+    private static let inboxPasses = 8
 
     private func handle(_ command: Command) {
         switch command {

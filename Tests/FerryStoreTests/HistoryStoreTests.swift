@@ -233,6 +233,18 @@ import Testing
         #expect(try history.count() == 12)
     }
 
+    @Test func byteRetentionAppliesWhileRecording() throws {
+        let directory = try TemporaryDirectory()
+        let probe = try store(directory)
+        let size = try probe.entry(id: try probe.record(try HistoryFixtures.entry())).storedBytes
+        let other = try TemporaryDirectory()
+        let history = try store(other, retention: HistoryRetention(maxEntries: nil, maxBytes: size * 10))
+        for _ in 0..<130 { try history.record(try HistoryFixtures.entry()) }
+        // Checked every 64th entry (bounded first by the ids' span times the largest entry): after
+        // the 128th only 10 remained, then two more came.
+        #expect(try history.count() == 12)
+    }
+
     @Test func anUnusableFileIsAClearError() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("history.sqlite", Data(String(repeating: "not a database ", count: 100).utf8))

@@ -113,8 +113,7 @@ public struct CollectionRunner: Sendable {
             }
             guard index < items.count else { break }
             let item = items[index]
-            let ahead = prepared
-            prepared = nil
+            let ahead = prepared.take()
             if run.stopped != nil || item.description.retry != nil {
                 await settle(&unchecked, round: &round, run: &run, onResult: onResult)
                 let result: RunResult
@@ -127,15 +126,13 @@ public struct CollectionRunner: Sendable {
                 record(result, of: item, round: &round, run: &run, onResult: onResult)
                 continue
             }
-            let preparation: Preparation
-            if let ahead {
-                preparation = ahead
-            } else {
-                preparation = await prepare(item, root: root, round: round)
-            }
-            guard case .ready(let resolved, let resolver, let before) = preparation else {
+            let preparation = if let ahead { ahead } else { await prepare(item, root: root, round: round) }
+            let (resolved, resolver, before): (ResolvedRequest, VariableResolver, ExchangeScripts.Report?)
+            switch consume preparation {  // moved out, not copied: a request and its variables are large values
+            case .ready(let request, let variables, let report): (resolved, resolver, before) = (request, variables, report)
+            case .ended(let result):
                 await settle(&unchecked, round: &round, run: &run, onResult: onResult)
-                if case .ended(let result) = preparation { record(result, of: item, round: &round, run: &run, onResult: onResult) }
+                record(result, of: item, round: &round, run: &run, onResult: onResult)
                 continue
             }
             async let sending = transmit(item, iteration: round.iteration, resolved: resolved)
@@ -461,7 +458,7 @@ public struct CollectionRunner: Sendable {
         var checks = item.description.checks
         var problem: FerryError?
         do {
-            checks = try checks.rendered(with: item.description.ownVariables(over: resolver))
+            if checks.needsRendering { checks = try checks.rendered(with: item.description.ownVariables(over: resolver)) }
         } catch {
             problem = error as? FerryError
         }

@@ -178,7 +178,12 @@ public final class HistoryStore: Sendable {
     private static func prune(_ db: Database, to retention: HistoryRetention) throws -> Int {
         var deleted = 0
         let table = HistoryEntry.databaseTableName
-        if let maxEntries = retention.maxEntries {
+        // Bounds read from the two indexes' ends (a few pages), not from a walk over every row: the
+        // ids' span bounds the count, and the span times the largest entry the total. Recording checks
+        // every 64th row, and walks that grow with the history made a long run slower per request.
+        // (One MIN or MAX per SELECT: SQLite reads those from an index's end, two in one SELECT from every row.)
+        let span = try Int64.fetchOne(db, sql: "SELECT (SELECT MAX(id) FROM \(table)) - (SELECT MIN(id) FROM \(table)) + 1") ?? 0
+        if let maxEntries = retention.maxEntries, span > Int64(maxEntries) {
             try db.execute(
                 sql: "DELETE FROM \(table) WHERE id <= (SELECT id FROM \(table) ORDER BY id DESC LIMIT 1 OFFSET ?)",
                 arguments: [max(0, maxEntries)])
@@ -187,6 +192,7 @@ public final class HistoryStore: Sendable {
         // The total first (read from the storedBytes index alone): the window over every row runs
         // only when something must go.
         if let maxBytes = retention.maxBytes,
+            try mayHoldMore(than: maxBytes, rows: span, db),
             try Int64.fetchOne(db, sql: "SELECT TOTAL(storedBytes) FROM \(table)").map({ $0 > maxBytes }) ?? false
         {
             try db.execute(
@@ -197,6 +203,13 @@ public final class HistoryStore: Sendable {
             deleted += db.changesCount
         }
         return deleted
+    }
+
+    /// False when `rows` entries of the largest size stored stay within `maxBytes` (nothing to add up).
+    private static func mayHoldMore(than maxBytes: Int64, rows: Int64, _ db: Database) throws -> Bool {
+        let largest = try Int64.fetchOne(db, sql: "SELECT MAX(storedBytes) FROM \(HistoryEntry.databaseTableName)") ?? 0
+        let (bound, overflow) = rows.multipliedReportingOverflow(by: largest)
+        return overflow || bound > maxBytes
     }
 
     // MARK: - Reading

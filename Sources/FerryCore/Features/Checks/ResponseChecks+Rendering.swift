@@ -37,6 +37,21 @@ extension ResponseChecks {
         return copy
     }
 
+    /// False when `rendered(with:)` would give the checks back as they are: no `{{` in an expected
+    /// value, a body path or an XPath expression, no capture named by a template, no `variable`
+    /// query. A run then skips rendering every response's checks.
+    public var needsRendering: Bool {
+        captures.contains { $0.name.utf8.contains(UInt8(ascii: "{")) }
+            || assertions.contains { assertion in
+                switch assertion.subject {
+                case .body(let path) where path.containsASCII("{{"): true
+                case .xpath(let expression) where expression.containsASCII("{{"): true
+                case .query(.variable): true
+                default: assertion.predicate.mentionsTemplate
+                }
+            }
+    }
+
     /// The assertions with the `{{names}}` of `captured` filled in.
     func filled(with captured: [Variable]) -> [Assertion] {
         let values = Dictionary(captured.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
@@ -77,6 +92,27 @@ extension Assertion.Predicate {
         case .length(let inner): .length(try inner.rendered(render))
         case .not(let inner): .not(try inner.rendered(render))
         case .statusClass, .exists, .isKind, .trait: self
+        }
+    }
+
+    /// True when an expected string holds a `{{` (what `rendered` would fill in).
+    var mentionsTemplate: Bool {
+        switch self {
+        case .compare(_, let value), .contains(let value): Self.mentionsTemplate(value)
+        case .oneOf(let values): values.contains(where: Self.mentionsTemplate)
+        case .startsWith(let text), .endsWith(let text), .matches(let text): text.containsASCII("{{")
+        case .count(let inner), .length(let inner), .not(let inner): inner.mentionsTemplate
+        case .statusClass, .exists, .isKind, .trait: false
+        }
+    }
+
+    private static func mentionsTemplate(_ value: Parameters) -> Bool {
+        switch value {
+        case .string(let text): text.containsASCII("{{")
+        case .number(let text): text.hasPrefix("{{")
+        case .array(let items): items.contains(where: mentionsTemplate)
+        case .object(let members): members.contains { mentionsTemplate($0.value) }
+        case .bool, .null: false
         }
     }
 

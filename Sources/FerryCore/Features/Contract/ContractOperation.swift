@@ -53,9 +53,10 @@ public struct ContractMediaType: Sendable, Hashable {
     public let name: String
     public let schemaPointer: String?
 
-    /// `application/json; charset=utf-8` → `application/json`, lowercased.
+    /// `application/json; charset=utf-8` → `application/json`, lowercased (trimmed in Swift, not
+    /// through NSString: this runs for every response a contract checks).
     static func essence(_ contentType: String) -> String {
-        String(contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        (contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingWhitespace().lowercased()
     }
 
     /// True for JSON media types: `application/json`, `…/…+json`.

@@ -77,10 +77,9 @@ extension OpenAPIContract {
     /// gives them (a name without `=` has the value "", an empty query none), without building `URLComponents`.
     static func queryItems(of url: URL) -> [(name: String, value: String)] {
         guard let query = url.query(percentEncoded: true), !query.isEmpty else { return [] }
-        func decoded(_ part: Substring) -> String { part.removingPercentEncoding ?? String(part) }
         return query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
-            guard let equals = pair.firstIndex(of: "=") else { return (decoded(pair), "") }
-            return (decoded(pair[..<equals]), decoded(pair[pair.index(after: equals)...]))
+            guard let equals = pair.firstIndex(of: "=") else { return (PathTemplate.decoded(pair), "") }
+            return (PathTemplate.decoded(pair[..<equals]), PathTemplate.decoded(pair[pair.index(after: equals)...]))
         }
     }
 }

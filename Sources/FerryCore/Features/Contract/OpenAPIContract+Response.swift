@@ -99,8 +99,8 @@ extension OpenAPIContract {
         operation: ContractOperation, direction: SchemaOptions.Direction
     ) -> [ContractFinding] {
         guard !declared.mediaTypes.isEmpty else { return [] }
-        let declaredTypes = declared.mediaTypes.map(\.name).joined(separator: ", ")
         guard let contentType, let mediaType = declared.mediaType(for: contentType) else {
+            let declaredTypes = declared.mediaTypes.map(\.name).joined(separator: ", ")
             let found = contentType.map { "\(ContractMediaType.essence($0)) is not declared" } ?? "the body has no Content-Type"
             return [
                 ContractFinding(

@@ -67,7 +67,7 @@ public struct PathTemplate: Sendable, Hashable {
 
     /// Matches literal pieces exactly and parameters as at least one character, shortest first.
     private static func match(_ pieces: [String], _ part: Substring, into values: inout [String: String]) -> Bool {
-        guard pieces.count > 1 else { return Self.decoded(part) == pieces[0] || part == pieces[0] }
+        guard pieces.count > 1 else { return part == pieces[0] || Self.decoded(part) == pieces[0] }
         guard part.hasPrefix(pieces[0]) else { return false }
         var rest = part.dropFirst(pieces[0].count)
         var index = 1
@@ -91,7 +91,11 @@ public struct PathTemplate: Sendable, Hashable {
         return true
     }
 
-    private static func decoded(_ text: Substring) -> String { text.removingPercentEncoding ?? String(text) }
+    /// `text` percent-decoded; text without a `%` as it is (Foundation is asked only when there is one to decode).
+    static func decoded(_ text: Substring) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        return text.removingPercentEncoding ?? String(text)
+    }
 
     /// The segments between slashes, ignoring a trailing one.
     static func split(_ path: String) -> [Substring] {
