@@ -142,7 +142,7 @@ public final class ScriptEngine: @unchecked Sendable {
     /// which a script's first run pays for). The wrapper's first line comes before the script's,
     /// whose lines keep their numbers. With `literals`, their text inside a function of `ƒ`, their values.
     static func wrapped(_ script: ScriptSource, literals: ScriptLiterals? = nil) -> String {
-        let async = script.text.contains("await")
+        let async = script.mentions(["await"])
         let (open, close) = literals == nil ? ("", "") : ("((\(ScriptLiterals.name)) => ", ")(JSON.parse(__ferryLiterals))")
         var wrapped = begin + open + (async ? "__ferry.settle((async () => {" : "__ferry.call(() => {")
         if script.line > 1 { wrapped += "\n" }

@@ -53,6 +53,13 @@ import Testing
         #expect(literals.values == #"["abcdef","ghij","wxyz"]"#)
     }
 
+    @Test func aScriptMentionsAWordAnywhereInItsText() {
+        let script = ScriptSource("pm.environment.set(\"é\", 1); await x;")
+        #expect(script.mentions(["set"]) && script.mentions(["nope", "await x;"]) && script.mentions(["\"é\""]))
+        #expect(!script.mentions(["Request", "await y"]) && !script.mentions([]))
+        #expect(!ScriptSource("se").mentions(["set"]))
+    }
+
     @Test func aScriptRunsTheSameWithItsLiteralsTakenAndErrorsQuoteItsOwnText() async throws {
         let engine = try ScriptEngine.shared()
         let input = ScriptInput(

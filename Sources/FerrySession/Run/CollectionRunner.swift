@@ -194,7 +194,7 @@ public struct CollectionRunner: Sendable {
         guard hasScripts(item) else { return false }
         if before?.nextRequest != nil { return true }
         return ExchangeScripts(request: item.description, defaults: item.defaults).after.contains { step in
-            changingWords.contains { step.source.text.contains($0) }
+            step.source.mentions(changingWords)
         }
     }
 
@@ -388,7 +388,7 @@ public struct CollectionRunner: Sendable {
             return (try? Self.resolve(item, with: resolver, root: root, settings: settings)).map { .ready($0, resolver, nil) }
         }
         let scripts = ExchangeScripts(request: item.description, defaults: item.defaults)
-        let sends = scripts.before.contains { step in ["send", "Request"].contains { step.source.text.contains($0) } }
+        let sends = scripts.before.contains { $0.source.mentions(["send", "Request"]) }
         guard !sends, item.description.retry == nil, item.description.chains.isEmpty, chainer?.hasChains != true else { return nil }
         return await prepare(item, root: root, round: round)
     }
