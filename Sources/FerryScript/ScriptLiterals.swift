@@ -8,22 +8,22 @@ import FerryCore
 /// escapes, not a property name (`"a": 1`, `"a"() {}`), not a statement's first token (a directive),
 /// not after a word's last letter; a script with a regular expression after `)` or `}` (a division
 /// or not?), a `class`, an identifier escape or `ƒ` of its own is left whole (`make` answers nil).
-struct ScriptLiterals: Equatable {
+public struct ScriptLiterals: Equatable, Sendable {
     /// The script with `ƒ[k]` in place of each literal taken.
-    var text: String
+    public var text: String
     /// The literals' values, a JSON array.
-    var values: String
+    public var values: String
     /// Each replacement as it stands in `text`, and the literal's source it stands for.
     private var replacements: [(String, String)]
 
-    static func == (lhs: ScriptLiterals, rhs: ScriptLiterals) -> Bool { lhs.text == rhs.text && lhs.values == rhs.values }
+    public static func == (lhs: ScriptLiterals, rhs: ScriptLiterals) -> Bool { lhs.text == rhs.text && lhs.values == rhs.values }
 
     /// The identifier the literals are read from (`ƒ`, U+0192: one UTF-16 unit, a letter no script uses).
     static let name = "ƒ"
     private static let marker: UInt16 = 0x0192
 
     /// The script with its literals taken out; nil when none could be, or the script is left whole.
-    static func make(_ script: String) -> ScriptLiterals? {
+    public static func make(_ script: String) -> ScriptLiterals? {
         var lexer = Lexer(units: Array(script.utf16))
         guard lexer.run(), !lexer.taken.isEmpty else { return nil }
         var units = lexer.units
@@ -41,7 +41,7 @@ struct ScriptLiterals: Equatable {
     }
 
     /// `message` (JavaScriptCore quotes the source in some errors) with the literals' source back in place of their replacements.
-    func restored(_ message: String) -> String {
+    public func restored(_ message: String) -> String {
         guard message.contains(Self.name) else { return message }
         var restored = message
         for (replacement, source) in replacements.reversed() {  // ƒ[10] before ƒ[1]
