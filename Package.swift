@@ -159,7 +159,8 @@ let package = Package(
             ]),
         // The fuzz targets: the parsers of untrusted input as plain functions (Documentation/TESTING.md).
         .target(
-            name: "FerryFuzzing", dependencies: ["FerryCore", "FerryStore", "FerryInterop", "FerryGRPC", "FerryMock", "FerryTransport"]),
+            name: "FerryFuzzing",
+            dependencies: ["FerryCore", "FerryStore", "FerryInterop", "FerryGRPC", "FerryMock", "FerryTransport", "FerryScript"]),
         // The life of an exchange after its request is resolved, for every front end: credentials,
         // cookies, the transport, chained values, collection runs (Documentation/ARCHITECTURE.md).
         .target(

@@ -128,8 +128,8 @@ final class TUIRuntime {
     /// Carries out an effect: each concern has its handler; what touches the terminal is done here.
     private func run(_ effect: Effect) {
         switch effect {
-        case .send(let id, let outgoing): exchanges.send(outgoing, id: id)
-        case .sendScripted(let id, let scripted): exchanges.sendScripted(scripted, id: id)
+        case .send(let id, let outgoing): exchanges.send(outgoing, id: id, collection: state.collection)
+        case .sendScripted(let id, let scripted): exchanges.sendScripted(scripted, id: id, collection: state.collection)
         case .cancel(let id): exchanges.cancel(id)
         case .openWebSocket(let id, let outgoing): exchanges.openWebSocket(outgoing, id: id)
         case .sendWebSocketMessage(let id, let message): exchanges.sendWebSocketMessage(message, id: id)

@@ -2,6 +2,7 @@ import FerryCore
 import FerryGRPC
 import FerryInterop
 import FerryMock
+import FerryScript
 import FerryStore
 import FerryTransport
 import Foundation
@@ -19,6 +20,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case protobufDecode, protobufEncode, protoSource, grpcCompressed
     case mockFile, mockOpenAPI
     case loadResponse
+    case scriptLiterals
 
     /// Where the importers look for files a document refers to: a folder that does not exist, so a
     /// run reads nothing but its input.
@@ -39,6 +41,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .multipart: Self.formParts(text)
         case .headers: Self.headers(text)
         case .urlTemplate: Self.expand(text)
+        case .scriptLiterals: Self.scriptLiterals(text)
         case .importPosting:
             _ = try? PostingImporter.request(text, place: "fuzz.posting.yaml", source: "fuzz.posting.yaml")
             _ = try? PostingImporter.dotenv(text, source: ".env")
@@ -136,6 +139,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// The text as a request URL with variables (one holding a placeholder itself), resolved against
     /// a base URL; and as a JSON and an XML body template.
+    /// A script's literals taken out: the text keeps its length in UTF-16 units, and its messages come back.
+    private static func scriptLiterals(_ text: String) {
+        guard let literals = ScriptLiterals.make(text) else { return }
+        precondition(literals.text.utf16.count == text.utf16.count, "the script changed length")
+        _ = literals.restored(literals.text)
+    }
+
     private static func expand(_ text: String) {
         let resolver = VariableResolver(
             [

@@ -85,11 +85,18 @@ public final class ScriptEngine: @unchecked Sendable {
         }
         if let preludeFailure { return failure("Error", "Ferry's script prelude failed: \(preludeFailure)") }
         // One evaluation begins the script's state and runs its code: the input crosses as a string the
-        // prelude parses as JSON, the response's body as a string of its own.
-        let ran = lock.withLock {
+        // prelude parses as JSON, the response's body as a string of its own, the script's literals as
+        // a third (`ScriptLiterals`). A syntax error is the whole script's, evaluated again as written.
+        let literals = ScriptLiterals.make(script.text)
+        var ran = lock.withLock {
             ferry_js_set_string(context, "__ferryInput", input.json)
             ferry_js_set_string(context, "__ferryBody", input.response?.body ?? "")
-            return evaluate(context, Self.wrapped(script), url: script.file, line: max(1, script.line - 1), limited: true)
+            if let literals { ferry_js_set_string(context, "__ferryLiterals", literals.values) }
+            return evaluate(
+                context, Self.wrapped(script, literals: literals), url: script.file, line: max(1, script.line - 1), limited: true)
+        }
+        if ran.threw && literals != nil {
+            ran = lock.withLock { evaluate(context, Self.wrapped(script), url: script.file, line: max(1, script.line - 1), limited: true) }
         }
         var thrown: ScriptError?
         var output: Output?
@@ -118,6 +125,12 @@ public final class ScriptEngine: @unchecked Sendable {
         var outcome = output?.outcome ?? ScriptOutcome()
         if thrown == nil, let error = output?.error { thrown = located(error, script, phase) }
         outcome.error = thrown
+        if let literals {
+            for index in outcome.tests.indices {
+                if let message = outcome.tests[index].error?.message { outcome.tests[index].error?.message = literals.restored(message) }
+            }
+            if let message = outcome.error?.message { outcome.error?.message = literals.restored(message) }
+        }
         return outcome
     }
 
@@ -127,11 +140,15 @@ public final class ScriptEngine: @unchecked Sendable {
     /// The script inside a function, so its declarations stay its own, after the state is begun; an
     /// async one when it says `await` (JavaScriptCore compiles an async function into twice the code,
     /// which a script's first run pays for). The wrapper's first line comes before the script's,
-    /// whose lines keep their numbers.
-    static func wrapped(_ script: ScriptSource) -> String {
-        let async = script.text.contains("await")
-        let head = begin + (async ? "__ferry.settle((async () => {" : "__ferry.call(() => {")
-        return (script.line > 1 ? head + "\n" : head) + script.text + (async ? "\n})());" : "\n});")
+    /// whose lines keep their numbers. With `literals`, their text inside a function of `ƒ`, their values.
+    static func wrapped(_ script: ScriptSource, literals: ScriptLiterals? = nil) -> String {
+        let async = script.mentions(["await"])
+        let (open, close) = literals == nil ? ("", "") : ("((\(ScriptLiterals.name)) => ", ")(JSON.parse(__ferryLiterals))")
+        var wrapped = begin + open + (async ? "__ferry.settle((async () => {" : "__ferry.call(() => {")
+        if script.line > 1 { wrapped += "\n" }
+        wrapped += literals?.text ?? script.text
+        wrapped += async ? "\n})())" : "\n})"
+        return wrapped + close + ";"
     }
 
     /// Runs the script's timers and sends its requests until it has finished, within the time limit

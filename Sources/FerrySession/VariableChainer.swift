@@ -74,6 +74,9 @@ public final class VariableChainer: @unchecked Sendable {
         try await resolving(resolver, own: own, stack: [], attempt)
     }
 
+    /// True when the environment has chained variables (resolving a request may send one).
+    public var hasChains: Bool { !chains.isEmpty }
+
     /// The value of `chain` (its request sent unless a fresh value is kept), with the variables of
     /// `resolver`, and the request sent for it (nil when a kept value served).
     public func value(of chain: VariableChain, resolver: VariableResolver) async throws -> (Variable, sent: Sent?) {

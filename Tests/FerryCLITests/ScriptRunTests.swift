@@ -63,6 +63,21 @@ import Testing
         }
     }
 
+    /// `Fixtures/scripts/ahead`: the second request is prepared (its pre-request script run) while
+    /// the first is on the wire, with what the first's pre-request script set; the third, after the
+    /// second's tests, which set a variable it names.
+    @Test func aScriptedRunPreparesTheNextRequestAheadOnlyWhenTheTestsCannotChangeIt() async throws {
+        try await withDemoServer { server throws in
+            let collection = try Collection(baseURL: server.baseURL)
+            let (outcome, results) = try await collection.run("ahead")
+            #expect(outcome.status == 0, "\(outcome.text)")
+            for path in ["ahead/a-first.ferry.yaml", "ahead/b-second.ferry.yaml", "ahead/c-third.ferry.yaml"] {
+                let failed = Self.assertions(results[path]).filter { $0["passed"] as? Bool != true }
+                #expect(results[path]?["status"] as? String == "passed", "\(path): \(failed) \(outcome.stderr)")
+            }
+        }
+    }
+
     @Test func badScriptsAreLocatedErrorsAndTheRunGoesOn() async throws {
         try await withDemoServer { server throws in
             let collection = try Collection(baseURL: server.baseURL)

@@ -67,12 +67,53 @@ import Testing
         }
     }
 
-    /// A collection holding one request file, `NAME.ferry.yaml` of `yaml`, in an in-process TUI with
-    /// the demo server's base URL, the file opened from the sidebar.
-    private static func open(_ name: String, _ yaml: String, home: TemporaryDirectory, server: DemoServer) async throws -> InProcessTUI {
+    @Test func aTestsScriptRunsAnotherRequestFileAndSendsARequest() async throws {
+        try await withDemoServer { server in
+            let home = try TemporaryDirectory()
+            let tui = try await Self.open(
+                "runner",
+                """
+                url: "{{baseURL}}/anything/runner"
+                scripts:
+                  tests: |
+                    bru.setVar("who", "set-in-the-tui");
+                    const other = await bru.runRequest("echo");
+                    const sent = await pm.sendRequest(pm.variables.get("baseURL") + "/anything/sent");
+                    test("bru.runRequest", () => expect(other.data.args.who).to.equal("set-in-the-tui"));
+                    test("its pre-request script ran", () => expect(other.data.headers["X-Echo"]).to.equal("echoed"));
+                    pm.test("pm.sendRequest", () => pm.expect(sent.json().url).to.include("/anything/sent"));
+
+                """, home: home, server: server,
+                others: [
+                    "echo": """
+                    url: "{{baseURL}}/anything/echo?who={{who}}"
+                    scripts:
+                      pre-request: |
+                        req.setHeader("X-Echo", "echoed");
+
+                    """
+                ])
+            defer { tui.hangUp() }
+            tui.press(.control("r"))
+            try await tui.waitForScreen { $0.text.contains("200 OK") }
+            try await Self.openErrorsTab(tui)
+            let errors = try await tui.waitForScreen { $0.text.contains("pm.sendRequest") }
+            #expect(errors.text.contains("✓ test \"bru.runRequest\""), "\(errors)")
+            #expect(errors.text.contains("✓ test \"its pre-request script ran\""), "\(errors)")
+            #expect(errors.text.contains("✓ test \"pm.sendRequest\""), "\(errors)")
+            #expect(try await tui.quit() == 0)
+        }
+    }
+
+    /// A collection holding the request file `NAME.ferry.yaml` of `yaml` (and `others`, by name), in
+    /// an in-process TUI with the demo server's base URL, the file opened from the sidebar.
+    private static func open(
+        _ name: String, _ yaml: String, home: TemporaryDirectory, server: DemoServer, others: [String: String] = [:]
+    ) async throws -> InProcessTUI {
         let collection = home.file("api")
         try FileManager.default.createDirectory(atPath: collection, withIntermediateDirectories: true)
         _ = try home.write("api/\(name).ferry.yaml", Data(yaml.utf8))
+        for (other, text) in others { _ = try home.write("api/\(other).ferry.yaml", Data(text.utf8)) }
         let tui = InProcessTUI(
             home: home, width: 120, height: 34, collection: collection, variables: [Variable(name: "baseURL", value: server.baseURL)])
         try await tui.waitForScreen { $0.text.contains(name) }

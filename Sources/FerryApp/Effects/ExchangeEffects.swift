@@ -53,22 +53,23 @@ final class ExchangeEffects {
         _ = pipelines.history?.finish()
     }
 
-    func send(_ outgoing: OutgoingRequest, id: Int) {
-        let run = begin(id, environment: outgoing.environment, requestPath: outgoing.requestPath)
+    /// Sends `outgoing`; its scripts run the collection's request files (`bru.runRequest`) through `collection`'s chainer.
+    func send(_ outgoing: OutgoingRequest, id: Int, collection: CollectionState) {
+        let run = begin(id, environment: outgoing.environment, requestPath: outgoing.requestPath, collection: collection)
         transfers[id] = Task.detached { await run.exchange(outgoing) }
     }
 
     /// Runs the request's pre-request scripts (collection → folder → request), then resolves and
     /// sends what they left; their console and tests join its checks, the variables they set its
     /// captures. A request they cannot leave sendable fails as `send` would have refused it.
-    func sendScripted(_ scripted: ScriptedRequest, id: Int) {
-        let run = begin(id, environment: scripted.environment, requestPath: scripted.requestPath)
+    func sendScripted(_ scripted: ScriptedRequest, id: Int, collection: CollectionState) {
+        let run = begin(id, environment: scripted.environment, requestPath: scripted.requestPath, collection: collection)
         transfers[id] = Task.detached {
             let scripts = ExchangeScripts(request: scripted.source.description, defaults: scripted.source.defaults)
             var description = scripted.source.description
             var resolver = VariableResolver(scripted.variables)
-            let before = await scripts.runBefore(
-                on: &description, resolver: &resolver, context: run.scriptContext(title: scripted.source.title))
+            let context = run.scriptContext(title: scripted.source.title, resolver: resolver)
+            let before = await scripts.runBefore(on: &description, resolver: &resolver, context: context)
             do {
                 guard !before.skipRequest else {
                     throw FerryError.invalidRequest(
@@ -85,15 +86,30 @@ final class ExchangeEffects {
 
     func cancel(_ id: Int) { transfers[id]?.cancel() }
 
-    /// Request `id` going out now: its start noted, the pipeline and origin it goes through.
-    private func begin(_ id: Int, environment: String?, requestPath: String?) -> ExchangeRun {
+    /// Request `id` going out now: its start noted, the pipeline and origin it goes through, the
+    /// chainer its scripts run request files with.
+    private func begin(_ id: Int, environment: String?, requestPath: String?, collection: CollectionState) -> ExchangeRun {
         trace.requestSent()
         let started = ContinuousClock.now
         self.started[id] = started
         return ExchangeRun(
             id: id, inbox: inbox, started: started, pipeline: pipelines.pipeline(collection: cookieCollection, environment: environment),
             origin: HistoryOrigin(collection: root, requestPath: requestPath, environment: environment), schemaCache: schemaCache,
-            contract: collectionContract())
+            contract: collectionContract(), chainer: chainer(environment: environment, collection: collection))
+    }
+
+    /// The environment's chainer (its chained variables, the values taken this session, the request
+    /// files scripts run), made on first use; nil without a collection.
+    private func chainer(environment: String?, collection: CollectionState) -> VariableChainer? {
+        guard let root else { return nil }
+        if let chainer = chainers[environment ?? ""] { return chainer }
+        let chainer = VariableChainer(
+            root: root, environment: environment, chains: collection.chains, connection: collection.connection,
+            pipeline: pipelines.pipeline(collection: cookieCollection, environment: environment),
+            cache: ChainValueCache(locations: cookies.locations, collection: root, environment: environment),
+            access: collection.fileAccess)
+        chainers[environment ?? ""] = chainer
+        return chainer
     }
 
     /// The collection's contract, read the first time it is asked for; a document that cannot be
@@ -158,18 +174,10 @@ final class ExchangeEffects {
     func takeChainedVariable(
         _ chain: VariableChain, variables: [Variable], environment: String?, collection: CollectionState
     ) {
-        guard let root else {
+        guard let chainer = chainer(environment: environment, collection: collection) else {
             inbox.post(.chainFailed(ErrorChain(FerryError.invalidRequest(reason: .unresolvedVariable(name: chain.name, place: "request")))))
             return
         }
-        let chainer =
-            chainers[environment ?? ""]
-            ?? VariableChainer(
-                root: root, environment: environment, chains: collection.chains, connection: collection.connection,
-                pipeline: pipelines.pipeline(collection: cookieCollection, environment: environment),
-                cache: ChainValueCache(locations: cookies.locations, collection: root, environment: environment),
-                access: collection.fileAccess)
-        chainers[environment ?? ""] = chainer
         inbox.answer {
             do {
                 let (variable, sent) = try await chainer.value(of: chain, resolver: VariableResolver(variables))

@@ -16,12 +16,15 @@ struct ExchangeRun: Sendable {
     let schemaCache: GraphQLSchemaCache?
     /// The collection's OpenAPI document, each response checked against it.
     let contract: OpenAPIContract?
+    /// Runs the collection's request files for scripts (`bru.runRequest`); nil outside a collection.
+    let chainer: VariableChainer?
 
-    /// Where the request's scripts run: `pm.info`, and their own requests sent through the pipeline.
-    func scriptContext(title: String) -> ExchangeScripts.Context {
+    /// Where the request's scripts run: `pm.info`, their own requests sent through the pipeline, the
+    /// request files they run resolved with `resolver`.
+    func scriptContext(title: String, resolver: VariableResolver) -> ExchangeScripts.Context {
         ExchangeScripts.Context(
             requestName: title, requestPath: origin.requestPath ?? title, environment: origin.environment,
-            send: pipeline.scriptSender(origin: origin))
+            send: pipeline.scriptSender(origin: origin, files: chainer?.scriptFileRunner(resolver: resolver)))
     }
 
     /// Sends `outgoing` through the pipeline, which concludes it, runs its post-response and tests
@@ -62,8 +65,9 @@ struct ExchangeRun: Sendable {
         guard let scripted = outgoing.scripted else { return nil }
         let scripts = ExchangeScripts(request: scripted.description, defaults: scripted.defaults)
         guard !scripts.after.isEmpty || before != nil else { return nil }
+        let resolver = VariableResolver(outgoing.variables)
         return PendingScripts(
-            scripts: scripts, description: scripted.description, resolver: VariableResolver(outgoing.variables),
-            context: scriptContext(title: scripted.title), before: before ?? ExchangeScripts.Report())
+            scripts: scripts, description: scripted.description, resolver: resolver,
+            context: scriptContext(title: scripted.title, resolver: resolver), before: before ?? ExchangeScripts.Report())
     }
 }

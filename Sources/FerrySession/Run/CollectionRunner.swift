@@ -93,9 +93,9 @@ public struct CollectionRunner: Sendable {
     /// it is there: the request before it is checked and reported, and the one after it resolved,
     /// once it has gone out (the transport starts it before the task goes on) and before its answer
     /// comes. All on the curl thread, with no thread hop. Only what cannot change the next request or
-    /// the run's course waits like this: a request that captures or retries, or any with `--bail`, is
-    /// checked before the next one is sent; a look-ahead that would need a chained variable (which
-    /// sends a request) is left to its turn.
+    /// the run's course waits like this: a request that captures or retries, whose scripts may
+    /// (`scriptsCanChangeWhatFollows`), or any with `--bail`, is checked before the next one is sent;
+    /// a look-ahead that would need a chained variable (which sends a request) is left to its turn.
     private func runInOrder(
         _ items: [RunPlan.Item], root: String, round: inout Round, run: inout Progress,
         onResult: @Sendable (RunResult) -> Void
@@ -138,11 +138,9 @@ public struct CollectionRunner: Sendable {
             async let sending = transmit(item, iteration: round.iteration, resolved: resolved)
             await Task.yield()  // the child task puts the request on the wire first
             await settle(&unchecked, round: &round, run: &run, onResult: onResult)
-            let waits = item.description.captures.isEmpty && !Self.hasScripts(item) && !settings.bail
+            let waits = item.description.captures.isEmpty && !settings.bail && !Self.scriptsCanChangeWhatFollows(item, before: before)
             if waits, run.stopped == nil, index + 1 < items.count {
-                prepared = Self.prepareAhead(
-                    items[index + 1], iteration: round.iteration, root: root, resolver: round.resolver,
-                    settings: settings)
+                prepared = await prepareAhead(items[index + 1], root: root, round: round.continued(after: before))
             }
             let sent = await sending
             sent.beforeScripts = before
@@ -178,10 +176,28 @@ public struct CollectionRunner: Sendable {
         return found ?? items.count
     }
 
-    /// True when the request or its folders have scripts (its checks then wait for them).
+    /// True when the request or its folders have scripts.
     static func hasScripts(_ item: RunPlan.Item) -> Bool {
         !item.description.scripts.isEmpty || item.defaults.scripts.contains { !$0.isEmpty }
     }
+
+    /// True when the request's scripts after its response may change what the requests after it use
+    /// or where the run goes (their text names a way to: a variable set, unset, cleared or deleted, a
+    /// request sent, run, skipped or chosen next, the run stopped, a global of the context, `eval`),
+    /// or its pre-request scripts chose the next request: the next request is then prepared after
+    /// they have run. Otherwise it is prepared while this one is on the wire, its scripts after the
+    /// response run while the next one is.
+    static func scriptsCanChangeWhatFollows(_ item: RunPlan.Item, before: ExchangeScripts.Report?) -> Bool {
+        guard hasScripts(item) else { return false }
+        if before?.nextRequest != nil { return true }
+        return ExchangeScripts(request: item.description, defaults: item.defaults).after.contains { step in
+            step.source.mentions(changingWords)
+        }
+    }
+
+    private static let changingWords = [
+        "set", "clear", "delete", "Request", "send", "skip", "next", "stop", "global", "this", "eval", "Function",
+    ]
 
     /// A sent request whose checks wait for the next request to go out.
     private struct Unchecked {
@@ -197,7 +213,7 @@ public struct CollectionRunner: Sendable {
     ) async {
         guard let waiting = unchecked.take() else { return }
         record(
-            await conclude(waiting.sent, of: waiting.sent.item, resolver: waiting.resolver, root: waiting.root, run: round.run),
+            await concludeWithScripts(waiting.sent, of: waiting.sent.item, resolver: waiting.resolver, root: waiting.root, round: round),
             of: waiting.sent.item, round: &round, run: &run, onResult: onResult)
     }
 
@@ -213,6 +229,15 @@ public struct CollectionRunner: Sendable {
         var data: [String: String] = [:]
         /// Iterations in all.
         var count = 1
+
+        /// The round as the next request sees it once the pre-request scripts' `report` has flowed on.
+        func continued(after report: ExchangeScripts.Report?) -> Round {
+            guard let report else { return self }
+            var round = self
+            round.resolver.add(report.variables)
+            round.resolver.remove(report.unset)
+            return round
+        }
 
         mutating func absorb(_ result: RunResult, of item: RunPlan.Item) {
             resolver.add(result.checks.captured)
@@ -350,14 +375,19 @@ public struct CollectionRunner: Sendable {
     }
 
     /// `prepare` done ahead, with the variables as they are: nil when that needs more (a chained
-    /// variable, or a problem to report), which `prepare` then does in its turn.
-    private static func prepareAhead(
-        _ item: RunPlan.Item, iteration: Int, root: String, resolver: VariableResolver,
-        settings: RunSettings
-    ) -> Preparation? {
-        if let skipped = skipped(item, iteration: iteration, resolver: resolver) { return .ended(skipped) }
-        guard !hasScripts(item) else { return nil }
-        return (try? resolve(item, with: resolver, root: root, settings: settings)).map { .ready($0, resolver, nil) }
+    /// variable, or a problem to report), which `prepare` then does in its turn. A request with
+    /// pre-request scripts is prepared whole (they run) when neither they nor its resolving can send
+    /// a request (one request on the wire at a time) and it is not retried (they would run again).
+    private func prepareAhead(_ item: RunPlan.Item, root: String, round: Round) async -> Preparation? {
+        let resolver = round.resolver
+        if let skipped = Self.skipped(item, iteration: round.iteration, resolver: resolver) { return .ended(skipped) }
+        guard Self.hasScripts(item) else {
+            return (try? Self.resolve(item, with: resolver, root: root, settings: settings)).map { .ready($0, resolver, nil) }
+        }
+        let scripts = ExchangeScripts(request: item.description, defaults: item.defaults)
+        let sends = scripts.before.contains { $0.source.mentions(["send", "Request"]) }
+        guard !sends, item.description.retry == nil, item.description.chains.isEmpty, chainer?.hasChains != true else { return nil }
+        return await prepare(item, root: root, round: round)
     }
 
     /// The item's request with `variables`, under its folder's and the environment's settings, reading

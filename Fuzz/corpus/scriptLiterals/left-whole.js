@@ -1,0 +1,1 @@
+const r = /"abcdef"[/"]/g; if (x) /"y"/.test(z); class A { "b" = 1 }

@@ -1,0 +1,2 @@
+'use strict'; const o = { "abcd": 1, "efgh"() {} }; return"wxyz" + 'tail
+' + "ƒ";
