@@ -1,12 +1,11 @@
-import Foundation
 import Yams
 
-/// Decodes a `Decodable` from a composed YAML node as Yams' `YAMLDecoder` does — the same scalar
+/// Decodes a `Decodable` from a YAML document's `DecodingTree` as Yams' `YAMLDecoder` does — the same scalar
 /// conversions (`ScalarConstructible`), merge keys, `DecodingError`s and coding paths — without its
 /// cost per key: Yams looks a key up by building a `Node` (and copying its `Tag`, a class) and
 /// comparing it with each pair from the end, and flattens a mapping again for every container.
 /// OpenAPIKit asks each schema object for some forty keys, so decoding a 3 MB OpenAPI document
-/// through Yams took 8 s (Benchmarks/README.md, issue 28). Here the node is laid out once as a
+/// through Yams took 8 s (Benchmarks/README.md, issue 28). Here the document is laid out once as a
 /// `DecodingTree`, a decoder is an index into it, and a coding path is a link to its parent's,
 /// made into a list only when asked for.
 struct NodeDecoder: Decoder {
@@ -17,10 +16,9 @@ struct NodeDecoder: Decoder {
 
     var codingPath: [any CodingKey] { path?.keys ?? [] }
 
-    /// Decodes `type` from `node`.
-    static func decode<T: Decodable>(_ type: T.Type, from node: Node, userInfo: [CodingUserInfoKey: Any] = [:]) throws -> T {
-        let tree = DecodingTree(node)
-        return try NodeDecoder(tree: tree, node: tree.root, path: nil, userInfo: userInfo).decodeValue(type)
+    /// Decodes `type` from the root of `tree`.
+    static func decode<T: Decodable>(_ type: T.Type, from tree: DecodingTree, userInfo: [CodingUserInfoKey: Any] = [:]) throws -> T {
+        try NodeDecoder(tree: tree, node: tree.root, path: nil, userInfo: userInfo).decodeValue(type)
     }
 
     private var kind: DecodingTree.Kind { tree.kinds[Int(node)] }
@@ -42,15 +40,12 @@ struct NodeDecoder: Decoder {
         NodeDecoder(tree: tree, node: child, path: CodingPathLink(parent: path, key: key), userInfo: userInfo)
     }
 
-    /// This node's scalar, when it is one.
-    private var scalar: Node.Scalar? { kind == .scalar ? tree.scalars[Int(tree.starts[Int(node)])] : nil }
-
     /// `type` from this node: a scalar type through its `ScalarConstructible` conversion, any other
     /// through its `init(from:)`.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         guard let constructible = type as? any ScalarConstructible.Type else { return try T(from: self) }
-        guard let scalar else { throw mismatch(Node.Scalar.self) }
-        guard let value = constructible.construct(from: scalar) as? T else {
+        guard kind == .scalar else { throw mismatch(Node.Scalar.self) }
+        guard let value = constructible.construct(from: tree.scalar(node)) as? T else {
             throw DecodingError.typeMismatch(
                 type, .init(codingPath: codingPath, debugDescription: "Expected to decode \(type) but found Scalar instead."))
         }
@@ -58,7 +53,7 @@ struct NodeDecoder: Decoder {
     }
 
     /// True when this node is YAML's null (`null`, `~`, or nothing).
-    var isNull: Bool { scalar.map { NSNull.construct(from: $0) != nil } ?? false }
+    var isNull: Bool { tree.isNull(node) }
 
     /// The error Yams gives when the node is not of the shape asked for.
     func mismatch(_ expectation: Any.Type) -> DecodingError {
