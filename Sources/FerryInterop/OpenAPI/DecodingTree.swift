@@ -39,6 +39,16 @@ final class DecodingTree {
     /// The child of each key of a large mapping; the last of a repeated key wins, as in Yams.
     private var tables: [[String: Int32]] = []
 
+    /// Types and keys as decoding errors describe them, each made once: describing a type demangles
+    /// its name, and OpenAPIKit tries every schema as a `$ref` first (a key not found, caught).
+    private var typeNames: [ObjectIdentifier: String] = [:]
+    private var keyNames: [KeyName: String] = [:]
+    private struct KeyName: Hashable {
+        var type: ObjectIdentifier
+        var string: String
+        var int: Int?
+    }
+
     /// A mapping at least this large gets an index of its keys; smaller ones are searched.
     static let indexedCount = 16
 
@@ -209,6 +219,23 @@ final class DecodingTree {
             if keys[position] == key { return children[position] }
         }
         return nil
+    }
+
+    /// `String(describing: type)`.
+    func name(of type: Any.Type) -> String {
+        if let name = typeNames[ObjectIdentifier(type)] { return name }
+        let name = String(describing: type)
+        typeNames[ObjectIdentifier(type)] = name
+        return name
+    }
+
+    /// `key.description`.
+    func description(of key: any CodingKey) -> String {
+        let name = KeyName(type: ObjectIdentifier(Swift.type(of: key)), string: key.stringValue, int: key.intValue)
+        if let description = keyNames[name] { return description }
+        let description = key.description
+        keyNames[name] = description
+        return description
     }
 
     /// The item at `index` of the sequence `node`, or nil.
