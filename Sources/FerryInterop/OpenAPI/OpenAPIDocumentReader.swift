@@ -33,7 +33,7 @@ enum OpenAPIDocumentReader {
         let version = try version(
             openapi: tree.child(of: tree.root, named: "openapi").flatMap(tree.string),
             swagger: tree.child(of: tree.root, named: "swagger").flatMap(tree.string), source: source)
-        let refersToOtherFiles = ExternalReferences.mayReferToOtherFiles(text)
+        let refersToOtherFiles = ExternalReferences.referToOtherFiles(in: tree)
         if version == .swagger2 || refersToOtherFiles {
             tree = try rewrittenTree(
                 yaml, swagger: version == .swagger2, inlining: refersToOtherFiles, source: source, directory: directory)
