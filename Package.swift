@@ -68,6 +68,12 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]
         ),
+        // Debian's libyaml: OpenAPI documents read from parse events straight into the decoder's tree (DECISIONS.md).
+        .systemLibrary(
+            name: "CLibYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
         // OpenSSL's libssl, beside the libcrypto above: FerryTLS (DECISIONS.md).
         .systemLibrary(
             name: "CSSL",
@@ -156,6 +162,7 @@ let package = Package(
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
                 .product(name: "Yams", package: "Yams"),
+                "CLibYAML",
             ]),
         // The fuzz targets: the parsers of untrusted input as plain functions (Documentation/TESTING.md).
         .target(

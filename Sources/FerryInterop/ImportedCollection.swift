@@ -2,7 +2,7 @@ import FerryCore
 
 /// What an importer made of a document: request descriptions at their paths in a collection,
 /// folder defaults, environments, and the report of what came across and how.
-public struct ImportedCollection: Sendable, Equatable {
+public struct ImportedCollection: Sendable, Equatable, FileReading {
     /// One request file to write.
     public struct Request: Sendable, Equatable {
         /// The path below the collection, ending in `.ferry.yaml` (`pets/list-pets.ferry.yaml`).
@@ -34,9 +34,9 @@ public struct ImportedCollection: Sendable, Equatable {
     public var folders: [String: FolderDefaults] = [:]
     public var environments: [Environment] = []
     public var report = ImportReport()
-    /// Files the requests read that lie beside the source (Hurl's `file,data.txt;`), by their path
-    /// relative to the source's folder: `ferry import` copies them into the collection, where the
-    /// requests read them (a collection reads nothing outside its folder).
+    /// Files the requests read that lie beside the source (Hurl's `file,data.txt;`, a Postman file
+    /// body), by their path relative to the source's folder: `ferry import` copies them into the
+    /// collection, where the requests read them (a collection reads nothing outside its folder).
     public var attachments: Set<String> = []
     /// The paths of `requests` as of the last `add`, kept so adding stays linear; rebuilt when
     /// `requests` was changed directly.
@@ -56,13 +56,6 @@ public struct ImportedCollection: Sendable, Equatable {
         requests.append(Request(path: path, description: description, source: source))
         taken.paths.insert(path)
         taken.count = requests.count
-    }
-
-    /// Notes that the requests read `path` (`subject`: "the body", "the file part avatar"); one
-    /// inside the source's folder is copied along with the collection.
-    public mutating func reads(_ path: String, _ subject: String, at place: String) {
-        report.approximated(place, ImportReport.readingNote(subject, path))
-        if !CollectionPath.leavesFolder(path), !path.contains("{{") { attachments.insert(path) }
     }
 
     public static func == (lhs: ImportedCollection, rhs: ImportedCollection) -> Bool {

@@ -18,24 +18,16 @@ enum YAMLValueGuard {
         var visited = 0
         while let node = pending.popLast() {
             visited += 1
-            guard visited <= maximumNodes else {
-                throw ImportProblem(source: source, "the document expands to more than \(maximumNodes) values")
-            }
+            guard visited <= maximumNodes else { throw sizeProblem(source: source) }
             switch node {
             case .scalar(let scalar):
                 guard overflows(scalar.string) else { continue }
-                throw ImportProblem(
-                    source: source, place: place(of: node),
-                    "the number \(scalar.string.prefix(40)) is too large (read as base 60, it passes \(Int.max))")
+                throw overflowProblem(scalar.string, source: source, place: place(of: node))
             case .mapping(let mapping):
                 // By index: iterating a Yams mapping first copies all its pairs into a new array.
                 for index in mapping.indices {
                     let (key, value) = mapping[index]
-                    guard case .scalar = key else {
-                        throw ImportProblem(
-                            source: source, place: place(of: key),
-                            "a key that is a mapping or a list (Ferry reads text keys only)")
-                    }
+                    guard case .scalar = key else { throw keyProblem(source: source, place: place(of: key)) }
                     pending.append(key)
                     pending.append(value)
                 }
@@ -45,6 +37,21 @@ enum YAMLValueGuard {
                 continue  // its anchor is checked where it stands
             }
         }
+    }
+
+    /// A document of more than `maximumNodes` values.
+    static func sizeProblem(source: String) -> ImportProblem {
+        ImportProblem(source: source, "the document expands to more than \(maximumNodes) values")
+    }
+
+    /// A scalar `text` that `overflows`, at `place`.
+    static func overflowProblem(_ text: String, source: String, place: String?) -> ImportProblem {
+        ImportProblem(source: source, place: place, "the number \(text.prefix(40)) is too large (read as base 60, it passes \(Int.max))")
+    }
+
+    /// A mapping key that is not a scalar, at `place`.
+    static func keyProblem(source: String, place: String?) -> ImportProblem {
+        ImportProblem(source: source, place: place, "a key that is a mapping or a list (Ferry reads text keys only)")
     }
 
     private static func place(of node: Node) -> String? {

@@ -168,6 +168,7 @@ public struct BrunoImporter: Importer {
                 var reader = BrunoRequestReader(place: place, document: document, inheritedAuth: auth)
                 let read = try reader.description()
                 collection.report.notes += reader.report.notes
+                collection.attachments.formUnion(reader.attachments)
                 reader.variables.forEach { variables.set($0) }
                 guard let description = read else { continue }
                 collection.add(

@@ -6,13 +6,14 @@ import Foundation
 /// and bearer auth (`inherit` takes the folder's or the collection's), `docs`. Request variables
 /// go into the collection's environment; `assert` and `vars:post-response` become checks where Ferry
 /// has them; `tests` and scripts are kept as `scripts:`; the rest is named in `report`.
-struct BrunoRequestReader {
+struct BrunoRequestReader: FileReading {
     /// The file below the collection (`echo/echo json.bru`), for notes and problems.
     let place: String
     let document: BruDocument
     /// The auth a request with `auth: inherit` takes; nil for none.
     let inheritedAuth: Authentication?
     var report = ImportReport()
+    var attachments: Set<String> = []
     /// `vars:pre-request` of the request.
     private(set) var variables: [Variable] = []
 
@@ -105,7 +106,7 @@ struct BrunoRequestReader {
                     let paths = value.dropFirst(6).dropLast().split(separator: "|").map(String.init)
                     for path in paths {
                         parts.append(.init(name: entry.key, value: .file(path: path), contentType: type))
-                        report.approximated(at(entry.line), ImportReport.readingNote("the file part \(entry.key)", path))
+                        reads(path, "the file part \(entry.key)", at: at(entry.line))
                     }
                 } else {
                     parts.append(.init(name: entry.key, value: .text(Self.template(value)), contentType: type))
@@ -125,7 +126,7 @@ struct BrunoRequestReader {
             let (value, type) = Self.contentType(of: entry.value)
             let path = value.hasPrefix("@file(") ? String(value.dropFirst(6).dropLast()) : value
             description.body = .file(path: path, contentType: hasType ? nil : type)
-            report.approximated(at(entry.line), ImportReport.readingNote("the body", path))
+            reads(path, "the body", at: at(entry.line))
         default:
             report.dropped(place, "the body mode \(mode) is not supported")
         }

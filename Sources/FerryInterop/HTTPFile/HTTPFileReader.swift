@@ -248,10 +248,8 @@ struct HTTPFileReader {
             let substitutes = firstText.hasPrefix("<@")
             let path = firstText.dropFirst(substitutes ? 2 : 1).trimmingCharacters(in: .whitespaces)
             description.body = .file(path: path, contentType: nil)
-            collection.report.approximated(
-                place(first),
-                ImportReport.readingNote("the body", path)
-                    + (substitutes ? "; variables in it are not filled" : ""))
+            collection.reads(path, "the body", at: place(first))
+            if substitutes { collection.report.notes[collection.report.notes.count - 1].message += "; variables in it are not filled" }
             return
         }
         for line in body where line.text.hasPrefix("< ") {

@@ -73,6 +73,7 @@ public struct InsomniaImporter: Importer {
         var description = try reader.description()
         description.variables = variables
         collection.report.notes += reader.report.notes
+        collection.attachments.formUnion(reader.attachments)
         collection.add(description, title: description.name ?? "request", folder: RequestFileName.folder(folder), source: resource.path)
         collection.report.imported(resource.path, "\(description.method.rawValue) \(description.url)")
     }

@@ -6,9 +6,10 @@ import Foundation
 /// (text, form, multipart, a file), basic and bearer auth, redirects and TLS. Nunjucks variables
 /// (`{{ _.host }}`) become Ferry's `{{host}}`; template tags (`{% … %}`), other auth kinds and
 /// disabled entries are named in `report`.
-struct InsomniaRequestReader {
+struct InsomniaRequestReader: FileReading {
     let resource: JSONNode
     var report = ImportReport()
+    var attachments: Set<String> = []
 
     private static let templates = ImportedTemplates(builtIns: [:])
 
@@ -82,7 +83,7 @@ struct InsomniaRequestReader {
         let type = try body.string("mimeType").flatMap { $0.isEmpty ? nil : $0 }
         if let file = try text(body, "fileName"), !file.isEmpty {
             description.body = .file(path: file, contentType: nil)
-            report.approximated(body.path, ImportReport.readingNote("the body", file))
+            reads(file, "the body", at: body.path)
             return
         }
         if let params = try body.array("params") {
@@ -95,7 +96,7 @@ struct InsomniaRequestReader {
                     } else if try param.string("type") == "file" {
                         let path = try text(param, "fileName") ?? ""
                         parts.append(.init(name: name, value: .file(path: path)))
-                        report.approximated(param.path, ImportReport.readingNote("the file part \(name)", path))
+                        reads(path, "the file part \(name)", at: param.path)
                     } else {
                         parts.append(.init(name: name, value: .text(try text(param, "value") ?? "")))
                     }

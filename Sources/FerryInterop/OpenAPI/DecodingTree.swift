@@ -1,20 +1,35 @@
 import Yams
 
-/// A composed YAML node laid out once in flat arrays for `NodeDecoder`: each node is an index, a
-/// mapping's keys are strings read once (merge keys applied as Yams applies them), and a child is
-/// reached by its index. Decoding then copies integers, not `Node`s: a `Node` is an enum of arrays
-/// and a `Tag` class, and copying one per key looked up was most of the decoder's time
-/// (Benchmarks/README.md, issue 28).
+/// A YAML document laid out in flat arrays for `NodeDecoder`: each node is an index, a mapping's
+/// keys are strings read once (merge keys applied as Yams applies them), a child is reached by its
+/// index, and each node keeps the line and column it starts on. Decoding then copies integers, not
+/// Yams' `Node`s, and the passes that rewrite a document before it is decoded (`SchemaLists`, bounds,
+/// parts left out) change a node's run of children in place (Benchmarks/README.md, issue 28).
+/// `YAMLEventReader` fills one from libyaml's events; a document Yams composed (Swagger 2.0,
+/// references to other files) is laid out by `init(_:)`.
 final class DecodingTree {
     enum Kind: UInt8 { case scalar, mapping, sequence, alias }
 
+    /// A mapping's pair as it is added: `merges` for YAML's merge key (`<<: *base`).
+    struct Pair {
+        var key: String?
+        var value: Int32
+        var merges = false
+    }
+
     /// Each node's kind.
     private(set) var kinds: [Kind] = []
-    /// A scalar's index in `scalars`; a mapping's or a sequence's first index in `children`.
+    /// A scalar's index in `strings`; a mapping's or a sequence's first index in `children`.
     private(set) var starts: [Int32] = []
     /// A mapping's or a sequence's number of children (0 for a scalar).
     private(set) var counts: [Int32] = []
-    private(set) var scalars: [Node.Scalar] = []
+    /// The line and column (from 1) each node starts on; 0 when not known.
+    private var lines: [Int32] = []
+    private var columns: [Int32] = []
+    /// A scalar's text, style and tag (`.implicit` for a plain scalar without one).
+    private var strings: [String] = []
+    private var styles: [Node.Scalar.Style] = []
+    private var tags: [Tag.Name] = []
     /// The children of mappings and sequences, each run in order.
     private(set) var children: [Int32] = []
     /// Beside `children`: a mapping child's key (nil for a key that is not a scalar), unused for sequences.
@@ -24,79 +39,177 @@ final class DecodingTree {
     /// The child of each key of a large mapping; the last of a repeated key wins, as in Yams.
     private var tables: [[String: Int32]] = []
 
+    /// Types and keys as decoding errors describe them, each made once: describing a type demangles
+    /// its name, and OpenAPIKit tries every schema as a `$ref` first (a key not found, caught).
+    private var typeNames: [ObjectIdentifier: String] = [:]
+    private var keyNames: [KeyName: String] = [:]
+    private struct KeyName: Hashable {
+        var type: ObjectIdentifier
+        var string: String
+        var int: Int?
+    }
+
     /// A mapping at least this large gets an index of its keys; smaller ones are searched.
     static let indexedCount = 16
 
-    /// The index of the node the tree was made from.
-    private(set) var root: Int32 = 0
+    /// The index of the document's node.
+    var root: Int32 = 0
 
+    init() {}
+
+    /// The tree of a node Yams composed.
     init(_ node: Node) {
         root = add(node)
     }
 
     /// Adds `node` after its descendants (so each node's children are one run); returns its index.
     private func add(_ node: Node) -> Int32 {
+        let mark = (line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)
         switch node {
         case .scalar(let scalar):
-            scalars.append(scalar)
-            return append(.scalar, start: scalars.count - 1, count: 0)
+            return addScalar(
+                scalar.string, style: scalar.style, tag: Tag.Name(rawValue: scalar.tag.rawValue), line: mark.line, column: mark.column)
         case .alias:
-            return append(.alias, start: 0, count: 0)
+            return append(.alias, start: 0, count: 0, line: mark.line, column: mark.column)
         case .sequence(let sequence):
-            let items = sequence.map { add($0) }
-            let start = children.count
-            children += items
-            keys += repeatElement(nil, count: items.count)
-            return append(.sequence, start: start, count: items.count)
+            return addSequence(sequence.map { add($0) }, line: mark.line, column: mark.column)
         case .mapping(let mapping):
-            let pairs = flattened(mapping)
-            let start = children.count
-            children += pairs.map(\.value)
-            keys += pairs.map(\.key)
-            let index = append(.mapping, start: start, count: pairs.count)
-            if pairs.count >= Self.indexedCount {
-                var table: [String: Int32] = [:]
-                for pair in pairs { if let key = pair.key { table[key] = pair.value } }
-                tableOf[Int(index)] = Int32(tables.count)
-                tables.append(table)
+            var pairs: [Pair] = []
+            pairs.reserveCapacity(mapping.count)
+            // By index: iterating a Yams mapping first copies all its pairs into a new array.
+            for index in mapping.indices {
+                let (key, value) = mapping[index]
+                let merges = key.scalar.map { $0.string == "<<" && $0.style == .plain } ?? false
+                pairs.append(Pair(key: key.string, value: add(value), merges: merges))
             }
-            return index
+            return addMapping(pairs, line: mark.line, column: mark.column)
         }
     }
 
-    private func append(_ kind: Kind, start: Int, count: Int) -> Int32 {
+    // MARK: - Building
+
+    /// Adds a scalar; returns its index.
+    func addScalar(
+        _ string: String, style: Node.Scalar.Style = .plain, tag: Tag.Name = .implicit, line: Int = 0, column: Int = 0
+    )
+        -> Int32
+    {
+        strings.append(string)
+        styles.append(style)
+        tags.append(tag)
+        return append(.scalar, start: strings.count - 1, count: 0, line: line, column: column)
+    }
+
+    /// Adds a sequence of the nodes `items`; returns its index.
+    func addSequence(_ items: [Int32], line: Int = 0, column: Int = 0) -> Int32 {
+        let index = append(.sequence, start: 0, count: 0, line: line, column: column)
+        setRun(of: index, keys: repeatElement(nil, count: items.count), children: items)
+        return index
+    }
+
+    /// Adds a mapping of `pairs` with merge keys applied as Yams applies them: the merged pairs
+    /// first, so the mapping's own win when a key is looked up from the end. Returns its index.
+    func addMapping(_ pairs: [Pair], line: Int = 0, column: Int = 0) -> Int32 {
+        let index = append(.mapping, start: 0, count: 0, line: line, column: column)
+        guard pairs.contains(where: \.merges) else {
+            setRun(of: index, keys: pairs.map(\.key), children: pairs.map(\.value))
+            return index
+        }
+        var merged: [(key: String?, value: Int32)] = []
+        for pair in pairs where pair.merges {
+            switch kinds[Int(pair.value)] {
+            case .mapping: merged += self.pairs(of: pair.value)
+            case .sequence:
+                for item in run(of: pair.value).reversed().map({ children[$0] }) where kinds[Int(item)] == .mapping {
+                    merged += self.pairs(of: item)
+                }
+            default: break
+            }
+        }
+        let all = merged + pairs.filter { !$0.merges }.map { (key: $0.key, value: $0.value) }
+        setRun(of: index, keys: all.map(\.key), children: all.map(\.value))
+        return index
+    }
+
+    /// Gives the mapping or sequence `node` a new run of children (the old one stays, unused).
+    func setRun(of node: Int32, keys newKeys: some Collection<String?>, children newChildren: [Int32]) {
+        let index = Int(node)
+        starts[index] = Int32(children.count)
+        counts[index] = Int32(newChildren.count)
+        children += newChildren
+        keys += newKeys
+        guard kinds[index] == .mapping, newChildren.count >= Self.indexedCount else {
+            tableOf[index] = -1
+            return
+        }
+        var table: [String: Int32] = [:]
+        for (key, child) in zip(newKeys, newChildren) { if let key { table[key] = child } }
+        if tableOf[index] < 0 {
+            tableOf[index] = Int32(tables.count)
+            tables.append(table)
+        } else {
+            tables[Int(tableOf[index])] = table
+        }
+    }
+
+    /// Changes the text of the scalar `node`.
+    func setString(_ string: String, of node: Int32) {
+        strings[Int(starts[Int(node)])] = string
+    }
+
+    private func append(_ kind: Kind, start: Int, count: Int, line: Int, column: Int) -> Int32 {
         kinds.append(kind)
         starts.append(Int32(start))
         counts.append(Int32(count))
+        lines.append(Int32(clamping: line))
+        columns.append(Int32(clamping: column))
         tableOf.append(-1)
         return Int32(kinds.count - 1)
     }
 
-    /// A mapping's pairs, children added, with YAML merge keys (`<<: *base`) applied as Yams applies
-    /// them: the merged pairs first, so the mapping's own win when a key is looked up from the end.
-    private func flattened(_ mapping: Node.Mapping) -> [(key: String?, value: Int32)] {
-        var merged: [(key: String?, value: Int32)] = []
-        var own: [(key: String?, value: Int32)] = []
-        own.reserveCapacity(mapping.count)
-        // By index: iterating a Yams mapping first copies all its pairs into a new array.
-        for index in mapping.indices {
-            let pair = mapping[index]
-            guard case .scalar(let key) = pair.key, key.string == "<<", key.style == .plain else {
-                own.append((pair.key.string, add(pair.value)))
-                continue
-            }
-            switch pair.value {
-            case .mapping(let inner): merged += flattened(inner)
-            case .sequence(let sequence):
-                for case .mapping(let inner) in sequence.reversed() { merged += flattened(inner) }
-            default: break
-            }
+    // MARK: - Reading
+
+    /// The positions in `children` (and `keys`) of `node`'s run.
+    func run(of node: Int32) -> Range<Int> {
+        let start = Int(starts[Int(node)])
+        return start..<(start + Int(counts[Int(node)]))
+    }
+
+    /// A mapping's keys and children, in order.
+    func pairs(of node: Int32) -> [(key: String?, value: Int32)] {
+        run(of: node).map { (keys[$0], children[$0]) }
+    }
+
+    /// The text of the scalar `node`, nil for any other.
+    func string(_ node: Int32) -> String? {
+        kinds[Int(node)] == .scalar ? strings[Int(starts[Int(node)])] : nil
+    }
+
+    /// The scalar `node` as Yams would have composed it, for its `ScalarConstructible` conversions.
+    func scalar(_ node: Int32) -> Node.Scalar {
+        let index = Int(starts[Int(node)])
+        return Node.Scalar(strings[index], Tag(tags[index]), styles[index])
+    }
+
+    /// True when `node` is YAML's null (`null`, `~`, or nothing), as Yams' `NSNull.construct` reads it.
+    func isNull(_ node: Int32) -> Bool {
+        guard kinds[Int(node)] == .scalar else { return false }
+        let index = Int(starts[Int(node)])
+        guard styles[index] == .plain else { return false }
+        switch strings[index] {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
         }
-        return merged + own
+    }
+
+    /// "line 3, column 5": where `node` starts, nil when not known.
+    func place(of node: Int32) -> String? {
+        lines[Int(node)] > 0 ? "line \(lines[Int(node)]), column \(columns[Int(node)])" : nil
     }
 
     /// The child at `key` of the mapping `node` (the last one when the key is repeated), or nil.
     func child(of node: Int32, named key: String) -> Int32? {
+        guard kinds[Int(node)] == .mapping else { return nil }
         let table = tableOf[Int(node)]
         if table >= 0 { return tables[Int(table)][key] }
         let start = Int(starts[Int(node)])
@@ -106,5 +219,28 @@ final class DecodingTree {
             if keys[position] == key { return children[position] }
         }
         return nil
+    }
+
+    /// `String(describing: type)`.
+    func name(of type: Any.Type) -> String {
+        if let name = typeNames[ObjectIdentifier(type)] { return name }
+        let name = String(describing: type)
+        typeNames[ObjectIdentifier(type)] = name
+        return name
+    }
+
+    /// `key.description`.
+    func description(of key: any CodingKey) -> String {
+        let name = KeyName(type: ObjectIdentifier(Swift.type(of: key)), string: key.stringValue, int: key.intValue)
+        if let description = keyNames[name] { return description }
+        let description = key.description
+        keyNames[name] = description
+        return description
+    }
+
+    /// The item at `index` of the sequence `node`, or nil.
+    func item(of node: Int32, at index: Int) -> Int32? {
+        guard kinds[Int(node)] == .sequence, index >= 0, index < Int(counts[Int(node)]) else { return nil }
+        return children[Int(starts[Int(node)]) + index]
     }
 }

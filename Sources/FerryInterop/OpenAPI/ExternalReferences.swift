@@ -24,26 +24,14 @@ struct ExternalReferences {
         inline(document, in: nil)
     }
 
-    /// Whether some `$ref` in `text` names something else than a part of the document (`#…`): a
-    /// quick look at the text, so a document without such references is not walked at all.
-    /// The text is scanned as UTF-8 bytes: `range(of:)` on Linux bridges the rest of the text to
-    /// NSString at each `$ref`, which made a 3 MB document take 30 s.
-    static func mayReferToOtherFiles(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            let ref = Array("$ref".utf8)
-            let skipped: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ":"), UInt8(ascii: "\""), UInt8(ascii: "'")]
-            var index = 0
-            while index + ref.count <= bytes.count {
-                guard bytes[index] == ref[0], bytes[index + 1] == ref[1], bytes[index + 2] == ref[2], bytes[index + 3] == ref[3] else {
-                    index += 1
-                    continue
-                }
-                index += ref.count
-                while index < bytes.count, skipped.contains(bytes[index]) { index += 1 }
-                if index >= bytes.count || bytes[index] != UInt8(ascii: "#") { return true }
-            }
-            return false
+    /// Whether some `$ref` of `tree`'s document names a part of another file (not `#…`, not a URL),
+    /// which `inline` would read: read from the tree's keys, so a property named `$ref` (Okta's)
+    /// or a URL does not send the document through Yams' nodes for nothing.
+    static func referToOtherFiles(in tree: DecodingTree) -> Bool {
+        tree.keys.indices.contains { position in
+            guard tree.keys[position] == "$ref", let target = tree.string(tree.children[position]) else { return false }
+            let location = target.prefix { $0 != "#" }
+            return !location.isEmpty && !location.contains("://")
         }
     }
 

@@ -1,26 +1,29 @@
-import Foundation
 import Yams
 
-/// Decodes a `Decodable` from a composed YAML node as Yams' `YAMLDecoder` does — the same scalar
+/// Decodes a `Decodable` from a YAML document's `DecodingTree` as Yams' `YAMLDecoder` does — the same scalar
 /// conversions (`ScalarConstructible`), merge keys, `DecodingError`s and coding paths — without its
 /// cost per key: Yams looks a key up by building a `Node` (and copying its `Tag`, a class) and
 /// comparing it with each pair from the end, and flattens a mapping again for every container.
 /// OpenAPIKit asks each schema object for some forty keys, so decoding a 3 MB OpenAPI document
-/// through Yams took 8 s (Benchmarks/README.md, issue 28). Here the node is laid out once as a
-/// `DecodingTree`, a decoder is an index into it, and a coding path is a link to its parent's,
-/// made into a list only when asked for.
+/// through Yams took 8 s (Benchmarks/README.md, issue 28). Here the document is laid out once as a
+/// `DecodingTree`, a decoder is an index into it and its key, and a coding path is a link to its
+/// container's, made once per container (not per key) and into a list only when asked for.
 struct NodeDecoder: Decoder {
     let tree: DecodingTree
     let node: Int32
-    private let path: CodingPathLink?
+    /// The place of the container the node was found in, and the key it was found at (nil for the root).
+    private let parent: CodingPathLink?
+    private let key: (any CodingKey)?
     let userInfo: [CodingUserInfoKey: Any]
 
-    var codingPath: [any CodingKey] { path?.keys ?? [] }
+    var codingPath: [any CodingKey] { link?.keys ?? [] }
 
-    /// Decodes `type` from `node`.
-    static func decode<T: Decodable>(_ type: T.Type, from node: Node, userInfo: [CodingUserInfoKey: Any] = [:]) throws -> T {
-        let tree = DecodingTree(node)
-        return try NodeDecoder(tree: tree, node: tree.root, path: nil, userInfo: userInfo).decodeValue(type)
+    /// This decoder's place, for the containers it opens.
+    fileprivate var link: CodingPathLink? { key.map { CodingPathLink(parent: parent, key: $0) } ?? parent }
+
+    /// Decodes `type` from the root of `tree`.
+    static func decode<T: Decodable>(_ type: T.Type, from tree: DecodingTree, userInfo: [CodingUserInfoKey: Any] = [:]) throws -> T {
+        try NodeDecoder(tree: tree, node: tree.root, parent: nil, key: nil, userInfo: userInfo).decodeValue(type)
     }
 
     private var kind: DecodingTree.Kind { tree.kinds[Int(node)] }
@@ -37,28 +40,26 @@ struct NodeDecoder: Decoder {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { SingleValue(decoder: self) }
 
-    /// The decoder of the node `child`, found at `key`.
-    func child(_ child: Int32, at key: any CodingKey) -> NodeDecoder {
-        NodeDecoder(tree: tree, node: child, path: CodingPathLink(parent: path, key: key), userInfo: userInfo)
+    /// The decoder of the node `child`, found at `key` in the container whose place is `link`.
+    fileprivate func child(_ child: Int32, at key: any CodingKey, in link: CodingPathLink?) -> NodeDecoder {
+        NodeDecoder(tree: tree, node: child, parent: link, key: key, userInfo: userInfo)
     }
-
-    /// This node's scalar, when it is one.
-    private var scalar: Node.Scalar? { kind == .scalar ? tree.scalars[Int(tree.starts[Int(node)])] : nil }
 
     /// `type` from this node: a scalar type through its `ScalarConstructible` conversion, any other
     /// through its `init(from:)`.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         guard let constructible = type as? any ScalarConstructible.Type else { return try T(from: self) }
-        guard let scalar else { throw mismatch(Node.Scalar.self) }
-        guard let value = constructible.construct(from: scalar) as? T else {
+        guard kind == .scalar else { throw mismatch(Node.Scalar.self) }
+        guard let value = constructible.construct(from: tree.scalar(node)) as? T else {
             throw DecodingError.typeMismatch(
-                type, .init(codingPath: codingPath, debugDescription: "Expected to decode \(type) but found Scalar instead."))
+                type, .init(codingPath: codingPath, debugDescription: "Expected to decode \(tree.name(of: type)) but found Scalar instead.")
+            )
         }
         return value
     }
 
     /// True when this node is YAML's null (`null`, `~`, or nothing).
-    var isNull: Bool { scalar.map { NSNull.construct(from: $0) != nil } ?? false }
+    var isNull: Bool { tree.isNull(node) }
 
     /// The error Yams gives when the node is not of the shape asked for.
     func mismatch(_ expectation: Any.Type) -> DecodingError {
@@ -70,7 +71,9 @@ struct NodeDecoder: Decoder {
         case .alias: reality = "Alias"
         }
         return .typeMismatch(
-            expectation, .init(codingPath: codingPath, debugDescription: "Expected to decode \(expectation) but found \(reality) instead."))
+            expectation,
+            .init(
+                codingPath: codingPath, debugDescription: "Expected to decode \(tree.name(of: expectation)) but found \(reality) instead."))
     }
 }
 
@@ -99,8 +102,14 @@ private final class CodingPathLink {
 /// A mapping's keys as strings, looked up from the end (the last of a repeated key wins, as in Yams).
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: NodeDecoder
+    let link: CodingPathLink?
 
-    var codingPath: [any CodingKey] { decoder.codingPath }
+    init(decoder: NodeDecoder) {
+        self.decoder = decoder
+        link = decoder.link
+    }
+
+    var codingPath: [any CodingKey] { link?.keys ?? [] }
 
     var allKeys: [Key] {
         let tree = decoder.tree
@@ -111,9 +120,12 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func child(_ key: any CodingKey) throws -> NodeDecoder {
         guard let node = decoder.tree.child(of: decoder.node, named: key.stringValue) else {
             throw DecodingError.keyNotFound(
-                key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+                key,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "No value associated with key \(decoder.tree.description(of: key)) (\"\(key.stringValue)\")."))
         }
-        return decoder.child(node, at: key)
+        return decoder.child(node, at: key, in: link)
     }
 
     func contains(_ key: Key) -> Bool { decoder.tree.child(of: decoder.node, named: key.stringValue) != nil }
@@ -131,6 +143,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
     let decoder: NodeDecoder
+    let link: CodingPathLink?
     /// The sequence's first element in the tree's `children`, and how many there are.
     let start: Int
     let elements: Int
@@ -138,11 +151,12 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     init(decoder: NodeDecoder) {
         self.decoder = decoder
+        link = decoder.link
         start = Int(decoder.tree.starts[Int(decoder.node)])
         elements = Int(decoder.tree.counts[Int(decoder.node)])
     }
 
-    var codingPath: [any CodingKey] { decoder.codingPath }
+    var codingPath: [any CodingKey] { link?.keys ?? [] }
     var count: Int? { elements }
     var isAtEnd: Bool { currentIndex >= elements }
 
@@ -154,7 +168,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [key], debugDescription: "Unkeyed container is at end."))
         }
-        let value = try body(decoder.child(current, at: key))
+        let value = try body(decoder.child(current, at: key, in: link))
         currentIndex += 1
         return value
     }
@@ -165,7 +179,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(
                 Any?.self, .init(codingPath: codingPath + [key], debugDescription: "Unkeyed container is at end."))
         }
-        let isNull = decoder.child(current, at: IndexKey(intValue: currentIndex)).isNull
+        let isNull = decoder.tree.isNull(current)
         if isNull { currentIndex += 1 }
         return isNull
     }

@@ -19,50 +19,66 @@ enum OpenAPIDocumentReader {
     static func read(
         _ text: String, source: String, directory: String
     ) throws(ImportProblem) -> (document: OpenAPIKit.OpenAPI.Document, dropped: [ImportProblem], clamped: [ImportReport.Note]) {
-        // JSON too goes through Yams (JSON is YAML): Foundation's JSONDecoder does not give keys in
+        // JSON too is read as YAML (JSON is YAML): Foundation's JSONDecoder does not give keys in
         // document order, which OpenAPIKit's ordered maps (paths, properties) need.
-        let node: Node
+        let yaml = text.first(where: { !$0.isWhitespace }) == "{" ? JSONSurrogateEscapes.rewritten(text) : text
+        guard var tree = try YAMLEventReader.tree(of: yaml, source: source) else {
+            throw ImportProblem(source: source, "the document is empty")
+        }
+        guard tree.kinds[Int(tree.root)] == .mapping else {
+            throw ImportProblem(
+                source: source, place: tree.place(of: tree.root), "an OpenAPI document is a mapping (`openapi: 3.1.0`, `info:`, `paths:` …)"
+            )
+        }
+        let version = try version(
+            openapi: tree.child(of: tree.root, named: "openapi").flatMap(tree.string),
+            swagger: tree.child(of: tree.root, named: "swagger").flatMap(tree.string), source: source)
+        let refersToOtherFiles = ExternalReferences.referToOtherFiles(in: tree)
+        if version == .swagger2 || refersToOtherFiles {
+            tree = try rewrittenTree(
+                yaml, swagger: version == .swagger2, inlining: refersToOtherFiles, source: source, directory: directory)
+        }
+        var clamped: [ImportReport.Note] = []
+        if version != .v31 { SchemaLists.rewrite(tree, notes: &clamped) }
+        if mayHoldHugeNumbers(text) {
+            var path = DocumentPath()
+            clampBounds(below: tree.root, in: tree, path: &path, notes: &clamped)
+        }
+        var dropped: [ImportProblem] = []
+        while true {
+            do {
+                return (try decode(tree, version: version, source: source), dropped, clamped)
+            } catch {
+                guard dropped.count < droppedLimit, let path = error.path, remove(path, from: tree) else { throw error.problem }
+                dropped.append(error.problem)
+            }
+        }
+    }
+
+    /// The tree of a document rewritten as Yams' nodes: references to other files inlined
+    /// (`ExternalReferences`), Swagger 2.0 said as OpenAPI 3.0 (`SwaggerConverter`).
+    private static func rewrittenTree(
+        _ yaml: String, swagger: Bool, inlining: Bool, source: String, directory: String
+    ) throws(ImportProblem) -> DecodingTree {
+        var document: Node
         do {
-            // Scalars stay untyped strings (as YAMLDecoder's own parse leaves them), so a quoted
-            // `'200'` key is found by the decoder's string lookup.
-            let yaml = text.first(where: { !$0.isWhitespace }) == "{" ? JSONSurrogateEscapes.rewritten(text) : text
+            // Scalars stay untyped strings (as YAMLDecoder's own parse leaves them).
             guard let composed = try Yams.compose(yaml: yaml, Resolver.basic.appending(.merge)) else {
                 throw ImportProblem(source: source, "the document is empty")
             }
-            node = composed
+            document = composed
         } catch let problem as ImportProblem {
             throw problem
         } catch {
             throw syntaxProblem(error, source: source)
         }
-        guard case .mapping = node else {
-            throw ImportProblem(
-                source: source, place: place(of: node), "an OpenAPI document is a mapping (`openapi: 3.1.0`, `info:`, `paths:` …)")
-        }
-        let version = try version(openapi: node["openapi"]?.string, swagger: node["swagger"]?.string, source: source)
-        var document = node
-        if ExternalReferences.mayReferToOtherFiles(text) {
+        if inlining {
             var references = ExternalReferences(directory: directory)
-            document = try references.inline(node)
+            document = references.inline(document)
         }
-        if case .swagger2 = version { document = try SwaggerConverter.convert(document) }
+        if swagger { document = SwaggerConverter.convert(document) }
         try YAMLValueGuard.check(document, source: source)
-        var clamped: [ImportReport.Note] = []
-        if version != .v31, let rewritten = SchemaLists.rewritten(document, path: "", notes: &clamped) { document = rewritten }
-        if mayHoldHugeNumbers(text) { document = clampingBounds(in: document, path: "", notes: &clamped) }
-        var dropped: [ImportProblem] = []
-        while true {
-            do {
-                return (try decode(document, version: version, source: source), dropped, clamped)
-            } catch {
-                guard dropped.count < droppedLimit, let path = error.path, let removed = removing(path, from: document), removed != document
-                else {
-                    throw error.problem
-                }
-                document = removed
-                dropped.append(error.problem)
-            }
-        }
+        return DecodingTree(document)
     }
 
     /// True when `text` holds a run of 19 digits or a number with an exponent: the only spellings of
@@ -81,31 +97,37 @@ enum OpenAPIDocumentReader {
     /// The schema keywords whose value OpenAPIKit reads as a 64-bit integer in an integer schema.
     private static let bounds: Set<String> = ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum"]
 
-    /// `node` with every bound beyond 64-bit integers (`maximum: 9223372036854776000`, the float
-    /// spelling of 2^63 that generators write for int64 and uint64) brought to the nearest one
+    /// Brings every bound below `node` beyond 64-bit integers (`maximum: 9223372036854776000`, the
+    /// float spelling of 2^63 that generators write for int64 and uint64) to the nearest one
     /// (Int64.max or Int64.min): the same bound for every integer a request can carry. Each is noted.
-    private static func clampingBounds(in node: Node, path: String, notes: inout [ImportReport.Note]) -> Node {
-        switch node {
-        case .mapping(let mapping):
-            let pairs = mapping.map { pair -> (Node, Node) in
-                let key = pair.key.string ?? ""
-                let place = path.isEmpty ? key : path + "." + key
-                if bounds.contains(key), case .scalar(let scalar) = pair.value, Int64(scalar.string) == nil,
-                    let number = Double(scalar.string), number.rounded() == number, abs(number) >= 9.2e18
+    private static func clampBounds(below node: Int32, in tree: DecodingTree, path: inout DocumentPath, notes: inout [ImportReport.Note]) {
+        switch tree.kinds[Int(node)] {
+        case .mapping:
+            for position in tree.run(of: node) {
+                let key = tree.keys[position] ?? ""
+                let child = tree.children[position]
+                if bounds.contains(key), let text = tree.string(child), Int64(text) == nil, let number = Double(text),
+                    number.rounded() == number, abs(number) >= 9.2e18
                 {
                     let bound = number > 0 ? Int64.max : Int64.min
+                    tree.setString(String(bound), of: child)
                     notes.append(
-                        ImportReport.Note(.approximated, at: place, "\(scalar.string) is beyond 64-bit integers: \(bound) is used"))
-                    return (pair.key, .scalar(.init(String(bound), scalar.tag, scalar.style, scalar.mark)))
+                        ImportReport.Note(
+                            .approximated, at: path.text(appending: key), "\(text) is beyond 64-bit integers: \(bound) is used"))
+                    continue
                 }
-                return (pair.key, clampingBounds(in: pair.value, path: place, notes: &notes))
+                path.append(.key(key))
+                clampBounds(below: child, in: tree, path: &path, notes: &notes)
+                path.removeLast()
             }
-            return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
-        case .sequence(let sequence):
-            let nodes = sequence.enumerated().map { clampingBounds(in: $0.element, path: "\(path)[\($0.offset)]", notes: &notes) }
-            return .sequence(Node.Sequence(nodes, sequence.tag, sequence.style, sequence.mark))
+        case .sequence:
+            for (offset, position) in tree.run(of: node).enumerated() {
+                path.append(.index(offset))
+                clampBounds(below: tree.children[position], in: tree, path: &path, notes: &notes)
+                path.removeLast()
+            }
         case .scalar, .alias:
-            return node
+            return
         }
     }
 
@@ -115,51 +137,32 @@ enum OpenAPIDocumentReader {
         var path: [any CodingKey]?
     }
 
-    /// `root` without the part at `path` (the deepest part the path reaches that is not the
-    /// document itself or one of its top-level sections); nil when there is none to leave out.
-    private static func removing(_ path: [any CodingKey], from root: Node) -> Node? {
-        var keys: [any CodingKey] = []
-        var node = root
+    /// Leaves out of `tree` the part at `path` (the deepest part the path reaches that is not the
+    /// document itself or one of its top-level sections); false when there is none to leave out.
+    private static func remove(_ path: [any CodingKey], from tree: DecodingTree) -> Bool {
+        var reached: [(parent: Int32, key: any CodingKey)] = []
+        var node = tree.root
         for key in path {
-            guard let child = child(of: node, at: key) else { break }
-            keys.append(key)
+            guard let child = child(of: node, at: key, in: tree) else { break }
+            reached.append((node, key))
             node = child
         }
-        guard keys.count >= 2 else { return nil }
-        return removing(keys, in: root)
+        guard reached.count >= 2, let (parent, key) = reached.last else { return false }
+        var pairs = tree.pairs(of: parent)
+        let index =
+            tree.kinds[Int(parent)] == .sequence ? key.intValue : pairs.firstIndex { $0.key == key.stringValue }
+        guard let index, pairs.indices.contains(index) else { return false }
+        pairs.remove(at: index)
+        tree.setRun(of: parent, keys: pairs.map(\.key), children: pairs.map(\.value))
+        return true
     }
 
-    private static func removing(_ keys: [any CodingKey], in node: Node) -> Node {
-        guard let key = keys.first else { return node }
-        switch node {
-        case .mapping(var mapping):
-            guard let index = mapping.firstIndex(where: { $0.key.string == key.stringValue }) else { return node }
-            if keys.count == 1 {
-                let kept = mapping.indices.filter { $0 != index }.map { (mapping[$0].key, mapping[$0].value) }
-                return .mapping(Node.Mapping(kept, mapping.tag, mapping.style, mapping.mark))
-            } else {
-                mapping[index] = (mapping[index].key, removing(Array(keys.dropFirst()), in: mapping[index].value))
-            }
-            return .mapping(mapping)
-        case .sequence(var sequence):
-            guard let index = key.intValue, index < sequence.count else { return node }
-            if keys.count == 1 {
-                sequence.remove(at: index)
-            } else {
-                sequence[index] = removing(Array(keys.dropFirst()), in: sequence[index])
-            }
-            return .sequence(sequence)
-        case .scalar, .alias:
-            return node
-        }
+    private static func child(of node: Int32, at key: any CodingKey, in tree: DecodingTree) -> Int32? {
+        if let index = key.intValue, tree.kinds[Int(node)] == .sequence { return tree.item(of: node, at: index) }
+        return tree.child(of: node, named: key.stringValue)
     }
 
-    private static func child(of node: Node, at key: any CodingKey) -> Node? {
-        if let index = key.intValue, case .sequence(let sequence) = node { return index < sequence.count ? sequence[index] : nil }
-        return node[key.stringValue]
-    }
-
-    private enum Version { case swagger2, v30, v31 }
+    private enum Version: Equatable { case swagger2, v30, v31 }
 
     /// The model to decode with, from the `openapi` and `swagger` keys read before the whole document.
     private static func version(openapi: String?, swagger: String?, source: String) throws(ImportProblem) -> Version {
@@ -175,62 +178,41 @@ enum OpenAPIDocumentReader {
         throw ImportProblem(source: source, place: "openapi", "OpenAPI \(version) is not supported (Ferry reads 3.0, 3.1 and 3.2)")
     }
 
-    private static func decode(_ node: Node, version: Version, source: String) throws(DecodingFailure) -> OpenAPIKit.OpenAPI.Document {
+    private static func decode(
+        _ tree: DecodingTree, version: Version, source: String
+    ) throws(DecodingFailure) -> OpenAPIKit.OpenAPI.Document {
         // Vendor extensions (`x-…`) are not imported; reading them decodes every object a second time
         // (the key is the same in OpenAPIKit30).
         let skipExtensions: [CodingUserInfoKey: Any] = [OpenAPIKit.VendorExtensionsConfiguration.enabledKey: false]
         do {
             switch version {
             case .v30, .swagger2:
-                return try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: node, userInfo: skipExtensions).convert(
+                return try NodeDecoder.decode(OpenAPIKit30.OpenAPI.Document.self, from: tree, userInfo: skipExtensions).convert(
                     to: .v3_1_1)
-            case .v31: return try NodeDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: node, userInfo: skipExtensions)
+            case .v31: return try NodeDecoder.decode(OpenAPIKit.OpenAPI.Document.self, from: tree, userInfo: skipExtensions)
             }
         } catch {
             let described = OpenAPIKit.OpenAPI.Error(from: error)
             let path = described.codingPath
-            var place = path.isEmpty ? nil : dotted(path)
-            if let mark = mark(of: path, in: node) {
-                place = [place, "line \(mark.line), column \(mark.column)"].compactMap { $0 }.joined(separator: ", ")
-            }
+            let dotted = DocumentPath(path.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) }).text
+            let located = [dotted.isEmpty ? nil : dotted, place(of: path, in: tree)].compactMap { $0 }.joined(separator: ", ")
             // OpenAPIKit explains nested failures over several lines; the problem is one line.
             let lines = described.localizedDescription.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             throw DecodingFailure(
-                problem: ImportProblem(source: source, place: place, lines.filter { !$0.isEmpty }.joined(separator: " ")),
+                problem: ImportProblem(
+                    source: source, place: located.isEmpty ? nil : located, lines.filter { !$0.isEmpty }.joined(separator: " ")),
                 path: path.isEmpty ? nil : path)
         }
     }
 
-    /// `paths./pets.get.parameters[0]`: keys joined by dots, indices in brackets.
-    private static func dotted(_ path: [any CodingKey]) -> String {
-        var text = ""
+    /// Where the deepest node the coding path reaches starts.
+    private static func place(of path: [any CodingKey], in tree: DecodingTree) -> String? {
+        var node = tree.root
         for key in path {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += (text.isEmpty ? "" : ".") + key.stringValue
-            }
+            guard let child = child(of: node, at: key, in: tree) else { break }
+            node = child
         }
-        return text
-    }
-
-    /// The deepest node the coding path reaches, for its line and column.
-    private static func mark(of path: [any CodingKey], in root: Node) -> Mark? {
-        var node = root
-        for key in path {
-            if let index = key.intValue, case .sequence(let sequence) = node, index < sequence.count {
-                node = sequence[index]
-            } else if let child = node[key.stringValue] {
-                node = child
-            } else {
-                break
-            }
-        }
-        return node.mark
-    }
-
-    private static func place(of node: Node) -> String? {
-        node.mark.map { "line \($0.line), column \($0.column)" }
+        return tree.place(of: node)
     }
 
     /// A YAML (or JSON) syntax error as a problem at its line and column.
@@ -239,15 +221,24 @@ enum OpenAPIDocumentReader {
         switch yaml {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
-            var message = "not valid YAML or JSON: \(problem)"
-            if let context, !context.text.isEmpty {
-                message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
-            }
-            return ImportProblem(source: source, place: "line \(mark.line), column \(mark.column)", message)
+            return syntaxProblem(
+                problem, line: mark.line, column: mark.column, context: context.map { ($0.text, $0.mark.line, $0.mark.column) },
+                source: source)
         case .reader(let problem, let offset, _, _):
             return ImportProblem(source: source, place: offset.map { "byte \($0)" }, "not valid YAML or JSON: \(problem)")
         default:
             return ImportProblem(source: source, "not valid YAML or JSON: \(yaml)")
         }
+    }
+
+    /// A syntax error `problem` at a line and column, with what was being read (`context`) where it began.
+    static func syntaxProblem(
+        _ problem: String, line: Int, column: Int, context: (text: String, line: Int, column: Int)?, source: String
+    ) -> ImportProblem {
+        var message = "not valid YAML or JSON: \(problem)"
+        if let context, !context.text.isEmpty {
+            message += " (\(context.text) at line \(context.line), column \(context.column))"
+        }
+        return ImportProblem(source: source, place: "line \(line), column \(column)", message)
     }
 }

@@ -104,6 +104,7 @@ public struct PostmanImporter: Importer {
                     description.name = name
                     description.scripts = scripts
                     collection.report.notes += reader.report.notes
+                    collection.attachments.formUnion(reader.attachments)
                     collection.add(description, title: name, folder: RequestFileName.folder(folder), source: item.path)
                 } else {
                     collection.report.dropped(item.path, "neither a request nor a folder")

@@ -3,11 +3,12 @@ import Foundation
 
 /// One Postman item (`item[3]`) as a request description: method, URL with its query as `params`,
 /// headers, body, auth (its own or the folder's), options, description and saved responses.
-struct PostmanRequestReader {
+struct PostmanRequestReader: FileReading {
     let item: JSONNode
     /// The nearest folder's (or the collection's) auth, used when the request has none of its own.
     let inheritedAuth: JSONNode?
     var report = ImportReport()
+    var attachments: Set<String> = []
 
     init(item: JSONNode, inheritedAuth: JSONNode?) {
         self.item = item
@@ -214,7 +215,7 @@ struct PostmanRequestReader {
                 return
             }
             description.body = .file(path: path, contentType: nil)
-            report.approximated(body.path, ImportReport.readingNote("the body", path))
+            reads(path, "the body", at: body.path)
         case "graphql":
             let graphql = try body.object("graphql")
             let variables = (try graphql?.string("variables")).flatMap {
@@ -257,7 +258,7 @@ struct PostmanRequestReader {
             if paths.isEmpty { report.dropped(field.path, "the file part \(key) names no file") }
             for path in paths {
                 parts.append(.init(name: key, value: .file(path: path), contentType: type))
-                report.approximated(field.path, ImportReport.readingNote("the file part \(key)", path))
+                reads(path, "the file part \(key)", at: field.path)
             }
         }
         return parts
