@@ -47,6 +47,16 @@ import Testing
         #expect(try JSONPathQuery("$.a[?@ > 1]").select(in: plist).map { plist.value(of: $0) } == ["2.5"])
     }
 
+    /// A pattern that backtracks without end (`(a+)+$` on 64 a's and a `!`: 2^64 steps) gives up at
+    /// PCRE2's match limit and counts as no match, as RFC 9535's functions have no errors; the time
+    /// limit is what would fail were it to hang. Other strings still match.
+    @Test(.timeLimit(.minutes(1))) func aBacktrackingSearchIsStoppedAndSelectsNothing() throws {
+        let bomb = String(repeating: "a", count: 64) + "!"
+        let json = try JSONParser.parse(Data(#"["\#(bomb)", "aaa", "b"]"#.utf8))
+        #expect(try JSONPathQuery(#"$[?search(@, "(a+)+$")]"#).select(in: json).map { json.value(of: $0) } == ["aaa"])
+        #expect(try JSONPathQuery(#"$[?match(@, "(a+)+")]"#).select(in: json).map { json.value(of: $0) } == ["aaa"])
+    }
+
     @Test func checksReadSingularPathsAsAValueAndOthersAsTheirList() throws {
         let facts = ResponseFacts(
             status: 200, headers: HTTPHeaders(), body: Self.body, document: try JSONParser.parse(Self.body), durationMilliseconds: 1)
