@@ -34,21 +34,12 @@ import Testing
         let tui = InProcessTUI(home: home, collection: collection)
         defer { tui.hangUp() }
         try await tui.waitForScreen { $0.text.contains("Collection") && !$0.text.contains("reading the collection") }
-        tui.press(.control("p"))
-        tui.type("importFile")
-        tui.press(.enter)
-        try await tui.waitForScreen { $0.text.contains("import (a file or collection folder of another tool):") }
-        tui.type(source)
-        tui.press(.enter)
+        try await tui.importFile(source)
         try await tui.waitForScreen { $0.text.contains("imported 2 requests from") }
         try await tui.waitForScreen { $0.text.contains("POST   post-127-0-0-1-thin…") }  // the sidebar lists them (names cut with …)
         #expect(FileManager.default.fileExists(atPath: (collection as NSString).appendingPathComponent("post-127-0-0-1-things.ferry.yaml")))
 
-        tui.press(.control("p"))
-        tui.type("importFile")
-        tui.press(.enter)
-        tui.type(source)
-        tui.press(.enter)
+        try await tui.importFile(source)
         try await tui.waitForScreen { $0.text.contains("nothing imported: nothing was written: post-127-0-0-1-things.ferry.yaml") }
         #expect(try await tui.quit() == 0)
     }

@@ -23,12 +23,7 @@ import Testing
         for (source, line) in [
             (http, "imported 2 requests from"), (hurl, "imported 1 request from"), (posting, "imported 1 request from \(posting)"),
         ] {
-            tui.press(.control("p"))
-            tui.type("importFile")
-            tui.press(.enter)
-            try await tui.waitForScreen { $0.text.contains("import (a file or collection folder of another tool):") }
-            tui.type(source)
-            tui.press(.enter)
+            try await tui.importFile(source)
             try await tui.waitForScreen { $0.text.contains(line) }
         }
         try await tui.waitForScreen {
@@ -60,12 +55,7 @@ import Testing
         let tui = InProcessTUI(home: home, collection: collection)
         defer { tui.hangUp() }
         try await tui.waitForScreen { $0.text.contains("Collection") && !$0.text.contains("reading the collection") }
-        tui.press(.control("p"))
-        tui.type("importFile")
-        tui.press(.enter)
-        try await tui.waitForScreen { $0.text.contains("import (a file or collection folder of another tool):") }
-        tui.type(postman)
-        tui.press(.enter)
+        try await tui.importFile(postman)
         try await tui.waitForScreen { $0.text.contains("imported 1 request from") && $0.text.contains("POST   Upload") }
         let copied = FileManager.default.contents(atPath: (collection as NSString).appendingPathComponent("data.txt"))
         #expect(copied == Data("hello from beside\n".utf8))

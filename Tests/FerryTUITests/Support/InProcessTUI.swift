@@ -89,6 +89,17 @@ final class InProcessTUI: Sendable {
         return try await waitForScreen({ active($0) == [" \(tab) "] }, fileID: fileID, line: line)
     }
 
+    /// Imports `path` through the palette's `importFile`: waits for its prompt, types the path, presses Enter.
+    func importFile(_ path: String, fileID: String = #fileID, line: Int = #line) async throws {
+        press(.control("p"))
+        type("importFile")
+        press(.enter)
+        try await waitForScreen(
+            { $0.text.contains("import (a file or collection folder of another tool):") }, fileID: fileID, line: line)
+        type(path)
+        press(.enter)
+    }
+
     /// Presses Ctrl-C (and `d` when Ferry asks about unsaved edits) and returns the loop's exit
     /// status once it has ended and restored the terminal; throws `TimedOut` when it has not by `timeout`.
     func quit(timeout: Duration = .seconds(10), fileID: String = #fileID, line: Int = #line) async throws -> Int32 {
