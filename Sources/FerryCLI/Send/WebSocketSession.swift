@@ -71,7 +71,10 @@ struct WebSocketSession {
             show(message)
             if message.kind == .close { close = message }
         }
+        // The sender may still be writing a line it sent (a large one, to a slow reader): the summary
+        // comes after it, and the process does not end in the middle of it.
         sender.cancel()
+        await sender.value
         let ended = Int64(Date().timeIntervalSince(started) * 1e6)
         record(
             .success(counts.transcript.response(of: connection, url: request.url.absoluteString, ended: ended)), started: started,
