@@ -1,3 +1,4 @@
+import Dispatch
 import FerryTUI
 import Synchronization
 
@@ -36,6 +37,15 @@ final class MessageInbox: Sendable {
     /// Runs `work` off the UI thread and posts its answer.
     func answer(_ work: @escaping @Sendable () async -> Message) {
         Task.detached { [self] in post(await work()) }
+    }
+
+    /// Runs `work`, which waits on files or a database, on a dispatch thread and posts its answer. Not
+    /// on Swift's task pool: it has one thread per core and adds none while they wait, so a few slow
+    /// reads (or, in tests, other work holding the pool) would keep the sidebar at "reading…".
+    func answer(blocking work: @escaping @Sendable () -> Message?) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            if let message = work() { post(message) }
+        }
     }
 
     private func wake() {

@@ -158,15 +158,14 @@ final class TUIRuntime {
         case .loadEnvironment(let name): inWorkspace { $0.environment(name) }
         case .importCurl(let text):
             let root = state.editor.source.root
-            inbox.answer { CurlBridge.importing(text, root: root) }
+            inbox.answer(blocking: { CurlBridge.importing(text, root: root) })
 
         case .searchHistory(let text): inHistory { $0.search(text) }
         case .openHistoryEntry(let id, let replay): inHistory { $0.entry(id: id, replay: replay) }
         case .diffHistory(let old, let new): inHistory { $0.diff(old: old, new: new) }
         case .findLastRecorded(let path):
             guard let historyBrowser else { return }
-            let inbox = self.inbox
-            Task.detached { if let found = historyBrowser.lastRecorded(path: path) { inbox.post(found) } }
+            inbox.answer(blocking: { historyBrowser.lastRecorded(path: path) })
         case .showRecordedResponse(let row): inHistory { $0.recordedResponse(row) }
 
         case .editBody(let text):
@@ -191,7 +190,7 @@ final class TUIRuntime {
             previous = nil
         case .loadTheme(let name): loadTheme(name)
         case .showBodyHex(let request): showBodyHex(request)
-        case .saveResponse(let bytes, let path): inbox.answer { Self.save(bytes.source, to: path) }
+        case .saveResponse(let bytes, let path): inbox.answer(blocking: { Self.save(bytes.source, to: path) })
         case .copy(let clip):
             do {
                 let (text, what) = try ClipWriter.text(of: clip)
@@ -243,13 +242,13 @@ final class TUIRuntime {
             _ = state.update(.notice("no collection here (ferry --collection DIR)"))
             return
         }
-        inbox.answer { work(workspace) }
+        inbox.answer(blocking: { work(workspace) })
     }
 
     /// Runs a history read off the UI thread and posts its answer.
     private func inHistory(_ work: @escaping @Sendable (HistoryBrowser) -> Message) {
         guard let historyBrowser else { return }
-        inbox.answer { work(historyBrowser) }
+        inbox.answer(blocking: { work(historyBrowser) })
     }
 
     /// Every 2 s, stats the collection's request files off the UI thread and reads the collection
@@ -257,8 +256,7 @@ final class TUIRuntime {
     private func checkFiles() {
         guard let workspace, ContinuousClock.now - lastFileCheck > .seconds(2) else { return }
         lastFileCheck = .now
-        let inbox = self.inbox
-        Task.detached { if workspace.hasChangedFiles() { inbox.post(workspace.load()) } }
+        inbox.answer(blocking: { workspace.hasChangedFiles() ? workspace.load() : nil })
     }
 
     /// Suspends the UI, runs `$EDITOR` (or `vi`) on a temporary file (ending in `name`, so the

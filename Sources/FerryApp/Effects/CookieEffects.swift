@@ -19,14 +19,14 @@ final class CookieEffects: Sendable {
 
     func show(environment: String?) {
         let cookies = self.cookies
-        inbox.answer {
+        inbox.answer(blocking: {
             do {
                 return .cookiesLoaded(
                     try cookies.jar(environment: environment), path: cookies.path(environment: environment), environment: environment)
             } catch {
                 return .notice("✗ \(error)")
             }
-        }
+        })
     }
 
     func store(_ jar: CookieJar, environment: String?) {

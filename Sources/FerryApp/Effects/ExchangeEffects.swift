@@ -194,10 +194,10 @@ final class ExchangeEffects {
     /// The schema cached for `endpoint`, or a notice that there is none.
     func loadSchema(endpoint: String) {
         let cache = schemaCache
-        inbox.answer {
+        inbox.answer(blocking: {
             guard let cached = cache?.load(url: endpoint) else { return .notice("no schema of \(endpoint) is cached: S fetches it") }
             return .graphQLSchemaLoaded(endpoint: endpoint, cached.schema)
-        }
+        })
     }
 
     /// The concluded response as the views show it, secrets redacted. The views' document is the
