@@ -150,7 +150,10 @@ final class CurlMultiLoop: @unchecked Sendable {
                 let transfer = active[handle]
             else { continue }
             let code = message.pointee.data.result
-            remove(transfer, outcome: transfer.outcome(of: code))
+            // Cancelled, and stopped by its progress callback before this loop took the cancel
+            // command: it ends as that command ends it (a stream keeps what arrived).
+            let cancelled = code != CURLE_OK && transfer.isCancelled
+            remove(transfer, outcome: cancelled ? transfer.stoppedOutcome() : transfer.outcome(of: code))
         }
     }
 

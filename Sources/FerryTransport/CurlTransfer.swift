@@ -540,13 +540,14 @@ final class CurlTransfer: @unchecked Sendable {
     /// Delivers the outcome once; later calls are ignored. Loop thread only: a failure discards the
     /// partial body (and a `-o` partial file) before the caller hears of it.
     func finish(_ result: Result<Response, FerryError>) {
-        if case .failure = result { sink.discard() }
-        let waiting: CheckedContinuation<Response, any Error>? = lock.withLock {
-            guard pendingResult == nil else { return nil }
+        let (first, waiting): (Bool, CheckedContinuation<Response, any Error>?) = lock.withLock {
+            guard pendingResult == nil else { return (false, nil) }
             pendingResult = result
             defer { continuation = nil }
-            return continuation
+            return (true, continuation)
         }
+        guard first else { return }
+        if case .failure = result { sink.discard() }
         waiting?.resume(with: result.mapError { $0 as any Error })
     }
 

@@ -3,6 +3,7 @@ import FerryServer
 import FerryTestSupport
 import FerryTransport
 import Foundation
+import Synchronization
 import Testing
 
 /// The transport hands a streamed body to its observer as it arrives, and a stopped stream keeps what arrived.
@@ -87,6 +88,26 @@ import Testing
             let body = String(decoding: try response.body.data(), as: UTF8.self)
             #expect(body.hasPrefix(": ferry demo event stream\n"))
             #expect(recorder.text == body)
+        }
+    }
+
+    /// The task cancelled from inside its progress report: libcurl stops the transfer in that same
+    /// callback, before the loop takes the cancel command, and the stream still keeps what arrived
+    /// (the TUI's Esc on a loaded machine lost it).
+    @Test func aStreamStoppedByItsProgressCallbackKeepsWhatArrived() async throws {
+        try await withDemoServer { server throws in
+            let recorder = Recorder(wantsStream: true)
+            let sending = Mutex<Task<Response, any Error>?>(nil)
+            let request = Request(url: try Request.parseURL("\(server.baseURL)/sse?count=0&interval=0.05"))
+            let progress: @Sendable (TransferProgress) -> Void = { _ in
+                if recorder.text.contains("id: 2\n") { sending.withLock { $0 }?.cancel() }
+            }
+            let task = Task { try await CurlTransport().send(request, receivingInto: .default, progress: progress, observer: recorder) }
+            sending.withLock { $0 = task }
+            let response = try await task.value
+            #expect(response.stoppedByUser)
+            #expect(response.status == 200)
+            #expect(try response.body.data() == Data(recorder.text.utf8))
         }
     }
 
