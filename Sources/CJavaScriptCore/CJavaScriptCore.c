@@ -46,6 +46,10 @@ static struct {
     JSValueRef (*JSValueMakeNull)(JSContextRef);
     double (*JSValueToNumber)(JSContextRef, JSValueRef, JSValueRef *);
     JSObjectRef (*JSObjectMakeFunctionWithCallback)(JSContextRef, JSStringRef, JSObjectCallAsFunctionCallback);
+    JSValueRef (*JSObjectCallAsFunction)(JSContextRef, JSObjectRef, JSObjectRef, size_t, const JSValueRef[], JSValueRef *);
+    bool (*JSValueIsObject)(JSContextRef, JSValueRef);
+    void (*JSValueProtect)(JSContextRef, JSValueRef);
+    void (*JSValueUnprotect)(JSContextRef, JSValueRef);
 } api;
 
 static int loaded = 0;
@@ -84,6 +88,10 @@ static int load_symbols(void *handle, char *error, size_t error_size) {
     FERRY_JS_SYMBOL(JSValueMakeNull);
     FERRY_JS_SYMBOL(JSValueToNumber);
     FERRY_JS_SYMBOL(JSObjectMakeFunctionWithCallback);
+    FERRY_JS_SYMBOL(JSObjectCallAsFunction);
+    FERRY_JS_SYMBOL(JSValueIsObject);
+    FERRY_JS_SYMBOL(JSValueProtect);
+    FERRY_JS_SYMBOL(JSValueUnprotect);
     return 1;
 }
 
@@ -111,9 +119,21 @@ typedef struct ferry_js_group {
     volatile int terminated;
 } ferry_js_group;
 
+/* A function compiled from its source, kept (protected from the collector) for the next call of the same source. */
+typedef struct ferry_js_compiled {
+    char *source;
+    unsigned long hash;
+    JSObjectRef function;
+} ferry_js_compiled;
+
+enum { compiled_max = 64 };
+
 typedef struct ferry_js_context {
     JSGlobalContextRef context;
     ferry_js_group *group;
+    /* The functions `ferry_js_call` compiled, replaced in turn once full. */
+    ferry_js_compiled compiled[compiled_max];
+    int compiled_next;
 } ferry_js_context;
 
 static bool should_terminate(JSContextRef ctx, void *context) {
@@ -248,6 +268,12 @@ void *ferry_js_context_create(void *group) {
 
 void ferry_js_context_release(void *context) {
     if (context == NULL) return;
+    ferry_js_context *js = context;
+    for (int i = 0; i < compiled_max; i++) {
+        if (js->compiled[i].source == NULL) continue;
+        api.JSValueUnprotect(js->context, js->compiled[i].function);
+        free(js->compiled[i].source);
+    }
     /* What the script left is garbage now: tell the collector, so a large allocation does not linger. */
     api.JSGarbageCollect(((ferry_js_context *)context)->context);
     api.JSGlobalContextRelease(((ferry_js_context *)context)->context);
@@ -270,18 +296,9 @@ static char *copy_text(JSContextRef ctx, JSValueRef value, size_t max_length, in
     return text;
 }
 
-ferry_js_result ferry_js_evaluate(void *context, const char *source, const char *source_url, int line, size_t max_length, int limited) {
-    ferry_js_context *js = context;
+/* The result of an evaluation or a call: its exception (kept as the global `__ferryException`) or its string value. */
+static ferry_js_result result_of(ferry_js_context *js, JSValueRef value, JSValueRef exception, size_t max_length) {
     ferry_js_result result = {NULL, 0, 0, 0};
-    JSStringRef script = api.JSStringCreateWithUTF8CString(source);
-    JSStringRef url = api.JSStringCreateWithUTF8CString(source_url);
-    JSValueRef exception = NULL;
-    js->group->terminated = 0;
-    if (limited) api.JSContextGroupSetExecutionTimeLimit(js->group->group, js->group->seconds, should_terminate, js->group);
-    JSValueRef value = api.JSEvaluateScript(js->context, script, NULL, url, line, &exception);
-    if (limited) api.JSContextGroupClearExecutionTimeLimit(js->group->group);
-    api.JSStringRelease(script);
-    api.JSStringRelease(url);
     result.terminated = js->group->terminated;
     if (exception != NULL) {
         result.threw = 1;
@@ -293,6 +310,69 @@ ferry_js_result ferry_js_evaluate(void *context, const char *source, const char 
         result.text = copy_text(js->context, value, max_length, &result.too_long);
     }
     return result;
+}
+
+/* Evaluates `source` (UTF-8) as `source_url` from `line`, within the time limit when `limited`; its exception in `exception`. */
+static JSValueRef evaluate(ferry_js_context *js, const char *source, const char *source_url, int line, int limited, JSValueRef *exception) {
+    JSStringRef script = api.JSStringCreateWithUTF8CString(source);
+    JSStringRef url = api.JSStringCreateWithUTF8CString(source_url);
+    js->group->terminated = 0;
+    if (limited) api.JSContextGroupSetExecutionTimeLimit(js->group->group, js->group->seconds, should_terminate, js->group);
+    JSValueRef value = api.JSEvaluateScript(js->context, script, NULL, url, line, exception);
+    if (limited) api.JSContextGroupClearExecutionTimeLimit(js->group->group);
+    api.JSStringRelease(script);
+    api.JSStringRelease(url);
+    return value;
+}
+
+ferry_js_result ferry_js_evaluate(void *context, const char *source, const char *source_url, int line, size_t max_length, int limited) {
+    ferry_js_context *js = context;
+    JSValueRef exception = NULL;
+    JSValueRef value = evaluate(js, source, source_url, line, limited, &exception);
+    return result_of(js, value, exception, max_length);
+}
+
+static unsigned long hash_of(const char *text) {
+    unsigned long hash = 14695981039346656037UL; /* FNV-1a */
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) hash = (hash ^ *c) * 1099511628211UL;
+    return hash;
+}
+
+ferry_js_result ferry_js_call(
+    void *context, const char *source, const char *source_url, int line, const char *const *arguments, int count, size_t max_length,
+    int limited) {
+    ferry_js_context *js = context;
+    unsigned long hash = hash_of(source);
+    JSObjectRef function = NULL;
+    for (int i = 0; i < compiled_max && function == NULL; i++) {
+        ferry_js_compiled *entry = &js->compiled[i];
+        if (entry->source != NULL && entry->hash == hash && strcmp(entry->source, source) == 0) function = entry->function;
+    }
+    JSValueRef exception = NULL;
+    if (function == NULL) {
+        JSValueRef value = evaluate(js, source, source_url, line, 0, &exception);
+        if (exception != NULL || value == NULL || !api.JSValueIsObject(js->context, value)) return result_of(js, NULL, exception, max_length);
+        function = (JSObjectRef)value;
+        char *copy = strdup(source);
+        if (copy != NULL) {
+            ferry_js_compiled *entry = &js->compiled[js->compiled_next];
+            if (entry->source != NULL) {
+                api.JSValueUnprotect(js->context, entry->function);
+                free(entry->source);
+            }
+            api.JSValueProtect(js->context, function);
+            *entry = (ferry_js_compiled){copy, hash, function};
+            js->compiled_next = (js->compiled_next + 1) % compiled_max;
+        }
+    }
+    JSValueRef values[8];
+    if (count > 8) count = 8;
+    for (int i = 0; i < count; i++) values[i] = make_string(js->context, arguments[i]);
+    js->group->terminated = 0;
+    if (limited) api.JSContextGroupSetExecutionTimeLimit(js->group->group, js->group->seconds, should_terminate, js->group);
+    JSValueRef value = api.JSObjectCallAsFunction(js->context, function, NULL, (size_t)count, values, &exception);
+    if (limited) api.JSContextGroupClearExecutionTimeLimit(js->group->group);
+    return result_of(js, value, exception, max_length);
 }
 
 void ferry_js_result_free(ferry_js_result *result) {

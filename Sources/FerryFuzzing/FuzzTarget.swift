@@ -20,7 +20,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case protobufDecode, protobufEncode, protoSource, grpcCompressed
     case mockFile, mockOpenAPI
     case loadResponse
-    case scriptLiterals
+    case scriptLiterals, scriptOutput
 
     /// Where the importers look for files a document refers to: a folder that does not exist, so a
     /// run reads nothing but its input.
@@ -42,6 +42,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .headers: Self.headers(text)
         case .urlTemplate: Self.expand(text)
         case .scriptLiterals: Self.scriptLiterals(text)
+        case .scriptOutput: _ = ScriptOutput(compact: text)?.outcome
         case .importPosting:
             _ = try? PostingImporter.request(text, place: "fuzz.posting.yaml", source: "fuzz.posting.yaml")
             _ = try? PostingImporter.dotenv(text, source: ".env")

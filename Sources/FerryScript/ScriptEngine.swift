@@ -65,10 +65,16 @@ public final class ScriptEngine: @unchecked Sendable {
         return (context, prelude.threw ? prelude.text ?? "" : nil)
     }
 
-    /// Runs `script` as `phase` with `input`; requests it sends go to `send` (nil: it cannot send).
-    /// Never throws: a script that fails leaves its error in the outcome.
+    /// Runs `script` as `phase` with `input`, on the scripts' thread (`ScriptThread`); requests it
+    /// sends go to `send` (nil: it cannot send). Never throws: a script that fails leaves its error in the outcome.
     public func run(
         _ script: ScriptSource, phase: RequestScripts.Phase, input: ScriptInput, send: ScriptRequestSender? = nil
+    ) async -> ScriptOutcome {
+        await withTaskExecutorPreference(ScriptThread.shared) { await runHere(script, phase: phase, input: input, send: send) }
+    }
+
+    private func runHere(
+        _ script: ScriptSource, phase: RequestScripts.Phase, input: ScriptInput, send: ScriptRequestSender?
     ) async -> ScriptOutcome {
         let (context, preludeFailure) = lock.withLock { idle.isEmpty ? makeContext() : (idle.removeLast(), nil) }
         var reusable = preludeFailure == nil
@@ -84,28 +90,28 @@ public final class ScriptEngine: @unchecked Sendable {
             return outcome
         }
         if let preludeFailure { return failure("Error", "Ferry's script prelude failed: \(preludeFailure)") }
-        // One evaluation begins the script's state and runs its code: the input crosses as a string the
-        // prelude parses as JSON, the response's body as a string of its own, the script's literals as
-        // a third (`ScriptLiterals`). A syntax error is the whole script's, evaluated again as written.
+        // One call begins the script's state and runs its code, in a function each context compiles
+        // once per text (`ferry_js_call`): the input crosses as a string the prelude parses as JSON,
+        // the response's body as a string of its own, the script's literals as a third
+        // (`ScriptLiterals`). A syntax error is the whole script's, compiled again as written.
         let literals = ScriptLiterals.make(script.text)
-        var ran = lock.withLock {
-            ferry_js_set_string(context, "__ferryInput", input.json)
-            ferry_js_set_string(context, "__ferryBody", input.response?.body ?? "")
-            if let literals { ferry_js_set_string(context, "__ferryLiterals", literals.values) }
-            return evaluate(
-                context, Self.wrapped(script, literals: literals), url: script.file, line: max(1, script.line - 1), limited: true)
-        }
+        let arguments = [input.json, input.response?.body ?? "", literals?.values ?? "[]"]
+        var ran = lock.withLock { call(context, Self.function(script, literals: literals), arguments: arguments, limited: true) }
         if ran.threw && literals != nil {
-            ran = lock.withLock { evaluate(context, Self.wrapped(script), url: script.file, line: max(1, script.line - 1), limited: true) }
+            ran = lock.withLock { call(context, Self.function(script), arguments: arguments, limited: true) }
         }
         var thrown: ScriptError?
-        var output: Output?
+        var output: ScriptOutput?
         if ran.terminated {
             reusable = false
             thrown = timeLimitError(script, phase: phase)
         } else if ran.threw {
             // A syntax error (the code never ran) or the prelude's own failure: the state begun alone tells which.
-            let begun = lock.withLock { evaluate(context, Self.begin, url: "ferry:input", line: 1) }
+            let begun = lock.withLock {
+                ferry_js_set_string(context, "__ferryInput", arguments[0])
+                ferry_js_set_string(context, "__ferryBody", arguments[1])
+                return evaluate(context, Self.begin, url: "ferry:input", line: 1)
+            }
             if begun.threw {
                 reusable = false
                 return failure("Error", "Ferry's script prelude failed: \(begun.text ?? "")")
@@ -118,8 +124,8 @@ public final class ScriptEngine: @unchecked Sendable {
             if thrown?.name == "TimeLimit" { reusable = false }
         }
         if output == nil {
-            let finished = lock.withLock { evaluate(context, "__ferry.finish()", url: "ferry:output", line: 1) }
-            output = finished.text.flatMap { try? JSONDecoder().decode(Output.self, from: Data($0.utf8)) }
+            let finished = lock.withLock { call(context, Self.finish, arguments: []) }
+            output = finished.text.flatMap(ScriptOutput.init(compact:))
             if output == nil && thrown == nil { thrown = unreadable(finished, script, phase) }
         }
         var outcome = output?.outcome ?? ScriptOutcome()
@@ -136,55 +142,89 @@ public final class ScriptEngine: @unchecked Sendable {
 
     /// `__ferry.begin` with the input Ferry set.
     private static let begin = "__ferry.begin(JSON.parse(__ferryInput), __ferryBody);"
+    /// The functions that step a script (`__ferry.step`) and read what it left (`__ferry.finish`), called without a source of their own.
+    private static let step = "(function () { return __ferry.step(); })"
+    private static let finish = "(function () { return __ferry.finish(); })"
 
-    /// The script inside a function, so its declarations stay its own, after the state is begun; an
-    /// async one when it says `await` (JavaScriptCore compiles an async function into twice the code,
-    /// which a script's first run pays for). The wrapper's first line comes before the script's,
-    /// whose lines keep their numbers. With `literals`, their text inside a function of `ƒ`, their values.
-    static func wrapped(_ script: ScriptSource, literals: ScriptLiterals? = nil) -> String {
+    /// The name compiled scripts run under (their function is kept for every file with the same
+    /// text): frames and errors there are translated to the script's file and lines (`located`).
+    static let scriptURL = "ferry:script"
+
+    /// The script inside a function of the input, the body and the literals (JSON) that begins the
+    /// state and runs it, so its declarations stay its own; an async one when it says `await`
+    /// (JavaScriptCore compiles an async function into twice the code, which a script's first run
+    /// pays for). The wrapper's first line comes before the script's, whose lines keep their
+    /// distance. With `literals`, their text inside a function of `ƒ`, their values.
+    static func function(_ script: ScriptSource, literals: ScriptLiterals? = nil) -> String {
         let async = script.mentions(["await"])
         let (open, close) = literals == nil ? ("", "") : ("((\(ScriptLiterals.name)) => ", ")(JSON.parse(__ferryLiterals))")
-        var wrapped = begin + open + (async ? "__ferry.settle((async () => {" : "__ferry.call(() => {")
+        var wrapped = "(function (__ferryInput, __ferryBody, __ferryLiterals) { " + begin + open
+        wrapped += async ? "__ferry.settle((async () => {" : "__ferry.call(() => {"
         if script.line > 1 { wrapped += "\n" }
         wrapped += literals?.text ?? script.text
         wrapped += async ? "\n})())" : "\n})"
-        return wrapped + close + ";"
+        return wrapped + close + "; })"
     }
+
+    /// The file's line of the compiled function's `line` (its first line is the wrapper's, or the
+    /// script's first when that is the file's first).
+    private static func fileLine(_ line: Int, of script: ScriptSource) -> Int { line + max(1, script.line - 1) - 1 }
 
     /// Runs the script's timers and sends its requests until it has finished, within the time limit
     /// (the time its requests take to be answered not counted): what it left, or why it did not end.
     private func drain(
         _ context: UnsafeMutableRawPointer?, script: ScriptSource, phase: RequestScripts.Phase, send: ScriptRequestSender?,
         started: ContinuousClock.Instant
-    ) async -> (ScriptError?, Output?) {
+    ) async -> (ScriptError?, ScriptOutput?) {
         var waited = Duration.zero
         while true {
             if ContinuousClock.now - started - waited > .seconds(timeLimit) { return (timeLimitError(script, phase: phase), nil) }
-            let stepped = lock.withLock { evaluate(context, "__ferry.step()", url: "ferry:timers", line: 1, limited: true) }
+            let stepped = lock.withLock { call(context, Self.step, arguments: [], limited: true) }
             if stepped.terminated { return (timeLimitError(script, phase: phase), nil) }
-            guard let text = stepped.text, let step = try? JSONDecoder().decode(Step.self, from: Data(text.utf8)) else {
-                return (unreadable(stepped, script, phase), nil)
+            // `__ferry.step()` answers `O` and what the script left once it has ended, `P` and the
+            // requests to send as JSON, or nothing when a timer ran.
+            guard let text = stepped.text else { return (unreadable(stepped, script, phase), nil) }
+            if text.utf8.first == UInt8(ascii: "O") {
+                guard let output = ScriptOutput(compact: String(text.dropFirst())) else { return (unreadable(stepped, script, phase), nil) }
+                return (nil, output)
             }
-            if let output = step.output { return (nil, output) }
-            for pending in step.pending ?? [] {
-                var answer = "{\"error\":" + JSONStringLiteral.make("this script cannot send requests here") + "}"
-                var body = ""
-                if let send {
-                    let asked = ContinuousClock.now
-                    switch await send(pending.request) {
-                    case .success(let response): (answer, body) = ("{\"response\":" + response.json + "}", response.body)
-                    case .failure(let failure): answer = "{\"error\":" + JSONStringLiteral.make(failure.message) + "}"
-                    }
-                    waited += ContinuousClock.now - asked
+            guard text.utf8.first != UInt8(ascii: "P") else {
+                guard let pending = try? JSONDecoder().decode([Pending].self, from: Data(text.utf8.dropFirst())) else {
+                    return (unreadable(stepped, script, phase), nil)
                 }
-                let delivered = lock.withLock {
-                    ferry_js_set_string(context, "__ferryBody", body)
-                    return evaluate(
-                        context, "__ferry.deliver(\(pending.id), \(answer), __ferryBody)", url: "ferry:answer", line: 1, limited: true)
+                if let failed = await deliver(pending, context: context, script: script, phase: phase, send: send, waited: &waited) {
+                    return (failed, nil)
                 }
-                if delivered.terminated { return (timeLimitError(script, phase: phase), nil) }
+                continue
             }
         }
+    }
+
+    /// Sends a script's `pending` requests through `send` and hands their answers to the script
+    /// (the time they take added to `waited`): the time limit's error if an answer's callback ran out of it.
+    private func deliver(
+        _ pending: [Pending], context: UnsafeMutableRawPointer?, script: ScriptSource, phase: RequestScripts.Phase,
+        send: ScriptRequestSender?, waited: inout Duration
+    ) async -> ScriptError? {
+        for pending in pending {
+            var answer = "{\"error\":" + JSONStringLiteral.make("this script cannot send requests here") + "}"
+            var body = ""
+            if let send {
+                let asked = ContinuousClock.now
+                switch await send(pending.request) {
+                case .success(let response): (answer, body) = ("{\"response\":" + response.json + "}", response.body)
+                case .failure(let failure): answer = "{\"error\":" + JSONStringLiteral.make(failure.message) + "}"
+                }
+                waited += ContinuousClock.now - asked
+            }
+            let delivered = lock.withLock {
+                ferry_js_set_string(context, "__ferryBody", body)
+                return evaluate(
+                    context, "__ferry.deliver(\(pending.id), \(answer), __ferryBody)", url: "ferry:answer", line: 1, limited: true)
+            }
+            if delivered.terminated { return timeLimitError(script, phase: phase) }
+        }
+        return nil
     }
 
     /// Why what the script left could not be read.
@@ -218,11 +258,15 @@ public final class ScriptEngine: @unchecked Sendable {
         var message = thrown.message
         var frames: [String] = []
         for frame in (thrown.stack ?? "").split(separator: "\n") {
-            guard let place = Self.place(in: frame, file: script.file), lines.contains(place.line) else { continue }  // not the wrapper's
-            frames.append(frame[..<place.range.lowerBound] + "\(script.file):\(place.line):\(place.column + script.indent)")
+            guard let place = Self.place(in: frame, file: Self.scriptURL), lines.contains(Self.fileLine(place.line, of: script)) else {
+                continue  // not the script's (the wrapper's, the prelude's)
+            }
+            frames.append(
+                frame[..<place.range.lowerBound] + "\(script.file):\(Self.fileLine(place.line, of: script)):\(place.column + script.indent)"
+            )
         }
-        if thrown.sourceURL == script.file, let thrownLine = thrown.line {
-            line = thrownLine
+        if thrown.sourceURL == Self.scriptURL, let thrownLine = thrown.line {
+            line = Self.fileLine(thrownLine, of: script)
             column = thrown.column.map { $0 + script.indent }
         } else if let first = frames.first, let place = Self.place(in: Substring(first), file: script.file) {
             (line, column) = (place.line, place.column)
@@ -242,6 +286,25 @@ public final class ScriptEngine: @unchecked Sendable {
         let numbers = frame[range.upperBound...].split(separator: ":").compactMap { Int($0) }
         guard numbers.count == 2 else { return nil }
         return (numbers[0], numbers[1], range.lowerBound..<frame.endIndex)
+    }
+
+    /// Calls the function `source` compiles to (once per context, `ferry_js_call`) with `arguments`;
+    /// `limited` as `evaluate`'s.
+    private func call(_ context: UnsafeMutableRawPointer?, _ source: String, arguments: [String], limited: Bool = false) -> Evaluation {
+        var result = Self.withCStrings(arguments[...]) { pointers in
+            ferry_js_call(context, source, Self.scriptURL, 1, pointers, Int32(pointers.count), Self.outputLimit, limited ? 1 : 0)
+        }
+        defer { ferry_js_result_free(&result) }
+        return Evaluation(
+            text: result.text.map { String(cString: $0) }, threw: result.threw == 1, terminated: result.terminated == 1,
+            tooLong: result.too_long == 1)
+    }
+
+    private static func withCStrings<R>(
+        _ strings: ArraySlice<String>, _ pointers: [UnsafePointer<CChar>?] = [], _ body: ([UnsafePointer<CChar>?]) -> R
+    ) -> R {
+        guard let first = strings.first else { return body(pointers) }
+        return first.withCString { withCStrings(strings.dropFirst(), pointers + [$0], body) }
     }
 
     /// One evaluation's result.
@@ -264,56 +327,9 @@ public final class ScriptEngine: @unchecked Sendable {
             tooLong: result.too_long == 1)
     }
 
-    /// What `__ferry.step()` answers: requests to send, or what the script left once it has ended (neither: a timer ran).
-    private struct Step: Decodable {
-        struct Pending: Decodable {
-            var id: Int
-            var request: ScriptSentRequest
-        }
-
-        var pending: [Pending]?
-        var output: Output?
-    }
-
-    /// What `__ferry.finish()` answers (and `__ferry.step()` once the script has ended).
-    private struct Output: Decodable {
-        var tests: [ScriptOutcome.Test]
-        var console: [Line]
-        var changes: [String: String?]
-        var error: ScriptOutcome.Thrown?
-        var skipRequest: Bool
-        var nextRequest: String??
-        var request: ScriptInput.Request?
-
-        struct Line: Decodable {
-            var level: String
-            var text: String
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case tests, console, changes, error, skipRequest, nextRequest, request
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            tests = try container.decode([ScriptOutcome.Test].self, forKey: .tests)
-            console = try container.decode([Line].self, forKey: .console)
-            changes = try container.decode([String: String?].self, forKey: .changes)
-            error = try container.decodeIfPresent(ScriptOutcome.Thrown.self, forKey: .error)
-            skipRequest = try container.decode(Bool.self, forKey: .skipRequest)
-            nextRequest = container.contains(.nextRequest) ? .some(try container.decodeIfPresent(String.self, forKey: .nextRequest)) : nil
-            request = try container.decodeIfPresent(ScriptInput.Request.self, forKey: .request)
-        }
-
-        var outcome: ScriptOutcome {
-            var outcome = ScriptOutcome()
-            outcome.tests = tests
-            outcome.console = console.map { ScriptConsoleLine(level: $0.level, text: $0.text) }
-            outcome.changes = changes
-            outcome.skipRequest = skipRequest
-            outcome.nextRequest = nextRequest
-            outcome.request = request
-            return outcome
-        }
+    /// A request a script asked to send (`__ferry.step()`'s `P` answer).
+    private struct Pending: Decodable {
+        var id: Int
+        var request: ScriptSentRequest
     }
 }

@@ -11,7 +11,8 @@ import Testing
         body: #"{"id":3,"name":"Ada","items":[1,2,3]}"#, responseTime: 12, responseSize: 38)
 
     private static func run(
-        _ text: String, phase: RequestScripts.Phase = .tests, line: Int = 1, variables: [String: String] = [:], timeLimit: Double = 5
+        _ text: String, phase: RequestScripts.Phase = .tests, file: String = "users/get.ferry.yaml", line: Int = 1,
+        variables: [String: String] = [:], timeLimit: Double = 5
     ) async throws -> ScriptOutcome {
         let engine = try ScriptEngine.shared(timeLimit: timeLimit)
         let input = ScriptInput(
@@ -20,7 +21,7 @@ import Testing
             variables: variables,
             request: .init(method: "GET", url: "{{base}}/users/3", headers: [.init(key: "Accept", value: "application/json")], body: nil),
             response: phase == .preRequest ? nil : response)
-        return await engine.run(ScriptSource(text, file: "users/get.ferry.yaml", line: line), phase: phase, input: input)
+        return await engine.run(ScriptSource(text, file: file, line: line), phase: phase, input: input)
     }
 
     @Test func testsPassAndFailWithChaiMessages() async throws {
@@ -208,5 +209,36 @@ import Testing
         #expect(outcome.error == nil)
         #expect(outcome.request?.url == "{{base}}/users/3?x=1")
         #expect(outcome.request?.headers.map(\.key) == ["Accept", "X-Sig"])
+    }
+
+    @Test func whatAScriptLeavesCrossesWithTabsNewlinesBackslashesAndBrokenSurrogates() async throws {
+        let outcome = try await Self.run(
+            #"""
+            console.log("a\tb\nc\\d\0e", "\uD800");
+            pm.test("name\twith\ttabs", () => { throw new Error("x\ny\\z"); });
+            pm.environment.set("multi", "1\n2\t3\\");
+            pm.environment.unset("gone");
+            pm.test.skip("later");
+            pm.execution.setNextRequest(null);
+            """#, variables: ["gone": "1"])
+        #expect(outcome.error == nil)
+        #expect(outcome.console == [ScriptConsoleLine(level: "log", text: "a\tb\nc\\d\0e \u{FFFD}")])
+        #expect(outcome.tests.map(\.name) == ["name\twith\ttabs", "later"])
+        #expect(outcome.tests.first?.error?.message == "x\ny\\z")
+        #expect(outcome.tests.last?.skipped == true)
+        #expect(outcome.changes == (["multi": "1\n2\t3\\", "gone": nil] as [String: String?]))
+        #expect(outcome.nextRequest == .some(nil))
+        #expect(ScriptOutput(compact: "X\t1") == nil)
+        #expect(ScriptOutput(compact: "T\t2\t0\tname") == nil)
+    }
+
+    /// A script's function is compiled once per text and kept: the same text in two files, or at two
+    /// lines, still fails in its own file at its own line.
+    @Test func theSameTextFailsInEachFileAtItsLine() async throws {
+        let first = try await Self.run("const a = 1;\nnull.x;\n", file: "a.ferry.yaml", line: 10)
+        let second = try await Self.run("const a = 1;\nnull.x;\n", file: "b.ferry.yaml", line: 20)
+        #expect(first.error?.location == "a.ferry.yaml:11:5")
+        #expect(second.error?.location == "b.ferry.yaml:21:5")
+        #expect(second.error?.stack?.contains("b.ferry.yaml:21:5") == true)
     }
 }

@@ -53,6 +53,17 @@ void ferry_js_context_release(void *context);
  * script), the group's time limit stops it; Ferry's own code runs without one.
  */
 ferry_js_result ferry_js_evaluate(void *context, const char *source, const char *source_url, int line, size_t max_length, int limited);
+
+/**
+ * Calls the function `source` evaluates to (named `source_url` from `line`) with `count` (at most 8)
+ * UTF-8 string arguments, like `ferry_js_evaluate`'s result. Each context compiles a source once and
+ * keeps the function for the next call of the same source (the 64 last), so a script run again skips
+ * JavaScriptCore's parse and link of a program; a syntax error is the evaluation's exception.
+ */
+ferry_js_result ferry_js_call(
+    void *context, const char *source, const char *source_url, int line, const char *const *arguments, int count, size_t max_length,
+    int limited);
+
 void ferry_js_result_free(ferry_js_result *result);
 
 /** Sets the global `name` of `context` to the UTF-8 text `value` (a string, never parsed as code). */

@@ -293,8 +293,8 @@ extension ScriptPrelude {
             };
 
             /**
-             * Runs the next timer that is due (`{}`), or answers what is left: `{pending: [requests]}` to send,
-             * or `{output: …}`, what the script left (`finish`), when it and its timers have finished.
+             * Runs the next timer that is due (answering ''), or answers what is left: 'P' and the requests to send
+             * (JSON), or 'O' and what the script left (`finish`), when it and its timers have finished.
              */
             F.step = function () {
                 for (let rounds = 0; rounds < limits.timers && state.timers.length > 0 && state.pending.length === 0; rounds++) {
@@ -305,36 +305,63 @@ extension ScriptPrelude {
                     } catch (error) {
                         if (!state.error) state.error = F.describe(error);
                     }
-                    return '{}';
+                    return '';
                 }
                 if (state.pending.length > 0) {
                     const pending = state.pending;
                     state.pending = [];
-                    return JSON.stringify({ pending: pending });
+                    return 'P' + JSON.stringify(pending);
                 }
-                return '{"output":' + F.finish() + '}';
+                return 'O' + F.finish();
             };
 
-            /** What the script left, as JSON for Ferry. */
+            /** A field of what Ferry reads back: text with `\`, tab, newline and NUL escaped, lone surrogates replaced. */
+            const special = /[\\\t\n\0]/;
+            function field(value) {
+                let text = value === undefined || value === null ? '' : String(value);
+                if (!text.isWellFormed()) text = text.toWellFormed();
+                if (!special.test(text)) return text;
+                return text.replace(/[\\\t\n\0]/g, function (c) { return c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\0'; });
+            }
+            function record(tag, fields) {
+                let line = tag;
+                for (const value of fields) line += '\t' + field(value);
+                return line;
+            }
+
+            /**
+             * What the script left, for Ferry (`ScriptOutput`): a line a record, its fields after a tag and a tab each —
+             * `T passed skipped name [errorName message]` a test, `C level text` a console line, `V name value` a
+             * variable set, `U name` unset, `E name message line column sourceURL stack` the error, `S` the request
+             * skipped, `N [name]` the next request (none: the run stops), `R json` the request as changed.
+             */
             F.finish = function () {
                 for (const finish of F.finishers) finish(global, state);
                 if (!state.settled && !state.error) {
                     state.error = { name: 'Error', message: 'the script was still waiting when it ended (a promise that never settles?)' };
                 }
+                const lines = [];
                 for (const test of state.tests) {
                     if (test.open) {
                         delete test.open;
                         test.passed = false;
                         test.error = { name: 'Error', message: 'the test\'s promise never settled' };
                     }
+                    const fields = [test.passed ? 1 : 0, test.skipped ? 1 : 0, test.name];
+                    if (test.error) fields.push(test.error.name, test.error.message);
+                    lines.push(record('T', fields));
                 }
-                const out = {
-                    tests: state.tests, console: state.console, consoleDropped: state.consoleDropped, changes: state.changes,
-                    error: state.error, skipRequest: state.skipRequest,
-                };
-                if (state.nextRequest !== undefined) out.nextRequest = state.nextRequest;
-                if (state.request && state.request.changed()) out.request = state.request.plain();
-                return JSON.stringify(out);
+                for (const line of state.console) lines.push(record('C', [line.level, line.text]));
+                for (const name in state.changes) {
+                    const value = state.changes[name];
+                    lines.push(value === null ? record('U', [name]) : record('V', [name, value]));
+                }
+                const e = state.error;
+                if (e) lines.push(record('E', [e.name, e.message, e.line, e.column, e.sourceURL, e.stack]));
+                if (state.skipRequest) lines.push('S');
+                if (state.nextRequest !== undefined) lines.push(state.nextRequest === null ? 'N' : record('N', [state.nextRequest]));
+                if (state.request && state.request.changed()) lines.push(record('R', [JSON.stringify(state.request.plain())]));
+                return lines.join('\n');
             };
             F.finishers = [];
 

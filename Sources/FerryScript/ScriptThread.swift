@@ -1,0 +1,36 @@
+import Foundation
+
+/// The thread scripts run on: `ScriptEngine.run` prefers it, so a script runs beside the thread
+/// that sent its request (the transport's, in `ferry run`), which meanwhile drives the next
+/// request's transfer. JavaScriptCore's VM is then entered from one thread.
+final class ScriptThread: TaskExecutor, @unchecked Sendable {
+    static let shared = ScriptThread()
+
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+
+    private init() {
+        let thread = Thread { [unowned self] in self.loop() }
+        thread.name = "ferry-scripts"
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func loop() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty { condition.wait() }
+            let batch = jobs
+            jobs.removeAll(keepingCapacity: true)
+            condition.unlock()
+            for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
+        }
+    }
+}
