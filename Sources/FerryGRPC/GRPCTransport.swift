@@ -13,6 +13,7 @@ import Foundation
 public struct GRPCTransport: Transport {
     public let inner: any Transport
     private let schemas = GRPCSchemas()
+    private let preparedCalls = GRPCPreparedCalls()
 
     public init(inner: any Transport) { self.inner = inner }
 
@@ -109,6 +110,13 @@ public struct GRPCTransport: Transport {
     private func prepared(
         _ request: Request, client: GRPCClient
     ) async throws -> (GRPCCall, DescriptorPool, ProtoService.Method) {
+        let key = GRPCPreparedCalls.key(of: request)
+        if let key, let known = preparedCalls.prepared(for: key) {
+            var call = Self.call(request, target: known.target)
+            call.method = known.path
+            call.messages = .fixed(known.messages)
+            return (call, known.pool, known.method)
+        }
         let target = try Self.target(of: request.url)
         guard !target.method.isEmpty else {
             throw FerryError.invalidRequest(
@@ -121,8 +129,12 @@ public struct GRPCTransport: Transport {
         do {
             let pool = try await schemas.pool(service: service, options: request.options, client: client, call: call)
             let (found, method) = try pool.method(path)
+            let messages = try Self.messages(request.body, method: method, pool: pool)
             call.method = found.fullName + "/" + method.name
-            call.messages = .fixed(try Self.messages(request.body, method: method, pool: pool))
+            call.messages = .fixed(messages)
+            if let key {
+                preparedCalls.keep(.init(target: target, pool: pool, method: method, path: call.method, messages: messages), for: key)
+            }
             return (call, pool, method)
         } catch let error as ProtoCodecError {
             throw FerryError.invalidRequest(reason: .invalidArgument(name: "gRPC call", problem: error.description))

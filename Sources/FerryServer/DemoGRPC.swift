@@ -24,6 +24,8 @@ enum DemoGRPC {
         let messages: [[String: Any]]
         do {
             messages = try Self.messages(of: request, text: text, type: method.inputType, pool: pool)
+        } catch let refused as Refusal {
+            return call.status(refused.code, refused.message)
         } catch {
             return call.status(3, "the request is not \(method.inputType) messages: \(error)")
         }
@@ -90,7 +92,14 @@ enum DemoGRPC {
         }
     }
 
-    /// The request's messages as JSON objects.
+    /// A request refused with a status of its own, as grpcio refuses it: a message compressed with an
+    /// encoding the server does not read (UNIMPLEMENTED), or flagged compressed with no `grpc-encoding` (INTERNAL).
+    private struct Refusal: Error {
+        let code: Int
+        let message: String
+    }
+
+    /// The request's messages as JSON objects, compressed ones (`grpc-encoding: gzip` or `deflate`) decompressed.
     private static func messages(of request: DemoRequest, text: Bool, type: String, pool: DescriptorPool) throws -> [[String: Any]] {
         var body = request.body
         if text {
@@ -100,10 +109,20 @@ enum DemoGRPC {
         var frames = GRPCFrameDecoder(maximumMessageSize: DemoRequest.keptBodyLimit)
         let read = try frames.append(body)
         guard frames.pendingBytes == 0 else { throw ProtoCodecError("the body ends inside a frame") }
+        let encoding = request.head.headers.first(name: "grpc-encoding")?.trimmingCharacters(in: .whitespaces).lowercased()
         return try read.map { frame in
-            guard !frame.compressed else { throw ProtoCodecError("the demo reads uncompressed messages only") }
+            var message = frame.message
+            if frame.compressed {
+                guard let encoding, encoding != "identity" else {
+                    throw Refusal(code: 13, message: "a message is flagged compressed but the request names no grpc-encoding")
+                }
+                guard ["gzip", "deflate"].contains(encoding) else {
+                    throw Refusal(code: 12, message: "the demo does not read messages compressed with \"\(encoding)\" (gzip, deflate)")
+                }
+                message = try GRPCFrameDecoder.decompressed(frame, encoding: encoding, limit: DemoRequest.keptBodyLimit)
+            }
             var writer = ProtoJSONWriter(pool: pool)
-            let json = try writer.json(of: frame.message, type: type)
+            let json = try writer.json(of: message, type: type)
             return try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
         }
     }

@@ -91,4 +91,31 @@ import Testing
             #expect(summed.status == 0, "\(summed.text)\(summed.stderr)")
         }
     }
+
+    @Test func compressedRequestsAreReadAndAnUnknownEncodingIsRefusedAsGrpcioDoes() async throws {
+        try await withDemoServer { server in
+            for (form, compression) in [("--grpc-web", "gzip"), ("--grpc-web-text", "gzip"), ("--grpc-web", "deflate")] {
+                let hello = await FerryBinary.run([
+                    "send", grpc(server, "ferry.demo.Demo/Hello"), form, "--grpc-compression", compression, "-d", #"{"name": "zipped"}"#,
+                    "--no-history",
+                ])
+                #expect(hello.status == 0, "\(form) \(compression): \(hello.stderr)")
+                #expect(hello.text.contains(#""message": "Hello zipped""#), "\(form) \(compression): \(hello.text)")
+            }
+            // A message flagged compressed (its 5-byte prefix's first byte 1) with an encoding the server
+            // does not read, then with none named: grpcio's UNIMPLEMENTED and INTERNAL.
+            let home = try TemporaryDirectory()
+            let body = try home.write("frame", Data([1, 0, 0, 0, 2, 0x0A, 0]))
+            for (encoding, status) in [("br", "12"), ("identity", "13")] {
+                let answer = await ChildProcess.run(
+                    "/usr/bin/curl",
+                    [
+                        "-sS", "-H", "Content-Type: application/grpc-web+proto", "-H", "grpc-encoding: \(encoding)", "--data-binary",
+                        "@" + body, "\(server.baseURL)/ferry.demo.Demo/Hello",
+                    ])
+                #expect(answer.status == 0, "\(answer.stderr)")
+                #expect(answer.text.contains("grpc-status: \(status)\r\n"), "\(encoding): \(answer.text)")
+            }
+        }
+    }
 }

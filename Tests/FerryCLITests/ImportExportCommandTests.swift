@@ -97,6 +97,28 @@ import Testing
         }
     }
 
+    @Test func aPostmanExportLeavesGRPCRequestsOutAndSaysSo() async throws {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory.file("api"), withIntermediateDirectories: true)
+        _ = try directory.write(
+            "api/hello.ferry.yaml",
+            Data("url: grpc://localhost:50051/helloworld.Greeter/SayHello\nbody:\n  grpc:\n    message: {name: x}\n".utf8))
+        _ = try directory.write(
+            "api/web.ferry.yaml",
+            Data("url: http://localhost:8080/ferry.demo.Demo/Hello\nbody:\n  grpc:\n    web: binary\n    message: {name: x}\n".utf8))
+        _ = try directory.write("api/get.ferry.yaml", Data("url: http://localhost:8080/get\n".utf8))
+        let export = await FerryBinary.run(["export", "postman", directory.file("api")])
+        #expect(export.status == 0, "\(export.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: export.stdout) as? [String: Any])
+        #expect((document["item"] as? [[String: Any]])?.map { $0["name"] as? String } == ["get"], "\(export.text)")
+        #expect(export.stderr.contains("report: 1 imported, 0 approximated, 2 dropped"), "\(export.stderr)")
+        for file in ["hello.ferry.yaml", "web.ferry.yaml"] {
+            #expect(
+                export.stderr.contains("dropped: \(file): the gRPC request (") && export.stderr.contains("ferry export grpcurl"),
+                "\(export.stderr)")
+        }
+    }
+
     @Test func harExportFillsVariablesHidesSecretsAndWritesAllOrNothing() async throws {
         let directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory.file("environments"), withIntermediateDirectories: true)

@@ -79,6 +79,21 @@ import Testing
         #expect(outcome.status == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("is a gRPC call: ferry load sends HTTP requests only"), "\(outcome.stderr)")
         #expect(!outcome.text.contains("Requests"))
+        // A request file of kind grpc: to an http:// URL (gRPC-Web, or not), alone or in a collection: refused too, nothing sent.
+        let server = try CountingServer()
+        defer { server.stop() }
+        let directory = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory.file("c"), withIntermediateDirectories: true)
+        for (name, web) in [("web", "    web: binary\n"), ("plain", "")] {
+            let file = try directory.write(
+                "c/\(name).ferry.yaml", Data("url: \(server.url)/pkg.S/M\nbody:\n  grpc:\n\(web)    message: {name: x}\n".utf8))
+            for target in [file, directory.file("c")] {
+                let refused = await ferry(["load", target, "-n", "1", "--no-history"])
+                #expect(refused.status == 1, "\(name): \(refused.stderr)")
+                #expect(refused.stderr.contains("is a gRPC call: ferry load sends HTTP requests only"), "\(name): \(refused.stderr)")
+            }
+        }
+        #expect(server.total == 0)
     }
 
     @Test func ctrlCPrintsTheSummarySoFar() async throws {

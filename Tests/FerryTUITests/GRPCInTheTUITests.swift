@@ -107,4 +107,40 @@ struct GRPCInTheTUITests {
         try await tui.waitForScreen { $0.text.contains("location") }  // the answer, a routeguide.Feature
         #expect(try await tui.quit() == 0)
     }
+
+    @Test func enumValuesMapsAndNestedMessagesCompleteInTheMessage() async throws {
+        let server = try await PythonGRPCServer(["--kinds"])
+        defer { server.stop() }
+        let home = try TemporaryDirectory()
+        let tui = InProcessTUI(home: home, width: 150, height: 34)
+        defer { tui.hangUp() }
+        try await tui.waitForScreen { $0.text.contains("Nothing sent yet") }
+        tui.type(server.url("ferry.kinds.KindsEcho/Echo"))
+        tui.press(.control("n"))
+        try await tui.waitForScreen { $0.text.contains("gRPC schema of grpc://127.0.0.1:\(server.port)") }
+        tui.press(.tab, .character("l"), .enter)
+
+        // An enum field's value: its names, completed in quotes.
+        tui.type(#"{"fEnum": "G"#)
+        var screen = try await tui.waitForScreen { $0.text.contains(#"{"fEnum": "G"#) && $0.text.contains(" GREEN ") }
+        #expect(!screen.text.contains(" RED "), "only the names that start with what is typed: \(screen)")
+        tui.press(.control("n"))
+        try await tui.waitForScreen { $0.text.contains(#"{"fEnum": "GREEN""#) }
+
+        // A map of messages: its keys are the map's own, its values' fields complete.
+        tui.type(#", "mapBoolInner": {"true": {"la"#)
+        try await tui.waitForScreen { $0.text.contains(#"{"true": {"la"#) && $0.text.contains(" label ") }
+        tui.press(.control("n"))
+        tui.type(#""x"}}, "inners": [{"count": 1}, {"c"#)
+        try await tui.waitForScreen { $0.text.contains(#"{"count": 1}, {"c"#) && $0.text.contains(" count ") }
+        tui.type(#"ount": 2}], "mapStringColour": {"k": "R"#)
+        screen = try await tui.waitForScreen { $0.text.contains(#"{"k": "R"#) && $0.text.contains(" RED ") }
+        tui.press(.control("n"))
+        tui.type("}}")
+        tui.press(.escape)
+        try await tui.waitForScreen { $0.text.contains(#""mapStringColour": {"k": "RED"}}"#) }
+        tui.press(.control("r"))
+        screen = try await tui.waitForScreen { $0.text.contains("fEnum: GREEN") }  // the echoed message, as a tree
+        #expect(try await tui.quit() == 0)
+    }
 }

@@ -49,9 +49,12 @@ struct LoadTargets {
             options, collection: collection, responseOptions: ResponseOptions.parse([]), session: SessionOptions.parse([]),
             pipelines: pipelines)
         let request = input.request
-        guard !GRPCTransport.carries(request.url) else {
+        guard !GRPCTransport.carries(request), input.document?.isGRPC != true else {
+            // A grpc:// URL, or a request file's `grpc:` body (gRPC-Web, or gRPC to an http:// URL): never sent as plain HTTP.
             throw FerryError.invalidRequest(
-                reason: .invalidArgument(name: options.url, problem: "is a gRPC call: ferry load sends HTTP requests only"))
+                reason: .invalidArgument(
+                    name: options.url,
+                    problem: "is a gRPC call: ferry load sends HTTP requests only (ferry run --repeat N makes the call N times)"))
         }
         let conclusion = ResponseConclusion(
             evaluator: input.expectations?.evaluator(accept: request.headers["Accept"], fallback: .data), checks: input.checks)

@@ -67,6 +67,11 @@ public struct PostmanExporter {
             let rest = request.path.dropFirst(prefix.count)
             if let slash = rest.firstIndex(of: "/") {
                 subfolders.insert(String(rest[..<slash]))
+            } else if request.description.isGRPC {
+                report.dropped(
+                    request.path,
+                    "the gRPC request (\(request.description.url)) is left out: a Postman v2.1 collection holds HTTP requests only "
+                        + "(Postman keeps gRPC requests apart); ferry export grpcurl writes it as a command")
             } else {
                 list.append(try item(request, defaults: collection.defaults(forFolder: folder)))
             }
@@ -233,8 +238,7 @@ public struct PostmanExporter {
             }
             return ["mode": "graphql", "graphql": ["query": graphQL.query, "variables": graphQL.variables ?? ""]]
         case .grpc:
-            report.dropped(place, "the gRPC call: Postman's collection format keeps gRPC requests apart from HTTP ones")
-            return nil
+            return nil  // a gRPC request is left out whole (`items`)
         }
     }
 

@@ -2,8 +2,9 @@ import FerryCore
 
 /// gRPC completion: with the URL focused, the `complete` key (Ctrl-N) completes `package.Service/Method`
 /// after the host; while a gRPC request's messages are edited, it completes the field name at the
-/// cursor from the method's input type. The schema is asked for (reflection, or the request's
-/// `.proto` files or descriptor sets) the first time the key is pressed for a server.
+/// cursor from the method's input type (through nested messages, lists and maps), or an enum's
+/// value. The schema is asked for (reflection, or the request's `.proto` files or descriptor sets)
+/// the first time the key is pressed for a server.
 extension RequestEditor {
     /// The URL's server (`grpc://host:port`) and the method path after it, when it is a gRPC URL.
     var grpcURL: (server: String, method: String)? {
@@ -27,7 +28,7 @@ extension RequestEditor {
         return grpcOutlineOfServer?.methodCompletions(for: method) ?? []
     }
 
-    /// The field names offered at the cursor of the messages being edited.
+    /// The field names (or enum values) offered at the cursor of the messages being edited.
     public var grpcFieldCompletions: [String] {
         guard isEditingBody, graphQL == nil, let method = grpcURL?.method, let outline = grpcOutlineOfServer else { return [] }
         return outline.fieldCompletions(method: method, before: body.textBeforeCursor)
@@ -41,11 +42,12 @@ extension RequestEditor {
         return []
     }
 
-    /// Completes the field name at the cursor (its quotes and colon too), or asks for the schema.
+    /// Completes the field name at the cursor (its quotes and colon too), or the enum value (in its
+    /// quotes), or asks for the schema.
     mutating func completeGRPCField(collection: CollectionState, notice: inout String?) -> [Effect] {
         guard grpcOutlineOfServer != nil else { return loadGRPCSchema(collection: collection, notice: &notice) }
         guard let first = grpcFieldCompletions.first, let scope = JSONCursorScope(before: body.textBeforeCursor) else { return [] }
-        body.insert((scope.inString ? "" : "\"") + String(first.dropFirst(scope.prefix.count)) + "\": ")
+        body.insert((scope.inString ? "" : "\"") + String(first.dropFirst(scope.prefix.count)) + (scope.valueOf == nil ? "\": " : "\""))
         return []
     }
 

@@ -1,13 +1,14 @@
 """A gRPC server nobody here wrote (grpcio, grpcio-reflection, grpcio-status from PyPI) serving the
 helloworld and route_guide examples of grpc/grpc, for Ferry's gRPC tests (GRPCSendTests).
 
-    python3 server.py STUBS_DIR [--tls CERT KEY] [--reflection v1alpha|none] [--compression gzip|deflate]
+    python3 server.py STUBS_DIR [--tls CERT KEY] [--reflection v1alpha|none] [--compression gzip|deflate] [--kinds]
 
 Generates the stubs into STUBS_DIR with grpcio-tools, prints the port, then serves until killed.
 Greeter.SayHello answers "Hello NAME"; its metadata `x-echo` comes back as a header and `x-trailer`
 as a trailer. A name `status:CODE` fails with that code and rich details (google.rpc.Status with a
 BadRequest), `sleep:SECONDS` sleeps first (deadlines). RouteGuide serves FEATURES below; ListFeatures with the
 metadata `x-repeat: N` streams them cycled N times (0: until the call ends), `x-interval` seconds apart.
+With --kinds, ferry.kinds.KindsEcho/Echo (kinds_service.proto, Ferry's own) answers its Kinds message back.
 """
 import os, sys, time
 from concurrent import futures
@@ -17,7 +18,8 @@ stubs = sys.argv[1]
 from grpc_tools import protoc
 import grpc_tools
 include = os.path.join(os.path.dirname(grpc_tools.__file__), "_proto")
-for proto in ("helloworld.proto", "route_guide.proto"):
+kinds = "--kinds" in sys.argv
+for proto in ("helloworld.proto", "route_guide.proto") + (("kinds.proto", "kinds_service.proto") if kinds else ()):
     if protoc.main(["protoc", "-I" + here, "-I" + include, "--python_out=" + stubs, "--grpc_python_out=" + stubs, proto]) != 0:
         sys.exit("protoc failed on " + proto)
 sys.path.insert(0, stubs)
@@ -102,10 +104,20 @@ compression = {"gzip": grpc.Compression.Gzip, "deflate": grpc.Compression.Deflat
 server = grpc.server(futures.ThreadPoolExecutor(max_workers=8), compression=compression)
 helloworld_pb2_grpc.add_GreeterServicer_to_server(Greeter(), server)
 route_guide_pb2_grpc.add_RouteGuideServicer_to_server(RouteGuide(), server)
+services = [helloworld_pb2.DESCRIPTOR.services_by_name["Greeter"].full_name,
+            route_guide_pb2.DESCRIPTOR.services_by_name["RouteGuide"].full_name]
+if kinds:
+    import kinds_service_pb2, kinds_service_pb2_grpc
+
+    class KindsEcho(kinds_service_pb2_grpc.KindsEchoServicer):
+        def Echo(self, request, context):
+            return request
+
+    kinds_service_pb2_grpc.add_KindsEchoServicer_to_server(KindsEcho(), server)
+    services.append(kinds_service_pb2.DESCRIPTOR.services_by_name["KindsEcho"].full_name)
 reflection_mode = sys.argv[sys.argv.index("--reflection") + 1] if "--reflection" in sys.argv else "both"
 if reflection_mode != "none":
-    names = [helloworld_pb2.DESCRIPTOR.services_by_name["Greeter"].full_name,
-             route_guide_pb2.DESCRIPTOR.services_by_name["RouteGuide"].full_name, reflection.SERVICE_NAME]
+    names = services + [reflection.SERVICE_NAME]
     if reflection_mode == "both":
         # grpcio-reflection serves v1alpha only; v1 has the same messages under another name.
         from grpc_reflection.v1alpha import reflection_pb2

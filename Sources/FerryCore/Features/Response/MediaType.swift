@@ -41,13 +41,26 @@ public struct MediaType: Hashable, Sendable, CustomStringConvertible {
     /// True when this (concrete) type is accepted by `pattern`: `*/*`, `type/*`, an exact essence,
     /// or `*/*+suffix` for any type with that structured-syntax suffix. Parameters are ignored.
     public func isMatched(by pattern: String) -> Bool {
-        guard let pattern = MediaType(pattern) else { return false }
-        if pattern.type == "*" && pattern.subtype == "*" { return true }
-        if pattern.subtype.hasPrefix("*+") {
-            return suffix == String(pattern.subtype.dropFirst(2)) && (pattern.type == "*" || pattern.type == type)
+        guard let (patternType, patternSubtype) = Self.essence(ofPattern: pattern) else { return false }
+        if patternType == "*" && patternSubtype == "*" { return true }
+        if patternSubtype.hasPrefix("*+") {
+            return suffix == String(patternSubtype.dropFirst(2)) && (patternType == "*" || patternType == type)
         }
-        if pattern.subtype == "*" { return pattern.type == type }
-        return pattern.type == type && pattern.subtype == subtype
+        if patternSubtype == "*" { return patternType == type }
+        return patternType == type && patternSubtype == subtype
+    }
+
+    /// A pattern's lower-cased type and subtype. The serializers' patterns, matched for every response,
+    /// are bare lower-case `type/subtype` and are split where they stand; anything else is parsed.
+    private static func essence(ofPattern pattern: String) -> (Substring, Substring)? {
+        let isBare = pattern.utf8.allSatisfy { byte in
+            byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: ";") && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        }
+        if isBare {
+            let halves = pattern.split(separator: "/", omittingEmptySubsequences: false)
+            return halves.count == 2 && !halves[0].isEmpty && !halves[1].isEmpty ? (halves[0], halves[1]) : nil
+        }
+        return MediaType(pattern).map { (Substring($0.type), Substring($0.subtype)) }
     }
 
     public static func == (lhs: MediaType, rhs: MediaType) -> Bool {
