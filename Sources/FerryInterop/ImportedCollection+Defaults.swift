@@ -12,4 +12,14 @@ extension ImportedCollection {
         }
         return merged
     }
+
+    /// Makes `ferry run` take the top folder's requests in the order they were added (a file's
+    /// order, where a tool runs its requests top to bottom), not sorted by file name: the root
+    /// folder's `order:` lists them.
+    mutating func keepRequestOrder() {
+        guard requests.count > 1 else { return }
+        var defaults = folders[""] ?? FolderDefaults()
+        defaults.order = requests.map(\.path)
+        folders[""] = defaults
+    }
 }

@@ -44,8 +44,8 @@ import Testing
             #expect(imported.status == 0, "\(imported.stderr)")
             let original = try ImportExportCommandTests.files(root).filter { $0.key.hasSuffix(".ferry.yaml") }
             let written = try ImportExportCommandTests.files(back)
-            // A Hurl file's entries run in its order: the import lists them in the folder's defaults.
-            #expect((written[FolderDefaults.fileName] != nil) == (format == "hurl"), "\(written.keys.sorted())")
+            // A Hurl or .http file's entries run in its order: the import lists them in the folder's defaults.
+            #expect(written[FolderDefaults.fileName] != nil, "\(written.keys.sorted())")
             let again = written.filter { $0.key.hasSuffix(".ferry.yaml") && $0.key != FolderDefaults.fileName }
             #expect(again.keys.sorted() == ["create.ferry.yaml", "log-in.ferry.yaml", "search.ferry.yaml"])
             for name in ["log-in.ferry.yaml", "search.ferry.yaml"] {

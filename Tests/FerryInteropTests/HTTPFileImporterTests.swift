@@ -13,6 +13,9 @@ import Testing
                 "simpleget.ferry.yaml", "jsonpost.ferry.yaml", "put-endpoint.ferry.yaml",
                 "withquery.ferry.yaml", "cantemplatevariables.ferry.yaml",
             ])
+        #expect(
+            imported.folders[""]?.order == imported.requests.map(\.path),
+            "`ferry run` takes the file's order (simpleget before cantemplatevariables), not the names' (issue 28)")
         let get = try #require(imported.request("simpleget.ferry.yaml")).description
         #expect(get.name == "SimpleGet")
         #expect(get.method == .get && get.url == "{{HOST}}/get" && get.body == .none, "a comment after a request is no body")

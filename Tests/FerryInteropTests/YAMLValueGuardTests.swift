@@ -66,6 +66,35 @@ import Testing
         }
     }
 
+    /// Yams' own text for a repeated key holds the whole document: the problem names the key and
+    /// its line and column instead (issue 28).
+    @Test func aRepeatedKeyIsNamedAtItsPlaceInPostingInsomniaAndBruno() {
+        let secret = "a-line-only-the-whole-document-holds"
+        let reads: [(String, () throws -> Void)] = [
+            (
+                "Posting",
+                {
+                    _ = try PostingImporter.request(
+                        "name: a\nurl: https://a.example\n# \(secret)\nname: b\n", place: "a.posting.yaml", source: "a.posting.yaml")
+                }
+            ),
+            (
+                "Insomnia",
+                {
+                    _ = try InsomniaImporter().importCollection(
+                        "_type: export\n# \(secret)\nresources: []\nname: a\nname: b\n", source: "a.yaml", directory: "/")
+                }
+            ),
+            ("Bruno", { _ = try BrunoImporter.request("info:\n  name: a\n  # \(secret)\n  name: b\n", place: "a.yml") }),
+        ]
+        for (format, read) in reads {
+            let problem = #expect(throws: ImportProblem.self, "\(format)") { try read() }
+            #expect(problem?.message.contains("duplicated key(s): 'name'") == true, "\(format): \(String(describing: problem))")
+            #expect(problem?.place?.hasPrefix("line ") == true, "\(format): \(String(describing: problem))")
+            #expect(problem?.description.contains(secret) == false, "\(format): \(String(describing: problem))")
+        }
+    }
+
     @Test func aBase60NumberThatFitsStillReads() throws {
         let imported = try InsomniaImporter().importCollection(
             "_type: export\n__export_format: 4\nresources:\n  - {_id: req_1, _type: request, parentId: wrk_1, name: t, method: GET, url: 'https://a.example/1:30'}\n  - {_id: wrk_1, _type: workspace, name: w, n: 1:30}\n",

@@ -16,6 +16,8 @@ public struct HTTPFileImporter: Importer {
         var reader = HTTPFileReader(source: source)
         try reader.read(text)
         var collection = reader.collection
+        // The editors that run these files send a file's requests top to bottom.
+        collection.keepRequestOrder()
         Self.chainResponseReferences(in: &collection, namesUsed: reader.namesUsed)
         var environments: [ImportedCollection.Environment] = []
         for (file, secret) in [(Self.environmentFile, false), (Self.privateEnvironmentFile, true)] {

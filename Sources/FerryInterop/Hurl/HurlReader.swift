@@ -55,12 +55,8 @@ struct HurlReader {
                 throw problem(lines[index], "expected a request line: METHOD URL")
             }
         }
-        // Hurl runs its entries in the file's order; `ferry run` takes a folder's in the order it lists.
-        if collection.requests.count > 1 {
-            var defaults = collection.folders[""] ?? FolderDefaults()
-            defaults.order = collection.requests.map(\.path)
-            collection.folders[""] = defaults
-        }
+        // Hurl runs its entries in the file's order.
+        collection.keepRequestOrder()
     }
 
     // MARK: - One entry

@@ -26,6 +26,12 @@ final class DecodingTree {
     /// The line and column (from 1) each node starts on; 0 when not known.
     private var lines: [Int32] = []
     private var columns: [Int32] = []
+    /// The file each node was read from: 0 for the document's own, else an index in `files` plus one.
+    private var nodeFiles: [UInt16] = []
+    /// The other files nodes were read from (a split document's), as places name them.
+    private var files: [String] = []
+    /// The file of the nodes being added.
+    private var currentFile: UInt16 = 0
     /// A scalar's text, style and tag (`.implicit` for a plain scalar without one).
     private var strings: [String] = []
     private var styles: [Node.Scalar.Style] = []
@@ -57,13 +63,35 @@ final class DecodingTree {
 
     init() {}
 
-    /// The tree of a node Yams composed.
-    init(_ node: Node) {
-        root = add(node)
+    /// The tree of a node Yams composed; `partFiles` names the file of each part read from another
+    /// file, by its node's tag (`ExternalReferences`).
+    init(_ node: Node, partFiles: [ObjectIdentifier: String] = [:]) {
+        root = add(node, partFiles: partFiles)
+    }
+
+    /// What tells a node Yams composed from every other: its own `Tag` object, one per node. Not
+    /// `Node.tag`, which resolves an implicit tag in place (a plain `true` would become a string).
+    static func identity(of node: Node) -> ObjectIdentifier {
+        switch node {
+        case .scalar(let scalar): ObjectIdentifier(scalar.tag)
+        case .mapping(let mapping): ObjectIdentifier(mapping.tag)
+        case .sequence(let sequence): ObjectIdentifier(sequence.tag)
+        case .alias(let alias): ObjectIdentifier(alias.tag)
+        }
     }
 
     /// Adds `node` after its descendants (so each node's children are one run); returns its index.
-    private func add(_ node: Node) -> Int32 {
+    private func add(_ node: Node, partFiles: [ObjectIdentifier: String]) -> Int32 {
+        let outerFile = currentFile
+        defer { currentFile = outerFile }
+        if !partFiles.isEmpty, let file = partFiles[Self.identity(of: node)] {
+            if let index = files.firstIndex(of: file) {
+                currentFile = UInt16(index + 1)
+            } else if files.count < Int(UInt16.max) {
+                files.append(file)
+                currentFile = UInt16(files.count)
+            }
+        }
         let mark = (line: node.mark?.line ?? 0, column: node.mark?.column ?? 0)
         switch node {
         case .scalar(let scalar):
@@ -72,7 +100,7 @@ final class DecodingTree {
         case .alias:
             return append(.alias, start: 0, count: 0, line: mark.line, column: mark.column)
         case .sequence(let sequence):
-            return addSequence(sequence.map { add($0) }, line: mark.line, column: mark.column)
+            return addSequence(sequence.map { add($0, partFiles: partFiles) }, line: mark.line, column: mark.column)
         case .mapping(let mapping):
             var pairs: [Pair] = []
             pairs.reserveCapacity(mapping.count)
@@ -80,7 +108,7 @@ final class DecodingTree {
             for index in mapping.indices {
                 let (key, value) = mapping[index]
                 let merges = key.scalar.map { $0.string == "<<" && $0.style == .plain } ?? false
-                pairs.append(Pair(key: key.string, value: add(value), merges: merges))
+                pairs.append(Pair(key: key.string, value: add(value, partFiles: partFiles), merges: merges))
             }
             return addMapping(pairs, line: mark.line, column: mark.column)
         }
@@ -163,6 +191,7 @@ final class DecodingTree {
         counts.append(Int32(count))
         lines.append(Int32(clamping: line))
         columns.append(Int32(clamping: column))
+        nodeFiles.append(currentFile)
         tableOf.append(-1)
         return Int32(kinds.count - 1)
     }
@@ -202,9 +231,13 @@ final class DecodingTree {
         }
     }
 
-    /// "line 3, column 5": where `node` starts, nil when not known.
+    /// "line 3, column 5": where `node` starts, nil when not known; in a part read from another
+    /// file, "paths/pets.yaml, line 3, column 5".
     func place(of node: Int32) -> String? {
-        lines[Int(node)] > 0 ? "line \(lines[Int(node)]), column \(columns[Int(node)])" : nil
+        guard lines[Int(node)] > 0 else { return nil }
+        let place = "line \(lines[Int(node)]), column \(columns[Int(node)])"
+        let file = nodeFiles[Int(node)]
+        return file == 0 ? place : "\(files[Int(file) - 1]), \(place)"
     }
 
     /// The child at `key` of the mapping `node` (the last one when the key is repeated), or nil.

@@ -6,12 +6,17 @@ import Yams
 /// decodes one document. Inside an inlined file, its own references (`#/…`) are inlined from it too;
 /// a reference back into a part being inlined (a recursive schema) becomes `{}`, any value. A file
 /// that cannot be read, a part that is not there, or a URL leaves the `$ref` as written: the importer
-/// reports it where it is used.
+/// reports it where it is used. Each inlined part is known by its node's `Tag` (one object per node
+/// Yams composes, `DecodingTree.identity(of:)`), so a place in it can name its file (`DecodingTree.init(_:partFiles:)`).
 struct ExternalReferences {
     /// The folder the document's relative references start from.
     let directory: String
     /// Files read so far, by absolute path (nil: unreadable).
     private var files: [String: Node?] = [:]
+    /// The file each inlined part came from (relative to `directory` when below it), by its node's tag.
+    private(set) var partFiles: [ObjectIdentifier: String] = [:]
+    /// Why each referenced file that is not valid YAML could not be read: its source is the file.
+    private(set) var unreadable: [ImportProblem] = []
     /// `file#pointer` of the references being inlined, outermost first.
     private var inlining: [String] = []
 
@@ -43,7 +48,9 @@ struct ExternalReferences {
                 guard !inlining.contains(target.key) else { return .mapping(Node.Mapping([], mapping.tag, mapping.style, mapping.mark)) }
                 inlining.append(target.key)
                 defer { inlining.removeLast() }
-                return inline(target.node, in: target.file)
+                let part = inline(target.node, in: target.file)
+                partFiles[DecodingTree.identity(of: part)] = relative(target.file)
+                return part
             }
             for index in mapping.indices { mapping[index].value = inline(mapping[index].value, in: file) }
             return .mapping(mapping)
@@ -76,11 +83,22 @@ struct ExternalReferences {
 
     private mutating func load(_ path: String) -> Node? {
         if let known = files[path] { return known }
-        let node = (try? String(contentsOfFile: path, encoding: .utf8)).flatMap {
-            try? Yams.compose(yaml: $0, Resolver.basic.appending(.merge))
+        var node: Node?
+        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            do {
+                node = try Yams.compose(yaml: text, Resolver.basic.appending(.merge))
+            } catch {
+                unreadable.append(OpenAPIDocumentReader.syntaxProblem(error, source: relative(path)))
+            }
         }
         files[path] = node
         return node
+    }
+
+    /// `path` relative to the document's folder when it is below it.
+    private func relative(_ path: String) -> String {
+        let folder = directory.hasSuffix("/") ? directory : directory + "/"
+        return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
     }
 
     /// The node a JSON pointer (`/components/schemas/Pet`) names below `root`.

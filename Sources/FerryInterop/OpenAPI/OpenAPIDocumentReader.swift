@@ -34,8 +34,9 @@ enum OpenAPIDocumentReader {
             openapi: tree.child(of: tree.root, named: "openapi").flatMap(tree.string),
             swagger: tree.child(of: tree.root, named: "swagger").flatMap(tree.string), source: source)
         let refersToOtherFiles = ExternalReferences.referToOtherFiles(in: tree)
+        var dropped: [ImportProblem] = []
         if version == .swagger2 || refersToOtherFiles {
-            tree = try rewrittenTree(
+            (tree, dropped) = try rewrittenTree(
                 yaml, swagger: version == .swagger2, inlining: refersToOtherFiles, source: source, directory: directory)
         }
         var clamped: [ImportReport.Note] = []
@@ -44,7 +45,7 @@ enum OpenAPIDocumentReader {
             var path = DocumentPath()
             clampBounds(below: tree.root, in: tree, path: &path, notes: &clamped)
         }
-        var dropped: [ImportProblem] = []
+        UnreadSchemas.leaveOut(of: tree)
         while true {
             do {
                 return (try decode(tree, version: version, source: source), dropped, clamped)
@@ -56,10 +57,11 @@ enum OpenAPIDocumentReader {
     }
 
     /// The tree of a document rewritten as Yams' nodes: references to other files inlined
-    /// (`ExternalReferences`), Swagger 2.0 said as OpenAPI 3.0 (`SwaggerConverter`).
+    /// (`ExternalReferences`, each part's places naming its file), Swagger 2.0 said as OpenAPI 3.0
+    /// (`SwaggerConverter`); and why each referenced file that is not valid YAML was not read.
     private static func rewrittenTree(
         _ yaml: String, swagger: Bool, inlining: Bool, source: String, directory: String
-    ) throws(ImportProblem) -> DecodingTree {
+    ) throws(ImportProblem) -> (tree: DecodingTree, unreadable: [ImportProblem]) {
         var document: Node
         do {
             // Scalars stay untyped strings (as YAMLDecoder's own parse leaves them).
@@ -72,13 +74,14 @@ enum OpenAPIDocumentReader {
         } catch {
             throw syntaxProblem(error, source: source)
         }
-        if inlining {
-            var references = ExternalReferences(directory: directory)
-            document = references.inline(document)
-        }
+        var references = ExternalReferences(directory: directory)
+        if inlining { document = references.inline(document) }
         if swagger { document = SwaggerConverter.convert(document) }
         try YAMLValueGuard.check(document, source: source)
-        return DecodingTree(document)
+        let unreadable = references.unreadable.map {
+            ImportProblem(source: source, place: [$0.source, $0.place].compactMap { $0 }.joined(separator: ", "), $0.message)
+        }
+        return (DecodingTree(document, partFiles: references.partFiles), unreadable)
     }
 
     /// True when `text` holds a run of 19 digits or a number with an exponent: the only spellings of
@@ -226,6 +229,12 @@ enum OpenAPIDocumentReader {
                 source: source)
         case .reader(let problem, let offset, _, _):
             return ImportProblem(source: source, place: offset.map { "byte \($0)" }, "not valid YAML or JSON: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            // Yams' own text holds the whole document; the place is the first repeated key's.
+            let names = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            return ImportProblem(
+                source: source, place: "line \(context.mark.line), column \(context.mark.column)",
+                "not valid YAML or JSON: expected all keys to be unique but found the following duplicated key(s): \(names)")
         default:
             return ImportProblem(source: source, "not valid YAML or JSON: \(yaml)")
         }
