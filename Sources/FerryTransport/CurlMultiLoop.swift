@@ -79,7 +79,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             curl_multi_poll(multi, nil, 0, queued ? 0 : pollTimeout(), nil)
             resumeThrottledTransfers()
         }
-        for transfer in active.values { remove(transfer, outcome: .failure(.explicitlyCancelled)) }
+        for transfer in active.values { remove(transfer, outcome: .failure(.explicitlyCancelled)) }  // waiting ones declined
         curl_multi_cleanup(multi)
         curl_share_cleanup(share)
     }
@@ -110,14 +110,17 @@ final class CurlMultiLoop: @unchecked Sendable {
         switch command {
         case .start(let transfer):
             guard !transfer.isCancelled else { return transfer.finish(.failure(.explicitlyCancelled)) }
-            transfer.willStart()
-            let code = curl_multi_add_handle(multi, transfer.handle)
-            guard code == CURLM_OK else {
-                let message = String(cString: curl_multi_strerror(code))
-                return transfer.finish(
-                    .failure(.transportFailed(reason: .init(kind: .other, code: Int(code.rawValue), codeText: message, detail: ""))))
+            guard let turn = transfer.turn else { return begin(transfer) }
+            guard turn.transfer == nil, turn.ending == nil, !turn.declined else {
+                transfer.turn = nil  // a second transfer of the task (a retry): not the turn's
+                return begin(transfer)
             }
-            active[transfer.handle] = transfer
+            guard let previous = turn.previous else { return begin(transfer) }
+            if previous.transfer != nil, previous.waiting == nil {
+                previous.waiting = transfer  // started (or declined) when the previous transfer ends
+            } else {
+                take(turn: turn, of: transfer, after: previous)
+            }
         case .cancel(let transfer):
             if active[transfer.handle] != nil {
                 remove(transfer, outcome: transfer.stoppedOutcome())
@@ -129,6 +132,39 @@ final class CurlMultiLoop: @unchecked Sendable {
             job.runSynchronously(on: executor.asUnownedTaskExecutor())
             runningJob = false
         }
+    }
+
+    /// Adds `transfer` to the multi handle (libcurl sends it at its next turn); its turn, if any, is taken.
+    private func begin(_ transfer: CurlTransfer) {
+        transfer.willStart()
+        let code = curl_multi_add_handle(multi, transfer.handle)
+        guard code == CURLM_OK else {
+            let message = String(cString: curl_multi_strerror(code))
+            return transfer.finish(
+                .failure(.transportFailed(reason: .init(kind: .other, code: Int(code.rawValue), codeText: message, detail: ""))))
+        }
+        active[transfer.handle] = transfer
+        transfer.turn?.transfer = transfer
+    }
+
+    /// Starts a transfer whose turn comes after `previous`'s, now that that one has ended (or never
+    /// took its turn): at once when the turn allows it (`TransferTurn.mayStart`), else it is declined
+    /// and nothing is sent. Returns whether it started.
+    @discardableResult
+    private func take(turn: TransferTurn, of transfer: CurlTransfer, after previous: TransferTurn) -> Bool {
+        turn.previous = nil
+        guard !transfer.isCancelled else {
+            transfer.finish(.failure(.explicitlyCancelled))
+            return false
+        }
+        guard TransferTurn.mayStart(with: transfer.givenCookies, after: previous.ending) else {
+            turn.declined = true
+            transfer.finish(.failure(.explicitlyCancelled))
+            return false
+        }
+        transfer.restartClock()
+        begin(transfer)
+        return true
     }
 
     /// At most a second, less when a throttled transfer is due sooner.
@@ -157,9 +193,27 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
+    /// Takes a transfer out and delivers its outcome — after starting the transfer waiting for its
+    /// turn, if any, so the next request is on the wire before the finished one's task resumes.
     private func remove(_ transfer: CurlTransfer, outcome: Result<Response, FerryError>) {
         curl_multi_remove_handle(multi, transfer.handle)
         active[transfer.handle] = nil
+        if let turn = transfer.turn {
+            turn.transfer = nil
+            turn.ending =
+                if case .success(let response) = outcome {
+                    .answered(jarGiven: transfer.givenCookies?.jar, jarAfter: response.cookieJar)
+                } else {
+                    .failed
+                }
+            if let waiting = turn.waiting as? CurlTransfer, let next = waiting.turn {
+                turn.waiting = nil
+                if take(turn: next, of: waiting, after: turn), !stopping {
+                    var running: Int32 = 0
+                    curl_multi_perform(multi, &running)
+                }
+            }
+        }
         transfer.finish(outcome)
     }
 }

@@ -51,9 +51,13 @@ final class CurlTransfer: @unchecked Sendable {
     /// When a throttled transfer may continue (monotonic nanoseconds); the loop unpauses it then.
     private(set) var pausedUntil: UInt64?
 
+    /// The turn it was sent in (`TransferTurn`), if any: the loop starts it when the turn before ends.
+    /// Loop thread only once submitted.
+    var turn: TransferTurn?
+
     // MARK: - Timing (monotonic nanoseconds)
-    private let startDate = Date()
-    private let enqueuedAt = DispatchTime.now().uptimeNanoseconds
+    private var startDate = Date()
+    private var enqueuedAt = DispatchTime.now().uptimeNanoseconds
     private var addedAt: UInt64 = 0
 
     // MARK: - Shared with the caller's thread
@@ -67,7 +71,8 @@ final class CurlTransfer: @unchecked Sendable {
     init(
         request: Request, destination: ResponseDestination, hashesBody: Bool = true, share: UnsafeMutableRawPointer,
         handles: CurlHandlePool,
-        progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)? = nil, reusesConnection: Bool = false
+        progress: (@Sendable (TransferProgress) -> Void)?, observer: (any ResponseStreamObserver)? = nil, reusesConnection: Bool = false,
+        turn: TransferTurn? = nil
     ) throws {
         guard let handle = handles.take() else {
             throw FerryError.transportFailed(
@@ -81,6 +86,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.progressHandler = progress
         self.observer = observer
         self.reusesConnection = reusesConnection
+        self.turn = turn
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         do {
             self.bodySource = try request.body.makeSource()
@@ -380,6 +386,16 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Called by the loop just before the handle is added to the multi handle.
     func willStart() { addedAt = DispatchTime.now().uptimeNanoseconds }
+
+    /// The cookies the request was given (its jar), for the turn after it.
+    var givenCookies: RequestCookies? { request.cookies }
+
+    /// A transfer that waited for its turn starts its clock when the turn comes: its time in the
+    /// timeline is its own, not the previous transfer's.
+    func restartClock() {
+        startDate = Date()
+        enqueuedAt = DispatchTime.now().uptimeNanoseconds
+    }
 
     /// Called by the loop when libcurl reports the transfer done; builds the outcome from what was observed.
     func outcome(of code: CURLcode) -> Result<Response, FerryError> {

@@ -63,7 +63,8 @@ public final class CurlTransport: Transport {
     ) async throws -> Response {
         let transfer = try CurlTransfer(
             request: request.authenticated(), destination: destination, hashesBody: hashesBodies,
-            share: loop.share, handles: loop.handles, progress: progress, observer: observer, reusesConnection: reusingConnection)
+            share: loop.share, handles: loop.handles, progress: progress, observer: observer, reusesConnection: reusingConnection,
+            turn: TransferTurn.current)
         let loop = self.loop
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

@@ -86,4 +86,23 @@ import Testing
         #expect(try history.search(HistoryQuery(text: "5f2e91")).isEmpty)
         #expect(try history.search(HistoryQuery(text: "session")).map(\.id) == [first.id])
     }
+
+    /// A run's memory does not grow with its length: once rows are committed the writer keeps none
+    /// of their exchanges, only runs of ids written with the same secrets — and a secret met at the
+    /// end is still taken out of all of them.
+    @Test func keepsNoExchangeOnceWrittenAndStillRedactsLateSecrets() throws {
+        let directory = try TemporaryDirectory()
+        let writer = HistoryWriter(locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path))
+        let early = Redaction([Redaction.Rule(secret: "pw-0c8d", replacement: "{{password}}")])
+        let late = Redaction.Rule(secret: "abc123", replacement: "{{token}}")  // in every row's URL
+        for index in 1...300 { writer.append(exchange(index, redaction: index <= 150 ? Redaction() : early)) }
+        #expect(writer.finish(redaction: Redaction(early.rules + [late])) == nil)
+        #expect(writer.held.exchanges == 0)
+        #expect(writer.held.spans == 2)
+        let history = try HistoryStore(path: directory.file("history.sqlite"))
+        #expect(try history.count() == 300)
+        #expect(try history.search(HistoryQuery(text: "abc123", limit: 500)).isEmpty)
+        let rows = try history.entries(HistoryQuery(limit: 500))
+        #expect(rows.allSatisfy { $0.url.hasSuffix("?token={{token}}") && $0.redacted })
+    }
 }

@@ -15,6 +15,8 @@ public struct CollectionRunner: Sendable {
     /// them; nil when there are none to take.
     public var chainer: VariableChainer?
     /// Where the run's work is done: the transport's own thread, between its transfers (nil: anywhere).
+    /// With it, requests are also handed to the transport ahead of their turn (`TransferTurn`), which
+    /// only `CurlTransport`, whose thread this is, keeps.
     public var executor: (any TaskExecutor)?
 
     public init(
@@ -96,64 +98,142 @@ public struct CollectionRunner: Sendable {
     /// the run's course waits like this: a request that captures or retries, whose scripts may
     /// (`scriptsCanChangeWhatFollows`), or any with `--bail`, is checked before the next one is sent;
     /// a look-ahead that would need a chained variable (which sends a request) is left to its turn.
+    /// With `sendsAhead`, the request resolved ahead is also handed to the transport in the turn
+    /// after this one's (`TransferTurn`): the transport starts it the moment this one's answer is in.
     private func runInOrder(
         _ items: [RunPlan.Item], root: String, round: inout Round, run: inout Progress,
         onResult: @Sendable (RunResult) -> Void
     ) async {
-        var unchecked: Unchecked?
-        var prepared: Preparation?
-        var index = -1
-        var jumps = 0
-        while true {
-            index += 1
-            if let next = run.next {
-                run.next = nil
-                prepared = nil
-                if let target = Self.target(of: next, in: items, jumps: &jumps, stopped: &run.stopped) { index = target }
+        await withTaskGroup(of: (Int, RunResult).self) { group in
+            var unchecked: Unchecked?
+            var prepared: Preparation?
+            var ahead: SentAhead?
+            var arrived: [Int: RunResult] = [:]
+            var serial = 0
+            var index = -1
+            var jumps = 0
+            /// The result of the request sent ahead as `number`.
+            func result(of number: Int) async -> RunResult {
+                while arrived[number] == nil, let next = await group.next() { arrived[next.0] = next.1 }
+                return arrived.removeValue(forKey: number)!
             }
-            guard index < items.count else { break }
-            let item = items[index]
-            let ahead = prepared.take()
-            if run.stopped != nil || item.description.retry != nil {
-                await settle(&unchecked, round: &round, run: &run, onResult: onResult)
-                let result: RunResult
-                if let stopped = run.stopped {
-                    result = RunResult(item: item, iteration: round.iteration, status: .skipped, started: Date())
-                    result.skipReason = stopped
-                } else {
-                    result = await sendRetrying(item, root: root, round: round)
+            while true {
+                index += 1
+                if let next = run.next {
+                    run.next = nil
+                    prepared = nil
+                    if let target = Self.target(of: next, in: items, jumps: &jumps, stopped: &run.stopped) { index = target }
                 }
-                record(result, of: item, round: &round, run: &run, onResult: onResult)
-                continue
-            }
-            let preparation = if let ahead { ahead } else { await prepare(item, root: root, round: round) }
-            let (resolved, resolver, before): (ResolvedRequest, VariableResolver, ExchangeScripts.Report?)
-            switch consume preparation {  // moved out, not copied: a request and its variables are large values
-            case .ready(let request, let variables, let report): (resolved, resolver, before) = (request, variables, report)
-            case .ended(let result):
+                var sentAhead = ahead.take()
+                if let early = sentAhead, early.index != index || early.turn.declined || run.stopped != nil {
+                    // Not sent (the turn before changed the jar or failed: sent in its own time), or no longer wanted.
+                    _ = await result(of: early.number)
+                    if early.index == index, run.stopped == nil { prepared = .ready(early.resolved, early.resolver, early.before) }
+                    sentAhead = nil
+                }
+                guard index < items.count else { break }
+                let item = items[index]
+                let readied = prepared.take()
+                if run.stopped != nil || item.description.retry != nil {
+                    await settle(&unchecked, round: &round, run: &run, onResult: onResult)
+                    let result: RunResult
+                    if let stopped = run.stopped {
+                        result = RunResult(item: item, iteration: round.iteration, status: .skipped, started: Date())
+                        result.skipReason = stopped
+                    } else {
+                        result = await sendRetrying(item, root: root, round: round)
+                    }
+                    record(result, of: item, round: &round, run: &run, onResult: onResult)
+                    continue
+                }
+                let inFlight: SentAhead
+                if let sentAhead {
+                    inFlight = sentAhead
+                } else {
+                    let preparation = if let readied { readied } else { await prepare(item, root: root, round: round) }
+                    switch consume preparation {  // moved out, not copied: a request and its variables are large values
+                    case .ready(let request, let variables, let report):
+                        let turn = sendsInTurn(item, request.request) ? TransferTurn(after: nil) : nil
+                        serial += 1
+                        let number = serial
+                        group.addTask { [item, iteration = round.iteration] in
+                            (number, await transmit(item, iteration: iteration, resolved: request, turn: turn))
+                        }
+                        inFlight = SentAhead(
+                            index: index, number: number, turn: turn ?? TransferTurn(after: nil), resolved: request, resolver: variables,
+                            before: report, inTurn: turn != nil)
+                    case .ended(let result):
+                        await settle(&unchecked, round: &round, run: &run, onResult: onResult)
+                        record(result, of: item, round: &round, run: &run, onResult: onResult)
+                        continue
+                    }
+                    await Task.yield()  // the child task puts the request on the wire first
+                }
                 await settle(&unchecked, round: &round, run: &run, onResult: onResult)
-                record(result, of: item, round: &round, run: &run, onResult: onResult)
-                continue
+                let (resolver, before) = (inFlight.resolver, inFlight.before)
+                let waits = item.description.captures.isEmpty && !settings.bail && !Self.scriptsCanChangeWhatFollows(item, before: before)
+                if waits, run.stopped == nil, index + 1 < items.count {
+                    let nextItem = items[index + 1]
+                    prepared = await prepareAhead(nextItem, root: root, round: round.continued(after: before))
+                    if inFlight.inTurn, case .ready(let request, let variables, let report)? = prepared,
+                        sendsInTurn(nextItem, request.request)
+                    {
+                        prepared = nil
+                        let turn = TransferTurn(after: inFlight.turn)
+                        serial += 1
+                        let number = serial
+                        group.addTask { [iteration = round.iteration] in
+                            (number, await transmit(nextItem, iteration: iteration, resolved: request, turn: turn))
+                        }
+                        ahead = SentAhead(
+                            index: index + 1, number: number, turn: turn, resolved: request, resolver: variables, before: report,
+                            inTurn: true)
+                    }
+                }
+                var sent = await result(of: inFlight.number)
+                if inFlight.turn.declined {  // its turn came after this look-ahead: sent now, in its own time
+                    sent = await transmit(item, iteration: round.iteration, resolved: inFlight.resolved)
+                } else if sentAhead != nil, let start = sent.response?.timeline.start {
+                    sent.started = start  // handed over early, sent when its turn came
+                }
+                sent.beforeScripts = before
+                if waits && sent.status != .error {
+                    unchecked = Unchecked(sent: sent, resolver: resolver, root: root)
+                } else {
+                    record(
+                        await concludeWithScripts(sent, of: item, resolver: resolver, root: root, round: round), of: item,
+                        round: &round, run: &run, onResult: onResult)
+                }
             }
-            async let sending = transmit(item, iteration: round.iteration, resolved: resolved)
-            await Task.yield()  // the child task puts the request on the wire first
             await settle(&unchecked, round: &round, run: &run, onResult: onResult)
-            let waits = item.description.captures.isEmpty && !settings.bail && !Self.scriptsCanChangeWhatFollows(item, before: before)
-            if waits, run.stopped == nil, index + 1 < items.count {
-                prepared = await prepareAhead(items[index + 1], root: root, round: round.continued(after: before))
-            }
-            let sent = await sending
-            sent.beforeScripts = before
-            if waits && sent.status != .error {
-                unchecked = Unchecked(sent: sent, resolver: resolver, root: root)
-            } else {
-                record(
-                    await concludeWithScripts(sent, of: item, resolver: resolver, root: root, round: round), of: item, round: &round,
-                    run: &run,
-                    onResult: onResult)
-            }
         }
-        await settle(&unchecked, round: &round, run: &run, onResult: onResult)
+    }
+
+    /// A request handed to the transport (its child task `number` of the run's group), with what it
+    /// was resolved with; `inTurn` when it takes `turn`, so the next request may follow it.
+    private struct SentAhead: Sendable {
+        var index: Int
+        var number: Int
+        var turn: TransferTurn
+        var resolved: ResolvedRequest
+        var resolver: VariableResolver
+        var before: ExchangeScripts.Report?
+        var inTurn: Bool
+    }
+
+    /// True when `request` may be handed to the transport in a turn (`sendsAhead`): one transfer
+    /// with nothing to wait for — plain HTTP(S) (no gRPC call, no clear-text HTTP/2 that may retry
+    /// its connection), no OAuth 2.0 (its token may need a request), no `delay` or `retry:`.
+    private func sendsInTurn(_ item: RunPlan.Item, _ request: Request) -> Bool {
+        guard sendsAhead, item.description.retry == nil, item.description.delay ?? 0 == 0, settings.delay == .zero,
+            request.options.httpVersion != .http2PriorKnowledge
+        else { return false }
+        switch request.url.scheme?.lowercased() {
+        case "http", "https": break
+        default: return false
+        }
+        if case .oauth2? = request.authentication ?? settings.authentication { return false }
+        return true
     }
 
     /// The index of the request a script named with `setNextRequest` (its name, or its path with or
@@ -411,9 +491,15 @@ public struct CollectionRunner: Sendable {
         return result
     }
 
+    /// Whether requests are handed to the transport ahead of their turn: on the curl transport's thread.
+    private var sendsAhead: Bool { executor != nil }
+
     /// Sends the resolved request under the run-wide settings (after `--delay` when `delayed`; a retry
-    /// is not): the result with the response as it came, or with the transport's failure (`.error`).
-    private func transmit(_ item: RunPlan.Item, iteration: Int, resolved: ResolvedRequest, delayed: Bool = true) async -> RunResult {
+    /// is not), in `turn` when given: the result with the response as it came, or with the
+    /// transport's failure (`.error`).
+    private func transmit(
+        _ item: RunPlan.Item, iteration: Int, resolved: ResolvedRequest, delayed: Bool = true, turn: TransferTurn? = nil
+    ) async -> RunResult {
         var request = resolved.request
         if settings.allowsInsecureRedirect { request.options.allowsInsecureRedirect = true }
         if settings.keepsCredentialsOnRedirect { request.options.keepsCredentialsOnRedirect = true }
@@ -433,7 +519,14 @@ public struct CollectionRunner: Sendable {
             refused.skipReason = "not sent: it breaks the contract (--contract-requests error)"
             return refused
         }
-        let outcome = await pipeline.transmit(request, timeLimit: settings.timeLimit, redaction: resolved.redaction)
+        let outcome =
+            if let turn {
+                await TransferTurn.$current.withValue(turn) {
+                    await pipeline.transmit(request, timeLimit: settings.timeLimit, redaction: resolved.redaction)
+                }
+            } else {
+                await pipeline.transmit(request, timeLimit: settings.timeLimit, redaction: resolved.redaction)
+            }
         let result = RunResult(
             item: item, iteration: iteration, status: outcome.failure == nil ? .passed : .error, started: outcome.started)
         result.contract = contract

@@ -12,21 +12,6 @@ extension HistoryEntry {
         origin: HistoryOrigin = .adHoc, redaction: Redaction = Redaction(), checks: [AssertionResult] = [],
         bodyLimit: Int = HistoryStore.defaultBodyLimit
     ) throws {
-        var redacted = false
-        func clean(_ text: String) -> String {
-            let result = redaction.redact(text)
-            redacted = redacted || result != text
-            return result
-        }
-        func clean(_ headers: HTTPHeaders) -> [HTTPHeader] {
-            headers.map { HTTPHeader(name: $0.name, value: clean($0.value)) }
-        }
-        func clean(_ data: Data) -> Data {
-            let result = redaction.redact(data)
-            redacted = redacted || result != data
-            return result
-        }
-
         let failed = error != nil
         let requestBody: (bytes: Data?, size: Int64?, truncated: Bool)
         do {
@@ -37,25 +22,25 @@ extension HistoryEntry {
         id = nil
         time = started
         method = request.method.rawValue
-        url = clean(request.url.absoluteString)
+        url = request.url.absoluteString
         host = request.url.host?.lowercased() ?? ""
         status = response?.status
         statusClass = response.map { "\(min(max($0.status / 100, 1), 5))xx" } ?? "error"
         durationMs = response.map { Double($0.timeline.total) / 1000 } ?? max(0, Date().timeIntervalSince(started) * 1000)
-        requestHeaders = clean(request.authenticated().headers)
-        self.requestBody = requestBody.bytes.map(clean)
+        requestHeaders = request.authenticated().headers.fields
+        self.requestBody = requestBody.bytes
         requestBodySize = requestBody.size
         requestBodyTruncated = requestBody.truncated
         options = request.options
-        requestLine = response?.sent.map { clean($0.requestLine) }
-        sentHeaders = response?.sent.map { clean($0.headers) }
+        requestLine = response?.sent?.requestLine
+        sentHeaders = response?.sent?.headers.fields
         reason = response?.displayReason
         httpVersion = response?.httpVersion
-        responseHeaders = response.map { clean($0.headers) } ?? []
-        responseTrailers = response.flatMap { $0.trailers.isEmpty ? nil : clean($0.trailers) }
+        responseHeaders = response?.headers.fields ?? []
+        responseTrailers = response.flatMap { $0.trailers.isEmpty ? nil : $0.trailers.fields }
         if let response {
             let prefix = try response.body.prefix(bodyLimit)
-            responseBody = clean(prefix)
+            responseBody = prefix
             responseBodySize = response.body.count
             let fingerprint = try Self.fingerprint(of: response.body)
             responseBodyHash = fingerprint?.hex
@@ -69,36 +54,20 @@ extension HistoryEntry {
             responseBodyTruncated = false
         }
         contentType = response?.headers["Content-Type"]
-        effectiveURL = response.map { clean($0.effectiveURL) }
+        effectiveURL = response?.effectiveURL
         remoteAddress = response?.remoteAddress
-        timeline = (response?.timeline).map { timeline in
-            var cleaned = timeline
-            cleaned.hops = timeline.hops.map { hop in
-                var hop = hop
-                hop.url = clean(hop.url)
-                return hop
-            }
-            return cleaned
-        }
-        redirects = (response?.redirects ?? []).map { hop in
-            RedirectHop(url: clean(hop.url), status: hop.status, location: clean(hop.location), setCookies: hop.setCookies?.map(clean))
-        }
-        errorChain = error.map { error in
-            let chain = ErrorChain(error)
-            let shown = redaction.redact(chain)
-            redacted = redacted || shown != chain
-            return shown.links
-        }
-        self.checks = checks.isEmpty ? nil : checks.map { RecordedCheck($0, clean: clean) }
-        self.redacted = redacted
+        timeline = response?.timeline
+        redirects = response?.redirects ?? []
+        errorChain = error.map { ErrorChain($0).links }
+        self.checks = checks.isEmpty ? nil : checks.map(RecordedCheck.init)
+        redacted = false
         collection = origin.collection
         requestPath = origin.requestPath
         environment = origin.environment
         run = origin.run
-        let heads = (requestHeaders + (sentHeaders ?? []) + responseHeaders + (responseTrailers ?? [])).reduce(0) {
-            $0 + $1.name.utf8.count + $1.value.utf8.count + 4
-        }
-        storedBytes = Int64(url.utf8.count + heads + (self.requestBody?.count ?? 0) + (responseBody?.count ?? 0) + 512)
+        storedBytes = 0
+        redact(with: redaction)
+        storedBytes = measuredBytes
     }
 
     /// At most `limit` bytes of a request body, with its full length when known.

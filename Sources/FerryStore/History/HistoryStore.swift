@@ -136,6 +136,36 @@ public final class HistoryStore: Sendable {
         }
     }
 
+    /// Replaces `redaction`'s secrets in the rows `ids` that hold one (and in their full-text rows),
+    /// a chunk of rows at a time: what a run met late is taken out of the rows written before.
+    /// Returns how many rows changed.
+    @discardableResult
+    public func redact(_ ids: ClosedRange<Int64>, with redaction: Redaction) throws -> Int {
+        var changed = 0
+        var low = ids.lowerBound
+        while low <= ids.upperBound {
+            let high = min(ids.upperBound, low + Self.redactionChunk - 1)
+            let entries = try perform("read the history") {
+                try pool.read {
+                    try HistoryEntry.fetchAll(
+                        $0, sql: "SELECT * FROM \(HistoryEntry.databaseTableName) WHERE id BETWEEN ? AND ?", arguments: [low, high])
+                }
+            }
+            let rows = entries.compactMap { entry -> (id: Int64, entry: HistoryEntry)? in
+                var entry = entry
+                guard let id = entry.id, entry.redact(with: redaction) else { return nil }
+                return (id, entry)
+            }
+            if !rows.isEmpty { try replace(rows) }
+            changed += rows.count
+            low = high + 1
+        }
+        return changed
+    }
+
+    /// Rows read at a time by `redact`.
+    static let redactionChunk: Int64 = 128
+
     /// The full-text row of an entry.
     private static func searchRow(of entry: HistoryEntry, id: Int64) -> StatementArguments {
         [id, entry.url, entry.method, entry.status.map { String($0) } ?? "error", headerText(of: entry), bodyText(of: entry)]

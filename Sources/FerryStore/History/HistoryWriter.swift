@@ -6,7 +6,9 @@ import Foundation
 /// Rows are committed in batches, one transaction each — every `batchSize` rows, and `delay` after
 /// the first row of a batch at the latest — so a long run holds the database for a moment at a time
 /// and loses at most one batch if it is killed. A secret first met after a row was written (a later
-/// request's secret capture) is redacted in that row too when the writer finishes.
+/// request's secret capture) is redacted in that row too when the writer finishes: the rows are read
+/// back and rewritten where they hold it. Written exchanges are not kept (a run's memory does not
+/// grow with its length): only runs of row ids and the secrets they were written without.
 ///
 /// A problem never fails an exchange: it is one `HistoryWarning`, told at once to `onProblem` (the
 /// writer then tries again with the next exchange) or, without one, kept for `finish` (and the
@@ -21,9 +23,10 @@ public final class HistoryWriter: @unchecked Sendable {
     private let onProblem: (@Sendable (HistoryWarning) -> Void)?
     // Only touched on `queue`:
     private var store: Result<HistoryStore, HistoryError>?
-    private var pending: [(entry: HistoryEntry, exchange: FinishedExchange)] = []
-    /// The rows written, with the exchanges they were made from (for `finish`'s late secrets).
-    private var written: [(id: Int64, exchange: FinishedExchange)] = []
+    private var pending: [(entry: HistoryEntry, rules: [Redaction.Rule])] = []
+    /// The rows written, as runs of consecutive ids written with the same secrets (for `finish`'s late ones).
+    private var written: [(ids: ClosedRange<Int64>, rules: [Redaction.Rule])] = []
+    private var writtenCount = 0
     private var batch = 0
     /// How many exchanges the writer was given.
     private var given = 0
@@ -47,7 +50,7 @@ public final class HistoryWriter: @unchecked Sendable {
             given += 1
             guard problem == nil else { return }
             do {
-                pending.append((try HistoryEntry(exchange), exchange))
+                pending.append((try HistoryEntry(exchange), exchange.redaction.rules))
             } catch {
                 report(error, unrecorded: 1)
                 return
@@ -71,22 +74,17 @@ public final class HistoryWriter: @unchecked Sendable {
             commit()
             defer { (try? store?.get())?.truncateWAL() }
             if let problem, warning == nil {
-                let unrecorded = given - written.count
+                let unrecorded = given - writtenCount
                 warning = HistoryWarning(
                     unrecorded: given == 1 ? "the exchange was" : "\(unrecorded) of the \(given) exchanges were", problem)
             }
             guard warning == nil, let store = try? store?.get() else { return warning }
-            // Only rows the late secrets change are rewritten (the same secret under another name, or
-            // one the row does not hold, leaves it as it is).
-            let late = written.compactMap { row -> (id: Int64, entry: HistoryEntry)? in
-                guard redaction.rules.contains(where: { !row.exchange.redaction.rules.contains($0) }) else { return nil }
-                var exchange = row.exchange
-                exchange.redaction.add(redaction.rules)
-                guard let rewritten = try? HistoryEntry(exchange), rewritten != (try? HistoryEntry(row.exchange)) else { return nil }
-                return (row.id, rewritten)
-            }
+            // Only rows that hold a late secret are rewritten (one the row does not hold leaves it as it is).
             do {
-                if !late.isEmpty { try store.replace(late) }
+                for span in written {
+                    let late = redaction.rules.filter { !span.rules.contains($0) }
+                    if !late.isEmpty { try store.redact(span.ids, with: Redaction(late)) }
+                }
             } catch {
                 warning = HistoryWarning(
                     message: "secrets found late in the run are still in its history entries: " + HistoryWarning.reason(error))
@@ -94,6 +92,10 @@ public final class HistoryWriter: @unchecked Sendable {
             return warning
         }
     }
+
+    /// What the writer holds for the rows it has been given, for tests of its memory: exchanges
+    /// not yet committed, and the runs of rows written (what late secrets need).
+    var held: (exchanges: Int, spans: Int) { queue.sync { (pending.count, written.count) } }
 
     private func commit() {
         batch += 1
@@ -106,7 +108,14 @@ public final class HistoryWriter: @unchecked Sendable {
                 }
             }
             let ids = try store!.get().record(pending.map(\.entry))
-            written += zip(ids, pending.map(\.exchange)).map { (id: $0, exchange: $1) }
+            for (id, rules) in zip(ids, pending.map(\.rules)) {
+                if let last = written.last, last.rules == rules, last.ids.upperBound + 1 == id {
+                    written[written.count - 1].ids = last.ids.lowerBound...id
+                } else {
+                    written.append((id...id, rules))
+                }
+            }
+            writtenCount += ids.count
         } catch {
             report(error, unrecorded: pending.count)
             if case .failure? = store, onProblem != nil { store = nil }  // opened again for the next exchange

@@ -14,10 +14,10 @@ public struct RecordedCheck: Codable, Sendable, Hashable {
         self.problem = problem
     }
 
-    /// A result as recorded, its text passed through `clean` (the exchange's redaction).
-    init(_ result: AssertionResult, clean: (String) -> String) {
+    /// A result as recorded (the exchange's secrets are replaced by `HistoryEntry.redact`).
+    init(_ result: AssertionResult) {
         let found = result.problem ?? (result.passed ? nil : "actual " + result.actual)
-        self.init(check: clean(result.assertion.text), passed: result.passed, problem: found.map(clean))
+        self.init(check: result.assertion.text, passed: result.passed, problem: found)
     }
 
     /// `✓ status == 200`, `✗ contract GET /pets: status: 500 is not declared (200)`.
