@@ -42,6 +42,21 @@ import Testing
         }
     }
 
+    /// The file is measured when the request is built and opened when curl first asks for bytes:
+    /// one that shrank in between must not be sent short under the longer `Content-Length`.
+    @Test func aFileThatChangedBeforeItWasOpenedIsAnError() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("body.bin", Data(repeating: 1, count: 100))
+        let source = try #require(try RequestBody.file(path: path).makeSource())
+        try Data(repeating: 2, count: 10).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try source.open()
+            Issue.record("expected an error")
+        } catch let error as FerryError {
+            #expect(ErrorChain(error).links[0].reason == "changedWhileReading")
+        }
+    }
+
     @Test func missingFilesAndDirectoriesAreDistinctErrors() throws {
         let directory = try TemporaryDirectory()
         func reason(_ path: String) -> String? {

@@ -15,7 +15,10 @@ public final class FileBodyStream: BodyStream {
     private var delivered: Int64 = 0
 
     /// Opens `path` for reading; throws `FerryError.localFile` when it is missing, unreadable or not a regular file.
-    public init(path: String) throws {
+    ///
+    /// `announced` is the length already promised to the server (its `Content-Length`, measured
+    /// when the request was built): a file whose size differs when it is opened is an error too.
+    public init(path: String, announced: Int64? = nil) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw FerryError.localFile(reason: .unreadable(path: path, error: POSIXError.current))
@@ -29,6 +32,10 @@ public final class FileBodyStream: BodyStream {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)
             throw FerryError.localFile(reason: .notARegularFile(path: path))
+        }
+        if let announced, announced != Int64(info.st_size) {
+            close(descriptor)
+            throw FerryError.localFile(reason: .changedWhileReading(path: path, expected: announced, actual: Int64(info.st_size)))
         }
         self.path = path
         self.descriptor = descriptor

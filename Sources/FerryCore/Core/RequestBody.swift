@@ -17,7 +17,7 @@ public enum RequestBody: Sendable {
             return BodyStreamSource(length: Int64(data.count)) { DataBodyStream(data) }
         case .file(let path):
             let length = try FileBodyStream.length(of: path)
-            return BodyStreamSource(length: length) { try FileBodyStream(path: path) }
+            return BodyStreamSource(length: length) { try FileBodyStream(path: path, announced: length) }
         case .stream(let source):
             return source
         }
