@@ -45,10 +45,11 @@ public final class ScriptEngine: @unchecked Sendable {
     }
 
     /// Starts what the first script waits for (loading JavaScriptCore, its VM, a context with the
-    /// prelude) on a thread of its own, for a request known to have scripts: the rest of its
-    /// preparation and its exchange go on meanwhile. A script that comes first makes its own.
+    /// prelude) on the scripts' thread (`ScriptThread`), for a request known to have scripts: the
+    /// rest of its preparation and its exchange go on meanwhile, and the first script then runs on
+    /// the thread that entered the VM, after the warm-up, with no lock to wait for.
     public static func warmUp(timeLimit: Double) {
-        Thread.detachNewThread {
+        Task(executorPreference: ScriptThread.shared) {
             guard let engine = try? shared(timeLimit: timeLimit) else { return }
             engine.lock.withLock {
                 guard engine.idle.isEmpty else { return }
@@ -64,6 +65,9 @@ public final class ScriptEngine: @unchecked Sendable {
         let prelude = evaluate(context, ScriptPrelude.source, url: "ferry:prelude", line: 1)
         return (context, prelude.threw ? prelude.text ?? "" : nil)
     }
+
+    /// The scripts' thread (`ScriptThread`), for work that runs scripts and would otherwise hop there for each.
+    public static var executor: any TaskExecutor { ScriptThread.shared }
 
     /// Runs `script` as `phase` with `input`, on the scripts' thread (`ScriptThread`); requests it
     /// sends go to `send` (nil: it cannot send). Never throws: a script that fails leaves its error in the outcome.
