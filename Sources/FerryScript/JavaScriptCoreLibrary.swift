@@ -12,12 +12,17 @@ enum JavaScriptCoreLibrary {
 
     /// Loads the library once; throws naming the package to install when it cannot.
     static func load() throws(ScriptEngineUnavailable) {
+        if let failure = loaded { throw failure }
+    }
+
+    /// Why the library could not be loaded, or nil once it was: tried once per process (each script asks).
+    private static let loaded: ScriptEngineUnavailable? = {
         var reason = [CChar](repeating: 0, count: 512)
         guard ferry_js_load(override ?? fileName, &reason, reason.count) == 1 else {
-            let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw ScriptEngineUnavailable(reason: text)
+            return ScriptEngineUnavailable(reason: String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-    }
+        return nil
+    }()
 }
 
 /// Why scripts cannot run here: JavaScriptCore could not be loaded.

@@ -16,6 +16,8 @@ public final class ScriptEngine: @unchecked Sendable {
     /// the prelude's globals are installed again before each script).
     private var idle: [UnsafeMutableRawPointer?] = []
     private static let idleLimit = 4
+    /// Scripts' literals and functions by text (`compiled`).
+    private var wrapped: [Wrapped: (ScriptLiterals?, String)] = [:]
     /// One evaluation at a time (the group's watchdog flag is shared), and the idle contexts.
     private let lock = NSLock()
 
@@ -45,10 +47,11 @@ public final class ScriptEngine: @unchecked Sendable {
     }
 
     /// Starts what the first script waits for (loading JavaScriptCore, its VM, a context with the
-    /// prelude) on a thread of its own, for a request known to have scripts: the rest of its
-    /// preparation and its exchange go on meanwhile. A script that comes first makes its own.
+    /// prelude) on the scripts' thread (`ScriptThread`), for a request known to have scripts: the
+    /// rest of its preparation and its exchange go on meanwhile, and the first script then runs on
+    /// the thread that entered the VM, after the warm-up, with no lock to wait for.
     public static func warmUp(timeLimit: Double) {
-        Thread.detachNewThread {
+        Task(executorPreference: ScriptThread.shared) {
             guard let engine = try? shared(timeLimit: timeLimit) else { return }
             engine.lock.withLock {
                 guard engine.idle.isEmpty else { return }
@@ -64,6 +67,9 @@ public final class ScriptEngine: @unchecked Sendable {
         let prelude = evaluate(context, ScriptPrelude.source, url: "ferry:prelude", line: 1)
         return (context, prelude.threw ? prelude.text ?? "" : nil)
     }
+
+    /// The scripts' thread (`ScriptThread`), for work that runs scripts and would otherwise hop there for each.
+    public static var executor: any TaskExecutor { ScriptThread.shared }
 
     /// Runs `script` as `phase` with `input`, on the scripts' thread (`ScriptThread`); requests it
     /// sends go to `send` (nil: it cannot send). Never throws: a script that fails leaves its error in the outcome.
@@ -94,9 +100,9 @@ public final class ScriptEngine: @unchecked Sendable {
         // once per text (`ferry_js_call`): the input crosses as a string the prelude parses as JSON,
         // the response's body as a string of its own, the script's literals as a third
         // (`ScriptLiterals`). A syntax error is the whole script's, compiled again as written.
-        let literals = ScriptLiterals.make(script.text)
+        let (literals, function) = lock.withLock { compiled(script) }
         let arguments = [input.json, input.response?.body ?? "", literals?.values ?? "[]"]
-        var ran = lock.withLock { call(context, Self.function(script, literals: literals), arguments: arguments, limited: true) }
+        var ran = lock.withLock { call(context, function, arguments: arguments, limited: true) }
         if ran.threw && literals != nil {
             ran = lock.withLock { call(context, Self.function(script), arguments: arguments, limited: true) }
         }
@@ -138,6 +144,25 @@ public final class ScriptEngine: @unchecked Sendable {
             if let message = outcome.error?.message { outcome.error?.message = literals.restored(message) }
         }
         return outcome
+    }
+
+    /// A script's literals taken out and the function it runs as (`function`), kept by text for the
+    /// scripts a run repeats (a folder's or the collection's before each request, each iteration's):
+    /// at most 256, forgotten together when full. Called with the lock held.
+    private func compiled(_ script: ScriptSource) -> (ScriptLiterals?, String) {
+        let key = Wrapped(text: script.text, afterFirstLine: script.line > 1)
+        if let known = wrapped[key] { return known }
+        let literals = ScriptLiterals.make(script.text)
+        let made = (literals, Self.function(script, literals: literals))
+        if wrapped.count >= 256 { wrapped.removeAll(keepingCapacity: true) }
+        wrapped[key] = made
+        return made
+    }
+
+    /// What `compiled` keeps a script's wrapping by: its text, and whether it starts after its file's first line.
+    private struct Wrapped: Hashable {
+        var text: String
+        var afterFirstLine: Bool
     }
 
     /// `__ferry.begin` with the input Ferry set.

@@ -3,6 +3,14 @@ import FerryCore
 /// The input as the compact JSON `__ferry.begin` parses, written directly (no `JSONEncoder`: it
 /// crosses once per script). A response's body is left out: it crosses as a string of its own.
 extension ScriptInput {
+    /// `text` as a JSON string literal: quoted as it is when nothing in it needs escaping (the
+    /// common case: names, URLs, header values; a C2 byte may begin a C1 control), else through
+    /// `JSONStringLiteral`, which escapes scalar by scalar.
+    static func literal(_ text: String) -> String {
+        let plain = text.utf8.allSatisfy { byte in byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xC2 }
+        return plain ? "\"" + text + "\"" : JSONStringLiteral.make(text)
+    }
+
     var json: String {
         var fields = [
             "\"info\":" + info.json, "\"variables\":" + Self.object(variables), "\"iterationData\":" + Self.object(iterationData),
@@ -13,13 +21,13 @@ extension ScriptInput {
     }
 
     static func object(_ values: [String: String]) -> String {
-        "{" + values.map { JSONStringLiteral.make($0.key) + ":" + JSONStringLiteral.make($0.value) }.joined(separator: ",") + "}"
+        "{" + values.map { literal($0.key) + ":" + literal($0.value) }.joined(separator: ",") + "}"
     }
 
     static func headers(_ headers: [Request.Header]) -> String {
         "["
             + headers.map { header in
-                "{\"key\":" + JSONStringLiteral.make(header.key) + ",\"value\":" + JSONStringLiteral.make(header.value)
+                "{\"key\":" + literal(header.key) + ",\"value\":" + literal(header.value)
                     + (header.disabled == true ? ",\"disabled\":true}" : "}")
             }.joined(separator: ",") + "]"
     }
@@ -27,17 +35,17 @@ extension ScriptInput {
 
 extension ScriptInput.Info {
     var json: String {
-        "{\"eventName\":" + JSONStringLiteral.make(eventName) + ",\"requestName\":" + JSONStringLiteral.make(requestName)
-            + ",\"requestId\":" + JSONStringLiteral.make(requestId) + ",\"iteration\":\(iteration),\"iterationCount\":\(iterationCount)"
-            + (environment.map { ",\"environment\":" + JSONStringLiteral.make($0) } ?? "") + "}"
+        "{\"eventName\":" + ScriptInput.literal(eventName) + ",\"requestName\":" + ScriptInput.literal(requestName)
+            + ",\"requestId\":" + ScriptInput.literal(requestId) + ",\"iteration\":\(iteration),\"iterationCount\":\(iterationCount)"
+            + (environment.map { ",\"environment\":" + ScriptInput.literal($0) } ?? "") + "}"
     }
 }
 
 extension ScriptInput.Request {
     var json: String {
-        "{\"method\":" + JSONStringLiteral.make(method) + ",\"url\":" + JSONStringLiteral.make(url) + ",\"headers\":"
+        "{\"method\":" + ScriptInput.literal(method) + ",\"url\":" + ScriptInput.literal(url) + ",\"headers\":"
             + ScriptInput.headers(headers)
-            + (body.map { ",\"body\":{\"mode\":\"raw\",\"raw\":" + JSONStringLiteral.make($0.raw) + "}" } ?? "")
+            + (body.map { ",\"body\":{\"mode\":\"raw\",\"raw\":" + ScriptInput.literal($0.raw) + "}" } ?? "")
             + "}"
     }
 }
@@ -45,7 +53,7 @@ extension ScriptInput.Request {
 extension ScriptInput.Response {
     /// Without the body (it crosses as a string of its own).
     var json: String {
-        "{\"code\":\(code),\"status\":" + JSONStringLiteral.make(status) + ",\"headers\":" + ScriptInput.headers(headers)
+        "{\"code\":\(code),\"status\":" + ScriptInput.literal(status) + ",\"headers\":" + ScriptInput.headers(headers)
             + ",\"responseTime\":\(responseTime),\"responseSize\":\(responseSize)}"
     }
 }

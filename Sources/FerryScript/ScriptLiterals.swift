@@ -13,8 +13,10 @@ public struct ScriptLiterals: Equatable, Sendable {
     public var text: String
     /// The literals' values, a JSON array.
     public var values: String
-    /// Each replacement as it stands in `text`, and the literal's source it stands for.
-    private var replacements: [(String, String)]
+    /// The script as written, and where each literal taken stands in it (UTF-16 offsets): what
+    /// `restored` puts back, made into text only when an error quotes a replacement.
+    private var script: String
+    private var ranges: [Range<Int>]
 
     public static func == (lhs: ScriptLiterals, rhs: ScriptLiterals) -> Bool { lhs.text == rhs.text && lhs.values == rhs.values }
 
@@ -28,23 +30,28 @@ public struct ScriptLiterals: Equatable, Sendable {
         guard lexer.run(), !lexer.taken.isEmpty else { return nil }
         var units = lexer.units
         var values: [String] = []
-        var replacements: [(String, String)] = []
         for (index, literal) in lexer.taken.enumerated() {
-            let replacement = Array("\(name)[\(index)]".utf16)
-            let padded = replacement + Array(repeating: 0x20, count: literal.range.count - replacement.count)
-            replacements.append((String(decoding: padded, as: UTF16.self), String(decoding: units[literal.range], as: UTF16.self)))
-            units.replaceSubrange(literal.range, with: padded)
+            units.replaceSubrange(literal.range, with: replacement(index, length: literal.range.count).utf16)
             values.append(literal.json)
         }
         return ScriptLiterals(
-            text: String(decoding: units, as: UTF16.self), values: "[" + values.joined(separator: ",") + "]", replacements: replacements)
+            text: String(decoding: units, as: UTF16.self), values: "[" + values.joined(separator: ",") + "]", script: script,
+            ranges: lexer.taken.map(\.range))
+    }
+
+    /// `ƒ[index]` padded with spaces to `length` UTF-16 units.
+    private static func replacement(_ index: Int, length: Int) -> String {
+        let replacement = "\(name)[\(index)]"
+        return replacement + String(repeating: " ", count: length - replacement.utf16.count)
     }
 
     /// `message` (JavaScriptCore quotes the source in some errors) with the literals' source back in place of their replacements.
     public func restored(_ message: String) -> String {
         guard message.contains(Self.name) else { return message }
         var restored = message
-        for (replacement, source) in replacements.reversed() {  // ƒ[10] before ƒ[1]
+        let units = Array(script.utf16)
+        for (index, range) in ranges.enumerated().reversed() {  // ƒ[10] before ƒ[1]
+            let (replacement, source) = (Self.replacement(index, length: range.count), String(decoding: units[range], as: UTF16.self))
             restored = restored.replacingOccurrences(of: replacement, with: source)
             let trimmed = String(replacement.prefix { $0 != " " })
             if trimmed != replacement { restored = restored.replacingOccurrences(of: trimmed, with: source) }
@@ -78,10 +85,12 @@ public struct ScriptLiterals: Equatable, Sendable {
 
         init(units: [UInt16]) { self.units = units }
 
-        /// Keywords after which `/` begins a regular expression.
-        private static let regexKeywords: Set<String> = [
+        /// Keywords after which `/` begins a regular expression, as UTF-16 (each word is compared
+        /// without making a string of it: words are most of a script's tokens).
+        private static let regexKeywords = [
             "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await",
-        ]
+        ].map { Array($0.utf16) }
+        private static let classKeyword = Array("class".utf16)
 
         /// False when the script is to be left whole.
         mutating func run() -> Bool {
@@ -242,15 +251,16 @@ public struct ScriptLiterals: Equatable, Sendable {
         private mutating func word() -> Bool {
             let start = index
             while index < units.count && Self.isIdentifierPart(units[index]) { index += 1 }
-            let word = String(decoding: units[start..<index], as: UTF16.self)
-            if word == "class" { return false }
-            previous = Self.regexKeywords.contains(word) ? .keyword : .value
+            let word = units[start..<index]
+            func equals(_ keyword: [UInt16]) -> Bool { keyword.count == word.count && keyword.elementsEqual(word) }
+            if equals(Self.classKeyword) { return false }
+            previous = Self.regexKeywords.contains(where: equals) ? .keyword : .value
             return true
         }
 
         /// Takes the literal at `range` unless its place makes it a name or it does not fit `ƒ[k]`.
         private mutating func take(_ range: Range<Int>, json: String) {
-            let replacement = "\(ScriptLiterals.name)[\(taken.count)]".utf16.count
+            let replacement = 3 + String(taken.count).utf8.count  // ƒ[k]
             guard range.count >= replacement, range.lowerBound == 0 || !Self.isIdentifierPart(units[range.lowerBound - 1]) else { return }
             var next = range.upperBound
             while next < units.count && [0x20, 0x09].contains(units[next]) { next += 1 }

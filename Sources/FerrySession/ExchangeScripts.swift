@@ -37,6 +37,10 @@ public struct ExchangeScripts: Sendable {
         if !isEmpty { ScriptEngine.warmUp(timeLimit: timeLimit) }
     }
 
+    /// The thread scripts run on: work that runs several (`ferry run`'s tests of one request and the
+    /// pre-request scripts of the next) prefers it, so it hops there once instead of once a script.
+    public static var executor: any TaskExecutor { ScriptEngine.executor }
+
     /// Where the scripts run: `pm.info`, the iteration's data, and how their requests are sent.
     public struct Context: Sendable {
         public var requestName: String

@@ -94,7 +94,8 @@ public struct CollectionRunner: Sendable {
     /// One request on the wire at a time, in order (`--jobs 1`), with the bookkeeping done while
     /// it is there: the request before it is checked and reported, and the one after it resolved,
     /// once it has gone out (the transport starts it before the task goes on) and before its answer
-    /// comes. All on the curl thread, with no thread hop. Only what cannot change the next request or
+    /// comes. All on the curl thread, with no thread hop — but when either has scripts, both go to
+    /// the scripts' thread in one hop (`ExchangeScripts.executor`). Only what cannot change the next request or
     /// the run's course waits like this: a request that captures or retries, whose scripts may
     /// (`scriptsCanChangeWhatFollows`), or any with `--bail`, is checked before the next one is sent;
     /// a look-ahead that would need a chained variable (which sends a request) is left to its turn.
@@ -169,12 +170,19 @@ public struct CollectionRunner: Sendable {
                     }
                     await Task.yield()  // the child task puts the request on the wire first
                 }
-                await settle(&unchecked, round: &round, run: &run, onResult: onResult)
                 let (resolver, before) = (inFlight.resolver, inFlight.before)
                 let waits = item.description.captures.isEmpty && !settings.bail && !Self.scriptsCanChangeWhatFollows(item, before: before)
-                if waits, run.stopped == nil, index + 1 < items.count {
-                    let nextItem = items[index + 1]
-                    prepared = await prepareAhead(nextItem, root: root, round: round.continued(after: before))
+                let nextItem = waits && index + 1 < items.count ? items[index + 1] : nil
+                // The request before's scripts after its response and the next one's pre-request
+                // scripts in one hop to the scripts' thread, with the bookkeeping between them.
+                let scripted = unchecked.map { Self.hasScripts($0.sent.item) } == true || nextItem.map(Self.hasScripts) == true
+                await withTaskExecutorPreference(scripted ? ExchangeScripts.executor : nil) {
+                    await settle(&unchecked, round: &round, run: &run, onResult: onResult)
+                    if let nextItem, run.stopped == nil {
+                        prepared = await prepareAhead(nextItem, root: root, round: round.continued(after: before))
+                    }
+                }
+                if let nextItem, run.stopped == nil {
                     if inFlight.inTurn, case .ready(let request, let variables, let report)? = prepared,
                         sendsInTurn(nextItem, request.request)
                     {
