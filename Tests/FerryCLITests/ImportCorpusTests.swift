@@ -100,7 +100,7 @@ import Testing
     static func givesAValue(to name: String, in text: String) -> Bool {
         if let json = try? JSONSerialization.jsonObject(with: Data(text.utf8)) { return givesAValue(to: name, inJSON: json) }
         let quoted = NSRegularExpression.escapedPattern(for: name)
-        return [#"(?m)^[ \t]*-?[ \t]*\#(quoted)[ \t]*:[ \t]*[^\s#{|>]"#, #"(?m)^[ \t]*@\#(quoted)[ \t]*=[ \t]*\S"#].contains {
+        return [#"(?m)^[ \t]*-?[ \t]*\#(quoted)[ \t]*:[ \t]*(\{\{|[^\s#{|>])"#, #"(?m)^[ \t]*@\#(quoted)[ \t]*=[ \t]*\S"#].contains {
             text.range(of: $0, options: .regularExpression) != nil
         }
     }
