@@ -29,8 +29,17 @@ import Testing
               file: files/notes.txt
               contentType: text/plain
             """,
-            "a/2-capture.ferry.yaml": "method: POST\nurl: \"{{baseURL}}/orders\"\ncapture:\n  orderID: { from: $.id }\n",
+            "a/2-capture.ferry.yaml": """
+            method: POST
+            url: "{{baseURL}}/orders"
+            capture:
+              orderID: { from: $.id }
+            scripts:
+              tests: |
+                pm.environment.set("itemID", pm.response.json().item);
+            """,
             "a/3-uses-capture.ferry.yaml": "url: \"{{baseURL}}/orders/{{orderID}}\"\n",
+            "a/3-uses-script.ferry.yaml": "url: \"{{baseURL}}/items/{{itemID}}\"\n",
             "a/4-chained.ferry.yaml": "url: \"{{baseURL}}/me\"\nauth:\n  bearer: \"{{session}}\"\n",
             "a/5-unset.ferry.yaml": "url: \"{{baseURL}}/users/{{userId}}\"\n",
             "a/6-oauth.ferry.yaml": """
@@ -88,16 +97,17 @@ import Testing
             #expect(text.contains("── a/7-script.ferry.yaml\nGET \(url)/scripted\n"), "a script's request is refused, its own resolves")
             for line in [
                 "✗ a/3-uses-capture.ferry.yaml: {{orderID}} (url) is captured from the response of a/2-capture.ferry.yaml",
+                "✗ a/3-uses-script.ferry.yaml: {{itemID}} (url) is set by the scripts of a/2-capture.ferry.yaml after its response",
                 "✗ a/4-chained.ferry.yaml: {{session}}",
                 "is a chained value, taken from the response of login/login.ferry.yaml",
                 "✗ a/5-unset.ferry.yaml: {{userId}} (url) has no value",
                 "✗ a/6-oauth.ferry.yaml: its OAuth 2.0 access token is not cached: it would be fetched from \(url)/oauth/token",
-                "4 of 8 requests resolve, 4 do not; nothing was sent",
+                "4 of 9 requests resolve, 5 do not; nothing was sent",
             ] {
                 #expect(text.contains(line), "\(line)\n\(text)")
             }
-            let summary = try #require(text.range(of: "4 of 8 requests resolve"))
-            #expect(text[summary.lowerBound...].components(separatedBy: "\n✗ ").count == 5, "the summary lists the four: \(text)")
+            let summary = try #require(text.range(of: "4 of 9 requests resolve"))
+            #expect(text[summary.lowerBound...].components(separatedBy: "\n✗ ").count == 6, "the summary lists the five: \(text)")
         }
         #expect(connections == 1, "only the test's own connection reached the server")
     }
@@ -110,7 +120,7 @@ import Testing
             let lines = try outcome.text.split(separator: "\n").map { line in
                 try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
             }
-            #expect(lines.count == 9, "eight requests and the summary: \(outcome.text)")
+            #expect(lines.count == 10, "nine requests and the summary: \(outcome.text)")
             let byPath = Dictionary(lines.compactMap { line in (line["path"] as? String).map { ($0, line) } }) { first, _ in first }
             let plain = try #require(byPath["a/1-plain.ferry.yaml"]?["request"] as? [String: Any])
             #expect(plain["method"] as? String == "PUT")
@@ -121,10 +131,12 @@ import Testing
             #expect(capture["source"] as? String == "a/2-capture.ferry.yaml")
             let chain = try #require(byPath["a/4-chained.ferry.yaml"]?["unreachable"] as? [String: Any])
             #expect(chain["kind"] as? String == "chain" && chain["source"] as? String == "login/login.ferry.yaml")
+            let script = try #require(byPath["a/3-uses-script.ferry.yaml"]?["unreachable"] as? [String: Any])
+            #expect(script["kind"] as? String == "script" && script["source"] as? String == "a/2-capture.ferry.yaml")
             #expect((byPath["a/5-unset.ferry.yaml"]?["unreachable"] as? [String: Any])?["kind"] as? String == "variable")
             #expect((byPath["a/6-oauth.ferry.yaml"]?["unreachable"] as? [String: Any])?["kind"] as? String == "oauth2-token")
             let summary = try #require(lines.last?["summary"] as? [String: Int])
-            #expect(summary == ["requests": 8, "resolve": 4, "unresolved": 4, "skipped": 0, "unread": 0])
+            #expect(summary == ["requests": 9, "resolve": 4, "unresolved": 5, "skipped": 0, "unread": 0])
         }
         #expect(connections == 1, "only the test's own connection reached the server")
     }

@@ -18,7 +18,7 @@ struct RunCommand: AsyncCommand {
             --dry-run resolves every request as the run would send it (environment, variables, folder defaults, auth, bodies, files) \
             and sends nothing: it prints each one as `ferry send --dry-run` does (with --reporter json, one JSON line each and a \
             summary line), then the requests that do not resolve, each with its cause and the value it misses (a variable with no value, \
-            a value captured from or chained to another request's response, an OAuth 2.0 token not cached). \
+            a value captured from, chained to or set by the scripts after another request's response, an OAuth 2.0 token not cached). \
             Its exit codes: 0 every request resolves, 5 some do not, 1 bad input.
             """)
 

@@ -84,6 +84,7 @@ public struct CollectionRunner: Sendable {
         onResult: @Sendable (RunResult) -> Void
     ) {
         round.absorb(result, of: item)
+        if settings.dryRun { for name in Self.variablesSetAfterResponse(by: item) { round.setByScripts[name] = item.path } }
         run.summary.redaction.add(round.resolver.redaction.rules + result.redaction.rules)
         onResult(result)
         if run.stopped == nil { run.stopped = stopReason(after: result, of: item, summary: &run.summary) }
@@ -305,6 +306,8 @@ public struct CollectionRunner: Sendable {
         /// The run's id, for the history.
         var run: String
         var missing: [String: String] = [:]
+        /// In a dry run: the variables the scripts after a response would have set, by the request whose response it is.
+        var setByScripts: [String: String] = [:]
         /// The `--data` row, for scripts' `pm.iterationData`.
         var data: [String: String] = [:]
         /// Iterations in all.
@@ -417,7 +420,7 @@ public struct CollectionRunner: Sendable {
     /// Checks the request's `skip:`, runs its pre-request scripts and resolves it (as they left it),
     /// taking chained variables as needed.
     private func prepare(_ item: RunPlan.Item, root: String, round: Round) async -> Preparation {
-        let (iteration, missing) = (round.iteration, round.missing)
+        let (iteration, missing, setByScripts) = (round.iteration, round.missing, round.setByScripts)
         var resolver = round.resolver
         if let skipped = Self.skipped(item, iteration: iteration, resolver: resolver) { return .ended(skipped) }
         var item = item
@@ -447,6 +450,11 @@ public struct CollectionRunner: Sendable {
             let result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
             result.skipReason = "needs {{\(name)}}, which \(missing[name]!) did not capture"
             result.unreachable = UnreachableValue(kind: .capture, name: name, source: missing[name], place: place)
+            return .ended(result)
+        } catch FerryError.invalidRequest(.unresolvedVariable(let name, let place)) where setByScripts[name] != nil {
+            let result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
+            result.skipReason = "needs {{\(name)}}, which the scripts of \(setByScripts[name]!) set after its response"
+            result.unreachable = UnreachableValue(kind: .script, name: name, source: setByScripts[name], place: place)
             return .ended(result)
         } catch {
             let result = RunResult(item: item, iteration: iteration, status: .error, started: Date())
@@ -483,6 +491,16 @@ public struct CollectionRunner: Sendable {
         return try item.description.resolved(
             with: variables, defaults: item.defaults.under(environment: settings.connection),
             access: access)
+    }
+
+    /// The variables the scripts after `item`'s response set by name (`pm.environment.set("id", …)`,
+    /// `postman.setEnvironmentVariable`, `bru.setVar`…), for a dry run, where they do not run.
+    private static func variablesSetAfterResponse(by item: RunPlan.Item) -> [String] {
+        guard hasScripts(item) else { return [] }
+        return ExchangeScripts(request: item.description, defaults: item.defaults).after.flatMap { step in
+            step.source.text.matches(of: /\.(?:set|setEnvironmentVariable|setGlobalVariable|setVar|setEnvVar)\(\s*["'`]([^"'`]+)["'`]/)
+                .map { String($0.output.1) }
+        }
     }
 
     /// The skipped result when the request's `skip:` holds.

@@ -1,8 +1,8 @@
 import FerryCore
 
 /// A value a request needs that cannot be had without sending something first: a variable nothing
-/// gives a value, a value captured from (or chained to) another request's response, an OAuth 2.0
-/// token not yet fetched. `ferry run --dry-run` names it for each request that does not resolve.
+/// gives a value, a value captured from (or chained to) another request's response or set by its
+/// scripts after it, an OAuth 2.0 token not yet fetched. `ferry run --dry-run` names it for each request that does not resolve.
 public struct UnreachableValue: Sendable, Equatable {
     public enum Kind: String, Sendable {
         /// A `{{variable}}` that no environment, `--var`, folder, request or earlier capture gives a value.
@@ -11,6 +11,8 @@ public struct UnreachableValue: Sendable, Equatable {
         case capture
         /// A chained value (`from:`): taken from the response of the request file it names.
         case chain
+        /// A variable an earlier request's scripts set after its response (`pm.environment.set`…).
+        case script
         /// An OAuth 2.0 access token that is not cached: it would be fetched from the token endpoint.
         case oauth2Token = "oauth2-token"
     }
@@ -52,6 +54,9 @@ public struct UnreachableValue: Sendable, Equatable {
             return "{{\(name)}}\(used) has no value: no environment, --var, folder, request or earlier capture gives one"
         case .capture:
             return "{{\(name)}}\(used) is captured from the response of \(source ?? "an earlier request"), which a dry run does not send"
+        case .script:
+            return
+                "{{\(name)}}\(used) is set by the scripts of \(source ?? "an earlier request") after its response, which a dry run does not send"
         case .chain:
             return
                 "{{\(name)}}\(used) is a chained value, taken from the response of \(source ?? "its request"), which a dry run does not send"
