@@ -5,10 +5,12 @@ import Testing
 /// The import corpus (Tests/Fixtures/import-corpus, its README names each file's origin and
 /// licence): OpenAPI documents, Postman, Insomnia and Bruno collections and `.http` files from
 /// public repositories, none written for Ferry. Each is imported by the real binary with its format
-/// recognised; the collection it writes is one Ferry reads back without a problem; and a sample of
-/// its requests passes `ferry send --dry-run` with the environment the import wrote — or names the
-/// variable the user still has to give (an API key, a host), or has no URL or a file the source
-/// did not ship and the import's report says so: nothing else may stop a request.
+/// recognised; the collection it writes is one Ferry reads back without a problem; and every one of
+/// its requests is dry-run (`ferry run --dry-run`, one process per collection) with the environment
+/// the import wrote: it resolves, or it needs a value the source really lacks — a variable the
+/// source never gives a value, a value captured or chained from a response, an OAuth 2.0 token —
+/// or has no URL or a file the source did not ship and the import's report says so. The counts per
+/// file are in Tests/Fixtures/import-corpus/README.md.
 @Suite struct ImportCorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fixtures/import-corpus").standardizedFileURL.path
@@ -25,9 +27,6 @@ import Testing
         let postman = entries("postman").flatMap(entries)
         return documents + ["openapi/redocly-starter/openapi/openapi.yaml"] + postman + entries("bruno")
     }()
-
-    /// At most this many requests of a collection are sent with `--dry-run` (evenly spread).
-    static let sampleSize = 8
 
     @Test func theCorpusIsThere() {
         #expect(Self.sources.filter { $0.hasPrefix("openapi/") }.count >= 15)
@@ -54,15 +53,91 @@ import Testing
             ((try? FileManager.default.contentsOfDirectory(atPath: (collection as NSString).appendingPathComponent("environments"))) ?? [])
             .filter { $0.hasSuffix(".yaml") }.sorted()
         let environment = environments.first.map { ["--env", String($0.dropLast(".yaml".count))] } ?? []
-        for request in Self.sample(Self.requestFiles(in: collection)) {
-            let planned = await FerryBinary.run(["send", request, "--dry-run"] + environment)
-            let reportedWithoutURL = planned.stderr.contains("the URL is empty") && imported.text.contains("the request has no URL")
-            let missingFile = planned.stderr.firstMatch(of: #/does not exist \(path: (.+?)\)/#).map { String($0.output.1) }
-            let reportedMissingFile = missingFile.map { imported.text.contains(($0 as NSString).lastPathComponent) } ?? false
-            #expect(
-                planned.status == 0 || planned.stderr.contains("has no value") || reportedWithoutURL || reportedMissingFile,
-                "\(source): \((request as NSString).lastPathComponent) does not resolve (exit \(planned.status)): \(planned.stderr)")
+        guard !Self.requestFiles(in: collection).isEmpty else { return }  // Insomnia's basic export holds a workspace only
+        let planned = await FerryBinary.run(["run", collection, "--dry-run", "--reporter", "json"] + environment, timeout: 120)
+        #expect(planned.status == 0 || planned.status == 5, "\(source): \(planned.stderr)")
+        let lines = try planned.text.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(source): \(line)")
         }
+        let summary = try #require(lines.last?["summary"] as? [String: Int], "\(source): \(planned.text.suffix(500))")
+        #expect(summary["requests"] == Self.requestFiles(in: collection).count, "\(source): every request is dry-run")
+        let text = try Self.text(of: source)
+        for line in lines where line["status"] as? String == "unresolved" {
+            let path = line["path"] as? String ?? "?"
+            let cause = line["cause"] as? String ?? ""
+            #expect(
+                Self.needsWhatTheSourceLacks(line, sourceText: text, report: imported.text) || Self.known[source + ": " + path] != nil,
+                "\(source): \(path) does not resolve: \(cause)")
+        }
+    }
+
+    /// Requests that do not resolve for a reason of their own, with it.
+    static let known = [
+        "postman/newman/whatwg-url.postman_collection.json: parsing/nested-variables.ferry.yaml":
+            "a variable whose name is made of another one, {{host.{{one}}}} (newman's own test of Postman's parser), which Ferry's templates do not read"
+    ]
+
+    /// True when an unresolved request's cause is one the source accounts for: a value only a
+    /// response gives (a capture, a chained value, an OAuth 2.0 token), a variable the source never
+    /// gives a value, or no URL or a missing file the import's `report` named.
+    static func needsWhatTheSourceLacks(_ line: [String: Any], sourceText: String, report: String) -> Bool {
+        let cause = line["cause"] as? String ?? ""
+        if let unreachable = line["unreachable"] as? [String: Any], let kind = unreachable["kind"] as? String {
+            guard kind == "variable" else { return true }
+            return !givesAValue(to: unreachable["name"] as? String ?? "", in: sourceText)
+        }
+        if cause.contains("the URL is empty") { return report.contains("the request has no URL") }
+        if let missing = cause.firstMatch(of: #/does not exist \(path: (.+?)\)/#).map({ String($0.output.1) }) {
+            return report.contains((missing as NSString).lastPathComponent)
+        }
+        return false
+    }
+
+    /// True when the source gives `name` a value where its format keeps variables: in a JSON source
+    /// (Postman, Insomnia) an entry of a `variable`, `variables` or `values` list (`{"key": name,
+    /// "value": "v"}`) or a member of a `data` object (`"name": "v"`); in the others a YAML or `.bru`
+    /// line (`name: v`) or a `.http` file variable (`@name = v`).
+    static func givesAValue(to name: String, in text: String) -> Bool {
+        if let json = try? JSONSerialization.jsonObject(with: Data(text.utf8)) { return givesAValue(to: name, inJSON: json) }
+        let quoted = NSRegularExpression.escapedPattern(for: name)
+        return [#"(?m)^[ \t]*-?[ \t]*\#(quoted)[ \t]*:[ \t]*(\{\{|[^\s#{|>])"#, #"(?m)^[ \t]*@\#(quoted)[ \t]*=[ \t]*\S"#].contains {
+            text.range(of: $0, options: .regularExpression) != nil
+        }
+    }
+
+    private static func givesAValue(to name: String, inJSON node: Any) -> Bool {
+        func filled(_ value: Any?) -> Bool { (value as? String).map { !$0.isEmpty } ?? (value is NSNumber) }
+        if let list = node as? [Any] { return list.contains { givesAValue(to: name, inJSON: $0) } }
+        guard let object = node as? [String: Any] else { return false }
+        for (key, value) in object {
+            if ["variable", "variables", "values"].contains(key), let entries = value as? [[String: Any]],
+                entries.contains(where: { entry in
+                    ["key", "id", "name"].contains { entry[$0] as? String == name } && filled(entry["value"] ?? entry["default"])
+                })
+            {
+                return true
+            }
+            if key == "data", let data = value as? [String: Any], filled(data[name]) { return true }
+            if givesAValue(to: name, inJSON: value) { return true }
+        }
+        return false
+    }
+
+    /// The source's text: the file, or every file below the folder (a Bruno collection, a split document's folder).
+    static func text(of source: String) throws -> String {
+        var path = (corpus as NSString).appendingPathComponent(source)
+        if source.hasSuffix("redocly-starter/openapi/openapi.yaml") { path = (path as NSString).deletingLastPathComponent }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+            return String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        }
+        let files = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
+        return try files.filter { !$0.hasSuffix(".png") }.map { file -> String in
+            let full = (path as NSString).appendingPathComponent(file)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { return "" }
+            return String(decoding: try Data(contentsOf: URL(fileURLWithPath: full)), as: UTF8.self)
+        }.joined(separator: "\n")
     }
 
     /// The request files below `root`, sorted.
@@ -70,11 +145,5 @@ import Testing
         let paths = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String]) ?? []
         return paths.filter { $0.hasSuffix(".ferry.yaml") && !$0.hasSuffix("_folder.ferry.yaml") }.sorted()
             .map { (root as NSString).appendingPathComponent($0) }
-    }
-
-    /// At most `sampleSize` of `files`, spread evenly from the first to the last.
-    static func sample(_ files: [String]) -> [String] {
-        guard files.count > sampleSize else { return files }
-        return (0..<sampleSize).map { files[$0 * (files.count - 1) / (sampleSize - 1)] }
     }
 }

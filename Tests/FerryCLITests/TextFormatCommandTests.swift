@@ -142,7 +142,7 @@ import Testing
             #expect(!imported.text.contains("echo/echo json.bru:33"), "res.status: eq 200 comes in as an assertion: \(imported.text)")
             let sent = await FerryBinary.run([
                 "send", (into as NSString).appendingPathComponent("echo/echo-json.ferry.yaml"),
-                "--env", "bruno-testbench", "--var", "host=\(server.baseURL)/anything", "--no-history",
+                "--env", "prod", "--var", "host=\(server.baseURL)/anything", "--no-history",
             ])
             // The collection's header `token: {{collection_pre_var_token}}` is `{{request_pre_var_token}}`,
             // which a Bruno script sets: a value made of a variable with none is named, never sent as written.
@@ -153,7 +153,7 @@ import Testing
                 "\(sent.stderr)")
             let given = await FerryBinary.run([
                 "send", (into as NSString).appendingPathComponent("echo/echo-json.ferry.yaml"),
-                "--env", "bruno-testbench", "--var", "host=\(server.baseURL)/anything", "--var", "request_pre_var_token=t-1",
+                "--env", "prod", "--var", "host=\(server.baseURL)/anything", "--var", "request_pre_var_token=t-1",
                 "--no-history",
             ])
             // The file's Bruno test script runs (issue 30): it expects Bruno's echo server, which answers the body

@@ -49,10 +49,11 @@ import Testing
         let defaults = try #require(imported.folders[""])
         #expect(defaults.headers.map(\.name) == ["check", "token", "collection-header"], "annotations are skipped")
         #expect(defaults.description?.contains("This is a test collection") == true)
-        let collection = try #require(imported.environments.first { $0.name == "bruno-testbench" })
-        #expect(collection.variables.first { $0.name == "coll_obj" }?.value == "{\"scope\":\"collection\"}")
+        #expect(imported.environments.map(\.name) == ["Prod"], "the collection's variables are in its environment")
         let prod = try #require(imported.environments.first { $0.name == "Prod" })
+        #expect(prod.variables.first { $0.name == "coll_obj" }?.value == "{\"scope\":\"collection\"}")
         #expect(prod.variables.first { $0.name == "bark" }?.value == "{{$env.PROC_ENV_VAR}}")
+        #expect(prod.variables.first { $0.name == "host" }?.value == "{{remote_host}}", "the environment's own value")
     }
 
     @Test func assertsBecomeChecksAndTestsAndScriptsAreNamedWithTheirText() throws {

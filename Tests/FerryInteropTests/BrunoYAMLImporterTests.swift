@@ -30,12 +30,14 @@ import Testing
         guard case .raw(let json, let type) = typed.body else { Issue.record("\(typed.body)"); return }
         #expect(json.hasPrefix("{\n  \"coll_num\": {{coll_num}},") && type == "application/json")
         let variables = Dictionary(
-            (collection.environments.first { $0.name == "bruno-yml-testbench" }?.variables ?? []).map { ($0.name, $0.value) }
+            (collection.environments.first { $0.name == "Local" }?.variables ?? []).map { ($0.name, $0.value) }
         ) { $1 }
         #expect(variables["coll_num"] == "100", "a typed value is its data")
         #expect(variables["fold_obj"] == #"{"scope":"folder"}"#, "folder.yml's variables")
         let local = try #require(collection.environments.first { $0.name == "Local" })
-        #expect(local.variables.map(\.name).prefix(2) == ["host", "echo-host"])
+        let names = local.variables.map(\.name)
+        #expect(names.firstIndex(of: "echo-host") == names.firstIndex(of: "host").map { $0 + 1 }, "its own, after the collection's")
+        #expect(collection.environments.map(\.name) == ["Local", "Prod"], "the collection's variables are in each environment")
         #expect(typed.scripts.preRequest != nil && typed.scripts.tests != nil, "runtime.scripts are kept as scripts")
     }
 

@@ -96,6 +96,19 @@ import Testing
         #expect(sent.url.absoluteString == "https://api.example.com/weather?location=New%20York&units=metric")
     }
 
+    @Test func variablesSetAfterARequestAreFileVariablesNotItsBody() throws {
+        let text =
+            "GET https://a.example/one HTTP/1.1\n\n@BASE_URL = https://b.example/v1\n# a note\n@KEY=k1\n\n###\n\nGET {{BASE_URL}}/two\n"
+        let imported = try HTTPFileImporter().importCollection(text, source: "v.http", directory: "/")
+        let first = try #require(imported.requests.first).description
+        #expect(first.body == .none, "kulala's demo sets its variables there")
+        let variables = imported.environments.flatMap(\.variables).map { "\($0.name)=\($0.value)" }
+        #expect(variables == ["BASE_URL=https://b.example/v1", "KEY=k1"])
+        let posted = try HTTPFileImporter().importCollection("POST https://a.example\n\n@a = 1\nmore\n", source: "p.http", directory: "/")
+        let post = try #require(posted.requests.first).description
+        #expect(post.body == .raw("@a = 1\nmore", contentType: nil), "a body that only starts so stays one")
+    }
+
     @Test func aRestFileWithABodyFileAndVariablesInVariables() throws {
         let imported = try Fixture.imported(HTTPFileImporter(), "http", "rest_http_bin.http")
         #expect(imported.requests.count == 4)

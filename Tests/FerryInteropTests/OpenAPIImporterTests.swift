@@ -285,6 +285,33 @@ import Testing
         #expect(collection.environments.first?.variables.filter(\.isSecret).map(\.name) == ["headerKey", "queryKey", "token"])
     }
 
+    @Test func anExampleHoldingBracesOfItsOwnIsSentAsWritten() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Designs, version: "1"}
+            paths:
+              /designs:
+                post:
+                  requestBody:
+                    content:
+                      application/json:
+                        example: {name: Welcome, html_content: "<p>{{Sender_Name}}</p>"}
+                  responses:
+                    '201': {description: made}
+            """
+        let collection = try OpenAPIImporter().importCollection(document, source: "designs.yaml", directory: "/")
+        let post = try #require(collection.requests.first).description
+        guard case .bytes(let data, let type) = post.body else { Issue.record("\(post.body)"); return }
+        #expect(type == "application/json")
+        let variables = VariableResolver([Variable(name: "baseURL", value: "https://api.example.com")])
+        let sent = try post.resolved(with: variables, directory: "/").request
+        guard case .bytes(let body) = sent.body else { Issue.record("\(sent.body)"); return }
+        #expect(body == data, "sent as written")
+        #expect(
+            String(decoding: data, as: UTF8.self).contains(#""html_content": "<p>{{Sender_Name}}</p>""#), "SendGrid's tag, not a variable")
+        #expect(collection.report.notes(.approximated).contains { $0.message.contains("sent as written") })
+    }
+
     @Test func aVariableNameIsInAnEnvironmentOnce() throws {
         let document = """
             openapi: 3.1.0

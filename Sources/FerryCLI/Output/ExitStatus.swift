@@ -12,6 +12,8 @@ public enum ExitStatus: Int32, Sendable {
     case rejected = 3
     /// A local file could not be read or written.
     case localFile = 4
+    /// `ferry run --dry-run`: a request does not resolve (a value it needs cannot be had without sending).
+    case unresolved = 5
     /// Cancelled (SIGINT), as shells report it.
     case cancelled = 130
 

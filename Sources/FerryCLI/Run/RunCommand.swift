@@ -15,6 +15,11 @@ struct RunCommand: AsyncCommand {
         discussion: """
             Files run in path order, or in the order a folder's _folder.ferry.yaml lists (order: [...]).
             Exit codes: 0 all passed, 1 bad input (nothing is sent), 2 a transport failure, 3 a validation, assertion or capture failed, 130 cancelled.
+            --dry-run resolves every request as the run would send it (environment, variables, folder defaults, auth, bodies, files) \
+            and sends nothing: it prints each one as `ferry send --dry-run` does (with --reporter json, one JSON line each and a \
+            summary line), then the requests that do not resolve, each with its cause and the value it misses (a variable with no value, \
+            a value captured from, chained to or set by the scripts after another request's response, an OAuth 2.0 token not cached). \
+            Its exit codes: 0 every request resolves, 5 some do not, 1 bad input.
             """)
 
     @Argument(
@@ -120,6 +125,13 @@ struct RunCommand: AsyncCommand {
     @Flag(help: "With an OpenAPI document: report which operations and declared responses the run exercised, and which not.")
     var coverage = false
 
+    @Flag(
+        name: .customLong("dry-run"),
+        help:
+            "Resolve every request as the run would send it and send nothing: print each, then those that do not resolve and why (exit 5)."
+    )
+    var dryRun = false
+
     func validate() throws {
         guard repeatCount >= 1 else { throw ValidationError("--repeat takes a count of 1 or more") }
         guard maxTime >= 0, maxTime.isFinite else { throw ValidationError("--max-time takes a number of seconds, 0 for no limit") }
@@ -131,6 +143,11 @@ struct RunCommand: AsyncCommand {
         guard delay >= 0 else { throw ValidationError("--delay takes a number of milliseconds, 0 or more") }
         guard (maxRedirects ?? 0) >= -1 else { throw ValidationError("--max-redirs takes -1 (no limit) or a count, 0 or more") }
         guard !digest || user != nil else { throw ValidationError("--digest needs --user") }
+        if dryRun {
+            guard reporter == .text || reporter == .json, output == nil, !coverage else {
+                throw ValidationError("--dry-run prints to stdout, as text or --reporter json (not with -o, junit, tap or --coverage)")
+            }
+        }
         for header in headers where HeaderLine.parse(header) == nil {
             throw ValidationError("--header \(header): expected `name: value`")
         }
@@ -203,10 +220,13 @@ struct RunCommand: AsyncCommand {
         settings.delay = .milliseconds(delay)
         settings.contract = contract
         settings.contractRefusesRequests = contractOptions.requestMode == .error
-        let transport = CurlTransport(hashesBodies: !noHistory)
-        let history = noHistory ? nil : HistoryWriter(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
+        settings.dryRun = dryRun
+        // A dry run's pipeline is the run's, on a transport that refuses every request: nothing reaches the network.
+        let curl = dryRun ? nil : CurlTransport(hashesBodies: !noHistory)
+        let transport: any Transport = if let curl { curl } else { OfflineTransport() }
+        let history = noHistory || dryRun ? nil : HistoryWriter(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
         let pipeline = ExchangePipelines.commandLine(
-            transport: transport, keepsCookies: !noCookies, history: history, printer: ResponsePrinter()
+            transport: transport, keepsCookies: !noCookies && !dryRun, history: history, printer: ResponsePrinter()
         ).pipeline(collection: root, environment: collectionOptions.environment)
         let id = HistoryOrigin.newRunID()
         let chainer = VariableChainer(
@@ -215,8 +235,18 @@ struct RunCommand: AsyncCommand {
                 locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root,
                 environment: collectionOptions.environment),
             timeLimit: settings.timeLimit, access: settings.access, run: id,
-            onSent: { stderr.line("ferry: sent " + TerminalSafeText.escaping($0.announcement)) })
-        let runner = CollectionRunner(pipeline: pipeline, settings: settings, chainer: chainer, executor: transport.executor)
+            onSent: { [announces = !dryRun] in if announces { stderr.line("ferry: sent " + TerminalSafeText.escaping($0.announcement)) } })
+        let runner = CollectionRunner(pipeline: pipeline, settings: settings, chainer: chainer, executor: curl?.executor)
+        if dryRun {
+            let report = RunDryRunReport(output: stdout, redaction: variables.redaction, json: reporter == .json)
+            let (task, interrupt) = InterruptHandler.guarding {
+                Task { await runner.run(plan, id: id, variables: variables) { report.report($0) } }
+            }
+            var summary = await task.value
+            summary.unread = plan.problems
+            interrupt.cancel()
+            return report.finish(summary)
+        }
         let textOutput = reporter == .text || output != nil
         let text = RunTextReporter(
             output: stdout, redaction: variables.redaction, showsProgress: isatty(STDOUT_FILENO) == 1,

@@ -4,8 +4,8 @@ import Yams
 
 /// Bruno collections: the folder of `bruno.json` (the document this importer is given), its `.bru`
 /// request files in their folders (`BrunoRequestReader`), `collection.bru` and `folder.bru`
-/// (headers and docs as folder defaults, auth for requests that inherit it, variables into the
-/// collection's environment), and `environments/*.bru` (secret names as empty secret values:
+/// (headers and docs as folder defaults, auth for requests that inherit it, variables into every
+/// environment, under its own values, or into one named after the collection when it has none), and `environments/*.bru` (secret names as empty secret values:
 /// Bruno keeps their values out of its files). Folders and requests keep Bruno's `seq` order.
 /// Bruno's YAML format (`opencollection.yml`, `folder.yml`, requests and environments as `.yml`)
 /// is read into the same blocks (`OpenCollectionItem`) and imported alike.
@@ -39,8 +39,15 @@ public struct BrunoImporter: Importer {
         walker.collection.folders[""] = defaults == FolderDefaults() ? nil : defaults
         try walker.walk("", folder: [], auth: auth)
         var collection = walker.collection
-        if !walker.variables.isEmpty { collection.environments.append(.init(name: name, variables: walker.variables)) }
-        collection.environments += try Self.environments(in: directory, syntax: syntax, report: &collection.report)
+        let environments = try Self.environments(in: directory, syntax: syntax, report: &collection.report)
+        // Bruno's collection and folder variables hold whichever environment is chosen, whose own values win.
+        if environments.isEmpty, !walker.variables.isEmpty {
+            collection.environments.append(.init(name: name, variables: walker.variables))
+        }
+        collection.environments += environments.map { environment in
+            let own = Set(environment.variables.map(\.name))
+            return .init(name: environment.name, variables: walker.variables.filter { !own.contains($0.name) } + environment.variables)
+        }
         return collection
     }
 

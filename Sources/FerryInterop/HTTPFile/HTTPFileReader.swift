@@ -223,7 +223,8 @@ struct HTTPFileReader {
     }
 
     /// The body: every line up to a response handler (`> …`) or response reference (`<> …`),
-    /// trailing blank lines left out; a lone `< path` line is a body file, and only comments are no body.
+    /// trailing blank lines left out; a lone `< path` line is a body file, and only comments are no
+    /// body. Only `@name = value` lines (and comments) are file variables, as kulala reads them, not a body.
     private mutating func readBody(_ lines: [Line], into description: inout RequestDescription) {
         var body: [Line] = []
         for (offset, line) in lines.enumerated() {
@@ -241,6 +242,11 @@ struct HTTPFileReader {
         let isComment = { (line: Line) in line.text.hasPrefix("#") || line.text.hasPrefix("//") }
         // Comments after a request.
         if body.allSatisfy({ isComment($0) || $0.text.trimmingCharacters(in: .whitespaces).isEmpty }) { body = [] }
+        let filled = body.filter { !isComment($0) && !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+        if !filled.isEmpty, filled.allSatisfy({ $0.text.trimmingCharacters(in: .whitespaces).wholeMatch(of: /@[^\s=]+\s*=.*/) != nil }) {
+            for line in filled { try? readVariable(line.text.trimmingCharacters(in: .whitespaces), line: line) }
+            return
+        }
         while let last = body.last, last.text.trimmingCharacters(in: .whitespaces).isEmpty { body.removeLast() }
         guard let first = body.first else { return }
         let firstText = first.text.trimmingCharacters(in: .whitespaces)

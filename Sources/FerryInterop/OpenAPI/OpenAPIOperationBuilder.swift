@@ -151,6 +151,12 @@ struct OpenAPIOperationBuilder {
         }
         switch Self.bodyKind(chosen.key.typeAndSubtype) {
         case .json:
+            // `{{…}}` in an example is the API's own text (SendGrid's substitution tags), not a Ferry variable.
+            if Self.holdsBraces(value), let text = try? JSONRequestSerializer(pretty: true).serialize(value) {
+                description.body = .bytes(text, contentType: type)
+                report.approximated(mediaPlace, "the example holds {{…}} of its own: the body is sent as written (verbatim), not filled in")
+                return
+            }
             description.body = .json(value)
             if chosen.key.typeAndSubtype != "application/json" { description.headers.append(.init(name: "Content-Type", value: type)) }
         case .form:
@@ -189,6 +195,16 @@ struct OpenAPIOperationBuilder {
     }
 
     private enum BodyKind { case json, form, multipart }
+
+    /// True when a key or string of `value` holds `{{`.
+    private static func holdsBraces(_ value: Parameters) -> Bool {
+        switch value {
+        case .object(let members): members.contains { $0.key.contains("{{") || holdsBraces($0.value) }
+        case .array(let items): items.contains(where: holdsBraces)
+        case .string(let text): text.contains("{{")
+        case .number, .bool, .null: false
+        }
+    }
 
     private static func bodyKind(_ type: String) -> BodyKind? {
         switch type.lowercased() {

@@ -53,6 +53,11 @@ public actor OAuth2TokenSource {
         try await fetch(settings, options: options, replacing: refresh ? cached(settings) : nil)
     }
 
+    /// The cached token for `settings` while it needs no renewal; nil when one would have to be fetched.
+    public func freshToken(for settings: OAuth2Settings) -> OAuth2Token? {
+        cached(settings).flatMap { $0.needsRefresh() ? nil : $0 }
+    }
+
     private func cached(_ settings: OAuth2Settings) -> OAuth2Token? {
         cache?.token(for: settings.cacheKey) ?? held[settings.cacheKey]
     }

@@ -84,6 +84,7 @@ public struct CollectionRunner: Sendable {
         onResult: @Sendable (RunResult) -> Void
     ) {
         round.absorb(result, of: item)
+        if settings.dryRun { for name in Self.variablesSetAfterResponse(by: item) { round.setByScripts[name] = item.path } }
         run.summary.redaction.add(round.resolver.redaction.rules + result.redaction.rules)
         onResult(result)
         if run.stopped == nil { run.stopped = stopReason(after: result, of: item, summary: &run.summary) }
@@ -313,6 +314,8 @@ public struct CollectionRunner: Sendable {
         /// The run's id, for the history.
         var run: String
         var missing: [String: String] = [:]
+        /// In a dry run: the variables the scripts after a response would have set, by the request whose response it is.
+        var setByScripts: [String: String] = [:]
         /// The `--data` row, for scripts' `pm.iterationData`.
         var data: [String: String] = [:]
         /// Iterations in all.
@@ -344,7 +347,7 @@ public struct CollectionRunner: Sendable {
             return "the run was cancelled"
         }
         if result.status == .failed && settings.bail { return "\(item.path) failed (--bail)" }
-        if result.status == .error && !settings.continueOnError {
+        if result.status == .error && !settings.continueOnError && !settings.dryRun {
             return "the run stopped after \(item.path) could not be sent (--continue-on-error goes on)"
         }
         return nil
@@ -425,7 +428,7 @@ public struct CollectionRunner: Sendable {
     /// Checks the request's `skip:`, runs its pre-request scripts and resolves it (as they left it),
     /// taking chained variables as needed.
     private func prepare(_ item: RunPlan.Item, root: String, round: Round) async -> Preparation {
-        let (iteration, missing) = (round.iteration, round.missing)
+        let (iteration, missing, setByScripts) = (round.iteration, round.missing, round.setByScripts)
         var resolver = round.resolver
         if let skipped = Self.skipped(item, iteration: iteration, resolver: resolver) { return .ended(skipped) }
         var item = item
@@ -451,13 +454,21 @@ public struct CollectionRunner: Sendable {
                 return .ready(resolved, resolver, before)
             }
             return .ready(try resolve(resolver), resolver, before)
-        } catch FerryError.invalidRequest(.unresolvedVariable(let name, _)) where missing[name] != nil {
+        } catch FerryError.invalidRequest(.unresolvedVariable(let name, let place)) where missing[name] != nil {
             let result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
             result.skipReason = "needs {{\(name)}}, which \(missing[name]!) did not capture"
+            result.unreachable = UnreachableValue(kind: .capture, name: name, source: missing[name], place: place)
+            return .ended(result)
+        } catch FerryError.invalidRequest(.unresolvedVariable(let name, let place)) where setByScripts[name] != nil {
+            let result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
+            result.skipReason = "needs {{\(name)}}, which the scripts of \(setByScripts[name]!) set after its response"
+            result.unreachable = UnreachableValue(kind: .script, name: name, source: setByScripts[name], place: place)
             return .ended(result)
         } catch {
             let result = RunResult(item: item, iteration: iteration, status: .error, started: Date())
-            result.error = error as? FerryError ?? .invalidRequest(reason: .invalidArgument(name: item.path, problem: "\(error)"))
+            let failure = error as? FerryError ?? .invalidRequest(reason: .invalidArgument(name: item.path, problem: "\(error)"))
+            result.error = failure
+            result.unreachable = UnreachableValue(resolving: failure)
             return .ended(result)
         }
     }
@@ -490,6 +501,16 @@ public struct CollectionRunner: Sendable {
             access: access)
     }
 
+    /// The variables the scripts after `item`'s response set by name (`pm.environment.set("id", …)`,
+    /// `postman.setEnvironmentVariable`, `bru.setVar`…), for a dry run, where they do not run.
+    private static func variablesSetAfterResponse(by item: RunPlan.Item) -> [String] {
+        guard hasScripts(item) else { return [] }
+        return ExchangeScripts(request: item.description, defaults: item.defaults).after.flatMap { step in
+            step.source.text.matches(of: /\.(?:set|setEnvironmentVariable|setGlobalVariable|setVar|setEnvVar)\(\s*["'`]([^"'`]+)["'`]/)
+                .map { String($0.output.1) }
+        }
+    }
+
     /// The skipped result when the request's `skip:` holds.
     private static func skipped(_ item: RunPlan.Item, iteration: Int, resolver: VariableResolver) -> RunResult? {
         guard let skip = item.description.skip, let rendered = try? resolver.render(skip, place: "skip"), SkipCondition.holds(rendered)
@@ -517,6 +538,7 @@ public struct CollectionRunner: Sendable {
         if request.authentication == nil, !request.headers.contains("Authorization") {
             request.authentication = settings.authentication
         }
+        if settings.dryRun { return await planned(request, of: item, iteration: iteration, resolved: resolved) }
         let delay = item.description.delay.map { Duration.milliseconds($0) } ?? settings.delay  // the request's own wins
         if delayed, delay > .zero { try? await Task.sleep(for: delay) }
         let contract = settings.contract.map { ExchangeContract($0, method: request.method, url: request.url) }
@@ -547,12 +569,34 @@ public struct CollectionRunner: Sendable {
         return result
     }
 
+    /// A dry run's result for `request`, resolved and not sent: passed, or an error when its
+    /// OAuth 2.0 token is not cached (fetching one would send a request).
+    private func planned(_ request: Request, of item: RunPlan.Item, iteration: Int, resolved: ResolvedRequest) async -> RunResult {
+        let result = RunResult(item: item, iteration: iteration, status: .passed, started: Date())
+        result.request = request
+        result.files = resolved.files
+        result.redaction = resolved.redaction
+        if case .oauth2(let oauth)? = request.authentication, await pipeline.tokens.freshToken(for: oauth) == nil {
+            let token = UnreachableValue(kind: .oauth2Token, name: "access token", source: oauth.tokenURL)
+            result.status = .error
+            result.unreachable = token
+            result.error = .invalidRequest(reason: .invalidArgument(name: "auth", problem: token.cause))
+        }
+        return result
+    }
+
     /// `conclude` with the request's scripts: the pipeline runs its post-response and tests scripts
     /// on the response before recording it; their tests and the pre-request scripts' join its
     /// checks, the variables they set its captures.
     private func concludeWithScripts(
         _ sent: consuming RunResult, of item: RunPlan.Item, resolver: VariableResolver, root: String, round: Round
     ) async -> RunResult {
+        if settings.dryRun {  // no response: what the pre-request scripts left is all there is
+            let result = sent
+            result.beforeScripts?.apply(to: &result.checks)
+            result.nextRequest = result.beforeScripts?.nextRequest
+            return result
+        }
         let scripts = ExchangeScripts(request: item.description, defaults: item.defaults)
         guard !scripts.isEmpty else { return await conclude(sent, of: item, resolver: resolver, root: root, run: round.run) }
         let before = sent.beforeScripts ?? ExchangeScripts.Report()

@@ -32,6 +32,11 @@ public final class RunResult: @unchecked Sendable {
     public var nextRequest: String??
     /// Where its body is to be written (`output:`, resolved): `-` for standard output, else a file.
     public var output: String?
+    /// The local files the request reads (body and part files, certificates), for a dry run.
+    public var files: [String] = []
+    /// The value it could not be resolved without (a variable with no value, a capture, a chained
+    /// value, an OAuth 2.0 token), when that is why it was not sent.
+    public var unreachable: UnreachableValue?
     /// How the request broke its OpenAPI contract, when it was sent all the same (one line each).
     public var contractWarnings: [String] = []
     /// What its pre-request scripts left, until its checks are known.

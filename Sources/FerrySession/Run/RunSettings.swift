@@ -41,5 +41,11 @@ public struct RunSettings: Sendable {
     /// is sent with a warning.
     public var contractRefusesRequests = false
 
+    /// Resolve every request as it would be sent and send none (`--dry-run`): each result holds its
+    /// request with no response, and a request that needs what only sending gives (a capture, a
+    /// chained value, an OAuth 2.0 token not cached) names it (`RunResult.unreachable`). The run goes
+    /// on past every request that does not resolve.
+    public var dryRun = false
+
     public init() {}
 }
