@@ -66,16 +66,10 @@ import Testing
             let path = line["path"] as? String ?? "?"
             let cause = line["cause"] as? String ?? ""
             #expect(
-                Self.needsWhatTheSourceLacks(line, sourceText: text, report: imported.text) || Self.known[source + ": " + path] != nil,
+                Self.needsWhatTheSourceLacks(line, sourceText: text, report: imported.text),
                 "\(source): \(path) does not resolve: \(cause)")
         }
     }
-
-    /// Requests that do not resolve for a reason of their own, with it.
-    static let known = [
-        "postman/newman/whatwg-url.postman_collection.json: parsing/nested-variables.ferry.yaml":
-            "a variable whose name is made of another one, {{host.{{one}}}} (newman's own test of Postman's parser), which Ferry's templates do not read"
-    ]
 
     /// True when an unresolved request's cause is one the source accounts for: a value only a
     /// response gives (a capture, a chained value, an OAuth 2.0 token), a variable the source never

@@ -76,6 +76,24 @@ import Testing
         #expect(cycle.link.message == "the variable {{a}}: its value is made of itself: {{a}} → {{b}} → {{a}}")
     }
 
+    /// A placeholder inside another's name is filled first, as Postman reads newman's own test
+    /// `{{host.{{one}}}}`; placeholders side by side and JSON braces are not nesting.
+    @Test func aNameMadeOfAnotherVariableIsFilledInnermostFirst() throws {
+        let resolver = resolver([
+            Variable(name: "one", value: "1"), Variable(name: "host.1", value: "postman-echo.com"),
+            Variable(name: "level", value: "{{ one }}"), Variable(name: "a.b.1", value: "deep"), Variable(name: "b", value: "b"),
+        ])
+        #expect(try resolver.render("https://{{host.{{one}}}}/get", place: "url") == "https://postman-echo.com/get")
+        #expect(try resolver.render("{{a.{{b}}.{{level}}}}", place: "url") == "deep")
+        #expect(try resolver.render("{\"x\":{{one}}}{{b}}", place: "body") == "{\"x\":1}b")
+        let missing = try #require(throws: FerryError.self) { try resolver.render("{{host.{{two}}}}", place: "url") }
+        guard case .invalidRequest(.unresolvedVariable(let name, _)) = missing else {
+            Issue.record("unexpected \(missing)")
+            return
+        }
+        #expect(name == "two")
+    }
+
     /// Postman's dynamic variables are built-ins (names and words of random letters), with values of their kind.
     @Test func postmansDynamicVariablesHaveValuesOfTheirKind() throws {
         func value(_ name: String) throws -> String { try resolver().render("{{\(name)}}", place: "url") }

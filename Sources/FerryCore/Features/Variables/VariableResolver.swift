@@ -56,7 +56,51 @@ public struct VariableResolver: Sendable {
     /// (`TemplateEscaping`); an unknown name throws as `render(_:place:)` does.
     public func render(_ text: String, place: String, escaping: TemplateEscaping) throws -> String {
         guard !isLiteral else { return text }
+        let text = try namesResolved(text, place: place)
         return try escaping.render(Template(text)) { name in try expandedValue(of: name, place: place, within: []) }
+    }
+
+    /// `text` with every placeholder that stands inside another's name replaced by its value, the
+    /// innermost first, as Postman reads `{{host.{{region}}}}`; a text without one comes back as it is.
+    /// At most `maximumNesting` rounds, so a value that brings back its own placeholder ends.
+    private func namesResolved(_ text: String, place: String) throws -> String {
+        var text = text
+        for _ in 0..<Self.maximumNesting {
+            guard text.containsASCII("{{"), let inner = Self.innermostNestedPlaceholder(in: text) else { return text }
+            let name = Substring(text.unicodeScalars[inner.name]).trimmingWhitespace()
+            let value = try expandedValue(of: name, place: place, within: [])
+            text.replaceSubrange(inner.whole, with: value)
+        }
+        return text
+    }
+
+    /// Postman's own limit on placeholders within placeholders.
+    static let maximumNesting = 19
+
+    /// The first `{{name}}` (no braces in its name) that is opened inside another `{{`.
+    private static func innermostNestedPlaceholder(
+        in text: String
+    ) -> (whole: Range<String.Index>, name: Range<String.Index>)? {
+        let utf8 = text.utf8
+        var opens: [String.Index] = []
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let next = utf8.index(after: index)
+            guard next < utf8.endIndex, utf8[index] == utf8[next], utf8[index] == UInt8(ascii: "{") || utf8[index] == UInt8(ascii: "}")
+            else {
+                index = next
+                continue
+            }
+            let after = utf8.index(after: next)
+            if utf8[index] == UInt8(ascii: "{") {
+                opens.append(index)
+            } else if let open = opens.popLast() {
+                let nameStart = utf8.index(open, offsetBy: 2)
+                if !opens.isEmpty, nameStart < index { return (open..<after, nameStart..<index) }
+            }
+            index = after
+        }
+        return nil
     }
 
     /// The value of `name` with the placeholders it holds filled in turn, as Postman, Insomnia and
