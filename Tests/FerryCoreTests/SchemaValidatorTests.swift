@@ -123,4 +123,25 @@ extension SchemaValidatorTests {
         let unnamed = schema.violations(of: try Self.document(#"{"lives": 9}"#))
         #expect(unnamed.map(\.keyword) == ["discriminator"])
     }
+
+    /// Members are found by their keys' bytes in the body: a key written with escapes is the name
+    /// it decodes to, a repeated property keeps its first schema, and each keyword still names its members.
+    @Test func membersAreFoundByTheirKeysAsWrittenOrEscaped() throws {
+        let schema = try Self.compile(
+            #"""
+            {"type": "object", "required": ["name", "id", "tag"], "additionalProperties": false, "patternProperties": {"^x-": {}},
+             "properties": {"id": {"type": "integer"}, "name": {"type": "string", "enum": ["Rex", "Zoë \"the dog\""]}, "tag": {},
+                            "id": {"type": "string"}}}
+            """#)
+        #expect(schema.isValid(try Self.document(#"{"n\u0061me": "Rex", "id": 1, "tag": 2, "x-note": 3}"#)))
+        let violations = schema.violations(
+            of: try Self.document(#"{"n\u0061me": "Zo\u00eb \"the dog\"", "id": "1", "other": 2, "x-note": 3}"#))
+        #expect(violations.map(\.keyword) == ["required", "type", "additionalProperties"])
+        #expect(violations.map(\.instancePointer) == ["", "/id", ""])
+        #expect(violations[0].message == "lacks the required `tag`")
+        #expect(violations[2].message == "has properties the schema does not allow: `other`")
+        let wrongName = schema.violations(of: try Self.document(#"{"name": "Zoë", "id": 1, "tag": 2}"#))
+        #expect(wrongName.map(\.keyword) == ["enum"])
+        #expect(wrongName.map(\.instancePointer) == ["/name"])
+    }
 }

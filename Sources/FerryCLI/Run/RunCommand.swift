@@ -170,11 +170,15 @@ struct RunCommand: AsyncCommand {
         let contract: OpenAPIContract?
         do {
             root = collectionOptions.collection ?? Self.collectionRoot(of: paths.first ?? ".", options: collectionOptions)
+            // The OpenAPI document is read (parsed, its operations gathered) on another thread while
+            // the request files are, rather than before the first request.
+            let (contractOptions, contractRoot, access) = (contractOptions, root, collectionOptions.fileAccess(root: root))
+            async let reading = Result { () throws -> OpenAPIContract? in try contractOptions.contract(root: contractRoot, access: access) }
             plan = try RunPlan(paths: paths, root: root, filters: filters).entries(from: fromEntry, to: toEntry)
             (variables, chains) = try collectionOptions.variables(root: root)
             connection = try collectionOptions.connection(root: root)
             rows = try dataFile.map(RunData.rows(fromFile:)) ?? []
-            contract = try contractOptions.contract(root: root, access: collectionOptions.fileAccess(root: root))
+            contract = try await reading.get()
             if coverage, contract == nil {
                 throw FerryError.invalidRequest(
                     reason: .invalidArgument(

@@ -41,10 +41,13 @@ public struct ContractBody: Sendable, Hashable {
 
     /// The declared media type `contentType` (parameters ignored) falls under: itself, else
     /// `type/*`, else `*/*`. Nil when none.
-    public func mediaType(for contentType: String) -> ContractMediaType? {
-        let name = ContractMediaType.essence(contentType)
+    public func mediaType(for contentType: String) -> ContractMediaType? { mediaType(essence: ContractMediaType.essence(contentType)) }
+
+    /// `mediaType(for:)` of a content type's essence.
+    func mediaType(essence name: String) -> ContractMediaType? {
+        if let exact = mediaTypes.first(where: { $0.name == name }) { return exact }
         let type = name.split(separator: "/").first.map { String($0) + "/*" } ?? name
-        return mediaTypes.first { $0.name == name } ?? mediaTypes.first { $0.name == type } ?? mediaTypes.first { $0.name == "*/*" }
+        return mediaTypes.first { $0.name == type } ?? mediaTypes.first { $0.name == "*/*" }
     }
 }
 
@@ -56,13 +59,17 @@ public struct ContractMediaType: Sendable, Hashable {
     /// `application/json; charset=utf-8` → `application/json`, lowercased (trimmed in Swift, not
     /// through NSString: this runs for every response a contract checks).
     static func essence(_ contentType: String) -> String {
-        (contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingWhitespace().lowercased()
+        let name = contentType[..<(contentType.utf8.firstIndex(of: UInt8(ascii: ";")) ?? contentType.endIndex)]
+        let plain = name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x80 && !(0x41...0x5A).contains($0) }
+        return plain ? String(name) : name.trimmingWhitespace().lowercased()
     }
 
     /// True for JSON media types: `application/json`, `…/…+json`.
-    static func isJSON(_ name: String) -> Bool {
-        let essence = essence(name)
-        return essence == "application/json" || essence.hasSuffix("+json") || essence == "text/json"
+    static func isJSON(_ name: String) -> Bool { isJSON(essence: essence(name)) }
+
+    /// `isJSON(_:)` of a content type's essence.
+    static func isJSON(essence: String) -> Bool {
+        essence == "application/json" || essence.hasSuffix("+json") || essence == "text/json"
     }
 }
 

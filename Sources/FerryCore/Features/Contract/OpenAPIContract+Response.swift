@@ -99,16 +99,17 @@ extension OpenAPIContract {
         operation: ContractOperation, direction: SchemaOptions.Direction
     ) -> [ContractFinding] {
         guard !declared.mediaTypes.isEmpty else { return [] }
-        guard let contentType, let mediaType = declared.mediaType(for: contentType) else {
+        let essence = contentType.map(ContractMediaType.essence)
+        guard let essence, let mediaType = declared.mediaType(essence: essence) else {
             let declaredTypes = declared.mediaTypes.map(\.name).joined(separator: ", ")
-            let found = contentType.map { "\(ContractMediaType.essence($0)) is not declared" } ?? "the body has no Content-Type"
+            let found = essence.map { "\($0) is not declared" } ?? "the body has no Content-Type"
             return [
                 ContractFinding(
                     operation: operation.name, part: side + "content type", keyword: "content",
                     schemaLocation: "#" + declared.pointer + "/content", message: "\(found) (\(declaredTypes))")
             ]
         }
-        guard let schemaPointer = mediaType.schemaPointer, ContractMediaType.isJSON(contentType) else { return [] }
+        guard let schemaPointer = mediaType.schemaPointer, ContractMediaType.isJSON(essence: essence) else { return [] }
         let document: Document
         do {
             if let parsed, parsed.format == .json { document = parsed } else { document = try JSONParser.parse(try body()) }

@@ -14,7 +14,8 @@ public final class OpenAPIContract: @unchecked Sendable {
     let document: Document
     private let options: SchemaOptions
     private let lock = NSLock()
-    private var compiled: [String: Result<SchemaValidator, SchemaProblem>] = [:]
+    /// The schemas compiled so far, by pointer: for requests and for responses.
+    private var compiled: [[String: Result<SchemaValidator, SchemaProblem>]] = [[:], [:]]
 
     /// Reads the operations of `document` (JSON; a YAML document as the JSON it stands for).
     /// `options` give the base URI and loader for `$ref`s to other files.
@@ -42,14 +43,14 @@ public final class OpenAPIContract: @unchecked Sendable {
 
     /// The compiled schema at `pointer`, for messages going `direction` (OpenAPI's `readOnly` and `writeOnly`).
     func validator(at pointer: String, direction: SchemaOptions.Direction) -> Result<SchemaValidator, SchemaProblem> {
-        let key = (direction == .request ? "q" : "s") + pointer
+        let side = direction == .request ? 0 : 1
         return lock.withLock {
-            if let known = compiled[key] { return known }
+            if let known = compiled[side][pointer] { return known }
             var options = options
             options.direction = direction
             let document = document
             let made = Result { () throws(SchemaProblem) in try SchemaValidator(document, pointer: pointer, options: options) }
-            compiled[key] = made
+            compiled[side][pointer] = made
             return made
         }
     }

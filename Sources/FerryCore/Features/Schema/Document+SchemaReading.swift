@@ -5,6 +5,24 @@ extension Document {
         return children(of: node).map { (key(of: $0) ?? "", $0) }
     }
 
+    /// Calls `body` with each member of a JSON object (or property-list dictionary) and its key as
+    /// UTF-8: read in place from the body when the key holds no escape, decoded otherwise.
+    func forEachMember(of node: NodeID, _ body: (NodeID, UnsafeRawBufferPointer) -> Void) {
+        bytes.withUnsafeBytes { raw in
+            for child in children(of: node) {
+                if format == .json, let range = jsonKeyRange(of: child.index) {
+                    let text = UnsafeRawBufferPointer(rebasing: raw[range.lowerBound + 1..<range.upperBound - 1])
+                    if !text.contains(UInt8(ascii: "\\")) {
+                        body(child, text)
+                        continue
+                    }
+                }
+                var decoded = key(of: child) ?? ""
+                decoded.withUTF8 { body(child, UnsafeRawBufferPointer($0)) }
+            }
+        }
+    }
+
     /// The first member of a JSON object with `key`.
     func member(_ key: String, of node: NodeID) -> NodeID? {
         guard kind(of: node) == .object else { return nil }

@@ -80,7 +80,9 @@ final class SchemaCompiler {
         }
         if validates, let values = members["enum"] {
             guard tree.kind(of: values) == .array else { throw reader.problem(values, "`enum` is an array") }
-            keywords.append(.enumeration(Set(tree.children(of: values).map { SchemaValue($0, in: tree) })))
+            let values = tree.children(of: values).map { SchemaValue($0, in: tree) }
+            let strings = values.compactMap { value -> [UInt8]? in if case .string(let bytes) = value { bytes } else { nil } }
+            keywords.append(.enumeration(Set(values), strings: strings))
         }
         if validates {
             if !dialect.isDraft4Like, let value = members["const"] { keywords.append(.constant(SchemaValue(value, in: tree))) }
@@ -191,17 +193,22 @@ final class SchemaCompiler {
         let before = keywords.count
         if validates, let value = members["minProperties"] { keywords.append(.minProperties(try reader.count(value))) }
         if validates, let value = members["maxProperties"] { keywords.append(.maxProperties(try reader.count(value))) }
+        var requiredNames: [String]?
         if validates, let value = members["required"] {
             guard tree.kind(of: value) == .array else { throw reader.problem(value, "`required` is an array of names") }
-            keywords.append(.required(try tree.children(of: value).map { (item) throws(SchemaProblem) in try reader.string(item) }))
+            requiredNames = try tree.children(of: value).map { (item) throws(SchemaProblem) in try reader.string(item) }
         }
-        var known: Set<String> = []
-        var patterns: [NSRegularExpression] = []
+        // A repeated property keeps its first schema, as its name keeps its first number.
+        var properties: [(String, SchemaNode)] = []
+        var listed: Set<String> = []
         if let value = members["properties"] {
-            let properties = try reader.schemaMap(value)
-            known = Set(properties.map(\.0))
-            keywords.append(.properties(Dictionary(properties, uniquingKeysWith: { first, _ in first })))
+            for (name, schema) in try reader.schemaMap(value) where listed.insert(name).inserted { properties.append((name, schema)) }
         }
+        let names = SchemaMemberNames(properties.map(\.0) + (requiredNames ?? []))
+        if let requiredNames { keywords.append(.required(requiredNames.map { names.index(of: $0)! })) }
+        if members["properties"] != nil { keywords.append(.properties(ContiguousArray(properties.map(\.1)))) }
+        if !names.names.isEmpty { reader.schema.names = names }
+        var patterns: [NSRegularExpression] = []
         if let value = members["patternProperties"] {
             var compiled: [(NSRegularExpression, SchemaNode)] = []
             for (name, item) in tree.members(of: value) {
@@ -211,7 +218,7 @@ final class SchemaCompiler {
             keywords.append(.patternProperties(compiled))
         }
         if let value = members["additionalProperties"] {
-            keywords.append(.additionalProperties(reader.schema(value), known: known, patterns: patterns))
+            keywords.append(.additionalProperties(reader.schema(value), known: properties.count, patterns: patterns))
         }
         var dependencies: [(String, NodeID)] = []
         if dialect.isModern {

@@ -9,7 +9,8 @@ enum SchemaKeyword {
     }
 
     case type(SchemaTypes)
-    case enumeration(Set<SchemaValue>)
+    /// `strings` holds the UTF-8 of the values that are strings, compared with a string instance's bytes in place.
+    case enumeration(Set<SchemaValue>, strings: [[UInt8]])
     case constant(SchemaValue)
     /// `name` is the keyword as written: draft 4's boolean `exclusiveMinimum` makes `minimum` exclusive.
     /// `integer` is the limit when it is a plain integer of 64 bits, compared without building decimals.
@@ -29,10 +30,13 @@ enum SchemaKeyword {
     case contains(SchemaNode, minimum: Int, maximum: Int?)
     case minProperties(Int)
     case maxProperties(Int)
-    case required([String])
-    case properties([String: SchemaNode])
+    /// The names' numbers in the node's `names`.
+    case required([Int])
+    /// The schema of each property, by the number of its name in the node's `names` (properties come first there).
+    case properties(ContiguousArray<SchemaNode>)
     case patternProperties([(NSRegularExpression, SchemaNode)])
-    case additionalProperties(SchemaNode, known: Set<String>, patterns: [NSRegularExpression])
+    /// A member is known when its name's number is below `known` (a name of `properties`) or it matches a pattern.
+    case additionalProperties(SchemaNode, known: Int, patterns: [NSRegularExpression])
     case dependentRequired([(String, [String])], name: String)
     case dependentSchemas([(String, SchemaNode)], name: String)
     case propertyNames(SchemaNode)

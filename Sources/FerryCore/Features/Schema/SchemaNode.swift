@@ -14,6 +14,8 @@ final class SchemaNode: @unchecked Sendable {
     var tracksEvaluation = false
     /// True when a keyword needs an object instance's members.
     var readsMembers = false
+    /// The names `properties` and `required` list, numbered, for finding an instance's members by their keys' bytes.
+    var names: SchemaMemberNames?
     /// OpenAPI's `discriminator`: the property naming the branch of `oneOf`/`anyOf` a value means,
     /// and the branch for each name. It changes no verdict; when no branch matches, the violations
     /// reported are those of the branch the value names, not one for the whole `oneOf`.

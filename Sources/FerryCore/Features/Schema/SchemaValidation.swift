@@ -13,6 +13,12 @@ final class SchemaValidation {
         case item(Int)
     }
 
+    /// An object instance's member and the number its key has in the schema node's `names` (-1: not listed).
+    private struct Member {
+        let value: NodeID
+        let name: Int
+    }
+
     let document: Document
     let schema: SchemaValidator
     /// The schema's options read once (a copy of `SchemaOptions` per check would retain its loader).
@@ -26,6 +32,9 @@ final class SchemaValidation {
     @exclusivity(unchecked) private var scope: [Int] = []
     @exclusivity(unchecked) private var path: [Step] = []
     @exclusivity(unchecked) private var depth = 0
+    /// The members of the objects being checked, innermost last: each check adds its instance's and
+    /// takes them away when it ends, so the walk allocates no list per object.
+    @exclusivity(unchecked) private var members: ContiguousArray<Member> = []
 
     init(document: Document, schema: SchemaValidator) {
         self.document = document
@@ -55,9 +64,17 @@ final class SchemaValidation {
             if entered { scope.removeLast() }
         }
         var local: SchemaEvaluated? = node.tracksEvaluation || evaluated != nil ? SchemaEvaluated() : nil
-        let members = node.readsMembers && document.kind(of: instance) == .object ? document.members(of: instance) : []
+        let first = members.count
+        if node.readsMembers, document.kind(of: instance) == .object {
+            let names = node.names
+            document.forEachMember(of: instance) { value, key in
+                members.append(Member(value: value, name: names?.index(of: key) ?? -1))
+            }
+        }
+        let own = first..<members.count
+        defer { members.removeLast(members.count - first) }
         var valid = true
-        for keyword in node.keywords where !check(instance, keyword, node, members, &local) {
+        for keyword in node.keywords where !check(instance, keyword, node, own, &local) {
             valid = false
             if !reporting { return false }
         }
@@ -68,8 +85,7 @@ final class SchemaValidation {
     // MARK: - Keywords
 
     private func check(
-        _ instance: NodeID, _ keyword: SchemaKeyword, _ node: SchemaNode, _ members: [(key: String, value: NodeID)],
-        _ evaluated: inout SchemaEvaluated?
+        _ instance: NodeID, _ keyword: SchemaKeyword, _ node: SchemaNode, _ own: Range<Int>, _ evaluated: inout SchemaEvaluated?
     ) -> Bool {
         let kind = document.kind(of: instance)
         switch keyword {
@@ -77,8 +93,8 @@ final class SchemaValidation {
             guard !types.contains(type(of: instance)) else { return true }
             if types.contains(.integer), kind == .number, isInteger(instance) { return true }
             return fail(instance, node, "type", "expected \(types.names), found \(type(of: instance).names)")
-        case .enumeration(let values):
-            return values.contains(SchemaValue(instance, in: document))
+        case .enumeration(let values, let strings):
+            return isListed(instance, strings) ?? values.contains(SchemaValue(instance, in: document))
                 || fail(instance, node, "enum", "is not one of the values `enum` allows")
         case .constant(let value):
             return SchemaValue(instance, in: document) == value || fail(instance, node, "const", "is not the value `const` requires")
@@ -178,18 +194,24 @@ final class SchemaValidation {
             }
             return true
         case .minProperties(let limit):
-            return kind != .object || members.count >= limit || fail(instance, node, "minProperties", "has fewer than \(limit) properties")
+            return kind != .object || own.count >= limit || fail(instance, node, "minProperties", "has fewer than \(limit) properties")
         case .maxProperties(let limit):
-            return kind != .object || members.count <= limit || fail(instance, node, "maxProperties", "has more than \(limit) properties")
-        case .required(let names):
+            return kind != .object || own.count <= limit || fail(instance, node, "maxProperties", "has more than \(limit) properties")
+        case .required(let numbers):
             guard kind == .object else { return true }
-            let missing = names.filter { name in !members.contains { $0.key == name } && !isOneWay(name, of: node) }
-            guard !missing.isEmpty else { return true }
-            return fail(instance, node, "required", "lacks the required \(missing.map { "`\($0)`" }.joined(separator: ", "))")
+            var missing: [Int] = []
+            for number in numbers where !own.contains(where: { members[$0].name == number }) && !isOneWay(number, of: node) {
+                missing.append(number)
+            }
+            guard !missing.isEmpty, let names = node.names?.names else { return true }
+            return fail(instance, node, "required", "lacks the required \(missing.map { "`\(names[$0])`" }.joined(separator: ", "))")
         case .properties(let schemas):
             var valid = true
-            for (key, value) in members {
-                guard let schema = schemas[key] else { continue }
+            for position in own {
+                let member = members[position]
+                guard member.name >= 0, member.name < schemas.count else { continue }
+                let schema = schemas[member.name]
+                let value = member.value
                 evaluated?.children.insert(value.index)
                 if direction == .response, schema.writeOnly {
                     valid = fail(value, schema, "writeOnly", "is write-only and has no place in a response") && valid
@@ -202,7 +224,7 @@ final class SchemaValidation {
             return valid
         case .patternProperties(let patterns):
             var valid = true
-            for (key, value) in members {
+            for (key, value) in keys(own) {
                 for (expression, schema) in patterns where matches(expression, key) {
                     evaluated?.children.insert(value.index)
                     valid = descend(value, .member(value), schema) && valid
@@ -211,18 +233,24 @@ final class SchemaValidation {
             }
             return valid
         case .additionalProperties(let schema, let known, let patterns):
-            let extra = members.filter { member in !known.contains(member.key) && !patterns.contains { matches($0, member.key) } }
+            var extra: [NodeID] = []
+            for position in own where members[position].name < 0 || members[position].name >= known {
+                let value = members[position].value
+                if !patterns.isEmpty, let key = document.key(of: value), patterns.contains(where: { matches($0, key) }) { continue }
+                extra.append(value)
+            }
             if evaluated != nil { evaluated!.all = true }
             if schema.verdict == false, !extra.isEmpty {
                 return fail(instance, node, "additionalProperties", "has properties the schema does not allow: \(names(extra))")
             }
             var valid = true
-            for (_, value) in extra {
+            for value in extra {
                 valid = descend(value, .member(value), schema) && valid
                 if !valid, !reporting { return false }
             }
             return valid
         case .dependentRequired(let dependencies, let name):
+            let members = keys(own)
             for (key, required) in dependencies where members.contains(where: { $0.key == key }) {
                 let missing = required.filter { needed in !members.contains { $0.key == needed } }
                 if !missing.isEmpty {
@@ -231,6 +259,7 @@ final class SchemaValidation {
             }
             return true
         case .dependentSchemas(let dependencies, _):
+            let members = keys(own)
             var valid = true
             for (key, schema) in dependencies where members.contains(where: { $0.key == key }) {
                 valid = check(instance, schema, &evaluated) && valid
@@ -238,7 +267,7 @@ final class SchemaValidation {
             }
             return valid
         case .propertyNames(let schema):
-            for (key, _) in members where !nameIsValid(key, schema) {
+            for (key, _) in keys(own) where !nameIsValid(key, schema) {
                 return fail(instance, node, "propertyNames", "has a property name the schema does not allow: `\(key)`")
             }
             return true
@@ -300,13 +329,13 @@ final class SchemaValidation {
         case .unevaluatedProperties(let schema):
             guard kind == .object else { return true }
             let local = evaluated ?? SchemaEvaluated()
-            let extra = members.filter { !local.contains($0.value) }
+            let extra = own.map { members[$0].value }.filter { !local.contains($0) }
             if evaluated != nil { evaluated!.all = true }
             if schema.verdict == false, !extra.isEmpty {
                 return fail(instance, node, "unevaluatedProperties", "has properties no keyword evaluated: \(names(extra))")
             }
             var valid = true
-            for (_, value) in extra { valid = descend(value, .member(value), schema) && valid }
+            for value in extra { valid = descend(value, .member(value), schema) && valid }
             return valid
         case .unevaluatedItems(let schema):
             guard kind == .array else { return true }
@@ -427,8 +456,26 @@ final class SchemaValidation {
         (try? RegexSearch.matches(expression, in: text, all: false).isEmpty == false) ?? false
     }
 
-    private func names(_ members: [(key: String, value: NodeID)]) -> String {
-        members.prefix(5).map { "`\($0.key)`" }.joined(separator: ", ") + (members.count > 5 ? " and \(members.count - 5) more" : "")
+    /// The members at `positions` of `members` with their keys decoded (for the keywords that compare names as text).
+    private func keys(_ positions: Range<Int>) -> [(key: String, value: NodeID)] {
+        positions.map { (document.key(of: members[$0].value) ?? "", members[$0].value) }
+    }
+
+    private func names(_ values: [NodeID]) -> String {
+        values.prefix(5).map { "`\(document.key(of: $0) ?? "")`" }.joined(separator: ", ")
+            + (values.count > 5 ? " and \(values.count - 5) more" : "")
+    }
+
+    /// Whether a string instance is one of an `enum`'s `strings`, read from its bytes in place; nil
+    /// when that cannot say (not a string, or one with escapes, or not JSON: then its value is compared).
+    private func isListed(_ instance: NodeID, _ strings: [[UInt8]]) -> Bool? {
+        guard document.format == .json, document.kind(of: instance) == .string else { return nil }
+        let range = document.byteRange(of: instance)
+        return document.bytes.withUnsafeBytes { raw -> Bool? in
+            let text = UnsafeRawBufferPointer(rebasing: raw[range.lowerBound + 1..<range.upperBound - 1])
+            guard !text.contains(UInt8(ascii: "\\")) else { return nil }
+            return strings.contains { $0.elementsEqual(text) }
+        }
     }
 
     /// A keyword's value as written in the schema, for messages.
@@ -455,12 +502,12 @@ final class SchemaValidation {
         return false
     }
 
-    /// True when property `name` of `node` goes only the other way (OpenAPI: a `readOnly` property
-    /// is not required in a request, a `writeOnly` one not in a response), through its `$ref`s.
-    private func isOneWay(_ name: String, of node: SchemaNode) -> Bool {
+    /// True when the property numbered `name` of `node` goes only the other way (OpenAPI: a `readOnly`
+    /// property is not required in a request, a `writeOnly` one not in a response), through its `$ref`s.
+    private func isOneWay(_ name: Int, of node: SchemaNode) -> Bool {
         guard direction != .either else { return false }
-        for case .properties(let schemas) in node.keywords {
-            var property = schemas[name]
+        for case .properties(let schemas) in node.keywords where name < schemas.count {
+            var property: SchemaNode? = schemas[name]
             var hops = 0
             while let current = property, hops < 32 {
                 if direction == .request ? current.readOnly : current.writeOnly { return true }
