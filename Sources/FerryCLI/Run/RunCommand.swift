@@ -203,6 +203,7 @@ struct RunCommand: AsyncCommand {
         settings.delay = .milliseconds(delay)
         settings.contract = contract
         settings.contractRefusesRequests = contractOptions.requestMode == .error
+        settings.keepsExchanges = reporter == .json
         let transport = CurlTransport(hashesBodies: !noHistory)
         let history = noHistory ? nil : HistoryWriter(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
         let pipeline = ExchangePipelines.commandLine(

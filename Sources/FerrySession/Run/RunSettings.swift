@@ -41,5 +41,9 @@ public struct RunSettings: Sendable {
     /// is sent with a warning.
     public var contractRefusesRequests = false
 
+    /// Each result keeps its whole exchange for the reports at the end (the JSON report reads them);
+    /// false keeps only what the other reports read (`RunResult.keepOnlyWhatReportsRead`).
+    public var keepsExchanges = true
+
     public init() {}
 }
