@@ -7,9 +7,9 @@ import Synchronization
 /// Rows are built and committed in batches, one transaction each — every `batchSize` exchanges, and
 /// `delay` after the first of a batch at the latest — so a long run holds the database for a moment
 /// at a time, wakes the writer's queue once a batch (not once an exchange: a wake-up is a system call
-/// on the sender's thread, the curl thread in a run), and loses at most one batch if it is killed. A secret first met after a row was written (a later
-/// request's secret capture) is redacted in that row too when the writer finishes: the rows are read
-/// back and rewritten where they hold it. Written exchanges are not kept (a run's memory does not
+/// on the sender's thread, the curl thread in a run), and loses at most one batch if it is killed.
+/// A secret first met after a row was written (a later request's secret capture) is redacted in
+/// that row too when the writer finishes: the rows are read back and rewritten where they hold it. Written exchanges are not kept (a run's memory does not
 /// grow with its length): only runs of row ids and the secrets they were written without.
 ///
 /// A problem never fails an exchange: it is one `HistoryWarning`, told at once to `onProblem` (the
