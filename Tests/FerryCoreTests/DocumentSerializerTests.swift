@@ -1,6 +1,7 @@
-import FerryCore
 import Foundation
 import Testing
+
+@testable import FerryCore
 
 @Suite struct DocumentSerializerTests {
     private func input(_ bytes: [UInt8], type: String?, status: Int = 200, validationError: FerryError? = nil) -> ResponseInput {
@@ -97,6 +98,20 @@ import Testing
 
     @Test func autoSniffsBinaryAsData() {
         #expect(AutoResponseSerializer().chosen(for: input([0x00, 0x01, 0xFF], type: nil)).name == "data")
+    }
+
+    /// A type's choice is remembered, not its sniff: each body of a type that names no serializer is
+    /// looked at (a gRPC call's JSON answer, a gRPC body as it came over plain HTTP).
+    @Test func autoRemembersTheTypeButSniffsEachBody() {
+        #expect(AutoResponseSerializer.choice(for: "application/grpc") == .sniff)
+        #expect(AutoResponseSerializer.choice(for: "Application/JSON; charset=utf-8") == .json)
+        for _ in 0..<2 {
+            #expect(AutoResponseSerializer().chosen(for: input("{\"messages\":[]}", type: "application/grpc")).name == "json")
+            #expect(
+                AutoResponseSerializer().chosen(for: input([0x00, 0x00, 0x00, 0x00, 0x02, 0x08, 0x01], type: "application/grpc")).name
+                    == "data")
+            #expect(AutoResponseSerializer().chosen(for: input("<a/>", type: "Application/JSON; charset=utf-8")).name == "json")
+        }
     }
 
     @Test func binaryPropertyListCorruptionIsAnErrorWithTheOffset() throws {

@@ -88,6 +88,35 @@ import Testing
             ])
     }
 
+    /// Without the JSON report, a result keeps what the other reports read once it is reported (a
+    /// long run's memory): the method, URL, status and time, not the bodies and headers; the body was
+    /// still there for `onResult` (where `output:` writes it) and for the captures after it.
+    @Test func resultsKeepOnlyWhatTheReportsReadWhenNoneReadsTheExchange() async throws {
+        let (plan, directory) = try Self.plan([
+            "a.ferry.yaml": "method: POST\nurl: http://api.test/login\ncapture:\n  token: $.token\n",
+            "b.ferry.yaml": "url: http://api.test/me?t={{token}}\nexpect:\n  status: 200\n",
+        ])
+        let transport = MemoryTransport { request in
+            request.url.path == "/login" ? .json(#"{"token": "abc"}"#) : .json(#"{"you": "abc"}"#)
+        }
+        var settings = RunSettings()
+        settings.keepsExchanges = false
+        let bodies = Mutex<[String]>([])
+        let summary = await Self.runner(transport, directory, settings: settings).run(plan, id: "r", variables: VariableResolver([])) {
+            result in
+            let body = (try? result.response?.body.mappedData()).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            bodies.withLock { $0.append(body) }
+        }
+        #expect(bodies.withLock { $0 } == [#"{"token": "abc"}"#, #"{"you": "abc"}"#])
+        #expect(summary.results.map(\.status) == [.passed, .passed])
+        #expect(summary.results.map { $0.request?.method } == [.post, .get])
+        #expect(summary.results.map { $0.request?.url.absoluteString } == ["http://api.test/login", "http://api.test/me?t=abc"])
+        #expect(summary.results.map { $0.response?.status } == [200, 200])
+        #expect(summary.results.allSatisfy { $0.response?.body.count == 0 && $0.response?.headers.fields.isEmpty == true })
+        let kept = await Self.runner(transport, directory).run(plan, id: "r", variables: VariableResolver([]))
+        #expect(kept.results.map { $0.response?.body.count } == [16, 14])
+    }
+
     @Test func aRequestThatNeedsAMissingCaptureIsSkippedAndTheRestGoOn() async throws {
         let (plan, directory) = try Self.plan([
             "a.ferry.yaml": "url: http://api.test/login\ncapture:\n  token: $.token\n",

@@ -22,20 +22,27 @@ struct OutputStream: Sendable {
 
     /// Writes every byte, or throws the error that stopped it (for files that must be whole).
     func writeAll(_ data: Data) throws {
+        try data.withUnsafeBytes { buffer in try writeAll(buffer) }
+    }
+
+    /// Writes every byte of `buffer`, or throws the error that stopped it.
+    private func writeAll(_ buffer: UnsafeRawBufferPointer) throws {
         Self.writing.lock()
         defer { Self.writing.unlock() }
-        try data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-                offset += written
-            }
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            offset += written
         }
     }
 
-    func write(_ text: String) { write(Data(text.utf8)) }
+    /// Writes the text's UTF-8 as it is stored (no `Data` made: `ferry run` writes a line a request).
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in try? writeAll(UnsafeRawBufferPointer(bytes)) }
+    }
 
     func line(_ text: String) { write(text + "\n") }
 }

@@ -224,6 +224,7 @@ struct RunCommand: AsyncCommand {
         settings.delay = .milliseconds(delay)
         settings.contract = contract
         settings.contractRefusesRequests = contractOptions.requestMode == .error
+        settings.keepsExchanges = reporter == .json
         settings.dryRun = dryRun
         // A dry run's pipeline is the run's, on a transport that refuses every request: nothing reaches the network.
         let curl = dryRun ? nil : CurlTransport(hashesBodies: !noHistory)

@@ -89,6 +89,7 @@ public struct CollectionRunner: Sendable {
         onResult(result)
         if run.stopped == nil { run.stopped = stopReason(after: result, of: item, summary: &run.summary) }
         if let next = result.nextRequest { run.next = next }
+        if !settings.keepsExchanges { result.keepOnlyWhatReportsRead() }
         run.summary.results.append(result)
     }
 

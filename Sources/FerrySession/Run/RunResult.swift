@@ -46,6 +46,25 @@ public final class RunResult: @unchecked Sendable {
     /// The whole exchange's time, in milliseconds.
     public var durationMilliseconds: Int { response.map { Int($0.timeline.total / 1000) } ?? 0 }
 
+    /// Lets go of what only the JSON report reads, once the result is reported: the request keeps its
+    /// method and URL, the response its status line and the phases of its timeline — what the text,
+    /// JUnit and TAP reports and the contract's coverage read (a long run's memory then hardly grows).
+    func keepOnlyWhatReportsRead() {
+        if let request { self.request = Request(method: request.method, url: request.url) }
+        if var response {
+            response.headers = [:]
+            response.trailers = [:]
+            response.body = ResponseBody(storage: .memory(Data()), count: 0)
+            response.sent = nil
+            response.cookieJar = nil
+            response.redirects = []
+            response.timeline.hops = []
+            self.response = response
+        }
+        beforeScripts = nil
+        contract = nil
+    }
+
     public init(item: RunPlan.Item, iteration: Int, status: Status, started: Date) {
         self.item = item
         self.iteration = iteration

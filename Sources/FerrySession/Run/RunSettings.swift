@@ -46,6 +46,9 @@ public struct RunSettings: Sendable {
     /// chained value, an OAuth 2.0 token not cached) names it (`RunResult.unreachable`). The run goes
     /// on past every request that does not resolve.
     public var dryRun = false
+    /// Each result keeps its whole exchange for the reports at the end (the JSON report reads them);
+    /// false keeps only what the other reports read (`RunResult.keepOnlyWhatReportsRead`).
+    public var keepsExchanges = true
 
     public init() {}
 }

@@ -1,13 +1,15 @@
 import FerryCore
 import Foundation
+import Synchronization
 
 /// The record stage of every exchange (`ferry send`, `ferry run`, the TUI, chained values): each
 /// exchange becomes its row on the writer's own queue, so no exchange ever waits for the history.
-/// Rows are committed in batches, one transaction each — every `batchSize` rows, and `delay` after
-/// the first row of a batch at the latest — so a long run holds the database for a moment at a time
-/// and loses at most one batch if it is killed. A secret first met after a row was written (a later
-/// request's secret capture) is redacted in that row too when the writer finishes: the rows are read
-/// back and rewritten where they hold it. Written exchanges are not kept (a run's memory does not
+/// Rows are built and committed in batches, one transaction each — every `batchSize` exchanges, and
+/// `delay` after the first of a batch at the latest — so a long run holds the database for a moment
+/// at a time, wakes the writer's queue once a batch (not once an exchange: a wake-up is a system call
+/// on the sender's thread, the curl thread in a run), and loses at most one batch if it is killed.
+/// A secret first met after a row was written (a later request's secret capture) is redacted in
+/// that row too when the writer finishes: the rows are read back and rewritten where they hold it. Written exchanges are not kept (a run's memory does not
 /// grow with its length): only runs of row ids and the secrets they were written without.
 ///
 /// A problem never fails an exchange: it is one `HistoryWarning`, told at once to `onProblem` (the
@@ -21,13 +23,14 @@ public final class HistoryWriter: @unchecked Sendable {
     private let locations: StoreLocations
     private let delay: DispatchTimeInterval
     private let onProblem: (@Sendable (HistoryWarning) -> Void)?
+    /// Exchanges given and not yet taken by the queue (`append` only adds to it).
+    private let inbox = Mutex<[FinishedExchange]>([])
     // Only touched on `queue`:
     private var store: Result<HistoryStore, HistoryError>?
     private var pending: [(entry: HistoryEntry, rules: [Redaction.Rule])] = []
     /// The rows written, as runs of consecutive ids written with the same secrets (for `finish`'s late ones).
     private var written: [(ids: ClosedRange<Int64>, rules: [Redaction.Rule])] = []
     private var writtenCount = 0
-    private var batch = 0
     /// How many exchanges the writer was given.
     private var given = 0
     /// The first problem, kept for `finish` when no one is told at once.
@@ -44,25 +47,17 @@ public final class HistoryWriter: @unchecked Sendable {
         self.onProblem = onProblem
     }
 
-    /// Queues an exchange to be recorded; returns at once.
+    /// Queues an exchange to be recorded; returns at once. The queue is woken when a batch is full,
+    /// or `delay` after the first exchange of one.
     public func append(_ exchange: FinishedExchange) {
-        queue.async { [self] in
-            given += 1
-            guard problem == nil else { return }
-            do {
-                pending.append((try HistoryEntry(exchange), exchange.redaction.rules))
-            } catch {
-                report(error, unrecorded: 1)
-                return
-            }
-            if pending.count >= Self.batchSize {
-                commit()
-            } else if pending.count == 1 {
-                let due = batch
-                queue.asyncAfter(deadline: .now() + delay) { [self] in
-                    if batch == due { commit() }
-                }
-            }
+        let count = inbox.withLock { exchanges in
+            exchanges.append(exchange)
+            return exchanges.count
+        }
+        if count % Self.batchSize == 0 {
+            queue.async { [self] in commit() }
+        } else if count == 1 {
+            queue.asyncAfter(deadline: .now() + delay) { [self] in commit() }
         }
     }
 
@@ -95,10 +90,29 @@ public final class HistoryWriter: @unchecked Sendable {
 
     /// What the writer holds for the rows it has been given, for tests of its memory: exchanges
     /// not yet committed, and the runs of rows written (what late secrets need).
-    var held: (exchanges: Int, spans: Int) { queue.sync { (pending.count, written.count) } }
+    var held: (exchanges: Int, spans: Int) { queue.sync { (pending.count + inbox.withLock { $0.count }, written.count) } }
 
+    /// Builds the rows of the exchanges in the inbox.
+    private func take() {
+        let taken = inbox.withLock { exchanges in
+            defer { exchanges = [] }
+            return exchanges
+        }
+        given += taken.count
+        guard problem == nil else { return }
+        for exchange in taken {
+            do {
+                pending.append((try HistoryEntry(exchange), exchange.redaction.rules))
+            } catch {
+                report(error, unrecorded: 1)
+                if problem != nil { return }
+            }
+        }
+    }
+
+    /// Writes the rows of the exchanges given so far in one transaction.
     private func commit() {
-        batch += 1
+        take()
         guard !pending.isEmpty, problem == nil else { return }
         defer { pending.removeAll(keepingCapacity: true) }
         do {

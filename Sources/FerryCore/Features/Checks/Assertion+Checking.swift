@@ -111,6 +111,11 @@ extension Assertion.Predicate {
         }
     }
 
+    /// Whether a number's text is 1 to 18 ASCII digits (an `Int` exactly, with no sign, fraction or exponent).
+    private static func isSmallInteger(_ number: String) -> Bool {
+        (1...18).contains(number.utf8.count) && number.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
     /// Whether a number's text has a fraction or an exponent.
     private static func isFloat(_ number: String) -> Bool { number.contains { ".eE".contains($0) } }
 
@@ -160,6 +165,9 @@ extension Assertion.Predicate {
         }
         let order: Int?
         switch (value, expected) {
+        case (.number(let a), .number(let b)) where Self.isSmallInteger(a) && Self.isSmallInteger(b):
+            let (x, y) = (Int(a)!, Int(b)!)  // a status or a count against a plain number: no decimal parse
+            order = x < y ? -1 : x == y ? 0 : 1
         case (.number(let a), .number(let b)), (.text(let a), .number(let b)):
             guard let left = DecimalNumber(a), let right = DecimalNumber(b) else {
                 if case .text = value { order = nil; break }

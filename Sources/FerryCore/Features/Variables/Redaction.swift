@@ -27,13 +27,15 @@ public struct Redaction: Sendable {
     }
 
     /// Adds rules; each secret is also redacted in its percent-encoded form (as it appears in a query).
+    /// Sorted only when one is new: a run adds every request's rules, mostly the same ones.
     public mutating func add(_ more: [Rule]) {
+        let known = rules.count
         for rule in more where !rule.secret.isEmpty && !rules.contains(rule) {
             rules.append(rule)
             let escaped = Rule(secret: QueryStringEncoder.percentEscaped(rule.secret), replacement: rule.replacement)
             if escaped != rule, !rules.contains(escaped) { rules.append(escaped) }
         }
-        rules.sort { $0.secret.count > $1.secret.count }
+        if rules.count > known { rules.sort { $0.secret.utf8.count > $1.secret.utf8.count } }
     }
 
     public var isEmpty: Bool { rules.isEmpty }
