@@ -70,10 +70,10 @@ public final class OpenAPIContract: @unchecked Sendable {
     /// specific template matching it that declares the method.
     public func match(method: String, url: URL) -> Match {
         let path = url.path(percentEncoded: true)
-        let method = method.uppercased()
+        let method = method.utf8.contains(where: { (0x61...0x7A).contains($0) }) ? method.uppercased() : method
         var undeclared: Match = .none
         for server in serverPaths where path.hasPrefix(server) {
-            let rest = String(path.dropFirst(server.count))
+            let rest = path.dropFirst(server.count)
             guard rest.isEmpty || rest.hasPrefix("/") else { continue }
             let segments = PathTemplate.split(rest.isEmpty ? "/" : rest)
             var best: (ContractOperation, [String: String])?
