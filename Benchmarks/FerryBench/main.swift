@@ -25,6 +25,9 @@ import Foundation
 //                                        (grpc:// or grpcs://, --cacert-free: TLS unverified), the schema by
 //                                        reflection first, each request encoded from JSON and each answer
 //                                        decoded to JSON as `ferry send` does; prints seconds
+//   ferry-bench contract SPEC BODY URL COUNT   the OpenAPI contract's checks of COUNT exchanges (a GET of
+//                                        URL?i=N answered 200 with the JSON file BODY) as `ferry run
+//                                        --openapi` makes them, in a loop; prints thread CPU µs per exchange
 
 /// This thread's CPU time in seconds: on a loaded machine, unlike wall time, it leaves out the
 /// time spent waiting for a core.
@@ -87,13 +90,42 @@ nonisolated func sequentialUnaryCalls(_ url: String, count: Int) async throws ->
     return (clock.now - started) / .seconds(1)
 }
 
+/// Thread CPU seconds per exchange of the contract's checks as `ferry run --openapi` makes them for
+/// each exchange: the operation matched, the request's check, the response's (its JSON body parsed
+/// and validated) and the verdict's checks, `count` times over 1,000 URLs `URL?i=1…1000`.
+func contractChecks(spec: String, body: String, url: String, count: Int) throws -> Double {
+    let folder = (spec as NSString).deletingLastPathComponent
+    let contract = try ContractFile.load(spec, access: FileAccessPolicy(collection: folder), field: "openapi")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: body))
+    let urls = try (1...1000).map { try Request.parseURL("\(url)?i=\($0)") }
+    let response = Response(
+        status: 200, reasonPhrase: "OK", httpVersion: "HTTP/1.1",
+        headers: ["Content-Type": "application/json", "Content-Length": String(bytes.count)],
+        body: ResponseBody(storage: .memory(bytes), count: Int64(bytes.count)), effectiveURL: urls[0].absoluteString,
+        remoteAddress: nil, redirects: [], timeline: Timeline(start: Date()), sent: nil)
+    let started = threadCPUSeconds()
+    for index in 0..<count {
+        let request = Request(url: urls[index % urls.count])
+        let exchange = ExchangeContract(contract, method: request.method, url: request.url)
+        let verdicts = [exchange.check(request: request), exchange.check(response, document: nil)]
+        guard verdicts.allSatisfy(\.passed), verdicts[1].results.count == 1 else { throw ContractBenchFailure(verdicts) }
+    }
+    return (threadCPUSeconds() - started) / Double(count)
+}
+
+/// A contract check that did not pass: the benchmark measures only exchanges that keep the contract.
+struct ContractBenchFailure: Error {
+    let verdicts: [ContractVerdict]
+    init(_ verdicts: [ContractVerdict]) { self.verdicts = verdicts }
+}
+
 func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data("ferry-bench: \(message)\n".utf8))
     exit(code)
 }
 
 let usage =
-    "usage: ferry-bench gets URL COUNT | grpc-unary URL COUNT | download URL FILE | parse FILE [RUNS] | foundation-parse FILE | collection-load DIR | jsonpath FILE QUERY | xpath FILE EXPR"
+    "usage: ferry-bench gets URL COUNT | grpc-unary URL COUNT | download URL FILE | parse FILE [RUNS] | foundation-parse FILE | collection-load DIR | jsonpath FILE QUERY | xpath FILE EXPR | contract SPEC BODY URL COUNT"
 let arguments = CommandLine.arguments
 let clock = ContinuousClock()
 do {
@@ -152,6 +184,9 @@ do {
         let parsed = clock.now
         let nodes = try JSONPathQuery(arguments[3]).select(in: document)
         print(String(format: "%.4f %.4f %d", (parsed - started) / .seconds(1), (clock.now - parsed) / .seconds(1), nodes.count))
+    case ("contract", 6):
+        let seconds = try contractChecks(spec: arguments[2], body: arguments[3], url: arguments[4], count: Int(arguments[5]) ?? 0)
+        print(String(format: "%.2f", seconds * 1e6))
     default:
         fail(usage, code: 1)
     }

@@ -11,9 +11,21 @@ public struct ContractOperation: Sendable, Hashable {
     public let requestBody: ContractBody?
     /// The declared responses, in document order: `200`, `2XX`, `default`.
     public let responses: [ContractResponse]
+    /// `GET /pets/{petId}` (made once: every verdict names it).
+    public let name: String
 
-    /// `GET /pets/{petId}`.
-    public var name: String { method + " " + template.text }
+    init(
+        method: String, template: PathTemplate, pointer: String, parameters: [ContractParameter], requestBody: ContractBody?,
+        responses: [ContractResponse]
+    ) {
+        self.method = method
+        self.template = template
+        self.pointer = pointer
+        self.parameters = parameters
+        self.requestBody = requestBody
+        self.responses = responses
+        name = method + " " + template.text
+    }
 
     /// The response a status selects: its own code, else its range (`4XX`), else `default`.
     public func response(for status: Int) -> ContractResponse? {
@@ -44,7 +56,7 @@ public struct ContractBody: Sendable, Hashable {
     public func mediaType(for contentType: String) -> ContractMediaType? { mediaType(essence: ContractMediaType.essence(contentType)) }
 
     /// `mediaType(for:)` of a content type's essence.
-    func mediaType(essence name: String) -> ContractMediaType? {
+    func mediaType(essence name: Substring) -> ContractMediaType? {
         if let exact = mediaTypes.first(where: { $0.name == name }) { return exact }
         let type = name.split(separator: "/").first.map { String($0) + "/*" } ?? name
         return mediaTypes.first { $0.name == type } ?? mediaTypes.first { $0.name == "*/*" }
@@ -57,18 +69,19 @@ public struct ContractMediaType: Sendable, Hashable {
     public let schemaPointer: String?
 
     /// `application/json; charset=utf-8` → `application/json`, lowercased (trimmed in Swift, not
-    /// through NSString: this runs for every response a contract checks).
-    static func essence(_ contentType: String) -> String {
+    /// through NSString, and a slice of `contentType` when it is already plain: this runs for every
+    /// response a contract checks).
+    static func essence(_ contentType: String) -> Substring {
         let name = contentType[..<(contentType.utf8.firstIndex(of: UInt8(ascii: ";")) ?? contentType.endIndex)]
         let plain = name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x80 && !(0x41...0x5A).contains($0) }
-        return plain ? String(name) : name.trimmingWhitespace().lowercased()
+        return plain ? name : Substring(name.trimmingWhitespace().lowercased())
     }
 
     /// True for JSON media types: `application/json`, `…/…+json`.
     static func isJSON(_ name: String) -> Bool { isJSON(essence: essence(name)) }
 
     /// `isJSON(_:)` of a content type's essence.
-    static func isJSON(essence: String) -> Bool {
+    static func isJSON(essence: Substring) -> Bool {
         essence == "application/json" || essence.hasSuffix("+json") || essence == "text/json"
     }
 }
@@ -86,4 +99,7 @@ public struct ContractParameter: Sendable, Hashable {
     /// once with the document, not at every exchange).
     let valueType: String?
     let itemsType: String?
+
+    /// The part of the message it is, in findings: `header X-Rate-Limit`, `parameter limit (query)`.
+    var part: String { location == "header" ? "header \(name)" : "parameter \(name) (\(location))" }
 }

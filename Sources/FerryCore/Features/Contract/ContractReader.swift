@@ -111,7 +111,7 @@ struct ContractReader {
                 let here = pointer + "/content/" + SchemaURI.escapeToken(type)
                 types.append(
                     ContractMediaType(
-                        name: ContractMediaType.essence(type),
+                        name: String(ContractMediaType.essence(type)),
                         schemaPointer: document.member("schema", of: value).map { _ in here + "/schema" }))
             }
         }

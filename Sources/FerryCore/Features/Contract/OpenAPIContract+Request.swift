@@ -17,13 +17,15 @@ extension OpenAPIContract {
         case .failure(let finding): return ContractVerdict(operation: nil, status: nil, findings: [finding])
         case .success(let selected): (operation, pathValues) = selected
         }
-        let query = Self.queryItems(of: request.url)
+        var query: [(name: String, value: String)]?  // read at the first query parameter
         var findings: [ContractFinding] = []
         for parameter in operation.parameters {
             let values: [String]
             switch parameter.location {
             case "path": values = pathValues[parameter.name].map { [$0] } ?? []
-            case "query": values = query.filter { $0.name == parameter.name }.map { $0.value }
+            case "query":
+                if query == nil { query = Self.queryItems(of: request.url) }
+                values = query!.compactMap { $0.name == parameter.name ? $0.value : nil }
             case "header": values = request.headers.values(for: parameter.name)
             default: continue
             }

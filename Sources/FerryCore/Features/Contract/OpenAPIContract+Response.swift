@@ -35,24 +35,25 @@ extension OpenAPIContract {
                 parameter: header, values: response.headers.values(for: header.name), operation: operation, direction: .response)
         }
         // A response without a body and without a Content-Type has nothing for `content` to describe.
-        if let content = declared.content, response.body.count > 0 || response.headers["Content-Type"] != nil {
+        let contentType = declared.content == nil ? nil : response.headers["Content-Type"]
+        if let content = declared.content, response.body.count > 0 || contentType != nil {
             findings += check(
-                body: { try response.body.mappedData() }, parsed: parsed, contentType: response.headers["Content-Type"], declared: content,
-                side: "", operation: operation, direction: .response)
+                body: { try response.body.mappedData() }, parsed: parsed, contentType: contentType, declared: content, side: "",
+                operation: operation, direction: .response)
         }
         return ContractVerdict(operation: operation.name, status: declared.status, findings: findings)
     }
 
     /// The violations of `document` against the schema at `pointer`, as one finding (none when valid).
     func check(
-        _ document: Document, against pointer: String, part: String, operation: ContractOperation, direction: SchemaOptions.Direction,
-        lines: Bool = true
+        _ document: Document, against pointer: String, part: @autoclosure () -> String, operation: ContractOperation,
+        direction: SchemaOptions.Direction, lines: Bool = true
     ) -> [ContractFinding] {
         switch validator(at: pointer, direction: direction) {
         case .failure(let problem):
             return [
                 ContractFinding(
-                    operation: operation.name, part: part, keyword: "schema", schemaLocation: "#" + pointer,
+                    operation: operation.name, part: part(), keyword: "schema", schemaLocation: "#" + pointer,
                     message: "the schema cannot be used: \(problem)")
             ]
         case .success(let validator):
@@ -66,7 +67,7 @@ extension OpenAPIContract {
             }
             return [
                 ContractFinding(
-                    operation: operation.name, part: part, keyword: first.keyword, schemaLocation: first.schemaLocation,
+                    operation: operation.name, part: part(), keyword: first.keyword, schemaLocation: first.schemaLocation,
                     message: lines ? count : "\(first.message) (\(count))", violations: violations, details: details)
             ]
         }
@@ -77,19 +78,19 @@ extension OpenAPIContract {
     func check(
         parameter: ContractParameter, values: [String], operation: ContractOperation, direction: SchemaOptions.Direction
     ) -> [ContractFinding] {
-        let part = parameter.location == "header" ? "header \(parameter.name)" : "parameter \(parameter.name) (\(parameter.location))"
         guard !values.isEmpty else {
             guard parameter.required else { return [] }
             return [
                 ContractFinding(
-                    operation: operation.name, part: part, keyword: "required", schemaLocation: "#" + parameter.pointer + "/required",
+                    operation: operation.name, part: parameter.part, keyword: "required",
+                    schemaLocation: "#" + parameter.pointer + "/required",
                     message: "is required and missing")
             ]
         }
         guard let schemaPointer = parameter.schemaPointer else { return [] }
         let text = ContractValue.json(values, of: parameter)
         guard let document = try? JSONParser.parse(Data(text.utf8)) else { return [] }
-        return check(document, against: schemaPointer, part: part, operation: operation, direction: direction, lines: false)
+        return check(document, against: schemaPointer, part: parameter.part, operation: operation, direction: direction, lines: false)
     }
 
     /// A body of a declared media type (its Content-Type's, `type/*` or `*/*`), and a JSON one

@@ -70,29 +70,39 @@ public final class OpenAPIContract: @unchecked Sendable {
     /// specific template matching it that declares the method.
     public func match(method: String, url: URL) -> Match {
         let path = url.path(percentEncoded: true)
-        let method = method.uppercased()
+        let method = method.utf8.contains(where: { (0x61...0x7A).contains($0) }) ? method.uppercased() : method
         var undeclared: Match = .none
         for server in serverPaths where path.hasPrefix(server) {
-            let rest = String(path.dropFirst(server.count))
+            let rest = path.dropFirst(server.count)
             guard rest.isEmpty || rest.hasPrefix("/") else { continue }
             let segments = PathTemplate.split(rest.isEmpty ? "/" : rest)
-            var best: (ContractOperation, [String: String])?
-            var nearest: (template: PathTemplate, methods: [String])?
-            for operation in operations {
-                guard let values = operation.template.match(segments: segments) else { continue }
-                if nearest?.template == operation.template {
-                    nearest?.methods.append(operation.method)
-                } else if nearest == nil || operation.template.isMoreSpecific(than: nearest!.template) {
-                    nearest = (operation.template, [operation.method])
+            // The operations are read in place (a copy of one retains each of its fields), and the
+            // templates of other methods looked at only when none of this method matches.
+            var best: (index: Int, values: [String: String])?
+            for index in operations.indices where operations[index].method == method {
+                guard let values = operations[index].template.match(segments: segments) else { continue }
+                if best == nil || operations[index].template.isMoreSpecific(than: operations[best!.index].template) {
+                    best = (index, values)
                 }
-                guard operation.method == method else { continue }
-                if best == nil || operation.template.isMoreSpecific(than: best!.0.template) { best = (operation, values) }
             }
-            if let best { return .operation(best.0, best.1) }
-            if case .none = undeclared, let nearest {
+            if let best { return .operation(operations[best.index], best.values) }
+            if case .none = undeclared, let nearest = nearest(segments) {
                 undeclared = .undeclaredMethod(template: nearest.template.text, methods: nearest.methods)
             }
         }
         return undeclared
+    }
+
+    /// The most specific template matching `segments`, with the methods it declares.
+    private func nearest(_ segments: [Substring]) -> (template: PathTemplate, methods: [String])? {
+        var nearest: (template: PathTemplate, methods: [String])?
+        for operation in operations where operation.template.match(segments: segments) != nil {
+            if nearest?.template == operation.template {
+                nearest?.methods.append(operation.method)
+            } else if nearest == nil || operation.template.isMoreSpecific(than: nearest!.template) {
+                nearest = (operation.template, [operation.method])
+            }
+        }
+        return nearest
     }
 }

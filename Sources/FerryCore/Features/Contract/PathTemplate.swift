@@ -15,7 +15,7 @@ public struct PathTemplate: Sendable, Hashable {
 
     public init(_ text: String) {
         self.text = text
-        segments = Self.split(text).map { segment in
+        segments = Self.split(text[...]).map { segment in
             var pieces: [String] = []
             var current = ""
             var inName = false
@@ -38,7 +38,7 @@ public struct PathTemplate: Sendable, Hashable {
     }
 
     /// The parameters' values when `path` (percent-encoded, no query) matches; nil when it does not.
-    public func match(_ path: String) -> [String: String]? { match(segments: Self.split(path)) }
+    public func match(_ path: String) -> [String: String]? { match(segments: Self.split(path[...])) }
 
     /// `match` of a path already cut into its segments (`split`), for matching one path against many templates.
     func match(segments parts: [Substring]) -> [String: String]? {
@@ -98,7 +98,7 @@ public struct PathTemplate: Sendable, Hashable {
     }
 
     /// The segments between slashes, ignoring a trailing one.
-    static func split(_ path: String) -> [Substring] {
+    static func split(_ path: Substring) -> [Substring] {
         var parts = path.split(separator: "/", omittingEmptySubsequences: false)
         if parts.first == "" { parts.removeFirst() }
         if parts.count > 1, parts.last == "" { parts.removeLast() }

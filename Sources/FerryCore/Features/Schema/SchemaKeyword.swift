@@ -2,7 +2,7 @@ import Foundation
 
 /// A keyword of a schema, compiled: values parsed, patterns compiled, subschemas and references
 /// resolved to their `SchemaNode`s.
-enum SchemaKeyword {
+indirect enum SchemaKeyword {
     /// Which bound a number keyword sets.
     enum Bound {
         case minimum, exclusiveMinimum, maximum, exclusiveMaximum

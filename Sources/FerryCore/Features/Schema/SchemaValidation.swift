@@ -66,6 +66,7 @@ final class SchemaValidation {
         var local: SchemaEvaluated? = node.tracksEvaluation || evaluated != nil ? SchemaEvaluated() : nil
         let first = members.count
         if node.readsMembers, document.kind(of: instance) == .object {
+            if members.capacity == 0 { members.reserveCapacity(32) }  // one buffer for the walk, not one per doubling
             let names = node.names
             document.forEachMember(of: instance) { value, key in
                 members.append(Member(value: value, name: names?.index(of: key) ?? -1))
