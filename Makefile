@@ -31,9 +31,9 @@ build: build-deps
 	swift build
 
 ## Build Ferry and open its TUI against its own local demo server (offline); `ferry demo --tour` prints a tour.
-demo: build-deps
-	swift build --product ferry
-	swift build --product ferry-demo-server
+## One `swift build` for both binaries (and the two small benchmark tools): its jobs overlap where two
+## builds, one a product, ran one after the other (a fresh clone's make demo ~20 s sooner, Benchmarks/README.md).
+demo: build
 	.build/debug/ferry demo
 
 ## Run the whole test suite: unit, loopback HTTP/TLS against the demo server, CLI and tmux tests.
