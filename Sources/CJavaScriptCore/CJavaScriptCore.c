@@ -95,6 +95,16 @@ static int load_symbols(void *handle, char *error, size_t error_size) {
     return 1;
 }
 
+/* JavaScriptCore's options that suit scripts, set before its first VM (JSCOptions, the GLib API's: absent elsewhere,
+ * then skipped). Its fourth tier, the FTL JIT, is off: it recompiled the prelude's functions for more CPU than its
+ * code ever saved (C harness over the prelude, the benchmark's two scripts, CPU: 1,000 pairs 61 → 51 ms, 10,000
+ * pairs 346 → 204 ms). A `JSC_useFTLJIT` in the environment still decides. */
+static void tune(void *handle) {
+    int (*set_boolean)(const char *, int);
+    *(void **)(&set_boolean) = dlsym(handle, "jsc_options_set_boolean");
+    if (set_boolean != NULL && getenv("JSC_useFTLJIT") == NULL) set_boolean("useFTLJIT", 0);
+}
+
 int ferry_js_load(const char *library, char *error, size_t error_size) {
     pthread_mutex_lock(&load_lock);
     if (!loaded) {
@@ -104,6 +114,7 @@ int ferry_js_load(const char *library, char *error, size_t error_size) {
             strncpy(error, reason ? reason : library, error_size - 1);
             error[error_size - 1] = 0;
         } else if (load_symbols(handle, error, error_size)) {
+            tune(handle);
             loaded = 1;
         }
     }

@@ -13,7 +13,7 @@ public struct ScriptLiterals: Equatable, Sendable {
     public var text: String
     /// The literals' values, a JSON array.
     public var values: String
-    /// The script as written, and where each literal taken stands in it (UTF-16 offsets): what
+    /// The script as written, and where each literal taken stands in it (UTF-8 offsets): what
     /// `restored` puts back, made into text only when an error quotes a replacement.
     private var script: String
     private var ranges: [Range<Int>]
@@ -22,21 +22,30 @@ public struct ScriptLiterals: Equatable, Sendable {
 
     /// The identifier the literals are read from (`ƒ`, U+0192: one UTF-16 unit, a letter no script uses).
     static let name = "ƒ"
-    private static let marker: UInt16 = 0x0192
 
     /// The script with its literals taken out; nil when none could be, or the script is left whole.
+    /// Lexed over its UTF-8 bytes (no copy, no `String` per token): lines and columns are UTF-16
+    /// units, so each replacement is padded to its literal's length in those.
     public static func make(_ script: String) -> ScriptLiterals? {
-        var lexer = Lexer(units: Array(script.utf16))
-        guard lexer.run(), !lexer.taken.isEmpty else { return nil }
-        var units = lexer.units
-        var values: [String] = []
-        for (index, literal) in lexer.taken.enumerated() {
-            units.replaceSubrange(literal.range, with: replacement(index, length: literal.range.count).utf16)
-            values.append(literal.json)
+        var utf8 = script
+        return utf8.withUTF8 { bytes in
+            var lexer = Lexer(bytes: bytes)
+            guard lexer.run(), !lexer.taken.isEmpty else { return nil }
+            var text: [UInt8] = []
+            text.reserveCapacity(bytes.count + lexer.taken.count)
+            var values = "["
+            var end = 0
+            for (index, literal) in lexer.taken.enumerated() {
+                text += bytes[end..<literal.range.lowerBound]
+                text += replacement(index, length: Lexer.utf16Count(bytes[literal.range])).utf8
+                end = literal.range.upperBound
+                if index > 0 { values += "," }
+                values += literal.json
+            }
+            text += bytes[end...]
+            return ScriptLiterals(
+                text: String(decoding: text, as: UTF8.self), values: values + "]", script: script, ranges: lexer.taken.map(\.range))
         }
-        return ScriptLiterals(
-            text: String(decoding: units, as: UTF16.self), values: "[" + values.joined(separator: ",") + "]", script: script,
-            ranges: lexer.taken.map(\.range))
     }
 
     /// `ƒ[index]` padded with spaces to `length` UTF-16 units.
@@ -49,9 +58,10 @@ public struct ScriptLiterals: Equatable, Sendable {
     public func restored(_ message: String) -> String {
         guard message.contains(Self.name) else { return message }
         var restored = message
-        let units = Array(script.utf16)
+        let bytes = Array(script.utf8)
         for (index, range) in ranges.enumerated().reversed() {  // ƒ[10] before ƒ[1]
-            let (replacement, source) = (Self.replacement(index, length: range.count), String(decoding: units[range], as: UTF16.self))
+            let source = String(decoding: bytes[range], as: UTF8.self)
+            let replacement = Self.replacement(index, length: source.utf16.count)
             restored = restored.replacingOccurrences(of: replacement, with: source)
             let trimmed = String(replacement.prefix { $0 != " " })
             if trimmed != replacement { restored = restored.replacingOccurrences(of: trimmed, with: source) }
@@ -59,16 +69,18 @@ public struct ScriptLiterals: Equatable, Sendable {
         return restored
     }
 
-    /// A literal taken: where it is and its value as JSON.
+    /// A literal taken: where it is (UTF-8 offsets) and its value as JSON.
     struct Taken {
         var range: Range<Int>
         var json: String
     }
 
     /// Walks the script's tokens as far as literals need: strings, templates, comments, regular
-    /// expressions, numbers, words and punctuation.
+    /// expressions, numbers, words and punctuation. Over UTF-8: every byte the decisions look at is
+    /// ASCII, but for the four other spaces and line ends (U+00A0, U+FEFF, U+2028, U+2029); any
+    /// other character from U+0080 is part of a word, as each of its bytes is.
     struct Lexer {
-        let units: [UInt16]
+        let bytes: UnsafeBufferPointer<UInt8>
         var taken: [Taken] = []
         private var index = 0
         /// What came before: nothing, a value (a `/` after it divides), or punctuation or a keyword (a `/` after it begins a regular expression).
@@ -78,37 +90,37 @@ public struct ScriptLiterals: Equatable, Sendable {
         private var templates: [Int] = []
 
         enum Previous: Equatable {
-            case start, value, punctuation(UInt16), keyword
+            case start, value, punctuation(UInt8), keyword
             /// `++`/`--`: a `/` after it is ambiguous.
             case increment
         }
 
-        init(units: [UInt16]) { self.units = units }
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-        /// Keywords after which `/` begins a regular expression, as UTF-16 (each word is compared
+        /// Keywords after which `/` begins a regular expression, as bytes (each word is compared
         /// without making a string of it: words are most of a script's tokens).
-        private static let regexKeywords = [
+        private static let regexKeywords: [[UInt8]] = [
             "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await",
-        ].map { Array($0.utf16) }
-        private static let classKeyword = Array("class".utf16)
+        ].map { Array($0.utf8) }
+        private static let classKeyword = Array("class".utf8)
 
         /// False when the script is to be left whole.
         mutating func run() -> Bool {
-            if units.contains(ScriptLiterals.marker) || units.starts(with: Array("#!".utf16)) { return false }
-            while index < units.count {
-                let unit = units[index]
-                switch unit {
-                case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C, 0xA0, 0xFEFF, 0x2028, 0x2029: index += 1
+            if containsMarker() || (bytes.count >= 2 && bytes[0] == 0x23 && bytes[1] == 0x21) { return false }  // ƒ, #!
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C: index += 1
                 case 0x2F:  // /
                     guard slash() else { return false }
                 case 0x22, 0x27:  // " '
-                    guard string(quote: unit) else { return false }
+                    guard string(quote: byte) else { return false }
                 case 0x60:  // `
                     index += 1
                     guard template() else { return false }
                 case 0x7B:  // {
                     braces += 1
-                    previous = .punctuation(unit)
+                    previous = .punctuation(byte)
                     index += 1
                 case 0x7D:  // }
                     braces -= 1
@@ -118,17 +130,19 @@ public struct ScriptLiterals: Equatable, Sendable {
                         guard template() else { return false }
                     } else {
                         guard braces >= 0 else { return false }
-                        previous = .punctuation(unit)
+                        previous = .punctuation(byte)
                     }
                 case 0x5C: return false  // an escape in an identifier
                 default:
-                    if Self.isDigit(unit) || (unit == 0x2E && index + 1 < units.count && Self.isDigit(units[index + 1])) {
+                    if let space = wideSpace(at: index) {
+                        index += space
+                    } else if Self.isDigit(byte) || (byte == 0x2E && index + 1 < bytes.count && Self.isDigit(bytes[index + 1])) {
                         number()
-                    } else if Self.isIdentifierPart(unit) {
+                    } else if isIdentifierPart(at: index) {
                         guard word() else { return false }
                     } else {
-                        let doubled = (unit == 0x2B || unit == 0x2D) && previous == .punctuation(unit)
-                        previous = doubled ? .increment : .punctuation(unit)
+                        let doubled = (byte == 0x2B || byte == 0x2D) && previous == .punctuation(byte)
+                        previous = doubled ? .increment : .punctuation(byte)
                         index += 1
                     }
                 }
@@ -136,17 +150,27 @@ public struct ScriptLiterals: Equatable, Sendable {
             return templates.isEmpty && braces == 0
         }
 
+        /// Whether the script holds `ƒ` (C6 92: C6 only ever begins a character).
+        private func containsMarker() -> Bool {
+            var at = 0
+            while at + 1 < bytes.count {
+                if bytes[at] == 0xC6 && bytes[at + 1] == 0x92 { return true }
+                at += 1
+            }
+            return false
+        }
+
         /// A comment, a division or a regular expression; false when the script is to be left whole.
         private mutating func slash() -> Bool {
-            let next = index + 1 < units.count ? units[index + 1] : 0
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
             if next == 0x2F {  // a line comment
-                while index < units.count && !Self.isLineEnd(units[index]) { index += 1 }
+                while index < bytes.count && !isLineEnd(at: index) { index += 1 }
                 return true
             }
             if next == 0x2A {  // a block comment
                 index += 2
-                while index + 1 < units.count && !(units[index] == 0x2A && units[index + 1] == 0x2F) { index += 1 }
-                guard index + 1 < units.count else { return false }
+                while index + 1 < bytes.count && !(bytes[index] == 0x2A && bytes[index + 1] == 0x2F) { index += 1 }
+                guard index + 1 < bytes.count else { return false }
                 index += 2
                 return true
             }
@@ -160,18 +184,18 @@ public struct ScriptLiterals: Equatable, Sendable {
             }
             index += 1
             var inClass = false
-            while index < units.count {
-                let unit = units[index]
-                if Self.isLineEnd(unit) { return false }
+            while index < bytes.count {
+                if isLineEnd(at: index) { return false }
+                let byte = bytes[index]
                 index += 1
-                if unit == 0x5C {
+                if byte == 0x5C {
                     index += 1
-                } else if unit == 0x5B {
+                } else if byte == 0x5B {
                     inClass = true
-                } else if unit == 0x5D {
+                } else if byte == 0x5D {
                     inClass = false
-                } else if unit == 0x2F && !inClass {
-                    while index < units.count && Self.isIdentifierPart(units[index]) { index += 1 }  // its flags
+                } else if byte == 0x2F && !inClass {
+                    while index < bytes.count && isIdentifierPart(at: index) { index += 1 }  // its flags
                     previous = .value
                     return true
                 }
@@ -180,26 +204,25 @@ public struct ScriptLiterals: Equatable, Sendable {
         }
 
         /// A quoted string, taken when it can be; false when it never ends.
-        private mutating func string(quote: UInt16) -> Bool {
+        private mutating func string(quote: UInt8) -> Bool {
             let start = index
             var escaped = false
             index += 1
-            while index < units.count && units[index] != quote {
-                if units[index] == 0x0A || units[index] == 0x0D { return false }
-                if units[index] == 0x5C {
+            while index < bytes.count && bytes[index] != quote {
+                if bytes[index] == 0x0A || bytes[index] == 0x0D { return false }
+                if bytes[index] == 0x5C {
                     escaped = true
                     index += 1
                 }
                 index += 1
             }
-            guard index < units.count else { return false }
+            guard index < bytes.count else { return false }
             index += 1
-            let content = units[(start + 1)..<(index - 1)]
-            let value = String(decoding: content, as: UTF16.self)
             let directive =
                 previous == .start || previous == .punctuation(0x3B) || previous == .punctuation(0x7B) || previous == .punctuation(0x7D)
-            if !escaped && !directive && value.utf16.elementsEqual(content) {  // no lone surrogate
-                take(start..<index, json: JSONStringLiteral.make(value))
+            if !escaped && !directive {
+                let content = bytes[(start + 1)..<(index - 1)]
+                take(start..<index) { ScriptInput.literal(String(decoding: content, as: UTF8.self)) }
             }
             previous = .value
             return true
@@ -208,15 +231,15 @@ public struct ScriptLiterals: Equatable, Sendable {
         /// A template literal's text from after its opening backtick (or a substitution's `}`) to its
         /// end or its next `${`; false when it never ends.
         private mutating func template() -> Bool {
-            while index < units.count {
-                let unit = units[index]
+            while index < bytes.count {
+                let byte = bytes[index]
                 index += 1
-                if unit == 0x5C {
+                if byte == 0x5C {
                     index += 1
-                } else if unit == 0x60 {
+                } else if byte == 0x60 {
                     previous = .value
                     return true
-                } else if unit == 0x24 && index < units.count && units[index] == 0x7B {
+                } else if byte == 0x24 && index < bytes.count && bytes[index] == 0x7B {
                     index += 1
                     templates.append(braces)
                     braces += 1
@@ -230,56 +253,89 @@ public struct ScriptLiterals: Equatable, Sendable {
         /// A numeric literal: a decimal integer of 4 to 15 digits is taken (the shorter ones do not fit their replacement).
         private mutating func number() {
             let start = index
-            while index < units.count {
-                let unit = units[index]
-                let sign = (unit == 0x2B || unit == 0x2D) && (units[index - 1] == 0x65 || units[index - 1] == 0x45) && !isHex(from: start)
-                guard Self.isIdentifierPart(unit) || unit == 0x2E || sign else { break }
+            while index < bytes.count {
+                let byte = bytes[index]
+                let sign = (byte == 0x2B || byte == 0x2D) && (bytes[index - 1] == 0x65 || bytes[index - 1] == 0x45) && !isHex(from: start)
+                guard isIdentifierPart(at: index) || byte == 0x2E || sign else { break }
                 index += 1
             }
-            let digits = units[start..<index]
+            let digits = bytes[start..<index]
             if (4...15).contains(digits.count), digits.first != 0x30, digits.allSatisfy(Self.isDigit), previous != .punctuation(0x2E) {
-                take(start..<index, json: String(decoding: digits, as: UTF16.self))
+                take(start..<index) { String(decoding: digits, as: UTF8.self) }
             }
             previous = .value
         }
 
         private func isHex(from start: Int) -> Bool {
-            start + 1 < units.count && units[start] == 0x30 && (units[start + 1] == 0x78 || units[start + 1] == 0x58)
+            start + 1 < bytes.count && bytes[start] == 0x30 && (bytes[start + 1] == 0x78 || bytes[start + 1] == 0x58)
         }
 
         /// An identifier or keyword; false for `class` (its fields' names are not told from values here).
         private mutating func word() -> Bool {
             let start = index
-            while index < units.count && Self.isIdentifierPart(units[index]) { index += 1 }
-            let word = units[start..<index]
-            func equals(_ keyword: [UInt16]) -> Bool { keyword.count == word.count && keyword.elementsEqual(word) }
+            while index < bytes.count && isIdentifierPart(at: index) { index += 1 }
+            let word = bytes[start..<index]
+            func equals(_ keyword: [UInt8]) -> Bool { keyword.count == word.count && keyword.elementsEqual(word) }
             if equals(Self.classKeyword) { return false }
             previous = Self.regexKeywords.contains(where: equals) ? .keyword : .value
             return true
         }
 
-        /// Takes the literal at `range` unless its place makes it a name or it does not fit `ƒ[k]`.
-        private mutating func take(_ range: Range<Int>, json: String) {
+        /// Takes the literal at `range` (its value's JSON made only then) unless its place makes it a
+        /// name or it does not fit `ƒ[k]`.
+        private mutating func take(_ range: Range<Int>, json: () -> String) {
             let replacement = 3 + String(taken.count).utf8.count  // ƒ[k]
-            guard range.count >= replacement, range.lowerBound == 0 || !Self.isIdentifierPart(units[range.lowerBound - 1]) else { return }
+            guard Self.utf16Count(bytes[range]) >= replacement, range.lowerBound == 0 || !endsIdentifierPart(before: range.lowerBound)
+            else { return }
             var next = range.upperBound
-            while next < units.count && [0x20, 0x09].contains(units[next]) { next += 1 }
-            if next < units.count {
-                let unit = units[next]
-                let following = next + 1 < units.count ? units[next + 1] : 0
+            while next < bytes.count && (bytes[next] == 0x20 || bytes[next] == 0x09) { next += 1 }
+            if next < bytes.count {
+                let byte = bytes[next]
+                let following = next + 1 < bytes.count ? bytes[next + 1] : 0
                 // A name: `"a": 1`, `"a"() {}`, `"a" = 1`.
-                if unit == 0x3A || unit == 0x28 || (unit == 0x3D && following != 0x3D) { return }
+                if byte == 0x3A || byte == 0x28 || (byte == 0x3D && following != 0x3D) { return }
             }
-            taken.append(Taken(range: range, json: json))
+            taken.append(Taken(range: range, json: json()))
         }
 
-        static func isDigit(_ unit: UInt16) -> Bool { unit >= 0x30 && unit <= 0x39 }
+        static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-        static func isLineEnd(_ unit: UInt16) -> Bool { unit == 0x0A || unit == 0x0D || unit == 0x2028 || unit == 0x2029 }
+        /// The UTF-16 length of UTF-8 `bytes`: one unit a character, two from U+10000 (four bytes).
+        static func utf16Count(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+            bytes.reduce(0) { count, byte in count + (byte & 0xC0 == 0x80 ? 0 : byte >= 0xF0 ? 2 : 1) }
+        }
 
-        static func isIdentifierPart(_ unit: UInt16) -> Bool {
-            (unit >= 0x61 && unit <= 0x7A) || (unit >= 0x41 && unit <= 0x5A) || isDigit(unit) || unit == 0x24 || unit == 0x5F
-                || (unit >= 0x80 && ![0xA0, 0xFEFF, 0x2028, 0x2029].contains(unit))
+        /// The length in bytes of U+00A0, U+FEFF, U+2028 or U+2029 at `at` (spaces and line ends outside ASCII), else nil.
+        private func wideSpace(at: Int) -> Int? {
+            let byte = bytes[at]
+            guard byte >= 0x80 else { return nil }
+            if byte == 0xC2 && at + 1 < bytes.count && bytes[at + 1] == 0xA0 { return 2 }
+            if byte == 0xEF && at + 2 < bytes.count && bytes[at + 1] == 0xBB && bytes[at + 2] == 0xBF { return 3 }
+            return isLineEnd(at: at) ? 3 : nil
+        }
+
+        private func isLineEnd(at: Int) -> Bool {
+            let byte = bytes[at]
+            return byte == 0x0A || byte == 0x0D
+                || (byte == 0xE2 && at + 2 < bytes.count && bytes[at + 1] == 0x80 && (bytes[at + 2] == 0xA8 || bytes[at + 2] == 0xA9))
+        }
+
+        /// Whether the byte at `at` belongs to a word: an ASCII letter, digit, `$` or `_`, or any
+        /// byte of a character from U+0080 other than the wide spaces (`at` never falls inside one).
+        private func isIdentifierPart(at: Int) -> Bool {
+            let byte = bytes[at]
+            guard byte >= 0x80 else {
+                return (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || Self.isDigit(byte) || byte == 0x24
+                    || byte == 0x5F
+            }
+            return byte & 0xC0 == 0x80 || wideSpace(at: at) == nil
+        }
+
+        /// Whether the character that ends just before `end` belongs to a word.
+        private func endsIdentifierPart(before end: Int) -> Bool {
+            var start = end - 1
+            while start > 0 && bytes[start] & 0xC0 == 0x80 && end - start < 4 { start -= 1 }
+            return isIdentifierPart(at: start)
         }
     }
 }

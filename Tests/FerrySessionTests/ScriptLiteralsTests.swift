@@ -53,6 +53,17 @@ import Testing
         #expect(literals.values == #"["abcdef","ghij","wxyz"]"#)
     }
 
+    @Test func charactersBeyondASCIIKeepTheColumnsAndWideSpacesSeparateWords() throws {
+        // Read as UTF-8, padded in UTF-16 units: é is one unit, 𝒳 two; U+2028, U+00A0 and U+FEFF
+        // separate tokens; a literal glued to a word (𝒳"abcd") stays.
+        let script = "const é = f(\"abcdé\", '𝒳𝒳ab');\u{2028}g(\u{A0}\"wxyz\")\u{FEFF}; h(𝒳\"abcd\");"
+        let literals = try #require(ScriptLiterals.make(script))
+        #expect(literals.text == "const é = f(ƒ[0]   , ƒ[1]    );\u{2028}g(\u{A0}ƒ[2]  )\u{FEFF}; h(𝒳\"abcd\");")
+        #expect(literals.values == #"["abcdé","𝒳𝒳ab","wxyz"]"#)
+        #expect(literals.text.utf16.count == script.utf16.count)
+        #expect(literals.restored("at ƒ[1]     and ƒ[0]") == "at '𝒳𝒳ab' and \"abcdé\"")
+    }
+
     @Test func aScriptMentionsAWordAnywhereInItsText() {
         let script = ScriptSource("pm.environment.set(\"é\", 1); await x;")
         #expect(script.mentions(["set"]) && script.mentions(["nope", "await x;"]) && script.mentions(["\"é\""]))
