@@ -148,6 +148,26 @@ import Testing
         }
     }
 
+    /// A request whose own checks read the body is checked against the contract on their parse: it
+    /// reports the same finding, with its location, as one that checks only the status.
+    @Test func aRequestWhoseChecksReadTheBodyIsCheckedOnTheirParse() async throws {
+        try await withDemoServer { server throws in
+            let collection = try Collection(
+                baseURL: server.baseURL,
+                files: ["e-checked.ferry.yaml": "url: \(server.baseURL)/json\nexpect:\n  body:\n    $.slideshow.title: Sample Slide Show\n"]
+            )
+            let spec = try collection.directory.write("body.yaml", Data(Self.spec(brokenBody: true).utf8))
+            let run = await collection.ferry(["run", collection.directory.path, "--openapi", spec])
+            #expect(run.status == 3, "\(run.text)\(run.stderr)")
+            let failed = run.text.split(separator: "\n").filter { $0.hasPrefix("✗ ") }.map { $0.split(separator: " ")[1] }
+            #expect(failed == ["a-json.ferry.yaml", "e-checked.ferry.yaml"], "\(run.text)")
+            let line =
+                "✗ /slideshow/title (3:14): expected integer, found string [#/components/schemas/Show/properties/slideshow/properties/title/type]"
+            #expect(run.text.components(separatedBy: line).count == 3, "\(run.text)")
+            #expect(!run.text.contains("✗ $.slideshow.title"), "\(run.text)")
+        }
+    }
+
     @Test func coverageSaysWhichOperationsAndResponsesTheRunExercised() async throws {
         try await withDemoServer { server throws in
             let collection = try Collection(baseURL: server.baseURL)

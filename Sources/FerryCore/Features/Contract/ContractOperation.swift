@@ -23,8 +23,13 @@ public struct ContractOperation: Sendable, Hashable {
         self.pointer = pointer
         self.parameters = parameters
         self.requestBody = requestBody
-        self.responses = responses
-        name = method + " " + template.text
+        let name = method + " " + template.text
+        self.responses = responses.map { response in
+            var named = response
+            named.passedChecks = [ContractVerdict.passedCheck(operation: name, status: response.status)]
+            return named
+        }
+        self.name = name
     }
 
     /// The response a status selects: its own code, else its range (`4XX`), else `default`.
@@ -43,6 +48,8 @@ public struct ContractResponse: Sendable, Hashable {
     public let headers: [ContractParameter]
     /// Nil when the response declares no `content` (then no body is described).
     public let content: ContractBody?
+    /// Its passed check (`✓ contract GET /pets → 200`), made with its operation.
+    var passedChecks: [AssertionResult] = []
 }
 
 /// A request or response body: whether it is required and its media types, each with its schema.

@@ -41,7 +41,9 @@ extension OpenAPIContract {
                 body: { try response.body.mappedData() }, parsed: parsed, contentType: contentType, declared: content, side: "",
                 operation: operation, direction: .response)
         }
-        return ContractVerdict(operation: operation.name, status: declared.status, findings: findings)
+        var verdict = ContractVerdict(operation: operation.name, status: declared.status, findings: findings)
+        verdict.passedChecks = declared.passedChecks
+        return verdict
     }
 
     /// The violations of `document` against the schema at `pointer`, as one finding (none when valid).
@@ -88,8 +90,10 @@ extension OpenAPIContract {
             ]
         }
         guard let schemaPointer = parameter.schemaPointer else { return [] }
-        let text = ContractValue.json(values, of: parameter)
-        guard let document = try? JSONParser.parse(Data(text.utf8)) else { return [] }
+        var text = ContractValue.json(values, of: parameter)
+        // Data's generic initialiser over a sequence casts it dynamically: the bytes are copied as a buffer.
+        let bytes = text.withUTF8 { Data(buffer: $0) }
+        guard let document = try? JSONParser.parse(bytes) else { return [] }
         return check(document, against: schemaPointer, part: parameter.part, operation: operation, direction: direction, lines: false)
     }
 

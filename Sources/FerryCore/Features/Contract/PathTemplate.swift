@@ -97,11 +97,23 @@ public struct PathTemplate: Sendable, Hashable {
         return text.removingPercentEncoding ?? String(text)
     }
 
-    /// The segments between slashes, ignoring a trailing one.
+    /// The segments between slashes, ignoring a leading and a trailing one (cut on the UTF-8: a
+    /// slash is one byte, and this runs for every exchange a contract checks).
     static func split(_ path: Substring) -> [Substring] {
-        var parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.first == "" { parts.removeFirst() }
-        if parts.count > 1, parts.last == "" { parts.removeLast() }
+        guard !path.isEmpty else { return [] }
+        var parts: [Substring] = []
+        let bytes = path.utf8
+        var start = bytes.startIndex
+        if bytes.first == UInt8(ascii: "/") { start = bytes.index(after: start) }
+        var index = start
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "/") {
+                parts.append(path[start..<index])
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        if start < bytes.endIndex || parts.isEmpty { parts.append(path[start...]) }
         return parts
     }
 }

@@ -369,6 +369,7 @@ final class SchemaValidation {
 
     /// Checks a child of the current node, with the path extended for the violations' pointers.
     private func descend(_ child: NodeID, _ step: Step, _ node: SchemaNode) -> Bool {
+        if path.capacity == 0 { path.reserveCapacity(16) }  // one buffer for the walk, not one per doubling
         path.append(step)
         defer { path.removeLast() }
         var none: SchemaEvaluated?
