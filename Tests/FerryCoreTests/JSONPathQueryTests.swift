@@ -85,4 +85,12 @@ import Testing
                 "$.items[1]", "$.items[2]",
             ])
     }
+
+    /// A query parsed once a process is the one `init` parses, and a bad one throws every time.
+    @Test func aQueryParsedOnceIsTheSameAndABadOneThrowsEachTime() throws {
+        for _ in 0..<2 {
+            #expect(try JSONPathQuery.parsed("$.a[0].b") == JSONPathQuery("$.a[0].b"))
+            #expect(throws: JSONPathSyntaxError.self) { try JSONPathQuery.parsed("$.a[") }
+        }
+    }
 }

@@ -46,6 +46,21 @@ import Testing
         #expect(Timeline.Phase.allCases.allSatisfy { timeline[$0] >= 0 })
     }
 
+    /// Only the phases given are listed and encoded, a zero given apart from one never given; a
+    /// timeline reads back from its JSON equal to itself.
+    @Test func onlyThePhasesGivenAreListedAndEncoded() throws {
+        var timeline = Timeline(start: Date(timeIntervalSince1970: 1_764_262_353), durations: [.dns: 5, .wait: 0, .tls: -3], redirect: 2)
+        #expect(timeline.durations == [.dns: 5, .wait: 0, .tls: 0])
+        #expect(timeline != Timeline(start: timeline.start, durations: [.dns: 5], redirect: 2))
+        timeline[.serialize] = 40
+        #expect(timeline.total == 45)
+        #expect(timeline.offset(of: .serialize) == 5)
+        let json = try JSONEncoder().encode(timeline)
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect((object["durations"] as? [String: Int])?.keys.sorted() == ["dns", "serialize", "tls", "wait"])
+        #expect(try JSONDecoder().decode(Timeline.self, from: json) == timeline)
+    }
+
     @Test func phaseNamesMapToHAR() {
         #expect(Timeline.Phase.queue.harName == "blocked")
         #expect(Timeline.Phase.tls.harName == "ssl")

@@ -44,7 +44,7 @@ public struct Timeline: Sendable, Hashable, Codable {
 
     /// Wall-clock time the request was handed to the transport.
     public var start: Date
-    public private(set) var durations: [Phase: Int64]
+    private var phases = PhaseTable()
     /// Microseconds spent on the redirect hops before the final response (included in the phases).
     public var redirect: Int64
     /// Each request of the exchange with its own marks, when the transport measured them (one per
@@ -55,18 +55,34 @@ public struct Timeline: Sendable, Hashable, Codable {
 
     public init(start: Date, durations: [Phase: Int64] = [:], redirect: Int64 = 0) {
         self.start = start
-        self.durations = durations.mapValues { max(0, $0) }
+        for (phase, value) in durations { phases[phase] = max(0, value) }
         self.redirect = max(0, redirect)
     }
 
-    public subscript(phase: Phase) -> Int64 {
-        get { durations[phase] ?? 0 }
-        set { durations[phase] = max(0, newValue) }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        start = try container.decode(Date.self, forKey: .start)
+        for (phase, value) in try container.decode([Phase: Int64].self, forKey: .durations) { phases[phase] = value }
+        redirect = try container.decode(Int64.self, forKey: .redirect)
     }
 
-    /// The sum of all phases (a sum of the table's values: looking each phase up hashed its name, and every
-    /// report line and check of a run reads this).
-    public var total: Int64 { durations.values.reduce(0, +) }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(start, forKey: .start)
+        try container.encode(durations, forKey: .durations)
+        try container.encode(redirect, forKey: .redirect)
+    }
+
+    /// The phases that were given, with their microseconds (one never given is not listed).
+    public var durations: [Phase: Int64] { phases.dictionary }
+
+    public subscript(phase: Phase) -> Int64 {
+        get { phases[phase] ?? 0 }
+        set { phases[phase] = max(0, newValue) }
+    }
+
+    /// The sum of all phases (every report line and check of a run reads it).
+    public var total: Int64 { phases.total }
 
     /// The offset from the start at which `phase` begins.
     public func offset(of phase: Phase) -> Int64 {
@@ -129,10 +145,13 @@ extension Timeline {
                 ? previous + marks.responseWaiting
                 : marks.firstByte > 0 ? marks.firstByte : total)
         let receive = mark(total)
-        self.init(
-            start: start,
-            durations: [
-                .queue: queue, .dns: dns, .connect: connect, .tls: tls, .send: send, .wait: wait, .receive: receive,
-            ], redirect: min(marks.redirect, total))
+        self.init(start: start, redirect: min(marks.redirect, total))
+        self[.queue] = queue
+        self[.dns] = dns
+        self[.connect] = connect
+        self[.tls] = tls
+        self[.send] = send
+        self[.wait] = wait
+        self[.receive] = receive
     }
 }

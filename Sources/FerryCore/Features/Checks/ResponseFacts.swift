@@ -104,7 +104,7 @@ public struct ResponseFacts: Sendable {
         }
         let query: JSONPathQuery
         do {
-            query = try JSONPathQuery(path)
+            query = try JSONPathQuery.parsed(path)
         } catch {
             throw CheckProblem("`\(path)`: \(error.message) at character \(error.position + 1)")
         }

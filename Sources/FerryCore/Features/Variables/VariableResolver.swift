@@ -55,7 +55,7 @@ public struct VariableResolver: Sendable {
     /// `text` with every placeholder replaced, each value escaped for the body it goes into
     /// (`TemplateEscaping`); an unknown name throws as `render(_:place:)` does.
     public func render(_ text: String, place: String, escaping: TemplateEscaping) throws -> String {
-        guard !isLiteral else { return text }
+        guard !isLiteral, text.containsASCII("{{") else { return text }  // no placeholder: nothing to split or copy
         let text = try namesResolved(text, place: place)
         return try escaping.render(Template(text)) { name in try expandedValue(of: name, place: place, within: []) }
     }
