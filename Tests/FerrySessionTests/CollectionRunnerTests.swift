@@ -117,6 +117,36 @@ import Testing
         #expect(kept.results.map { $0.response?.body.count } == [16, 14])
     }
 
+    /// The plan's files are read as the run goes: a file that cannot be read is reported when the run
+    /// reaches it (after the results of the requests well before it, not all at the start), is not
+    /// sent, and is counted; `entries(from:to:)` counts the requests that could be read.
+    @Test func aFileThatCannotBeReadIsReportedWhenTheRunReachesIt() async throws {
+        let (read, directory) = try Self.plan([
+            "a.ferry.yaml": "url: http://api.test/a\n",
+            "b.ferry.yaml": "url: http://api.test/b\n",
+            "c.ferry.yaml": "url: http://api.test/c\n",
+            "d.ferry.yaml": "url: http://api.test/d\nexpect:\n  status: [200,\n",
+            "e.ferry.yaml": "url: http://api.test/e\n",
+        ])
+        var plan = read
+        let events = Mutex<[String]>([])
+        plan.onProblem = { problem in events.withLock { $0.append("problem " + (problem.file as NSString).lastPathComponent) } }
+        let transport = MemoryTransport { _ in .json("{}") }
+        _ = await Self.runner(transport, directory).run(plan, id: "r", variables: VariableResolver([])) { result in
+            events.withLock { $0.append(result.item.path) }
+        }
+        plan.reportProblems()
+        let order = events.withLock { $0 }
+        #expect(order.count == 5 && order.first == "a.ferry.yaml" && order.last == "e.ferry.yaml", "\(order)")
+        #expect(order.filter { $0.hasPrefix("problem") } == ["problem d.ferry.yaml"], "\(order)")
+        #expect(transport.requests.map(\.url.path) == ["/a", "/b", "/c", "/e"])
+        #expect(plan.problems.map { ($0.file as NSString).lastPathComponent } == ["d.ferry.yaml"])
+        #expect(plan.fileCount == 5 && plan.items.count == 4)
+        let window = plan.entries(from: 3, to: 4)
+        #expect(window.items.map(\.path) == ["c.ferry.yaml", "e.ferry.yaml"])
+        #expect(window.item(at: 1)?.path == "e.ferry.yaml" && window.item(at: 2) == nil)
+    }
+
     @Test func aRequestThatNeedsAMissingCaptureIsSkippedAndTheRestGoOn() async throws {
         let (plan, directory) = try Self.plan([
             "a.ferry.yaml": "url: http://api.test/login\ncapture:\n  token: $.token\n",
