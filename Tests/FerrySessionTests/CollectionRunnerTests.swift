@@ -147,6 +147,23 @@ import Testing
         #expect(window.item(at: 1)?.path == "e.ferry.yaml" && window.item(at: 2) == nil)
     }
 
+    /// The run's order is a folder at a time: a folder's files and subfolders by name (`a/…` before
+    /// `a-b/…`, though `-` sorts before `/`), a folder's `order:` first when it has one.
+    @Test(arguments: [false, true])
+    func filesRunAFolderAtATime(ordered: Bool) throws {
+        let request = "url: http://api.test/x\n"
+        var files = [
+            "b.ferry.yaml": request, "a/z.ferry.yaml": request, "a-b/y.ferry.yaml": request, "a/b/c.ferry.yaml": request,
+            "ab.ferry.yaml": request,
+        ]
+        if ordered { files["_folder.ferry.yaml"] = "order: [b]\n" }
+        let (plan, directory) = try Self.plan(files)
+        let sorted = ["a/b/c.ferry.yaml", "a/z.ferry.yaml", "a-b/y.ferry.yaml", "ab.ferry.yaml"]
+        withExtendedLifetime(directory) {  // the files are read as the plan's items are asked for
+            #expect(plan.items.map(\.path) == (ordered ? ["b.ferry.yaml"] + sorted : sorted + ["b.ferry.yaml"]))
+        }
+    }
+
     @Test func aRequestThatNeedsAMissingCaptureIsSkippedAndTheRestGoOn() async throws {
         let (plan, directory) = try Self.plan([
             "a.ferry.yaml": "url: http://api.test/login\ncapture:\n  token: $.token\n",

@@ -114,6 +114,9 @@ public struct RunPlan: Sendable {
     /// Paths in run order: at each folder, the names of its `order:` first, then the rest sorted;
     /// a folder's files and subfolders interleave by name.
     static func ordered(_ paths: [String], folders: [String: FolderDefaults]) -> [String] {
+        if folders.values.allSatisfy({ $0.order.isEmpty }) {  // names alone: sorted a folder at a time, as below
+            return paths.map { ($0, $0.split(separator: "/")) }.sorted { $0.1.lexicographicallyPrecedes($1.1) }.map(\.0)
+        }
         func sorted(_ paths: [String], below folder: String) -> [String] {
             var groups: [String: [String]] = [:]
             for path in paths {

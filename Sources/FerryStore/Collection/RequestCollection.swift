@@ -54,7 +54,7 @@ public struct RequestCollection: Sendable {
                 } catch {
                     problems.append(error)
                 }
-            } else if name.hasSuffix(Self.requestSuffix) {
+            } else if Self.isRequestFile(name) {
                 requestPaths.append(path)
             }
         }
@@ -86,6 +86,13 @@ public struct RequestCollection: Sendable {
     public static func split(_ path: String) -> (folder: Substring, name: Substring) {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path[...]) }
         return (path[..<slash], path[path.utf8.index(after: slash)...])
+    }
+
+    /// Whether a file's name ends with `.ferry.yaml`, compared as bytes (as the file system does):
+    /// `Substring.hasSuffix` compares `Character`s, a sixth of listing a thousand files.
+    static func isRequestFile(_ name: Substring) -> Bool {
+        let suffix = requestSuffix.utf8
+        return name.utf8.count >= suffix.count && name.utf8.suffix(suffix.count).elementsEqual(suffix)
     }
 
     /// `""`, `a`, `a/b` for `a/b`.
