@@ -145,6 +145,15 @@ import Testing
         let window = plan.entries(from: 3, to: 4)
         #expect(window.items.map(\.path) == ["c.ferry.yaml", "e.ferry.yaml"])
         #expect(window.item(at: 1)?.path == "e.ferry.yaml" && window.item(at: 2) == nil)
+        // A run that ends before a broken file: asking for the problems reports none, reporting them does, once.
+        var early = try RunPlan(paths: [], root: directory.path).entries(from: 1, to: 1)
+        let reported = Mutex<[String]>([])
+        early.onProblem = { problem in reported.withLock { $0.append(problem.file) } }
+        _ = await Self.runner(transport, directory).run(early, id: "r", variables: VariableResolver([]))
+        #expect(early.problems.count == 1 && reported.withLock { $0 }.isEmpty)
+        early.reportProblems()
+        early.reportProblems()
+        #expect(reported.withLock { $0 }.count == 1)
     }
 
     /// The run's order is a folder at a time: a folder's files and subfolders by name (`a/…` before

@@ -97,10 +97,10 @@ public struct RunPlan: Sendable {
     public var fileCount: Int { max(0, min(end ?? reader.fileCount, reader.fileCount) - first) }
 
     /// Files under the selection that could not be read, sorted by file, once every file is read.
-    public var problems: [ConfigProblem] { reader.allProblems().sorted { $0.file < $1.file } }
+    public var problems: [ConfigProblem] { reader.allProblems.sorted { $0.file < $1.file } }
 
     /// Reports the files that cannot be read and were not reported yet (`onProblem`), once every file is read.
-    public func reportProblems() { _ = reader.allProblems(reporting: onProblem) }
+    public func reportProblems() { reader.reportRemainingProblems(to: onProblem) }
 
     /// The plan's requests `from` to `to` (positions from 1 in run order, `to` nil: to the end), as
     /// Hurl's `--from-entry` and `--to-entry` pick a file's entries.

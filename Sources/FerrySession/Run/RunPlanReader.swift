@@ -80,16 +80,22 @@ final class RunPlanReader: @unchecked Sendable {
         }
     }
 
-    /// Every file that could not be read, once every file is read; those not reported yet go to
-    /// `report`, in run order.
-    func allProblems(reporting report: (ConfigProblem) -> Void = { _ in }) -> [ConfigProblem] {
-        let (all, due) = condition.withLock {
+    /// Every file that could not be read, in run order, once every file is read.
+    var allProblems: [ConfigProblem] {
+        condition.withLock {
+            waitForAll(); return problems.map(\.problem)
+        }
+    }
+
+    /// Gives `report` the files that could not be read and were not reported yet, in run order, once
+    /// every file is read.
+    func reportRemainingProblems(to report: (ConfigProblem) -> Void) {
+        let due = condition.withLock {
             waitForAll()
             defer { reported = problems.count }
-            return (problems.map(\.problem), problems[reported...].map(\.problem))
+            return problems[reported...].map(\.problem)
         }
         due.forEach(report)
-        return all
     }
 
     private func waitForAll() {
