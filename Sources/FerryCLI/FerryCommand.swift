@@ -51,8 +51,9 @@ public struct FerryCommand: AsyncCommand {
         let given = arguments ?? Array(CommandLine.arguments.dropFirst())
         if given == ["--version"] { return OutputStream.standardOutput.line(FerryVersion.text) }
         do {
-            // An everyday `ferry send` line skips the parser's reflection (EverydaySendLine).
+            // An everyday `ferry send` or `ferry run` line skips the parser's reflection (EverydaySendLine, EverydayRunLine).
             if let send = EverydaySendLine(given)?.command { return try await send.execute() }
+            if let run = EverydayRunLine(given)?.command { return try await run.execute() }
             var command = try parseAsRoot(given)
             if let asyncCommand = command as? any AsyncCommand {
                 try await asyncCommand.execute()

@@ -117,6 +117,62 @@ import Testing
         #expect(kept.results.map { $0.response?.body.count } == [16, 14])
     }
 
+    /// The plan's files are read as the run goes: a file that cannot be read is reported when the run
+    /// reaches it (after the results of the requests well before it, not all at the start), is not
+    /// sent, and is counted; `entries(from:to:)` counts the requests that could be read.
+    @Test func aFileThatCannotBeReadIsReportedWhenTheRunReachesIt() async throws {
+        let (read, directory) = try Self.plan([
+            "a.ferry.yaml": "url: http://api.test/a\n",
+            "b.ferry.yaml": "url: http://api.test/b\n",
+            "c.ferry.yaml": "url: http://api.test/c\n",
+            "d.ferry.yaml": "url: http://api.test/d\nexpect:\n  status: [200,\n",
+            "e.ferry.yaml": "url: http://api.test/e\n",
+        ])
+        var plan = read
+        let events = Mutex<[String]>([])
+        plan.onProblem = { problem in events.withLock { $0.append("problem " + (problem.file as NSString).lastPathComponent) } }
+        let transport = MemoryTransport { _ in .json("{}") }
+        _ = await Self.runner(transport, directory).run(plan, id: "r", variables: VariableResolver([])) { result in
+            events.withLock { $0.append(result.item.path) }
+        }
+        plan.reportProblems()
+        let order = events.withLock { $0 }
+        #expect(order.count == 5 && order.first == "a.ferry.yaml" && order.last == "e.ferry.yaml", "\(order)")
+        #expect(order.filter { $0.hasPrefix("problem") } == ["problem d.ferry.yaml"], "\(order)")
+        #expect(transport.requests.map(\.url.path) == ["/a", "/b", "/c", "/e"])
+        #expect(plan.problems.map { ($0.file as NSString).lastPathComponent } == ["d.ferry.yaml"])
+        #expect(plan.fileCount == 5 && plan.items.count == 4)
+        let window = plan.entries(from: 3, to: 4)
+        #expect(window.items.map(\.path) == ["c.ferry.yaml", "e.ferry.yaml"])
+        #expect(window.item(at: 1)?.path == "e.ferry.yaml" && window.item(at: 2) == nil)
+        // A run that ends before a broken file: asking for the problems reports none, reporting them does, once.
+        var early = try RunPlan(paths: [], root: directory.path).entries(from: 1, to: 1)
+        let reported = Mutex<[String]>([])
+        early.onProblem = { problem in reported.withLock { $0.append(problem.file) } }
+        _ = await Self.runner(transport, directory).run(early, id: "r", variables: VariableResolver([]))
+        #expect(early.problems.count == 1 && reported.withLock { $0 }.isEmpty)
+        early.reportProblems()
+        early.reportProblems()
+        #expect(reported.withLock { $0 }.count == 1)
+    }
+
+    /// The run's order is a folder at a time: a folder's files and subfolders by name (`a/…` before
+    /// `a-b/…`, though `-` sorts before `/`), a folder's `order:` first when it has one.
+    @Test(arguments: [false, true])
+    func filesRunAFolderAtATime(ordered: Bool) throws {
+        let request = "url: http://api.test/x\n"
+        var files = [
+            "b.ferry.yaml": request, "a/z.ferry.yaml": request, "a-b/y.ferry.yaml": request, "a/b/c.ferry.yaml": request,
+            "ab.ferry.yaml": request,
+        ]
+        if ordered { files["_folder.ferry.yaml"] = "order: [b]\n" }
+        let (plan, directory) = try Self.plan(files)
+        let sorted = ["a/b/c.ferry.yaml", "a/z.ferry.yaml", "a-b/y.ferry.yaml", "ab.ferry.yaml"]
+        withExtendedLifetime(directory) {  // the files are read as the plan's items are asked for
+            #expect(plan.items.map(\.path) == (ordered ? ["b.ferry.yaml"] + sorted : sorted + ["b.ferry.yaml"]))
+        }
+    }
+
     @Test func aRequestThatNeedsAMissingCaptureIsSkippedAndTheRestGoOn() async throws {
         let (plan, directory) = try Self.plan([
             "a.ferry.yaml": "url: http://api.test/login\ncapture:\n  token: $.token\n",

@@ -161,7 +161,7 @@ struct RunCommand: AsyncCommand {
     private func perform() async -> ExitStatus {
         let stdout = OutputStream.standardOutput
         let stderr = OutputStream.standardError
-        let plan: RunPlan
+        var plan: RunPlan
         let variables: VariableResolver
         let chains: [VariableChain]
         let root: String
@@ -191,14 +191,16 @@ struct RunCommand: AsyncCommand {
             stderr.line("ferry: run: " + TerminalSafeText.escaping(error is FerryError ? ErrorChain(error).rendered : "\(error)"))
             return .usage
         }
-        // A file that cannot be read is named and not sent; the others run.
-        for problem in plan.problems { stderr.line("ferry: run: " + TerminalSafeText.escaping(problem.description)) }
-        if plan.items.isEmpty, !plan.problems.isEmpty {
+        // A file that cannot be read is named when the run reaches it, and not sent; the others run.
+        plan.onProblem = { stderr.line("ferry: run: " + TerminalSafeText.escaping($0.description)) }
+        let first = plan.item(at: 0)  // waits for the first request file only (the rest are read as the run goes)
+        if first == nil, !plan.problems.isEmpty {
+            plan.reportProblems()
             stderr.line("ferry: run: nothing was sent")
             return .usage
         }
         for link in plan.skippedLinks { stderr.line("ferry: run: " + TerminalSafeText.escaping(link.description)) }
-        guard !plan.items.isEmpty else {
+        guard first != nil else {
             stderr.line("ferry: run: no request file matches" + (filters.isEmpty ? "" : " --filter \(filters.joined(separator: ", "))"))
             return .usage
         }
@@ -245,9 +247,10 @@ struct RunCommand: AsyncCommand {
         if dryRun {
             let report = RunDryRunReport(output: stdout, redaction: variables.redaction, json: reporter == .json)
             let (task, interrupt) = InterruptHandler.guarding {
-                Task { await runner.run(plan, id: id, variables: variables) { report.report($0) } }
+                Task { [plan] in await runner.run(plan, id: id, variables: variables) { report.report($0) } }
             }
             var summary = await task.value
+            plan.reportProblems()
             summary.unread = plan.problems
             interrupt.cancel()
             return report.finish(summary)
@@ -255,12 +258,12 @@ struct RunCommand: AsyncCommand {
         let textOutput = reporter == .text || output != nil
         let text = RunTextReporter(
             output: stdout, redaction: variables.redaction, showsProgress: isatty(STDOUT_FILENO) == 1,
-            total: plan.items.count * repeatCount * max(1, rows.count))
+            total: plan.fileCount * repeatCount * max(1, rows.count))
         let counter = Counter()
         let bodies = RunBodyOutput(stdout: stdout, stderr: stderr)
         let iterations = repeatCount > 1 || rows.count > 1
         let (task, interrupt) = InterruptHandler.guarding {
-            Task {
+            Task { [plan] in
                 await runner.run(plan, id: id, variables: variables) { result in
                     let done = counter.increment()
                     bodies.write(result)
@@ -269,6 +272,7 @@ struct RunCommand: AsyncCommand {
             }
         }
         var summary = await task.value
+        plan.reportProblems()
         summary.unread = plan.problems
         interrupt.cancel()
         if textOutput {

@@ -54,11 +54,12 @@ public struct CollectionRunner: Sendable {
                 round.data = Dictionary(row.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
                 round.count = max(1, settings.repeatCount) * rows.count
                 if settings.jobs == 1 {
-                    await runInOrder(plan.items, root: plan.root, round: &round, run: &run, onResult: onResult)
+                    await runInOrder(plan, round: &round, run: &run, onResult: onResult)
                 } else {
+                    let items = plan.items
                     var next = 0
-                    while next < plan.items.count {
-                        let batch = Self.batch(of: plan.items, from: next, jobs: settings.jobs)
+                    while next < items.count {
+                        let batch = Self.batch(of: items, from: next, jobs: settings.jobs)
                         next += batch.count
                         let results = await send(batch, root: plan.root, round: round, stopped: run.stopped)
                         for (item, result) in zip(batch, results) { record(result, of: item, round: &round, run: &run, onResult: onResult) }
@@ -103,10 +104,13 @@ public struct CollectionRunner: Sendable {
     /// a look-ahead that would need a chained variable (which sends a request) is left to its turn.
     /// With `sendsAhead`, the request resolved ahead is also handed to the transport in the turn
     /// after this one's (`TransferTurn`): the transport starts it the moment this one's answer is in.
+    /// The plan's files are read as the run reaches them (`RunPlan.item(at:)`): the first request
+    /// goes out once its own file is read.
     private func runInOrder(
-        _ items: [RunPlan.Item], root: String, round: inout Round, run: inout Progress,
+        _ plan: RunPlan, round: inout Round, run: inout Progress,
         onResult: @Sendable (RunResult) -> Void
     ) async {
+        let root = plan.root
         await withTaskGroup(of: (Int, RunResult).self) { group in
             var unchecked: Unchecked?
             var prepared: Preparation?
@@ -125,7 +129,7 @@ public struct CollectionRunner: Sendable {
                 if let next = run.next {
                     run.next = nil
                     prepared = nil
-                    if let target = Self.target(of: next, in: items, jumps: &jumps, stopped: &run.stopped) { index = target }
+                    if let target = Self.target(of: next, in: plan.items, jumps: &jumps, stopped: &run.stopped) { index = target }
                 }
                 var sentAhead = ahead.take()
                 if let early = sentAhead, early.index != index || early.turn.declined || run.stopped != nil {
@@ -134,8 +138,7 @@ public struct CollectionRunner: Sendable {
                     if early.index == index, run.stopped == nil { prepared = .ready(early.resolved, early.resolver, early.before) }
                     sentAhead = nil
                 }
-                guard index < items.count else { break }
-                let item = items[index]
+                guard let item = plan.item(at: index) else { break }
                 let readied = prepared.take()
                 if run.stopped != nil || item.description.retry != nil {
                     await settle(&unchecked, round: &round, run: &run, onResult: onResult)
@@ -174,7 +177,7 @@ public struct CollectionRunner: Sendable {
                 }
                 let (resolver, before) = (inFlight.resolver, inFlight.before)
                 let waits = item.description.captures.isEmpty && !settings.bail && !Self.scriptsCanChangeWhatFollows(item, before: before)
-                let nextItem = waits && index + 1 < items.count ? items[index + 1] : nil
+                let nextItem = waits ? plan.item(at: index + 1) : nil
                 // The request before's scripts after its response and the next one's pre-request
                 // scripts in one hop to the scripts' thread, with the bookkeeping between them.
                 let scripted = unchecked.map { Self.hasScripts($0.sent.item) } == true || nextItem.map(Self.hasScripts) == true

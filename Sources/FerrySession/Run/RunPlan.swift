@@ -8,7 +8,8 @@ import Foundation
 
 /// What `ferry run` sends, in order: the request files under the paths given (files or folders of
 /// one collection), each folder's entries in its `order:`, then sorted; `--filter` globs keep only
-/// matching paths. Malformed files are problems found before anything is sent.
+/// matching paths. The order comes from the paths alone, so the files are read in it while the run
+/// goes (`RunPlanReader`); a malformed file is a problem reported at its place, and not sent.
 public struct RunPlan: Sendable {
     /// One request file of the run.
     public struct Item: Sendable {
@@ -27,15 +28,21 @@ public struct RunPlan: Sendable {
     }
 
     public var root: String
-    public var items: [Item]
-    /// Files under the selection that could not be read.
-    public var problems: [ConfigProblem]
     /// Links to folders under the selection that were not followed (loops): said, not refused.
     public var skippedLinks: [ConfigProblem]
+    /// Where a file that cannot be read is reported, when the run reaches its place (`item(at:)`)
+    /// or at the end (`reportProblems()`).
+    public var onProblem: @Sendable (ConfigProblem) -> Void = { _ in }
+    /// The request files, read in run order while the run goes.
+    private let reader: RunPlanReader
+    /// The window `entries(from:to:)` keeps: the first request's position from 0, and the end (nil: the last).
+    private var first = 0
+    private var end: Int?
 
     /// The plan for `paths` (absolute or relative to the current folder) in the collection at `root`.
+    /// Its request files are read in run order on a thread of their own from here on.
     public init(paths: [String], root: String, filters: [String] = []) throws {
-        let collection = try RequestCollection(root: root)
+        let collection = try RequestCollection(root: root, readsRequests: false)
         let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
         var selected: [String] = []
         for path in paths.isEmpty ? [rootPath] : paths {
@@ -44,8 +51,8 @@ public struct RunPlan: Sendable {
                 throw FerryError.invalidRequest(reason: .invalidArgument(name: path, problem: "is not inside the collection \(rootPath)"))
             }
             let relative = absolute == rootPath ? "" : String(absolute.dropFirst(rootPath.count + 1))
-            let matches = collection.requests.map(\.path).filter { relative.isEmpty || $0 == relative || $0.hasPrefix(relative + "/") }
-            let broken = collection.problems.contains { problem in  // a broken file, or a folder holding one: the problem is reported
+            let matches = collection.requestFiles.filter { relative.isEmpty || $0 == relative || $0.hasPrefix(relative + "/") }
+            let broken = collection.problems.contains { problem in  // a folder holding a broken defaults file: the problem is reported
                 let file = URL(fileURLWithPath: problem.file).standardizedFileURL.path
                 return file == absolute || file.hasPrefix(absolute + "/")
             }
@@ -55,37 +62,61 @@ public struct RunPlan: Sendable {
             }
             selected += matches.filter { !selected.contains($0) }
         }
-        let order = Self.ordered(selected, folders: collection.folders)
-        let requests = collection.requests
-        let byPath = Dictionary(requests.indices.map { (requests[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
-        var defaults: [String: FolderDefaults] = [:]
-        self.root = rootPath
-        self.items = order.filter { path in filters.isEmpty || filters.contains { Self.glob($0, matches: path) } }.compactMap { path in
-            guard let index = byPath[path] else { return nil }
-            let folder = requests[index].folder
-            if defaults[folder] == nil { defaults[folder] = collection.defaults(forFolder: folder) }
-            return Item(path: path, description: requests[index].document, defaults: defaults[folder]!)
+        var defaults: [Substring: FolderDefaults] = [:]
+        let files = Self.ordered(selected, folders: collection.folders).map { path in
+            let folder = RequestCollection.split(path).folder
+            if defaults[folder] == nil { defaults[folder] = collection.defaults(forFolder: String(folder)) }
+            return RunPlanReader.File(
+                path: path, defaults: defaults[folder]!, kept: filters.isEmpty || filters.contains { Self.glob($0, matches: path) })
         }
         let selectedFolders = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let isSelected = { (problem: ConfigProblem) in
             let file = URL(fileURLWithPath: problem.file).standardizedFileURL.path
             return paths.isEmpty || selectedFolders.contains { file == $0 || file.hasPrefix($0 + "/") }
         }
-        self.problems = collection.problems.filter(isSelected)
+        self.root = rootPath
         self.skippedLinks = collection.skippedLinks.filter(isSelected)
+        self.reader = RunPlanReader(files: files, root: collection.root, problems: collection.problems.filter(isSelected))
     }
+
+    /// The plan's request at `index` (from 0, in run order) once its file is read, nil past the
+    /// last; the files before it that cannot be read are reported first (`onProblem`).
+    public func item(at index: Int) -> Item? {
+        guard end.map({ first + index < $0 }) ?? true else { return nil }
+        return reader.item(at: first + index, reporting: onProblem)
+    }
+
+    /// Every request of the plan, once every file is read.
+    public var items: [Item] {
+        let all = reader.allItems
+        return Array(all[min(first, all.count)..<min(end ?? all.count, all.count)])
+    }
+
+    /// How many request files the plan runs, known before they are read: those that turn out not to
+    /// be readable are counted (a progress line's total).
+    public var fileCount: Int { max(0, min(end ?? reader.fileCount, reader.fileCount) - first) }
+
+    /// Files under the selection that could not be read, sorted by file, once every file is read.
+    public var problems: [ConfigProblem] { reader.allProblems.sorted { $0.file < $1.file } }
+
+    /// Reports the files that cannot be read and were not reported yet (`onProblem`), once every file is read.
+    public func reportProblems() { reader.reportRemainingProblems(to: onProblem) }
 
     /// The plan's requests `from` to `to` (positions from 1 in run order, `to` nil: to the end), as
     /// Hurl's `--from-entry` and `--to-entry` pick a file's entries.
     public func entries(from: Int, to: Int?) -> RunPlan {
         var plan = self
-        plan.items = Array(items.dropFirst(from - 1).prefix((to ?? items.count) - from + 1))
+        plan.first = first + from - 1
+        plan.end = [to.map { first + $0 }, end].compactMap { $0 }.min()
         return plan
     }
 
     /// Paths in run order: at each folder, the names of its `order:` first, then the rest sorted;
     /// a folder's files and subfolders interleave by name.
     static func ordered(_ paths: [String], folders: [String: FolderDefaults]) -> [String] {
+        if folders.values.allSatisfy({ $0.order.isEmpty }) {  // names alone: sorted a folder at a time, as below
+            return paths.map { ($0, $0.split(separator: "/")) }.sorted { $0.1.lexicographicallyPrecedes($1.1) }.map(\.0)
+        }
         func sorted(_ paths: [String], below folder: String) -> [String] {
             var groups: [String: [String]] = [:]
             for path in paths {
