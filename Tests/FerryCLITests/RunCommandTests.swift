@@ -74,6 +74,16 @@ private let demoPassword = "s3cret-demo"
         }
     }
 
+    @Test func aRunWithoutTheHistoryPointsToNoHistorySearch() async throws {
+        try await withDemoServer { server throws in
+            let suite = try Suite(baseURL: server.baseURL)
+            let outcome = await suite.run(["checks"], ["--no-history"])
+            #expect(outcome.status == 0, "\(outcome.text)\(outcome.stderr)")
+            #expect(outcome.text.split(separator: "\n").last == "5 passed, 0 failed", "\(outcome.text)")
+            #expect(!outcome.text.contains("history search"), "nothing was recorded to search")
+        }
+    }
+
     @Test func failuresAreExplainedAndTheJUnitReportReadsInAJUnitConsumer() async throws {
         try await withDemoServer { server throws in
             let suite = try Suite(baseURL: server.baseURL)

@@ -276,7 +276,8 @@ struct RunCommand: AsyncCommand {
         summary.unread = plan.problems
         interrupt.cancel()
         if textOutput {
-            RunTextReporter(output: stdout, redaction: summary.redaction, showsProgress: text.showsProgress, total: 0).finish(summary)
+            RunTextReporter(output: stdout, redaction: summary.redaction, showsProgress: text.showsProgress, total: 0).finish(
+                summary, recorded: history != nil)
         }
         let covered = coverage ? contract.map { ContractCoverage($0, exchanges: Self.exchanges(of: summary)) } : nil
         if let covered, reporter != .json {

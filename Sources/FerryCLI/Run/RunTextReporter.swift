@@ -59,9 +59,10 @@ struct RunTextReporter: Sendable {
         output.write(text)
     }
 
-    func finish(_ summary: RunSummary) {
+    /// The summary line, and where the run's exchanges are found when the history `recorded` them.
+    func finish(_ summary: RunSummary, recorded: Bool) {
         if showsProgress { output.write("\r\u{1B}[K") }
         output.line(summary.line)
-        output.line("run \(summary.id): ferry history search --run \(summary.id)")
+        if recorded { output.line("run \(summary.id): ferry history search --run \(summary.id)") }
     }
 }
