@@ -15,6 +15,7 @@ import Testing
         ["run", "--reporter", "json", "--dry-run", "checks", "--no-cookies"],
         ["run", "--bail", "--continue-on-error", "--reporter", "junit", "x", "--no-history", "--no-history"],
         ["run", "--reporter", "tap", "--env", "e", "."],
+        ["run", "suite", "--openapi", "spec.yaml", "--no-history"],
     ])
     func readsAsTheParserDoes(_ line: [String]) throws {
         let everyday = try #require(EverydayRunLine(line)?.command)
@@ -29,7 +30,8 @@ import Testing
     @Test(arguments: [
         ["send", "x"], ["--env", "e", "run", "x"], ["run", "--help"], ["run", "x", "-h"], ["run", "x", "--jobs", "2"],
         ["run", "x", "--env=e"], ["run", "x", "--var"], ["run", "x", "--var", "-a"], ["run", "x", "--reporter", "html"],
-        ["run", "x", "--env", "a", "--env", "b"], ["run", "x", "--reporter", "json", "--reporter", "tap"],
+        ["run", "x", "--env", "a", "--env", "b"], ["run", "x", "--openapi", "a", "--openapi", "b"], ["run", "x", "--openapi"],
+        ["run", "x", "--reporter", "json", "--reporter", "tap"],
         ["run", "--dry-run", "--reporter", "junit"], ["run", "--", "x"], ["run", "x", "-"],
     ])
     func leavesOtherShapesToTheParser(_ line: [String]) {

@@ -1,8 +1,8 @@
 import FerrySession
 
 /// `ferry run` command lines of the everyday shapes, read without ArgumentParser: request files and
-/// folders with `--env`, `--var`, `--collection`, `--reporter`, `--no-history`, `--no-cookies`,
-/// `--bail`, `--continue-on-error` and `--dry-run`. The parser's reflection over `run`'s options is
+/// folders with `--env`, `--var`, `--collection`, `--openapi`, `--reporter`, `--no-history`,
+/// `--no-cookies`, `--bail`, `--continue-on-error` and `--dry-run`. The parser's reflection over `run`'s options is
 /// a sixth of the CPU before a run's first request (Benchmarks/README.md, issue 27); as with
 /// `EverydaySendLine`, any other shape goes to the parser, which says what is wrong, and
 /// `EverydayRunLineTests` checks that both read a corpus of lines alike.
@@ -11,6 +11,7 @@ struct EverydayRunLine: Equatable {
     var environment: String?
     var variables: [String] = []
     var collection: String?
+    var openapi: String?
     var reporter: RunReporterKind?
     var noHistory = false
     var noCookies = false
@@ -32,8 +33,9 @@ struct EverydayRunLine: Equatable {
             case "--var":
                 guard let value = Self.value(&rest) else { return nil }
                 variables.append(value)
-            case "--env", "--collection":
-                let field: WritableKeyPath<EverydayRunLine, String?> = argument == "--env" ? \.environment : \.collection
+            case "--env", "--collection", "--openapi":
+                let field: WritableKeyPath<EverydayRunLine, String?> =
+                    argument == "--env" ? \.environment : argument == "--collection" ? \.collection : \.openapi
                 guard self[keyPath: field] == nil, let value = Self.value(&rest) else { return nil }
                 self[keyPath: field] = value
             case "--reporter":
@@ -72,7 +74,7 @@ struct EverydayRunLine: Equatable {
         command.collectionOptions = collectionOptions
 
         var contract = ContractOptions()
-        (contract.openapi, contract.requestMode) = (nil, .warn)
+        (contract.openapi, contract.requestMode) = (openapi, .warn)
         command.contractOptions = contract
         return (try? command.validate()) == nil ? nil : command
     }
