@@ -211,6 +211,12 @@ import Testing
             let broken = await collection.ferry(["send", server.baseURL + "/json", "--openapi", bad])
             #expect(broken.status == 3, "\(broken.text)\(broken.stderr)")
             #expect((broken.text + broken.stderr).contains("/slideshow/title"), "\(broken.text)\(broken.stderr)")
+            for command in [["run", collection.directory.path], ["send", server.baseURL + "/json"]] {
+                let absent = await collection.ferry(command + ["--openapi", collection.directory.file("absent.yaml")])
+                #expect(absent.status == 1, "\(absent.text)\(absent.stderr)")
+                #expect(absent.stderr.contains("absent.yaml: cannot be read (No such file or directory)"), "\(absent.stderr)")
+                #expect(!absent.stderr.contains("request: request:"), "\(absent.stderr)")
+            }
         }
     }
 

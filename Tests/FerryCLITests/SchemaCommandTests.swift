@@ -55,6 +55,10 @@ import Testing
         let missing = await FerryBinary.run(["view", value, "--schema", outside])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("other.json"), "\(missing.stderr)")
+        let absent = await FerryBinary.run(["view", value, "--schema", directory.file("absent.json")])
+        #expect(absent.status == 1)
+        #expect(absent.stderr.contains("absent.json: cannot be read (No such file or directory)"), "\(absent.stderr)")
+        #expect(!absent.stderr.contains("Domain="), "no Foundation error text: \(absent.stderr)")
     }
 
     @Test func sendChecksTheBodyAgainstExpectSchema() async throws {

@@ -118,7 +118,14 @@ struct SendCommand: AsyncCommand {
             if let path = collection.savePath, let document = input.document { try document.save(to: path, force: collection.force) }
             let root = origin.collection
             let given = contractOptions ?? ContractOptions(openapi: nil, requestMode: .warn)
-            if let contract = try given.contract(root: root, access: root.map { collection.fileAccess(root: $0) }) {
+            let loaded: OpenAPIContract?
+            do {
+                loaded = try given.contract(root: root, access: root.map { collection.fileAccess(root: $0) })
+            } catch let problem as ConfigProblem {
+                let field = given.openapi == nil ? "openapi" : "--openapi"
+                throw FerryError.invalidRequest(reason: .invalidArgument(name: field, problem: problem.description))
+            }
+            if let contract = loaded {
                 let exchangeContract = ExchangeContract(contract, method: request.method, url: request.url)
                 conclusion.contract = exchangeContract
                 let verdict = exchangeContract.check(request: request)

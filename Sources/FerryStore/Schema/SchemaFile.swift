@@ -41,9 +41,14 @@ public enum SchemaFile {
     }
 
     /// Reads a schema document: JSON, or else YAML turned into the JSON it stands for.
+    /// A file that cannot be read, or one over `sizeLimit`, is a `ConfigProblem` naming it.
     static func read(_ path: String) throws -> Document {
-        try parse(try Data(contentsOf: URL(fileURLWithPath: path)), path: path)
+        try parse(Data(try FileBytes.contents(of: path, limit: sizeLimit, kind: "a schema or OpenAPI document")), path: path)
     }
+
+    /// The largest schema or OpenAPI document Ferry reads (the largest public descriptions are about
+    /// 15 MB of JSON); parsing is held to bounded memory.
+    static let sizeLimit = 256 << 20
 
     /// Parses a schema document's bytes: JSON, or else YAML turned into the JSON it stands for; `path` names it in problems.
     public static func parse(_ data: Data, path: String) throws -> Document {

@@ -30,38 +30,9 @@ package struct YAMLFile {
     package static let sizeLimit = 16 << 20
 
     /// The UTF-8 text of the file at `path`; an unreadable file, or one over `sizeLimit`, is a `ConfigProblem`.
-    /// One `open`, `fstat`, `read` and `close` for a file that does not grow while it is read (a
-    /// collection's run reads a thousand of them before its first request: no `stat` by path, no
-    /// Foundation file handle).
     package static func text(of path: String) throws(ConfigProblem) -> String {
-        let unreadable = { (code: Int32) in
-            ConfigProblem(file: path, line: nil, key: nil, message: "cannot be read (\(String(cString: strerror(code))))")
-        }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw unreadable(errno) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw unreadable(errno) }
-        if info.st_size > sizeLimit {
-            throw ConfigProblem(
-                file: path, line: nil, key: nil,
-                message: "is \(info.st_size / (1 << 20)) MiB, over the \(sizeLimit >> 20) MiB Ferry reads of a YAML file "
-                    + "(a large body belongs in a file of its own: body: {file: …})")
-        }
-        // A byte more than its size: on a regular file, a short read is its end (no second `read`).
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var filled = 0
-        while true {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw unreadable(errno) }
-            filled += count
-            if count == 0 || (filled < bytes.count && info.st_mode & S_IFMT == S_IFREG) { break }
-            guard filled <= sizeLimit else { throw unreadable(EFBIG) }
-            if filled == bytes.count { bytes += repeatElement(0, count: bytes.count) }  // it grew while read
-        }
-        bytes.removeLast(bytes.count - filled)
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+        let body = try FileBytes.contents(
+            of: path, limit: sizeLimit, kind: "a YAML file", advice: " (a large body belongs in a file of its own: body: {file: …})")
         guard let text = String(validating: body, as: UTF8.self) else {
             throw ConfigProblem(file: path, line: nil, key: nil, message: "cannot be read (it is not UTF-8 text)")
         }
