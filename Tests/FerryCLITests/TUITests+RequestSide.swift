@@ -54,13 +54,14 @@ extension TUITests {
                 try session.send("1", "m", "C-r")
                 screen = try await session.waitForScreen { $0.contains("200 OK") }
                 try session.send("4", "l")
-                screen = try await session.waitForScreen { $0.contains("\"args\"") }
-                // The server's JSON report, read a page at a time (it writes `"key" : value`).
+                screen = try await session.waitForSteadyScreen { $0.contains("\"args\"") }
+                // The server's JSON report, read a page at a time (it writes `"key" : value`), each
+                // page once it is painted whole (tmux can be read in the middle of a frame).
                 var report = screen
                 for _ in 0..<5 {
                     let before = try session.screen()
                     try session.send("C-d")
-                    guard let page = try? await session.waitForScreen(timeout: .seconds(2), { $0 != before }) else { break }  // the end
+                    guard let page = try? await session.waitForSteadyScreen(timeout: .seconds(2), { $0 != before }) else { break }  // the end
                     report += page
                 }
                 let compact = report.replacingOccurrences(of: " : ", with: ": ")
