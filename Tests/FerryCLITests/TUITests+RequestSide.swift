@@ -61,7 +61,8 @@ extension TUITests {
                 for _ in 0..<5 {
                     let before = try session.screen()
                     try session.send("C-d")
-                    guard let page = try? await session.waitForSteadyScreen(timeout: .seconds(2), { $0 != before }) else { break }  // the end
+                    // No change: the end.
+                    guard let page = try? await session.waitForSteadyScreen(timeout: .seconds(2), { $0 != before }) else { break }
                     report += page
                 }
                 let compact = report.replacingOccurrences(of: " : ", with: ": ")
