@@ -61,7 +61,7 @@ extension TUITests {
                 for _ in 0..<5 {
                     let before = try session.screen()
                     try session.send("C-d")
-                    // No change: the end.
+                    // At the report's end C-d changes nothing: two seconds without a change is the end.
                     guard let page = try? await session.waitForSteadyScreen(timeout: .seconds(2), { $0 != before }) else { break }
                     report += page
                 }
