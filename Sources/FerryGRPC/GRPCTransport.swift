@@ -7,7 +7,8 @@ import Foundation
 ///
 /// The request's body is its messages as JSON (one object, or a list of them: `GRPCBody`), its
 /// headers the call's metadata, its total timeout the deadline and `options.protosets` where the
-/// schema comes from (server reflection without them). The response is the call's HTTP/2 head and
+/// schema comes from (server reflection without them). A call handed over in a turn (`TransferTurn`, `ferry run`)
+/// passes it to its own transfer on `inner`. The response is the call's HTTP/2 head and
 /// trailers with a JSON body of what came back:
 /// `{"messages":[…],"status":{"code":0,"name":"OK","message":""}}`.
 public struct GRPCTransport: Transport {
@@ -127,7 +128,18 @@ public struct GRPCTransport: Transport {
         let path = target.method
         let service = String(path[..<(path.lastIndex(of: "/") ?? path.lastIndex(of: ".") ?? path.endIndex)])
         do {
-            let pool = try await schemas.pool(service: service, options: request.options, client: client, call: call)
+            if let turn = TransferTurn.current, turn.previous != nil,
+                schemas.asksTheServer(service: service, options: request.options, call: call)
+            {
+                // Handed over ahead of its turn, it would put the reflection request on the wire before
+                // the call before it ends: not sent (the runner sends it again in its own time).
+                turn.declined = true
+                throw FerryError.explicitlyCancelled
+            }
+            // The call's own transfer takes the turn, not the reflection's.
+            let pool = try await TransferTurn.$current.withValue(nil) {
+                try await schemas.pool(service: service, options: request.options, client: client, call: call)
+            }
             let (found, method) = try pool.method(path)
             let messages = try Self.messages(request.body, method: method, pool: pool)
             call.method = found.fullName + "/" + method.name

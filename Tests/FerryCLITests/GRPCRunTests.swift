@@ -216,4 +216,80 @@ struct GRPCRunTests {
         #expect(resent.status == 0, "\(resent.stderr)")
         #expect(resent.text.contains("\"pointCount\": 3"), "\(resent.text)")
     }
+
+    /// Issue 33: a run hands each call to the transport while the one before is on the wire
+    /// (`TransferTurn`). A call whose service reflection has not described yet is not handed so
+    /// (its reflection request would go out first): it is sent in its own time, and the call
+    /// after it still waits for it — every call starts after the one before has ended.
+    @Test func callsHandedOverAheadStillGoOutOneAfterAnother() async throws {
+        let server = try await PythonGRPCServer()
+        let feature = """
+            url: grpc://{{host}}/routeguide.RouteGuide/GetFeature
+            body:
+              grpc:
+                message: {latitude: 407838351, longitude: -746143763}
+            expect:
+              body:
+                $.messages[0].name: Patriots Path, Mendham, NJ 07945, USA
+            """
+        let collection = try Collection(
+            server: server,
+            files: [
+                "1-feature.ferry.yaml": feature,
+                "2-slow-hello.ferry.yaml": """
+                url: grpc://{{host}}/helloworld.Greeter/SayHello
+                body:
+                  grpc:
+                    message: {name: "sleep:0.4"}
+                expect:
+                  body:
+                    $.messages[0].message: Hello sleep:0.4
+                """,
+                "3-feature.ferry.yaml": feature, "4-feature.ferry.yaml": feature,
+            ])
+        let outcome = await collection.run()
+        #expect(outcome.status == 0, "\(outcome.text)\(outcome.stderr)")
+        #expect(outcome.text.contains("4 passed, 0 failed"), "\(outcome.text)")
+        let list = await collection.ferry(["history", "list", "--json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: list.stdout) as? [[String: Any]]).reversed()
+        let dates = ISO8601DateFormatter()
+        dates.formatOptions.insert(.withFractionalSeconds)
+        let spans = try rows.map { row in
+            let start = try #require((row["time"] as? String).flatMap(dates.date(from:)), "\(row)")
+            return (url: row["url"] as? String ?? "", start: start, end: start + (row["durationMs"] as? Double ?? 0) / 1000)
+        }
+        #expect(spans.count == 4, "\(spans)")
+        for (before, after) in zip(spans, spans.dropFirst()) {
+            // A millisecond's leeway: the history keeps times to the millisecond.
+            #expect(after.start >= before.end - 0.001, "\(after.url) started before \(before.url) ended: \(spans)")
+        }
+    }
+
+    /// A request file that asks for clear-text HTTP/2 with prior knowledge (`httpVersion: 2-prior-knowledge`)
+    /// is handed over ahead of its turn too, reusing the connection the request before opened
+    /// (libcurl 7.88 cannot send a second prior-knowledge request on one: `PriorKnowledgeConnections`).
+    @Test func priorKnowledgeRequestFilesRunInTurn() async throws {
+        let server = try await PythonGRPCServer()
+        let post = """
+            method: POST
+            url: http://{{host}}/helloworld.Greeter/SayHello
+            options: {httpVersion: 2-prior-knowledge}
+            headers:
+              - te: trailers
+            body:
+              file: empty-hello.bin
+              contentType: application/grpc
+            expect:
+              status: 200
+              headers:
+                content-type: application/grpc
+            """
+        let files = Dictionary(uniqueKeysWithValues: (1...6).map { ("\($0)-post.ferry.yaml", post) })
+        let collection = try Collection(server: server, files: files)
+        // One gRPC frame: not compressed, no bytes (an empty HelloRequest).
+        _ = try collection.directory.write("empty-hello.bin", Data([0, 0, 0, 0, 0]))
+        let outcome = await collection.run(["--reporter", "json"])
+        #expect(outcome.status == 0, "\(outcome.text)\(outcome.stderr)")
+        #expect(outcome.text.components(separatedBy: "HTTP/2").count - 1 >= 6, "each over HTTP/2: \(outcome.text)")
+    }
 }

@@ -8,7 +8,8 @@ import Synchronization
 /// request again in its own time, with the jar as the previous response left it.
 ///
 /// The first transfer of a task whose `current` turn this is takes it. A transport that does not
-/// keep turns (only `CurlTransport` does) must not be given requests ahead of time.
+/// keep turns (`CurlTransport` does, and `GRPCTransport` by passing it to its call's transfer) must
+/// not be given requests ahead of time.
 public final class TransferTurn: @unchecked Sendable {
     /// The turn the transfers of the task take.
     @TaskLocal public static var current: TransferTurn?

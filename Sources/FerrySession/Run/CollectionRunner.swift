@@ -235,14 +235,14 @@ public struct CollectionRunner: Sendable {
     }
 
     /// True when `request` may be handed to the transport in a turn (`sendsAhead`): one transfer
-    /// with nothing to wait for — plain HTTP(S) (no gRPC call, no clear-text HTTP/2 that may retry
-    /// its connection), no OAuth 2.0 (its token may need a request), no `delay` or `retry:`.
+    /// with nothing to wait for — HTTP(S) or a gRPC call (whose schema, when reflection must give
+    /// it, makes `GRPCTransport` decline the turn), no OAuth 2.0 (its token may need a request), no
+    /// `delay` or `retry:`. A clear-text HTTP/2 transfer that finds its connection closed fails its
+    /// turn and is sent again on a new one: the request after it is then declined and sent in its own time.
     private func sendsInTurn(_ item: RunPlan.Item, _ request: Request) -> Bool {
-        guard sendsAhead, item.description.retry == nil, item.description.delay ?? 0 == 0, settings.delay == .zero,
-            request.options.httpVersion != .http2PriorKnowledge
-        else { return false }
+        guard sendsAhead, item.description.retry == nil, item.description.delay ?? 0 == 0, settings.delay == .zero else { return false }
         switch request.url.scheme?.lowercased() {
-        case "http", "https": break
+        case "http", "https", "grpc", "grpcs": break
         default: return false
         }
         if case .oauth2? = request.authentication ?? settings.authentication { return false }
