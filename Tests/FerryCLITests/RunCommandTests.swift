@@ -258,6 +258,40 @@ private let demoPassword = "s3cret-demo"
         }
     }
 
+    /// A round's first request is prepared and handed over while the round before is still on the
+    /// wire (issue 33: `--repeat` of one file): it still starts from the run's variables and its own
+    /// `--data` row, not from what the round before captured.
+    @Test func eachRoundStartsFromTheRunsVariablesAndItsOwnRow() async throws {
+        try await withDemoServer { server throws in
+            let suite = try Suite(
+                baseURL: server.baseURL,
+                extra: [
+                    "rounds/1-first.ferry.yaml": """
+                    url: "{{baseURL}}/get?v={{v}}&row={{row}}"
+                    expect:
+                      body:
+                        $.args.v: fromthe-run
+                        $.args.row: "{{row}}"
+                    """,
+                    "rounds/2-capture.ferry.yaml": "url: \"{{baseURL}}/get?v=captured\"\ncapture:\n  v: $.args.v\n",
+                    "rounds/3-last.ferry.yaml": "url: \"{{baseURL}}/get?v={{v}}\"\nexpect:\n  body:\n    $.args.v: captured\n",
+                    "rows.csv": "row\nfirst\nsecond\n",
+                ])
+            let outcome = await suite.run(
+                ["rounds"], ["--var", "v=fromthe-run", "--data", suite.directory.file("rows.csv"), "--repeat", "2", "--reporter", "json"])
+            #expect(outcome.status == 0, "\(outcome.text)\(outcome.stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any])
+            let results = try #require(report["results"] as? [[String: Any]])
+            let firsts = results.filter { $0["path"] as? String == "rounds/1-first.ferry.yaml" }
+            #expect(firsts.map { $0["iteration"] as? Int } == [1, 2, 3, 4], "\(results.map { $0["path"]! })")
+            let urls = firsts.map { (($0["exchange"] as? [String: Any])?["request"] as? [String: Any])?["url"] as? String ?? "" }
+            #expect(
+                urls.map { $0.components(separatedBy: "?").last ?? "" } == [
+                    "v=fromthe-run&row=first", "v=fromthe-run&row=second", "v=fromthe-run&row=first", "v=fromthe-run&row=second",
+                ], "\(urls)")
+        }
+    }
+
     @Test func runWideLocationHeaderUserDelayAndEntriesReachTheRequests() async throws {
         try await withDemoServer { server throws in
             let suite = try Suite(

@@ -47,27 +47,25 @@ public struct CollectionRunner: Sendable {
     ) async -> RunSummary {
         var run = Progress(summary: RunSummary(id: id, results: [], redaction: variables.redaction))
         let rows = settings.dataRows.isEmpty ? [[]] : settings.dataRows
-        rounds: for round in 0..<max(1, settings.repeatCount) {
-            for (rowIndex, row) in rows.enumerated() {
-                var round = Round(resolver: variables, iteration: round * rows.count + rowIndex + 1, run: id)
-                round.resolver.add(row)
-                round.data = Dictionary(row.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
-                round.count = max(1, settings.repeatCount) * rows.count
-                if settings.jobs == 1 {
-                    await runInOrder(plan, round: &round, run: &run, onResult: onResult)
-                } else {
-                    let items = plan.items
-                    var next = 0
-                    while next < items.count {
-                        let batch = Self.batch(of: items, from: next, jobs: settings.jobs)
-                        next += batch.count
-                        let results = await send(batch, root: plan.root, round: round, stopped: run.stopped)
-                        for (item, result) in zip(batch, results) { record(result, of: item, round: &round, run: &run, onResult: onResult) }
-                    }
+        let count = max(1, settings.repeatCount) * rows.count
+        /// Round `number` (from 0): `--repeat`'s rounds, each over `--data`'s rows.
+        let round = { (number: Int) in Round(number: number, of: count, row: rows[number % rows.count], variables: variables, run: id) }
+        guard settings.jobs == 1 else {
+            for number in 0..<count {
+                var round = round(number)
+                let items = plan.items
+                var next = 0
+                while next < items.count {
+                    let batch = Self.batch(of: items, from: next, jobs: settings.jobs)
+                    next += batch.count
+                    let results = await send(batch, root: plan.root, round: round, stopped: run.stopped)
+                    for (item, result) in zip(batch, results) { record(result, of: item, round: &round, run: &run, onResult: onResult) }
                 }
-                if run.summary.cancelled || run.stopped != nil { break rounds }
+                if run.summary.cancelled || run.stopped != nil { break }
             }
+            return run.summary
         }
+        await runInOrder(plan, rounds: count, round: round, run: &run, onResult: onResult)
         return run.summary
     }
 
@@ -105,12 +103,17 @@ public struct CollectionRunner: Sendable {
     /// With `sendsAhead`, the request resolved ahead is also handed to the transport in the turn
     /// after this one's (`TransferTurn`): the transport starts it the moment this one's answer is in.
     /// The plan's files are read as the run reaches them (`RunPlan.item(at:)`): the first request
-    /// goes out once its own file is read.
+    /// goes out once its own file is read. The rounds (`--repeat`, `--data`) follow one another in
+    /// the same way: the first request of a round is prepared and handed over while the last of
+    /// the round before is on the wire, with the new round's variables (a round starts from the
+    /// run's, whatever the round before captured).
     private func runInOrder(
-        _ plan: RunPlan, round: inout Round, run: inout Progress,
+        _ plan: RunPlan, rounds: Int, round makeRound: (Int) -> Round, run: inout Progress,
         onResult: @Sendable (RunResult) -> Void
     ) async {
         let root = plan.root
+        var roundIndex = 0
+        var round = makeRound(0)
         await withTaskGroup(of: (Int, RunResult).self) { group in
             var unchecked: Unchecked?
             var prepared: Preparation?
@@ -130,6 +133,15 @@ public struct CollectionRunner: Sendable {
                     run.next = nil
                     prepared = nil
                     if let target = Self.target(of: next, in: plan.items, jumps: &jumps, stopped: &run.stopped) { index = target }
+                }
+                if roundIndex + 1 < rounds, plan.item(at: index) == nil {
+                    // The round is over: its last request checked, the next round begins.
+                    await settle(&unchecked, round: &round, run: &run, onResult: onResult)
+                    if !run.summary.cancelled, run.stopped == nil {
+                        roundIndex += 1
+                        round = makeRound(roundIndex)
+                        (index, jumps) = (0, 0)
+                    }
                 }
                 var sentAhead = ahead.take()
                 if let early = sentAhead, early.index != index || early.turn.declined || run.stopped != nil {
@@ -177,29 +189,39 @@ public struct CollectionRunner: Sendable {
                 }
                 let (resolver, before) = (inFlight.resolver, inFlight.before)
                 let waits = item.description.captures.isEmpty && !settings.bail && !Self.scriptsCanChangeWhatFollows(item, before: before)
-                let nextItem = waits ? plan.item(at: index + 1) : nil
+                // The next request: the round's next, or the first of the next round.
+                let next: (item: RunPlan.Item, index: Int, round: Round)? =
+                    if !waits {
+                        nil
+                    } else if let item = plan.item(at: index + 1) {
+                        (item, index + 1, round.continued(after: before))
+                    } else if roundIndex + 1 < rounds, let item = plan.item(at: 0) {
+                        (item, 0, makeRound(roundIndex + 1))
+                    } else {
+                        nil
+                    }
                 // The request before's scripts after its response and the next one's pre-request
                 // scripts in one hop to the scripts' thread, with the bookkeeping between them.
-                let scripted = unchecked.map { Self.hasScripts($0.sent.item) } == true || nextItem.map(Self.hasScripts) == true
+                let scripted = unchecked.map { Self.hasScripts($0.sent.item) } == true || next.map { Self.hasScripts($0.item) } == true
                 await withTaskExecutorPreference(scripted ? ExchangeScripts.executor : nil) {
                     await settle(&unchecked, round: &round, run: &run, onResult: onResult)
-                    if let nextItem, run.stopped == nil {
-                        prepared = await prepareAhead(nextItem, root: root, round: round.continued(after: before))
+                    if let next, run.stopped == nil {
+                        prepared = await prepareAhead(next.item, root: root, round: next.round)
                     }
                 }
-                if let nextItem, run.stopped == nil {
+                if let next, run.stopped == nil {
                     if inFlight.inTurn, case .ready(let request, let variables, let report)? = prepared,
-                        sendsInTurn(nextItem, request.request)
+                        sendsInTurn(next.item, request.request)
                     {
                         prepared = nil
                         let turn = TransferTurn(after: inFlight.turn)
                         serial += 1
                         let number = serial
-                        group.addTask { [iteration = round.iteration] in
-                            (number, await transmit(nextItem, iteration: iteration, resolved: request, turn: turn))
+                        group.addTask { [iteration = next.round.iteration] in
+                            (number, await transmit(next.item, iteration: iteration, resolved: request, turn: turn))
                         }
                         ahead = SentAhead(
-                            index: index + 1, number: number, turn: turn, resolved: request, resolver: variables, before: report,
+                            index: next.index, number: number, turn: turn, resolved: request, resolver: variables, before: report,
                             inTurn: true)
                     }
                 }
@@ -324,6 +346,16 @@ public struct CollectionRunner: Sendable {
         var data: [String: String] = [:]
         /// Iterations in all.
         var count = 1
+
+        /// Round `number` (from 0) of `count`: the run's variables with its `--data` row.
+        init(number: Int, of count: Int, row: [Variable], variables: VariableResolver, run: String) {
+            resolver = variables
+            resolver.add(row)
+            iteration = number + 1
+            self.run = run
+            data = Dictionary(row.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
+            self.count = count
+        }
 
         /// The round as the next request sees it once the pre-request scripts' `report` has flowed on.
         func continued(after report: ExchangeScripts.Report?) -> Round {
