@@ -41,17 +41,21 @@ public final class OpenAPIContract: @unchecked Sendable {
         operations = try reader.operations()
     }
 
-    /// The compiled schema at `pointer`, for messages going `direction` (OpenAPI's `readOnly` and `writeOnly`).
-    func validator(at pointer: String, direction: SchemaOptions.Direction) -> Result<SchemaValidator, SchemaProblem> {
-        let side = direction == .request ? 0 : 1
-        return lock.withLock {
-            if let known = compiled[side][pointer] { return known }
-            var options = options
-            options.direction = direction
-            let document = document
-            let made = Result { () throws(SchemaProblem) in try SchemaValidator(document, pointer: pointer, options: options) }
-            compiled[side][pointer] = made
-            return made
+    /// `schema` compiled for messages going `direction` (OpenAPI's `readOnly` and `writeOnly`): kept in
+    /// it after the first time, compiled once per pointer (several places may `$ref` one schema).
+    func validator(for schema: ContractSchema, direction: SchemaOptions.Direction) -> Result<SchemaValidator, SchemaProblem> {
+        schema.validator(direction) {
+            let side = direction == .request ? 0 : 1
+            let pointer = schema.pointer
+            return lock.withLock {
+                if let known = compiled[side][pointer] { return known }
+                var options = options
+                options.direction = direction
+                let document = document
+                let made = Result { () throws(SchemaProblem) in try SchemaValidator(document, pointer: pointer, options: options) }
+                compiled[side][pointer] = made
+                return made
+            }
         }
     }
 
