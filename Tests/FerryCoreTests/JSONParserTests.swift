@@ -34,6 +34,21 @@ import Testing
         #expect(document.depth == 2)
     }
 
+    /// A small body's table starts as one block; one with more nodes than its size foretold (`[0,0,…]`:
+    /// a node every two bytes) moves out of it into a column each as it grows, on either side of the
+    /// block's largest size.
+    @Test func tablesThatOutgrowTheirFirstBlock() throws {
+        for count in [10, 100, 3_000, 12_000] {
+            let document = try parse("[" + Array(repeating: "7", count: count).joined(separator: ",") + "]")
+            #expect(document.childCount(of: document.root) == count)
+            #expect(document.nodeCount == count + 1)
+            let last = try #require(document.child(of: document.root, at: count - 1))
+            #expect(document.value(of: last) == "7")
+            #expect(document.byteRange(of: last) == 2 * count - 1..<2 * count)
+            #expect(document.byteRange(of: document.root) == 0..<2 * count + 1)
+        }
+    }
+
     @Test func recordsByteRangesAndParents() throws {
         let text = #" {"k": [1, {"x": "y"}], "z": {}} "#
         let document = try parse(text)

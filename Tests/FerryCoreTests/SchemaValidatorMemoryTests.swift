@@ -20,6 +20,26 @@ import Testing
         #expect(root == nil, "the nodes of a $ref cycle outlived their validator")
     }
 
+    /// A validator keeps its last walk for the next instance, but not the instance itself; and what a
+    /// walk found does not leak into the next one's verdict.
+    @Test func aValidatorKeepsNoInstanceAndEachCheckStartsAfresh() throws {
+        let validator = try SchemaValidator(
+            try JSONParser.parse(Data(#"{"type": "object", "required": ["a"], "properties": {"a": {"type": "integer"}}}"#.utf8)))
+        weak var checked: Document?
+        do {
+            let instance = try JSONParser.parse(Data(#"{"a": "x", "b": {"c": [1, 2]}}"#.utf8))
+            checked = instance
+            #expect(validator.violations(of: instance).map(\.instancePointer) == ["/a"])
+        }
+        #expect(checked == nil, "the validator kept the instance it checked")
+        let valid = try JSONParser.parse(Data(#"{"a": 1}"#.utf8))
+        for _ in 0..<3 {
+            #expect(validator.violations(of: valid).isEmpty)
+            #expect(validator.isValid(valid))
+            #expect(validator.violations(of: try JSONParser.parse(Data("{}".utf8))).map(\.keyword) == ["required"])
+        }
+    }
+
     @Test func aCompileThatFailsFreesItsNodes() throws {
         // A circle that never descends into the value is refused once every node is made.
         let circle = ##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"allOf": [{"$ref": "#/$defs/a"}]}}, "$ref": "#/$defs/a"}"##

@@ -70,10 +70,10 @@ public struct ContractBody: Sendable, Hashable {
     }
 }
 
-/// A media type of a body (`application/json`) and the pointer to its schema, if it has one.
+/// A media type of a body (`application/json`) and its schema, if it has one.
 public struct ContractMediaType: Sendable, Hashable {
     public let name: String
-    public let schemaPointer: String?
+    let schema: ContractSchema?
 
     /// `application/json; charset=utf-8` → `application/json`, lowercased (trimmed in Swift, not
     /// through NSString, and a slice of `contentType` when it is already plain: this runs for every
@@ -94,14 +94,14 @@ public struct ContractMediaType: Sendable, Hashable {
 }
 
 /// A parameter (path, query, header, cookie) or a response header: its name, whether it is
-/// required, and the pointer to its schema.
+/// required, and its schema.
 public struct ContractParameter: Sendable, Hashable {
     public let name: String
     /// `path`, `query`, `header`, `cookie`; `header` for a response's headers.
     public let location: String
     public let required: Bool
     public let pointer: String
-    public let schemaPointer: String?
+    let schema: ContractSchema?
     /// How a value's text reads as JSON: its schema's `type` and, for an array, its items' (read
     /// once with the document, not at every exchange).
     let valueType: String?

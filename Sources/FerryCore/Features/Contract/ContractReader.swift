@@ -112,7 +112,7 @@ struct ContractReader {
                 types.append(
                     ContractMediaType(
                         name: String(ContractMediaType.essence(type)),
-                        schemaPointer: document.member("schema", of: value).map { _ in here + "/schema" }))
+                        schema: document.member("schema", of: value).map { _ in ContractSchema(pointer: here + "/schema") }))
             }
         }
         return ContractBody(pointer: pointer, required: required, mediaTypes: types)
@@ -124,12 +124,9 @@ struct ContractReader {
         let schema = document.member("schema", of: object.node)
         let items = schema.flatMap { document.member("items", of: follow($0)) }
         return ContractParameter(
-            name: name, location: location, required: required, pointer: object.pointer, schemaPointer: schemaPointer(of: object),
+            name: name, location: location, required: required, pointer: object.pointer,
+            schema: schema.map { _ in ContractSchema(pointer: object.pointer + "/schema") },
             valueType: ContractValue.type(of: schema, in: self), itemsType: ContractValue.type(of: items, in: self))
-    }
-
-    private func schemaPointer(of object: (node: NodeID, pointer: String)) -> String? {
-        document.member("schema", of: object.node).map { _ in object.pointer + "/schema" }
     }
 
     private func flag(_ key: String, of node: NodeID) -> Bool {

@@ -17,15 +17,15 @@ extension OpenAPIContract {
         case .failure(let finding): return ContractVerdict(operation: nil, status: nil, findings: [finding])
         case .success(let selected): (operation, pathValues) = selected
         }
-        var query: [(name: String, value: String)]?  // read at the first query parameter
+        var query: String?  // read at the first query parameter
         var findings: [ContractFinding] = []
         for parameter in operation.parameters {
             let values: [String]
             switch parameter.location {
             case "path": values = pathValues[parameter.name].map { [$0] } ?? []
             case "query":
-                if query == nil { query = Self.queryItems(of: request.url) }
-                values = query!.compactMap { $0.name == parameter.name ? $0.value : nil }
+                if query == nil { query = request.url.query(percentEncoded: true) ?? "" }
+                values = Self.queryValues(named: parameter.name, in: query!)
             case "header": values = request.headers.values(for: parameter.name)
             default: continue
             }
@@ -75,13 +75,23 @@ extension OpenAPIContract {
         }
     }
 
-    /// The query's `name=value` pairs, each percent-decoded (`+` kept), as `URLComponents.queryItems`
-    /// gives them (a name without `=` has the value "", an empty query none), without building `URLComponents`.
-    static func queryItems(of url: URL) -> [(name: String, value: String)] {
-        guard let query = url.query(percentEncoded: true), !query.isEmpty else { return [] }
-        return query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
-            guard let equals = pair.firstIndex(of: "=") else { return (PathTemplate.decoded(pair), "") }
-            return (PathTemplate.decoded(pair[..<equals]), PathTemplate.decoded(pair[pair.index(after: equals)...]))
+    /// The values of `query`'s pairs named `name`, each percent-decoded (`+` kept), as
+    /// `URLComponents.queryItems` gives them (a name without `=` has the value "", an empty query
+    /// none): read in place, without a list of the pairs (or `URLComponents`).
+    static func queryValues(named name: String, in query: String) -> [String] {
+        guard !query.isEmpty else { return [] }
+        var values: [String] = []
+        var rest = query[...]
+        while true {
+            let end = rest.utf8.firstIndex(of: UInt8(ascii: "&")) ?? rest.endIndex
+            let pair = rest[..<end]
+            let equals = pair.utf8.firstIndex(of: UInt8(ascii: "="))
+            let key = pair[..<(equals ?? pair.endIndex)]
+            if key == name || (key.utf8.contains(UInt8(ascii: "%")) && PathTemplate.decoded(key) == name) {
+                values.append(equals.map { PathTemplate.decoded(pair[pair.index(after: $0)...]) } ?? "")
+            }
+            guard end < rest.endIndex else { return values }
+            rest = rest[rest.index(after: end)...]
         }
     }
 }

@@ -46,16 +46,16 @@ extension OpenAPIContract {
         return verdict
     }
 
-    /// The violations of `document` against the schema at `pointer`, as one finding (none when valid).
+    /// The violations of `document` against `schema`, as one finding (none when valid).
     func check(
-        _ document: Document, against pointer: String, part: @autoclosure () -> String, operation: ContractOperation,
+        _ document: Document, against schema: ContractSchema, part: @autoclosure () -> String, operation: ContractOperation,
         direction: SchemaOptions.Direction, lines: Bool = true
     ) -> [ContractFinding] {
-        switch validator(at: pointer, direction: direction) {
+        switch validator(for: schema, direction: direction) {
         case .failure(let problem):
             return [
                 ContractFinding(
-                    operation: operation.name, part: part(), keyword: "schema", schemaLocation: "#" + pointer,
+                    operation: operation.name, part: part(), keyword: "schema", schemaLocation: "#" + schema.pointer,
                     message: "the schema cannot be used: \(problem)")
             ]
         case .success(let validator):
@@ -89,12 +89,12 @@ extension OpenAPIContract {
                     message: "is required and missing")
             ]
         }
-        guard let schemaPointer = parameter.schemaPointer else { return [] }
+        guard let schema = parameter.schema else { return [] }
         var text = ContractValue.json(values, of: parameter)
         // Data's generic initialiser over a sequence casts it dynamically: the bytes are copied as a buffer.
         let bytes = text.withUTF8 { Data(buffer: $0) }
         guard let document = try? JSONParser.parse(bytes) else { return [] }
-        return check(document, against: schemaPointer, part: parameter.part, operation: operation, direction: direction, lines: false)
+        return check(document, against: schema, part: parameter.part, operation: operation, direction: direction, lines: false)
     }
 
     /// A body of a declared media type (its Content-Type's, `type/*` or `*/*`), and a JSON one
@@ -114,17 +114,17 @@ extension OpenAPIContract {
                     schemaLocation: "#" + declared.pointer + "/content", message: "\(found) (\(declaredTypes))")
             ]
         }
-        guard let schemaPointer = mediaType.schemaPointer, ContractMediaType.isJSON(essence: essence) else { return [] }
+        guard let schema = mediaType.schema, ContractMediaType.isJSON(essence: essence) else { return [] }
         let document: Document
         do {
             if let parsed, parsed.format == .json { document = parsed } else { document = try JSONParser.parse(try body()) }
         } catch {
             return [
                 ContractFinding(
-                    operation: operation.name, part: side + "body", keyword: "schema", schemaLocation: "#" + schemaPointer,
+                    operation: operation.name, part: side + "body", keyword: "schema", schemaLocation: "#" + schema.pointer,
                     message: "the body is not JSON: \(error)")
             ]
         }
-        return check(document, against: schemaPointer, part: side + "body", operation: operation, direction: direction)
+        return check(document, against: schema, part: side + "body", operation: operation, direction: direction)
     }
 }

@@ -41,17 +41,21 @@ public final class OpenAPIContract: @unchecked Sendable {
         operations = try reader.operations()
     }
 
-    /// The compiled schema at `pointer`, for messages going `direction` (OpenAPI's `readOnly` and `writeOnly`).
-    func validator(at pointer: String, direction: SchemaOptions.Direction) -> Result<SchemaValidator, SchemaProblem> {
-        let side = direction == .request ? 0 : 1
-        return lock.withLock {
-            if let known = compiled[side][pointer] { return known }
-            var options = options
-            options.direction = direction
-            let document = document
-            let made = Result { () throws(SchemaProblem) in try SchemaValidator(document, pointer: pointer, options: options) }
-            compiled[side][pointer] = made
-            return made
+    /// `schema` compiled for messages going `direction` (OpenAPI's `readOnly` and `writeOnly`): kept in
+    /// it after the first time, compiled once per pointer (several places may `$ref` one schema).
+    func validator(for schema: ContractSchema, direction: SchemaOptions.Direction) -> Result<SchemaValidator, SchemaProblem> {
+        schema.validator(direction) {
+            let side = direction == .request ? 0 : 1
+            let pointer = schema.pointer
+            return lock.withLock {
+                if let known = compiled[side][pointer] { return known }
+                var options = options
+                options.direction = direction
+                let document = document
+                let made = Result { () throws(SchemaProblem) in try SchemaValidator(document, pointer: pointer, options: options) }
+                compiled[side][pointer] = made
+                return made
+            }
         }
     }
 
@@ -75,28 +79,28 @@ public final class OpenAPIContract: @unchecked Sendable {
         for server in serverPaths where path.hasPrefix(server) {
             let rest = path.dropFirst(server.count)
             guard rest.isEmpty || rest.hasPrefix("/") else { continue }
-            let segments = PathTemplate.split(rest.isEmpty ? "/" : rest)
+            let under = rest.isEmpty ? "/" : rest
             // The operations are read in place (a copy of one retains each of its fields), and the
             // templates of other methods looked at only when none of this method matches.
             var best: (index: Int, values: [String: String])?
             for index in operations.indices where operations[index].method == method {
-                guard let values = operations[index].template.match(segments: segments) else { continue }
+                guard let values = operations[index].template.match(path: under) else { continue }
                 if best == nil || operations[index].template.isMoreSpecific(than: operations[best!.index].template) {
                     best = (index, values)
                 }
             }
             if let best { return .operation(operations[best.index], best.values) }
-            if case .none = undeclared, let nearest = nearest(segments) {
+            if case .none = undeclared, let nearest = nearest(under) {
                 undeclared = .undeclaredMethod(template: nearest.template.text, methods: nearest.methods)
             }
         }
         return undeclared
     }
 
-    /// The most specific template matching `segments`, with the methods it declares.
-    private func nearest(_ segments: [Substring]) -> (template: PathTemplate, methods: [String])? {
+    /// The most specific template matching `path`, with the methods it declares.
+    private func nearest(_ path: Substring) -> (template: PathTemplate, methods: [String])? {
         var nearest: (template: PathTemplate, methods: [String])?
-        for operation in operations where operation.template.match(segments: segments) != nil {
+        for operation in operations where operation.template.match(path: path) != nil {
             if nearest?.template == operation.template {
                 nearest?.methods.append(operation.method)
             } else if nearest == nil || operation.template.isMoreSpecific(than: nearest!.template) {

@@ -15,7 +15,7 @@ public struct PathTemplate: Sendable, Hashable {
 
     public init(_ text: String) {
         self.text = text
-        segments = Self.split(text[...]).map { segment in
+        segments = Array(Parts(text[...])).map { segment in
             var pieces: [String] = []
             var current = ""
             var inName = false
@@ -38,16 +38,16 @@ public struct PathTemplate: Sendable, Hashable {
     }
 
     /// The parameters' values when `path` (percent-encoded, no query) matches; nil when it does not.
-    public func match(_ path: String) -> [String: String]? { match(segments: Self.split(path[...])) }
+    public func match(_ path: String) -> [String: String]? { match(path: path[...]) }
 
-    /// `match` of a path already cut into its segments (`split`), for matching one path against many templates.
-    func match(segments parts: [Substring]) -> [String: String]? {
-        guard parts.count == segments.count else { return nil }
+    /// `match` of a slice of a path (the part under a server's path), its segments read in place.
+    func match(path: Substring) -> [String: String]? {
+        var parts = Parts(path)
         var values: [String: String] = [:]
-        for (segment, part) in zip(segments, parts) {
-            guard Self.match(segment.pieces, part, into: &values) else { return nil }
+        for segment in segments {
+            guard let part = parts.next(), Self.match(segment.pieces, part, into: &values) else { return nil }
         }
-        return values
+        return parts.next() == nil ? values : nil
     }
 
     /// True when `self` is more specific than `other` (both matched the same path).
@@ -97,23 +97,31 @@ public struct PathTemplate: Sendable, Hashable {
         return text.removingPercentEncoding ?? String(text)
     }
 
-    /// The segments between slashes, ignoring a leading and a trailing one (cut on the UTF-8: a
-    /// slash is one byte, and this runs for every exchange a contract checks).
-    static func split(_ path: Substring) -> [Substring] {
-        guard !path.isEmpty else { return [] }
-        var parts: [Substring] = []
-        let bytes = path.utf8
-        var start = bytes.startIndex
-        if bytes.first == UInt8(ascii: "/") { start = bytes.index(after: start) }
-        var index = start
-        while index < bytes.endIndex {
-            if bytes[index] == UInt8(ascii: "/") {
-                parts.append(path[start..<index])
-                start = bytes.index(after: index)
-            }
-            index = bytes.index(after: index)
+    /// The segments between slashes, ignoring a leading and a trailing one (`/` is one empty
+    /// segment), cut on the UTF-8 as they are asked for (a slash is one byte, and this runs for
+    /// every template an exchange is matched against).
+    struct Parts: Sequence, IteratorProtocol {
+        private let path: Substring
+        private var start: String.Index
+        private var given = false
+        private var done: Bool
+
+        init(_ path: Substring) {
+            self.path = path
+            done = path.isEmpty
+            start = path.utf8.first == UInt8(ascii: "/") ? path.utf8.index(after: path.startIndex) : path.startIndex
         }
-        if start < bytes.endIndex || parts.isEmpty { parts.append(path[start...]) }
-        return parts
+
+        mutating func next() -> Substring? {
+            guard !done else { return nil }
+            let bytes = path.utf8
+            if let slash = bytes[start...].firstIndex(of: UInt8(ascii: "/")) {
+                defer { start = bytes.index(after: slash) }
+                given = true
+                return path[start..<slash]
+            }
+            done = true
+            return start < bytes.endIndex || !given ? path[start...] : nil
+        }
     }
 }

@@ -17,6 +17,7 @@ public final class Document: @unchecked Sendable {
     public let nodeCount: Int
     /// The deepest nesting of containers (objects, arrays, elements, dictionaries); 0 for a lone scalar.
     public let depth: Int
+    /// Owned: released with the document.
     let table: NodeTable
     /// Property lists only: keys and scalar values, decoded while parsing (plists are small, and
     /// a binary one has no text to decode later), indexed like `table`.
@@ -32,6 +33,8 @@ public final class Document: @unchecked Sendable {
         self.decodedValues = decodedValues
         nodeCount = table.count - table.closingCount
     }
+
+    deinit { table.release() }
 
     /// How many nodes of each kind the document has (one pass over the kind column).
     public var kindCounts: [NodeKind: Int] {

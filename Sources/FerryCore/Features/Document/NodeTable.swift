@@ -1,12 +1,16 @@
 import Foundation
 
-/// The flat node table of a `Document`: three columns of 9 bytes per entry in all.
+/// The flat node table of a `Document`: three columns of 9 bytes per entry in all (one block for
+/// a small table, three for a large one).
 ///
 /// Entries are in document order. A container has an opening entry (its `NodeID`) whose `link`
 /// is the index of its closing entry; the closing entry's `start` is the byte offset where the
 /// container's end tag or bracket begins and its `link` is the opening index. A scalar's `link`
 /// is the byte offset just past it. A container's children are the entries between the two.
-final class NodeTable: @unchecked Sendable {
+///
+/// The `Document` made with a table owns its memory and releases it when it goes (a table is no
+/// object of its own: one allocation fewer per document).
+struct NodeTable: @unchecked Sendable {
     /// The kind column's value for closing entries.
     static let closing: UInt8 = 0xFF
 
@@ -16,6 +20,8 @@ final class NodeTable: @unchecked Sendable {
     let kinds: UnsafeMutablePointer<UInt8>
     let starts: UnsafeMutablePointer<UInt32>
     let links: UnsafeMutablePointer<UInt32>
+    /// The three columns are one block, `starts` its beginning.
+    private let isOneBlock: Bool
 
     fileprivate init(_ builder: Builder) {
         count = builder.count
@@ -23,26 +29,44 @@ final class NodeTable: @unchecked Sendable {
         kinds = builder.kinds
         starts = builder.starts
         links = builder.links
+        isOneBlock = builder.isOneBlock
     }
 
-    deinit { Builder.release(kinds, starts, links) }
+    /// Gives the columns back; only the owning `Document`'s deinit calls it.
+    func release() { Builder.release(kinds, starts, links, isOneBlock: isOneBlock) }
 
     /// Fills a table; a value type so the parsers' hot loop has no reference-counting or
-    /// exclusivity checks. Columns grow with `realloc`, which moves large blocks by remapping
-    /// pages rather than copying them. Call `finish()` or `discard()` exactly once.
+    /// exclusivity checks. A table estimated at up to `oneBlockCapacity` entries starts as one block
+    /// (one allocation: a contract's check parses two small documents an exchange); one that
+    /// outgrows its block, or is estimated larger, has a column each, which grow with `realloc`
+    /// (it moves large blocks by remapping pages rather than copying them). Call `finish()` or
+    /// `discard()` exactly once.
     struct Builder {
+        /// 36 KiB of table, at most, in one block.
+        static let oneBlockCapacity = 4096
+
         private(set) var count = 0
         private(set) var closingCount = 0
         private var capacity: Int
         private(set) var kinds: UnsafeMutablePointer<UInt8>
         private(set) var starts: UnsafeMutablePointer<UInt32>
         private(set) var links: UnsafeMutablePointer<UInt32>
+        private(set) var isOneBlock: Bool
 
         init(estimatedCount: Int) {
             capacity = max(estimatedCount, 16)
-            kinds = Self.reallocate(nil, capacity)
-            starts = Self.reallocate(nil, capacity)
-            links = Self.reallocate(nil, capacity)
+            isOneBlock = capacity <= Self.oneBlockCapacity
+            guard isOneBlock else {
+                kinds = Self.reallocate(nil, capacity)
+                starts = Self.reallocate(nil, capacity)
+                links = Self.reallocate(nil, capacity)
+                return
+            }
+            // `starts`, then `links`, then `kinds`: each column aligned for its type.
+            guard let block = malloc(capacity * 9) else { fatalError("out of memory for \(capacity) document nodes") }
+            starts = block.bindMemory(to: UInt32.self, capacity: capacity)
+            links = (block + capacity * 4).bindMemory(to: UInt32.self, capacity: capacity)
+            kinds = (block + capacity * 8).bindMemory(to: UInt8.self, capacity: capacity)
         }
 
         @inline(__always)
@@ -64,16 +88,30 @@ final class NodeTable: @unchecked Sendable {
             closingCount &+= 1
         }
 
-        /// The finished table, its unused capacity given back.
+        /// The finished table, its unused capacity given back (a block's is kept: it is small).
         mutating func finish() -> NodeTable {
-            grow(to: max(count, 1))
+            if !isOneBlock { grow(to: max(count, 1)) }
             return NodeTable(self)
         }
 
-        func discard() { Self.release(kinds, starts, links) }
+        func discard() { Self.release(kinds, starts, links, isOneBlock: isOneBlock) }
 
         @inline(never)  // off the parsers' hot path
         private mutating func grow(to newCapacity: Int) {
+            if isOneBlock {
+                // Out of the block into a column each.
+                let (oldKinds, oldStarts, oldLinks) = (kinds, starts, links)
+                kinds = Self.reallocate(nil, newCapacity)
+                starts = Self.reallocate(nil, newCapacity)
+                links = Self.reallocate(nil, newCapacity)
+                kinds.update(from: oldKinds, count: count)
+                starts.update(from: oldStarts, count: count)
+                links.update(from: oldLinks, count: count)
+                free(oldStarts)
+                isOneBlock = false
+                capacity = newCapacity
+                return
+            }
             kinds = Self.reallocate(kinds, newCapacity)
             starts = Self.reallocate(starts, newCapacity)
             links = Self.reallocate(links, newCapacity)
@@ -81,10 +119,12 @@ final class NodeTable: @unchecked Sendable {
         }
 
         fileprivate static func release(
-            _ kinds: UnsafeMutablePointer<UInt8>, _ starts: UnsafeMutablePointer<UInt32>, _ links: UnsafeMutablePointer<UInt32>
+            _ kinds: UnsafeMutablePointer<UInt8>, _ starts: UnsafeMutablePointer<UInt32>, _ links: UnsafeMutablePointer<UInt32>,
+            isOneBlock: Bool
         ) {
-            free(kinds)
             free(starts)
+            guard !isOneBlock else { return }
+            free(kinds)
             free(links)
         }
 

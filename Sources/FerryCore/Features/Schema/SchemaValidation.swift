@@ -19,8 +19,10 @@ final class SchemaValidation {
         let name: Int
     }
 
-    let document: Document
-    let schema: SchemaValidator
+    /// The instance walked (`idle` between two walks of a validator's kept walk).
+    @exclusivity(unchecked) private(set) var document: Document
+    /// Unowned: a validator keeps its last walk for the next (`SchemaValidator`).
+    unowned let schema: SchemaValidator
     /// The schema's options read once (a copy of `SchemaOptions` per check would retain its loader).
     private let maximumViolations: Int
     private let direction: SchemaOptions.Direction
@@ -42,6 +44,26 @@ final class SchemaValidation {
         maximumViolations = schema.options.maximumViolations
         direction = schema.options.direction
         dialect = schema.dialect
+    }
+
+    /// What a kept walk holds between two instances: nothing of the last one.
+    private static let idle = try! JSONParser.parse(Data("null".utf8))
+
+    /// Readies a finished walk for `instance`; its buffers keep their capacity (a run's bodies are
+    /// checked without allocating a walk each).
+    func restart(with instance: Document) {
+        document = instance
+        reporting = true
+        depth = 0
+        scope.removeAll(keepingCapacity: true)
+        path.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+    }
+
+    /// Lets go of the instance and the violations found, the walk being kept for the next.
+    func finish() {
+        document = Self.idle
+        violations = []
     }
 
     /// True when `instance` is valid against `node`; what breaks it is added to `violations` while reporting.
@@ -293,24 +315,26 @@ final class SchemaValidation {
             return valid
                 || discriminated(instance, node, &evaluated) ?? fail(instance, node, "anyOf", "matches none of the schemas `anyOf` lists")
         case .oneOf(let schemas):
-            var matched: [Int] = []
+            var matched: (first: Int?, second: Int?)  // the first two branches that match (no list to allocate)
             quietly {
                 for (position, schema) in schemas.enumerated() {
                     var branch: SchemaEvaluated? = evaluated == nil ? nil : SchemaEvaluated()
                     guard check(instance, schema, &branch) else { continue }
-                    matched.append(position)
                     if let branch { evaluated?.merge(branch) }
-                    if matched.count > 1 { break }
+                    guard matched.first != nil else {
+                        matched.first = position
+                        continue
+                    }
+                    matched.second = position
+                    break
                 }
             }
-            if matched.isEmpty {
+            guard let first = matched.first else {
                 return discriminated(instance, node, &evaluated)
                     ?? fail(instance, node, "oneOf", "matches none of the schemas `oneOf` lists")
             }
-            if matched.count > 1 {
-                return fail(
-                    instance, node, "oneOf",
-                    "matches more than one of the schemas `oneOf` lists (\(matched.map(String.init).joined(separator: " and ")))")
+            if let second = matched.second {
+                return fail(instance, node, "oneOf", "matches more than one of the schemas `oneOf` lists (\(first) and \(second))")
             }
             return true
         case .not(let schema):

@@ -15,6 +15,10 @@ public final class SchemaValidator: @unchecked Sendable {
     let recursiveRoots: [Int: SchemaNode]
     /// Every compiled node, untied when the validator goes (their `$ref`s may form cycles).
     private let nodes: [SchemaNode]
+    /// The last finished walk, kept with its buffers for the next instance: a validator checking
+    /// one body after another (a run's responses) allocates no walk for each.
+    private var spare: SchemaValidation?
+    private let spareLock = NSLock()
 
     /// Compiles the schema at `pointer` (a JSON pointer, `""` for the whole document) of `document`.
     /// An OpenAPI document's schemas (`/components/schemas/Pet`) take its version's dialect.
@@ -78,16 +82,38 @@ public final class SchemaValidator: @unchecked Sendable {
 
     /// What breaks `instance` (a JSON document), in document order of discovery; empty when it is valid.
     public func violations(of instance: Document) -> [SchemaViolation] {
-        let validation = SchemaValidation(document: instance, schema: self)
-        var none: SchemaEvaluated?
-        _ = validation.check(instance.root, root, &none)
-        return validation.violations
+        walk(instance) { validation in
+            var none: SchemaEvaluated?
+            _ = validation.check(instance.root, root, &none)
+            return validation.violations
+        }
     }
 
     /// True when `instance` is valid (stops at the first violation).
     public func isValid(_ instance: Document) -> Bool {
-        let validation = SchemaValidation(document: instance, schema: self)
-        var none: SchemaEvaluated?
-        return validation.quietly { validation.check(instance.root, root, &none) }
+        walk(instance) { validation in
+            var none: SchemaEvaluated?
+            return validation.quietly { validation.check(instance.root, root, &none) }
+        }
+    }
+
+    /// `body` on a walk of `instance`: the kept one when no other check has it, else a new one.
+    private func walk<T>(_ instance: Document, _ body: (SchemaValidation) -> T) -> T {
+        let kept = spareLock.withLock {
+            defer { spare = nil }
+            return spare
+        }
+        let validation: SchemaValidation
+        if let kept {
+            kept.restart(with: instance)
+            validation = kept
+        } else {
+            validation = SchemaValidation(document: instance, schema: self)
+        }
+        defer {
+            validation.finish()
+            spareLock.withLock { spare = validation }
+        }
+        return body(validation)
     }
 }
