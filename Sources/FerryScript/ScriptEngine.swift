@@ -316,7 +316,9 @@ public final class ScriptEngine: @unchecked Sendable {
     /// Calls the function `source` compiles to (once per context, `ferry_js_call`) with `arguments`;
     /// `limited` as `evaluate`'s.
     private func call(_ context: UnsafeMutableRawPointer?, _ source: String, arguments: [String], limited: Bool = false) -> Evaluation {
-        var result = Self.withCStrings(arguments[...]) { pointers in
+        var pointers: [UnsafePointer<CChar>?] = []
+        pointers.reserveCapacity(arguments.count)
+        var result = Self.withCStrings(arguments[...], &pointers) { pointers in
             ferry_js_call(context, source, Self.scriptURL, 1, pointers, Int32(pointers.count), Self.outputLimit, limited ? 1 : 0)
         }
         defer { ferry_js_result_free(&result) }
@@ -325,11 +327,15 @@ public final class ScriptEngine: @unchecked Sendable {
             tooLong: result.too_long == 1)
     }
 
+    /// `body` with `strings` as C strings, appended to `pointers` (one array for them all).
     private static func withCStrings<R>(
-        _ strings: ArraySlice<String>, _ pointers: [UnsafePointer<CChar>?] = [], _ body: ([UnsafePointer<CChar>?]) -> R
+        _ strings: ArraySlice<String>, _ pointers: inout [UnsafePointer<CChar>?], _ body: ([UnsafePointer<CChar>?]) -> R
     ) -> R {
         guard let first = strings.first else { return body(pointers) }
-        return first.withCString { withCStrings(strings.dropFirst(), pointers + [$0], body) }
+        return first.withCString { pointer in
+            pointers.append(pointer)
+            return withCStrings(strings.dropFirst(), &pointers, body)
+        }
     }
 
     /// One evaluation's result.

@@ -1,4 +1,5 @@
 import FerryCore
+import Foundation
 
 extension ScriptSource {
     /// True when the text holds any of `words`, bytes compared (Foundation's `contains` cost ~4% of a
@@ -13,17 +14,17 @@ extension ScriptSource {
         }
     }
 
+    /// Whether `needle` is in `bytes`: the C library's `memchr` finds each place its first byte
+    /// is, `memcmp` compares the rest (a byte loop per word was ~2 µs a request in `ferry run`).
     private static func find(_ needle: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = needle.first else { return true }
-        guard bytes.count >= needle.count else { return false }
-        var index = 0
-        while index <= bytes.count - needle.count {
-            if bytes[index] == first {
-                var matched = 1
-                while matched < needle.count && bytes[index + matched] == needle[matched] { matched += 1 }
-                if matched == needle.count { return true }
-            }
-            index += 1
+        guard let first = needle.first, let word = needle.baseAddress else { return true }
+        guard let base = bytes.baseAddress, bytes.count >= needle.count else { return false }
+        let last = bytes.count - needle.count  // the last place the word may begin
+        var start = 0
+        while start <= last, let found = memchr(base + start, Int32(first), last - start + 1) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + index, word, needle.count) == 0 { return true }
+            start = index + 1
         }
         return false
     }

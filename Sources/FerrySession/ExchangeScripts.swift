@@ -22,12 +22,22 @@ public struct ExchangeScripts: Sendable {
 
     /// The scripts `description` runs under `defaults` (its folders' and the collection's, outermost first).
     public init(request description: RequestDescription, defaults: FolderDefaults) {
-        let levels = defaults.scripts + [description.scripts]
-        before = levels.compactMap { $0.preRequest.map { Step(phase: .preRequest, source: $0) } }
-        after = levels.reversed().flatMap { level in
-            [RequestScripts.Phase.postResponse, .tests].compactMap { phase in level[phase].map { Step(phase: phase, source: $0) } }
+        // Made for each request more than once in a run: no array of levels, none a level.
+        before = []
+        after = []
+        for level in defaults.scripts {
+            if let script = level.preRequest { before.append(Step(phase: .preRequest, source: script)) }
         }
+        if let script = description.scripts.preRequest { before.append(Step(phase: .preRequest, source: script)) }
+        Self.appendAfter(description.scripts, to: &after)
+        for level in defaults.scripts.reversed() { Self.appendAfter(level, to: &after) }
         timeLimit = defaults.scriptTimeLimit ?? 5
+    }
+
+    /// A level's post-response then tests script.
+    private static func appendAfter(_ level: RequestScripts, to steps: inout [Step]) {
+        if let script = level.postResponse { steps.append(Step(phase: .postResponse, source: script)) }
+        if let script = level.tests { steps.append(Step(phase: .tests, source: script)) }
     }
 
     public var isEmpty: Bool { before.isEmpty && after.isEmpty }
@@ -94,8 +104,16 @@ public struct ExchangeScripts: Sendable {
             checks.unset += unset
         }
 
+        /// True when nothing was left: no tests, console, variables or choices.
+        var isEmpty: Bool {
+            results.isEmpty && console.isEmpty && variables.isEmpty && unset.isEmpty && !skipRequest && nextRequest == nil
+                && request == nil
+        }
+
         /// This report followed by `later`'s.
         public func followed(by later: Report) -> Report {
+            if later.isEmpty { return self }
+            if isEmpty { return later }
             var merged = self
             merged.results += later.results
             merged.console += later.console
