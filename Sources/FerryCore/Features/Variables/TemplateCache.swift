@@ -23,6 +23,9 @@ public final class TemplateCache: Sendable, Equatable {
         return template
     }
 
+    /// How many texts it holds.
+    var count: Int { templates.withLock { $0.count } }
+
     private static let capacity = 256
 
     public static func == (lhs: TemplateCache, rhs: TemplateCache) -> Bool { true }
