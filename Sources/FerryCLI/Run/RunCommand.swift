@@ -304,7 +304,17 @@ struct RunCommand: AsyncCommand {
                 return .localFile
             }
         }
+        // What is left is teardown nobody sees (every result and the plan freed, the curl thread
+        // stopped, libcurl and OpenSSL cleaned up), which the kernel does at once: the run ends here.
+        // Not with the JSON report, whose results may hold a large body in a file removed when freed.
+        if !settings.keepsExchanges { Self.end(with: status) }
         return status
+    }
+
+    /// Ends the process with `status` now, without unwinding (everything it wrote is written).
+    private static func end(with status: ExitStatus) -> Never {
+        fflush(nil)
+        _exit(status.rawValue)
     }
 
     private func report(_ summary: RunSummary, iterations: Bool, coverage: ContractCoverage?) throws -> String {

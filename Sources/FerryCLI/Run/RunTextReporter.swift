@@ -50,12 +50,12 @@ struct RunTextReporter: Sendable {
     }
 
     func report(_ result: RunResult, done: Int, iterations: Bool) {
-        var text =
-            Self.lines(for: result, iterations: iterations).map { TerminalSafeText.escaping(redaction.redact($0)) }.joined(separator: "\n")
-            + "\n"
-        if showsProgress {
-            text = "\r\u{1B}[K" + text + (done < total ? "[\(done)/\(total)] running…" : "")
+        var text = showsProgress ? "\r\u{1B}[K" : ""  // one text, one write
+        for line in Self.lines(for: result, iterations: iterations) {
+            text += TerminalSafeText.escaping(redaction.redact(line))
+            text += "\n"
         }
+        if showsProgress, done < total { text += "[\(done)/\(total)] running…" }
         output.write(text)
     }
 

@@ -59,7 +59,7 @@ public struct Request: Sendable {
         guard ["http", "https", "ws", "wss", "grpc", "grpcs"].contains(scheme) else {
             throw FerryError.invalidRequest(reason: .unsupportedScheme(scheme))
         }
-        guard let host = url.host, !host.isEmpty else {
+        guard url.host(percentEncoded: true)?.isEmpty == false else {  // as written: nothing to decode to see it is there
             throw FerryError.invalidRequest(reason: .malformedURL(string, problem: "it has no host"))
         }
         if let port = url.port, !(1...65535).contains(port) {

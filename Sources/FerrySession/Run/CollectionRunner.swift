@@ -245,15 +245,25 @@ public struct CollectionRunner: Sendable {
     }
 
     /// A request handed to the transport (its child task `number` of the run's group), with what it
-    /// was resolved with; `inTurn` when it takes `turn`, so the next request may follow it.
-    private struct SentAhead: Sendable {
-        var index: Int
-        var number: Int
-        var turn: TransferTurn
-        var resolved: ResolvedRequest
-        var resolver: VariableResolver
-        var before: ExchangeScripts.Report?
-        var inTurn: Bool
+    /// was resolved with; `inTurn` when it takes `turn`, so the next request may follow it. A
+    /// reference: the loop hands it on several times a request, and a copy of the request and its
+    /// variables was dozens of retains.
+    private final class SentAhead: Sendable {
+        let index: Int
+        let number: Int
+        let turn: TransferTurn
+        let resolved: ResolvedRequest
+        let resolver: VariableResolver
+        let before: ExchangeScripts.Report?
+        let inTurn: Bool
+
+        init(
+            index: Int, number: Int, turn: TransferTurn, resolved: ResolvedRequest, resolver: VariableResolver,
+            before: ExchangeScripts.Report?, inTurn: Bool
+        ) {
+            (self.index, self.number, self.turn, self.resolved) = (index, number, turn, resolved)
+            (self.resolver, self.before, self.inTurn) = (resolver, before, inTurn)
+        }
     }
 
     /// True when `request` may be handed to the transport in a turn (`sendsAhead`): one transfer
@@ -633,8 +643,8 @@ public struct CollectionRunner: Sendable {
             result.nextRequest = result.beforeScripts?.nextRequest
             return result
         }
+        guard Self.hasScripts(item) else { return await conclude(sent, of: item, resolver: resolver, root: root, run: round.run) }
         let scripts = ExchangeScripts(request: item.description, defaults: item.defaults)
-        guard !scripts.isEmpty else { return await conclude(sent, of: item, resolver: resolver, root: root, run: round.run) }
         let before = sent.beforeScripts ?? ExchangeScripts.Report()
         let pending = PendingScripts(
             scripts: scripts, description: before.request ?? item.description, resolver: resolver,

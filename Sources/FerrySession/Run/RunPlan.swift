@@ -11,12 +11,38 @@ import Foundation
 /// matching paths. The order comes from the paths alone, so the files are read in it while the run
 /// goes (`RunPlanReader`); a malformed file is a problem reported at its place, and not sent.
 public struct RunPlan: Sendable {
-    /// One request file of the run.
+    /// One request file of the run. Its fields live in one copy-on-write box: an item goes with its
+    /// request through every stage (read, prepared, sent, concluded, reported, kept in its result),
+    /// and each copy of its request description was dozens of retains on the curl thread, now one.
     public struct Item: Sendable {
+        private var storage: Storage
+
         /// The path below the collection root (`auth/login.ferry.yaml`).
-        public var path: String
-        public var description: RequestDescription
-        public var defaults: FolderDefaults
+        public var path: String {
+            get { storage.path }
+            _modify {
+                makeUnique()
+                yield &storage.path
+            }
+        }
+        public var description: RequestDescription {
+            _read { yield storage.description }
+            _modify {
+                makeUnique()
+                yield &storage.description
+            }
+        }
+        public var defaults: FolderDefaults {
+            _read { yield storage.defaults }
+            _modify {
+                makeUnique()
+                yield &storage.defaults
+            }
+        }
+
+        public init(path: String, description: RequestDescription, defaults: FolderDefaults) {
+            storage = Storage(path: path, description: description, defaults: defaults)
+        }
 
         /// The request's name, else its file name without `.ferry.yaml`.
         public var title: String {
@@ -25,6 +51,27 @@ public struct RunPlan: Sendable {
 
         /// The folder below the root (`auth`), empty at the top.
         public var folder: String { String(RequestCollection.split(path).folder) }
+
+        /// Gives this item a box of its own before one of its fields changes.
+        private mutating func makeUnique() {
+            if !isKnownUniquelyReferenced(&storage) {
+                storage = Storage(path: storage.path, description: storage.description, defaults: storage.defaults)
+            }
+        }
+
+        /// The fields. Changed only through an item that holds the only reference (`makeUnique`), so
+        /// sharing it between threads is safe; no access to a field overlaps another, so none is checked.
+        private final class Storage: @unchecked Sendable {
+            @exclusivity(unchecked) var path: String
+            @exclusivity(unchecked) var description: RequestDescription
+            @exclusivity(unchecked) var defaults: FolderDefaults
+
+            init(path: String, description: RequestDescription, defaults: FolderDefaults) {
+                self.path = path
+                self.description = description
+                self.defaults = defaults
+            }
+        }
     }
 
     public var root: String

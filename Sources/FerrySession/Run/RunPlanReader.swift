@@ -43,6 +43,7 @@ final class RunPlanReader: @unchecked Sendable {
         for file in files {
             let absolute = (root as NSString).appendingPathComponent(file.path)
             let outcome = Result { () throws(ConfigProblem) in try RequestDescription(contentsOf: absolute, collection: root) }
+            if file.kept, case .success(let description) = outcome { description.prepareTemplates() }  // here, not on the curl thread
             condition.withLock {
                 switch outcome {
                 case .success(let description) where file.kept:

@@ -51,7 +51,7 @@ public final class RunResult: @unchecked Sendable {
     /// JUnit and TAP reports and the contract's coverage read (a long run's memory then hardly grows).
     func keepOnlyWhatReportsRead() {
         if let request { self.request = Request(method: request.method, url: request.url) }
-        if var response {
+        if var response = response.take() {  // the only reference now: emptied in place, not copied first
             response.headers = [:]
             response.trailers = [:]
             response.body = ResponseBody(storage: .memory(Data()), count: 0)

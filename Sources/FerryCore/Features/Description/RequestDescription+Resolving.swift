@@ -17,7 +17,8 @@ extension RequestDescription {
         with resolver: VariableResolver, defaults: FolderDefaults = FolderDefaults(),
         access: FileAccessPolicy
     ) throws -> ResolvedRequest {
-        let resolver = ownVariables(over: resolver)
+        var resolver = ownVariables(over: resolver)
+        resolver.templates = templates
         var redaction = resolver.redaction
         var request = Request(method: sentMethod, url: try resolvedURL(resolver, defaults: defaults), options: options)
         request.options.tls.caFile = try options.tls.caFile.map { try access.readablePath($0, field: "options.caFile") }
@@ -71,6 +72,12 @@ extension RequestDescription {
             resolved.output = path == "-" ? path : try access.writablePath(path, field: "options.output")
         }
         return resolved
+    }
+
+    /// Splits the texts every resolve fills in (the URL, the headers) into their templates now, so
+    /// that resolving the request splits none: `ferry run` does it on the thread that reads its files.
+    public func prepareTemplates() {
+        for text in [url] + headers.flatMap({ [$0.name, $0.value] }) where text.containsASCII("{{") { _ = templates.template(text) }
     }
 
     /// `resolver` with the request's own `vars:` added for the names it has no value for.

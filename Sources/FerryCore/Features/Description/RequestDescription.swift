@@ -52,6 +52,8 @@ public struct RequestDescription: Sendable, Equatable {
     public var chains: [VariableChain] = []
     /// JavaScript run before the request is resolved, after its response and as its tests (`scripts:`).
     public var scripts = RequestScripts()
+    /// Its texts split into templates once (not part of its value: a cache equals any other).
+    public let templates = TemplateCache()
 
     /// True when `disabledParams` are switched-off form fields (a form body and no query `params`),
     /// as the Params tab shows them; else they are query parameters.

@@ -12,6 +12,9 @@ public struct VariableResolver: Sendable {
     public var randomInt: @Sendable () -> Int
     /// True for `literal`: text is taken as it is, `{{…}}` included.
     public private(set) var isLiteral = false
+    /// Where the texts being rendered keep their templates (`RequestDescription.resolved` gives its
+    /// own); nil: each text is split when rendered.
+    var templates: TemplateCache?
 
     /// A resolver that leaves every text as written: a request typed on the command line has no
     /// variables, and `{{` in it is meant literally (as curl sends it).
@@ -56,8 +59,8 @@ public struct VariableResolver: Sendable {
     /// (`TemplateEscaping`); an unknown name throws as `render(_:place:)` does.
     public func render(_ text: String, place: String, escaping: TemplateEscaping) throws -> String {
         guard !isLiteral, text.containsASCII("{{") else { return text }  // no placeholder: nothing to split or copy
-        let text = try namesResolved(text, place: place)
-        return try escaping.render(Template(text)) { name in try expandedValue(of: name, place: place, within: []) }
+        let template = try templates?.template(text) ?? Template(namesResolved(text, place: place))
+        return try escaping.render(template) { name in try expandedValue(of: name, place: place, within: []) }
     }
 
     /// `text` with every placeholder that stands inside another's name replaced by its value, the
@@ -76,6 +79,9 @@ public struct VariableResolver: Sendable {
 
     /// Postman's own limit on placeholders within placeholders.
     static let maximumNesting = 19
+
+    /// True when a placeholder of `text` stands inside another's name (`{{host.{{region}}}}`).
+    static func nestsPlaceholders(_ text: String) -> Bool { innermostNestedPlaceholder(in: text) != nil }
 
     /// The first `{{name}}` (no braces in its name) that is opened inside another `{{`.
     private static func innermostNestedPlaceholder(
