@@ -166,11 +166,16 @@ public final class HistoryStore: Sendable {
     /// Rows read at a time by `redact`.
     static let redactionChunk: Int64 = 128
 
-    /// Runs one of the prepared writes above with `values`, one for each of its parameters (as the
-    /// columns' test checks), bound as they are: `StatementArguments` of existentials, and GRDB's
-    /// check of them against the statement, cost a run's writer more than binding them did.
+    /// Runs one of the prepared writes above with `values`, one for each of its parameters in order
+    /// (the columns' test checks the count), bound one by one: GRDB's `StatementArguments` maps its
+    /// values through a generic key path on each call (its initialisers are not inlinable), which
+    /// cost a run's writer more than SQLite's own work on the row did.
     private static func execute(_ statement: Statement, _ values: some Sequence<DatabaseValue>) throws {
-        statement.setUncheckedArguments(StatementArguments(values))
+        statement.setUncheckedArguments(StatementArguments())  // GRDB binds nothing and keeps what is bound below
+        for (index, value) in zip(CInt(1)..., values) {
+            let code = ResultCode(rawValue: value.bind(to: statement.sqliteStatement, at: index))
+            guard code == .SQLITE_OK else { throw DatabaseError(resultCode: code, sql: statement.sql) }
+        }
         try statement.execute()
     }
 
