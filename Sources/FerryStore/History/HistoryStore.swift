@@ -14,6 +14,8 @@ public final class HistoryStore: Sendable {
     static let retentionInterval: Int64 = 64
     /// The size of WAL that `truncateWAL` empties.
     static let walTruncationBytes: off_t = 512 << 10
+    /// The most KiB of pages the recording connection caches.
+    static let recordingCacheKiB = 32 << 10
     /// Bytes of a text body put in the full-text index.
     static let indexedBodyLimit = 256 << 10
 
@@ -50,6 +52,11 @@ public final class HistoryStore: Sendable {
                     try db.execute(sql: "PRAGMA journal_mode = WAL")
                 }
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                // A writer at the retention's limit deletes as many old rows as it adds, and their
+                // full-text segments are merged: in SQLite's default 2 MiB cache that read the same
+                // pages again and again (55,000 reads for a run of 1,000 into a 10,000-row history,
+                // 4,800 with this cache). A bound, not an allocation: pages are cached as they are read.
+                if recordingOnly { try db.execute(sql: "PRAGMA cache_size = -\(Self.recordingCacheKiB)") }
             }
             pool =
                 try recordingOnly
