@@ -18,7 +18,7 @@ import Testing
     }
 
     private func expectSameRow(_ entry: HistoryEntry) throws {
-        let values = try entry.databaseValues(json: HistoryJSONColumns()).map { $0?.databaseValue ?? .null }
+        let values = try entry.databaseValues(json: HistoryJSONColumns())
         let written = Dictionary(uniqueKeysWithValues: zip(HistoryEntry.columnNames, values))
         #expect(HistoryEntry.columnNames.count == values.count)
         let generic = try CodableRow(entry: entry).databaseDictionary

@@ -21,7 +21,7 @@ import Testing
         row["responseBodyHash"] = nil
         row["checks"] = nil  // a column of v5
         row["responseTrailers"] = nil  // a column of v6
-        row["responseBodySHA256"] = sha256Hex(Data(Self.body.utf8))
+        row["responseBodySHA256"] = sha256Hex(Data(Self.body.utf8)).databaseValue
         let columns = Array(row.keys)
         try queue.write { db in
             try db.execute(

@@ -3,11 +3,24 @@ import Foundation
 
 /// Writes the nested values of history rows as JSON text, as GRDB's `Codable` encoding does
 /// (sorted keys, base64 data, dates in milliseconds), remembering each column's last value and
-/// text: the exchanges of a run mostly share their options and headers, and encoding them again
+/// text: the exchanges of a run mostly share their options and checks, and encoding them again
 /// was much of the cost of recording a run. One per batch of rows; not for concurrent use.
 final class HistoryJSONColumns {
+    /// A column's last value and its text.
+    private struct Remembered<Value: Equatable> {
+        var value: Value
+        var text: String
+    }
+
+    /// The phases in the order of their names (the encoder's sorted keys).
+    private static let phasesByName = Timeline.Phase.allCases.sorted { $0.rawValue < $1.rawValue }
+
     private let encoder: JSONEncoder
-    private var last: [String: (value: AnyHashable, text: String)] = [:]
+    // Compared as themselves: an `AnyHashable` of each was a box and a dynamic comparison a row.
+    private var options: Remembered<RequestOptions>?
+    private var redirects: Remembered<[RedirectHop]>?
+    private var errorChain: Remembered<[ErrorLink]>?
+    private var checks: Remembered<[RecordedCheck]>?
 
     init() {
         encoder = JSONEncoder()
@@ -20,7 +33,7 @@ final class HistoryJSONColumns {
     /// Header fields as `encoder` writes them (`[{"name":…,"value":…}]`, `/` escaped as `\/`), written
     /// directly: a run's response headers differ on every row, and encoding them was half of building
     /// a row's values.
-    func text(_ headers: [HTTPHeader]?, column: String) -> String? {
+    func text(_ headers: [HTTPHeader]?) -> String? {
         guard let headers else { return nil }
         var bytes: [UInt8] = [UInt8(ascii: "[")]
         bytes.reserveCapacity(headers.reduce(2) { $0 + $1.name.utf8.count + $1.value.utf8.count + 24 })
@@ -39,13 +52,27 @@ final class HistoryJSONColumns {
     /// A timeline as `encoder` writes it (`{"durations":{…},"redirect":…,"start":…}`, keys sorted, the
     /// start in milliseconds as `Double.description` without a trailing `.0`), written directly: each
     /// row's timeline differs, and encoding it cost more than the rest of the row's values together.
-    func text(_ timeline: Timeline?, column: String) -> String? {
+    func text(_ timeline: Timeline?) -> String? {
         guard let timeline else { return nil }
-        let durations = timeline.durations.map { (key: $0.key.rawValue, value: $0.value) }.sorted { $0.key < $1.key }
+        let durations = timeline.durations
+        var text = #"{"durations":{"#
+        text.reserveCapacity(192)
+        for phase in Self.phasesByName {
+            guard let value = durations[phase] else { continue }
+            if text.utf8.last != UInt8(ascii: "{") { text.append(",") }
+            text.append("\"")
+            text.append(phase.rawValue)
+            text.append("\":")
+            text.append(String(value))
+        }
         var start = (timeline.start.timeIntervalSince1970 * 1000).description
         if start.hasSuffix(".0") { start.removeLast(2) }
-        return #"{"durations":{"# + durations.map { #""\#($0.key)":\#($0.value)"# }.joined(separator: ",")
-            + #"},"redirect":\#(timeline.redirect),"start":\#(start)}"#
+        text.append(#"},"redirect":"#)
+        text.append(String(timeline.redirect))
+        text.append(#","start":"#)
+        text.append(start)
+        text.append("}")
+        return text
     }
 
     /// `text` as a JSON string literal, escaped as swift-foundation's `JSONEncoder` escapes it.
@@ -69,13 +96,22 @@ final class HistoryJSONColumns {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// The JSON text of `value` for `column`, nil for nil.
-    func text<Value: Encodable & Hashable>(_ value: Value?, column: String) throws -> String? {
-        guard let value else { return nil }
-        let key = AnyHashable(value)
-        if let remembered = last[column], remembered.value == key { return remembered.text }
+    func text(_ options: RequestOptions) throws -> String { try text(options, remembered: &self.options) }
+    func text(_ redirects: [RedirectHop]) throws -> String { try text(redirects, remembered: &self.redirects) }
+
+    func text(_ errorChain: [ErrorLink]?) throws -> String? {
+        try errorChain.map { try text($0, remembered: &self.errorChain) }
+    }
+
+    func text(_ checks: [RecordedCheck]?) throws -> String? {
+        try checks.map { try text($0, remembered: &self.checks) }
+    }
+
+    /// The JSON text of `value`: the one remembered when `value` is the same, else `encoder`'s.
+    private func text<Value: Encodable & Equatable>(_ value: Value, remembered: inout Remembered<Value>?) throws -> String {
+        if let remembered, remembered.value == value { return remembered.text }
         let text = String(decoding: try encoder.encode(value), as: UTF8.self)
-        last[column] = (key, text)
+        remembered = Remembered(value: value, text: text)
         return text
     }
 }

@@ -27,7 +27,10 @@ public final class HistoryWriter: @unchecked Sendable {
     private let inbox = Mutex<[FinishedExchange]>([])
     // Only touched on `queue`:
     private var store: Result<HistoryStore, HistoryError>?
-    private var pending: [(entry: HistoryEntry, rules: [Redaction.Rule])] = []
+    /// Rows built and not yet written, and the secrets each was redacted with (apart: the rows go
+    /// to `record` as they are, not copied out of pairs).
+    private var pending: [HistoryEntry] = []
+    private var pendingRules: [[Redaction.Rule]] = []
     /// The rows written, as runs of consecutive ids written with the same secrets (for `finish`'s late ones).
     private var written: [(ids: ClosedRange<Int64>, rules: [Redaction.Rule])] = []
     private var writtenCount = 0
@@ -102,7 +105,8 @@ public final class HistoryWriter: @unchecked Sendable {
         guard problem == nil else { return }
         for exchange in taken {
             do {
-                pending.append((try HistoryEntry(exchange), exchange.redaction.rules))
+                pending.append(try HistoryEntry(exchange))
+                pendingRules.append(exchange.redaction.rules)
             } catch {
                 report(error, unrecorded: 1)
                 if problem != nil { return }
@@ -114,15 +118,18 @@ public final class HistoryWriter: @unchecked Sendable {
     private func commit() {
         take()
         guard !pending.isEmpty, problem == nil else { return }
-        defer { pending.removeAll(keepingCapacity: true) }
+        defer {
+            pending.removeAll(keepingCapacity: true)
+            pendingRules.removeAll(keepingCapacity: true)
+        }
         do {
             if store == nil {
                 store = Result { try HistoryStore(locations: locations, recordingOnly: true) }.mapError {
                     $0 as? HistoryError ?? .unavailable(path: locations.dataDirectory, problem: "\($0)")
                 }
             }
-            let ids = try store!.get().record(pending.map(\.entry))
-            for (id, rules) in zip(ids, pending.map(\.rules)) {
+            let ids = try store!.get().record(pending)
+            for (id, rules) in zip(ids, pendingRules) {
                 if let last = written.last, last.rules == rules, last.ids.upperBound + 1 == id {
                     written[written.count - 1].ids = last.ids.lowerBound...id
                 } else {
