@@ -290,9 +290,6 @@ import Testing
         return outcomes
     }
 
-    /// The fingerprint recorded for a body is `xxhsum -H2`'s XXH3-128 of the bytes: a download to `-o`, a
-    /// body kept in a temporary file, a small one kept in memory, and one that came after a redirect
-    /// (whose own body is not part of it); the bodies come from `curl` for the ones Ferry keeps no file of.
     /// Each `ferry send` exits with its WAL left for the next (closing would sync it into the file);
     /// the WAL is still emptied every few sends, so it stays small and every row stays readable.
     @Test func theWALLeftBySendsStaysSmall() async throws {
@@ -308,6 +305,28 @@ import Testing
         #expect(try HistoryStore(path: home.database).count() == 40)
     }
 
+    /// A run leaves its WAL as it is (emptying it syncs the file: 5–130 ms on a run's way out), and
+    /// the next process that records empties it when it opens the history, beside its exchanges.
+    @Test func theWALLeftByARunIsEmptiedByTheNextProcessThatRecords() async throws {
+        let home = try Home()
+        let walSize = { (try? FileManager.default.attributesOfItem(atPath: home.database + "-wal")[.size] as? Int) ?? 0 }
+        try await withDemoServer { server in
+            let file = try TemporaryDirectory()
+            let request = try file.write("get.ferry.yaml", Data("url: \(server.baseURL)/anything?run=1\n".utf8))
+            let run = await home.run(["run", request, "--repeat", "600"])
+            #expect(run.status == 0, "\(run.text)\(run.stderr)")
+            let left = walSize()
+            #expect(left > 512 << 10, "the run left its WAL (more than the 512 KB a writer empties): \(left) bytes")
+            let sent = await home.run(["send", "\(server.baseURL)/anything?send=1", "-o", "/dev/null"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(walSize() < left / 4, "the send emptied it first: \(walSize()) bytes, from \(left)")
+        }
+        #expect(try HistoryStore(path: home.database).count() == 601)
+    }
+
+    /// The fingerprint recorded for a body is `xxhsum -H2`'s XXH3-128 of the bytes: a download to `-o`, a
+    /// body kept in a temporary file, a small one kept in memory, and one that came after a redirect
+    /// (whose own body is not part of it); the bodies come from `curl` for the ones Ferry keeps no file of.
     @Test func recordedFingerprintIsXxhsumOfTheBody() async throws {
         let home = try Home()
         try await withDemoServer { server in

@@ -210,8 +210,9 @@ public final class HistoryStore: Sendable {
     /// A process that records and exits leaves its WAL behind (closing would copy it: four syncs for
     /// a one-request `ferry send`), and the next process reads all of it back; worse, SQLite then
     /// counts none of it as copied, so the WAL is never started over: it grew by some 70 KB a send
-    /// and every later process read and copied all of it. Emptying it every few sends keeps both
-    /// small. A reader holding it (the TUI) makes this a no-op until next time.
+    /// and every later process read and copied all of it. The writer empties it when it opens the
+    /// history (`HistoryWriter`), which keeps both small. A reader holding it (the TUI) makes this a
+    /// no-op until next time.
     public func truncateWAL() {
         var status = stat()
         guard stat(path + "-wal", &status) == 0, status.st_size > Self.walTruncationBytes else { return }

@@ -66,11 +66,11 @@ public final class HistoryWriter: @unchecked Sendable {
 
     /// Commits what is queued and waits for it, then rewrites the rows written without one of the
     /// secrets of `redaction` (a run's, all of them); the first problem kept, if any, with how many
-    /// exchanges went unrecorded from then on. A large WAL is emptied into the file (`truncateWAL`).
+    /// exchanges went unrecorded from then on. The WAL is left as it is: the next process that
+    /// records empties it when it opens the history (`commit`), not this one on its way out.
     public func finish(redaction: Redaction = Redaction()) -> HistoryWarning? {
         queue.sync {
             commit()
-            defer { (try? store?.get())?.truncateWAL() }
             if let problem, warning == nil {
                 let unrecorded = given - writtenCount
                 warning = HistoryWarning(
@@ -127,6 +127,9 @@ public final class HistoryWriter: @unchecked Sendable {
                 store = Result { try HistoryStore(locations: locations, recordingOnly: true) }.mapError {
                     $0 as? HistoryError ?? .unavailable(path: locations.dataDirectory, problem: "\($0)")
                 }
+                // What the last process left in the WAL (none closes the history: closing syncs) is
+                // emptied here, beside this one's exchanges, rather than on a run's way out.
+                (try? store?.get())?.truncateWAL()
             }
             let ids = try store!.get().record(pending)
             for (id, rules) in zip(ids, pendingRules) {
