@@ -1,4 +1,5 @@
 import CCurl
+import CCurlShims
 import Foundation
 
 /// Easy handles kept for reuse, as libcurl advises for many transfers: a finished transfer's handle
@@ -15,14 +16,20 @@ final class CurlHandlePool: @unchecked Sendable {
         lock.withLock { idle.popLast() } ?? curl_easy_init()
     }
 
-    /// Takes back a handle no multi handle holds any more.
+    /// Takes back a handle no multi handle holds any more. A handle whose transfer ended while
+    /// another transfer still used its HTTP/2 connection keeps its receive buffer (libcurl 7.88's
+    /// `multi_done` stops before freeing it), and libcurl then refuses a buffer size for it, so the
+    /// next transfer given it would fail "while configuring the request": such a handle is freed.
     func give(_ handle: UnsafeMutableRawPointer) {
         curl_easy_reset(handle)
-        let kept = lock.withLock { () -> Bool in
-            guard idle.count < Self.limit else { return false }
-            idle.append(handle)
-            return true
-        }
+        let reusable = ferry_curl_easy_setopt_long(handle, CURLOPT_BUFFERSIZE, CurlTransfer.receiveBufferSize) == CURLE_OK
+        let kept =
+            reusable
+            && lock.withLock { () -> Bool in
+                guard idle.count < Self.limit else { return false }
+                idle.append(handle)
+                return true
+            }
         if !kept { curl_easy_cleanup(handle) }
     }
 

@@ -107,6 +107,9 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: - Configuration
 
+    /// libcurl's receive buffer, in bytes (its default is 16 KiB).
+    static let receiveBufferSize = 128 * 1024
+
     private func configure(share: UnsafeMutableRawPointer) throws {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let options = request.options
@@ -114,7 +117,7 @@ final class CurlTransfer: @unchecked Sendable {
         try set(CURLOPT_NOSIGNAL, 1)
         try set(CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer))
         try set(CURLOPT_PRIVATE, context)
-        try set(CURLOPT_BUFFERSIZE, 128 * 1024)
+        try set(CURLOPT_BUFFERSIZE, Self.receiveBufferSize)
         try configureCookies(request.cookies, own: request.ownCookies, share: share)
         try configureAuthentication(request.authentication)
         try configureRoute(options, proxyUser: request.proxyUser)

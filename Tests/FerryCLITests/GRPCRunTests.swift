@@ -265,6 +265,50 @@ struct GRPCRunTests {
         }
     }
 
+    /// Transfers that share an HTTP/2 connection at once — calls side by side (`--jobs`), or a call's
+    /// details looked up by reflection while the next call is already out — each get an easy handle
+    /// libcurl accepts: one whose transfer ended while its connection was still in use is not reused
+    /// (libcurl 7.88 refused its buffer size: "the transfer failed while configuring the request").
+    @Test func callsSharingAConnectionEachGetAHandleLibcurlAccepts() async throws {
+        let server = try await PythonGRPCServer()
+        let collection = try Collection(
+            server: server,
+            files: [
+                "1-hello.ferry.yaml": """
+                url: grpc://{{host}}/helloworld.Greeter/SayHello
+                body:
+                  grpc:
+                    message: {name: one}
+                expect:
+                  body:
+                    $.messages[0].message: Hello one
+                """,
+                "2-feature.ferry.yaml": """
+                url: grpc://{{host}}/routeguide.RouteGuide/GetFeature
+                body:
+                  grpc:
+                    message: {latitude: 407838351, longitude: -746143763}
+                expect:
+                  grpc:
+                    status: OK
+                """,
+                "3-not-found.ferry.yaml": """
+                url: grpc://{{host}}/helloworld.Greeter/SayHello
+                body:
+                  grpc:
+                    message: {name: "status:5"}
+                expect:
+                  grpc:
+                    status: NOT_FOUND
+                """,
+            ])
+        for flags in [["--repeat", "4"], ["--repeat", "4", "--jobs", "3"]] {
+            let outcome = await collection.run(flags + ["--no-history"])
+            #expect(outcome.status == 0, "\(flags): \(outcome.text)\(outcome.stderr)")
+            #expect(outcome.text.contains("12 passed, 0 failed"), "\(flags): \(outcome.text)")
+        }
+    }
+
     /// A request file that asks for clear-text HTTP/2 with prior knowledge (`httpVersion: 2-prior-knowledge`)
     /// is handed over ahead of its turn too, reusing the connection the request before opened
     /// (libcurl 7.88 cannot send a second prior-knowledge request on one: `PriorKnowledgeConnections`).
