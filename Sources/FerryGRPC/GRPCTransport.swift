@@ -7,9 +7,9 @@ import Foundation
 ///
 /// The request's body is its messages as JSON (one object, or a list of them: `GRPCBody`), its
 /// headers the call's metadata, its total timeout the deadline and `options.protosets` where the
-/// schema comes from (server reflection without them). A call handed over in a turn (`TransferTurn`, `ferry run`)
-/// passes it to its own transfer on `inner`. The response is the call's HTTP/2 head and
-/// trailers with a JSON body of what came back:
+/// schema comes from (server reflection without them). A call handed over in a turn
+/// (`TransferTurn`, `ferry run`) passes it to its own transfer on `inner`. The response is the
+/// call's HTTP/2 head and trailers with a JSON body of what came back:
 /// `{"messages":[…],"status":{"code":0,"name":"OK","message":""}}`.
 public struct GRPCTransport: Transport {
     public let inner: any Transport

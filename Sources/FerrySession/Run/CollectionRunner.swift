@@ -49,10 +49,12 @@ public struct CollectionRunner: Sendable {
         let rows = settings.dataRows.isEmpty ? [[]] : settings.dataRows
         let count = max(1, settings.repeatCount) * rows.count
         /// Round `number` (from 0): `--repeat`'s rounds, each over `--data`'s rows.
-        let round = { (number: Int) in Round(number: number, of: count, row: rows[number % rows.count], variables: variables, run: id) }
+        let makeRound = { (number: Int) in
+            Round(number: number, of: count, row: rows[number % rows.count], variables: variables, run: id)
+        }
         guard settings.jobs == 1 else {
             for number in 0..<count {
-                var round = round(number)
+                var round = makeRound(number)
                 let items = plan.items
                 var next = 0
                 while next < items.count {
@@ -65,7 +67,7 @@ public struct CollectionRunner: Sendable {
             }
             return run.summary
         }
-        await runInOrder(plan, rounds: count, round: round, run: &run, onResult: onResult)
+        await runInOrder(plan, rounds: count, round: makeRound, run: &run, onResult: onResult)
         return run.summary
     }
 
