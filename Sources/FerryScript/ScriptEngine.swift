@@ -68,15 +68,20 @@ public final class ScriptEngine: @unchecked Sendable {
         return (context, prelude.threw ? prelude.text ?? "" : nil)
     }
 
-    /// The scripts' thread (`ScriptThread`), for work that runs scripts and would otherwise hop there for each.
-    public static var executor: any TaskExecutor { ScriptThread.shared }
+    /// True in a task whose thread has no transfer to drive while its scripts run (`ferry run` in
+    /// order, which sends nothing while a script runs): they run on that thread, with no hop to the
+    /// scripts' thread and back (two wake-ups a request). Elsewhere — the TUI, `ferry send`, `--jobs`
+    /// — they run on the scripts' thread, and the caller's goes on driving what is on the wire.
+    @TaskLocal public static var runsOnCallersThread = false
 
-    /// Runs `script` as `phase` with `input`, on the scripts' thread (`ScriptThread`); requests it
-    /// sends go to `send` (nil: it cannot send). Never throws: a script that fails leaves its error in the outcome.
+    /// Runs `script` as `phase` with `input`, on the scripts' thread (`ScriptThread`) unless
+    /// `runsOnCallersThread`; requests it sends go to `send` (nil: it cannot send). Never throws: a
+    /// script that fails leaves its error in the outcome.
     public func run(
         _ script: ScriptSource, phase: RequestScripts.Phase, input: ScriptInput, send: ScriptRequestSender? = nil
     ) async -> ScriptOutcome {
-        await withTaskExecutorPreference(ScriptThread.shared) { await runHere(script, phase: phase, input: input, send: send) }
+        if Self.runsOnCallersThread { return await runHere(script, phase: phase, input: input, send: send) }
+        return await withTaskExecutorPreference(ScriptThread.shared) { await runHere(script, phase: phase, input: input, send: send) }
     }
 
     private func runHere(

@@ -26,9 +26,9 @@ import Testing
 
         func ferry(_ arguments: [String]) async -> FerryBinary.Outcome { await FerryBinary.run(arguments, environment: environment) }
 
-        /// `ferry run PATH --env test --reporter json`, its results by path.
-        func run(_ path: String) async throws -> (FerryBinary.Outcome, [String: [String: Any]]) {
-            let outcome = await ferry(["run", directory.file(path), "--env", "test", "--reporter", "json"])
+        /// `ferry run PATH --env test --reporter json` with `options`, its results by path.
+        func run(_ path: String, _ options: String...) async throws -> (FerryBinary.Outcome, [String: [String: Any]]) {
+            let outcome = await ferry(["run", directory.file(path), "--env", "test", "--reporter", "json"] + options)
             let report = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any], "\(outcome.stderr)")
             let results = try #require(report["results"] as? [[String: Any]])
             return (outcome, Dictionary(results.map { ($0["path"] as! String, $0) }, uniquingKeysWith: { $1 }))
@@ -63,18 +63,37 @@ import Testing
         }
     }
 
-    /// `Fixtures/scripts/ahead`: the second request is prepared (its pre-request script run) while
-    /// the first is on the wire, with what the first's pre-request script set; the third, after the
-    /// second's tests, which set a variable it names.
-    @Test func aScriptedRunPreparesTheNextRequestAheadOnlyWhenTheTestsCannotChangeIt() async throws {
+    /// `Fixtures/scripts/in-order`: each request sees what the scripts before it set — the second
+    /// what the first's pre-request script set, the third what the second's tests set.
+    @Test func aScriptedRunFlowsVariablesOnInOrder() async throws {
         try await withDemoServer { server throws in
             let collection = try Collection(baseURL: server.baseURL)
-            let (outcome, results) = try await collection.run("ahead")
+            let (outcome, results) = try await collection.run("in-order")
             #expect(outcome.status == 0, "\(outcome.text)")
-            for path in ["ahead/a-first.ferry.yaml", "ahead/b-second.ferry.yaml", "ahead/c-third.ferry.yaml"] {
+            for path in ["in-order/a-first.ferry.yaml", "in-order/b-second.ferry.yaml", "in-order/c-third.ferry.yaml"] {
                 let failed = Self.assertions(results[path]).filter { $0["passed"] as? Bool != true }
                 #expect(results[path]?["status"] as? String == "passed", "\(path): \(failed) \(outcome.stderr)")
             }
+        }
+    }
+
+    /// A tests script that runs to its time limit (3 s) holds no other request: the next one goes
+    /// out after it and passes within `--max-time 2` (scripts run on the run's thread only while
+    /// nothing else is on the wire; an answer left waiting in the socket meanwhile would time out).
+    @Test func aScriptRunningToItsTimeLimitHoldsNoOtherRequest() async throws {
+        try await withDemoServer { server throws in
+            let collection = try Collection(baseURL: server.baseURL)
+            try FileManager.default.createDirectory(atPath: collection.directory.file("slow"), withIntermediateDirectories: true)
+            _ = try collection.directory.write("slow/_folder.ferry.yaml", Data("scriptTimeLimit: 3\n".utf8))
+            _ = try collection.directory.write(
+                "slow/a-loop.ferry.yaml", Data("url: \"{{baseURL}}/get\"\nscripts:\n  tests: |\n    while (true) {}\n".utf8))
+            _ = try collection.directory.write(
+                "slow/b-plain.ferry.yaml", Data("url: \"{{baseURL}}/get?b=1\"\nexpect:\n  status: 200\n".utf8))
+            let (outcome, results) = try await collection.run("slow", "--max-time", "2")
+            #expect(outcome.status == 3, "\(outcome.text)\(outcome.stderr)")
+            let loop = Self.assertions(results["slow/a-loop.ferry.yaml"]).first { $0["passed"] as? Bool == false }
+            #expect((loop?["problem"] as? String)?.contains("TimeLimit") == true, "\(results["slow/a-loop.ferry.yaml"] ?? [:])")
+            #expect(results["slow/b-plain.ferry.yaml"]?["status"] as? String == "passed", "\(results["slow/b-plain.ferry.yaml"] ?? [:])")
         }
     }
 
