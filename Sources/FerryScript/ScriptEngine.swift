@@ -68,10 +68,14 @@ public final class ScriptEngine: @unchecked Sendable {
         return (context, prelude.threw ? prelude.text ?? "" : nil)
     }
 
-    /// True in a task whose thread has no transfer to drive while its scripts run (`ferry run` in
-    /// order, which sends nothing while a script runs): they run on that thread, with no hop to the
-    /// scripts' thread and back (two wake-ups a request). Elsewhere — the TUI, `ferry send`, `--jobs`
-    /// — they run on the scripts' thread, and the caller's goes on driving what is on the wire.
+    /// The scripts' thread (`ScriptThread`), for work that runs scripts and would otherwise hop there for each.
+    public static var executor: any TaskExecutor { ScriptThread.shared }
+
+    /// True in a task that runs its scripts where it is: `ferry run` in order, on the curl loop when
+    /// nothing else is on the wire (no hop to the scripts' thread and back, which then buys no
+    /// overlap), on the scripts' thread when it has gone there itself to run them beside a transfer.
+    /// Elsewhere — the TUI, `ferry send`, `--jobs` — scripts run on the scripts' thread, and the
+    /// caller's goes on driving what is on the wire.
     @TaskLocal public static var runsOnCallersThread = false
 
     /// Runs `script` as `phase` with `input`, on the scripts' thread (`ScriptThread`) unless

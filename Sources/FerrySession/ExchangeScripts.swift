@@ -47,6 +47,10 @@ public struct ExchangeScripts: Sendable {
         if !isEmpty { ScriptEngine.warmUp(timeLimit: timeLimit) }
     }
 
+    /// The thread scripts run on: work that runs several (`ferry run`'s tests of one request and the
+    /// pre-request scripts of the next) prefers it, so it hops there once instead of once a script.
+    public static var executor: any TaskExecutor { ScriptEngine.executor }
+
     /// Runs `body` with the scripts it runs on its own thread, not the scripts' thread
     /// (`ScriptEngine.runsOnCallersThread`): for a caller with no transfer in flight while they run.
     public static func onCallersThread<T>(_ body: () async -> T) async -> T {

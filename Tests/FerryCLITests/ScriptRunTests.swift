@@ -63,37 +63,49 @@ import Testing
         }
     }
 
-    /// `Fixtures/scripts/in-order`: each request sees what the scripts before it set — the second
-    /// what the first's pre-request script set, the third what the second's tests set.
-    @Test func aScriptedRunFlowsVariablesOnInOrder() async throws {
+    /// `Fixtures/scripts/ahead`: the second request is prepared (its pre-request script run) while
+    /// the first is on the wire, with what the first's pre-request script set; the third, after the
+    /// second's tests, which set a variable it names.
+    @Test func aScriptedRunPreparesTheNextRequestAheadOnlyWhenTheTestsCannotChangeIt() async throws {
         try await withDemoServer { server throws in
             let collection = try Collection(baseURL: server.baseURL)
-            let (outcome, results) = try await collection.run("in-order")
+            let (outcome, results) = try await collection.run("ahead")
             #expect(outcome.status == 0, "\(outcome.text)")
-            for path in ["in-order/a-first.ferry.yaml", "in-order/b-second.ferry.yaml", "in-order/c-third.ferry.yaml"] {
+            for path in ["ahead/a-first.ferry.yaml", "ahead/b-second.ferry.yaml", "ahead/c-third.ferry.yaml"] {
                 let failed = Self.assertions(results[path]).filter { $0["passed"] as? Bool != true }
                 #expect(results[path]?["status"] as? String == "passed", "\(path): \(failed) \(outcome.stderr)")
             }
         }
     }
 
-    /// A tests script that runs to its time limit (3 s) holds no other request: the next one goes
-    /// out after it and passes within `--max-time 2` (scripts run on the run's thread only while
-    /// nothing else is on the wire; an answer left waiting in the socket meanwhile would time out).
+    /// A tests script that runs to its time limit (2 s) holds no other request, whether the next
+    /// one is on the wire meanwhile (the tests cannot change it: they run on the scripts' thread,
+    /// the curl loop drives the transfer) or waits for them (they set a variable: they run on the
+    /// curl loop, nothing else on the wire): each next request passes within `--max-time 1`.
     @Test func aScriptRunningToItsTimeLimitHoldsNoOtherRequest() async throws {
         try await withDemoServer { server throws in
             let collection = try Collection(baseURL: server.baseURL)
             try FileManager.default.createDirectory(atPath: collection.directory.file("slow"), withIntermediateDirectories: true)
-            _ = try collection.directory.write("slow/_folder.ferry.yaml", Data("scriptTimeLimit: 3\n".utf8))
-            _ = try collection.directory.write(
-                "slow/a-loop.ferry.yaml", Data("url: \"{{baseURL}}/get\"\nscripts:\n  tests: |\n    while (true) {}\n".utf8))
-            _ = try collection.directory.write(
-                "slow/b-plain.ferry.yaml", Data("url: \"{{baseURL}}/get?b=1\"\nexpect:\n  status: 200\n".utf8))
-            let (outcome, results) = try await collection.run("slow", "--max-time", "2")
+            let files = [
+                "_folder": "scriptTimeLimit: 2\n",
+                "a-loop": "url: \"{{baseURL}}/get\"\nscripts:\n  tests: |\n    while (true) {}\n",
+                "b-plain": "url: \"{{baseURL}}/get?b=1\"\nexpect:\n  status: 200\n",
+                "c-loop-sets":
+                    "url: \"{{baseURL}}/get\"\nscripts:\n  tests: |\n    pm.environment.set(\"x\", \"1\");\n    while (true) {}\n",
+                "d-plain": "url: \"{{baseURL}}/get?d=1\"\nexpect:\n  status: 200\n",
+            ]
+            for (name, text) in files { _ = try collection.directory.write("slow/\(name).ferry.yaml", Data(text.utf8)) }
+            let (outcome, results) = try await collection.run("slow", "--max-time", "1")
             #expect(outcome.status == 3, "\(outcome.text)\(outcome.stderr)")
-            let loop = Self.assertions(results["slow/a-loop.ferry.yaml"]).first { $0["passed"] as? Bool == false }
-            #expect((loop?["problem"] as? String)?.contains("TimeLimit") == true, "\(results["slow/a-loop.ferry.yaml"] ?? [:])")
-            #expect(results["slow/b-plain.ferry.yaml"]?["status"] as? String == "passed", "\(results["slow/b-plain.ferry.yaml"] ?? [:])")
+            for loop in ["a-loop", "c-loop-sets"] {
+                let failure = Self.assertions(results["slow/\(loop).ferry.yaml"]).first { $0["passed"] as? Bool == false }
+                #expect((failure?["problem"] as? String)?.contains("TimeLimit") == true, "\(loop): \(failure ?? [:])")
+            }
+            for plain in ["b-plain", "d-plain"] {
+                #expect(
+                    results["slow/\(plain).ferry.yaml"]?["status"] as? String == "passed",
+                    "\(plain): \(results["slow/\(plain).ferry.yaml"] ?? [:])")
+            }
         }
     }
 

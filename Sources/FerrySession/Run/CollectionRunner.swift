@@ -67,7 +67,8 @@ public struct CollectionRunner: Sendable {
             }
             return run.summary
         }
-        // Nothing else is on the wire while a script runs in order: scripts run on the run's thread.
+        // Scripts run on the run's thread when nothing else is on the wire; `runInOrder` hops to the
+        // scripts' thread when something is.
         await ExchangeScripts.onCallersThread {
             await runInOrder(plan, rounds: count, round: makeRound, run: &run, onResult: onResult)
         }
@@ -100,13 +101,13 @@ public struct CollectionRunner: Sendable {
     /// One request on the wire at a time, in order (`--jobs 1`), with the bookkeeping done while
     /// it is there: the request before it is checked and reported, and the one after it resolved,
     /// once it has gone out (the transport starts it before the task goes on) and before its answer
-    /// comes. All on the curl thread, with no thread hop. Only what cannot change the next request or
-    /// the run's course waits like this: a request that captures or retries, one with scripts after
-    /// its response or whose pre-request scripts chose the next (`scriptsRunBeforeTheNext`), or any
-    /// with `--bail`, is checked before the next one is sent; a look-ahead that would need a chained
-    /// variable (which sends a request) or run pre-request scripts is left to its turn. So no script
-    /// runs while a transfer is in flight, and scripts run on the curl thread too
-    /// (`ExchangeScripts.onCallersThread`): a script that runs long holds no other request's answer.
+    /// comes. All on the curl thread, with no thread hop — but when either has scripts, both go to
+    /// the scripts' thread in one hop (`ExchangeScripts.executor`), so that the curl loop drives the
+    /// transfer meanwhile; scripts that run with nothing on the wire (a request's in its turn, the
+    /// tests of one the next request waits for) run on the curl thread. Only what cannot change the next request or
+    /// the run's course waits like this: a request that captures or retries, whose scripts may
+    /// (`scriptsCanChangeWhatFollows`), or any with `--bail`, is checked before the next one is sent;
+    /// a look-ahead that would need a chained variable (which sends a request) is left to its turn.
     /// With `sendsAhead`, the request resolved ahead is also handed to the transport in the turn
     /// after this one's (`TransferTurn`): the transport starts it the moment this one's answer is in.
     /// The plan's files are read as the run reaches them (`RunPlan.item(at:)`): the first request
@@ -142,8 +143,12 @@ public struct CollectionRunner: Sendable {
                     if let target = Self.target(of: next, in: plan.items, jumps: &jumps, stopped: &run.stopped) { index = target }
                 }
                 if roundIndex + 1 < rounds, plan.item(at: index) == nil {
-                    // The round is over: its last request checked, the next round begins.
-                    await settle(&unchecked, round: &round, run: &run, onResult: onResult)
+                    // The round is over: its last request checked (the next round's first may be on the wire), the next round begins.
+                    await withTaskExecutorPreference(
+                        unchecked.map { Self.hasScripts($0.sent.item) } == true ? ExchangeScripts.executor : nil
+                    ) {
+                        await settle(&unchecked, round: &round, run: &run, onResult: onResult)
+                    }
                     if !run.summary.cancelled, run.stopped == nil {
                         roundIndex += 1
                         round = makeRound(roundIndex)
@@ -195,7 +200,7 @@ public struct CollectionRunner: Sendable {
                     await Task.yield()  // the child task puts the request on the wire first
                 }
                 let (resolver, before) = (inFlight.resolver, inFlight.before)
-                let waits = item.description.captures.isEmpty && !settings.bail && !Self.scriptsRunBeforeTheNext(item, before: before)
+                let waits = item.description.captures.isEmpty && !settings.bail && !Self.scriptsCanChangeWhatFollows(item, before: before)
                 // The next request: the round's next, or the first of the next round.
                 let next: (item: RunPlan.Item, index: Int, round: Round)? =
                     if !waits {
@@ -207,8 +212,15 @@ public struct CollectionRunner: Sendable {
                     } else {
                         nil
                     }
-                await settle(&unchecked, round: &round, run: &run, onResult: onResult)
-                if let next, run.stopped == nil { prepared = prepareAhead(next.item, root: root, round: next.round) }
+                // The request before's scripts after its response and the next one's pre-request
+                // scripts in one hop to the scripts' thread, with the bookkeeping between them.
+                let scripted = unchecked.map { Self.hasScripts($0.sent.item) } == true || next.map { Self.hasScripts($0.item) } == true
+                await withTaskExecutorPreference(scripted ? ExchangeScripts.executor : nil) {
+                    await settle(&unchecked, round: &round, run: &run, onResult: onResult)
+                    if let next, run.stopped == nil {
+                        prepared = await prepareAhead(next.item, root: root, round: next.round)
+                    }
+                }
                 if let next, run.stopped == nil {
                     if inFlight.inTurn, case .ready(let request, let variables, let report)? = prepared,
                         sendsInTurn(next.item, request.request)
@@ -306,13 +318,23 @@ public struct CollectionRunner: Sendable {
         !item.description.scripts.isEmpty || item.defaults.scripts.contains { !$0.isEmpty }
     }
 
-    /// True when the request has scripts after its response, which run (on the run's thread, with
-    /// nothing else on the wire) before the next request is prepared and sent, or its pre-request
-    /// scripts chose the next request.
-    static func scriptsRunBeforeTheNext(_ item: RunPlan.Item, before: ExchangeScripts.Report?) -> Bool {
-        let after = { (scripts: RequestScripts) in scripts.postResponse != nil || scripts.tests != nil }
-        return before?.nextRequest != nil || after(item.description.scripts) || item.defaults.scripts.contains(where: after)
+    /// True when the request's scripts after its response may change what the requests after it use
+    /// or where the run goes (their text names a way to: a variable set, unset, cleared or deleted, a
+    /// request sent, run, skipped or chosen next, the run stopped, a global of the context, `eval`),
+    /// or its pre-request scripts chose the next request: the next request is then prepared after
+    /// they have run. Otherwise it is prepared while this one is on the wire, its scripts after the
+    /// response run while the next one is.
+    static func scriptsCanChangeWhatFollows(_ item: RunPlan.Item, before: ExchangeScripts.Report?) -> Bool {
+        guard hasScripts(item) else { return false }
+        if before?.nextRequest != nil { return true }
+        return ExchangeScripts(request: item.description, defaults: item.defaults).after.contains { step in
+            step.source.mentions(changingWords)
+        }
     }
+
+    private static let changingWords = [
+        "set", "clear", "delete", "Request", "send", "skip", "next", "stop", "global", "this", "eval", "Function",
+    ]
 
     /// A sent request whose checks wait for the next request to go out.
     private struct Unchecked {
@@ -509,15 +531,20 @@ public struct CollectionRunner: Sendable {
         }
     }
 
-    /// `prepare` done ahead, while another request is on the wire, with the variables as they are:
-    /// nil when that needs more — a chained variable or a problem to report, or pre-request scripts
-    /// (no script runs while a transfer is in flight) — which `prepare` then does in its turn.
-    private func prepareAhead(_ item: RunPlan.Item, root: String, round: Round) -> Preparation? {
+    /// `prepare` done ahead, with the variables as they are: nil when that needs more (a chained
+    /// variable, or a problem to report), which `prepare` then does in its turn. A request with
+    /// pre-request scripts is prepared whole (they run) when neither they nor its resolving can send
+    /// a request (one request on the wire at a time) and it is not retried (they would run again).
+    private func prepareAhead(_ item: RunPlan.Item, root: String, round: Round) async -> Preparation? {
         let resolver = round.resolver
         if let skipped = Self.skipped(item, iteration: round.iteration, resolver: resolver) { return .ended(skipped) }
-        let preRequest = item.description.scripts.preRequest != nil || item.defaults.scripts.contains { $0.preRequest != nil }
-        guard !preRequest else { return nil }
-        return (try? Self.resolve(item, with: resolver, root: root, settings: settings)).map { .ready($0, resolver, nil) }
+        guard Self.hasScripts(item) else {
+            return (try? Self.resolve(item, with: resolver, root: root, settings: settings)).map { .ready($0, resolver, nil) }
+        }
+        let scripts = ExchangeScripts(request: item.description, defaults: item.defaults)
+        let sends = scripts.before.contains { $0.source.mentions(["send", "Request"]) }
+        guard !sends, item.description.retry == nil, item.description.chains.isEmpty, chainer?.hasChains != true else { return nil }
+        return await prepare(item, root: root, round: round)
     }
 
     /// The item's request with `variables`, under its folder's and the environment's settings, reading
