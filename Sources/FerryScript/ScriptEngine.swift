@@ -71,12 +71,21 @@ public final class ScriptEngine: @unchecked Sendable {
     /// The scripts' thread (`ScriptThread`), for work that runs scripts and would otherwise hop there for each.
     public static var executor: any TaskExecutor { ScriptThread.shared }
 
-    /// Runs `script` as `phase` with `input`, on the scripts' thread (`ScriptThread`); requests it
-    /// sends go to `send` (nil: it cannot send). Never throws: a script that fails leaves its error in the outcome.
+    /// True in a task that runs its scripts where it is: `ferry run` in order, on the curl loop when
+    /// nothing else is on the wire (no hop to the scripts' thread and back, which then buys no
+    /// overlap), on the scripts' thread when it has gone there itself to run them beside a transfer.
+    /// Elsewhere — the TUI, `ferry send`, `--jobs` — scripts run on the scripts' thread, and the
+    /// caller's goes on driving what is on the wire.
+    @TaskLocal public static var runsOnCallersThread = false
+
+    /// Runs `script` as `phase` with `input`, on the scripts' thread (`ScriptThread`) unless
+    /// `runsOnCallersThread`; requests it sends go to `send` (nil: it cannot send). Never throws: a
+    /// script that fails leaves its error in the outcome.
     public func run(
         _ script: ScriptSource, phase: RequestScripts.Phase, input: ScriptInput, send: ScriptRequestSender? = nil
     ) async -> ScriptOutcome {
-        await withTaskExecutorPreference(ScriptThread.shared) { await runHere(script, phase: phase, input: input, send: send) }
+        if Self.runsOnCallersThread { return await runHere(script, phase: phase, input: input, send: send) }
+        return await withTaskExecutorPreference(ScriptThread.shared) { await runHere(script, phase: phase, input: input, send: send) }
     }
 
     private func runHere(

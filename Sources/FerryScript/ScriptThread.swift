@@ -1,8 +1,8 @@
 import Foundation
 
-/// The thread scripts run on: `ScriptEngine.run` prefers it, so a script runs beside the thread
-/// that sent its request (the transport's, in `ferry run`), which meanwhile drives the next
-/// request's transfer. JavaScriptCore's VM is then entered from one thread.
+/// The thread scripts run on unless their caller's has nothing else to do meanwhile
+/// (`ScriptEngine.runsOnCallersThread`): `ScriptEngine.run` prefers it, so a script runs beside the
+/// thread that sent its request, which meanwhile drives the transfers on the wire.
 final class ScriptThread: TaskExecutor, @unchecked Sendable {
     static let shared = ScriptThread()
 

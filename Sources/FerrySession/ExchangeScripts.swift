@@ -51,6 +51,12 @@ public struct ExchangeScripts: Sendable {
     /// pre-request scripts of the next) prefers it, so it hops there once instead of once a script.
     public static var executor: any TaskExecutor { ScriptEngine.executor }
 
+    /// Runs `body` with the scripts it runs on its own thread, not the scripts' thread
+    /// (`ScriptEngine.runsOnCallersThread`): for a caller with no transfer in flight while they run.
+    public static func onCallersThread<T>(_ body: () async -> T) async -> T {
+        await ScriptEngine.$runsOnCallersThread.withValue(true) { await body() }
+    }
+
     /// Where the scripts run: `pm.info`, the iteration's data, and how their requests are sent.
     public struct Context: Sendable {
         public var requestName: String

@@ -26,9 +26,9 @@ import Testing
 
         func ferry(_ arguments: [String]) async -> FerryBinary.Outcome { await FerryBinary.run(arguments, environment: environment) }
 
-        /// `ferry run PATH --env test --reporter json`, its results by path.
-        func run(_ path: String) async throws -> (FerryBinary.Outcome, [String: [String: Any]]) {
-            let outcome = await ferry(["run", directory.file(path), "--env", "test", "--reporter", "json"])
+        /// `ferry run PATH --env test --reporter json` with `options`, its results by path.
+        func run(_ path: String, _ options: String...) async throws -> (FerryBinary.Outcome, [String: [String: Any]]) {
+            let outcome = await ferry(["run", directory.file(path), "--env", "test", "--reporter", "json"] + options)
             let report = try #require(try JSONSerialization.jsonObject(with: outcome.stdout) as? [String: Any], "\(outcome.stderr)")
             let results = try #require(report["results"] as? [[String: Any]])
             return (outcome, Dictionary(results.map { ($0["path"] as! String, $0) }, uniquingKeysWith: { $1 }))
@@ -74,6 +74,37 @@ import Testing
             for path in ["ahead/a-first.ferry.yaml", "ahead/b-second.ferry.yaml", "ahead/c-third.ferry.yaml"] {
                 let failed = Self.assertions(results[path]).filter { $0["passed"] as? Bool != true }
                 #expect(results[path]?["status"] as? String == "passed", "\(path): \(failed) \(outcome.stderr)")
+            }
+        }
+    }
+
+    /// A tests script that runs to its time limit (2 s) holds no other request, whether the next
+    /// one is on the wire meanwhile (the tests cannot change it: they run on the scripts' thread,
+    /// the curl loop drives the transfer) or waits for them (they set a variable: they run on the
+    /// curl loop, nothing else on the wire): each next request passes within `--max-time 1`.
+    @Test func aScriptRunningToItsTimeLimitHoldsNoOtherRequest() async throws {
+        try await withDemoServer { server throws in
+            let collection = try Collection(baseURL: server.baseURL)
+            try FileManager.default.createDirectory(atPath: collection.directory.file("slow"), withIntermediateDirectories: true)
+            let files = [
+                "_folder": "scriptTimeLimit: 2\n",
+                "a-loop": "url: \"{{baseURL}}/get\"\nscripts:\n  tests: |\n    while (true) {}\n",
+                "b-plain": "url: \"{{baseURL}}/get?b=1\"\nexpect:\n  status: 200\n",
+                "c-loop-sets":
+                    "url: \"{{baseURL}}/get\"\nscripts:\n  tests: |\n    pm.environment.set(\"x\", \"1\");\n    while (true) {}\n",
+                "d-plain": "url: \"{{baseURL}}/get?d=1\"\nexpect:\n  status: 200\n",
+            ]
+            for (name, text) in files { _ = try collection.directory.write("slow/\(name).ferry.yaml", Data(text.utf8)) }
+            let (outcome, results) = try await collection.run("slow", "--max-time", "1")
+            #expect(outcome.status == 3, "\(outcome.text)\(outcome.stderr)")
+            for loop in ["a-loop", "c-loop-sets"] {
+                let failure = Self.assertions(results["slow/\(loop).ferry.yaml"]).first { $0["passed"] as? Bool == false }
+                #expect((failure?["problem"] as? String)?.contains("TimeLimit") == true, "\(loop): \(failure ?? [:])")
+            }
+            for plain in ["b-plain", "d-plain"] {
+                #expect(
+                    results["slow/\(plain).ferry.yaml"]?["status"] as? String == "passed",
+                    "\(plain): \(results["slow/\(plain).ferry.yaml"] ?? [:])")
             }
         }
     }

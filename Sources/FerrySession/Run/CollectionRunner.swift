@@ -67,7 +67,11 @@ public struct CollectionRunner: Sendable {
             }
             return run.summary
         }
-        await runInOrder(plan, rounds: count, round: makeRound, run: &run, onResult: onResult)
+        // Scripts run on the run's thread when nothing else is on the wire; `runInOrder` hops to the
+        // scripts' thread when something is.
+        await ExchangeScripts.onCallersThread {
+            await runInOrder(plan, rounds: count, round: makeRound, run: &run, onResult: onResult)
+        }
         return run.summary
     }
 
@@ -98,7 +102,9 @@ public struct CollectionRunner: Sendable {
     /// it is there: the request before it is checked and reported, and the one after it resolved,
     /// once it has gone out (the transport starts it before the task goes on) and before its answer
     /// comes. All on the curl thread, with no thread hop — but when either has scripts, both go to
-    /// the scripts' thread in one hop (`ExchangeScripts.executor`). Only what cannot change the next request or
+    /// the scripts' thread in one hop (`ExchangeScripts.executor`), so that the curl loop drives the
+    /// transfer meanwhile; scripts that run with nothing on the wire (a request's in its turn, the
+    /// tests of one the next request waits for) run on the curl thread. Only what cannot change the next request or
     /// the run's course waits like this: a request that captures or retries, whose scripts may
     /// (`scriptsCanChangeWhatFollows`), or any with `--bail`, is checked before the next one is sent;
     /// a look-ahead that would need a chained variable (which sends a request) is left to its turn.
@@ -137,8 +143,12 @@ public struct CollectionRunner: Sendable {
                     if let target = Self.target(of: next, in: plan.items, jumps: &jumps, stopped: &run.stopped) { index = target }
                 }
                 if roundIndex + 1 < rounds, plan.item(at: index) == nil {
-                    // The round is over: its last request checked, the next round begins.
-                    await settle(&unchecked, round: &round, run: &run, onResult: onResult)
+                    // The round is over: its last request checked (the next round's first may be on the wire), the next round begins.
+                    await withTaskExecutorPreference(
+                        unchecked.map { Self.hasScripts($0.sent.item) } == true ? ExchangeScripts.executor : nil
+                    ) {
+                        await settle(&unchecked, round: &round, run: &run, onResult: onResult)
+                    }
                     if !run.summary.cancelled, run.stopped == nil {
                         roundIndex += 1
                         round = makeRound(roundIndex)
