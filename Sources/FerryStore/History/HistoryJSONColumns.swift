@@ -54,11 +54,10 @@ final class HistoryJSONColumns: @unchecked Sendable {
     /// row's timeline differs, and encoding it cost more than the rest of the row's values together.
     func text(_ timeline: Timeline?) -> String? {
         guard let timeline else { return nil }
-        let durations = timeline.durations
         var text = #"{"durations":{"#
         text.reserveCapacity(192)
         for phase in Self.phasesByName {
-            guard let value = durations[phase] else { continue }
+            guard let value = timeline.duration(phase) else { continue }
             if text.utf8.last != UInt8(ascii: "{") { text.append(",") }
             text.append("\"")
             text.append(phase.rawValue)
