@@ -70,11 +70,14 @@ import Testing
         let directory = try TemporaryDirectory()
         let history = try store(directory)
         let failure = FerryError.localFile(reason: .unreadable(path: "/nope", error: POSIXError(.ENOENT)))
-        let id = try history.record(try HistoryEntry(request: HistoryFixtures.request(), response: nil, error: failure, started: Date()))
+        let request = HistoryFixtures.request(headers: ["X-Fruit": "quince"])
+        let id = try history.record(try HistoryEntry(request: request, response: nil, error: failure, started: Date()))
         let stored = try history.entry(id: id)
         #expect(stored.status == nil && stored.statusClass == "error")
         #expect(stored.errorChain == ErrorChain(failure).links)
         #expect(try history.search(HistoryQuery(status: "error")).map(\.id) == [id])
+        // Indexed without a sent head or a status: its status word is `error`, its header is found.
+        #expect(try history.search(HistoryQuery(text: "error x-fruit quince")).map(\.id) == [id])
     }
 
     @Test func secretsNeverReachTheFile() throws {
