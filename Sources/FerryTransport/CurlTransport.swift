@@ -9,7 +9,7 @@ public final class CurlTransport: Transport {
     /// Runs a task's jobs on this transport's curl thread: prefer it for a task that sends one
     /// request after another (`withTaskExecutorPreference`), so it does not hop threads per request.
     public let executor: any TaskExecutor
-    /// Each response body is hashed as it arrives (`ResponseBody.fingerprint`), for the history.
+    /// Each response body written to a file is hashed as it arrives (`ResponseBody.fingerprint`), for the history.
     private let hashesBodies: Bool
 
     /// A transport; `hashesBodies: false` when no history records its exchanges (`--no-history`).

@@ -15,9 +15,12 @@ import Foundation
 /// when it breaks off (Ctrl-C, a reset connection), so `-C` can continue it; continuing appends
 /// only once a `206` for the right byte arrives.
 ///
-/// A fresh body is hashed (XXH3-128, `BodyFingerprint`) as it is written, for the history, on the
-/// transfer thread: a second pass over a large download would cost half the download again, and
-/// XXH3 keeps up with the transfer where SHA-256 (handed to a queue of its own) could not.
+/// A fresh body written to a file is hashed (XXH3-128, `BodyFingerprint`) as it is written, for the
+/// history, on the transfer thread: a second pass over a large download would cost half the download
+/// again, and XXH3 keeps up with the transfer where SHA-256 (handed to a queue of its own) could not.
+/// A body kept in memory is not: the history hashes it on its own thread (a run's responses are small
+/// and many, and the curl thread's every microsecond is the run's), and starts the hash here only
+/// if the body outgrows memory.
 final class ResponseBodySink {
     private let destination: ResponseDestination
     /// How a `.file` or `.continuing` destination is written.
@@ -39,8 +42,9 @@ final class ResponseBodySink {
     private var alreadyComplete = false
     private(set) var count: Int64 = 0
     /// The running hash of the body, for every destination but a continued file (whose body
-    /// includes bytes kept from before); nil when not asked for.
+    /// includes bytes kept from before) and a body in memory; nil when not asked for.
     private var hasher: XXH3Hash128?
+    private let hashes: Bool
     /// The first write failure, reported in place of the transport's generic write error.
     private(set) var failure: FerryError?
 
@@ -51,7 +55,7 @@ final class ResponseBodySink {
     /// is computed as it is written.
     init(destination: ResponseDestination, hashes: Bool = true) throws {
         self.destination = destination
-        if hashes { hasher = XXH3Hash128() }
+        self.hashes = hashes
         let path: String
         switch destination {
         case .automatic:
@@ -66,6 +70,7 @@ final class ResponseBodySink {
             resumeOffset = offset
             diverted = true
         }
+        if hashes { hasher = XXH3Hash128() }
         let target = try OutputTarget(path: path)
         self.target = target
         switch target {
@@ -127,8 +132,8 @@ final class ResponseBodySink {
     func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard failure == nil else { return false }
         count += Int64(bytes.count)
-        hasher?.update(bufferPointer: bytes)
         if diverted {
+            hasher?.update(bufferPointer: bytes)
             memory.append(contentsOf: bytes)
             return true
         }
@@ -136,6 +141,10 @@ final class ResponseBodySink {
             do {
                 let path = FileManager.default.temporaryDirectory.appendingPathComponent("ferry-body-\(UUID().uuidString)").path
                 try openFile(at: path, reportingAs: path)
+                if hashes {
+                    hasher = XXH3Hash128()
+                    hasher?.update(data: memory)
+                }
                 guard memory.withUnsafeBytes({ writeAll($0) }) else { return false }
                 memory = Data()
             } catch let error as FerryError {
@@ -145,6 +154,7 @@ final class ResponseBodySink {
                 return false
             }
         }
+        hasher?.update(bufferPointer: bytes)
         if descriptor >= 0 { return writeAll(bytes) }
         memory.append(contentsOf: bytes)
         return true

@@ -70,11 +70,14 @@ import Testing
         let directory = try TemporaryDirectory()
         let history = try store(directory)
         let failure = FerryError.localFile(reason: .unreadable(path: "/nope", error: POSIXError(.ENOENT)))
-        let id = try history.record(try HistoryEntry(request: HistoryFixtures.request(), response: nil, error: failure, started: Date()))
+        let request = HistoryFixtures.request(headers: ["X-Fruit": "quince"])
+        let id = try history.record(try HistoryEntry(request: request, response: nil, error: failure, started: Date()))
         let stored = try history.entry(id: id)
         #expect(stored.status == nil && stored.statusClass == "error")
         #expect(stored.errorChain == ErrorChain(failure).links)
         #expect(try history.search(HistoryQuery(status: "error")).map(\.id) == [id])
+        // Indexed without a sent head or a status: its status word is `error`, its header is found.
+        #expect(try history.search(HistoryQuery(text: "error x-fruit quince")).map(\.id) == [id])
     }
 
     @Test func secretsNeverReachTheFile() throws {
@@ -214,15 +217,30 @@ import Testing
         let directory = try TemporaryDirectory()
         let history = try store(directory)
         var ids: [Int64] = []
-        for index in 0..<20 { ids.append(try history.record(try HistoryFixtures.entry(body: #"{"n": \#(index)}"#))) }
+        for index in 0..<20 {
+            ids.append(try history.record(try HistoryFixtures.entry(body: #"{"n": \#(index)}"#)))
+            if index == 9 { #expect(try history.search(HistoryQuery(text: "n")).count == 10) }  // the first ten indexed
+        }
         #expect(try history.prune(to: HistoryRetention(maxEntries: 15, maxBytes: nil)) == 5)
         #expect(try history.list(limit: 100).map(\.id) == Array(ids.suffix(15).reversed()))
+        // The full-text rows and the ids waiting for the index went with their entries.
+        #expect(try indexRows(history) == (Array(ids[5..<10]), Array(ids[10...])))
+        #expect(try history.search(HistoryQuery(text: "n", limit: 100)).map(\.id) == Array(ids.suffix(15).reversed()))
+        #expect(try indexRows(history) == (Array(ids.suffix(15)), []))
         let perEntry = try history.entry(id: ids[19]).storedBytes
         #expect(try history.prune(to: HistoryRetention(maxEntries: nil, maxBytes: perEntry * 4 + perEntry / 2), compact: true) == 11)
         #expect(try history.list(limit: 100).map(\.id) == Array(ids.suffix(4).reversed()))
-        // The full-text rows went with their entries.
-        let searchRows = try DatabaseQueue(path: history.path).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM exchangeSearch") }
-        #expect(searchRows == 4)
+        #expect(try indexRows(history) == (Array(ids.suffix(4)), []))
+    }
+
+    /// The ids of the full-text rows, and of the rows waiting for the index.
+    private func indexRows(_ history: HistoryStore) throws -> (indexed: [Int64], waiting: [Int64]) {
+        try DatabaseQueue(path: history.path).read { db in
+            (
+                try Int64.fetchAll(db, sql: "SELECT rowid FROM exchangeSearch ORDER BY rowid"),
+                try Int64.fetchAll(db, sql: "SELECT id FROM exchangeUnindexed ORDER BY id")
+            )
+        }
     }
 
     @Test func retentionAppliesWhileRecording() throws {

@@ -29,6 +29,37 @@ import Testing
         #expect(entries.reversed().map(\.url) == (0..<count).map { "http://api.example.com/items/\($0)?token={{token}}" })
     }
 
+    /// Rows are written without their full-text rows; a search made as soon as a run ends — by a
+    /// store opened before it (the TUI's) or after it — finds every row by a word of a body and of a header.
+    @Test func aSearchRightAfterARunFindsItsRowsByABodyWordAndAHeader() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("history.sqlite")
+        let count = HistoryWriter.batchSize + 3
+        /// A run of `count` exchanges whose bodies hold `fruit`; every other one's request has the header `X-Basket: rattan`.
+        func run(_ fruit: String) {
+            let writer = HistoryWriter(locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path))
+            for index in 0..<count {
+                var exchange = exchange(index)
+                exchange.request.headers.add(name: "X-Basket", value: index % 2 == 0 ? "wicker" : "rattan")
+                exchange.response = HistoryFixtures.response(body: #"{"fruit": "\#(fruit)", "n": \#(index)}"#)
+                writer.append(exchange)
+            }
+            #expect(writer.finish() == nil)
+        }
+        let before = try HistoryStore(path: path)
+        #expect(try before.search(HistoryQuery(text: "kumquat")).isEmpty)
+        run("kumquat")
+        let first = try before.list(limit: count).map(\.id)
+        #expect(first.count == count)
+        #expect(try before.search(HistoryQuery(text: "kumquat", limit: count)).map(\.id) == first)
+        #expect(try before.search(HistoryQuery(text: "x-basket rattan", limit: count)).count == count / 2)
+        run("loquat")
+        let after = try HistoryStore(path: path)
+        let second = try after.entries(HistoryQuery(text: "loquat", limit: 2 * count)).map(\.id)
+        #expect(second.count == count && Set(second).isDisjoint(with: first))
+        #expect(try after.search(HistoryQuery(text: "rattan", limit: 2 * count)).count == 2 * (count / 2))
+    }
+
     @Test func aBatchIsCommittedWithoutWaitingForTheEnd() async throws {
         let directory = try TemporaryDirectory()
         let writer = HistoryWriter(locations: StoreLocations(configDirectory: directory.path, dataDirectory: directory.path))

@@ -46,6 +46,15 @@ public struct SentRequest: Sendable, Hashable {
         set { head = .parsed(requestLine: requestLine, headers: newValue) }
     }
 
+    /// The request line and the headers, a raw head parsed once for both (reading `requestLine` and
+    /// then `headers` reads it twice).
+    public var parts: (requestLine: String, headers: HTTPHeaders) {
+        switch head {
+        case .raw(let text): Self.parse(text)
+        case .parsed(let requestLine, let headers): (requestLine, headers)
+        }
+    }
+
     /// The request line and fields of a raw head.
     private static func parse(_ rawHead: String) -> (requestLine: String, headers: HTTPHeaders) {
         // Split on CR and LF bytes: splitting Character by Character was a cost paid on every exchange of a run.

@@ -76,6 +76,10 @@ public struct Timeline: Sendable, Hashable, Codable {
     /// The phases that were given, with their microseconds (one never given is not listed).
     public var durations: [Phase: Int64] { phases.dictionary }
 
+    /// The microseconds of `phase`, or nil when it was never given (as `durations` has it, without
+    /// building the dictionary: the history writes every timeline of a run).
+    public func duration(_ phase: Phase) -> Int64? { phases[phase] }
+
     public subscript(phase: Phase) -> Int64 {
         get { phases[phase] ?? 0 }
         set { phases[phase] = max(0, newValue) }

@@ -49,17 +49,19 @@ public final class RunResult: @unchecked Sendable {
     /// Lets go of what only the JSON report reads, once the result is reported: the request keeps its
     /// method and URL, the response its status line and the phases of its timeline — what the text,
     /// JUnit and TAP reports and the contract's coverage read (a long run's memory then hardly grows).
+    /// The response is a new one: the history writer may still hold the received one's box, which
+    /// emptying in place would have copied whole (every field retained) on the curl thread.
     func keepOnlyWhatReportsRead() {
         if let request { self.request = Request(method: request.method, url: request.url) }
-        if var response = response.take() {  // the only reference now: emptied in place, not copied first
-            response.headers = [:]
-            response.trailers = [:]
-            response.body = ResponseBody(storage: .memory(Data()), count: 0)
-            response.sent = nil
-            response.cookieJar = nil
-            response.redirects = []
-            response.timeline.hops = []
-            self.response = response
+        if let response = response.take() {
+            var timeline = response.timeline
+            timeline.hops = []
+            var lean = Response(
+                status: response.status, reasonPhrase: response.reasonPhrase, httpVersion: response.httpVersion, headers: [:],
+                body: ResponseBody(storage: .memory(Data()), count: 0), effectiveURL: response.effectiveURL,
+                remoteAddress: response.remoteAddress, redirects: [], timeline: timeline, sent: nil)
+            lean.stoppedByUser = response.stoppedByUser
+            self.response = lean
         }
         beforeScripts = nil
         contract = nil

@@ -32,8 +32,9 @@ extension HistoryEntry {
         requestBodySize = requestBody.size
         requestBodyTruncated = requestBody.truncated
         options = request.options
-        requestLine = response?.sent?.requestLine
-        sentHeaders = response?.sent?.headers.fields
+        let sent = response?.sent?.parts
+        requestLine = sent?.requestLine
+        sentHeaders = sent?.headers.fields
         reason = response?.displayReason
         httpVersion = response?.httpVersion
         responseHeaders = response?.headers.fields ?? []

@@ -4,8 +4,8 @@ import Foundation
 /// Writes the nested values of history rows as JSON text, as GRDB's `Codable` encoding does
 /// (sorted keys, base64 data, dates in milliseconds), remembering each column's last value and
 /// text: the exchanges of a run mostly share their options and checks, and encoding them again
-/// was much of the cost of recording a run. One per batch of rows; not for concurrent use.
-final class HistoryJSONColumns {
+/// was much of the cost of recording a run. One per history store, used under its lock.
+final class HistoryJSONColumns: @unchecked Sendable {
     /// A column's last value and its text.
     private struct Remembered<Value: Equatable> {
         var value: Value
@@ -54,11 +54,10 @@ final class HistoryJSONColumns {
     /// row's timeline differs, and encoding it cost more than the rest of the row's values together.
     func text(_ timeline: Timeline?) -> String? {
         guard let timeline else { return nil }
-        let durations = timeline.durations
         var text = #"{"durations":{"#
         text.reserveCapacity(192)
         for phase in Self.phasesByName {
-            guard let value = durations[phase] else { continue }
+            guard let value = timeline.duration(phase) else { continue }
             if text.utf8.last != UInt8(ascii: "{") { text.append(",") }
             text.append("\"")
             text.append(phase.rawValue)

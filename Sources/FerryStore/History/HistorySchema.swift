@@ -5,6 +5,8 @@ import GRDB
 enum HistorySchema {
     /// The full-text table over URL, method, status, headers and text bodies; rowid = exchange id.
     static let searchTable = "exchangeSearch"
+    /// The ids of rows written and not yet in `searchTable` (`HistoryStore.indexWaitingRows`).
+    static let unindexedTable = "exchangeUnindexed"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -87,6 +89,16 @@ enum HistorySchema {
         // The fields after the body (a gRPC call's status and trailing metadata).
         migrator.registerMigration("v6: trailers") { db in
             try db.alter(table: HistoryEntry.databaseTableName) { table in table.add(column: "responseTrailers", .text) }
+        }
+        // Rows are put in the full-text index by the first search after them, not as they are
+        // written: the ids waiting, deleted with their rows (by a build before this one too).
+        migrator.registerMigration("v7: rows waiting for the full-text index") { db in
+            try db.execute(sql: "CREATE TABLE \(unindexedTable) (id INTEGER PRIMARY KEY)")
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER \(unindexedTable)Delete AFTER DELETE ON \(HistoryEntry.databaseTableName)
+                    BEGIN DELETE FROM \(unindexedTable) WHERE id = old.id; END
+                    """)
         }
         return migrator
     }

@@ -1,6 +1,7 @@
 import FerryCore
 import Foundation
 import GRDB
+import Synchronization
 
 /// The history of exchanges in one SQLite file (WAL), safe to share between Ferry processes.
 public final class HistoryStore: Sendable {
@@ -23,6 +24,9 @@ public final class HistoryStore: Sendable {
     /// A pool (concurrent reads) or, for a process that only records, one connection.
     let pool: any DatabaseWriter
     let retention: HistoryRetention
+    /// The nested columns' writer, kept from one batch to the next: the options, redirects and checks
+    /// a run's rows share are then encoded once a run, not once a batch.
+    private let json = Mutex(HistoryJSONColumns())
 
     /// Opens (creating and migrating as needed) the history at `path`. A new history is readable by
     /// its owner only: its folder is created 0700 and the file 0600 before SQLite opens it (the WAL
@@ -99,47 +103,83 @@ public final class HistoryStore: Sendable {
 
     // MARK: - Writing
 
-    /// Stores an entry and its full-text row; returns its id. Applies the retention now and then.
+    /// Stores an entry; returns its id. Applies the retention now and then. Its full-text row is made
+    /// by the first search after it (`indexWaitingRows`).
     @discardableResult
     public func record(_ entry: HistoryEntry) throws -> Int64 {
         try record([entry])[0]
     }
 
     /// Stores entries in one transaction (a batch of a run's exchanges); returns their ids in order.
-    /// Rows go in through prepared statements, their nested values written by one `HistoryJSONColumns`.
+    /// Rows go in through prepared statements, their nested values written by one `HistoryJSONColumns`,
+    /// each id into the rows waiting for the full-text index: tokenising a row's heads and bodies was
+    /// a third of a run's writer, and most rows are never searched before retention deletes them.
     @discardableResult
     public func record(_ entries: [HistoryEntry]) throws -> [Int64] {
         try perform("record the exchange") {
             try pool.write { db in
-                let json = HistoryJSONColumns()
                 let insert = try db.cachedStatement(sql: Self.insertSQL)
-                let index = try db.cachedStatement(sql: Self.searchInsertSQL)
-                return try entries.map { entry throws -> Int64 in
-                    // The id is SQLite's.
-                    try Self.execute(insert, try entry.databaseValues(json: json).dropFirst())
-                    let id = db.lastInsertedRowID
-                    try Self.execute(index, Self.searchRow(of: entry, id: id))
-                    if id % Self.retentionInterval == 0 { _ = try Self.prune(db, to: retention) }
-                    return id
+                let waiting = try db.cachedStatement(sql: Self.waitingInsertSQL)
+                return try json.withLock { json in
+                    try entries.map { entry throws -> Int64 in
+                        // The id is SQLite's.
+                        try Self.execute(insert, try entry.databaseValues(json: json).dropFirst())
+                        let id = db.lastInsertedRowID
+                        try Self.execute(waiting, CollectionOfOne(id.databaseValue))
+                        if id % Self.retentionInterval == 0 { _ = try Self.prune(db, to: retention) }
+                        return id
+                    }
                 }
             }
         }
     }
 
-    /// Rewrites entries in place (the same ids) and their full-text rows, in one transaction.
+    /// Rewrites entries in place (the same ids), in one transaction; their full-text rows are made
+    /// again by the next search.
     public func replace(_ rows: [(id: Int64, entry: HistoryEntry)]) throws {
         try perform("record the exchange") {
             try pool.write { db in
-                let json = HistoryJSONColumns()
                 let update = try db.cachedStatement(sql: Self.updateSQL)
-                let unindex = try db.cachedStatement(sql: "DELETE FROM \(HistorySchema.searchTable) WHERE rowid = ?")
-                let index = try db.cachedStatement(sql: Self.searchInsertSQL)
-                for (id, entry) in rows {
-                    try Self.execute(update, try entry.databaseValues(json: json).dropFirst() + CollectionOfOne(id.databaseValue))
-                    try unindex.execute(arguments: [id])
-                    try Self.execute(index, Self.searchRow(of: entry, id: id))
+                let unindex = try db.cachedStatement(sql: Self.searchDeleteSQL)
+                let waiting = try db.cachedStatement(sql: "INSERT OR IGNORE INTO \(HistorySchema.unindexedTable) (id) VALUES (?)")
+                try json.withLock { json in
+                    for (id, entry) in rows {
+                        try Self.execute(update, try entry.databaseValues(json: json).dropFirst() + CollectionOfOne(id.databaseValue))
+                        try unindex.execute(arguments: [id])
+                        try waiting.execute(arguments: [id])
+                    }
                 }
             }
+        }
+    }
+
+    /// Puts the rows waiting for the full-text index into it, in one transaction, so that a search
+    /// finds every row as if each had been indexed when it was written (a run's rows, searched the
+    /// moment it ends, by this process or another). Bounded by the rows the history holds; a read
+    /// of one page when none waits. A history this user may not write is searched as it is indexed.
+    func indexWaitingRows() throws {
+        let unindexed = HistorySchema.unindexedTable
+        guard try pool.read({ try Bool.fetchOne($0, sql: "SELECT EXISTS (SELECT 1 FROM \(unindexed))") }) == true else { return }
+        do {
+            try pool.write { db in
+                let unindex = try db.cachedStatement(sql: Self.searchDeleteSQL)
+                let index = try db.cachedStatement(sql: Self.searchInsertSQL)
+                let rows = try Row.fetchCursor(db, sql: Self.waitingRowsSQL)
+                while let row = try rows.next() {
+                    let id: Int64 = row[0]
+                    try unindex.execute(arguments: [id])  // none, unless a build before this one wrote it again
+                    try Self.execute(
+                        index,
+                        [
+                            id.databaseValue, row[1] as DatabaseValue, row[2] as DatabaseValue,
+                            ((row[3] as Int?).map { String($0) } ?? "error").databaseValue, (row[4] as String? ?? "").databaseValue,
+                            Self.bodyText(row[5], row[6]).databaseValue,
+                        ])
+                }
+                try db.execute(sql: "DELETE FROM \(unindexed)")
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+            return
         }
     }
 
@@ -186,17 +226,25 @@ public final class HistoryStore: Sendable {
         try statement.execute()
     }
 
-    /// The full-text row of an entry.
-    private static func searchRow(of entry: HistoryEntry, id: Int64) -> [DatabaseValue] {
-        [
-            id.databaseValue, entry.url.databaseValue, entry.method.databaseValue,
-            (entry.status.map { String($0) } ?? "error").databaseValue,
-            headerText(of: entry).databaseValue, bodyText(of: entry).databaseValue,
-        ]
-    }
+    /// The full-text columns of the rows waiting for the index: id, URL, method, status, every
+    /// header of the request as composed, as sent and of the response as `name: value` lines (made
+    /// from their JSON by SQLite: decoding whole entries was two thirds of a first search's time),
+    /// and the two bodies as stored.
+    private static let waitingRowsSQL = """
+        SELECT e.id, e.url, e.method, e.status,
+        (SELECT group_concat(json_extract(h.value, '$.name') || ': ' || json_extract(h.value, '$.value'), char(10))
+         FROM (SELECT value FROM json_each(e.requestHeaders) UNION ALL SELECT value FROM json_each(coalesce(e.sentHeaders, '[]'))
+         UNION ALL SELECT value FROM json_each(e.responseHeaders)) h),
+        e.requestBody, e.responseBody
+        FROM \(HistorySchema.unindexedTable) u JOIN \(HistoryEntry.databaseTableName) e ON e.id = u.id
+        """
 
     private static let searchInsertSQL =
         "INSERT INTO \(HistorySchema.searchTable) (rowid, url, method, status, headers, body) VALUES (?, ?, ?, ?, ?, ?)"
+
+    private static let searchDeleteSQL = "DELETE FROM \(HistorySchema.searchTable) WHERE rowid = ?"
+
+    private static let waitingInsertSQL = "INSERT INTO \(HistorySchema.unindexedTable) (id) VALUES (?)"
 
     /// Sets an entry's columns but its id, by id.
     private static let updateSQL =
@@ -283,20 +331,20 @@ public final class HistoryStore: Sendable {
 
     /// The newest entries matching `query` first.
     public func search(_ query: HistoryQuery) throws -> [HistorySummary] {
-        let (sql, arguments) = try Self.select(HistorySummary.columns.map { "e." + $0 }.joined(separator: ", "), query)
+        let (sql, arguments) = try select(HistorySummary.columns.map { "e." + $0 }.joined(separator: ", "), query)
         return try perform("search the history") { try pool.read { try HistorySummary.fetchAll($0, sql: sql, arguments: arguments) } }
     }
 
     /// Whole entries matching `query`, newest first.
     public func entries(_ query: HistoryQuery) throws -> [HistoryEntry] {
-        let (sql, arguments) = try Self.select("e.*", query)
+        let (sql, arguments) = try select("e.*", query)
         return try perform("read the history") { try pool.read { try HistoryEntry.fetchAll($0, sql: sql, arguments: arguments) } }
     }
 
     /// Hands the newest `query.limit` entries matching `query` to `body` oldest first, one row in
     /// memory at a time (for exports of the whole history). Errors `body` throws pass through.
     public func forEachEntry(_ query: HistoryQuery, _ body: (HistoryEntry) throws -> Void) throws {
-        let (sql, arguments) = try Self.select("e.*", query)
+        let (sql, arguments) = try select("e.*", query)
         var failure: (any Error)?
         try perform("read the history") {
             try pool.read { db in
@@ -313,7 +361,8 @@ public final class HistoryStore: Sendable {
         try perform("read the history") { try pool.read { try HistoryEntry.fetchCount($0) } }
     }
 
-    private static func select(_ columns: String, _ query: HistoryQuery) throws -> (String, StatementArguments) {
+    /// The query's statement; a text search first indexes the rows waiting for it.
+    private func select(_ columns: String, _ query: HistoryQuery) throws -> (String, StatementArguments) {
         var (conditions, values) = try query.conditions()
         var from = "\(HistoryEntry.databaseTableName) e"
         var order = "e.id"
@@ -321,6 +370,7 @@ public final class HistoryStore: Sendable {
             guard let pattern = FTS5Pattern(matchingAllPrefixesIn: text) else {
                 throw HistoryError.invalidArgument(name: "search", problem: "`\(text)` has no words to search for")
             }
+            try perform("search the history") { try indexWaitingRows() }
             from = "\(HistorySchema.searchTable) s JOIN \(HistoryEntry.databaseTableName) e ON e.id = s.rowid"
             order = "s.rowid"
             conditions.insert("\(HistorySchema.searchTable) MATCH ?", at: 0)
@@ -366,23 +416,9 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    /// Every header of the entry as `name: value` lines, for the full-text index.
-    static func headerText(of entry: HistoryEntry) -> String {
-        var text = ""
-        for headers in [entry.requestHeaders, entry.sentHeaders ?? [], entry.responseHeaders] {
-            for header in headers {
-                if !text.isEmpty { text.append("\n") }
-                text.append(header.name)
-                text.append(": ")
-                text.append(header.value)
-            }
-        }
-        return text
-    }
-
-    /// The text bodies of the entry (binary ones are left out), for the full-text index.
-    static func bodyText(of entry: HistoryEntry) -> String {
-        [entry.requestBody, entry.responseBody].compactMap { body -> String? in
+    /// The text bodies of an entry (binary ones are left out), for the full-text index.
+    static func bodyText(_ bodies: Data?...) -> String {
+        bodies.compactMap { body -> String? in
             guard let body, !body.isEmpty else { return nil }
             let prefix = Array(body.prefix(indexedBodyLimit))
             guard TerminalSafeText.looksLikeText(prefix, isPrefix: true) else { return nil }
