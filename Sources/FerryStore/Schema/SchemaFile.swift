@@ -53,7 +53,8 @@ public enum SchemaFile {
     /// Parses a schema document's bytes: JSON, or else YAML turned into the JSON it stands for; `path` names it in problems.
     public static func parse(_ data: Data, path: String) throws -> Document {
         if let document = try? JSONParser.parse(data) { return document }
-        let file = try YAMLFile(text: String(decoding: data, as: UTF8.self), path: path)
+        // `json` reads plain scalars itself: Yams' resolver (a regular expression per scalar) is skipped.
+        let file = try YAMLFile(text: String(decoding: data, as: UTF8.self), path: path, resolver: .basic)
         guard let text = json(file.root, budget: file.budget) else {
             throw file.problem(at: file.root, key: "", "holds more than \(file.budget.limit) values (YAML aliases repeat their values)")
         }
@@ -73,8 +74,9 @@ public enum SchemaFile {
             case "true", "True", "TRUE": return "true"
             case "false", "False", "FALSE": return "false"
             default:
-                let number = try? JSONParser.parse(Data(scalar.string.utf8))
-                return number.map { $0.kind(of: $0.root) == .number } == true ? scalar.string : JSONStringLiteral.make(scalar.string)
+                // A JSON number as written (a plain scalar has no white space around it); `+1` is YAML's, not JSON's.
+                let isNumber = Node.isNumber(scalar.string) && scalar.string.utf8.first != UInt8(ascii: "+")
+                return isNumber ? scalar.string : JSONStringLiteral.make(scalar.string)
             }
         case .mapping(let mapping):
             var members: [String] = []
