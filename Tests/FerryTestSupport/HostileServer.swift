@@ -17,6 +17,8 @@ public final class HostileServer: @unchecked Sendable {
     /// `http://127.0.0.1:PORT`.
     public var url: String { "http://127.0.0.1:\(port)" }
     private let listener: Int32
+    /// Whether `acceptLoop` runs: it then closes the listener itself, when `stop` has shut it.
+    private let accepting: Bool
     private let behaviour: Behaviour
     private let lock = NSLock()
     private var accepted = 0
@@ -46,6 +48,7 @@ public final class HostileServer: @unchecked Sendable {
             _ = $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         listener = fd
+        self.accepting = accepting
         port = Int(UInt16(bigEndian: address.sin_port))
         self.behaviour = behaviour
         if accepting { Thread { [self] in acceptLoop() }.start() }
@@ -66,14 +69,18 @@ public final class HostileServer: @unchecked Sendable {
             return open
         }
         guard let connections else { return }
+        // The accept loop closes the listener once its `accept` fails: closed here, its number could
+        // go to another test's listening socket before the loop's next `accept`, which would then
+        // take (and close) a connection meant for that server.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        if !accepting { close(listener) }
         for connection in connections { connection.shut() }
     }
 
     func count(received bytes: Int) { lock.withLock { received += bytes } }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while true {
             let fd = accept(listener, nil, nil)
             if fd < 0 {
