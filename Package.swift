@@ -38,12 +38,9 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "CCurlShims", dependencies: ["CCurl"]),
-        .systemLibrary(
-            name: "CNcursesw",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncurses-dev"])]
-        ),
-        .target(name: "CNcursesShims", dependencies: ["CNcursesw"]),
+        // ncursesw's headers only: the TUI loads the library when its terminal starts (CNcursesShims).
+        .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
+        .target(name: "CNcursesShims", dependencies: ["CNcursesw"], linkerSettings: [.linkedLibrary("dl")]),
         // OpenSSL's libcrypto, which libcurl already loads: hashes without compiling a BoringSSL (DECISIONS.md).
         .systemLibrary(
             name: "CCrypto",

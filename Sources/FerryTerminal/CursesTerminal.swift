@@ -35,36 +35,37 @@ public final class CursesTerminal: Terminal {
             keyboard.map { _ = fclose($0) }
             throw TerminalError.unknownTerminal(environment["TERM"])
         }
+        let library = environment["FERRY_NCURSESW"] ?? Self.library
+        var reason = [CChar](repeating: 0, count: 512)
+        guard ferry_nc_load(library, &reason, reason.count) == 1 else {
+            keyboard.map { _ = fclose($0) }
+            throw TerminalError.libraryMissing(library: library, reason: String(cString: reason))
+        }
         setlocale(LC_ALL, "")
         guard let screen = ferry_nc_newterm(term, keyboard) else {
             keyboard.map { _ = fclose($0) }
             throw TerminalError.unknownTerminal(term)
         }
         self.screen = screen
-        set_term(screen)
-        raw()
-        noecho()
-        nonl()
-        keypad(ferry_nc_stdscr(), true)
-        set_escdelay(25)
+        ferry_nc_take_over(screen)
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-        if !noColor, has_colors() {
-            start_color()
-            use_default_colors()
-            colorCount = Int(ferry_nc_colors())
-        }
+        if !noColor, ferry_nc_start_color() == 1 { colorCount = Int(ferry_nc_colors()) }
         ferry_nc_write_raw("\u{1B}[?2004h")
         _ = ferry_nc_enable_mouse()
     }
 
     deinit { stop() }
 
+    /// Debian's ncursesw, loaded when the first terminal starts (`ferry_nc_load`); `FERRY_NCURSESW`
+    /// names another build of it.
+    static let library = "libncursesw.so.6"
+
     public var size: (width: Int, height: Int) {
         (Int(ferry_nc_max_x(ferry_nc_stdscr())), Int(ferry_nc_max_y(ferry_nc_stdscr())))
     }
 
     public func draw(_ canvas: Canvas, previous: Canvas?) {
-        if previous == nil { wclear(ferry_nc_stdscr()) }
+        if previous == nil { ferry_nc_clear() }
         for run in canvas.changes(since: previous) {
             var x = run.x
             for cell in run.cells {
@@ -75,13 +76,7 @@ public final class CursesTerminal: Terminal {
                 _ = ferry_nc_put(Int32(run.y), Int32(x), wide, Int32(wide.count), attrs, pair)
             }
         }
-        if let cursor = canvas.cursor {
-            curs_set(1)
-            wmove(ferry_nc_stdscr(), Int32(cursor.y), Int32(cursor.x))
-        } else {
-            curs_set(0)
-        }
-        wrefresh(ferry_nc_stdscr())
+        ferry_nc_refresh(Int32(canvas.cursor?.y ?? -1), Int32(canvas.cursor?.x ?? 0))
     }
 
     public func nextEvent(timeout: Int) -> Message? {
@@ -129,22 +124,19 @@ public final class CursesTerminal: Terminal {
 
     public func suspend() {
         ferry_nc_write_raw("\u{1B}[?2004l")
-        def_prog_mode()
-        endwin()
+        ferry_nc_suspend()
     }
 
     public func resume() {
-        reset_prog_mode()
         ferry_nc_write_raw("\u{1B}[?2004h")
-        wrefresh(ferry_nc_stdscr())
+        ferry_nc_resume()
     }
 
     public func stop() {
         guard !stopped, let screen else { return }
         stopped = true
         ferry_nc_write_raw("\u{1B}[?2004l")
-        endwin()
-        delscreen(screen)
+        ferry_nc_end(screen)
         self.screen = nil
         keyboard.map { _ = fclose($0) }
         keyboard = nil
@@ -171,7 +163,7 @@ public final class CursesTerminal: Terminal {
         default: break
         }
         for n in 1...12 where code == ferry_nc_key_f(Int32(n)) { return .key(.function(n)) }
-        let name = keyname(code).map { String(cString: $0) }
+        let name = ferry_nc_keyname(code).map { String(cString: $0) }
         switch name {
         case "kLFT5": return .key(.controlLeft)
         case "kRIT5": return .key(.controlRight)
@@ -246,7 +238,7 @@ public final class CursesTerminal: Terminal {
         if let pair = pairs[key] { return (attrs, pair) }
         let pair = Int32(pairs.count + 1)
         guard pair < min(ferry_nc_color_pairs(), 32767) else { return (attrs, 0) }
-        init_pair(Int16(pair), Int16(key.foreground), Int16(key.background))
+        _ = ferry_nc_init_pair(Int16(pair), Int16(key.foreground), Int16(key.background))
         pairs[key] = pair
         return (attrs, pair)
     }

@@ -4,13 +4,13 @@ import Testing
 
 /// The real `ferry` TUI in tmux: type, send, read every response tab, cancel, resize, quit.
 @Suite(.serialized) struct TUITests {
-    /// Starts `ferry arguments` in tmux with a temporary HOME and config; the shell reports its exit.
+    /// Starts `ferry arguments` in tmux with a temporary HOME and config (and `more` variables); the shell reports its exit.
     func startFerry(
         _ arguments: String = "", term: String = "tmux-256color", noColor: Bool = false, editor: String = "vi",
-        home: TemporaryDirectory
+        home: TemporaryDirectory, more: String = ""
     ) throws -> TmuxSession {
         let environment =
-            "NO_COLOR=\(noColor ? "1" : "") VISUAL= EDITOR=\(editor) TERM=\(term) HOME=\(home.path) XDG_CONFIG_HOME=\(home.path)/config LANG=C.UTF-8"
+            "NO_COLOR=\(noColor ? "1" : "") VISUAL= EDITOR=\(editor) TERM=\(term) HOME=\(home.path) XDG_CONFIG_HOME=\(home.path)/config LANG=C.UTF-8 \(more)"
         return try TmuxSession(
             command: "env \(environment) \(FerryBinary.path) \(arguments); echo EXITED $?; sleep 60", width: 100, height: 30)
     }
@@ -190,6 +190,19 @@ import Testing
         }
         let screen = try await session.waitForScreen { $0.contains("EXITED") }
         #expect(screen.contains("TERM=no-such-terminal is unknown"))
+        #expect(screen.contains("EXITED 1"))
+    }
+
+    /// ncursesw is loaded when the TUI starts: where it cannot be, the TUI says which library and why.
+    @Test func aMissingTerminalLibraryIsAClearError() async throws {
+        let home = try TemporaryDirectory()
+        let session = try startFerry(home: home, more: "FERRY_NCURSESW=/nonexistent/libncursesw.so.6")
+        defer {
+            session.close()
+            withExtendedLifetime(home) {}
+        }
+        let screen = try await session.waitForScreen { $0.contains("EXITED") }
+        #expect(screen.contains("needs ncursesw (/nonexistent/libncursesw.so.6)"))
         #expect(screen.contains("EXITED 1"))
     }
 
