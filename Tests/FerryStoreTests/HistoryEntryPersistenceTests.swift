@@ -42,6 +42,18 @@ import Testing
         try expectSameRow(entry)
     }
 
+    /// The texts remembered from the start are the encoder's, and a changed value is encoded again.
+    @Test func theRememberedDefaultsAreTheEncodersText() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let columns = HistoryJSONColumns()
+        #expect(try columns.text(RequestOptions()) == String(decoding: try encoder.encode(RequestOptions()), as: UTF8.self))
+        #expect(try columns.text([RedirectHop]()) == String(decoding: try encoder.encode([RedirectHop]()), as: UTF8.self))
+        var changed = RequestOptions()
+        changed.maxRedirects = 3
+        #expect(try columns.text(changed) == String(decoding: try encoder.encode(changed), as: UTF8.self))
+    }
+
     @Test func aFailedExchangeIsTheSameRow() throws {
         let failure = FerryError.transportFailed(
             reason: .init(kind: .connectionRefused, code: 7, codeText: "Couldn't connect to server", detail: "refused"))

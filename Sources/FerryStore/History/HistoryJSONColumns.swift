@@ -15,10 +15,17 @@ final class HistoryJSONColumns: @unchecked Sendable {
     /// The phases in the order of their names (the encoder's sorted keys).
     private static let phasesByName = Timeline.Phase.allCases.sorted { $0.rawValue < $1.rawValue }
 
+    /// The default options' text, as `encoder` writes it (`HistoryEntryPersistenceTests` holds them to
+    /// it): most requests have them, and the encoder's first use in a process — a one-request `ferry
+    /// send` — cost about as many instructions as the rest of the row.
+    static let defaultOptionsText =
+        #"{"decompress":true,"followRedirects":true,"httpVersion":"automatic","maxRedirects":10,"tls":{"verifyPeer":true}}"#
+
     private let encoder: JSONEncoder
     // Compared as themselves: an `AnyHashable` of each was a box and a dynamic comparison a row.
-    private var options: Remembered<RequestOptions>?
-    private var redirects: Remembered<[RedirectHop]>?
+    // The values most rows have are remembered from the start (no redirect: `[]`).
+    private var options: Remembered<RequestOptions>? = Remembered(value: RequestOptions(), text: defaultOptionsText)
+    private var redirects: Remembered<[RedirectHop]>? = Remembered(value: [], text: "[]")
     private var errorChain: Remembered<[ErrorLink]>?
     private var checks: Remembered<[RecordedCheck]>?
 
