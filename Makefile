@@ -15,8 +15,13 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 SCRATCH ?= .build
 # The installed binaries are linked by lld with packed relative relocations (DT_RELR, glibc 2.36): the
 # statically linked runtime's 130,000 relocations take 26 KB instead of 3 MB, and start-up is about a
-# millisecond shorter (Documentation/DECISIONS.md).
-RELEASE_LINK = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+# millisecond shorter. They export no symbols (47,000 otherwise, that every library's look-ups
+# pass and `dladdr` scans at start). Documentation/DECISIONS.md.
+RELEASE_LINK = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
+# Generic types' metadata made by accessors the compiler writes, not by demangling their names at run
+# time: each first demangled type checked its generic requirements by scanning all 11,750 conformance
+# records (a third of a one-request `ferry send`'s instructions). Every module is built with it.
+RELEASE_SWIFT = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
 build-deps:
 	@scripts/install-deps build
@@ -73,8 +78,8 @@ fuzz: deps
 ## certificate) in libexec/ferry, a link in bin, the man page and bash, zsh and fish completions.
 ## The man page is made from the debug build (`make demo`'s), same commands.
 install: build-deps
-	swift build -c release --static-swift-stdlib $(RELEASE_LINK) --scratch-path $(SCRATCH) --product ferry
-	swift build -c release --static-swift-stdlib $(RELEASE_LINK) --scratch-path $(SCRATCH) --product ferry-demo-server
+	swift build -c release --static-swift-stdlib $(RELEASE_SWIFT) $(RELEASE_LINK) --scratch-path $(SCRATCH) --product ferry
+	swift build -c release --static-swift-stdlib $(RELEASE_SWIFT) $(RELEASE_LINK) --scratch-path $(SCRATCH) --product ferry-demo-server
 	scripts/generate-manpage debug .build/ferry.1
 	install -d "$(BINDIR)" "$(LIBEXECDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	install -s -m 755 $(SCRATCH)/release/ferry "$(LIBEXECDIR)/ferry"

@@ -39,7 +39,8 @@ public final class CursesTerminal: Terminal {
         var reason = [CChar](repeating: 0, count: 512)
         guard ferry_nc_load(library, &reason, reason.count) == 1 else {
             keyboard.map { _ = fclose($0) }
-            throw TerminalError.libraryMissing(library: library, reason: String(cString: reason))
+            throw TerminalError.libraryMissing(
+                library: library, reason: String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         setlocale(LC_ALL, "")
         guard let screen = ferry_nc_newterm(term, keyboard) else {
