@@ -78,8 +78,8 @@ fuzz: deps
 ## certificate) in libexec/ferry, a link in bin, the man page and bash, zsh and fish completions.
 ## The man page is made from the debug build (`make demo`'s), same commands.
 install: build-deps
-	swift build -c release --static-swift-stdlib $(RELEASE_SWIFT) $(RELEASE_LINK) --scratch-path $(SCRATCH) --product ferry
-	swift build -c release --static-swift-stdlib $(RELEASE_SWIFT) $(RELEASE_LINK) --scratch-path $(SCRATCH) --product ferry-demo-server
+	swift build -c release --static-swift-stdlib $(RELEASE_LINK) $(RELEASE_SWIFT) --scratch-path $(SCRATCH) --product ferry
+	swift build -c release --static-swift-stdlib $(RELEASE_LINK) $(RELEASE_SWIFT) --scratch-path $(SCRATCH) --product ferry-demo-server
 	scripts/generate-manpage debug .build/ferry.1
 	install -d "$(BINDIR)" "$(LIBEXECDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	install -s -m 755 $(SCRATCH)/release/ferry "$(LIBEXECDIR)/ferry"
