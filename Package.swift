@@ -53,11 +53,12 @@ let package = Package(
             pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"])]
         ),
-        // Debian's libxml2: XPath 1.0 over XML and HTML bodies in checks and captures (DECISIONS.md).
-        .systemLibrary(
+        // Debian's libxml2: XPath 1.0 over XML and HTML bodies in checks and captures, loaded when the
+        // first expression is compiled (DECISIONS.md). Its headers are where libxml2-dev puts them.
+        .target(
             name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]
+            cSettings: [.unsafeFlags(["-isystem", "/usr/include/libxml2"])],
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         // Debian's libpcre2: JSONPath's `match` and `search` over UTF-8 without bridging to UTF-16 (DECISIONS.md).
         .systemLibrary(

@@ -15,7 +15,7 @@ public enum TUILauncher {
     public static func run(
         theme themeName: String?, examples: [RequestSource] = [], collection: String? = nil,
         variables: [Variable] = [], variablesOnlyFor: String? = nil, environmentName: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.variables
     ) throws -> Int32 {
         run(
             on: try CursesTerminal(environment: environment), theme: themeName, examples: examples, collection: collection,
@@ -26,7 +26,7 @@ public enum TUILauncher {
     public static func run(
         on terminal: any Terminal, theme themeName: String?, examples: [RequestSource] = [], collection: String? = nil,
         variables: [Variable] = [], variablesOnlyFor: String? = nil, environmentName: String? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.variables
     ) -> Int32 {
         let workspace = CollectionWorkspace(
             root: collection ?? FileManager.default.currentDirectoryPath, overrides: variables,
@@ -58,7 +58,7 @@ public enum TUILauncher {
     /// given, is revealed in the Tree first.
     public static func view(
         _ response: Response, title: String, path: String?, theme themeName: String?,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.variables
     ) throws -> Int32 {
         let summary = ResponseSummary(response, method: .get, accept: nil)
         Thread { summary.raw.prepare() }.start()  // the Raw tab's lines, beside the first screen

@@ -271,7 +271,7 @@ final class TUIRuntime {
         } catch {
             return (nil, "cannot write a temporary file for the editor: \(error.localizedDescription)")
         }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         terminal.suspend()
         let process = Process()

@@ -33,7 +33,7 @@ struct ConfigCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report = Self.report(environment: ProcessInfo.processInfo.environment)
+        let report = Self.report(environment: ProcessEnvironment.variables)
         let out = OutputStream.standardOutput
         if json {
             out.write(try ExchangeReport.encode(report))

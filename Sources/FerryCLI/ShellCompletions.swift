@@ -1,4 +1,5 @@
 import ArgumentParser
+import FerryCore
 import FerryStore
 import Foundation
 
@@ -35,7 +36,7 @@ enum ShellCompletions {
 
     /// `ferry history show <TAB>` and the other id arguments: the ids of the latest exchanges, newest first.
     static let historyIDs = CompletionKind.custom { _, _, prefix in
-        guard let store = try? HistoryStore(locations: StoreLocations(environment: ProcessInfo.processInfo.environment)),
+        guard let store = try? HistoryStore(locations: StoreLocations(environment: ProcessEnvironment.variables)),
             let latest = try? store.list(limit: 50)
         else { return [] }
         return matching(latest.map { String($0.id) }, prefix)

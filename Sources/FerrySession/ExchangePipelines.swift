@@ -23,7 +23,7 @@ public final class ExchangePipelines: Sendable {
 
     public init(
         transport: any Transport, locations: StoreLocations, keepsCookies: Bool = true, history: HistoryWriter? = nil,
-        browser: SystemBrowser = SystemBrowser(environment: ProcessInfo.processInfo.environment),
+        browser: SystemBrowser = SystemBrowser(environment: ProcessEnvironment.variables),
         notify: @escaping @Sendable (String) -> Void = { _ in }, onCookieProblem: @escaping @Sendable (FerryError) -> Void = { _ in }
     ) {
         self.transport = transport

@@ -263,6 +263,27 @@ import Testing
         #expect(try history.count() == 12)
     }
 
+    /// The header's `user_version` says the schema is current once every migration is applied; a
+    /// history an older Ferry marked (or never marked) is checked and migrated, a newer one's number kept.
+    @Test func theSchemasVersionIsMarkedInTheHeader() throws {
+        #expect(HistorySchema.version == HistorySchema.migrator.migrations.count)
+        let directory = try TemporaryDirectory()
+        let path = directory.file("history.sqlite")
+        let userVersion = { try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") } }
+        let older = try DatabaseQueue(path: path)
+        try HistorySchema.migrator.migrate(older, upTo: "v2: run id")
+        try older.close()
+        #expect(try userVersion() == 0)
+        for recordingOnly in [true, false] {  // the writer's single connection, then a reader's pool
+            _ = try HistoryStore(path: path, recordingOnly: recordingOnly)
+            #expect(try userVersion() == HistorySchema.version)
+            #expect(try DatabaseQueue(path: path).read(HistorySchema.migrator.hasCompletedMigrations))
+        }
+        try DatabaseQueue(path: path).writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 99") }
+        _ = try HistoryStore(path: path)
+        #expect(try userVersion() == 99)
+    }
+
     @Test func anUnusableFileIsAClearError() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("history.sqlite", Data(String(repeating: "not a database ", count: 100).utf8))

@@ -42,7 +42,7 @@ final class MockEffects: @unchecked Sendable {
                 launch.history = settings.historyRun.map { ($0.isEmpty ? nil : $0, nil) }
                 launch.upstream = settings.upstream
                 launch.intoExamples = settings.intoExamples
-                prepared = try launch.prepare(environment: ProcessInfo.processInfo.environment) { inbox.post(.notice($0)) }
+                prepared = try launch.prepare(environment: ProcessEnvironment.variables) { inbox.post(.notice($0)) }
             } catch {
                 return inbox.post(.mockFailed("\(error)"))
             }

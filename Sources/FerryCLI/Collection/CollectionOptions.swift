@@ -61,13 +61,13 @@ public struct CollectionOptions: ParsableArguments, Sendable {
     }
 
     /// The variables: the environment's, then each `--var`; host variables when allowed.
-    func resolver(root: String, processEnvironment: [String: String] = ProcessInfo.processInfo.environment) throws -> VariableResolver {
+    func resolver(root: String, processEnvironment: [String: String] = ProcessEnvironment.variables) throws -> VariableResolver {
         try variables(root: root, processEnvironment: processEnvironment).resolver
     }
 
     /// The variables as `resolver(root:)` makes them, and the environment's chained variables.
     func variables(
-        root: String, processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+        root: String, processEnvironment: [String: String] = ProcessEnvironment.variables
     ) throws -> (resolver: VariableResolver, chains: [VariableChain]) {
         var resolver = VariableResolver(hostEnvironment: hostEnvironment ? processEnvironment : nil)
         var chains: [VariableChain] = []
@@ -95,7 +95,7 @@ public struct CollectionOptions: ParsableArguments, Sendable {
     /// it names with `--allow-proxy`, or when `ownProxy` (the user's `-x` replaces it).
     func fileAccess(
         root: String, ownFiles: [String] = [], ownProxy: Bool = false,
-        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+        processEnvironment: [String: String] = ProcessEnvironment.variables
     ) -> FileAccessPolicy {
         let trusted = Settings.load(environment: processEnvironment).trust
         return FileAccessPolicy(collection: root, allowing: allowOutside + trusted + ownFiles, allowsProxy: allowProxy || ownProxy)

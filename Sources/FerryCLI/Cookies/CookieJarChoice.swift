@@ -24,7 +24,7 @@ struct CookieJarChoice: ParsableArguments {
     /// The jar's file.
     var path: String {
         jar
-            ?? StoreLocations(environment: ProcessInfo.processInfo.environment)
+            ?? StoreLocations(environment: ProcessEnvironment.variables)
             .cookieJarPath(collection: collectionOptions.collection, environment: collectionOptions.environment)
     }
 }

@@ -51,7 +51,7 @@ struct GRPCSendRecord {
         let response = outcome.map { outcome in
             GRPCTransport.response(of: outcome, messages: answers, pool: pool ?? DescriptorPool(), call: call, started: started)
         }
-        let history = HistoryWriter(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
+        let history = HistoryWriter(locations: StoreLocations(environment: ProcessEnvironment.variables))
         history.append(
             FinishedExchange(
                 request: request(messages: messages), response: response, error: error, started: started, origin: .adHoc,

@@ -33,7 +33,7 @@ struct GraphQLSchemaCommand: AsyncCommand {
         introspection.graphQLQuery = IntrospectedSchema.introspectionQuery
         introspection.graphQLVariables = ""
         introspection.graphQLOperation = "IntrospectionQuery"
-        let cache = GraphQLSchemaCache(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
+        let cache = GraphQLSchemaCache(locations: StoreLocations(environment: ProcessEnvironment.variables))
         do {
             let pipelines = ExchangePipelines.commandLine(
                 transport: CurlTransport(), keepsCookies: !sessionOptions.noCookies, history: nil, printer: printer)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FerryCore
 import FerryStore
 import Foundation
 
@@ -25,7 +26,7 @@ extension HistorySubcommand {
         let printer = HistoryPrinter()
         let status: ExitStatus
         do {
-            let store = try HistoryStore(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
+            let store = try HistoryStore(locations: StoreLocations(environment: ProcessEnvironment.variables))
             status = try await run(store: store, printer: printer)
         } catch let error as HistoryError {
             printer.stderr.line("ferry: history: " + error.description)

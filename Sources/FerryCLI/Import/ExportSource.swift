@@ -66,7 +66,7 @@ struct ExportSource {
 
     /// Reads a recorded exchange (`--history ID`): its request as recorded, its response as an example.
     init(historyID: String) throws {
-        let store = try HistoryStore(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
+        let store = try HistoryStore(locations: StoreLocations(environment: ProcessEnvironment.variables))
         let id = try Int64.historyID(historyID)
         let entry = try store.entry(id: id)
         self.entry = entry

@@ -38,7 +38,7 @@ struct LoadCommand: AsyncCommand {
 
     func execute() async throws {
         let printer = ResponsePrinter()
-        let locations = StoreLocations(environment: ProcessInfo.processInfo.environment)
+        let locations = StoreLocations(environment: ProcessEnvironment.variables)
         let pipelines = ExchangePipelines.commandLine(
             transport: CurlTransport(hashesBodies: false), locations: locations, keepsCookies: true, history: nil, printer: printer)
         let targets: LoadTargets

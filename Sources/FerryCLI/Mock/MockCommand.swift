@@ -84,7 +84,7 @@ struct MockCommand: AsyncCommand {
         launch.intoExamples = intoExamples
         let prepared: MockLaunch.Prepared
         do {
-            prepared = try launch.prepare(environment: ProcessInfo.processInfo.environment) { line in
+            prepared = try launch.prepare(environment: ProcessEnvironment.variables) { line in
                 stderr.line("ferry: mock: " + TerminalSafeText.escaping(line))
             }
         } catch {

@@ -231,7 +231,7 @@ struct RunCommand: AsyncCommand {
         // A dry run's pipeline is the run's, on a transport that refuses every request: nothing reaches the network.
         let curl = dryRun ? nil : CurlTransport(hashesBodies: !noHistory)
         let transport: any Transport = if let curl { curl } else { OfflineTransport() }
-        let history = noHistory || dryRun ? nil : HistoryWriter(locations: StoreLocations(environment: ProcessInfo.processInfo.environment))
+        let history = noHistory || dryRun ? nil : HistoryWriter(locations: StoreLocations(environment: ProcessEnvironment.variables))
         let pipeline = ExchangePipelines.commandLine(
             transport: transport, keepsCookies: !noCookies && !dryRun, history: history, printer: ResponsePrinter()
         ).pipeline(collection: root, environment: collectionOptions.environment)
@@ -239,7 +239,7 @@ struct RunCommand: AsyncCommand {
         let chainer = VariableChainer(
             root: root, environment: collectionOptions.environment, chains: chains, connection: connection, pipeline: pipeline,
             cache: ChainValueCache(
-                locations: StoreLocations(environment: ProcessInfo.processInfo.environment), collection: root,
+                locations: StoreLocations(environment: ProcessEnvironment.variables), collection: root,
                 environment: collectionOptions.environment),
             timeLimit: settings.timeLimit, access: settings.access, run: id,
             onSent: { [announces = !dryRun] in if announces { stderr.line("ferry: sent " + TerminalSafeText.escaping($0.announcement)) } })

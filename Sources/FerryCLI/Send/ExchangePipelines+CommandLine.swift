@@ -8,7 +8,7 @@ extension ExchangePipelines {
     /// open) said on stderr, and a cookie jar that cannot be read or written said there too; the
     /// exchanges recorded by `history` (nil: not recorded).
     static func commandLine(
-        transport: any Transport, locations: StoreLocations = StoreLocations(environment: ProcessInfo.processInfo.environment),
+        transport: any Transport, locations: StoreLocations = StoreLocations(environment: ProcessEnvironment.variables),
         keepsCookies: Bool, history: HistoryWriter?, printer: ResponsePrinter,
         onCookieProblem: @escaping @Sendable (FerryError) -> Void = { _ in }
     ) -> ExchangePipelines {

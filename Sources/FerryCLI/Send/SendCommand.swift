@@ -66,7 +66,7 @@ struct SendCommand: AsyncCommand {
         var request: Request
         let cookiePlan: SessionOptions.CookiePlan?
         let cookieProblem = Mutex<FerryError?>(nil)
-        let locations = StoreLocations(environment: ProcessInfo.processInfo.environment)
+        let locations = StoreLocations(environment: ProcessEnvironment.variables)
         let history = options.noHistory ? nil : HistoryWriter(locations: locations)
         defer { history?.finish().map { printer.stderr.line("ferry: " + TerminalSafeText.escaping($0.message)) } }
         let pipelines = ExchangePipelines.commandLine(

@@ -8,6 +8,9 @@ enum HistorySchema {
     /// The ids of rows written and not yet in `searchTable` (`HistoryStore.indexWaitingRows`).
     static let unindexedTable = "exchangeUnindexed"
 
+    /// The number of migrations below, kept in the database's `user_version` once they are applied.
+    static let version = 8
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: exchange table") { db in

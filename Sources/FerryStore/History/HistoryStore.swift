@@ -83,9 +83,22 @@ public final class HistoryStore: Sendable {
     /// Runs the migrations; when another process migrated first (both saw an old schema), its
     /// work is what counts. The check is made on the writer's connection, which recording opens
     /// anyway: a reader's would be a second connection (and schema parse) for a one-request process.
+    ///
+    /// A history at this schema says so in its header (`PRAGMA user_version`, raised to it once it
+    /// is): one read, where the migrator's own check builds every migration and reads its table (2%
+    /// of a one-request `ferry send`'s instructions). A newer Ferry's history keeps its higher number.
     private static func migrate(_ pool: any DatabaseWriter) throws {
+        let marked = try pool.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA user_version") } ?? 0
+        if marked == HistorySchema.version { return }
         let migrator = HistorySchema.migrator
-        if try pool.writeWithoutTransaction(migrator.hasCompletedMigrations) { return }
+        if try !pool.writeWithoutTransaction(migrator.hasCompletedMigrations) { try migrate(pool, with: migrator) }
+        if marked < HistorySchema.version {
+            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = \(HistorySchema.version)") }
+        }
+    }
+
+    /// Applies `migrator`'s migrations, or waits for another process applying them.
+    private static func migrate(_ pool: any DatabaseWriter, with migrator: DatabaseMigrator) throws {
         do {
             try migrator.migrate(pool)
         } catch {

@@ -21,7 +21,7 @@ public final class LoadRunner: @unchecked Sendable {
     public let engineReason: String
 
     /// Checks the plan and reads every request body once; throws before anything is sent.
-    public init(plan: LoadPlan, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    public init(plan: LoadPlan, environment: [String: String] = ProcessEnvironment.variables) throws {
         guard !plan.targets.isEmpty else { throw Self.invalid("target", "a load needs a request") }
         guard plan.connections > 0 else { throw Self.invalid("-c", "must be 1 or more") }
         guard plan.threads > 0 else { throw Self.invalid("--threads", "must be 1 or more") }

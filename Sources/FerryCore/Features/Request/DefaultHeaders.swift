@@ -5,7 +5,7 @@ import Foundation
 /// so this is the one place that owns them.
 public enum DefaultHeaders {
     /// `Accept-Language` for the process's locale, read once.
-    public static let acceptLanguage = acceptLanguage(for: preferredLanguages(environment: ProcessInfo.processInfo.environment))
+    public static let acceptLanguage = acceptLanguage(for: preferredLanguages(environment: ProcessEnvironment.variables))
 
     /// `headers` with the defaults added where absent (only `User-Agent` when `all` is false). A
     /// header the user gave with an empty value stays, which tells the transport to send none.

@@ -14,22 +14,21 @@ public struct XPathExpression: Sendable, Hashable {
             throw XPathSyntaxError(position: 0, message: "an empty expression")
         }
         guard !text.utf8.contains(0) else { throw XPathSyntaxError(position: 0, message: "a NUL character") }
-        LibXML2.start()
-        guard let context = xmlXPathNewContext(nil) else { throw XPathSyntaxError(position: 0, message: "libxml2 has no memory left") }
-        defer { xmlXPathFreeContext(context) }
-        LibXML2.silence(context)
-        guard let compiled = xmlXPathCtxtCompile(context, text) else { throw Self.error(of: context, in: text) }
-        xmlXPathFreeCompExpr(compiled)
+        if let problem = LibXML2.load() { throw XPathSyntaxError(position: 0, message: problem) }
+        var value = ferry_xml_value()
+        var index: Int32 = 0
+        var offset: Int32 = 0
+        guard ferry_xml_xpath(nil, text, nil, 0, &value, &index, &offset) == 1 else {
+            throw Self.error(index: index, offset: offset, in: text)
+        }
         self.text = text
     }
 
-    /// The last error of `context` as a syntax error of `text` (libxml2 keeps the code and the
-    /// offset there, not its message, when the context has an error handler).
-    static func error(of context: xmlXPathContextPtr, in text: String) -> XPathSyntaxError {
-        let error = context.pointee.lastError
-        let index = Int(error.code) - Int(XML_XPATH_EXPRESSION_OK.rawValue)
-        let message = messages.indices.contains(index) ? messages[index] : "libxml2 error \(error.code)"
-        return XPathSyntaxError(position: max(0, min(Int(error.int1), text.utf8.count)), message: message)
+    /// libxml2's XPath error (its code as an index from `XPATH_EXPRESSION_OK`, and the offset it
+    /// gives) as a syntax error of `text`.
+    static func error(index: Int32, offset: Int32, in text: String) -> XPathSyntaxError {
+        let message = messages.indices.contains(Int(index)) ? messages[Int(index)] : "libxml2 error \(index)"
+        return XPathSyntaxError(position: max(0, min(Int(offset), text.utf8.count)), message: message)
     }
 
     /// libxml2's `xmlXPathError` codes in order, from `XPATH_EXPRESSION_OK`.
