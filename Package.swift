@@ -40,7 +40,9 @@ let package = Package(
         .target(name: "CCurlShims", dependencies: ["CCurl"]),
         // ncursesw's headers only: the TUI loads the library when its terminal starts (CNcursesShims).
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
-        .target(name: "CNcursesShims", dependencies: ["CNcursesw"], linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CNcursesShims", dependencies: ["CNcursesw", "CDynamicLibrary"]),
+        // dlopen and dlsym for the libraries a feature loads when it is first used.
+        .target(name: "CDynamicLibrary", linkerSettings: [.linkedLibrary("dl")]),
         // OpenSSL's libcrypto, which libcurl already loads: hashes without compiling a BoringSSL (DECISIONS.md).
         .systemLibrary(
             name: "CCrypto",
@@ -55,11 +57,7 @@ let package = Package(
         ),
         // Debian's libxml2: XPath 1.0 over XML and HTML bodies in checks and captures, loaded when the
         // first expression is compiled (DECISIONS.md). Its headers are where libxml2-dev puts them.
-        .target(
-            name: "CLibXML2",
-            cSettings: [.unsafeFlags(["-isystem", "/usr/include/libxml2"])],
-            linkerSettings: [.linkedLibrary("dl")]
-        ),
+        .target(name: "CLibXML2", dependencies: ["CDynamicLibrary"], cSettings: [.unsafeFlags(["-isystem", "/usr/include/libxml2"])]),
         // Debian's libpcre2: JSONPath's `match` and `search` over UTF-8 without bridging to UTF-16 (DECISIONS.md).
         .systemLibrary(
             name: "CPCRE2",

@@ -1,6 +1,5 @@
 #include "CLibXML2.h"
-#include <dlfcn.h>
-#include <pthread.h>
+#include "CDynamicLibrary.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,59 +11,39 @@
 #include <libxml/xpath.h>
 #include <libxml/xpathInternals.h>
 
-/* The functions of libxml2 Ferry uses, found by dlsym (their types are libxml2's headers'). */
-#define FERRY_XML_FUNCTIONS(X) \
+/* The functions of libxml2 Ferry uses, and its deallocator (`xmlFree`, a global function pointer),
+   found by dlsym; XML(name) is one as libxml2's headers type it. */
+#define FERRY_XML_SYMBOLS(X) \
     X(xmlInitParser) X(xmlNewParserCtxt) X(xmlFreeParserCtxt) X(xmlCtxtReadMemory) X(htmlNewParserCtxt) \
     X(htmlFreeParserCtxt) X(htmlCtxtReadMemory) X(xmlDocGetRootElement) X(xmlFreeDoc) X(xmlXPathNewContext) \
     X(xmlXPathFreeContext) X(xmlXPathRegisterNs) X(xmlXPathCtxtCompile) X(xmlXPathFreeCompExpr) \
-    X(xmlXPathCompiledEval) X(xmlXPathFreeObject) X(xmlXPathCastNodeToString)
+    X(xmlXPathCompiledEval) X(xmlXPathFreeObject) X(xmlXPathCastNodeToString) X(xmlFree)
 
-static struct {
-#define FERRY_XML_POINTER(name) __typeof__(name) *name;
-    FERRY_XML_FUNCTIONS(FERRY_XML_POINTER)
-#undef FERRY_XML_POINTER
-    /* libxml2's deallocator, a global function pointer (`xmlFree`). */
-    xmlFreeFunc *free;
-} xml;
-
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static const char *load_library;
-static char load_error[512];
-static int loaded;
-
-static void *find(void *handle, const char *name) {
-    void *symbol = dlsym(handle, name);
-    if (!symbol && !load_error[0]) snprintf(load_error, sizeof load_error, "%s has no %s", load_library, name);
-    return symbol;
-}
-
-static void load(void) {
-    void *handle = dlopen(load_library, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *reason = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", reason ? reason : load_library);
-        return;
-    }
-#define FERRY_XML_FIND(name) xml.name = (__typeof__(xml.name))find(handle, #name);
-    FERRY_XML_FUNCTIONS(FERRY_XML_FIND)
-#undef FERRY_XML_FIND
-    xml.free = find(handle, "xmlFree");
-    if (load_error[0]) return;
-    xml.xmlInitParser();  // once, before any thread parses
-    loaded = 1;
-}
+enum {
+#define FERRY_XML_INDEX(name) xml_##name,
+    FERRY_XML_SYMBOLS(FERRY_XML_INDEX)
+#undef FERRY_XML_INDEX
+    xml_count
+};
+static const char *const names[] = {
+#define FERRY_XML_NAME(name) #name,
+    FERRY_XML_SYMBOLS(FERRY_XML_NAME)
+#undef FERRY_XML_NAME
+};
+static void *symbols[xml_count];
+static ferry_library libxml2 = { names, xml_count, symbols, 0 };
+#define XML(name) ((__typeof__(name) *)symbols[xml_##name])
 
 int ferry_xml_load(const char *library, char *error, size_t error_size) {
-    load_library = library;
-    pthread_once(&load_once, load);
-    if (!loaded && error && error_size) snprintf(error, error_size, "%s", load_error);
-    return loaded;
+    if (!ferry_library_load(&libxml2, library, error, error_size)) return 0;
+    XML(xmlInitParser)();  // before any thread parses; libxml2 starts once however often it is called
+    return 1;
 }
 
 /* A copy of a libxml2 string in malloc'd memory, the original freed by libxml2. */
 static char *take(xmlChar *text) {
     char *copy = strdup(text ? (const char *)text : "");
-    if (text) (*xml.free)(text);
+    if (text) (*XML(xmlFree))(text);
     return copy;
 }
 
@@ -73,7 +52,7 @@ void *ferry_xml_parse(const char *bytes, int count, const char *encoding, int ht
     error->message = NULL;
     error->line = 0;
     error->column = 0;
-    xmlParserCtxtPtr parser = html ? xml.htmlNewParserCtxt() : xml.xmlNewParserCtxt();
+    xmlParserCtxtPtr parser = html ? XML(htmlNewParserCtxt)() : XML(xmlNewParserCtxt)();
     if (!parser) {
         error->message = strdup("libxml2 has no memory left");
         return NULL;
@@ -81,26 +60,26 @@ void *ferry_xml_parse(const char *bytes, int count, const char *encoding, int ht
     xmlDocPtr document;
     if (html) {
         int options = HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET;
-        document = xml.htmlCtxtReadMemory(parser, bytes, count, NULL, encoding, options);
+        document = XML(htmlCtxtReadMemory)(parser, bytes, count, NULL, encoding, options);
     } else {
         int options = XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NONET;
-        document = xml.xmlCtxtReadMemory(parser, bytes, count, NULL, encoding, options);
+        document = XML(xmlCtxtReadMemory)(parser, bytes, count, NULL, encoding, options);
     }
     if (!document) {
         error->message = strdup(parser->lastError.message ? parser->lastError.message : "it could not be read");
         error->line = parser->lastError.line;
         error->column = parser->lastError.int2;
     }
-    html ? xml.htmlFreeParserCtxt(parser) : xml.xmlFreeParserCtxt(parser);
-    if (document && !xml.xmlDocGetRootElement(document)) {
-        xml.xmlFreeDoc(document);
+    html ? XML(htmlFreeParserCtxt)(parser) : XML(xmlFreeParserCtxt)(parser);
+    if (document && !XML(xmlDocGetRootElement)(document)) {
+        XML(xmlFreeDoc)(document);
         *no_root = 1;
         return NULL;
     }
     return document;
 }
 
-void ferry_xml_document_free(void *document) { xml.xmlFreeDoc(document); }
+void ferry_xml_document_free(void *document) { XML(xmlFreeDoc)(document); }
 
 /* The node after `node` in document order (its first child when `descending`), or NULL at the end. */
 static xmlNodePtr next_node(xmlNodePtr node, int descending) {
@@ -116,7 +95,7 @@ char *ferry_xml_namespaces(void *document, int *count) {
     *count = 0;
     size_t size = 0;
     char *block = NULL;
-    for (xmlNodePtr node = xml.xmlDocGetRootElement(document); node; node = next_node(node, node->type == XML_ELEMENT_NODE)) {
+    for (xmlNodePtr node = XML(xmlDocGetRootElement)(document); node; node = next_node(node, node->type == XML_ELEMENT_NODE)) {
         if (node->type != XML_ELEMENT_NODE) continue;
         for (xmlNsPtr ns = node->nsDef; ns; ns = ns->next) {
             if (!ns->href) continue;
@@ -154,28 +133,28 @@ int ferry_xml_xpath(
     void *document, const char *expression, const char *const *namespaces, int namespace_count, ferry_xml_value *value,
     int *error_index, int *error_offset) {
     memset(value, 0, sizeof *value);
-    xmlXPathContextPtr context = xml.xmlXPathNewContext(document);
+    xmlXPathContextPtr context = XML(xmlXPathNewContext)(document);
     if (!context) return fail(NULL, error_index, error_offset);
     context->error = (xmlStructuredErrorFunc)silent;  // errors are kept in lastError, not printed
     for (int i = 0; i < namespace_count; i++) {
-        xml.xmlXPathRegisterNs(context, (const xmlChar *)namespaces[2 * i], (const xmlChar *)namespaces[2 * i + 1]);
+        XML(xmlXPathRegisterNs)(context, (const xmlChar *)namespaces[2 * i], (const xmlChar *)namespaces[2 * i + 1]);
     }
-    xmlXPathCompExprPtr compiled = xml.xmlXPathCtxtCompile(context, (const xmlChar *)expression);
+    xmlXPathCompExprPtr compiled = XML(xmlXPathCtxtCompile)(context, (const xmlChar *)expression);
     if (!compiled) {
         fail(context, error_index, error_offset);
-        xml.xmlXPathFreeContext(context);
+        XML(xmlXPathFreeContext)(context);
         return 0;
     }
     if (!document) {
-        xml.xmlXPathFreeCompExpr(compiled);
-        xml.xmlXPathFreeContext(context);
+        XML(xmlXPathFreeCompExpr)(compiled);
+        XML(xmlXPathFreeContext)(context);
         return 1;
     }
-    xmlXPathObjectPtr object = xml.xmlXPathCompiledEval(compiled, context);
-    xml.xmlXPathFreeCompExpr(compiled);
+    xmlXPathObjectPtr object = XML(xmlXPathCompiledEval)(compiled, context);
+    XML(xmlXPathFreeCompExpr)(compiled);
     if (!object) {
         fail(context, error_index, error_offset);
-        xml.xmlXPathFreeContext(context);
+        XML(xmlXPathFreeContext)(context);
         return 0;
     }
     switch (object->type) {
@@ -186,7 +165,7 @@ int ferry_xml_xpath(
             value->nodes = calloc((size_t)count, sizeof(char *));
             if (value->nodes) {
                 value->count = count;
-                for (int i = 0; i < count; i++) value->nodes[i] = take(xml.xmlXPathCastNodeToString(object->nodesetval->nodeTab[i]));
+                for (int i = 0; i < count; i++) value->nodes[i] = take(XML(xmlXPathCastNodeToString)(object->nodesetval->nodeTab[i]));
             }
         }
         break;
@@ -204,8 +183,8 @@ int ferry_xml_xpath(
         break;
     default: value->kind = 0;
     }
-    xml.xmlXPathFreeObject(object);
-    xml.xmlXPathFreeContext(context);
+    XML(xmlXPathFreeObject)(object);
+    XML(xmlXPathFreeContext)(context);
     return 1;
 }
 

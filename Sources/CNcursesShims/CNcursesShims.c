@@ -1,64 +1,38 @@
 #define _XOPEN_SOURCE 700
 #include "CNcursesShims.h"
-#include <dlfcn.h>
+#include "CDynamicLibrary.h"
 #include <poll.h>
-#include <pthread.h>
 #include <stdio.h>
 
-/* The functions and globals of ncursesw Ferry uses, found by dlsym (their types are curses.h's). */
-#define FERRY_NC_FUNCTIONS(X) \
+/* The functions and globals of ncursesw Ferry uses, found by dlsym; NC(name) is one as curses.h types it. */
+#define FERRY_NC_SYMBOLS(X) \
     X(newterm) X(set_term) X(raw) X(noecho) X(nonl) X(keypad) X(set_escdelay) X(has_colors) X(start_color) \
     X(use_default_colors) X(init_pair) X(setcchar) X(wmove) X(wadd_wch) X(wclear) X(curs_set) X(wrefresh) \
     X(def_prog_mode) X(reset_prog_mode) X(endwin) X(delscreen) X(keyname) X(wtimeout) X(wget_wch) \
-    X(mouseinterval) X(mousemask) X(getmouse)
+    X(mouseinterval) X(mousemask) X(getmouse) X(stdscr) X(COLS) X(LINES) X(COLORS) X(COLOR_PAIRS)
 
-static struct {
-#define FERRY_NC_POINTER(name) __typeof__(name) *name;
-    FERRY_NC_FUNCTIONS(FERRY_NC_POINTER)
-#undef FERRY_NC_POINTER
-    WINDOW **stdscr;
-    int *COLS, *LINES, *COLORS, *COLOR_PAIRS;
-} nc;
-
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static const char *load_library;
-static char load_error[512];
-static int loaded;
-
-static void *find(void *handle, const char *name) {
-    void *symbol = dlsym(handle, name);
-    if (!symbol && !load_error[0]) snprintf(load_error, sizeof load_error, "%s has no %s", load_library, name);
-    return symbol;
-}
-
-static void load(void) {
-    void *handle = dlopen(load_library, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *reason = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", reason ? reason : load_library);
-        return;
-    }
-#define FERRY_NC_FIND(name) nc.name = (__typeof__(nc.name))find(handle, #name);
-    FERRY_NC_FUNCTIONS(FERRY_NC_FIND)
-#undef FERRY_NC_FIND
-    nc.stdscr = find(handle, "stdscr");
-    nc.COLS = find(handle, "COLS");
-    nc.LINES = find(handle, "LINES");
-    nc.COLORS = find(handle, "COLORS");
-    nc.COLOR_PAIRS = find(handle, "COLOR_PAIRS");
-    loaded = !load_error[0];
-}
+enum {
+#define FERRY_NC_INDEX(name) nc_##name,
+    FERRY_NC_SYMBOLS(FERRY_NC_INDEX)
+#undef FERRY_NC_INDEX
+    nc_count
+};
+static const char *const names[] = {
+#define FERRY_NC_NAME(name) #name,
+    FERRY_NC_SYMBOLS(FERRY_NC_NAME)
+#undef FERRY_NC_NAME
+};
+static void *symbols[nc_count];
+static ferry_library ncursesw = { names, nc_count, symbols, 0 };
+#define NC(name) ((__typeof__(name) *)symbols[nc_##name])
 
 int ferry_nc_load(const char *library, char *error, size_t error_size) {
-    load_library = library;
-    pthread_once(&load_once, load);
-    if (!loaded && error && error_size) snprintf(error, error_size, "%s", load_error);
-    return loaded;
+    return ferry_library_load(&ncursesw, library, error, error_size);
 }
 
-WINDOW *ferry_nc_stdscr(void) { return *nc.stdscr; }
-int ferry_nc_cols(void) { return *nc.COLS; }
-int ferry_nc_lines(void) { return *nc.LINES; }
+WINDOW *ferry_nc_stdscr(void) { return *NC(stdscr); }
+int ferry_nc_cols(void) { return *NC(COLS); }
+int ferry_nc_lines(void) { return *NC(LINES); }
 int ferry_nc_max_y(WINDOW *w) { return getmaxy(w); }  /* curses.h's macros: WINDOW's own fields */
 int ferry_nc_max_x(WINDOW *w) { return getmaxx(w); }
 
@@ -71,27 +45,27 @@ attr_t ferry_nc_attr_italic(void) { return WA_ITALIC; }
 int ferry_nc_key_f(int n) { return KEY_F(n); }
 int ferry_nc_wcwidth(wchar_t c) { return wcwidth(c); }
 
-SCREEN *ferry_nc_newterm(const char *term, FILE *input) { return nc.newterm(term, stdout, input ? input : stdin); }
+SCREEN *ferry_nc_newterm(const char *term, FILE *input) { return NC(newterm)(term, stdout, input ? input : stdin); }
 
 void ferry_nc_take_over(SCREEN *screen) {
-    nc.set_term(screen);
-    nc.raw();
-    nc.noecho();
-    nc.nonl();
-    nc.keypad(*nc.stdscr, TRUE);
-    nc.set_escdelay(25);
+    NC(set_term)(screen);
+    NC(raw)();
+    NC(noecho)();
+    NC(nonl)();
+    NC(keypad)(*NC(stdscr), TRUE);
+    NC(set_escdelay)(25);
 }
 
 int ferry_nc_start_color(void) {
-    if (!nc.has_colors()) return 0;
-    nc.start_color();
-    nc.use_default_colors();
+    if (!NC(has_colors)()) return 0;
+    NC(start_color)();
+    NC(use_default_colors)();
     return 1;
 }
 
-int ferry_nc_colors(void) { return *nc.COLORS; }
-int ferry_nc_color_pairs(void) { return *nc.COLOR_PAIRS; }
-int ferry_nc_init_pair(short pair, short foreground, short background) { return nc.init_pair(pair, foreground, background); }
+int ferry_nc_colors(void) { return *NC(COLORS); }
+int ferry_nc_color_pairs(void) { return *NC(COLOR_PAIRS); }
+int ferry_nc_init_pair(short pair, short foreground, short background) { return NC(init_pair)(pair, foreground, background); }
 
 int ferry_nc_put(int y, int x, const wchar_t *text, int count, attr_t attrs, int pair) {
     wchar_t buffer[CCHARW_MAX + 1];
@@ -99,44 +73,44 @@ int ferry_nc_put(int y, int x, const wchar_t *text, int count, attr_t attrs, int
     for (int i = 0; i < n; i++) buffer[i] = text[i];
     buffer[n] = 0;
     cchar_t cell;
-    if (nc.setcchar(&cell, buffer, attrs, (short)pair, NULL) != OK) return ERR;
-    if (nc.wmove(*nc.stdscr, y, x) == ERR) return ERR;
-    return nc.wadd_wch(*nc.stdscr, &cell);
+    if (NC(setcchar)(&cell, buffer, attrs, (short)pair, NULL) != OK) return ERR;
+    if (NC(wmove)(*NC(stdscr), y, x) == ERR) return ERR;
+    return NC(wadd_wch)(*NC(stdscr), &cell);
 }
 
-void ferry_nc_clear(void) { nc.wclear(*nc.stdscr); }
+void ferry_nc_clear(void) { NC(wclear)(*NC(stdscr)); }
 
 void ferry_nc_refresh(int y, int x) {
     if (y >= 0) {
-        nc.curs_set(1);
-        nc.wmove(*nc.stdscr, y, x);
+        NC(curs_set)(1);
+        NC(wmove)(*NC(stdscr), y, x);
     } else {
-        nc.curs_set(0);
+        NC(curs_set)(0);
     }
-    nc.wrefresh(*nc.stdscr);
+    NC(wrefresh)(*NC(stdscr));
 }
 
 void ferry_nc_suspend(void) {
-    nc.def_prog_mode();
-    nc.endwin();
+    NC(def_prog_mode)();
+    NC(endwin)();
 }
 
 void ferry_nc_resume(void) {
-    nc.reset_prog_mode();
-    nc.wrefresh(*nc.stdscr);
+    NC(reset_prog_mode)();
+    NC(wrefresh)(*NC(stdscr));
 }
 
 void ferry_nc_end(SCREEN *screen) {
-    nc.endwin();
-    nc.delscreen(screen);
+    NC(endwin)();
+    NC(delscreen)(screen);
 }
 
-const char *ferry_nc_keyname(int code) { return nc.keyname(code); }
+const char *ferry_nc_keyname(int code) { return NC(keyname)(code); }
 
 int ferry_nc_get(int timeout_ms, unsigned int *value) {
-    nc.wtimeout(*nc.stdscr, timeout_ms);
+    NC(wtimeout)(*NC(stdscr), timeout_ms);
     wint_t ch = 0;
-    int result = nc.wget_wch(*nc.stdscr, &ch);
+    int result = NC(wget_wch)(*NC(stdscr), &ch);
     *value = (unsigned int)ch;
     return result;
 }
@@ -150,8 +124,8 @@ int ferry_nc_input_closed(int fd) {
 void ferry_nc_write_raw(const char *text) { fputs(text, stdout); fflush(stdout); }
 
 int ferry_nc_enable_mouse(void) {
-    nc.mouseinterval(0);
-    return nc.mousemask(
+    NC(mouseinterval)(0);
+    return NC(mousemask)(
                BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED | REPORT_MOUSE_POSITION,
                NULL)
         != 0;
@@ -159,7 +133,7 @@ int ferry_nc_enable_mouse(void) {
 
 int ferry_nc_mouse_event(int *x, int *y) {
     MEVENT event;
-    if (nc.getmouse(&event) != OK) return -1;
+    if (NC(getmouse)(&event) != OK) return -1;
     *x = event.x;
     *y = event.y;
     if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) return 1;
