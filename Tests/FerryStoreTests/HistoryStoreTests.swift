@@ -284,6 +284,17 @@ import Testing
         #expect(try userVersion() == 99)
     }
 
+    /// A run's id: its start time in base 36, a dash, four random hex digits (zero-padded).
+    @Test func aRunsIDIsItsTimeAndFourHexDigits() throws {
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        for _ in 0..<200 {
+            let id = HistoryOrigin.newRunID(now: now)
+            let parts = id.split(separator: "-")
+            #expect(parts.count == 2 && Int(parts[0], radix: 36) == 1_790_000_000, "\(id)")
+            #expect(parts.last?.count == 4 && parts.last.flatMap { Int($0, radix: 16) } != nil, "\(id)")
+        }
+    }
+
     @Test func anUnusableFileIsAClearError() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("history.sqlite", Data(String(repeating: "not a database ", count: 100).utf8))

@@ -21,6 +21,8 @@ public struct HistoryOrigin: Sendable, Equatable {
     /// A short id, unique enough to find a run in the history: the time and four random hex digits.
     public static func newRunID(now: Date = Date()) -> String {
         let stamp = Int(now.timeIntervalSince1970)
-        return String(stamp, radix: 36) + "-" + String(format: "%04x", Int.random(in: 0..<0x10000))
+        // Not `String(format:)`: its first use in a process was 6% of a one-request run's instructions.
+        let random = String(Int.random(in: 0..<0x10000), radix: 16)
+        return String(stamp, radix: 36) + "-" + String(repeating: "0", count: 4 - random.count) + random
     }
 }
