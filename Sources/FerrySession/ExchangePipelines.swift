@@ -43,7 +43,7 @@ public final class ExchangePipelines: Sendable {
             if let known = made[key] { return known }
             let tokens = OAuth2TokenSource(
                 transport: transport,
-                cache: OAuth2TokenFile(path: locations.oauth2TokenPath(collection: collection, environment: environment)),
+                cache: OAuth2TokenFile { [locations] in locations.oauth2TokenPath(collection: collection, environment: environment) },
                 browser: browser, notify: notify)
             let pipeline = ExchangePipeline(
                 transport: transport, tokens: tokens, cookies: cookies,

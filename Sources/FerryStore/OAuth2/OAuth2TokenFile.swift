@@ -5,9 +5,16 @@ import Foundation
 /// (mode 0600, folder 0700) of tokens by `OAuth2Settings.cacheKey`. It holds secrets, so it lives in
 /// the data folder, never in the collection.
 public struct OAuth2TokenFile: Sendable {
-    public let path: String
+    /// Where the file is, worked out when a token is read or stored: a collection's is named by a
+    /// SHA-256 of its path, and libcrypto's first digest was 14% of a one-request run's instructions,
+    /// for a file most runs never open.
+    private let locate: @Sendable () -> String
 
-    public init(path: String) { self.path = path }
+    public var path: String { locate() }
+
+    public init(path: String) { locate = { path } }
+
+    public init(locating: @escaping @Sendable () -> String) { locate = locating }
 
     private struct Contents: Codable {
         var tokens: [String: OAuth2Token] = [:]
