@@ -155,7 +155,7 @@ import Testing
             request in
             if request.url.query == "i=x" {
                 do {
-                    try await Deadline.within(30, "the first request's line") { await reports.wait(for: 1) }
+                    try await Deadline.within(10, "the first request's line") { await reports.wait(for: 1) }
                 } catch {
                     heldBack.set()
                 }
