@@ -281,7 +281,7 @@ public struct CollectionRunner: Sendable {
                         round: &round, run: &run, onResult: onResult)
                 }
             }
-            checks?.finish()  // it makes what is queued while the run concludes in order
+            checks?.finish()  // what is still queued is made here
             await settle(&unchecked, round: &round, run: &run, onResult: onResult)
             if alarm { group.cancelAll() }
         }

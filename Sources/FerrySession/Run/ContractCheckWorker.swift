@@ -8,7 +8,7 @@ import Synchronization
 /// thread woken per check would cost the curl thread about what the check does, so the curl thread
 /// queues each exchange's checks and wakes the worker once a batch is queued: one wake-up for
 /// `Limits.batch` exchanges. The thread starts with the first batch (a short run makes its checks
-/// on the curl thread) and ends with the run (`finish`), once the checks queued are made.
+/// on the curl thread) and ends with the run (`finish`).
 final class ContractCheckWorker: @unchecked Sendable {
     struct Limits: Sendable {
         /// Checks queued before the worker is woken.
@@ -48,11 +48,12 @@ final class ContractCheckWorker: @unchecked Sendable {
         if full { condition.signal() }
     }
 
-    /// Ends the worker once it has made the checks queued (the run's thread takes up those it has not yet).
+    /// Ends the worker after the batch it is making: the run's thread makes the checks still queued
+    /// itself, with no wait for a worker that other work may keep off its core.
     func finish() {
         condition.lock()
         finished = true
-        if !started { queue.removeAll() }
+        queue.removeAll()
         condition.unlock()
         condition.signal()
     }
