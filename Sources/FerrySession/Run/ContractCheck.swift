@@ -18,7 +18,7 @@ final class ContractCheck: @unchecked Sendable {
 
     /// When the response came in: the latency bound counts from here.
     let arrived = ContinuousClock.now
-    /// The worker it is queued to; nil: only its conclusion makes it.
+    /// The run's worker, which may take it up once queued; nil: only its conclusion makes it.
     let worker: ContractCheckWorker?
     /// 0: waiting; 1: being made (by the thread that set it); 2: made.
     private let progress = Atomic<Int>(0)
