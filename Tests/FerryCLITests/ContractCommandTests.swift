@@ -148,6 +148,55 @@ import Testing
         }
     }
 
+    /// A run longer than a batch of contract checks (made on a thread of their own while the run goes
+    /// on) reports the one request that breaks the document, and no other, in every report and in
+    /// its history row, and exits 3.
+    @Test func aFailureAmongManyRequestsIsReportedOnItsOwnRequestInEveryReport() async throws {
+        try await withDemoServer { server throws in
+            var files: [String: String] = [:]
+            for number in 1...100 {
+                files[String(format: "r%03d.ferry.yaml", number)] = "url: \(server.baseURL)/\(number == 77 ? "status/201" : "json")\n"
+            }
+            let collection = try Collection(baseURL: server.baseURL, files: files)
+            let spec = try collection.directory.write("spec.yaml", Data(Self.spec().utf8))
+            let run = ["run", collection.directory.path, "--openapi", spec]
+            let text = await collection.ferry(run)
+            #expect(text.status == 3, "\(text.text)\(text.stderr)")
+            let lines = text.text.split(separator: "\n")
+            let failed = lines.indices.filter { lines[$0].hasPrefix("✗ ") }
+            #expect(failed.count == 1 && lines[failed[0]].contains("r077.ferry.yaml"), "\(text.text)")
+            #expect(failed.first.map { lines[$0 + 1].contains("✗ contract GET /status/{code}: status: 201 is not declared") } == true)
+            #expect(lines.filter { $0.hasPrefix("✓ ") }.count == 103, "\(text.text)")
+            #expect(text.text.contains("103 passed, 1 failed"), "\(text.text)")
+
+            let json = await collection.ferry(run + ["--reporter", "json"])
+            #expect(json.status == 3)
+            let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+            let results = try #require(report["results"] as? [[String: Any]])
+            #expect(results.count == 104)
+            #expect(results.filter { $0["status"] as? String != "passed" }.map { $0["path"] as? String } == ["r077.ferry.yaml"])
+            let junit = await collection.ferry(run + ["--reporter", "junit"])
+            #expect(junit.status == 3)
+            #expect(junit.text.components(separatedBy: "<failure").count == 2, "\(junit.text)")
+            #expect(junit.text.contains(#"file="r077.ferry.yaml" time="#), "\(junit.text)")
+            let failure = try #require(junit.text.range(of: "<failure"))
+            #expect(junit.text[..<failure.lowerBound].components(separatedBy: "<testcase").last?.contains("r077.ferry.yaml") == true)
+            let tap = await collection.ferry(run + ["--reporter", "tap"])
+            #expect(tap.status == 3)
+            #expect(tap.text.split(separator: "\n").filter { $0.hasPrefix("not ok") } == ["not ok 81 - r077.ferry.yaml"], "\(tap.text)")
+
+            let id = try #require(report["run"] as? String)
+            let rows = try #require(
+                try JSONSerialization.jsonObject(
+                    with: await collection.ferry(["history", "search", "--run", id, "--json", "--limit", "500"]).stdout)
+                    as? [[String: Any]])
+            #expect(rows.count == 104)
+            let row = try #require(rows.first { ($0["url"] as? String)?.hasSuffix("/status/201") == true }?["id"] as? Int)
+            let shown = await collection.ferry(["history", "show", "\(row)"])
+            #expect(shown.text.contains("✗ contract GET /status/{code}: status: 201 is not declared"), "\(shown.text)")
+        }
+    }
+
     /// A request whose own checks read the body is checked against the contract on their parse: it
     /// reports the same finding, with its location, as one that checks only the status.
     @Test func aRequestWhoseChecksReadTheBodyIsCheckedOnTheirParse() async throws {

@@ -114,7 +114,10 @@ public struct CollectionRunner: Sendable {
     /// goes out once its own file is read. The rounds (`--repeat`, `--data`) follow one another in
     /// the same way: the first request of a round is prepared and handed over while the last of
     /// the round before is on the wire, with the new round's variables (a round starts from the
-    /// run's, whatever the round before captured).
+    /// run's, whatever the round before captured). With an OpenAPI document that only warns, such
+    /// a request's contract checks are queued once its answer is in and made in batches on another
+    /// thread (`ContractCheckWorker`); it is concluded, in order, once they are made — or once they
+    /// are `Limits.bound` old, or too many wait, the curl thread making them itself.
     private func runInOrder(
         _ plan: RunPlan, rounds: Int, round makeRound: (Int) -> Round, run: inout Progress,
         onResult: @Sendable (RunResult) -> Void
@@ -122,17 +125,37 @@ public struct CollectionRunner: Sendable {
         let root = plan.root
         var roundIndex = 0
         var round = makeRound(0)
-        await withTaskGroup(of: (Int, RunResult).self) { group in
-            var unchecked: Unchecked?
+        // Contract checks that only warn are made after the response, in batches (`ContractCheckWorker`).
+        let checks = settings.contract != nil && !settings.contractRefusesRequests ? ContractCheckWorker(settings.contractBatching) : nil
+        // A child task gives the result of the request sent as its number, or nil: an alarm for verdicts overdue.
+        await withTaskGroup(of: (Int, RunResult?).self) { group in
+            var unchecked = Unconcluded(worker: checks)
+            var alarm = false
             var prepared: Preparation?
             var ahead: SentAhead?
             var arrived: [Int: RunResult] = [:]
             var serial = 0
             var index = -1
             var jumps = 0
-            /// The result of the request sent ahead as `number`.
+            /// The result of the request sent ahead as `number`. Meanwhile the requests whose contract
+            /// verdicts are overdue are concluded, when an alarm set for the oldest goes off.
             func result(of number: Int) async -> RunResult {
-                while arrived[number] == nil, let next = await group.next() { arrived[next.0] = next.1 }
+                while arrived[number] == nil {
+                    if !alarm, let due = unchecked.due, !Task.isCancelled {
+                        alarm = true
+                        group.addTask {
+                            try? await Task.sleep(until: due, clock: .continuous)
+                            return (0, nil)
+                        }
+                    }
+                    guard let next = await group.next() else { break }
+                    if let result = next.1 {
+                        arrived[next.0] = result
+                    } else {
+                        alarm = false
+                        await settle(&unchecked, round: &round, run: &run, onResult: onResult, all: false)
+                    }
+                }
                 return arrived.removeValue(forKey: number)!
             }
             while true {
@@ -145,7 +168,7 @@ public struct CollectionRunner: Sendable {
                 if roundIndex + 1 < rounds, plan.item(at: index) == nil {
                     // The round is over: its last request checked (the next round's first may be on the wire), the next round begins.
                     await withTaskExecutorPreference(
-                        unchecked.map { Self.hasScripts($0.sent.item) } == true ? ExchangeScripts.executor : nil
+                        unchecked.last.map { Self.hasScripts($0.sent.item) } == true ? ExchangeScripts.executor : nil
                     ) {
                         await settle(&unchecked, round: &round, run: &run, onResult: onResult)
                     }
@@ -187,7 +210,7 @@ public struct CollectionRunner: Sendable {
                         serial += 1
                         let number = serial
                         group.addTask { [item, iteration = round.iteration] in
-                            (number, await transmit(item, iteration: iteration, resolved: request, turn: turn))
+                            (number, await transmit(item, iteration: iteration, resolved: request, turn: turn, checks: checks))
                         }
                         inFlight = SentAhead(
                             index: index, number: number, turn: turn ?? TransferTurn(after: nil), resolved: request, resolver: variables,
@@ -214,9 +237,9 @@ public struct CollectionRunner: Sendable {
                     }
                 // The request before's scripts after its response and the next one's pre-request
                 // scripts in one hop to the scripts' thread, with the bookkeeping between them.
-                let scripted = unchecked.map { Self.hasScripts($0.sent.item) } == true || next.map { Self.hasScripts($0.item) } == true
+                let scripted = unchecked.last.map { Self.hasScripts($0.sent.item) } == true || next.map { Self.hasScripts($0.item) } == true
                 await withTaskExecutorPreference(scripted ? ExchangeScripts.executor : nil) {
-                    await settle(&unchecked, round: &round, run: &run, onResult: onResult)
+                    await settle(&unchecked, round: &round, run: &run, onResult: onResult, all: unchecked.last != nil)
                     if let next, run.stopped == nil {
                         prepared = await prepareAhead(next.item, root: root, round: next.round)
                     }
@@ -230,7 +253,7 @@ public struct CollectionRunner: Sendable {
                         serial += 1
                         let number = serial
                         group.addTask { [iteration = next.round.iteration] in
-                            (number, await transmit(next.item, iteration: iteration, resolved: request, turn: turn))
+                            (number, await transmit(next.item, iteration: iteration, resolved: request, turn: turn, checks: checks))
                         }
                         ahead = SentAhead(
                             index: next.index, number: number, turn: turn, resolved: request, resolver: variables, before: report,
@@ -239,20 +262,28 @@ public struct CollectionRunner: Sendable {
                 }
                 var sent = await result(of: inFlight.number)
                 if inFlight.turn.declined {  // its turn came after this look-ahead: sent now, in its own time
-                    sent = await transmit(item, iteration: round.iteration, resolved: inFlight.resolved)
+                    sent = await transmit(item, iteration: round.iteration, resolved: inFlight.resolved, checks: checks)
                 } else if sentAhead != nil, let start = sent.response?.timeline.start {
                     sent.started = start  // handed over early, sent when its turn came
                 }
                 sent.beforeScripts = before
                 if waits && sent.status != .error {
-                    unchecked = Unchecked(sent: sent, resolver: resolver, root: root)
+                    if let check = sent.contractCheck, let checks, !Self.hasScripts(item) {
+                        checks.submit(check)
+                        unchecked.checked.append(Unchecked(sent: sent, resolver: resolver, root: root))
+                    } else {
+                        unchecked.last = Unchecked(sent: sent, resolver: resolver, root: root)
+                    }
                 } else {
+                    await settle(&unchecked, round: &round, run: &run, onResult: onResult)  // the requests before it first
                     record(
                         await concludeWithScripts(sent, of: item, resolver: resolver, root: root, round: round), of: item,
                         round: &round, run: &run, onResult: onResult)
                 }
             }
+            checks?.finish()  // what is still queued is made here
             await settle(&unchecked, round: &round, run: &run, onResult: onResult)
+            if alarm { group.cancelAll() }
         }
     }
 
@@ -336,19 +367,54 @@ public struct CollectionRunner: Sendable {
         "set", "clear", "delete", "Request", "send", "skip", "next", "stop", "global", "this", "eval", "Function",
     ]
 
-    /// A sent request whose checks wait for the next request to go out.
+    /// A sent request whose checks wait.
     private struct Unchecked {
         var sent: RunResult
         var resolver: VariableResolver
         var root: String
     }
 
-    /// Checks and records the request left unchecked, if any.
+    /// The sent requests whose checks wait, in run order: those whose contract checks are queued to
+    /// the worker, then at most one that waits for the next request to go out.
+    private struct Unconcluded {
+        let worker: ContractCheckWorker?
+        var checked: [Unchecked] = []
+        var last: Unchecked?
+
+        /// When the oldest queued contract check is overdue.
+        var due: ContinuousClock.Instant? {
+            guard let worker, let check = checked.first?.sent.contractCheck else { return nil }
+            return check.arrived + worker.limits.bound
+        }
+
+        /// True when `checked[index]` is to be concluded now: its verdicts are made, or overdue, or
+        /// too many wait (the run's thread then makes them itself); `now` is read once, when needed.
+        func isDue(at index: Int, now: inout ContinuousClock.Instant?) -> Bool {
+            guard let worker, let check = checked[index].sent.contractCheck else { return true }
+            if check.isMade || checked.count - index >= worker.limits.capacity { return true }
+            if now == nil { now = .now }
+            return now! - check.arrived >= worker.limits.bound
+        }
+    }
+
+    /// Concludes and records the requests left unchecked, in order: all of them, or (not `all`)
+    /// those whose contract checks are due (`Unconcluded.isDue`), up to the first that is not.
     private func settle(
-        _ unchecked: inout Unchecked?, round: inout Round, run: inout Progress,
-        onResult: @Sendable (RunResult) -> Void
+        _ unchecked: inout Unconcluded, round: inout Round, run: inout Progress,
+        onResult: @Sendable (RunResult) -> Void, all: Bool = true
     ) async {
-        guard let waiting = unchecked.take() else { return }
+        var concluded = 0
+        var now: ContinuousClock.Instant?
+        while concluded < unchecked.checked.count, all || unchecked.isDue(at: concluded, now: &now) {
+            let waiting = unchecked.checked[concluded]
+            record(
+                await concludeWithScripts(
+                    waiting.sent, of: waiting.sent.item, resolver: waiting.resolver, root: waiting.root, round: round),
+                of: waiting.sent.item, round: &round, run: &run, onResult: onResult)
+            concluded += 1
+        }
+        unchecked.checked.removeFirst(concluded)
+        guard all, let waiting = unchecked.last.take() else { return }
         record(
             await concludeWithScripts(waiting.sent, of: waiting.sent.item, resolver: waiting.resolver, root: waiting.root, round: round),
             of: waiting.sent.item, round: &round, run: &run, onResult: onResult)
@@ -585,7 +651,8 @@ public struct CollectionRunner: Sendable {
     /// is not), in `turn` when given: the result with the response as it came, or with the
     /// transport's failure (`.error`).
     private func transmit(
-        _ item: RunPlan.Item, iteration: Int, resolved: ResolvedRequest, delayed: Bool = true, turn: TransferTurn? = nil
+        _ item: RunPlan.Item, iteration: Int, resolved: ResolvedRequest, delayed: Bool = true, turn: TransferTurn? = nil,
+        checks: ContractCheckWorker? = nil
     ) async -> RunResult {
         var request = resolved.request
         if settings.allowsInsecureRedirect { request.options.allowsInsecureRedirect = true }
@@ -599,7 +666,10 @@ public struct CollectionRunner: Sendable {
         if settings.dryRun { return await planned(request, of: item, iteration: iteration, resolved: resolved) }
         let delay = item.description.delay.map { Duration.milliseconds($0) } ?? settings.delay  // the request's own wins
         if delayed, delay > .zero { try? await Task.sleep(for: delay) }
-        let contract = settings.contract.map { ExchangeContract($0, method: request.method, url: request.url) }
+        // With `checks`, the contract is checked once the response is in (as a warning: the request
+        // goes out whatever it finds) when the file asks for no evaluation, which could change the response.
+        let later = checks != nil && item.description.expectations == nil
+        let contract = later ? nil : settings.contract.map { ExchangeContract($0, method: request.method, url: request.url) }
         let verdict = contract?.check(request: request)
         if let verdict, !verdict.passed, settings.contractRefusesRequests {
             let refused = RunResult(item: item, iteration: iteration, status: .failed, started: Date())
@@ -619,6 +689,9 @@ public struct CollectionRunner: Sendable {
             item: item, iteration: iteration, status: outcome.failure == nil ? .passed : .error, started: outcome.started)
         result.contract = contract
         result.contractWarnings = verdict?.findings.map(\.text) ?? []
+        if later, let document = settings.contract {
+            result.contractCheck = ContractCheck(document, request: request, response: outcome.response, worker: checks)
+        }
         result.output = resolved.output
         result.request = outcome.request
         result.response = outcome.response
@@ -697,6 +770,11 @@ public struct CollectionRunner: Sendable {
         }
         var conclusion = ResponseConclusion(file: item.description, request: request, checks: checks)
         conclusion.contract = sent.contract
+        if let check = sent.contractCheck.take() {
+            let verdicts = check.verdicts
+            sent.contractWarnings = verdicts.request.findings.map(\.text)
+            (conclusion.contract, conclusion.contractVerdict) = (verdicts.exchange, verdicts.response)
+        }
         let outcome = await pipeline.conclude(
             ExchangeOutcome(
                 request: request, started: sent.started, concluded: sent.response.map { Concluded(response: $0) },

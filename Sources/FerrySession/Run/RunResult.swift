@@ -43,6 +43,8 @@ public final class RunResult: @unchecked Sendable {
     var beforeScripts: ExchangeScripts.Report?
     /// The operation of the run's OpenAPI document its request selected, from its request's check to its response's.
     var contract: ExchangeContract?
+    /// Its contract checks instead, when they are made after its response is in (`ContractCheckWorker`).
+    var contractCheck: ContractCheck?
     /// The whole exchange's time, in milliseconds.
     public var durationMilliseconds: Int { response.map { Int($0.timeline.total / 1000) } ?? 0 }
 
@@ -65,6 +67,7 @@ public final class RunResult: @unchecked Sendable {
         }
         beforeScripts = nil
         contract = nil
+        contractCheck = nil
     }
 
     public init(item: RunPlan.Item, iteration: Int, status: Status, started: Date) {

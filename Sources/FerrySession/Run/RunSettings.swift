@@ -40,6 +40,8 @@ public struct RunSettings: Sendable {
     /// A request that breaks the contract is not sent (`--contract-requests error`); by default it
     /// is sent with a warning.
     public var contractRefusesRequests = false
+    /// How a run in order batches its contract checks (`ContractCheckWorker`).
+    var contractBatching = ContractCheckWorker.Limits()
 
     /// Resolve every request as it would be sent and send none (`--dry-run`): each result holds its
     /// request with no response, and a request that needs what only sending gives (a capture, a

@@ -11,6 +11,9 @@ public struct ResponseConclusion: Sendable {
     public var checks: ResponseChecks
     /// The OpenAPI document the exchange is checked against, its results after `expect:`'s.
     public var contract: ExchangeContract?
+    /// The response's verdict made ahead, on the response as it came (`ferry run` makes its checks
+    /// in batches): used instead of checking it again when no evaluator could make it another response.
+    public var contractVerdict: ContractVerdict?
 
     public init(evaluator: ResponseEvaluator?, checks: ResponseChecks = ResponseChecks(), contract: ExchangeContract? = nil) {
         self.evaluator = evaluator
@@ -46,7 +49,8 @@ public struct ResponseConclusion: Sendable {
             document = document ?? facts.document
         }
         if let contract {
-            let verdict = contract.check(concluded.response, document: document)
+            let verdict =
+                if evaluator == nil, let contractVerdict { contractVerdict } else { contract.check(concluded.response, document: document) }
             concluded.checks = (concluded.checks ?? CheckReport()).adding(verdict.results)
         }
         return concluded
