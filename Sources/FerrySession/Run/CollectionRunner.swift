@@ -314,9 +314,7 @@ public struct CollectionRunner: Sendable {
     }
 
     /// True when the request or its folders have scripts.
-    static func hasScripts(_ item: RunPlan.Item) -> Bool {
-        !item.description.scripts.isEmpty || item.defaults.scripts.contains { !$0.isEmpty }
-    }
+    static func hasScripts(_ item: RunPlan.Item) -> Bool { !item.scripts.isEmpty }
 
     /// True when the request's scripts after its response may change what the requests after it use
     /// or where the run goes (their text names a way to: a variable set, unset, cleared or deleted, a
@@ -327,7 +325,7 @@ public struct CollectionRunner: Sendable {
     static func scriptsCanChangeWhatFollows(_ item: RunPlan.Item, before: ExchangeScripts.Report?) -> Bool {
         guard hasScripts(item) else { return false }
         if before?.nextRequest != nil { return true }
-        return ExchangeScripts(request: item.description, defaults: item.defaults).after.contains { step in
+        return item.scripts.after.contains { step in
             step.source.mentions(changingWords)
         }
     }
@@ -491,7 +489,7 @@ public struct CollectionRunner: Sendable {
         if let skipped = Self.skipped(item, iteration: iteration, resolver: resolver) { return .ended(skipped) }
         var item = item
         var before: ExchangeScripts.Report?
-        let scripts = ExchangeScripts(request: item.description, defaults: item.defaults)
+        let scripts = item.scripts
         if !scripts.before.isEmpty {
             let report = await scripts.runBefore(
                 on: &item.description, resolver: &resolver, context: scriptContext(item, root: root, round: round))
@@ -541,7 +539,7 @@ public struct CollectionRunner: Sendable {
         guard Self.hasScripts(item) else {
             return (try? Self.resolve(item, with: resolver, root: root, settings: settings)).map { .ready($0, resolver, nil) }
         }
-        let scripts = ExchangeScripts(request: item.description, defaults: item.defaults)
+        let scripts = item.scripts
         let sends = scripts.before.contains { $0.source.mentions(["send", "Request"]) }
         guard !sends, item.description.retry == nil, item.description.chains.isEmpty, chainer?.hasChains != true else { return nil }
         return await prepare(item, root: root, round: round)
@@ -563,7 +561,7 @@ public struct CollectionRunner: Sendable {
     /// `postman.setEnvironmentVariable`, `bru.setVar`…), for a dry run, where they do not run.
     private static func variablesSetAfterResponse(by item: RunPlan.Item) -> [String] {
         guard hasScripts(item) else { return [] }
-        return ExchangeScripts(request: item.description, defaults: item.defaults).after.flatMap { step in
+        return item.scripts.after.flatMap { step in
             step.source.text.matches(of: /\.(?:set|setEnvironmentVariable|setGlobalVariable|setVar|setEnvVar)\(\s*["'`]([^"'`]+)["'`]/)
                 .map { String($0.output.1) }
         }
@@ -656,7 +654,7 @@ public struct CollectionRunner: Sendable {
             return result
         }
         guard Self.hasScripts(item) else { return await conclude(sent, of: item, resolver: resolver, root: root, run: round.run) }
-        let scripts = ExchangeScripts(request: item.description, defaults: item.defaults)
+        let scripts = item.scripts
         let before = sent.beforeScripts ?? ExchangeScripts.Report()
         let pending = PendingScripts(
             scripts: scripts, description: before.request ?? item.description, resolver: resolver,
