@@ -341,12 +341,10 @@ public struct CollectionRunner: Sendable {
     static func scriptsCanChangeWhatFollows(_ item: RunPlan.Item, before: ExchangeScripts.Report?) -> Bool {
         guard hasScripts(item) else { return false }
         if before?.nextRequest != nil { return true }
-        return item.scripts.after.contains { step in
-            step.source.mentions(changingWords)
-        }
+        return item.scriptsAfterNameAChange
     }
 
-    private static let changingWords = [
+    static let changingWords = [
         "set", "clear", "delete", "Request", "send", "skip", "next", "stop", "global", "this", "eval", "Function",
     ]
 

@@ -65,16 +65,16 @@ public struct RunPlan: Sendable {
         /// The scripts of the request and its folders.
         public var scripts: ExchangeScripts { storage.scripts }
 
+        /// True when its scripts after the response name a way to change what the requests after it
+        /// use or where the run goes (`CollectionRunner.scriptsCanChangeWhatFollows`).
+        var scriptsAfterNameAChange: Bool { storage.scriptsAfterNameAChange }
+
         /// The folder below the root (`auth`), empty at the top.
         public var folder: String { String(RequestCollection.split(path).folder) }
 
         /// Gives this item a box of its own before one of its fields changes.
         private mutating func makeUnique() {
-            if !isKnownUniquelyReferenced(&storage) {
-                storage = Storage(
-                    path: storage.path, description: storage.description, defaults: storage.defaults, title: storage.title,
-                    scripts: storage.scripts)
-            }
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         }
 
         /// The fields. Changed only through an item that holds the only reference (`makeUnique`), so
@@ -84,10 +84,25 @@ public struct RunPlan: Sendable {
             @exclusivity(unchecked) var description: RequestDescription
             @exclusivity(unchecked) var defaults: FolderDefaults
             @exclusivity(unchecked) var title: String
-            @exclusivity(unchecked) var scripts: ExchangeScripts
+            @exclusivity(unchecked) var scripts: ExchangeScripts {
+                didSet { scriptsAfterNameAChange = Self.nameAChange(scripts) }
+            }
+            @exclusivity(unchecked) private(set) var scriptsAfterNameAChange: Bool
 
             init(path: String, description: RequestDescription, defaults: FolderDefaults, title: String, scripts: ExchangeScripts) {
                 (self.path, self.description, self.defaults, self.title, self.scripts) = (path, description, defaults, title, scripts)
+                scriptsAfterNameAChange = Self.nameAChange(scripts)
+            }
+
+            private init(copying other: Storage) {
+                (path, description, defaults, title) = (other.path, other.description, other.defaults, other.title)
+                (scripts, scriptsAfterNameAChange) = (other.scripts, other.scriptsAfterNameAChange)
+            }
+
+            func copy() -> Storage { Storage(copying: self) }
+
+            private static func nameAChange(_ scripts: ExchangeScripts) -> Bool {
+                scripts.after.contains { $0.source.mentions(CollectionRunner.changingWords) }
             }
         }
     }
