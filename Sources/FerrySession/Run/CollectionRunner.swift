@@ -228,31 +228,41 @@ public struct CollectionRunner: Sendable {
                     } else {
                         nil
                     }
+                /// Hands the next request, prepared, to the transport in the turn after this one's.
+                func handOver(_ next: (item: RunPlan.Item, index: Int, round: Round)) {
+                    guard inFlight.inTurn, case .ready(let request, let variables, let report)? = prepared,
+                        sendsInTurn(next.item, request.request)
+                    else { return }
+                    prepared = nil
+                    let turn = TransferTurn(after: inFlight.turn)
+                    serial += 1
+                    let number = serial
+                    group.addTask { [iteration = next.round.iteration] in
+                        (number, await transmit(next.item, iteration: iteration, resolved: request, turn: turn))
+                    }
+                    ahead = SentAhead(
+                        index: next.index, number: number, turn: turn, resolved: request, resolver: variables, before: report,
+                        inTurn: true)
+                }
                 // The request before's scripts after its response and the next one's pre-request
-                // scripts in one hop to the scripts' thread, with the bookkeeping between them.
+                // scripts in one hop to the scripts' thread, with the bookkeeping between them: the
+                // next one first, handed to the transport at once (its turn comes when this one's
+                // answer is in, while the request before is checked), then the request before
+                // (whose tests cannot change what the next one was prepared with, nor stop the run
+                // but by a cancellation, which the next one's transfer then takes too).
                 let scripted = unchecked.map { Self.hasScripts($0.sent.item) } == true || next.map { Self.hasScripts($0.item) } == true
                 await withTaskExecutorPreference(scripted ? ExchangeScripts.executor : nil) {
-                    await settle(&unchecked, round: &round, run: &run, onResult: onResult)
+                    if !scripted { await settle(&unchecked, round: &round, run: &run, onResult: onResult) }
                     if let next, run.stopped == nil {
                         prepared = await prepareAhead(next.item, root: root, round: next.round)
-                    }
-                }
-                if let next, run.stopped == nil {
-                    if inFlight.inTurn, case .ready(let request, let variables, let report)? = prepared,
-                        sendsInTurn(next.item, request.request)
-                    {
-                        prepared = nil
-                        let turn = TransferTurn(after: inFlight.turn)
-                        serial += 1
-                        let number = serial
-                        group.addTask { [iteration = next.round.iteration] in
-                            (number, await transmit(next.item, iteration: iteration, resolved: request, turn: turn))
+                        if scripted {
+                            handOver(next)
+                            if ahead != nil { await Task.yield() }  // its child task hands it to the transport first
                         }
-                        ahead = SentAhead(
-                            index: next.index, number: number, turn: turn, resolved: request, resolver: variables, before: report,
-                            inTurn: true)
                     }
+                    if scripted { await settle(&unchecked, round: &round, run: &run, onResult: onResult) }
                 }
+                if let next, !scripted, run.stopped == nil { handOver(next) }
                 var sent = await result(of: inFlight.number)
                 if inFlight.turn.declined {  // its turn came after this look-ahead: sent now, in its own time
                     sent = await transmit(item, iteration: round.iteration, resolved: inFlight.resolved)
