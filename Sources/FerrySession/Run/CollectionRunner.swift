@@ -228,7 +228,8 @@ public struct CollectionRunner: Sendable {
                     } else {
                         nil
                     }
-                /// Hands the next request, prepared, to the transport in the turn after this one's.
+                /// Hands the next request, prepared, to the transport in the turn after this one's: its
+                /// child task runs on the transport's thread (`executor`), wherever the run is.
                 func handOver(_ next: (item: RunPlan.Item, index: Int, round: Round)) {
                     guard inFlight.inTurn, case .ready(let request, let variables, let report)? = prepared,
                         sendsInTurn(next.item, request.request)
@@ -237,7 +238,7 @@ public struct CollectionRunner: Sendable {
                     let turn = TransferTurn(after: inFlight.turn)
                     serial += 1
                     let number = serial
-                    group.addTask { [iteration = next.round.iteration] in
+                    group.addTask(executorPreference: executor) { [iteration = next.round.iteration] in
                         (number, await transmit(next.item, iteration: iteration, resolved: request, turn: turn))
                     }
                     ahead = SentAhead(
@@ -255,10 +256,7 @@ public struct CollectionRunner: Sendable {
                     if !scripted { await settle(&unchecked, round: &round, run: &run, onResult: onResult) }
                     if let next, run.stopped == nil {
                         prepared = await prepareAhead(next.item, root: root, round: next.round)
-                        if scripted {
-                            handOver(next)
-                            if ahead != nil { await Task.yield() }  // its child task hands it to the transport first
-                        }
+                        if scripted { handOver(next) }
                     }
                     if scripted { await settle(&unchecked, round: &round, run: &run, onResult: onResult) }
                 }
