@@ -16,8 +16,6 @@ public final class ScriptEngine: @unchecked Sendable {
     /// the prelude's globals are installed again before each script).
     private var idle: [UnsafeMutableRawPointer?] = []
     private static let idleLimit = 4
-    /// Scripts' literals and functions by text (`compiled`).
-    private var wrapped: [Wrapped: (ScriptLiterals?, String)] = [:]
     /// One evaluation at a time (the group's watchdog flag is shared), and the idle contexts.
     private let lock = NSLock()
 
@@ -84,13 +82,21 @@ public final class ScriptEngine: @unchecked Sendable {
     public func run(
         _ script: ScriptSource, phase: RequestScripts.Phase, input: ScriptInput, send: ScriptRequestSender? = nil
     ) async -> ScriptOutcome {
-        if Self.runsOnCallersThread { return await runHere(script, phase: phase, input: input, send: send) }
-        return await withTaskExecutorPreference(ScriptThread.shared) { await runHere(script, phase: phase, input: input, send: send) }
+        await run(ScriptFunction(script), phase: phase, input: input, send: send)
+    }
+
+    /// `run` of a script made into its function beforehand.
+    public func run(
+        _ function: ScriptFunction, phase: RequestScripts.Phase, input: ScriptInput, send: ScriptRequestSender? = nil
+    ) async -> ScriptOutcome {
+        if Self.runsOnCallersThread { return await runHere(function, phase: phase, input: input, send: send) }
+        return await withTaskExecutorPreference(ScriptThread.shared) { await runHere(function, phase: phase, input: input, send: send) }
     }
 
     private func runHere(
-        _ script: ScriptSource, phase: RequestScripts.Phase, input: ScriptInput, send: ScriptRequestSender?
+        _ function: ScriptFunction, phase: RequestScripts.Phase, input: ScriptInput, send: ScriptRequestSender?
     ) async -> ScriptOutcome {
+        let script = function.source
         let (context, preludeFailure) = lock.withLock { idle.isEmpty ? makeContext() : (idle.removeLast(), nil) }
         var reusable = preludeFailure == nil
         defer {
@@ -109,11 +115,11 @@ public final class ScriptEngine: @unchecked Sendable {
         // once per text (`ferry_js_call`): the input crosses as a string the prelude parses as JSON,
         // the response's body as a string of its own, the script's literals as a third
         // (`ScriptLiterals`). A syntax error is the whole script's, compiled again as written.
-        let (literals, function) = lock.withLock { compiled(script) }
+        let literals = function.literals
         let arguments = [input.json, input.response?.body ?? "", literals?.values ?? "[]"]
-        var ran = lock.withLock { call(context, function, arguments: arguments, limited: true) }
+        var ran = lock.withLock { call(context, function.text, arguments: arguments, limited: true) }
         if ran.threw && literals != nil {
-            ran = lock.withLock { call(context, Self.function(script), arguments: arguments, limited: true) }
+            ran = lock.withLock { call(context, ScriptFunction.wrapped(script, literals: nil), arguments: arguments, limited: true) }
         }
         var thrown: ScriptError?
         var output: ScriptOutput?
@@ -155,27 +161,8 @@ public final class ScriptEngine: @unchecked Sendable {
         return outcome
     }
 
-    /// A script's literals taken out and the function it runs as (`function`), kept by text for the
-    /// scripts a run repeats (a folder's or the collection's before each request, each iteration's):
-    /// at most 256, forgotten together when full. Called with the lock held.
-    private func compiled(_ script: ScriptSource) -> (ScriptLiterals?, String) {
-        let key = Wrapped(text: script.text, afterFirstLine: script.line > 1)
-        if let known = wrapped[key] { return known }
-        let literals = ScriptLiterals.make(script.text)
-        let made = (literals, Self.function(script, literals: literals))
-        if wrapped.count >= 256 { wrapped.removeAll(keepingCapacity: true) }
-        wrapped[key] = made
-        return made
-    }
-
-    /// What `compiled` keeps a script's wrapping by: its text, and whether it starts after its file's first line.
-    private struct Wrapped: Hashable {
-        var text: String
-        var afterFirstLine: Bool
-    }
-
     /// `__ferry.begin` with the input Ferry set.
-    private static let begin = "__ferry.begin(JSON.parse(__ferryInput), __ferryBody);"
+    static let begin = "__ferry.begin(JSON.parse(__ferryInput), __ferryBody);"
     /// The functions that step a script (`__ferry.step`) and read what it left (`__ferry.finish`), called without a source of their own.
     private static let step = "(function () { return __ferry.step(); })"
     private static let finish = "(function () { return __ferry.finish(); })"
@@ -183,22 +170,6 @@ public final class ScriptEngine: @unchecked Sendable {
     /// The name compiled scripts run under (their function is kept for every file with the same
     /// text): frames and errors there are translated to the script's file and lines (`located`).
     static let scriptURL = "ferry:script"
-
-    /// The script inside a function of the input, the body and the literals (JSON) that begins the
-    /// state and runs it, so its declarations stay its own; an async one when it says `await`
-    /// (JavaScriptCore compiles an async function into twice the code, which a script's first run
-    /// pays for). The wrapper's first line comes before the script's, whose lines keep their
-    /// distance. With `literals`, their text inside a function of `ƒ`, their values.
-    static func function(_ script: ScriptSource, literals: ScriptLiterals? = nil) -> String {
-        let async = script.mentions(["await"])
-        let (open, close) = literals == nil ? ("", "") : ("((\(ScriptLiterals.name)) => ", ")(JSON.parse(__ferryLiterals))")
-        var wrapped = "(function (__ferryInput, __ferryBody, __ferryLiterals) { " + begin + open
-        wrapped += async ? "__ferry.settle((async () => {" : "__ferry.call(() => {"
-        if script.line > 1 { wrapped += "\n" }
-        wrapped += literals?.text ?? script.text
-        wrapped += async ? "\n})())" : "\n})"
-        return wrapped + close + "; })"
-    }
 
     /// The file's line of the compiled function's `line` (its first line is the wrapper's, or the
     /// script's first when that is the file's first).

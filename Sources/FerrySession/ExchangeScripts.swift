@@ -12,7 +12,14 @@ public struct ExchangeScripts: Sendable {
     /// One script and when it runs.
     public struct Step: Sendable {
         public var phase: RequestScripts.Phase
-        public var source: ScriptSource
+        /// The script as the engine calls it, made with the step.
+        public let function: ScriptFunction
+        public var source: ScriptSource { function.source }
+
+        init(phase: RequestScripts.Phase, source: ScriptSource) {
+            self.phase = phase
+            function = ScriptFunction(source)
+        }
     }
 
     public var before: [Step]
@@ -191,7 +198,7 @@ public struct ExchangeScripts: Sendable {
     private func run(_ step: Step, input: ScriptInput, send: ScriptRequestSender?) async -> (ScriptOutcome, AssertionResult?) {
         do {
             let engine = try ScriptEngine.shared(timeLimit: timeLimit)
-            return (await engine.run(step.source, phase: step.phase, input: input, send: send), nil)
+            return (await engine.run(step.function, phase: step.phase, input: input, send: send), nil)
         } catch {
             let check = AssertionResult(
                 assertion: Assertion(.script("\(step.source.file):\(step.source.line)"), .exists(true)), passed: false, actual: "",

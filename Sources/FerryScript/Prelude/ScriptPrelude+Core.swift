@@ -39,13 +39,15 @@ extension ScriptPrelude {
                 // Only what a script replaced is installed again: redefining a global makes JavaScriptCore
                 // throw away the code compiled against it, which cost more than most scripts.
                 for (const name in sandbox) if (global[name] !== sandbox[name]) global[name] = sandbox[name];
+                // The getter found without a descriptor object made for each of the ~25 names (an own
+                // value or a deleted name gives undefined, another accessor its own getter).
                 for (const entry of lazy) {
-                    const now = Object.getOwnPropertyDescriptor(global, entry.name);
-                    if (now === undefined || now.get !== entry.get) {
+                    if (lookupGetter.call(global, entry.name) !== entry.get) {
                         Object.defineProperty(global, entry.name, { configurable: true, enumerable: false, get: entry.get, set: entry.set });
                     }
                 }
             };
+            const lookupGetter = Object.prototype.__lookupGetter__;
 
             /** The request and response of the script running, made when first asked for. */
             Object.defineProperty(F, 'request', {

@@ -68,11 +68,27 @@ public struct CollectionRunner: Sendable {
             return run.summary
         }
         // Scripts run on the run's thread when nothing else is on the wire; `runInOrder` hops to the
-        // scripts' thread when something is.
-        await ExchangeScripts.onCallersThread {
-            await runInOrder(plan, rounds: count, round: makeRound, run: &run, onResult: onResult)
+        // scripts' thread when something is — or the whole run is there (`runsOnScriptsThread`).
+        let home = plan.item(at: 0).map(runsOnScriptsThread) == true ? ExchangeScripts.executor : nil
+        await withTaskExecutorPreference(home) {
+            await ExchangeScripts.onCallersThread {
+                await runInOrder(plan, rounds: count, round: makeRound, run: &run, onResult: onResult)
+            }
         }
         return run.summary
+    }
+
+    /// True when a run that starts with `first` is done on the scripts' thread rather than the
+    /// transport's (`executor`): `first` has scripts and lets the next request go ahead while it is
+    /// on the wire (no capture, no retry, no `--bail`, tests that name no way to change what
+    /// follows). Each request's look-ahead then runs its scripts where it is and hands the next
+    /// request to the transport from there, instead of hopping to the scripts' thread and back
+    /// (two wake-ups across cores a request, on the run's critical path); the transport's thread
+    /// only drives transfers. A run whose scripts set variables (each request waits for the one
+    /// before) stays on the transport's thread, where its requests need no hop at all.
+    private func runsOnScriptsThread(_ first: RunPlan.Item) -> Bool {
+        sendsAhead && Self.hasScripts(first) && first.description.captures.isEmpty && first.description.retry == nil
+            && !settings.bail && !Self.scriptsCanChangeWhatFollows(first, before: nil)
     }
 
     /// The run so far: its results, and why it stopped (nil while it goes on).
@@ -235,31 +251,39 @@ public struct CollectionRunner: Sendable {
                     } else {
                         nil
                     }
+                /// Hands the next request, prepared, to the transport in the turn after this one's: its
+                /// child task runs on the transport's thread (`executor`), wherever the run is.
+                func handOver(_ next: (item: RunPlan.Item, index: Int, round: Round)) {
+                    guard inFlight.inTurn, case .ready(let request, let variables, let report)? = prepared,
+                        sendsInTurn(next.item, request.request)
+                    else { return }
+                    prepared = nil
+                    let turn = TransferTurn(after: inFlight.turn)
+                    serial += 1
+                    let number = serial
+                    group.addTask(executorPreference: executor) { [iteration = next.round.iteration] in
+                        (number, await transmit(next.item, iteration: iteration, resolved: request, turn: turn, checks: checks))
+                    }
+                    ahead = SentAhead(
+                        index: next.index, number: number, turn: turn, resolved: request, resolver: variables, before: report,
+                        inTurn: true)
+                }
                 // The request before's scripts after its response and the next one's pre-request
-                // scripts in one hop to the scripts' thread, with the bookkeeping between them.
+                // scripts in one hop to the scripts' thread, with the bookkeeping between them: the
+                // next one first, handed to the transport at once (its turn comes when this one's
+                // answer is in, while the request before is checked), then the request before
+                // (whose tests cannot change what the next one was prepared with, nor stop the run
+                // but by a cancellation, which the next one's transfer then takes too).
                 let scripted = unchecked.last.map { Self.hasScripts($0.sent.item) } == true || next.map { Self.hasScripts($0.item) } == true
                 await withTaskExecutorPreference(scripted ? ExchangeScripts.executor : nil) {
-                    await settle(&unchecked, round: &round, run: &run, onResult: onResult, all: unchecked.last != nil)
+                    if !scripted { await settle(&unchecked, round: &round, run: &run, onResult: onResult, all: unchecked.last != nil) }
                     if let next, run.stopped == nil {
                         prepared = await prepareAhead(next.item, root: root, round: next.round)
+                        if scripted { handOver(next) }
                     }
+                    if scripted { await settle(&unchecked, round: &round, run: &run, onResult: onResult, all: unchecked.last != nil) }
                 }
-                if let next, run.stopped == nil {
-                    if inFlight.inTurn, case .ready(let request, let variables, let report)? = prepared,
-                        sendsInTurn(next.item, request.request)
-                    {
-                        prepared = nil
-                        let turn = TransferTurn(after: inFlight.turn)
-                        serial += 1
-                        let number = serial
-                        group.addTask { [iteration = next.round.iteration] in
-                            (number, await transmit(next.item, iteration: iteration, resolved: request, turn: turn, checks: checks))
-                        }
-                        ahead = SentAhead(
-                            index: next.index, number: number, turn: turn, resolved: request, resolver: variables, before: report,
-                            inTurn: true)
-                    }
-                }
+                if let next, !scripted, run.stopped == nil { handOver(next) }
                 var sent = await result(of: inFlight.number)
                 if inFlight.turn.declined {  // its turn came after this look-ahead: sent now, in its own time
                     sent = await transmit(item, iteration: round.iteration, resolved: inFlight.resolved, checks: checks)
@@ -345,9 +369,7 @@ public struct CollectionRunner: Sendable {
     }
 
     /// True when the request or its folders have scripts.
-    static func hasScripts(_ item: RunPlan.Item) -> Bool {
-        !item.description.scripts.isEmpty || item.defaults.scripts.contains { !$0.isEmpty }
-    }
+    static func hasScripts(_ item: RunPlan.Item) -> Bool { !item.scripts.isEmpty }
 
     /// True when the request's scripts after its response may change what the requests after it use
     /// or where the run goes (their text names a way to: a variable set, unset, cleared or deleted, a
@@ -358,12 +380,10 @@ public struct CollectionRunner: Sendable {
     static func scriptsCanChangeWhatFollows(_ item: RunPlan.Item, before: ExchangeScripts.Report?) -> Bool {
         guard hasScripts(item) else { return false }
         if before?.nextRequest != nil { return true }
-        return ExchangeScripts(request: item.description, defaults: item.defaults).after.contains { step in
-            step.source.mentions(changingWords)
-        }
+        return item.scriptsAfterNameAChange
     }
 
-    private static let changingWords = [
+    static let changingWords = [
         "set", "clear", "delete", "Request", "send", "skip", "next", "stop", "global", "this", "eval", "Function",
     ]
 
@@ -557,7 +577,7 @@ public struct CollectionRunner: Sendable {
         if let skipped = Self.skipped(item, iteration: iteration, resolver: resolver) { return .ended(skipped) }
         var item = item
         var before: ExchangeScripts.Report?
-        let scripts = ExchangeScripts(request: item.description, defaults: item.defaults)
+        let scripts = item.scripts
         if !scripts.before.isEmpty {
             let report = await scripts.runBefore(
                 on: &item.description, resolver: &resolver, context: scriptContext(item, root: root, round: round))
@@ -607,7 +627,7 @@ public struct CollectionRunner: Sendable {
         guard Self.hasScripts(item) else {
             return (try? Self.resolve(item, with: resolver, root: root, settings: settings)).map { .ready($0, resolver, nil) }
         }
-        let scripts = ExchangeScripts(request: item.description, defaults: item.defaults)
+        let scripts = item.scripts
         let sends = scripts.before.contains { $0.source.mentions(["send", "Request"]) }
         guard !sends, item.description.retry == nil, item.description.chains.isEmpty, chainer?.hasChains != true else { return nil }
         return await prepare(item, root: root, round: round)
@@ -629,7 +649,7 @@ public struct CollectionRunner: Sendable {
     /// `postman.setEnvironmentVariable`, `bru.setVar`…), for a dry run, where they do not run.
     private static func variablesSetAfterResponse(by item: RunPlan.Item) -> [String] {
         guard hasScripts(item) else { return [] }
-        return ExchangeScripts(request: item.description, defaults: item.defaults).after.flatMap { step in
+        return item.scripts.after.flatMap { step in
             step.source.text.matches(of: /\.(?:set|setEnvironmentVariable|setGlobalVariable|setVar|setEnvVar)\(\s*["'`]([^"'`]+)["'`]/)
                 .map { String($0.output.1) }
         }
@@ -729,7 +749,7 @@ public struct CollectionRunner: Sendable {
             return result
         }
         guard Self.hasScripts(item) else { return await conclude(sent, of: item, resolver: resolver, root: root, run: round.run) }
-        let scripts = ExchangeScripts(request: item.description, defaults: item.defaults)
+        let scripts = item.scripts
         let before = sent.beforeScripts ?? ExchangeScripts.Report()
         let pending = PendingScripts(
             scripts: scripts, description: before.request ?? item.description, resolver: resolver,

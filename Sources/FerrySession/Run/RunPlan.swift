@@ -14,6 +14,8 @@ public struct RunPlan: Sendable {
     /// One request file of the run. Its fields live in one copy-on-write box: an item goes with its
     /// request through every stage (read, prepared, sent, concluded, reported, kept in its result),
     /// and each copy of its request description was dozens of retains on the curl thread, now one.
+    /// What the run asks of it for each request — its title, its scripts made into functions — is
+    /// made with it, on the plan's reader thread, and again only when what it comes from changes.
     public struct Item: Sendable {
         private var storage: Storage
 
@@ -23,13 +25,19 @@ public struct RunPlan: Sendable {
             _modify {
                 makeUnique()
                 yield &storage.path
+                storage.title = Self.title(storage.description, path: storage.path)
             }
         }
         public var description: RequestDescription {
             _read { yield storage.description }
             _modify {
                 makeUnique()
+                let (name, scripts) = (storage.description.name, storage.description.scripts)
                 yield &storage.description
+                if storage.description.name != name { storage.title = Self.title(storage.description, path: storage.path) }
+                if storage.description.scripts != scripts {
+                    storage.scripts = ExchangeScripts(request: storage.description, defaults: storage.defaults)
+                }
             }
         }
         public var defaults: FolderDefaults {
@@ -37,26 +45,36 @@ public struct RunPlan: Sendable {
             _modify {
                 makeUnique()
                 yield &storage.defaults
+                storage.scripts = ExchangeScripts(request: storage.description, defaults: storage.defaults)
             }
         }
 
         public init(path: String, description: RequestDescription, defaults: FolderDefaults) {
-            storage = Storage(path: path, description: description, defaults: defaults)
+            storage = Storage(
+                path: path, description: description, defaults: defaults, title: Self.title(description, path: path),
+                scripts: ExchangeScripts(request: description, defaults: defaults))
         }
 
         /// The request's name, else its file name without `.ferry.yaml`.
-        public var title: String {
+        public var title: String { storage.title }
+
+        private static func title(_ description: RequestDescription, path: String) -> String {
             description.name ?? String(RequestCollection.split(path).name.dropLast(RequestCollection.requestSuffix.count))
         }
+
+        /// The scripts of the request and its folders.
+        public var scripts: ExchangeScripts { storage.scripts }
+
+        /// True when its scripts after the response name a way to change what the requests after it
+        /// use or where the run goes (`CollectionRunner.scriptsCanChangeWhatFollows`).
+        var scriptsAfterNameAChange: Bool { storage.scriptsAfterNameAChange }
 
         /// The folder below the root (`auth`), empty at the top.
         public var folder: String { String(RequestCollection.split(path).folder) }
 
         /// Gives this item a box of its own before one of its fields changes.
         private mutating func makeUnique() {
-            if !isKnownUniquelyReferenced(&storage) {
-                storage = Storage(path: storage.path, description: storage.description, defaults: storage.defaults)
-            }
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         }
 
         /// The fields. Changed only through an item that holds the only reference (`makeUnique`), so
@@ -65,11 +83,26 @@ public struct RunPlan: Sendable {
             @exclusivity(unchecked) var path: String
             @exclusivity(unchecked) var description: RequestDescription
             @exclusivity(unchecked) var defaults: FolderDefaults
+            @exclusivity(unchecked) var title: String
+            @exclusivity(unchecked) var scripts: ExchangeScripts {
+                didSet { scriptsAfterNameAChange = Self.nameAChange(scripts) }
+            }
+            @exclusivity(unchecked) private(set) var scriptsAfterNameAChange: Bool
 
-            init(path: String, description: RequestDescription, defaults: FolderDefaults) {
-                self.path = path
-                self.description = description
-                self.defaults = defaults
+            init(path: String, description: RequestDescription, defaults: FolderDefaults, title: String, scripts: ExchangeScripts) {
+                (self.path, self.description, self.defaults, self.title, self.scripts) = (path, description, defaults, title, scripts)
+                scriptsAfterNameAChange = Self.nameAChange(scripts)
+            }
+
+            private init(copying other: Storage) {
+                (path, description, defaults, title) = (other.path, other.description, other.defaults, other.title)
+                (scripts, scriptsAfterNameAChange) = (other.scripts, other.scriptsAfterNameAChange)
+            }
+
+            func copy() -> Storage { Storage(copying: self) }
+
+            private static func nameAChange(_ scripts: ExchangeScripts) -> Bool {
+                scripts.after.contains { $0.source.mentions(CollectionRunner.changingWords) }
             }
         }
     }
