@@ -84,8 +84,13 @@ public final class HostileServer: @unchecked Sendable {
         while true {
             let fd = accept(listener, nil, nil)
             if fd < 0 {
-                if errno == EINTR { continue }
-                return
+                // Only `stop` ends the loop: a busy test process out of descriptors (or a connection
+                // aborted while queued) is a pause, not the end of the server — else the next
+                // clients are refused.
+                let failure = errno
+                if lock.withLock({ stopped }) || [EBADF, EINVAL, ENOTSOCK].contains(failure) { return }
+                if [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(failure) { usleep(1000) }  // until a descriptor is freed
+                continue
             }
             let connection = HostileConnection(fd: fd, server: self)
             let admitted = lock.withLock {
