@@ -18,7 +18,7 @@ public final class XXH3Hash128 {
 
     public func update(bufferPointer bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty else { return }
-        guard XXH3_128bits_update(state, bytes.baseAddress, bytes.count) == XXH_OK else { fatalError("libxxhash could not hash") }
+        guard ferry_xxh3_128_update(state, bytes.baseAddress, bytes.count) == XXH_OK else { fatalError("libxxhash could not hash") }
     }
 
     public func update(data: some DataProtocol) {
