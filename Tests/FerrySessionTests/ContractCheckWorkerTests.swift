@@ -127,7 +127,7 @@ import Testing
         for number in 1...100 { files[Self.name(number)] = "i=\(number == 30 ? "x" : "\(number)")" }
         var limits = ContractCheckWorker.Limits()
         limits.batch = 4
-        limits.bound = .seconds(3600)
+        limits.bound = .seconds(3600)  // not a wait: a bound no request reaches, so only the batches decide
         let reports = Reports()
         let summary = try await Self.run(files, limits: limits, reports: reports) { request in
             request.url.query == "i=70" ? .json(#"{"id": "70"}"#) : .json(#"{"id": 1}"#)
@@ -174,6 +174,7 @@ import Testing
     /// requests wait for their verdicts: the run's thread makes the oldest's itself.
     @Test func tooManyWaitingAreCheckedByTheRunsThread() async throws {
         var limits = ContractCheckWorker.Limits()
+        // Not a wait: a batch and a bound no run reaches, so only the capacity decides.
         (limits.batch, limits.capacity, limits.bound) = (1000, 4, .seconds(3600))
         var files: [String: String] = [:]
         for number in 1...20 { files[Self.name(number)] = "i=\(number)" }
