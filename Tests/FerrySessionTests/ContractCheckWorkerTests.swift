@@ -174,8 +174,7 @@ import Testing
     /// requests wait for their verdicts: the run's thread makes the oldest's itself.
     @Test func tooManyWaitingAreCheckedByTheRunsThread() async throws {
         var limits = ContractCheckWorker.Limits()
-        // Not a wait: a batch and a bound no run reaches, so only the capacity decides.
-        (limits.batch, limits.capacity, limits.bound) = (1000, 4, .seconds(3600))
+        (limits.batch, limits.capacity, limits.bound) = (1000, 4, .seconds(3600))  // not a wait: only the capacity decides
         var files: [String: String] = [:]
         for number in 1...20 { files[Self.name(number)] = "i=\(number)" }
         let reports = Reports()
