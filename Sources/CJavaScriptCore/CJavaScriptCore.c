@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 
 /* JavaScriptCore's opaque types, as pointers to incomplete structs (JSBase.h). */
 typedef const struct OpaqueJSContextGroup *JSContextGroupRef;
@@ -98,11 +99,17 @@ static int load_symbols(void *handle, char *error, size_t error_size) {
 /* JavaScriptCore's options that suit scripts, set before its first VM (JSCOptions, the GLib API's: absent elsewhere,
  * then skipped). Its fourth tier, the FTL JIT, is off: it recompiled the prelude's functions for more CPU than its
  * code ever saved (C harness over the prelude, the benchmark's two scripts, CPU: 1,000 pairs 61 → 51 ms, 10,000
- * pairs 346 → 204 ms). A `JSC_useFTLJIT` in the environment still decides. */
+ * pairs 346 → 204 ms). Its third, the DFG JIT, compiles a function after 100 runs, not 1,000: a run's scripts
+ * call the prelude's few functions once or twice a request, so with the default a 1,000-request run spent its
+ * first few hundred requests in slower code (issue 30's benchmark: 197 → 180 ms at 1,000 requests, 1,308 →
+ * 1,276 ms at 10,000; a CPU-heavy script unchanged). A `JSC_*` option in the environment still decides. */
 static void tune(void *handle) {
     int (*set_boolean)(const char *, int);
+    int (*set_int)(const char *, int);
     *(void **)(&set_boolean) = dlsym(handle, "jsc_options_set_boolean");
+    *(void **)(&set_int) = dlsym(handle, "jsc_options_set_int");
     if (set_boolean != NULL && getenv("JSC_useFTLJIT") == NULL) set_boolean("useFTLJIT", 0);
+    if (set_int != NULL && getenv("JSC_thresholdForOptimizeAfterWarmUp") == NULL) set_int("thresholdForOptimizeAfterWarmUp", 100);
 }
 
 int ferry_js_load(const char *library, char *error, size_t error_size) {
@@ -123,12 +130,30 @@ int ferry_js_load(const char *library, char *error, size_t error_size) {
     return result;
 }
 
-/* A group and the flag its watchdog sets when it stops a script. */
+/* A group and the flag its watchdog sets when it stops a script; with a pump, what the watchdog calls
+ * every `pump_slice` of a limited evaluation, and the thread's CPU time when the evaluation began: its time
+ * limit is then counted from there. */
 typedef struct ferry_js_group {
     JSContextGroupRef group;
     double seconds;
     volatile int terminated;
+    void (*pump)(void *);
+    void *pump_data;
+    double started;
 } ferry_js_group;
+
+/* How often a pump is called while a script runs (seconds of the thread's CPU): the longest an answer
+ * waits in its socket while a script runs on the thread that reads it (a slice of 20 or 200 ms saved
+ * nothing measurable: the watchdog's timer fires about once a slice). */
+static const double pump_slice = 0.002;
+
+/* The calling thread's CPU seconds: a time limit counts what the script ran, as the watchdog does, so a
+ * loaded machine does not stop a script that a quiet one would let finish. */
+static double cpu_seconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
 
 /* A function compiled from its source, kept (protected from the collector) for the next call of the same source. */
 typedef struct ferry_js_compiled {
@@ -147,10 +172,33 @@ typedef struct ferry_js_context {
     int compiled_next;
 } ferry_js_context;
 
+/* The watchdog's call: with a pump and time left, the pump runs and the script goes on for another
+ * slice; else the script is stopped. */
 static bool should_terminate(JSContextRef ctx, void *context) {
     (void)ctx;
-    ((ferry_js_group *)context)->terminated = 1;
+    ferry_js_group *group = context;
+    if (group->pump != NULL && cpu_seconds() - group->started < group->seconds) {
+        group->pump(group->pump_data);
+        api.JSContextGroupSetExecutionTimeLimit(group->group, pump_slice, should_terminate, group);
+        return false;
+    }
+    group->terminated = 1;
     return true;
+}
+
+/* Starts a limited evaluation's clock: its whole time limit, or a pump's first slice of it. */
+static void limit(ferry_js_group *group) {
+    double seconds = group->seconds;
+    if (group->pump != NULL) {
+        group->started = cpu_seconds();
+        if (pump_slice < seconds) seconds = pump_slice;
+    }
+    api.JSContextGroupSetExecutionTimeLimit(group->group, seconds, should_terminate, group);
+}
+
+void ferry_js_group_set_pump(void *group, void (*pump)(void *), void *data) {
+    ((ferry_js_group *)group)->pump = pump;
+    ((ferry_js_group *)group)->pump_data = data;
 }
 
 void *ferry_js_group_create(double seconds) {
@@ -309,7 +357,7 @@ static char *copy_text(JSContextRef ctx, JSValueRef value, size_t max_length, in
 
 /* The result of an evaluation or a call: its exception (kept as the global `__ferryException`) or its string value. */
 static ferry_js_result result_of(ferry_js_context *js, JSValueRef value, JSValueRef exception, size_t max_length) {
-    ferry_js_result result = {NULL, 0, 0, 0};
+    ferry_js_result result = {NULL, 0, 0, 0, 0};
     result.terminated = js->group->terminated;
     if (exception != NULL) {
         result.threw = 1;
@@ -328,7 +376,7 @@ static JSValueRef evaluate(ferry_js_context *js, const char *source, const char 
     JSStringRef script = api.JSStringCreateWithUTF8CString(source);
     JSStringRef url = api.JSStringCreateWithUTF8CString(source_url);
     js->group->terminated = 0;
-    if (limited) api.JSContextGroupSetExecutionTimeLimit(js->group->group, js->group->seconds, should_terminate, js->group);
+    if (limited) limit(js->group);
     JSValueRef value = api.JSEvaluateScript(js->context, script, NULL, url, line, exception);
     if (limited) api.JSContextGroupClearExecutionTimeLimit(js->group->group);
     api.JSStringRelease(script);
@@ -349,41 +397,56 @@ static unsigned long hash_of(const char *text) {
     return hash;
 }
 
+/* The function `source` compiles to in `js` (compiled once, kept for the next call of the same source), or NULL
+ * with the evaluation's exception. */
+static JSObjectRef compiled_function(ferry_js_context *js, const char *source, const char *source_url, int line, JSValueRef *exception) {
+    unsigned long hash = hash_of(source);
+    for (int i = 0; i < compiled_max; i++) {
+        ferry_js_compiled *entry = &js->compiled[i];
+        if (entry->source != NULL && entry->hash == hash && strcmp(entry->source, source) == 0) return entry->function;
+    }
+    JSValueRef value = evaluate(js, source, source_url, line, 0, exception);
+    if (*exception != NULL || value == NULL || !api.JSValueIsObject(js->context, value)) return NULL;
+    JSObjectRef function = (JSObjectRef)value;
+    char *copy = strdup(source);
+    if (copy != NULL) {
+        ferry_js_compiled *entry = &js->compiled[js->compiled_next];
+        if (entry->source != NULL) {
+            api.JSValueUnprotect(js->context, entry->function);
+            free(entry->source);
+        }
+        api.JSValueProtect(js->context, function);
+        *entry = (ferry_js_compiled){copy, hash, function};
+        js->compiled_next = (js->compiled_next + 1) % compiled_max;
+    }
+    return function;
+}
+
 ferry_js_result ferry_js_call(
     void *context, const char *source, const char *source_url, int line, const char *const *arguments, int count, size_t max_length,
-    int limited) {
+    int limited, const char *then_source) {
     ferry_js_context *js = context;
-    unsigned long hash = hash_of(source);
-    JSObjectRef function = NULL;
-    for (int i = 0; i < compiled_max && function == NULL; i++) {
-        ferry_js_compiled *entry = &js->compiled[i];
-        if (entry->source != NULL && entry->hash == hash && strcmp(entry->source, source) == 0) function = entry->function;
-    }
     JSValueRef exception = NULL;
-    if (function == NULL) {
-        JSValueRef value = evaluate(js, source, source_url, line, 0, &exception);
-        if (exception != NULL || value == NULL || !api.JSValueIsObject(js->context, value)) return result_of(js, NULL, exception, max_length);
-        function = (JSObjectRef)value;
-        char *copy = strdup(source);
-        if (copy != NULL) {
-            ferry_js_compiled *entry = &js->compiled[js->compiled_next];
-            if (entry->source != NULL) {
-                api.JSValueUnprotect(js->context, entry->function);
-                free(entry->source);
-            }
-            api.JSValueProtect(js->context, function);
-            *entry = (ferry_js_compiled){copy, hash, function};
-            js->compiled_next = (js->compiled_next + 1) % compiled_max;
-        }
+    JSObjectRef function = compiled_function(js, source, source_url, line, &exception);
+    if (function == NULL) return result_of(js, NULL, exception, max_length);
+    JSObjectRef then = NULL;
+    if (then_source != NULL) {
+        then = compiled_function(js, then_source, source_url, line, &exception);
+        if (then == NULL) return result_of(js, NULL, exception, max_length);
     }
     JSValueRef values[8];
     if (count > 8) count = 8;
     for (int i = 0; i < count; i++) values[i] = make_string(js->context, arguments[i]);
     js->group->terminated = 0;
-    if (limited) api.JSContextGroupSetExecutionTimeLimit(js->group->group, js->group->seconds, should_terminate, js->group);
+    if (limited) limit(js->group);
     JSValueRef value = api.JSObjectCallAsFunction(js->context, function, NULL, (size_t)count, values, &exception);
+    /* The call has returned to the API, so the promise reactions it queued have run: `then` sees the state they left. */
+    int then_ran = then != NULL && exception == NULL && !js->group->terminated;
+    if (then_ran) value = api.JSObjectCallAsFunction(js->context, then, NULL, 0, NULL, &exception);
     if (limited) api.JSContextGroupClearExecutionTimeLimit(js->group->group);
-    return result_of(js, value, exception, max_length);
+    ferry_js_result result = result_of(js, value, exception, max_length);
+    result.then_ran = then_ran;
+    return result;
 }
 
 void ferry_js_result_free(ferry_js_result *result) {

@@ -69,12 +69,17 @@ public final class ScriptEngine: @unchecked Sendable {
     /// The scripts' thread (`ScriptThread`), for work that runs scripts and would otherwise hop there for each.
     public static var executor: any TaskExecutor { ScriptThread.shared }
 
-    /// True in a task that runs its scripts where it is: `ferry run` in order, on the curl loop when
-    /// nothing else is on the wire (no hop to the scripts' thread and back, which then buys no
-    /// overlap), on the scripts' thread when it has gone there itself to run them beside a transfer.
-    /// Elsewhere — the TUI, `ferry send`, `--jobs` — scripts run on the scripts' thread, and the
-    /// caller's goes on driving what is on the wire.
+    /// True in a task that runs its scripts where it is: `ferry run` in order, on the curl loop (with
+    /// its `pump` when a transfer is on the wire beside them: no hop to the scripts' thread and
+    /// back, two wake-ups across cores a request). Elsewhere — the TUI, `ferry send`, `--jobs` —
+    /// scripts run on the scripts' thread, and the caller's goes on driving what is on the wire.
     @TaskLocal public static var runsOnCallersThread = false
+
+    /// What drives the transfers of the caller's thread while a script runs there
+    /// (`runsOnCallersThread`): the curl loop's, for `ferry run`, whose scripts run on the loop
+    /// beside the request on the wire. Called every 2 ms of a script's CPU, so a script that runs
+    /// long holds no answer in its socket and no request from its turn.
+    @TaskLocal public static var pump: (any TransferPump)?
 
     /// Runs `script` as `phase` with `input`, on the scripts' thread (`ScriptThread`) unless
     /// `runsOnCallersThread`; requests it sends go to `send` (nil: it cannot send). Never throws: a
@@ -97,10 +102,15 @@ public final class ScriptEngine: @unchecked Sendable {
         _ function: ScriptFunction, phase: RequestScripts.Phase, input: ScriptInput, send: ScriptRequestSender?
     ) async -> ScriptOutcome {
         let script = function.source
-        let (context, preludeFailure) = lock.withLock { idle.isEmpty ? makeContext() : (idle.removeLast(), nil) }
+        let pump = Self.runsOnCallersThread ? Self.pump : nil
+        let (context, preludeFailure) = lock.withLock {
+            if let pump { ferry_js_group_set_pump(group, Self.pumping, Unmanaged.passUnretained(pump as AnyObject).toOpaque()) }
+            return idle.isEmpty ? makeContext() : (idle.removeLast(), nil)
+        }
         var reusable = preludeFailure == nil
         defer {
             lock.withLock {
+                if pump != nil { ferry_js_group_set_pump(group, nil, nil) }
                 if reusable && idle.count < Self.idleLimit { idle.append(context) } else { ferry_js_context_release(context) }
             }
         }
@@ -117,16 +127,20 @@ public final class ScriptEngine: @unchecked Sendable {
         // (`ScriptLiterals`). A syntax error is the whole script's, compiled again as written.
         let literals = function.literals
         let arguments = [input.json, input.response?.body ?? "", literals?.values ?? "[]"]
-        var ran = lock.withLock { call(context, function.text, arguments: arguments, limited: true) }
-        if ran.threw && literals != nil {
-            ran = lock.withLock { call(context, ScriptFunction.wrapped(script, literals: nil), arguments: arguments, limited: true) }
+        // The call goes on with the first step (`Self.step`) once it has returned: a script that ends
+        // at once is run and read in one crossing.
+        var ran = lock.withLock { call(context, function.text, arguments: arguments, limited: true, then: Self.step) }
+        if ran.threw && !ran.thenRan && literals != nil {
+            ran = lock.withLock {
+                call(context, ScriptFunction.wrapped(script, literals: nil), arguments: arguments, limited: true, then: Self.step)
+            }
         }
         var thrown: ScriptError?
         var output: ScriptOutput?
         if ran.terminated {
             reusable = false
             thrown = timeLimitError(script, phase: phase)
-        } else if ran.threw {
+        } else if ran.threw && !ran.thenRan {
             // A syntax error (the code never ran) or the prelude's own failure: the state begun alone tells which.
             let begun = lock.withLock {
                 ferry_js_set_string(context, "__ferryInput", arguments[0])
@@ -141,7 +155,7 @@ public final class ScriptEngine: @unchecked Sendable {
                 lock.withLock { evaluate(context, "JSON.stringify(__ferry.describe(__ferryException))", url: "ferry:error", line: 1) },
                 script, phase)
         } else {
-            (thrown, output) = await drain(context, script: script, phase: phase, send: send, started: started)
+            (thrown, output) = await drain(context, script: script, phase: phase, send: send, started: started, first: ran)
             if thrown?.name == "TimeLimit" { reusable = false }
         }
         if output == nil {
@@ -161,6 +175,12 @@ public final class ScriptEngine: @unchecked Sendable {
         return outcome
     }
 
+    /// The watchdog's call of a script's `pump` (`ferry_js_group_set_pump`), kept alive by the task-local meanwhile.
+    private static let pumping: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+        guard let data, let pump = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as? any TransferPump else { return }
+        pump.pump()
+    }
+
     /// `__ferry.begin` with the input Ferry set.
     static let begin = "__ferry.begin(JSON.parse(__ferryInput), __ferryBody);"
     /// The functions that step a script (`__ferry.step`) and read what it left (`__ferry.finish`), called without a source of their own.
@@ -177,14 +197,21 @@ public final class ScriptEngine: @unchecked Sendable {
 
     /// Runs the script's timers and sends its requests until it has finished, within the time limit
     /// (the time its requests take to be answered not counted): what it left, or why it did not end.
+    /// `first` is the call that ran the script, with its first step.
     private func drain(
         _ context: UnsafeMutableRawPointer?, script: ScriptSource, phase: RequestScripts.Phase, send: ScriptRequestSender?,
-        started: ContinuousClock.Instant
+        started: ContinuousClock.Instant, first: Evaluation
     ) async -> (ScriptError?, ScriptOutput?) {
         var waited = Duration.zero
+        var first: Evaluation? = first.thenRan ? first : nil
         while true {
-            if ContinuousClock.now - started - waited > .seconds(timeLimit) { return (timeLimitError(script, phase: phase), nil) }
-            let stepped = lock.withLock { call(context, Self.step, arguments: [], limited: true) }
+            let stepped: Evaluation
+            if let given = first.take() {
+                stepped = given  // what the script's own call stepped to: read, whatever the clock says now
+            } else {
+                if ContinuousClock.now - started - waited > .seconds(timeLimit) { return (timeLimitError(script, phase: phase), nil) }
+                stepped = lock.withLock { call(context, Self.step, arguments: [], limited: true) }
+            }
             if stepped.terminated { return (timeLimitError(script, phase: phase), nil) }
             // `__ferry.step()` answers `O` and what the script left once it has ended, `P` and the
             // requests to send as JSON, or nothing when a timer ran.
@@ -293,18 +320,20 @@ public final class ScriptEngine: @unchecked Sendable {
         return (numbers[0], numbers[1], range.lowerBound..<frame.endIndex)
     }
 
-    /// Calls the function `source` compiles to (once per context, `ferry_js_call`) with `arguments`;
-    /// `limited` as `evaluate`'s.
-    private func call(_ context: UnsafeMutableRawPointer?, _ source: String, arguments: [String], limited: Bool = false) -> Evaluation {
+    /// Calls the function `source` compiles to (once per context, `ferry_js_call`) with `arguments`,
+    /// then `then`'s with none (its result is the evaluation's: `thenRan`); `limited` as `evaluate`'s.
+    private func call(
+        _ context: UnsafeMutableRawPointer?, _ source: String, arguments: [String], limited: Bool = false, then: String? = nil
+    ) -> Evaluation {
         var pointers: [UnsafePointer<CChar>?] = []
         pointers.reserveCapacity(arguments.count)
         var result = Self.withCStrings(arguments[...], &pointers) { pointers in
-            ferry_js_call(context, source, Self.scriptURL, 1, pointers, Int32(pointers.count), Self.outputLimit, limited ? 1 : 0)
+            ferry_js_call(context, source, Self.scriptURL, 1, pointers, Int32(pointers.count), Self.outputLimit, limited ? 1 : 0, then)
         }
         defer { ferry_js_result_free(&result) }
         return Evaluation(
             text: result.text.map { String(cString: $0) }, threw: result.threw == 1, terminated: result.terminated == 1,
-            tooLong: result.too_long == 1)
+            tooLong: result.too_long == 1, thenRan: result.then_ran == 1)
     }
 
     /// `body` with `strings` as C strings, appended to `pointers` (one array for them all).
@@ -324,6 +353,8 @@ public final class ScriptEngine: @unchecked Sendable {
         var threw: Bool
         var terminated: Bool
         var tooLong: Bool
+        /// The call's `then` ran after it: the rest is `then`'s result.
+        var thenRan = false
     }
 
     /// Evaluates `source`; `limited` (the user's code: the script, its timers, the answers to its

@@ -1,8 +1,9 @@
 import Foundation
 
-/// The thread scripts run on unless their caller's has nothing else to do meanwhile
-/// (`ScriptEngine.runsOnCallersThread`): `ScriptEngine.run` prefers it, so a script runs beside the
-/// thread that sent its request, which meanwhile drives the transfers on the wire.
+/// The thread scripts run on unless their caller's runs them itself (`ScriptEngine.runsOnCallersThread`:
+/// `ferry run`'s curl loop, which the scripts pump): `ScriptEngine.run` prefers it, so a script of
+/// `ferry send` or the TUI runs beside the thread that sent its request, which meanwhile drives the
+/// transfers on the wire.
 final class ScriptThread: TaskExecutor, @unchecked Sendable {
     static let shared = ScriptThread()
 

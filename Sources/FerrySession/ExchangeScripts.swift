@@ -59,9 +59,12 @@ public struct ExchangeScripts: Sendable {
     public static var executor: any TaskExecutor { ScriptEngine.executor }
 
     /// Runs `body` with the scripts it runs on its own thread, not the scripts' thread
-    /// (`ScriptEngine.runsOnCallersThread`): for a caller with no transfer in flight while they run.
-    public static func onCallersThread<T>(_ body: () async -> T) async -> T {
-        await ScriptEngine.$runsOnCallersThread.withValue(true) { await body() }
+    /// (`ScriptEngine.runsOnCallersThread`): for a caller with no transfer in flight while they run,
+    /// or whose thread drives its transfers and gives the `pump` that keeps them going meanwhile.
+    public static func onCallersThread<T>(pump: (any TransferPump)? = nil, _ body: () async -> T) async -> T {
+        await ScriptEngine.$pump.withValue(pump) {
+            await ScriptEngine.$runsOnCallersThread.withValue(true) { await body() }
+        }
     }
 
     /// Where the scripts run: `pm.info`, the iteration's data, and how their requests are sent.

@@ -57,8 +57,20 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// response then).
     private func startNow(_ transfer: CurlTransfer) {
         handle(.start(transfer))
+        guard active[transfer.handle] != nil else { return }  // it waits for its turn (or ended): nothing to send yet
         var running: Int32 = 0
         curl_multi_perform(multi, &running)
+    }
+
+    /// Drives the transfers in flight from inside a job running on the loop (a script's, every few
+    /// milliseconds it runs: `TransferPump`): what has arrived is read, finished transfers end
+    /// (their tasks resume once the job is done) and the transfer waiting for their turn goes out.
+    /// Does nothing elsewhere.
+    func pump() {
+        guard lock.withLock({ loopThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }), runningJob else { return }
+        var running: Int32 = 0
+        curl_multi_perform(multi, &running)
+        collectFinished()
     }
 
     /// Ends the loop: transfers still running are cancelled, then the handles are released.

@@ -79,9 +79,9 @@ import Testing
     }
 
     /// A tests script that runs to its time limit (2 s) holds no other request, whether the next
-    /// one is on the wire meanwhile (the tests cannot change it: they run on the scripts' thread,
-    /// the curl loop drives the transfer) or waits for them (they set a variable: they run on the
-    /// curl loop, nothing else on the wire): each next request passes within `--max-time 1`.
+    /// one is on the wire meanwhile (the tests cannot change it: they run on the curl loop and pump
+    /// it, so the transfer goes on) or waits for them (they set a variable: nothing else is on the
+    /// wire): each next request passes within `--max-time 1`.
     @Test func aScriptRunningToItsTimeLimitHoldsNoOtherRequest() async throws {
         try await withDemoServer { server throws in
             let collection = try Collection(baseURL: server.baseURL)

@@ -19,6 +19,8 @@ typedef struct ferry_js_result {
     int terminated;
     /** 1 when the result was longer than the caller's bound (text is then NULL). */
     int too_long;
+    /** 1 when `ferry_js_call`'s `then_source` ran after the call: the result is its. */
+    int then_ran;
 } ferry_js_result;
 
 /**
@@ -30,6 +32,13 @@ int ferry_js_load(const char *library, char *error, size_t error_size);
 /** A context group (one VM) whose limited evaluations are each stopped after `seconds` of running. */
 void *ferry_js_group_create(double seconds);
 void ferry_js_group_release(void *group);
+
+/**
+ * While set, a limited evaluation in `group` calls `pump(data)` every 2 ms of its thread's CPU and goes
+ * on until its time limit: a thread that also drives transfers keeps them going while a script runs
+ * there. NULL takes it away. Set and cleared by the evaluating thread, between evaluations.
+ */
+void ferry_js_group_set_pump(void *group, void (*pump)(void *), void *data);
 
 /**
  * Checks JSON `instance` against JSON Schema `schema` (both UTF-8 JSON text) in `dialect` (a `$schema`
@@ -58,11 +67,14 @@ ferry_js_result ferry_js_evaluate(void *context, const char *source, const char 
  * Calls the function `source` evaluates to (named `source_url` from `line`) with `count` (at most 8)
  * UTF-8 string arguments, like `ferry_js_evaluate`'s result. Each context compiles a source once and
  * keeps the function for the next call of the same source (the 64 last), so a script run again skips
- * JavaScriptCore's parse and link of a program; a syntax error is the evaluation's exception.
+ * JavaScriptCore's parse and link of a program; a syntax error is the evaluation's exception. With
+ * `then_source` (or NULL), the function it compiles to is called with no arguments once the call has
+ * returned without an exception or being stopped — after the promise reactions it queued have run — in
+ * the same time limit, and the result is that call's (`then_ran`).
  */
 ferry_js_result ferry_js_call(
     void *context, const char *source, const char *source_url, int line, const char *const *arguments, int count, size_t max_length,
-    int limited);
+    int limited, const char *then_source);
 
 void ferry_js_result_free(ferry_js_result *result);
 

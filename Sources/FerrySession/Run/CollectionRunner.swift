@@ -67,19 +67,20 @@ public struct CollectionRunner: Sendable {
             }
             return run.summary
         }
-        // Scripts run on the run's thread when nothing else is on the wire; `runInOrder` hops to the
-        // scripts' thread when something is — or the whole run is there (`runsOnScriptsThread`).
-        let home = plan.item(at: 0).map(runsOnScriptsThread) == true ? ExchangeScripts.executor : nil
+        // Scripts run on the run's thread: the curl loop, which they pump meanwhile (`pump`). Without
+        // a pump, only when nothing else is on the wire; `runInOrder` hops to the scripts' thread
+        // when something is — or the whole run is there (`runsOnScriptsThread`).
+        let home = pump == nil && plan.item(at: 0).map(runsOnScriptsThread) == true ? ExchangeScripts.executor : nil
         await withTaskExecutorPreference(home) {
-            await ExchangeScripts.onCallersThread {
+            await ExchangeScripts.onCallersThread(pump: pump) {
                 await runInOrder(plan, rounds: count, round: makeRound, run: &run, onResult: onResult)
             }
         }
         return run.summary
     }
 
-    /// True when a run that starts with `first` is done on the scripts' thread rather than the
-    /// transport's (`executor`): `first` has scripts and lets the next request go ahead while it is
+    /// True when, without a `pump`, a run that starts with `first` is done on the scripts' thread
+    /// rather than the transport's (`executor`): `first` has scripts and lets the next request go ahead while it is
     /// on the wire (no capture, no retry, no `--bail`, tests that name no way to change what
     /// follows). Each request's look-ahead then runs its scripts where it is and hands the next
     /// request to the transport from there, instead of hopping to the scripts' thread and back
@@ -117,10 +118,11 @@ public struct CollectionRunner: Sendable {
     /// One request on the wire at a time, in order (`--jobs 1`), with the bookkeeping done while
     /// it is there: the request before it is checked and reported, and the one after it resolved,
     /// once it has gone out (the transport starts it before the task goes on) and before its answer
-    /// comes. All on the curl thread, with no thread hop — but when either has scripts, both go to
-    /// the scripts' thread in one hop (`ExchangeScripts.executor`), so that the curl loop drives the
-    /// transfer meanwhile; scripts that run with nothing on the wire (a request's in its turn, the
-    /// tests of one the next request waits for) run on the curl thread. Only what cannot change the next request or
+    /// comes. All on the curl thread, with no thread hop, scripts included: those that run beside
+    /// a transfer pump the loop (`pump`), so its answer is read and the next request in its turn
+    /// goes out while they run. (On a transport without a pump, the scripts beside a transfer go to
+    /// the scripts' thread in one hop, `scriptsBeside`, so that the transport drives it meanwhile.)
+    /// Only what cannot change the next request or
     /// the run's course waits like this: a request that captures or retries, whose scripts may
     /// (`scriptsCanChangeWhatFollows`), or any with `--bail`, is checked before the next one is sent;
     /// a look-ahead that would need a chained variable (which sends a request) is left to its turn.
@@ -183,9 +185,7 @@ public struct CollectionRunner: Sendable {
                 }
                 if roundIndex + 1 < rounds, plan.item(at: index) == nil {
                     // The round is over: its last request checked (the next round's first may be on the wire), the next round begins.
-                    await withTaskExecutorPreference(
-                        unchecked.last.map { Self.hasScripts($0.sent.item) } == true ? ExchangeScripts.executor : nil
-                    ) {
+                    await withTaskExecutorPreference(unchecked.last.map { Self.hasScripts($0.sent.item) } == true ? scriptsBeside : nil) {
                         await settle(&unchecked, round: &round, run: &run, onResult: onResult)
                     }
                     if !run.summary.cancelled, run.stopped == nil {
@@ -269,13 +269,13 @@ public struct CollectionRunner: Sendable {
                         inTurn: true)
                 }
                 // The request before's scripts after its response and the next one's pre-request
-                // scripts in one hop to the scripts' thread, with the bookkeeping between them: the
-                // next one first, handed to the transport at once (its turn comes when this one's
+                // scripts, with the bookkeeping between them (in one hop to the scripts' thread
+                // when the run's thread has no pump): the next one first, handed to the transport at once (its turn comes when this one's
                 // answer is in, while the request before is checked), then the request before
                 // (whose tests cannot change what the next one was prepared with, nor stop the run
                 // but by a cancellation, which the next one's transfer then takes too).
                 let scripted = unchecked.last.map { Self.hasScripts($0.sent.item) } == true || next.map { Self.hasScripts($0.item) } == true
-                await withTaskExecutorPreference(scripted ? ExchangeScripts.executor : nil) {
+                await withTaskExecutorPreference(scripted ? scriptsBeside : nil) {
                     if !scripted { await settle(&unchecked, round: &round, run: &run, onResult: onResult, all: unchecked.last != nil) }
                     if let next, run.stopped == nil {
                         prepared = await prepareAhead(next.item, root: root, round: next.round)
@@ -666,6 +666,15 @@ public struct CollectionRunner: Sendable {
 
     /// Whether requests are handed to the transport ahead of their turn: on the curl transport's thread.
     private var sendsAhead: Bool { executor != nil }
+
+    /// What keeps the transport's transfers going while a script runs on its thread: the curl
+    /// loop's (`TransferPump`). With it, a run's scripts all run there, beside the request on the
+    /// wire, with no hop to another thread and back (two wake-ups across cores a request).
+    private var pump: (any TransferPump)? { executor as? any TransferPump }
+
+    /// Where scripts run while a request is on the wire: where the run is, when its thread pumps
+    /// its transfers (`pump`), else the scripts' thread, so the run's thread drives them meanwhile.
+    private var scriptsBeside: (any TaskExecutor)? { pump == nil ? ExchangeScripts.executor : nil }
 
     /// Sends the resolved request under the run-wide settings (after `--delay` when `delayed`; a retry
     /// is not), in `turn` when given: the result with the response as it came, or with the
