@@ -202,6 +202,39 @@ import Testing
         #expect(outcome.error?.line == 1)
     }
 
+    /// A script may replace the sandbox's globals and reach into `pm`'s parts; what it does stays its
+    /// own: the scripts after it, in the same context, see Ferry's again.
+    @Test func whatAScriptReplacesIsItsOwn() async throws {
+        for _ in 0..<3 {  // contexts are reused: each replacing script is followed by one that checks
+            let replacing = try await Self.run(
+                """
+                pm = { test: function () {} };
+                console = { log: function () {} };
+                setTimeout = 1;
+                try { __ferry_parts = pm; } catch (e) {}
+                try { delete globalThis.expect; } catch (e) {}
+                pm.test("not recorded", () => {});
+                """)
+            #expect(replacing.error == nil, "\(String(describing: replacing.error))")
+            #expect(replacing.tests.isEmpty)
+            let reaching = try await Self.run(
+                """
+                try { pm.environment.get = function () { return "replaced"; }; } catch (e) {}
+                try { pm.test.skip = null; } catch (e) {}
+                """)
+            #expect(reaching.error == nil, "\(String(describing: reaching.error))")
+            let after = try await Self.run(
+                """
+                pm.test("pm is Ferry's", () => pm.expect(typeof setTimeout).to.equal("function"));
+                pm.test.skip("skip is Ferry's");
+                console.log(typeof expect, pm.environment.get("userId"));
+                """, variables: ["userId": "7"])
+            #expect(after.tests.map(\.name) == ["pm is Ferry's", "skip is Ferry's"])
+            #expect(after.tests.first?.passed == true, "\(after.tests)")
+            #expect(after.console == [ScriptConsoleLine(level: "log", text: "function 7")])
+        }
+    }
+
     @Test func aPreRequestScriptChangesTheRequest() async throws {
         let outcome = try await Self.run(
             "pm.request.headers.add({key: 'X-Sig', value: 'abc'});\npm.request.url = pm.request.url.toString() + '?x=1';",

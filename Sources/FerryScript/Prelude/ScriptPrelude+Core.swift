@@ -34,20 +34,30 @@ extension ScriptPrelude {
                     built: new Map(),
                     request: undefined,
                     response: undefined,
+                    assigned: undefined,
                 };
                 F.state = state;
-                // Only what a script replaced is installed again: redefining a global makes JavaScriptCore
-                // throw away the code compiled against it, which cost more than most scripts.
-                for (const name in sandbox) if (global[name] !== sandbox[name]) global[name] = sandbox[name];
-                // The getter found without a descriptor object made for each of the ~25 names (an own
-                // value or a deleted name gives undefined, another accessor its own getter).
-                for (const entry of lazy) {
-                    if (lookupGetter.call(global, entry.name) !== entry.get) {
-                        Object.defineProperty(global, entry.name, { configurable: true, enumerable: false, get: entry.get, set: entry.set });
-                    }
-                }
             };
-            const lookupGetter = Object.prototype.__lookupGetter__;
+
+            /**
+             * Defines the global `name` once per context, fixed (not configurable): it reads as `value()`, or as
+             * what the running script assigned to it — the script's own until its end (`state.assigned`), never
+             * seen by the scripts after it, with nothing to put back before each script.
+             */
+            function fixedGlobal(name, enumerable, value) {
+                Object.defineProperty(global, name, {
+                    configurable: false,
+                    enumerable: enumerable,
+                    get: function () {
+                        const assigned = state === null ? undefined : state.assigned;
+                        return assigned !== undefined && name in assigned ? assigned[name] : value();
+                    },
+                    set: function (replacement) {
+                        if (state.assigned === undefined) state.assigned = Object.create(null);
+                        state.assigned[name] = replacement;
+                    },
+                });
+            }
 
             /** The request and response of the script running, made when first asked for. */
             Object.defineProperty(F, 'request', {
@@ -68,22 +78,15 @@ extension ScriptPrelude {
              * name) when the script first reads one; a script that assigns one replaces it until its end. Most
              * scripts use one API of several.
              */
-            const lazy = [];
             F.lazyGlobals = function (names, build) {
                 names.forEach(function (name) {
-                    lazy.push({
-                        name: name,
-                        get: function () {
-                            let values = state.built.get(build);
-                            if (values === undefined) {
-                                values = build(state);
-                                state.built.set(build, values);
-                            }
-                            return values[name];
-                        },
-                        set: function (value) {
-                            Object.defineProperty(global, name, { value: value, writable: true, configurable: true, enumerable: false });
-                        },
+                    fixedGlobal(name, false, function () {
+                        let values = state.built.get(build);
+                        if (values === undefined) {
+                            values = build(state);
+                            state.built.set(build, values);
+                        }
+                        return values[name];
                     });
                 });
             };
@@ -282,7 +285,10 @@ extension ScriptPrelude {
                     state.error = F.describe(error);
                     return;
                 }
-                F.settle(Promise.resolve(result));
+                // What returned no promise has ended: no promise of its own to settle (a promise, its
+                // reaction and its microtask a script, and the JIT's work on them).
+                const thenable = result !== null && (typeof result === 'object' || typeof result === 'function') && typeof result.then === 'function';
+                if (thenable) F.settle(Promise.resolve(result)); else state.settled = true;
             };
 
             /** An error as Ferry reports it: name, message, line, column, stack. */
@@ -367,6 +373,11 @@ extension ScriptPrelude {
             };
             F.finishers = [];
 
+            // The sandbox's globals, each a script's to replace for itself.
+            Object.keys(sandbox).forEach(function (name) {
+                const value = sandbox[name];
+                fixedGlobal(name, true, function () { return value; });
+            });
             Object.defineProperty(global, '__ferry', { value: F, writable: false, configurable: false });
         })(this);
         """#

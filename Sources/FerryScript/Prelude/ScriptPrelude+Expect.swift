@@ -84,6 +84,7 @@ extension ScriptPrelude {
                 if (ok) return;
                 let message = a.__flags.negate ? negative : positive;
                 message = message.replace(/#\{this\}/g, function () { return inspect(a.__subject); })
+                    .replace(/#\{what\}/g, function () { return what(a); })
                     .replace(/#\{exp\}/g, function () { return inspect(expected); })
                     .replace(/#\{act\}/g, function () { return inspect(actual); });
                 throw new AssertionError((a.__message ? a.__message + ': ' : '') + message);
@@ -135,24 +136,27 @@ extension ScriptPrelude {
             property('all', function (a) { flag(a, 'all', true); });
             property('ordered', function (a) { flag(a, 'ordered', true); });
 
+            /** The value an assertion compares: its subject, or the subject's length (`.length`). */
             function subjectOf(a) {
                 const s = a.__subject;
                 if (flag(a, 'doLength')) {
                     const length = s === null || s === undefined ? undefined : s.length !== undefined ? s.length : s.size;
                     a.assert(typeof length === 'number', 'expected #{this} to have a length', 'expected #{this} not to have a length');
-                    return { value: length, what: 'the length of ' + inspect(s) };
+                    return length;
                 }
-                return { value: s, what: inspect(s) };
+                return s;
             }
+            /** How a message names what `subjectOf` compared (`#{what}`), made only for a failure. */
+            function what(a) { return (flag(a, 'doLength') ? 'the length of ' : '') + inspect(a.__subject); }
             function compare(names, test, word) {
                 method(names, function (n, m) {
-                    const s = subjectOf(this);
-                    if (typeof s.value !== 'number' && !(s.value instanceof Date)) {
-                        throw new AssertionError('expected ' + s.what + ' to be a number or a date');
+                    const value = subjectOf(this);
+                    if (typeof value !== 'number' && !(value instanceof Date)) {
+                        throw new AssertionError('expected ' + what(this) + ' to be a number or a date');
                     }
-                    const holds = test(s.value, n, m);
-                    const expected = word + ' ' + inspect(n) + (m !== undefined ? '..' + inspect(m) : '');
-                    this.assert(holds, 'expected ' + s.what + ' to be ' + expected, 'expected ' + s.what + ' not to be ' + expected);
+                    const holds = test(value, n, m);
+                    const expected = word + (m !== undefined ? ' #{exp}..#{act}' : ' #{exp}');
+                    this.assert(holds, 'expected #{what} to be ' + expected, 'expected #{what} not to be ' + expected, n, m);
                 });
             }
             compare('above gt greaterThan', function (v, n) { return v > n; }, 'above');
@@ -166,9 +170,9 @@ extension ScriptPrelude {
             });
 
             method('equal equals eq', function (expected) {
-                const s = subjectOf(this);
+                const value = subjectOf(this);
                 if (flag(this, 'deep')) return this.eql(expected);
-                this.assert(s.value === expected, 'expected ' + s.what + ' to equal #{exp}', 'expected ' + s.what + ' not to equal #{exp}', expected);
+                this.assert(value === expected, 'expected #{what} to equal #{exp}', 'expected #{what} not to equal #{exp}', expected);
             });
             method('eql eqls', function (expected) {
                 this.assert(deepEqual(this.__subject, expected), 'expected #{this} to deeply equal #{exp}', 'expected #{this} not to deeply equal #{exp}',

@@ -13,9 +13,11 @@ extension ScriptPrelude {
             }
             F.method('status', function (expected) {
                 const r = responseOf(this);
-                const holds = typeof expected === 'number' ? r.code === expected : String(r.status) === String(expected);
-                this.assert(holds, 'expected response to have status ' + (typeof expected === 'number' ? 'code ' : 'reason ') + F.inspect(expected) +
-                    ' but got ' + (typeof expected === 'number' ? r.code : F.inspect(r.status)), 'expected response not to have status ' + F.inspect(expected));
+                const code = typeof expected === 'number';
+                const holds = code ? r.code === expected : String(r.status) === String(expected);
+                // The message's values are written only for a failure (`#{exp}`, `#{act}`).
+                this.assert(holds, code ? 'expected response to have status code #{exp} but got #{act}' : 'expected response to have status reason #{exp} but got #{act}',
+                    'expected response not to have status #{exp}', expected, code ? r.code : r.status);
             });
             F.method('header', function (name, value) {
                 const subject = this.__subject;
@@ -122,63 +124,80 @@ extension ScriptPrelude {
                     has: function (key) { return reads(key) !== undefined; },
                     clear: function () { Object.keys(F.state.vars).forEach(F.unsetVariable); },
                     toObject: function () { return Object.assign({}, F.state.vars); },
-                    values: { toObject: function () { return Object.assign({}, F.state.vars); } },
+                    values: Object.freeze({ toObject: function () { return Object.assign({}, F.state.vars); } }),
                     replaceIn: function (text) { return F.replaceIn(text, reads); },
                     toJSON: function () { return Object.assign({}, F.state.vars); },
                 };
             }
 
             const host = global;
-            const shared = function (name) { return scope(name, F.getVariable, F.setVariable); };
+            const shared = function (name) { return Object.freeze(scope(name, F.getVariable, F.setVariable)); };
 
-            /** The script's `pm`, made once per script (Insomnia's `insomnia` and the legacy globals use it too). */
-            function pmOf(state) {
-                if (state.pm) return state.pm;
-                const info = state.input.info || {};
-                const iterationData = {
-                    get: function (key) { return state.data[key]; },
-                    has: function (key) { return key in state.data; },
-                    toObject: function () { return Object.assign({}, state.data); },
-                    toJSON: function () { return Object.assign({}, state.data); },
-                    replaceIn: function (text) { return F.replaceIn(text, function (k) { return state.data[k]; }); },
-                    unset: function (key) { delete state.data[key]; },
-                    set: function (key, value) { state.data[key] = value; },
-                };
-                const variables = shared('variables');
-                variables.get = function (key) { return key in state.data ? String(state.data[key]) : F.getVariable(key); };
+            // The parts of `pm`, made once per context: their functions read the running script's state
+            // (`F.state`), and they are frozen, so nothing a script does to them reaches the next script.
+            const parts = (function () {
+                const environment = scope('environment', F.getVariable, F.setVariable);
+                Object.defineProperty(environment, 'name', { enumerable: true, get: function () { return infoOf(F.state).environment; } });
+                const variables = scope('variables', F.getVariable, F.setVariable);
+                variables.get = function (key) { const data = F.state.data; return key in data ? String(data[key]) : F.getVariable(key); };
                 const test = function (name, fn) { F.test(name, fn); };
                 test.skip = function (name) { F.skipTest(name); };
-                const setNextRequest = function (name) { state.nextRequest = name === null ? null : String(name); };
-                const environment = shared('environment');
-                environment.name = info.environment;
-                state.pm = {
-                    environment: environment,
+                const setNextRequest = function (name) { F.state.nextRequest = name === null ? null : String(name); };
+                return {
+                    environment: Object.freeze(environment),
                     collectionVariables: shared('collectionVariables'),
                     globals: shared('globals'),
-                    variables: variables,
-                    iterationData: iterationData,
+                    variables: Object.freeze(variables),
+                    iterationData: Object.freeze({
+                        get: function (key) { return F.state.data[key]; },
+                        has: function (key) { return key in F.state.data; },
+                        toObject: function () { return Object.assign({}, F.state.data); },
+                        toJSON: function () { return Object.assign({}, F.state.data); },
+                        replaceIn: function (text) { return F.replaceIn(text, function (k) { return F.state.data[k]; }); },
+                        unset: function (key) { delete F.state.data[key]; },
+                        set: function (key, value) { F.state.data[key] = value; },
+                    }),
+                    test: Object.freeze(test),
+                    sendRequest: function (spec, callback) {
+                        const promise = F.sendRequest(spec);
+                        if (typeof callback !== 'function') return promise;
+                        promise.then(function (r) { callback(null, r); }, function (e) { callback(e, null); });
+                    },
+                    execution: Object.freeze({
+                        skipRequest: function () { F.state.skipRequest = true; },
+                        setNextRequest: setNextRequest,
+                        get location() { const name = infoOf(F.state).requestName; return Object.assign([name], { current: name }); },
+                    }),
+                    setNextRequest: setNextRequest,
+                    visualizer: Object.freeze({ set: function () {} }),
+                };
+            })();
+            function infoOf(state) { return state.input.info || {}; }
+
+            /** The script's `pm` (Insomnia's `insomnia` and the legacy globals use it too): its own object over the parts. */
+            function pmOf(state) {
+                if (state.pm) return state.pm;
+                const info = infoOf(state);
+                state.pm = {
+                    environment: parts.environment,
+                    collectionVariables: parts.collectionVariables,
+                    globals: parts.globals,
+                    variables: parts.variables,
+                    iterationData: parts.iterationData,
                     get request() { return F.request; },
                     get response() { return F.response; },
                     info: {
                         eventName: info.eventName, iteration: info.iteration || 0, iterationCount: info.iterationCount || 1,
                         requestName: info.requestName, requestId: info.requestId,
                     },
-                    test: test,
+                    test: parts.test,
                     expect: F.expect,
                     get cookies() { return F.response ? F.response.cookies : F.parseCookies([]); },
-                    sendRequest: function (spec, callback) {
-                        const promise = F.sendRequest(spec);
-                        if (typeof callback !== 'function') return promise;
-                        promise.then(function (r) { callback(null, r); }, function (e) { callback(e, null); });
-                    },
-                    execution: {
-                        skipRequest: function () { state.skipRequest = true; },
-                        setNextRequest: setNextRequest,
-                        location: Object.assign([info.requestName], { current: info.requestName }),
-                    },
-                    setNextRequest: setNextRequest,
+                    sendRequest: parts.sendRequest,
+                    execution: parts.execution,
+                    setNextRequest: parts.setNextRequest,
                     require: host.require,
-                    visualizer: { set: function () {} },
+                    visualizer: parts.visualizer,
                 };
                 return state.pm;
             }
