@@ -23,7 +23,7 @@ import Testing
                         _ = try? await transport.send(
                             request, receivingInto: .default, progress: { _ in seen.started.withLock { $0 = true } }, observer: seen)
                     }
-                    let deadline = ContinuousClock.now + .seconds(10)
+                    let deadline = ContinuousClock.now + .seconds(10)  // not a wait: the bound of the two waits for a condition below
                     while !seen.started.withLock({ $0 }), ContinuousClock.now < deadline { await Task.yield() }  // on the wire
                     // From here the job holds the loop (as a script does) until the answer's head is read.
                     while !seen.head.withLock({ $0 }), ContinuousClock.now < deadline { pump.pump() }
