@@ -77,7 +77,7 @@ public final class ScriptEngine: @unchecked Sendable {
 
     /// What drives the transfers of the caller's thread while a script runs there
     /// (`runsOnCallersThread`): the curl loop's, for `ferry run`, whose scripts run on the loop
-    /// beside the request on the wire. Called every 2 ms of a script's CPU, so a script that runs
+    /// beside the request on the wire. Called every few ms of a script's CPU (~8 ms measured), so a script that runs
     /// long holds no answer in its socket and no request from its turn.
     @TaskLocal public static var pump: (any TransferPump)?
 

@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 
 /// Work that runs long on the curl loop — a `ferry run` script — keeps the transfers beside it going
-/// by pumping the loop (`TransferPump`), as the script engine does every 2 ms of a script.
+/// by pumping the loop (`TransferPump`), as the script engine does every few milliseconds of a script.
 @Suite struct CurlLoopPumpTests {
     /// A job on the loop that never yields, and only pumps, still gets the answer of the request it
     /// put on the wire: without the pump nothing reads it until the job ends.
