@@ -68,28 +68,12 @@ public struct CollectionRunner: Sendable {
             return run.summary
         }
         // Scripts run on the run's thread: the curl loop, which they pump meanwhile (`pump`). Without
-        // a pump, only when nothing else is on the wire; `runInOrder` hops to the scripts' thread
-        // when something is — or the whole run is there (`runsOnScriptsThread`).
-        let home = pump == nil && plan.item(at: 0).map(runsOnScriptsThread) == true ? ExchangeScripts.executor : nil
-        await withTaskExecutorPreference(home) {
-            await ExchangeScripts.onCallersThread(pump: pump) {
-                await runInOrder(plan, rounds: count, round: makeRound, run: &run, onResult: onResult)
-            }
+        // one (no transport's thread: a dry run), only when nothing else is on the wire; `runInOrder`
+        // hops to the scripts' thread when something is (`scriptsBeside`).
+        await ExchangeScripts.onCallersThread(pump: pump) {
+            await runInOrder(plan, rounds: count, round: makeRound, run: &run, onResult: onResult)
         }
         return run.summary
-    }
-
-    /// True when, without a `pump`, a run that starts with `first` is done on the scripts' thread
-    /// rather than the transport's (`executor`): `first` has scripts and lets the next request go ahead while it is
-    /// on the wire (no capture, no retry, no `--bail`, tests that name no way to change what
-    /// follows). Each request's look-ahead then runs its scripts where it is and hands the next
-    /// request to the transport from there, instead of hopping to the scripts' thread and back
-    /// (two wake-ups across cores a request, on the run's critical path); the transport's thread
-    /// only drives transfers. A run whose scripts set variables (each request waits for the one
-    /// before) stays on the transport's thread, where its requests need no hop at all.
-    private func runsOnScriptsThread(_ first: RunPlan.Item) -> Bool {
-        sendsAhead && Self.hasScripts(first) && first.description.captures.isEmpty && first.description.retry == nil
-            && !settings.bail && !Self.scriptsCanChangeWhatFollows(first, before: nil)
     }
 
     /// The run so far: its results, and why it stopped (nil while it goes on).
