@@ -102,15 +102,10 @@ public final class ScriptEngine: @unchecked Sendable {
         _ function: ScriptFunction, phase: RequestScripts.Phase, input: ScriptInput, send: ScriptRequestSender?
     ) async -> ScriptOutcome {
         let script = function.source
-        let pump = Self.runsOnCallersThread ? Self.pump : nil
-        let (context, preludeFailure) = lock.withLock {
-            if let pump { ferry_js_group_set_pump(group, Self.pumping, Unmanaged.passUnretained(pump as AnyObject).toOpaque()) }
-            return idle.isEmpty ? makeContext() : (idle.removeLast(), nil)
-        }
+        let (context, preludeFailure) = lock.withLock { idle.isEmpty ? makeContext() : (idle.removeLast(), nil) }
         var reusable = preludeFailure == nil
         defer {
             lock.withLock {
-                if pump != nil { ferry_js_group_set_pump(group, nil, nil) }
                 if reusable && idle.count < Self.idleLimit { idle.append(context) } else { ferry_js_context_release(context) }
             }
         }
@@ -175,7 +170,15 @@ public final class ScriptEngine: @unchecked Sendable {
         return outcome
     }
 
-    /// The watchdog's call of a script's `pump` (`ferry_js_group_set_pump`), kept alive by the task-local meanwhile.
+    /// Gives the group the pump of the task about to evaluate (`pump`), or none: per evaluation, so
+    /// a script run from inside another's (a request it sends that has scripts) leaves the outer
+    /// one's as it was. Called with the lock held.
+    private func takePump() {
+        guard Self.runsOnCallersThread, let pump = Self.pump else { return ferry_js_group_set_pump(group, nil, nil) }
+        ferry_js_group_set_pump(group, Self.pumping, Unmanaged.passUnretained(pump as AnyObject).toOpaque())
+    }
+
+    /// The watchdog's call of a script's `pump` (`takePump`), kept alive by the task-local meanwhile.
     private static let pumping: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
         guard let data, let pump = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as? any TransferPump else { return }
         pump.pump()
@@ -327,6 +330,7 @@ public final class ScriptEngine: @unchecked Sendable {
     ) -> Evaluation {
         var pointers: [UnsafePointer<CChar>?] = []
         pointers.reserveCapacity(arguments.count)
+        takePump()
         var result = Self.withCStrings(arguments[...], &pointers) { pointers in
             ferry_js_call(context, source, Self.scriptURL, 1, pointers, Int32(pointers.count), Self.outputLimit, limited ? 1 : 0, then)
         }
@@ -362,6 +366,7 @@ public final class ScriptEngine: @unchecked Sendable {
     private func evaluate(
         _ context: UnsafeMutableRawPointer?, _ source: String, url: String, line: Int, limited: Bool = false
     ) -> Evaluation {
+        takePump()
         var result = ferry_js_evaluate(context, source, url, Int32(line), Self.outputLimit, limited ? 1 : 0)
         defer { ferry_js_result_free(&result) }
         return Evaluation(

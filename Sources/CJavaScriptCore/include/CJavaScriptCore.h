@@ -37,7 +37,7 @@ void ferry_js_group_release(void *group);
  * While set, a limited evaluation in `group` calls `pump(data)` when the watchdog it arms every 2 ms of its
  * thread's CPU stops it (JavaScriptCore's next trap check: ~8 ms apart measured, 2–28 ms) and goes
  * on until its time limit: a thread that also drives transfers keeps them going while a script runs
- * there. NULL takes it away. Set and cleared by the evaluating thread, between evaluations.
+ * there. NULL takes it away. Set by the evaluating thread before each evaluation.
  */
 void ferry_js_group_set_pump(void *group, void (*pump)(void *), void *data);
 
