@@ -102,7 +102,10 @@ static int load_symbols(void *handle, char *error, size_t error_size) {
  * pairs 346 → 204 ms). Its third, the DFG JIT, compiles a function after 100 runs, not 1,000: a run's scripts
  * call the prelude's few functions once or twice a request, so with the default a 1,000-request run spent its
  * first few hundred requests in slower code (issue 30's benchmark: 197 → 180 ms at 1,000 requests, 1,308 →
- * 1,276 ms at 10,000; a CPU-heavy script unchanged). A `JSC_*` option in the environment still decides. */
+ * 1,276 ms at 10,000; a CPU-heavy script unchanged). Its traps (the watchdog's check, the collector's stops) are
+ * polled by the code, not signalled by a thread of their own: that thread woke ~250 times in a 1,000-request run,
+ * on the core the run's server needs (issue 30's benchmark: 184 → 181 ms of CPU, 171 → 169 ms; a `while (true) {}`
+ * script still stopped at its limit, and pumped meanwhile). A `JSC_*` option in the environment still decides. */
 static void tune(void *handle) {
     int (*set_boolean)(const char *, int);
     int (*set_int)(const char *, int);
@@ -110,6 +113,7 @@ static void tune(void *handle) {
     *(void **)(&set_int) = dlsym(handle, "jsc_options_set_int");
     if (set_boolean != NULL && getenv("JSC_useFTLJIT") == NULL) set_boolean("useFTLJIT", 0);
     if (set_int != NULL && getenv("JSC_thresholdForOptimizeAfterWarmUp") == NULL) set_int("thresholdForOptimizeAfterWarmUp", 100);
+    if (set_boolean != NULL && getenv("JSC_usePollingTraps") == NULL) set_boolean("usePollingTraps", 1);
 }
 
 int ferry_js_load(const char *library, char *error, size_t error_size) {
@@ -392,9 +396,17 @@ ferry_js_result ferry_js_evaluate(void *context, const char *source, const char 
     return result_of(js, value, exception, max_length);
 }
 
+/* FNV-1a over the text's 8-byte words, then its last bytes: a call hashes its script's source each time, and
+ * a byte a step was most of the lookup (a 400-byte source, ~0.4 µs). Equal hashes are then compared as text. */
 static unsigned long hash_of(const char *text) {
-    unsigned long hash = 14695981039346656037UL; /* FNV-1a */
-    for (const unsigned char *c = (const unsigned char *)text; *c; c++) hash = (hash ^ *c) * 1099511628211UL;
+    size_t length = strlen(text), at = 0;
+    unsigned long hash = 14695981039346656037UL ^ length;
+    for (; at + 8 <= length; at += 8) {
+        unsigned long word;
+        memcpy(&word, text + at, sizeof word);
+        hash = (hash ^ word) * 1099511628211UL;
+    }
+    for (; at < length; at++) hash = (hash ^ (unsigned char)text[at]) * 1099511628211UL;
     return hash;
 }
 
