@@ -220,7 +220,7 @@ public final class ScriptEngine: @unchecked Sendable {
             // requests to send as JSON, or nothing when a timer ran.
             guard let text = stepped.text else { return (unreadable(stepped, script, phase), nil) }
             if text.utf8.first == UInt8(ascii: "O") {
-                guard let output = ScriptOutput(compact: String(text.dropFirst())) else { return (unreadable(stepped, script, phase), nil) }
+                guard let output = ScriptOutput(compact: text.dropFirst()) else { return (unreadable(stepped, script, phase), nil) }
                 return (nil, output)
             }
             guard text.utf8.first != UInt8(ascii: "P") else {
@@ -331,13 +331,26 @@ public final class ScriptEngine: @unchecked Sendable {
         var pointers: [UnsafePointer<CChar>?] = []
         pointers.reserveCapacity(arguments.count)
         takePump()
-        var result = Self.withCStrings(arguments[...], &pointers) { pointers in
-            ferry_js_call(context, source, Self.scriptURL, 1, pointers, Int32(pointers.count), Self.outputLimit, limited ? 1 : 0, then)
+        // The sources as C strings in place (`withCString`): passed as `String`s, each would be copied first.
+        var result = source.withCString { source in
+            Self.withCString(then) { then in
+                Self.scriptURL.withCString { url in
+                    Self.withCStrings(arguments[...], &pointers) { pointers in
+                        ferry_js_call(context, source, url, 1, pointers, Int32(pointers.count), Self.outputLimit, limited ? 1 : 0, then)
+                    }
+                }
+            }
         }
         defer { ferry_js_result_free(&result) }
         return Evaluation(
             text: result.text.map { String(cString: $0) }, threw: result.threw == 1, terminated: result.terminated == 1,
             tooLong: result.too_long == 1, thenRan: result.then_ran == 1)
+    }
+
+    /// `body` with `string` as a C string, or a null pointer.
+    private static func withCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+        guard let string else { return body(nil) }
+        return string.withCString(body)
     }
 
     /// `body` with `strings` as C strings, appended to `pointers` (one array for them all).
@@ -367,7 +380,7 @@ public final class ScriptEngine: @unchecked Sendable {
         _ context: UnsafeMutableRawPointer?, _ source: String, url: String, line: Int, limited: Bool = false
     ) -> Evaluation {
         takePump()
-        var result = ferry_js_evaluate(context, source, url, Int32(line), Self.outputLimit, limited ? 1 : 0)
+        var result = source.withCString { ferry_js_evaluate(context, $0, url, Int32(line), Self.outputLimit, limited ? 1 : 0) }
         defer { ferry_js_result_free(&result) }
         return Evaluation(
             text: result.text.map { String(cString: $0) }, threw: result.threw == 1, terminated: result.terminated == 1,

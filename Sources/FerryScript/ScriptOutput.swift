@@ -22,16 +22,38 @@ public struct ScriptOutput: Sendable {
 
     /// Reads `text`; nil when it is not what the prelude writes.
     public init?(compact text: String) {
+        self.init(compact: text[...])
+    }
+
+    /// Reads `text` in place: a record at a time, its fields into one array for them all (read once
+    /// a script: no array of lines, none of fields a line).
+    public init?(compact text: Substring) {
         var text = text
-        let read: Bool? = text.withUTF8 { bytes in
+        let read = text.withUTF8 { bytes in
             guard !bytes.isEmpty else { return true }
-            for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-                let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-                guard fields[0].count == 1, add(fields[0][fields[0].startIndex], fields.dropFirst().map(Self.unescaped)) else { return nil }
+            var fields: [String] = []
+            var start = 0
+            while true {
+                var end = start
+                while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                // A one-letter tag, then its fields after a tab each.
+                guard end > start, end - start == 1 || bytes[start + 1] == UInt8(ascii: "\t") else { return false }
+                fields.removeAll(keepingCapacity: true)
+                var field = start + 2
+                var at = field
+                while at <= end {
+                    if at == end || bytes[at] == UInt8(ascii: "\t") {
+                        fields.append(Self.unescaped(bytes[field..<at]))
+                        field = at + 1
+                    }
+                    at += 1
+                }
+                guard add(bytes[start], fields) else { return false }
+                if end == bytes.count { return true }
+                start = end + 1
             }
-            return true
         }
-        guard read == true else { return nil }
+        guard read else { return nil }
     }
 
     /// Takes one record; false when it is malformed.
