@@ -1,132 +1,118 @@
 import FerryCore
 
-/// The input as the compact JSON `__ferry.begin` parses, written directly into one string (no
-/// `JSONEncoder`, no string made per field: it crosses once per script). A response's body is left
+/// The input as the compact JSON `__ferry.begin` parses, written directly as bytes
+/// (`ScriptJSONWriter`: no `JSONEncoder`, no string made per field). A response's body is left
 /// out: it crosses as a string of its own.
 extension ScriptInput {
-    /// `text` as a JSON string literal: quoted as it is when nothing in it needs escaping (the
-    /// common case: names, URLs, header values; a C2 byte may begin a C1 control), else through
-    /// `JSONStringLiteral`, which escapes scalar by scalar.
+    /// `text` as a JSON string literal (`ScriptJSONWriter.string`).
     static func literal(_ text: String) -> String {
-        var output = ""
-        appendLiteral(text, to: &output)
-        return output
-    }
-
-    static func appendLiteral(_ text: String, to output: inout String) {
-        let plain = text.utf8.allSatisfy { byte in byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xC2 }
-        if plain {
-            output += "\""
-            output += text
-            output += "\""
-        } else {
-            output += JSONStringLiteral.make(text)
-        }
+        var writer = ScriptJSONWriter(capacity: text.utf8.count + 2)
+        writer.string(text)
+        return writer.text
     }
 
     var json: String {
-        var output = ""
-        output.reserveCapacity(512)
-        output += "{\"info\":"
-        info.append(to: &output)
-        output += ",\"variables\":"
-        Self.append(variables, to: &output)
-        output += ",\"iterationData\":"
-        Self.append(iterationData, to: &output)
+        var writer = ScriptJSONWriter()
+        writer.raw("{\"info\":")
+        info.write(to: &writer)
+        writer.raw(",\"variables\":")
+        Self.write(variables, to: &writer)
+        writer.raw(",\"iterationData\":")
+        Self.write(iterationData, to: &writer)
         if let request {
-            output += ",\"request\":"
-            request.append(to: &output)
+            writer.raw(",\"request\":")
+            request.write(to: &writer)
         }
         if let response {
-            output += ",\"response\":"
-            response.append(to: &output)
+            writer.raw(",\"response\":")
+            response.write(to: &writer)
         }
-        output += "}"
-        return output
+        writer.raw("}")
+        return writer.text
     }
 
-    static func append(_ values: [String: String], to output: inout String) {
-        output += "{"
+    static func write(_ values: [String: String], to writer: inout ScriptJSONWriter) {
+        writer.raw("{")
         var first = true
         for (key, value) in values {
-            if !first { output += "," }
+            if !first { writer.raw(",") }
             first = false
-            appendLiteral(key, to: &output)
-            output += ":"
-            appendLiteral(value, to: &output)
+            writer.string(key)
+            writer.raw(":")
+            writer.string(value)
         }
-        output += "}"
+        writer.raw("}")
     }
 
-    static func append(_ headers: [Request.Header], to output: inout String) {
-        output += "["
+    static func write(_ headers: [Request.Header], to writer: inout ScriptJSONWriter) {
+        writer.raw("[")
         for (index, header) in headers.enumerated() {
-            output += index == 0 ? "{\"key\":" : ",{\"key\":"
-            appendLiteral(header.key, to: &output)
-            output += ",\"value\":"
-            appendLiteral(header.value, to: &output)
-            output += header.disabled == true ? ",\"disabled\":true}" : "}"
+            writer.raw(index == 0 ? "{\"key\":" : ",{\"key\":")
+            writer.string(header.key)
+            writer.raw(",\"value\":")
+            writer.string(header.value)
+            writer.raw(header.disabled == true ? ",\"disabled\":true}" : "}")
         }
-        output += "]"
+        writer.raw("]")
     }
 }
 
 extension ScriptInput.Info {
-    func append(to output: inout String) {
-        output += "{\"eventName\":"
-        ScriptInput.appendLiteral(eventName, to: &output)
-        output += ",\"requestName\":"
-        ScriptInput.appendLiteral(requestName, to: &output)
-        output += ",\"requestId\":"
-        ScriptInput.appendLiteral(requestId, to: &output)
-        output += ",\"iteration\":"
-        output += String(iteration)
-        output += ",\"iterationCount\":"
-        output += String(iterationCount)
+    func write(to writer: inout ScriptJSONWriter) {
+        writer.raw("{\"eventName\":")
+        writer.string(eventName)
+        writer.raw(",\"requestName\":")
+        writer.string(requestName)
+        writer.raw(",\"requestId\":")
+        writer.string(requestId)
+        writer.raw(",\"iteration\":")
+        writer.number(iteration)
+        writer.raw(",\"iterationCount\":")
+        writer.number(iterationCount)
         if let environment {
-            output += ",\"environment\":"
-            ScriptInput.appendLiteral(environment, to: &output)
+            writer.raw(",\"environment\":")
+            writer.string(environment)
         }
-        output += "}"
+        writer.raw("}")
     }
 }
 
 extension ScriptInput.Request {
-    func append(to output: inout String) {
-        output += "{\"method\":"
-        ScriptInput.appendLiteral(method, to: &output)
-        output += ",\"url\":"
-        ScriptInput.appendLiteral(url, to: &output)
-        output += ",\"headers\":"
-        ScriptInput.append(headers, to: &output)
+    func write(to writer: inout ScriptJSONWriter) {
+        writer.raw("{\"method\":")
+        writer.string(method)
+        writer.raw(",\"url\":")
+        writer.string(url)
+        writer.raw(",\"headers\":")
+        ScriptInput.write(headers, to: &writer)
         if let body {
-            output += ",\"body\":{\"mode\":\"raw\",\"raw\":"
-            ScriptInput.appendLiteral(body.raw, to: &output)
-            output += "}"
+            writer.raw(",\"body\":{\"mode\":\"raw\",\"raw\":")
+            writer.string(body.raw)
+            writer.raw("}")
         }
-        output += "}"
+        writer.raw("}")
     }
 }
 
 extension ScriptInput.Response {
     /// Without the body (it crosses as a string of its own).
     var json: String {
-        var output = ""
-        append(to: &output)
-        return output
+        var writer = ScriptJSONWriter(capacity: 256)
+        write(to: &writer)
+        return writer.text
     }
 
-    func append(to output: inout String) {
-        output += "{\"code\":"
-        output += String(code)
-        output += ",\"status\":"
-        ScriptInput.appendLiteral(status, to: &output)
-        output += ",\"headers\":"
-        ScriptInput.append(headers, to: &output)
-        output += ",\"responseTime\":"
-        output += String(responseTime)
-        output += ",\"responseSize\":"
-        output += String(responseSize)
-        output += "}"
+    func write(to writer: inout ScriptJSONWriter) {
+        writer.raw("{\"code\":")
+        writer.number(code)
+        writer.raw(",\"status\":")
+        writer.string(status)
+        writer.raw(",\"headers\":")
+        ScriptInput.write(headers, to: &writer)
+        writer.raw(",\"responseTime\":")
+        writer.number(responseTime)
+        writer.raw(",\"responseSize\":")
+        writer.number(responseSize)
+        writer.raw("}")
     }
 }

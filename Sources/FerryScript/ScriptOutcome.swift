@@ -41,7 +41,7 @@ public struct ScriptOutcome: Sendable {
         var results = tests.map { test in
             AssertionResult(
                 assertion: Assertion(
-                    .script("test " + JSONStringLiteral.make(test.name) + (test.skipped == true ? " (skipped)" : "")), .exists(true)),
+                    .script("test " + ScriptInput.literal(test.name) + (test.skipped == true ? " (skipped)" : "")), .exists(true)),
                 passed: test.passed, actual: "", problem: test.error.map { "\($0.name): \($0.message)" })
         }
         if let error {
