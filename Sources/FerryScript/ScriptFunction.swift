@@ -5,8 +5,9 @@ import Foundation
 /// inside the function each context compiles once per text. Made once per script text (kept for
 /// the scripts a run repeats: a folder's or the collection's before each request, each
 /// iteration's), and in `ferry run` when the request file is read, on the plan's reader thread:
-/// not on the thread the run's requests wait for.
-public struct ScriptFunction: Sendable {
+/// not on the thread the run's requests wait for. A reference: a request's scripts are handed on
+/// several times a request, and a copy of the script and its literals was a retain of each.
+public final class ScriptFunction: Sendable {
     public let source: ScriptSource
     let literals: ScriptLiterals?
     /// The function's source (`wrapped`).

@@ -150,20 +150,31 @@ public struct ExchangeScripts: Sendable {
     public func runBefore(
         on description: inout RequestDescription, resolver: inout VariableResolver, context: Context
     ) async -> Report {
+        let report = await runBefore(description, resolver: &resolver, context: context)
+        if let changed = report.request { description = changed }
+        return report
+    }
+
+    /// `runBefore(on:)` with the request as the scripts changed it in the report (`Report.request`,
+    /// nil when they did not): a request none changes is not copied.
+    public func runBefore(_ description: RequestDescription, resolver: inout VariableResolver, context: Context) async -> Report {
         var report = Report()
+        var changed: RequestDescription?
         for step in before {
             let input = ScriptInput(
                 info: info(step, context), variables: Self.values(of: resolver), iterationData: context.iterationData,
-                request: Self.scriptRequest(description))
+                request: changed.map(Self.scriptRequest) ?? Self.scriptRequest(description))
             let (outcome, failed) = await run(step, input: input, send: context.send)
             if let failed {
                 report.results.append(failed)
                 continue
             }
             var part = Self.report(outcome, redaction: resolver.redaction)
-            if let changed = outcome.request {
-                Self.apply(changed, to: &description)
-                part.request = description
+            if let request = outcome.request {
+                var updated = changed ?? description
+                Self.apply(request, to: &updated)
+                changed = updated
+                part.request = updated
             }
             resolver.add(part.variables)
             resolver.remove(part.unset)

@@ -4,15 +4,17 @@ import Foundation
 /// A request's scripts on their way through its exchange: what its pre-request scripts left, and
 /// what its post-response and tests scripts need. `ExchangePipeline.conclude` runs those once the
 /// response is concluded and before the exchange is recorded, so their tests are in the history.
-public struct PendingScripts: Sendable {
-    public var scripts: ExchangeScripts
+/// A reference: it is handed through several async calls a request, and a copy of the request and
+/// its variables was dozens of retains each time.
+public final class PendingScripts: Sendable {
+    public let scripts: ExchangeScripts
     /// The request as the pre-request scripts left it.
-    public var description: RequestDescription
+    public let description: RequestDescription
     /// The variables it was resolved with.
-    public var resolver: VariableResolver
-    public var context: ExchangeScripts.Context
+    public let resolver: VariableResolver
+    public let context: ExchangeScripts.Context
     /// What the pre-request scripts left.
-    public var before: ExchangeScripts.Report
+    public let before: ExchangeScripts.Report
 
     public init(
         scripts: ExchangeScripts, description: RequestDescription, resolver: VariableResolver, context: ExchangeScripts.Context,

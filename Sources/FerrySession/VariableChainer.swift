@@ -164,18 +164,19 @@ public final class VariableChainer: @unchecked Sendable {
         var resolver = resolver
         let origin = HistoryOrigin(collection: root, requestPath: request, environment: environment, run: run)
         let scripts = ExchangeScripts(request: description, defaults: defaults)
-        var pending: PendingScripts?
+        var ran: (ExchangeScripts.Context, ExchangeScripts.Report)?
         if !scripts.isEmpty {
             let context = ExchangeScripts.Context(
                 requestName: description.name ?? request, requestPath: request, environment: environment,
                 send: pipeline.scriptSender(origin: origin, timeLimit: timeLimit))
-            let before = await scripts.runBefore(on: &description, resolver: &resolver, context: context)
-            pending = PendingScripts(scripts: scripts, description: description, resolver: resolver, context: context, before: before)
+            ran = (context, await scripts.runBefore(on: &description, resolver: &resolver, context: context))
         }
         let (resolved, used) = try await resolving(resolver, own: description.chains, stack: stack + [request]) { [description] in
             try description.resolved(with: $0, defaults: defaults, access: access.naming(request))
         }
-        pending?.resolver = used
+        let pending = ran.map { context, before in
+            PendingScripts(scripts: scripts, description: description, resolver: used, context: context, before: before)
+        }
         return await pipeline.exchange(
             resolved.request, concluding: ResponseConclusion(file: description, request: resolved.request, checks: checks),
             origin: origin, timeLimit: timeLimit, redaction: resolved.redaction, scripts: pending)

@@ -85,7 +85,7 @@ struct RequestFileInput {
             access: access, onSent: onChainSent)
         var sendable = document
         var resolver = variables
-        var scripted: PendingScripts?
+        var ran: (ExchangeScripts.Context, ExchangeScripts.Report)?
         if !scripts.isEmpty {
             let requestPath = Self.relativePath(of: path, in: root)
             let context = ExchangeScripts.Context(
@@ -95,8 +95,7 @@ struct RequestFileInput {
                     .scriptSender(
                         origin: HistoryOrigin(collection: root, requestPath: requestPath, environment: collection.environment),
                         files: chainer.scriptFileRunner(resolver: variables)))
-            let before = await scripts.runBefore(on: &sendable, resolver: &resolver, context: context)
-            scripted = PendingScripts(scripts: scripts, description: sendable, resolver: resolver, context: context, before: before)
+            ran = (context, await scripts.runBefore(on: &sendable, resolver: &resolver, context: context))
         }
         let ((resolved, checks), used) = try await chainer.resolving(resolver, own: sendable.chains) { [sendable] resolver in
             (
@@ -104,8 +103,9 @@ struct RequestFileInput {
                 try sendable.checks.rendered(with: sendable.ownVariables(over: resolver))
             )
         }
-        scripted?.resolver = used
-        self.scripts = scripted
+        self.scripts = ran.map { [sendable] context, before in
+            PendingScripts(scripts: scripts, description: sendable, resolver: used, context: context, before: before)
+        }
         self.checks = checks
         request = resolved.request
         redaction = resolved.redaction

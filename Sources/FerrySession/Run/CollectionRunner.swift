@@ -563,8 +563,9 @@ public struct CollectionRunner: Sendable {
         var before: ExchangeScripts.Report?
         let scripts = item.scripts
         if !scripts.before.isEmpty {
-            let report = await scripts.runBefore(
-                on: &item.description, resolver: &resolver, context: scriptContext(item, root: root, round: round))
+            let context = scriptContext(item, root: root, round: round)
+            let report = await scripts.runBefore(item.description, resolver: &resolver, context: context)
+            if let changed = report.request { item.description = changed }
             if report.skipRequest {
                 let result = RunResult(item: item, iteration: iteration, status: .skipped, started: Date())
                 result.skipReason = "a pre-request script skipped it (pm.execution.skipRequest)"
