@@ -46,6 +46,12 @@ extension ScriptPrelude {
                 toJSON: function () { return this.all(); },
                 toString: function () { return this.all().map(function (h) { return h.key + ': ' + h.value; }).join('\n'); },
             };
+            /** A list over headers as Ferry wrote them (names and values text, none disabled): not copied one by one. */
+            HeaderList.adopting = function (entries) {
+                const list = Object.create(HeaderList.prototype);
+                list.entries = entries.slice();
+                return list;
+            };
             F.HeaderList = HeaderList;
             F.parseHeader = function (text, value) {
                 if (value !== undefined) return { key: text, value: value };
@@ -186,7 +192,7 @@ extension ScriptPrelude {
                 response.code = input.code;
                 response.status = input.status || '';
                 response.reason = function () { return input.status || ''; };
-                response.headers = new HeaderList(input.headers);
+                response.headers = HeaderList.adopting(input.headers || []);
                 response.responseTime = input.responseTime;
                 response.responseSize = input.responseSize;
                 response.text = function () { return text; };
@@ -263,14 +269,15 @@ extension ScriptPrelude {
                 const state = F.state;
                 const id = ++state.sendSeq;
                 state.pending.push({ id: id, request: plain });
-                return new Promise(function (resolve, reject) { state.waiting.set(id, { resolve: resolve, reject: reject }); });
+                const waiting = state.waiting || (state.waiting = new Map());
+                return new Promise(function (resolve, reject) { waiting.set(id, { resolve: resolve, reject: reject }); });
             }
 
             /** Ferry's answer to a sent request: its response, or why none came. */
             F.deliver = function (id, answer, body) {
                 if (answer.response) answer.response.body = body;
-                const waiting = F.state.waiting.get(id);
-                F.state.waiting.delete(id);
+                const waiting = F.state.waiting && F.state.waiting.get(id);
+                if (waiting) F.state.waiting.delete(id);
                 if (!waiting) return;
                 if (answer.error) waiting.reject(new Error(answer.error)); else waiting.resolve(F.makeResponse(answer.response));
             };

@@ -69,10 +69,12 @@ extension ScriptPrelude {
             }
             F.deepEqual = deepEqual;
 
+            /** The flags of an assertion none was set on (`not`, `deep`…): shared, frozen; `flag` gives it its own. */
+            const noFlags = Object.freeze({});
             function Assertion(subject, message) {
                 this.__subject = subject;
                 this.__message = message;
-                this.__flags = {};
+                this.__flags = noFlags;
             }
             F.Assertion = Assertion;
             /** The assertion behind `this` (a chainable method's function carries it). */
@@ -91,6 +93,7 @@ extension ScriptPrelude {
             };
             function flag(a, name, value) {
                 if (value === undefined) return a.__flags[name];
+                if (a.__flags === noFlags) a.__flags = {};
                 a.__flags[name] = value;
                 return a;
             }
@@ -125,8 +128,10 @@ extension ScriptPrelude {
                 });
             }
 
+            // The words that only chain (`to.be`), one getter for them all.
+            const chainWord = { configurable: true, get: function () { return self(this); } };
             'to be been is that which and has have with at of same but does still also'.split(' ').forEach(function (word) {
-                property(word, function () {});
+                Object.defineProperty(Assertion.prototype, word, chainWord);
             });
             property('not', function (a) { flag(a, 'negate', !flag(a, 'negate')); });
             property('deep', function (a) { flag(a, 'deep', true); });
@@ -149,14 +154,17 @@ extension ScriptPrelude {
             /** How a message names what `subjectOf` compared (`#{what}`), made only for a failure. */
             function what(a) { return (flag(a, 'doLength') ? 'the length of ' : '') + inspect(a.__subject); }
             function compare(names, test, word) {
+                // Its messages, with one bound or two (`within`), made once: only a failure fills them in.
+                const wording = [' #{exp}', ' #{exp}..#{act}'].map(function (range) {
+                    return ['expected #{what} to be ' + word + range, 'expected #{what} not to be ' + word + range];
+                });
                 method(names, function (n, m) {
                     const value = subjectOf(this);
                     if (typeof value !== 'number' && !(value instanceof Date)) {
                         throw new AssertionError('expected ' + what(this) + ' to be a number or a date');
                     }
-                    const holds = test(value, n, m);
-                    const expected = word + (m !== undefined ? ' #{exp}..#{act}' : ' #{exp}');
-                    this.assert(holds, 'expected #{what} to be ' + expected, 'expected #{what} not to be ' + expected, n, m);
+                    const messages = wording[m !== undefined ? 1 : 0];
+                    this.assert(test(value, n, m), messages[0], messages[1], n, m);
                 });
             }
             compare('above gt greaterThan', function (v, n) { return v > n; }, 'above');

@@ -174,37 +174,46 @@ extension ScriptPrelude {
             })();
             function infoOf(state) { return state.input.info || {}; }
 
-            /** The script's `pm` (Insomnia's `insomnia` and the legacy globals use it too): its own object over the parts. */
-            function pmOf(state) {
-                if (state.pm) return state.pm;
+            /**
+             * What every script's `pm` shares, its prototype, made once per context: the parts, and getters
+             * that read the running script's request and response. A script's own `pm` holds its `info`
+             * and what the script puts there (a new object a script, over no new functions).
+             */
+            const pmProto = {
+                environment: parts.environment,
+                collectionVariables: parts.collectionVariables,
+                globals: parts.globals,
+                variables: parts.variables,
+                iterationData: parts.iterationData,
+                get request() { return F.request; },
+                get response() { return F.response; },
+                test: parts.test,
+                expect: F.expect,
+                get cookies() { return F.response ? F.response.cookies : F.parseCookies([]); },
+                sendRequest: parts.sendRequest,
+                execution: parts.execution,
+                setNextRequest: parts.setNextRequest,
+                require: host.require,
+                visualizer: parts.visualizer,
+            };
+            /** A script's `pm`, or Insomnia's `insomnia` (which follows it), over `pmProto`. */
+            function ownPm(state) {
                 const info = infoOf(state);
-                state.pm = {
-                    environment: parts.environment,
-                    collectionVariables: parts.collectionVariables,
-                    globals: parts.globals,
-                    variables: parts.variables,
-                    iterationData: parts.iterationData,
-                    get request() { return F.request; },
-                    get response() { return F.response; },
-                    info: {
-                        eventName: info.eventName, iteration: info.iteration || 0, iterationCount: info.iterationCount || 1,
-                        requestName: info.requestName, requestId: info.requestId,
-                    },
-                    test: parts.test,
-                    expect: F.expect,
-                    get cookies() { return F.response ? F.response.cookies : F.parseCookies([]); },
-                    sendRequest: parts.sendRequest,
-                    execution: parts.execution,
-                    setNextRequest: parts.setNextRequest,
-                    require: host.require,
-                    visualizer: parts.visualizer,
+                const pm = Object.create(pmProto);
+                pm.info = {
+                    eventName: info.eventName, iteration: info.iteration || 0, iterationCount: info.iterationCount || 1,
+                    requestName: info.requestName, requestId: info.requestId,
                 };
-                return state.pm;
+                return pm;
             }
+            /** The script's `pm` (the legacy globals use it too). */
+            function pmOf(state) { return state.pm || (state.pm = ownPm(state)); }
             F.lazyGlobals(['pm'], function (state) { return { pm: pmOf(state) }; });
             // Insomnia's scripts (its `insomnia` object follows Postman's `pm`), with its base environment.
             F.lazyGlobals(['insomnia'], function (state) {
-                return { insomnia: Object.assign({}, pmOf(state), { baseEnvironment: shared('baseEnvironment') }) };
+                const insomnia = ownPm(state);
+                insomnia.baseEnvironment = shared('baseEnvironment');
+                return { insomnia: insomnia };
             });
 
             // The globals of Postman's older sandbox.
