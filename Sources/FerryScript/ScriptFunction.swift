@@ -47,10 +47,13 @@ public final class ScriptFunction: Sendable {
     static func wrapped(_ script: ScriptSource, literals: ScriptLiterals?) -> String {
         let async = script.mentions(["await"])
         let (open, close) = literals == nil ? ("", "") : ("((\(ScriptLiterals.name)) => ", ")(JSON.parse(__ferryLiterals))")
-        var wrapped = "(function (__ferryInput, __ferryBody, __ferryLiterals) { " + ScriptEngine.begin + open
+        let body = literals?.text ?? script.text
+        var wrapped = ""
+        wrapped.reserveCapacity(body.utf8.count + 200)
+        wrapped += "(function (__ferryInput, __ferryBody, __ferryLiterals) { " + ScriptEngine.begin + open
         wrapped += async ? "__ferry.settle((async () => {" : "__ferry.call(() => {"
         if script.line > 1 { wrapped += "\n" }
-        wrapped += literals?.text ?? script.text
+        wrapped += body
         wrapped += async ? "\n})())" : "\n})"
         return wrapped + close + "; })"
     }

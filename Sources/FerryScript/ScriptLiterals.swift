@@ -33,25 +33,52 @@ public struct ScriptLiterals: Equatable, Sendable {
             guard lexer.run(), !lexer.taken.isEmpty else { return nil }
             var text: [UInt8] = []
             text.reserveCapacity(bytes.count + lexer.taken.count)
-            var values = "["
+            var values: [UInt8] = [UInt8(ascii: "[")]
             var end = 0
             for (index, literal) in lexer.taken.enumerated() {
                 text += bytes[end..<literal.range.lowerBound]
-                text += replacement(index, length: Lexer.utf16Count(bytes[literal.range])).utf8
+                appendReplacement(index, length: Lexer.utf16Count(bytes[literal.range]), to: &text)
                 end = literal.range.upperBound
-                if index > 0 { values += "," }
-                values += literal.json
+                if index > 0 { values.append(UInt8(ascii: ",")) }
+                appendValue(of: literal, in: bytes, to: &values)
             }
             text += bytes[end...]
+            values.append(UInt8(ascii: "]"))
             return ScriptLiterals(
-                text: String(decoding: text, as: UTF8.self), values: values + "]", script: script, ranges: lexer.taken.map(\.range))
+                text: String(decoding: text, as: UTF8.self), values: String(decoding: values, as: UTF8.self), script: script,
+                ranges: lexer.taken.map(\.range))
         }
     }
 
     /// `ƒ[index]` padded with spaces to `length` UTF-16 units.
     private static func replacement(_ index: Int, length: Int) -> String {
-        let replacement = "\(name)[\(index)]"
-        return replacement + String(repeating: " ", count: length - replacement.utf16.count)
+        var bytes: [UInt8] = []
+        appendReplacement(index, length: length, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `replacement`'s bytes appended to `bytes` (`ƒ` is one UTF-16 unit, two UTF-8 bytes).
+    private static func appendReplacement(_ index: Int, length: Int, to bytes: inout [UInt8]) {
+        let digits = String(index).utf8
+        bytes += [0xC6, 0x92, UInt8(ascii: "[")]
+        bytes += digits
+        bytes.append(UInt8(ascii: "]"))
+        bytes += repeatElement(UInt8(ascii: " "), count: length - 3 - digits.count)
+    }
+
+    /// A literal's value as JSON appended to `values`: a number as written; a string quoted as it is
+    /// when nothing in it needs escaping for JSON (it has no escapes of its own, but may hold `"`
+    /// inside single quotes, or a control character), else through `ScriptInput.literal`.
+    private static func appendValue(of literal: Taken, in bytes: UnsafeBufferPointer<UInt8>, to values: inout [UInt8]) {
+        guard literal.isString else { return values += bytes[literal.range] }
+        let content = bytes[(literal.range.lowerBound + 1)..<(literal.range.upperBound - 1)]
+        if content.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xC2 }) {
+            values.append(UInt8(ascii: "\""))
+            values += content
+            values.append(UInt8(ascii: "\""))
+        } else {
+            values += ScriptInput.literal(String(decoding: content, as: UTF8.self)).utf8
+        }
     }
 
     /// `message` (JavaScriptCore quotes the source in some errors) with the literals' source back in place of their replacements.
@@ -69,10 +96,10 @@ public struct ScriptLiterals: Equatable, Sendable {
         return restored
     }
 
-    /// A literal taken: where it is (UTF-8 offsets) and its value as JSON.
+    /// A literal taken: where it is (UTF-8 offsets, a string's quotes included) and whether it is a string (else a number).
     struct Taken {
         var range: Range<Int>
-        var json: String
+        var isString: Bool
     }
 
     /// Walks the script's tokens as far as literals need: strings, templates, comments, regular
@@ -97,12 +124,11 @@ public struct ScriptLiterals: Equatable, Sendable {
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-        /// Keywords after which `/` begins a regular expression, as bytes (each word is compared
-        /// without making a string of it: words are most of a script's tokens).
-        private static let regexKeywords: [[UInt8]] = [
+        /// Keywords after which `/` begins a regular expression (each word is compared without making
+        /// a string of it, nor retaining one per keyword: words are most of a script's tokens).
+        private static let regexKeywords: [StaticString] = [
             "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await",
-        ].map { Array($0.utf8) }
-        private static let classKeyword = Array("class".utf8)
+        ]
 
         /// False when the script is to be left whole.
         mutating func run() -> Bool {
@@ -221,8 +247,7 @@ public struct ScriptLiterals: Equatable, Sendable {
             let directive =
                 previous == .start || previous == .punctuation(0x3B) || previous == .punctuation(0x7B) || previous == .punctuation(0x7D)
             if !escaped && !directive {
-                let content = bytes[(start + 1)..<(index - 1)]
-                take(start..<index) { ScriptInput.literal(String(decoding: content, as: UTF8.self)) }
+                take(start..<index, isString: true)
             }
             previous = .value
             return true
@@ -261,7 +286,7 @@ public struct ScriptLiterals: Equatable, Sendable {
             }
             let digits = bytes[start..<index]
             if (4...15).contains(digits.count), digits.first != 0x30, digits.allSatisfy(Self.isDigit), previous != .punctuation(0x2E) {
-                take(start..<index) { String(decoding: digits, as: UTF8.self) }
+                take(start..<index, isString: false)
             }
             previous = .value
         }
@@ -275,15 +300,16 @@ public struct ScriptLiterals: Equatable, Sendable {
             let start = index
             while index < bytes.count && isIdentifierPart(at: index) { index += 1 }
             let word = bytes[start..<index]
-            func equals(_ keyword: [UInt8]) -> Bool { keyword.count == word.count && keyword.elementsEqual(word) }
-            if equals(Self.classKeyword) { return false }
+            func equals(_ keyword: StaticString) -> Bool {
+                keyword.utf8CodeUnitCount == word.count && keyword.withUTF8Buffer { $0.elementsEqual(word) }
+            }
+            if equals("class") { return false }
             previous = Self.regexKeywords.contains(where: equals) ? .keyword : .value
             return true
         }
 
-        /// Takes the literal at `range` (its value's JSON made only then) unless its place makes it a
-        /// name or it does not fit `ƒ[k]`.
-        private mutating func take(_ range: Range<Int>, json: () -> String) {
+        /// Takes the literal at `range` unless its place makes it a name or it does not fit `ƒ[k]`.
+        private mutating func take(_ range: Range<Int>, isString: Bool) {
             let replacement = 3 + String(taken.count).utf8.count  // ƒ[k]
             guard Self.utf16Count(bytes[range]) >= replacement, range.lowerBound == 0 || !endsIdentifierPart(before: range.lowerBound)
             else { return }
@@ -295,7 +321,7 @@ public struct ScriptLiterals: Equatable, Sendable {
                 // A name: `"a": 1`, `"a"() {}`, `"a" = 1`.
                 if byte == 0x3A || byte == 0x28 || (byte == 0x3D && following != 0x3D) { return }
             }
-            taken.append(Taken(range: range, json: json()))
+            taken.append(Taken(range: range, isString: isString))
         }
 
         static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

@@ -14,12 +14,14 @@ import Yams
 extension RequestScripts {
     init(yaml node: Node, key: String, in file: YAMLFile) throws(ConfigProblem) {
         self.init()
-        for (field, keyNode, value) in try file.fields(of: node, key: key, allowed: Phase.allCases.map(\.rawValue)) {
+        for (field, keyNode, value) in try file.fields(of: node, key: key, allowed: Self.phaseNames) {
             let text = try file.string(value, key: "\(key).\(field)")
             guard let phase = Phase(rawValue: field), !text.isEmpty else { continue }
             self[phase] = Self.source(text, value: value, keyNode: keyNode, file: file.path)
         }
     }
+
+    private static let phaseNames = Phase.allCases.map(\.rawValue)
 
     /// The script with the file's line of its first line: a block scalar (`|`) starts on the line
     /// after its indicator, indented by two more columns than its key (as Ferry writes it).

@@ -10,18 +10,19 @@ extension YAMLFile {
         let entries = try entries(of: node, key: key)
         var seen: Set<String> = []
         for entry in entries {
-            let path = key.isEmpty ? entry.key : "\(key).\(entry.key)"
+            // The key's path is made only for a problem: every file's every field passes here.
+            func path() -> String { key.isEmpty ? entry.key : "\(key).\(entry.key)" }
             guard allowed.contains(entry.key) else {
-                throw problem(at: entry.keyNode, key: path, "unknown key (expected \(allowed.joined(separator: ", ")))")
+                throw problem(at: entry.keyNode, key: path(), "unknown key (expected \(allowed.joined(separator: ", ")))")
             }
-            guard seen.insert(entry.key).inserted else { throw problem(at: entry.keyNode, key: path, "appears twice") }
+            guard seen.insert(entry.key).inserted else { throw problem(at: entry.keyNode, key: path(), "appears twice") }
         }
         return entries
     }
 
-    /// A scalar's text.
-    package func string(_ node: Node, key: String) throws(ConfigProblem) -> String {
-        guard let scalar = node.scalar else { throw problem(at: node, key: key, "expected a text value") }
+    /// A scalar's text (`key`, the problem's, made only for one).
+    package func string(_ node: Node, key: @autoclosure () -> String) throws(ConfigProblem) -> String {
+        guard let scalar = node.scalar else { throw problem(at: node, key: key(), "expected a text value") }
         return scalar.string
     }
 
