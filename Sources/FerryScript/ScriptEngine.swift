@@ -328,15 +328,18 @@ public final class ScriptEngine: @unchecked Sendable {
     private func call(
         _ context: UnsafeMutableRawPointer?, _ source: String, arguments: [String], limited: Bool = false, then: String? = nil
     ) -> Evaluation {
-        var pointers: [UnsafePointer<CChar>?] = []
-        pointers.reserveCapacity(arguments.count)
         takePump()
-        // The sources as C strings in place (`withCString`): passed as `String`s, each would be copied first.
-        var result = source.withCString { source in
-            Self.withCString(then) { then in
-                Self.scriptURL.withCString { url in
-                    Self.withCStrings(arguments[...], &pointers) { pointers in
-                        ferry_js_call(context, source, url, 1, pointers, Int32(pointers.count), Self.outputLimit, limited ? 1 : 0, then)
+        // The sources as C strings in place (`withCString`): passed as `String`s, each would be copied
+        // first. The arguments' pointers in a buffer on the stack.
+        var result = withUnsafeTemporaryAllocation(of: UnsafePointer<CChar>?.self, capacity: max(1, arguments.count)) { pointers in
+            source.withCString { source in
+                Self.withCString(then) { then in
+                    Self.scriptURL.withCString { url in
+                        Self.withCStrings(arguments[...], into: pointers) {
+                            ferry_js_call(
+                                context, source, url, 1, UnsafePointer(pointers.baseAddress), Int32(arguments.count), Self.outputLimit,
+                                limited ? 1 : 0, then)
+                        }
                     }
                 }
             }
@@ -353,14 +356,14 @@ public final class ScriptEngine: @unchecked Sendable {
         return string.withCString(body)
     }
 
-    /// `body` with `strings` as C strings, appended to `pointers` (one array for them all).
+    /// `body` with `strings` as C strings in place, each one's pointer at its index in `pointers`.
     private static func withCStrings<R>(
-        _ strings: ArraySlice<String>, _ pointers: inout [UnsafePointer<CChar>?], _ body: ([UnsafePointer<CChar>?]) -> R
+        _ strings: ArraySlice<String>, into pointers: UnsafeMutableBufferPointer<UnsafePointer<CChar>?>, _ body: () -> R
     ) -> R {
-        guard let first = strings.first else { return body(pointers) }
+        guard let first = strings.first else { return body() }
         return first.withCString { pointer in
-            pointers.append(pointer)
-            return withCStrings(strings.dropFirst(), &pointers, body)
+            pointers[strings.startIndex] = pointer
+            return withCStrings(strings.dropFirst(), into: pointers, body)
         }
     }
 

@@ -39,10 +39,13 @@ public struct ScriptOutcome: Sendable {
     /// The tests as checks (`test: NAME`), with the script's error as a failed one.
     public var assertionResults: [AssertionResult] {
         var results = tests.map { test in
-            AssertionResult(
-                assertion: Assertion(
-                    .script("test " + ScriptInput.literal(test.name) + (test.skipped == true ? " (skipped)" : "")), .exists(true)),
-                passed: test.passed, actual: "", problem: test.error.map { "\($0.name): \($0.message)" })
+            var text = ScriptJSONWriter(capacity: test.name.utf8.count + 20)
+            text.raw("test ")
+            text.string(test.name)
+            if test.skipped == true { text.raw(" (skipped)") }
+            return AssertionResult(
+                assertion: Assertion(.script(text.text), .exists(true)), passed: test.passed, actual: "",
+                problem: test.error.map { "\($0.name): \($0.message)" })
         }
         if let error {
             results.append(

@@ -32,6 +32,8 @@ public struct ScriptOutput: Sendable {
         let read = text.withUTF8 { bytes in
             guard !bytes.isEmpty else { return true }
             var fields: [String] = []
+            fields.reserveCapacity(6)  // a record's most
+            tests.reserveCapacity(Self.count(of: UInt8(ascii: "T"), startingLinesIn: bytes))
             var start = 0
             while true {
                 var end = start
@@ -79,6 +81,13 @@ public struct ScriptOutput: Sendable {
         default: return false
         }
         return true
+    }
+
+    /// How many of `bytes`' lines start with `tag`.
+    private static func count(of tag: UInt8, startingLinesIn bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = bytes.first == tag ? 1 : 0
+        for index in bytes.indices.dropLast() where bytes[index] == UInt8(ascii: "\n") && bytes[index + 1] == tag { count += 1 }
+        return count
     }
 
     private static func flag(_ field: String) -> Bool? { field == "1" ? true : field == "0" ? false : nil }
