@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* RTLD_DEEPBIND */
 #include "CJavaScriptCore.h"
 
 #include <dlfcn.h>
@@ -119,7 +120,10 @@ static void tune(void *handle) {
 int ferry_js_load(const char *library, char *error, size_t error_size) {
     pthread_mutex_lock(&load_lock);
     if (!loaded) {
-        void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+        /* Its own dependencies searched first for its symbols (~12,700 of them), then the process's
+         * (`RTLD_DEEPBIND`): looked up through `ferry`'s ~25 libraries first, the load took 3.2 ms
+         * instead of 1.9 (a C harness linked to them). */
+        void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
         if (handle == NULL) {
             const char *reason = dlerror();
             strncpy(error, reason ? reason : library, error_size - 1);
