@@ -48,6 +48,13 @@ public final class ScriptEngine: @unchecked Sendable {
     /// prelude) on the scripts' thread (`ScriptThread`), for a request known to have scripts: the
     /// rest of its preparation and its exchange go on meanwhile, and the first script then runs on
     /// the thread that entered the VM, after the warm-up, with no lock to wait for.
+    /// Loads JavaScriptCore (`dlopen`) on the calling thread, if it is not yet: `ferry run`'s plan
+    /// reader, once it has read the first file with scripts, while the run's thread makes ready to
+    /// run them (its first script then finds the library loaded, or waits for the load to end).
+    public static func load() {
+        _ = try? JavaScriptCoreLibrary.load()
+    }
+
     public static func warmUp(timeLimit: Double) {
         Task(executorPreference: ScriptThread.shared) {
             guard let engine = try? shared(timeLimit: timeLimit) else { return }

@@ -49,6 +49,11 @@ public struct ExchangeScripts: Sendable {
 
     public var isEmpty: Bool { before.isEmpty && after.isEmpty }
 
+    /// Loads JavaScriptCore on the calling thread when there are scripts (`ScriptEngine.load`).
+    public func loadEngine() {
+        if !isEmpty { ScriptEngine.load() }
+    }
+
     /// Starts the script engine on a thread of its own when there are scripts (`ScriptEngine.warmUp`).
     public func warmUp() {
         if !isEmpty { ScriptEngine.warmUp(timeLimit: timeLimit) }

@@ -40,18 +40,30 @@ final class RunPlanReader: @unchecked Sendable {
     }
 
     private func read(_ files: [File], root: String) {
+        var loaded = false
         for file in files {
             let absolute = (root as NSString).appendingPathComponent(file.path)
             let outcome = Result { () throws(ConfigProblem) in try RequestDescription(contentsOf: absolute, collection: root) }
-            if file.kept, case .success(let description) = outcome { description.prepareTemplates() }  // here, not on the curl thread
+            // The item made here (its templates, its scripts' functions), not on the curl thread, and
+            // outside the lock that thread waits on.
+            var item: RunPlan.Item?
+            if file.kept, case .success(let description) = outcome {
+                description.prepareTemplates()
+                item = RunPlan.Item(path: file.path, description: description, defaults: file.defaults)
+            }
             condition.withLock {
-                switch outcome {
-                case .success(let description) where file.kept:
-                    items.append(RunPlan.Item(path: file.path, description: description, defaults: file.defaults))
-                case .success: break
-                case .failure(let problem): problems.append((items.count, problem))
+                if let item {
+                    items.append(item)
+                } else if case .failure(let problem) = outcome {
+                    problems.append((items.count, problem))
                 }
                 condition.broadcast()
+            }
+            // The first scripted request's engine: JavaScriptCore loaded here, while the run's thread
+            // takes that request (its first script would otherwise load it there).
+            if !loaded, let scripts = item?.scripts, !scripts.isEmpty {
+                loaded = true
+                scripts.loadEngine()
             }
         }
         condition.withLock {
