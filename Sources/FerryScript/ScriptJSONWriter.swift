@@ -21,12 +21,17 @@ struct ScriptJSONWriter {
         bytes.append(contentsOf: String(value).utf8)
     }
 
-    /// `text` as a string literal: quoted as it is when nothing in it needs escaping (the common
-    /// case: names, URLs, header values; a C2 byte may begin a C1 control), else through
-    /// `JSONStringLiteral`, which escapes scalar by scalar.
+    /// Whether a UTF-8 byte stands in a JSON string as it is: not a control, `"`, `\`, DEL, nor a
+    /// C2 byte (which may begin a C1 control).
+    static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xC2
+    }
+
+    /// `text` as a string literal: quoted as it is when all its bytes are plain (`isPlain`; the common
+    /// case: names, URLs, header values), else through `JSONStringLiteral`, which escapes scalar by scalar.
     mutating func string(_ text: String) {
         let plain = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 { return false }
+            guard utf8.allSatisfy(Self.isPlain) else { return false }
             bytes.append(0x22)
             bytes.append(contentsOf: utf8)
             bytes.append(0x22)

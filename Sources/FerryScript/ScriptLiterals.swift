@@ -72,7 +72,7 @@ public struct ScriptLiterals: Equatable, Sendable {
     private static func appendValue(of literal: Taken, in bytes: UnsafeBufferPointer<UInt8>, to values: inout [UInt8]) {
         guard literal.isString else { return values += bytes[literal.range] }
         let content = bytes[(literal.range.lowerBound + 1)..<(literal.range.upperBound - 1)]
-        if content.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xC2 }) {
+        if content.allSatisfy(ScriptJSONWriter.isPlain) {
             values.append(UInt8(ascii: "\""))
             values += content
             values.append(UInt8(ascii: "\""))
