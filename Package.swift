@@ -197,7 +197,8 @@ let package = Package(
                 "FerryServer", "FerryDemoOptions", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
-            name: "ferry-bench", dependencies: ["FerryCore", "FerryTransport", "FerryStore", "FerryGRPC"], path: "Benchmarks/FerryBench"),
+            name: "ferry-bench", dependencies: ["FerryCore", "FerryTransport", "FerryStore", "FerryGRPC", "FerrySession"],
+            path: "Benchmarks/FerryBench"),
         .executableTarget(name: "ferry-history-bench", dependencies: ["FerryCore", "FerryStore"], path: "Benchmarks/history-bench"),
 
         // MARK: - Tests

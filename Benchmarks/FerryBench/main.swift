@@ -28,6 +28,10 @@ import Foundation
 //   ferry-bench contract SPEC BODY URL COUNT   the OpenAPI contract's checks of COUNT exchanges (a GET of
 //                                        URL?i=N answered 200 with the JSON file BODY) as `ferry run
 //                                        --openapi` makes them, in a loop; prints thread CPU µs per exchange
+//   ferry-bench scripts COUNT [empty]    `ferry run`'s script machinery without the wire: COUNT (> 1,000) requests of
+//                                        `script-run`'s files, pre-request and tests scripts run on the calling
+//                                        thread (`;` each with `empty`); prints CPU and wall of the first 1,000
+//                                        and per request after them (ScriptMachinery.swift)
 
 /// This thread's CPU time in seconds: on a loaded machine, unlike wall time, it leaves out the
 /// time spent waiting for a core.
@@ -125,7 +129,7 @@ func fail(_ message: String, code: Int32) -> Never {
 }
 
 let usage =
-    "usage: ferry-bench gets URL COUNT | grpc-unary URL COUNT | download URL FILE | parse FILE [RUNS] | foundation-parse FILE | collection-load DIR | jsonpath FILE QUERY | xpath FILE EXPR | contract SPEC BODY URL COUNT"
+    "usage: ferry-bench gets URL COUNT | grpc-unary URL COUNT | download URL FILE | parse FILE [RUNS] | foundation-parse FILE | collection-load DIR | jsonpath FILE QUERY | xpath FILE EXPR | contract SPEC BODY URL COUNT | scripts COUNT [empty]"
 let arguments = CommandLine.arguments
 let clock = ContinuousClock()
 do {
@@ -133,6 +137,9 @@ do {
     case ("gets", 4):
         guard let url = try? Request.parseURL(arguments[2]) else { fail(usage, code: 1) }
         print(String(format: "%.4f", try await sequentialGets(url, count: Int(arguments[3]) ?? 0)))
+    case ("scripts", 3), ("scripts", 4):
+        guard let count = Int(arguments[2]), count > 1000 else { fail("scripts: COUNT is more than 1,000 requests", code: 1) }
+        print(try await scriptMachinery(count: count, empty: arguments.count == 4 && arguments[3] == "empty"))
     case ("grpc-unary", 4):
         print(String(format: "%.4f", try await sequentialUnaryCalls(arguments[2], count: Int(arguments[3]) ?? 0)))
     case ("download", 4):
