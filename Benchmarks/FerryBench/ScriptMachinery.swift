@@ -24,11 +24,23 @@ nonisolated func scriptMachinery(count: Int, empty: Bool) async throws -> String
                     pm.test("fast", () => pm.expect(pm.response.responseTime).to.be.below(5000));
                     """, file: "r\(number).ferry.yaml"))
         let answer = Data(
-            #"{"args":{"i":"\#(number)"},"headers":{"Accept":"*/*","Host":"127.0.0.1:18092","User-Agent":"ferry"},"origin":"127.0.0.1","url":"http://127.0.0.1:18092/get?i=\#(number)"}"#
-                .utf8)
+            """
+            {
+              "args" : {
+                "i" : "\(number)"
+              },
+              "headers" : {
+                "Accept" : "*/*",
+                "Host" : "127.0.0.1:18092",
+                "User-Agent" : "ferry"
+              },
+              "origin" : "127.0.0.1",
+              "url" : "http://127.0.0.1:18092/get?i=\(number)"
+            }
+            """.utf8)
         let response = Response(
             status: 200, reasonPhrase: "OK", httpVersion: "HTTP/1.1",
-            headers: ["Content-Type": "application/json", "Content-Length": String(answer.count), "Server": "ferry-demo-server"],
+            headers: ["Content-Type": "application/json", "Content-Length": String(answer.count), "Server": "ferry-demo"],
             body: ResponseBody(storage: .memory(answer), count: Int64(answer.count)),
             effectiveURL: "http://127.0.0.1:18092/get?i=\(number)", remoteAddress: "127.0.0.1", redirects: [],
             timeline: Timeline(start: Date()), sent: nil)

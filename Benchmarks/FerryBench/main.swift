@@ -138,8 +138,10 @@ do {
         guard let url = try? Request.parseURL(arguments[2]) else { fail(usage, code: 1) }
         print(String(format: "%.4f", try await sequentialGets(url, count: Int(arguments[3]) ?? 0)))
     case ("scripts", 3), ("scripts", 4):
-        guard let count = Int(arguments[2]), count > 1000 else { fail("scripts: COUNT is more than 1,000 requests", code: 1) }
-        print(try await scriptMachinery(count: count, empty: arguments.count == 4 && arguments[3] == "empty"))
+        guard let count = Int(arguments[2]), count > 1000, arguments.count == 3 || arguments[3] == "empty" else {
+            fail("usage: ferry-bench scripts COUNT [empty] (COUNT: more than 1,000 requests)", code: 1)
+        }
+        print(try await scriptMachinery(count: count, empty: arguments.count == 4))
     case ("grpc-unary", 4):
         print(String(format: "%.4f", try await sequentialUnaryCalls(arguments[2], count: Int(arguments[3]) ?? 0)))
     case ("download", 4):
