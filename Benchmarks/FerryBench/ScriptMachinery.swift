@@ -8,7 +8,8 @@ import Foundation
 /// and its tests on the answer the demo server gives it, on the calling thread as `ferry run` runs
 /// them on its curl thread, `count` requests in all. With `empty`, both scripts are `;`: the
 /// machinery alone. Process CPU (JavaScriptCore's compiler threads in it) and wall time, of the
-/// first 1,000 requests (the engine's start and the JIT's warm-up in them) and per request after.
+/// first 1,000 requests (the engine's start and the JIT's warm-up in them) and per request after;
+/// `count` is more than 1,000.
 nonisolated func scriptMachinery(count: Int, empty: Bool) async throws -> String {
     let files = (1...1000).map { index in
         let number = String(format: "%04d", index)
@@ -49,7 +50,8 @@ nonisolated func scriptMachinery(count: Int, empty: Bool) async throws -> String
     }
     let variables = VariableResolver([Variable(name: "baseURL", value: "http://127.0.0.1:18092")])
     let clock = ContinuousClock()
-    var marks: [(wall: ContinuousClock.Instant, cpu: Double)] = [(clock.now, processCPUSeconds())]
+    let start = (wall: clock.now, cpu: processCPUSeconds())
+    var warm = start  // once the first 1,000 requests are done
     let failure: ScriptMachineryFailure? = await ExchangeScripts.onCallersThread {
         for index in 0..<count {
             let (description, scripts, response, context) = files[index % files.count]
@@ -61,17 +63,15 @@ nonisolated func scriptMachinery(count: Int, empty: Bool) async throws -> String
             guard report.results.count == (empty ? 0 : 3), report.results.allSatisfy(\.passed) else {
                 return ScriptMachineryFailure(index: index, results: report.results)
             }
-            if index + 1 == min(1000, count) { marks.append((clock.now, processCPUSeconds())) }
+            if index + 1 == 1000 { warm = (clock.now, processCPUSeconds()) }
         }
         return nil
     }
     if let failure { throw failure }
-    marks.append((clock.now, processCPUSeconds()))
-    let first = (wall: (marks[1].wall - marks[0].wall) / .milliseconds(1), cpu: (marks[1].cpu - marks[0].cpu) * 1e3)
-    let rest = max(1, count - 1000)
-    let steady = (
-        wall: (marks[2].wall - marks[1].wall) / .microseconds(1) / Double(rest), cpu: (marks[2].cpu - marks[1].cpu) * 1e6 / Double(rest)
-    )
+    let end = (wall: clock.now, cpu: processCPUSeconds())
+    let first = (wall: (warm.wall - start.wall) / .milliseconds(1), cpu: (warm.cpu - start.cpu) * 1e3)
+    let rest = Double(count - 1000)
+    let steady = (wall: (end.wall - warm.wall) / .microseconds(1) / rest, cpu: (end.cpu - warm.cpu) * 1e6 / rest)
     return String(
         format: "first 1,000 requests: %.1f ms CPU, %.1f ms wall; after them: %.2f µs CPU, %.2f µs wall a request", first.cpu, first.wall,
         steady.cpu, steady.wall)
