@@ -44,10 +44,6 @@ public final class ScriptEngine: @unchecked Sendable {
         ferry_js_group_release(group)
     }
 
-    /// Starts what the first script waits for (loading JavaScriptCore, its VM, a context with the
-    /// prelude) on the scripts' thread (`ScriptThread`), for a request known to have scripts: the
-    /// rest of its preparation and its exchange go on meanwhile, and the first script then runs on
-    /// the thread that entered the VM, after the warm-up, with no lock to wait for.
     /// Loads JavaScriptCore (`dlopen`) on the calling thread, if it is not yet: `ferry run`'s plan
     /// reader, once it has read the first file with scripts, while the run's thread makes ready to
     /// run them (its first script then finds the library loaded, or waits for the load to end).
@@ -55,6 +51,10 @@ public final class ScriptEngine: @unchecked Sendable {
         _ = try? JavaScriptCoreLibrary.load()
     }
 
+    /// Starts what the first script waits for (loading JavaScriptCore, its VM, a context with the
+    /// prelude) on the scripts' thread (`ScriptThread`), for a request known to have scripts: the
+    /// rest of its preparation and its exchange go on meanwhile, and the first script then runs on
+    /// the thread that entered the VM, after the warm-up, with no lock to wait for.
     public static func warmUp(timeLimit: Double) {
         Task(executorPreference: ScriptThread.shared) {
             guard let engine = try? shared(timeLimit: timeLimit) else { return }
